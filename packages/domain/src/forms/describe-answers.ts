@@ -1,0 +1,40 @@
+import { MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type AnswerValue, type ProductForm } from './product-form.js';
+
+/** An answer as orders store and show it (spec: option_id, value, print_value, label, option_type). */
+export interface DescribedAnswer {
+  option_id: number;
+  label: string;
+  value: string;
+  print_value: string;
+  option_type: string;
+}
+
+/** Turns accepted answers into labelled lines in form order; choice ids become their value names. */
+export function describeAnswers(form: ProductForm, answers: Readonly<Record<string, AnswerValue>>): DescribedAnswer[] {
+  return [...form.options]
+    .sort((a, b) => a.index - b.index || a.option_id - b.option_id)
+    .filter((o) => answers[String(o.option_id)] !== undefined)
+    .map((o) => {
+      const answer = answers[String(o.option_id)] as AnswerValue;
+      const ids = Array.isArray(answer) ? answer : [Number(answer)];
+      const isChoice = SINGLE_CHOICE_TYPES.has(o.type) || MULTI_CHOICE_TYPES.has(o.type);
+      const printValue = isChoice
+        ? o.opt_values.filter((v) => ids.includes(v.id)).map((v) => v.name).join(', ')
+        : String(answer);
+      return {
+        option_id: o.option_id,
+        label: o.title,
+        value: Array.isArray(answer) ? answer.join(',') : answer,
+        print_value: printValue,
+        option_type: o.type,
+      };
+    });
+}
+
+/** The order summary of the spec: the first two answers' print values joined by " | ". */
+export function orderSummary(answers: readonly Pick<DescribedAnswer, 'print_value'>[]): string {
+  return answers
+    .slice(0, 2)
+    .map((a) => a.print_value)
+    .join(' | ');
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { applyRate, cents, formatMoney, formatMoneyString, parseMoney, parseRate, rateBp } from './money.js';
+
+describe('parseMoney / formatMoneyString', () => {
+  it.each([
+    ['20.76', 2076, '20.76'],
+    ['5', 500, '5.00'],
+    ['5.7', 570, '5.70'],
+    ['0.05', 5, '0.05'],
+    ['-1.5', -150, '-1.50'],
+    ['1595', 159500, '1595.00'],
+  ])('%s is %i cents and shows as %s', (text, value, shown) => {
+    expect(parseMoney(text)).toBe(value);
+    expect(formatMoneyString(cents(value))).toBe(shown);
+  });
+
+  it.each(['', 'abc', '1.234', '1,5', '1.', '.5', '1e3'])('rejects %j', (text) => {
+    expect(parseMoney(text)).toBeNull();
+  });
+});
+
+describe('applyRate rounds half-up to the cent', () => {
+  it.each([
+    [2076, 2100, 436], // 20.76 * 21% = 4.3596 -> 4.36 (25.12 with VAT, as the spec says)
+    [575, 2100, 121], // 5.75 * 21% = 1.2075 -> 1.21
+    [6000, 2100, 1260], // 60.00 -> 72.60
+    [7000, 2100, 1470], // 70.00 -> 84.70
+    [50, 1000, 5], // exactly half a cent rounds up: 0.50 * 10% = 0.05
+    [5, 1000, 1], // 0.05 * 10% = 0.005 -> 0.01
+    [4, 1000, 0], // 0.004 -> 0.00
+    [-5, 1000, -1], // symmetric for credit notes
+  ])('%i cents at %i bp -> %i', (amount, rate, expected) => {
+    expect(applyRate(cents(amount), rateBp(rate))).toBe(expected);
+  });
+});
+
+describe('formatMoney shows the store locale', () => {
+  it('es and pt put the euro sign after with a comma', () => {
+    expect(formatMoney(cents(2512), 'es').replace(/\s/g, ' ')).toBe('25,12 €');
+    expect(formatMoney(cents(2512), 'pt').replace(/\s/g, ' ')).toBe('25,12 €');
+  });
+  it('en puts the euro sign first with a dot', () => {
+    expect(formatMoney(cents(2512), 'en')).toBe('€25.12');
+  });
+});
+
+describe('parseRate', () => {
+  it('reads "21.00" as 2100 bp', () => expect(parseRate('21.00')).toBe(2100));
+  it('throws on a negative rate', () => expect(() => parseRate('-1')).toThrow());
+});

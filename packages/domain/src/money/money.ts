@@ -1,0 +1,85 @@
+/** Integer euro cents. Branded so that a plain number (or a float in euros) cannot be passed by mistake. */
+export type Cents = number & { readonly __brand: 'Cents' };
+
+/** A VAT or tax rate in basis points (21% = 2100), branded so it cannot be mixed with cents. */
+export type RateBp = number & { readonly __brand: 'RateBp' };
+
+/** Wraps an integer number of cents; throws on fractions, which would be a bug in the caller. */
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer number of cents: ${value}`);
+  return value as Cents;
+}
+
+/** Wraps a rate given in basis points. */
+export function rateBp(value: number): RateBp {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a rate in basis points: ${value}`);
+  return value as RateBp;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Parses "20.76", "5", "-1.5" into cents, exactly (no float arithmetic). Returns null when malformed. */
+export function parseMoney(text: string): Cents | null {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) return null;
+  const whole = Number(m[2]);
+  const frac = Number((m[3] ?? '').padEnd(2, '0'));
+  const value = whole * 100 + frac;
+  return cents(m[1] ? -value : value);
+}
+
+/** Parses a money string that is known to be valid (data files); throws otherwise. */
+export function money(text: string): Cents {
+  const value = parseMoney(text);
+  if (value === null) throw new RangeError(`Malformed money amount: "${text}"`);
+  return value;
+}
+
+/** Formats cents the way the API shows prices: "25.12", "-3.50". */
+export function formatMoneyString(amount: Cents): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Parses a rate such as "21.00" or "23" into basis points. */
+export function parseRate(text: string): RateBp {
+  const value = parseMoney(text);
+  if (value === null || value < 0) throw new RangeError(`Malformed rate: "${text}"`);
+  return rateBp(value);
+}
+
+/** Shows a rate in basis points as "21.00". */
+export function formatRate(rate: RateBp): string {
+  return formatMoneyString(cents(rate));
+}
+
+/** Adds amounts of cents. */
+export function sum(amounts: readonly Cents[]): Cents {
+  return cents(amounts.reduce<number>((acc, a) => acc + a, 0));
+}
+
+/**
+ * Multiplies cents by a rate (basis points) and rounds half away from zero to the cent,
+ * with integer arithmetic only: 2076 * 2100 / 10000 = 435.96 -> 436.
+ */
+export function applyRate(amount: Cents, rate: RateBp): Cents {
+  const product = amount * rate;
+  const sign = product < 0 ? -1 : 1;
+  const abs = Math.abs(product);
+  const quotient = Math.floor(abs / 10_000);
+  const remainder = abs % 10_000;
+  return cents(sign * (remainder * 2 >= 10_000 ? quotient + 1 : quotient));
+}
+
+const LOCALE_BY_LANGUAGE = { es: 'es-ES', en: 'en-IE', pt: 'pt-PT' } as const;
+
+/** Shows money to a person in the store's locale: "25,12 €" (es, pt), "€25.12" (en). */
+export function formatMoney(amount: Cents, language: 'es' | 'en' | 'pt'): string {
+  return new Intl.NumberFormat(LOCALE_BY_LANGUAGE[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    useGrouping: true,
+  }).format(amount / 100);
+}
