@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Migrations are generated from src/db/schema.ts (npm run db:generate -- --name=what_it_does) and applied at start.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

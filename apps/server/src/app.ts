@@ -1,0 +1,113 @@
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { AppConfig } from './config/env.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { applyMigrations, createDb } from './db/database.js';
+import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
+import { BackofficeService } from './modules/backoffice/backoffice.service.js';
+import cartRoutes from './modules/cart/cart.routes.js';
+import { CartService } from './modules/cart/cart.service.js';
+import catalogRoutes from './modules/catalog/catalog.routes.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
+import { seedDatabase } from './modules/catalog/seed.js';
+import checkoutRoutes from './modules/checkout/checkout.routes.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { staticRouting } from './modules/checkout/payment-routing.js';
+import authRoutes from './modules/customers/auth.routes.js';
+import { LocalFileStorage, type FileStorage } from './modules/files/file-storage.js';
+import healthRoutes from './modules/health.routes.js';
+import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
+import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
+import notificationsRoutes from './modules/payments/notifications.routes.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
+import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
+import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
+import contextPlugin, { type AppContext } from './plugins/context.js';
+import errorsPlugin from './plugins/errors.js';
+import openapiPlugin from './plugins/openapi.js';
+import securityPlugin from './plugins/security.js';
+import sessionPlugin from './plugins/session.js';
+import webStaticPlugin from './plugins/web-static.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** How the sandbox provider delivers its webhooks (tests deliver in-process). */
+  notificationSender?: NotificationSender;
+  files?: FileStorage;
+  /** Pino logger options; false for silence. */
+  logger?: boolean | object;
+  /** Reload interval of the in-memory catalogue. */
+  catalogTtlMs?: number;
+}
+
+/**
+ * Builds the whole application on an open database: migrations, seed data, services, then plugins in order
+ * (context -> errors -> security -> openapi -> cookies and sessions -> routes -> web app).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  await applyMigrations(database.pool);
+  const db = createDb(database.pool);
+  await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
+
+  const catalog = new CatalogService(db, {
+    ttlMs: options.catalogTtlMs ?? 5000,
+    defaultStoreId: config.defaultStoreId,
+    storeHosts: config.storeHosts,
+  });
+  await catalog.load();
+
+  const sandbox = new SandboxGateway(db, config.sandboxWebhookSecret, options.notificationSender ?? httpSender);
+  const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
+  const routing = staticRouting(providers, [{ code: 'cc', provider: 'sandbox' }]);
+  const carts = new CartService(db, catalog);
+  const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    catalog,
+    carts,
+    routing,
+    sandbox,
+    files,
+    checkout: new CheckoutService(db, config, catalog, carts, routing),
+    payments: new PaymentsService(db, providers),
+    customerOrders: new CustomerOrdersService(db),
+    backoffice: new BackofficeService(db, files),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(contextPlugin, ctx);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(cookie);
+  await app.register(sessionPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(authRoutes);
+  await app.register(cartRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(customerOrdersRoutes);
+  await app.register(backofficeRoutes);
+  await app.register(sandboxPagesPlugin(sandbox));
+  await app.register(webStaticPlugin);
+
+  if (config.nodeEnv !== 'test') sandbox.startRetryLoop();
+  app.addHook('onClose', async () => sandbox.stopRetryLoop());
+  return app;
+}

@@ -1,0 +1,187 @@
+import pg from 'pg';
+import { IN_MEMORY } from './embedded/durable-pglite.js';
+import { startEmbeddedServer } from './embedded/embedded-server.js';
+
+export { DataDirLockedError } from './embedded/data-dir-lock.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  /** The app builds Drizzle on top: drizzle(pool, { schema }). */
+  pool: pg.Pool;
+  /** Checks the database answers (SELECT 1) - used by /api/health. */
+  ping(): Promise<boolean>;
+  /** Ends the pool, then (embedded) stops the socket server, checkpoints, closes PGlite and releases the lock. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseLogger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface OpenDatabaseOptions {
+  /** Real PostgreSQL when set. */
+  databaseUrl?: string;
+  /** Embedded mode: where the PGlite files and the lock live; 'memory://' = in-memory (tests), no lock. */
+  dataDir: string;
+  /** PostgreSQL only: embedded PGlite runs one statement at a time and always gets a single connection. */
+  poolSize?: number;
+  logger?: DatabaseLogger;
+}
+
+/** The `dataDir` that selects an in-memory embedded database. */
+export const IN_MEMORY_DATA_DIR = IN_MEMORY;
+
+const DEFAULT_POOL_SIZE = 10;
+// A request waiting longer than this for a connection fails (and maps to 503) instead of hanging.
+const CONNECT_TIMEOUT_MS = 10_000;
+const PING_TIMEOUT_MS = 5_000;
+const POOL_END_TIMEOUT_MS = 5_000;
+
+const silentLogger: DatabaseLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * Opens the database: PostgreSQL at `databaseUrl`, otherwise embedded PGlite in `dataDir` served from a worker thread.
+ * Both speak the PostgreSQL protocol through a pg.Pool. Resolves once the database has answered a query.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const logger = options.logger ?? silentLogger;
+  if (options.databaseUrl) {
+    const config = { connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE };
+    return connect('postgres', config, logger, async () => {});
+  }
+  const server = await startEmbeddedServer({ dataDir: options.dataDir, logger });
+  const config: pg.PoolConfig = {
+    ...server.connection,
+    user: 'postgres',
+    database: 'postgres',
+    ssl: false,
+    // PGlite executes one statement at a time, and pglite-socket mixes up the extended-protocol messages of
+    // concurrent connections (electric-sql/pglite#1046): the pool queues instead.
+    max: 1,
+    idleTimeoutMillis: 0,
+  };
+  return connect('pglite', config, logger, () => server.stop());
+}
+
+async function connect(
+  kind: DatabaseKind,
+  config: pg.PoolConfig,
+  logger: DatabaseLogger,
+  afterPoolEnd: () => Promise<void>,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
+  // Without these listeners a dropped connection (database restart, worker crash) is an uncaught 'error' event and
+  // kills the process. pg-pool only listens on idle clients, so checked-out ones get their own listener; the pool
+  // discards broken clients and opens new ones on demand.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      logger.warn({ err, db: kind }, 'Lost a database connection; the pool will open a new one.');
+    });
+  });
+  pool.on('error', () => {
+    // Already logged by the client listener above.
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      try {
+        await endPool(pool, logger);
+      } finally {
+        await afterPoolEnd();
+      }
+    })());
+
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    await close();
+    throw new Error(`Could not connect to the ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database.`, {
+      cause: err,
+    });
+  }
+  return { kind, pool, ping: () => ping(pool), close };
+}
+
+async function ping(pool: pg.Pool): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([pool.query('SELECT 1'), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function endPool(pool: pg.Pool, logger: DatabaseLogger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<true>((resolve) => {
+    timer = setTimeout(() => resolve(true), POOL_END_TIMEOUT_MS);
+  });
+  const ended = pool.end().then(() => false);
+  if (await Promise.race([ended, timedOut])) {
+    logger.warn({ timeoutMs: POOL_END_TIMEOUT_MS }, 'Database connections still checked out at close; closing anyway.');
+  }
+  clearTimeout(timer);
+}
+
+// Node system errors of a connection that failed or dropped.
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now, idle_session_timeout, too_many_connections.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300']);
+// Messages of node-postgres and pg-pool, which come without a code.
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // "... unexpectedly", "... due to connection timeout"
+  /^timeout exceeded when trying to connect$/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/**
+ * True when `err` means the database cannot be reached right now (the app answers 503), as opposed to an error in
+ * the query. Looks through `cause` chains (Drizzle wraps driver errors) and AggregateErrors (one per address tried).
+ */
+export function isDatabaseUnavailableError(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [err];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!(current instanceof Error) || seen.has(current)) continue;
+    seen.add(current);
+    if (isUnavailableCause(current)) return true;
+    pending.push(current.cause);
+    if (current instanceof AggregateError) pending.push(...(current.errors as unknown[]));
+  }
+  return false;
+}
+
+function isUnavailableCause(err: Error): boolean {
+  const { code, syscall } = err as NodeJS.ErrnoException;
+  if (typeof code === 'string') {
+    if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true; // class 08: connection exception
+    // A unix socket that is not there (yet): the embedded worker is restarting.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
+  }
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(err.message));
+}

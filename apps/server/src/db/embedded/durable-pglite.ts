@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+/** The `dataDir` value that selects an in-memory database. */
+export const IN_MEMORY = 'memory://';
+
+/**
+ * Postgres start parameters: PGlite's defaults without `-F` (which turns fsync off), WAL flushed with fsync() because
+ * PGlite's fdatasync() is an empty stub. See docs/decisions/0002-embedded-database-durability.md.
+ */
+export function durableStartParams(): string[] {
+  const defaults = (PGlite as unknown as { defaultStartParams?: unknown }).defaultStartParams;
+  if (!Array.isArray(defaults) || !defaults.every((param) => typeof param === 'string')) {
+    throw new Error('PGlite.defaultStartParams is missing: re-check the durability settings for this PGlite version.');
+  }
+  return [...defaults.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+}
+
+interface EmscriptenStream {
+  nfd: number;
+}
+
+interface EmscriptenNodeFs {
+  stream_ops: { fsync?: (stream: EmscriptenStream) => unknown };
+  tryFSOperation<T>(operation: () => T): T;
+}
+
+/**
+ * NodeFS whose fsync() reaches the disk. Emscripten's NODEFS (PGlite 0.5.14) has no `fsync` stream operation, so
+ * Postgres' fsync calls silently did nothing; this one calls fs.fsyncSync on the real file descriptor.
+ */
+class FsyncingNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const preRun = [
+      ...(emscriptenOpts.preRun ?? []),
+      (mod: { FS: { filesystems: Record<string, unknown> } }) => {
+        const nodefs = mod.FS.filesystems['NODEFS'] as EmscriptenNodeFs | undefined;
+        if (!nodefs?.stream_ops || typeof nodefs.tryFSOperation !== 'function') {
+          throw new Error('Emscripten NODEFS not found: cannot make the embedded database durable.');
+        }
+        // A later PGlite may ship its own; keep it.
+        nodefs.stream_ops.fsync ??= (stream) => nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd));
+      },
+    ];
+    return { emscriptenOpts: { ...emscriptenOpts, preRun } };
+  }
+}
+
+export interface OpenPGliteOptions {
+  /** Directory for the Postgres files, or IN_MEMORY. */
+  dataDir: string;
+  /** A tarball of a freshly initialised cluster (PGlite.dumpDataDir), to skip initdb on a new database. */
+  initialData?: Blob;
+}
+
+/** Opens PGlite so that an acknowledged commit is on disk (fsync'ed WAL) before the client sees it. */
+export async function openDurablePGlite({ dataDir, initialData }: OpenPGliteOptions): Promise<PGlite> {
+  const storage = dataDir === IN_MEMORY ? {} : { fs: new FsyncingNodeFS(dataDir) };
+  const fresh = dataDir === IN_MEMORY || !fs.existsSync(`${dataDir}/PG_VERSION`);
+  return PGlite.create({
+    ...storage,
+    startParams: durableStartParams(),
+    ...(initialData && fresh ? { loadDataDir: initialData } : {}),
+  });
+}

@@ -1,0 +1,368 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// --- Catalogue -------------------------------------------------------------------------------------------------
+
+export const stores = pgTable('stores', {
+  storeId: integer('store_id').primaryKey(),
+  name: text('name').notNull(),
+  language: text('language').notNull(),
+  country: text('country').notNull(),
+  /** VAT rate in basis points (21% = 2100). */
+  vatRateBp: integer('vat_rate_bp').notNull(),
+  hosts: jsonb('hosts').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  description: text('description').notNull().default(''),
+});
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  urlKey: text('url_key').notNull().unique(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull().default(''),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  language: text('language').notNull(),
+});
+
+/** The question form of a product: wizard pages and options, as the domain engine reads it (prices in cents). */
+export interface StoredProductForm {
+  steps: number[][];
+  options: Array<{
+    option_id: number;
+    type: string;
+    is_require: boolean;
+    title: string;
+    placeholder: string | null;
+    error: string | null;
+    price: number;
+    index: number;
+    previous_steps: Array<{ option_id: number; value: string; op?: 'eq' | 'ltdate' }>;
+    opt_values: Array<{ id: number; name: string; price: number }>;
+    max_length?: number;
+  }>;
+}
+
+export const products = pgTable('products', {
+  productId: integer('product_id').primaryKey(),
+  urlKey: text('url_key').notNull().unique(),
+  catUrlKey: text('cat_url_key').notNull(),
+  name: text('name').notNull(),
+  shortDescription: text('short_description').notNull().default(''),
+  description: text('description').notNull().default(''),
+  customText: text('custom_text').notNull().default(''),
+  tooltip: text('tooltip'),
+  image: text('image').notNull().default('no_selection'),
+  groupName: text('group_name').notNull().default('Otros'),
+  /** Service price before VAT, in cents. */
+  basePrice: integer('base_price').notNull(),
+  /** Official fees collected for third parties (no VAT), in cents. */
+  officialFee: integer('official_fee').notNull().default(0),
+  visible: boolean('visible').notNull().default(true),
+  visibleOnServices: boolean('visible_on_services').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  form: jsonb('form').$type<StoredProductForm>().notNull().default(sql`'{"steps":[],"options":[]}'::jsonb`),
+  updatedAt: updatedAt(),
+});
+
+export const productStores = pgTable(
+  'product_stores',
+  {
+    productId: integer('product_id').notNull().references(() => products.productId, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull().references(() => stores.storeId),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.storeId] })],
+);
+
+// --- People and sessions -----------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  /** customer | agent | admin | notary */
+  role: text('role').notNull().default('customer'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a database leak does not hand out live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+// --- Cart (the spec's quote) ---------------------------------------------------------------------------------------
+
+export const carts = pgTable(
+  'carts',
+  {
+    quoteId: serial('quote_id').primaryKey(),
+    sessionHash: text('session_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storeId: integer('store_id').notNull(),
+    /** active | converted */
+    status: text('status').notNull().default('active'),
+    orderId: bigint('order_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_session_idx').on(t.sessionHash, t.status), index('carts_user_idx').on(t.userId, t.status)],
+);
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  quoteId: integer('quote_id').notNull().references(() => carts.quoteId, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.productId),
+  qty: integer('qty').notNull().default(1),
+  answers: jsonb('answers').$type<Record<string, string | number[]>>().notNull(),
+  createdAt: createdAt(),
+});
+
+// --- Orders ------------------------------------------------------------------------------------------------------
+
+export const orderCounters = pgTable('order_counters', {
+  storeId: integer('store_id').primaryKey(),
+  lastValue: integer('last_value').notNull().default(0),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The public order number, prefixed by the store (store 1 -> 10xxxxxxx). */
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    storeId: integer('store_id').notNull(),
+    customerId: integer('customer_id').notNull().references(() => users.id),
+    /** Commercial ("raw") status: pending, complete, canceled, closed... */
+    status: text('status').notNull().default('pending'),
+    currency: text('currency').notNull().default('EUR'),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    fees: integer('fees').notNull().default(0),
+    total: integer('total').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerFirstname: text('customer_firstname').notNull(),
+    customerLastname: text('customer_lastname').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_customer_idempotency_uq').on(t.customerId, t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+export interface StoredAnswerLine {
+  option_id: number;
+  label: string;
+  value: string;
+  print_value: string;
+  option_type: string;
+}
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    qty: integer('qty').notNull().default(1),
+    answers: jsonb('answers').$type<Record<string, string | number[]>>().notNull(),
+    productOptions: jsonb('product_options').$type<StoredAnswerLine[]>().notNull(),
+    basePrice: integer('base_price').notNull(),
+    optionsPrice: integer('options_price').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    fees: integer('fees').notNull().default(0),
+    total: integer('total').notNull(),
+    panelStatusId: integer('panel_status_id').notNull().default(0),
+    clientStatusId: integer('client_status_id'),
+    referencia: text('referencia'),
+    incidenciaStatusId: integer('incidencia_status_id'),
+    incidenciaText: text('incidencia_text'),
+    priority: integer('priority').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
+    index('order_items_created_idx').on(t.createdAt),
+  ],
+);
+
+export const itemHistory = pgTable(
+  'item_history',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    accion: text('accion').notNull(),
+    oldStatus: integer('old_status'),
+    newStatus: integer('new_status'),
+    oldReferencia: text('old_referencia'),
+    newReferencia: text('new_referencia'),
+    /** null = the system (payment notifications, checkout). */
+    adminUserId: integer('admin_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_history_item_idx').on(t.itemId, t.id)],
+);
+
+export const itemNotes = pgTable(
+  'item_notes',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    text: text('text').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_notes_item_idx').on(t.itemId, t.id)],
+);
+
+export const itemFiles = pgTable(
+  'item_files',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_files_item_idx').on(t.itemId, t.id)],
+);
+
+// --- Payments ----------------------------------------------------------------------------------------------------
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** created | pending | captured | failed | canceled */
+    status: text('status').notNull().default('created'),
+    failureCode: text('failure_code'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    payload: jsonb('payload').notNull(),
+    /** applied | ignored (out of order, unknown payment...) */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
+);
+
+// --- The sandbox payment provider's own books (it plays a separate company) ------------------------------------
+
+export const sandboxPayments = pgTable('sandbox_payments', {
+  ref: text('ref').primaryKey(),
+  merchantReference: text('merchant_reference').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  /** requires_payment_method | requires_action | succeeded | failed | canceled */
+  status: text('status').notNull().default('requires_payment_method'),
+  failureCode: text('failure_code'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  threeDs: text('three_ds'),
+  /** Notification events not yet acknowledged by the merchant (retried). */
+  pendingEvents: jsonb('pending_events').$type<Array<{ body: string; attempts: number; next_at: string }>>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// --- Operations --------------------------------------------------------------------------------------------------
+
+/** Small key/value facts about this database (e.g. the hash of the catalogue files last seeded). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,117 @@
+import type { Language } from '@ventanilla/domain';
+
+/**
+ * User-facing texts of the API (error messages, field errors). The Spanish texts that the spec gives are used word
+ * for word (document 2, section 8; lookups "Registro no encontrado").
+ */
+const es = {
+  BAD_REQUEST: 'Solicitud incorrecta. Por favor, verifica los datos enviados.',
+  UNAUTHENTICATED: 'No autorizado. Por favor, inicia sesión nuevamente.',
+  FORBIDDEN: 'Acceso denegado. No tienes permisos para realizar esta acción.',
+  NOT_FOUND: 'Registro no encontrado',
+  ROUTE_NOT_FOUND: 'Recurso no encontrado. El endpoint solicitado no existe.',
+  INTERNAL: 'Error interno del servidor. Por favor, inténtalo de nuevo más tarde.',
+  UNAVAILABLE: 'Servicio no disponible. El servidor está temporalmente fuera de servicio.',
+  CSRF_INVALID: 'La sesión ha caducado o la solicitud no es válida. Recarga la página e inténtalo de nuevo.',
+  INVALID_CREDENTIALS: 'Error de acceso: el email o la contraseña no son correctos.',
+  TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
+  EMAIL_TAKEN: 'Ya existe una cuenta con este email. Inicia sesión o recupera tu contraseña.',
+  INVALID_ANSWERS: 'Hay respuestas que faltan o no son válidas.',
+  CART_EMPTY: 'Tu carrito está vacío.',
+  CART_ITEM_NOT_FOUND: 'Esta línea ya no está en tu carrito.',
+  ORDER_ALREADY_PAID: 'Este pedido ya está pagado.',
+  PAYMENT_METHOD_UNAVAILABLE: 'Este método de pago no está disponible en esta tienda.',
+  PAYMENT_PROVIDER_ERROR: 'No hemos podido contactar con la pasarela de pago. Tu pedido está guardado: inténtalo de nuevo en unos minutos.',
+  STALE_ITEM: 'Otro usuario ha modificado este pedido. Se ha recargado con los últimos cambios.',
+  UNKNOWN_STATUS: 'Estado no encontrado',
+  FILE_TOO_LARGE: 'El archivo es demasiado grande (máximo {max} MB).',
+  FILE_TYPE_NOT_ALLOWED: 'Solo se admiten archivos PDF, JPEG o PNG.',
+  FILE_MISSING: 'Selecciona un archivo.',
+  STORE_NOT_FOUND: 'Tienda no encontrada',
+  'field.required': 'Por favor, escribe el dato',
+  'field.email': 'Escribe un email válido, como nombre@ejemplo.com',
+  'field.password_length': 'La contraseña debe tener entre {min} y {max} caracteres',
+  'field.too_long': 'El texto es demasiado largo (máximo {max} caracteres)',
+  'field.invalid': 'El valor no es válido',
+  'note.empty': 'Escribe el texto de la nota',
+} as const;
+
+export type ServerMessageKey = keyof typeof es;
+type Catalogue = Record<ServerMessageKey, string>;
+
+const en: Catalogue = {
+  BAD_REQUEST: 'Bad request. Please check the data you sent.',
+  UNAUTHENTICATED: 'Not authorised. Please sign in again.',
+  FORBIDDEN: 'Access denied. You do not have permission to do this.',
+  NOT_FOUND: 'Record not found',
+  ROUTE_NOT_FOUND: 'Resource not found. The requested endpoint does not exist.',
+  INTERNAL: 'Internal server error. Please try again later.',
+  UNAVAILABLE: 'Service unavailable. The server is temporarily out of service.',
+  CSRF_INVALID: 'Your session has expired or the request is not valid. Reload the page and try again.',
+  INVALID_CREDENTIALS: 'Sign-in error: the email or password is not correct.',
+  TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait a few minutes before trying again.',
+  EMAIL_TAKEN: 'An account with this email already exists. Sign in or reset your password.',
+  INVALID_ANSWERS: 'Some answers are missing or not valid.',
+  CART_EMPTY: 'Your basket is empty.',
+  CART_ITEM_NOT_FOUND: 'This line is no longer in your basket.',
+  ORDER_ALREADY_PAID: 'This order is already paid.',
+  PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available in this store.',
+  PAYMENT_PROVIDER_ERROR: 'We could not reach the payment gateway. Your order is saved: try again in a few minutes.',
+  STALE_ITEM: 'Another user has changed this order. It has been reloaded with the latest changes.',
+  UNKNOWN_STATUS: 'Status not found',
+  FILE_TOO_LARGE: 'The file is too large (at most {max} MB).',
+  FILE_TYPE_NOT_ALLOWED: 'Only PDF, JPEG or PNG files are accepted.',
+  FILE_MISSING: 'Choose a file.',
+  STORE_NOT_FOUND: 'Store not found',
+  'field.required': 'Please enter this information',
+  'field.email': 'Enter a valid email address, like name@example.com',
+  'field.password_length': 'The password must be between {min} and {max} characters',
+  'field.too_long': 'The text is too long (at most {max} characters)',
+  'field.invalid': 'The value is not valid',
+  'note.empty': 'Write the text of the note',
+};
+
+const pt: Catalogue = {
+  BAD_REQUEST: 'Pedido incorreto. Por favor, verifique os dados enviados.',
+  UNAUTHENTICATED: 'Não autorizado. Por favor, inicie sessão novamente.',
+  FORBIDDEN: 'Acesso negado. Não tem permissões para realizar esta ação.',
+  NOT_FOUND: 'Registo não encontrado',
+  ROUTE_NOT_FOUND: 'Recurso não encontrado. O endpoint pedido não existe.',
+  INTERNAL: 'Erro interno do servidor. Por favor, tente novamente mais tarde.',
+  UNAVAILABLE: 'Serviço indisponível. O servidor está temporariamente fora de serviço.',
+  CSRF_INVALID: 'A sessão expirou ou o pedido não é válido. Recarregue a página e tente novamente.',
+  INVALID_CREDENTIALS: 'Erro de acesso: o email ou a palavra-passe não estão corretos.',
+  TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',
+  EMAIL_TAKEN: 'Já existe uma conta com este email. Inicie sessão ou recupere a sua palavra-passe.',
+  INVALID_ANSWERS: 'Há respostas em falta ou inválidas.',
+  CART_EMPTY: 'O seu carrinho está vazio.',
+  CART_ITEM_NOT_FOUND: 'Esta linha já não está no seu carrinho.',
+  ORDER_ALREADY_PAID: 'Esta encomenda já está paga.',
+  PAYMENT_METHOD_UNAVAILABLE: 'Este método de pagamento não está disponível nesta loja.',
+  PAYMENT_PROVIDER_ERROR: 'Não conseguimos contactar o gateway de pagamento. A sua encomenda está guardada: tente novamente dentro de alguns minutos.',
+  STALE_ITEM: 'Outro utilizador alterou esta encomenda. Foi recarregada com as últimas alterações.',
+  UNKNOWN_STATUS: 'Estado não encontrado',
+  FILE_TOO_LARGE: 'O ficheiro é demasiado grande (máximo {max} MB).',
+  FILE_TYPE_NOT_ALLOWED: 'Só são aceites ficheiros PDF, JPEG ou PNG.',
+  FILE_MISSING: 'Escolha um ficheiro.',
+  STORE_NOT_FOUND: 'Loja não encontrada',
+  'field.required': 'Por favor, escreva o dado',
+  'field.email': 'Escreva um email válido, como nome@exemplo.pt',
+  'field.password_length': 'A palavra-passe deve ter entre {min} e {max} caracteres',
+  'field.too_long': 'O texto é demasiado longo (máximo {max} caracteres)',
+  'field.invalid': 'O valor não é válido',
+  'note.empty': 'Escreva o texto da nota',
+};
+
+const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };
+
+/** Renders a server message in a language, filling {placeholders}. */
+export function serverMessage(
+  language: Language,
+  key: ServerMessageKey,
+  params?: Record<string, string | number>,
+): string {
+  return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+}
+
+export const SERVER_CATALOGUES_FOR_TESTS = CATALOGUES;

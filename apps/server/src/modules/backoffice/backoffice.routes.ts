@@ -1,0 +1,217 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { requireStaff } from '../../plugins/session.js';
+import { AppError } from '../../shared/app-error.js';
+import { errors, ListOf, MoneyString, PageQuery } from '../../shared/http-schemas.js';
+import { attachmentHeader } from '../files/upload-check.js';
+import { AnswerLine } from '../orders/orders.schema.js';
+
+const ItemParams = Type.Object({ itemId: Type.Integer({ minimum: 1 }) });
+
+const ListItem = Type.Object({
+  item_id: Type.Integer(),
+  order_id: Type.Integer(),
+  product_id: Type.Integer(),
+  product_name: Type.String(),
+  panel_status_id: Type.Integer(),
+  status_text: Type.String(),
+  email: Type.String(),
+  customer_name: Type.String(),
+  created_at: Type.String(),
+  total: MoneyString,
+  notes_count: Type.Integer(),
+  files_count: Type.Integer(),
+});
+
+const Note = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  admin_user_id: Type.Integer(),
+  admin_name: Type.String(),
+  created_at: Type.String(),
+});
+
+const StaffFile = Type.Object({
+  id: Type.Integer(),
+  filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+  created_at: Type.String(),
+  visible_to_customer: Type.Boolean(),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const ItemDetail = Type.Object({
+  item_id: Type.Integer(),
+  order_id: Type.Integer(),
+  product_id: Type.Integer(),
+  product_name: Type.String(),
+  panel_status_id: Type.Integer(),
+  status_text: Type.String(),
+  referencia: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  price: MoneyString,
+  product_options: Type.Array(AnswerLine),
+  customer: Type.Object({ customer_id: Type.Integer(), email: Type.String(), firstname: Type.String(), lastname: Type.String() }),
+  order: Type.Object({
+    order_id: Type.Integer(),
+    store_id: Type.Integer(),
+    status: Type.String(),
+    subtotal: MoneyString,
+    tax_amount: MoneyString,
+    total: MoneyString,
+    paid_at: Nullable(Type.String()),
+  }),
+  payments: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      method: Type.String(),
+      provider: Type.String(),
+      provider_ref: Nullable(Type.String()),
+      amount: MoneyString,
+      status: Type.String(),
+      failure_code: Nullable(Type.String()),
+      card: Nullable(Type.String()),
+      created_at: Type.String(),
+    }),
+  ),
+  history: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      accion: Type.String(),
+      old_status: Nullable(Type.Integer()),
+      new_status: Nullable(Type.Integer()),
+      old_status_text: Nullable(Type.String()),
+      new_status_text: Nullable(Type.String()),
+      admin_user_id: Nullable(Type.Integer()),
+      admin_name: Nullable(Type.String()),
+      created_at: Type.String(),
+    }),
+  ),
+  notes: Type.Array(Note),
+  files: Type.Array(StaffFile),
+});
+
+const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { backoffice, files, catalog, config } = app.ctx;
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+
+  const language = async (request: FastifyRequest) => catalog.getStore((await request.loadSession())?.storeId ?? 1)?.language ?? 'es';
+
+  app.get('/api/backoffice/statuses', {
+    schema: {
+      tags: ['back office'],
+      summary: 'The 24 panel statuses',
+      response: { 200: Type.Object({ items: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }), ...errors(401, 403) },
+    },
+  }, async (request) => {
+    await requireStaff(request);
+    return backoffice.statuses(await language(request));
+  });
+
+  app.get('/api/backoffice/items', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Order items, newest first, filtered by status, customer email or order id',
+      querystring: Type.Object({
+        ...PageQuery,
+        status: Type.Optional(Type.Integer({ minimum: 0 })),
+        email: Type.Optional(Type.String({ maxLength: 254 })),
+        order_id: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      response: { 200: ListOf(ListItem), ...errors(401, 403) },
+    },
+  }, async (request, reply) => {
+    await requireStaff(request);
+    const q = request.query;
+    reply.header('cache-control', 'no-store');
+    return backoffice.list(
+      { page: q.page ?? 1, perPage: q.per_page ?? 10, status: q.status, email: q.email?.trim() || undefined, orderId: q.order_id },
+      await language(request),
+    );
+  });
+
+  app.get('/api/backoffice/items/:itemId', {
+    schema: { tags: ['back office'], summary: 'An item with answers, customer, payments, history, notes and files', params: ItemParams, response: { 200: ItemDetail, ...errors(401, 403, 404) } },
+  }, async (request, reply) => {
+    await requireStaff(request);
+    reply.header('cache-control', 'no-store');
+    return backoffice.detail(request.params.itemId, await language(request));
+  });
+
+  app.post('/api/backoffice/items/:itemId/status', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Change the panel status (recorded in the history); updated_at guards against concurrent edits',
+      params: ItemParams,
+      body: Type.Object({ panel_status_id: Type.Integer(), updated_at: Type.Optional(Type.String({ format: 'date-time' })) }),
+      response: { 200: ItemDetail, ...errors(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => {
+    const agent = await requireStaff(request);
+    await backoffice.changeStatus(agent, request.params.itemId, request.body.panel_status_id, request.body.updated_at);
+    return backoffice.detail(request.params.itemId, await language(request));
+  });
+
+  app.post('/api/backoffice/items/:itemId/notes', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Add a note to an item',
+      params: ItemParams,
+      body: Type.Object({ text: Type.String({ maxLength: 20_000 }) }),
+      response: { 201: Note, ...errors(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    const agent = await requireStaff(request);
+    return reply.code(201).send(await backoffice.addNote(agent, request.params.itemId, request.body.text));
+  });
+
+  app.post('/api/backoffice/items/:itemId/files', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Upload a document (multipart field "file"; PDF, JPEG or PNG, checked by content)',
+      consumes: ['multipart/form-data'],
+      params: ItemParams,
+      response: { 201: StaffFile, ...errors(400, 401, 403, 404, 413, 415) },
+    },
+  }, async (request, reply) => {
+    const agent = await requireStaff(request);
+    if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
+    const part = await request.file();
+    if (!part) throw new AppError('FILE_MISSING');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: Math.floor(config.maxUploadBytes / 1024 / 1024) } });
+      }
+      throw err;
+    }
+    if (bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
+    return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, { filename: part.filename, bytes }));
+  });
+
+  app.get('/api/backoffice/items/:itemId/files/:fileId', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Download a document of an item',
+      params: Type.Object({ itemId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
+      response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    await requireStaff(request);
+    const file = await backoffice.findFile(request.params.itemId, request.params.fileId);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .header('cache-control', 'private, no-store')
+      .send(files.open(file.storageKey));
+  });
+};
+
+export default backofficeRoutes;

@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  cents,
+  describeAnswers,
+  formatMoneyString,
+  orderSummary,
+  sum,
+  type DescribedAnswer,
+  type FormEvaluation,
+} from '@ventanilla/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { cartItems, carts } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import type { CatalogProduct, CatalogService, StoreInfo } from '../catalog/catalog.service.js';
+import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
+import type { SessionState } from '../customers/sessions.repository.js';
+
+type CartRow = typeof carts.$inferSelect;
+
+/** A cart line re-evaluated against the current catalogue (the server never trusts a stored or sent price). */
+export interface PricedLine {
+  id: number;
+  product: CatalogProduct;
+  qty: number;
+  evaluation: FormEvaluation;
+  described: DescribedAnswer[];
+}
+
+export interface PricedCart {
+  cart: CartRow;
+  store: StoreInfo;
+  lines: PricedLine[];
+}
+
+export class CartService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /** The active cart of this session (or of its user) in a store, if any. */
+  async findActive(db: DbOrTx, session: SessionState, storeId: number): Promise<CartRow | undefined> {
+    const owner = session.user ? eq(carts.userId, session.user.id) : eq(carts.sessionHash, session.idHash);
+    const rows = await db
+      .select()
+      .from(carts)
+      .where(and(owner, eq(carts.storeId, storeId), eq(carts.status, 'active')))
+      .orderBy(desc(carts.updatedAt))
+      .limit(1);
+    return rows[0];
+  }
+
+  private async findOrCreate(session: SessionState, storeId: number): Promise<CartRow> {
+    const existing = await this.findActive(this.db, session, storeId);
+    if (existing) return existing;
+    const [row] = await this.db
+      .insert(carts)
+      .values({ sessionHash: session.idHash, userId: session.user?.id ?? null, storeId })
+      .returning();
+    if (!row) throw new Error('cart insert returned nothing');
+    return row;
+  }
+
+  /** On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in. */
+  async adoptSessionCart(oldHash: string, newHash: string, userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const anonymous = await tx
+        .update(carts)
+        .set({ sessionHash: newHash, userId, updatedAt: new Date() })
+        .where(and(eq(carts.sessionHash, oldHash), eq(carts.status, 'active')))
+        .returning();
+      for (const cart of anonymous) {
+        const older = await tx
+          .select()
+          .from(carts)
+          .where(and(eq(carts.userId, userId), eq(carts.storeId, cart.storeId), eq(carts.status, 'active')));
+        const others = older.filter((c) => c.quoteId !== cart.quoteId).map((c) => c.quoteId);
+        if (others.length === 0) continue;
+        await tx.update(cartItems).set({ quoteId: cart.quoteId }).where(inArray(cartItems.quoteId, others));
+        await tx.update(carts).set({ status: 'merged' }).where(inArray(carts.quoteId, others));
+      }
+    });
+  }
+
+  /** Validates the answers with the product's engine and adds a line; invalid answers are refused with the reasons. */
+  async addItem(session: SessionState, input: { storeId: number; urlKey: string; answers: RawAnswers }): Promise<void> {
+    const store = this.catalog.getStore(input.storeId);
+    const product = this.catalog.findProduct(input.storeId, input.urlKey);
+    if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
+    const evaluation = evaluateProduct(store, product, input.answers);
+    if (evaluation.errors.length > 0) {
+      throw new AppError('INVALID_ANSWERS', 'add to cart', { errors: errorsOut(evaluation, store.language) });
+    }
+    const cart = await this.findOrCreate(session, input.storeId);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(cartItems).values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
+      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.quoteId, cart.quoteId));
+    });
+  }
+
+  async removeItem(session: SessionState, storeId: number, itemId: number): Promise<void> {
+    const cart = await this.findActive(this.db, session, storeId);
+    const deleted = cart
+      ? await this.db
+          .delete(cartItems)
+          .where(and(eq(cartItems.id, itemId), eq(cartItems.quoteId, cart.quoteId)))
+          .returning({ id: cartItems.id })
+      : [];
+    if (deleted.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
+  }
+
+  /** Loads and re-prices a cart's lines; lines whose product left the store are dropped from the result. */
+  async price(db: DbOrTx, cart: CartRow): Promise<PricedCart> {
+    const store = this.catalog.getStore(cart.storeId);
+    if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
+    const rows = await db.select().from(cartItems).where(eq(cartItems.quoteId, cart.quoteId)).orderBy(asc(cartItems.id));
+    const lines: PricedLine[] = [];
+    for (const row of rows) {
+      const product = this.catalog.findProductById(cart.storeId, row.productId);
+      if (!product) continue;
+      const evaluation = evaluateProduct(store, product, row.answers);
+      lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers) });
+    }
+    return { cart, store, lines };
+  }
+
+  async view(session: SessionState, storeId: number) {
+    const cart = await this.findActive(this.db, session, storeId);
+    if (!cart) return emptyCart(storeId);
+    return cartOut(await this.price(this.db, cart));
+  }
+}
+
+export function emptyCart(storeId: number) {
+  return { quote_id: null, store_id: storeId, items: [], totals: { subtotal: '0.00', tax: '0.00', fees: '0.00', total: '0.00' } };
+}
+
+/** The API shape of a priced cart. */
+export function cartOut(priced: PricedCart) {
+  const total = (pick: (l: PricedLine) => number) => formatMoneyString(sum(priced.lines.map((l) => cents(pick(l) * l.qty))));
+  return {
+    quote_id: priced.cart.quoteId,
+    store_id: priced.cart.storeId,
+    items: priced.lines.map((l) => ({
+      id: l.id,
+      product_id: l.product.row.productId,
+      url_key: l.product.row.urlKey,
+      product_name: l.product.row.name,
+      qty: l.qty,
+      summary: orderSummary(l.described),
+      options: l.described,
+      valid: l.evaluation.errors.length === 0,
+      price: priceOut(l.evaluation.price),
+    })),
+    totals: {
+      subtotal: total((l) => l.evaluation.price.subtotal),
+      tax: total((l) => l.evaluation.price.tax),
+      fees: total((l) => l.evaluation.price.fees),
+      total: total((l) => l.evaluation.price.total),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { OPTION_TYPES } from '@ventanilla/domain';
+
+const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' });
+
+export const StoreFile = Type.Array(
+  Type.Object({
+    store_id: Type.Integer({ minimum: 1, maximum: 99 }),
+    name: Type.String({ minLength: 1 }),
+    language: Type.Union([Type.Literal('es'), Type.Literal('en'), Type.Literal('pt')]),
+    country: Type.Union([Type.Literal('ES'), Type.Literal('PT'), Type.Literal('IE'), Type.Literal('GB'), Type.Literal('NL')]),
+    vat_rate: Money,
+    hosts: Type.Array(Type.String()),
+    description: Type.Optional(Type.String()),
+  }),
+);
+
+export const CategoryFile = Type.Array(
+  Type.Object({
+    id: Type.Integer({ minimum: 1 }),
+    url_key: Type.String({ pattern: '^[a-z0-9-]+$' }),
+    name: Type.String({ minLength: 1 }),
+    short_name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    position: Type.Optional(Type.Integer()),
+    language: Type.Union([Type.Literal('es'), Type.Literal('en'), Type.Literal('pt')]),
+  }),
+);
+
+export const ProductFile = Type.Object({
+  product_id: Type.Integer({ minimum: 1 }),
+  url_key: Type.String({ pattern: '^[a-z0-9-]+$' }),
+  cat_url_key: Type.String(),
+  name: Type.String({ minLength: 1 }),
+  short_description: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  custom_text: Type.Optional(Type.String()),
+  tooltip: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  image: Type.Optional(Type.String()),
+  group: Type.Optional(Type.String()),
+  base_price: Money,
+  official_fee: Type.Optional(Money),
+  stores: Type.Array(Type.String({ pattern: '^\\d+$' }), { minItems: 1 }),
+  visible: Type.Optional(Type.Boolean()),
+  visible_on_services: Type.Optional(Type.Boolean()),
+  position: Type.Optional(Type.Integer()),
+});
+
+export const FormFile = Type.Object({
+  product_id: Type.Integer(),
+  url_key: Type.String(),
+  steps: Type.Array(Type.Array(Type.Integer(), { minItems: 1 })),
+  options: Type.Array(
+    Type.Object({
+      option_id: Type.Integer({ minimum: 1 }),
+      type: Type.Union(OPTION_TYPES.map((t) => Type.Literal(t))),
+      is_require: Type.Union([Type.Literal(0), Type.Literal(1)]),
+      title: Type.String({ minLength: 1 }),
+      placeholder: Type.Union([Type.String(), Type.Null()]),
+      error: Type.Union([Type.String(), Type.Null()]),
+      price: Money,
+      index: Type.Integer(),
+      previous_steps: Type.Array(
+        Type.Object({
+          option_id: Type.Integer(),
+          value: Type.String(),
+          op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
+        }),
+      ),
+      opt_values: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String(), price: Money })),
+      max_length: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
+  ),
+});
+
+export type StoreRecord = Static<typeof StoreFile>[number];
+export type CategoryRecord = Static<typeof CategoryFile>[number];
+export type ProductRecord = Static<typeof ProductFile>;
+export type FormRecord = Static<typeof FormFile>;
+
+export interface CatalogFiles {
+  stores: StoreRecord[];
+  categories: CategoryRecord[];
+  products: ProductRecord[];
+  forms: FormRecord[];
+}
+
+export class CatalogFileError extends Error {
+  override name = 'CatalogFileError';
+}
+
+async function readJson<T extends TSchema>(file: string, schema: T): Promise<Static<T>> {
+  const data: unknown = JSON.parse(await readFile(file, 'utf8'));
+  if (!Value.Check(schema, data)) {
+    const problems = [...Value.Errors(schema, data)]
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`)
+      .join('; ');
+    throw new CatalogFileError(`${file}: ${problems}`);
+  }
+  return data as Static<T>;
+}
+
+async function jsonFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+/** Reads and validates catalog/ (stores, categories, products/*.json, forms/*.json) and checks cross-references. */
+export async function readCatalogFiles(dir: string): Promise<CatalogFiles> {
+  const stores = await readJson(path.join(dir, 'stores.json'), StoreFile);
+  const categories = await readJson(path.join(dir, 'categories.json'), CategoryFile);
+  const products = await Promise.all((await jsonFiles(path.join(dir, 'products'))).map((f) => readJson(f, ProductFile)));
+  const forms = await Promise.all((await jsonFiles(path.join(dir, 'forms'))).map((f) => readJson(f, FormFile)));
+
+  const storeIds = new Set(stores.map((s) => s.store_id));
+  const categoryKeys = new Set(categories.map((c) => c.url_key));
+  const productById = new Map<number, ProductRecord>();
+  const urlKeys = new Set<string>();
+  for (const p of products) {
+    if (productById.has(p.product_id)) throw new CatalogFileError(`Duplicate product_id ${p.product_id}`);
+    if (urlKeys.has(p.url_key)) throw new CatalogFileError(`Duplicate url_key ${p.url_key}`);
+    if (!categoryKeys.has(p.cat_url_key)) throw new CatalogFileError(`${p.url_key}: unknown category ${p.cat_url_key}`);
+    for (const s of p.stores) {
+      if (!storeIds.has(Number(s))) throw new CatalogFileError(`${p.url_key}: unknown store ${s}`);
+    }
+    productById.set(p.product_id, p);
+    urlKeys.add(p.url_key);
+  }
+  for (const f of forms) {
+    const product = productById.get(f.product_id);
+    if (!product || product.url_key !== f.url_key) {
+      throw new CatalogFileError(`Form for ${f.url_key} (${f.product_id}) has no matching product`);
+    }
+    const optionIds = new Set(f.options.map((o) => o.option_id));
+    for (const step of f.steps) {
+      for (const id of step) if (!optionIds.has(id)) throw new CatalogFileError(`${f.url_key}: step lists unknown option ${id}`);
+    }
+  }
+  return { stores, categories, products, forms };
+}

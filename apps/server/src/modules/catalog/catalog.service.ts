@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  catalogPrice,
+  cents,
+  formatMoneyString,
+  formatRate,
+  orderPrefix,
+  rateBp,
+  type Language,
+  type ProductForm,
+  type RateBp,
+} from '@ventanilla/domain';
+import type { Db } from '../../db/database.js';
+import { categories, products, productStores, stores } from '../../db/schema.js';
+
+export interface StoreInfo {
+  storeId: number;
+  name: string;
+  language: Language;
+  country: string;
+  vatRate: RateBp;
+  hosts: string[];
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+export interface CatalogProduct {
+  row: ProductRow;
+  storeIds: Set<number>;
+  form: ProductForm;
+}
+
+/** A JSON body serialised once, with its ETag. */
+export interface CachedJson {
+  body: string;
+  etag: string;
+}
+
+interface Snapshot {
+  loadedAt: number;
+  stores: Map<number, StoreInfo>;
+  categories: Array<typeof categories.$inferSelect>;
+  productsByKey: Map<string, CatalogProduct>;
+  productsById: Map<number, CatalogProduct>;
+  hostMap: Map<string, number>;
+  json: Map<string, CachedJson>;
+}
+
+function cached(body: unknown): CachedJson {
+  const text = JSON.stringify(body);
+  return { body: text, etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * The read-mostly catalogue: loaded from the database into memory, serialised once per snapshot (with ETags),
+ * and reloaded in the background after `ttlMs`, so edits made by another instance show up within seconds.
+ */
+export class CatalogService {
+  private snapshot: Snapshot | null = null;
+  private reloading: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { ttlMs: number; defaultStoreId: number; storeHosts: Record<string, number> },
+  ) {}
+
+  async load(): Promise<void> {
+    const [storeRows, categoryRows, productRows, links] = await Promise.all([
+      this.db.select().from(stores),
+      this.db.select().from(categories).orderBy(categories.position, categories.id),
+      this.db.select().from(products).orderBy(products.position, products.productId),
+      this.db.select().from(productStores),
+    ]);
+    const storeMap = new Map<number, StoreInfo>();
+    const hostMap = new Map<string, number>();
+    for (const s of storeRows) {
+      storeMap.set(s.storeId, {
+        storeId: s.storeId,
+        name: s.name,
+        language: s.language as Language,
+        country: s.country,
+        vatRate: rateBp(s.vatRateBp),
+        hosts: s.hosts,
+      });
+      for (const h of s.hosts) hostMap.set(h.toLowerCase(), s.storeId);
+    }
+    for (const [h, id] of Object.entries(this.options.storeHosts)) hostMap.set(h, id);
+    const storesByProduct = new Map<number, Set<number>>();
+    for (const l of links) {
+      const set = storesByProduct.get(l.productId) ?? new Set<number>();
+      set.add(l.storeId);
+      storesByProduct.set(l.productId, set);
+    }
+    const productsByKey = new Map<string, CatalogProduct>();
+    const productsById = new Map<number, CatalogProduct>();
+    for (const row of productRows) {
+      const entry: CatalogProduct = {
+        row,
+        storeIds: storesByProduct.get(row.productId) ?? new Set(),
+        form: {
+          product_id: row.productId,
+          base_price: cents(row.basePrice),
+          official_fee: cents(row.officialFee),
+          steps: row.form.steps,
+          options: row.form.options.map((o) => ({
+            ...o,
+            type: o.type as ProductForm['options'][number]['type'],
+            price: cents(o.price),
+            opt_values: o.opt_values.map((v) => ({ ...v, price: cents(v.price) })),
+          })),
+        },
+      };
+      productsByKey.set(row.urlKey, entry);
+      productsById.set(row.productId, entry);
+    }
+    this.snapshot = {
+      loadedAt: Date.now(),
+      stores: storeMap,
+      categories: categoryRows,
+      productsByKey,
+      productsById,
+      hostMap,
+      json: new Map(),
+    };
+  }
+
+  private current(): Snapshot {
+    const snap = this.snapshot;
+    if (!snap) throw new Error('Catalogue used before load()');
+    if (Date.now() - snap.loadedAt > this.options.ttlMs && !this.reloading) {
+      this.reloading = this.load()
+        .catch(() => undefined) // keep serving the last good snapshot while the database is away
+        .finally(() => {
+          this.reloading = null;
+        });
+    }
+    return snap;
+  }
+
+  getStore(storeId: number): StoreInfo | undefined {
+    return this.current().stores.get(storeId);
+  }
+
+  listStores(): StoreInfo[] {
+    return [...this.current().stores.values()];
+  }
+
+  /**
+   * Which store a request is for: `?store=ID` (development and links), then the session's store, then the host map,
+   * then the default store.
+   */
+  resolveStoreId(request: FastifyRequest, sessionStoreId: number | null): number {
+    const snap = this.current();
+    const query = request.query as Record<string, unknown> | undefined;
+    const fromQuery = Number(query?.store);
+    if (Number.isInteger(fromQuery) && snap.stores.has(fromQuery)) return fromQuery;
+    if (sessionStoreId !== null && snap.stores.has(sessionStoreId)) return sessionStoreId;
+    const host = (request.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
+    const fromHost = snap.hostMap.get(host);
+    if (fromHost !== undefined) return fromHost;
+    return this.options.defaultStoreId;
+  }
+
+  /** A product offered in a store, or undefined. */
+  findProduct(storeId: number, urlKey: string): CatalogProduct | undefined {
+    const entry = this.current().productsByKey.get(urlKey);
+    return entry && entry.row.visible && entry.storeIds.has(storeId) ? entry : undefined;
+  }
+
+  findProductById(storeId: number, productId: number): CatalogProduct | undefined {
+    const entry = this.current().productsById.get(productId);
+    return entry && entry.storeIds.has(storeId) ? entry : undefined;
+  }
+
+  private memo(key: string, build: (snap: Snapshot) => unknown): CachedJson {
+    const snap = this.current();
+    let hit = snap.json.get(key);
+    if (!hit) {
+      hit = cached(build(snap));
+      snap.json.set(key, hit);
+    }
+    return hit;
+  }
+
+  storeJson(storeId: number): CachedJson | undefined {
+    const store = this.getStore(storeId);
+    if (!store) return undefined;
+    return this.memo(`store:${storeId}`, () => ({
+      store_id: store.storeId,
+      name: store.name,
+      language: store.language,
+      country: store.country,
+      vat_rate: formatRate(store.vatRate),
+      currency: 'EUR',
+      order_prefix: orderPrefix(store.storeId),
+    }));
+  }
+
+  private summary(store: StoreInfo, p: CatalogProduct) {
+    return {
+      product_id: p.row.productId,
+      name: p.row.name,
+      url_key: p.row.urlKey,
+      cat_url_key: p.row.catUrlKey,
+      short_description: p.row.shortDescription,
+      group: p.row.groupName,
+      base_price: formatMoneyString(cents(p.row.basePrice)),
+      price: formatMoneyString(catalogPrice(cents(p.row.basePrice), cents(p.row.officialFee), store.vatRate)),
+    };
+  }
+
+  private storeProducts(snap: Snapshot, storeId: number): CatalogProduct[] {
+    return [...snap.productsById.values()].filter(
+      (p) => p.row.visible && p.row.visibleOnServices && p.storeIds.has(storeId),
+    );
+  }
+
+  categoriesJson(storeId: number): CachedJson | undefined {
+    const store = this.getStore(storeId);
+    if (!store) return undefined;
+    return this.memo(`categories:${storeId}`, (snap) => {
+      const offered = this.storeProducts(snap, storeId);
+      return {
+        items: snap.categories
+          .map((c) => ({
+            id: c.id,
+            name: c.name,
+            url_key: c.urlKey,
+            short_name: c.shortName,
+            description: c.description,
+            position: c.position,
+            products: offered.filter((p) => p.row.catUrlKey === c.urlKey).map((p) => this.summary(store, p)),
+          }))
+          .filter((c) => c.products.length > 0),
+      };
+    });
+  }
+
+  productsJson(storeId: number): CachedJson | undefined {
+    const store = this.getStore(storeId);
+    if (!store) return undefined;
+    return this.memo(`products:${storeId}`, (snap) => ({
+      items: this.storeProducts(snap, storeId).map((p) => this.summary(store, p)),
+    }));
+  }
+
+  productJson(storeId: number, urlKey: string): CachedJson | undefined {
+    const store = this.getStore(storeId);
+    const p = this.findProduct(storeId, urlKey);
+    if (!store || !p) return undefined;
+    return this.memo(`product:${storeId}:${urlKey}`, () => ({
+      ...this.summary(store, p),
+      description: p.row.description,
+      custom_text: p.row.customText,
+      tooltip: p.row.tooltip,
+      image: p.row.image,
+      thumbnail: p.row.image,
+      official_fee: formatMoneyString(cents(p.row.officialFee)),
+      tax_rate: formatRate(store.vatRate),
+      stores: [...p.storeIds].map(String),
+      steps: p.form.steps,
+      options: p.form.options
+        .slice()
+        .sort((a, b) => a.index - b.index)
+        .map((o) => ({
+          option_id: o.option_id,
+          product_id: p.row.productId,
+          type: o.type,
+          is_require: o.is_require ? 1 : 0,
+          title: o.title,
+          placeholder: o.placeholder ?? null,
+          error: o.error ?? null,
+          price: formatMoneyString(o.price),
+          index: o.index,
+          max_length: o.max_length ?? null,
+          previous_steps: o.previous_steps,
+          opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price) })),
+        })),
+    }));
+  }
+}

@@ -1,0 +1,47 @@
+import {
+  evaluateForm,
+  formatMoneyString,
+  translateDomainMessage,
+  type Answers,
+  type AnswerValue,
+  type FormEvaluation,
+  type Language,
+  type PriceBreakdown,
+} from '@ventanilla/domain';
+import type { CatalogProduct, StoreInfo } from './catalog.service.js';
+
+/** Raw JSON answers as the API receives them. */
+export type RawAnswers = Record<string, string | number | Array<string | number> | null>;
+
+/** Coerces JSON answers into the engine's shape: numbers to text, list items to integers, null to "no answer". */
+export function toAnswers(raw: RawAnswers): Answers {
+  const answers: Record<string, AnswerValue | undefined> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === null) continue;
+    answers[key] = Array.isArray(value) ? value.map((v) => Number(v)) : String(value);
+  }
+  return answers;
+}
+
+export function priceOut(price: PriceBreakdown) {
+  return {
+    base: formatMoneyString(price.base),
+    options: formatMoneyString(price.options),
+    subtotal: formatMoneyString(price.subtotal),
+    tax: formatMoneyString(price.tax),
+    fees: formatMoneyString(price.fees),
+    total: formatMoneyString(price.total),
+  };
+}
+
+export function errorsOut(evaluation: FormEvaluation, language: Language) {
+  return evaluation.errors.map((e) => ({
+    option_id: e.option_id,
+    message: translateDomainMessage(language, e.message),
+  }));
+}
+
+/** Runs the product's form engine for a store (its VAT rate), as every step, add-to-cart and checkout do. */
+export function evaluateProduct(store: StoreInfo, product: CatalogProduct, raw: RawAnswers): FormEvaluation {
+  return evaluateForm(product.form, toAnswers(raw), store.vatRate);
+}

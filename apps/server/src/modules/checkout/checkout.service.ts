@@ -1,0 +1,197 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { cents, sum, type Language } from '@ventanilla/domain';
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/database.js';
+import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import type { CartService } from '../cart/cart.service.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { errorsOut } from '../catalog/product-evaluation.js';
+import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
+import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
+
+/** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
+export interface PaymentRouting {
+  methodsFor(storeId: number): Array<{ code: PaymentMethodCode; provider: string }>;
+  providerFor(storeId: number, method: PaymentMethodCode): PaymentProvider | undefined;
+}
+
+export interface CheckoutResult {
+  order_id: number;
+  redirect_url: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+export class CheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
+    private readonly carts: CartService,
+    private readonly routing: PaymentRouting,
+  ) {}
+
+  /**
+   * Turns the session's cart into an order (items at panel status 0, prices recomputed by the server) and opens a
+   * payment with the provider. The Idempotency-Key makes a double submit return the same order.
+   */
+  async checkout(session: SessionState, user: SessionUser, method: PaymentMethodCode, idempotencyKey: string): Promise<CheckoutResult> {
+    const existing = await this.findByKey(user.id, idempotencyKey);
+    if (existing) return this.resume(existing, user);
+
+    const storeId = session.storeId;
+    const store = this.catalog.getStore(storeId);
+    if (!store) throw new AppError('NOT_FOUND', `store ${storeId}`);
+    const provider = this.routing.providerFor(storeId, method);
+    if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${storeId}`);
+
+    let orderId: number;
+    let paymentId: number;
+    let amount: number;
+    try {
+      ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
+        const cart = await this.carts.findActive(tx, session, storeId);
+        if (!cart) throw new AppError('CART_EMPTY');
+        // Lock the cart: two checkouts of the same cart cannot both convert it.
+        await tx.select({ id: carts.quoteId }).from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
+        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId));
+        if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
+        const priced = await this.carts.price(tx, fresh);
+        if (priced.lines.length === 0) throw new AppError('CART_EMPTY');
+        const invalid = priced.lines.find((l) => l.evaluation.errors.length > 0);
+        if (invalid) throw new AppError('INVALID_ANSWERS', 'cart line no longer valid', { errors: errorsOut(invalid.evaluation, store.language) });
+
+        const [customer] = await tx.select().from(users).where(eq(users.id, user.id));
+        if (!customer) throw new AppError('UNAUTHENTICATED');
+        const total = (pick: (p: (typeof priced.lines)[number]['evaluation']['price']) => number) =>
+          sum(priced.lines.map((l) => cents(pick(l.evaluation.price) * l.qty)));
+        const orderNo = await allocateOrderNumber(tx, storeId);
+        const grand = total((p) => p.total);
+        await tx.insert(orders).values({
+          orderId: orderNo,
+          storeId,
+          customerId: user.id,
+          status: 'pending',
+          taxRateBp: store.vatRate,
+          subtotal: total((p) => p.subtotal),
+          taxAmount: total((p) => p.tax),
+          fees: total((p) => p.fees),
+          total: grand,
+          customerEmail: customer.email,
+          customerFirstname: customer.firstname,
+          customerLastname: customer.lastname,
+          idempotencyKey,
+        });
+        const items = await tx
+          .insert(orderItems)
+          .values(
+            priced.lines.map((l) => ({
+              orderId: orderNo,
+              productId: l.product.row.productId,
+              productName: l.product.row.name,
+              qty: l.qty,
+              answers: l.evaluation.answers,
+              productOptions: l.described,
+              basePrice: l.evaluation.price.base,
+              optionsPrice: l.evaluation.price.options,
+              subtotal: l.evaluation.price.subtotal,
+              taxAmount: l.evaluation.price.tax,
+              fees: l.evaluation.price.fees,
+              total: l.evaluation.price.total,
+              panelStatusId: 0,
+            })),
+          )
+          .returning({ itemId: orderItems.itemId });
+        await recordHistory(tx, items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })));
+        await tx.update(carts).set({ status: 'converted', orderId: orderNo, updatedAt: new Date() }).where(eq(carts.quoteId, fresh.quoteId));
+        const [payment] = await tx
+          .insert(payments)
+          .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
+          .returning({ id: payments.id });
+        if (!payment) throw new Error('payment insert returned nothing');
+        return { orderId: orderNo, paymentId: payment.id, amount: grand };
+      }));
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const raced = await this.findByKey(user.id, idempotencyKey);
+        if (raced) return this.resume(raced, user);
+      }
+      throw err;
+    }
+    return this.openPayment({ orderId, paymentId, amount, method, provider, language: store.language, user });
+  }
+
+  /** Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). */
+  async payExisting(user: SessionUser, orderId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+    const [order] = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    if (order.status !== 'pending') throw new AppError('ORDER_ALREADY_PAID');
+    const provider = this.routing.providerFor(order.storeId, method);
+    if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    const [payment] = await this.db
+      .insert(payments)
+      .values({ orderId, method, provider: provider.code, amount: order.total, status: 'created' })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment insert returned nothing');
+    const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
+    return this.openPayment({ orderId, paymentId: payment.id, amount: order.total, method, provider, language, user });
+  }
+
+  private async findByKey(customerId: number, key: string) {
+    const rows = await this.db.select().from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+    return rows[0];
+  }
+
+  /** The same checkout submitted again: hand back the order and its latest payment page, never a second order. */
+  private async resume(order: typeof orders.$inferSelect, user: SessionUser): Promise<CheckoutResult> {
+    if (order.status !== 'pending') return { order_id: order.orderId, redirect_url: `/checkout/success/${order.orderId}` };
+    const [latest] = await this.db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)).limit(1);
+    const provider = latest ? this.routing.providerFor(order.storeId, latest.method as PaymentMethodCode) : undefined;
+    if (!latest || !provider) throw new AppError('PAYMENT_PROVIDER_ERROR', 'no payment to resume');
+    const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
+    return this.openPayment({ orderId: order.orderId, paymentId: latest.id, amount: latest.amount, method: latest.method as PaymentMethodCode, provider, language, user });
+  }
+
+  private async openPayment(input: {
+    orderId: number;
+    paymentId: number;
+    amount: number;
+    method: PaymentMethodCode;
+    provider: PaymentProvider;
+    language: Language;
+    user: SessionUser;
+  }): Promise<CheckoutResult> {
+    const base = this.config.publicUrl;
+    let created;
+    try {
+      created = await input.provider.createPayment({
+        paymentId: input.paymentId,
+        orderId: input.orderId,
+        amount: cents(input.amount),
+        currency: 'EUR',
+        method: input.method,
+        description: `Pedido ${input.orderId}`,
+        customerEmail: input.user.email,
+        language: input.language,
+        returnUrl: `${base}/checkout/success/${input.orderId}`,
+        cancelUrl: `${base}/customer/payment?order_id=${input.orderId}`,
+        notifyUrl: `${this.config.notifyBaseUrl}/api/payments/${input.provider.code}/notifications`,
+        idempotencyKey: `payment-${input.paymentId}`,
+      });
+    } catch (err) {
+      throw new AppError('PAYMENT_PROVIDER_ERROR', String(err));
+    }
+    await this.db
+      .update(payments)
+      .set({ providerRef: created.providerRef, status: 'pending', updatedAt: new Date() })
+      .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'created')));
+    return { order_id: input.orderId, redirect_url: created.redirectUrl };
+  }
+}

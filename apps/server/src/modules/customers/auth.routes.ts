@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../shared/app-error.js';
+import { errors } from '../../shared/http-schemas.js';
+import { requireUser } from '../../plugins/session.js';
+import { authenticate, registerCustomer } from './auth.service.js';
+
+export const UserResponse = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  role: Type.String(),
+});
+
+const SessionResponse = Type.Object({
+  store_id: Type.Integer(),
+  language: Type.String(),
+  csrf_token: Type.String(),
+  user: Type.Union([UserResponse, Type.Null()]),
+});
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, catalog } = app.ctx;
+
+  app.get('/api/session', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'The visitor session: store, language, CSRF token and user (creates an anonymous session)',
+      querystring: Type.Object({ store: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) }),
+      response: { 200: SessionResponse, ...errors(404) },
+    },
+  }, async (request, reply) => {
+    if (request.query.store !== undefined && !catalog.getStore(request.query.store)) throw new AppError('NOT_FOUND', 'store');
+    const session = await request.ensureSession();
+    const storeId = catalog.resolveStoreId(request, session.storeId);
+    await app.rememberStore(request, storeId);
+    reply.header('cache-control', 'no-store');
+    return {
+      store_id: storeId,
+      language: catalog.getStore(storeId)?.language ?? 'es',
+      csrf_token: session.csrfToken,
+      user: session.user,
+    };
+  });
+
+  app.post('/api/auth/register', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Create a customer account and sign in',
+      body: Type.Object({
+        email: Type.String({ maxLength: 320 }),
+        password: Type.String({ maxLength: 1024 }),
+        firstname: Type.String({ maxLength: 400 }),
+        lastname: Type.String({ maxLength: 400 }),
+      }),
+      response: { 201: Type.Object({ user: UserResponse }), ...errors(400, 403, 409) },
+    },
+  }, async (request, reply) => {
+    const session = await request.ensureSession();
+    const user = await registerCustomer(db, request.body);
+    await request.startUserSession(user, session.storeId);
+    return reply.code(201).send({ user });
+  });
+
+  app.post('/api/auth/login', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sign in with email and password (throttled)',
+      body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1024 }) }),
+      response: { 200: Type.Object({ user: UserResponse }), ...errors(400, 401, 403, 429) },
+    },
+  }, async (request) => {
+    const session = await request.ensureSession();
+    const user = await authenticate(db, request.body.email, request.body.password, request.ip);
+    await request.startUserSession(user, session.storeId);
+    return { user };
+  });
+
+  app.post('/api/auth/logout', {
+    schema: { tags: ['accounts'], summary: 'Sign out (ends the session)', response: { 204: Type.Null(), ...errors(403) } },
+  }, async (request, reply) => {
+    await request.endSession();
+    return reply.code(204).send(null);
+  });
+
+  app.get('/api/me', {
+    schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: Type.Object({ user: UserResponse }), ...errors(401) } },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: await requireUser(request) };
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireUser } from '../../plugins/session.js';
+import { errors, ListOf, PageQuery } from '../../shared/http-schemas.js';
+import { attachmentHeader } from '../files/upload-check.js';
+import { CustomerOrder } from './orders.schema.js';
+
+const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { customerOrders, files, catalog } = app.ctx;
+
+  const languageOf = async (request: Parameters<typeof requireUser>[0]) => {
+    const session = await request.loadSession();
+    return catalog.getStore(session?.storeId ?? 1)?.language ?? 'es';
+  };
+
+  app.get('/api/me/orders', {
+    schema: {
+      tags: ['customer panel'],
+      summary: 'Your orders, newest first',
+      querystring: Type.Object(PageQuery),
+      response: { 200: ListOf(CustomerOrder), ...errors(401) },
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, await languageOf(request));
+  });
+
+  app.get('/api/me/orders/:orderId', {
+    schema: {
+      tags: ['customer panel'],
+      summary: 'One of your orders, with its lines, answers and documents (not yours: 404)',
+      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+      response: { 200: CustomerOrder, ...errors(401, 404) },
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return customerOrders.get(user.id, request.params.orderId, await languageOf(request));
+  });
+
+  app.get('/api/me/orders/:orderId/files/:fileId', {
+    schema: {
+      tags: ['customer panel'],
+      summary: 'Download a document of your order',
+      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
+      response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request);
+    const file = await customerOrders.findFile(user.id, request.params.orderId, request.params.fileId);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(files.open(file.storageKey));
+  });
+};
+
+export default customerOrdersRoutes;

@@ -1,0 +1,109 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  cents,
+  clientStatusFor,
+  clientStatusText,
+  formatMoneyString,
+  orderSummary,
+  translateDomainMessage,
+  type Language,
+} from '@ventanilla/domain';
+import type { Db } from '../../db/database.js';
+import { itemFiles, orderItems, orders } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type FileRow = typeof itemFiles.$inferSelect;
+
+/** The customer-facing status of an item; an unmatched status shows the spec's "Estado no encontrado". */
+export function clientStatusOut(order: OrderRow, item: ItemRow, language: Language) {
+  const result = clientStatusFor({ rawStatus: order.status, panelStatusId: item.panelStatusId, clientStatusId: item.clientStatusId });
+  if (!result.ok) return { key: 'unknown', text: translateDomainMessage(language, { key: 'status.not_found' }), style: 'gray' };
+  return { key: result.status.key, text: clientStatusText(result.status.key, language), style: result.status.style };
+}
+
+function fileOut(f: FileRow) {
+  return { id: f.id, filename: f.filename, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() };
+}
+
+function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language: Language) {
+  return {
+    order_id: order.orderId,
+    created_at: order.createdAt.toISOString(),
+    store_id: order.storeId,
+    status: order.status,
+    paid: order.paidAt !== null,
+    subtotal: formatMoneyString(cents(order.subtotal)),
+    tax: formatMoneyString(cents(order.taxAmount)),
+    total: formatMoneyString(cents(order.total)),
+    currency: order.currency,
+    items: items.map((item) => ({
+      id: item.itemId,
+      order_id: item.orderId,
+      product_id: item.productId,
+      product_name: item.productName,
+      qty: item.qty,
+      created_at: item.createdAt.toISOString(),
+      panel_status_id: item.panelStatusId,
+      referencia: item.referencia,
+      price: formatMoneyString(cents(item.total)),
+      client_status: clientStatusOut(order, item, language),
+      summary: orderSummary(item.productOptions),
+      options: item.productOptions,
+      files: files.filter((f) => f.itemId === item.itemId).map(fileOut),
+    })),
+  };
+}
+
+/** Orders of the signed-in customer only: someone else's order is "not found", never "forbidden". */
+export class CustomerOrdersService {
+  constructor(private readonly db: Db) {}
+
+  private async withItems(rows: OrderRow[], language: Language) {
+    const ids = rows.map((o) => o.orderId);
+    if (ids.length === 0) return [];
+    const items = await this.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.itemId);
+    const itemIds = items.map((i) => i.itemId);
+    const files = itemIds.length
+      ? await this.db
+          .select()
+          .from(itemFiles)
+          .where(and(inArray(itemFiles.itemId, itemIds), eq(itemFiles.visibleToCustomer, true)))
+          .orderBy(itemFiles.id)
+      : [];
+    return rows.map((o) => orderOut(o, items.filter((i) => i.orderId === o.orderId), files, language));
+  }
+
+  async list(customerId: number, page: number, perPage: number, language: Language) {
+    const [total] = await this.db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.orderId))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return { items: await this.withItems(rows, language), total: total?.n ?? 0, page, per_page: perPage };
+  }
+
+  async get(customerId: number, orderId: number, language: Language) {
+    const rows = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, customerId)));
+    if (rows.length === 0) throw new AppError('NOT_FOUND', `order ${orderId} of customer ${customerId}`);
+    const [out] = await this.withItems(rows, language);
+    return out;
+  }
+
+  /** A document of one of the customer's own items, visible to customers. */
+  async findFile(customerId: number, orderId: number, fileId: number): Promise<FileRow> {
+    const rows = await this.db
+      .select({ file: itemFiles })
+      .from(itemFiles)
+      .innerJoin(orderItems, eq(orderItems.itemId, itemFiles.itemId))
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+      .where(and(eq(itemFiles.id, fileId), eq(orders.orderId, orderId), eq(orders.customerId, customerId), eq(itemFiles.visibleToCustomer, true)));
+    const row = rows[0];
+    if (!row) throw new AppError('NOT_FOUND', `file ${fileId}`);
+    return row.file;
+  }
+}

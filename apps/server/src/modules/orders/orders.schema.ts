@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { MoneyString } from '../../shared/http-schemas.js';
+
+export const AnswerLine = Type.Object({
+  option_id: Type.Integer(),
+  label: Type.String(),
+  value: Type.String(),
+  print_value: Type.String(),
+  option_type: Type.String(),
+});
+
+export const FileOut = Type.Object({
+  id: Type.Integer(),
+  filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+  created_at: Type.String(),
+});
+
+export const ClientStatus = Type.Object({ key: Type.String(), text: Type.String(), style: Type.String() });
+
+export const CustomerOrder = Type.Object({
+  order_id: Type.Integer(),
+  created_at: Type.String(),
+  store_id: Type.Integer(),
+  status: Type.String(),
+  paid: Type.Boolean(),
+  subtotal: MoneyString,
+  tax: MoneyString,
+  total: MoneyString,
+  currency: Type.String(),
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      order_id: Type.Integer(),
+      product_id: Type.Integer(),
+      product_name: Type.String(),
+      qty: Type.Integer(),
+      created_at: Type.String(),
+      panel_status_id: Type.Integer(),
+      referencia: Type.Union([Type.String(), Type.Null()]),
+      price: MoneyString,
+      client_status: ClientStatus,
+      summary: Type.String(),
+      options: Type.Array(AnswerLine),
+      files: Type.Array(FileOut),
+    }),
+  ),
+});

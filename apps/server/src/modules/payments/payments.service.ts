@@ -1,0 +1,85 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { paymentEvents, payments } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import { markOrderPaid } from '../orders/orders.repository.js';
+import type { PaymentProvider, RequestHeaders } from './payment-provider.js';
+
+export type NotificationResult = { duplicate: boolean; outcome: string };
+
+/**
+ * Applies provider notifications exactly once: the event id is stored (unique) in the same transaction as the
+ * state change, and the payment row is locked, so repeated, concurrent or out-of-order deliveries cannot pay an
+ * order twice or undo a capture.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly providers: ReadonlyMap<string, PaymentProvider>,
+  ) {}
+
+  provider(code: string): PaymentProvider | undefined {
+    return this.providers.get(code);
+  }
+
+  async handleNotification(providerCode: string, rawBody: Buffer, headers: RequestHeaders): Promise<NotificationResult> {
+    const provider = this.providers.get(providerCode);
+    if (!provider) throw new AppError('NOT_FOUND', `provider ${providerCode}`);
+    const verified = provider.verifyNotification(rawBody, headers, new Date());
+    if (!verified.ok) throw new AppError('BAD_SIGNATURE', `${providerCode} notification: ${verified.reason}`);
+    const { event } = verified;
+
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, providerCode), eq(payments.providerRef, event.providerRef)))
+        .for('update');
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({
+          provider: providerCode,
+          eventId: event.eventId,
+          type: event.type,
+          paymentId: payment?.id ?? null,
+          payload: verified.payload as object,
+          outcome: 'pending',
+        })
+        .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+        .returning({ id: paymentEvents.id });
+      const eventRow = inserted[0];
+      if (!eventRow) return { duplicate: true, outcome: 'duplicate' };
+
+      let outcome: string;
+      if (!payment) outcome = 'ignored_unknown_payment';
+      else if (event.type === 'payment.succeeded') {
+        if (payment.status === 'captured') outcome = 'ignored_already_captured';
+        else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
+        else {
+          await tx
+            .update(payments)
+            .set({ status: 'captured', failureCode: null, cardBrand: event.card?.brand ?? null, cardLast4: event.card?.last4 ?? null, updatedAt: new Date() })
+            .where(eq(payments.id, payment.id));
+          await markOrderPaid(tx, payment.orderId);
+          outcome = 'applied';
+        }
+      } else {
+        // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
+        const [changed] = await tx
+          .update(payments)
+          .set({
+            status: event.type === 'payment.failed' ? 'failed' : 'canceled',
+            failureCode: event.failureCode ?? null,
+            cardBrand: event.card?.brand ?? payment.cardBrand,
+            cardLast4: event.card?.last4 ?? payment.cardLast4,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
+          .returning({ id: payments.id });
+        outcome = changed ? 'applied' : 'ignored_final_state';
+      }
+      await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, eventRow.id));
+      return { duplicate: false, outcome };
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env.js';
+import type { Db } from '../db/database.js';
+import type { DatabaseHandle } from '../db/connection.js';
+import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
+import type { CartService } from '../modules/cart/cart.service.js';
+import type { CatalogService } from '../modules/catalog/catalog.service.js';
+import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
+import type { FileStorage } from '../modules/files/file-storage.js';
+import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
+import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
+import type { PaymentsService } from '../modules/payments/payments.service.js';
+
+/** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Db;
+  catalog: CatalogService;
+  carts: CartService;
+  checkout: CheckoutService;
+  routing: PaymentRouting;
+  payments: PaymentsService;
+  sandbox: SandboxGateway;
+  customerOrders: CustomerOrdersService;
+  backoffice: BackofficeService;
+  files: FileStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export default fp(
+  async function contextPlugin(app: FastifyInstance, ctx: AppContext) {
+    app.decorate('ctx', ctx);
+  },
+  { name: 'context' },
+);

@@ -1,0 +1,162 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../shared/app-error.js';
+import {
+  createSession,
+  deleteSession,
+  findSession,
+  SESSION_TTL_MS,
+  setSessionStore,
+  touchSession,
+  type SessionState,
+  type SessionUser,
+} from '../modules/customers/sessions.repository.js';
+
+export const SESSION_COOKIE = 'vt_sid';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Loads the session of the cookie, once per request; null when there is none. */
+    loadSession(): Promise<SessionState | null>;
+    /** The session, created (anonymous) when there is none yet. */
+    ensureSession(): Promise<SessionState>;
+    /** Replaces the session by a fresh one for this user (no session fixation); returns it. */
+    startUserSession(user: SessionUser, storeId: number): Promise<SessionState>;
+    endSession(): Promise<void>;
+    sessionCache?: SessionState | null;
+    /** A cookie token to set (string) or clear (null) when the reply is sent. */
+    pendingSessionCookie?: string | null;
+  }
+  interface FastifyContextConfig {
+    /** false for routes that authenticate otherwise (signed notifications, the sandbox provider's own pages). */
+    csrf?: boolean;
+  }
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Database-backed sessions in an httpOnly SameSite=Lax cookie, with a per-session CSRF token. */
+export default fp(
+  async function sessionPlugin(app: FastifyInstance) {
+    const { db, config, catalog } = app.ctx;
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.cookieSecure,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    };
+
+    // Requests have no handle on their reply: the cookie to send is parked on the request and written in onSend.
+    app.decorateRequest('pendingSessionCookie', undefined);
+    app.addHook('onSend', async (request, reply) => {
+      const pending = request.pendingSessionCookie;
+      if (pending === undefined) return;
+      if (pending === null) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      else reply.setCookie(SESSION_COOKIE, pending, cookieOptions);
+    });
+
+    app.decorateRequest('sessionCache', undefined);
+    app.decorateRequest('loadSession', async function loadSession(this: FastifyRequest) {
+      if (this.sessionCache !== undefined) return this.sessionCache;
+      const token = this.cookies[SESSION_COOKIE];
+      const state = token ? await findSession(db, token) : null;
+      if (state) await touchSession(db, state);
+      this.sessionCache = state;
+      return state;
+    });
+    app.decorateRequest('ensureSession', async function ensureSession(this: FastifyRequest) {
+      const existing = await this.loadSession();
+      if (existing) return existing;
+      const storeId = catalog.resolveStoreId(this, null);
+      const created = await createSession(db, { storeId });
+      this.pendingSessionCookie = created.token;
+      const state: SessionState = {
+        idHash: created.idHash,
+        storeId,
+        csrfToken: created.csrfToken,
+        lastSeenAt: new Date(),
+        user: null,
+      };
+      this.sessionCache = state;
+      return state;
+    });
+    app.decorateRequest('startUserSession', async function startUserSession(
+      this: FastifyRequest,
+      user: SessionUser,
+      storeId: number,
+    ) {
+      const previous = await this.loadSession();
+      const created = await createSession(db, { storeId, userId: user.id });
+      if (previous) {
+        await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
+        await deleteSession(db, previous.idHash);
+      }
+      this.pendingSessionCookie = created.token;
+      const state: SessionState = {
+        idHash: created.idHash,
+        storeId,
+        csrfToken: created.csrfToken,
+        lastSeenAt: new Date(),
+        user,
+      };
+      this.sessionCache = state;
+      return state;
+    });
+    app.decorateRequest('endSession', async function endSession(this: FastifyRequest) {
+      const state = await this.loadSession();
+      if (state) await deleteSession(db, state.idHash);
+      this.pendingSessionCookie = null;
+      this.sessionCache = null;
+    });
+
+    // CSRF: state-changing requests must echo the session's token in a header (a cross-site form cannot set it).
+    app.addHook('preHandler', async (request) => {
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config.csrf === false) return;
+      if (!request.url.startsWith('/api/')) return;
+      const header = request.headers['x-csrf-token'];
+      const session = await request.loadSession();
+      if (!session || typeof header !== 'string' || !sameToken(header, session.csrfToken)) {
+        throw new AppError('CSRF_INVALID');
+      }
+    });
+
+    app.decorate('rememberStore', async (request: FastifyRequest, storeId: number) => {
+      const session = await request.ensureSession();
+      if (session.storeId !== storeId) {
+        await setSessionStore(db, session.idHash, storeId);
+        session.storeId = storeId;
+      }
+    });
+  },
+  { name: 'session', dependencies: ['context'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rememberStore(request: FastifyRequest, storeId: number): Promise<void>;
+  }
+}
+
+/** The logged-in user, or UNAUTHENTICATED. */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const session = await request.loadSession();
+  if (!session?.user) throw new AppError('UNAUTHENTICATED');
+  return session.user;
+}
+
+export const STAFF_ROLES: ReadonlySet<SessionUser['role']> = new Set(['agent', 'admin', 'notary']);
+
+/** A back-office user (agent, admin or notary): 401 anonymous, 403 customers. */
+export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!STAFF_ROLES.has(user.role)) throw new AppError('FORBIDDEN', `role ${user.role} on a back-office route`);
+  return user;
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serverMessage } from '../i18n/server-messages.js';
+import { requestLanguage } from './errors.js';
+
+/**
+ * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html for every other page path
+ * (client-side routes). Unknown /api paths answer a JSON 404.
+ */
+export default fp(
+  async function webStaticPlugin(app: FastifyInstance) {
+    const root = app.ctx.config.webDistDir;
+    const indexFile = path.join(root, 'index.html');
+    const hasWeb = existsSync(indexFile);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    const indexHtml = hasWeb ? readFileSync(indexFile) : null;
+
+    app.setNotFoundHandler((request, reply) => {
+      const language = requestLanguage(app, request);
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessage(language, 'ROUTE_NOT_FOUND') });
+      }
+      if (!indexHtml) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build.');
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  },
+  { name: 'web-static', dependencies: ['context'] },
+);

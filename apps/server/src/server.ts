@@ -1,0 +1,63 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { DataDirLockedError, openDatabase } from './db/connection.js';
+import { DEMO_USERS } from './modules/customers/demo-users.js';
+
+/** Starts Ventanilla: configuration, database (embedded PGlite or DATABASE_URL), app, HTTP listener, signals. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const log = {
+    info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...(obj as object) })),
+    warn: (obj: unknown, msg?: string) => console.warn(JSON.stringify({ level: 'warn', msg, ...(obj as object) })),
+    error: (obj: unknown, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, err: String((obj as { err?: unknown })?.err ?? '') })),
+  };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
+  let app;
+  try {
+    app = await buildApp({ config, database });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  if (!process.env.NOTIFY_BASE_URL) {
+    const port = app.server.address();
+    if (port && typeof port === 'object') config.notifyBaseUrl = `http://127.0.0.1:${port.port}`;
+  }
+  app.log.info(
+    { address, db: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Date.now() - started },
+    `Ventanilla is ready on ${config.publicUrl} (database: ${database.kind})`,
+  );
+  if (config.seedDemoUsers) {
+    const lines = DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email.padEnd(26)} ${u.password}`).join('\n');
+    console.log(`\nDemo logins (development only):\n${lines}\n  Shop: ${config.publicUrl}/  Back office: ${config.publicUrl}/agentes\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`\nVentanilla cannot start: ${err.message}\n`);
+  } else {
+    console.error('Ventanilla failed to start:', err);
+  }
+  process.exit(1);
+});

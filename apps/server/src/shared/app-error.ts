@@ -1,0 +1,91 @@
+import type { ServerMessageKey } from '../i18n/server-messages.js';
+
+/** Error codes the API returns; each maps to one HTTP status (see HTTP_STATUS). */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CSRF_INVALID'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'EMAIL_TAKEN'
+  | 'INVALID_ANSWERS'
+  | 'CART_EMPTY'
+  | 'CART_ITEM_NOT_FOUND'
+  | 'ORDER_ALREADY_PAID'
+  | 'PAYMENT_METHOD_UNAVAILABLE'
+  | 'PAYMENT_PROVIDER_ERROR'
+  | 'STALE_ITEM'
+  | 'UNKNOWN_STATUS'
+  | 'FILE_TOO_LARGE'
+  | 'FILE_TYPE_NOT_ALLOWED'
+  | 'FILE_MISSING'
+  | 'BAD_SIGNATURE'
+  | 'UNAVAILABLE'
+  | 'INTERNAL';
+
+/** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CSRF_INVALID: 403,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  EMAIL_TAKEN: 409,
+  INVALID_ANSWERS: 422,
+  CART_EMPTY: 409,
+  CART_ITEM_NOT_FOUND: 404,
+  ORDER_ALREADY_PAID: 409,
+  PAYMENT_METHOD_UNAVAILABLE: 400,
+  PAYMENT_PROVIDER_ERROR: 502,
+  STALE_ITEM: 409,
+  UNKNOWN_STATUS: 400,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  FILE_MISSING: 400,
+  BAD_SIGNATURE: 400,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+const MESSAGE_KEY: Partial<Record<ErrorCode, ServerMessageKey>> = {
+  VALIDATION_ERROR: 'BAD_REQUEST',
+  BAD_SIGNATURE: 'BAD_REQUEST',
+};
+
+/** The catalogue key of a code's user message. */
+export function messageKeyFor(code: ErrorCode): ServerMessageKey {
+  return MESSAGE_KEY[code] ?? (code as ServerMessageKey);
+}
+
+export interface FieldError {
+  field: string;
+  key: ServerMessageKey;
+  params?: Record<string, string | number>;
+}
+
+export interface OptionErrorOut {
+  option_id: number;
+  message: string;
+}
+
+/** An expected failure with a code, an internal detail for logs, and optional per-field errors. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly extra: {
+      fields?: FieldError[];
+      errors?: OptionErrorOut[];
+      params?: Record<string, string | number>;
+    } = {},
+  ) {
+    super(detail ?? code);
+  }
+}

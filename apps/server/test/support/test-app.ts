@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Webhook deliveries the sandbox made, in order (body and whether we acknowledged it). */
+  deliveries: Array<{ url: string; body: string; status: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database (embedded in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set).
+ * The sandbox provider's webhooks are delivered in-process through app.inject, as HTTP would deliver them.
+ */
+export async function createTestApp(options: { env?: Record<string, string>; deliverWebhooks?: boolean } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
+  const testDb = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
+  const deliveries: TestApp['deliveries'] = [];
+  let appRef: FastifyInstance | undefined;
+  const sender: NotificationSender = async (url, body, headers) => {
+    if (options.deliverWebhooks === false || !appRef) return false;
+    const res = await appRef.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    deliveries.push({ url, body, status: res.statusCode });
+    return res.statusCode >= 200 && res.statusCode < 300;
+  };
+  const app = await buildApp({ config, database: testDb.handle, notificationSender: sender, logger: false });
+  appRef = app;
+  return {
+    app,
+    deliveries,
+    async close() {
+      await app.close();
+      await testDb.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie and sends the CSRF token on state-changing requests. */
+export class TestClient {
+  private cookie: string | undefined;
+  csrf: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
+    if (this.cookie) headers.cookie = this.cookie;
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && this.csrf && headers['x-csrf-token'] === undefined) headers['x-csrf-token'] = this.csrf;
+    const res = await this.app.inject({ ...options, headers });
+    const set = res.cookies.find((c) => c.name === 'vt_sid');
+    if (set) this.cookie = set.value ? `vt_sid=${set.value}` : undefined;
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'GET', url, headers });
+  }
+
+  post(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+
+  /** Opens the session (optionally choosing a store) and keeps its CSRF token. */
+  async start(store?: number) {
+    const res = await this.get(store ? `/api/session?store=${store}` : '/api/session');
+    this.csrf = res.json<{ csrf_token: string }>().csrf_token;
+    return res;
+  }
+
+  async login(email: string, password: string) {
+    if (!this.csrf) await this.start();
+    const res = await this.post('/api/auth/login', { email, password });
+    await this.start();
+    return res;
+  }
+
+  async register(email: string, password = 'correct-horse-battery', names = { firstname: 'Lucía', lastname: 'Pérez' }) {
+    if (!this.csrf) await this.start();
+    const res = await this.post('/api/auth/register', { email, password, ...names });
+    await this.start();
+    return res;
+  }
+}
+
+/** The nota simple answers of the walking skeleton (Madrid; urgent when asked). */
+export function notaSimpleAnswers(urgent = false) {
+  return { '78': '5028', '79': 'Alcalá de Henares', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': urgent ? '3782' : '3781' };
+}
