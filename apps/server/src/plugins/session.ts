@@ -117,7 +117,8 @@ export default fp(
     });
 
     // CSRF: state-changing requests must echo the session's token in a header (a cross-site form cannot set it).
-    app.addHook('preHandler', async (request) => {
+    // onRequest: before the body is parsed or validated, so a forged request learns nothing else.
+    app.addHook('onRequest', async (request) => {
       if (!UNSAFE_METHODS.has(request.method)) return;
       if (request.routeOptions.config.csrf === false) return;
       if (!request.url.startsWith('/api/')) return;

@@ -55,7 +55,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     const observed = readOrUndefined(lockPath);
     if (observed === undefined) continue; // released between our two steps: try again
     const holder = parsePid(observed);
-    if (holder !== undefined && isHeldByLiveProcess(holder)) throw new DataDirLockedError(dataDir, holder);
+    if (holder !== undefined && isHeldByLiveProcess(holder, lockPath)) throw new DataDirLockedError(dataDir, holder);
     if (!(await removeStaleLock(lockPath, observed))) await sleep(25 + Math.random() * 50);
   }
   throw new Error(`Could not take the lock ${lockPath}: it keeps changing hands.`);
@@ -100,9 +100,9 @@ async function removeStaleLock(lockPath: string, observed: string): Promise<bool
   }
 }
 
-function isHeldByLiveProcess(pid: number): boolean {
+function isHeldByLiveProcess(pid: number, lockPath: string): boolean {
   // Our own pid in a lock we did not take means a previous process with the same pid died without releasing it.
-  if (pid === process.pid) return false;
+  if (pid === process.pid) return heldByThisProcess.has(lockPath);
   return isAlive(pid);
 }
 

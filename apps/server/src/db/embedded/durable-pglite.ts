@@ -48,20 +48,17 @@ class FsyncingNodeFS extends NodeFS {
   }
 }
 
-export interface OpenPGliteOptions {
-  /** Directory for the Postgres files, or IN_MEMORY. */
-  dataDir: string;
-  /** A tarball of a freshly initialised cluster (PGlite.dumpDataDir), to skip initdb on a new database. */
-  initialData?: Blob;
-}
-
-/** Opens PGlite so that an acknowledged commit is on disk (fsync'ed WAL) before the client sees it. */
-export async function openDurablePGlite({ dataDir, initialData }: OpenPGliteOptions): Promise<PGlite> {
-  const storage = dataDir === IN_MEMORY ? {} : { fs: new FsyncingNodeFS(dataDir) };
-  const fresh = dataDir === IN_MEMORY || !fs.existsSync(`${dataDir}/PG_VERSION`);
+/**
+ * Opens PGlite in `dataDir` (or in memory) so that an acknowledged commit is on disk, its WAL fsync'ed, before the
+ * client sees it. A new database starts from `template` (a PGlite.dumpDataDir tarball of a fresh cluster) when given,
+ * instead of running initdb.
+ */
+export async function openDurablePGlite(dataDir: string, template?: Blob): Promise<PGlite> {
+  const inMemory = dataDir === IN_MEMORY;
+  const isNew = inMemory || !fs.existsSync(`${dataDir}/PG_VERSION`);
   return PGlite.create({
-    ...storage,
+    ...(inMemory ? {} : { fs: new FsyncingNodeFS(dataDir) }),
+    ...(template && isNew ? { loadDataDir: template } : {}),
     startParams: durableStartParams(),
-    ...(initialData && fresh ? { loadDataDir: initialData } : {}),
   });
 }

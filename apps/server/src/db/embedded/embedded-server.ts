@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,9 +26,15 @@ export interface EmbeddedServerOptions {
   /** Data directory (PGlite files go in `<dataDir>/pglite`, the lock in `<dataDir>/pglite.lock`), or 'memory://'. */
   dataDir: string;
   logger: DatabaseLogger;
-  /** Tarball of an initialised cluster used instead of initdb when the database is new (tests). */
-  initialDataPath?: string;
+  /** Tarball of a fresh cluster to start a new database from, instead of running initdb. */
+  templatePath?: string;
 }
+
+/**
+ * Publishes `{ worker }` each time a PGlite worker thread is up (also after a restart). For diagnostics and tests,
+ * which terminate the thread to check that it comes back; costs nothing without subscribers.
+ */
+export const workerStartedChannel = diagnosticsChannel.channel('ventanilla:db:pglite-worker-started');
 
 // pg finds a unix socket as `<host>/.s.PGSQL.<port>`; the port is only part of the name.
 const SOCKET_PORT = 5432;
@@ -60,7 +67,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       {
         pgliteDir: root ? join(root, 'pglite') : IN_MEMORY,
         listen,
-        ...(options.initialDataPath ? { initialDataPath: options.initialDataPath } : {}),
+        ...(options.templatePath ? { templatePath: options.templatePath } : {}),
       },
       options.logger,
     );
@@ -184,6 +191,7 @@ function spawnWorker(data: PgliteWorkerData, logger: DatabaseLogger): Promise<Ru
       if (message.type !== 'ready') return;
       started = true;
       worker.off('message', onMessage);
+      workerStartedChannel.publish({ worker });
       resolveStart({ worker, address: message.address, exited });
     };
     worker.on('message', onMessage);

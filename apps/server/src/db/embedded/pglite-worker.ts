@@ -12,13 +12,10 @@ const MAX_CONNECTIONS = 4;
 
 if (!parentPort) throw new Error('pglite-worker must run in a worker thread');
 const port = parentPort;
-const { pgliteDir, listen, initialDataPath } = workerData as PgliteWorkerData;
+const { pgliteDir, listen, templatePath } = workerData as PgliteWorkerData;
 const send = (message: FromWorkerMessage): void => port.postMessage(message);
 
-const db = await openDurablePGlite({
-  dataDir: pgliteDir,
-  ...(initialDataPath ? { initialData: new Blob([readFileSync(initialDataPath)]) } : {}),
-});
+const db = await openDurablePGlite(pgliteDir, templatePath ? new Blob([readFileSync(templatePath)]) : undefined);
 
 // SQL errors come back as protocol messages; a throw means PGlite itself broke, and pglite-socket's queue would then
 // stall for good (electric-sql/pglite#1046). Exit so that the main thread starts a fresh worker.

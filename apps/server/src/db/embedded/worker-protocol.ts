@@ -7,8 +7,8 @@ export interface PgliteWorkerData {
   /** Directory for the Postgres files, or 'memory://'. */
   pgliteDir: string;
   listen: ListenAddress;
-  /** Tarball of a freshly initialised cluster to load instead of running initdb (tests). */
-  initialDataPath?: string;
+  /** Tarball of a fresh cluster to start a new database from, instead of running initdb. */
+  templatePath?: string;
 }
 
 export type ToWorkerMessage = { type: 'close' };

@@ -83,7 +83,7 @@ export const AnswerValue = Type.Union([
   Type.Null(),
 ]);
 
-export const Answers = Type.Record(Type.String({ pattern: '^\\d+$' }), AnswerValue, { maxProperties: 300 });
+export const Answers = Type.Record(Type.String({ pattern: '^\\d+$' }), AnswerValue, { maxProperties: 300, additionalProperties: false });
 
 export const EvaluateBody = Type.Object({ answers: Answers }, { additionalProperties: false });
 

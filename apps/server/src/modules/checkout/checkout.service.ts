@@ -119,7 +119,8 @@ export class CheckoutService {
         return { orderId: orderNo, paymentId: payment.id, amount: grand };
       }));
     } catch (err) {
-      if (isUniqueViolation(err)) {
+      // A concurrent submit with the same key won the race (unique key, or it converted the cart first).
+      if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'CART_EMPTY')) {
         const raced = await this.findByKey(user.id, idempotencyKey);
         if (raced) return this.resume(raced, user);
       }
