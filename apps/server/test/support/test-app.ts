@@ -23,15 +23,15 @@ export async function createTestApp(options: { env?: Record<string, string>; del
   const testDb = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
   const deliveries: TestApp['deliveries'] = [];
-  let appRef: FastifyInstance | undefined;
+  const ref: { app?: FastifyInstance } = {};
   const sender: NotificationSender = async (url, body, headers) => {
-    if (options.deliverWebhooks === false || !appRef) return false;
-    const res = await appRef.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    if (options.deliverWebhooks === false || !ref.app) return false;
+    const res = await ref.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;
   };
   const app = await buildApp({ config, database: testDb.handle, notificationSender: sender, logger: false });
-  appRef = app;
+  ref.app = app;
   return {
     app,
     deliveries,

@@ -1,0 +1,86 @@
+// Lint: TypeScript rules, import boundaries (as errors) and one file-naming convention for the whole repo.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+
+/** Kebab-case file names (`order-status.ts`, `orders.routes.ts`, `order-list.route.tsx`). */
+const fileNaming = {
+  rules: {
+    'kebab-case': {
+      meta: { type: 'suggestion', schema: [], messages: { name: 'File name "{{name}}" is not kebab-case.' } },
+      create(context) {
+        return {
+          Program(node) {
+            const base = path.basename(context.filename).replace(/\.(d\.)?[cm]?[jt]sx?$/, '');
+            if (!KEBAB.test(base)) context.report({ node, messageId: 'name', data: { name: path.basename(context.filename) } });
+          },
+        };
+      },
+    },
+  },
+};
+
+const webFeatures = ['account', 'backoffice', 'cart', 'catalog', 'checkout', 'wizard'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX, files: fileNaming },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          conditionNames: ['@ventanilla/source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'files/kebab-case': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The domain is pure and shared: it imports no app.
+            { target: './packages/domain', from: './apps', message: 'packages/domain must not depend on an app.' },
+            { target: './apps/server', from: './apps/web', message: 'The server must not import the web app.' },
+            { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+            // Web: app -> features -> shared, and no feature imports another.
+            { target: './apps/web/src/shared', from: './apps/web/src/features', message: 'shared must not import features.' },
+            { target: './apps/web/src/shared', from: './apps/web/src/app', message: 'shared must not import app.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import app.' },
+            ...webFeatures.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+              message: 'A feature must not import another feature: move what both need to shared.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'drizzle-orm', 'fastify', 'react'], message: 'The domain package has no I/O and no framework.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
