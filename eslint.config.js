@@ -39,6 +39,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
           conditionNames: ['@ventanilla/source', 'types', 'import', 'default'],
         }),
       ],

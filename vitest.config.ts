@@ -12,6 +12,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           root: 'apps/server',

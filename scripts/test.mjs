@@ -9,6 +9,6 @@ const run = (cmd, args) => {
 };
 
 console.log(`\n== Unit and API tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}) ==`);
-run('npx', ['vitest', 'run', '--project', 'domain', '--project', 'server']);
+run('npx', ['vitest', 'run', '--project', 'domain', '--project', 'web', '--project', 'server']);
 console.log('\n== Browser journey ==');
 run('npm', ['run', 'test', '-w', '@ventanilla/e2e']);

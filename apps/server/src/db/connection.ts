@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { IN_MEMORY } from './embedded/durable-pglite.js';
 import { startEmbeddedServer } from './embedded/embedded-server.js';
 
 export { DataDirLockedError } from './embedded/data-dir-lock.js';
@@ -37,9 +36,6 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: string;
 }
 
-/** The `dataDir` that selects an in-memory embedded database. */
-export const IN_MEMORY_DATA_DIR = IN_MEMORY;
-
 const DEFAULT_POOL_SIZE = 10;
 // A request waiting longer than this for a connection fails (and maps to 503) instead of hanging.
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -55,7 +51,8 @@ const silentLogger: DatabaseLogger = { info() {}, warn() {}, error() {} };
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.logger ?? silentLogger;
   if (options.databaseUrl) {
-    const config = { connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE };
+    // keepAlive: notice connections that a network failure left half-open.
+    const config = { connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, keepAlive: true };
     return connect('postgres', config, logger, async () => {});
   }
   const server = await startEmbeddedServer({

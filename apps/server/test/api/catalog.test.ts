@@ -143,11 +143,23 @@ describe('session and store selection', () => {
     expect((await t.app.inject('/api/session?store=55')).statusCode).toBe(404);
   });
 
-  it('sends security headers with a CSP without inline scripts', async () => {
-    const res = await t.app.inject('/api/health');
-    const csp = String(res.headers['content-security-policy']);
+  it('pages get a CSP without inline scripts or styles; API answers one that allows nothing', async () => {
+    const page = await t.app.inject('/tienda/nota-simple/step1');
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.app.inject('/api/health');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const res of [page, api]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('unknown /api paths are a JSON 404 with the spec message', async () => {
+    const res = await t.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Recurso no encontrado. El endpoint solicitado no existe.' });
   });
 });

@@ -41,7 +41,8 @@ const SOCKET_PORT = 5432;
 const SOCKET_FILE = `.s.PGSQL.${SOCKET_PORT}`;
 // sun_path holds 104 bytes on macOS and 108 on Linux.
 const MAX_SOCKET_PATH_BYTES = 100;
-const WORKER_CLOSE_TIMEOUT_MS = 15_000;
+// With the pool's 5 s this keeps close() within the 15 s a process manager usually grants after SIGTERM.
+const WORKER_CLOSE_TIMEOUT_MS = 8_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 const HEALTHY_UPTIME_MS = 60_000;
 

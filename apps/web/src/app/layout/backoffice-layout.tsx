@@ -1,0 +1,41 @@
+import { Link, Outlet } from 'react-router';
+import { isStaff, useUser } from '../../shared/auth';
+import { useT } from '../../shared/i18n';
+import { SkipLink } from '../../shared/ui';
+import { useRouteFocus } from './use-route-focus';
+import './layout.css';
+
+/** The agents' frame: a distinct header with the agent's name and the logout link. */
+export function BackofficeLayout() {
+  const t = useT();
+  const user = useUser();
+  useRouteFocus();
+
+  return (
+    <>
+      <SkipLink />
+      <header className="site-header site-header--backoffice">
+        <div className="page-container page-container--wide site-header__inner">
+          <Link to="/agentes" className="site-header__brand">
+            {t('backoffice.brand')}
+          </Link>
+          {isStaff(user) && user ? (
+            <nav className="site-nav" aria-label={t('nav.agent')}>
+              <ul>
+                <li>
+                  <span className="site-nav__user">{t('backoffice.signedInAs', { name: `${user.firstname} ${user.lastname}`.trim() || user.email })}</span>
+                </li>
+                <li>
+                  <Link to="/agentes/logout">{t('nav.logout')}</Link>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="page-container page-container--wide main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { useStoreInfo, useUser } from '../../shared/auth';
+import { cartCount, useCart } from '../../shared/cart/use-cart';
+import { useT } from '../../shared/i18n';
+import { SkipLink } from '../../shared/ui';
+import { useRouteFocus } from './use-route-focus';
+import './layout.css';
+
+/** Header, <main id="main"> and footer of the shop and the customer panel. */
+export function ShopLayout() {
+  const t = useT();
+  const user = useUser();
+  const store = useStoreInfo();
+  const cart = useCart();
+  const count = cartCount(cart.data);
+  useRouteFocus();
+
+  return (
+    <>
+      <SkipLink />
+      <header className="site-header">
+        <div className="page-container site-header__inner">
+          <Link to="/" className="site-header__brand">
+            {store.data?.name ?? t('app.name')}
+          </Link>
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <ul>
+              <li>
+                <NavLink to="/tienda/servicios">{t('nav.catalogue')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/tienda/cart">{count > 0 ? t('nav.cartWithCount', { count }) : t('nav.cart')}</NavLink>
+              </li>
+              {user ? (
+                <>
+                  <li>
+                    <NavLink to="/orders">{t('nav.orders')}</NavLink>
+                  </li>
+                  <li>
+                    <Link to="/logout">{t('nav.logout')}</Link>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <NavLink to="/customer/authenticate">{t('nav.login')}</NavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="page-container main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="page-container">
+          <p>{t('footer.text', { store: store.data?.name ?? t('app.name') })}</p>
+        </div>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { LoginRoute } from '../features/account/routes/login.route';
+import { LogoutRoute } from '../features/account/routes/logout.route';
+import { OrderDetailRoute } from '../features/account/routes/order-detail.route';
+import { OrderListRoute } from '../features/account/routes/order-list.route';
+import { RegisterRoute } from '../features/account/routes/register.route';
+import { RequireCustomer } from '../features/account/components/require-customer';
+import { StaffGate } from '../features/backoffice/components/staff-gate';
+import { AgentLogoutRoute } from '../features/backoffice/routes/agent-logout.route';
+import { ItemDetailRoute } from '../features/backoffice/routes/item-detail.route';
+import { ItemsRoute } from '../features/backoffice/routes/items.route';
+import { CartRoute } from '../features/cart/routes/cart.route';
+import { CatalogRoute } from '../features/catalog/routes/catalog.route';
+import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-success.route';
+import { CheckoutRoute } from '../features/checkout/routes/checkout.route';
+import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
+import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
+import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
+import { BackofficeLayout } from './layout/backoffice-layout';
+import { ShopLayout } from './layout/shop-layout';
+
+/** Every address of the app. Static segments win over dynamic ones, so `/tienda/cart` never reaches the wizard. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<ShopLayout />}>
+        <Route index element={<CatalogRoute />} />
+        <Route path="tienda/servicios" element={<CatalogRoute />} />
+        <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
+        <Route path="tienda/cart" element={<CartRoute />} />
+        <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
+        <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
+        <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />
+        <Route path="tienda/:urlKey/:step" element={<WizardStepRoute />} />
+
+        <Route path="customer/checkout" element={<CheckoutRoute />} />
+        <Route path="customer/register" element={<RegisterRoute />} />
+        <Route path="customer/authenticate" element={<LoginRoute />} />
+        <Route path="customer/payment" element={<PaymentFailedRoute />} />
+        <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
+        <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
+
+        <Route element={<RequireCustomer />}>
+          <Route path="orders" element={<OrderListRoute />} />
+          <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
+        </Route>
+        <Route path="logout" element={<LogoutRoute />} />
+      </Route>
+
+      <Route path="agentes" element={<BackofficeLayout />}>
+        <Route path="logout" element={<AgentLogoutRoute />} />
+        <Route element={<StaffGate />}>
+          <Route index element={<ItemsRoute />} />
+          <Route path="pedido/:itemId" element={<ItemDetailRoute />} />
+        </Route>
+      </Route>
+
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

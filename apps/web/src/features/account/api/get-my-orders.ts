@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '../../../shared/lib/api-client';
+import type { CustomerOrder, ListResponse } from '../../../shared/lib/api-types';
+import { queryKeys } from '../../../shared/lib/query-keys';
+
+export const ORDERS_PER_PAGE = 10;
+
+/** GET /api/me/orders: the customer's orders, newest first, 10 per page. */
+export function useMyOrders(page: number) {
+  return useQuery({
+    queryKey: [...queryKeys.myOrders, 'list', page],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<CustomerOrder>>(withQuery('/api/me/orders', { page, per_page: ORDERS_PER_PAGE }), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/me/orders/{order_id}: one order with its lines, answers and documents (404 if not the customer's). */
+export function useMyOrder(orderId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.myOrders, 'detail', orderId],
+    queryFn: ({ signal }) => api.get<CustomerOrder>(`/api/me/orders/${encodeURIComponent(orderId)}`, signal),
+  });
+}

@@ -1,0 +1,93 @@
+import { Link, useParams } from 'react-router';
+import { errorText } from '../../../shared/auth';
+import { useFormat, useT } from '../../../shared/i18n';
+import { answerText } from '../../../shared/lib/answered-options';
+import { isApiError } from '../../../shared/lib/api-client';
+import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-types';
+import { formatFileSize } from '../../../shared/lib/file-size';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Alert, BackLink, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
+import { useMyOrder } from '../api/get-my-orders';
+import { OrderStatus } from '../components/order-status';
+import '../components/account.css';
+
+function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }) {
+  const t = useT();
+  const format = useFormat();
+  const headingId = `line-${item.id}`;
+  const files = item.files ?? [];
+  return (
+    <section className="order-line" aria-labelledby={headingId}>
+      <h2 id={headingId}>{item.product_name}</h2>
+      <p>
+        <OrderStatus item={item} />
+      </p>
+      <SummaryList
+        rows={[
+          ...item.options.map((option) => ({ key: String(option.option_id), label: option.label, value: answerText(option) })),
+          ...(item.referencia ? [{ key: 'ref', label: t('orders.reference'), value: item.referencia }] : []),
+          { key: 'price', label: t('orders.linePrice'), value: format.money(item.price) },
+        ]}
+      />
+      <h3>{t('orders.documents')}</h3>
+      {files.length === 0 ? (
+        <p>{t('orders.noDocuments')}</p>
+      ) : (
+        <ul className="document-list">
+          {files.map((file) => (
+            <li key={file.id}>
+              <a href={`/api/me/orders/${encodeURIComponent(String(order.order_id))}/files/${file.id}`} download={file.filename}>
+                {file.filename}
+              </a>{' '}
+              <span className="secondary-text">
+                ({formatFileSize(file.size, format.language)}, {format.date(file.created_at)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `/orders/detail/:orderId`: number, date, lines with answers and status, documents and total. */
+export function OrderDetailRoute() {
+  const t = useT();
+  const format = useFormat();
+  const { orderId = '' } = useParams();
+  const order = useMyOrder(orderId);
+  useDocumentTitle(t('orders.detailTitle', { order: orderId }));
+
+  if (order.isPending) return <Spinner />;
+  if (isApiError(order.error, 404)) {
+    return (
+      <>
+        <BackLink to="/orders" />
+        <PageHeading>{t('orders.notFoundTitle')}</PageHeading>
+        <p>{t('orders.notFoundBody')}</p>
+      </>
+    );
+  }
+  if (order.isError) return <Alert>{errorText(order.error, t)}</Alert>;
+
+  const data = order.data;
+  return (
+    <>
+      <BackLink to="/orders" />
+      <PageHeading caption={t('orders.title')}>{t('orders.detailTitle', { order: String(data.order_id) })}</PageHeading>
+      <SummaryList
+        rows={[
+          { key: 'number', label: t('orders.number'), value: String(data.order_id) },
+          { key: 'date', label: t('orders.colDate'), value: format.dateTime(data.created_at) },
+          { key: 'total', label: t('orders.colTotal'), value: format.money(data.total) },
+        ]}
+      />
+      {data.items.map((item) => (
+        <OrderLine key={item.id} order={data} item={item} />
+      ))}
+      <p>
+        <Link to="/orders">{t('orders.backToList')}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { errorText } from '../../../shared/auth';
+import { useFormat, useT } from '../../../shared/i18n';
+import type { BackofficeItem } from '../../../shared/lib/api-types';
+import { formatFileSize } from '../../../shared/lib/file-size';
+import { Alert, Button, Field, Table } from '../../../shared/ui';
+import { useUploadFile } from '../api/item-actions';
+import { ItemSection } from './item-sections';
+
+/** Upload (multipart) and list the item's files, with download links. */
+export function FilesSection({ item }: { item: BackofficeItem }) {
+  const t = useT();
+  const format = useFormat();
+  const upload = useUploadFile(String(item.item_id));
+  const input = useRef<HTMLInputElement>(null);
+  const [missing, setMissing] = useState<string | undefined>(undefined);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setUploaded(null);
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setMissing(t('backoffice.chooseFile'));
+      input.current?.focus();
+      return;
+    }
+    setMissing(undefined);
+    const form = event.currentTarget;
+    upload.mutate(file, {
+      onSuccess: (saved) => {
+        form.reset();
+        setUploaded(t('backoffice.fileUploaded', { name: saved.filename }));
+      },
+    });
+  }
+
+  return (
+    <ItemSection id="archivos" title={t('backoffice.sectionFiles')}>
+      {upload.isError ? <Alert>{errorText(upload.error, t)}</Alert> : null}
+      {uploaded ? <Alert tone="success">{uploaded}</Alert> : null}
+      <form noValidate onSubmit={submit} encType="multipart/form-data">
+        <Field id="item-file" label={t('backoffice.fileLabel')} hint={t('backoffice.fileHint')} error={missing}>
+          <input
+            ref={input}
+            className="file-input"
+            type="file"
+            id="item-file"
+            name="file"
+            accept="application/pdf,.pdf,image/jpeg,image/png"
+            aria-describedby={missing ? 'item-file-hint item-file-error' : 'item-file-hint'}
+          />
+        </Field>
+        <Button pending={upload.isPending}>{t('backoffice.uploadFile')}</Button>
+      </form>
+      {item.files.length === 0 ? (
+        <p>{t('backoffice.noFiles')}</p>
+      ) : (
+        <Table
+          caption={t('backoffice.filesCaption')}
+          captionHidden
+          rows={item.files}
+          rowKey={(f) => f.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('backoffice.colFile'),
+              cell: (f) => (
+                <a href={`/api/backoffice/items/${item.item_id}/files/${f.id}`} download={f.filename}>
+                  {f.filename}
+                </a>
+              ),
+            },
+            { key: 'size', header: t('backoffice.colSize'), cell: (f) => formatFileSize(f.size, format.language) },
+            { key: 'visible', header: t('backoffice.colVisible'), cell: (f) => (f.visible_to_customer ? t('common.yes') : t('common.no')) },
+            { key: 'date', header: t('backoffice.colCreated'), cell: (f) => format.dateTime(f.created_at) },
+          ]}
+        />
+      )}
+    </ItemSection>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { useFormat, useT } from '../../../shared/i18n';
+import { answerText } from '../../../shared/lib/answered-options';
+import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-types';
+import { SummaryList, Table } from '../../../shared/ui';
+
+export function ItemSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="item-section" id={id} aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function AnswersSection({ item }: { item: BackofficeItem }) {
+  const t = useT();
+  return (
+    <ItemSection id="respuestas" title={t('backoffice.sectionAnswers')}>
+      {item.product_options.length === 0 ? (
+        <p>{t('backoffice.noAnswers')}</p>
+      ) : (
+        <SummaryList rows={item.product_options.map((o) => ({ key: String(o.option_id), label: o.label, value: answerText(o) }))} />
+      )}
+    </ItemSection>
+  );
+}
+
+export function CustomerSection({ item }: { item: BackofficeItem }) {
+  const t = useT();
+  const { customer } = item;
+  return (
+    <ItemSection id="cliente" title={t('backoffice.sectionCustomer')}>
+      <SummaryList
+        rows={[
+          { key: 'name', label: t('backoffice.customerName'), value: `${customer.firstname} ${customer.lastname}`.trim() },
+          { key: 'email', label: t('auth.email'), value: <a href={`mailto:${customer.email}`}>{customer.email}</a> },
+          { key: 'id', label: t('backoffice.customerId'), value: String(customer.customer_id) },
+        ]}
+      />
+    </ItemSection>
+  );
+}
+
+export function PaymentsSection({ item }: { item: BackofficeItem }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <ItemSection id="pagos" title={t('backoffice.sectionPayments')}>
+      <SummaryList
+        rows={[
+          { key: 'order', label: t('backoffice.colOrder'), value: String(item.order.order_id) },
+          { key: 'status', label: t('backoffice.orderStatus'), value: item.order.status },
+          { key: 'subtotal', label: t('cart.subtotal'), value: format.money(item.order.subtotal) },
+          { key: 'tax', label: t('price.tax'), value: format.money(item.order.tax_amount) },
+          { key: 'total', label: t('price.total'), value: format.money(item.order.total) },
+        ]}
+      />
+      {item.payments.length === 0 ? (
+        <p>{t('backoffice.noPayments')}</p>
+      ) : (
+        <Table
+          caption={t('backoffice.paymentsCaption')}
+          rows={item.payments}
+          rowKey={(p) => p.id}
+          columns={[
+            { key: 'date', header: t('backoffice.colCreated'), cell: (p) => format.dateTime(p.created_at) },
+            { key: 'method', header: t('backoffice.colMethod'), cell: (p) => `${p.method} (${p.provider})` },
+            { key: 'ref', header: t('backoffice.colReference'), cell: (p) => p.provider_ref ?? '' },
+            { key: 'status', header: t('backoffice.colPaymentStatus'), cell: (p) => p.status },
+            { key: 'amount', header: t('backoffice.colAmount'), numeric: true, cell: (p) => format.money(p.amount) },
+          ]}
+        />
+      )}
+    </ItemSection>
+  );
+}
+
+export function HistorySection({ item, statuses }: { item: BackofficeItem; statuses: PanelStatus[] }) {
+  const t = useT();
+  const format = useFormat();
+  const names = new Map(statuses.map((s) => [s.id, s.text]));
+  const statusName = (id: number | null) => (id === null ? '—' : (names.get(id) ?? t('backoffice.unknownStatus', { id })));
+  return (
+    <ItemSection id="historial" title={t('backoffice.sectionHistory')}>
+      {item.history.length === 0 ? (
+        <p>{t('backoffice.noHistory')}</p>
+      ) : (
+        <Table
+          caption={t('backoffice.historyCaption')}
+          captionHidden
+          rows={item.history}
+          rowKey={(h) => h.id}
+          columns={[
+            { key: 'date', header: t('backoffice.colCreated'), cell: (h) => format.dateTime(h.created_at) },
+            {
+              key: 'change',
+              header: t('backoffice.colChange'),
+              cell: (h) =>
+                h.old_status === null && h.new_status === null
+                  ? (h.accion ?? '')
+                  : t('backoffice.statusChange', { from: statusName(h.old_status), to: statusName(h.new_status) }),
+            },
+            { key: 'agent', header: t('backoffice.colAgent'), cell: (h) => h.admin_name ?? t('backoffice.system') },
+          ]}
+        />
+      )}
+    </ItemSection>
+  );
+}

@@ -1,0 +1,71 @@
+import { useParams } from 'react-router';
+import { errorText } from '../../../shared/auth';
+import { useFormat, useT } from '../../../shared/i18n';
+import { isApiError } from '../../../shared/lib/api-client';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Alert, BackLink, PageHeading, Spinner } from '../../../shared/ui';
+import { useItem, useStatuses } from '../api/backoffice-queries';
+import { FilesSection } from '../components/files-section';
+import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from '../components/item-sections';
+import { NotesSection } from '../components/notes-section';
+import { StatusForm } from '../components/status-form';
+import '../components/backoffice.css';
+
+const SECTIONS = [
+  ['respuestas', 'backoffice.sectionAnswers'],
+  ['cliente', 'backoffice.sectionCustomer'],
+  ['pagos', 'backoffice.sectionPayments'],
+  ['estado', 'backoffice.sectionStatus'],
+  ['historial', 'backoffice.sectionHistory'],
+  ['notas', 'backoffice.sectionNotes'],
+  ['archivos', 'backoffice.sectionFiles'],
+] as const;
+
+/** `/agentes/pedido/:itemId`: the order line's answers, customer, payments, status, history, notes and files. */
+export function ItemDetailRoute() {
+  const t = useT();
+  const format = useFormat();
+  const { itemId = '' } = useParams();
+  const item = useItem(itemId);
+  const statuses = useStatuses();
+  useDocumentTitle(t('backoffice.itemTitle', { id: itemId }));
+
+  if (item.isPending) return <Spinner />;
+  if (item.isError) {
+    return (
+      <>
+        <BackLink to="/agentes" />
+        <PageHeading>{t('backoffice.itemTitle', { id: itemId })}</PageHeading>
+        <Alert>{isApiError(item.error, 404) ? t('backoffice.itemNotFound') : errorText(item.error, t)}</Alert>
+      </>
+    );
+  }
+
+  const data = item.data;
+  return (
+    <>
+      <BackLink to="/agentes">{t('backoffice.backToList')}</BackLink>
+      <PageHeading caption={data.product_name}>{t('backoffice.itemTitle', { id: data.item_id })}</PageHeading>
+      <p className="secondary-text">
+        {t('backoffice.itemMeta', { order: String(data.order_id), date: format.dateTime(data.created_at) })}
+        {data.referencia ? ` · ${t('orders.reference')}: ${data.referencia}` : ''}
+      </p>
+      <nav className="section-tabs" aria-label={t('backoffice.sectionsNav')}>
+        <ul>
+          {SECTIONS.map(([id, key]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(key)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <AnswersSection item={data} />
+      <CustomerSection item={data} />
+      <PaymentsSection item={data} />
+      <StatusForm item={data} statuses={statuses.data ?? []} onStale={() => void item.refetch()} />
+      <HistorySection item={data} statuses={statuses.data ?? []} />
+      <NotesSection item={data} />
+      <FilesSection item={data} />
+    </>
+  );
+}

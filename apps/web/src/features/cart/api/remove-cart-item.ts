@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client';
+import type { Cart } from '../../../shared/lib/api-types';
+import { queryKeys } from '../../../shared/lib/query-keys';
+
+/** DELETE /api/cart/items/{id}: answers the updated cart. */
+export function useRemoveCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lineId: number) => api.delete<Cart>(`/api/cart/items/${lineId}`),
+    onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
+  });
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorText } from '../../../shared/auth';
+import { useCart } from '../../../shared/cart/use-cart';
+import { useT } from '../../../shared/i18n';
+import type { CartLine } from '../../../shared/lib/api-types';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Alert, Button, PageHeading, Spinner } from '../../../shared/ui';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { CartLines } from '../components/cart-lines';
+
+/** `/tienda/cart`: the lines, their totals and "Finalizar compra". */
+export function CartRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const remove = useRemoveCartItem();
+  const [removed, setRemoved] = useState<string | null>(null);
+  useDocumentTitle(t('cart.title'));
+
+  function removeLine(line: CartLine) {
+    setRemoved(null);
+    remove.mutate(line.id, { onSuccess: () => setRemoved(t('cart.removed', { name: line.product_name })) });
+  }
+
+  function checkout(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate('/customer/checkout');
+  }
+
+  return (
+    <>
+      <PageHeading>{t('cart.title')}</PageHeading>
+      {removed ? <Alert tone="success">{removed}</Alert> : null}
+      {remove.isError ? <Alert>{errorText(remove.error, t)}</Alert> : null}
+      {cart.isPending ? <Spinner /> : null}
+      {cart.isError ? <Alert>{errorText(cart.error, t)}</Alert> : null}
+      {cart.data && cart.data.items.length === 0 ? (
+        <>
+          <p>{t('cart.empty')}</p>
+          <p>
+            <Link to="/tienda/servicios">{t('cart.browseCatalogue')}</Link>
+          </p>
+        </>
+      ) : null}
+      {cart.data && cart.data.items.length > 0 ? (
+        <>
+          <CartLines cart={cart.data} onRemove={removeLine} removingId={remove.isPending ? (remove.variables ?? null) : null} />
+          {/* A GET form: the button names the action and still works as plain navigation. */}
+          <form action="/customer/checkout" method="get" onSubmit={checkout}>
+            <Button>{t('cart.checkout')}</Button>
+          </form>
+          <p>
+            <Link to="/tienda/servicios">{t('cart.continueShopping')}</Link>
+          </p>
+        </>
+      ) : null}
+    </>
+  );
+}

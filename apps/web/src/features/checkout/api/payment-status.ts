@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../../shared/lib/api-client';
+import type { PaymentState } from '../../../shared/lib/api-types';
+
+const POLL_EVERY_MS = 1000;
+const GIVE_UP_AFTER_MS = 30_000;
+
+/**
+ * GET /api/orders/{order_id}/payment, every second until `paid` (the provider's notification may arrive after the
+ * browser's redirect), for about 30 seconds; then `timedOut`.
+ */
+export function usePaymentStatus(orderId: string) {
+  const [startedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), GIVE_UP_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const query = useQuery({
+    queryKey: ['orders', orderId, 'payment'],
+    queryFn: ({ signal }) => api.get<PaymentState>(`/api/orders/${encodeURIComponent(orderId)}/payment`, signal),
+    refetchInterval: (q) => (q.state.data?.paid || q.state.error || Date.now() - startedAt > GIVE_UP_AFTER_MS ? false : POLL_EVERY_MS),
+    retry: false,
+    staleTime: 0,
+  });
+  return { ...query, timedOut: timedOut && !query.data?.paid };
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client';
+import type { CheckoutStarted } from '../../../shared/lib/api-types';
+
+/** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (input: { paymentMethod: string; idempotencyKey: string }) =>
+      api.post<CheckoutStarted>('/api/checkout', { payment_method: input.paymentMethod }, { 'Idempotency-Key': input.idempotencyKey }),
+  });
+}
+
+/** POST /api/orders/{order_id}/pay: a new payment attempt for an unpaid order of this customer. */
+export function useRetryPayment() {
+  return useMutation({
+    mutationFn: (input: { orderId: string; paymentMethod: string }) =>
+      api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, { payment_method: input.paymentMethod }),
+  });
+}

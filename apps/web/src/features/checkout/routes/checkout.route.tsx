@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorText, LoginForm, RegisterForm, useSession } from '../../../shared/auth';
+import { useCart } from '../../../shared/cart/use-cart';
+import { useT } from '../../../shared/i18n';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Alert, PageHeading, Spinner } from '../../../shared/ui';
+import { usePaymentMethods } from '../api/payment-methods';
+import { OrderSummary } from '../components/order-summary';
+import { PaymentForm } from '../components/payment-form';
+import '../components/checkout.css';
+
+/** Not logged in: log in or create an account, side by side, without leaving checkout. */
+function CheckoutSignIn() {
+  const t = useT();
+  const [loginErrors, setLoginErrors] = useState(false);
+  const [registerErrors, setRegisterErrors] = useState(false);
+  useDocumentTitle(t('checkout.title'), loginErrors || registerErrors);
+  return (
+    <>
+      <PageHeading>{t('checkout.title')}</PageHeading>
+      <p className="lead">{t('checkout.signInIntro')}</p>
+      <div className="checkout-auth">
+        <section aria-labelledby="checkout-login-title">
+          <LoginForm
+            idPrefix="checkout-login"
+            heading={<h2 id="checkout-login-title">{t('auth.loginTitle')}</h2>}
+            onErrorsChange={setLoginErrors}
+          />
+        </section>
+        <section aria-labelledby="checkout-register-title">
+          <RegisterForm
+            idPrefix="checkout-register"
+            heading={<h2 id="checkout-register-title">{t('auth.registerTitle')}</h2>}
+            onErrorsChange={setRegisterErrors}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function CheckoutPayment() {
+  const t = useT();
+  const { store_id } = useSession();
+  const cart = useCart();
+  const methods = usePaymentMethods(store_id);
+  const [hasErrors, setHasErrors] = useState(false);
+  useDocumentTitle(t('checkout.title'), hasErrors);
+
+  if (cart.isPending || methods.isPending) return <Spinner />;
+  if (cart.isError) return <Alert>{errorText(cart.error, t)}</Alert>;
+  if (cart.data.items.length === 0) {
+    return (
+      <>
+        <PageHeading>{t('checkout.title')}</PageHeading>
+        <p>{t('cart.empty')}</p>
+        <p>
+          <Link to="/orders">{t('checkout.seeOrders')}</Link>
+        </p>
+        <p>
+          <Link to="/tienda/servicios">{t('cart.browseCatalogue')}</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <div className="checkout-payment">
+      <PageHeading>{t('checkout.title')}</PageHeading>
+      <OrderSummary cart={cart.data} />
+      <PaymentForm cart={cart.data} methods={methods.data ?? []} onErrorsChange={setHasErrors} />
+    </div>
+  );
+}
+
+/** `/customer/checkout`: sign in or register if needed, then choose a payment method and pay. */
+export function CheckoutRoute() {
+  const { user } = useSession();
+  return user ? <CheckoutPayment /> : <CheckoutSignIn />;
+}

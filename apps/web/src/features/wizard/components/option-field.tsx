@@ -1,0 +1,96 @@
+import { useFormat, useT } from '../../../shared/i18n';
+import type { ProductOption } from '../../../shared/lib/api-types';
+import { isPositive } from '../../../shared/lib/money';
+import { RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
+import { isRequired } from '../lib/wizard-pages';
+
+interface OptionFieldProps {
+  option: ProductOption;
+  value: string;
+  error: string | undefined;
+  /** The only question on the page: its label (or legend) is the page's <h1>. */
+  asHeading: boolean;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** The input id of an option; the error summary links here (the first radio of a group). */
+export function optionInputId(optionId: number): string {
+  return `option-${optionId}`;
+}
+
+/** One question rendered by its type: text, textarea, select or radios (with price supplements). */
+export function OptionField({ option, value, error, asHeading, onChange, onBlur }: OptionFieldProps) {
+  const t = useT();
+  const format = useFormat();
+  const id = optionInputId(option.option_id);
+  const optional = !isRequired(option);
+  const supplementHint = isPositive(option.price) ? t('wizard.optionSupplement', { amount: format.money(option.price!) }) : null;
+  const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
+  const common = { id, error, optional, hint };
+
+  switch (option.type) {
+    case 'radio':
+    case 'radio_button':
+      return (
+        <RadioGroup
+          {...common}
+          name={id}
+          legend={option.title}
+          legendAsHeading={asHeading}
+          value={value}
+          onChange={onChange}
+          items={option.opt_values.map((v) => ({
+            value: String(v.id),
+            label: (
+              <>
+                {v.name}
+                {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
+              </>
+            ),
+          }))}
+        />
+      );
+    case 'drop_down':
+      return (
+        <Select
+          {...common}
+          label={option.title}
+          labelAsHeading={asHeading}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          emptyLabel={t('wizard.chooseOption')}
+          items={option.opt_values.map((v) => ({
+            value: String(v.id),
+            label: isPositive(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
+          }))}
+        />
+      );
+    case 'area':
+      return (
+        <Textarea
+          {...common}
+          label={option.title}
+          labelAsHeading={asHeading}
+          value={value}
+          maxLength={option.max_length ?? undefined}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
+    default:
+      // field, municipio and any type without its own control yet: a text input.
+      return (
+        <TextInput
+          {...common}
+          label={option.title}
+          labelAsHeading={asHeading}
+          value={value}
+          maxLength={option.max_length ?? undefined}
+          autoComplete={option.type === 'municipio' ? 'address-level2' : 'off'}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
+  }
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../i18n';
+import type { User } from '../lib/api-types';
+import { Button, ErrorSummary, TextInput } from '../ui';
+import { useLogin } from './auth-api';
+import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+
+interface LoginFormProps {
+  /** Prefix for the input ids, so two forms can share a page. */
+  idPrefix?: string;
+  /** Rendered between the error summary and the fields (the page's h1 or a section's h2). */
+  heading?: ReactNode;
+  submitLabel?: string;
+  onSuccess?: (user: User) => void;
+  onErrorsChange?: (hasErrors: boolean) => void;
+}
+
+/** Email and password; the server decides what is wrong and says so in the store's language. */
+export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess, onErrorsChange }: LoginFormProps) {
+  const t = useT();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+
+  useEffect(() => {
+    onErrorsChange?.(errors.summary.length > 0);
+  }, [errors, onErrorsChange]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: ({ user }) => {
+          setErrors(NO_ERRORS);
+          onSuccess?.(user);
+        },
+        onError: (error) => setErrors(toFormErrors(error, idPrefix, ['email', 'password'], 'email', t)),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <ErrorSummary errors={errors.summary} />
+      {heading}
+      <TextInput
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        label={t('auth.email')}
+        autoComplete="username"
+        spellCheck={false}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.byField.email}
+      />
+      <TextInput
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label={t('auth.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.byField.password}
+      />
+      <Button pending={login.isPending}>{submitLabel ?? t('auth.loginButton')}</Button>
+    </form>
+  );
+}

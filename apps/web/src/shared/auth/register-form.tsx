@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../i18n';
+import type { User } from '../lib/api-types';
+import { Button, ErrorSummary, TextInput } from '../ui';
+import { useRegister, type Registration } from './auth-api';
+import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+
+const FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
+
+interface RegisterFormProps {
+  idPrefix?: string;
+  heading?: ReactNode;
+  onSuccess?: (user: User) => void;
+  onErrorsChange?: (hasErrors: boolean) => void;
+}
+
+/** Creates a customer account; field errors come back from the server as `fields`. */
+export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErrorsChange }: RegisterFormProps) {
+  const t = useT();
+  const register = useRegister();
+  const [values, setValues] = useState<Registration>({ email: '', firstname: '', lastname: '', password: '' });
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+
+  useEffect(() => {
+    onErrorsChange?.(errors.summary.length > 0);
+  }, [errors, onErrorsChange]);
+
+  function update(field: keyof Registration, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body: Registration = {
+      email: values.email.trim(),
+      firstname: values.firstname.trim(),
+      lastname: values.lastname.trim(),
+      password: values.password,
+    };
+    register.mutate(body, {
+      onSuccess: ({ user }) => {
+        setErrors(NO_ERRORS);
+        onSuccess?.(user);
+      },
+      onError: (error) => setErrors(toFormErrors(error, idPrefix, [...FIELDS], 'email', t)),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <ErrorSummary errors={errors.summary} />
+      {heading}
+      <TextInput
+        id={`${idPrefix}-email`}
+        name="email"
+        type="email"
+        label={t('auth.email')}
+        autoComplete="email"
+        spellCheck={false}
+        value={values.email}
+        onChange={(e) => update('email', e.target.value)}
+        error={errors.byField.email}
+      />
+      <TextInput
+        id={`${idPrefix}-firstname`}
+        name="firstname"
+        label={t('auth.firstname')}
+        autoComplete="given-name"
+        value={values.firstname}
+        onChange={(e) => update('firstname', e.target.value)}
+        error={errors.byField.firstname}
+      />
+      <TextInput
+        id={`${idPrefix}-lastname`}
+        name="lastname"
+        label={t('auth.lastname')}
+        autoComplete="family-name"
+        value={values.lastname}
+        onChange={(e) => update('lastname', e.target.value)}
+        error={errors.byField.lastname}
+      />
+      <TextInput
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label={t('auth.password')}
+        hint={t('auth.passwordHint')}
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => update('password', e.target.value)}
+        error={errors.byField.password}
+      />
+      <Button pending={register.isPending}>{t('auth.registerButton')}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, setCsrfToken, withQuery } from '../lib/api-client';
+import type { Session, StoreInfo, User } from '../lib/api-types';
+import { queryKeys } from '../lib/query-keys';
+
+// `?store=ID` on the first page load selects the store for this session (development and host map).
+const initialStore = (() => {
+  const store = new URLSearchParams(window.location.search).get('store');
+  return store && /^\d+$/.test(store) ? store : null;
+})();
+
+/** GET /api/session: the store, its language, the CSRF token and the logged-in user (or null). */
+export const sessionQueryOptions = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: async ({ signal }) => {
+    const session = await api.get<Session>(withQuery('/api/session', { store: initialStore }), signal);
+    setCsrfToken(session.csrf_token);
+    return session;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 2,
+});
+
+/** The current session. Only valid below the app's SessionGate, which waits for the first answer. */
+export function useSession(): Session {
+  const { data } = useQuery(sessionQueryOptions);
+  if (!data) throw new Error('useSession() used before the session was loaded');
+  return data;
+}
+
+export function useUser(): User | null {
+  return useSession().user;
+}
+
+export const BACKOFFICE_ROLES = new Set(['agent', 'admin', 'notary']);
+
+export function isStaff(user: User | null): boolean {
+  return !!user && BACKOFFICE_ROLES.has(user.role);
+}
+
+/** GET /api/stores/{id}: the store's brand name for the header and the document title. */
+export function useStoreInfo() {
+  const { store_id } = useSession();
+  return useQuery({
+    queryKey: queryKeys.store(store_id),
+    queryFn: ({ signal }) => api.get<StoreInfo>(`/api/stores/${store_id}`, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/**
+ * After login, registration or logout: fetch the new session (new user, rotated CSRF token) first, then drop every
+ * cached answer that belonged to the previous user and refetch what is on screen.
+ */
+export async function refreshAfterAuthChange(queryClient: QueryClient): Promise<void> {
+  await queryClient.refetchQueries({ queryKey: queryKeys.session, exact: true });
+  await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+}

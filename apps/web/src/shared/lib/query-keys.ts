@@ -1,0 +1,9 @@
+// Query keys that more than one feature reads or invalidates live here, so features never import each other.
+export const queryKeys = {
+  session: ['session'] as const,
+  store: (storeId: number) => ['store', storeId] as const,
+  cart: ['cart'] as const,
+  me: ['me'] as const,
+  myOrders: ['me', 'orders'] as const,
+  backoffice: ['backoffice'] as const,
+};

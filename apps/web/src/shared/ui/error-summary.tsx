@@ -1,0 +1,56 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../i18n';
+import './error-summary.css';
+
+export interface ErrorSummaryItem {
+  /** "#field-id" for a field on this page, or a path ("/tienda/nota-simple/step2") for one elsewhere. */
+  href: string;
+  text: string;
+}
+
+/** Moves focus to the field and brings its label (or legend) into view, like GOV.UK's error summary. */
+function focusField(event: MouseEvent<HTMLAnchorElement>, href: string) {
+  const target = document.getElementById(href.slice(1));
+  if (!target) return;
+  event.preventDefault();
+  const legend = target.closest('fieldset')?.querySelector('legend');
+  const label = document.querySelector(`label[for="${CSS.escape(target.id)}"]`);
+  (legend ?? label ?? target).scrollIntoView();
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * "Hay un problema" above the <h1>: takes focus when it appears (or its errors change) and links each error to its
+ * field. Renders nothing without errors.
+ */
+export function ErrorSummary({ errors, title }: { errors: ErrorSummaryItem[]; title?: string }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) ref.current?.focus();
+  }, [errors]);
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
+      <div role="alert">
+        <h2 className="error-summary__title" id="error-summary-title">
+          {title ?? t('errorSummary.title')}
+        </h2>
+        <ul className="error-summary__list">
+          {errors.map((error) => (
+            <li key={`${error.href}-${error.text}`}>
+              {error.href.startsWith('#') ? (
+                <a href={error.href} onClick={(event) => focusField(event, error.href)}>
+                  {error.text}
+                </a>
+              ) : (
+                <Link to={error.href}>{error.text}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

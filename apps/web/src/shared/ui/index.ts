@@ -1,0 +1,20 @@
+// The shared accessible component library used by the shop, the customer panel and the back office.
+export { Alert, Panel } from './alert';
+export { BackLink } from './back-link';
+export { Button, ButtonGroup, LinkButton } from './button';
+export { Checkbox } from './checkbox';
+export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
+export { Field } from './field';
+export { Caption, PageHeading } from './page-heading';
+export { Pagination } from './pagination';
+export { RadioGroup, type RadioItem } from './radio-group';
+export { Select, type SelectItem } from './select';
+export { SkipLink } from './skip-link';
+export { Spinner } from './spinner';
+export { StatusTag, type StatusTone } from './status-tag';
+export { SummaryList, type SummaryRow } from './summary-list';
+export { Table, type Column } from './table';
+export { TextInput } from './text-input';
+export { Textarea } from './textarea';
+export { VisuallyHidden } from './visually-hidden';
+export { Columns } from './columns';

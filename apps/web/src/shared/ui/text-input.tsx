@@ -1,0 +1,20 @@
+import type { InputHTMLAttributes } from 'react';
+import { describedBy, Field, type FieldBaseProps } from './field';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A text input with its label, optional hint and inline error. */
+export function TextInput({ id, label, hint, error, optional, labelAsHeading, className, ...input }: FieldBaseProps & InputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
+      <input
+        {...input}
+        id={id}
+        name={input.name ?? id}
+        className={['input', error ? 'input--error' : null, className].filter(Boolean).join(' ')}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+      />
+    </Field>
+  );
+}

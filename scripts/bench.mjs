@@ -1,0 +1,81 @@
+// npm run bench: the catalogue's hottest read, GET /api/stores/1/products/nota-simple, against a bare node:http
+// server that returns the same bytes, in the same run on the same machine. Goal: at least 0.7 of the bare server.
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const APP_PORT = 3901;
+const BARE_PORT = 3902;
+const PATH = '/api/stores/1/products/nota-simple';
+
+if (buildIsStale()) {
+  const t = sourcesTime();
+  if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+  markBuilt(t);
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function run(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-'));
+const app = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(APP_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex') },
+});
+let bare;
+try {
+  await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`);
+  const sample = await fetch(`http://127.0.0.1:${APP_PORT}${PATH}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  const bareFile = path.join(dataDir, 'bare.mjs');
+  // The baseline: node:http answering the very same bytes with the same content type.
+  writeFileSync(
+    bareFile,
+    `import http from 'node:http';
+const body = Buffer.from(${JSON.stringify(body.toString('base64'))}, 'base64');
+http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); }).listen(${BARE_PORT}, '127.0.0.1');`,
+  );
+  bare = spawn(process.execPath, [bareFile], { stdio: 'inherit' });
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+
+  // Warm both up, then measure one after the other with the same load.
+  await new Promise((r) => autocannon({ url: `http://127.0.0.1:${APP_PORT}${PATH}`, connections: 10, duration: 2 }, r));
+  await new Promise((r) => autocannon({ url: `http://127.0.0.1:${BARE_PORT}/`, connections: 10, duration: 2 }, r));
+  const appRes = await run(`http://127.0.0.1:${APP_PORT}${PATH}`);
+  const bareRes = await run(`http://127.0.0.1:${BARE_PORT}/`);
+
+  const row = (name, r) => `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  const ratio = appRes.requests.average / bareRes.requests.average;
+  console.log(`\nGET ${PATH} (${body.length} bytes), ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(row('Ventanilla (Fastify, embedded db)', appRes));
+  console.log(row('bare node:http, same bytes', bareRes));
+  console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.70) ${ratio >= 0.7 ? 'MET' : 'NOT MET'}\n`);
+  process.exitCode = appRes.errors + appRes.non2xx > 0 ? 1 : 0;
+} finally {
+  app.kill('SIGTERM');
+  bare?.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
