@@ -9,8 +9,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = {
     info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...(obj as object) })),
-    warn: (obj: unknown, msg?: string) => console.warn(JSON.stringify({ level: 'warn', msg, ...(obj as object) })),
-    error: (obj: unknown, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, err: String((obj as { err?: unknown })?.err ?? '') })),
+    warn: (obj: unknown, msg?: string) => {
+      const { err, ...rest } = (obj ?? {}) as { err?: unknown };
+      console.warn(JSON.stringify({ level: 'warn', msg, ...rest, ...(err ? { err: String(err) } : {}) }));
+    },
+    error: (obj: unknown, msg?: string) => {
+      const { err, ...rest } = (obj ?? {}) as { err?: unknown };
+      console.error(JSON.stringify({ level: 'error', msg, ...rest, err: err instanceof Error ? err.stack : String(err ?? '') }));
+    },
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
   let app;
