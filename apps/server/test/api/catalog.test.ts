@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -27,6 +28,11 @@ describe('health and API document', () => {
     ]) {
       expect(documented).toContain(path);
     }
+  });
+
+  it('docs/openapi.json is up to date (npm run docs:api)', async () => {
+    const committed = JSON.parse(readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(t.app.swagger());
   });
 });
 
