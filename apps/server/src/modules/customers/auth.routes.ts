@@ -44,7 +44,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
+  // Per-instance burst limit per IP; the per-email and per-IP failure throttle in the database is shared by all instances.
+  const burst = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
   app.post('/api/auth/register', {
+    config: burst,
     schema: {
       tags: ['accounts'],
       summary: 'Create a customer account and sign in',
@@ -64,6 +68,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/auth/login', {
+    config: burst,
     schema: {
       tags: ['accounts'],
       summary: 'Sign in with email and password (throttled)',
