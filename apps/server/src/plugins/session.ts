@@ -62,6 +62,18 @@ export default fp(
       else reply.setCookie(SESSION_COOKIE, pending, cookieOptions);
     });
 
+    /** Makes a freshly created session the request's session and queues its cookie. */
+    function adopt(
+      request: FastifyRequest,
+      created: { token: string; idHash: string; csrfToken: string },
+      storeId: number,
+      user: SessionUser | null,
+    ): SessionState {
+      request.pendingSessionCookie = created.token;
+      request.sessionCache = { idHash: created.idHash, storeId, csrfToken: created.csrfToken, lastSeenAt: new Date(), user };
+      return request.sessionCache;
+    }
+
     app.decorateRequest('sessionCache', undefined);
     app.decorateRequest('loadSession', async function loadSession(this: FastifyRequest) {
       if (this.sessionCache !== undefined) return this.sessionCache;
@@ -75,17 +87,7 @@ export default fp(
       const existing = await this.loadSession();
       if (existing) return existing;
       const storeId = catalog.resolveStoreId(this, null);
-      const created = await createSession(db, { storeId });
-      this.pendingSessionCookie = created.token;
-      const state: SessionState = {
-        idHash: created.idHash,
-        storeId,
-        csrfToken: created.csrfToken,
-        lastSeenAt: new Date(),
-        user: null,
-      };
-      this.sessionCache = state;
-      return state;
+      return adopt(this, await createSession(db, { storeId }), storeId, null);
     });
     app.decorateRequest('startUserSession', async function startUserSession(
       this: FastifyRequest,
@@ -98,16 +100,7 @@ export default fp(
         await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
         await deleteSession(db, previous.idHash);
       }
-      this.pendingSessionCookie = created.token;
-      const state: SessionState = {
-        idHash: created.idHash,
-        storeId,
-        csrfToken: created.csrfToken,
-        lastSeenAt: new Date(),
-        user,
-      };
-      this.sessionCache = state;
-      return state;
+      return adopt(this, created, storeId, user);
     });
     app.decorateRequest('endSession', async function endSession(this: FastifyRequest) {
       const state = await this.loadSession();

@@ -56,14 +56,7 @@ export const OptionResponse = Type.Object({
 });
 
 export const ProductResponse = Type.Object({
-  product_id: Type.Integer(),
-  name: Type.String(),
-  url_key: Type.String(),
-  cat_url_key: Type.String(),
-  short_description: Type.String(),
-  group: Type.String(),
-  base_price: MoneyString,
-  price: MoneyString,
+  ...ProductSummary.properties,
   description: Type.String(),
   custom_text: Type.String(),
   tooltip: Type.Union([Type.String(), Type.Null()]),

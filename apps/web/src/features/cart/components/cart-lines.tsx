@@ -1,3 +1,4 @@
+import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-types';
 import { answerText } from '../../../shared/lib/answered-options';
@@ -41,26 +42,7 @@ export function CartLines({ cart, onRemove, removingId }: { cart: Cart; onRemove
           </li>
         ))}
       </ul>
-      <dl className="cart-totals">
-        <div>
-          <dt>{t('cart.subtotal')}</dt>
-          <dd>{format.money(cart.totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('price.tax')}</dt>
-          <dd>{format.money(cart.totals.tax)}</dd>
-        </div>
-        {cart.totals.fees && cart.totals.fees !== '0.00' ? (
-          <div>
-            <dt>{t('price.fees')}</dt>
-            <dd>{format.money(cart.totals.fees)}</dd>
-          </div>
-        ) : null}
-        <div className="cart-totals__total">
-          <dt>{t('price.total')}</dt>
-          <dd>{format.money(cart.totals.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals totals={cart.totals} className="cart-totals" />
     </>
   );
 }

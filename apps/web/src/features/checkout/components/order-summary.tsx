@@ -1,3 +1,4 @@
+import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart } from '../../../shared/lib/api-types';
 import { summarizeAnswers } from '../../../shared/lib/answered-options';
@@ -23,26 +24,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </ul>
-      <dl className="order-summary__totals">
-        <div>
-          <dt>{t('cart.subtotal')}</dt>
-          <dd>{format.money(cart.totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('price.tax')}</dt>
-          <dd>{format.money(cart.totals.tax)}</dd>
-        </div>
-        {cart.totals.fees && cart.totals.fees !== '0.00' ? (
-          <div>
-            <dt>{t('price.fees')}</dt>
-            <dd>{format.money(cart.totals.fees)}</dd>
-          </div>
-        ) : null}
-        <div className="order-summary__total">
-          <dt>{t('price.total')}</dt>
-          <dd>{format.money(cart.totals.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals totals={cart.totals} className="order-summary__totals" />
     </section>
   );
 }
