@@ -38,6 +38,15 @@ export function I18nProvider({ language, children }: { language: Language; child
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+/**
+ * Translates a code the API sends (order, payment or history codes) through `<prefix>.<code>`; an unknown code is
+ * shown as it is rather than hidden.
+ */
+export function translateCode(t: Translate, prefix: 'code.order' | 'code.payment' | 'code.action' | 'code.method', code: string): string {
+  const key = `${prefix}.${code}`;
+  return key in es ? t(key as MessageKey) : code;
+}
+
 /** The translate function: t('wizard.continue') -> "Continuar". */
 export function useT(): Translate {
   return useContext(I18nContext).t;

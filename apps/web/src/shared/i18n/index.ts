@@ -1,3 +1,3 @@
-export { I18nProvider, useT, useLanguage, createTranslate, isLanguage, type Translate } from './i18n-provider';
+export { I18nProvider, useT, useLanguage, createTranslate, isLanguage, translateCode, type Translate } from './i18n-provider';
 export { useFormat } from './use-format';
 export type { MessageKey } from './types';

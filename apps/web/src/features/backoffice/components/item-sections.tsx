@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFormat, useT } from '../../../shared/i18n';
+import { translateCode, useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
 import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-types';
 import { SummaryList, Table } from '../../../shared/ui';
@@ -50,7 +50,7 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
       <SummaryList
         rows={[
           { key: 'order', label: t('backoffice.colOrder'), value: String(item.order.order_id) },
-          { key: 'status', label: t('backoffice.orderStatus'), value: item.order.status },
+          { key: 'status', label: t('backoffice.orderStatus'), value: translateCode(t, 'code.order', item.order.status) },
           { key: 'subtotal', label: t('cart.subtotal'), value: format.money(item.order.subtotal) },
           { key: 'tax', label: t('price.tax'), value: format.money(item.order.tax_amount) },
           { key: 'total', label: t('price.total'), value: format.money(item.order.total) },
@@ -65,9 +65,9 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
           rowKey={(p) => p.id}
           columns={[
             { key: 'date', header: t('backoffice.colCreated'), cell: (p) => format.dateTime(p.created_at) },
-            { key: 'method', header: t('backoffice.colMethod'), cell: (p) => `${p.method} (${p.provider})` },
+            { key: 'method', header: t('backoffice.colMethod'), cell: (p) => `${translateCode(t, 'code.method', p.method)} (${p.provider})` },
             { key: 'ref', header: t('backoffice.colReference'), cell: (p) => p.provider_ref ?? '' },
-            { key: 'status', header: t('backoffice.colPaymentStatus'), cell: (p) => p.status },
+            { key: 'status', header: t('backoffice.colPaymentStatus'), cell: (p) => translateCode(t, 'code.payment', p.status) },
             { key: 'amount', header: t('backoffice.colAmount'), numeric: true, cell: (p) => format.money(p.amount) },
           ]}
         />
@@ -98,7 +98,7 @@ export function HistorySection({ item, statuses }: { item: BackofficeItem; statu
               header: t('backoffice.colChange'),
               cell: (h) =>
                 h.old_status === null && h.new_status === null
-                  ? (h.accion ?? '')
+                  ? translateCode(t, 'code.action', h.accion ?? '')
                   : t('backoffice.statusChange', { from: statusName(h.old_status), to: statusName(h.new_status) }),
             },
             { key: 'agent', header: t('backoffice.colAgent'), cell: (h) => h.admin_name ?? t('backoffice.system') },

@@ -6,7 +6,10 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading } from '../../../shared/ui';
 import { useRetryPayment } from '../api/start-payment';
 
+// The failure codes payment providers send back (the sandbox: card_declined, insufficient_funds,
+// authentication_failed, canceled).
 const REASONS: Record<string, MessageKey> = {
+  card_declined: 'paymentFailed.declined',
   declined: 'paymentFailed.declined',
   insufficient_funds: 'paymentFailed.insufficientFunds',
   authentication_failed: 'paymentFailed.authenticationFailed',

@@ -1,0 +1,182 @@
+// Starts the real, built product for the browser journey: the same `apps/server/dist/server.js` that `npm start`
+// runs, on a free port, with an empty data directory (embedded PGlite) or a fresh PostgreSQL database.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildIsStale, markBuilt, ROOT, sourcesTime } from '../../scripts/build-state.mjs';
+
+export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
+
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>`, also the server's PUBLIC_URL. */
+  baseUrl: string;
+  /** "pglite" or "postgres". */
+  db: 'pglite' | 'postgres';
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM, then waits for a clean exit (code 0); drops the temporary database and data directory. */
+  stop(): Promise<void>;
+}
+
+/** Builds the product first when the build is missing or older than its sources (the logic of `npm start`). */
+export function ensureBuilt(): void {
+  if (!buildIsStale()) return;
+  const started = sourcesTime();
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', env: process.env });
+  if (build.status !== 0) {
+    throw new Error(`npm run build failed (exit ${build.status}):\n${tail(`${build.stdout}\n${build.stderr}`, 60)}`);
+  }
+  markBuilt(started);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(text: string, lines: number): string {
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on('error', () => {
+    // The failing query reports it.
+  });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, uniquely named database on the TEST_DATABASE_URL server; returns its URL and a drop function. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ventanilla_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // FORCE: a server killed half-way may leave connections behind.
+    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Polls GET /api/health until it answers 200, the process dies, or the time runs out. */
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${tail(output(), 40)}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}: ${await res.text()}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${tail(output(), 40)}`);
+}
+
+/**
+ * Builds if needed and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
+ * port of 127.0.0.1, with a fresh temporary DATA_DIR and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+ */
+export async function startServer(): Promise<RunningServer> {
+  ensureBuilt();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-e2e-'));
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  const database = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env['DATABASE_URL'];
+  delete env['NOTIFY_BASE_URL'];
+  if (database) env['DATABASE_URL'] = database.url;
+
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+  const output = () => log;
+
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, output, 60_000);
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: 'pglite' | 'postgres' };
+    const expected = database ? 'postgres' : 'pglite';
+    if (health.db !== expected) throw new Error(`The server uses ${health.db}, expected ${expected}`);
+    return {
+      baseUrl,
+      db: health.db,
+      output,
+      async stop() {
+        try {
+          child.kill('SIGTERM');
+          const result = await Promise.race([
+            exited(child),
+            new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
+          ]);
+          if (result === 'timeout') {
+            child.kill('SIGKILL');
+            throw new Error(`The server did not exit within 20 s of SIGTERM:\n${tail(log, 20)}`);
+          }
+          if (result.code !== 0) {
+            throw new Error(`The server exited with code ${result.code} (signal ${result.signal}) after SIGTERM:\n${tail(log, 20)}`);
+          }
+        } finally {
+          writeFileSync(path.join(ARTIFACTS, 'server.log'), log);
+          await cleanup();
+        }
+      },
+    };
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited(child);
+    writeFileSync(path.join(ARTIFACTS, 'server.log'), log);
+    await cleanup();
+    throw err;
+  }
+}
