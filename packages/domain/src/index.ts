@@ -6,3 +6,5 @@ export * from './orders/customer-status.js';
 export * from './forms/product-form.js';
 export * from './forms/evaluate-form.js';
 export * from './forms/describe-answers.js';
+export * from './validators/index.js';
+export * from './forms/lint-catalog.js';

@@ -1,3 +1,4 @@
+import type { DisplayFlag, ValidatorName } from '@ventanilla/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,7 +40,12 @@ export const categories = pgTable('categories', {
   language: text('language').notNull(),
 });
 
-/** The question form of a product: wizard pages and options, as the domain engine reads it (prices in cents). */
+type StoredCondition = { option_id: number; value: string; op?: 'eq' | 'ltdate' };
+
+/**
+ * The question form of a product: wizard pages, options and the product-level flow rules (spec field names), as the
+ * domain engine reads them (prices in cents). The rules are optional: rows seeded before they existed still load.
+ */
 export interface StoredProductForm {
   steps: number[][];
   options: Array<{
@@ -51,10 +57,19 @@ export interface StoredProductForm {
     error: string | null;
     price: number;
     index: number;
-    previous_steps: Array<{ option_id: number; value: string; op?: 'eq' | 'ltdate' }>;
+    previous_steps: StoredCondition[];
     opt_values: Array<{ id: number; name: string; price: number }>;
     max_length?: number;
+    autounset_option_values?: StoredCondition[];
+    validator?: ValidatorName;
+    display?: Partial<Record<DisplayFlag, boolean>>;
   }>;
+  conditions_to_redirect?: Array<StoredCondition & { product_id_in: number; product_id_out: number; step_saved: number }>;
+  conditions_to_exit?: Array<{ message: string; options: StoredCondition[] }>;
+  conditions_to_earlycheckout?: { type: 'or' | 'and'; options: StoredCondition[]; confirmationOptions: number[] } | null;
+  questions_on_confirm?: number[];
+  question_on_start?: number | null;
+  related_product?: Array<{ product_id: number; name: string; price: number; vat: boolean }>;
 }
 
 export const products = pgTable('products', {

@@ -38,6 +38,7 @@ export default fp(
             ? { fields: error.extra.fields.map((f) => ({ field: f.field, message: serverMessage(language, f.key, f.params) })) }
             : {}),
           ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+          ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
         });
       }
       if ('validation' in error && error.validation) {

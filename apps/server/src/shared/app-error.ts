@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'TOO_MANY_ATTEMPTS'
   | 'EMAIL_TAKEN'
   | 'INVALID_ANSWERS'
+  | 'FORM_EXIT'
+  | 'PRODUCT_REDIRECT'
   | 'CART_EMPTY'
   | 'CART_ITEM_NOT_FOUND'
   | 'ORDER_ALREADY_PAID'
@@ -38,6 +40,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   EMAIL_TAKEN: 409,
   INVALID_ANSWERS: 422,
+  FORM_EXIT: 422,
+  PRODUCT_REDIRECT: 409,
   CART_EMPTY: 409,
   CART_ITEM_NOT_FOUND: 404,
   ORDER_ALREADY_PAID: 409,
@@ -74,6 +78,12 @@ export interface OptionErrorOut {
   message: string;
 }
 
+export interface RedirectOut {
+  product_id: number;
+  url_key?: string;
+  step_saved: number;
+}
+
 /** An expected failure with a code, an internal detail for logs, and optional per-field errors. */
 export class AppError extends Error {
   override name = 'AppError';
@@ -84,6 +94,8 @@ export class AppError extends Error {
       fields?: FieldError[];
       errors?: OptionErrorOut[];
       params?: Record<string, string | number>;
+      /** PRODUCT_REDIRECT: where the answers lead. */
+      redirect?: RedirectOut;
     } = {},
   ) {
     super(detail ?? code);

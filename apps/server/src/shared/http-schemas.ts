@@ -9,6 +9,10 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
     errors: Type.Optional(Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() }))),
+    /** PRODUCT_REDIRECT: the product the answers lead to and the page to resume at. */
+    redirect: Type.Optional(
+      Type.Object({ product_id: Type.Integer(), url_key: Type.Optional(Type.String()), step_saved: Type.Integer() }),
+    ),
   },
 );
 

@@ -5,10 +5,13 @@ import {
   SINGLE_CHOICE_TYPES,
   type AnswerValue,
   type Answers,
+  type EarlyCheckoutRule,
   type ProductForm,
   type ProductOption,
   type StepCondition,
+  type ValidatorName,
 } from './product-form.js';
+import { validateByName } from '../validators/validate-by-name.js';
 
 const DEFAULT_MAX_LENGTH: Partial<Record<ProductOption['type'], number>> = { area: 5000 };
 const FIELD_MAX_LENGTH = 500;
@@ -16,6 +19,18 @@ const FIELD_MAX_LENGTH = 500;
 export interface FormError {
   option_id: number;
   message: DomainMessage;
+}
+
+/** A fee product's line (related_product), priced with its own tax rule. */
+export interface RelatedFeeLine {
+  product_id: number;
+  name: string;
+  /** Whether the fee carries VAT. */
+  vat: boolean;
+  /** Before VAT (the whole fee when it carries no VAT). */
+  price: Cents;
+  tax: Cents;
+  total: Cents;
 }
 
 export interface PriceBreakdown {
@@ -27,18 +42,48 @@ export interface PriceBreakdown {
   tax: Cents;
   /** Official fees without VAT. */
   fees: Cents;
+  /** Fee products added with the main line (trademark fees), each with its own tax rule. */
+  related: RelatedFeeLine[];
+  /** subtotal + tax + fees + every related line's total. */
   total: Cents;
 }
 
-export type FormOutcome = { type: 'continue' };
+/** What the answers lead to, besides errors. Precedence: exit, then redirect, then early checkout, then continue. */
+export type FormOutcome =
+  | { type: 'continue' }
+  | { type: 'exit'; message: string }
+  | {
+      type: 'redirect';
+      product_id: number;
+      /** 1-based page of the target product where the wizard resumes. */
+      step_saved: number;
+      /** The accepted answers, carried over to the target product. */
+      answers: Record<string, AnswerValue>;
+    }
+  | { type: 'early_checkout'; confirmation_options: number[] };
+
+export type ValidationResult = { ok: true; normalised: string } | { ok: false; message: DomainMessage };
+
+/**
+ * The answer validators (dni, iban, ...): the engine calls one for visible, non-empty text answers of options with a
+ * `validator`. Default: `validateByName` of the validators module.
+ */
+export type AnswerValidator = (name: ValidatorName, value: string) => ValidationResult;
+
+export interface EvaluateOptions {
+  /** Replaces the validators (tests); defaults to `validateByName`. */
+  validate?: AnswerValidator;
+}
 
 export interface FormEvaluation {
   /** Visible options, in form order. */
   visible: number[];
   errors: FormError[];
   outcome: FormOutcome;
-  /** The answers that count: visible and non-empty, normalised. Hidden answers are dropped, never kept. */
+  /** The answers that count: visible, non-empty, valid and not auto-unset, normalised. Hidden answers are dropped. */
   answers: Record<string, AnswerValue>;
+  /** Options whose given answer was dropped by autounset_option_values. */
+  unset: number[];
   price: PriceBreakdown;
 }
 
@@ -65,41 +110,52 @@ function matches(condition: StepCondition, answer: AnswerValue | undefined): boo
   return answer === condition.value;
 }
 
+/** The answers known so far and which options are shown: what conditions are checked against. */
+interface State {
+  effective: ReadonlyMap<number, AnswerValue | undefined>;
+  visible: ReadonlySet<number>;
+}
+
+/** Whether one condition holds; a condition on a hidden (or not yet evaluated) option never holds. */
+function holds(condition: StepCondition, state: State): boolean {
+  return state.visible.has(condition.option_id) && matches(condition, state.effective.get(condition.option_id));
+}
+
 /**
  * Whether an option is visible: every referenced option must itself be visible, and for each referenced option at
  * least one of its conditions must hold (conditions on one option are alternatives; different options all apply).
  */
-function isVisible(
-  option: ProductOption,
-  effective: ReadonlyMap<number, AnswerValue | undefined>,
-  visible: ReadonlySet<number>,
-): boolean {
+function isVisible(option: ProductOption, state: State): boolean {
   if (option.previous_steps.length === 0) return true;
   const byOption = new Map<number, StepCondition[]>();
   for (const c of option.previous_steps) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
-  for (const [optionId, conditions] of byOption) {
-    if (!visible.has(optionId)) return false;
-    if (!conditions.some((c) => matches(c, effective.get(optionId)))) return false;
+  for (const conditions of byOption.values()) {
+    if (!conditions.some((c) => holds(c, state))) return false;
   }
   return true;
 }
 
-function validate(option: ProductOption, answer: AnswerValue | undefined): DomainMessage | null {
+type Problem = { message: DomainMessage; required: boolean };
+
+function validate(option: ProductOption, answer: AnswerValue | undefined): Problem | null {
   const choice = SINGLE_CHOICE_TYPES.has(option.type) || MULTI_CHOICE_TYPES.has(option.type);
   if (answer === undefined) {
     if (!option.is_require) return null;
+    if (option.error) return { message: { key: 'validation.custom', params: { text: option.error } }, required: true };
     // The spec: text and checkbox questions say "escribe el dato"; selections say "selecciona una opción".
     const selection = choice && option.type !== 'checkbox';
-    return { key: selection ? 'validation.required_selection' : 'validation.required_text' };
+    return { message: { key: selection ? 'validation.required_selection' : 'validation.required_text' }, required: true };
   }
   if (choice) {
     const ids = Array.isArray(answer) ? answer : [Number(answer)];
     const known = new Set(option.opt_values.map((v) => v.id));
-    if (ids.some((id) => !known.has(id))) return { key: 'validation.unknown_value' };
+    if (ids.some((id) => !known.has(id))) return { message: { key: 'validation.unknown_value' }, required: false };
     return null;
   }
   const max = option.max_length ?? DEFAULT_MAX_LENGTH[option.type] ?? FIELD_MAX_LENGTH;
-  if (typeof answer === 'string' && answer.length > max) return { key: 'validation.too_long', params: { max } };
+  if (typeof answer === 'string' && answer.length > max) {
+    return { message: { key: 'validation.too_long', params: { max } }, required: false };
+  }
   return null;
 }
 
@@ -110,32 +166,87 @@ function supplement(option: ProductOption, answer: AnswerValue | undefined): Cen
   return sum([option.price, ...valuePrices]);
 }
 
+/** The 1-based page of each option in the wizard. */
+function pagesOf(form: ProductForm): Map<number, number> {
+  const pages = new Map<number, number>();
+  form.steps.forEach((step, i) => step.forEach((id) => pages.has(id) || pages.set(id, i + 1)));
+  return pages;
+}
+
+/** The page from which early checkout applies, or null when its rule does not hold. */
+function earlyCheckoutPage(rule: EarlyCheckoutRule, state: State, pages: ReadonlyMap<number, number>): number | null {
+  if (rule.options.length === 0) return null;
+  const holding = rule.options.filter((c) => holds(c, state));
+  const ok = rule.type === 'and' ? holding.length === rule.options.length : holding.length > 0;
+  if (!ok) return null;
+  return Math.max(...holding.map((c) => pages.get(c.option_id) ?? 0));
+}
+
+function outcomeOf(form: ProductForm, state: State, answers: Record<string, AnswerValue>, pages: ReadonlyMap<number, number>): {
+  outcome: FormOutcome;
+  earlyPage: number | null;
+} {
+  const exit = (form.conditions_to_exit ?? []).find((r) => r.options.length > 0 && r.options.every((c) => holds(c, state)));
+  if (exit) return { outcome: { type: 'exit', message: exit.message }, earlyPage: null };
+  const redirect = (form.conditions_to_redirect ?? []).find((r) => r.product_id_in === form.product_id && holds(r, state));
+  if (redirect) {
+    return {
+      outcome: { type: 'redirect', product_id: redirect.product_id_out, step_saved: redirect.step_saved, answers: { ...answers } },
+      earlyPage: null,
+    };
+  }
+  const early = form.conditions_to_earlycheckout;
+  const earlyPage = early ? earlyCheckoutPage(early, state, pages) : null;
+  if (early && earlyPage !== null) {
+    return { outcome: { type: 'early_checkout', confirmation_options: [...early.confirmationOptions] }, earlyPage };
+  }
+  return { outcome: { type: 'continue' }, earlyPage: null };
+}
+
+function relatedLines(form: ProductForm, vatRate: RateBp): RelatedFeeLine[] {
+  return (form.related_product ?? []).map((r) => {
+    const tax = r.vat ? applyRate(r.price, vatRate) : cents(0);
+    return { product_id: r.product_id, name: r.name, vat: r.vat, price: r.price, tax, total: cents(r.price + tax) };
+  });
+}
+
 /**
  * Evaluates a product form for a set of answers: which questions are visible, which answers are missing or invalid,
- * and the price (base + supplements, VAT at the store's rate rounded half-up, plus official fees without VAT).
+ * what they lead to (exit, redirect, early checkout or continue) and the price (base + supplements, VAT at the store's
+ * rate rounded half-up, official fees without VAT, and related fee lines with their own tax rule).
  * The same function runs in the browser and on the server, which recomputes everything the browser shows.
  */
-export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: RateBp): FormEvaluation {
+export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: RateBp, options: EvaluateOptions = {}): FormEvaluation {
+  const validateAnswer = options.validate ?? validateByName;
   const ordered = [...form.options].sort((a, b) => a.index - b.index || a.option_id - b.option_id);
   const effective = new Map<number, AnswerValue | undefined>();
   const visibleSet = new Set<number>();
+  const state: State = { effective, visible: visibleSet };
   const visible: number[] = [];
-  const errors: FormError[] = [];
+  const problems: Array<FormError & { required: boolean }> = [];
   const answers: Record<string, AnswerValue> = {};
+  const unset: number[] = [];
   const supplements: Cents[] = [];
 
   for (const option of ordered) {
-    if (!isVisible(option, effective, visibleSet)) {
-      effective.set(option.option_id, undefined);
-      continue;
-    }
-    const answer = normalise(option, rawAnswers[String(option.option_id)]);
+    effective.set(option.option_id, undefined);
+    if (!isVisible(option, state)) continue;
+    let answer = normalise(option, rawAnswers[String(option.option_id)]);
     visibleSet.add(option.option_id);
     visible.push(option.option_id);
-    const error = validate(option, answer);
-    if (error) {
-      errors.push({ option_id: option.option_id, message: error });
-      effective.set(option.option_id, undefined);
+    if ((option.autounset_option_values ?? []).some((c) => holds(c, state))) {
+      // Dropped, and not required meanwhile: the rule says this answer must not be given.
+      if (answer !== undefined) unset.push(option.option_id);
+      continue;
+    }
+    let problem = validate(option, answer);
+    if (!problem && typeof answer === 'string' && option.validator) {
+      const checked = validateAnswer(option.validator, answer);
+      if (checked.ok) answer = checked.normalised;
+      else problem = { message: checked.message, required: false };
+    }
+    if (problem) {
+      problems.push({ option_id: option.option_id, ...problem });
       continue;
     }
     effective.set(option.option_id, answer);
@@ -145,22 +256,48 @@ export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: Ra
     }
   }
 
+  const pages = pagesOf(form);
+  const { outcome, earlyPage } = outcomeOf(form, state, answers, pages);
+  const confirmation = new Set(outcome.type === 'early_checkout' ? outcome.confirmation_options : []);
+  // Early checkout: questions on later pages are no longer required, except those asked on the confirmation page.
+  const waived = (p: { option_id: number; required: boolean }) =>
+    earlyPage !== null && p.required && !confirmation.has(p.option_id) && (pages.get(p.option_id) ?? Infinity) > earlyPage;
+  const errors = problems.filter((p) => !waived(p)).map(({ option_id, message }) => ({ option_id, message }));
+
   const optionsTotal = sum(supplements);
   const subtotal = cents(form.base_price + optionsTotal);
   const tax = applyRate(subtotal, vatRate);
+  const related = relatedLines(form, vatRate);
   return {
     visible,
     errors,
-    outcome: { type: 'continue' },
+    outcome,
     answers,
+    unset,
     price: {
       base: form.base_price,
       options: optionsTotal,
       subtotal,
       tax,
       fees: form.official_fee,
-      total: cents(subtotal + tax + form.official_fee),
+      related,
+      total: cents(subtotal + tax + form.official_fee + sum(related.map((r) => r.total))),
     },
+  };
+}
+
+/**
+ * A line's amounts with its related fee lines folded in (fees with VAT into subtotal and tax, fees without VAT into
+ * fees), so that subtotal + tax + fees = total for carts and orders.
+ */
+export function lineAmounts(price: PriceBreakdown): { subtotal: Cents; tax: Cents; fees: Cents; total: Cents } {
+  const taxed = price.related.filter((r) => r.vat);
+  const untaxed = price.related.filter((r) => !r.vat);
+  return {
+    subtotal: sum([price.subtotal, ...taxed.map((r) => r.price)]),
+    tax: sum([price.tax, ...taxed.map((r) => r.tax)]),
+    fees: sum([price.fees, ...untaxed.map((r) => r.total)]),
+    total: price.total,
   };
 }
 

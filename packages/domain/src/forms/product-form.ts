@@ -12,6 +12,20 @@ export const SINGLE_CHOICE_TYPES: ReadonlySet<OptionType> = new Set(['radio', 'r
 /** Types whose answer is a list of value ids. */
 export const MULTI_CHOICE_TYPES: ReadonlySet<OptionType> = new Set(['checkbox', 'multiple']);
 
+/** The answer validators an option may name (docs/catalogue-format.md). */
+export const VALIDATOR_NAMES = [
+  'dni', 'nie', 'nif', 'cif', 'nif_es', 'nif_pt', 'refcat', 'ccc', 'iban', 'phone_es', 'phone_pt', 'email', 'plate_es',
+  'idufir',
+] as const;
+export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
+
+/** The display flags of the spec, kept as data (the engine does not act on them; the wizard may). */
+export const DISPLAY_FLAGS = [
+  'hide_price', 'full_price', 'embedded_to_previous', 'embedded_hidden', 'previous_steps_default', 'can_be_empty',
+  'append_to_end',
+] as const;
+export type DisplayFlag = (typeof DISPLAY_FLAGS)[number];
+
 /** One answer choice of a question. */
 export interface OptionValue {
   id: number;
@@ -19,7 +33,11 @@ export interface OptionValue {
   price: Cents;
 }
 
-/** A visibility condition (previous_steps entry): the option is shown when option_id has value. */
+/**
+ * A condition on another option's answer (previous_steps, autounset_option_values and the flow rules): it holds when
+ * option_id has value. `op` `eq` (default) compares the value id or text; `ltdate` holds for a date answer before
+ * value (yyyy-mm-dd); the value "" means "when that option is empty". A condition on a hidden option never holds.
+ */
 export interface StepCondition {
   option_id: number;
   /** A value id for choices, a text for fields, a date (yyyy-mm-dd) for ltdate; "" means "when that option is empty". */
@@ -34,12 +52,54 @@ export interface ProductOption {
   is_require: boolean;
   title: string;
   placeholder?: string | null;
+  /** Replaces the generic "required" message when set. */
   error?: string | null;
   price: Cents;
   index: number;
   previous_steps: StepCondition[];
   opt_values: OptionValue[];
   max_length?: number;
+  /** When any of these holds, this option's answer is dropped (not priced, validated nor stored). */
+  autounset_option_values?: StepCondition[];
+  /** The validator the answer must pass (and that may normalise it). */
+  validator?: ValidatorName;
+  /** Display flags of the spec that are set on this option. */
+  display?: Partial<Record<DisplayFlag, boolean>>;
+}
+
+/** conditions_to_redirect entry: in product_id_in, when option_id has value, move to product_id_out at step_saved. */
+export interface RedirectRule {
+  option_id: number;
+  value: string;
+  op?: 'eq' | 'ltdate';
+  product_id_in: number;
+  product_id_out: number;
+  /** 1-based page of the target product where the wizard resumes. */
+  step_saved: number;
+}
+
+/** conditions_to_exit entry: stop with message when every condition holds. */
+export interface ExitRule {
+  message: string;
+  options: StepCondition[];
+}
+
+/** conditions_to_earlycheckout: checking out before the last page is allowed when any ("or") / all ("and") hold. */
+export interface EarlyCheckoutRule {
+  type: 'or' | 'and';
+  options: StepCondition[];
+  /** Option ids still asked on the confirmation page. */
+  confirmationOptions: number[];
+}
+
+/** A fee product added to the cart with the main line, priced with its own tax rule. */
+export interface RelatedProduct {
+  product_id: number;
+  name: string;
+  /** Before VAT when `vat`, the whole amount otherwise. */
+  price: Cents;
+  /** false: no VAT on this fee (official fees collected for third parties). */
+  vat: boolean;
 }
 
 /** What the engine needs to know of a product. */
@@ -51,6 +111,14 @@ export interface ProductForm {
   options: ProductOption[];
   /** Wizard pages: each entry lists the option ids shown together. */
   steps: number[][];
+  conditions_to_redirect?: RedirectRule[];
+  conditions_to_exit?: ExitRule[];
+  conditions_to_earlycheckout?: EarlyCheckoutRule | null;
+  /** Option ids asked on the check-answers page. */
+  questions_on_confirm?: number[];
+  /** The option asked before the first page. */
+  question_on_start?: number | null;
+  related_product?: RelatedProduct[];
 }
 
 /** An answer: free text (or a value id as text) for single-valued questions, a list of value ids for multi-choice. */

@@ -3,6 +3,7 @@ import {
   cents,
   describeAnswers,
   formatMoneyString,
+  lineAmounts,
   orderSummary,
   sum,
   type DescribedAnswer,
@@ -88,6 +89,7 @@ export class CartService {
     const product = this.catalog.findProduct(input.storeId, input.urlKey);
     if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
     const evaluation = evaluateProduct(store, product, input.answers);
+    refuseStoppingOutcome(evaluation, (id) => this.catalog.findProductById(input.storeId, id));
     if (evaluation.errors.length > 0) {
       throw new AppError('INVALID_ANSWERS', 'add to cart', { errors: errorsOut(evaluation, store.language) });
     }
@@ -131,13 +133,37 @@ export class CartService {
   }
 }
 
+/**
+ * Add-to-cart and checkout refuse what the wizard would not let through: an exit (422, with its message) and a
+ * redirect (409, naming the product the answers belong to).
+ */
+export function refuseStoppingOutcome(evaluation: FormEvaluation, findProduct: (productId: number) => CatalogProduct | undefined): void {
+  const { outcome } = evaluation;
+  if (outcome.type === 'exit') {
+    throw new AppError('FORM_EXIT', 'exit condition met', { params: { message: outcome.message } });
+  }
+  if (outcome.type === 'redirect') {
+    const target = findProduct(outcome.product_id);
+    throw new AppError('PRODUCT_REDIRECT', `redirect to ${outcome.product_id}`, {
+      params: { product: target?.row.name ?? String(outcome.product_id) },
+      redirect: { product_id: outcome.product_id, ...(target ? { url_key: target.row.urlKey } : {}), step_saved: outcome.step_saved },
+    });
+  }
+}
+
+/** Whether a priced line can be ordered: valid answers and an outcome that lets the order through. */
+export function isOrderable(evaluation: FormEvaluation): boolean {
+  return evaluation.errors.length === 0 && evaluation.outcome.type !== 'exit' && evaluation.outcome.type !== 'redirect';
+}
+
 export function emptyCart(storeId: number) {
   return { quote_id: null, store_id: storeId, items: [], totals: { subtotal: '0.00', tax: '0.00', fees: '0.00', total: '0.00' } };
 }
 
 /** The API shape of a priced cart. */
 export function cartOut(priced: PricedCart) {
-  const total = (pick: (l: PricedLine) => number) => formatMoneyString(sum(priced.lines.map((l) => cents(pick(l) * l.qty))));
+  const total = (pick: (amounts: ReturnType<typeof lineAmounts>) => number) =>
+    formatMoneyString(sum(priced.lines.map((l) => cents(pick(lineAmounts(l.evaluation.price)) * l.qty))));
   return {
     quote_id: priced.cart.quoteId,
     store_id: priced.cart.storeId,
@@ -149,14 +175,14 @@ export function cartOut(priced: PricedCart) {
       qty: l.qty,
       summary: orderSummary(l.described),
       options: l.described,
-      valid: l.evaluation.errors.length === 0,
+      valid: isOrderable(l.evaluation),
       price: priceOut(l.evaluation.price),
     })),
     totals: {
-      subtotal: total((l) => l.evaluation.price.subtotal),
-      tax: total((l) => l.evaluation.price.tax),
-      fees: total((l) => l.evaluation.price.fees),
-      total: total((l) => l.evaluation.price.total),
+      subtotal: total((a) => a.subtotal),
+      tax: total((a) => a.tax),
+      fees: total((a) => a.fees),
+      total: total((a) => a.total),
     },
   };
 }

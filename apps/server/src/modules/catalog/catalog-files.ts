@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { OPTION_TYPES } from '@ventanilla/domain';
+import { DISPLAY_FLAGS, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
 
 const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' });
 
@@ -49,6 +49,18 @@ export const ProductFile = Type.Object({
   position: Type.Optional(Type.Integer()),
 });
 
+const Condition = Type.Object(
+  {
+    option_id: Type.Integer(),
+    value: Type.String(),
+    op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
+  },
+  { additionalProperties: false },
+);
+
+/** Display flags of the spec: 0/1 or booleans in the files. */
+const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
+
 export const FormFile = Type.Object({
   product_id: Type.Integer(),
   url_key: Type.String(),
@@ -63,16 +75,50 @@ export const FormFile = Type.Object({
       error: Type.Union([Type.String(), Type.Null()]),
       price: Money,
       index: Type.Integer(),
-      previous_steps: Type.Array(
-        Type.Object({
-          option_id: Type.Integer(),
-          value: Type.String(),
-          op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
-        }),
-      ),
+      previous_steps: Type.Array(Condition),
       opt_values: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String(), price: Money })),
       max_length: Type.Optional(Type.Integer({ minimum: 1 })),
+      autounset_option_values: Type.Optional(Type.Array(Condition)),
+      validator: Type.Optional(Type.Union([...VALIDATOR_NAMES.map((v) => Type.Literal(v)), Type.Null()])),
+      ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, Type.Optional(Flag)])),
     }),
+  ),
+  conditions_to_redirect: Type.Optional(
+    Type.Array(
+      Type.Object({
+        option_id: Type.Integer(),
+        value: Type.String(),
+        op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
+        product_id_in: Type.Integer(),
+        product_id_out: Type.Integer(),
+        step_saved: Type.Integer({ minimum: 1 }),
+      }),
+    ),
+  ),
+  conditions_to_exit: Type.Optional(
+    Type.Union([Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })), Type.Literal(false)]),
+  ),
+  conditions_to_earlycheckout: Type.Optional(
+    Type.Union([
+      Type.Object({
+        type: Type.Union([Type.Literal('or'), Type.Literal('and')]),
+        options: Type.Array(Condition),
+        confirmationOptions: Type.Array(Type.Integer()),
+      }),
+      Type.Null(),
+    ]),
+  ),
+  questions_on_confirm: Type.Optional(Type.Array(Type.Integer())),
+  question_on_start: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  related_product: Type.Optional(
+    Type.Array(
+      Type.Object({
+        product_id: Type.Integer({ minimum: 1 }),
+        name: Type.String({ minLength: 1 }),
+        price: Money,
+        vat: Type.Optional(Type.Boolean()),
+      }),
+    ),
   ),
 });
 

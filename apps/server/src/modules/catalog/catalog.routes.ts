@@ -12,7 +12,7 @@ import {
   ProductsResponse,
   StoreResponse,
 } from './catalog.schema.js';
-import { errorsOut, evaluateProduct, priceOut } from './product-evaluation.js';
+import { errorsOut, evaluateProduct, outcomeOut, priceOut } from './product-evaluation.js';
 
 /** Sends a pre-serialised catalogue body, answering 304 when the client already has it. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedJson | undefined, code: 'STORE_NOT_FOUND' | 'NOT_FOUND') {
@@ -63,7 +63,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       visible: evaluation.visible,
       errors: errorsOut(evaluation, store.language),
-      outcome: evaluation.outcome,
+      outcome: outcomeOut(evaluation.outcome, (id) => catalog.findProductById(store.storeId, id)?.row.urlKey),
       answers: evaluation.answers,
       price: priceOut(evaluation.price),
     };

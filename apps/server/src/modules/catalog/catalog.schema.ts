@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
+import { DISPLAY_FLAGS } from '@ventanilla/domain';
 import { MoneyString } from '../../shared/http-schemas.js';
+
+const Condition = Type.Object({ option_id: Type.Integer(), value: Type.String(), op: Type.Optional(Type.String()) });
 
 export const StoreResponse = Type.Object({
   store_id: Type.Integer(),
@@ -49,10 +52,36 @@ export const OptionResponse = Type.Object({
   price: MoneyString,
   index: Type.Integer(),
   max_length: Type.Union([Type.Integer(), Type.Null()]),
-  previous_steps: Type.Array(
-    Type.Object({ option_id: Type.Integer(), value: Type.String(), op: Type.Optional(Type.String()) }),
-  ),
+  previous_steps: Type.Array(Condition),
   opt_values: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: MoneyString })),
+  /** When any holds, the answer is dropped. */
+  autounset_option_values: Type.Array(Condition),
+  validator: Type.Union([Type.String(), Type.Null()]),
+  ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, Type.Integer({ minimum: 0, maximum: 1 })])),
+});
+
+/** Product-level flow rules, with the spec's field names. */
+export const FormRulesResponse = Type.Object({
+  conditions_to_redirect: Type.Array(
+    Type.Object({
+      option_id: Type.Integer(),
+      value: Type.String(),
+      op: Type.Optional(Type.String()),
+      product_id_in: Type.Integer(),
+      product_id_out: Type.Integer(),
+      step_saved: Type.Integer(),
+    }),
+  ),
+  conditions_to_exit: Type.Union([Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })), Type.Literal(false)]),
+  conditions_to_earlycheckout: Type.Union([
+    Type.Object({ type: Type.String(), options: Type.Array(Condition), confirmationOptions: Type.Array(Type.Integer()) }),
+    Type.Null(),
+  ]),
+  questions_on_confirm: Type.Array(Type.Integer()),
+  question_on_start: Type.Union([Type.Integer(), Type.Null()]),
+  related_product: Type.Array(
+    Type.Object({ product_id: Type.Integer(), name: Type.String(), base_price: MoneyString, price: MoneyString, vat: Type.Boolean() }),
+  ),
 });
 
 export const ProductResponse = Type.Object({
@@ -67,6 +96,7 @@ export const ProductResponse = Type.Object({
   stores: Type.Array(Type.String()),
   steps: Type.Array(Type.Array(Type.Integer())),
   options: Type.Array(OptionResponse),
+  ...FormRulesResponse.properties,
 });
 
 export const AnswerValue = Type.Union([
@@ -86,17 +116,31 @@ export const PriceResponse = Type.Object({
   subtotal: MoneyString,
   tax: MoneyString,
   fees: MoneyString,
+  /** Fee products added with the line, each with its own tax rule (included in total). */
+  related: Type.Array(
+    Type.Object({ product_id: Type.Integer(), name: Type.String(), vat: Type.Boolean(), price: MoneyString, tax: MoneyString, total: MoneyString }),
+  ),
   total: MoneyString,
+});
+
+/** What the answers lead to; precedence exit > redirect > early_checkout > continue. */
+export const OutcomeResponse = Type.Object({
+  type: Type.Union([Type.Literal('continue'), Type.Literal('exit'), Type.Literal('redirect'), Type.Literal('early_checkout')]),
+  /** exit: the message to show. */
+  message: Type.Optional(Type.String()),
+  /** redirect: the product to move to, its url_key in this store, the 1-based page to resume at, the answers carried over. */
+  product_id: Type.Optional(Type.Integer()),
+  url_key: Type.Optional(Type.String()),
+  step_saved: Type.Optional(Type.Integer()),
+  answers: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer())]))),
+  /** early_checkout: option ids still asked on the confirmation page. */
+  confirmation_options: Type.Optional(Type.Array(Type.Integer())),
 });
 
 export const EvaluateResponse = Type.Object({
   visible: Type.Array(Type.Integer()),
   errors: Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() })),
-  outcome: Type.Object({
-    type: Type.String(),
-    message: Type.Optional(Type.String()),
-    product_id: Type.Optional(Type.Integer()),
-  }),
+  outcome: OutcomeResponse,
   answers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer())])),
   price: PriceResponse,
 });

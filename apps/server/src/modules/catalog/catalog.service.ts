@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   catalogPrice,
+  DISPLAY_FLAGS,
   cents,
   formatMoneyString,
   formatRate,
@@ -12,6 +13,8 @@ import {
   type RateBp,
 } from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
+import { fromStoredForm } from './catalog-seed.js';
+import { formRulesJson } from './form-rules-json.js';
 import { categories, products, productStores, stores } from '../../db/schema.js';
 
 export interface StoreInfo {
@@ -98,18 +101,7 @@ export class CatalogService {
       const entry: CatalogProduct = {
         row,
         storeIds: storesByProduct.get(row.productId) ?? new Set(),
-        form: {
-          product_id: row.productId,
-          base_price: cents(row.basePrice),
-          official_fee: cents(row.officialFee),
-          steps: row.form.steps,
-          options: row.form.options.map((o) => ({
-            ...o,
-            type: o.type as ProductForm['options'][number]['type'],
-            price: cents(o.price),
-            opt_values: o.opt_values.map((v) => ({ ...v, price: cents(v.price) })),
-          })),
-        },
+        form: fromStoredForm(row.form, { product_id: row.productId, base_price: row.basePrice, official_fee: row.officialFee }),
       };
       productsByKey.set(row.urlKey, entry);
       productsById.set(row.productId, entry);
@@ -276,7 +268,11 @@ export class CatalogService {
           max_length: o.max_length ?? null,
           previous_steps: o.previous_steps,
           opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price) })),
+          autounset_option_values: o.autounset_option_values ?? [],
+          validator: o.validator ?? null,
+          ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, o.display?.[f] ? 1 : 0])),
         })),
+      ...formRulesJson(p.form, store.vatRate),
     }));
   }
 }

@@ -5,6 +5,7 @@ import {
   type Answers,
   type AnswerValue,
   type FormEvaluation,
+  type FormOutcome,
   type Language,
   type PriceBreakdown,
 } from '@ventanilla/domain';
@@ -30,8 +31,23 @@ export function priceOut(price: PriceBreakdown) {
     subtotal: formatMoneyString(price.subtotal),
     tax: formatMoneyString(price.tax),
     fees: formatMoneyString(price.fees),
+    related: price.related.map((r) => ({
+      product_id: r.product_id,
+      name: r.name,
+      vat: r.vat,
+      price: formatMoneyString(r.price),
+      tax: formatMoneyString(r.tax),
+      total: formatMoneyString(r.total),
+    })),
     total: formatMoneyString(price.total),
   };
+}
+
+/** The outcome as the API shows it; a redirect also names the target's url_key when the store offers it. */
+export function outcomeOut(outcome: FormOutcome, targetUrlKey: (productId: number) => string | undefined) {
+  if (outcome.type !== 'redirect') return outcome;
+  const urlKey = targetUrlKey(outcome.product_id);
+  return { ...outcome, ...(urlKey ? { url_key: urlKey } : {}) };
 }
 
 export function errorsOut(evaluation: FormEvaluation, language: Language) {

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cents, sum, type Language } from '@ventanilla/domain';
+import { cents, lineAmounts, sum, type Language } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CartService } from '../cart/cart.service.js';
+import { isOrderable, refuseStoppingOutcome, type CartService } from '../cart/cart.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { errorsOut } from '../catalog/product-evaluation.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
@@ -65,13 +65,16 @@ export class CheckoutService {
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
         const priced = await this.carts.price(tx, fresh);
         if (priced.lines.length === 0) throw new AppError('CART_EMPTY');
+        const stopped = priced.lines.find((l) => l.evaluation.errors.length === 0 && !isOrderable(l.evaluation));
+        if (stopped) refuseStoppingOutcome(stopped.evaluation, (id) => this.catalog.findProductById(storeId, id));
         const invalid = priced.lines.find((l) => l.evaluation.errors.length > 0);
         if (invalid) throw new AppError('INVALID_ANSWERS', 'cart line no longer valid', { errors: errorsOut(invalid.evaluation, store.language) });
 
         const [customer] = await tx.select().from(users).where(eq(users.id, user.id));
         if (!customer) throw new AppError('UNAUTHENTICATED');
-        const total = (pick: (p: (typeof priced.lines)[number]['evaluation']['price']) => number) =>
-          sum(priced.lines.map((l) => cents(pick(l.evaluation.price) * l.qty)));
+        // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
+        const total = (pick: (p: ReturnType<typeof lineAmounts>) => number) =>
+          sum(priced.lines.map((l) => cents(pick(lineAmounts(l.evaluation.price)) * l.qty)));
         const orderNo = await allocateOrderNumber(tx, storeId);
         const grand = total((p) => p.total);
         await tx.insert(orders).values({
@@ -101,9 +104,9 @@ export class CheckoutService {
               productOptions: l.described,
               basePrice: l.evaluation.price.base,
               optionsPrice: l.evaluation.price.options,
-              subtotal: l.evaluation.price.subtotal,
-              taxAmount: l.evaluation.price.tax,
-              fees: l.evaluation.price.fees,
+              subtotal: lineAmounts(l.evaluation.price).subtotal,
+              taxAmount: lineAmounts(l.evaluation.price).tax,
+              fees: lineAmounts(l.evaluation.price).fees,
               total: l.evaluation.price.total,
               panelStatusId: 0,
             })),

@@ -227,4 +227,5 @@ export const en: Catalogue = {
   'code.action.cambio_estado': 'Status change',
   'code.action.archivo_subido': 'File uploaded',
   'code.method.cc': 'Card',
+  'wizard.fileLater': 'We will ask you for this document after you place the order.',
 };

@@ -226,4 +226,5 @@ export const es = {
   'code.action.cambio_estado': 'Cambio de estado',
   'code.action.archivo_subido': 'Archivo subido',
   'code.method.cc': 'Tarjeta',
+  'wizard.fileLater': 'Te pediremos este documento después de hacer el pedido.',
 };

@@ -227,4 +227,5 @@ export const pt: Catalogue = {
   'code.action.cambio_estado': 'Mudança de estado',
   'code.action.archivo_subido': 'Ficheiro carregado',
   'code.method.cc': 'Cartão',
+  'wizard.fileLater': 'Pediremos este documento depois de fazer a encomenda.',
 };

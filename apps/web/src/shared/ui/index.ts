@@ -3,6 +3,7 @@ export { Alert, Panel } from './alert';
 export { BackLink } from './back-link';
 export { Button, ButtonGroup, LinkButton } from './button';
 export { Checkbox } from './checkbox';
+export { CheckboxGroup, type CheckboxItem } from './checkbox-group';
 export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
 export { Field } from './field';
 export { Caption, PageHeading } from './page-heading';

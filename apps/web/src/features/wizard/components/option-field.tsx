@@ -1,7 +1,7 @@
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductOption } from '../../../shared/lib/api-types';
 import { isPositive } from '../../../shared/lib/money';
-import { RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
+import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
 
 interface OptionFieldProps {
@@ -64,6 +64,48 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur 
             value: String(v.id),
             label: isPositive(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
           }))}
+        />
+      );
+    case 'checkbox':
+    case 'multiple':
+      // The answer travels as comma-separated value ids ("130301" or "1,2"), which the engine reads as a list.
+      return (
+        <CheckboxGroup
+          {...common}
+          legend={option.title}
+          legendAsHeading={asHeading}
+          values={value ? value.split(',') : []}
+          onChange={(values) => onChange(values.join(','))}
+          items={option.opt_values.map((v) => ({
+            value: String(v.id),
+            label: (
+              <>
+                {v.name}
+                {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
+              </>
+            ),
+          }))}
+        />
+      );
+    case 'file':
+      // Documents are requested after ordering (uploads in the wizard come with issue 3); say so instead of asking.
+      return (
+        <div className="form-group">
+          {asHeading ? <h1 className="fieldset__heading">{option.title}</h1> : <p><strong>{option.title}</strong></p>}
+          <p className="hint">{t('wizard.fileLater')}</p>
+        </div>
+      );
+    case 'date':
+      // A native date input gives yyyy-mm-dd, the form the engine compares (e.g. deeds before 2006-01-01).
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          label={option.title}
+          labelAsHeading={asHeading}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
         />
       );
     case 'area':

@@ -1,0 +1,11 @@
+export type { CheckResult, InvalidReason } from './check-result.js';
+export * from './tax-ids-es.js';
+export * from './nif-pt.js';
+export * from './cadastral-reference.js';
+export * from './bank-accounts.js';
+export * from './phones.js';
+export * from './email.js';
+export * from './dates.js';
+export * from './car-plate.js';
+export * from './idufir.js';
+export * from './validate-by-name.js';
