@@ -79,6 +79,9 @@ export interface ProductOption {
   previous_steps: { option_id: number; value: string; op?: string }[];
   opt_values: OptionValue[];
   max_length?: number | null;
+  /** When any holds, the answer is dropped by the engine. */
+  autounset_option_values?: { option_id: number; value: string; op?: string }[];
+  validator?: string | null;
 }
 
 export interface Product extends ProductSummary {
@@ -90,6 +93,48 @@ export interface Product extends ProductSummary {
   official_fee?: MoneyString;
   steps: number[][];
   options: ProductOption[];
+  // Flow rules (docs/catalogue-format.md), with the spec's names; optional so older payloads still type-check.
+  conditions_to_redirect?: RedirectRule[];
+  /** `false` when the product has none. */
+  conditions_to_exit?: ExitRule[] | false;
+  conditions_to_earlycheckout?: EarlyCheckoutRule | null;
+  /** Option ids asked on the check-answers page. */
+  questions_on_confirm?: number[];
+  /** The option asked before the first page. */
+  question_on_start?: number | null;
+  related_product?: RelatedProduct[];
+}
+
+export interface RuleCondition {
+  option_id: number;
+  value: string;
+  op?: string;
+}
+
+export interface RedirectRule extends RuleCondition {
+  product_id_in: number;
+  product_id_out: number;
+  /** 1-based page of the target product to resume at. */
+  step_saved: number;
+}
+
+export interface ExitRule {
+  message: string;
+  options: RuleCondition[];
+}
+
+export interface EarlyCheckoutRule {
+  type: 'or' | 'and' | (string & {});
+  options: RuleCondition[];
+  confirmationOptions: number[];
+}
+
+export interface RelatedProduct {
+  product_id: number;
+  name: string;
+  base_price: MoneyString;
+  price: MoneyString;
+  vat: boolean;
 }
 
 export interface OptionError {
@@ -102,14 +147,28 @@ export interface FieldError {
   message: string;
 }
 
-/**
- * The contract defines only "continue"; the server's schema already carries `message` and `product_id` for the
- * spec's exit ("stop with a message") and redirect ("move to product X") rules.
- */
+/** What the answers lead to; precedence exit > redirect > early_checkout > continue. */
 export interface EvaluationOutcome {
-  type: 'continue' | 'exit' | 'redirect' | (string & {});
+  type: 'continue' | 'exit' | 'redirect' | 'early_checkout' | (string & {});
+  /** exit: the message to show. */
   message?: string;
+  /** redirect: the product to move to, its url_key in this store, the 1-based page to resume at, the answers carried. */
   product_id?: number;
+  url_key?: string;
+  step_saved?: number;
+  answers?: Record<string, string | number[]>;
+  /** early_checkout: option ids still asked on the check-answers page. */
+  confirmation_options?: number[];
+}
+
+/** A fee product added with the line, with its own tax rule (`vat` false: no VAT). */
+export interface RelatedFeeLine {
+  product_id: number;
+  name: string;
+  vat: boolean;
+  price: MoneyString;
+  tax: MoneyString;
+  total: MoneyString;
 }
 
 export interface PriceBreakdown {
@@ -119,6 +178,8 @@ export interface PriceBreakdown {
   tax: MoneyString;
   /** Official fees collected for third parties (no VAT); not in the contract yet, sent by the server. */
   fees?: MoneyString;
+  /** Related fee lines, included in `total`. */
+  related?: RelatedFeeLine[];
   total: MoneyString;
 }
 

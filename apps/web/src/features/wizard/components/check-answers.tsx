@@ -1,18 +1,34 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { Product } from '../../../shared/lib/api-types';
+import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-types';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, Button, Columns, ErrorSummary, PageHeading, Spinner, SummaryList, type ErrorSummaryItem } from '../../../shared/ui';
+import { Alert, BackLink, Button, Columns, ErrorSummary, LinkButton, PageHeading, Spinner, SummaryList, type ErrorSummaryItem } from '../../../shared/ui';
 import { useAddToCart } from '../api/add-to-cart';
-import { useEvaluation } from '../api/evaluate-product';
+import { evaluateAnswers, evaluateKey, useEvaluation } from '../api/evaluate-product';
 import { clearDraft, readDraft, updateDraft } from '../lib/draft-storage';
-import { answerLabel, firstPageWithError, lastPageIndex, onlyVisible, pageOfOption, pagesOf, visibleOptionsOn, withoutEmpty } from '../lib/wizard-pages';
+import {
+  answerLabel,
+  askedOnPages,
+  confirmPageOptions,
+  exitAnswerPage,
+  firstPageWithError,
+  isChoice,
+  lastPageIndex,
+  onlyVisible,
+  pageOfOption,
+  pagesOf,
+  visibleOptionsOn,
+  withoutEmpty,
+  type Answers,
+} from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
+import { ExitPage, FlowNotice, useFollowRedirect, type WizardLocationState } from './flow-outcome';
+import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
-import type { WizardLocationState } from './wizard-step';
 
 interface CheckAnswersProps {
   storeId: number;
@@ -21,51 +37,126 @@ interface CheckAnswersProps {
   paths: WizardPaths;
 }
 
-/** The check-answers page: every visible answer with a "Cambiar" link, the price, and "Añadir al carrito". */
+/**
+ * The check-answers page: every answer on the current route with a "Cambiar" link, the questions asked on this page
+ * (questions on confirm, and the confirmation options of an early checkout), the price, and "Añadir al carrito".
+ */
 export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersProps) {
   const t = useT();
   const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
   const [draft] = useState(() => readDraft(storeId, urlKey));
-  const evaluation = useEvaluation(storeId, urlKey, withoutEmpty(draft.answers));
+  const [values, setValues] = useState<Answers>(() => draft.answers);
+  const [evaluatedAnswers, setEvaluatedAnswers] = useState<Answers>(() => withoutEmpty(draft.answers));
+  const evaluation = useEvaluation(storeId, urlKey, evaluatedAnswers);
   const addToCart = useAddToCart();
+  const followRedirect = useFollowRedirect(storeId, product);
   const [errors, setErrors] = useState<ErrorSummaryItem[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<OptionError[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
+  const [checking, setChecking] = useState(false);
+  const redirecting = useRef(false);
 
-  useDocumentTitle(t('wizard.checkTitle'), errors.length > 0);
+  const result = evaluation.data;
+  const settled = !!result && !evaluation.isPlaceholderData;
+  const outcome = result?.outcome;
+  const exit = settled && outcome?.type === 'exit' ? outcome : null;
+
+  useDocumentTitle(exit ? t('wizard.exitTitle') : t('wizard.checkTitle'), errors.length > 0 && !exit);
 
   useEffect(() => {
     updateDraft(storeId, urlKey, (d) => ({ ...d, lastPath: paths.confirmation }));
   }, [storeId, urlKey, paths.confirmation]);
 
-  if (evaluation.isPending) return <Spinner />;
-  if (evaluation.isError) return <Alert>{errorText(evaluation.error, t)}</Alert>;
+  // Answers that now lead to another product (a draft kept from before, or changed elsewhere): move there.
+  useEffect(() => {
+    if (!settled || outcome?.type !== 'redirect' || redirecting.current) return;
+    redirecting.current = true;
+    followRedirect(outcome, evaluatedAnswers).catch((error: unknown) => setFailure(error));
+  }, [settled, outcome, followRedirect, evaluatedAnswers]);
 
-  const result = evaluation.data;
-  const visible = new Set(result.visible);
-  const unanswered = result.errors.filter((e) => visible.has(e.option_id));
-  const firstMissing = firstPageWithError(product, unanswered);
+  if (evaluation.isPending) return <Spinner />;
+  if (evaluation.isError || !result) return <Alert>{errorText(evaluation.error, t)}</Alert>;
+  if (outcome?.type === 'redirect' && settled) return failure ? <Alert>{errorText(failure, t)}</Alert> : <Spinner />;
+
+  if (exit) {
+    const page = exitAnswerPage(product, exit.message) ?? 0;
+    return <ExitPage product={product} message={exit.message ?? ''} changeTo={paths.step(page + 1)} catalogue={paths.catalogue} />;
+  }
+
+  const confirmIds = confirmPageOptions(product, outcome);
+  const allVisible = new Set(result.visible);
+  const confirmFields = product.options
+    .filter((o) => confirmIds.includes(o.option_id) && allVisible.has(o.option_id))
+    .sort((a, b) => a.index - b.index || a.option_id - b.option_id);
+  const onPages = askedOnPages(result.visible, confirmIds);
+  const unanswered = result.errors.filter((e) => onPages.has(e.option_id));
+  const firstMissing = settled ? firstPageWithError(product, unanswered) : null;
   if (firstMissing !== null) {
     // A required answer is missing (an address typed directly, an expired draft): ask it first.
     const state: WizardLocationState = { showErrors: true };
     return <Navigate to={paths.step(firstMissing + 1)} replace state={state} />;
   }
 
+  const early = outcome?.type === 'early_checkout';
+  // Under early checkout the route ends at the page the user left from: later questions are not part of it.
+  const lastRoutePage = early && draft.lastStep > 0 ? draft.lastStep - 1 : Infinity;
   const stepLink = (pageIndex: number) => `${paths.step(pageIndex + 1)}?${RETURN_TO_CONFIRMATION}`;
   const rows = pagesOf(product).flatMap((_, pageIndex) =>
-    visibleOptionsOn(product, pageIndex, visible).map((option) => ({
-      key: String(option.option_id),
-      label: option.title,
-      value: answerLabel(option, draft.answers[String(option.option_id)]) || t('wizard.notAnswered'),
-      action: { to: stepLink(pageIndex), text: t('wizard.change'), hiddenText: option.title },
-    })),
+    visibleOptionsOn(product, pageIndex, onPages)
+      .filter((option) => pageIndex <= lastRoutePage || (draft.answers[String(option.option_id)] ?? '') !== '')
+      .map((option) => ({
+        key: String(option.option_id),
+        label: option.title,
+        value: answerLabel(option, draft.answers[String(option.option_id)]) || t('wizard.notAnswered'),
+        action: { to: stepLink(pageIndex), text: t('wizard.change'), hiddenText: option.title },
+      })),
   );
-  const last = lastPageIndex(product, visible);
+  const last = early && draft.lastStep > 0 ? draft.lastStep - 1 : lastPageIndex(product, onPages);
+  const errorFor = new Map(fieldErrors.map((e) => [e.option_id, e.message]));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function change(optionId: number, value: string, immediate: boolean) {
+    const key = String(optionId);
+    const next = { ...values, [key]: value };
+    setValues(next);
+    updateDraft(storeId, urlKey, (d) => ({ ...d, answers: withoutEmpty({ ...d.answers, [key]: value }) }));
+    // Confirmation choices can carry a supplement: the server prices them.
+    if (immediate) setEvaluatedAnswers(withoutEmpty(next));
+  }
+
+  function restart() {
+    clearDraft(storeId, urlKey);
+    const state: WizardLocationState = { restarted: true };
+    navigate(paths.step(1), { state });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    const answers = withoutEmpty({ ...draft.answers, ...Object.fromEntries(confirmFields.map((o) => [String(o.option_id), values[String(o.option_id)] ?? ''])) });
+    let checked: Evaluation;
+    setChecking(true);
+    try {
+      checked = await evaluateAnswers(storeId, urlKey, answers);
+    } catch (error) {
+      setFailure(error);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    queryClient.setQueryData(evaluateKey(storeId, urlKey, answers), checked);
+    setEvaluatedAnswers(answers);
+    const confirmNow = new Set(confirmPageOptions(product, checked.outcome));
+    const own = checked.errors.filter((e) => confirmNow.has(e.option_id) && checked.visible.includes(e.option_id));
+    setFieldErrors(own);
+    setErrors(own.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: e.message })));
+    // An exit or a redirect shows once the evaluation above is on screen; missing page answers send to their page.
+    if (own.length > 0 || checked.outcome.type === 'exit' || checked.outcome.type === 'redirect') return;
+    if (checked.errors.length > 0) return;
+
     addToCart.mutate(
-      { storeId, urlKey, answers: onlyVisible(draft.answers, visible) },
+      { storeId, urlKey, answers: onlyVisible(answers, new Set(checked.visible)) },
       {
         onSuccess: () => {
           clearDraft(storeId, urlKey);
@@ -75,6 +166,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
           if (isApiError(error, 422) && error.errors?.length) {
             setErrors(
               error.errors.map((e) => {
+                if (confirmNow.has(e.option_id)) return { href: `#${optionInputId(e.option_id)}`, text: e.message };
                 const page = pageOfOption(product, e.option_id);
                 return { href: page === null ? '#main' : stepLink(page), text: e.message };
               }),
@@ -95,12 +187,31 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
         main={
           <>
             <ErrorSummary errors={errors} />
+            <FlowNotice state={location.state as WizardLocationState | null} product={product} />
             {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
             <PageHeading caption={product.name}>{t('wizard.checkTitle')}</PageHeading>
             {rows.length > 0 ? <SummaryList rows={rows} /> : <p>{t('wizard.noQuestions')}</p>}
             <form noValidate onSubmit={submit}>
-              <Button pending={addToCart.isPending}>{t('wizard.addToCart')}</Button>
+              {confirmFields.length > 0 ? (
+                <>
+                  <h2>{t('wizard.confirmQuestionsTitle')}</h2>
+                  {confirmFields.map((option) => (
+                    <OptionField
+                      key={option.option_id}
+                      option={option}
+                      asHeading={false}
+                      value={values[String(option.option_id)] ?? ''}
+                      error={errorFor.get(option.option_id)}
+                      onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                    />
+                  ))}
+                </>
+              ) : null}
+              <Button pending={addToCart.isPending || checking}>{t('wizard.addToCart')}</Button>
             </form>
+            <p className="wizard-restart">
+              <LinkButton onClick={restart}>{t('wizard.restart')}</LinkButton>
+            </p>
           </>
         }
         side={<PricePanel price={result.price} updating={evaluation.isFetching} />}

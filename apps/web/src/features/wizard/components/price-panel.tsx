@@ -5,7 +5,8 @@ import { isPositive } from '../../../shared/lib/money';
 import './wizard.css';
 
 /**
- * The price as the server computed it: base, supplements, VAT, official fees and total. A change of total is
+ * The price as the server computed it: base, supplements, VAT, official fees, related fee lines (each with its own
+ * tax rule: without VAT when `vat` is false) and total. A change of total is
  * announced politely; the first render is not.
  */
 export function PricePanel({ price, updating }: { price: PriceBreakdown | undefined; updating: boolean }) {
@@ -49,6 +50,12 @@ export function PricePanel({ price, updating }: { price: PriceBreakdown | undefi
               <dd>{format.money(price.fees!)}</dd>
             </div>
           ) : null}
+          {(price.related ?? []).map((line) => (
+            <div key={line.product_id}>
+              <dt>{t(line.vat ? 'price.relatedWithVat' : 'price.relatedNoVat', { name: line.name })}</dt>
+              <dd>{format.money(line.vat ? line.total : line.price)}</dd>
+            </div>
+          ))}
           <div className="price-panel__total">
             <dt>{t('price.total')}</dt>
             <dd>{format.money(price.total)}</dd>

@@ -3,26 +3,32 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import { api } from '../../../shared/lib/api-client';
-import type { Evaluation, OptionError, Product, ProductSummary } from '../../../shared/lib/api-types';
+import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-types';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, Caption, Columns, ErrorSummary, LinkButton, PageHeading, Spinner } from '../../../shared/ui';
 import { evaluateKey, useEvaluateMutation, useEvaluation } from '../api/evaluate-product';
-import { readDraft, updateDraft, writeDraft } from '../lib/draft-storage';
+import { clearDraft, EMPTY_DRAFT, hasProgress, readDraft, updateDraft, writeDraft } from '../lib/draft-storage';
 import {
+  askedOnPages,
+  confirmPageOptions,
+  exitAnswerPage,
   isChoice,
   nextPageIndex,
   onlyVisible,
   pagesOf,
   previousPageIndex,
+  questionsToAsk,
   reevaluationTriggers,
   visibleOptionsOn,
   withoutEmpty,
   type Answers,
 } from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
+import { EXIT_PARAM, ExitPage, FlowNotice, focusHeading, useFollowRedirect, type WizardLocationState } from './flow-outcome';
 import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
+
+export type { WizardLocationState } from './flow-outcome';
 
 interface WizardStepProps {
   storeId: number;
@@ -33,16 +39,13 @@ interface WizardStepProps {
   stepNumber: number;
 }
 
-/** Set by the check-answers page when it sends the user back to a page with missing answers. */
-export interface WizardLocationState {
-  showErrors?: boolean;
-}
-
 const TEXT_REEVALUATE_DELAY_MS = 600;
+const REVIEW_INTENT = 'review';
 
 /**
- * One wizard page: the visible questions of `steps[stepNumber - 1]`, a Back link, "Continuar" and the live price.
- * Continuar asks the server to evaluate every answer so far and shows only this page's errors.
+ * One wizard page: the visible questions of the page, a Back link, "Continuar" and the live price.
+ * Continuar asks the server to evaluate every answer so far and shows only this page's errors; an exit shows the
+ * exit page, a redirect moves to the other product with the answers, early checkout offers the check-answers page.
  */
 export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: WizardStepProps) {
   const t = useT();
@@ -52,13 +55,16 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const returning = searchParams.get('return') === 'confirmation';
+  const showingExit = searchParams.get(EXIT_PARAM) === '1';
+  const locationState = location.state as WizardLocationState | null;
   const pageIndex = stepNumber - 1;
   const pages = pagesOf(product);
   const pageIds = useMemo(() => new Set(pages[pageIndex] ?? []), [pages, pageIndex]);
   const triggers = useMemo(() => reevaluationTriggers(product), [product]);
+  const followRedirect = useFollowRedirect(storeId, product);
 
   // The draft as it was when the page opened (for the "continue where you left off" notice).
-  const [initialDraft] = useState(() => readDraft(storeId, urlKey));
+  const [initialDraft, setInitialDraft] = useState(() => readDraft(storeId, urlKey));
   const [values, setValues] = useState<Answers>(() =>
     Object.fromEntries([...pageIds].map((id) => [String(id), initialDraft.answers[String(id)] ?? ''])),
   );
@@ -67,33 +73,44 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const continueEvaluation = useEvaluateMutation(storeId, urlKey);
   const [errors, setErrors] = useState<OptionError[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
-  const [exitMessage, setExitMessage] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
   const textTimer = useRef<number | undefined>(undefined);
   const errorsShownOnLoad = useRef(false);
 
-  const visible = useMemo(() => new Set(evaluation.data?.visible ?? []), [evaluation.data]);
+  const outcome = evaluation.data?.outcome;
+  const exit = showingExit && outcome?.type === 'exit' && !evaluation.isPlaceholderData ? outcome : null;
+  // Options kept for the check-answers page (questions on confirm; confirmation options under early checkout).
+  const confirmPage = useMemo(() => confirmPageOptions(product, outcome), [product, outcome]);
+  const visible = useMemo(() => askedOnPages(evaluation.data?.visible ?? [], confirmPage), [evaluation.data, confirmPage]);
   const options = visibleOptionsOn(product, pageIndex, visible);
   const single = options.length === 1;
   const heading = single ? options[0]!.title : format.list(options.map((o) => o.title));
 
-  useDocumentTitle(exitMessage ? t('wizard.exitTitle') : evaluation.data ? heading : product.name, errors.length > 0);
+  useDocumentTitle(exit ? t('wizard.exitTitle') : evaluation.data ? heading : product.name, errors.length > 0 && !exit);
 
   useEffect(() => {
+    if (showingExit) return;
     updateDraft(storeId, urlKey, (draft) => ({ ...draft, lastPath: location.pathname + location.search, lastStep: stepNumber }));
-  }, [storeId, urlKey, location.pathname, location.search, stepNumber]);
+  }, [storeId, urlKey, location.pathname, location.search, stepNumber, showingExit]);
 
   useEffect(() => () => window.clearTimeout(textTimer.current), []);
 
+  // Leaving the exit page for the question (same address, so no route change): start the user at its heading again.
+  const wasShowingExit = useRef(showingExit);
+  useEffect(() => {
+    if (wasShowingExit.current && !showingExit) focusHeading();
+    wasShowingExit.current = showingExit;
+  }, [showingExit]);
+
   // Sent here by the check-answers page: show this page's missing answers at once.
   useEffect(() => {
-    const state = location.state as WizardLocationState | null;
-    if (!state?.showErrors || errorsShownOnLoad.current || !evaluation.data || evaluation.isPlaceholderData) return;
+    if (!locationState?.showErrors || errorsShownOnLoad.current || !evaluation.data || evaluation.isPlaceholderData) return;
     errorsShownOnLoad.current = true;
     setErrors(pageErrors(evaluation.data));
-  }, [evaluation.data, evaluation.isPlaceholderData, location.state]);
+  }, [evaluation.data, evaluation.isPlaceholderData, locationState]);
 
   function pageErrors(result: Evaluation): OptionError[] {
-    const shown = new Set(result.visible);
+    const shown = askedOnPages(result.visible, confirmPageOptions(product, result.outcome));
     const order = pages[pageIndex] ?? [];
     return result.errors
       .filter((e) => pageIds.has(e.option_id) && shown.has(e.option_id))
@@ -112,23 +129,23 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     else textTimer.current = window.setTimeout(reevaluate, TEXT_REEVALUATE_DELAY_MS);
   }
 
-  async function goToRedirectTarget(productId: number, answers: Answers) {
-    const list = await queryClient.fetchQuery({
-      queryKey: ['catalog', storeId, 'products'],
-      queryFn: () => api.get<{ items: ProductSummary[] }>(`/api/stores/${storeId}/products`),
-    });
-    const target = list.items.find((p) => p.product_id === productId);
-    if (!target) {
-      setFailure(new Error('redirect target not found'));
-      return;
-    }
-    // Never ask twice: the answers already given travel to the other product.
-    updateDraft(storeId, target.url_key, (d) => ({ ...d, answers: { ...answers, ...d.answers } }));
-    navigate(`/tienda/${encodeURIComponent(target.url_key)}/step1`);
+  function restart() {
+    window.clearTimeout(textTimer.current);
+    clearDraft(storeId, urlKey);
+    setInitialDraft(EMPTY_DRAFT);
+    setValues(Object.fromEntries([...pageIds].map((id) => [String(id), ''])));
+    setEvaluatedAnswers({});
+    setErrors([]);
+    setFailure(null);
+    const state: WizardLocationState = { restarted: true };
+    navigate(paths.step(1), { state });
+    if (stepNumber === 1) focusHeading();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const review = submitter?.value === REVIEW_INTENT;
     window.clearTimeout(textTimer.current);
     setFailure(null);
     const draft = readDraft(storeId, urlKey);
@@ -148,23 +165,39 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     if (problems.length > 0) return;
 
     if (result.outcome.type === 'exit') {
-      setExitMessage(result.outcome.message || t('wizard.exitDefault'));
+      // Not a validation error: a page of its own (Back returns to the question).
+      writeDraft(storeId, urlKey, { ...draft, answers });
+      navigate(`${paths.step(stepNumber)}?${EXIT_PARAM}=1`);
       return;
     }
-    if (result.outcome.type === 'redirect' && result.outcome.product_id) {
-      await goToRedirectTarget(result.outcome.product_id, answers);
+    if (result.outcome.type === 'redirect') {
+      setMoving(true);
+      try {
+        await followRedirect(result.outcome, onlyVisible(answers, new Set(result.visible)));
+      } catch (error) {
+        setMoving(false);
+        setFailure(error);
+      }
       return;
     }
 
-    const shown = new Set(result.visible);
+    const shown = askedOnPages(result.visible, confirmPageOptions(product, result.outcome));
     const asked = visibleOptionsOn(product, pageIndex, shown).map((o) => o.option_id);
     const seen = [...new Set([...draft.seen, ...asked])];
-    const unseen = returning ? new Set(result.visible.filter((id) => !seen.includes(id))) : undefined;
-    const next = nextPageIndex(product, pageIndex, shown, unseen);
-    const target = next === null ? paths.confirmation : `${paths.step(next + 1)}${returning ? `?${RETURN_TO_CONFIRMATION}` : ''}`;
     // Only answers to visible questions are stored: a hidden answer never reaches the cart.
-    const kept = onlyVisible(answers, shown);
-    writeDraft(storeId, urlKey, { answers: kept, seen, lastPath: target, lastStep: next === null ? stepNumber : next + 1 });
+    const kept = onlyVisible(answers, new Set(result.visible));
+    let target: string;
+    let lastStep: number;
+    if (review && result.outcome.type === 'early_checkout') {
+      target = paths.confirmation;
+      lastStep = stepNumber;
+    } else {
+      const unseen = returning ? questionsToAsk(product, shown, seen, kept) : undefined;
+      const next = nextPageIndex(product, pageIndex, shown, unseen);
+      target = next === null ? paths.confirmation : `${paths.step(next + 1)}${returning ? `?${RETURN_TO_CONFIRMATION}` : ''}`;
+      lastStep = next === null ? stepNumber : next + 1;
+    }
+    writeDraft(storeId, urlKey, { answers: kept, seen, lastPath: target, lastStep });
     queryClient.setQueryData(evaluateKey(storeId, urlKey, kept), result);
     navigate(target);
   }
@@ -172,37 +205,33 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   // A product without questions goes straight to the check-answers page; a page number past the end restarts.
   if (pages.length === 0) return <Navigate to={paths.confirmation} replace />;
   if (pageIndex >= pages.length) return <Navigate to={paths.step(1)} replace />;
-  if (evaluation.isPending) return <Spinner />;
+  if (evaluation.isPending || moving) return <Spinner />;
   if (evaluation.isError && !evaluation.data) return <Alert>{errorText(evaluation.error, t)}</Alert>;
+
+  if (exit) {
+    const answerPage = exitAnswerPage(product, exit.message) ?? pageIndex;
+    return <ExitPage product={product} message={exit.message ?? ''} changeTo={paths.step(answerPage + 1)} catalogue={paths.catalogue} />;
+  }
 
   if (options.length === 0 && !evaluation.isPlaceholderData) {
     // Nothing to ask on this page with the answers given: skip it.
     const next = nextPageIndex(product, pageIndex, visible);
     const query = returning ? `?${RETURN_TO_CONFIRMATION}` : '';
-    return <Navigate to={next === null ? paths.confirmation : `${paths.step(next + 1)}${query}`} replace />;
+    return <Navigate to={next === null ? paths.confirmation : `${paths.step(next + 1)}${query}`} replace state={location.state} />;
   }
 
   const previous = previousPageIndex(product, pageIndex, visible);
   const backTo = returning ? paths.confirmation : previous === null ? paths.catalogue : paths.step(previous + 1);
   const errorFor = new Map(errors.map((e) => [e.option_id, e.message]));
-
-  if (exitMessage) {
-    return (
-      <>
-        <PageHeading caption={product.name}>{t('wizard.exitTitle')}</PageHeading>
-        <p>{exitMessage}</p>
-        <p>
-          <LinkButton onClick={() => setExitMessage(null)}>{t('wizard.exitChangeAnswers')}</LinkButton>
-        </p>
-        <p>
-          <Link to={paths.catalogue}>{t('nav.backToCatalogue')}</Link>
-        </p>
-      </>
-    );
-  }
+  const earlyCheckout = outcome?.type === 'early_checkout' && !returning && !evaluation.isPlaceholderData;
 
   const showResume =
-    stepNumber === 1 && !returning && initialDraft.lastPath !== null && initialDraft.lastStep > 1 && initialDraft.lastPath !== location.pathname;
+    stepNumber === 1 &&
+    !returning &&
+    !locationState?.redirectedFrom &&
+    initialDraft.lastPath !== null &&
+    initialDraft.lastStep > 1 &&
+    initialDraft.lastPath !== location.pathname;
 
   return (
     <>
@@ -211,6 +240,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
         main={
           <>
             <ErrorSummary errors={errors.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: e.message }))} />
+            <FlowNotice state={locationState} product={product} />
             {showResume ? (
               <div className="inset-text wizard-resume">
                 <p>{t('wizard.resumeText')}</p>
@@ -227,11 +257,24 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                   asHeading={single}
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
-                  onChange={(value) => change(option.option_id, value, isChoice(option))}
+                  onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
                 />
               ))}
-              <Button pending={continueEvaluation.isPending}>{t('wizard.continue')}</Button>
+              {earlyCheckout ? <p className="wizard-early">{t('wizard.earlyCheckoutText')}</p> : null}
+              <div className="button-group">
+                <Button pending={continueEvaluation.isPending}>{t('wizard.continue')}</Button>
+                {earlyCheckout ? (
+                  <Button variant="secondary" name="intent" value={REVIEW_INTENT} pending={continueEvaluation.isPending}>
+                    {t('wizard.earlyCheckoutButton')}
+                  </Button>
+                ) : null}
+              </div>
             </form>
+            {hasProgress(initialDraft) || Object.values(values).some((v) => v !== '') ? (
+              <p className="wizard-restart">
+                <LinkButton onClick={restart}>{t('wizard.restart')}</LinkButton>
+              </p>
+            ) : null}
           </>
         }
         side={<PricePanel price={evaluation.data?.price} updating={evaluation.isFetching} />}
