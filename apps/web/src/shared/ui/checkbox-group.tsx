@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describedBy, ErrorMessage, Hint, LabelText } from './field';
+import { FieldsetQuestion } from './field';
 
 export interface CheckboxItem {
   value: string;
@@ -23,42 +23,28 @@ interface CheckboxGroupProps {
 
 /** Checkboxes in a fieldset whose legend is the question (acceptances, several choices). */
 export function CheckboxGroup({ id, legend, items, values, onChange, hint, error, optional, legendAsHeading }: CheckboxGroupProps) {
-  const legendText = <LabelText label={legend} optional={optional} />;
   const toggle = (value: string, checked: boolean) =>
     onChange(checked ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value));
   return (
-    <div className={error ? 'form-group form-group--error' : 'form-group'}>
-      <fieldset className="fieldset" aria-describedby={describedBy(id, hint, error)}>
-        <legend className={legendAsHeading ? 'fieldset__legend fieldset__legend--heading' : 'fieldset__legend'}>
-          {legendAsHeading ? (
-            <h1 className="fieldset__heading" tabIndex={-1}>
-              {legendText}
-            </h1>
-          ) : (
-            legendText
-          )}
-        </legend>
-        {hint ? <Hint id={id}>{hint}</Hint> : null}
-        {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
-        {items.map((item, index) => {
-          const itemId = index === 0 ? id : `${id}-${index + 1}`;
-          return (
-            <div className="checkboxes__item" key={item.value}>
-              <input
-                className="checkboxes__input"
-                type="checkbox"
-                id={itemId}
-                value={item.value}
-                checked={values.includes(item.value)}
-                onChange={(e) => toggle(item.value, e.target.checked)}
-              />
-              <label className="checkboxes__label" htmlFor={itemId}>
-                {item.label}
-              </label>
-            </div>
-          );
-        })}
-      </fieldset>
-    </div>
+    <FieldsetQuestion id={id} legend={legend} hint={hint} error={error} optional={optional} legendAsHeading={legendAsHeading}>
+      {items.map((item, index) => {
+        const itemId = index === 0 ? id : `${id}-${index + 1}`;
+        return (
+          <div className="checkboxes__item" key={item.value}>
+            <input
+              className="checkboxes__input"
+              type="checkbox"
+              id={itemId}
+              value={item.value}
+              checked={values.includes(item.value)}
+              onChange={(e) => toggle(item.value, e.target.checked)}
+            />
+            <label className="checkboxes__label" htmlFor={itemId}>
+              {item.label}
+            </label>
+          </div>
+        );
+      })}
+    </FieldsetQuestion>
   );
 }

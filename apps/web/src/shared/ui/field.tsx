@@ -76,3 +76,38 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * The opening of a question asked with a group of inputs (radios, checkboxes): the fieldset, its legend (the page's
+ * <h1> on one-question pages), the hint and the error message; the inputs go inside.
+ */
+export function FieldsetQuestion(props: {
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean | undefined;
+  legendAsHeading?: boolean | undefined;
+  children: ReactNode;
+}) {
+  const { id, legend, hint, error, optional, legendAsHeading, children } = props;
+  const legendText = <LabelText label={legend} optional={optional} />;
+  return (
+    <div className={error ? 'form-group form-group--error' : 'form-group'}>
+      <fieldset className="fieldset" aria-describedby={describedBy(id, hint, error)}>
+        <legend className={legendAsHeading ? 'fieldset__legend fieldset__legend--heading' : 'fieldset__legend'}>
+          {legendAsHeading ? (
+            <h1 className="fieldset__heading" tabIndex={-1}>
+              {legendText}
+            </h1>
+          ) : (
+            legendText
+          )}
+        </legend>
+        {hint ? <Hint id={id}>{hint}</Hint> : null}
+        {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
+        {children}
+      </fieldset>
+    </div>
+  );
+}

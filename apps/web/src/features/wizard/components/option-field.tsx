@@ -28,6 +28,16 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur 
   const supplementHint = isPositive(option.price) ? t('wizard.optionSupplement', { amount: format.money(option.price!) }) : null;
   const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
   const common = { id, error, optional, hint };
+  // Radios and checkboxes: each value with its supplement, when it has one.
+  const choiceItems = option.opt_values.map((v) => ({
+    value: String(v.id),
+    label: (
+      <>
+        {v.name}
+        {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
+      </>
+    ),
+  }));
 
   switch (option.type) {
     case 'radio':
@@ -40,15 +50,7 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur 
           legendAsHeading={asHeading}
           value={value}
           onChange={onChange}
-          items={option.opt_values.map((v) => ({
-            value: String(v.id),
-            label: (
-              <>
-                {v.name}
-                {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
-              </>
-            ),
-          }))}
+          items={choiceItems}
         />
       );
     case 'drop_down':
@@ -76,15 +78,7 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur 
           legendAsHeading={asHeading}
           values={value ? value.split(',') : []}
           onChange={(values) => onChange(values.join(','))}
-          items={option.opt_values.map((v) => ({
-            value: String(v.id),
-            label: (
-              <>
-                {v.name}
-                {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
-              </>
-            ),
-          }))}
+          items={choiceItems}
         />
       );
     case 'file':
