@@ -20,7 +20,7 @@ describe('health and API document', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.keys(doc.paths);
     for (const path of [
-      '/api/health', '/api/session', '/api/stores/{storeId}', '/api/stores/{storeId}/categories',
+      '/api/health', '/api/session', '/api/stores/{storeId}', '/api/stores/{storeId}/categories', '/api/stores/{storeId}/categories/{urlKey}',
       '/api/stores/{storeId}/products/{urlKey}', '/api/stores/{storeId}/products/{urlKey}/evaluate',
       '/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/me/orders', '/api/me/orders/{orderId}',
       '/api/cart', '/api/cart/items', '/api/checkout', '/api/payments/{provider}/notifications',

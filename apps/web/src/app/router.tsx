@@ -11,6 +11,8 @@ import { ItemDetailRoute } from '../features/backoffice/routes/item-detail.route
 import { ItemsRoute } from '../features/backoffice/routes/items.route';
 import { CartRoute } from '../features/cart/routes/cart.route';
 import { CatalogRoute } from '../features/catalog/routes/catalog.route';
+import { CategoryRoute } from '../features/catalog/routes/category.route';
+import { ProductRoute } from '../features/catalog/routes/product.route';
 import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-success.route';
 import { CheckoutRoute } from '../features/checkout/routes/checkout.route';
 import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
@@ -27,11 +29,14 @@ export function AppRoutes() {
         <Route index element={<CatalogRoute />} />
         <Route path="tienda/servicios" element={<CatalogRoute />} />
         <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
+        <Route path="tienda/servicios/:catUrlKey" element={<CategoryRoute />} />
         <Route path="tienda/cart" element={<CartRoute />} />
         <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
         <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
         <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />
         <Route path="tienda/:urlKey/:step" element={<WizardStepRoute />} />
+        {/* After the static /tienda/... routes above in ranking too: `/tienda/cart` never reaches the product page. */}
+        <Route path="tienda/:urlKey" element={<ProductRoute />} />
 
         <Route path="customer/checkout" element={<CheckoutRoute />} />
         <Route path="customer/register" element={<RegisterRoute />} />

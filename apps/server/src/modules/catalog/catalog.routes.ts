@@ -6,6 +6,7 @@ import { errors, StoreIdParam } from '../../shared/http-schemas.js';
 import type { CachedJson } from './catalog.service.js';
 import {
   CategoriesResponse,
+  CategoryResponse,
   EvaluateBody,
   EvaluateResponse,
   ProductResponse,
@@ -24,6 +25,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 
 const StoreParams = Type.Object({ storeId: StoreIdParam });
 const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
+const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { catalog } = app.ctx;
@@ -35,6 +37,16 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/stores/:storeId/categories', {
     schema: { tags: ['catalog'], summary: 'Categories of a store with their products', params: StoreParams, response: { 200: CategoriesResponse, ...errors(404) } },
   }, async (request, reply) => sendCached(request, reply, catalog.categoriesJson(request.params.storeId), 'STORE_NOT_FOUND'));
+
+  app.get('/api/stores/:storeId/categories/:urlKey', {
+    schema: {
+      tags: ['catalog'],
+      summary: 'A category of a store with its products (404 when the store lists none of them)',
+      params: CategoryParams,
+      response: { 200: CategoryResponse, ...errors(404) },
+    },
+  }, async (request, reply) =>
+    sendCached(request, reply, catalog.categoryJson(request.params.storeId, request.params.urlKey), 'NOT_FOUND'));
 
   app.get('/api/stores/:storeId/products', {
     schema: { tags: ['catalog'], summary: 'Products offered in a store', params: StoreParams, response: { 200: ProductsResponse, ...errors(404) } },

@@ -25,19 +25,18 @@ export const ProductSummary = Type.Object({
   price: MoneyString,
 });
 
-export const CategoriesResponse = Type.Object({
-  items: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      url_key: Type.String(),
-      short_name: Type.String(),
-      description: Type.String(),
-      position: Type.Integer(),
-      products: Type.Array(ProductSummary),
-    }),
-  ),
+/** A category with the products its store lists on the catalogue page. */
+export const CategoryResponse = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url_key: Type.String(),
+  short_name: Type.String(),
+  description: Type.String(),
+  position: Type.Integer(),
+  products: Type.Array(ProductSummary),
 });
+
+export const CategoriesResponse = Type.Object({ items: Type.Array(CategoryResponse) });
 
 export const ProductsResponse = Type.Object({ items: Type.Array(ProductSummary) });
 
@@ -87,10 +86,13 @@ export const FormRulesResponse = Type.Object({
 export const ProductResponse = Type.Object({
   ...ProductSummary.properties,
   description: Type.String(),
+  /** The FAQ block: HTML sanitised by the server (headings, paragraphs, lists, emphasis, safe links only). */
   custom_text: Type.String(),
+  /** A note shown with the product: HTML sanitised like custom_text. */
   tooltip: Type.Union([Type.String(), Type.Null()]),
-  image: Type.String(),
-  thumbnail: Type.String(),
+  /** null when the catalogue has no image ("no_selection"). */
+  image: Type.Union([Type.String(), Type.Null()]),
+  thumbnail: Type.Union([Type.String(), Type.Null()]),
   official_fee: MoneyString,
   tax_rate: Type.String(),
   stores: Type.Array(Type.String()),

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { fromStoredForm } from './catalog-seed.js';
 import { formRulesJson } from './form-rules-json.js';
+import { sanitizeFaqHtml } from './sanitize-faq.js';
 import { categories, products, productStores, stores } from '../../db/schema.js';
 
 export interface StoreInfo {
@@ -32,6 +33,28 @@ export interface CatalogProduct {
   row: ProductRow;
   storeIds: Set<number>;
   form: ProductForm;
+  /** The product page's texts as the API serves them: rich texts sanitised, "no_selection" as no image. */
+  page: ProductPage;
+}
+
+export interface ProductPage {
+  customText: string;
+  tooltip: string | null;
+  image: string | null;
+}
+
+/** The catalogue's placeholder for "no image". */
+const NO_IMAGE = 'no_selection';
+
+/** Sanitised once per snapshot: the web app renders these as HTML, so nothing else may reach it. */
+function productPage(row: ProductRow): ProductPage {
+  const tooltip = row.tooltip === null ? null : sanitizeFaqHtml(row.tooltip);
+  const image = row.image.trim();
+  return {
+    customText: sanitizeFaqHtml(row.customText),
+    tooltip: tooltip === '' ? null : tooltip,
+    image: image === '' || image === NO_IMAGE ? null : image,
+  };
 }
 
 /** A JSON body serialised once, with its ETag. */
@@ -102,6 +125,7 @@ export class CatalogService {
         row,
         storeIds: storesByProduct.get(row.productId) ?? new Set(),
         form: fromStoredForm(row.form, { product_id: row.productId, base_price: row.basePrice, official_fee: row.officialFee }),
+        page: productPage(row),
       };
       productsByKey.set(row.urlKey, entry);
       productsById.set(row.productId, entry);
@@ -208,25 +232,37 @@ export class CatalogService {
     );
   }
 
+  /** A category with the products listed on the catalogue page of that store (none listed: not in the store). */
+  private categoryJsonOf(snap: Snapshot, store: StoreInfo, category: Snapshot['categories'][number]) {
+    return {
+      id: category.id,
+      name: category.name,
+      url_key: category.urlKey,
+      short_name: category.shortName,
+      description: category.description,
+      position: category.position,
+      products: this.storeProducts(snap, store.storeId)
+        .filter((p) => p.row.catUrlKey === category.urlKey)
+        .map((p) => this.summary(store, p)),
+    };
+  }
+
   categoriesJson(storeId: number): CachedJson | undefined {
     const store = this.getStore(storeId);
     if (!store) return undefined;
-    return this.memo(`categories:${storeId}`, (snap) => {
-      const offered = this.storeProducts(snap, storeId);
-      return {
-        items: snap.categories
-          .map((c) => ({
-            id: c.id,
-            name: c.name,
-            url_key: c.urlKey,
-            short_name: c.shortName,
-            description: c.description,
-            position: c.position,
-            products: offered.filter((p) => p.row.catUrlKey === c.urlKey).map((p) => this.summary(store, p)),
-          }))
-          .filter((c) => c.products.length > 0),
-      };
-    });
+    return this.memo(`categories:${storeId}`, (snap) => ({
+      items: snap.categories.map((c) => this.categoryJsonOf(snap, store, c)).filter((c) => c.products.length > 0),
+    }));
+  }
+
+  /** One category of a store with its products; undefined when the store lists none of its products. */
+  categoryJson(storeId: number, urlKey: string): CachedJson | undefined {
+    const store = this.getStore(storeId);
+    const snap = this.current();
+    const category = snap.categories.find((c) => c.urlKey === urlKey);
+    if (!store || !category) return undefined;
+    if (!this.storeProducts(snap, storeId).some((p) => p.row.catUrlKey === urlKey)) return undefined;
+    return this.memo(`category:${storeId}:${urlKey}`, (s) => this.categoryJsonOf(s, store, category));
   }
 
   productsJson(storeId: number): CachedJson | undefined {
@@ -244,10 +280,10 @@ export class CatalogService {
     return this.memo(`product:${storeId}:${urlKey}`, () => ({
       ...this.summary(store, p),
       description: p.row.description,
-      custom_text: p.row.customText,
-      tooltip: p.row.tooltip,
-      image: p.row.image,
-      thumbnail: p.row.image,
+      custom_text: p.page.customText,
+      tooltip: p.page.tooltip,
+      image: p.page.image,
+      thumbnail: p.page.image,
       official_fee: formatMoneyString(cents(p.row.officialFee)),
       tax_rate: formatRate(store.vatRate),
       stores: [...p.storeIds].map(String),

@@ -1,16 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Product, ProductSummary } from '../../../shared/lib/api-types';
+import type { ProductSummary } from '../../../shared/lib/api-types';
+import { productQuery } from '../../../shared/lib/product-query';
 
-/** The product query, shared by the wizard's pages and by a redirect that loads its target before moving there. */
-export function productQuery(storeId: number, urlKey: string | undefined) {
-  return {
-    queryKey: ['catalog', storeId, 'product', urlKey] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<Product>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey ?? '')}`, signal),
-    staleTime: 5 * 60_000,
-  };
-}
+/** The product query (shared with the catalogue's product page), also used by a redirect that loads its target. */
+export { productQuery };
 
 /** The store's product list query (the generic `/tienda/product/...{productId}` routes look url_keys up in it). */
 export function productListQuery(storeId: number) {

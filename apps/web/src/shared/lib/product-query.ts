@@ -1,0 +1,15 @@
+import { api } from './api-client';
+import type { Product } from './api-types';
+
+/**
+ * GET /api/stores/{store}/products/{urlKey}: the product with its page texts and questions (404 if not sold here).
+ * Shared by the product page and the wizard, so "Solicitar" opens the first step without loading the product again.
+ */
+export function productQuery(storeId: number, urlKey: string | undefined) {
+  return {
+    queryKey: ['catalog', storeId, 'product', urlKey] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<Product>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey ?? '')}`, signal),
+    staleTime: 5 * 60_000,
+  };
+}
