@@ -32,6 +32,11 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const language = requestLanguage(app, request);
+      // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place.
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      }
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessage(language, 'ROUTE_NOT_FOUND') });
       }
