@@ -49,8 +49,10 @@ export default fp(
     const hsts = app.ctx.config.cookieSecure;
     const pages = pageHeaders(hsts);
     const api = apiHeaders(hsts);
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, not async: no promise per request on the hottest path.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/api/') ? api : pages);
+      done();
     });
     // Not global: the read-mostly catalogue must stay fast. Routes opt in (login, register) with config.rateLimit.
     await app.register(rateLimit, { global: false });

@@ -55,11 +55,12 @@ export default fp(
 
     // Requests have no handle on their reply: the cookie to send is parked on the request and written in onSend.
     app.decorateRequest('pendingSessionCookie', undefined);
-    app.addHook('onSend', async (request, reply) => {
+    // Callback hooks (no promise per request): most requests (the catalogue) have nothing to do here.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const pending = request.pendingSessionCookie;
-      if (pending === undefined) return;
       if (pending === null) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      else reply.setCookie(SESSION_COOKIE, pending, cookieOptions);
+      else if (pending !== undefined) reply.setCookie(SESSION_COOKIE, pending, cookieOptions);
+      done(null, payload);
     });
 
     /** Makes a freshly created session the request's session and queues its cookie. */
@@ -111,15 +112,16 @@ export default fp(
 
     // CSRF: state-changing requests must echo the session's token in a header (a cross-site form cannot set it).
     // onRequest: before the body is parsed or validated, so a forged request learns nothing else.
-    app.addHook('onRequest', async (request) => {
-      if (!UNSAFE_METHODS.has(request.method)) return;
-      if (request.routeOptions.config.csrf === false) return;
-      if (!request.url.startsWith('/api/')) return;
-      const header = request.headers['x-csrf-token'];
-      const session = await request.loadSession();
-      if (!session || typeof header !== 'string' || !sameToken(header, session.csrfToken)) {
-        throw new AppError('CSRF_INVALID');
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false || !request.url.startsWith('/api/')) {
+        done();
+        return;
       }
+      const header = request.headers['x-csrf-token'];
+      request.loadSession().then(
+        (session) => done(!session || typeof header !== 'string' || !sameToken(header, session.csrfToken) ? new AppError('CSRF_INVALID') : undefined),
+        (err: Error) => done(err),
+      );
     });
 
     app.decorate('rememberStore', async (request: FastifyRequest, storeId: number) => {

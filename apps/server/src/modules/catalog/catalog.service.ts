@@ -59,7 +59,8 @@ function productPage(row: ProductRow): ProductPage {
 
 /** A JSON body serialised once, with its ETag. */
 export interface CachedJson {
-  body: string;
+  /** UTF-8 bytes, encoded once: sending a string would re-encode it on every response. */
+  body: Buffer;
   etag: string;
 }
 
@@ -75,7 +76,7 @@ interface Snapshot {
 
 function cached(body: unknown): CachedJson {
   const text = JSON.stringify(body);
-  return { body: text, etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"` };
+  return { body: Buffer.from(text, 'utf8'), etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"` };
 }
 
 /**
