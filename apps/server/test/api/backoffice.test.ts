@@ -38,7 +38,7 @@ afterAll(async () => t?.close());
 
 describe('roles', () => {
   it('anonymous: 401; customer: 403 on every back-office route', async () => {
-    const routes = ['/api/backoffice/items', `/api/backoffice/items/${itemId}`, '/api/backoffice/statuses'];
+    const routes = ['/api/backoffice/items', `/api/backoffice/items/${itemId}`, '/api/backoffice/statuses', `/api/backoffice/items/${itemId}/files/1`];
     for (const url of routes) {
       expect((await t.app.inject(url)).statusCode).toBe(401);
       const res = await customer.get(url);
@@ -47,6 +47,9 @@ describe('roles', () => {
     }
     expect((await customer.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 110 })).statusCode).toBe(403);
     expect((await customer.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x' })).statusCode).toBe(403);
+    const upload = await customer.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...multipart('a.pdf', PDF) });
+    expect(upload.statusCode).toBe(403);
+    expect((await t.app.inject(`/api/me/orders/${orderId}/files/1`)).statusCode).toBe(401);
   });
 
   it('admin and notary also get in', async () => {

@@ -5,7 +5,8 @@ import { Type } from 'typebox';
 import { requireStaff } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, ListOf, MoneyString, PageQuery } from '../../shared/http-schemas.js';
-import { attachmentHeader } from '../files/upload-check.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
 import { AnswerLine } from '../orders/orders.schema.js';
 
 const ItemParams = Type.Object({ itemId: Type.Integer({ minimum: 1 }) });
@@ -97,10 +98,11 @@ const ItemDetail = Type.Object({
 });
 
 const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { backoffice, files, catalog, config } = app.ctx;
+  const { backoffice, files, config } = app.ctx;
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
-  const language = async (request: FastifyRequest) => catalog.getStore((await request.loadSession())?.storeId ?? 1)?.language ?? 'es';
+  // Staff routes load the session first (requireStaff), so the session's store decides the language.
+  const language = (request: FastifyRequest) => requestLanguage(app, request);
 
   app.get('/api/backoffice/statuses', {
     schema: {
@@ -110,7 +112,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     await requireStaff(request);
-    return backoffice.statuses(await language(request));
+    return backoffice.statuses(language(request));
   });
 
   app.get('/api/backoffice/items', {
@@ -131,7 +133,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     return backoffice.list(
       { page: q.page ?? 1, perPage: q.per_page ?? 10, status: q.status, email: q.email?.trim() || undefined, orderId: q.order_id },
-      await language(request),
+      language(request),
     );
   });
 
@@ -140,7 +142,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     await requireStaff(request);
     reply.header('cache-control', 'no-store');
-    return backoffice.detail(request.params.itemId, await language(request));
+    return backoffice.detail(request.params.itemId, language(request));
   });
 
   app.post('/api/backoffice/items/:itemId/status', {
@@ -154,7 +156,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const agent = await requireStaff(request);
     await backoffice.changeStatus(agent, request.params.itemId, request.body.panel_status_id, request.body.updated_at);
-    return backoffice.detail(request.params.itemId, await language(request));
+    return backoffice.detail(request.params.itemId, language(request));
   });
 
   app.post('/api/backoffice/items/:itemId/notes', {
@@ -206,11 +208,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     await requireStaff(request);
     const file = await backoffice.findFile(request.params.itemId, request.params.fileId);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .header('cache-control', 'private, no-store')
-      .send(files.open(file.storageKey));
+    return sendStoredFile(reply, files, file);
   });
 };
 

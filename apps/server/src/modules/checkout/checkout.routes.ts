@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { orders, payments } from '../../db/schema.js';
 import { requireUser } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, StoreIdParam } from '../../shared/http-schemas.js';
@@ -12,7 +10,7 @@ const Method = Type.Union(['cc', 'paypal', 'bizum', 'multibanco', 'sibsmbway', '
 const CheckoutResponse = Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() });
 
 const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { checkout, catalog, routing, db } = app.ctx;
+  const { checkout, catalog, routing } = app.ctx;
 
   app.get('/api/stores/:storeId/payment-methods', {
     schema: {
@@ -79,17 +77,8 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const user = await requireUser(request);
-    const [order] = await db.select().from(orders).where(and(eq(orders.orderId, request.params.orderId), eq(orders.customerId, user.id)));
-    if (!order) throw new AppError('NOT_FOUND', `order ${request.params.orderId}`);
-    const [latest] = await db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)).limit(1);
     reply.header('cache-control', 'no-store');
-    return {
-      order_id: order.orderId,
-      paid: order.paidAt !== null,
-      status: order.status,
-      payment_status: latest?.status ?? null,
-      failure_code: latest?.failureCode ?? null,
-    };
+    return checkout.paymentStatus(user, request.params.orderId);
   });
 };
 

@@ -148,6 +148,20 @@ export class CheckoutService {
     return this.openPayment({ orderId, paymentId: payment.id, amount: order.total, method, provider, language, user });
   }
 
+  /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
+  async paymentStatus(user: SessionUser, orderId: number) {
+    const [order] = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    const [latest] = await this.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+    return {
+      order_id: order.orderId,
+      paid: order.paidAt !== null,
+      status: order.status,
+      payment_status: latest?.status ?? null,
+      failure_code: latest?.failureCode ?? null,
+    };
+  }
+
   private async findByKey(customerId: number, key: string) {
     const rows = await this.db.select().from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
     return rows[0];

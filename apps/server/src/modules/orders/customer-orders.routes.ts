@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireUser } from '../../plugins/session.js';
 import { errors, ListOf, PageQuery } from '../../shared/http-schemas.js';
-import { attachmentHeader } from '../files/upload-check.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
 import { CustomerOrder } from './orders.schema.js';
 
 const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { customerOrders, files, catalog } = app.ctx;
+  const { customerOrders, files } = app.ctx;
 
-  const languageOf = async (request: Parameters<typeof requireUser>[0]) => {
-    const session = await request.loadSession();
-    return catalog.getStore(session?.storeId ?? 1)?.language ?? 'es';
-  };
 
   app.get('/api/me/orders', {
     schema: {
@@ -23,7 +20,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const user = await requireUser(request);
     reply.header('cache-control', 'no-store');
-    return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, await languageOf(request));
+    return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, requestLanguage(app, request));
   });
 
   app.get('/api/me/orders/:orderId', {
@@ -36,7 +33,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const user = await requireUser(request);
     reply.header('cache-control', 'no-store');
-    return customerOrders.get(user.id, request.params.orderId, await languageOf(request));
+    return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
   });
 
   app.get('/api/me/orders/:orderId/files/:fileId', {
@@ -49,12 +46,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const user = await requireUser(request);
     const file = await customerOrders.findFile(user.id, request.params.orderId, request.params.fileId);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(files.open(file.storageKey));
+    return sendStoredFile(reply, files, file);
   });
 };
 

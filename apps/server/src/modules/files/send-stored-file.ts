@@ -1,0 +1,14 @@
+import type { FastifyReply } from 'fastify';
+import type { itemFiles } from '../../db/schema.js';
+import type { FileStorage } from './file-storage.js';
+import { attachmentHeader } from './upload-check.js';
+
+/** Streams a stored document as a private, never-cached attachment under its checked content type. */
+export function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: typeof itemFiles.$inferSelect) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', attachmentHeader(file.filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(storage.open(file.storageKey));
+}
