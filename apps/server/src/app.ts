@@ -18,6 +18,7 @@ import { staticRouting } from './modules/checkout/payment-routing.js';
 import authRoutes from './modules/customers/auth.routes.js';
 import { LocalFileStorage, type FileStorage } from './modules/files/file-storage.js';
 import healthRoutes from './modules/health.routes.js';
+import { OrderEvents } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
   const routing = staticRouting(providers, [{ code: 'cc', provider: 'sandbox' }]);
   const carts = new CartService(db, catalog);
+  const orderEvents = new OrderEvents();
   const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const ctx: AppContext = {
     config,
@@ -77,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     files,
     checkout: new CheckoutService(db, config, catalog, carts, routing),
-    payments: new PaymentsService(db, providers),
+    orderEvents,
+    payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
     backoffice: new BackofficeService(db, files),
   };

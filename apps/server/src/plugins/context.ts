@@ -9,6 +9,7 @@ import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
+import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   carts: CartService;
   checkout: CheckoutService;
   routing: PaymentRouting;
+  /** Order domain events (paid) that invoices and emails listen to inside the paying transaction. */
+  orderEvents: OrderEvents;
   payments: PaymentsService;
   sandbox: SandboxGateway;
   customerOrders: CustomerOrdersService;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import type { PaymentProvider, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
@@ -16,6 +17,7 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
+    private readonly orderEvents: OrderEvents,
   ) {}
 
   provider(code: string): PaymentProvider | undefined {
@@ -60,7 +62,7 @@ export class PaymentsService {
             .update(payments)
             .set({ status: 'captured', failureCode: null, cardBrand: event.card?.brand ?? null, cardLast4: event.card?.last4 ?? null, updatedAt: new Date() })
             .where(eq(payments.id, payment.id));
-          await markOrderPaid(tx, payment.orderId);
+          if (await markOrderPaid(tx, payment.orderId)) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id });
           outcome = 'applied';
         }
       } else {
