@@ -78,11 +78,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routing,
     sandbox,
     files,
-    checkout: new CheckoutService(db, config, catalog, carts, routing),
+    checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
     orderEvents,
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
-    backoffice: new BackofficeService(db, files),
+    backoffice: new BackofficeService(db, files, orderEvents),
   };
 
   const app = Fastify({

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { checkUpload, safeFilename } from '../files/upload-check.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import { recordHistory } from '../orders/orders.repository.js';
 
 export interface ItemFilter {
@@ -28,6 +29,7 @@ export class BackofficeService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStorage,
+    private readonly orderEvents: OrderEvents,
   ) {}
 
   statuses(language: Language) {
@@ -175,6 +177,7 @@ export class BackofficeService {
       if (item.panelStatusId === statusId) return;
       await tx.update(orderItems).set({ panelStatusId: statusId, updatedAt: new Date() }).where(eq(orderItems.itemId, itemId));
       await recordHistory(tx, [{ itemId, accion: 'cambio_estado', oldStatus: item.panelStatusId, newStatus: statusId, adminUserId: agent.id }]);
+      await this.orderEvents.emit('itemStatusChanged', tx, { orderId: item.orderId, itemId, oldStatus: item.panelStatusId, newStatus: statusId });
     });
   }
 

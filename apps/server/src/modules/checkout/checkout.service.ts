@@ -8,6 +8,7 @@ import { isOrderable, refuseStoppingOutcome, type CartService } from '../cart/ca
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { errorsOut } from '../catalog/product-evaluation.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
@@ -36,6 +37,7 @@ export class CheckoutService {
     private readonly catalog: CatalogService,
     private readonly carts: CartService,
     private readonly routing: PaymentRouting,
+    private readonly orderEvents: OrderEvents,
   ) {}
 
   /**
@@ -119,6 +121,7 @@ export class CheckoutService {
           .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
           .returning({ id: payments.id });
         if (!payment) throw new Error('payment insert returned nothing');
+        await this.orderEvents.emit('placed', tx, { orderId: orderNo, paymentId: payment.id, method });
         return { orderId: orderNo, paymentId: payment.id, amount: grand };
       }));
     } catch (err) {

@@ -7,20 +7,64 @@ export interface OrderPaidEvent {
   paymentId: number | null;
 }
 
-export type OrderPaidListener = (tx: Tx, event: OrderPaidEvent) => Promise<void>;
+/** An order was created at checkout (unpaid). */
+export interface OrderPlacedEvent {
+  orderId: number;
+  paymentId: number;
+  method: string;
+}
+
+/** A payment waits for the customer to pay elsewhere (Multibanco reference, bank transfer details, MB WAY). */
+export interface PaymentInstructionsEvent {
+  orderId: number;
+  paymentId: number;
+  method: string;
+  /** Method-specific details shown to the customer, e.g. { entity, reference, amount, expires_at } or { iban, holder, concept }. */
+  details: Record<string, string>;
+}
+
+/** An agent moved an item to another panel status (e.g. 110/120 ready, 60 incidence). */
+export interface ItemStatusChangedEvent {
+  orderId: number;
+  itemId: number;
+  oldStatus: number;
+  newStatus: number;
+}
+
+type Listener<E> = (tx: Tx, event: E) => Promise<void>;
+
+interface EventMap {
+  placed: OrderPlacedEvent;
+  paid: OrderPaidEvent;
+  paymentInstructions: PaymentInstructionsEvent;
+  itemStatusChanged: ItemStatusChangedEvent;
+}
 
 /**
  * In-process domain events of orders. Listeners run inside the transaction that changed the order, so what they
  * write (an invoice, an outbox email) commits or rolls back with the state change: exactly once, never lost.
  */
 export class OrderEvents {
-  private readonly paidListeners: OrderPaidListener[] = [];
+  private readonly listeners: { [K in keyof EventMap]: Listener<EventMap[K]>[] } = {
+    placed: [],
+    paid: [],
+    paymentInstructions: [],
+    itemStatusChanged: [],
+  };
 
-  onPaid(listener: OrderPaidListener): void {
-    this.paidListeners.push(listener);
+  on<K extends keyof EventMap>(name: K, listener: Listener<EventMap[K]>): void {
+    this.listeners[name].push(listener);
+  }
+
+  onPaid(listener: Listener<OrderPaidEvent>): void {
+    this.on('paid', listener);
+  }
+
+  async emit<K extends keyof EventMap>(name: K, tx: Tx, event: EventMap[K]): Promise<void> {
+    for (const listener of this.listeners[name]) await listener(tx, event);
   }
 
   async paid(tx: Tx, event: OrderPaidEvent): Promise<void> {
-    for (const listener of this.paidListeners) await listener(tx, event);
+    await this.emit('paid', tx, event);
   }
 }
