@@ -8,3 +8,4 @@ export * from './forms/evaluate-form.js';
 export * from './forms/describe-answers.js';
 export * from './validators/index.js';
 export * from './forms/lint-catalog.js';
+export * from './payments/index.js';

@@ -1,0 +1,2 @@
+export * from './multibanco.js';
+export * from './payment-methods.js';
