@@ -1,7 +1,7 @@
-import type { Cents, Language } from '@ventanilla/domain';
+import type { Cents, Language, PaymentMethodCode } from '@ventanilla/domain';
 
-/** Payment methods of the spec. */
-export type PaymentMethodCode = 'cc' | 'paypal' | 'bizum' | 'multibanco' | 'sibsmbway' | 'sibsmb' | 'bank';
+/** Payment methods of the spec (defined in the domain package, shared with the browser). */
+export type { PaymentMethodCode } from '@ventanilla/domain';
 
 export interface CreatePaymentInput {
   paymentId: number;
@@ -15,6 +15,8 @@ export interface CreatePaymentInput {
   /** Where the provider sends the browser after success / after failure or cancel. */
   returnUrl: string;
   cancelUrl: string;
+  /** Where the browser lands after a 3-D Secure challenge (the shop checks the result there); returnUrl if absent. */
+  threeDsReturnUrl?: string;
   /** Where the provider POSTs its signed notifications. */
   notifyUrl: string;
   /** Sent to the provider so a retried create call cannot open a second payment. */
@@ -25,9 +27,16 @@ export interface CreatedPayment {
   providerRef: string;
   /** The provider-hosted page (card entry, 3-D Secure): card numbers never reach our server. */
   redirectUrl: string;
+  /**
+   * For methods paid later (Multibanco reference, bank transfer): what the customer needs to pay, shown in the shop
+   * and sent by email (the shop emits `paymentInstructions`), e.g. { entity, reference } or { iban, holder, concept }.
+   */
+  instructions?: Record<string, string>;
+  /** When an asynchronous payment stops being payable (a Multibanco reference, an MB WAY request). */
+  expiresAt?: Date;
 }
 
-export type ProviderEventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled';
+export type ProviderEventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.expired';
 
 export interface ProviderEvent {
   eventId: string;
@@ -37,6 +46,8 @@ export interface ProviderEvent {
   currency: string;
   failureCode?: string;
   card?: { brand: string; last4: string };
+  /** A reusable token of the payment method (never a card number), remembered as the customer's preferred payment. */
+  paymentMethod?: { token: string; brand?: string; last4?: string; expMonth?: number; expYear?: number };
 }
 
 export type VerifyResult =
