@@ -1,4 +1,4 @@
-import { MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type AnswerValue, type ProductForm } from './product-form.js';
+import { isFileReference, MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type AnswerValue, type ProductForm } from './product-form.js';
 
 /** An answer as orders store and show it (spec: option_id, value, print_value, label, option_type). */
 export interface DescribedAnswer {
@@ -16,6 +16,10 @@ export function describeAnswers(form: ProductForm, answers: Readonly<Record<stri
     .filter((o) => answers[String(o.option_id)] !== undefined)
     .map((o) => {
       const answer = answers[String(o.option_id)] as AnswerValue;
+      // A document: its id is the value, its name what people read.
+      if (isFileReference(answer)) {
+        return { option_id: o.option_id, label: o.title, value: answer.file_id, print_value: answer.filename, option_type: o.type };
+      }
       const ids = Array.isArray(answer) ? answer : [Number(answer)];
       const isChoice = SINGLE_CHOICE_TYPES.has(o.type) || MULTI_CHOICE_TYPES.has(o.type);
       const printValue = isChoice

@@ -3,9 +3,11 @@ import type { DomainMessage } from '../i18n/domain-messages.js';
 import {
   MULTI_CHOICE_TYPES,
   SINGLE_CHOICE_TYPES,
+  isFileReference,
   type AnswerValue,
   type Answers,
   type EarlyCheckoutRule,
+  type FileReference,
   type ProductForm,
   type ProductOption,
   type StepCondition,
@@ -70,9 +72,20 @@ export type ValidationResult = { ok: true; normalised: string } | { ok: false; m
  */
 export type AnswerValidator = (name: ValidatorName, value: string) => ValidationResult;
 
+/**
+ * Looks up an uploaded document by its id for the caller: its stored reference, or undefined when it does not exist or
+ * belongs to someone else. The server resolves the ids beforehand (I/O stays out of the engine).
+ */
+export type FileResolver = (fileId: string) => FileReference | undefined;
+
 export interface EvaluateOptions {
   /** Replaces the validators (tests); defaults to `validateByName`. */
   validate?: AnswerValidator;
+  /**
+   * Checks `file` answers: an unknown or foreign id is an invalid answer, a known one is replaced by the stored
+   * reference. Without it (the browser) a well-formed reference is taken as given; the server always passes one.
+   */
+  files?: FileResolver;
 }
 
 export interface FormEvaluation {
@@ -87,9 +100,30 @@ export interface FormEvaluation {
   price: PriceBreakdown;
 }
 
-/** Normalises a raw answer: trims text, drops empties; lists keep unique integer ids. */
-function normalise(option: ProductOption, raw: AnswerValue | undefined): AnswerValue | undefined {
-  if (raw === undefined || raw === null) return undefined;
+/** An answer that cannot be read as this option's kind of answer (a text for a file question, or the reverse). */
+type Unreadable = { unreadable: DomainMessage };
+
+function isUnreadable(read: AnswerValue | Unreadable | undefined): read is Unreadable {
+  return typeof read === 'object' && !Array.isArray(read) && 'unreadable' in read;
+}
+
+/** A file reference with only its four fields (nothing else the client sent is kept). */
+function fileReference(ref: FileReference): FileReference {
+  return { file_id: ref.file_id, filename: String(ref.filename ?? ''), size: Number(ref.size) || 0, content_type: String(ref.content_type ?? '') };
+}
+
+/**
+ * Normalises a raw answer: trims text, drops empties; lists keep unique integer ids; file questions take a file
+ * reference (checked with `files` when given).
+ */
+function normalise(option: ProductOption, raw: AnswerValue | undefined, files: FileResolver | undefined): AnswerValue | Unreadable | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (option.type === 'file') {
+    if (!isFileReference(raw)) return { unreadable: { key: 'validation.file_invalid' } };
+    const known = files ? files(raw.file_id) : raw;
+    return known ? fileReference(known) : { unreadable: { key: 'validation.file_invalid' } };
+  }
+  if (typeof raw === 'object' && !Array.isArray(raw)) return { unreadable: { key: 'validation.unknown_value' } };
   if (MULTI_CHOICE_TYPES.has(option.type)) {
     const list = Array.isArray(raw) ? raw : String(raw).split(',');
     const ids = [...new Set(list.map((v) => Number(v)).filter((v) => Number.isSafeInteger(v)))];
@@ -107,6 +141,7 @@ function matches(condition: StepCondition, answer: AnswerValue | undefined): boo
     return typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer) && answer < condition.value;
   }
   if (Array.isArray(answer)) return answer.includes(Number(condition.value));
+  if (typeof answer === 'object') return false;
   return answer === condition.value;
 }
 
@@ -142,11 +177,14 @@ function validate(option: ProductOption, answer: AnswerValue | undefined): Probl
   if (answer === undefined) {
     if (!option.is_require) return null;
     if (option.error) return { message: { key: 'validation.custom', params: { text: option.error } }, required: true };
-    // The spec: text and checkbox questions say "escribe el dato"; selections say "selecciona una opción".
+    // The spec: text and checkbox questions say "escribe el dato"; selections say "selecciona una opción"; documents
+    // (not covered by the spec) say "adjunta el documento".
+    if (option.type === 'file') return { message: { key: 'validation.required_file' }, required: true };
     const selection = choice && option.type !== 'checkbox';
     return { message: { key: selection ? 'validation.required_selection' : 'validation.required_text' }, required: true };
   }
   if (choice) {
+    if (typeof answer === 'object' && !Array.isArray(answer)) return { message: { key: 'validation.unknown_value' }, required: false };
     const ids = Array.isArray(answer) ? answer : [Number(answer)];
     const known = new Set(option.opt_values.map((v) => v.id));
     if (ids.some((id) => !known.has(id))) return { message: { key: 'validation.unknown_value' }, required: false };
@@ -231,14 +269,19 @@ export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: Ra
   for (const option of ordered) {
     effective.set(option.option_id, undefined);
     if (!isVisible(option, state)) continue;
-    let answer = normalise(option, rawAnswers[String(option.option_id)]);
+    const read = normalise(option, rawAnswers[String(option.option_id)], options.files);
     visibleSet.add(option.option_id);
     visible.push(option.option_id);
     if ((option.autounset_option_values ?? []).some((c) => holds(c, state))) {
       // Dropped, and not required meanwhile: the rule says this answer must not be given.
-      if (answer !== undefined) unset.push(option.option_id);
+      if (read !== undefined) unset.push(option.option_id);
       continue;
     }
+    if (isUnreadable(read)) {
+      problems.push({ option_id: option.option_id, message: read.unreadable, required: false });
+      continue;
+    }
+    let answer: AnswerValue | undefined = read;
     let problem = validate(option, answer);
     if (!problem && typeof answer === 'string' && option.validator) {
       const checked = validateAnswer(option.validator, answer);

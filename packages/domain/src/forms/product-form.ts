@@ -121,6 +121,27 @@ export interface ProductForm {
   related_product?: RelatedProduct[];
 }
 
-/** An answer: free text (or a value id as text) for single-valued questions, a list of value ids for multi-choice. */
-export type AnswerValue = string | number[];
+/**
+ * The answer to a `file` question: a document uploaded during the wizard (POST /api/uploads). The id is opaque; the
+ * server checks that it exists and belongs to the caller and replaces name, size and type by what it stored.
+ */
+export interface FileReference {
+  file_id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+/** Whether a raw answer has the shape of a file reference (a non-empty string file_id). */
+export function isFileReference(value: unknown): value is FileReference {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const id = (value as { file_id?: unknown }).file_id;
+  return typeof id === 'string' && id.length > 0 && id.length <= 100;
+}
+
+/**
+ * An answer: free text (or a value id as text) for single-valued questions, a list of value ids for multi-choice, a
+ * file reference for `file` questions.
+ */
+export type AnswerValue = string | number[] | FileReference;
 export type Answers = Readonly<Record<string, AnswerValue | undefined>>;
