@@ -9,3 +9,7 @@ export * from './forms/describe-answers.js';
 export * from './validators/index.js';
 export * from './forms/lint-catalog.js';
 export * from './payments/index.js';
+export * from './invoicing/index.js';
+export * from './forms/owner-name.js';
+export * from './forms/shop-flows.js';
+export * from './forms/form-reuse.js';
