@@ -322,6 +322,11 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    // Payment methods (issue 4): what the customer must do to pay later (Multibanco entity/reference, transfer
+    // details), when an asynchronous payment expires, and the agent who confirmed a bank transfer.
+    instructions: jsonb('instructions').$type<Record<string, string>>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -365,11 +370,43 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   threeDs: text('three_ds'),
+  // Payment methods (issue 4): cc | paypal | bizum | multibanco | sibsmb | sibsmbway, the phone of Bizum / MB WAY,
+  // the Bizum one-time code, the Multibanco entity/reference, when a pending payment expires, and where the browser
+  // returns after a 3-D Secure challenge.
+  method: text('method').notNull().default('cc'),
+  phone: text('phone'),
+  otpCode: text('otp_code'),
+  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true, mode: 'date' }),
+  otpAttempts: integer('otp_attempts').notNull().default(0),
+  mbEntity: text('mb_entity'),
+  mbReference: text('mb_reference'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  threeDsReturnUrl: text('three_ds_return_url'),
+  /** MM/YY of the card, sent back in the notification with a reusable token (the card number is never kept). */
+  cardExp: text('card_exp'),
   /** Notification events not yet acknowledged by the merchant (retried). */
   pendingEvents: jsonb('pending_events').$type<Array<{ body: string; attempts: number; next_at: string }>>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// --- Preferred payment method of a customer (issue 4) -------------------------------------------------------------
+
+/** The customer's remembered payment method: provider tokens, brand, last four digits and expiry only, never a card number. */
+export const customerPaymentPreferences = pgTable('customer_payment_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** cc | paypal | bizum | multibanco | sibsmb | sibsmbway | bank */
+  method: text('method').notNull(),
+  provider: text('provider'),
+  providerToken: text('provider_token'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
   updatedAt: updatedAt(),
 });
 
