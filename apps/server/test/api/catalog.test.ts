@@ -71,15 +71,17 @@ describe('catalogue', () => {
     expect(body.items.map((c) => c.url_key)).not.toContain('registo-predial');
   });
 
+  // 77 owner, 80 address, 79 municipality, 78 province, 74 other data, 411 urgent (spec); 81 purpose, 82 cadastral
+  // reference and 83 IDUFIR (steps 5.1 and 5.2, asked when the owner is unknown) are ours.
   it('the nota simple has the spec fields, options and prices', async () => {
     const res = await t.app.inject('/api/stores/1/products/nota-simple');
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({ product_id: 15867, url_key: 'nota-simple', cat_url_key: 'registro-de-la-propiedad', base_price: '20.76', price: '25.12' });
-    expect(p.options.map((o: { option_id: number }) => o.option_id).sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 411]);
+    expect(p.options.map((o: { option_id: number }) => o.option_id).sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 81, 82, 83, 411]);
     const urgent = p.options.find((o: { option_id: number }) => o.option_id === 411);
     expect(urgent.opt_values).toContainEqual({ id: 3782, name: expect.any(String), price: '5.75' });
-    expect(p.steps.flat().sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 411]);
+    expect(p.steps.flat().sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 81, 82, 83, 411]);
   });
 
   it('a product not offered in a store is 404 there (Portuguese product in store 1, Spanish in store 16)', async () => {

@@ -14,6 +14,7 @@ import {
   type ValidatorName,
 } from './product-form.js';
 import { validateByName } from '../validators/validate-by-name.js';
+import { isOwnerUnknown } from './owner-name.js';
 
 const DEFAULT_MAX_LENGTH: Partial<Record<ProductOption['type'], number>> = { area: 5000 };
 const FIELD_MAX_LENGTH = 500;
@@ -135,6 +136,8 @@ function normalise(option: ProductOption, raw: AnswerValue | undefined, files: F
 }
 
 function matches(condition: StepCondition, answer: AnswerValue | undefined): boolean {
+  // Before the "" rule: an owner_unknown condition carries "" and holds for a blank answer and for "desconocido".
+  if (condition.op === 'owner_unknown') return answer === undefined || (typeof answer === 'string' && isOwnerUnknown(answer));
   if (condition.value === '') return answer === undefined;
   if (answer === undefined) return false;
   if (condition.op === 'ltdate') {

@@ -30,7 +30,7 @@ const isChoice = (o: ProductOption) => SINGLE_CHOICE_TYPES.has(o.type) || MULTI_
 /** Whether an option can have the value a condition asks for (choices: one of its value ids, or ""). */
 function possible(target: ProductOption | undefined, c: StepCondition): boolean {
   if (!target) return false;
-  if (c.value === '' || c.op === 'ltdate' || !isChoice(target)) return true;
+  if (c.value === '' || c.op === 'ltdate' || c.op === 'owner_unknown' || !isChoice(target)) return true;
   return target.opt_values.some((v) => String(v.id) === c.value);
 }
 
@@ -42,8 +42,8 @@ function allowedBy(conditions: readonly StepCondition[]): Allowed {
   for (const c of conditions) {
     const current = allowed.has(c.option_id) ? allowed.get(c.option_id) : new Set<string>();
     if (current === null || current === undefined) continue;
-    // Date comparisons cannot be reasoned about as values: any value.
-    if (c.op === 'ltdate') allowed.set(c.option_id, null);
+    // Date and owner-name comparisons cannot be reasoned about as values: any value.
+    if (c.op === 'ltdate' || c.op === 'owner_unknown') allowed.set(c.option_id, null);
     else allowed.set(c.option_id, current.add(c.value));
   }
   return allowed;

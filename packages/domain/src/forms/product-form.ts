@@ -33,16 +33,22 @@ export interface OptionValue {
   price: Cents;
 }
 
+/** How a condition compares (see StepCondition). */
+export const CONDITION_OPS = ['eq', 'ltdate', 'owner_unknown'] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
+
 /**
  * A condition on another option's answer (previous_steps, autounset_option_values and the flow rules): it holds when
  * option_id has value. `op` `eq` (default) compares the value id or text; `ltdate` holds for a date answer before
- * value (yyyy-mm-dd); the value "" means "when that option is empty". A condition on a hidden option never holds.
+ * value (yyyy-mm-dd); `owner_unknown` holds when the answer is an unknown owner's name (blank or containing "onocido",
+ * `isOwnerUnknown`; value is ignored, "" by convention); the value "" means "when that option is empty". A condition
+ * on a hidden option never holds.
  */
 export interface StepCondition {
   option_id: number;
   /** A value id for choices, a text for fields, a date (yyyy-mm-dd) for ltdate; "" means "when that option is empty". */
   value: string;
-  op?: 'eq' | 'ltdate';
+  op?: ConditionOp;
 }
 
 /** A question of a product form. */
@@ -71,7 +77,7 @@ export interface ProductOption {
 export interface RedirectRule {
   option_id: number;
   value: string;
-  op?: 'eq' | 'ltdate';
+  op?: ConditionOp;
   product_id_in: number;
   product_id_out: number;
   /** 1-based page of the target product where the wizard resumes. */

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { DISPLAY_FLAGS, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
+import { CONDITION_OPS, DISPLAY_FLAGS, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
 
 const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' });
 
@@ -53,7 +53,7 @@ const Condition = Type.Object(
   {
     option_id: Type.Integer(),
     value: Type.String(),
-    op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
+    op: Type.Optional(Type.Union(CONDITION_OPS.map((op) => Type.Literal(op)))),
   },
   { additionalProperties: false },
 );
@@ -88,7 +88,7 @@ export const FormFile = Type.Object({
       Type.Object({
         option_id: Type.Integer(),
         value: Type.String(),
-        op: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('ltdate')])),
+        op: Type.Optional(Type.Union(CONDITION_OPS.map((op) => Type.Literal(op)))),
         product_id_in: Type.Integer(),
         product_id_out: Type.Integer(),
         step_saved: Type.Integer({ minimum: 1 }),
