@@ -13,3 +13,4 @@ export * from './invoicing/index.js';
 export * from './forms/owner-name.js';
 export * from './forms/shop-flows.js';
 export * from './forms/form-reuse.js';
+export * from './forms/place-answers.js';

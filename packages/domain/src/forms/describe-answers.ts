@@ -1,4 +1,5 @@
 import { isFileReference, MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type AnswerValue, type ProductForm } from './product-form.js';
+import { PLACE_TYPES, placeKindOf, placeLabel, type PlaceLookup } from './place-answers.js';
 
 /** An answer as orders store and show it (spec: option_id, value, print_value, label, option_type). */
 export interface DescribedAnswer {
@@ -9,8 +10,15 @@ export interface DescribedAnswer {
   option_type: string;
 }
 
-/** Turns accepted answers into labelled lines in form order; choice ids become their value names. */
-export function describeAnswers(form: ProductForm, answers: Readonly<Record<string, AnswerValue>>): DescribedAnswer[] {
+/**
+ * Turns accepted answers into labelled lines in form order; choice ids become their value names and place codes their
+ * place names (with `places`; without it the code stays as it is).
+ */
+export function describeAnswers(
+  form: ProductForm,
+  answers: Readonly<Record<string, AnswerValue>>,
+  places?: PlaceLookup,
+): DescribedAnswer[] {
   return [...form.options]
     .sort((a, b) => a.index - b.index || a.option_id - b.option_id)
     .filter((o) => answers[String(o.option_id)] !== undefined)
@@ -19,6 +27,13 @@ export function describeAnswers(form: ProductForm, answers: Readonly<Record<stri
       // A document: its id is the value, its name what people read.
       if (isFileReference(answer)) {
         return { option_id: o.option_id, label: o.title, value: answer.file_id, print_value: answer.filename, option_type: o.type };
+      }
+      const kind = PLACE_TYPES.has(o.type) ? placeKindOf(o) : null;
+      const place = kind && typeof answer === 'string' ? places?.find(kind, answer) : undefined;
+      if (place) {
+        // The code is stored; people read the name (with its province or concelho unless the form asked for it).
+        const printValue = placeLabel(place, o.place?.parent_option === undefined);
+        return { option_id: o.option_id, label: o.title, value: answer as string, print_value: printValue, option_type: o.type };
       }
       const ids = Array.isArray(answer) ? answer : [Number(answer)];
       const isChoice = SINGLE_CHOICE_TYPES.has(o.type) || MULTI_CHOICE_TYPES.has(o.type);

@@ -14,6 +14,7 @@ import {
   type ValidatorName,
 } from './product-form.js';
 import { validateByName } from '../validators/validate-by-name.js';
+import { checkPlaceAnswer, PLACE_TYPES, type PlaceLookup } from './place-answers.js';
 import { isOwnerUnknown } from './owner-name.js';
 
 const DEFAULT_MAX_LENGTH: Partial<Record<ProductOption['type'], number>> = { area: 5000 };
@@ -87,6 +88,11 @@ export interface EvaluateOptions {
    * reference. Without it (the browser) a well-formed reference is taken as given; the server always passes one.
    */
   files?: FileResolver;
+  /**
+   * Checks place answers (municipio, municipio_ce, freguesia) against the data sets: an unknown code is an invalid
+   * answer. Without it (the browser) only the code's shape and its parent question are checked; the server passes one.
+   */
+  places?: PlaceLookup;
 }
 
 export interface FormEvaluation {
@@ -183,7 +189,8 @@ function validate(option: ProductOption, answer: AnswerValue | undefined): Probl
     // The spec: text and checkbox questions say "escribe el dato"; selections say "selecciona una opción"; documents
     // (not covered by the spec) say "adjunta el documento".
     if (option.type === 'file') return { message: { key: 'validation.required_file' }, required: true };
-    const selection = choice && option.type !== 'checkbox';
+    // Place pickers are selections too.
+    const selection = (choice && option.type !== 'checkbox') || PLACE_TYPES.has(option.type);
     return { message: { key: selection ? 'validation.required_selection' : 'validation.required_text' }, required: true };
   }
   if (choice) {
@@ -289,6 +296,14 @@ export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: Ra
     if (!problem && typeof answer === 'string' && option.validator) {
       const checked = validateAnswer(option.validator, answer);
       if (checked.ok) answer = checked.normalised;
+      else problem = { message: checked.message, required: false };
+    }
+    if (!problem && typeof answer === 'string' && PLACE_TYPES.has(option.type)) {
+      const parentId = option.place?.parent_option;
+      const parentOption = parentId === undefined ? undefined : form.options.find((o) => o.option_id === parentId);
+      const parent = parentOption ? { option: parentOption, answer: effective.get(parentOption.option_id) } : null;
+      const checked = checkPlaceAnswer(option, answer, parent, options.places);
+      if (checked.ok) answer = checked.code;
       else problem = { message: checked.message, required: false };
     }
     if (problem) {

@@ -31,11 +31,20 @@ export interface OptionValue {
   id: number;
   name: string;
   price: Cents;
+  /** The official code of the place this value names (province and district lists: INE / DTMN code). */
+  code?: string;
 }
 
-/** How a condition compares (see StepCondition). */
-export const CONDITION_OPS = ['eq', 'ltdate', 'owner_unknown'] as const;
-export type ConditionOp = (typeof CONDITION_OPS)[number];
+/**
+ * Place questions (docs/geo-data.md): municipio, municipio_ce and freguesia hold a place code; a drop-down whose values
+ * carry codes is a province (or district) list. `parent_option` names the question that narrows this one.
+ */
+export interface PlaceConfig {
+  /** ES (default): INE provinces and municipalities; PT: districts and concelhos (freguesias are always PT). */
+  country?: 'ES' | 'PT';
+  /** An earlier question (province, district or concelho) the answer must lie in. */
+  parent_option?: number;
+}
 
 /**
  * A condition on another option's answer (previous_steps, autounset_option_values and the flow rules): it holds when
@@ -44,6 +53,10 @@ export type ConditionOp = (typeof CONDITION_OPS)[number];
  * `isOwnerUnknown`; value is ignored, "" by convention); the value "" means "when that option is empty". A condition
  * on a hidden option never holds.
  */
+/** How a condition compares (see StepCondition). */
+export const CONDITION_OPS = ['eq', 'ltdate', 'owner_unknown'] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
+
 export interface StepCondition {
   option_id: number;
   /** A value id for choices, a text for fields, a date (yyyy-mm-dd) for ltdate; "" means "when that option is empty". */
@@ -71,6 +84,8 @@ export interface ProductOption {
   validator?: ValidatorName;
   /** Display flags of the spec that are set on this option. */
   display?: Partial<Record<DisplayFlag, boolean>>;
+  /** Place questions and province/district lists (see PlaceConfig). */
+  place?: PlaceConfig;
 }
 
 /** conditions_to_redirect entry: in product_id_in, when option_id has value, move to product_id_out at step_saved. */
