@@ -16,6 +16,12 @@ import checkoutRoutes from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { staticRouting } from './modules/checkout/payment-routing.js';
 import authRoutes from './modules/customers/auth.routes.js';
+import passwordResetRoutes from './modules/customers/password-reset.routes.js';
+import { PasswordResetService } from './modules/customers/password-reset.service.js';
+import { EmailDispatcher } from './modules/email/email-dispatcher.js';
+import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
+import emailRoutes from './modules/email/email.routes.js';
+import { EmailService } from './modules/email/email.service.js';
 import { LocalFileStorage, type FileStorage } from './modules/files/file-storage.js';
 import healthRoutes from './modules/health.routes.js';
 import { OrderEvents } from './modules/orders/order-events.js';
@@ -44,6 +50,10 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Reload interval of the in-memory catalogue. */
   catalogTtlMs?: number;
+  /** Where outbox emails go (tests pass an SMTP transport to their own server); by default from config.mail. */
+  mailTransport?: MailTransport;
+  /** Run the email dispatcher loop (default: not in tests, which call ctx.emailDispatcher.dispatchOnce()). */
+  startEmailDispatcher?: boolean;
 }
 
 /**
@@ -68,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routing = staticRouting(providers, [{ code: 'cc', provider: 'sandbox' }]);
   const carts = new CartService(db, catalog);
   const orderEvents = new OrderEvents();
+  // Emails are written to the outbox by order-event listeners, inside the transaction that changed the order.
+  const email = new EmailService(db, config, catalog);
+  email.listen(orderEvents);
+  const emailDispatcher = new EmailDispatcher(db, options.mailTransport ?? createMailTransport(config.mail, config.dataDir), config.mail);
   const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const ctx: AppContext = {
     config,
@@ -80,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files,
     checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
     orderEvents,
+    email,
+    emailDispatcher,
+    passwordReset: new PasswordResetService(db, email),
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
     backoffice: new BackofficeService(db, files, orderEvents),
@@ -102,15 +119,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(cartRoutes);
   await app.register(checkoutRoutes);
   await app.register(notificationsRoutes);
   await app.register(customerOrdersRoutes);
   await app.register(backofficeRoutes);
+  await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));
   await app.register(webStaticPlugin);
 
   if (config.nodeEnv !== 'test') sandbox.startRetryLoop();
+  emailDispatcher.log = app.log;
+  if (options.startEmailDispatcher ?? config.nodeEnv !== 'test') emailDispatcher.start(config.mail.pollMs);
+  app.addHook('onClose', async () => {
+    await emailDispatcher.stop();
+    emailDispatcher.transport.close();
+  });
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
   return app;
 }

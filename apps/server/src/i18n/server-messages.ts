@@ -16,6 +16,7 @@ const es = {
   INVALID_CREDENTIALS: 'Error de acceso: el email o la contraseña no son correctos.',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
   EMAIL_TAKEN: 'Ya existe una cuenta con este email. Inicia sesión o recupera tu contraseña.',
+  RESET_TOKEN_INVALID: 'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
   INVALID_ANSWERS: 'Hay respuestas que faltan o no son válidas.',
   // The exit message comes from the catalogue (the product's conditions_to_exit), in the store's language.
   FORM_EXIT: '{message}',
@@ -54,6 +55,7 @@ const en: Catalogue = {
   INVALID_CREDENTIALS: 'Sign-in error: the email or password is not correct.',
   TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait a few minutes before trying again.',
   EMAIL_TAKEN: 'An account with this email already exists. Sign in or reset your password.',
+  RESET_TOKEN_INVALID: 'The password reset link is not valid, has already been used or has expired. Ask for a new one.',
   INVALID_ANSWERS: 'Some answers are missing or not valid.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT: 'With these answers, the service you need is a different one: “{product}”. Continue there with your answers.',
@@ -88,6 +90,7 @@ const pt: Catalogue = {
   INVALID_CREDENTIALS: 'Erro de acesso: o email ou a palavra-passe não estão corretos.',
   TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',
   EMAIL_TAKEN: 'Já existe uma conta com este email. Inicie sessão ou recupere a sua palavra-passe.',
+  RESET_TOKEN_INVALID: 'A ligação para redefinir a palavra-passe não é válida, já foi usada ou expirou. Peça uma nova.',
   INVALID_ANSWERS: 'Há respostas em falta ou inválidas.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT: 'Com estas respostas, o serviço de que precisa é outro: «{product}». Continue aí com as suas respostas.',

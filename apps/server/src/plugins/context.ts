@@ -7,6 +7,9 @@ import type { BackofficeService } from '../modules/backoffice/backoffice.service
 import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
+import type { PasswordResetService } from '../modules/customers/password-reset.service.js';
+import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
+import type { EmailService } from '../modules/email/email.service.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
@@ -29,6 +32,11 @@ export interface AppContext {
   customerOrders: CustomerOrdersService;
   backoffice: BackofficeService;
   files: FileStorage;
+  /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
+  email: EmailService;
+  emailDispatcher: EmailDispatcher;
+  /** checkEmail, rememberPassword and the reset token (docs/email.md). */
+  passwordReset: PasswordResetService;
 }
 
 declare module 'fastify' {

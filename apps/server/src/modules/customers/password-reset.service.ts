@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { passwordResetTokens, users } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import type { EmailService } from '../email/email.service.js';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './password.js';
+import { deleteUserSessions, hashToken } from './sessions.repository.js';
+import { clearLoginFailures, findUserByEmail } from './users.repository.js';
+
+/** A reset link works for one hour and once (docs/email.md). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** At most this many reset emails per account per window: more requests answer the same but send nothing. */
+export const RESET_MAX_PER_ACCOUNT = 3;
+export const RESET_WINDOW_MS = 60 * 60 * 1000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// 32 random bytes in base64url: 43 characters.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function checkEmailShape(email: string): void {
+  const trimmed = email.trim();
+  if (!trimmed) throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', key: 'field.required' }] });
+  if (!EMAIL.test(trimmed) || trimmed.length > 254) {
+    throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', key: 'field.email' }] });
+  }
+}
+
+/**
+ * The spec's password flow: checkEmail, rememberPassword (a reset email), the reset token checked by the server,
+ * and the new password. Tokens are 32 random bytes; only their SHA-256 is stored; they expire and work once.
+ */
+export class PasswordResetService {
+  constructor(
+    private readonly db: Db,
+    private readonly email: EmailService,
+  ) {}
+
+  /** checkEmail: whether an account exists (the checkout needs it to offer login or registration; rate-limited). */
+  async emailExists(email: string): Promise<boolean> {
+    checkEmailShape(email);
+    return (await findUserByEmail(this.db, email)) !== undefined;
+  }
+
+  /**
+   * rememberPassword: queues a reset email when the account exists. The caller answers the same in every case, so
+   * the response does not tell whether an account exists.
+   */
+  async request(email: string, storeId: number, ip: string): Promise<void> {
+    checkEmailShape(email);
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    const since = new Date(Date.now() - RESET_WINDOW_MS);
+    const [recent] = await this.db
+      .select({ n: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, since)));
+    if ((recent?.n ?? 0) >= RESET_MAX_PER_ACCOUNT) return;
+
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, requestIp: ip });
+      await this.email.enqueue(tx, {
+        storeId,
+        to: user.email,
+        userId: user.id,
+        discardAfter: expiresAt,
+        message: { kind: 'password_reset', firstname: user.firstname, token, validMinutes: RESET_TOKEN_TTL_MS / 60_000 },
+      });
+    });
+  }
+
+  /** Whether a token can still be used (the reset page asks before showing the form). */
+  async isUsable(token: string): Promise<boolean> {
+    if (!TOKEN_SHAPE.test(token)) return false;
+    const rows = await this.db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)));
+    return rows.length > 0;
+  }
+
+  /**
+   * Sets a new password with a usable token, in one transaction: the token is spent, every other outstanding token
+   * of the user is spent too, and every session of the user ends (a thief signed in with the old password is out).
+   */
+  async reset(token: string, password: string): Promise<void> {
+    const length = [...password].length;
+    if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+      throw new AppError('VALIDATION_ERROR', 'new password', {
+        fields: [{ field: 'password', key: 'field.password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } }],
+      });
+    }
+    if (!TOKEN_SHAPE.test(token)) throw new AppError('RESET_TOKEN_INVALID', 'malformed token');
+    // Hashing is slow on purpose: done before the transaction so it holds no connection meanwhile.
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const spent = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+        .returning({ userId: passwordResetTokens.userId });
+      const userId = spent[0]?.userId;
+      if (userId === undefined) throw new AppError('RESET_TOKEN_INVALID', 'unknown, used or expired token');
+      const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      await deleteUserSessions(tx, userId);
+      // The owner proved control of the mailbox: a login throttle from the attack that prompted the reset ends too.
+      if (user) await clearLoginFailures(tx, user.email);
+    });
+  }
+}

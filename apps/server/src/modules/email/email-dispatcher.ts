@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { emailOutbox } from '../../db/schema.js';
+import { redactSecrets } from './email-templates.js';
+import { isPermanentFailure, type MailTransport } from './email-transport.js';
+
+export interface DispatcherOptions {
+  /** Attempts before a message is marked failed (it stays listed, with its last error). */
+  maxAttempts: number;
+  /** First retry delay; doubled after each failure up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a claim lasts: a dispatcher that dies mid-send leaves the row to others after this. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: Logger = { warn: () => undefined, error: () => undefined };
+
+export interface DispatchResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  discard_after: Date | string | null;
+}
+
+/** Delay before the next attempt after `attempts` failed ones: base, 2x, 4x... capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends what the outbox holds. Each pass claims due rows in one statement (FOR UPDATE SKIP LOCKED plus a lease with
+ * a claim token), sends them outside any transaction, then records the outcome only if the claim is still its own.
+ * Several instances can run it at once: a row is claimed by one of them at a time. A failure schedules the next
+ * attempt with exponential backoff, so an outage of the mail server delays messages but loses none.
+ */
+export class EmailDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+  log: Logger = silent;
+
+  constructor(
+    private readonly db: Db,
+    readonly transport: MailTransport,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  /** Sends every due message (batch after batch) and returns what happened. */
+  async dispatchOnce(): Promise<DispatchResult> {
+    const result: DispatchResult = { sent: 0, retried: 0, failed: 0 };
+    const batchSize = this.options.batchSize ?? 10;
+    for (let round = 0; round < 100; round++) {
+      const claimed = await this.claim(batchSize);
+      for (const row of claimed.rows) await this.deliver(row, claimed.token, result);
+      if (claimed.rows.length < batchSize) break;
+    }
+    return result;
+  }
+
+  private async claim(limit: number): Promise<{ token: string; rows: ClaimedRow[] }> {
+    const token = randomUUID();
+    const leaseS = (this.options.leaseMs ?? 5 * 60_000) / 1000;
+    const res = await this.db.execute<ClaimedRow & Record<string, unknown>>(sql`
+      UPDATE email_outbox
+         SET locked_until = now() + make_interval(secs => ${leaseS}), claim_token = ${token}, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM email_outbox
+          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY next_attempt_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after`);
+    return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
+  }
+
+  private async deliver(row: ClaimedRow, token: string, result: DispatchResult): Promise<void> {
+    const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, token));
+    const redacted = this.transport.external && row.kind === 'password_reset';
+    const bodies = redacted ? { textBody: redactSecrets(row.text_body), htmlBody: redactSecrets(row.html_body) } : {};
+    if (row.discard_after && new Date(row.discard_after).getTime() < Date.now()) {
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'failed', lockedUntil: null, claimToken: null, lastError: 'expired before it could be delivered', ...bodies })
+        .where(mine);
+      result.failed++;
+      return;
+    }
+    try {
+      const { messageId } = await this.transport.send({
+        id: row.id,
+        from: row.from_address,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      const done = await this.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, claimToken: null, lastError: null, transport: this.transport.name, messageId, ...bodies })
+        .where(mine)
+        .returning({ id: emailOutbox.id });
+      if (done.length === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
+      result.sent++;
+    } catch (err) {
+      const permanent = isPermanentFailure(err) || row.attempts >= this.options.maxAttempts;
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const delay = retryDelayMs(row.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+      await this.db
+        .update(emailOutbox)
+        .set({
+          status: permanent ? 'failed' : 'pending',
+          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+          lockedUntil: null,
+          claimToken: null,
+          lastError: message,
+          ...(permanent ? bodies : {}),
+        })
+        .where(mine);
+      if (permanent) {
+        this.log.error({ outboxId: row.id, attempts: row.attempts, err: message }, 'email failed for good');
+        result.failed++;
+      } else {
+        this.log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: delay, err: message }, 'email delivery failed; will retry');
+        result.retried++;
+      }
+    }
+  }
+
+  /** Polls for due messages every pollMs until stop(). */
+  start(pollMs: number): void {
+    if (this.timer || this.stopped) return;
+    const tick = () => {
+      this.running = this.dispatchOnce()
+        .catch((err: unknown) => this.log.error({ err }, 'email dispatch pass failed'))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.timer = setTimeout(tick, pollMs);
+        });
+    };
+    this.timer = setTimeout(tick, pollMs);
+  }
+
+  /** Stops polling and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,119 @@
+import { cents, type Language } from '@ventanilla/domain';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, html } from './email-html.js';
+import { redactSecrets, renderEmail, type EmailBrand, type EmailMessage } from './email-templates.js';
+
+function brand(language: Language, name = 'Ventanilla', storeId = 1, country = 'ES'): EmailBrand {
+  return {
+    storeId,
+    name,
+    language,
+    country,
+    link: (path, fragment) => `https://shop.test/${path}?store=${storeId}${fragment ? `#${fragment}` : ''}`,
+  };
+}
+
+const EVIL = '<script>alert("x")</script> & \'quotes\'';
+
+const messages: Record<EmailMessage['kind'], EmailMessage> = {
+  order_received: { kind: 'order_received', firstname: 'Lucía', orderId: 100000123, lines: [{ name: 'Nota simple', total: cents(1512) }], total: cents(1512) },
+  payment_instructions: {
+    kind: 'payment_instructions',
+    firstname: 'João',
+    orderId: 160000001,
+    method: 'multibanco',
+    details: { entity: '21312', reference: '123 456 789', expires_at: '2026-03-01T10:00:00Z' },
+    total: cents(2583),
+  },
+  payment_confirmed: { kind: 'payment_confirmed', firstname: 'Lucía', orderId: 100000123, lines: [{ name: 'Nota simple', total: cents(1512) }], total: cents(1512) },
+  document_ready: { kind: 'document_ready', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple' },
+  incident_action: { kind: 'incident_action', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple', incidentText: 'Falta el DNI' },
+  password_reset: { kind: 'password_reset', firstname: 'Lucía', token: 'a'.repeat(43), validMinutes: 60 },
+};
+
+describe('email html tag', () => {
+  it('escapes every interpolated string and keeps nested SafeHtml', () => {
+    const inner = html`<b>${EVIL}</b>`;
+    expect(html`<p title="${EVIL}">${inner}</p>`.value).toBe(
+      `<p title="${escapeHtml(EVIL)}"><b>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;</b></p>`,
+    );
+  });
+});
+
+describe('renderEmail', () => {
+  it.each(Object.values(messages))('$kind: subject, text and html in every language, with links', (message) => {
+    for (const language of ['es', 'en', 'pt'] as const) {
+      const out = renderEmail(message, brand(language));
+      expect(out.subject.length).toBeGreaterThan(5);
+      expect(out.html).toContain(`<html lang="${language}">`);
+      expect(out.text).toContain('https://shop.test/');
+      expect(out.html).toContain('href="https://shop.test/');
+    }
+  });
+
+  it('speaks the store language (spec wording in Spanish)', () => {
+    expect(renderEmail(messages.document_ready, brand('es')).subject).toBe('Tu trámite está listo: Nota simple (pedido 100000123)');
+    expect(renderEmail(messages.document_ready, brand('es')).text).toContain('está Listo.');
+    expect(renderEmail(messages.document_ready, brand('en')).subject).toBe('Your service is ready: Nota simple (order 100000123)');
+    expect(renderEmail(messages.document_ready, brand('pt')).subject).toBe('O seu serviço está pronto: Nota simple (pedido 100000123)');
+    expect(renderEmail(messages.payment_confirmed, brand('es')).text).toContain('En tramitación');
+  });
+
+  it('formats money and dates in the store locale and time zone', () => {
+    const es = renderEmail(messages.order_received, brand('es'));
+    expect(es.text).toMatch(/Nota simple: 15,12\s€/);
+    const en = renderEmail(messages.order_received, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(en.text).toContain('Nota simple: €15.12');
+    const pt = renderEmail(messages.payment_instructions, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(pt.text).toContain('Entidade: 21312');
+    expect(pt.text).toContain('Referência: 123 456 789');
+    expect(pt.text).toMatch(/Montante: 25,83\s€/);
+    // 10:00 UTC is 10:00 in Lisbon in winter.
+    expect(pt.text).toMatch(/Data limite de pagamento: 1 de março de 2026.*10:00/);
+  });
+
+  it('carries the brand name in subject, header and footer', () => {
+    const out = renderEmail(messages.password_reset, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(out.subject).toBe('Redefina a sua palavra-passe de Balcão Ventanilla');
+    expect(out.html).toContain('Balcão Ventanilla</td>');
+    expect(out.text).toContain('Esta mensagem é enviada por Balcão Ventanilla.');
+  });
+
+  it('links: pay, order detail and reset (token in the fragment)', () => {
+    expect(renderEmail(messages.order_received, brand('es')).text).toContain('https://shop.test/payment/order/100000123?store=1');
+    expect(renderEmail(messages.document_ready, brand('es')).text).toContain('https://shop.test/orders/detail/100000123?store=1');
+    const reset = renderEmail(messages.password_reset, brand('es'));
+    expect(reset.text).toContain(`https://shop.test/customer/password/reset?store=1#token=${'a'.repeat(43)}`);
+    expect(reset.text).toContain('60 minutos');
+  });
+
+  it('escapes customer and agent text in HTML and keeps it readable in plain text', () => {
+    const evil: EmailMessage = { ...messages.incident_action, firstname: EVIL, productName: EVIL, incidentText: `${EVIL}\nsegunda línea` } as EmailMessage;
+    const out = renderEmail(evil, brand('es'));
+    expect(out.html).not.toContain('<script>');
+    expect(out.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
+    expect(out.html).toContain('<br>segunda línea');
+    expect(out.text).toContain(`Hola, ${EVIL}:`);
+    expect(out.text).toContain('> segunda línea');
+  });
+
+  it('escapes payment details a provider sent', () => {
+    const msg = { ...messages.payment_instructions, method: 'bank', details: { iban: 'ES91 2100 0418 4502 0005 1332', holder: '<img src=x onerror=alert(1)>', concept: '100000123' } } as EmailMessage;
+    const out = renderEmail(msg, brand('es'));
+    expect(out.html).not.toContain('<img');
+    expect(out.text).toContain('IBAN: ES91 2100 0418 4502 0005 1332');
+    expect(out.text).toContain('Titular: <img src=x onerror=alert(1)>');
+    expect(out.text).toContain('haz una transferencia bancaria');
+  });
+
+  it('never puts a non-http link in an href', () => {
+    const bad: EmailBrand = { ...brand('es'), link: () => 'javascript:alert(1)' };
+    expect(renderEmail(messages.document_ready, bad).html).not.toContain('href="javascript:');
+  });
+
+  it('redacts reset tokens from stored bodies', () => {
+    const reset = renderEmail(messages.password_reset, brand('es'));
+    expect(redactSecrets(reset.html)).not.toContain('a'.repeat(43));
+    expect(redactSecrets(reset.text)).toContain('#token=REDACTED');
+  });
+});

@@ -1,0 +1,380 @@
+import { cents, formatMoney, type Cents, type Language } from '@ventanilla/domain';
+import { html, safeUrl, type SafeHtml } from './email-html.js';
+
+/** The store an email speaks for: its brand name, language and where its links point. */
+export interface EmailBrand {
+  storeId: number;
+  name: string;
+  language: Language;
+  country: string;
+  /** Absolute link into this store's site, e.g. link('orders/detail/1000001'). */
+  link(path: string, fragment?: string): string;
+}
+
+export interface EmailLine {
+  name: string;
+  total: Cents;
+}
+
+/** What each kind of email needs; rendering is pure (no I/O), so it is unit-tested on its own. */
+export type EmailMessage =
+  | { kind: 'order_received'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
+  | {
+      kind: 'payment_instructions';
+      firstname: string;
+      orderId: number;
+      method: string;
+      /** As the payment emits them: entity, reference, amount, expires_at, iban, holder, concept, phone... */
+      details: Record<string, string>;
+      total: Cents;
+    }
+  | { kind: 'payment_confirmed'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
+  | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
+  | { kind: 'incident_action'; firstname: string; orderId: number; productName: string; incidentText: string | null }
+  | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number };
+
+export type EmailKind = EmailMessage['kind'];
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const TEXTS = {
+  es: {
+    greeting: 'Hola, {name}:',
+    greetingNoName: 'Hola:',
+    footer: 'Este mensaje lo envía {brand}. Si tienes cualquier duda, responde a este correo o escríbenos desde tu área de cliente.',
+    linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+    order: 'Pedido',
+    total: 'Total (IVA incluido)',
+    viewOrder: 'Ver mi pedido',
+    payOrder: 'Pagar el pedido',
+    'order_received.subject': 'Hemos recibido tu pedido {order}',
+    'order_received.intro': 'Hemos recibido tu pedido {order} en {brand}. Estos son los trámites que has solicitado:',
+    'order_received.pay': 'Empezaremos a tramitarlo en cuanto recibamos el pago. Si no lo has completado, puedes hacerlo desde este enlace:',
+    'payment_instructions.subject': 'Datos para pagar tu pedido {order}',
+    'payment_instructions.intro.multibanco': 'Para completar tu pedido {order}, paga por Multibanco (en un cajero o en tu banca online) con estos datos:',
+    'payment_instructions.intro.bank': 'Para completar tu pedido {order}, haz una transferencia bancaria con estos datos. Indica el concepto tal cual para que podamos identificarla:',
+    'payment_instructions.intro.sibsmbway': 'Para completar tu pedido {order}, aprueba el pago en la aplicación MB WAY de tu teléfono:',
+    'payment_instructions.intro.other': 'Para completar tu pedido {order}, realiza el pago con estos datos:',
+    'payment_instructions.after': 'Empezaremos a tramitar tu pedido en cuanto recibamos el pago y te avisaremos por correo.',
+    'payment_confirmed.subject': 'Pago confirmado: pedido {order}',
+    'payment_confirmed.intro': 'Hemos recibido el pago de tu pedido {order}. Ya estamos tramitándolo (estado: En tramitación).',
+    'payment_confirmed.after': 'Te avisaremos por correo cuando esté listo. Puedes seguir su estado en tu área de cliente.',
+    'document_ready.subject': 'Tu trámite está listo: {product} (pedido {order})',
+    'document_ready.intro': 'Tu trámite «{product}» del pedido {order} está Listo.',
+    'document_ready.after': 'Puedes descargar la documentación desde tu área de cliente.',
+    'document_ready.action': 'Descargar mi documentación',
+    'incident_action.subject': 'Incidencia en tu pedido {order}: necesitamos tu respuesta',
+    'incident_action.intro': 'Hay una incidencia en tu trámite «{product}» del pedido {order} y necesitamos que hagas algo para poder continuar.',
+    'incident_action.detail': 'Detalle de la incidencia:',
+    'incident_action.after': 'Entra en tu área de cliente para ver qué necesitamos y responder.',
+    'incident_action.action': 'Resolver la incidencia',
+    'password_reset.subject': 'Restablece tu contraseña de {brand}',
+    'password_reset.intro': 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en {brand}.',
+    'password_reset.action': 'Elegir una contraseña nueva',
+    'password_reset.after': 'El enlace caduca en {minutes} minutos y solo se puede usar una vez. Al cambiar la contraseña se cerrarán todas tus sesiones abiertas.',
+    'password_reset.ignore': 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
+    'detail.entity': 'Entidad',
+    'detail.reference': 'Referencia',
+    'detail.amount': 'Importe',
+    'detail.expires_at': 'Fecha límite de pago',
+    'detail.iban': 'IBAN',
+    'detail.holder': 'Titular',
+    'detail.bank': 'Banco',
+    'detail.concept': 'Concepto',
+    'detail.phone': 'Teléfono',
+  },
+  en: {
+    greeting: 'Hello {name},',
+    greetingNoName: 'Hello,',
+    footer: 'This message is sent by {brand}. If you have any questions, reply to this email or write to us from your customer area.',
+    linkFallback: 'If the button does not work, copy this address into your browser:',
+    order: 'Order',
+    total: 'Total (VAT included)',
+    viewOrder: 'View my order',
+    payOrder: 'Pay for the order',
+    'order_received.subject': 'We have received your order {order}',
+    'order_received.intro': 'We have received your order {order} at {brand}. These are the services you requested:',
+    'order_received.pay': 'We will start working on it as soon as we receive the payment. If you have not completed it, you can do so from this link:',
+    'payment_instructions.subject': 'How to pay for your order {order}',
+    'payment_instructions.intro.multibanco': 'To complete your order {order}, pay by Multibanco (at a cash machine or in your online banking) with these details:',
+    'payment_instructions.intro.bank': 'To complete your order {order}, make a bank transfer with these details. Use the reference exactly as shown so that we can identify it:',
+    'payment_instructions.intro.sibsmbway': 'To complete your order {order}, approve the payment in the MB WAY app on your phone:',
+    'payment_instructions.intro.other': 'To complete your order {order}, make the payment with these details:',
+    'payment_instructions.after': 'We will start working on your order as soon as we receive the payment, and we will let you know by email.',
+    'payment_confirmed.subject': 'Payment confirmed: order {order}',
+    'payment_confirmed.intro': 'We have received the payment for your order {order}. We are now working on it (status: In progress).',
+    'payment_confirmed.after': 'We will email you when it is ready. You can follow its status in your customer area.',
+    'document_ready.subject': 'Your service is ready: {product} (order {order})',
+    'document_ready.intro': 'Your service “{product}” of order {order} is Ready.',
+    'document_ready.after': 'You can download the documents from your customer area.',
+    'document_ready.action': 'Download my documents',
+    'incident_action.subject': 'Issue with your order {order}: we need your answer',
+    'incident_action.intro': 'There is an issue with your service “{product}” of order {order} and we need you to do something so that we can continue.',
+    'incident_action.detail': 'Details of the issue:',
+    'incident_action.after': 'Go to your customer area to see what we need and to reply.',
+    'incident_action.action': 'Resolve the issue',
+    'password_reset.subject': 'Reset your {brand} password',
+    'password_reset.intro': 'We have received a request to reset the password of your {brand} account.',
+    'password_reset.action': 'Choose a new password',
+    'password_reset.after': 'The link expires in {minutes} minutes and can be used only once. Changing the password signs you out everywhere.',
+    'password_reset.ignore': 'If you did not ask for this, ignore this message: your password will not change.',
+    'detail.entity': 'Entity',
+    'detail.reference': 'Reference',
+    'detail.amount': 'Amount',
+    'detail.expires_at': 'Pay by',
+    'detail.iban': 'IBAN',
+    'detail.holder': 'Account holder',
+    'detail.bank': 'Bank',
+    'detail.concept': 'Payment reference',
+    'detail.phone': 'Phone',
+  },
+  pt: {
+    greeting: 'Olá, {name}:',
+    greetingNoName: 'Olá:',
+    footer: 'Esta mensagem é enviada por {brand}. Se tiver alguma dúvida, responda a este email ou escreva-nos a partir da sua área de cliente.',
+    linkFallback: 'Se o botão não funcionar, copie este endereço para o seu navegador:',
+    order: 'Pedido',
+    total: 'Total (IVA incluído)',
+    viewOrder: 'Ver o meu pedido',
+    payOrder: 'Pagar o pedido',
+    'order_received.subject': 'Recebemos o seu pedido {order}',
+    'order_received.intro': 'Recebemos o seu pedido {order} em {brand}. Estes são os serviços que pediu:',
+    'order_received.pay': 'Começaremos a tratá-lo assim que recebermos o pagamento. Se ainda não o concluiu, pode fazê-lo a partir desta ligação:',
+    'payment_instructions.subject': 'Dados para pagar o seu pedido {order}',
+    'payment_instructions.intro.multibanco': 'Para concluir o seu pedido {order}, pague por Multibanco (numa caixa automática ou no seu homebanking) com estes dados:',
+    'payment_instructions.intro.bank': 'Para concluir o seu pedido {order}, faça uma transferência bancária com estes dados. Indique o descritivo tal como aparece para a podermos identificar:',
+    'payment_instructions.intro.sibsmbway': 'Para concluir o seu pedido {order}, aprove o pagamento na aplicação MB WAY do seu telemóvel:',
+    'payment_instructions.intro.other': 'Para concluir o seu pedido {order}, efetue o pagamento com estes dados:',
+    'payment_instructions.after': 'Começaremos a tratar o seu pedido assim que recebermos o pagamento e avisaremos por email.',
+    'payment_confirmed.subject': 'Pagamento confirmado: pedido {order}',
+    'payment_confirmed.intro': 'Recebemos o pagamento do seu pedido {order}. Já o estamos a tratar (estado: Em tramitação).',
+    'payment_confirmed.after': 'Avisaremos por email quando estiver pronto. Pode acompanhar o estado na sua área de cliente.',
+    'document_ready.subject': 'O seu serviço está pronto: {product} (pedido {order})',
+    'document_ready.intro': 'O seu serviço «{product}» do pedido {order} está Pronto.',
+    'document_ready.after': 'Pode descarregar a documentação a partir da sua área de cliente.',
+    'document_ready.action': 'Descarregar a minha documentação',
+    'incident_action.subject': 'Incidência no seu pedido {order}: precisamos da sua resposta',
+    'incident_action.intro': 'Há uma incidência no seu serviço «{product}» do pedido {order} e precisamos que faça algo para podermos continuar.',
+    'incident_action.detail': 'Detalhe da incidência:',
+    'incident_action.after': 'Entre na sua área de cliente para ver o que precisamos e responder.',
+    'incident_action.action': 'Resolver a incidência',
+    'password_reset.subject': 'Redefina a sua palavra-passe de {brand}',
+    'password_reset.intro': 'Recebemos um pedido para redefinir a palavra-passe da sua conta em {brand}.',
+    'password_reset.action': 'Escolher uma palavra-passe nova',
+    'password_reset.after': 'A ligação expira em {minutes} minutos e só pode ser usada uma vez. Ao mudar a palavra-passe, todas as suas sessões abertas serão terminadas.',
+    'password_reset.ignore': 'Se não foi você que pediu, ignore esta mensagem: a sua palavra-passe não muda.',
+    'detail.entity': 'Entidade',
+    'detail.reference': 'Referência',
+    'detail.amount': 'Montante',
+    'detail.expires_at': 'Data limite de pagamento',
+    'detail.iban': 'IBAN',
+    'detail.holder': 'Titular',
+    'detail.bank': 'Banco',
+    'detail.concept': 'Descritivo',
+    'detail.phone': 'Telemóvel',
+  },
+} as const;
+
+type TextKey = keyof (typeof TEXTS)['es'];
+// Every language has every key (a missing translation does not compile).
+const _complete: Record<Language, Record<TextKey, string>> = TEXTS;
+void _complete;
+
+/** Fills {name} placeholders with plain text; escaping happens once, when the layout renders. */
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+const TIME_ZONE: Record<string, string> = { PT: 'Europe/Lisbon', IE: 'Europe/Dublin', GB: 'Europe/London' };
+const LOCALE: Record<Language, string> = { es: 'es-ES', en: 'en-IE', pt: 'pt-PT' };
+
+/** A payment detail value as a person reads it: amounts in the store's format, dates in the store's time zone. */
+function detailValue(key: string, value: string, brand: EmailBrand): string {
+  if (key === 'amount' && /^\d+(\.\d{1,2})?$/.test(value)) return formatMoney(cents(Math.round(Number(value) * 100)), brand.language);
+  if (key === 'expires_at' && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    return new Intl.DateTimeFormat(LOCALE[brand.language], {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: TIME_ZONE[brand.country] ?? 'Europe/Madrid',
+    }).format(new Date(value));
+  }
+  return value;
+}
+
+const DETAIL_ORDER = ['entity', 'reference', 'iban', 'holder', 'bank', 'concept', 'phone', 'amount', 'expires_at'];
+
+/** The parts every email is made of; the layout turns them into text and HTML with every value escaped. */
+interface EmailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** Label/value rows (order lines, payment data). */
+  rows?: Array<[string, string]>;
+  /** A quoted block of free text (an agent's incident note). */
+  quote?: string;
+  actions?: Array<{ label: string; url: string; lead?: string }>;
+  closing?: string[];
+}
+
+function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
+  const t = TEXTS[brand.language];
+  const lang = brand.language;
+  const greeting = message.firstname.trim() ? fill(t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
+  const detailLink = (orderId: number) => brand.link(`orders/detail/${orderId}`);
+  const base = { brand: brand.name };
+  switch (message.kind) {
+    case 'order_received': {
+      const p = { ...base, order: message.orderId };
+      return {
+        subject: fill(t['order_received.subject'], p),
+        greeting,
+        paragraphs: [fill(t['order_received.intro'], p)],
+        rows: [...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]), [t.total, formatMoney(message.total, lang)]],
+        actions: [
+          { lead: t['order_received.pay'], label: t.payOrder, url: brand.link(`payment/order/${message.orderId}`) },
+          { label: t.viewOrder, url: detailLink(message.orderId) },
+        ],
+      };
+    }
+    case 'payment_instructions': {
+      const p = { ...base, order: message.orderId };
+      const introKey = `payment_instructions.intro.${message.method}` as TextKey;
+      const intro = introKey in t ? t[introKey] : t['payment_instructions.intro.other'];
+      const details = { amount: (message.total / 100).toFixed(2), ...message.details };
+      const keys = [...DETAIL_ORDER.filter((k) => k in details), ...Object.keys(details).filter((k) => !DETAIL_ORDER.includes(k))];
+      return {
+        subject: fill(t['payment_instructions.subject'], p),
+        greeting,
+        paragraphs: [fill(intro, p)],
+        rows: [
+          [t.order, String(message.orderId)],
+          ...keys.map((k): [string, string] => {
+            const labelKey = `detail.${k}` as TextKey;
+            return [labelKey in t ? t[labelKey] : k, detailValue(k, details[k as keyof typeof details] ?? '', brand)];
+          }),
+        ],
+        closing: [t['payment_instructions.after']],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
+      };
+    }
+    case 'payment_confirmed': {
+      const p = { ...base, order: message.orderId };
+      return {
+        subject: fill(t['payment_confirmed.subject'], p),
+        greeting,
+        paragraphs: [fill(t['payment_confirmed.intro'], p)],
+        rows: [...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]), [t.total, formatMoney(message.total, lang)]],
+        closing: [t['payment_confirmed.after']],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
+      };
+    }
+    case 'document_ready': {
+      const p = { ...base, order: message.orderId, product: message.productName };
+      return {
+        subject: fill(t['document_ready.subject'], p),
+        greeting,
+        paragraphs: [fill(t['document_ready.intro'], p), t['document_ready.after']],
+        actions: [{ label: t['document_ready.action'], url: detailLink(message.orderId) }],
+      };
+    }
+    case 'incident_action': {
+      const p = { ...base, order: message.orderId, product: message.productName };
+      const note = message.incidentText?.trim();
+      return {
+        subject: fill(t['incident_action.subject'], p),
+        greeting,
+        paragraphs: [fill(t['incident_action.intro'], p), ...(note ? [t['incident_action.detail']] : [])],
+        ...(note ? { quote: note } : {}),
+        closing: [t['incident_action.after']],
+        actions: [{ label: t['incident_action.action'], url: detailLink(message.orderId) }],
+      };
+    }
+    case 'password_reset': {
+      const p = { ...base, minutes: message.validMinutes };
+      return {
+        subject: fill(t['password_reset.subject'], p),
+        greeting,
+        paragraphs: [fill(t['password_reset.intro'], p)],
+        actions: [{ label: t['password_reset.action'], url: resetLink(brand, message.token) }],
+        closing: [fill(t['password_reset.after'], p), t['password_reset.ignore']],
+      };
+    }
+  }
+}
+
+/** The customer's reset page; the token travels in the fragment, which browsers never send to a server or in a Referer. */
+export function resetLink(brand: EmailBrand, token: string): string {
+  return brand.link('customer/password/reset', `token=${token}`);
+}
+
+/** Replaces reset tokens in a stored body once the message has left for an external mail server. */
+export function redactSecrets(body: string): string {
+  return body.replace(/#token=[A-Za-z0-9_-]+/g, '#token=REDACTED');
+}
+
+function renderText(c: EmailContent, brand: EmailBrand): string {
+  const t = TEXTS[brand.language];
+  const out: string[] = [c.greeting, ''];
+  for (const p of c.paragraphs) out.push(p, '');
+  if (c.rows?.length) {
+    for (const [label, value] of c.rows) out.push(`  ${label}: ${value}`);
+    out.push('');
+  }
+  if (c.quote) out.push(...c.quote.split('\n').map((l) => `> ${l}`), '');
+  for (const a of c.actions ?? []) {
+    if (a.lead) out.push(a.lead);
+    out.push(`${a.label}: ${a.url}`, '');
+  }
+  for (const p of c.closing ?? []) out.push(p, '');
+  out.push('-- ', fill(t.footer, { brand: brand.name }), brand.link(''));
+  return out.join('\n');
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+
+function renderHtml(c: EmailContent, brand: EmailBrand): string {
+  const t = TEXTS[brand.language];
+  const paragraph = (text: string) => html`<p style="${FONT}font-size:16px;line-height:1.5;margin:0 0 16px;color:#0b0c0c">${text}</p>`;
+  const rows = c.rows?.length
+    ? html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${c.rows.map(
+        ([label, value]) =>
+          html`<tr><td style="${FONT}font-size:16px;padding:8px 12px 8px 0;border-bottom:1px solid #b1b4b6;color:#0b0c0c">${label}</td><td style="${FONT}font-size:16px;padding:8px 0;border-bottom:1px solid #b1b4b6;font-weight:bold;text-align:right;color:#0b0c0c">${value}</td></tr>`,
+      )}</table>`
+    : null;
+  const quote = c.quote
+    ? html`<blockquote style="${FONT}font-size:16px;line-height:1.5;margin:0 0 16px;padding:8px 16px;border-left:4px solid #b1b4b6;color:#0b0c0c">${c.quote
+        .split('\n')
+        .map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}</blockquote>`
+    : null;
+  const actions: SafeHtml[] = (c.actions ?? []).map((a) => {
+    const url = safeUrl(a.url);
+    return html`${a.lead ? paragraph(a.lead) : null}<p style="margin:0 0 8px"><a href="${url}" style="${FONT}display:inline-block;background:#00703c;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;padding:10px 16px;border-radius:2px">${a.label}</a></p><p style="${FONT}font-size:13px;line-height:1.4;margin:0 0 16px;color:#505a5f">${t.linkFallback} <a href="${url}" style="color:#1d70b8;word-break:break-all">${url}</a></p>`;
+  });
+  const doc = html`<!doctype html>
+<html lang="${brand.language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${c.subject}</title></head>
+<body style="margin:0;padding:0;background:#f3f2f1">
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;background:#f3f2f1"><tr><td style="padding:24px 12px">
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;margin:0 auto;background:#ffffff">
+<tr><td style="${FONT}background:#0b0c0c;color:#ffffff;font-size:20px;font-weight:bold;padding:16px 24px">${brand.name}</td></tr>
+<tr><td style="padding:24px">
+${paragraph(c.greeting)}${c.paragraphs.map(paragraph)}${rows}${quote}${actions}${(c.closing ?? []).map(paragraph)}
+</td></tr>
+<tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a></td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return doc.value;
+}
+
+/** Renders an email in the brand's language: subject, plain text and HTML (every interpolated value escaped). */
+export function renderEmail(message: EmailMessage, brand: EmailBrand): RenderedEmail {
+  const content = contentFor(message, brand);
+  return { subject: content.subject, text: renderText(content, brand), html: renderHtml(content, brand) };
+}

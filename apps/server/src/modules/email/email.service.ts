@@ -1,0 +1,191 @@
+import { cents, isLanguage, PanelStatus } from '@ventanilla/domain';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { AppConfig } from '../../config/env.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { emailOutbox, orderItems, orders } from '../../db/schema.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { OrderEvents } from '../orders/order-events.js';
+import { renderEmail, type EmailBrand, type EmailKind, type EmailMessage } from './email-templates.js';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export interface EnqueueInput {
+  message: EmailMessage;
+  storeId: number;
+  to: string;
+  orderId?: number;
+  userId?: number;
+  /** One message per cause: a second enqueue with the same key does nothing. */
+  dedupeKey?: string;
+  /** Give up sending after this moment. */
+  discardAfter?: Date;
+}
+
+const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
+
+/**
+ * Composes transactional emails (brand, language, sender and links of the order's store) and writes them to the
+ * outbox inside the caller's transaction; the dispatcher sends them after the commit.
+ */
+export class EmailService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /** The store's brand: its name, language, and where links in its emails point. */
+  brand(storeId: number): EmailBrand {
+    const store = this.catalog.getStore(storeId) ?? this.catalog.getStore(this.config.defaultStoreId);
+    const id = store?.storeId ?? storeId;
+    const host = store?.hosts[0];
+    const useHost = this.config.mail.links === 'store-host' && host;
+    const base = useHost ? `https://${host}` : this.config.publicUrl;
+    return {
+      storeId: id,
+      name: store?.name ?? 'Ventanilla',
+      language: store && isLanguage(store.language) ? store.language : 'es',
+      country: store?.country ?? 'ES',
+      link(path, fragment) {
+        const query = useHost ? '' : `?store=${id}`;
+        return `${base}/${path}${query}${fragment ? `#${fragment}` : ''}`;
+      },
+    };
+  }
+
+  /** "Brand <address>" of a store: its own address (MAIL_FROM_STORES) or MAIL_FROM. */
+  fromAddress(storeId: number): string {
+    const brand = this.brand(storeId);
+    const address = this.config.mail.fromByStore[storeId] ?? this.config.mail.from;
+    return `"${brand.name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+  }
+
+  /** Renders and stores one message; returns its outbox id, or null when the dedupe key was already used. */
+  async enqueue(tx: DbOrTx, input: EnqueueInput): Promise<number | null> {
+    const brand = this.brand(input.storeId);
+    const rendered = renderEmail(input.message, brand);
+    const rows = await tx
+      .insert(emailOutbox)
+      .values({
+        kind: input.message.kind,
+        storeId: brand.storeId,
+        language: brand.language,
+        fromAddress: this.fromAddress(brand.storeId),
+        toAddress: input.to,
+        subject: rendered.subject.replace(/[\r\n]+/g, ' '),
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        orderId: input.orderId ?? null,
+        userId: input.userId ?? null,
+        dedupeKey: input.dedupeKey ?? null,
+        discardAfter: input.discardAfter ?? null,
+      })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    return rows[0]?.id ?? null;
+  }
+
+  /** Order emails, written by listeners that run inside the transaction that changed the order. */
+  listen(events: OrderEvents): void {
+    events.on('placed', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `order_received:${e.orderId}`,
+        message: { kind: 'order_received', firstname: order.row.customerFirstname, orderId: e.orderId, lines: order.lines, total: cents(order.row.total) },
+      });
+    });
+    events.on('paymentInstructions', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `payment_instructions:${e.paymentId}`,
+        message: {
+          kind: 'payment_instructions',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          method: e.method,
+          details: e.details,
+          total: cents(order.row.total),
+        },
+      });
+    });
+    events.on('paid', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `payment_confirmed:${e.orderId}`,
+        message: { kind: 'payment_confirmed', firstname: order.row.customerFirstname, orderId: e.orderId, lines: order.lines, total: cents(order.row.total) },
+      });
+    });
+    events.on('itemStatusChanged', async (tx, e) => {
+      // Ready: only when the item becomes ready (110 Entregado -> 120 Cerrado is not news). Incident: on entering 60.
+      const becameReady = READY.has(e.newStatus) && !READY.has(e.oldStatus);
+      const becameIncident = e.newStatus === PanelStatus.Incident && e.oldStatus !== PanelStatus.Incident;
+      if (!becameReady && !becameIncident) return;
+      const order = await this.loadOrder(tx, e.orderId);
+      const [item] = await tx
+        .select({ productName: orderItems.productName, incidenciaText: orderItems.incidenciaText })
+        .from(orderItems)
+        .where(and(eq(orderItems.itemId, e.itemId), eq(orderItems.orderId, e.orderId)));
+      if (!order || !item) return;
+      const common = { firstname: order.row.customerFirstname, orderId: e.orderId, productName: item.productName };
+      await this.enqueue(tx, {
+        ...order.envelope,
+        message: becameReady ? { kind: 'document_ready', ...common } : { kind: 'incident_action', ...common, incidentText: item.incidenciaText },
+      });
+    });
+  }
+
+  private async loadOrder(tx: Tx, orderId: number) {
+    const [row] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!row) return null;
+    const items = await tx
+      .select({ name: orderItems.productName, total: orderItems.total })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.itemId);
+    return {
+      row,
+      lines: items.map((i) => ({ name: i.name, total: cents(i.total) })),
+      envelope: { storeId: row.storeId, to: row.customerEmail, orderId, userId: row.customerId },
+    };
+  }
+
+  /** The back office's "Correo enviado": newest first. */
+  async list(filter: { page: number; perPage: number; status?: string; kind?: EmailKind }): Promise<{ items: OutboxRow[]; total: number }> {
+    const where = and(
+      filter.status ? eq(emailOutbox.status, filter.status) : undefined,
+      filter.kind ? eq(emailOutbox.kind, filter.kind) : undefined,
+    );
+    const [items, totals] = await Promise.all([
+      this.db
+        .select()
+        .from(emailOutbox)
+        .where(where)
+        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage),
+      this.db.select({ n: count() }).from(emailOutbox).where(where),
+    ]);
+    return { items, total: totals[0]?.n ?? 0 };
+  }
+
+  async get(id: number): Promise<OutboxRow | undefined> {
+    const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    return row;
+  }
+
+  /** Puts a failed message back in the queue (an agent fixed the address or the mail server is back). */
+  async retry(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), ne(emailOutbox.kind, 'password_reset')))
+      .returning({ id: emailOutbox.id });
+    return rows.length > 0;
+  }
+}
