@@ -27,6 +27,10 @@ import healthRoutes from './modules/health.routes.js';
 import { OrderEvents } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
+import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
+import { ItemAnswersService } from './modules/orders/item-answers.service.js';
+import draftsRoutes from './modules/drafts/drafts.routes.js';
+import { DraftsService } from './modules/drafts/drafts.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
@@ -99,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordReset: new PasswordResetService(db, email),
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
+    itemAnswers: new ItemAnswersService(db, catalog, uploads),
+    drafts: new DraftsService(db, catalog),
     backoffice: new BackofficeService(db, files, orderEvents),
   };
 
@@ -124,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutRoutes);
   await app.register(notificationsRoutes);
   await app.register(customerOrdersRoutes);
+  await app.register(itemAnswersRoutes);
+  await app.register(draftsRoutes);
   await app.register(backofficeRoutes);
   await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));

@@ -14,3 +14,4 @@ export * from './forms/owner-name.js';
 export * from './forms/shop-flows.js';
 export * from './forms/form-reuse.js';
 export * from './forms/place-answers.js';
+export * from './orders/answer-corrections.js';

@@ -27,6 +27,9 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   maxUploadBytes: number;
+  // --- Shop flows (issue 3; docs/shop-flows.md) ---
+  /** The spec: the last nota simple form may be reused within this many seconds; -1 means always, 0 never. */
+  notaSimpleReuseSeconds: number;
   /** Transactional email: transport, senders per store, links, retries (docs/email.md). */
   mail: MailConfig;
 }
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024),
+    notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
     mail: parseMailConfig(env, production),
   };
 }

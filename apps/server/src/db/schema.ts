@@ -262,6 +262,8 @@ export const itemHistory = pgTable(
     newReferencia: text('new_referencia'),
     /** null = the system (payment notifications, checkout). */
     adminUserId: integer('admin_user_id').references(() => users.id),
+    /** What changed beyond statuses, e.g. a customer's corrected answers with the old ones (docs/decisions/0004). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [index('item_history_item_idx').on(t.itemId, t.id)],
@@ -477,3 +479,27 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// --- Wizard drafts of signed-in customers (issue 3; docs/shop-flows.md) ---
+
+/**
+ * An unfinished order (wizard draft) of a signed-in customer, one per store and product: the answers typed so far and
+ * where the customer was, so that it can be resumed on any device. Never trusted: resuming re-evaluates everything.
+ */
+export const wizardDrafts = pgTable(
+  'wizard_drafts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    urlKey: text('url_key').notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    seen: jsonb('seen').$type<number[]>().notNull(),
+    lastPath: text('last_path'),
+    lastStep: integer('last_step').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('wizard_drafts_owner_uq').on(t.userId, t.storeId, t.urlKey), index('wizard_drafts_user_idx').on(t.userId, t.updatedAt)],
+);

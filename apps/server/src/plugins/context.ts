@@ -12,6 +12,8 @@ import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
 import type { EmailService } from '../modules/email/email.service.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
+import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
+import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
@@ -30,6 +32,10 @@ export interface AppContext {
   payments: PaymentsService;
   sandbox: SandboxGateway;
   customerOrders: CustomerOrdersService;
+  /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
+  itemAnswers: ItemAnswersService;
+  /** Signed-in customers' unfinished orders (wizard drafts). */
+  drafts: DraftsService;
   backoffice: BackofficeService;
   files: FileStorage;
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */

@@ -20,6 +20,8 @@ export interface HistoryEntry {
   oldStatus?: number | null;
   newStatus?: number | null;
   adminUserId?: number | null;
+  /** What changed beyond statuses (e.g. corrected answers with the old ones). */
+  details?: Record<string, unknown> | null;
 }
 
 export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promise<void> {
@@ -31,6 +33,7 @@ export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promis
       oldStatus: e.oldStatus ?? null,
       newStatus: e.newStatus ?? null,
       adminUserId: e.adminUserId ?? null,
+      details: e.details ?? null,
     })),
   );
 }
