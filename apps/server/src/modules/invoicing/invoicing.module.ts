@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database.js';
+import type { OrderEvents } from '../orders/order-events.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import { InvoicingService } from './invoicing.service.js';
+import { LegalEntities } from './legal-entities.js';
+import { RefundsService } from './refunds.service.js';
+import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
+import { VerifactuService } from './verifactu.service.js';
+import type { VerifactuEnvironment } from '@ventanilla/domain';
+
+export interface InvoicingModule {
+  invoicing: InvoicingService;
+  refunds: RefundsService;
+  verifactu: VerifactuService;
+}
+
+/**
+ * Builds the invoicing services and subscribes the invoice to the "paid" event: it is issued inside the paying
+ * transaction, so an order is paid and invoiced together or not at all, and only once (markOrderPaid emits "paid"
+ * only on the transition; a unique index backs that up).
+ */
+export function createInvoicing(options: {
+  db: Db;
+  orderEvents: OrderEvents;
+  /** The payment providers by code (refunds go back through the one that took the payment). */
+  providers: ReadonlyMap<string, PaymentProvider>;
+  legalEntitiesFile: string;
+  stores: ReadonlyArray<{ storeId: number; name: string }>;
+  verifactuEnvironment: VerifactuEnvironment;
+  submitter?: VerifactuSubmitter;
+}): InvoicingModule {
+  const names = new Map(options.stores.map((s) => [s.storeId, s.name]));
+  const entities = LegalEntities.fromFile(options.legalEntitiesFile, [...names.keys()]);
+  const verifactu = new VerifactuService(options.db, options.verifactuEnvironment, options.submitter ?? new LogOnlySubmitter());
+  const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
+  const refunds = new RefundsService(options.db, invoicing, options.providers);
+  options.orderEvents.onPaid(async (tx, event) => {
+    await invoicing.issueForOrder(tx, event.orderId);
+  });
+  return { invoicing, refunds, verifactu };
+}

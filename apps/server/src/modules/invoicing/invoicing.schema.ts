@@ -1,0 +1,62 @@
+import { Type } from 'typebox';
+import { MoneyString } from '../../shared/http-schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const InvoiceOut = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')]),
+  number: Type.String({ examples: ['F01-2026-000001'] }),
+  invoice_type: Type.String({ description: 'F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types)' }),
+  order_id: Type.Integer(),
+  store_id: Type.Integer(),
+  issue_date: Type.String({ format: 'date' }),
+  currency: Type.String(),
+  base_total: MoneyString,
+  tax_total: MoneyString,
+  not_subject_total: MoneyString,
+  total: MoneyString,
+  corrects: Nullable(Type.Object({ number: Type.String(), issue_date: Type.String({ format: 'date' }) })),
+  reason: Nullable(Type.String()),
+});
+
+// Spelled out (not mapped from BILLING_COUNTRIES) so TypeBox infers the literal union; a test keeps both equal.
+export const BillingCountry = Type.Union([
+  Type.Literal('ES'),
+  Type.Literal('PT'),
+  Type.Literal('IE'),
+  Type.Literal('GB'),
+  Type.Literal('NL'),
+  Type.Literal('FR'),
+  Type.Literal('DE'),
+  Type.Literal('IT'),
+  Type.Literal('OTHER'),
+]);
+
+export const Billing = Type.Object({
+  name: Type.String({ maxLength: 200 }),
+  tax_id: Type.String({ maxLength: 30 }),
+  address: Type.String({ maxLength: 500 }),
+  country: BillingCountry,
+});
+
+export const RefundOut = Type.Object({
+  id: Type.Integer(),
+  order_id: Type.Integer(),
+  amount: MoneyString,
+  reason: Type.String(),
+  status: Type.Union([Type.Literal('requested'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  provider: Type.String(),
+  provider_refund_ref: Nullable(Type.String()),
+  failure_code: Nullable(Type.String()),
+  credit_note_id: Nullable(Type.Integer()),
+  agent_name: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+
+export const OrderRefunds = Type.Object({
+  order_id: Type.Integer(),
+  invoices: Type.Array(InvoiceOut),
+  refunds: Type.Array(RefundOut),
+  refundable: MoneyString,
+});

@@ -1,0 +1,291 @@
+import {
+  cents,
+  creditNoteTypeFor,
+  formatInvoiceNumber,
+  formatMoneyString,
+  invoiceAmounts,
+  invoiceTypeFor,
+  isoDate,
+  languageForStore,
+  negateBuckets,
+  refundBreakdown,
+  remainingBuckets,
+  seriesKey,
+  totalsOf,
+  validateBillingTaxId,
+  zonedDateTime,
+  type BillingCountry,
+  type VatBucket,
+  type VerifactuInvoiceType,
+} from '@ventanilla/domain';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { customerBilling, invoiceCounters, invoices, orderItems, orders, type StoredInvoiceLine, type StoredParty } from '../../db/schema.js';
+import { AppError, type FieldError } from '../../shared/app-error.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import type { LegalEntities } from './legal-entities.js';
+import type { VerifactuService } from './verifactu.service.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceKind = 'invoice' | 'credit_note';
+
+const bucketsOf = (row: InvoiceRow): VatBucket[] => row.breakdown.map((b) => ({ rateBp: b.rateBp, base: cents(b.base), tax: cents(b.tax) }));
+
+/** Allocates the next number of a series in a year inside the caller's transaction (row lock until commit: no gaps). */
+async function nextInSeries(tx: Tx, series: string, year: number): Promise<{ key: string; sequence: number; number: string }> {
+  const key = seriesKey(series, year);
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ seriesKey: key, lastValue: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.seriesKey, set: { lastValue: sql`${invoiceCounters.lastValue} + 1` } })
+    .returning({ value: invoiceCounters.lastValue });
+  if (!row) throw new Error('invoice counter returned nothing');
+  return { key, sequence: row.value, number: formatInvoiceNumber(series, year, row.value) };
+}
+
+/** The API view of an invoice or credit note. */
+export function invoiceOut(row: InvoiceRow, corrected: Pick<InvoiceRow, 'number' | 'issueDate'> | null) {
+  return {
+    id: row.id,
+    kind: row.kind as InvoiceKind,
+    number: row.number,
+    invoice_type: row.invoiceType,
+    order_id: row.orderId,
+    store_id: row.storeId,
+    issue_date: row.issueDate,
+    currency: row.currency,
+    base_total: formatMoneyString(cents(row.baseTotal)),
+    tax_total: formatMoneyString(cents(row.taxTotal)),
+    not_subject_total: formatMoneyString(cents(row.notSubjectTotal)),
+    total: formatMoneyString(cents(row.total)),
+    corrects: corrected ? { number: corrected.number, issue_date: corrected.issueDate } : null,
+    reason: row.reason,
+  };
+}
+
+export interface BillingInput {
+  name: string;
+  tax_id: string;
+  address: string;
+  country: BillingCountry;
+}
+
+/**
+ * Invoices and credit notes: issued inside the transaction that pays the order (invoice) or records a refund
+ * (credit note), numbered per store series and year, with the issuer's legal data and the customer's billing data
+ * copied in, and a Veri*Factu record for Spanish issuers. PDFs are rendered on demand from what was stored.
+ */
+export class InvoicingService {
+  constructor(
+    private readonly db: Db,
+    private readonly entities: LegalEntities,
+    private readonly verifactu: VerifactuService,
+    /** The brand printed on the PDF (the store's name). */
+    private readonly storeName: (storeId: number) => string,
+  ) {}
+
+  /** Issues the invoice of a paid order, once: a second call (a repeated notification) returns the first invoice. */
+  async issueForOrder(tx: Tx, orderId: number, now = new Date()): Promise<InvoiceRow> {
+    const [existing] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    if (existing) return existing;
+    const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new Error(`invoice for unknown order ${orderId}`);
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
+    const [billing] = await tx.select().from(customerBilling).where(eq(customerBilling.userId, order.customerId));
+
+    const setup = this.entities.forStore(order.storeId);
+    const local = zonedDateTime(now, setup.entity.time_zone);
+    const amounts = invoiceAmounts(
+      items.map((i) => ({
+        itemId: i.itemId,
+        productName: i.productName,
+        qty: i.qty,
+        subtotal: cents(i.subtotal),
+        tax: cents(i.taxAmount),
+        fees: cents(i.fees),
+        total: cents(i.total),
+      })),
+      order.taxRateBp,
+    );
+    const recipient: StoredParty = billing
+      ? { name: billing.name, taxId: billing.taxId, address: billing.address, country: billing.country }
+      : { name: `${order.customerFirstname} ${order.customerLastname}`.trim(), taxId: null, address: null, country: setup.entity.country };
+    const numbering = await nextInSeries(tx, setup.invoiceSeries, local.year);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        kind: 'invoice',
+        number: numbering.number,
+        seriesKey: numbering.key,
+        sequence: numbering.sequence,
+        entityId: setup.entity.id,
+        orderId,
+        storeId: order.storeId,
+        customerId: order.customerId,
+        invoiceType: invoiceTypeFor({ recipientTaxId: recipient.taxId, total: amounts.total }),
+        language: languageForStore(order.storeId),
+        currency: order.currency,
+        issueDate: isoDate(local),
+        issuedAt: now,
+        issuer: { name: setup.entity.legal_name, taxId: setup.entity.tax_id, address: setup.entity.address, country: setup.entity.country },
+        recipient,
+        lines: amounts.lines,
+        breakdown: amounts.breakdown,
+        baseTotal: amounts.baseTotal,
+        taxTotal: amounts.taxTotal,
+        notSubjectTotal: amounts.notSubjectTotal,
+        total: amounts.total,
+      })
+      .returning();
+    if (!row) throw new Error('invoice insert returned nothing');
+    if (setup.entity.verifactu) await this.verifactu.register(tx, row, setup.entity, now);
+    return row;
+  }
+
+  /** The order's invoice, locked for the caller's transaction (refunds reserve their amount under this lock). */
+  async lockInvoiceOfOrder(tx: Tx, orderId: number): Promise<InvoiceRow | undefined> {
+    const [row] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice'))).for('update');
+    return row;
+  }
+
+  /**
+   * Issues a credit note (factura rectificativa) for `amount` of an invoice, in the store's credit-note series:
+   * negative amounts, the VAT breakdown of what is refunded, and the corrected invoice's number and date.
+   */
+  async issueCreditNote(tx: Tx, invoice: InvoiceRow, amount: number, reason: string, now = new Date()): Promise<InvoiceRow> {
+    const previous = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.correctsInvoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
+    const refunded = refundBreakdown(remainingBuckets(bucketsOf(invoice), previous.map(bucketsOf)), cents(amount));
+    const breakdown = negateBuckets(refunded);
+    const totals = totalsOf(breakdown);
+    const lines: StoredInvoiceLine[] = breakdown.map((b) => ({
+      kind: 'refund',
+      itemId: null,
+      description: invoice.number,
+      qty: 1,
+      rateBp: b.rateBp,
+      base: b.base,
+      tax: b.tax,
+      total: b.base + b.tax,
+    }));
+    const setup = this.entities.forStore(invoice.storeId);
+    const local = zonedDateTime(now, setup.entity.time_zone);
+    const numbering = await nextInSeries(tx, setup.creditNoteSeries, local.year);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        kind: 'credit_note',
+        number: numbering.number,
+        seriesKey: numbering.key,
+        sequence: numbering.sequence,
+        entityId: invoice.entityId,
+        orderId: invoice.orderId,
+        storeId: invoice.storeId,
+        customerId: invoice.customerId,
+        invoiceType: creditNoteTypeFor(invoice.invoiceType as VerifactuInvoiceType),
+        language: invoice.language,
+        currency: invoice.currency,
+        issueDate: isoDate(local),
+        issuedAt: now,
+        issuer: invoice.issuer,
+        recipient: invoice.recipient,
+        lines,
+        breakdown,
+        ...totals,
+        correctsInvoiceId: invoice.id,
+        reason,
+      })
+      .returning();
+    if (!row) throw new Error('credit note insert returned nothing');
+    if (setup.entity.verifactu) await this.verifactu.register(tx, row, setup.entity, now);
+    return row;
+  }
+
+  private async withCorrected(db: DbOrTx, rows: InvoiceRow[]) {
+    const ids = [...new Set(rows.map((r) => r.correctsInvoiceId).filter((id): id is number => id !== null))];
+    const corrected = new Map<number, InvoiceRow>();
+    for (const id of ids) {
+      const [c] = await db.select().from(invoices).where(eq(invoices.id, id));
+      if (c) corrected.set(id, c);
+    }
+    return rows.map((r) => invoiceOut(r, r.correctsInvoiceId !== null ? (corrected.get(r.correctsInvoiceId) ?? null) : null));
+  }
+
+  /** The customer's invoices or credit notes ("facturas" / "abonos"), newest first. */
+  async listForCustomer(customerId: number, kind: InvoiceKind | undefined, orderId: number | undefined, page: number, perPage: number) {
+    const where = and(
+      eq(invoices.customerId, customerId),
+      kind ? eq(invoices.kind, kind) : undefined,
+      orderId ? eq(invoices.orderId, orderId) : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(invoices).where(where);
+    const rows = await this.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return { items: await this.withCorrected(this.db, rows), total: total?.n ?? 0, page, per_page: perPage };
+  }
+
+  /** Every invoice and credit note of an order (back office), oldest first. */
+  async listForOrder(orderId: number) {
+    const rows = await this.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+    return this.withCorrected(this.db, rows);
+  }
+
+  /** A document of the customer: someone else's is "not found". */
+  async ownedBy(customerId: number, invoiceId: number): Promise<InvoiceRow> {
+    const [row] = await this.db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+    if (!row) throw new AppError('NOT_FOUND', `invoice ${invoiceId} of customer ${customerId}`);
+    return row;
+  }
+
+  /** The invoice of one of the customer's orders (spec: invoice/?order_id=); 404 when not theirs or not invoiced yet. */
+  async invoiceOfOwnedOrder(customerId: number, orderId: number): Promise<InvoiceRow> {
+    const [row] = await this.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.customerId, customerId), eq(invoices.kind, 'invoice')));
+    if (!row) throw new AppError('NOT_FOUND', `invoice of order ${orderId} for customer ${customerId}`);
+    return row;
+  }
+
+  async byId(invoiceId: number): Promise<InvoiceRow> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!row) throw new AppError('NOT_FOUND', `invoice ${invoiceId}`);
+    return row;
+  }
+
+  /** The PDF of a stored invoice or credit note, with its Veri*Factu QR when it has a record. */
+  async pdf(row: InvoiceRow): Promise<{ filename: string; bytes: Uint8Array }> {
+    const record = await this.verifactu.forInvoice(this.db, row.id);
+    const corrected = row.correctsInvoiceId !== null ? await this.byId(row.correctsInvoiceId) : null;
+    const setup = this.entities.forStore(row.storeId);
+    const bytes = await renderInvoicePdf({ invoice: row, corrected, entity: setup.entity, storeName: this.storeName(row.storeId), verifactu: record ?? null });
+    return { filename: `${row.kind === 'invoice' ? 'factura' : 'abono'}-${row.number}.pdf`, bytes };
+  }
+
+  async billing(userId: number) {
+    const [row] = await this.db.select().from(customerBilling).where(eq(customerBilling.userId, userId));
+    return row ? { name: row.name, tax_id: row.taxId, address: row.address, country: row.country as BillingCountry } : null;
+  }
+
+  /** Saves the customer's billing data (used by invoices issued from now on); the tax id is checked by country. */
+  async saveBilling(userId: number, input: BillingInput) {
+    const fields: FieldError[] = [];
+    const name = input.name.trim();
+    const address = input.address.trim();
+    if (!name) fields.push({ field: 'name', key: 'field.required' });
+    if (!address) fields.push({ field: 'address', key: 'field.required' });
+    const taxId = validateBillingTaxId(input.country, input.tax_id);
+    if (!taxId.ok) fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : 'billing.tax_id_invalid' });
+    if (fields.length || !taxId.ok) throw new AppError('VALIDATION_ERROR', 'billing data', { fields });
+    const values = { name, taxId: taxId.normalised, address, country: input.country, updatedAt: new Date() };
+    await this.db.insert(customerBilling).values({ userId, ...values }).onConflictDoUpdate({ target: customerBilling.userId, set: values });
+    return this.billing(userId);
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { cents, checkRefundAmount, formatMoneyString } from '@ventanilla/domain';
+import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { payments, refunds, users } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import type { SessionUser } from '../customers/sessions.repository.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { InvoicingService } from './invoicing.service.js';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Refund reasons are free text, required, at most this long. */
+export const REFUND_REASON_MAX = 500;
+
+/** Staff who may refund: agents and admins (notaries may not). */
+export const REFUND_ROLES: ReadonlySet<SessionUser['role']> = new Set(['agent', 'admin']);
+
+function refundOut(r: RefundRow & { agentName?: string | null }) {
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    amount: formatMoneyString(cents(r.amount)),
+    reason: r.reason,
+    status: r.status as 'requested' | 'succeeded' | 'failed',
+    provider: r.provider,
+    provider_refund_ref: r.providerRefundRef,
+    failure_code: r.failureCode,
+    credit_note_id: r.creditNoteId,
+    agent_name: r.agentName ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Partial and total refunds issued by agents. Three steps, so money and documents never disagree:
+ * 1. under the invoice's row lock, the amount is checked against what is left (refunds already requested count) and
+ *    reserved as a "requested" refund with its own idempotency key;
+ * 2. the payment provider returns the money (outside any transaction; the key makes a retry safe);
+ * 3. on success, the refund and its credit note are written in one transaction. On failure the refund is marked
+ *    failed, frees its amount, and no credit note exists.
+ */
+export class RefundsService {
+  constructor(
+    private readonly db: Db,
+    private readonly invoicing: InvoicingService,
+    private readonly providers: ReadonlyMap<string, PaymentProvider>,
+  ) {}
+
+  /** Refunds and what is left to refund of an order (back office). */
+  async forOrder(orderId: number) {
+    const documents = await this.invoicing.listForOrder(orderId);
+    const rows = await this.db
+      .select({ refund: refunds, firstname: users.firstname, lastname: users.lastname })
+      .from(refunds)
+      .leftJoin(users, eq(users.id, refunds.agentUserId))
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.id));
+    const invoice = documents.find((d) => d.kind === 'invoice');
+    const reserved = rows.filter((r) => r.refund.status !== 'failed').reduce((a, r) => a + r.refund.amount, 0);
+    const invoiceTotal = invoice ? Math.round(Number(invoice.total) * 100) : 0;
+    return {
+      order_id: orderId,
+      invoices: documents,
+      refunds: rows.map((r) => refundOut({ ...r.refund, agentName: r.firstname ? `${r.firstname} ${r.lastname}` : null })),
+      refundable: formatMoneyString(cents(Math.max(0, invoiceTotal - reserved))),
+    };
+  }
+
+  async refund(agent: SessionUser, orderId: number, amount: number, reasonRaw: string) {
+    if (!REFUND_ROLES.has(agent.role)) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
+    const reason = reasonRaw.trim();
+    if (!reason) throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.required' }] });
+    if (reason.length > REFUND_REASON_MAX) {
+      throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.too_long', params: { max: REFUND_REASON_MAX } }] });
+    }
+
+    // 1. Reserve the amount under the invoice lock.
+    const reserved = await this.db.transaction(async (tx) => {
+      const invoice = await this.invoicing.lockInvoiceOfOrder(tx, orderId);
+      if (!invoice) throw new AppError('NOT_FOUND', `no invoice for order ${orderId}`);
+      const [taken] = await tx
+        .select({ total: sum(refunds.amount) })
+        .from(refunds)
+        .where(and(eq(refunds.invoiceId, invoice.id), inArray(refunds.status, ['requested', 'succeeded'])));
+      const refundable = cents(invoice.total - Number(taken?.total ?? 0));
+      const check = checkRefundAmount(cents(amount), refundable);
+      if (!check.ok) {
+        throw new AppError('REFUND_AMOUNT_INVALID', `refund ${amount} of ${refundable}`, {
+          fields: [{ field: 'amount', key: check.reason === 'not_positive' ? 'refund.amount_positive' : 'refund.amount_exceeds', params: { max: formatMoneyString(refundable) } }],
+          params: { max: formatMoneyString(refundable) },
+        });
+      }
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          orderId,
+          invoiceId: invoice.id,
+          paymentId: payment?.id ?? null,
+          provider: payment?.provider ?? 'manual',
+          amount,
+          reason,
+          idempotencyKey: `refund_${randomUUID()}`,
+          agentUserId: agent.id,
+        })
+        .returning();
+      if (!row) throw new Error('refund insert returned nothing');
+      return { refund: row, paymentRef: payment?.providerRef ?? null };
+    });
+
+    // 2. Return the money through the provider that took it (orders paid outside a provider are refunded by hand).
+    let providerRefundRef: string | null = null;
+    if (reserved.refund.provider !== 'manual') {
+      const provider = this.providers.get(reserved.refund.provider);
+      let failure: string | null = null;
+      if (!provider?.refund || !reserved.paymentRef) failure = 'refund_not_supported';
+      else {
+        try {
+          const result = await provider.refund(reserved.paymentRef, cents(amount), reserved.refund.idempotencyKey);
+          if (result.status === 'failed') failure = result.failureCode;
+          else providerRefundRef = result.refundRef;
+        } catch (err) {
+          failure = err instanceof Error ? `provider_error: ${err.message}`.slice(0, 200) : 'provider_error';
+        }
+      }
+      if (failure !== null) {
+        await this.db
+          .update(refunds)
+          .set({ status: 'failed', failureCode: failure, updatedAt: new Date() })
+          .where(eq(refunds.id, reserved.refund.id));
+        throw new AppError('REFUND_FAILED', `refund ${reserved.refund.id}: ${failure}`);
+      }
+    }
+
+    // 3. The refund and its credit note, together.
+    return this.db.transaction(async (tx) => {
+      const invoice = await this.invoicing.lockInvoiceOfOrder(tx, orderId);
+      if (!invoice) throw new Error(`invoice of order ${orderId} vanished`);
+      const note = await this.invoicing.issueCreditNote(tx, invoice, amount, reason);
+      const [done] = await tx
+        .update(refunds)
+        .set({ status: 'succeeded', providerRefundRef, creditNoteId: note.id, updatedAt: new Date() })
+        .where(and(eq(refunds.id, reserved.refund.id), eq(refunds.status, 'requested')))
+        .returning();
+      if (!done) throw new Error(`refund ${reserved.refund.id} was no longer requested`);
+      return { refund: refundOut(done), credit_note_id: note.id, credit_note_number: note.number };
+    });
+  }
+}

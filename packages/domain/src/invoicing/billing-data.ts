@@ -1,0 +1,23 @@
+import type { CheckResult } from '../validators/check-result.js';
+import { validatePortugueseNif } from '../validators/nif-pt.js';
+import { validateSpanishTaxId } from '../validators/tax-ids-es.js';
+
+/** Countries a customer's billing address can be in (the stores' countries plus any other, as "other"). */
+export const BILLING_COUNTRIES = ['ES', 'PT', 'IE', 'GB', 'NL', 'FR', 'DE', 'IT', 'OTHER'] as const;
+export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
+
+/**
+ * Checks the tax id a customer puts on their invoices: a Spanish NIF (DNI, NIE or CIF, check letter included) for
+ * Spain, a Portuguese NIF for Portugal, and for other countries 2 to 20 letters and digits (a VAT number as issued).
+ */
+export function validateBillingTaxId(country: BillingCountry, value: string): CheckResult {
+  const trimmed = value.trim().toUpperCase();
+  if (trimmed === '') return { ok: false, reason: 'empty' };
+  if (country === 'ES') {
+    const r = validateSpanishTaxId(trimmed.startsWith('ES') ? trimmed.slice(2) : trimmed);
+    return r.ok ? { ok: true, normalised: r.normalised } : { ok: false, reason: r.reason };
+  }
+  if (country === 'PT') return validatePortugueseNif(trimmed);
+  if (/[\s.-]/.test(trimmed)) return { ok: false, reason: 'separators' };
+  return /^[A-Z0-9]{2,20}$/.test(trimmed) ? { ok: true, normalised: trimmed } : { ok: false, reason: 'format' };
+}
