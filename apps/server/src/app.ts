@@ -35,6 +35,8 @@ import notificationsRoutes from './modules/payments/notifications.routes.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
+import uploadsRoutes from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
@@ -80,13 +82,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sandbox = new SandboxGateway(db, config.sandboxWebhookSecret, options.notificationSender ?? httpSender);
   const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
   const routing = staticRouting(providers, [{ code: 'cc', provider: 'sandbox' }]);
-  const carts = new CartService(db, catalog);
+  const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const uploads = new UploadsService(db, files, config);
+  const carts = new CartService(db, catalog, uploads);
   const orderEvents = new OrderEvents();
   // Emails are written to the outbox by order-event listeners, inside the transaction that changed the order.
   const email = new EmailService(db, config, catalog);
   email.listen(orderEvents);
   const emailDispatcher = new EmailDispatcher(db, options.mailTransport ?? createMailTransport(config.mail, config.dataDir), config.mail);
-  const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const ctx: AppContext = {
     config,
     database,
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routing,
     sandbox,
     files,
+    uploads,
     checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
     orderEvents,
     email,
@@ -127,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(cartRoutes);
+  await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(notificationsRoutes);
   await app.register(customerOrdersRoutes);
@@ -138,6 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webStaticPlugin);
 
   if (config.nodeEnv !== 'test') sandbox.startRetryLoop();
+  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly.
+  if (config.nodeEnv !== 'test') uploads.startSweepLoop(app.log);
+  app.addHook('onClose', async () => uploads.stopSweepLoop());
   emailDispatcher.log = app.log;
   if (options.startEmailDispatcher ?? config.nodeEnv !== 'test') emailDispatcher.start(config.mail.pollMs);
   app.addHook('onClose', async () => {

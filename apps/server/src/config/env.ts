@@ -27,6 +27,11 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   maxUploadBytes: number;
+  // --- Wizard uploads (issue 3; docs/uploads.md) ---
+  /** Uploads never attached to an order are deleted this long after they were made. */
+  uploadRetentionHours: number;
+  /** Most uploads one session, or one IP, may make in an hour. */
+  uploadsPerHour: number;
   // --- Shop flows (issue 3; docs/shop-flows.md) ---
   /** The spec: the last nota simple form may be reused within this many seconds; -1 means always, 0 never. */
   notaSimpleReuseSeconds: number;
@@ -177,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024),
+    uploadRetentionHours: int(env, 'UPLOAD_RETENTION_HOURS', 14 * 24, 1),
+    uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
     notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
     mail: parseMailConfig(env, production),
   };

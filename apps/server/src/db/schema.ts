@@ -1,4 +1,4 @@
-import type { DisplayFlag, ValidatorName } from '@ventanilla/domain';
+import type { AnswerValue, DisplayFlag, ValidatorName } from '@ventanilla/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -166,7 +166,7 @@ export const cartItems = pgTable('cart_items', {
   quoteId: integer('quote_id').notNull().references(() => carts.quoteId, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull().references(() => products.productId),
   qty: integer('qty').notNull().default(1),
-  answers: jsonb('answers').$type<Record<string, string | number[]>>().notNull(),
+  answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull(),
   createdAt: createdAt(),
 });
 
@@ -224,7 +224,7 @@ export const orderItems = pgTable(
     productId: integer('product_id').notNull(),
     productName: text('product_name').notNull(),
     qty: integer('qty').notNull().default(1),
-    answers: jsonb('answers').$type<Record<string, string | number[]>>().notNull(),
+    answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull(),
     productOptions: jsonb('product_options').$type<StoredAnswerLine[]>().notNull(),
     basePrice: integer('base_price').notNull(),
     optionsPrice: integer('options_price').notNull(),
@@ -300,9 +300,45 @@ export const itemFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
     uploadedBy: integer('uploaded_by').references(() => users.id),
+    // Documents the customer uploaded in the wizard (issue 3): the upload it comes from and the question it answers;
+    // null for documents the staff uploaded.
+    uploadId: text('upload_id'),
+    optionId: integer('option_id'),
     createdAt: createdAt(),
   },
   (t) => [index('item_files_item_idx').on(t.itemId, t.id)],
+);
+
+// --- Wizard uploads (issue 3): documents that answer file questions, before any order exists ------------------------
+
+/**
+ * A document uploaded during the wizard, owned by the session that uploaded it (and by its user once logged in).
+ * Checkout attaches it to the order item (item_files, same stored bytes) and sets attached_at; uploads never
+ * attached are deleted after UPLOAD_RETENTION_HOURS (docs/uploads.md).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The opaque file_id of the file reference (random, unguessable). */
+    id: text('id').primaryKey(),
+    sessionHash: text('session_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** Who uploaded it, for the per-IP upload rate. */
+    ip: text('ip').notNull(),
+    attachedAt: timestamp('attached_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_session_idx').on(t.sessionHash, t.createdAt),
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_ip_idx').on(t.ip, t.createdAt),
+    index('uploads_created_idx').on(t.createdAt),
+  ],
 );
 
 // --- Payments ----------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import type { ItemAnswersService } from '../modules/orders/item-answers.service.
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
+import type { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 
 /** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
@@ -38,6 +39,8 @@ export interface AppContext {
   drafts: DraftsService;
   backoffice: BackofficeService;
   files: FileStorage;
+  /** Documents uploaded in the wizard (answers to file questions). */
+  uploads: UploadsService;
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
   email: EmailService;
   emailDispatcher: EmailDispatcher;

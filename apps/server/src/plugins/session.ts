@@ -99,6 +99,8 @@ export default fp(
       const created = await createSession(db, { storeId, userId: user.id });
       if (previous) {
         await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
+        // Documents uploaded in the wizard follow the user too (the cart lines reference them).
+        await app.ctx.uploads.adoptSessionUploads(db, previous.idHash, created.idHash, user.id);
         await deleteSession(db, previous.idHash);
       }
       return adopt(this, created, storeId, user);

@@ -41,6 +41,9 @@ const StaffFile = Type.Object({
   size: Type.Integer(),
   created_at: Type.String(),
   visible_to_customer: Type.Boolean(),
+  /** Uploaded by the customer in the wizard (the answer to a file question, option_id), rather than by the staff. */
+  uploaded_by_customer: Type.Optional(Type.Boolean()),
+  option_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

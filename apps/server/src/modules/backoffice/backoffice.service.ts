@@ -158,6 +158,8 @@ export class BackofficeService {
         size: f.size,
         created_at: f.createdAt.toISOString(),
         visible_to_customer: f.visibleToCustomer,
+        uploaded_by_customer: f.uploadId !== null,
+        option_id: f.optionId,
       })),
     };
   }

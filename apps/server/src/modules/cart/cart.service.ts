@@ -15,6 +15,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { CatalogProduct, CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
 import type { SessionState } from '../customers/sessions.repository.js';
+import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
 type CartRow = typeof carts.$inferSelect;
 
@@ -37,6 +38,7 @@ export class CartService {
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
+    private readonly uploads: UploadsService,
   ) {}
 
   /** The active cart of this session (or of its user) in a store, if any. */
@@ -88,7 +90,8 @@ export class CartService {
     const store = this.catalog.getStore(input.storeId);
     const product = this.catalog.findProduct(input.storeId, input.urlKey);
     if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
-    const evaluation = evaluateProduct(store, product, input.answers);
+    const files = await this.uploads.resolverFor(this.db, ownerOf(session), [input.answers]);
+    const evaluation = evaluateProduct(store, product, input.answers, files);
     refuseStoppingOutcome(evaluation, (id) => this.catalog.findProductById(input.storeId, id));
     if (evaluation.errors.length > 0) {
       throw new AppError('INVALID_ANSWERS', 'add to cart', { errors: errorsOut(evaluation, store.language) });
@@ -117,10 +120,12 @@ export class CartService {
     if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
     const rows = await db.select().from(cartItems).where(eq(cartItems.quoteId, cart.quoteId)).orderBy(asc(cartItems.id));
     const lines: PricedLine[] = [];
+    // Document answers are re-checked too: they must still exist and belong to the cart's session or user.
+    const files = await this.uploads.resolverFor(db, { sessionHash: cart.sessionHash, userId: cart.userId }, rows.map((r) => r.answers));
     for (const row of rows) {
       const product = this.catalog.findProductById(cart.storeId, row.productId);
       if (!product) continue;
-      const evaluation = evaluateProduct(store, product, row.answers);
+      const evaluation = evaluateProduct(store, product, row.answers, files);
       lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers) });
     }
     return { cart, store, lines };

@@ -13,6 +13,7 @@ import {
   ProductsResponse,
   StoreResponse,
 } from './catalog.schema.js';
+import { ownerOf, referencedFileIds } from '../uploads/uploads.service.js';
 import { errorsOut, evaluateProduct, outcomeOut, priceOut } from './product-evaluation.js';
 
 /** Sends a pre-serialised catalogue body, answering 304 when the client already has it. */
@@ -28,7 +29,7 @@ const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({
 const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalog } = app.ctx;
+  const { catalog, uploads } = app.ctx;
 
   app.get('/api/stores/:storeId', {
     schema: { tags: ['catalog'], summary: 'A store: brand, language, country, VAT', params: StoreParams, response: { 200: StoreResponse, ...errors(404) } },
@@ -71,7 +72,11 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const store = catalog.getStore(request.params.storeId);
     const product = catalog.findProduct(request.params.storeId, request.params.urlKey);
     if (!store || !product) throw new AppError('NOT_FOUND');
-    const evaluation = evaluateProduct(store, product, request.body.answers);
+    // Document answers: only the caller's own uploads count (someone else's id is an invalid answer).
+    const answers = request.body.answers;
+    const session = referencedFileIds([answers]).length > 0 ? await request.loadSession() : null;
+    const files = session ? await uploads.resolverFor(app.ctx.db, ownerOf(session), [answers]) : undefined;
+    const evaluation = evaluateProduct(store, product, answers, files);
     return {
       visible: evaluation.visible,
       errors: errorsOut(evaluation, store.language),

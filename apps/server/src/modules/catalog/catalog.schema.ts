@@ -101,7 +101,21 @@ export const ProductResponse = Type.Object({
   ...FormRulesResponse.properties,
 });
 
+/** The answer to a file question: the reference POST /api/uploads returned (only file_id counts; the rest is checked). */
+export const FileReferenceIn = Type.Object(
+  {
+    file_id: Type.String({ minLength: 1, maxLength: 100 }),
+    filename: Type.Optional(Type.String({ maxLength: 255 })),
+    size: Type.Optional(Type.Integer({ minimum: 0 })),
+    content_type: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const FileReferenceShown = Type.Object({ file_id: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
+
 export const AnswerValue = Type.Union([
+  FileReferenceIn,
   Type.String({ maxLength: 10_000 }),
   Type.Number(),
   Type.Array(Type.Union([Type.Integer(), Type.String({ maxLength: 50 })]), { maxItems: 200 }),
@@ -134,7 +148,7 @@ export const OutcomeResponse = Type.Object({
   product_id: Type.Optional(Type.Integer()),
   url_key: Type.Optional(Type.String()),
   step_saved: Type.Optional(Type.Integer()),
-  answers: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer())]))),
+  answers: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer()), FileReferenceShown]))),
   /** early_checkout: option ids still asked on the confirmation page. */
   confirmation_options: Type.Optional(Type.Array(Type.Integer())),
 });
@@ -143,6 +157,6 @@ export const EvaluateResponse = Type.Object({
   visible: Type.Array(Type.Integer()),
   errors: Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() })),
   outcome: OutcomeResponse,
-  answers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer())])),
+  answers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer()), FileReferenceShown])),
   price: PriceResponse,
 });

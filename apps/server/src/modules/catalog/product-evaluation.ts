@@ -1,9 +1,12 @@
 import {
   evaluateForm,
   formatMoneyString,
+  isFileReference,
   translateDomainMessage,
   type Answers,
   type AnswerValue,
+  type FileReference,
+  type FileResolver,
   type FormEvaluation,
   type FormOutcome,
   type Language,
@@ -11,15 +14,22 @@ import {
 } from '@ventanilla/domain';
 import type { CatalogProduct, StoreInfo } from './catalog.service.js';
 
-/** Raw JSON answers as the API receives them. */
-export type RawAnswers = Record<string, string | number | Array<string | number> | null>;
+/** Raw JSON answers as the API receives them (a file question's answer is a file reference). */
+export type RawAnswers = Record<string, string | number | Array<string | number> | RawFileReference | null>;
 
-/** Coerces JSON answers into the engine's shape: numbers to text, list items to integers, null to "no answer". */
+/** A file reference as a client may send it: only file_id is needed (the server fills in the rest). */
+export type RawFileReference = Pick<FileReference, 'file_id'> & Partial<FileReference>;
+
+/**
+ * Coerces JSON answers into the engine's shape: numbers to text, list items to integers, null to "no answer"; file
+ * references stay objects (the engine checks them).
+ */
 export function toAnswers(raw: RawAnswers): Answers {
   const answers: Record<string, AnswerValue | undefined> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === null) continue;
-    answers[key] = Array.isArray(value) ? value.map((v) => Number(v)) : String(value);
+    if (isFileReference(value)) answers[key] = value;
+    else answers[key] = Array.isArray(value) ? value.map((v) => Number(v)) : String(value);
   }
   return answers;
 }
@@ -57,7 +67,11 @@ export function errorsOut(evaluation: FormEvaluation, language: Language) {
   }));
 }
 
-/** Runs the product's form engine for a store (its VAT rate), as every step, add-to-cart and checkout do. */
-export function evaluateProduct(store: StoreInfo, product: CatalogProduct, raw: RawAnswers): FormEvaluation {
-  return evaluateForm(product.form, toAnswers(raw), store.vatRate);
+/**
+ * Runs the product's form engine for a store (its VAT rate), as every step, add-to-cart and checkout do. `files`
+ * resolves the caller's uploads (UploadsService.resolverFor); without it every file reference is an invalid answer,
+ * so the server never takes a browser's reference on trust.
+ */
+export function evaluateProduct(store: StoreInfo, product: CatalogProduct, raw: RawAnswers, files: FileResolver = () => undefined): FormEvaluation {
+  return evaluateForm(product.form, toAnswers(raw), store.vatRate, { files });
 }

@@ -10,6 +10,7 @@ import { errorsOut } from '../catalog/product-evaluation.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
 /** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
@@ -115,6 +116,8 @@ export class CheckoutService {
           )
           .returning({ itemId: orderItems.itemId });
         await recordHistory(tx, items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })));
+        // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
+        await attachAnswerUploads(tx, user.id, items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })));
         await tx.update(carts).set({ status: 'converted', orderId: orderNo, updatedAt: new Date() }).where(eq(carts.quoteId, fresh.quoteId));
         const [payment] = await tx
           .insert(payments)

@@ -4,7 +4,11 @@ import type { FileStorage } from './file-storage.js';
 import { attachmentHeader } from './upload-check.js';
 
 /** Streams a stored document as a private, never-cached attachment under its checked content type. */
-export function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: typeof itemFiles.$inferSelect) {
+export function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: Pick<typeof itemFiles.$inferSelect, 'contentType' | 'filename' | 'storageKey'>,
+) {
   return reply
     .type(file.contentType)
     .header('content-disposition', attachmentHeader(file.filename))

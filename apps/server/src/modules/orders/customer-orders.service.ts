@@ -24,7 +24,15 @@ export function clientStatusOut(order: OrderRow, item: ItemRow, language: Langua
 }
 
 function fileOut(f: FileRow) {
-  return { id: f.id, filename: f.filename, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() };
+  return {
+    id: f.id,
+    filename: f.filename,
+    content_type: f.contentType,
+    size: f.size,
+    created_at: f.createdAt.toISOString(),
+    uploaded_by_customer: f.uploadId !== null,
+    option_id: f.optionId,
+  };
 }
 
 function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language: Language) {

@@ -15,6 +15,10 @@ export const FileOut = Type.Object({
   content_type: Type.String(),
   size: Type.Integer(),
   created_at: Type.String(),
+  /** Uploaded by the customer in the wizard (the answer to a file question), rather than by the staff. */
+  uploaded_by_customer: Type.Optional(Type.Boolean()),
+  /** The file question it answers, for customer uploads. */
+  option_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 
 export const ClientStatus = Type.Object({ key: Type.String(), text: Type.String(), style: Type.String() });
