@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { Type } from 'typebox';
+import { AppError } from '../../shared/app-error.js';
+import { errors } from '../../shared/http-schemas.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { ownerOf } from './uploads.service.js';
+
+/** The answer to a file question, as the upload returns it and the answers carry it. */
+export const FileReferenceOut = Type.Object({
+  file_id: Type.String(),
+  filename: Type.String(),
+  size: Type.Integer(),
+  content_type: Type.String(),
+});
+
+const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_-]{1,60}$' }) });
+
+/**
+ * Documents uploaded in the wizard, before any login (the anonymous session owns them; CSRF applies as on every
+ * state-changing request). Only the owner can read or delete one: anyone else gets 404.
+ */
+const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploads, files, config } = app.ctx;
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 2, parts: 3 } });
+  const maxMb = () => Math.max(1, Math.floor(config.maxUploadBytes / 1024 / 1024));
+
+  app.post('/api/uploads', {
+    schema: {
+      tags: ['uploads'],
+      summary: 'Upload a document answering a file question (multipart field "file"; PDF, JPEG or PNG by content)',
+      consumes: ['multipart/form-data'],
+      response: { 201: FileReferenceOut, ...errors(400, 403, 413, 415, 429) },
+    },
+  }, async (request, reply) => {
+    const session = await request.ensureSession();
+    if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
+    const part = await request.file();
+    if (!part) throw new AppError('FILE_MISSING');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: maxMb() } });
+      }
+      throw err;
+    }
+    const reference = await uploads.create(session, { filename: part.filename, bytes, ip: request.ip });
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send(reference);
+  });
+
+  app.get('/api/uploads/:fileId', {
+    schema: {
+      tags: ['uploads'],
+      summary: 'Download one of your uploads (anyone else: 404)',
+      params: FileParams,
+      response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(404) },
+    },
+  }, async (request, reply) => {
+    const session = await request.loadSession();
+    if (!session) throw new AppError('NOT_FOUND', 'no session');
+    const row = await uploads.get(ownerOf(session), request.params.fileId);
+    return sendStoredFile(reply, files, row);
+  });
+
+  app.delete('/api/uploads/:fileId', {
+    schema: {
+      tags: ['uploads'],
+      summary: 'Delete one of your uploads (remove or replace an answer); one already in an order: 409',
+      params: FileParams,
+      response: { 204: Type.Null(), ...errors(403, 404, 409) },
+    },
+  }, async (request, reply) => {
+    const session = await request.ensureSession();
+    await uploads.remove(ownerOf(session), request.params.fileId);
+    return reply.code(204).send(null);
+  });
+};
+
+export default uploadsRoutes;
