@@ -13,7 +13,8 @@ import { createTestApp, TestClient, type TestApp } from '../support/test-app.js'
  * price parts with plain integer arithmetic, so a typo in the table cannot hide behind a matching engine bug.
  */
 
-type Answer = string | number[];
+/** `{"file_id": "@upload"}` in the table stands for a document uploaded by the test's session (file questions). */
+type Answer = string | number[] | { file_id: string };
 
 interface Combination {
   name: string;
@@ -62,14 +63,41 @@ interface Evaluation {
   price: { base: string; subtotal: string; fees: string; total: string };
 }
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
 let t: TestApp;
+/** A session that uploaded a tiny real PDF: its reference answers the table's file questions. */
+let uploader: TestClient;
+let document: { file_id: string };
 beforeAll(async () => {
   t = await createTestApp();
+  uploader = new TestClient(t.app);
+  await uploader.start(1);
+  const boundary = '----vtcombinations';
+  const res = await uploader.request({
+    method: 'POST',
+    url: '/api/uploads',
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="escritura.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  document = res.json<{ file_id: string }>();
 });
 afterAll(async () => t?.close());
 
+/** The case's answers with "@upload" replaced by the uploaded document's reference. */
+function answersOf(c: Combination): Record<string, Answer> {
+  return Object.fromEntries(
+    Object.entries(c.answers).map(([id, v]) => [id, typeof v === 'object' && !Array.isArray(v) && v.file_id === '@upload' ? document : v]),
+  );
+}
+
 async function evaluate(c: Combination): Promise<Evaluation> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/stores/${c.store}/products/${c.url_key}/evaluate`, payload: { answers: c.answers } });
+  const res = await uploader.post(`/api/stores/${c.store}/products/${c.url_key}/evaluate`, { answers: answersOf(c) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Evaluation>();
 }
@@ -112,9 +140,11 @@ describe('add to cart: the server re-prices the line to the same total', () => {
 
   it.each(inCart.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const evaluated = await evaluate(c);
-    const client = new TestClient(t.app);
-    await client.start(c.store);
-    const res = await client.post('/api/cart/items', { store_id: c.store, url_key: c.url_key, answers: c.answers });
+    // The uploading session adds it (a document answer must be the caller's own upload); one line per fresh cart.
+    await uploader.start(c.store);
+    const before = (await uploader.get('/api/cart')).json<{ items: Array<{ id: number }> }>();
+    for (const line of before.items) await uploader.delete(`/api/cart/items/${line.id}`);
+    const res = await uploader.post('/api/cart/items', { store_id: c.store, url_key: c.url_key, answers: answersOf(c) });
     expect(res.statusCode, res.body).toBe(201);
     const cart = res.json<{ items: Array<{ valid: boolean; price: { total: string } }>; totals: { total: string } }>();
     expect(cart.items).toHaveLength(1);
