@@ -1,0 +1,119 @@
+// The development mailbox transport (the default without SMTP settings) and the back office's "Correo enviado":
+// agents and admins only, the HTML served as a locked-down document for a sandboxed iframe.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let emailId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A password reset for the demo customer, asked from the Portuguese store, then one dispatch pass.
+  const c = new TestClient(t.app);
+  await c.start(16);
+  expect((await c.post('/api/auth/password/remember', { email: 'cliente@ventanilla.test' })).statusCode).toBe(202);
+  await t.app.ctx.db.transaction((tx) =>
+    t.app.ctx.email.enqueue(tx, {
+      storeId: 1,
+      to: 'evil@example.com',
+      message: { kind: 'incident_action', firstname: '<script>alert(1)</script>', orderId: 100000001, productName: 'Nota simple', incidentText: '<img src=x onerror=alert(1)>' },
+    }),
+  );
+  expect(await t.app.ctx.emailDispatcher.dispatchOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+  const { rows } = await t.app.ctx.database.pool.query<{ id: number }>("select id from email_outbox where kind = 'password_reset'");
+  emailId = rows[0]!.id;
+});
+afterAll(async () => t?.close());
+
+async function as(email: string, password: string) {
+  const c = new TestClient(t.app);
+  expect((await c.login(email, password)).statusCode).toBe(200);
+  return c;
+}
+
+describe('mailbox transport', () => {
+  it('is the default without SMTP settings: the message is kept as .eml in DATA_DIR/mailbox, with the link intact', () => {
+    expect(t.app.ctx.emailDispatcher.transport.name).toBe('mailbox');
+    const file = path.join(t.app.ctx.config.dataDir, 'mailbox', `${emailId}.eml`);
+    expect(existsSync(file)).toBe(true);
+    const eml = readFileSync(file, 'utf8');
+    expect(eml).toMatch(/^To: cliente@ventanilla\.test$/m);
+    expect(eml).toMatch(/^Subject: =\?UTF-8\?/m); // encoded: "Redefina a sua palavra-passe de Balcão Ventanilla"
+    expect(eml).toContain('#token=');
+  });
+});
+
+describe('Correo enviado (back office)', () => {
+  it('lists messages with recipient, subject, store, status and attempts for agents', async () => {
+    const agent = await as('agente@ventanilla.test', 'agente-demo-2026');
+    const res = await agent.get('/api/backoffice/emails?per_page=10');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(2);
+    expect(body.items.find((i: { id: number }) => i.id === emailId)).toMatchObject({
+      kind: 'password_reset',
+      to: 'cliente@ventanilla.test',
+      subject: 'Redefina a sua palavra-passe de Balcão Ventanilla',
+      store_id: 16,
+      store_name: 'Balcão Ventanilla',
+      language: 'pt',
+      status: 'sent',
+      attempts: 1,
+      transport: 'mailbox',
+    });
+    expect((await agent.get('/api/backoffice/emails?status=failed')).json().total).toBe(0);
+  });
+
+  it('shows one message with text and HTML; the reset link stays readable in the local mailbox', async () => {
+    const admin = await as('admin@ventanilla.test', 'admin-demo-2026');
+    const res = await admin.get(`/api/backoffice/emails/${emailId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().text).toMatch(/customer\/password\/reset\?store=16#token=[A-Za-z0-9_-]{43}/);
+    expect(res.json().html).toContain('<html lang="pt">');
+    expect((await admin.get('/api/backoffice/emails/999999')).statusCode).toBe(404);
+  });
+
+  it('serves the HTML preview with a sandboxing CSP, framable by our own pages only; customer text is escaped', async () => {
+    const agent = await as('agente@ventanilla.test', 'agente-demo-2026');
+    const list = (await agent.get('/api/backoffice/emails?kind=incident_action')).json();
+    const res = await agent.get(`/api/backoffice/emails/${list.items[0].id}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.body.startsWith('<!doctype html>')).toBe(true);
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('anonymous 401; customers and notaries 403 on every mailbox route', async () => {
+    const anon = new TestClient(t.app);
+    await anon.start();
+    const customer = await as('cliente@ventanilla.test', 'cliente-demo-2026');
+    const notary = await as('notario@ventanilla.test', 'notario-demo-2026');
+    for (const url of ['/api/backoffice/emails', `/api/backoffice/emails/${emailId}`, `/api/backoffice/emails/${emailId}/preview`]) {
+      expect((await anon.get(url)).statusCode).toBe(401);
+      expect((await customer.get(url)).statusCode).toBe(403);
+      expect((await notary.get(url)).statusCode).toBe(403);
+    }
+    expect((await customer.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(403);
+    expect((await notary.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(403);
+  });
+
+  it('retry puts a failed message back in the queue (never a password reset)', async () => {
+    const agent = await as('agente@ventanilla.test', 'agente-demo-2026');
+    const pool = t.app.ctx.database.pool;
+    const { rows } = await pool.query<{ id: number }>("select id from email_outbox where kind = 'incident_action'");
+    const id = rows[0]!.id;
+    await pool.query("update email_outbox set status = 'failed', attempts = 10, last_error = '550 no such user' where id = any($1)", [[id, emailId]]);
+    expect((await agent.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(404);
+    expect((await agent.post(`/api/backoffice/emails/${id}/retry`)).statusCode).toBe(204);
+    expect((await agent.get(`/api/backoffice/emails/${id}`)).json()).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
+    expect(await t.app.ctx.emailDispatcher.dispatchOnce()).toMatchObject({ sent: 1 });
+  });
+});
