@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
+import { ALLOWED_UPLOAD_TYPES } from '../files/upload-check.js';
 import { ownerOf } from './uploads.service.js';
 
 /** The answer to a file question, as the upload returns it and the answers carry it. */
@@ -24,6 +25,17 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploads, files, config } = app.ctx;
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 2, parts: 3 } });
   const maxMb = () => Math.max(1, Math.floor(config.maxUploadBytes / 1024 / 1024));
+
+  app.get('/api/uploads/limits', {
+    schema: {
+      tags: ['uploads'],
+      summary: 'What an upload may be: the largest size in bytes and the accepted types (decided by content)',
+      response: { 200: Type.Object({ max_bytes: Type.Integer(), content_types: Type.Array(Type.String()) }) },
+    },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { max_bytes: config.maxUploadBytes, content_types: [...ALLOWED_UPLOAD_TYPES.keys()] };
+  });
 
   app.post('/api/uploads', {
     schema: {

@@ -248,4 +248,13 @@ export const en: Catalogue = {
   'code.action.archivo_subido': 'File uploaded',
   'code.method.cc': 'Card',
   'wizard.fileLater': 'We will ask you for this document after you place the order.',
+  'wizard.file.hint': 'PDF, JPG or PNG, up to {max}.',
+  'wizard.file.uploading': 'Uploading {name}: {percent}%',
+  'wizard.file.uploaded': 'Document uploaded: {name} ({size})',
+  'wizard.file.removed': 'Document removed',
+  'wizard.file.remove': 'Remove',
+  'wizard.file.replace': 'Replace',
+  'wizard.file.tooLarge': 'The file is too large (at most {max}).',
+  'wizard.file.failed': 'We could not upload the file. Please try again.',
+  'files.byCustomer': 'Uploaded by the customer',
 };

@@ -247,4 +247,13 @@ export const es = {
   'code.action.archivo_subido': 'Archivo subido',
   'code.method.cc': 'Tarjeta',
   'wizard.fileLater': 'Te pediremos este documento después de hacer el pedido.',
+  'wizard.file.hint': 'PDF, JPG o PNG, hasta {max}.',
+  'wizard.file.uploading': 'Subiendo {name}: {percent} %',
+  'wizard.file.uploaded': 'Documento subido: {name} ({size})',
+  'wizard.file.removed': 'Documento quitado',
+  'wizard.file.remove': 'Quitar',
+  'wizard.file.replace': 'Cambiar por otro',
+  'wizard.file.tooLarge': 'El archivo es demasiado grande (máximo {max}).',
+  'wizard.file.failed': 'No hemos podido subir el archivo. Inténtalo de nuevo.',
+  'files.byCustomer': 'Subido por el cliente',
 };

@@ -248,4 +248,13 @@ export const pt: Catalogue = {
   'code.action.archivo_subido': 'Ficheiro carregado',
   'code.method.cc': 'Cartão',
   'wizard.fileLater': 'Pediremos este documento depois de fazer a encomenda.',
+  'wizard.file.hint': 'PDF, JPG ou PNG, até {max}.',
+  'wizard.file.uploading': 'A carregar {name}: {percent} %',
+  'wizard.file.uploaded': 'Documento carregado: {name} ({size})',
+  'wizard.file.removed': 'Documento removido',
+  'wizard.file.remove': 'Remover',
+  'wizard.file.replace': 'Substituir',
+  'wizard.file.tooLarge': 'O ficheiro é demasiado grande (máximo {max}).',
+  'wizard.file.failed': 'Não foi possível carregar o ficheiro. Tente novamente.',
+  'files.byCustomer': 'Carregado pelo cliente',
 };

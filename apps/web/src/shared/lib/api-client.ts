@@ -103,6 +103,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * Sends a multipart form with upload progress (fetch cannot report it): XMLHttpRequest, the same CSRF header and
+ * one retry with a fresh token, the same ApiError on failure.
+ */
+export async function apiUpload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  const once = () =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.setRequestHeader('accept', 'application/json');
+      if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status }));
+      xhr.onerror = () => reject(new ApiError({ status: 0, code: NETWORK_ERROR, message: '' }));
+      xhr.send(form);
+    });
+  let response = await once();
+  if (response.status === 403) {
+    const error = await toApiError(response.clone());
+    if (error.code === 'CSRF_INVALID' && (await refreshCsrfToken())) response = await once();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>

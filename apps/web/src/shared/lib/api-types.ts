@@ -183,8 +183,19 @@ export interface PriceBreakdown {
   total: MoneyString;
 }
 
-/** An answer as the API takes it: text or a value id for single questions, a list of ids for multi-choice. */
-export type ApiAnswerValue = string | number[];
+/** The answer to a file question: a document uploaded during the wizard (POST /api/uploads). */
+export interface FileReference {
+  file_id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+/**
+ * An answer as the API takes it: text or a value id for single questions, a list of ids for multi-choice, a file
+ * reference for file questions.
+ */
+export type ApiAnswerValue = string | number[] | FileReference;
 export type ApiAnswers = Record<string, ApiAnswerValue>;
 
 export interface Evaluation {
@@ -250,6 +261,9 @@ export interface OrderFile {
   content_type: string;
   size: number;
   created_at: string;
+  /** Uploaded by the customer in the wizard (the answer to question option_id), rather than by the staff. */
+  uploaded_by_customer?: boolean;
+  option_id?: number | null;
 }
 
 export interface CustomerItem {

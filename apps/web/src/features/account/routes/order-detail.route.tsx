@@ -40,7 +40,8 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
                 {file.filename}
               </a>{' '}
               <span className="secondary-text">
-                ({formatFileSize(file.size, format.language)}, {format.date(file.created_at)})
+                ({formatFileSize(file.size, format.language)}, {format.date(file.created_at)}
+                {file.uploaded_by_customer ? `, ${t('files.byCustomer')}` : ''})
               </span>
             </li>
           ))}

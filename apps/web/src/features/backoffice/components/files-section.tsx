@@ -66,9 +66,13 @@ export function FilesSection({ item }: { item: BackofficeItem }) {
               key: 'name',
               header: t('backoffice.colFile'),
               cell: (f) => (
-                <a href={`/api/backoffice/items/${item.item_id}/files/${f.id}`} download={f.filename}>
-                  {f.filename}
-                </a>
+                <>
+                  <a href={`/api/backoffice/items/${item.item_id}/files/${f.id}`} download={f.filename}>
+                    {f.filename}
+                  </a>
+                  {/* Documents the customer attached in the wizard, as answers to the order's questions. */}
+                  {f.uploaded_by_customer ? <span className="secondary-text"> ({t('files.byCustomer')})</span> : null}
+                </>
               ),
             },
             { key: 'size', header: t('backoffice.colSize'), cell: (f) => formatFileSize(f.size, format.language) },

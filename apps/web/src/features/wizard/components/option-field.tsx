@@ -3,6 +3,7 @@ import type { ProductOption } from '../../../shared/lib/api-types';
 import { isPositive } from '../../../shared/lib/money';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
+import { FileQuestion } from './file-question';
 
 interface OptionFieldProps {
   option: ProductOption;
@@ -12,6 +13,8 @@ interface OptionFieldProps {
   asHeading: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** Errors found outside the page's evaluation (a refused upload) for the page's error summary; null clears. */
+  onError?: (message: string | null) => void;
 }
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
@@ -20,7 +23,7 @@ export function optionInputId(optionId: number): string {
 }
 
 /** One question rendered by its type: text, textarea, select or radios (with price supplements). */
-export function OptionField({ option, value, error, asHeading, onChange, onBlur }: OptionFieldProps) {
+export function OptionField({ option, value, error, asHeading, onChange, onBlur, onError }: OptionFieldProps) {
   const t = useT();
   const format = useFormat();
   const id = optionInputId(option.option_id);
@@ -82,13 +85,8 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur 
         />
       );
     case 'file':
-      // Documents are requested after ordering (uploads in the wizard come with issue 3); say so instead of asking.
-      return (
-        <div className="form-group">
-          {asHeading ? <h1 className="fieldset__heading">{option.title}</h1> : <p><strong>{option.title}</strong></p>}
-          <p className="hint">{t('wizard.fileLater')}</p>
-        </div>
-      );
+      // The document is uploaded at once; the answer is its file reference (file-question.tsx).
+      return <FileQuestion {...common} option={option} asHeading={asHeading} value={value} onChange={onChange} onError={onError} />;
     case 'date':
       // A native date input gives yyyy-mm-dd, the form the engine compares (e.g. deeds before 2006-01-01).
       return (

@@ -1,5 +1,6 @@
 import type { ApiAnswers, EvaluationOutcome, OptionError, Product, ProductOption } from '../../../shared/lib/api-types';
 import { isPositive } from '../../../shared/lib/money';
+import { decodeFileAnswer, encodeFileAnswer, isFileReferenceValue } from './file-answer';
 
 /** Answers as the wizard keeps them: option id -> text or value id (as text). Empty answers are not kept. */
 export type Answers = Record<string, string>;
@@ -131,9 +132,12 @@ export function onlyVisible(answers: Answers, visible: ReadonlySet<number>): Ans
   return Object.fromEntries(Object.entries(answers).filter(([id, v]) => v !== '' && visible.has(Number(id))));
 }
 
-/** The request body's answers. Value ids go as text: the server accepts both and compares text. */
+/**
+ * The request body's answers. Value ids go as text: the server accepts both and compares text. A file question's
+ * answer (kept as the reference's JSON) goes as the file reference object.
+ */
 export function toApiAnswers(answers: Answers): ApiAnswers {
-  return withoutEmpty(answers);
+  return Object.fromEntries(Object.entries(withoutEmpty(answers)).map(([id, v]) => [id, decodeFileAnswer(v) ?? v]));
 }
 
 /**
@@ -155,13 +159,13 @@ export function reevaluationTriggers(product: Product): Set<number> {
  * The answers carried to a redirect's target: only those whose option exists in the target (and whose chosen values
  * exist there too, for choices). Lists become comma-separated value ids, as the wizard keeps them.
  */
-export function carryAnswers(answers: Record<string, string | number[]> | Answers, target: Product): Answers {
+export function carryAnswers(answers: ApiAnswers | Answers, target: Product): Answers {
   const byId = new Map(target.options.map((o) => [String(o.option_id), o]));
   const carried: Answers = {};
   for (const [id, raw] of Object.entries(answers)) {
     const option = byId.get(id);
     if (!option) continue;
-    const value = Array.isArray(raw) ? raw.join(',') : String(raw);
+    const value = Array.isArray(raw) ? raw.join(',') : isFileReferenceValue(raw) ? encodeFileAnswer(raw) : String(raw);
     if (value === '') continue;
     if (option.opt_values.length > 0) {
       const known = new Set(option.opt_values.map((v) => String(v.id)));
@@ -203,6 +207,9 @@ export function questionsToAsk(product: Product, visible: Iterable<number>, seen
 /** What the customer chose, in words: value names for choices, the text otherwise. */
 export function answerLabel(option: ProductOption, value: string | undefined): string {
   if (value === undefined || value === '') return '';
+  // A document: its name.
+  const file = decodeFileAnswer(value);
+  if (file) return file.filename;
   if (isChoice(option) || option.opt_values.length > 0) {
     // Single choices, checkboxes and multiple choices: value ids (comma-separated for lists) become their names.
     const ids = value.split(',');

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, apiUpload } from '../../../shared/lib/api-client';
+import type { FileReference } from '../../../shared/lib/api-types';
+
+/** GET /api/uploads/limits: the largest upload and the accepted types (the server decides by content). */
+export interface UploadLimits {
+  max_bytes: number;
+  content_types: string[];
+}
+
+export function useUploadLimits() {
+  return useQuery({
+    queryKey: ['upload-limits'] as const,
+    queryFn: ({ signal }) => api.get<UploadLimits>('/api/uploads/limits', signal),
+    staleTime: 30 * 60_000,
+  });
+}
+
+/** Uploads a document answering a file question; `onProgress` gets the fraction sent (0..1). */
+export function uploadDocument(file: File, onProgress?: (fraction: number) => void): Promise<FileReference> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<FileReference>('/api/uploads', form, onProgress);
+}
+
+/** Deletes one of this session's uploads (remove or replace); an upload already gone is fine. */
+export async function deleteDocument(fileId: string): Promise<void> {
+  await api.delete<void>(`/api/uploads/${encodeURIComponent(fileId)}`);
+}
+
+/** Where the owner reads an upload back (download or preview). */
+export function documentUrl(fileId: string): string {
+  return `/api/uploads/${encodeURIComponent(fileId)}`;
+}

@@ -1,0 +1,143 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { errorText } from '../../../shared/auth';
+import { useFormat, useT } from '../../../shared/i18n';
+import type { ProductOption } from '../../../shared/lib/api-types';
+import { formatFileSize } from '../../../shared/lib/file-size';
+import { Field, LinkButton, VisuallyHidden } from '../../../shared/ui';
+import { deleteDocument, documentUrl, uploadDocument, useUploadLimits } from '../api/uploads';
+import { decodeFileAnswer, encodeFileAnswer } from '../lib/file-answer';
+
+/** What the browser offers in its file picker; the server decides the real type by the bytes. */
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+/** When the server's limits are not known yet (MAX_UPLOAD_BYTES default). */
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+interface FileQuestionProps {
+  option: ProductOption;
+  /** The id of the file input (the error summary links here). */
+  id: string;
+  /** The answer as the wizard keeps it: the file reference's JSON, or "". */
+  value: string;
+  error: string | undefined;
+  optional: boolean;
+  /** Extra hint text (the catalogue's placeholder, a supplement). */
+  hint: string | undefined;
+  asHeading: boolean;
+  onChange: (value: string) => void;
+  /** Upload failures go to the page's error summary; null clears this question's. Without it they show in place. */
+  onError?: ((message: string | null) => void) | undefined;
+}
+
+type Status = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: number } | { kind: 'done'; text: string };
+
+/**
+ * A file question: a labelled file input with the accepted types and size as hint. The document is uploaded at
+ * once (progress announced politely), then shown by name with "Quitar" and "Cambiar por otro". The answer is the
+ * file reference the server returned.
+ */
+export function FileQuestion({ option, id, value, error, optional, hint, asHeading, onChange, onError }: FileQuestionProps) {
+  const t = useT();
+  const format = useFormat();
+  const limits = useUploadLimits();
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [localError, setLocalError] = useState<string | null>(null);
+  const reference = decodeFileAnswer(value);
+  const maxBytes = limits.data?.max_bytes ?? DEFAULT_MAX_BYTES;
+  const maxText = formatFileSize(maxBytes, format.language);
+  const uploading = status.kind === 'uploading';
+
+  function report(message: string | null) {
+    if (onError) onError(message);
+    else setLocalError(message);
+  }
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Reset the input so that choosing the same file again (after an error) fires a change.
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > maxBytes) {
+      report(t('wizard.file.tooLarge', { max: maxText }));
+      return;
+    }
+    const previous = reference;
+    setStatus({ kind: 'uploading', name: file.name, percent: 0 });
+    try {
+      const uploaded = await uploadDocument(file, (fraction) => {
+        // Announced in steps of a quarter: a polite live region, not a running commentary.
+        const percent = Math.floor(fraction * 4) * 25;
+        setStatus((s) => (s.kind === 'uploading' && s.percent !== percent ? { ...s, percent } : s));
+      });
+      report(null);
+      onChange(encodeFileAnswer(uploaded));
+      setStatus({ kind: 'done', text: t('wizard.file.uploaded', { name: uploaded.filename, size: formatFileSize(uploaded.size, format.language) }) });
+      // Replaced: the old upload is no longer an answer (best effort; unused uploads also expire).
+      if (previous) void deleteDocument(previous.file_id).catch(() => undefined);
+    } catch (failure) {
+      setStatus({ kind: 'idle' });
+      report(errorText(failure, t) || t('wizard.file.failed'));
+    }
+  }
+
+  async function remove() {
+    if (!reference) return;
+    onChange('');
+    report(null);
+    setStatus({ kind: 'done', text: t('wizard.file.removed') });
+    void deleteDocument(reference.file_id).catch(() => undefined);
+    // The file input is shown again: the natural next step for the keyboard.
+    window.setTimeout(() => input.current?.focus(), 0);
+  }
+
+  const shownError = error ?? localError ?? undefined;
+  const hintText = [hint, t('wizard.file.hint', { max: maxText })].filter(Boolean).join(' ');
+
+  return (
+    <Field id={id} label={option.title} hint={hintText} error={shownError} optional={optional} labelAsHeading={asHeading}>
+      <input
+        ref={input}
+        id={id}
+        name={id}
+        type="file"
+        accept={ACCEPT}
+        className={['file-input', shownError ? 'file-input--error' : null].filter(Boolean).join(' ')}
+        aria-describedby={[`${id}-hint`, shownError ? `${id}-error` : null].filter(Boolean).join(' ')}
+        aria-invalid={shownError ? true : undefined}
+        disabled={uploading}
+        // Once a document is there it is shown instead; "Cambiar por otro" opens this picker again.
+        hidden={reference !== null && !uploading}
+        onChange={pick}
+      />
+      {uploading ? <progress className="file-progress" max={100} value={status.percent} aria-hidden="true" /> : null}
+      {reference && !uploading ? (
+        <div className="file-answer">
+          <p className="file-answer__name">
+            <a href={documentUrl(reference.file_id)} download={reference.filename}>
+              {reference.filename}
+            </a>{' '}
+            <span className="hint">({formatFileSize(reference.size, format.language)})</span>
+          </p>
+          <p className="file-answer__actions">
+            {/* The file name completes each action's name for screen readers ("Quitar escritura.pdf"). */}
+            <LinkButton onClick={() => input.current?.click()}>
+              {t('wizard.file.replace')}
+              <VisuallyHidden> ({reference.filename})</VisuallyHidden>
+            </LinkButton>{' '}
+            <LinkButton onClick={() => void remove()}>
+              {t('wizard.file.remove')}
+              <VisuallyHidden> {reference.filename}</VisuallyHidden>
+            </LinkButton>
+          </p>
+        </div>
+      ) : null}
+      <p className="file-status" role="status" aria-live="polite">
+        {status.kind === 'uploading'
+          ? t('wizard.file.uploading', { name: status.name, percent: status.percent })
+          : status.kind === 'done'
+            ? status.text
+            : ''}
+      </p>
+    </Field>
+  );
+}
