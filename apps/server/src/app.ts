@@ -14,7 +14,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
 import checkoutRoutes from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
-import { staticRouting } from './modules/checkout/payment-routing.js';
+import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
 import authRoutes from './modules/customers/auth.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
@@ -32,6 +32,10 @@ import { ItemAnswersService } from './modules/orders/item-answers.service.js';
 import draftsRoutes from './modules/drafts/drafts.routes.js';
 import { DraftsService } from './modules/drafts/drafts.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
+import backofficePaymentsRoutes from './modules/payments/backoffice-payments.routes.js';
+import { BANK_TRANSFER_PROVIDER, BankTransferProvider } from './modules/payments/bank-transfer/bank-transfer.provider.js';
+import { TransferConfirmation } from './modules/payments/bank-transfer/transfer-confirmation.service.js';
+import customerPaymentRoutes from './modules/payments/customer-payment.routes.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
@@ -79,9 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await catalog.load();
 
-  const sandbox = new SandboxGateway(db, config.sandboxWebhookSecret, options.notificationSender ?? httpSender);
+  const sandbox = new SandboxGateway(db, config.sandboxWebhookSecret, options.notificationSender ?? httpSender, {
+    mbWayTimeoutS: config.sandboxMbWayTimeoutS,
+    multibancoExpiryHours: config.sandboxMultibancoExpiryHours,
+  });
   const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
-  const routing = staticRouting(providers, [{ code: 'cc', provider: 'sandbox' }]);
+  providers.set(BANK_TRANSFER_PROVIDER, new BankTransferProvider(config.bankTransfer));
+  // Every method through the sandbox (transfers need no gateway); each store offers its country's methods.
+  const routing = staticRouting(providers, SANDBOX_ROUTING, offeredMethods(config.storePaymentMethods, (storeId) => catalog.getStore(storeId)?.country));
   const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const uploads = new UploadsService(db, files, config);
   const carts = new CartService(db, catalog, uploads);
@@ -101,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files,
     uploads,
     checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
+    transfers: new TransferConfirmation(db, orderEvents),
     orderEvents,
     email,
     emailDispatcher,
@@ -134,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(notificationsRoutes);
+  await app.register(customerPaymentRoutes);
+  await app.register(backofficePaymentsRoutes);
   await app.register(customerOrdersRoutes);
   await app.register(itemAnswersRoutes);
   await app.register(draftsRoutes);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from './config-error.js';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 
 /** Typed configuration, parsed once at boot from the environment. */
 export interface AppConfig {
@@ -27,6 +29,8 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   maxUploadBytes: number;
+  /** Payment providers (Stripe, Redsys secrets) and which one serves which method in which store. */
+  payments: PaymentsConfig;
   // --- Wizard uploads (issue 3; docs/uploads.md) ---
   /** Uploads never attached to an order are deleted this long after they were made. */
   uploadRetentionHours: number;
@@ -39,9 +43,8 @@ export interface AppConfig {
   mail: MailConfig;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+// Defined in its own module so the payments configuration can throw it too.
+export { ConfigError };
 
 const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024),
+    payments: loadPaymentsConfig(env),
     uploadRetentionHours: int(env, 'UPLOAD_RETENTION_HOURS', 14 * 24, 1),
     uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
     notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),

@@ -23,6 +23,7 @@ import type { PaymentsService } from '../modules/payments/payments.service.js';
 export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
+import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
   db: Db;
   catalog: CatalogService;
   carts: CartService;
@@ -36,6 +37,8 @@ export interface AppContext {
   /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
   itemAnswers: ItemAnswersService;
   /** Signed-in customers' unfinished orders (wizard drafts). */
+  /** Agents' confirmation of bank transfers (captures the payment and pays the order in one transaction). */
+  transfers: TransferConfirmation;
   drafts: DraftsService;
   backoffice: BackofficeService;
   files: FileStorage;

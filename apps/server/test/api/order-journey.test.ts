@@ -152,7 +152,8 @@ describe('checkout and the sandbox provider', () => {
     expect(failed.location).toContain('error=authentication_failed');
     const retry = (await c.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).json();
     const ok = await payOnSandbox(t.app, retry.redirect_url, { number: '4000000000003220' }, '123456');
-    expect(ok.location).toBe(`http://shop.test/checkout/success/${orderId}`);
+    // After a challenge the browser returns to the shop's 3-D Secure page (payment/3ds/order/{id} for a retried order).
+    expect(ok.location).toBe(`http://shop.test/payment/3ds/order/${orderId}`);
     await waitFor(async () => (await orderPayment(c, orderId)).paid);
     expect((await c.get(`/api/me/orders/${orderId}`)).json().total).toBe('32.08');
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { requireUser } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, StoreIdParam } from '../../shared/http-schemas.js';
+import { errors, MoneyString, StoreIdParam } from '../../shared/http-schemas.js';
 import { paymentMethodName } from './payment-method-names.js';
 
 const Method = Type.Union(['cc', 'paypal', 'bizum', 'multibanco', 'sibsmbway', 'sibsmb', 'bank'].map((m) => Type.Literal(m)));
@@ -35,14 +35,18 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['checkout'],
       summary: 'Place the order for the cart and open the payment (Idempotency-Key header recommended)',
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 255 })) }),
-      body: Type.Object({ payment_method: Method }),
-      response: { 201: CheckoutResponse, ...errors(400, 401, 403, 409, 422, 502) },
+      body: Type.Object({
+        payment_method: Method,
+        /** payment/quote/{quote_id}: the cart being paid; another than your active cart is a 404. */
+        quote_id: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 422, 502) },
     },
   }, async (request, reply) => {
     const user = await requireUser(request);
     const session = await request.ensureSession();
     const key = request.headers['idempotency-key'] ?? randomUUID();
-    const result = await checkout.checkout(session, user, request.body.payment_method, key);
+    const result = await checkout.checkout(session, user, request.body.payment_method, key, request.body.quote_id);
     return reply.code(201).send(result);
   });
 
@@ -71,6 +75,11 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: Type.String(),
           payment_status: Type.Union([Type.String(), Type.Null()]),
           failure_code: Type.Union([Type.String(), Type.Null()]),
+          method: Type.Union([Type.String(), Type.Null()]),
+          amount: MoneyString,
+          /** Multibanco { entity, reference, amount, expires_at } or transfer { iban, holder, bank, concept, amount }. */
+          instructions: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+          expires_at: Type.Union([Type.String(), Type.Null()]),
         }),
         ...errors(401, 404),
       },
@@ -79,6 +88,22 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await requireUser(request);
     reply.header('cache-control', 'no-store');
     return checkout.paymentStatus(user, request.params.orderId);
+  });
+
+  app.get('/api/checkout/finalize/:itemId', {
+    schema: {
+      tags: ['checkout'],
+      summary: 'checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid',
+      params: Type.Object({ itemId: Type.Integer({ minimum: 1 }) }),
+      response: {
+        200: Type.Object({ item_id: Type.Integer(), order_id: Type.Integer(), paid: Type.Boolean(), last_method: Type.Union([Type.String(), Type.Null()]) }),
+        ...errors(401, 404),
+      },
+    },
+  }, async (request, reply) => {
+    const user = await requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return checkout.finalizeItem(user, request.params.itemId);
   });
 };
 

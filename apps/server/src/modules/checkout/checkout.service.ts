@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cents, lineAmounts, sum, type Language } from '@ventanilla/domain';
+import { cents, formatMoneyString, lineAmounts, sum, type Language } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
@@ -31,6 +31,22 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
 }
 
+/** The shop page the provider sends the browser back to: asynchronous methods wait on their own page. */
+function returnPath(method: PaymentMethodCode, orderId: number): string {
+  switch (method) {
+    case 'multibanco':
+      return `/payment/multibanco?order_id=${orderId}`;
+    case 'sibsmb':
+      return `/payment/sibs/mb?order_id=${orderId}`;
+    case 'sibsmbway':
+      return `/payment/sibs/mbway?order_id=${orderId}`;
+    case 'bank':
+      return `/payment/bank?order_id=${orderId}`;
+    default:
+      return `/checkout/success/${orderId}`;
+  }
+}
+
 export class CheckoutService {
   constructor(
     private readonly db: Db,
@@ -45,7 +61,7 @@ export class CheckoutService {
    * Turns the session's cart into an order (items at panel status 0, prices recomputed by the server) and opens a
    * payment with the provider. The Idempotency-Key makes a double submit return the same order.
    */
-  async checkout(session: SessionState, user: SessionUser, method: PaymentMethodCode, idempotencyKey: string): Promise<CheckoutResult> {
+  async checkout(session: SessionState, user: SessionUser, method: PaymentMethodCode, idempotencyKey: string, quoteId?: number): Promise<CheckoutResult> {
     const existing = await this.findByKey(user.id, idempotencyKey);
     if (existing) return this.resume(existing, user);
 
@@ -62,6 +78,8 @@ export class CheckoutService {
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
         const cart = await this.carts.findActive(tx, session, storeId);
         if (!cart) throw new AppError('CART_EMPTY');
+        // payment/quote/{quote_id}: only the caller's own active cart can be paid.
+        if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
         // Lock the cart: two checkouts of the same cart cannot both convert it.
         await tx.select({ id: carts.quoteId }).from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId));
@@ -135,7 +153,7 @@ export class CheckoutService {
       }
       throw err;
     }
-    return this.openPayment({ orderId, paymentId, amount, method, provider, language: store.language, user });
+    return this.openPayment({ orderId, paymentId, amount, method, provider, language: store.language, user, existing: false });
   }
 
   /** Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). */
@@ -151,7 +169,19 @@ export class CheckoutService {
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment insert returned nothing');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
-    return this.openPayment({ orderId, paymentId: payment.id, amount: order.total, method, provider, language, user });
+    return this.openPayment({ orderId, paymentId: payment.id, amount: order.total, method, provider, language, user, existing: true });
+  }
+
+  /** checkout/finalize/{item_id}: the order an item of this customer belongs to (someone else's: not found). */
+  async finalizeItem(user: SessionUser, itemId: number) {
+    const [row] = await this.db
+      .select({ orderId: orders.orderId, paidAt: orders.paidAt })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+      .where(and(eq(orderItems.itemId, itemId), eq(orders.customerId, user.id)));
+    if (!row) throw new AppError('NOT_FOUND', `item ${itemId}`);
+    const [latest] = await this.db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, row.orderId)).orderBy(desc(payments.id)).limit(1);
+    return { item_id: itemId, order_id: row.orderId, paid: row.paidAt !== null, last_method: latest?.method ?? null };
   }
 
   /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
@@ -165,6 +195,11 @@ export class CheckoutService {
       status: order.status,
       payment_status: latest?.status ?? null,
       failure_code: latest?.failureCode ?? null,
+      // What the waiting pages show: the method, the amount and, for Multibanco or a transfer, how to pay.
+      method: latest?.method ?? null,
+      amount: formatMoneyString(cents(latest?.amount ?? order.total)),
+      instructions: latest?.instructions ?? null,
+      expires_at: latest?.expiresAt?.toISOString() ?? null,
     };
   }
 
@@ -180,7 +215,7 @@ export class CheckoutService {
     const provider = latest ? this.routing.providerFor(order.storeId, latest.method as PaymentMethodCode) : undefined;
     if (!latest || !provider) throw new AppError('PAYMENT_PROVIDER_ERROR', 'no payment to resume');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
-    return this.openPayment({ orderId: order.orderId, paymentId: latest.id, amount: latest.amount, method: latest.method as PaymentMethodCode, provider, language, user });
+    return this.openPayment({ orderId: order.orderId, paymentId: latest.id, amount: latest.amount, method: latest.method as PaymentMethodCode, provider, language, user, existing: false });
   }
 
   private async openPayment(input: {
@@ -191,8 +226,11 @@ export class CheckoutService {
     provider: PaymentProvider;
     language: Language;
     user: SessionUser;
+    /** Paying an order placed earlier (payment/order/{order_id}) rather than the cart at checkout. */
+    existing: boolean;
   }): Promise<CheckoutResult> {
     const base = this.config.publicUrl;
+    const order = input.orderId;
     let created;
     try {
       created = await input.provider.createPayment({
@@ -204,18 +242,33 @@ export class CheckoutService {
         description: `Pedido ${input.orderId}`,
         customerEmail: input.user.email,
         language: input.language,
-        returnUrl: `${base}/checkout/success/${input.orderId}`,
-        cancelUrl: `${base}/customer/payment?order_id=${input.orderId}`,
+        returnUrl: `${base}${returnPath(input.method, order)}`,
+        cancelUrl: `${base}/customer/payment?order_id=${order}`,
+        threeDsReturnUrl: input.existing ? `${base}/payment/3ds/order/${order}` : `${base}/checkout/3ds?order_id=${order}`,
         notifyUrl: `${this.config.notifyBaseUrl}/api/payments/${input.provider.code}/notifications`,
         idempotencyKey: `payment-${input.paymentId}`,
       });
     } catch (err) {
       throw new AppError('PAYMENT_PROVIDER_ERROR', String(err));
     }
-    await this.db
-      .update(payments)
-      .set({ providerRef: created.providerRef, status: 'pending', updatedAt: new Date() })
-      .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'created')));
+    const opened = created;
+    await this.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(payments)
+        .set({
+          providerRef: opened.providerRef,
+          status: 'pending',
+          instructions: opened.instructions ?? null,
+          expiresAt: opened.expiresAt ?? null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'created')))
+        .returning({ id: payments.id });
+      // Once per payment (a resumed checkout finds it pending): the customer gets the reference or transfer details.
+      if (changed && opened.instructions) {
+        await this.orderEvents.emit('paymentInstructions', tx, { orderId: order, paymentId: input.paymentId, method: input.method, details: opened.instructions });
+      }
+    });
     return { order_id: input.orderId, redirect_url: created.redirectUrl };
   }
 }

@@ -1,3 +1,4 @@
+import { defaultPaymentMethods } from '@ventanilla/domain';
 import type { PaymentRouting } from './checkout.service.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
@@ -37,4 +38,23 @@ export function staticRouting(
       return row ? providers.get(row.provider) : undefined;
     },
   };
+}
+
+/** The development default: the sandbox provider serves every method except transfers, which need no gateway. */
+export const SANDBOX_ROUTING: readonly RoutingRow[] = [
+  { code: 'cc', provider: 'sandbox' },
+  { code: 'paypal', provider: 'sandbox' },
+  { code: 'bizum', provider: 'sandbox' },
+  { code: 'multibanco', provider: 'sandbox' },
+  { code: 'sibsmb', provider: 'sandbox' },
+  { code: 'sibsmbway', provider: 'sandbox' },
+  { code: 'bank', provider: 'transfer' },
+];
+
+/** Each store's offer: STORE_PAYMENT_METHODS when configured for it, else the default of its country. */
+export function offeredMethods(
+  configured: Readonly<Record<number, readonly PaymentMethodCode[]>>,
+  storeCountry: (storeId: number) => string | undefined,
+): (storeId: number) => readonly PaymentMethodCode[] {
+  return (storeId) => configured[storeId] ?? defaultPaymentMethods(storeCountry(storeId) ?? '');
 }

@@ -4,6 +4,7 @@ import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
+import { rememberPreferredPayment } from './payment-preferences.js';
 import type { PaymentProvider, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
@@ -62,15 +63,18 @@ export class PaymentsService {
             .update(payments)
             .set({ status: 'captured', failureCode: null, cardBrand: event.card?.brand ?? null, cardLast4: event.card?.last4 ?? null, updatedAt: new Date() })
             .where(eq(payments.id, payment.id));
-          if (await markOrderPaid(tx, payment.orderId)) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id });
-          outcome = 'applied';
+          const paid = await markOrderPaid(tx, payment.orderId);
+          if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id });
+          await rememberPreferredPayment(tx, payment, event);
+          // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
+          outcome = paid ? 'applied' : 'captured_order_already_paid';
         }
       } else {
         // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
         const [changed] = await tx
           .update(payments)
           .set({
-            status: event.type === 'payment.failed' ? 'failed' : 'canceled',
+            status: event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
             failureCode: event.failureCode ?? null,
             cardBrand: event.card?.brand ?? payment.cardBrand,
             cardLast4: event.card?.last4 ?? payment.cardLast4,

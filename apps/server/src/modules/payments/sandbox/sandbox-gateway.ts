@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { multibancoReference, validateBizumPhone, validateMbWayPhone } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from './sandbox-signature.js';
+import { BIZUM_CODE_TTL_S, BIZUM_MAX_ATTEMPTS, BIZUM_TEST_CODE, isSandboxMethod, MULTIBANCO_ENTITIES } from './sandbox-methods.js';
 import { behaviourOf, cardBrand, CHALLENGE_CODE, validateCard, type CardField, type CardForm } from './test-cards.js';
 
 export type SandboxRow = typeof sandboxPayments.$inferSelect;
@@ -26,8 +28,24 @@ const BACKOFF_S = [2, 10, 30, 120, 600, 3600];
 
 export type CardOutcome =
   | { kind: 'redirect'; url: string }
-  | { kind: 'invalid'; fields: CardField[] }
+  | { kind: 'invalid'; fields: Array<CardField | 'phone' | 'code'> }
   | { kind: 'gone' };
+
+export type FinalStatus = 'succeeded' | 'failed' | 'canceled' | 'expired';
+
+/** What the sandbox's ATM and phone-app simulators report (they are not the customer's browser in the shop). */
+export type DeviceOutcome = { kind: 'done'; status: FinalStatus; row: SandboxRow } | { kind: 'unknown' } | { kind: 'expired' } | { kind: 'gone' };
+
+export interface SandboxOptions {
+  /** How long an MB WAY request waits for approval in the app. */
+  mbWayTimeoutS: number;
+  /** How long a Multibanco reference can be paid. */
+  multibancoExpiryHours: number;
+}
+
+const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+
+const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'pending'];
 
 function appendQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
@@ -47,14 +65,33 @@ export class SandboxGateway {
     private readonly db: Db,
     private readonly secret: string,
     private readonly sender: NotificationSender = httpSender,
+    private readonly options: SandboxOptions = { mbWayTimeoutS: 240, multibancoExpiryHours: 72 },
   ) {}
 
-  async createSession(input: CreatePaymentInput): Promise<SandboxRow> {
+  async createSession(input: CreatePaymentInput, now = new Date()): Promise<SandboxRow> {
     const existing = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
     if (existing[0]) return existing[0];
+    if (!isSandboxMethod(input.method)) throw new Error(`the sandbox does not offer ${input.method}`);
+    // Multibanco: the reference is issued at once (like SIBS's service-reference/generate) and paid later at an ATM.
+    const voucher =
+      input.method === 'multibanco' || input.method === 'sibsmb'
+        ? (() => {
+            const { entity, subEntity } = MULTIBANCO_ENTITIES[input.method];
+            const mb = multibancoReference(entity, subEntity, input.orderId, input.amount);
+            return {
+              mbEntity: mb.entity,
+              mbReference: mb.reference,
+              status: 'pending',
+              expiresAt: new Date(now.getTime() + this.options.multibancoExpiryHours * 3_600_000),
+            };
+          })()
+        : {};
     const [row] = await this.db
       .insert(sandboxPayments)
       .values({
+        method: input.method,
+        threeDsReturnUrl: input.threeDsReturnUrl ?? null,
+        ...voucher,
         ref: `sbx_${randomBytes(12).toString('hex')}`,
         merchantReference: String(input.orderId),
         amount: input.amount,
@@ -92,11 +129,11 @@ export class SandboxGateway {
   /** Handles the card form: invalid fields, a decline, a 3-D Secure challenge, or an approval. */
   async submitCard(ref: string, form: CardForm, now = new Date()): Promise<CardOutcome> {
     const row = await this.get(ref);
-    if (!row || row.status !== 'requires_payment_method') return { kind: 'gone' };
+    if (!row || row.method !== 'cc' || row.status !== 'requires_payment_method') return { kind: 'gone' };
     const fields = validateCard(form, now);
     if (fields.length > 0) return { kind: 'invalid', fields };
     const digits = form.number.replace(/[\s-]/g, '');
-    const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
+    const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4), cardExp: form.expiry.replace(/\s/g, '') };
     const behaviour = behaviourOf(digits);
     if (behaviour.kind === 'challenge') {
       await this.db.update(sandboxPayments).set({ ...card, status: 'requires_action', threeDs: 'challenge', updatedAt: new Date() }).where(eq(sandboxPayments.ref, ref));
@@ -108,38 +145,177 @@ export class SandboxGateway {
 
   async submitChallenge(ref: string, code: string): Promise<CardOutcome> {
     const row = await this.get(ref);
-    if (!row || row.status !== 'requires_action') return { kind: 'gone' };
+    if (!row || row.method !== 'cc' || row.status !== 'requires_action') return { kind: 'gone' };
     if (code.trim() === CHALLENGE_CODE) return this.finish(ref, 'succeeded', { threeDs: 'challenge_passed' });
     return this.finish(ref, 'failed', { failureCode: 'authentication_failed', threeDs: 'challenge_failed' });
   }
 
   async cancel(ref: string): Promise<CardOutcome> {
+    const row = await this.get(ref);
+    // A pending MB WAY request or Multibanco reference is no longer the browser's to cancel.
+    if (!row || row.status === 'pending') return { kind: 'gone' };
     return this.finish(ref, 'canceled', { failureCode: 'canceled' });
+  }
+
+  /** PayPal-like approval: the buyer logged in at the wallet and approved the payment. */
+  async approveWallet(ref: string): Promise<CardOutcome> {
+    const row = await this.get(ref);
+    if (!row || row.method !== 'paypal' || row.status !== 'requires_payment_method') return { kind: 'gone' };
+    return this.finish(ref, 'succeeded', {});
+  }
+
+  /** Bizum, step 1: the customer's Spanish mobile; the bank sends a one-time code to it. */
+  async submitBizumPhone(ref: string, phone: string, now = new Date()): Promise<CardOutcome> {
+    const row = await this.get(ref);
+    if (!row || row.method !== 'bizum' || row.status !== 'requires_payment_method') return { kind: 'gone' };
+    const checked = validateBizumPhone(phone);
+    if (!checked.ok) return { kind: 'invalid', fields: ['phone'] };
+    const [updated] = await this.db
+      .update(sandboxPayments)
+      .set({
+        phone: checked.normalised,
+        otpCode: BIZUM_TEST_CODE,
+        otpAttempts: 0,
+        otpExpiresAt: new Date(now.getTime() + BIZUM_CODE_TTL_S * 1000),
+        status: 'requires_action',
+        updatedAt: new Date(),
+      })
+      .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'requires_payment_method')))
+      .returning();
+    return updated ? { kind: 'redirect', url: `/sandbox-pay/bizum/${ref}` } : { kind: 'gone' };
+  }
+
+  /** Bizum, step 2: the one-time code. Wrong: try again (3 at most); late: the request expired. */
+  async submitBizumCode(ref: string, code: string, now = new Date()): Promise<CardOutcome> {
+    const row = await this.get(ref);
+    if (!row || row.method !== 'bizum' || row.status !== 'requires_action') return { kind: 'gone' };
+    if (row.otpExpiresAt && row.otpExpiresAt.getTime() < now.getTime()) return this.finish(ref, 'expired', { failureCode: 'expired' });
+    if (withoutSpaces(code) === row.otpCode) return this.finish(ref, 'succeeded', {});
+    const [counted] = await this.db
+      .update(sandboxPayments)
+      .set({ otpAttempts: sql`${sandboxPayments.otpAttempts} + 1`, updatedAt: new Date() })
+      .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'requires_action')))
+      .returning({ attempts: sandboxPayments.otpAttempts });
+    if (!counted) return { kind: 'gone' };
+    if (counted.attempts >= BIZUM_MAX_ATTEMPTS) return this.finish(ref, 'failed', { failureCode: 'authentication_failed' });
+    return { kind: 'invalid', fields: ['code'] };
+  }
+
+  /** MB WAY: the customer's Portuguese mobile; the request then waits for approval in the app, or expires. */
+  async submitMbWayPhone(ref: string, phone: string, now = new Date()): Promise<CardOutcome> {
+    const row = await this.get(ref);
+    if (!row || row.method !== 'sibsmbway' || row.status !== 'requires_payment_method') return { kind: 'gone' };
+    const checked = validateMbWayPhone(phone);
+    if (!checked.ok) return { kind: 'invalid', fields: ['phone'] };
+    const [updated] = await this.db
+      .update(sandboxPayments)
+      .set({ phone: checked.normalised, status: 'pending', expiresAt: new Date(now.getTime() + this.options.mbWayTimeoutS * 1000), updatedAt: new Date() })
+      .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'requires_payment_method')))
+      .returning();
+    return updated ? { kind: 'redirect', url: updated.returnUrl } : { kind: 'gone' };
+  }
+
+  /** The MB WAY requests waiting in the app of a phone, oldest first. */
+  async mbWayRequests(phone: string): Promise<SandboxRow[]> {
+    const checked = validateMbWayPhone(phone);
+    if (!checked.ok) return [];
+    return this.db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.method, 'sibsmbway'), eq(sandboxPayments.phone, checked.normalised), eq(sandboxPayments.status, 'pending')))
+      .orderBy(asc(sandboxPayments.createdAt));
+  }
+
+  /** The customer answers in the MB WAY app (or the sandbox's control lets the request expire now). */
+  async resolveMbWay(ref: string, action: 'approve' | 'reject' | 'expire', now = new Date()): Promise<DeviceOutcome> {
+    const row = await this.get(ref);
+    if (!row || row.method !== 'sibsmbway') return { kind: 'unknown' };
+    if (row.status !== 'pending') return { kind: 'gone' };
+    if (action !== 'expire' && row.expiresAt && row.expiresAt.getTime() < now.getTime()) {
+      await this.finish(ref, 'expired', { failureCode: 'expired' });
+      return { kind: 'expired' };
+    }
+    const status: FinalStatus = action === 'approve' ? 'succeeded' : action === 'reject' ? 'failed' : 'expired';
+    const failureCode = action === 'reject' ? 'rejected' : action === 'expire' ? 'expired' : null;
+    return this.finishOnDevice(ref, status, failureCode);
+  }
+
+  /** The ATM: entity, reference and amount typed by the customer; pays the matching reference, or lets it expire. */
+  async atm(entity: string, reference: string, amount: number, action: 'pay' | 'expire', now = new Date()): Promise<DeviceOutcome> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        and(
+          inArray(sandboxPayments.method, ['multibanco', 'sibsmb']),
+          eq(sandboxPayments.mbEntity, withoutSpaces(entity)),
+          eq(sandboxPayments.mbReference, withoutSpaces(reference)),
+          eq(sandboxPayments.amount, amount),
+        ),
+      )
+      .orderBy(sql`${sandboxPayments.status} = 'pending' desc`, asc(sandboxPayments.createdAt))
+      .limit(1);
+    if (!row) return { kind: 'unknown' };
+    if (row.status !== 'pending') return row.status === 'expired' ? { kind: 'expired' } : { kind: 'gone' };
+    if (action === 'pay' && row.expiresAt && row.expiresAt.getTime() < now.getTime()) {
+      await this.finish(row.ref, 'expired', { failureCode: 'expired' });
+      return { kind: 'expired' };
+    }
+    return action === 'pay' ? this.finishOnDevice(row.ref, 'succeeded', null) : this.finishOnDevice(row.ref, 'expired', 'expired');
+  }
+
+  /** Expires what is past its time: MB WAY requests, Multibanco references, abandoned Bizum codes. */
+  async expireDue(now = new Date()): Promise<number> {
+    const due = await this.db
+      .select({ ref: sandboxPayments.ref })
+      .from(sandboxPayments)
+      .where(
+        and(
+          inArray(sandboxPayments.status, ['pending', 'requires_action']),
+          or(lt(sandboxPayments.expiresAt, now), lt(sandboxPayments.otpExpiresAt, now)),
+        ),
+      );
+    let expired = 0;
+    for (const { ref } of due) if ((await this.finish(ref, 'expired', { failureCode: 'expired' })).kind === 'redirect') expired++;
+    return expired;
+  }
+
+  private async finishOnDevice(ref: string, status: FinalStatus, failureCode: string | null): Promise<DeviceOutcome> {
+    const outcome = await this.finish(ref, status, { failureCode });
+    const row = await this.get(ref);
+    return outcome.kind === 'redirect' && row ? { kind: 'done', status, row } : { kind: 'gone' };
   }
 
   /** Moves a session to a final state once (a second submit finds it final), queues the webhook, redirects. */
   private async finish(
     ref: string,
-    status: 'succeeded' | 'failed' | 'canceled',
-    extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'failureCode' | 'threeDs'>>,
+    status: FinalStatus,
+    extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'cardExp' | 'failureCode' | 'threeDs'>>,
   ): Promise<CardOutcome> {
     const [row] = await this.db
       .update(sandboxPayments)
       .set({ ...extra, status, updatedAt: new Date() })
-      .where(and(eq(sandboxPayments.ref, ref), sql`${sandboxPayments.status} in ('requires_payment_method', 'requires_action')`))
+      .where(and(eq(sandboxPayments.ref, ref), inArray(sandboxPayments.status, OPEN_STATUSES)))
       .returning();
     if (!row) return { kind: 'gone' };
+    const exp = /^(\d{2})\/(\d{2})$/.exec(row.cardExp ?? '');
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: `payment.${status}`,
       created: Math.floor(Date.now() / 1000),
       data: {
         ref: row.ref,
+        method: row.method,
         merchant_reference: row.merchantReference,
         amount: row.amount,
         currency: row.currency,
         failure_code: row.failureCode,
         card: row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+        // A reusable token of the card, as providers return for saved payment methods (never the number).
+        payment_method:
+          status === 'succeeded' && row.method === 'cc' && row.cardLast4
+            ? { token: `pm_${createHmac('sha256', this.secret).update(`pm:${row.ref}`).digest('hex').slice(0, 24)}`, brand: row.cardBrand, last4: row.cardLast4, exp_month: exp ? Number(exp[1]) : null, exp_year: exp ? 2000 + Number(exp[2]) : null }
+            : null,
       },
     });
     await this.db
@@ -147,7 +323,8 @@ export class SandboxGateway {
       .set({ pendingEvents: sql`${sandboxPayments.pendingEvents} || ${JSON.stringify([{ body, attempts: 0, next_at: new Date().toISOString() }])}::jsonb` })
       .where(eq(sandboxPayments.ref, ref));
     void this.deliver(ref);
-    const url = status === 'succeeded' ? row.returnUrl : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
+    const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
+    const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
     return { kind: 'redirect', url };
   }
 
@@ -180,6 +357,7 @@ export class SandboxGateway {
   startRetryLoop(intervalMs = 5000): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
+      void this.expireDue().catch(() => undefined);
       void this.db
         .select({ ref: sandboxPayments.ref })
         .from(sandboxPayments)

@@ -50,7 +50,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function page(language: Language, title: string, body: string): string {
+/** The provider's page frame (its own brand, the test-environment badge, its stylesheet). */
+export function page(language: Language, title: string, body: string): string {
   const t = TEXT[language];
   return `<!doctype html>
 <html lang="${language}">
@@ -61,13 +62,17 @@ function page(language: Language, title: string, body: string): string {
 <main id="main" class="card">${body}</main></body></html>`;
 }
 
-function summary(t: Texts, row: SandboxRow, language: Language, heading = false): string {
+/** Who is paid, for what, and how much. */
+export function summary(language: Language, row: SandboxRow, heading = false): string {
+  const t = TEXT[language];
   const merchant = heading ? `<h1 class="merchant">${t.payTo}</h1>` : `<p class="merchant">${t.payTo}</p>`;
   return `${merchant}<p class="desc">${escapeHtml(row.description)}</p>
 <p class="amount"><span>${t.amount}</span> <strong>${escapeHtml(formatMoney(cents(row.amount), language))}</strong></p>`;
 }
 
-function cancelForm(t: Texts, row: SandboxRow, token: string): string {
+/** The provider's "cancel and return to the shop" button. */
+export function cancelForm(language: Language, row: SandboxRow, token: string): string {
+  const t = TEXT[language];
   return `<form method="post" action="/sandbox-pay/checkout/${row.ref}/cancel" class="cancel">
 <input type="hidden" name="token" value="${token}"><button type="submit" class="link">${t.cancel}</button></form>`;
 }
@@ -97,7 +102,7 @@ ${error ? `<p class="error" id="${id}-error">${message[id]}</p>` : ''}
   return page(
     language,
     (errors.length ? 'Error: ' : '') + t.pay,
-    `${errorSummary}${summary(t, row, language, true)}
+    `${errorSummary}${summary(language, row, true)}
 <form method="post" action="/sandbox-pay/checkout/${row.ref}" novalidate>
 <input type="hidden" name="token" value="${token}">
 ${field('name', t.name, 'autocomplete="cc-name" required', state.values?.name)}
@@ -105,7 +110,7 @@ ${field('number', t.number, 'inputmode="numeric" autocomplete="cc-number" requir
 <div class="row">${field('expiry', t.expiry, 'autocomplete="cc-exp" placeholder="MM/AA" required', state.values?.expiry)}
 ${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
 <button type="submit" class="primary">${t.pay} ${escapeHtml(formatMoney(cents(row.amount), language))}</button></form>
-${cancelForm(t, row, token)}
+${cancelForm(language, row, token)}
 <section class="tests"><h2>${t.testCards}</h2><table><thead><tr><th scope="col">${t.card}</th><th scope="col">${t.behaviour}</th></tr></thead><tbody>${cards}</tbody></table></section>`,
   );
 }
@@ -116,10 +121,10 @@ export function challengePage(row: SandboxRow, language: Language, token: string
   return page(
     language,
     t.challengeTitle,
-    `<h1>${t.challengeTitle}</h1>${summary(t, row, language)}<p>${t.challengeText}</p><p class="hint">${t.challengeHint}</p>
+    `<h1>${t.challengeTitle}</h1>${summary(language, row)}<p>${t.challengeText}</p><p class="hint">${t.challengeHint}</p>
 <form method="post" action="/sandbox-pay/3ds/${row.ref}" novalidate><input type="hidden" name="token" value="${token}">
 <div class="field"><label for="code">${t.code}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required></div>
-<button type="submit" class="primary">${t.confirm}</button></form>${cancelForm(t, row, token)}`,
+<button type="submit" class="primary">${t.confirm}</button></form>${cancelForm(language, row, token)}`,
   );
 }
 
@@ -143,4 +148,7 @@ input:focus,button:focus,a:focus{outline:3px solid #ffbf47;outline-offset:2px}
 .summary{border:3px solid #b00020;padding:.75rem 1rem;margin-bottom:1rem}.summary h2{margin:0 0 .5rem;font-size:1.1rem}
 .summary a{color:#b00020;font-weight:600}.tests{margin-top:1.5rem;border-top:1px solid #d0d5dd;padding-top:1rem}
 .tests h2{font-size:1rem}table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.3rem;border-bottom:1px solid #e3e6ea}
+.secondary{width:100%;padding:.75rem;background:#fff;color:#1f2a44;border:2px solid #1f2a44;border-radius:.25rem;font:inherit;font-weight:700;cursor:pointer;margin-top:.5rem}
+.requests{list-style:none;padding:0}.requests li{border:1px solid #d0d5dd;border-radius:.25rem;padding:.75rem;margin-bottom:.75rem}
+.ref{font-size:1.3rem;font-variant-numeric:tabular-nums;letter-spacing:.05em}dl.voucher{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dl.voucher dt{font-weight:600}dl.voucher dd{margin:0}
 .hint{background:#fff6d6;padding:.5rem .75rem;border-left:4px solid #c69500}h1{font-size:1.4rem}`;

@@ -1,21 +1,30 @@
-import { cents } from '@ventanilla/domain';
+import { cents, formatMoneyString, type Cents } from '@ventanilla/domain';
 import type {
   CreatedPayment,
   CreatePaymentInput,
   PaymentProvider,
   ProviderEventType,
+  ProviderRefundResult,
   RequestHeaders,
   VerifyResult,
 } from '../payment-provider.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
+import type { SandboxRefunds } from './sandbox-refunds.js';
 import { checkSignature, SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
 
-const TYPES: ReadonlySet<string> = new Set<ProviderEventType>(['payment.succeeded', 'payment.failed', 'payment.canceled']);
+const TYPES: ReadonlySet<string> = new Set<ProviderEventType>(['payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.expired']);
 
 interface SandboxEventBody {
   id?: unknown;
   type?: unknown;
-  data?: { ref?: unknown; amount?: unknown; currency?: unknown; failure_code?: unknown; card?: { brand?: unknown; last4?: unknown } | null };
+  data?: {
+    ref?: unknown;
+    amount?: unknown;
+    currency?: unknown;
+    failure_code?: unknown;
+    card?: { brand?: unknown; last4?: unknown } | null;
+    payment_method?: { token?: unknown; brand?: unknown; last4?: unknown; exp_month?: unknown; exp_year?: unknown } | null;
+  };
 }
 
 /** Our side of the sandbox provider: creates hosted payment sessions and verifies its signed notifications. */
@@ -25,10 +34,31 @@ export class SandboxProvider implements PaymentProvider {
   constructor(
     private readonly gateway: SandboxGateway,
     private readonly secret: string,
+    /** The sandbox's refund books (invoicing: refunds produce credit notes). */
+    private readonly refunds?: SandboxRefunds,
   ) {}
+
+  async refund(paymentRef: string, amount: Cents, idempotencyKey: string): Promise<ProviderRefundResult> {
+    if (!this.refunds) return { status: 'failed', failureCode: 'refunds_not_configured' };
+    return this.refunds.refund(paymentRef, amount, idempotencyKey);
+  }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const session = await this.gateway.createSession(input);
+    if (session.mbEntity && session.mbReference && session.expiresAt) {
+      // Multibanco: nothing to do at the provider now; the shop shows the reference and the customer pays at an ATM.
+      return {
+        providerRef: session.ref,
+        redirectUrl: input.returnUrl,
+        instructions: {
+          entity: session.mbEntity,
+          reference: session.mbReference,
+          amount: formatMoneyString(cents(session.amount)),
+          expires_at: session.expiresAt.toISOString(),
+        },
+        expiresAt: session.expiresAt,
+      };
+    }
     return { providerRef: session.ref, redirectUrl: `/sandbox-pay/checkout/${session.ref}?lang=${input.language}` };
   }
 
@@ -60,6 +90,17 @@ export class SandboxProvider implements PaymentProvider {
         currency: typeof d.currency === 'string' ? d.currency : 'EUR',
         ...(typeof d.failure_code === 'string' ? { failureCode: d.failure_code } : {}),
         ...(d.card && typeof d.card.last4 === 'string' ? { card: { brand: String(d.card.brand ?? 'card'), last4: d.card.last4 } } : {}),
+        ...(d.payment_method && typeof d.payment_method.token === 'string'
+          ? {
+              paymentMethod: {
+                token: d.payment_method.token,
+                ...(typeof d.payment_method.brand === 'string' ? { brand: d.payment_method.brand } : {}),
+                ...(typeof d.payment_method.last4 === 'string' ? { last4: d.payment_method.last4 } : {}),
+                ...(typeof d.payment_method.exp_month === 'number' ? { expMonth: d.payment_method.exp_month } : {}),
+                ...(typeof d.payment_method.exp_year === 'number' ? { expYear: d.payment_method.exp_year } : {}),
+              },
+            }
+          : {}),
       },
     };
   }

@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { customerPaymentPreferences, orders } from '../../db/schema.js';
+import type { PaymentMethodCode, ProviderEvent } from './payment-provider.js';
+
+export interface PreferredPayment {
+  method: PaymentMethodCode;
+  card: { brand: string | null; last4: string | null; exp_month: number | null; exp_year: number | null } | null;
+}
+
+/**
+ * Remembers how the customer of an order last paid successfully (the spec's payment.preferred_payment). For a card
+ * only the provider's token, brand, last four digits and expiry are kept; a later non-card payment keeps the card.
+ */
+export async function rememberPreferredPayment(
+  tx: DbOrTx,
+  payment: { orderId: number; method: string; provider: string },
+  event: Pick<ProviderEvent, 'paymentMethod' | 'card'>,
+): Promise<void> {
+  const [order] = await tx.select({ customerId: orders.customerId }).from(orders).where(eq(orders.orderId, payment.orderId));
+  if (!order?.customerId) return;
+  const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
+  const card = pm
+    ? {
+        provider: payment.provider,
+        providerToken: pm.token,
+        cardBrand: pm.brand ?? event.card?.brand ?? null,
+        cardLast4: pm.last4 ?? event.card?.last4 ?? null,
+        cardExpMonth: pm.expMonth ?? null,
+        cardExpYear: pm.expYear ?? null,
+      }
+    : {};
+  await tx
+    .insert(customerPaymentPreferences)
+    .values({ userId: order.customerId, method: payment.method, ...card })
+    .onConflictDoUpdate({ target: customerPaymentPreferences.userId, set: { method: payment.method, ...card, updatedAt: sql`now()` } });
+}
+
+/** The customer's preferred payment, or null. */
+export async function preferredPayment(db: DbOrTx, userId: number): Promise<PreferredPayment | null> {
+  const [row] = await db.select().from(customerPaymentPreferences).where(eq(customerPaymentPreferences.userId, userId));
+  if (!row) return null;
+  return {
+    method: row.method as PaymentMethodCode,
+    card: row.providerToken ? { brand: row.cardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear } : null,
+  };
+}
+
+/** Sets the preferred method, or forgets the saved card ("remove_cc" of the spec). */
+export async function setPreferredPayment(db: DbOrTx, userId: number, choice: PaymentMethodCode | 'remove_cc'): Promise<void> {
+  if (choice === 'remove_cc') {
+    const forget = { providerToken: null, provider: null, cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null, updatedAt: new Date() };
+    await db.update(customerPaymentPreferences).set(forget).where(eq(customerPaymentPreferences.userId, userId));
+    return;
+  }
+  await db
+    .insert(customerPaymentPreferences)
+    .values({ userId, method: choice })
+    .onConflictDoUpdate({ target: customerPaymentPreferences.userId, set: { method: choice, updatedAt: sql`now()` } });
+}
