@@ -15,6 +15,7 @@ import { seedDatabase } from './modules/catalog/seed.js';
 import checkoutRoutes from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
+import { withRoutingRules } from './modules/checkout/routing-rules.js';
 import authRoutes from './modules/customers/auth.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
@@ -36,7 +37,10 @@ import backofficePaymentsRoutes from './modules/payments/backoffice-payments.rou
 import { BANK_TRANSFER_PROVIDER, BankTransferProvider } from './modules/payments/bank-transfer/bank-transfer.provider.js';
 import { TransferConfirmation } from './modules/payments/bank-transfer/transfer-confirmation.service.js';
 import customerPaymentRoutes from './modules/payments/customer-payment.routes.js';
+import { configuredProviders } from './modules/payments/configured-providers.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
+import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
@@ -58,6 +62,8 @@ export interface BuildAppOptions {
   files?: FileStorage;
   /** Pino logger options; false for silence. */
   logger?: boolean | object;
+  /** How the Stripe adapter reaches Stripe's API (tests record the requests and answer with fixtures). */
+  paymentFetch?: FetchFn;
   /** Reload interval of the in-memory catalogue. */
   catalogTtlMs?: number;
   /** Where outbox emails go (tests pass an SMTP transport to their own server); by default from config.mail. */
@@ -88,9 +94,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     multibancoExpiryHours: config.sandboxMultibancoExpiryHours,
   });
   const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
+  // Real providers (Stripe, Redsys) whose secrets are set; PAYMENT_ROUTING picks which serves what, per store.
+  const real = configuredProviders(config.payments, options.paymentFetch ?? fetch);
+  for (const provider of [real.stripe, real.redsys]) if (provider) providers.set(provider.code, provider);
   providers.set(BANK_TRANSFER_PROVIDER, new BankTransferProvider(config.bankTransfer));
-  // Every method through the sandbox (transfers need no gateway); each store offers its country's methods.
-  const routing = staticRouting(providers, SANDBOX_ROUTING, offeredMethods(config.storePaymentMethods, (storeId) => catalog.getStore(storeId)?.country));
+  const routing = withRoutingRules(
+    // Every method through the sandbox (transfers need no gateway); each store offers its country's methods.
+    staticRouting(providers, SANDBOX_ROUTING, offeredMethods(config.storePaymentMethods, (storeId) => catalog.getStore(storeId)?.country)),
+    config.payments.routing,
+    providers,
+    (storeId) => catalog.getStore(storeId)?.country,
+  );
   const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const uploads = new UploadsService(db, files, config);
   const carts = new CartService(db, catalog, uploads);
@@ -152,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(backofficeRoutes);
   await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));
+  if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
   await app.register(webStaticPlugin);
 
   if (config.nodeEnv !== 'test') sandbox.startRetryLoop();

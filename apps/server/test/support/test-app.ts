@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
+import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -18,7 +19,9 @@ export interface TestApp {
  * A fresh app on a fresh database (embedded in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set).
  * The sandbox provider's webhooks are delivered in-process through app.inject, as HTTP would deliver them.
  */
-export async function createTestApp(options: { env?: Record<string, string>; deliverWebhooks?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; deliverWebhooks?: boolean; paymentFetch?: FetchFn } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
@@ -30,7 +33,7 @@ export async function createTestApp(options: { env?: Record<string, string>; del
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;
   };
-  const app = await buildApp({ config, database: testDb.handle, notificationSender: sender, logger: false });
+  const app = await buildApp({ config, database: testDb.handle, notificationSender: sender, logger: false, paymentFetch: options.paymentFetch });
   ref.app = app;
   return {
     app,

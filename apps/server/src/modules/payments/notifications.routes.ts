@@ -2,10 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../shared/http-schemas.js';
 
-/** Provider webhooks: authenticated by signature over the raw body, so the JSON parser keeps the bytes. */
+/** Provider webhooks: authenticated by signature over the raw body, so the JSON and form parsers keep the bytes. */
 const notificationsRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  // Redsys posts its notifications as a form; they are verified over the raw bytes too (scoped to this plugin).
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) app.removeContentTypeParser('application/x-www-form-urlencoded');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
   app.post<{ Params: { provider: string }; Body: Buffer }>('/api/payments/:provider/notifications', {
     config: { csrf: false },

@@ -48,10 +48,17 @@ export interface ProviderEvent {
   card?: { brand: string; last4: string };
   /** A reusable token of the payment method (never a card number), remembered as the customer's preferred payment. */
   paymentMethod?: { token: string; brand?: string; last4?: string; expMonth?: number; expYear?: number };
+  /**
+   * Our payment id when the provider echoes it back (Stripe metadata), for events about another object than the
+   * one whose ref we stored (a PaymentIntent of a Checkout Session). Trusted only because the event is signed.
+   */
+  paymentId?: number;
 }
 
 export type VerifyResult =
   | { ok: true; event: ProviderEvent; payload: unknown }
+  /** Authentic, but nothing for the shop to do (an event type we do not act on, an async payment still open). */
+  | { ok: true; event: null; ignored: string; payload: unknown }
   | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' };
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
@@ -30,13 +30,19 @@ export class PaymentsService {
     if (!provider) throw new AppError('NOT_FOUND', `provider ${providerCode}`);
     const verified = provider.verifyNotification(rawBody, headers, new Date());
     if (!verified.ok) throw new AppError('BAD_SIGNATURE', `${providerCode} notification: ${verified.reason}`);
+    // Authentic but not actionable (e.g. Stripe's checkout.session.completed of a Multibanco voucher not yet paid).
+    if (verified.event === null) return { duplicate: false, outcome: `ignored_${verified.ignored}` };
     const { event } = verified;
+    // Found by the provider's ref, or by our payment id echoed in signed metadata (a Checkout Session's PaymentIntent).
+    const paymentMatch = event.paymentId !== undefined
+      ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
+      : eq(payments.providerRef, event.providerRef);
 
     return this.db.transaction(async (tx) => {
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.provider, providerCode), eq(payments.providerRef, event.providerRef)))
+        .where(and(eq(payments.provider, providerCode), paymentMatch))
         .for('update');
       const inserted = await tx
         .insert(paymentEvents)

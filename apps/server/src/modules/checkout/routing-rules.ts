@@ -1,0 +1,43 @@
+import { ConfigError } from '../../config/config-error.js';
+import type { PaymentRoutingRule } from '../../config/payments-config.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentRouting } from './checkout.service.js';
+
+/**
+ * Applies the configured routing rules (PAYMENT_ROUTING) over the shop's routing: the base decides which methods a
+ * store offers and in which order; a rule only changes which provider serves a method (first matching rule wins).
+ * Store ids in the rules are checked against the catalogue at boot.
+ */
+export function withRoutingRules(
+  base: PaymentRouting,
+  rules: readonly PaymentRoutingRule[],
+  providers: ReadonlyMap<string, PaymentProvider>,
+  storeCountry: (storeId: number) => string | undefined,
+): PaymentRouting {
+  if (rules.length === 0) return base;
+  for (const [i, rule] of rules.entries()) {
+    const unknown = (rule.stores ?? []).filter((id) => storeCountry(id) === undefined);
+    if (unknown.length > 0) throw new ConfigError(`Payment routing rule ${i + 1} names stores the catalogue does not have: ${unknown.join(', ')}`);
+    if (!providers.has(rule.provider)) throw new ConfigError(`Payment routing rule ${i + 1} names provider ${rule.provider}, which is not configured`);
+  }
+  const ruleFor = (storeId: number, method: string) => {
+    const country = storeCountry(storeId);
+    return rules.find(
+      (r) => r.method === method && (!r.stores || r.stores.includes(storeId)) && (!r.countries || (country !== undefined && r.countries.includes(country))),
+    );
+  };
+  return {
+    ...base,
+    methodsFor: (storeId) =>
+      base.methodsFor(storeId).map((m) => {
+        const rule = ruleFor(storeId, m.code);
+        return rule ? { ...m, provider: rule.provider } : m;
+      }),
+    providerFor: (storeId, method) => {
+      const offered = base.providerFor(storeId, method);
+      if (!offered) return undefined;
+      const rule = ruleFor(storeId, method);
+      return rule ? providers.get(rule.provider) : offered;
+    },
+  };
+}
