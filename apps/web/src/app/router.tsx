@@ -1,14 +1,18 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { ForgotPasswordRoute } from '../features/account/routes/forgot-password.route';
 import { LoginRoute } from '../features/account/routes/login.route';
 import { LogoutRoute } from '../features/account/routes/logout.route';
 import { OrderDetailRoute } from '../features/account/routes/order-detail.route';
 import { OrderListRoute } from '../features/account/routes/order-list.route';
 import { RegisterRoute } from '../features/account/routes/register.route';
+import { ResetPasswordRoute } from '../features/account/routes/reset-password.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AgentLogoutRoute } from '../features/backoffice/routes/agent-logout.route';
 import { ItemDetailRoute } from '../features/backoffice/routes/item-detail.route';
 import { ItemsRoute } from '../features/backoffice/routes/items.route';
+import { MailboxMessageRoute } from '../features/backoffice/routes/mailbox-message.route';
+import { MailboxRoute } from '../features/backoffice/routes/mailbox.route';
 import { CartRoute } from '../features/cart/routes/cart.route';
 import { CatalogRoute } from '../features/catalog/routes/catalog.route';
 import { CategoryRoute } from '../features/catalog/routes/category.route';
@@ -41,6 +45,8 @@ export function AppRoutes() {
         <Route path="customer/checkout" element={<CheckoutRoute />} />
         <Route path="customer/register" element={<RegisterRoute />} />
         <Route path="customer/authenticate" element={<LoginRoute />} />
+        <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
+        <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
         <Route path="customer/payment" element={<PaymentFailedRoute />} />
         <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
         <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
@@ -57,6 +63,8 @@ export function AppRoutes() {
         <Route element={<StaffGate />}>
           <Route index element={<ItemsRoute />} />
           <Route path="pedido/:itemId" element={<ItemDetailRoute />} />
+          <Route path="correo" element={<MailboxRoute />} />
+          <Route path="correo/:id" element={<MailboxMessageRoute />} />
         </Route>
       </Route>
 

@@ -25,6 +25,11 @@ export function BackofficeLayout() {
                 <li>
                   <span className="site-nav__user">{t('backoffice.signedInAs', { name: `${user.firstname} ${user.lastname}`.trim() || user.email })}</span>
                 </li>
+                {user.role === 'agent' || user.role === 'admin' ? (
+                  <li>
+                    <Link to="/agentes/correo">{t('mailbox.navLink')}</Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link to="/agentes/logout">{t('nav.logout')}</Link>
                 </li>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { User } from '../lib/api-types';
 import { Button, ErrorSummary, TextInput } from '../ui';
@@ -66,6 +67,9 @@ export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess,
         onChange={(e) => setPassword(e.target.value)}
         error={errors.byField.password}
       />
+      <p>
+        <Link to="/customer/password/forgot">{t('password.forgotLink')}</Link>
+      </p>
       <Button pending={login.isPending}>{submitLabel ?? t('auth.loginButton')}</Button>
     </form>
   );

@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
+import { useT } from '../../../shared/i18n';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Alert, Button, ErrorSummary, PageHeading, TextInput } from '../../../shared/ui';
+import { useRememberPassword } from '../api/password-reset';
+
+/**
+ * `/customer/password/forgot`: asks for the email and sends the reset link. The answer is the same whether or not
+ * an account exists, so the page never tells who is a customer.
+ */
+export function ForgotPasswordRoute() {
+  const t = useT();
+  const remember = useRememberPassword();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(sentTo ? t('password.sentTitle') : t('password.forgotTitle'), errors.summary.length > 0);
+
+  useEffect(() => {
+    if (sentTo) doneHeading.current?.focus();
+  }, [sentTo]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      setErrors({ byField: { email: t('password.emailRequired') }, summary: [{ href: '#forgot-email', text: t('password.emailRequired') }] });
+      return;
+    }
+    remember.mutate(value, {
+      onSuccess: () => {
+        setErrors(NO_ERRORS);
+        setSentTo(value);
+      },
+      onError: (error) => setErrors(toFormErrors(error, 'forgot', ['email'], 'email', t)),
+    });
+  }
+
+  if (sentTo) {
+    return (
+      <div className="narrow-page">
+        <h1 className="heading-xl" tabIndex={-1} ref={doneHeading}>
+          {t('password.sentTitle')}
+        </h1>
+        <Alert tone="success">
+          <p>{t('password.sentBody', { email: sentTo })}</p>
+        </Alert>
+        <p>{t('password.sentHint')}</p>
+        <p>
+          <Link to="/customer/authenticate">{t('password.backToLogin')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="narrow-page">
+      <form noValidate onSubmit={submit}>
+        <ErrorSummary errors={errors.summary} />
+        <PageHeading>{t('password.forgotTitle')}</PageHeading>
+        <p>{t('password.forgotIntro')}</p>
+        <TextInput
+          id="forgot-email"
+          name="email"
+          type="email"
+          label={t('auth.email')}
+          autoComplete="username"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.byField.email}
+        />
+        <Button pending={remember.isPending}>{t('password.sendLink')}</Button>
+      </form>
+      <p>
+        <Link to="/customer/authenticate">{t('password.backToLogin')}</Link>
+      </p>
+    </div>
+  );
+}
