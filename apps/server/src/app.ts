@@ -11,6 +11,8 @@ import cartRoutes from './modules/cart/cart.routes.js';
 import { CartService } from './modules/cart/cart.service.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
+import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
 import checkoutRoutes from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
@@ -80,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   await applyMigrations(database.pool);
   const db = createDb(database.pool);
-  await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
+  const seeded = await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
 
   const catalog = new CatalogService(db, {
     ttlMs: options.catalogTtlMs ?? 5000,
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),
     backoffice: new BackofficeService(db, files, orderEvents),
+    catalogAdmin: new CatalogAdminService(db, catalog),
   };
 
   const app = Fastify({
@@ -142,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (seeded.report?.pending.length) {
+    // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0006-catalogue-edits.md).
+    app.log.warn({ products: seeded.report.pending }, 'catalogue file changes not applied to products edited in the back office');
+  }
 
   await app.register(contextPlugin, ctx);
   await app.register(errorsPlugin);
@@ -164,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemAnswersRoutes);
   await app.register(draftsRoutes);
   await app.register(backofficeRoutes);
+  await app.register(catalogAdminRoutes);
   await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));

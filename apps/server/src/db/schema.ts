@@ -38,6 +38,10 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
   language: text('language').notNull(),
+  // Catalogue editing (issue 3): optimistic concurrency, and set once the back office edits it (the seed then leaves
+  // it alone; docs/decisions/0006-catalogue-edits.md).
+  version: integer('version').notNull().default(1),
+  editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
 });
 
 type StoredCondition = { option_id: number; value: string; op?: 'eq' | 'ltdate' };
@@ -92,7 +96,45 @@ export const products = pgTable('products', {
   position: integer('position').notNull().default(0),
   form: jsonb('form').$type<StoredProductForm>().notNull().default(sql`'{"steps":[],"options":[]}'::jsonb`),
   updatedAt: updatedAt(),
+  // Catalogue editing (issue 3; docs/decisions/0006-catalogue-edits.md).
+  /** service (orderable) | fee (an official fee product, priced only as a related line of a service). */
+  kind: text('kind').notNull().default('service'),
+  /** Optimistic concurrency: bumped by every write (seed, back office, revert). */
+  version: integer('version').notNull().default(1),
+  /** Set when the back office edited the product: the seed no longer applies file changes to it. */
+  editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+  editedBy: integer('edited_by').references(() => users.id, { onDelete: 'set null' }),
+  /** SHA-256 of the file version last applied (or last seen, for an edited product). */
+  fileHash: text('file_hash'),
+  /** The file version the seed did not apply because the product was edited in the back office. */
+  pendingFile: jsonb('pending_file').$type<StoredCatalogSnapshot>(),
 });
+
+/** A product as its catalogue files describe it (catalog/products/*.json and its catalog/forms/*.json). */
+export interface StoredCatalogSnapshot {
+  product: Record<string, unknown>;
+  form: Record<string, unknown> | null;
+}
+
+/** Every write to a product (seed, back office, revert), with the state before and after: the revision history. */
+export const productRevisions = pgTable(
+  'product_revisions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.productId, { onDelete: 'cascade' }),
+    /** The product's version after this write. */
+    version: integer('version').notNull(),
+    /** seed | backoffice | revert | file */
+    source: text('source').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What changed: fields, form, stores, status. */
+    summary: text('summary').notNull().default(''),
+    before: jsonb('before').$type<StoredCatalogSnapshot>(),
+    after: jsonb('after').$type<StoredCatalogSnapshot>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_revisions_product_idx').on(t.productId, t.id)],
+);
 
 export const productStores = pgTable(
   'product_stores',

@@ -17,6 +17,7 @@ import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
+import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 
 /** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
@@ -44,6 +45,8 @@ import type { TransferConfirmation } from '../modules/payments/bank-transfer/tra
   files: FileStorage;
   /** Documents uploaded in the wizard (answers to file questions). */
   uploads: UploadsService;
+  /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */
+  places: PlaceDirectory;
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
   email: EmailService;
   emailDispatcher: EmailDispatcher;

@@ -39,6 +39,7 @@ export default fp(
             : {}),
           ...(error.extra.errors ? { errors: error.extra.errors } : {}),
           ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
+          ...(error.extra.problems ? { problems: error.extra.problems } : {}),
         });
       }
       if ('validation' in error && error.validation) {

@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'TOO_MANY_UPLOADS'
   | 'UPLOAD_IN_USE'
   | 'BAD_SIGNATURE'
+  | 'CATALOG_INVALID'
+  | 'STALE_CATALOG'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 
@@ -67,6 +69,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_UPLOADS: 429,
   UPLOAD_IN_USE: 409,
   BAD_SIGNATURE: 400,
+  CATALOG_INVALID: 422,
+  STALE_CATALOG: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -92,6 +96,15 @@ export interface OptionErrorOut {
   message: string;
 }
 
+export interface CatalogProblemOut {
+  rule: string;
+  url_key: string;
+  option_id?: number;
+  /** Where in the form file (JSON keys), when known: `options[5].previous_steps`. */
+  path?: string;
+  message: string;
+}
+
 export interface RedirectOut {
   product_id: number;
   url_key?: string;
@@ -110,6 +123,8 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       /** PRODUCT_REDIRECT: where the answers lead. */
       redirect?: RedirectOut;
+      /** CATALOG_INVALID: the schema's and the catalogue linter's problems, already in the user's language. */
+      problems?: CatalogProblemOut[];
     } = {},
   ) {
     super(detail ?? code);

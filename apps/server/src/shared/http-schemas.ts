@@ -13,6 +13,18 @@ export const ErrorResponse = Type.Object(
     redirect: Type.Optional(
       Type.Object({ product_id: Type.Integer(), url_key: Type.Optional(Type.String()), step_saved: Type.Integer() }),
     ),
+    /** CATALOG_INVALID: what the catalogue schema and linter refuse in a back-office edit. */
+    problems: Type.Optional(
+      Type.Array(
+        Type.Object({
+          rule: Type.String(),
+          url_key: Type.String(),
+          option_id: Type.Optional(Type.Integer()),
+          path: Type.Optional(Type.String()),
+          message: Type.String(),
+        }),
+      ),
+    ),
   },
 );
 

@@ -114,7 +114,7 @@ describe('evaluate', () => {
     const body = res.json();
     expect(body.errors).toEqual([
       { option_id: 78, message: 'Por favor, selecciona una opción' },
-      { option_id: 79, message: 'Por favor, escribe el dato' },
+      { option_id: 79, message: 'Por favor, selecciona una opción' },
       { option_id: 80, message: 'Por favor, escribe el dato' },
       { option_id: 411, message: 'Por favor, selecciona una opción' },
     ]);
@@ -123,7 +123,7 @@ describe('evaluate', () => {
   });
 
   it('urgent service: 20.76 + 5.75 + 21% = 32.08', async () => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { answers: { '78': '5028', '79': 'Getafe', '80': 'Calle Sol 3', '411': 3782 } } });
+    const res = await t.app.inject({ method: 'POST', url, payload: { answers: { '78': '5028', '79': '28065', '80': 'Calle Sol 3', '411': 3782 } } });
     expect(res.json().price).toEqual({ base: '20.76', options: '5.75', subtotal: '26.51', tax: '5.57', fees: '0.00', related: [], total: '32.08' });
     expect(res.json().errors).toEqual([]);
   });

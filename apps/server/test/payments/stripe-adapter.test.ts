@@ -137,3 +137,33 @@ describe('Stripe: webhook events (recorded payloads)', () => {
     expect(provider.verifyNotification(Buffer.from(tampered), { 'stripe-signature': header }, new Date(1_763_773_300_000))).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });
+
+describe('Stripe: refunds (recorded requests and answers)', () => {
+  const session = fixture('stripe/retrieve-checkout-session.json');
+  const refund = fixture('stripe/create-refund.json');
+
+  it("finds the session's PaymentIntent, then refunds with the refund's Idempotency-Key", async () => {
+    const { fetchFn, requests } = recordingFetch([session.response, refund.response]);
+    const result = await new StripeProvider(config, fetchFn).refund(session.response.body.id, cents(1000), 'refund-7');
+    expect(result).toEqual({ status: 'succeeded', refundRef: 're_3QfK2aLkdIwHu7ix0R3fUnD1' });
+    expect(requests.map((r) => [r.method, r.url])).toEqual([[session.request.method, session.request.url], [refund.request.method, refund.request.url]]);
+    expect(requests[0]!.headers).toEqual(session.request.headers);
+    expect(requests[0]!.body).toBeUndefined();
+    expect(requests[1]!.headers).toEqual(refund.request.headers);
+    expect(requests[1]!.body).toBe(refund.request.body);
+  });
+
+  it('a refusal is a value; a pending refund is pending; an unreachable Stripe throws', async () => {
+    const refused = recordingFetch([fixture('stripe/create-refund-error.json').response]);
+    expect(await new StripeProvider(config, refused.fetchFn).refund('pi_3QfK2aLkdIwHu7ix0Xy7AbCd', cents(1000), 'refund-8')).toEqual({
+      status: 'failed',
+      failureCode: 'charge_already_refunded',
+    });
+    expect(refused.requests).toHaveLength(1);
+    const pending = recordingFetch([{ status: 200, body: { ...refund.response.body, status: 'pending' } }]);
+    expect(await new StripeProvider(config, pending.fetchFn).refund('pi_3QfK2aLkdIwHu7ix0Xy7AbCd', cents(1000), 'refund-9')).toMatchObject({ status: 'pending' });
+    const down = recordingFetch([new TypeError('fetch failed')]);
+    await expect(new StripeProvider(config, down.fetchFn).refund('pi_3QfK2aLkdIwHu7ix0Xy7AbCd', cents(1000), 'refund-10')).rejects.toThrow(/unreachable/);
+    expect(down.requests.map((r) => r.headers['idempotency-key'])).toEqual(['refund-10:refund', 'refund-10:refund']);
+  });
+});

@@ -100,5 +100,5 @@ export class TestClient {
 
 /** The nota simple answers of the walking skeleton (Madrid; urgent when asked). */
 export function notaSimpleAnswers(urgent = false) {
-  return { '78': '5028', '79': 'Alcalá de Henares', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': urgent ? '3782' : '3781' };
+  return { '78': '5028', '79': '28005', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': urgent ? '3782' : '3781' };
 }

@@ -100,7 +100,7 @@ describe('lintCatalog', () => {
   it('a cycle is reported once', () => {
     const forms = BROKEN.find(([name]) => name === 'redirect-cycle')![1];
     expect(lintCatalog(forms).filter((p) => p.rule === 'redirect-cycle')).toEqual([
-      { product_id: 100, rule: 'redirect-cycle', message: 'redirect cycle 100 -> 200 -> 100' },
+      { product_id: 100, rule: 'redirect-cycle', message: 'redirect cycle 100 -> 200 -> 100', params: { cycle: '100 -> 200 -> 100' } },
     ]);
   });
 });

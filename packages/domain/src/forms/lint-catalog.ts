@@ -23,6 +23,19 @@ export interface LintProblem {
   rule: LintRule;
   option_id?: number;
   message: string;
+  /**
+   * The message's values, so that it can be said in another language: `path` is where in the form file (JSON keys,
+   * the same in every language), the rest are ids and values.
+   */
+  params: Record<string, string | number>;
+}
+
+/** Where a condition sits in the form file: `options[5].previous_steps`, `conditions_to_exit[0]`... */
+function pathOf(where: string): string {
+  const owned = /^option (\d+): (\w+)$/.exec(where);
+  if (owned) return `options[${owned[1]}].${owned[2]}`;
+  const redirect = /^conditions_to_redirect \((\d+)=(.*)\)$/.exec(where);
+  return redirect ? `conditions_to_redirect[${redirect[1]}=${redirect[2]}]` : where;
 }
 
 const isChoice = (o: ProductOption) => SINGLE_CHOICE_TYPES.has(o.type) || MULTI_CHOICE_TYPES.has(o.type);
@@ -64,8 +77,8 @@ function intersect(a: Allowed, b: Allowed): { result: Allowed; empty: number | n
 }
 
 function lintForm(form: ProductForm, problems: LintProblem[], productIds: ReadonlySet<number>, forms: ReadonlyMap<number, ProductForm>) {
-  const add = (rule: LintRule, message: string, option_id?: number) =>
-    problems.push({ product_id: form.product_id, rule, message, ...(option_id !== undefined ? { option_id } : {}) });
+  const add = (rule: LintRule, message: string, params: LintProblem['params'], option_id?: number) =>
+    problems.push({ product_id: form.product_id, rule, message, params, ...(option_id !== undefined ? { option_id } : {}) });
   const ordered = [...form.options].sort((a, b) => a.index - b.index || a.option_id - b.option_id);
   const position = new Map(ordered.map((o, i) => [o.option_id, i]));
   const byId = new Map(ordered.map((o) => [o.option_id, o]));
@@ -74,22 +87,22 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
   const checkCondition = (c: StepCondition, where: string, owner?: ProductOption): 'ok' | 'broken' | 'impossible' => {
     const target = byId.get(c.option_id);
     if (!target) {
-      add('unknown-option', `${where} refers to unknown option ${c.option_id}`, owner?.option_id);
+      add('unknown-option', `${where} refers to unknown option ${c.option_id}`, { path: pathOf(where), ref: c.option_id }, owner?.option_id);
       return 'broken';
     }
     if (owner && (position.get(c.option_id) ?? 0) >= (position.get(owner.option_id) ?? 0)) {
-      add('later-option', `${where} refers to option ${c.option_id}, which is not before it`, owner.option_id);
+      add('later-option', `${where} refers to option ${c.option_id}, which is not before it`, { path: pathOf(where), ref: c.option_id }, owner.option_id);
       return 'broken';
     }
     if (!possible(target, c)) {
-      add('impossible-value', `${where} needs option ${c.option_id} = "${c.value}", which is not among its values`, owner?.option_id);
+      add('impossible-value', `${where} needs option ${c.option_id} = "${c.value}", which is not among its values`, { path: pathOf(where), ref: c.option_id, value: c.value }, owner?.option_id);
       return 'impossible';
     }
     return 'ok';
   };
 
   const unknownRef = (id: number, where: string) => {
-    if (!byId.has(id)) add('unknown-option', `${where} refers to unknown option ${id}`);
+    if (!byId.has(id)) add('unknown-option', `${where} refers to unknown option ${id}`, { path: where, ref: id });
   };
 
   // Visibility: what each option needs of the options before it, inherited along the chain of conditions
@@ -113,20 +126,20 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
     for (const parentId of never ? [] : status.keys()) {
       const parent = needs.get(parentId);
       if (parent === null) {
-        add('never-shown', `option ${o.option_id} depends on option ${parentId}, which is never shown`, o.option_id);
+        add('never-shown', `option ${o.option_id} depends on option ${parentId}, which is never shown`, { option: o.option_id, parent: parentId }, o.option_id);
         never = true;
         break;
       }
       const { result, empty } = intersect(acc, parent ?? new Map());
       acc = result;
       if (empty !== null) {
-        add('contradictory-conditions', `option ${o.option_id} needs option ${empty} to have values that exclude each other`, o.option_id);
+        add('contradictory-conditions', `option ${o.option_id} needs option ${empty} to have values that exclude each other`, { option: o.option_id, ref: empty }, o.option_id);
         never = true;
         break;
       }
     }
     if (impossible) {
-      add('never-shown', `option ${o.option_id} can never be shown`, o.option_id);
+      add('never-shown', `option ${o.option_id} can never be shown`, { option: o.option_id }, o.option_id);
     }
     needs.set(o.option_id, never ? null : acc);
   }
@@ -135,29 +148,29 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
   const inSteps = new Set<number>();
   form.steps.forEach((step, i) =>
     step.forEach((id) => {
-      if (!byId.has(id)) add('step-unknown-option', `step ${i + 1} lists unknown option ${id}`);
+      if (!byId.has(id)) add('step-unknown-option', `step ${i + 1} lists unknown option ${id}`, { step: i + 1, ref: id });
       inSteps.add(id);
     }),
   );
   for (const o of ordered) {
-    if (!inSteps.has(o.option_id)) add('option-not-in-steps', `option ${o.option_id} is in no step`, o.option_id);
+    if (!inSteps.has(o.option_id)) add('option-not-in-steps', `option ${o.option_id} is in no step`, { option: o.option_id }, o.option_id);
   }
 
   // Flow rules.
   for (const r of form.conditions_to_redirect ?? []) {
     checkCondition(r, `conditions_to_redirect (${r.option_id}=${r.value})`);
     if (r.product_id_in !== form.product_id) {
-      add('redirect-wrong-product', `a redirect's product_id_in ${r.product_id_in} is not this product`);
+      add('redirect-wrong-product', `a redirect's product_id_in ${r.product_id_in} is not this product`, { product: r.product_id_in });
     }
-    if (!productIds.has(r.product_id_out)) add('redirect-unknown-product', `redirect to unknown product ${r.product_id_out}`);
+    if (!productIds.has(r.product_id_out)) add('redirect-unknown-product', `redirect to unknown product ${r.product_id_out}`, { product: r.product_id_out });
     const target = forms.get(r.product_id_out);
     if (target && (r.step_saved < 1 || r.step_saved > Math.max(1, target.steps.length))) {
-      add('redirect-bad-step', `redirect to ${r.product_id_out} resumes at step ${r.step_saved}, which it does not have`);
+      add('redirect-bad-step', `redirect to ${r.product_id_out} resumes at step ${r.step_saved}, which it does not have`, { product: r.product_id_out, step: r.step_saved });
     }
   }
   (form.conditions_to_exit ?? []).forEach((e, i) => {
-    if (e.message.trim() === '') add('exit-empty-message', `conditions_to_exit[${i}] has an empty message`);
-    if (e.options.length === 0) add('exit-no-condition', `conditions_to_exit[${i}] has no condition`);
+    if (e.message.trim() === '') add('exit-empty-message', `conditions_to_exit[${i}] has an empty message`, { path: `conditions_to_exit[${i}]` });
+    if (e.options.length === 0) add('exit-no-condition', `conditions_to_exit[${i}] has no condition`, { path: `conditions_to_exit[${i}]` });
     for (const c of e.options) checkCondition(c, `conditions_to_exit[${i}]`);
   });
   const early = form.conditions_to_earlycheckout;
@@ -184,7 +197,7 @@ function redirectCycles(forms: readonly ProductForm[]): LintProblem[] {
         const key = [...cycle].sort((a, b) => a - b).join(',');
         if (!seen.has(key) && Math.min(...cycle) === start) {
           seen.add(key);
-          problems.push({ product_id: start, rule: 'redirect-cycle', message: `redirect cycle ${[...cycle, start].join(' -> ')}` });
+          problems.push({ product_id: start, rule: 'redirect-cycle', message: `redirect cycle ${[...cycle, start].join(' -> ')}`, params: { cycle: [...cycle, start].join(' -> ') } });
         }
       } else if (!path.includes(next)) walk(start, next, [...path, next]);
     }
@@ -208,7 +221,7 @@ export function lintCatalog(forms: readonly ProductForm[], productIds?: Iterable
     for (const o of f.options) {
       const first = owner.get(o.option_id);
       if (first !== undefined) {
-        problems.push({ product_id: f.product_id, rule: 'duplicate-option-id', option_id: o.option_id, message: `option ${o.option_id} is also in product ${first}` });
+        problems.push({ product_id: f.product_id, rule: 'duplicate-option-id', option_id: o.option_id, message: `option ${o.option_id} is also in product ${first}`, params: { option: o.option_id, product: first } });
       } else owner.set(o.option_id, f.product_id);
     }
     lintForm(f, problems, known, byProduct);

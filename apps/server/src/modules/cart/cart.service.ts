@@ -14,6 +14,7 @@ import { cartItems, carts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CatalogProduct, CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
+import { placeDirectory } from '../geo/place-directory.js';
 import type { SessionState } from '../customers/sessions.repository.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
@@ -126,7 +127,7 @@ export class CartService {
       const product = this.catalog.findProductById(cart.storeId, row.productId);
       if (!product) continue;
       const evaluation = evaluateProduct(store, product, row.answers, files);
-      lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers) });
+      lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers, placeDirectory()) });
     }
     return { cart, store, lines };
   }

@@ -34,6 +34,8 @@ export const ProductFile = Type.Object({
   product_id: Type.Integer({ minimum: 1 }),
   url_key: Type.String({ pattern: '^[a-z0-9-]+$' }),
   cat_url_key: Type.String(),
+  /** service (default): orderable; fee: an official fee product, charged only as a related line of a service. */
+  kind: Type.Optional(Type.Union([Type.Literal('service'), Type.Literal('fee')])),
   name: Type.String({ minLength: 1 }),
   short_description: Type.Optional(Type.String()),
   description: Type.Optional(Type.String()),
@@ -184,6 +186,7 @@ export async function readCatalogFiles(dir: string): Promise<CatalogFiles> {
     if (!product || product.url_key !== f.url_key) {
       throw new CatalogFileError(`Form for ${f.url_key} (${f.product_id}) has no matching product`);
     }
+    if (product.kind === 'fee') throw new CatalogFileError(`${f.url_key}: a fee product has no form`);
     const optionIds = new Set(f.options.map((o) => o.option_id));
     for (const step of f.steps) {
       for (const id of step) if (!optionIds.has(id)) throw new CatalogFileError(`${f.url_key}: step lists unknown option ${id}`);

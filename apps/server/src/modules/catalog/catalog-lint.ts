@@ -1,4 +1,4 @@
-import { lintCatalog, type LintRule } from '@ventanilla/domain';
+import { lintCatalog, money, type LintRule } from '@ventanilla/domain';
 import type { CatalogFiles } from './catalog-files.js';
 import { fromStoredForm, toStoredForm } from './catalog-seed.js';
 
@@ -9,19 +9,28 @@ import { fromStoredForm, toStoredForm } from './catalog-seed.js';
  */
 export const VAT_FREE_FEE_CATEGORIES: ReadonlySet<string> = new Set(['registro-de-marcas', 'extranjeria']);
 
-export type CatalogLintRule = LintRule | 'mixed-vat-countries' | 'vat-free-outside-exceptions';
+export type CatalogLintRule =
+  | LintRule
+  | 'mixed-vat-countries'
+  | 'vat-free-outside-exceptions'
+  | 'related-not-a-fee-product'
+  | 'related-price-mismatch';
 
 /** A catalogue problem, named by the product's url_key. */
 export interface CatalogProblem {
   url_key: string;
   rule: CatalogLintRule;
   option_id?: number;
+  /** For catalogue editors, in English (the command's output). */
   message: string;
+  /** The values of the message, to say it in the editor's language (catalog-lint-messages.ts). */
+  params: Record<string, string | number>;
 }
 
 /**
- * Lints a catalogue read from files: the domain's form rules (lintCatalog) plus the product-level VAT rule (one VAT
- * country per product; VAT-free amounts only in the listed categories).
+ * Lints a catalogue read from files: the domain's form rules (lintCatalog), the product-level VAT rule (one VAT
+ * country per product; VAT-free amounts only in the listed categories) and the fee lines (related_product: a fee
+ * product of the catalogue, at that product's price).
  */
 export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
   const urlKeyOf = new Map(files.products.map((p) => [p.product_id, p.url_key]));
@@ -33,18 +42,33 @@ export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
 
   const countryOf = new Map(files.stores.map((s) => [String(s.store_id), s.country]));
   const relatedOf = new Map(files.forms.map((f) => [f.product_id, f.related_product ?? []]));
+  const productById = new Map(files.products.map((p) => [p.product_id, p]));
   for (const p of files.products) {
     const countries = new Set(p.stores.map((s) => countryOf.get(s)));
     if (countries.size > 1) {
-      problems.push({ url_key: p.url_key, rule: 'mixed-vat-countries', message: `sold in stores of ${[...countries].join(', ')}: one product has one VAT rate` });
+      const list = [...countries].join(', ');
+      problems.push({ url_key: p.url_key, rule: 'mixed-vat-countries', message: `sold in stores of ${list}: one product has one VAT rate`, params: { countries: list } });
+    }
+    for (const r of relatedOf.get(p.product_id) ?? []) {
+      const fee = productById.get(r.product_id);
+      if (fee?.kind !== 'fee') {
+        problems.push({ url_key: p.url_key, rule: 'related-not-a-fee-product', message: `related product ${r.product_id} is not a fee product of the catalogue`, params: { product: r.product_id } });
+      } else if (money(fee.base_price) !== money(r.price)) {
+        problems.push({
+          url_key: p.url_key,
+          rule: 'related-price-mismatch',
+          message: `related product ${r.product_id} costs ${r.price} here but ${fee.base_price} in its own product`,
+          params: { product: r.product_id, price: r.price, expected: fee.base_price },
+        });
+      }
     }
     if (VAT_FREE_FEE_CATEGORIES.has(p.cat_url_key)) continue;
-    if (Number(p.official_fee ?? '0') > 0) {
-      problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `official_fee ${p.official_fee} carries no VAT, outside the fee categories` });
+    if (money(p.official_fee ?? '0') > 0) {
+      problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `official_fee ${p.official_fee} carries no VAT, outside the fee categories`, params: { fee: p.official_fee ?? '0' } });
     }
     for (const r of relatedOf.get(p.product_id) ?? []) {
       if (r.vat === false) {
-        problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `related product ${r.product_id} has no VAT, outside the fee categories` });
+        problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `related product ${r.product_id} has no VAT, outside the fee categories`, params: { product: r.product_id } });
       }
     }
   }

@@ -52,10 +52,18 @@ export const OptionResponse = Type.Object({
   index: Type.Integer(),
   max_length: Type.Union([Type.Integer(), Type.Null()]),
   previous_steps: Type.Array(Condition),
-  opt_values: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: MoneyString })),
+  /** code: the place a value names in province and district lists (INE / DTMN code). */
+  opt_values: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: MoneyString, code: Type.Optional(Type.String()) })),
   /** When any holds, the answer is dropped. */
   autounset_option_values: Type.Array(Condition),
   validator: Type.Union([Type.String(), Type.Null()]),
+  /** Place pickers (docs/geo-data.md): the list's country and the question that narrows it. */
+  place: Type.Optional(
+    Type.Object({
+      country: Type.Optional(Type.Union([Type.Literal('ES'), Type.Literal('PT')])),
+      parent_option: Type.Optional(Type.Integer()),
+    }),
+  ),
   ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, Type.Integer({ minimum: 0, maximum: 1 })])),
 });
 

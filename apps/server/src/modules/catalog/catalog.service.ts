@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  applyRate,
   catalogPrice,
+  type Cents,
   DISPLAY_FLAGS,
   cents,
   formatMoneyString,
@@ -41,6 +43,17 @@ export interface ProductPage {
   customText: string;
   tooltip: string | null;
   image: string | null;
+}
+
+/** Fee products (official fees) are priced only as related lines of a service, never ordered alone. */
+function isOrderableKind(p: CatalogProduct): boolean {
+  return p.row.kind !== 'fee';
+}
+
+/** The price a product is listed at: base + VAT + official fee + its fee lines, each with its own tax rule. */
+export function listPrice(p: CatalogProduct, vatRate: RateBp): Cents {
+  const related = (p.form.related_product ?? []).map((r) => r.price + (r.vat ? applyRate(r.price, vatRate) : 0));
+  return cents(catalogPrice(cents(p.row.basePrice), cents(p.row.officialFee), vatRate) + related.reduce((a, b) => a + b, 0));
 }
 
 /** The catalogue's placeholder for "no image". */
@@ -121,11 +134,18 @@ export class CatalogService {
     }
     const productsByKey = new Map<string, CatalogProduct>();
     const productsById = new Map<number, CatalogProduct>();
+    const feeRows = new Map(productRows.filter((r) => r.kind === 'fee').map((r) => [r.productId, r]));
     for (const row of productRows) {
+      const form = fromStoredForm(row.form, { product_id: row.productId, base_price: row.basePrice, official_fee: row.officialFee });
+      // A fee line costs what its fee product costs now (an admin may have updated the official fee there).
+      form.related_product = (form.related_product ?? []).map((r) => {
+        const fee = feeRows.get(r.product_id);
+        return fee ? { ...r, name: fee.name, price: cents(fee.basePrice) } : r;
+      });
       const entry: CatalogProduct = {
         row,
         storeIds: storesByProduct.get(row.productId) ?? new Set(),
-        form: fromStoredForm(row.form, { product_id: row.productId, base_price: row.basePrice, official_fee: row.officialFee }),
+        form,
         page: productPage(row),
       };
       productsByKey.set(row.urlKey, entry);
@@ -179,15 +199,16 @@ export class CatalogService {
     return this.options.defaultStoreId;
   }
 
-  /** A product offered in a store, or undefined. */
+  /** A product offered in a store, or undefined (disabled products and fee products are not offered). */
   findProduct(storeId: number, urlKey: string): CatalogProduct | undefined {
     const entry = this.current().productsByKey.get(urlKey);
-    return entry && entry.row.visible && entry.storeIds.has(storeId) ? entry : undefined;
+    return entry && entry.row.visible && isOrderableKind(entry) && entry.storeIds.has(storeId) ? entry : undefined;
   }
 
+  /** A product of a store by id, even when disabled since (cart lines, redirect targets); never a fee product. */
   findProductById(storeId: number, productId: number): CatalogProduct | undefined {
     const entry = this.current().productsById.get(productId);
-    return entry && entry.storeIds.has(storeId) ? entry : undefined;
+    return entry && isOrderableKind(entry) && entry.storeIds.has(storeId) ? entry : undefined;
   }
 
   private memo(key: string, build: (snap: Snapshot) => unknown): CachedJson {
@@ -223,13 +244,13 @@ export class CatalogService {
       short_description: p.row.shortDescription,
       group: p.row.groupName,
       base_price: formatMoneyString(cents(p.row.basePrice)),
-      price: formatMoneyString(catalogPrice(cents(p.row.basePrice), cents(p.row.officialFee), store.vatRate)),
+      price: formatMoneyString(listPrice(p, store.vatRate)),
     };
   }
 
   private storeProducts(snap: Snapshot, storeId: number): CatalogProduct[] {
     return [...snap.productsById.values()].filter(
-      (p) => p.row.visible && p.row.visibleOnServices && p.storeIds.has(storeId),
+      (p) => p.row.visible && p.row.visibleOnServices && isOrderableKind(p) && p.storeIds.has(storeId),
     );
   }
 
@@ -304,7 +325,7 @@ export class CatalogService {
           index: o.index,
           max_length: o.max_length ?? null,
           previous_steps: o.previous_steps,
-          opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price) })),
+          opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price), ...(v.code ? { code: v.code } : {}) })),
           autounset_option_values: o.autounset_option_values ?? [],
           validator: o.validator ?? null,
           ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, o.display?.[f] ? 1 : 0])),
@@ -313,3 +334,4 @@ export class CatalogService {
     }));
   }
 }
+          ...(o.place ? { place: o.place } : {}),

@@ -13,6 +13,7 @@ import {
   type PriceBreakdown,
 } from '@ventanilla/domain';
 import type { CatalogProduct, StoreInfo } from './catalog.service.js';
+import { placeDirectory } from '../geo/place-directory.js';
 
 /** Raw JSON answers as the API receives them (a file question's answer is a file reference). */
 export type RawAnswers = Record<string, string | number | Array<string | number> | RawFileReference | null>;
@@ -73,5 +74,5 @@ export function errorsOut(evaluation: FormEvaluation, language: Language) {
  * so the server never takes a browser's reference on trust.
  */
 export function evaluateProduct(store: StoreInfo, product: CatalogProduct, raw: RawAnswers, files: FileResolver = () => undefined): FormEvaluation {
-  return evaluateForm(product.form, toAnswers(raw), store.vatRate, { files });
+  return evaluateForm(product.form, toAnswers(raw), store.vatRate, { files, places: placeDirectory() });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { appMeta } from '../../db/schema.js';
 import { seedDemoUsers } from '../customers/demo-users.js';
 import { readCatalogFiles } from './catalog-files.js';
-import { seedCatalog } from './catalog-seed.js';
+import { seedCatalog, type SeedReport } from './catalog-seed.js';
 
 const CATALOG_HASH_KEY = 'catalog_files_sha256';
 
@@ -12,13 +12,17 @@ const CATALOG_HASH_KEY = 'catalog_files_sha256';
  * Brings the database's seed data up to date: the catalogue files (only when they changed since the last seed, so a
  * restart is quick and never duplicates) and, outside production, the demo users.
  */
-export async function seedDatabase(db: Db, options: { catalogDir: string; demoUsers: boolean }): Promise<{ catalogSeeded: boolean }> {
+export async function seedDatabase(
+  db: Db,
+  options: { catalogDir: string; demoUsers: boolean },
+): Promise<{ catalogSeeded: boolean; report: SeedReport | null }> {
   const files = await readCatalogFiles(options.catalogDir);
   const hash = createHash('sha256').update(JSON.stringify(files)).digest('hex');
   const [current] = await db.select().from(appMeta).where(eq(appMeta.key, CATALOG_HASH_KEY));
   let catalogSeeded = false;
+  let report: SeedReport | null = null;
   if (current?.value !== hash) {
-    await seedCatalog(db, files);
+    report = await seedCatalog(db, files);
     await db
       .insert(appMeta)
       .values({ key: CATALOG_HASH_KEY, value: hash })
@@ -26,5 +30,5 @@ export async function seedDatabase(db: Db, options: { catalogDir: string; demoUs
     catalogSeeded = true;
   }
   if (options.demoUsers) await seedDemoUsers(db);
-  return { catalogSeeded };
+  return { catalogSeeded, report };
 }

@@ -52,22 +52,30 @@ export interface StripeClientOptions {
 export class StripeClient {
   constructor(private readonly options: StripeClientOptions) {}
 
+  /** A creating call: POST with an Idempotency-Key, always. */
   async create<T>(path: string, params: Record<string, FormValue>, idempotencyKey: string): Promise<T> {
     if (!idempotencyKey || idempotencyKey.length > 255) throw new PaymentProviderError('Stripe Idempotency-Key must be 1-255 characters');
-    const body = encodeForm(params);
+    return this.send<T>('POST', path, encodeForm(params), idempotencyKey);
+  }
+
+  /** A read (GET): no body, nothing to make idempotent. */
+  async retrieve<T>(path: string): Promise<T> {
+    return this.send<T>('GET', path, undefined, undefined);
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, body: string | undefined, idempotencyKey: string | undefined): Promise<T> {
     const attempts = this.options.attempts ?? 2;
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.secretKey}` };
+    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let res;
       try {
         res = await this.options.fetch(`${this.options.apiBase}/v1${path}`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${this.options.secretKey}`,
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': idempotencyKey,
-          },
-          body,
+          method,
+          headers: { ...headers },
+          ...(body !== undefined ? { body } : {}),
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
         });
       } catch (err) {

@@ -1,4 +1,4 @@
-import { cents, type Language } from '@ventanilla/domain';
+import { cents, type Cents, type Language } from '@ventanilla/domain';
 import type { StripeConfig } from '../../../config/payments-config.js';
 import {
   PaymentProviderError,
@@ -10,7 +10,7 @@ import {
   type RequestHeaders,
   type VerifyResult,
 } from '../payment-provider.js';
-import { StripeClient, type FetchFn, type FormValue } from './stripe-client.js';
+import { StripeApiError, StripeClient, type FetchFn, type FormValue } from './stripe-client.js';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeSignature } from './stripe-signature.js';
 
 /** Our methods as Stripe payment method types (`bank` is SEPA Direct Debit: Stripe has no plain transfer here). */
@@ -54,6 +54,9 @@ interface StripeEvent {
   type?: unknown;
   data?: { object?: unknown };
 }
+
+/** The outcome of a refund (same shape as the provider interface's refund result). */
+export type StripeRefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'failed'; failureCode: string };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -108,6 +111,36 @@ export class StripeProvider implements PaymentProvider {
       throw new PaymentProviderError(`Stripe session ${id} is for ${String(session.amount_total)}, expected ${input.amount}`);
     }
     return { providerRef: id, redirectUrl: url };
+  }
+
+  /**
+   * Refunds `amount` of a captured payment: finds the session's PaymentIntent, then POST /v1/refunds with an
+   * Idempotency-Key derived from the refund's own key (a retried refund returns the first one). A refusal by Stripe
+   * (already refunded, more than was paid) is a value; an unreachable Stripe or a rejected key throws.
+   */
+  async refund(paymentRef: string, amount: Cents, idempotencyKey: string): Promise<StripeRefundResult> {
+    try {
+      let intent = paymentRef.startsWith('pi_') ? paymentRef : undefined;
+      if (!intent) {
+        const session = await this.client.retrieve<{ payment_intent?: unknown }>(`/checkout/sessions/${encodeURIComponent(paymentRef)}`);
+        intent = str(session.payment_intent);
+        if (!intent) return { status: 'failed', failureCode: 'no_payment_intent' };
+      }
+      const refund = await this.client.create<{ id?: unknown; status?: unknown; failure_reason?: unknown }>(
+        '/refunds',
+        { payment_intent: intent, amount },
+        `${idempotencyKey}:refund`,
+      );
+      const id = str(refund.id);
+      if (!id) throw new PaymentProviderError('Stripe answered a refund without an id');
+      if (refund.status === 'succeeded') return { status: 'succeeded', refundRef: id };
+      if (refund.status === 'pending' || refund.status === 'requires_action') return { status: 'pending', refundRef: id };
+      return { status: 'failed', failureCode: str(refund.failure_reason) ?? `refund_${String(refund.status)}` };
+    } catch (err) {
+      const refused = err instanceof StripeApiError && err.status >= 400 && err.status < 500 && ![401, 403, 429].includes(err.status);
+      if (refused) return { status: 'failed', failureCode: err.code ?? err.type ?? 'refund_refused' };
+      throw err;
+    }
   }
 
   verifyNotification(rawBody: Buffer, headers: RequestHeaders, now: Date): VerifyResult {

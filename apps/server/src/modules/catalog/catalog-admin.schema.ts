@@ -1,0 +1,131 @@
+import { Type } from 'typebox';
+import { MoneyString, PageQuery, StoreIdParam } from '../../shared/http-schemas.js';
+
+// Request and response schemas of the back office's catalogue editing (catalog-admin.routes.ts).
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Status = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]);
+
+export const ProductListQuery = Type.Object({
+  store: Type.Optional(StoreIdParam),
+  q: Type.Optional(Type.String({ maxLength: 120 })),
+  status: Type.Optional(Status),
+  page: PageQuery.page,
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+});
+
+export const ProductListItem = Type.Object({
+  product_id: Type.Integer(),
+  url_key: Type.String(),
+  name: Type.String(),
+  /** service | fee */
+  kind: Type.String(),
+  category: Type.String(),
+  status: Status,
+  base_price: MoneyString,
+  /** With VAT and fee lines, in the filtered store (or the product's first store); null when it has none. */
+  price: Nullable(MoneyString),
+  stores: Type.Array(Type.Integer()),
+  version: Type.Integer(),
+  /** Edited in the back office: the seed no longer applies its file. */
+  edited: Type.Boolean(),
+  /** Its file changed after the edit: a file version waits (apply-file). */
+  file_pending: Type.Boolean(),
+  updated_at: Type.String(),
+});
+
+export const ProductDetail = Type.Object({
+  product_id: Type.Integer(),
+  url_key: Type.String(),
+  kind: Type.String(),
+  category: Type.String(),
+  name: Type.String(),
+  short_description: Type.String(),
+  description: Type.String(),
+  custom_text: Type.String(),
+  base_price: MoneyString,
+  official_fee: MoneyString,
+  status: Status,
+  stores: Type.Array(Type.Integer()),
+  version: Type.Integer(),
+  updated_at: Type.String(),
+  edited_at: Nullable(Type.String()),
+  edited_by: Nullable(Type.String()),
+  file_pending: Type.Boolean(),
+  /** The question form in the format of catalog/forms/<url_key>.json; null when the product has none. */
+  form: Nullable(Type.Object({}, { additionalProperties: true })),
+  prices: Type.Array(Type.Object({ store_id: Type.Integer(), vat_rate: Type.String(), price: MoneyString })),
+  store_choices: Type.Array(Type.Object({ store_id: Type.Integer(), name: Type.String(), country: Type.String() })),
+});
+
+export const ProductFieldsBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    short_description: Type.String({ maxLength: 1000 }),
+    description: Type.String({ maxLength: 10_000 }),
+    custom_text: Type.String({ maxLength: 50_000 }),
+    /** Before VAT, e.g. "25.12". */
+    base_price: Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,2})?$', examples: ['25.12'] }),
+    status: Status,
+    stores: Type.Array(StoreIdParam, { minItems: 1, maxItems: 30, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+
+export const FormBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    /** Checked against the form file schema and the catalogue linter by the service (422 with their problems). */
+    form: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: false },
+);
+
+export const VersionBody = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+export const RevisionList = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      version: Type.Integer(),
+      /** seed | backoffice | revert | file */
+      source: Type.String(),
+      user_name: Nullable(Type.String()),
+      created_at: Type.String(),
+      /** The parts that changed (fields, form, stores). */
+      summary: Type.String(),
+    }),
+  ),
+});
+
+const Snapshot = Type.Object({}, { additionalProperties: true });
+
+export const RevisionDetail = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  source: Type.String(),
+  created_at: Type.String(),
+  summary: Type.String(),
+  before: Nullable(Snapshot),
+  after: Snapshot,
+});
+
+export const CategoryOut = Type.Object({
+  id: Type.Integer(),
+  url_key: Type.String(),
+  name: Type.String(),
+  position: Type.Integer(),
+  language: Type.String(),
+  version: Type.Integer(),
+  edited: Type.Boolean(),
+});
+
+export const CategoryBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    position: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  },
+  { additionalProperties: false },
+);
