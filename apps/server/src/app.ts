@@ -45,6 +45,8 @@ import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
+import geoRoutes from './modules/geo/geo.routes.js';
+import { placeDirectory } from './modules/geo/place-directory.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
@@ -125,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     files,
     uploads,
+    // Place pickers' data sets (catalog/geo), loaded here so a broken file stops the boot.
+    places: placeDirectory(),
     checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
     transfers: new TransferConfirmation(db, orderEvents),
     orderEvents,
@@ -163,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordResetRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
+  await app.register(geoRoutes);
   await app.register(checkoutRoutes);
   await app.register(notificationsRoutes);
   await app.register(customerPaymentRoutes);
