@@ -45,6 +45,9 @@ import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
+import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
+import { createInvoicing } from './modules/invoicing/invoicing.module.js';
+import invoicingRoutes from './modules/invoicing/invoicing.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import { placeDirectory } from './modules/geo/place-directory.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
@@ -97,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mbWayTimeoutS: config.sandboxMbWayTimeoutS,
     multibancoExpiryHours: config.sandboxMultibancoExpiryHours,
   });
-  const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret)]]);
+  const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret, new SandboxRefunds(db))]]);
   // Real providers (Stripe, Redsys) whose secrets are set; PAYMENT_ROUTING picks which serves what, per store.
   const real = configuredProviders(config.payments, options.paymentFetch ?? fetch);
   for (const provider of [real.stripe, real.redsys]) if (provider) providers.set(provider.code, provider);
@@ -117,7 +120,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const email = new EmailService(db, config, catalog);
   email.listen(orderEvents);
   const emailDispatcher = new EmailDispatcher(db, options.mailTransport ?? createMailTransport(config.mail, config.dataDir), config.mail);
+  // Invoices are issued by a "paid" listener inside the paying transaction; refunds produce credit notes.
+  const invoicingModule = createInvoicing({
+    db,
+    orderEvents,
+    providers,
+    legalEntitiesFile: config.legalEntitiesFile,
+    stores: catalog.listStores(),
+    verifactuEnvironment: config.verifactuEnvironment,
+  });
   const ctx: AppContext = {
+    ...invoicingModule,
     config,
     database,
     db,
@@ -176,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemAnswersRoutes);
   await app.register(draftsRoutes);
   await app.register(backofficeRoutes);
+  await app.register(invoicingRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));

@@ -41,6 +41,11 @@ export interface AppConfig {
   notaSimpleReuseSeconds: number;
   /** Transactional email: transport, senders per store, links, retries (docs/email.md). */
   mail: MailConfig;
+  // --- Invoicing (issue 4; docs/invoicing.md) ---
+  /** Who issues each store's invoices and in which series (placeholder legal data until filled in). */
+  legalEntitiesFile: string;
+  /** Which AEAT host the Veri*Factu QR points at: production (www2.agenciatributaria.gob.es) or test (prewww2.aeat.es). */
+  verifactuEnvironment: 'production' | 'test';
 }
 
 // Defined in its own module so the payments configuration can throw it too.
@@ -67,6 +72,12 @@ function secret(env: NodeJS.ProcessEnv, name: string, production: boolean): stri
   // No working default in production: the server refuses to start.
   if (production) throw new ConfigError(`${name} is required in production`);
   return randomBytes(32).toString('hex');
+}
+
+function verifactuEnvironment(raw: string | undefined, production: boolean): AppConfig['verifactuEnvironment'] {
+  const value = raw || (production ? 'production' : 'test');
+  if (value !== 'production' && value !== 'test') throw new ConfigError(`VERIFACTU_ENV must be production or test, got "${value}"`);
+  return value;
 }
 
 function parseStoreHosts(raw: string | undefined): Record<string, number> {
@@ -190,5 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
     notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
     mail: parseMailConfig(env, production),
+    legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
+    verifactuEnvironment: verifactuEnvironment(env.VERIFACTU_ENV, production),
   };
 }

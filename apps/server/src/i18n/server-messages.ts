@@ -46,6 +46,11 @@ const es = {
   'field.too_long': 'El texto es demasiado largo (máximo {max} caracteres)',
   'field.invalid': 'El valor no es válido',
   'note.empty': 'Escribe el texto de la nota',
+  REFUND_AMOUNT_INVALID: 'El importe a devolver debe ser mayor que 0 y no superar {max} €.',
+  REFUND_FAILED: 'La pasarela de pago no ha podido hacer la devolución. No se ha emitido ningún abono: inténtalo de nuevo más tarde.',
+  'refund.amount_positive': 'El importe debe ser mayor que 0',
+  'refund.amount_exceeds': 'El importe no puede superar lo que queda por devolver ({max} €)',
+  'billing.tax_id_invalid': 'El NIF no es válido. Revisa el número y la letra',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -92,6 +97,11 @@ const en: Catalogue = {
   'field.too_long': 'The text is too long (at most {max} characters)',
   'field.invalid': 'The value is not valid',
   'note.empty': 'Write the text of the note',
+  REFUND_AMOUNT_INVALID: 'The amount to refund must be greater than 0 and at most €{max}.',
+  REFUND_FAILED: 'The payment provider could not make the refund. No credit note was issued: please try again later.',
+  'refund.amount_positive': 'The amount must be greater than 0',
+  'refund.amount_exceeds': 'The amount cannot exceed what is left to refund (€{max})',
+  'billing.tax_id_invalid': 'The tax id is not valid. Check the number and the letter',
 };
 
 const pt: Catalogue = {
@@ -135,6 +145,11 @@ const pt: Catalogue = {
   'field.too_long': 'O texto é demasiado longo (máximo {max} caracteres)',
   'field.invalid': 'O valor não é válido',
   'note.empty': 'Escreva o texto da nota',
+  REFUND_AMOUNT_INVALID: 'O montante a devolver deve ser superior a 0 e não exceder {max} €.',
+  REFUND_FAILED: 'O prestador de pagamentos não conseguiu fazer a devolução. Não foi emitida nenhuma nota de crédito: tente novamente mais tarde.',
+  'refund.amount_positive': 'O montante deve ser superior a 0',
+  'refund.amount_exceeds': 'O montante não pode exceder o que falta devolver ({max} €)',
+  'billing.tax_id_invalid': 'O NIF não é válido. Verifique o número',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -11,6 +11,9 @@ import type { PasswordResetService } from '../modules/customers/password-reset.s
 import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
 import type { EmailService } from '../modules/email/email.service.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
+import type { InvoicingService } from '../modules/invoicing/invoicing.service.js';
+import type { RefundsService } from '../modules/invoicing/refunds.service.js';
+import type { VerifactuService } from '../modules/invoicing/verifactu.service.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
 import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
@@ -43,6 +46,10 @@ import type { TransferConfirmation } from '../modules/payments/bank-transfer/tra
   drafts: DraftsService;
   backoffice: BackofficeService;
   files: FileStorage;
+  /** Invoices and credit notes (issued on 'paid' and by refunds), refunds, Veri*Factu records. */
+  invoicing: InvoicingService;
+  refunds: RefundsService;
+  verifactu: VerifactuService;
   /** Documents uploaded in the wizard (answers to file questions). */
   uploads: UploadsService;
   /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */

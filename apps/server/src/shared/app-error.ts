@@ -35,6 +35,8 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'STALE_CATALOG'
   | 'UNAVAILABLE'
+  | 'REFUND_AMOUNT_INVALID'
+  | 'REFUND_FAILED'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -72,6 +74,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CATALOG_INVALID: 422,
   STALE_CATALOG: 409,
   UNAVAILABLE: 503,
+  REFUND_AMOUNT_INVALID: 422,
+  REFUND_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -4,6 +4,8 @@ import { LoginRoute } from '../features/account/routes/login.route';
 import { LogoutRoute } from '../features/account/routes/logout.route';
 import { OrderDetailRoute } from '../features/account/routes/order-detail.route';
 import { OrderListRoute } from '../features/account/routes/order-list.route';
+import { BillingRoute } from '../features/account/routes/billing.route';
+import { CreditNotesRoute } from '../features/account/routes/credit-notes.route';
 import { RegisterRoute } from '../features/account/routes/register.route';
 import { ResetPasswordRoute } from '../features/account/routes/reset-password.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
@@ -54,6 +56,8 @@ export function AppRoutes() {
         <Route element={<RequireCustomer />}>
           <Route path="orders" element={<OrderListRoute />} />
           <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
+          <Route path="abonos" element={<CreditNotesRoute />} />
+          <Route path="datos-facturacion" element={<BillingRoute />} />
         </Route>
         <Route path="logout" element={<LogoutRoute />} />
       </Route>

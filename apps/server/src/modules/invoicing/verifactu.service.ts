@@ -12,7 +12,7 @@ import {
 } from '@ventanilla/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
+import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
 import type { LegalEntity } from './legal-entities.js';
 import type { VerifactuRecordRow, VerifactuSubmitter } from './verifactu-submitter.js';
 

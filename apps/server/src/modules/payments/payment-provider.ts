@@ -69,7 +69,18 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Verifies a notification's signature and freshness over the raw body, then parses it. */
   verifyNotification(rawBody: Buffer, headers: RequestHeaders, now: Date): VerifyResult;
+  /**
+   * Returns `amount` of a captured payment (partial or total refunds; invoicing module). Optional: a provider without
+   * it cannot refund through us. The idempotency key makes a retried call return the first refund, not a second one.
+   * A declined refund is a value; transport errors throw.
+   */
+  refund?(paymentRef: string, amount: Cents, idempotencyKey: string): Promise<ProviderRefundResult>;
 }
+
+/** Outcome of a refund request ("pending" = accepted, money on its way, as Stripe reports some methods). */
+export type ProviderRefundResult =
+  | { status: 'succeeded' | 'pending'; refundRef: string }
+  | { status: 'failed'; failureCode: string };
 
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';

@@ -287,6 +287,8 @@ export interface CustomerOrder {
   created_at: string;
   store_id: number;
   status: string;
+  /** Paid orders have their invoice (invoicing). */
+  paid?: boolean;
   total: MoneyString;
   currency: string;
   items: CustomerItem[];

@@ -8,6 +8,7 @@ import { formatFileSize } from '../../../shared/lib/file-size';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
 import { useMyOrder } from '../api/get-my-orders';
+import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
 import '../components/account.css';
 
@@ -86,6 +87,7 @@ export function OrderDetailRoute() {
       {data.items.map((item) => (
         <OrderLine key={item.id} order={data} item={item} />
       ))}
+      {data.paid ? <OrderInvoices orderId={Number(data.order_id)} /> : null}
       <p>
         <Link to="/orders">{t('orders.backToList')}</Link>
       </p>

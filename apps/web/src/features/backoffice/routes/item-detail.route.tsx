@@ -8,6 +8,7 @@ import { useItem, useStatuses } from '../api/backoffice-queries';
 import { FilesSection } from '../components/files-section';
 import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from '../components/item-sections';
 import { NotesSection } from '../components/notes-section';
+import { RefundsSection } from '../components/refunds-section';
 import { StatusForm } from '../components/status-form';
 import '../components/backoffice.css';
 
@@ -19,6 +20,7 @@ const SECTIONS = [
   ['historial', 'backoffice.sectionHistory'],
   ['notas', 'backoffice.sectionNotes'],
   ['archivos', 'backoffice.sectionFiles'],
+  ['abonos', 'backoffice.sectionRefunds'],
 ] as const;
 
 /** `/agentes/pedido/:itemId`: the order line's answers, customer, payments, status, history, notes and files. */
@@ -66,6 +68,7 @@ export function ItemDetailRoute() {
       <HistorySection item={data} statuses={statuses.data ?? []} />
       <NotesSection item={data} />
       <FilesSection item={data} />
+      <RefundsSection orderId={Number(data.order_id)} />
     </>
   );
 }

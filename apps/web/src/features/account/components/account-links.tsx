@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { useT } from '../../../shared/i18n';
+
+/** Links between the customer panel's pages: orders, credit notes ("abonos") and billing data. */
+export function AccountLinks() {
+  const t = useT();
+  return (
+    <nav aria-label={t('invoices.accountNav')}>
+      <ul className="account-links">
+        <li>
+          <Link to="/orders">{t('orders.title')}</Link>
+        </li>
+        <li>
+          <Link to="/abonos">{t('invoices.creditNotesTitle')}</Link>
+        </li>
+        <li>
+          <Link to="/datos-facturacion">{t('invoices.billingTitle')}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
