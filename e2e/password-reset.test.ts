@@ -1,0 +1,147 @@
+// Forgotten password, end to end on the built product: the customer asks for a link on the login page, the email
+// lands in the development mailbox (read through the back office's API and shown on its "Correo enviado" page),
+// the link opens the reset page, the new password works and the old session is gone. axe on every new page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.js';
+import { launchBrowser, newContext } from './support/browser.js';
+import { eventually, waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const CUSTOMER = { email: 'cliente@ventanilla.test', password: 'cliente-demo-2026', next: 'otra-clave-segura-2026' };
+const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
+
+let server: RunningServer;
+let browser: Browser;
+let customer: BrowserContext;
+let phone: BrowserContext;
+let agent: BrowserContext;
+let page: Page;
+let resetLink = '';
+let emailId = 0;
+
+async function heading(p: Page, name: string | RegExp): Promise<void> {
+  await p.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }).waitFor();
+}
+
+/** Signs in through the API of a context (its own cookies), as the SPA does. */
+async function apiLogin(context: BrowserContext, email: string, password: string): Promise<void> {
+  const session = await (await context.request.get('/api/session')).json() as { csrf_token: string };
+  const res = await context.request.post('/api/auth/login', { data: { email, password }, headers: { 'x-csrf-token': session.csrf_token } });
+  expect(res.status()).toBe(200);
+}
+
+describe('forgotten password: email in the dev mailbox, reset, sign in', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startServer();
+    customer = await newContext(browser, server.baseUrl);
+    phone = await newContext(browser, server.baseUrl);
+    agent = await newContext(browser, server.baseUrl);
+    page = await customer.newPage();
+  });
+
+  afterAll(async () => {
+    for (const c of [customer, phone, agent]) await c?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('the login page links to the request page, which checks the email and answers without telling who has an account', async () => {
+    // The customer is also signed in on another device: that session must end with the reset.
+    await apiLogin(phone, CUSTOMER.email, CUSTOMER.password);
+    expect((await phone.request.get('/api/me')).status()).toBe(200);
+
+    await page.goto('/customer/authenticate');
+    await heading(page, 'Iniciar sesión');
+    await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+    await waitForPath(page, /^\/customer\/password\/forgot$/);
+    await heading(page, '¿Has olvidado tu contraseña?');
+    await expectNoAxeViolations(page, 'forgot password');
+
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+    await summary.waitFor();
+    await summary.getByRole('link', { name: 'Por favor, escribe el dato' }).waitFor();
+    await expectNoAxeViolations(page, 'forgot password with errors');
+
+    await page.getByLabel('Correo electrónico').fill(CUSTOMER.email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await heading(page, 'Revisa tu correo');
+    await page.getByRole('status').filter({ hasText: CUSTOMER.email }).waitFor();
+    await expectNoAxeViolations(page, 'reset link sent');
+  });
+
+  it('the email is delivered to the development mailbox and shown in "Correo enviado"', async () => {
+    await apiLogin(agent, AGENT.email, AGENT.password);
+    // The dispatcher polls every 2 s.
+    const sent = await eventually(
+      async () => {
+        const list = await (await agent.request.get('/api/backoffice/emails?kind=password_reset')).json() as {
+          items: Array<{ id: number; to: string; status: string; subject: string }>;
+        };
+        const item = list.items.find((i) => i.to === CUSTOMER.email);
+        expect(item?.status).toBe('sent');
+        return item!;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    emailId = sent.id;
+    expect(sent.subject).toBe('Restablece tu contraseña de Ventanilla');
+    const detail = await (await agent.request.get(`/api/backoffice/emails/${emailId}`)).json() as { text: string };
+    resetLink = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(detail.text)?.[0] ?? '';
+    expect(resetLink.startsWith(`${server.baseUrl}/customer/password/reset?store=1#token=`)).toBe(true);
+
+    const a = await agent.newPage();
+    await a.goto('/agentes/correo');
+    await heading(a, 'Correo enviado');
+    const row = a.getByRole('row').filter({ hasText: CUSTOMER.email });
+    await row.getByText('Enviado', { exact: true }).waitFor();
+    await expectNoAxeViolations(a, 'Correo enviado');
+    await row.getByRole('link', { name: 'Restablece tu contraseña de Ventanilla' }).click();
+    await waitForPath(a, new RegExp(`^/agentes/correo/${emailId}$`));
+    await heading(a, 'Restablece tu contraseña de Ventanilla');
+    const frame = a.locator('iframe.mail-preview');
+    await expect(frame.getAttribute('sandbox')).resolves.toBe('');
+    await a.frameLocator('iframe.mail-preview').getByRole('link', { name: 'Elegir una contraseña nueva' }).waitFor();
+    await expectNoAxeViolations(a, 'one sent email');
+    await a.close();
+  });
+
+  it('the link opens the reset page; the two passwords must match; the new password is saved', async () => {
+    await page.goto(resetLink);
+    await heading(page, 'Elige una contraseña nueva');
+    // The token leaves the address bar once read.
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page, 'reset password');
+
+    await page.getByLabel('Contraseña nueva', { exact: true }).fill(CUSTOMER.next);
+    await page.getByLabel('Repite la contraseña nueva').fill('no-coincide-2026');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Las dos contraseñas no coinciden' }).waitFor();
+    await expectNoAxeViolations(page, 'reset password with errors');
+
+    await page.getByLabel('Repite la contraseña nueva').fill(CUSTOMER.next);
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await heading(page, 'Contraseña cambiada');
+    await expectNoAxeViolations(page, 'password changed');
+    // The other device's session ended with the change.
+    expect((await phone.request.get('/api/me')).status()).toBe(401);
+  });
+
+  it('the link works once; the new password signs in', async () => {
+    // Opened afresh, as from the email (not a same-document jump to the fragment).
+    await page.goto('/');
+    await page.goto(resetLink);
+    await heading(page, 'El enlace no es válido');
+    await expectNoAxeViolations(page, 'used reset link');
+    await page.getByRole('link', { name: 'Solicitar un enlace nuevo' }).waitFor();
+
+    await page.goto('/customer/authenticate');
+    await heading(page, 'Iniciar sesión');
+    await page.getByLabel('Correo electrónico').fill(CUSTOMER.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(CUSTOMER.next);
+    await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+    await waitForPath(page, /^\/orders$/);
+  });
+});
