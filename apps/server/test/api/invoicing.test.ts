@@ -1,5 +1,6 @@
-import { isoDate, zonedDateTime } from '@ventanilla/domain';
+import { BILLING_COUNTRIES, isoDate, zonedDateTime } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BillingCountry } from '../../src/modules/invoicing/invoicing.schema.js';
 import { signatureHeader } from '../../src/modules/payments/sandbox/sandbox-signature.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
@@ -101,6 +102,10 @@ describe('invoice issued when an order is paid', () => {
     // 23:30 UTC on 31 December is already 1 January in Madrid.
     const row = await t.app.ctx.db.transaction((tx) => t.app.ctx.invoicing.issueForOrder(tx, orderId, new Date('2031-12-31T23:30:00Z')));
     expect(row).toMatchObject({ number: 'F01-2032-000001', issueDate: '2032-01-01' });
+  });
+
+  it('the API accepts exactly the domain\'s billing countries', () => {
+    expect(BillingCountry.anyOf.map((s: { const: string }) => s.const)).toEqual([...BILLING_COUNTRIES]);
   });
 
   it('the customer\'s billing data makes a full invoice (F1) with their tax id; a bad tax id is refused', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cents, checkRefundAmount, formatMoneyString } from '@ventanilla/domain';
+import { cents, checkRefundAmount, formatMoneyString, parseMoney } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { payments, refunds, users } from '../../db/schema.js';
@@ -58,7 +58,7 @@ export class RefundsService {
       .orderBy(asc(refunds.id));
     const invoice = documents.find((d) => d.kind === 'invoice');
     const reserved = rows.filter((r) => r.refund.status !== 'failed').reduce((a, r) => a + r.refund.amount, 0);
-    const invoiceTotal = invoice ? Math.round(Number(invoice.total) * 100) : 0;
+    const invoiceTotal = invoice ? (parseMoney(invoice.total) ?? 0) : 0;
     return {
       order_id: orderId,
       invoices: documents,
