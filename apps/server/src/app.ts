@@ -201,6 +201,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.nodeEnv !== 'test') uploads.startSweepLoop(app.log);
   app.addHook('onClose', async () => uploads.stopSweepLoop());
   emailDispatcher.log = app.log;
+  if (config.nodeEnv === 'production' && config.mail.transport === 'mailbox') {
+    app.log.warn('No SMTP server configured (SMTP_URL or SMTP_HOST): emails are kept in the local mailbox, not sent');
+  }
   if (options.startEmailDispatcher ?? config.nodeEnv !== 'test') emailDispatcher.start(config.mail.pollMs);
   app.addHook('onClose', async () => {
     await emailDispatcher.stop();
