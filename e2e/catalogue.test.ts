@@ -4,6 +4,7 @@
 // be the evaluate API's total for exactly the answers the browser sends (and the combinations fixture's figure when
 // the answers come from it); the paid order must hold one line per product at that price. axe runs on every page of
 // six products of different shapes (one with its exit page), and two products are ordered with the keyboard only.
+import { flowConfirmationPath, flowOfProduct, flowStepPath } from '@ventanilla/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
@@ -172,8 +173,16 @@ function pagesOf(entry: Planned): { step: number; options: ProductOption[] }[] {
     .filter((p) => p.options.length > 0);
 }
 
-const stepPath = (entry: Planned, step: number) => `/tienda/${entry.product.url_key}/step${step}`;
-const confirmationPath = (entry: Planned) => `/tienda/${entry.product.url_key}/confirmation`;
+// The spec's dedicated flows (nota-simple, q-propiedades, i-predial-simplificada, certidao-permanente) have their own
+// addresses and page names (step51, step21, nota simple's check-answers page is step7); every other product is numbered.
+const stepPath = (entry: Planned, step: number) => {
+  const flow = flowOfProduct(entry.product.url_key);
+  return flow ? flowStepPath(flow, step - 1) : `/tienda/${entry.product.url_key}/step${step}`;
+};
+const confirmationPath = (entry: Planned) => {
+  const flow = flowOfProduct(entry.product.url_key);
+  return flow ? flowConfirmationPath(flow) : `/tienda/${entry.product.url_key}/confirmation`;
+};
 
 /** Waits for the address to become `path` (no query), failing at once with the error summary if one shows instead. */
 async function arriveAt(page: Page, path: string, timeout = 15_000): Promise<void> {

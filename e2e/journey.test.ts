@@ -231,12 +231,16 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
 
     await page.getByLabel('Otros datos de la finca (opcional)').fill(OTHER_DATA);
     await page.getByRole('button', { name: 'Continuar' }).click();
+    // Step 5: the purpose (optional). Steps 5.1 and 5.2 (cadastral reference, IDUFIR) are skipped: the owner is known.
     await waitForPath(page, /^\/tienda\/nota-simple\/step5$/);
+    await heading(page, '¿Para qué necesitas la nota simple? (opcional)');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await waitForPath(page, /^\/tienda\/nota-simple\/step6$/);
   });
 
   step('2d. the urgent service by keyboard updates the live price to 32,08 €', async () => {
     await heading(page, '¿Necesitas el servicio urgente?');
-    await audit(page, 'wizard step 5 (urgent service)');
+    await audit(page, 'wizard step 6 (urgent service)');
     await headingFocused(page);
     await page.keyboard.press('Tab');
     const normal = page.getByRole('radio', { name: 'No, entrega normal en 24 horas laborables' });
@@ -255,7 +259,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'button', name: 'Continuar' });
     await page.keyboard.press('Enter');
-    await waitForPath(page, /^\/tienda\/nota-simple\/confirmation$/);
+    await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
   });
 
   step('2e. the check-answers page, one "Cambiar" and back, then "Añadir al carrito"', async () => {
@@ -267,11 +271,12 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
       'Dirección de la finca': FIRST_ADDRESS,
       'Nombre del titular': OWNER,
       'Otros datos de la finca': OTHER_DATA,
+      '¿Para qué necesitas la nota simple?': 'No indicado',
       '¿Necesitas el servicio urgente?': 'Sí, servicio urgente: entrega en 4 horas laborables',
     };
     await eventually(async () => expect(await definitions(answers)).toEqual(expected));
     const change = page.getByRole('link', { name: /^Cambiar / });
-    expect(await change.count()).toBe(6);
+    expect(await change.count()).toBe(7);
     await priceShows(page, { 'Precio base': '20,76 €', Suplementos: '5,75 €', IVA: '5,57 €', Total: '32,08 €' });
     await audit(page, 'check answers');
     await shot(page, '04-check-answers');
@@ -282,7 +287,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     expect(await address.inputValue()).toBe(FIRST_ADDRESS);
     await address.fill(ADDRESS);
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await waitForPath(page, /^\/tienda\/nota-simple\/confirmation$/);
+    await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading(page, 'Comprueba tus respuestas');
     await eventually(async () => expect(await definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS }));
 

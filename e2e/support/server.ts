@@ -144,7 +144,8 @@ export async function startServer(): Promise<RunningServer> {
   };
 
   try {
-    await waitForHealth(baseUrl, child, output, 60_000);
+    // Generous: on a loaded 2-core machine the embedded database alone can take most of a minute to start.
+    await waitForHealth(baseUrl, child, output, 180_000);
     const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: 'pglite' | 'postgres' };
     const expected = database ? 'postgres' : 'pglite';
     if (health.db !== expected) throw new Error(`The server uses ${health.db}, expected ${expected}`);

@@ -24,6 +24,8 @@ import { CheckoutRoute } from '../features/checkout/routes/checkout.route';
 import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
 import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
 import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
+import { ResumeDraftRoute } from '../features/wizard/routes/resume-draft.route';
+import { UpdateItemRoute } from '../features/wizard/routes/update-item.route';
 import { BackofficeLayout } from './layout/backoffice-layout';
 import { ShopLayout } from './layout/shop-layout';
 
@@ -56,6 +58,9 @@ export function AppRoutes() {
         <Route element={<RequireCustomer />}>
           <Route path="orders" element={<OrderListRoute />} />
           <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
+          {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}
+          <Route path="tienda/product/actualizar/:orderId/:itemId" element={<UpdateItemRoute />} />
+          <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
           <Route path="abonos" element={<CreditNotesRoute />} />
           <Route path="datos-facturacion" element={<BillingRoute />} />
         </Route>

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { canCorrectAnswers } from '@ventanilla/domain';
+import { Link, useLocation, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
@@ -6,7 +7,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-types';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
+import { Alert, BackLink, PageHeading, Spinner, SummaryList, VisuallyHidden } from '../../../shared/ui';
 import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
@@ -30,6 +31,14 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
           { key: 'price', label: t('orders.linePrice'), value: format.money(item.price) },
         ]}
       />
+      {canCorrectAnswers(order.status, item.panel_status_id) ? (
+        <p>
+          <Link to={`/tienda/product/actualizar/${encodeURIComponent(String(order.order_id))}/${item.id}`}>
+            {t('flows.correctLink')}
+            <VisuallyHidden> {t('flows.correctLinkHidden', { product: item.product_name })}</VisuallyHidden>
+          </Link>
+        </p>
+      ) : null}
       <h3>{t('orders.documents')}</h3>
       {files.length === 0 ? (
         <p>{t('orders.noDocuments')}</p>
@@ -58,6 +67,8 @@ export function OrderDetailRoute() {
   const format = useFormat();
   const { orderId = '' } = useParams();
   const order = useMyOrder(orderId);
+  // Back from /tienda/product/actualizar after saving corrected answers.
+  const corrected = (useLocation().state as { corrected?: boolean } | null)?.corrected === true;
   useDocumentTitle(t('orders.detailTitle', { order: orderId }));
 
   if (order.isPending) return <Spinner />;
@@ -76,6 +87,7 @@ export function OrderDetailRoute() {
   return (
     <>
       <BackLink to="/orders" />
+      {corrected ? <Alert tone="success">{t('flows.correctSaved')}</Alert> : null}
       <PageHeading caption={t('orders.title')}>{t('orders.detailTitle', { order: String(data.order_id) })}</PageHeading>
       <SummaryList
         rows={[

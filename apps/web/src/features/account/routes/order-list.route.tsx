@@ -7,6 +7,8 @@ import { Alert, PageHeading, Pagination, Spinner, Table, VisuallyHidden, type Co
 import { ORDERS_PER_PAGE, useMyOrders } from '../api/get-my-orders';
 import { AccountLinks } from '../components/account-links';
 import { OrderStatus } from '../components/order-status';
+import { UnfinishedOrders } from '../components/unfinished-orders';
+import '../components/account.css';
 
 interface OrderRow {
   order: CustomerOrder;
@@ -58,6 +60,7 @@ export function OrderListRoute() {
     <>
       <PageHeading>{t('orders.title')}</PageHeading>
       <AccountLinks />
+      <UnfinishedOrders orders={orders.data?.items} />
       {orders.isPending ? <Spinner /> : null}
       {orders.isError ? <Alert>{errorText(orders.error, t)}</Alert> : null}
       {orders.data && rows.length === 0 ? (

@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, Columns, ErrorSummary, LinkButton, PageHeading, Spinner, SummaryList, type ErrorSummaryItem } from '../../../shared/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { evaluateAnswers, evaluateKey, useEvaluation } from '../api/evaluate-product';
+import { useDraftSync } from '../api/server-drafts';
+import { rememberLastForm } from '../lib/last-form';
 import { clearDraft, readDraft, updateDraft } from '../lib/draft-storage';
 import {
   answerLabel,
@@ -52,6 +54,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
   const evaluation = useEvaluation(storeId, urlKey, evaluatedAnswers);
   const addToCart = useAddToCart();
   const followRedirect = useFollowRedirect(storeId, product);
+  const serverDraft = useDraftSync(storeId, urlKey);
   const [errors, setErrors] = useState<ErrorSummaryItem[]>([]);
   const [fieldErrors, setFieldErrors] = useState<OptionError[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
@@ -127,6 +130,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
 
   function restart() {
     clearDraft(storeId, urlKey);
+    serverDraft.remove();
     const state: WizardLocationState = { restarted: true };
     navigate(paths.step(1), { state });
   }
@@ -155,11 +159,15 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
     if (own.length > 0 || checked.outcome.type === 'exit' || checked.outcome.type === 'redirect') return;
     if (checked.errors.length > 0) return;
 
+    const ordered = onlyVisible(answers, new Set(checked.visible));
     addToCart.mutate(
-      { storeId, urlKey, answers: onlyVisible(answers, new Set(checked.visible)) },
+      { storeId, urlKey, answers: ordered },
       {
         onSuccess: () => {
           clearDraft(storeId, urlKey);
+          serverDraft.remove();
+          // The spec: the last nota simple form may be reused (within the configured window).
+          rememberLastForm(storeId, urlKey, ordered);
           navigate('/tienda/cart');
         },
         onError: (error) => {

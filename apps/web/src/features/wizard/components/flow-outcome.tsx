@@ -7,7 +7,7 @@ import { BackLink, PageHeading } from '../../../shared/ui';
 import { productListQuery, productQuery } from '../api/get-product';
 import { updateDraft } from '../lib/draft-storage';
 import { carryAnswers, pageOfStepSaved, type Answers } from '../lib/wizard-pages';
-import { pathsByUrlKey } from '../lib/wizard-paths';
+import { pathsForProduct } from '../lib/wizard-paths';
 
 /** History state the wizard's pages understand. */
 export interface WizardLocationState {
@@ -48,7 +48,7 @@ export function useFollowRedirect(storeId: number, from: Product) {
       const target = await queryClient.fetchQuery(productQuery(storeId, urlKey));
       const carried = carryAnswers(outcome.answers ?? given, target);
       const page = pageOfStepSaved(target, outcome.step_saved);
-      const paths = pathsByUrlKey(urlKey);
+      const paths = pathsForProduct(urlKey);
       updateDraft(storeId, urlKey, (d) => ({
         ...d,
         answers: { ...d.answers, ...carried },

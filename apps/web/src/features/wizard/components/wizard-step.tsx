@@ -7,6 +7,7 @@ import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-t
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, Caption, Columns, ErrorSummary, LinkButton, PageHeading, Spinner } from '../../../shared/ui';
 import { evaluateKey, useEvaluateMutation, useEvaluation } from '../api/evaluate-product';
+import { useDraftSync } from '../api/server-drafts';
 import { clearDraft, EMPTY_DRAFT, hasProgress, readDraft, updateDraft, writeDraft } from '../lib/draft-storage';
 import {
   askedOnPages,
@@ -27,6 +28,7 @@ import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
 import { EXIT_PARAM, ExitPage, FlowNotice, focusHeading, useFollowRedirect, type WizardLocationState } from './flow-outcome';
 import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
+import { ReuseLastForm } from './reuse-last-form';
 
 export type { WizardLocationState } from './flow-outcome';
 
@@ -62,6 +64,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const pageIds = useMemo(() => new Set(pages[pageIndex] ?? []), [pages, pageIndex]);
   const triggers = useMemo(() => reevaluationTriggers(product), [product]);
   const followRedirect = useFollowRedirect(storeId, product);
+  const serverDraft = useDraftSync(storeId, urlKey);
 
   // The draft as it was when the page opened (for the "continue where you left off" notice).
   const [initialDraft, setInitialDraft] = useState(() => readDraft(storeId, urlKey));
@@ -132,6 +135,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   function restart() {
     window.clearTimeout(textTimer.current);
     clearDraft(storeId, urlKey);
+    serverDraft.remove();
     setInitialDraft(EMPTY_DRAFT);
     setValues(Object.fromEntries([...pageIds].map((id) => [String(id), ''])));
     setEvaluatedAnswers({});
@@ -198,6 +202,8 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
       lastStep = next === null ? stepNumber : next + 1;
     }
     writeDraft(storeId, urlKey, { answers: kept, seen, lastPath: target, lastStep });
+    // Signed-in customers find it in their account on any device.
+    serverDraft.save({ answers: kept, seen, lastPath: target, lastStep });
     queryClient.setQueryData(evaluateKey(storeId, urlKey, kept), result);
     navigate(target);
   }
@@ -248,6 +254,9 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
               </div>
             ) : null}
             {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
+            {stepNumber === 1 && !returning && !locationState?.redirectedFrom && !hasProgress(initialDraft) ? (
+              <ReuseLastForm storeId={storeId} urlKey={urlKey} paths={paths} />
+            ) : null}
             {single ? <Caption>{product.name}</Caption> : <PageHeading caption={product.name}>{heading}</PageHeading>}
             <form noValidate onSubmit={submit}>
               {options.map((option) => (

@@ -1,4 +1,9 @@
-/** Where each wizard page lives: `/tienda/{urlKey}/stepN` or the generic `/tienda/product/stepN/{productId}`. */
+import { flowConfirmationPath, flowOfProduct, flowStepPath, type ShopFlow } from '@ventanilla/domain';
+
+/**
+ * Where each wizard page lives: `/tienda/{urlKey}/stepN`, the generic `/tienda/product/stepN/{productId}`, or a
+ * dedicated flow of the spec (`/tienda/q-propiedades/step3`, `/tienda/nota-simple/step51`).
+ */
 export interface WizardPaths {
   step: (n: number) => string;
   confirmation: string;
@@ -17,6 +22,17 @@ export function pathsByProductId(productId: string | number): WizardPaths {
     confirmation: `/tienda/product/confirmation/${id}`,
     catalogue: '/tienda/servicios',
   };
+}
+
+/** A dedicated flow's pages: page n (1-based) has the flow's own name (step51, step21...). */
+export function pathsByFlow(flow: ShopFlow): WizardPaths {
+  return { step: (n) => flowStepPath(flow, n - 1), confirmation: flowConfirmationPath(flow), catalogue: '/tienda/servicios' };
+}
+
+/** The wizard of a product as the shop links to it: its dedicated flow when it has one. */
+export function pathsForProduct(urlKey: string): WizardPaths {
+  const flow = flowOfProduct(urlKey);
+  return flow ? pathsByFlow(flow) : pathsByUrlKey(urlKey);
 }
 
 /** Query flag on a step opened from a "Cambiar" link: after it, go back to the check-answers page. */

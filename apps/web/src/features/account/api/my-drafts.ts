@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client';
+import type { CheckoutStarted } from '../../../shared/lib/api-types';
+
+/** An unfinished order kept on the server (GET /api/me/drafts). */
+export interface MyDraft {
+  store_id: number;
+  url_key: string;
+  product_id: number;
+  product_name: string;
+  last_path: string | null;
+  updated_at: string;
+}
+
+const key = ['me', 'drafts'] as const;
+
+export function useMyDrafts() {
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<{ items: MyDraft[] }>('/api/me/drafts', signal),
+    staleTime: 0,
+  });
+}
+
+/** DELETE /api/me/drafts/{store}/{url_key}: "Descartar". */
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: MyDraft) => api.delete<null>(`/api/me/drafts/${draft.store_id}/${encodeURIComponent(draft.url_key)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** POST /api/orders/{order_id}/pay: a new card payment for an unpaid order (the provider's page follows). */
+export function usePayOrder() {
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { payment_method: 'cc' }),
+  });
+}
