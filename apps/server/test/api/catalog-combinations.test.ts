@@ -16,13 +16,23 @@ import { createTestApp, TestClient, type TestApp } from '../support/test-app.js'
 /** `{"file_id": "@upload"}` in the table stands for a document uploaded by the test's session (file questions). */
 type Answer = string | number[] | { file_id: string };
 
+interface RelatedLine {
+  product_id: number;
+  price: string;
+  /** Whether the fee line carries VAT (at the store's rate). */
+  vat: boolean;
+}
+
 interface Combination {
   name: string;
   store: number;
   url_key: string;
   answers: Record<string, Answer>;
-  /** base and add (the chosen supplements) before VAT, vat in % of the store's country, fee without VAT. */
-  price: { base: string; add: string[]; vat: number; fee: string };
+  /**
+   * base and add (the chosen supplements) before VAT, vat in % of the store's country, fee = official fee without
+   * VAT, related = fee lines (related_product: trademark fees) added with the line, each with its own tax rule.
+   */
+  price: { base: string; add: string[]; vat: number; fee: string; related?: RelatedLine[] };
   outcome:
     | { type: 'continue' }
     | { type: 'exit'; message: string }
@@ -49,18 +59,27 @@ function toCents(amount: string): number {
 
 const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** The spec's price rule: (base + supplements) + VAT rounded half-up to the cent + official fee without VAT. */
+const vatOf = (amount: number, vat: number) => Math.floor((amount * vat + 50) / 100);
+
+/** A fee line's total: its price, plus VAT rounded half-up when it carries VAT. */
+const relatedTotal = (line: RelatedLine, vat: number) => toCents(line.price) + (line.vat ? vatOf(toCents(line.price), vat) : 0);
+
+/**
+ * The spec's price rule: (base + supplements) + VAT rounded half-up to the cent + official fee without VAT + each fee
+ * line with its own tax rule.
+ */
 function specPrice(price: Combination['price']) {
   const subtotal = toCents(price.base) + price.add.reduce((sum, a) => sum + toCents(a), 0);
-  const tax = Math.floor((subtotal * price.vat + 50) / 100);
-  return { subtotal: fromCents(subtotal), total: fromCents(subtotal + tax + toCents(price.fee)) };
+  const tax = vatOf(subtotal, price.vat);
+  const related = (price.related ?? []).reduce((sum, line) => sum + relatedTotal(line, price.vat), 0);
+  return { subtotal: fromCents(subtotal), total: fromCents(subtotal + tax + toCents(price.fee) + related) };
 }
 
 interface Evaluation {
   errors: Array<{ option_id: number; message: string }>;
   outcome: { type: string } & Record<string, unknown>;
   answers: Record<string, unknown>;
-  price: { base: string; subtotal: string; fees: string; total: string };
+  price: { base: string; subtotal: string; fees: string; total: string; related: Array<RelatedLine & { total: string }> };
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -126,6 +145,10 @@ describe('POST /api/stores/{store}/products/{url_key}/evaluate on the real catal
       fees: c.price.fee,
       total: c.total,
     });
+    // Fee lines come with the main line, each priced with its own tax rule.
+    expect(body.price.related.map(({ product_id, price, vat, total }) => ({ product_id, price, vat, total }))).toEqual(
+      (c.price.related ?? []).map((line) => ({ ...line, total: fromCents(relatedTotal(line, c.price.vat)) })),
+    );
     for (const id of c.unset ?? []) expect(body.answers[String(id)], `answer ${id} is dropped`).toBeUndefined();
   });
 });
@@ -146,10 +169,18 @@ describe('add to cart: the server re-prices the line to the same total', () => {
     for (const line of before.items) await uploader.delete(`/api/cart/items/${line.id}`);
     const res = await uploader.post('/api/cart/items', { store_id: c.store, url_key: c.url_key, answers: answersOf(c) });
     expect(res.statusCode, res.body).toBe(201);
-    const cart = res.json<{ items: Array<{ valid: boolean; price: { total: string } }>; totals: { total: string } }>();
+    const cart = res.json<{
+      items: Array<{ valid: boolean; price: { total: string; related: Array<{ product_id: number }> } }>;
+      totals: { total: string; fees: string };
+    }>();
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]).toMatchObject({ valid: true, price: { total: evaluated.price.total } });
     expect(cart.items[0]!.price.total).toBe(c.total);
     expect(cart.totals.total).toBe(c.total);
+    // The fee lines go into the cart with the main line; those without VAT count as fees in the totals.
+    const related = c.price.related ?? [];
+    expect(cart.items[0]!.price.related.map((r) => r.product_id)).toEqual(related.map((r) => r.product_id));
+    const untaxed = related.filter((r) => !r.vat).reduce((sum, r) => sum + toCents(r.price), 0);
+    expect(cart.totals.fees).toBe(fromCents(toCents(c.price.fee) + untaxed));
   });
 });

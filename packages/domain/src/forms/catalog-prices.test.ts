@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatMoneyString, money, parseRate } from '../money/money.js';
+import { cents, formatMoneyString, money, parseRate } from '../money/money.js';
 import { languageForStore, PORTUGUESE_PRODUCT_STORES, SPANISH_PRODUCT_STORES } from '../stores/stores.js';
 import { catalogPrice } from './evaluate-form.js';
 
 /**
- * The spec's catalogue figures (base before VAT, official fee without VAT, country) and the catalogue price they give,
+ * The spec's catalogue figures (base before VAT, fees without VAT, country) and the catalogue price they give,
  * worked out with decimal arithmetic outside this code base (docs/catalogue.md lists where the spec had two figures
  * and which one we chose). Spec anchors: nota simple 20.76 -> 25.12; 60.00 -> 72.60; 70.00 -> 84.70; national
  * trademark 225.01, EU 1595, renewal 280, industrial design 275; civil certificates 29.
@@ -50,6 +50,7 @@ const SPEC: ReadonlyArray<[urlKey: string, productId: number, base: string, fee:
   ['informe-economico', 18506, '14.00', '0.00', 'ES', '16.94'],
   ['informe-impagados', 20016, '21.19', '0.00', 'ES', '25.64'],
   ['informe-solvencia', 18507, '19.00', '0.00', 'ES', '22.99'],
+  ['inscripcion-cancelacion-hipoteca', 20046, '290.00', '0.00', 'ES', '350.90'],
   ['informe-vehiculo-matricula-dgt', 20029, '17.37', '0.00', 'ES', '21.02'],
   ['localizacion-administradores', 20018, '21.19', '0.00', 'ES', '25.64'],
   ['nota-simple-buque', 20032, '39.00', '0.00', 'ES', '47.19'],
@@ -68,9 +69,29 @@ const SPEC: ReadonlyArray<[urlKey: string, productId: number, base: string, fee:
 
 const catalogDir = new URL('../../../../catalog/', import.meta.url);
 const stores = JSON.parse(readFileSync(new URL('stores.json', catalogDir), 'utf8')) as Array<{ store_id: number; country: string; vat_rate: string; language: string }>;
-const products = readdirSync(new URL('products/', catalogDir))
+interface ProductFile { url_key: string; product_id: number; kind?: 'service' | 'fee'; base_price: string; official_fee?: string; stores: string[] }
+const allProducts = readdirSync(new URL('products/', catalogDir))
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(new URL(`products/${f}`, catalogDir), 'utf8')) as { url_key: string; product_id: number; base_price: string; official_fee?: string; stores: string[] });
+  .map((f) => JSON.parse(readFileSync(new URL(`products/${f}`, catalogDir), 'utf8')) as ProductFile);
+/** Orderable products; fee products (official fees) are charged only as fee lines of a service. */
+const products = allProducts.filter((p) => p.kind !== 'fee');
+const feeProducts = allProducts.filter((p) => p.kind === 'fee');
+
+/** A form's fee lines (related_product), if the product has a form. */
+function feeLines(urlKey: string): Array<{ product_id: number; price: string; vat?: boolean }> {
+  try {
+    const form = JSON.parse(readFileSync(new URL(`forms/${urlKey}.json`, catalogDir), 'utf8')) as { related_product?: Array<{ product_id: number; price: string; vat?: boolean }> };
+    return form.related_product ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** The fees without VAT a product charges: its official fee plus its VAT-free fee lines. */
+function feesWithoutVat(p: ProductFile): string {
+  const lines = feeLines(p.url_key).filter((r) => r.vat === false).map((r) => money(r.price));
+  return formatMoneyString(cents(money(p.official_fee ?? '0.00') + lines.reduce((a, b) => a + b, 0)));
+}
 
 describe('every seeded product has the spec price in every store that sells it', () => {
   it('the table covers exactly the seeded products', () => {
@@ -80,12 +101,33 @@ describe('every seeded product has the spec price in every store that sells it',
   it.each(SPEC)('%s (%i): base %s + fee %s in %s -> %s', (urlKey, productId, base, fee, country, price) => {
     const product = products.find((p) => p.url_key === urlKey);
     expect(product).toMatchObject({ product_id: productId, base_price: base });
-    expect(product?.official_fee ?? '0.00').toBe(fee);
+    expect(feesWithoutVat(product!)).toBe(fee);
+    expect(feeLines(urlKey).every((r) => r.vat === false)).toBe(true);
     for (const id of product?.stores ?? []) {
       const store = stores.find((s) => s.store_id === Number(id));
       expect(store?.country).toBe(country);
       expect(formatMoneyString(catalogPrice(money(base), money(fee), parseRate(store?.vat_rate ?? '')))).toBe(price);
     }
+  });
+});
+
+describe('fee products: official fees charged as fee lines of the trademark products', () => {
+  const FEES: ReadonlyArray<[feeKey: string, feeId: number, price: string, urlKey: string]> = [
+    ['tasa-solicitud-marca-nacional', 20101, '127.88', 'registro-de-marca-nacional'],
+    ['tasa-solicitud-marca-ue', 20102, '850.00', 'registro-de-marca-comunitaria'],
+    ['tasa-renovacion-marca', 20103, '148.06', 'renovacion-marca'],
+    ['tasa-solicitud-diseno-industrial', 20104, '65.61', 'registro-diseno-industrial'],
+  ];
+
+  it('the table covers exactly the fee products', () => {
+    expect(feeProducts.map((p) => p.url_key).sort()).toEqual(FEES.map((f) => f[0]).sort());
+  });
+
+  it.each(FEES)('%s (%i) costs %s and is the fee line of %s, at that price, without VAT', (feeKey, feeId, price, urlKey) => {
+    const fee = feeProducts.find((p) => p.url_key === feeKey);
+    expect(fee).toMatchObject({ product_id: feeId, base_price: price, official_fee: '0.00' });
+    expect(feeLines(urlKey)).toEqual([expect.objectContaining({ product_id: feeId, price, vat: false })]);
+    expect(products.find((p) => p.url_key === urlKey)?.official_fee).toBe('0.00');
   });
 });
 
