@@ -20,8 +20,11 @@ import { CatalogRoute } from '../features/catalog/routes/catalog.route';
 import { CategoryRoute } from '../features/catalog/routes/category.route';
 import { ProductRoute } from '../features/catalog/routes/product.route';
 import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-success.route';
-import { CheckoutRoute } from '../features/checkout/routes/checkout.route';
+import { BankTransferRoute, MbWayPendingRoute, MultibancoRoute } from '../features/checkout/routes/async-payment.route';
+import { CheckoutRoute, PayQuoteRoute } from '../features/checkout/routes/checkout.route';
+import { FinalizeRoute, PayOrderRoute } from '../features/checkout/routes/pay-order.route';
 import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
+import { ThreeDsRoute } from '../features/checkout/routes/three-ds.route';
 import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
 import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
 import { ResumeDraftRoute } from '../features/wizard/routes/resume-draft.route';
@@ -51,11 +54,23 @@ export function AppRoutes() {
         <Route path="customer/authenticate" element={<LoginRoute />} />
         <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
         <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
-        <Route path="customer/payment" element={<PaymentFailedRoute />} />
         <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
         <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
 
+        <Route path="payment/quote/:quoteId" element={<PayQuoteRoute />} />
+
         <Route element={<RequireCustomer />}>
+          {/* Payment routes of the spec: failures and preferences, existing orders, 3-D Secure returns, waiting pages. */}
+          <Route path="customer/payment" element={<PaymentFailedRoute />} />
+          <Route path="payment/order/:orderId" element={<PayOrderRoute />} />
+          <Route path="checkout/finalize/:itemId" element={<FinalizeRoute />} />
+          <Route path="checkout/3ds" element={<ThreeDsRoute />} />
+          <Route path="payment/3ds" element={<ThreeDsRoute />} />
+          <Route path="payment/3ds/order/:orderId" element={<ThreeDsRoute />} />
+          <Route path="payment/sibs/mbway" element={<MbWayPendingRoute />} />
+          <Route path="payment/multibanco" element={<MultibancoRoute />} />
+          <Route path="payment/sibs/mb" element={<MultibancoRoute />} />
+          <Route path="payment/bank" element={<BankTransferRoute />} />
           <Route path="orders" element={<OrderListRoute />} />
           <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
           {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}

@@ -5,6 +5,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, PageHeading, Spinner } from '../../../shared/ui';
 import { useItem, useStatuses } from '../api/backoffice-queries';
+import { ConfirmTransfer } from '../components/confirm-transfer';
 import { FilesSection } from '../components/files-section';
 import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from '../components/item-sections';
 import { NotesSection } from '../components/notes-section';
@@ -64,6 +65,7 @@ export function ItemDetailRoute() {
       <AnswersSection item={data} />
       <CustomerSection item={data} />
       <PaymentsSection item={data} />
+      <ConfirmTransfer item={data} />
       <StatusForm item={data} statuses={statuses.data ?? []} onStale={() => void item.refetch()} />
       <HistorySection item={data} statuses={statuses.data ?? []} />
       <NotesSection item={data} />

@@ -5,8 +5,12 @@ import type { CheckoutStarted } from '../../../shared/lib/api-types';
 /** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (input: { paymentMethod: string; idempotencyKey: string }) =>
-      api.post<CheckoutStarted>('/api/checkout', { payment_method: input.paymentMethod }, { 'Idempotency-Key': input.idempotencyKey }),
+    mutationFn: (input: { paymentMethod: string; idempotencyKey: string; quoteId?: number }) =>
+      api.post<CheckoutStarted>(
+        '/api/checkout',
+        { payment_method: input.paymentMethod, ...(input.quoteId !== undefined ? { quote_id: input.quoteId } : {}) },
+        { 'Idempotency-Key': input.idempotencyKey },
+      ),
   });
 }
 

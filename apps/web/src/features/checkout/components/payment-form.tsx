@@ -1,32 +1,42 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText, refreshAfterAuthChange } from '../../../shared/auth';
-import { useFormat, useT, type MessageKey } from '../../../shared/i18n';
+import { useFormat, useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import type { Cart } from '../../../shared/lib/api-types';
 import { cartLineTotal } from '../../../shared/lib/api-types';
 import { queryKeys } from '../../../shared/lib/query-keys';
-import { Alert, Button, ErrorSummary, RadioGroup } from '../../../shared/ui';
+import { Alert, Button, ErrorSummary } from '../../../shared/ui';
+import { usePreferredPayment } from '../api/customer-payment';
 import type { PaymentMethod } from '../api/payment-methods';
 import { useCheckout } from '../api/start-payment';
 import { idempotencyKeyFor } from '../lib/idempotency-key';
-
-const METHOD_NAMES: Record<string, MessageKey> = { cc: 'payment.method.cc' };
+import { invalidPayment, justSelectedMethod, rememberSelectedMethod } from '../lib/payment-flags';
+import { reasonKey } from '../lib/payment-reasons';
+import { initialMethod, MethodChoice } from './method-choice';
 
 /** Payment method and the "Pagar 25,12 €" button; on success the browser goes to the provider's hosted page. */
-export function PaymentForm({ cart, methods, onErrorsChange }: { cart: Cart; methods: PaymentMethod[]; onErrorsChange: (has: boolean) => void }) {
+export function PaymentForm({ cart, methods, onErrorsChange, quoteId }: {
+  cart: Cart;
+  methods: PaymentMethod[];
+  onErrorsChange: (has: boolean) => void;
+  quoteId?: number;
+}) {
   const t = useT();
   const format = useFormat();
   const queryClient = useQueryClient();
   const checkout = useCheckout();
-  const [method, setMethod] = useState(methods.length === 1 ? methods[0]!.code : '');
+  const preferred = usePreferredPayment();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const method = chosen ?? initialMethod(methods, justSelectedMethod(), preferred.data?.preferred_payment?.method);
   const [methodError, setMethodError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const invalid = invalidPayment();
 
-  function methodName(m: PaymentMethod): string {
-    const key = METHOD_NAMES[m.code];
-    return key ? t(key) : (m.title ?? m.code);
+  function choose(code: string) {
+    setChosen(code);
+    rememberSelectedMethod(code);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,9 +50,10 @@ export function PaymentForm({ cart, methods, onErrorsChange }: { cart: Cart; met
     }
     setMethodError(undefined);
     onErrorsChange(false);
+    rememberSelectedMethod(method);
     const signature = [cart.quote_id, method, cart.totals.total, ...cart.items.map((l) => `${l.id}:${cartLineTotal(l)}`)].join('|');
     checkout.mutate(
-      { paymentMethod: method, idempotencyKey: idempotencyKeyFor(signature) },
+      { paymentMethod: method, idempotencyKey: idempotencyKeyFor(signature), ...(quoteId !== undefined ? { quoteId } : {}) },
       {
         onSuccess: ({ redirect_url }) => {
           setRedirecting(true);
@@ -60,16 +71,9 @@ export function PaymentForm({ cart, methods, onErrorsChange }: { cart: Cart; met
   return (
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={methodError ? [{ href: '#payment-method', text: methodError }] : []} />
+      {invalid ? <Alert title={t('payment.invalidTitle')}>{t(reasonKey(invalid.reason))}</Alert> : null}
       {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
-      <RadioGroup
-        id="payment-method"
-        name="payment_method"
-        legend={t('checkout.paymentMethod')}
-        items={methods.map((m) => ({ value: m.code, label: methodName(m) }))}
-        value={method}
-        onChange={setMethod}
-        error={methodError}
-      />
+      <MethodChoice methods={methods} value={method} onChange={choose} error={methodError} />
       <p className="secondary-text">{t('checkout.redirectNotice')}</p>
       <Button pending={checkout.isPending || redirecting}>{t('checkout.pay', { amount: format.money(cart.totals.total) })}</Button>
       {redirecting ? <p role="status">{t('checkout.redirecting')}</p> : null}

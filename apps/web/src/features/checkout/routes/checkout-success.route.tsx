@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Panel, Spinner } from '../../../shared/ui';
 import { usePaymentStatus } from '../api/payment-status';
 import { clearCheckoutAttempt } from '../lib/idempotency-key';
+import { clearPaymentFailure } from '../lib/payment-flags';
 
 function PaymentConfirmation({ orderId }: { orderId: string }) {
   const t = useT();
@@ -19,9 +20,10 @@ function PaymentConfirmation({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (!paid) return;
     clearCheckoutAttempt();
+    clearPaymentFailure(orderId);
     void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     void queryClient.invalidateQueries({ queryKey: queryKeys.myOrders });
-  }, [paid, queryClient]);
+  }, [paid, queryClient, orderId]);
 
   if (paid) {
     return (

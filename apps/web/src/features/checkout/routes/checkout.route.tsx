@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { errorText, LoginForm, RegisterForm, useSession } from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Spinner } from '../../../shared/ui';
 import { usePaymentMethods } from '../api/payment-methods';
 import { OrderSummary } from '../components/order-summary';
+import { LastFailedOrder } from '../components/last-failed-order';
 import { PaymentForm } from '../components/payment-form';
 import '../components/checkout.css';
 
@@ -40,7 +41,7 @@ function CheckoutSignIn() {
   );
 }
 
-function CheckoutPayment() {
+function CheckoutPayment({ quoteId }: { quoteId?: number }) {
   const t = useT();
   const { store_id } = useSession();
   const cart = useCart();
@@ -50,11 +51,23 @@ function CheckoutPayment() {
 
   if (cart.isPending || methods.isPending) return <Spinner />;
   if (cart.isError) return <Alert>{errorText(cart.error, t)}</Alert>;
+  if (quoteId !== undefined && Number(cart.data.quote_id) !== quoteId && cart.data.items.length > 0) {
+    return (
+      <>
+        <PageHeading>{t('checkout.title')}</PageHeading>
+        <Alert>{t('payment.quoteNotFound')}</Alert>
+        <p>
+          <Link to="/customer/checkout">{t('payment.payCurrentCart')}</Link>
+        </p>
+      </>
+    );
+  }
   if (cart.data.items.length === 0) {
     return (
       <>
         <PageHeading>{t('checkout.title')}</PageHeading>
         <p>{t('cart.empty')}</p>
+        <LastFailedOrder />
         <p>
           <Link to="/orders">{t('checkout.seeOrders')}</Link>
         </p>
@@ -67,8 +80,9 @@ function CheckoutPayment() {
   return (
     <div className="checkout-payment">
       <PageHeading>{t('checkout.title')}</PageHeading>
+      <LastFailedOrder />
       <OrderSummary cart={cart.data} />
-      <PaymentForm cart={cart.data} methods={methods.data ?? []} onErrorsChange={setHasErrors} />
+      <PaymentForm cart={cart.data} methods={methods.data ?? []} onErrorsChange={setHasErrors} {...(quoteId !== undefined ? { quoteId } : {})} />
     </div>
   );
 }
@@ -77,4 +91,13 @@ function CheckoutPayment() {
 export function CheckoutRoute() {
   const { user } = useSession();
   return user ? <CheckoutPayment /> : <CheckoutSignIn />;
+}
+
+/** `/payment/quote/{quote_id}`: pay a given cart (quote); only your own active cart can be paid. */
+export function PayQuoteRoute() {
+  const { user } = useSession();
+  const { quoteId } = useParams();
+  const id = Number(quoteId);
+  if (!user) return <CheckoutSignIn />;
+  return <CheckoutPayment quoteId={Number.isInteger(id) && id > 0 ? id : -1} />;
 }

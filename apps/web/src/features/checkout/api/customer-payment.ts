@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client';
+
+export interface PreferredPayment {
+  method: string;
+  card: { brand: string | null; last4: string | null; exp_month: number | null; exp_year: number | null } | null;
+}
+
+const KEY = ['customer', 'payment'] as const;
+
+/** GET /api/customer/payment (signed-in customers): the remembered method and card (brand, last four, expiry). */
+export function usePreferredPayment(enabled = true) {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api.get<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/** PUT /api/customer/payment: a method code, or "remove_cc" to forget the saved card. */
+export function useSetPreferredPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: string) => api.put<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', { preferred_payment: choice }),
+    onSuccess: (data) => queryClient.setQueryData(KEY, data),
+  });
+}
+
+/** GET /api/checkout/finalize/{item_id}: the order of one of your items and whether it is paid. */
+export function useFinalizeItem(itemId: string) {
+  return useQuery({
+    queryKey: ['checkout', 'finalize', itemId],
+    queryFn: ({ signal }) =>
+      api.get<{ item_id: number; order_id: number; paid: boolean; last_method: string | null }>(`/api/checkout/finalize/${encodeURIComponent(itemId)}`, signal),
+    retry: false,
+  });
+}
