@@ -12,7 +12,10 @@ import { launchBrowser, newContext } from './support/browser.js';
 import {
   CHOICE_TYPES,
   fixtureCaseFor,
+  isPlaceList,
   loadFixtureCases,
+  placeKindOf,
+  placeName,
   planAnswers,
   type AnswerPlan,
   type Answers,
@@ -238,6 +241,10 @@ async function answer(page: Page, ui: Texts, option: ProductOption, value: Answe
     return;
   }
   if (value === undefined) return; // optional and left empty by the fixture's answers
+  if (placeKindOf(option) || isPlaceList(option)) {
+    await answerPicker(page, option, value, false);
+    return;
+  }
   switch (option.type) {
     case 'radio':
     case 'radio_button': {
@@ -266,6 +273,48 @@ async function answer(page: Page, ui: Texts, option: ProductOption, value: Answe
     default:
       await control.fill(String(value));
   }
+}
+
+/** The name a place picker shows for an answer: a place code's name, or a province/district list value's name. */
+function pickerText(option: ProductOption, value: AnswerValue): string {
+  if (placeKindOf(option)) return placeName(option, String(value));
+  const chosen = option.opt_values.find((v) => String(v.id) === String(value));
+  if (!chosen) throw new Error(`${option.option_id}: no value ${String(value)}`);
+  return chosen.name;
+}
+
+/** The picker's option for a name (its first line; a second line may name the province or a supplement). */
+function pickerOption(page: Page, name: string): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ has: page.locator('.combobox__label', { hasText: new RegExp(`^${escape(name)}$`) }) })
+    .first();
+}
+
+/** A place picker answered as a customer does: type the name, then choose it in the list (mouse or keyboard). */
+async function answerPicker(page: Page, option: ProductOption, value: AnswerValue, keyboard: boolean): Promise<void> {
+  const name = pickerText(option, value);
+  const input = page.locator(`#option-${option.option_id}`);
+  if (!keyboard) await input.click();
+  await input.fill('');
+  await page.keyboard.type(name, { delay: 5 });
+  const wanted = pickerOption(page, name);
+  await wanted.waitFor();
+  if (keyboard) {
+    const ids = await page.getByRole('main').getByRole('listbox').getByRole('option').evaluateAll((els) => els.map((e) => e.id));
+    const index = ids.indexOf((await wanted.getAttribute('id')) ?? '');
+    for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(ids[index]);
+    await page.keyboard.press('Enter');
+  } else {
+    await wanted.click();
+  }
+  await eventually(async () => {
+    expect(await input.inputValue()).toBe(name);
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+  });
 }
 
 /** The total the price panel shows, once it has one. */
@@ -297,8 +346,12 @@ async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button
   const summary = norm(await page.getByRole('main').innerText());
   for (const option of product.options) {
     const value = plan.answers[String(option.option_id)];
-    if (typeof value === 'string' && ['field', 'area', 'municipio', 'freguesia', 'banco'].includes(option.type)) {
+    if (typeof value === 'string' && ['field', 'area', 'banco'].includes(option.type)) {
       expect(summary, `${product.url_key}: the answer to "${option.title}"`).toContain(norm(value));
+    }
+    // Place pickers hold a code; the page shows the place's name.
+    if (typeof value === 'string' && placeKindOf(option)) {
+      await eventually(async () => expect(norm(await page.getByRole('main').innerText()), `${product.url_key}: "${option.title}"`).toContain(norm(placeName(option, value))));
     }
   }
   if (label) await audit(page, `${label} check answers`);
@@ -438,6 +491,10 @@ async function answerByKeyboard(page: Page, ui: Texts, option: ProductOption, va
     return;
   }
   await tabTo(page, { id }, option.title);
+  if (placeKindOf(option) || isPlaceList(option)) {
+    await answerPicker(page, option, value, true);
+    return;
+  }
   if (option.type === 'drop_down') {
     // A closed select changes its value with the arrows (the first entry is the empty "Selecciona una opción").
     const index = option.opt_values.findIndex((v) => String(v.id) === String(value));

@@ -176,9 +176,9 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await eventually(async () => expect(await page.title()).toMatch(/^Error: /));
     await eventually(async () => expect((await focused(page)).name).toMatch(/^Hay un problema/));
     const links = summary.getByRole('link');
-    expect(await links.allTextContents()).toEqual(['Por favor, selecciona una opción', 'Por favor, escribe el dato']);
+    expect(await links.allTextContents()).toEqual(['Por favor, selecciona una opción', 'Por favor, selecciona una opción']);
     // The message is repeated next to each field and is part of the field's description.
-    for (const [label, message] of [['Provincia', 'Por favor, selecciona una opción'], ['Municipio', 'Por favor, escribe el dato']] as const) {
+    for (const [label, message] of [['Provincia', 'Por favor, selecciona una opción'], ['Municipio', 'Por favor, selecciona una opción']] as const) {
       const field = page.getByLabel(label, { exact: true });
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       const description = await field.evaluate((el) =>
@@ -195,8 +195,14 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
   });
 
   step('2b. province and municipality, then the address with the keyboard only', async () => {
-    await page.getByLabel('Provincia', { exact: true }).selectOption({ label: 'Madrid' });
-    await page.getByLabel('Municipio', { exact: true }).fill(MUNICIPALITY);
+    // Province and municipality are searchable pickers: type, then choose in the list.
+    for (const [label, name] of [['Provincia', 'Madrid'], ['Municipio', MUNICIPALITY]] as const) {
+      const input = page.getByRole('combobox', { name: label, exact: true });
+      await input.click();
+      await page.keyboard.type(name);
+      await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+      await eventually(async () => expect(await input.inputValue()).toBe(name));
+    }
     await page.getByRole('button', { name: 'Continuar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step2$/);
     await heading(page, 'Dirección de la finca');

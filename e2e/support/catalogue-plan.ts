@@ -9,6 +9,8 @@ export interface OptValue {
   id: number;
   name: string;
   price: string;
+  /** Province and district lists: the place's code. */
+  code?: string;
 }
 
 export interface ProductOption {
@@ -23,6 +25,8 @@ export interface ProductOption {
   validator: string | null;
   previous_steps: { option_id: number; value: string; op?: string }[];
   opt_values: OptValue[];
+  /** Place pickers (docs/geo-data.md). */
+  place?: { country?: 'ES' | 'PT'; parent_option?: number };
 }
 
 interface Condition {
@@ -132,8 +136,62 @@ function textFor(option: ProductOption, language: string): string[] {
 
 const asList = (c: Condition[] | null | undefined): Condition[] => (Array.isArray(c) ? c : []);
 
+type PlaceKind = 'es_municipality' | 'pt_municipality' | 'pt_parish';
+
+/** The place data sets (catalog/geo), read once: code -> [name, parent code]. */
+const placeData = (() => {
+  let cache: Record<PlaceKind, Map<string, [string, string]>> | null = null;
+  return () => {
+    if (cache) return cache;
+    const read = (file: string) => (JSON.parse(readFileSync(path.join(ROOT, 'catalog/geo', file), 'utf8')) as { items: string[][] }).items;
+    cache = {
+      es_municipality: new Map(read('es-municipalities.json').map(([code, name]) => [code!, [name!, code!.slice(0, 2)]])),
+      pt_municipality: new Map(read('pt-municipalities.json').map(([code, name, district]) => [code!, [name!, district!]])),
+      pt_parish: new Map(read('pt-parishes.json').map(([code, name]) => [code!, [name!, code!.slice(0, 4)]])),
+    };
+    return cache;
+  };
+})();
+
+/** The kind of place a question asks for (searched pickers), or null. */
+export function placeKindOf(option: ProductOption): PlaceKind | null {
+  if (option.type === 'freguesia') return 'pt_parish';
+  if (option.type === 'municipio' || option.type === 'municipio_ce') return option.place?.country === 'PT' ? 'pt_municipality' : 'es_municipality';
+  return null;
+}
+
+/** Whether a drop-down is a province or district list (shown as a searchable picker). */
+export function isPlaceList(option: ProductOption): boolean {
+  return option.type === 'drop_down' && !!option.place && option.opt_values.some((v) => v.code);
+}
+
+/** The name the picker shows for a place code (what a customer types and chooses). */
+export function placeName(option: ProductOption, code: string): string {
+  const kind = placeKindOf(option);
+  const name = kind ? placeData()[kind].get(code)?.[0] : undefined;
+  if (!name) throw new Error(`${option.option_id}: unknown place code ${code}`);
+  return name;
+}
+
+/** A place code for a picker: inside the place the parent question holds, or a well-known one. */
+function placeCandidates(option: ProductOption, product: ProductDetail, answers: Answers): string[] {
+  const kind = placeKindOf(option)!;
+  const parent = product.options.find((o) => o.option_id === option.place?.parent_option);
+  const parentAnswer = parent ? answers[String(parent.option_id)] : undefined;
+  const parentCode = parent && typeof parentAnswer === 'string'
+    ? isPlaceList(parent) ? parent.opt_values.find((v) => String(v.id) === parentAnswer)?.code : parentAnswer
+    : undefined;
+  if (parentCode) {
+    const inside = [...placeData()[kind]].filter(([, [, p]]) => p === parentCode).map(([code]) => code);
+    if (inside.length) return inside.slice(0, 3);
+  }
+  return { es_municipality: ['28079', '08019'], pt_municipality: ['1106', '1312'], pt_parish: ['110658', '131210'] }[kind];
+}
+
+
 /** Candidate answers for an option, the first being the one to try first. */
-export function candidates(option: ProductOption, product: ProductDetail, language: string): AnswerValue[] {
+export function candidates(option: ProductOption, product: ProductDetail, language: string, answers: Answers = {}): AnswerValue[] {
+  if (placeKindOf(option)) return placeCandidates(option, product, answers);
   if (CHOICE_TYPES.has(option.type)) {
     const avoid = new Set(
       [...asList(product.conditions_to_exit), ...asList(product.conditions_to_redirect)].flatMap((c) =>
@@ -190,7 +248,7 @@ export async function planAnswers(
     for (const option of ordered) {
       const key = String(option.option_id);
       if (!visible.has(option.option_id) || option.type === 'file') continue;
-      const list = candidates(option, product, language);
+      const list = candidates(option, product, language, answers);
       if (answers[key] === undefined && (errored.has(option.option_id) || (!seed && list.length > 0))) {
         answers[key] = list[0]!;
         attempt.set(option.option_id, 0);

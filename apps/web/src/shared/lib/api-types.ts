@@ -65,6 +65,8 @@ export interface OptionValue {
   id: number;
   name: string;
   price: MoneyString;
+  /** Province and district lists: the place's official code (INE / DTMN). */
+  code?: string;
 }
 
 export interface ProductOption {
@@ -82,6 +84,8 @@ export interface ProductOption {
   /** When any holds, the answer is dropped by the engine. */
   autounset_option_values?: { option_id: number; value: string; op?: string }[];
   validator?: string | null;
+  /** Place pickers (docs/geo-data.md): the list's country and the question that narrows it. */
+  place?: { country?: 'ES' | 'PT'; parent_option?: number };
 }
 
 export interface Product extends ProductSummary {

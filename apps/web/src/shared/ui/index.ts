@@ -19,3 +19,4 @@ export { TextInput } from './text-input';
 export { Textarea } from './textarea';
 export { VisuallyHidden } from './visually-hidden';
 export { Columns } from './columns';
+export { Combobox, foldText, type ComboboxOption } from './combobox';

@@ -30,6 +30,7 @@ import {
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
 import { ExitPage, FlowNotice, useFollowRedirect, type WizardLocationState } from './flow-outcome';
 import { OptionField, optionInputId } from './option-field';
+import { isPlaceCodeQuestion, PlaceName } from './place-field';
 import { PricePanel } from './price-panel';
 
 interface CheckAnswersProps {
@@ -112,7 +113,12 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
       .map((option) => ({
         key: String(option.option_id),
         label: option.title,
-        value: answerLabel(option, draft.answers[String(option.option_id)]) || t('wizard.notAnswered'),
+        value:
+          isPlaceCodeQuestion(option) && draft.answers[String(option.option_id)] ? (
+            <PlaceName option={option} code={draft.answers[String(option.option_id)]!} />
+          ) : (
+            answerLabel(option, draft.answers[String(option.option_id)]) || t('wizard.notAnswered')
+          ),
         action: { to: stepLink(pageIndex), text: t('wizard.change'), hiddenText: option.title },
       })),
   );

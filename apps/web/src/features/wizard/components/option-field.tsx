@@ -4,6 +4,7 @@ import { isPositive } from '../../../shared/lib/money';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
 import { FileQuestion } from './file-question';
+import { PlaceField, placeKindOf } from './place-field';
 
 interface OptionFieldProps {
   option: ProductOption;
@@ -15,6 +16,8 @@ interface OptionFieldProps {
   onBlur?: () => void;
   /** Errors found outside the page's evaluation (a refused upload) for the page's error summary; null clears. */
   onError?: (message: string | null) => void;
+  /** Place pickers: the product's questions and the current answers (a municipality follows its province). */
+  context?: { options: ProductOption[]; answers: Readonly<Record<string, string | undefined>> };
 }
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
@@ -23,7 +26,7 @@ export function optionInputId(optionId: number): string {
 }
 
 /** One question rendered by its type: text, textarea, select or radios (with price supplements). */
-export function OptionField({ option, value, error, asHeading, onChange, onBlur, onError }: OptionFieldProps) {
+export function OptionField({ option, value, error, asHeading, onChange, onBlur, onError, context }: OptionFieldProps) {
   const t = useT();
   const format = useFormat();
   const id = optionInputId(option.option_id);
@@ -41,6 +44,24 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
       </>
     ),
   }));
+
+  if (placeKindOf(option)) {
+    // Municipalities, concelhos, freguesias and province/district lists: searchable pickers (answer: code or value id).
+    return (
+      <PlaceField
+        option={option}
+        options={context?.options ?? [option]}
+        answers={context?.answers ?? {}}
+        id={id}
+        value={value}
+        error={error}
+        optional={optional}
+        hint={hint}
+        asHeading={asHeading}
+        onChange={onChange}
+      />
+    );
+  }
 
   switch (option.type) {
     case 'radio':

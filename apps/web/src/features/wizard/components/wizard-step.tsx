@@ -267,6 +267,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
                   onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                  context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
                   onError={(message) =>
                     setErrors((current) => [
                       ...current.filter((e) => e.option_id !== option.option_id),
