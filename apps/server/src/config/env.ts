@@ -106,10 +106,15 @@ function parseStorePaymentMethods(raw: string | undefined): Record<number, Payme
   return map;
 }
 
-function verifactuEnvironment(raw: string | undefined, production: boolean): AppConfig['verifactuEnvironment'] {
-  const value = raw || (production ? 'production' : 'test');
-  if (value !== 'production' && value !== 'test') throw new ConfigError(`VERIFACTU_ENV must be production or test, got "${value}"`);
-  return value;
+function bankTransferAccount(env: NodeJS.ProcessEnv): AppConfig['bankTransfer'] {
+  // The default is a demo account (a valid IBAN of the reference's published CCC), not a real one.
+  const iban = validateIban(env.BANK_TRANSFER_IBAN ?? 'ES91 2100 0418 4502 0005 1332');
+  if (!iban.ok) throw new ConfigError(`BANK_TRANSFER_IBAN is not a valid IBAN (${iban.reason})`);
+  return {
+    iban: iban.normalised,
+    holder: env.BANK_TRANSFER_HOLDER ?? 'Ventanilla Servicios Registrales S.L.',
+    bank: env.BANK_TRANSFER_BANK ?? 'CaixaBank',
+  };
 }
 
 function parseStoreHosts(raw: string | undefined): Record<string, number> {
@@ -124,86 +129,6 @@ function parseStoreHosts(raw: string | undefined): Record<string, number> {
     map[host.toLowerCase()] = storeId;
   }
   return map;
-}
-
-/** Email settings (docs/email.md, docs/operations.md). */
-export interface MailConfig {
-  /** smtp: nodemailer over SMTP; mailbox: kept in the database and DATA_DIR/mailbox (the development default). */
-  transport: 'smtp' | 'mailbox';
-  /** nodemailer SMTP options (SMTP_URL, or SMTP_HOST/PORT/USER/PASS/SECURE); null with the mailbox transport. */
-  smtp: { url: string } | { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
-  /** Sender address of every store without its own (MAIL_FROM); the display name is the store's brand. */
-  from: string;
-  /** store id -> sender address (MAIL_FROM_STORES="16=noreply@balcao.example,17=noreply@ventanilla.example"). */
-  fromByStore: Record<number, string>;
-  /** Links in emails: PUBLIC_URL with ?store=N, or https://<the store's first host>. */
-  links: 'public-url' | 'store-host';
-  /** Delivery attempts before a message is marked failed, and the first retry delay (doubled each time). */
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How often the dispatcher looks for due messages. */
-  pollMs: number;
-}
-
-const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
-
-function parseMailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfig {
-  const smtpUrl = env.SMTP_URL || undefined;
-  const smtpHost = env.SMTP_HOST || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
-  const transportRaw = env.MAIL_TRANSPORT || (smtpUrl || smtpHost ? 'smtp' : 'mailbox');
-  if (transportRaw !== 'smtp' && transportRaw !== 'mailbox') {
-    throw new ConfigError(`MAIL_TRANSPORT must be smtp or mailbox, got "${transportRaw}"`);
-  }
-  let smtp: MailConfig['smtp'] = null;
-  if (transportRaw === 'smtp') {
-    if (smtpUrl) smtp = { url: smtpUrl };
-    else if (smtpHost) {
-      const port = int(env, 'SMTP_PORT', 587, 1, 65535);
-      smtp = {
-        host: smtpHost,
-        port,
-        secure: env.SMTP_SECURE ? env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true' : port === 465,
-        ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
-      };
-    } else throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL or SMTP_HOST');
-  }
-  const from = env.MAIL_FROM || 'no-reply@ventanilla.test';
-  if (!MAIL_ADDRESS.test(from)) throw new ConfigError(`MAIL_FROM must be a plain address like no-reply@example.com, got "${from}"`);
-  const fromByStore: Record<number, string> = {};
-  for (const pair of (env.MAIL_FROM_STORES ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [id, address] = pair.split('=').map((p) => p.trim());
-    const storeId = Number(id);
-    if (!Number.isInteger(storeId) || storeId <= 0 || !address || !MAIL_ADDRESS.test(address)) {
-      throw new ConfigError(`MAIL_FROM_STORES entries look like "16=noreply@example.pt", got "${pair}"`);
-    }
-    fromByStore[storeId] = address;
-  }
-  const links = env.MAIL_LINKS || (production ? 'store-host' : 'public-url');
-  if (links !== 'public-url' && links !== 'store-host') throw new ConfigError(`MAIL_LINKS must be public-url or store-host, got "${links}"`);
-  return {
-    transport: transportRaw,
-    smtp,
-    from,
-    fromByStore,
-    links,
-    maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 100),
-    retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1),
-    retryMaxMs: int(env, 'MAIL_RETRY_MAX_MS', 6 * 60 * 60 * 1000, 1),
-    pollMs: int(env, 'MAIL_POLL_MS', 2000, 50),
-  };
-}
-
-function bankTransferAccount(env: NodeJS.ProcessEnv): AppConfig['bankTransfer'] {
-  // The default is a demo account (a valid IBAN of the reference's published CCC), not a real one.
-  const iban = validateIban(env.BANK_TRANSFER_IBAN ?? 'ES91 2100 0418 4502 0005 1332');
-  if (!iban.ok) throw new ConfigError(`BANK_TRANSFER_IBAN is not a valid IBAN (${iban.reason})`);
-  return {
-    iban: iban.normalised,
-    holder: env.BANK_TRANSFER_HOLDER ?? 'Ventanilla Servicios Registrales S.L.',
-    bank: env.BANK_TRANSFER_BANK ?? 'CaixaBank',
-  };
 }
 
 /** Email settings (docs/email.md, docs/operations.md). */
