@@ -263,6 +263,27 @@ describe('refunds and credit notes', () => {
   });
 });
 
+describe('bank transfers', () => {
+  it('an order paid by transfer is invoiced when the agent confirms it, and refunded by hand with a credit note', async () => {
+    const c = await customer('inv-transfer@example.com');
+    expect((await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+    const started = await c.post('/api/checkout', { payment_method: 'bank' });
+    expect(started.statusCode).toBe(201);
+    const orderId = started.json<{ order_id: number }>().order_id;
+    expect(await invoicesOf(orderId)).toHaveLength(0);
+    expect((await agent.post(`/api/backoffice/orders/${orderId}/confirm-transfer`)).statusCode).toBe(200);
+    expect(await invoicesOf(orderId)).toMatchObject([{ kind: 'invoice', total: 2512 }]);
+
+    const res = await agent.post(`/api/backoffice/orders/${orderId}/refunds`, { amount: '25.12', reason: 'Devolución por transferencia' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().refund).toMatchObject({ provider: 'manual', status: 'succeeded', provider_refund_ref: null });
+    expect((await invoicesOf(orderId)).map((d) => [d.kind, d.total])).toEqual([
+      ['invoice', 2512],
+      ['credit_note', -2512],
+    ]);
+  });
+});
+
 describe('Veri*Factu chain', () => {
   it('every invoice and credit note of the Spanish issuer is chained to the previous record, first with an empty link', async () => {
     const check = await t.app.ctx.verifactu.checkChain('B12345674');

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { payments, refunds, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
+import { BANK_TRANSFER_PROVIDER } from '../payments/bank-transfer/bank-transfer.provider.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { InvoicingService } from './invoicing.service.js';
 
@@ -103,7 +104,8 @@ export class RefundsService {
           orderId,
           invoiceId: invoice.id,
           paymentId: payment?.id ?? null,
-          provider: payment?.provider ?? 'manual',
+          // Bank transfers (and orders without a payment) are returned by transfer by the agent: a manual refund.
+          provider: !payment || payment.provider === BANK_TRANSFER_PROVIDER ? 'manual' : payment.provider,
           amount,
           reason,
           idempotencyKey: `refund_${randomUUID()}`,
