@@ -104,7 +104,7 @@ describe('roles: catalogue editing is for admins', () => {
     await customer.register('catalog-customer@example.com');
     const agent = await client('agente@ventanilla.test', 'agente-demo-2026');
     const notary = await client('notario@ventanilla.test', 'notario-demo-2026');
-    const reads = [`${BASE}/products`, `${BASE}/products/${NOTA}`, `${BASE}/products/${NOTA}/revisions`, `${BASE}/categories`];
+    const reads = [`${BASE}/products`, `${BASE}/products/${NOTA}`, `${BASE}/products/${NOTA}/revisions`, `${BASE}/categories`, `${BASE}/stores`];
     const writes: Array<[method: 'PUT' | 'POST', url: string, body: unknown]> = [
       ['PUT', `${BASE}/products/${NOTA}`, fields(await detail())],
       ['PUT', `${BASE}/products/${NOTA}/form`, { version: 1, form: {} }],

@@ -10,6 +10,11 @@ import { RegisterRoute } from '../features/account/routes/register.route';
 import { ResetPasswordRoute } from '../features/account/routes/reset-password.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
+import { AdminGate } from '../features/backoffice/components/admin-gate';
+import { CatalogProductFormRoute } from '../features/backoffice/routes/catalog-product-form.route';
+import { CatalogProductRevisionsRoute } from '../features/backoffice/routes/catalog-product-revisions.route';
+import { CatalogProductRoute } from '../features/backoffice/routes/catalog-product.route';
+import { CatalogProductsRoute } from '../features/backoffice/routes/catalog-products.route';
 import { AgentLogoutRoute } from '../features/backoffice/routes/agent-logout.route';
 import { ItemDetailRoute } from '../features/backoffice/routes/item-detail.route';
 import { ItemsRoute } from '../features/backoffice/routes/items.route';
@@ -89,6 +94,12 @@ export function AppRoutes() {
           <Route path="pedido/:itemId" element={<ItemDetailRoute />} />
           <Route path="correo" element={<MailboxRoute />} />
           <Route path="correo/:id" element={<MailboxMessageRoute />} />
+          <Route element={<AdminGate />}>
+            <Route path="catalogo" element={<CatalogProductsRoute />} />
+            <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
+            <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
+            <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
+          </Route>
         </Route>
       </Route>
 

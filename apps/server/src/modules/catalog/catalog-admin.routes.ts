@@ -16,6 +16,7 @@ import {
   ProductListQuery,
   RevisionDetail,
   RevisionList,
+  StoreOut,
   VersionBody,
 } from './catalog-admin.schema.js';
 
@@ -125,6 +126,13 @@ const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = await requireAdmin(request);
     return catalogAdmin.applyFileVersion(user, request.params.productId, request.body.version, language(request));
+  });
+
+  app.get('/api/backoffice/catalog/stores', {
+    schema: { tags, summary: 'Every store, for filters and availability', response: { 200: Type.Object({ items: Type.Array(StoreOut) }), ...errors(401, 403) } },
+  }, async (request) => {
+    await requireAdmin(request);
+    return catalogAdmin.listStores();
   });
 
   app.get('/api/backoffice/catalog/categories', {

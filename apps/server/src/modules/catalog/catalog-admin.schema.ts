@@ -129,3 +129,5 @@ export const CategoryBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const StoreOut = Type.Object({ store_id: Type.Integer(), name: Type.String(), country: Type.String() });

@@ -237,6 +237,12 @@ export class CatalogAdminService {
     return this.getProduct(productId);
   }
 
+  /** Every store (the list filter and the availability checkboxes). */
+  async listStores() {
+    const rows = await this.db.select().from(stores).orderBy(asc(stores.storeId));
+    return { items: rows.map((s) => ({ store_id: s.storeId, name: s.name, country: s.country })) };
+  }
+
   async listCategories() {
     const rows = await this.db.select().from(categories).orderBy(asc(categories.language), asc(categories.position), asc(categories.id));
     return { items: rows.map(categoryOut) };

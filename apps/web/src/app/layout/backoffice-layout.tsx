@@ -30,6 +30,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/correo">{t('mailbox.navLink')}</Link>
                   </li>
                 ) : null}
+                {user.role === 'admin' ? (
+                  <li>
+                    <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link to="/agentes/logout">{t('nav.logout')}</Link>
                 </li>

@@ -1,4 +1,4 @@
-import type { FieldError, OptionError } from './api-types';
+import type { CatalogProblem, FieldError, OptionError } from './api-types';
 
 /** A failed API call: HTTP status plus the server's `{code, message, errors?, fields?}` body. */
 export class ApiError extends Error {
@@ -6,14 +6,17 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: OptionError[] | undefined;
   readonly fields: FieldError[] | undefined;
+  /** CATALOG_INVALID: the catalogue schema's and linter's problems (back-office catalogue editing). */
+  readonly problems: CatalogProblem[] | undefined;
 
-  constructor(init: { status: number; code: string; message: string; errors?: OptionError[]; fields?: FieldError[] }) {
+  constructor(init: { status: number; code: string; message: string; errors?: OptionError[]; fields?: FieldError[]; problems?: CatalogProblem[] }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.errors = init.errors;
     this.fields = init.fields;
+    this.problems = init.problems;
   }
 }
 
@@ -66,6 +69,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     message: typeof payload.message === 'string' ? payload.message : '',
     errors: Array.isArray(payload.errors) ? (payload.errors as OptionError[]) : undefined,
     fields: Array.isArray(payload.fields) ? (payload.fields as FieldError[]) : undefined,
+    problems: Array.isArray(payload.problems) ? (payload.problems as CatalogProblem[]) : undefined,
   });
 }
 

@@ -151,6 +151,16 @@ export interface FieldError {
   message: string;
 }
 
+/** A catalogue schema or linter problem (back-office catalogue editing), in the user's language. */
+export interface CatalogProblem {
+  rule: string;
+  url_key: string;
+  option_id?: number;
+  /** Where in the form JSON: `options[5].previous_steps`, `/options/0/price`. */
+  path?: string;
+  message: string;
+}
+
 /** What the answers lead to; precedence exit > redirect > early_checkout > continue. */
 export interface EvaluationOutcome {
   type: 'continue' | 'exit' | 'redirect' | 'early_checkout' | (string & {});
