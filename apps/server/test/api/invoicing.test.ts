@@ -1,6 +1,7 @@
 import { BILLING_COUNTRIES, isoDate, zonedDateTime } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BillingCountry } from '../../src/modules/invoicing/invoicing.schema.js';
+import { VerifactuService } from '../../src/modules/invoicing/verifactu.service.js';
 import { signatureHeader } from '../../src/modules/payments/sandbox/sandbox-signature.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
@@ -22,22 +23,22 @@ const YEAR = zonedDateTime(new Date(), 'Europe/Madrid').year;
 const TODAY = isoDate(zonedDateTime(new Date(), 'Europe/Madrid'));
 const pool = () => t.app.ctx.database.pool;
 
-async function customer(email: string) {
+async function customer(email: string, store = 1) {
   const c = new TestClient(t.app);
-  await c.start(1);
+  await c.start(store);
   await c.register(email);
   return c;
 }
 
-async function unpaidOrder(c: TestClient) {
-  expect((await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+async function unpaidOrder(c: TestClient, line: { store_id: number; url_key: string; answers: Record<string, string> } = { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }) {
+  expect((await c.post('/api/cart/items', line)).statusCode).toBe(201);
   const res = await c.post('/api/checkout', { payment_method: 'cc' });
   expect(res.statusCode).toBe(201);
   return res.json<{ order_id: number; redirect_url: string }>();
 }
 
-async function paidOrder(c: TestClient) {
-  const { order_id: orderId, redirect_url: redirectUrl } = await unpaidOrder(c);
+async function paidOrder(c: TestClient, line?: Parameters<typeof unpaidOrder>[1]) {
+  const { order_id: orderId, redirect_url: redirectUrl } = await unpaidOrder(c, line);
   await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' });
   await waitFor(async () => (await pool().query('select 1 from invoices where order_id = $1', [orderId])).rowCount === 1);
   return orderId;
@@ -124,6 +125,43 @@ describe('invoice issued when an order is paid', () => {
     expect(text).toContain('Talleres Pérez SL');
     expect(text).toContain('NIF: B86670460');
     expect(text).toContain('Factura');
+  });
+});
+
+describe('VAT breakdown per store and the spec\'s exceptions', () => {
+  it('trademark renewal (store 15): 21 % on the service, the OEPM fees not subject to VAT, own series', async () => {
+    const c = await customer('inv-trademark@example.com', 15);
+    const answers = { '1701': '170101', '1702': 'M3123456', '1703': 'VENTANILLA', '1704': '170401', '1705': '9', '1707': '170701', '1708': 'Ana Ruiz', '1709': '12345678Z' };
+    const orderId = await paidOrder(c, { store_id: 15, url_key: 'renovacion-marca', answers });
+    const { rows } = await pool().query('select number, breakdown, base_total, tax_total, not_subject_total, total from invoices where order_id = $1', [orderId]);
+    expect(rows[0]).toMatchObject({
+      breakdown: [
+        { rateBp: 2100, base: 10904, tax: 2290 },
+        { rateBp: null, base: 14806, tax: 0 },
+      ],
+      base_total: 10904,
+      tax_total: 2290,
+      not_subject_total: 14806,
+      total: 28000,
+    });
+    expect(rows[0].number).toMatch(new RegExp(`^F15-${YEAR}-000001$`));
+    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    for (const expected of ['Tasas oficiales (suplido, no sujeto a IVA)', 'No sujeto (suplidos)', '148,06 €', '280,00 €', 'Total suplidos']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('Irish folio (store 17): 23 %, the Irish issuer, an English PDF and no Veri*Factu record', async () => {
+    const c = await customer('inv-ireland@example.com', 17);
+    const answers = { '3801': '380101', '3802': '380206', '3803': 'DN1234F', '3806': '380601', '3808': '380801' };
+    const orderId = await paidOrder(c, { store_id: 17, url_key: 'folio-request', answers });
+    const { rows } = await pool().query('select id, number, entity_id, breakdown, total from invoices where order_id = $1', [orderId]);
+    expect(rows[0]).toMatchObject({ entity_id: 'ie', breakdown: [{ rateBp: 2300, base: 1495, tax: 344 }], total: 1839 });
+    expect(rows[0].number).toMatch(new RegExp(`^F17-${YEAR}-000001$`));
+    expect((await pool().query('select count(*)::int as n from verifactu_records where invoice_id = $1', [rows[0].id])).rows[0].n).toBe(0);
+    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    for (const expected of ['Simplified invoice', 'Ventanilla Ireland Limited', 'IE1234567T', '23 %', '€18.39']) expect(text).toContain(expected);
+    expect(text).not.toContain('VERI*FACTU');
   });
 });
 
@@ -303,6 +341,28 @@ describe('Veri*Factu chain', () => {
       expect(rows[i].hash).toMatch(/^[0-9A-F]{64}$/);
     }
     expect(rows[0].qr_url).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=B12345674&numserie=F01-\d{4}-\d{6}&fecha=\d{2}-\d{2}-\d{4}&importe=\d+\.\d{2}$/);
+
+    // Sending to the AEAT: the default adapter sends nothing (records stay pending); another adapter gets the pending
+    // records oldest first and its answers are stored.
+    expect(await t.app.ctx.verifactu.submitPending()).toBe(0);
+    expect((await pool().query("select count(*)::int as n from verifactu_records where submission_status <> 'pending'")).rows[0].n).toBe(0);
+    const offered: number[] = [];
+    const submitter = new VerifactuService(t.app.ctx.db, 'test', {
+      name: 'fake',
+      submit: async (records) => {
+        offered.push(...records.map((r) => r.id));
+        return records.map((r, i) => (i === 0 ? { recordId: r.id, status: 'rejected' as const, detail: 'código 1100' } : { recordId: r.id, status: 'accepted' as const }));
+      },
+    });
+    expect(await submitter.submitPending(2)).toBe(2);
+    expect(offered).toEqual([rows[0].id, rows[1].id]);
+    const submitted = (await pool().query('select id, submission_status, submission_detail from verifactu_records where id = any($1) order by id', [offered])).rows;
+    expect(submitted).toEqual([
+      { id: rows[0].id, submission_status: 'rejected', submission_detail: 'código 1100' },
+      { id: rows[1].id, submission_status: 'accepted', submission_detail: null },
+    ]);
+    await submitter.submitPending(1);
+    expect(offered).toEqual([rows[0].id, rows[1].id, rows[2].id]);
 
     // A tampered record breaks the check.
     await pool().query("update verifactu_records set total = '1.00' where id = $1", [rows[1].id]);
