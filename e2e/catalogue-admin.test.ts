@@ -1,0 +1,124 @@
+// Catalogue editing in the back office, end to end on the built product: an admin finds the nota simple, sets a new
+// price, the shop shows it at once; a broken question form is refused with the linter's problems, each leading to its
+// place in the JSON; the history restores the first version and the shop is back to 25.12. axe on every page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.js';
+import { launchBrowser, newContext } from './support/browser.js';
+import { eventually, norm, textOf, waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN = { email: 'admin@ventanilla.test', password: 'admin-demo-2026' };
+const NOTA = 'Nota simple del Registro de la Propiedad';
+
+let server: RunningServer;
+let browser: Browser;
+let admin: BrowserContext;
+let shopper: BrowserContext;
+let page: Page;
+
+async function heading(p: Page, name: string | RegExp): Promise<void> {
+  await p.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** Signs in through the API of a context (its own cookies), as the SPA does. */
+async function apiLogin(context: BrowserContext, email: string, password: string): Promise<void> {
+  const session = (await (await context.request.get('/api/session')).json()) as { csrf_token: string };
+  const res = await context.request.post('/api/auth/login', { data: { email, password }, headers: { 'x-csrf-token': session.csrf_token } });
+  expect(res.status()).toBe(200);
+}
+
+/** The price the shop's product page shows for the nota simple in store 1. */
+async function shopPrice(): Promise<string> {
+  const shop = await shopper.newPage();
+  try {
+    await shop.goto('/tienda/nota-simple?store=1');
+    const amount = shop.locator('.product-page__amount');
+    await amount.waitFor();
+    return norm(await textOf(amount));
+  } finally {
+    await shop.close();
+  }
+}
+
+describe('catalogue editing: price, question form, history', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startServer();
+    admin = await newContext(browser, server.baseUrl);
+    shopper = await newContext(browser, server.baseUrl);
+    await apiLogin(admin, ADMIN.email, ADMIN.password);
+    page = await admin.newPage();
+  });
+
+  afterAll(async () => {
+    for (const c of [admin, shopper]) await c?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('the catalogue list is reached from the back-office menu and filters by text', async () => {
+    await page.goto('/agentes');
+    await page.getByRole('navigation').getByRole('link', { name: 'Catálogo' }).click();
+    await waitForPath(page, /^\/agentes\/catalogo$/);
+    await heading(page, 'Catálogo de productos');
+    await expectNoAxeViolations(page, 'catalogue list');
+
+    await page.getByLabel('Nombre, url_key o id').fill('nota-simple');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByRole('status').filter({ hasText: /^\d+ productos$/ }).waitFor();
+    expect(await shopPrice()).toBe('25,12 €');
+    await page.getByRole('link', { name: NOTA }).click();
+    await heading(page, `Editar «${NOTA}»`);
+    await expectNoAxeViolations(page, 'product edit page');
+  });
+
+  it('a malformed price is refused in the error summary; a new price reaches the shop at once', async () => {
+    const price = page.getByLabel('Precio sin IVA (€)');
+    await price.fill('treinta');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+    await summary.getByRole('link', { name: /Escribe el precio con dos decimales/ }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('catalog-base-price');
+    await expectNoAxeViolations(page, 'product edit page with errors');
+
+    await price.fill('30,00');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cambios guardados' }).waitFor();
+    // 30.00 + 21 % = 36.30
+    expect(await shopPrice()).toBe('36,30 €');
+  });
+
+  it('a form the linter rejects lists its problems, each leading to its place in the JSON', async () => {
+    await page.getByRole('navigation', { name: 'Secciones del producto' }).getByRole('link', { name: 'Formulario de preguntas' }).click();
+    await heading(page, `Formulario de «${NOTA}»`);
+    await expectNoAxeViolations(page, 'form editor');
+
+    const editor = page.getByLabel('Formulario (JSON)');
+    const form = JSON.parse(await editor.inputValue()) as { options: Array<{ option_id: number; previous_steps: unknown[] }> };
+    form.options.find((o) => o.option_id === 411)!.previous_steps = [{ option_id: 4242, value: '1' }];
+    await editor.fill(JSON.stringify(form, null, 2));
+    await page.getByRole('button', { name: 'Guardar formulario' }).click();
+    const message = 'options[411].previous_steps: la opción 4242 no existe en este formulario.';
+    await page.getByRole('alert').filter({ hasText: 'Hay un problema' }).getByRole('link', { name: message }).waitFor();
+    const problems = page.locator('section', { has: page.getByRole('heading', { name: 'Problemas del formulario' }) });
+    await problems.getByRole('listitem').filter({ hasText: message }).getByRole('button', { name: /^Ir al punto del JSON/ }).click();
+    const selected = await page.evaluate(() => {
+      const el = document.activeElement as HTMLTextAreaElement;
+      return el.value.slice(el.selectionStart, el.selectionEnd);
+    });
+    expect(selected).toBe('"option_id": 411');
+    await expectNoAxeViolations(page, 'form editor with linter problems');
+  });
+
+  it('the history restores the first version: the shop is back to 25.12', async () => {
+    await page.getByRole('link', { name: 'Historial de cambios' }).click();
+    await heading(page, `Historial de «${NOTA}»`);
+    await page.getByRole('table').getByText('base_price').waitFor();
+    await expectNoAxeViolations(page, 'history');
+    await page.getByRole('button', { name: 'Restaurar la versión 1' }).click();
+    await page.getByRole('status').filter({ hasText: 'Se ha restaurado la versión 1' }).waitFor();
+    await eventually(async () => expect(await shopPrice()).toBe('25,12 €'), { timeout: 10_000, interval: 500 });
+    await expectNoAxeViolations(page, 'history after a restore');
+  });
+});
