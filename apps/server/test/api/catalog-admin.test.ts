@@ -192,12 +192,15 @@ describe('products', () => {
     expect(bad.json().fields).toEqual([{ field: 'base_price', message: 'El valor no es válido' }]);
   });
 
-  it('disabling a product takes it out of the shop; removing a store takes it out of that store', async () => {
+  it('disabling a product takes it out of the shop (and of carts); removing a store takes it out of that store', async () => {
+    const shopper = await client();
+    expect((await shopper.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
     let current = await detail();
     let res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { status: 'disabled' }));
     expect(res.statusCode, res.body).toBe(200);
     expect((await app.inject('/api/stores/1/products/nota-simple')).statusCode).toBe(404);
     expect((await evaluate(app, 1, 'nota-simple', notaSimpleAnswers())).statusCode).toBe(404);
+    expect((await shopper.get('/api/cart')).json().items).toEqual([]);
     current = res.json<Detail>();
     res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { status: 'enabled', stores: current.stores.filter((s) => s !== 9) }));
     expect(res.statusCode, res.body).toBe(200);

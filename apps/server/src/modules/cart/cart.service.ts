@@ -115,7 +115,7 @@ export class CartService {
     if (deleted.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
   }
 
-  /** Loads and re-prices a cart's lines; lines whose product left the store are dropped from the result. */
+  /** Loads and re-prices a cart's lines; lines whose product left the store or was disabled are dropped from the result. */
   async price(db: DbOrTx, cart: CartRow): Promise<PricedCart> {
     const store = this.catalog.getStore(cart.storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
@@ -125,7 +125,7 @@ export class CartService {
     const files = await this.uploads.resolverFor(db, { sessionHash: cart.sessionHash, userId: cart.userId }, rows.map((r) => r.answers));
     for (const row of rows) {
       const product = this.catalog.findProductById(cart.storeId, row.productId);
-      if (!product) continue;
+      if (!product || !product.row.visible) continue;
       const evaluation = evaluateProduct(store, product, row.answers, files);
       lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers, placeDirectory()) });
     }
