@@ -12,12 +12,14 @@ import { launchBrowser, newContext } from './support/browser.js';
 import {
   CHOICE_TYPES,
   fixtureCaseFor,
+  isFileReference,
   isPlaceList,
   loadFixtureCases,
   placeKindOf,
   placeName,
   planAnswers,
   type AnswerPlan,
+  type FileReference,
   type Answers,
   type AnswerValue,
   type Evaluation,
@@ -25,7 +27,7 @@ import {
   type ProductDetail,
   type ProductOption,
 } from './support/catalogue-plan.js';
-import { definitions, eventually, norm, screenshot, waitForPath } from './support/page-checks.js';
+import { definitions, eventually, minimalPdf, norm, screenshot, waitForPath } from './support/page-checks.js';
 import { ARTIFACTS, startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -150,12 +152,40 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * The planning session: the documents the plans answer with are uploaded in it, and plans are evaluated with its
+ * cookie (a file reference counts only for the session that uploaded it).
+ */
+const planSession = { cookie: '', csrf: '' };
+/** The small PDF every required document question gets (the plan's copy and the browser's own). */
+const DOCUMENT_PDF = minimalPdf('Documento de prueba - catalogo e2e');
+
+async function openPlanSession(): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/session`);
+  planSession.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  planSession.csrf = ((await response.json()) as { csrf_token: string }).csrf_token;
+}
+
+let planUploads = 0;
+async function uploadForPlan(): Promise<FileReference> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(DOCUMENT_PDF)], { type: 'application/pdf' }), `documento-${++planUploads}.pdf`);
+  return api<FileReference>('/api/uploads', { method: 'POST', headers: { cookie: planSession.cookie, 'x-csrf-token': planSession.csrf }, body: form });
+}
+
 function evaluate(store: number, urlKey: string, answers: Answers): Promise<Evaluation> {
   return api<Evaluation>(`/api/stores/${store}/products/${encodeURIComponent(urlKey)}/evaluate`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(planSession.cookie ? { cookie: planSession.cookie } : {}) },
     body: JSON.stringify({ answers }),
   });
+}
+
+/** The same evaluation in the browser's own session (its uploaded documents are its own). */
+async function evaluateInPage(page: Page, store: number, urlKey: string, answers: Answers): Promise<Evaluation> {
+  const response = await page.request.post(`/api/stores/${store}/products/${encodeURIComponent(urlKey)}/evaluate`, { data: { answers } });
+  if (!response.ok()) throw new Error(`evaluate ${urlKey} in the page: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Evaluation;
 }
 
 async function audit(page: Page, label: string): Promise<void> {
@@ -202,13 +232,11 @@ async function arriveAt(page: Page, path: string, timeout = 15_000): Promise<voi
   }
 }
 
-/** A question's control, by its label or legend and its role (a file question has none: its title and a notice). */
+/** A question's control, by its label or legend and its role. */
 function controlOf(page: Page, ui: Texts, option: ProductOption): Locator {
   const main = page.getByRole('main');
   const label = labelOf(option, ui);
   switch (option.type) {
-    case 'file':
-      return main.getByText(option.title, { exact: true }).first();
     case 'radio':
     case 'radio_button':
     case 'checkbox':
@@ -235,12 +263,14 @@ async function pageReady(page: Page, ui: Texts, path: string, options: ProductOp
 /** Answers one question through its control, found by its label or legend and its role. */
 async function answer(page: Page, ui: Texts, option: ProductOption, value: AnswerValue | undefined): Promise<void> {
   const control = controlOf(page, ui, option);
+  if (value === undefined) return; // optional and left empty by the fixture's answers
   if (option.type === 'file') {
-    // Documents are asked for after ordering: the wizard shows the question and a notice, no control.
-    await control.waitFor();
+    // The browser uploads its own copy of the plan's document, under the same name.
+    if (!isFileReference(value)) throw new Error(`${option.option_id}: a document answer is not a file reference`);
+    await control.setInputFiles({ name: value.filename, mimeType: 'application/pdf', buffer: DOCUMENT_PDF });
+    await documentUploaded(page, value.filename);
     return;
   }
-  if (value === undefined) return; // optional and left empty by the fixture's answers
   if (placeKindOf(option) || isPlaceList(option)) {
     await answerPicker(page, option, value, false);
     return;
@@ -317,6 +347,11 @@ async function answerPicker(page: Page, option: ProductOption, value: AnswerValu
   });
 }
 
+/** Waits for a document question to show its uploaded file by name. */
+async function documentUploaded(page: Page, filename: string): Promise<void> {
+  await page.getByRole('main').getByRole('link', { name: filename, exact: true }).waitFor();
+}
+
 /** The total the price panel shows, once it has one. */
 async function panelTotal(page: Page, ui: Texts): Promise<string> {
   const list = page.getByRole('region', { name: ui.price, exact: true }).locator('dl');
@@ -363,9 +398,15 @@ async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button
   const sent = response.request().postDataJSON() as { url_key: string; answers: Answers };
   // The browser sent exactly the planned answers...
   expect(Object.keys(sent.answers).sort()).toEqual(Object.keys(plan.answers).sort());
-  for (const [id, value] of Object.entries(plan.answers)) expect(asList(sent.answers[id]!), `${product.url_key} answer ${id}`).toEqual(asList(value));
-  // ...which the evaluate API prices as the page showed, and the fixture's figure where the answers are its case.
-  const evaluation = await evaluate(store, product.url_key, sent.answers);
+  for (const [id, value] of Object.entries(plan.answers)) {
+    const got = sent.answers[id]!;
+    // Documents: the browser's own upload of the same file (another id, the same name).
+    if (isFileReference(value)) expect(isFileReference(got) && got.filename, `${product.url_key} document ${id}`).toBe(value.filename);
+    else expect(asList(got), `${product.url_key} answer ${id}`).toEqual(asList(value));
+  }
+  // ...which the evaluate API prices as the page showed (in the browser's session, whose documents they are), and
+  // the fixture's figure where the answers are its case.
+  const evaluation = await evaluateInPage(page, store, product.url_key, sent.answers);
   expect(evaluation.outcome.type).toBe('continue');
   expect(evaluation.errors).toEqual([]);
   expect(evaluation.price.total).toBe(expected);
@@ -469,10 +510,20 @@ async function dateFieldOrder(page: Page): Promise<('d' | 'm' | 'y')[]> {
 
 /** Answers one question with keys only. */
 async function answerByKeyboard(page: Page, ui: Texts, option: ProductOption, value: AnswerValue | undefined): Promise<void> {
-  if (option.type === 'file' || value === undefined) return;
+  if (value === undefined) return;
   // A question that an answer on this page reveals shows once the server has re-evaluated: look before tabbing.
   await controlOf(page, ui, option).waitFor();
   const id = `option-${option.option_id}`;
+  if (option.type === 'file') {
+    // Space on the focused file input opens the picker (the operating system's dialog, answered here).
+    if (!isFileReference(value)) throw new Error(`${option.option_id}: a document answer is not a file reference`);
+    await tabTo(page, { id }, option.title);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: value.filename, mimeType: 'application/pdf', buffer: DOCUMENT_PDF });
+    await documentUploaded(page, value.filename);
+    return;
+  }
   if (option.type === 'radio' || option.type === 'radio_button') {
     // Tab enters the group on its first radio; Space checks it and each arrow moves to (and checks) the next one.
     await tabTo(page, { id }, option.title);
@@ -652,6 +703,7 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
   beforeAll(async () => {
     [browser, server] = await Promise.all([launchBrowser(), startServer()]);
     fixtureCases = loadFixtureCases();
+    await openPlanSession();
     for (const { id, language } of STORES) {
       const list = await api<{ items: { url_key: string }[] }>(`/api/stores/${id}/products`);
       const entries = await Promise.all(
@@ -666,7 +718,7 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
             const seed = cases.find((c) => c.total === PREFERRED_TOTAL[url_key] && c.store === id) ??
               cases.find((c) => c.total === PREFERRED_TOTAL[url_key]) ?? fixtureCaseFor(fixtureCases, url_key, id);
             try {
-              const plan = await planAnswers(product, language, (answers) => evaluate(id, url_key, answers), seed);
+              const plan = await planAnswers(product, language, (answers) => evaluate(id, url_key, answers), seed, uploadForPlan);
               const entry: Planned = { store: id, language, product, plan };
               return entry;
             } catch (err) {
@@ -682,6 +734,8 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
       const context = await newContext(browser, server.baseUrl);
       const page = await context.newPage();
       watch(page, `store ${id}`);
+      // File pickers are intercepted only while someone listens (switched on asynchronously): listen from the start.
+      page.on('filechooser', () => undefined);
       contexts.set(id, { context, page });
       await page.goto(`/?store=${id}`);
       await heading(page, UI[language].catalogue);

@@ -46,8 +46,21 @@ export interface ProductDetail {
   conditions_to_redirect: Condition[] | null;
 }
 
-export type AnswerValue = string | number[];
+/** The answer to a file question: the reference POST /api/uploads returned. */
+export interface FileReference {
+  file_id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+export type AnswerValue = string | number[] | FileReference;
 export type Answers = Record<string, AnswerValue>;
+
+/** Whether an answer is a file reference (the fixture writes `{"file_id": "@upload"}` for "a document uploaded here"). */
+export function isFileReference(value: AnswerValue | undefined): value is FileReference {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && typeof value.file_id === 'string';
+}
 
 export interface Evaluation {
   visible: number[];
@@ -188,7 +201,6 @@ function placeCandidates(option: ProductOption, product: ProductDetail, answers:
   return { es_municipality: ['28079', '08019'], pt_municipality: ['1106', '1312'], pt_parish: ['110658', '131210'] }[kind];
 }
 
-
 /** Candidate answers for an option, the first being the one to try first. */
 export function candidates(option: ProductOption, product: ProductDetail, language: string, answers: Answers = {}): AnswerValue[] {
   if (placeKindOf(option)) return placeCandidates(option, product, answers);
@@ -214,16 +226,25 @@ export function candidates(option: ProductOption, product: ProductDetail, langua
 
 /**
  * Completes `seed` (a fixture case's answers, or nothing) into answers the evaluate API accepts: every visible
- * question answered (files excepted: the wizard asks for them after ordering), outcome "continue", no errors.
- * Generic plans also answer optional questions, as a thorough customer would; fixture plans are kept as they are.
+ * question answered, outcome "continue", no errors. Generic plans also answer optional questions, as a thorough
+ * customer would (documents excepted: only required ones are uploaded); fixture plans are kept as they are.
+ * `upload` uploads a small PDF in the session `evaluate` uses and returns its reference (documents must be the
+ * caller's own); the browser uploads its own copy under the same name.
  */
 export async function planAnswers(
   product: ProductDetail,
   language: string,
   evaluate: (answers: Answers) => Promise<Evaluation>,
   seed?: FixtureCase,
+  upload?: () => Promise<FileReference>,
 ): Promise<AnswerPlan> {
   const answers: Answers = { ...(seed?.answers ?? {}) };
+  for (const [key, value] of Object.entries(answers)) {
+    if (isFileReference(value) && value.file_id === '@upload') {
+      if (upload) answers[key] = await upload();
+      else delete answers[key];
+    }
+  }
   const attempt = new Map<number, number>();
   const byId = new Map(product.options.map((o) => [o.option_id, o]));
   const ordered = [...product.options].sort((a, b) => a.index - b.index || a.option_id - b.option_id);
@@ -247,7 +268,15 @@ export async function planAnswers(
     const errored = new Set(evaluation.errors.map((e) => e.option_id));
     for (const option of ordered) {
       const key = String(option.option_id);
-      if (!visible.has(option.option_id) || option.type === 'file') continue;
+      if (!visible.has(option.option_id)) continue;
+      if (option.type === 'file') {
+        // A required document: upload one (the server checks it is this session's own upload).
+        if (answers[key] === undefined && errored.has(option.option_id) && upload) {
+          answers[key] = await upload();
+          changed = true;
+        }
+        continue;
+      }
       const list = candidates(option, product, language, answers);
       if (answers[key] === undefined && (errored.has(option.option_id) || (!seed && list.length > 0))) {
         answers[key] = list[0]!;

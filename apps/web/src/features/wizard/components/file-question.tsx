@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductOption } from '../../../shared/lib/api-types';
@@ -28,6 +28,13 @@ interface FileQuestionProps {
   onError?: ((message: string | null) => void) | undefined;
 }
 
+/** The size limit as the server states it (whole MB of 1024 × 1024 bytes: "10 MB"), in the store's locale. */
+function maxSizeText(bytes: number, language: string): string {
+  const mb = Math.floor(bytes / (1024 * 1024));
+  if (mb < 1) return formatFileSize(bytes, language as Parameters<typeof formatFileSize>[1]);
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(mb);
+}
+
 type Status = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: number } | { kind: 'done'; text: string };
 
 /**
@@ -40,12 +47,21 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
   const format = useFormat();
   const limits = useUploadLimits();
   const input = useRef<HTMLInputElement>(null);
+  const nameLink = useRef<HTMLAnchorElement>(null);
+  const focusName = useRef(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [localError, setLocalError] = useState<string | null>(null);
   const reference = decodeFileAnswer(value);
   const maxBytes = limits.data?.max_bytes ?? DEFAULT_MAX_BYTES;
-  const maxText = formatFileSize(maxBytes, format.language);
+  const maxText = maxSizeText(maxBytes, format.language);
   const uploading = status.kind === 'uploading';
+
+  // After an upload from the input, the keyboard moves on to the document's name once it is on the page.
+  useEffect(() => {
+    if (!focusName.current || !reference) return;
+    focusName.current = false;
+    nameLink.current?.focus();
+  }, [reference?.file_id]);
 
   function report(message: string | null) {
     if (onError) onError(message);
@@ -70,6 +86,9 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
         setStatus((s) => (s.kind === 'uploading' && s.percent !== percent ? { ...s, percent } : s));
       });
       report(null);
+      // The input goes out of sight: the keyboard follows to the document's name (unless the user went elsewhere).
+      const from = document.activeElement;
+      focusName.current = from === input.current || from === document.body;
       onChange(encodeFileAnswer(uploaded));
       setStatus({ kind: 'done', text: t('wizard.file.uploaded', { name: uploaded.filename, size: formatFileSize(uploaded.size, format.language) }) });
       // Replaced: the old upload is no longer an answer (best effort; unused uploads also expire).
@@ -91,7 +110,11 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
   }
 
   const shownError = error ?? localError ?? undefined;
-  const hintText = [hint, t('wizard.file.hint', { max: maxText })].filter(Boolean).join(' ');
+  // With an error the input shows even next to a document (e.g. one that expired), so the summary's link lands on it.
+  const tucked = reference !== null && !uploading && !shownError;
+  // The catalogue's placeholder, as a sentence, then the accepted types and size.
+  const lead = hint && !/[.!?)]$/.test(hint) ? `${hint}.` : hint;
+  const hintText = [lead, t('wizard.file.hint', { max: maxText })].filter(Boolean).join(' ');
 
   return (
     <Field id={id} label={option.title} hint={hintText} error={shownError} optional={optional} labelAsHeading={asHeading}>
@@ -101,19 +124,20 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
         name={id}
         type="file"
         accept={ACCEPT}
-        className={['file-input', shownError ? 'file-input--error' : null].filter(Boolean).join(' ')}
+        className={['file-input', shownError ? 'file-input--error' : null, tucked ? 'visually-hidden' : null].filter(Boolean).join(' ')}
         aria-describedby={[`${id}-hint`, shownError ? `${id}-error` : null].filter(Boolean).join(' ')}
         aria-invalid={shownError ? true : undefined}
         disabled={uploading}
-        // Once a document is there it is shown instead; "Cambiar por otro" opens this picker again.
-        hidden={reference !== null && !uploading}
+        // Once a document is there it is shown instead and "Cambiar por otro" opens this picker. The input stays
+        // rendered (a browser opens no picker for a display:none input), out of sight and out of the Tab order.
+        tabIndex={tucked ? -1 : undefined}
         onChange={pick}
       />
       {uploading ? <progress className="file-progress" max={100} value={status.percent} aria-hidden="true" /> : null}
       {reference && !uploading ? (
         <div className="file-answer">
           <p className="file-answer__name">
-            <a href={documentUrl(reference.file_id)} download={reference.filename}>
+            <a ref={nameLink} href={documentUrl(reference.file_id)} download={reference.filename}>
               {reference.filename}
             </a>{' '}
             <span className="hint">({formatFileSize(reference.size, format.language)})</span>
