@@ -120,6 +120,9 @@ describe('GET /api/geo/...', () => {
     expect(codes((await get('/api/geo/pt/parishes?district=13&q=paranhos')).json())).toEqual(['131210']);
     expect((await get('/api/geo/pt/parishes/110658')).json().parent_name).toBe('Lisboa');
     expect((await get('/api/geo/pt/municipalities/1199')).statusCode).toBe(404);
+    // The longest names (unions of parishes) can be typed in full.
+    const union = 'União das freguesias de Cedofeita, Santo Ildefonso, Sé, Miragaia, São Nicolau e Vitória';
+    expect(codes((await get(`/api/geo/pt/parishes?q=${encodeURIComponent(union)}`)).json())[0]).toBe('131217');
   });
 });
 

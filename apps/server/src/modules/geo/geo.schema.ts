@@ -15,7 +15,7 @@ export const PlaceList = Type.Object({
   more: Type.Boolean(),
 });
 
-const q = Type.Optional(Type.String({ maxLength: 80, description: 'Typed text: accent-insensitive word prefixes, or code digits' }));
+const q = Type.Optional(Type.String({ maxLength: 200, description: 'Typed text: accent-insensitive word prefixes, or code digits' }));
 const limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 
 export const EsMunicipalitiesQuery = Type.Object(

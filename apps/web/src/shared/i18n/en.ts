@@ -20,6 +20,7 @@ export const en: Catalogue = {
   'combobox.noResults': 'No results for “{text}”.',
   'combobox.loading': 'Searching…',
   'combobox.selected': 'Chosen: {label}.',
+  'combobox.listLabel': '{label}: results',
   'place.chooseProvinceFirst': 'Choose the province first.',
   'place.chooseDistrictFirst': 'Choose the district first.',
   'place.chooseConcelhoFirst': 'Choose the municipality (concelho) first.',

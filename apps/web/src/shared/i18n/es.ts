@@ -20,6 +20,7 @@ export const es = {
   'combobox.noResults': 'No hay resultados para «{text}».',
   'combobox.loading': 'Buscando…',
   'combobox.selected': 'Elegido: {label}.',
+  'combobox.listLabel': '{label}: resultados',
   'place.chooseProvinceFirst': 'Elige antes la provincia.',
   'place.chooseDistrictFirst': 'Elige antes el distrito.',
   'place.chooseConcelhoFirst': 'Elige antes el concelho.',

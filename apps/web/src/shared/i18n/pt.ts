@@ -20,6 +20,7 @@ export const pt: Catalogue = {
   'combobox.noResults': 'Sem resultados para «{text}».',
   'combobox.loading': 'A pesquisar…',
   'combobox.selected': 'Escolhido: {label}.',
+  'combobox.listLabel': '{label}: resultados',
   'place.chooseProvinceFirst': 'Escolha antes a província.',
   'place.chooseDistrictFirst': 'Escolha antes o distrito.',
   'place.chooseConcelhoFirst': 'Escolha antes o concelho.',

@@ -196,7 +196,8 @@ export function Combobox({
           ref={listRef}
           className="combobox__listbox"
           hidden={!expanded}
-          aria-label={typeof label === 'string' ? label : undefined}
+          // Not the field's own name: "Municipio" names the input, "Municipio: resultados" its list.
+          aria-label={typeof label === 'string' ? t('combobox.listLabel', { label }) : undefined}
         >
           {expanded
             ? options.map((option, i) => (
