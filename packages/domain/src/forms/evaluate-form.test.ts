@@ -15,7 +15,7 @@ const notaSimple: ProductForm = {
   steps: [[78, 79], [80], [77], [74], [411]],
   options: [
     { option_id: 78, type: 'drop_down', is_require: true, title: 'Provincia', price: cents(0), index: 1, previous_steps: [], opt_values: [{ id: 5028, name: 'Madrid', price: cents(0) }] },
-    { option_id: 79, type: 'municipio', is_require: true, title: 'Municipio', price: cents(0), index: 2, previous_steps: [], opt_values: [] },
+    { option_id: 79, type: 'municipio', is_require: true, title: 'Municipio', price: cents(0), index: 2, previous_steps: [], opt_values: [], place: { parent_option: 78 } },
     { option_id: 80, type: 'field', is_require: true, title: 'Dirección de la finca', price: cents(0), index: 3, previous_steps: [], opt_values: [], max_length: 250 },
     { option_id: 77, type: 'field', is_require: false, title: 'Nombre del titular', price: cents(0), index: 4, previous_steps: [], opt_values: [] },
     { option_id: 74, type: 'area', is_require: false, title: 'Otros datos', price: cents(0), index: 5, previous_steps: [], opt_values: [] },
@@ -26,7 +26,8 @@ const notaSimple: ProductForm = {
   ],
 };
 
-const complete = { '78': '5028', '79': 'Alcalá de Henares', '80': 'Calle Mayor 1', '411': '3781' };
+// 79 holds the municipality's INE code (Alcalá de Henares); the picker shows the name.
+const complete = { '78': '5028', '79': '28005', '80': 'Calle Mayor 1', '411': '3781' };
 
 function shown(price: ReturnType<typeof evaluateForm>['price']) {
   const { related, ...amounts } = price;
@@ -50,11 +51,11 @@ describe('nota simple pricing (spec: 20.76 + 21% = 25.12; urgent +5.75 excl. VAT
 });
 
 describe('required answers give the spec messages', () => {
-  it('empty form: text questions "escribe el dato", selections "selecciona una opción"', () => {
+  it('empty form: text questions "escribe el dato", selections and place pickers "selecciona una opción"', () => {
     const result = evaluateForm(notaSimple, {}, VAT_ES);
     expect(result.errors).toEqual([
       { option_id: 78, message: { key: 'validation.required_selection' } },
-      { option_id: 79, message: { key: 'validation.required_text' } },
+      { option_id: 79, message: { key: 'validation.required_selection' } },
       { option_id: 80, message: { key: 'validation.required_text' } },
       { option_id: 411, message: { key: 'validation.required_selection' } },
     ]);
@@ -135,7 +136,13 @@ describe('properties', () => {
 describe('describeAnswers and the order summary', () => {
   it('choices show their names; the summary joins the first two with " | "', () => {
     const { answers } = evaluateForm(notaSimple, { ...complete, '411': '3782' }, VAT_ES);
-    const described = describeAnswers(notaSimple, answers);
+    const places = {
+      find: (kind: string, code: string) =>
+        kind === 'es_municipality' && code === '28005'
+          ? { kind: 'es_municipality' as const, code, name: 'Alcalá de Henares', parent_code: '28', parent_name: 'Madrid' }
+          : undefined,
+    };
+    const described = describeAnswers(notaSimple, answers, places);
     expect(described.map((d) => d.print_value)).toEqual(['Madrid', 'Alcalá de Henares', 'Calle Mayor 1', 'Urgente']);
     expect(orderSummary(described)).toBe('Madrid | Alcalá de Henares');
   });
