@@ -62,11 +62,13 @@ export interface StoredProductForm {
     price: number;
     index: number;
     previous_steps: StoredCondition[];
-    opt_values: Array<{ id: number; name: string; price: number }>;
+    opt_values: Array<{ id: number; name: string; price: number; code?: string }>;
     max_length?: number;
     autounset_option_values?: StoredCondition[];
     validator?: ValidatorName;
     display?: Partial<Record<DisplayFlag, boolean>>;
+    /** Place questions (docs/geo-data.md). */
+    place?: { country?: 'ES' | 'PT'; parent_option?: number };
   }>;
   conditions_to_redirect?: Array<StoredCondition & { product_id_in: number; product_id_out: number; step_saved: number }>;
   conditions_to_exit?: Array<{ message: string; options: StoredCondition[] }>;

@@ -78,10 +78,28 @@ export const FormFile = Type.Object({
       price: Money,
       index: Type.Integer(),
       previous_steps: Type.Array(Condition),
-      opt_values: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String(), price: Money })),
+      opt_values: Type.Array(
+        Type.Object({
+          id: Type.Integer({ minimum: 1 }),
+          name: Type.String(),
+          price: Money,
+          /** Province and district lists: the place's official code (docs/geo-data.md). */
+          code: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{2,6}$' })),
+        }),
+      ),
       max_length: Type.Optional(Type.Integer({ minimum: 1 })),
       autounset_option_values: Type.Optional(Type.Array(Condition)),
       validator: Type.Optional(Type.Union([...VALIDATOR_NAMES.map((v) => Type.Literal(v)), Type.Null()])),
+      /** Place questions: country of the list and the question that narrows it (docs/geo-data.md). */
+      place: Type.Optional(
+        Type.Object(
+          {
+            country: Type.Optional(Type.Union([Type.Literal('ES'), Type.Literal('PT')])),
+            parent_option: Type.Optional(Type.Integer({ minimum: 1 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
       ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, Type.Optional(Flag)])),
     }),
   ),
