@@ -373,7 +373,6 @@ export const en: Catalogue = {
   'code.action.cambio_estado': 'Status change',
   'code.action.archivo_subido': 'File uploaded',
   'code.method.cc': 'Card',
-  'wizard.fileLater': 'We will ask you for this document after you place the order.',
   'wizard.file.hint': 'PDF, JPG or PNG, up to {max}.',
   'wizard.file.uploading': 'Uploading {name}: {percent}%',
   'wizard.file.uploaded': 'Document uploaded: {name} ({size})',

@@ -373,7 +373,6 @@ export const es = {
   'code.action.cambio_estado': 'Cambio de estado',
   'code.action.archivo_subido': 'Archivo subido',
   'code.method.cc': 'Tarjeta',
-  'wizard.fileLater': 'Te pediremos este documento después de hacer el pedido.',
   'wizard.file.hint': 'PDF, JPG o PNG, hasta {max}.',
   'wizard.file.uploading': 'Subiendo {name}: {percent} %',
   'wizard.file.uploaded': 'Documento subido: {name} ({size})',

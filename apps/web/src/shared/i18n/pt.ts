@@ -373,7 +373,6 @@ export const pt: Catalogue = {
   'code.action.cambio_estado': 'Mudança de estado',
   'code.action.archivo_subido': 'Ficheiro carregado',
   'code.method.cc': 'Cartão',
-  'wizard.fileLater': 'Pediremos este documento depois de fazer a encomenda.',
   'wizard.file.hint': 'PDF, JPG ou PNG, até {max}.',
   'wizard.file.uploading': 'A carregar {name}: {percent} %',
   'wizard.file.uploaded': 'Documento carregado: {name} ({size})',
