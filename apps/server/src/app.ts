@@ -189,17 +189,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemAnswersRoutes);
   await app.register(draftsRoutes);
   await app.register(backofficeRoutes);
-  await app.register(invoicingRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(invoicingRoutes);
   await app.register(emailRoutes);
   await app.register(sandboxPagesPlugin(sandbox));
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
   await app.register(webStaticPlugin);
 
   if (config.nodeEnv !== 'test') sandbox.startRetryLoop();
-  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly.
-  if (config.nodeEnv !== 'test') uploads.startSweepLoop(app.log);
-  app.addHook('onClose', async () => uploads.stopSweepLoop());
   emailDispatcher.log = app.log;
   if (config.nodeEnv === 'production' && config.mail.transport === 'mailbox') {
     app.log.warn('No SMTP server configured (SMTP_URL or SMTP_HOST): emails are kept in the local mailbox, not sent');
@@ -209,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await emailDispatcher.stop();
     emailDispatcher.transport.close();
   });
+  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly.
+  if (config.nodeEnv !== 'test') uploads.startSweepLoop(app.log);
+  app.addHook('onClose', async () => uploads.stopSweepLoop());
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
   return app;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 import { ConfigError } from './config-error.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
+import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
 /** Typed configuration, parsed once at boot from the environment. */
 export interface AppConfig {
@@ -30,6 +30,18 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   maxUploadBytes: number;
+  // --- Shop flows (issue 3; docs/shop-flows.md) ---
+  /** The spec: the last nota simple form may be reused within this many seconds; -1 means always, 0 never. */
+  notaSimpleReuseSeconds: number;
+  // --- Wizard uploads (issue 3; docs/uploads.md) ---
+  /** Uploads never attached to an order are deleted this long after they were made. */
+  uploadRetentionHours: number;
+  /** Most uploads one session, or one IP, may make in an hour. */
+  uploadsPerHour: number;
+  /** Transactional email: transport, senders per store, links, retries (docs/email.md). */
+  mail: MailConfig;
+  /** Payment providers (Stripe, Redsys secrets) and which one serves which method in which store. */
+  payments: PaymentsConfig;
   // --- Payment methods (issue 4) ---
   /** store id -> the payment methods it offers, in display order (others: by country, see defaultPaymentMethods). */
   storePaymentMethods: Record<number, PaymentMethodCode[]>;
@@ -38,18 +50,6 @@ export interface AppConfig {
   /** Sandbox provider: how long an MB WAY request waits for approval in the app, and a Multibanco reference lives. */
   sandboxMbWayTimeoutS: number;
   sandboxMultibancoExpiryHours: number;
-  /** Payment providers (Stripe, Redsys secrets) and which one serves which method in which store. */
-  payments: PaymentsConfig;
-  // --- Wizard uploads (issue 3; docs/uploads.md) ---
-  /** Uploads never attached to an order are deleted this long after they were made. */
-  uploadRetentionHours: number;
-  /** Most uploads one session, or one IP, may make in an hour. */
-  uploadsPerHour: number;
-  // --- Shop flows (issue 3; docs/shop-flows.md) ---
-  /** The spec: the last nota simple form may be reused within this many seconds; -1 means always, 0 never. */
-  notaSimpleReuseSeconds: number;
-  /** Transactional email: transport, senders per store, links, retries (docs/email.md). */
-  mail: MailConfig;
   // --- Invoicing (issue 4; docs/invoicing.md) ---
   /** Who issues each store's invoices and in which series (placeholder legal data until filled in). */
   legalEntitiesFile: string;
@@ -83,12 +83,6 @@ function secret(env: NodeJS.ProcessEnv, name: string, production: boolean): stri
   return randomBytes(32).toString('hex');
 }
 
-function verifactuEnvironment(raw: string | undefined, production: boolean): AppConfig['verifactuEnvironment'] {
-  const value = raw || (production ? 'production' : 'test');
-  if (value !== 'production' && value !== 'test') throw new ConfigError(`VERIFACTU_ENV must be production or test, got "${value}"`);
-  return value;
-}
-
 function parseStorePaymentMethods(raw: string | undefined): Record<number, PaymentMethodCode[]> {
   const map: Record<number, PaymentMethodCode[]> = {};
   if (!raw) return map;
@@ -106,15 +100,10 @@ function parseStorePaymentMethods(raw: string | undefined): Record<number, Payme
   return map;
 }
 
-function bankTransferAccount(env: NodeJS.ProcessEnv): AppConfig['bankTransfer'] {
-  // The default is a demo account (a valid IBAN of the reference's published CCC), not a real one.
-  const iban = validateIban(env.BANK_TRANSFER_IBAN ?? 'ES91 2100 0418 4502 0005 1332');
-  if (!iban.ok) throw new ConfigError(`BANK_TRANSFER_IBAN is not a valid IBAN (${iban.reason})`);
-  return {
-    iban: iban.normalised,
-    holder: env.BANK_TRANSFER_HOLDER ?? 'Ventanilla Servicios Registrales S.L.',
-    bank: env.BANK_TRANSFER_BANK ?? 'CaixaBank',
-  };
+function verifactuEnvironment(raw: string | undefined, production: boolean): AppConfig['verifactuEnvironment'] {
+  const value = raw || (production ? 'production' : 'test');
+  if (value !== 'production' && value !== 'test') throw new ConfigError(`VERIFACTU_ENV must be production or test, got "${value}"`);
+  return value;
 }
 
 function parseStoreHosts(raw: string | undefined): Record<string, number> {
@@ -129,6 +118,17 @@ function parseStoreHosts(raw: string | undefined): Record<string, number> {
     map[host.toLowerCase()] = storeId;
   }
   return map;
+}
+
+function bankTransferAccount(env: NodeJS.ProcessEnv): AppConfig['bankTransfer'] {
+  // The default is a demo account (a valid IBAN of the reference's published CCC), not a real one.
+  const iban = validateIban(env.BANK_TRANSFER_IBAN ?? 'ES91 2100 0418 4502 0005 1332');
+  if (!iban.ok) throw new ConfigError(`BANK_TRANSFER_IBAN is not a valid IBAN (${iban.reason})`);
+  return {
+    iban: iban.normalised,
+    holder: env.BANK_TRANSFER_HOLDER ?? 'Ventanilla Servicios Registrales S.L.',
+    bank: env.BANK_TRANSFER_BANK ?? 'CaixaBank',
+  };
 }
 
 /** Email settings (docs/email.md, docs/operations.md). */
@@ -233,15 +233,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024),
+    notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
+    uploadRetentionHours: int(env, 'UPLOAD_RETENTION_HOURS', 14 * 24, 1),
+    uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
+    mail: parseMailConfig(env, production),
+    payments: loadPaymentsConfig(env),
     storePaymentMethods: parseStorePaymentMethods(env.STORE_PAYMENT_METHODS),
     bankTransfer: bankTransferAccount(env),
     sandboxMbWayTimeoutS: int(env, 'SANDBOX_MBWAY_TIMEOUT_S', 240, 1, 86_400),
     sandboxMultibancoExpiryHours: int(env, 'SANDBOX_MULTIBANCO_EXPIRY_HOURS', 72, 1, 24 * 60),
-    payments: loadPaymentsConfig(env),
-    uploadRetentionHours: int(env, 'UPLOAD_RETENTION_HOURS', 14 * 24, 1),
-    uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
-    notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
-    mail: parseMailConfig(env, production),
     legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
     verifactuEnvironment: verifactuEnvironment(env.VERIFACTU_ENV, production),
   };

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
 import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
+import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
 import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
 import type { PasswordResetService } from '../modules/customers/password-reset.service.js';
 import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
@@ -22,12 +23,12 @@ import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
+import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
 
 /** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
 export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
-import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
   db: Db;
   catalog: CatalogService;
   carts: CartService;
@@ -36,29 +37,31 @@ import type { TransferConfirmation } from '../modules/payments/bank-transfer/tra
   /** Order domain events (paid) that invoices and emails listen to inside the paying transaction. */
   orderEvents: OrderEvents;
   payments: PaymentsService;
+  /** Agents' confirmation of bank transfers (captures the payment and pays the order in one transaction). */
+  transfers: TransferConfirmation;
   sandbox: SandboxGateway;
   customerOrders: CustomerOrdersService;
   /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
   itemAnswers: ItemAnswersService;
   /** Signed-in customers' unfinished orders (wizard drafts). */
-  /** Agents' confirmation of bank transfers (captures the payment and pays the order in one transaction). */
-  transfers: TransferConfirmation;
   drafts: DraftsService;
   backoffice: BackofficeService;
+  /** Catalogue editing from the back office (admins): products, forms, revisions, categories. */
+  catalogAdmin: CatalogAdminService;
   files: FileStorage;
   /** Invoices and credit notes (issued on 'paid' and by refunds), refunds, Veri*Factu records. */
   invoicing: InvoicingService;
   refunds: RefundsService;
   verifactu: VerifactuService;
-  /** Documents uploaded in the wizard (answers to file questions). */
-  uploads: UploadsService;
-  /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */
-  places: PlaceDirectory;
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
   email: EmailService;
   emailDispatcher: EmailDispatcher;
   /** checkEmail, rememberPassword and the reset token (docs/email.md). */
   passwordReset: PasswordResetService;
+  /** Documents uploaded in the wizard (answers to file questions). */
+  uploads: UploadsService;
+  /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */
+  places: PlaceDirectory;
 }
 
 declare module 'fastify' {

@@ -328,10 +328,10 @@ export class CatalogService {
           opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price), ...(v.code ? { code: v.code } : {}) })),
           autounset_option_values: o.autounset_option_values ?? [],
           validator: o.validator ?? null,
+          ...(o.place ? { place: o.place } : {}),
           ...Object.fromEntries(DISPLAY_FLAGS.map((f) => [f, o.display?.[f] ? 1 : 0])),
         })),
       ...formRulesJson(p.form, store.vatRate),
     }));
   }
 }
-          ...(o.place ? { place: o.place } : {}),
