@@ -62,6 +62,8 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     page = await context.newPage();
     page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
     await page.goto('/?store=1');
+    // The page opens the session itself; asking for the CSRF token before it has done so would race two new sessions.
+    await page.waitForLoadState('networkidle');
     const registered = await apiCall('POST', '/api/auth/register', CUSTOMER);
     expect(registered.status).toBe(201);
   });
