@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploads,
     // Place pickers' data sets (catalog/geo), loaded here so a broken file stops the boot.
     places: placeDirectory(),
-    checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents),
+    checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers),
     transfers: new TransferConfirmation(db, orderEvents),
     orderEvents,
     email,

@@ -118,6 +118,25 @@ describe('Stripe notifications for an order routed to Stripe', () => {
     expect(form.get('payment_method_types[0]')).toBe('card');
   });
 
+  it('the same Idempotency-Key submitted again reopens the payment at its own provider, whatever the routing says now', async () => {
+    const c = new TestClient(t.app);
+    await c.start(1);
+    expect((await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+    await c.register('stripe-resume@example.com');
+    const key = { 'idempotency-key': 'key-resume-0001' };
+    const first = await c.post('/api/checkout', { payment_method: 'cc' }, key);
+    expect(first.statusCode).toBe(201);
+    const orderId = first.json<{ order_id: number }>().order_id;
+    // As if the payment had been opened on the sandbox before the routing sent store 1's cards to Stripe.
+    await t.app.ctx.database.pool.query("update payments set provider = 'sandbox' where order_id = $1", [orderId]);
+    const before = stripeRequests.length;
+    const again = await c.post('/api/checkout', { payment_method: 'cc' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<{ order_id: number }>().order_id).toBe(orderId);
+    expect(again.json<{ redirect_url: string }>().redirect_url).not.toContain('checkout.stripe.com');
+    expect(stripeRequests.length).toBe(before);
+  });
+
   it('a signed checkout.session.completed pays the order once; repeats are 200 with no second effect', async () => {
     const { orderId, payment } = await unpaidOrder(1, 'stripe-paid@example.com');
     const body = eventFor('event-checkout-session-completed.json', `evt_paid_${payment.id}`, payment, orderId);

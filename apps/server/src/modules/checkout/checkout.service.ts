@@ -55,6 +55,8 @@ export class CheckoutService {
     private readonly carts: CartService,
     private readonly routing: PaymentRouting,
     private readonly orderEvents: OrderEvents,
+    /** Every built provider by code: a resumed payment goes back to the provider it was opened with. */
+    private readonly providers: ReadonlyMap<string, PaymentProvider>,
   ) {}
 
   /**
@@ -212,7 +214,8 @@ export class CheckoutService {
   private async resume(order: typeof orders.$inferSelect, user: SessionUser): Promise<CheckoutResult> {
     if (order.status !== 'pending') return { order_id: order.orderId, redirect_url: `/checkout/success/${order.orderId}` };
     const [latest] = await this.db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)).limit(1);
-    const provider = latest ? this.routing.providerFor(order.storeId, latest.method as PaymentMethodCode) : undefined;
+    // The payment's own provider, not today's routing: a routing change between two submits must not reopen it elsewhere.
+    const provider = latest ? this.providers.get(latest.provider) : undefined;
     if (!latest || !provider) throw new AppError('PAYMENT_PROVIDER_ERROR', 'no payment to resume');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
     return this.openPayment({ orderId: order.orderId, paymentId: latest.id, amount: latest.amount, method: latest.method as PaymentMethodCode, provider, language, user, existing: false });
