@@ -2,7 +2,7 @@ import { BILLING_COUNTRIES, isoDate, zonedDateTime } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BillingCountry } from '../../src/modules/invoicing/invoicing.schema.js';
 import { VerifactuService } from '../../src/modules/invoicing/verifactu.service.js';
-import { signatureHeader } from '../../src/modules/payments/sandbox/sandbox-signature.js';
+import { sendSandboxNotification } from '../support/payment-state.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
@@ -50,13 +50,7 @@ async function invoicesOf(orderId: number) {
 
 function signedEvent(id: string, ref: string, amount: number) {
   const body = JSON.stringify({ id, type: 'payment.succeeded', created: 0, data: { ref, amount, currency: 'EUR', failure_code: null, card: { brand: 'visa', last4: '4242' } } });
-  const at = Math.floor(Date.now() / 1000);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/notifications',
-    payload: body,
-    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signatureHeader(t.app.ctx.config.sandboxWebhookSecret, at, body) },
-  });
+  return sendSandboxNotification(t.app, body);
 }
 
 describe('invoice issued when an order is paid', () => {

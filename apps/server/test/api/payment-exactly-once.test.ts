@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../src/modules/payments/sandbox/sandbox-signature.js';
 import { BIZUM_TEST_CODE } from '../../src/modules/payments/sandbox/sandbox-methods.js';
 import { SandboxMethodsBrowser } from '../support/sandbox-methods-browser.js';
+import { sendSandboxNotification } from '../support/payment-state.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // Webhooks are not delivered by the sandbox here: the test takes the events it signed and fires them itself,
@@ -15,8 +15,6 @@ beforeAll(async () => {
   t.app.ctx.orderEvents.on('paid', async (_tx, e) => void paidEvents.push(e.orderId));
 });
 afterAll(async () => t?.close());
-
-const URL = '/api/payments/sandbox/notifications';
 let seq = 0;
 
 async function order(store: 1 | 16, method: string) {
@@ -63,15 +61,7 @@ function forged(type: string, from: string, id: string): string {
   return JSON.stringify({ ...e, id, type, data: { ...e.data, failure_code: type === 'payment.succeeded' ? null : type.slice('payment.'.length), payment_method: null } });
 }
 
-function send(body: string, options: { secret?: string; at?: number } = {}) {
-  const at = options.at ?? Math.floor(Date.now() / 1000);
-  return t.app.inject({
-    method: 'POST',
-    url: URL,
-    payload: body,
-    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signatureHeader(options.secret ?? t.app.ctx.config.sandboxWebhookSecret, at, body) },
-  });
-}
+const send = (body: string, options: { secret?: string; at?: number } = {}) => sendSandboxNotification(t.app, body, options);
 
 function shuffled<T>(list: T[]): T[] {
   const out = [...list];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../src/modules/payments/sandbox/sandbox-signature.js';
+import { orderPaymentState, SANDBOX_NOTIFICATIONS_URL as URL, sendSandboxNotification } from '../support/payment-state.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -8,8 +8,6 @@ beforeAll(async () => {
   t = await createTestApp({ deliverWebhooks: false });
 });
 afterAll(async () => t?.close());
-
-const URL = '/api/payments/sandbox/notifications';
 
 async function unpaidOrder(email: string) {
   const c = new TestClient(t.app);
@@ -28,26 +26,11 @@ function event(id: string, type: string, ref: string, amount: number) {
   return JSON.stringify({ id, type, created: 0, data: { ref, amount, currency: 'EUR', failure_code: type === 'payment.failed' ? 'card_declined' : null, card: { brand: 'visa', last4: '4242' } } });
 }
 
-function send(body: string, options: { secret?: string; at?: number } = {}) {
-  const at = options.at ?? Math.floor(Date.now() / 1000);
-  return t.app.inject({
-    method: 'POST',
-    url: URL,
-    payload: body,
-    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signatureHeader(options.secret ?? t.app.ctx.config.sandboxWebhookSecret, at, body) },
-  });
-}
+const send = (body: string, options: { secret?: string; at?: number } = {}) => sendSandboxNotification(t.app, body, options);
 
 async function state(orderId: number) {
-  const pool = t.app.ctx.database.pool;
-  const order = (await pool.query('select status, paid_at from orders where order_id = $1', [orderId])).rows[0];
-  const items = (await pool.query('select panel_status_id from order_items where order_id = $1', [orderId])).rows;
-  const history = (await pool.query(
-    "select count(*)::int as n from item_history h join order_items i on i.item_id = h.item_id where i.order_id = $1 and h.accion = 'pago_confirmado'",
-    [orderId],
-  )).rows[0].n as number;
-  const payment = (await pool.query('select status from payments where order_id = $1', [orderId])).rows[0];
-  return { status: order.status as string, items: items.map((i) => i.panel_status_id as number), history, payment: payment.status as string };
+  const { events: _events, ...rest } = await orderPaymentState(t.app, orderId);
+  return rest;
 }
 
 describe('signed notifications', () => {

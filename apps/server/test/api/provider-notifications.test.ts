@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { stripeSignatureHeader } from '../../src/modules/payments/stripe/stripe-signature.js';
 import { fixture, REDSYS_TEST_ENV, redsysNotification, STRIPE_TEST_ENV, type RecordedRequest } from '../support/provider-fixtures.js';
+import { orderPaymentState } from '../support/payment-state.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // Store 1 pays cards through Stripe, store 9 through Redsys (both sell the nota simple); the rest stays on the sandbox.
@@ -58,18 +59,7 @@ async function unpaidOrder(store: number, email: string) {
   return { client: c, orderId, redirectUrl, payment: rows[0]! };
 }
 
-async function state(orderId: number) {
-  const pool = t.app.ctx.database.pool;
-  const order = (await pool.query('select status from orders where order_id = $1', [orderId])).rows[0];
-  const items = (await pool.query('select panel_status_id from order_items where order_id = $1', [orderId])).rows;
-  const history = (await pool.query(
-    "select count(*)::int as n from item_history h join order_items i on i.item_id = h.item_id where i.order_id = $1 and h.accion = 'pago_confirmado'",
-    [orderId],
-  )).rows[0].n as number;
-  const payment = (await pool.query('select status from payments where order_id = $1', [orderId])).rows[0];
-  const events = (await pool.query('select count(*)::int as n from payment_events e join payments p on p.id = e.payment_id where p.order_id = $1', [orderId])).rows[0].n as number;
-  return { status: order.status as string, items: items.map((i) => i.panel_status_id as number), history, payment: payment.status as string, events };
-}
+const state = (orderId: number) => orderPaymentState(t.app, orderId);
 
 describe('Stripe notifications for an order routed to Stripe', () => {
   const URL = '/api/payments/stripe/notifications';
