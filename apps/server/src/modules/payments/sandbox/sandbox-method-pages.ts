@@ -66,8 +66,6 @@ const TEXT = {
   },
 } as const;
 
-type Key = keyof (typeof TEXT)['es'];
-
 const hidden = (token: string) => `<input type="hidden" name="token" value="${escapeHtml(token)}">`;
 
 function dateTime(value: Date, language: Language): string {
@@ -84,14 +82,17 @@ ${options.hint ? `<p class="hint-text" id="${id}-hint">${options.hint}</p>` : ''
 <input id="${id}" name="${id}" ${options.attrs ?? ''} value="${escapeHtml(options.value ?? '')}"${described ? ` aria-describedby="${described}"` : ''}${options.error ? ' aria-invalid="true"' : ''}></div>`;
 }
 
-function errorSummary(language: Language, errors: Array<{ href: string; text: string }>): string {
-  if (errors.length === 0) return '';
-  return `<div class="summary" role="alert" tabindex="-1"><h2>${TEXT[language].problem}</h2><ul>${errors
-    .map((e) => `<li><a href="${e.href}">${e.text}</a></li>`)
-    .join('')}</ul></div>`;
+/**
+ * A page whose form may come back with one error: "Error: " starts the title and a summary, linked to the field in
+ * error, comes before the heading (GOV.UK style).
+ */
+function formPage(language: Language, heading: string, error: { href: string; text: string } | undefined, body: string): string {
+  const errorSummary = error
+    ? `<div class="summary" role="alert" tabindex="-1"><h2>${TEXT[language].problem}</h2><ul><li><a href="${error.href}">${error.text}</a></li></ul></div>`
+    : '';
+  return page(language, (error ? 'Error: ' : '') + heading, `${errorSummary}
+<h1>${heading}</h1>${body}`);
 }
-
-const title = (language: Language, key: Key, error = false) => (error ? 'Error: ' : '') + TEXT[language][key];
 
 /** PayPal-like wallet: the buyer approves, or cancels and goes back to the shop. */
 export function paypalPage(row: SandboxRow, language: Language, token: string): string {
@@ -107,8 +108,7 @@ export function phonePage(row: SandboxRow, language: Language, token: string, st
   const bizum = row.method === 'bizum';
   const heading = bizum ? t.bizumTitle : t.mbwayTitle;
   const error = state.error ? (bizum ? t.bizumPhoneError : t.mbwayPhoneError) : undefined;
-  return page(language, (error ? 'Error: ' : '') + heading, `${errorSummary(language, error ? [{ href: '#phone', text: error }] : [])}
-<h1>${heading}</h1>${summary(language, row)}
+  return formPage(language, heading, error ? { href: '#phone', text: error } : undefined, `${summary(language, row)}
 <form method="post" action="/sandbox-pay/checkout/${row.ref}" novalidate>${hidden(token)}
 ${field('phone', bizum ? t.bizumPhone : t.mbwayPhone, { hint: bizum ? t.bizumPhoneHint : t.mbwayPhoneHint, error, value: state.value, attrs: 'type="tel" inputmode="tel" autocomplete="tel" required' })}
 <button type="submit" class="primary">${bizum ? t.continue : t.send}</button></form>${cancelForm(language, row, token)}`);
@@ -118,8 +118,7 @@ ${field('phone', bizum ? t.bizumPhone : t.mbwayPhone, { hint: bizum ? t.bizumPho
 export function bizumCodePage(row: SandboxRow, language: Language, token: string, state: { error?: boolean } = {}): string {
   const t = TEXT[language];
   const error = state.error ? t.codeError : undefined;
-  return page(language, title(language, 'bizumCodeTitle', Boolean(error)), `${errorSummary(language, error ? [{ href: '#code', text: error }] : [])}
-<h1>${t.bizumCodeTitle}</h1>${summary(language, row)}<p>${escapeHtml(t.bizumCodeText.replace('{phone}', row.phone ?? ''))}</p><p class="hint">${t.bizumCodeHint}</p>
+  return formPage(language, t.bizumCodeTitle, error ? { href: '#code', text: error } : undefined, `${summary(language, row)}<p>${escapeHtml(t.bizumCodeText.replace('{phone}', row.phone ?? ''))}</p><p class="hint">${t.bizumCodeHint}</p>
 <form method="post" action="/sandbox-pay/bizum/${row.ref}" novalidate>${hidden(token)}
 ${field('code', t.code, { error, attrs: 'inputmode="numeric" autocomplete="one-time-code" required' })}
 <button type="submit" class="primary">${t.confirm}</button></form>${cancelForm(language, row, token)}`);
@@ -153,8 +152,7 @@ export function atmPage(language: Language, state: { values?: Record<string, str
   const t = TEXT[language];
   const v = state.values ?? {};
   const error = state.error ? t[state.error] : undefined;
-  return page(language, title(language, 'atmTitle', Boolean(error)), `${errorSummary(language, error ? [{ href: '#entity', text: error }] : [])}
-<h1>${t.atmTitle}</h1><p>${t.atmText}</p>
+  return formPage(language, t.atmTitle, error ? { href: '#entity', text: error } : undefined, `<p>${t.atmText}</p>
 <form method="post" action="/sandbox-pay/multibanco?lang=${language}" novalidate>
 ${field('entity', t.entity, { value: v.entity, attrs: 'inputmode="numeric" required' })}
 ${field('reference', t.reference, { value: v.reference, attrs: 'inputmode="numeric" required' })}
