@@ -3,6 +3,7 @@
 // place in the JSON; the history restores the first version and the shop is back to 25.12. axe on every page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { eventually, norm, textOf, waitForPath } from './support/page-checks.js';
@@ -19,13 +20,6 @@ let page: Page;
 
 async function heading(p: Page, name: string | RegExp): Promise<void> {
   await p.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** Signs in through the API of a context (its own cookies), as the SPA does. */
-async function apiLogin(context: BrowserContext, email: string, password: string): Promise<void> {
-  const session = (await (await context.request.get('/api/session')).json()) as { csrf_token: string };
-  const res = await context.request.post('/api/auth/login', { data: { email, password }, headers: { 'x-csrf-token': session.csrf_token } });
-  expect(res.status()).toBe(200);
 }
 
 /** The price the shop's product page shows for the nota simple in store 1. */

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfToken } from './support/api.js';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { eventually, waitForPath } from './support/page-checks.js';
@@ -28,11 +29,6 @@ async function audit(p: Page, label: string) {
   axe.push({ label, violations: await runAxe(p) });
 }
 
-async function csrf(p: Page): Promise<string> {
-  const session = (await (await p.request.get('/api/session?store=1')).json()) as { csrf_token: string };
-  return session.csrf_token;
-}
-
 describe('invoices and credit notes', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -51,12 +47,14 @@ describe('invoices and credit notes', () => {
 
   it('the customer pays an order and downloads its invoice from the order page', async () => {
     await page.goto('/?store=1');
-    let token = await csrf(page);
+    // The page opens the session itself; asking for the CSRF token before it has done so would race two new sessions.
+    await page.waitForLoadState('networkidle');
+    let token = await csrfToken(page, 1);
     const headers = () => ({ 'x-csrf-token': token });
     expect((await page.request.post('/api/cart/items', { headers: headers(), data: { store_id: 1, url_key: 'nota-simple', answers: ANSWERS } })).status()).toBe(201);
     const { password, ...names } = CUSTOMER;
     expect((await page.request.post('/api/auth/register', { headers: headers(), data: { ...names, password } })).status()).toBe(201);
-    token = await csrf(page);
+    token = await csrfToken(page, 1);
     const checkout = await page.request.post('/api/checkout', { headers: headers(), data: { payment_method: 'cc' } });
     expect(checkout.status()).toBe(201);
     const started = (await checkout.json()) as { order_id: number; redirect_url: string };

@@ -3,6 +3,7 @@
 // the link opens the reset page, the new password works and the old session is gone. axe on every new page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { eventually, waitForPath } from './support/page-checks.js';
@@ -22,13 +23,6 @@ let emailId = 0;
 
 async function heading(p: Page, name: string | RegExp): Promise<void> {
   await p.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }).waitFor();
-}
-
-/** Signs in through the API of a context (its own cookies), as the SPA does. */
-async function apiLogin(context: BrowserContext, email: string, password: string): Promise<void> {
-  const session = await (await context.request.get('/api/session')).json() as { csrf_token: string };
-  const res = await context.request.post('/api/auth/login', { data: { email, password }, headers: { 'x-csrf-token': session.csrf_token } });
-  expect(res.status()).toBe(200);
 }
 
 describe('forgotten password: email in the dev mailbox, reset, sign in', () => {

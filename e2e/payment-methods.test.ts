@@ -4,6 +4,7 @@
 // and a bank transfer is confirmed by an agent in the back office. axe runs on every shop page this work added.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, csrfToken } from './support/api.js';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { waitForPath } from './support/page-checks.js';
@@ -39,8 +40,7 @@ async function customerWithCart(store: 1 | 16): Promise<Page> {
   const context = await newContext(browser, server.baseUrl);
   contexts.push(context);
   const page = await context.newPage();
-  const session = await (await page.request.get(`/api/session?store=${store}`)).json();
-  const headers = { 'x-csrf-token': session.csrf_token as string };
+  const headers = { 'x-csrf-token': await csrfToken(page, store) };
   const added = await page.request.post('/api/cart/items', { data: store === 1 ? NOTA_SIMPLE : PT_CERT, headers });
   expect(added.status(), await added.text()).toBe(201);
   const email = `pay.${run}.${++seq}@example.com`;
@@ -176,8 +176,7 @@ describe('payment methods in the sandbox', () => {
     const agentContext = await newContext(browser, server.baseUrl);
     contexts.push(agentContext);
     const agent = await agentContext.newPage();
-    const session = await (await agent.request.get('/api/session')).json();
-    await agent.request.post('/api/auth/login', { data: { email: 'agente@ventanilla.test', password: 'agente-demo-2026' }, headers: { 'x-csrf-token': session.csrf_token } });
+    await apiLogin(agent, 'agente@ventanilla.test', 'agente-demo-2026');
     await agent.goto(`/agentes/pedido/${itemId}`);
     await agent.getByRole('heading', { name: 'Transferencia bancaria pendiente' }).waitFor();
     await audit(agent, 'back office: confirm transfer');

@@ -5,6 +5,7 @@
 // correction of an order line at /tienda/product/actualizar (saved; a change of price refused). axe on every page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { definitions, eventually, screenshot, waitForPath } from './support/page-checks.js';
@@ -35,17 +36,6 @@ async function audited(label: string): Promise<void> {
   await expectNoAxeViolations(page, label);
 }
 
-/** Calls the API as this browser (same session cookie), with the session's CSRF token. */
-async function apiCall(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const session = (await (await context.request.get('/api/session')).json()) as { csrf_token: string };
-  const res = await context.request.fetch(path, {
-    method,
-    headers: { 'x-csrf-token': session.csrf_token, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status(), json: await res.json().catch(() => null) };
-}
-
 /** Puts answers of the first page into this store's local draft (the place pickers are another feature's test). */
 async function seedDraft(storeId: number, urlKey: string, answers: Record<string, string>, lastPath: string): Promise<void> {
   await page.evaluate(
@@ -64,7 +54,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await page.goto('/?store=1');
     // The page opens the session itself; asking for the CSRF token before it has done so would race two new sessions.
     await page.waitForLoadState('networkidle');
-    const registered = await apiCall('POST', '/api/auth/register', CUSTOMER);
+    const registered = await apiCall(context, 'POST', '/api/auth/register', CUSTOMER);
     expect(registered.status).toBe(201);
   });
 
@@ -197,7 +187,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await page.getByRole('radio', { name: 'De una persona' }).check();
     await next(/^\/tienda\/q-propiedades\/step2$/);
     // Place the order of the cart (nota simple + search) without paying it.
-    const checkout = await apiCall('POST', '/api/checkout', { payment_method: 'cc' });
+    const checkout = await apiCall(context, 'POST', '/api/checkout', { payment_method: 'cc' });
     expect(checkout.status).toBe(201);
     orderId = String((checkout.json as { order_id: number }).order_id);
     // Another device: this browser's local draft is gone; the account still has it.
