@@ -6,6 +6,7 @@ import { requireStaff } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, ListOf, MoneyString, PageQuery } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
+import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { AnswerLine } from '../orders/orders.schema.js';
 
@@ -185,20 +186,9 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const agent = await requireStaff(request);
-    if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
-    const part = await request.file();
-    if (!part) throw new AppError('FILE_MISSING');
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: Math.floor(config.maxUploadBytes / 1024 / 1024) } });
-      }
-      throw err;
-    }
-    if (bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
-    return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, { filename: part.filename, bytes }));
+    const file = await readMultipartFile(request, config.maxUploadBytes);
+    if (file.bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
+    return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, file));
   });
 
   app.get('/api/backoffice/items/:itemId/files/:fileId', {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
+import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { ALLOWED_UPLOAD_TYPES } from '../files/upload-check.js';
 import { ownerOf } from './uploads.service.js';
@@ -24,7 +25,6 @@ const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploads, files, config } = app.ctx;
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 2, parts: 3 } });
-  const maxMb = () => Math.max(1, Math.floor(config.maxUploadBytes / 1024 / 1024));
 
   app.get('/api/uploads/limits', {
     schema: {
@@ -46,19 +46,8 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const session = await request.ensureSession();
-    if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
-    const part = await request.file();
-    if (!part) throw new AppError('FILE_MISSING');
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: maxMb() } });
-      }
-      throw err;
-    }
-    const reference = await uploads.create(session, { filename: part.filename, bytes, ip: request.ip });
+    const { filename, bytes } = await readMultipartFile(request, config.maxUploadBytes);
+    const reference = await uploads.create(session, { filename, bytes, ip: request.ip });
     reply.header('cache-control', 'no-store');
     return reply.code(201).send(reference);
   });

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/app-error.js';
+
+/** The largest upload in whole megabytes, as the "too large" message names it (never 0). */
+function maxUploadMb(maxUploadBytes: number): number {
+  return Math.max(1, Math.floor(maxUploadBytes / 1024 / 1024));
+}
+
+/**
+ * The multipart field "file" of a request, read whole: FILE_MISSING when the request carries none, FILE_TOO_LARGE
+ * when it goes over the multipart plugin's limit.
+ */
+export async function readMultipartFile(request: FastifyRequest, maxUploadBytes: number): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
+  const part = await request.file();
+  if (!part) throw new AppError('FILE_MISSING');
+  try {
+    return { filename: part.filename, bytes: await part.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: maxUploadMb(maxUploadBytes) } });
+    }
+    throw err;
+  }
+}
