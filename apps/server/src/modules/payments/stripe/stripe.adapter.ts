@@ -158,6 +158,13 @@ export class StripeProvider implements PaymentProvider {
     const object = body?.data?.object;
     if (!eventId || !type || !object || typeof object !== 'object') return { ok: false, reason: 'malformed' };
     const ignored = (why: string): VerifyResult => ({ ok: true, event: null, ignored: why, payload: body });
+    /** Our event for one Stripe object (a Checkout Session or a PaymentIntent) of one payment. */
+    const eventOf = (ref: string, paymentId: number, base: { amount: Cents; currency: string }) =>
+      (kind: ProviderEvent['type'], failureCode?: string): VerifyResult => ({
+        ok: true,
+        payload: body,
+        event: { eventId, type: kind, providerRef: ref, paymentId, ...base, ...(failureCode ? { failureCode } : {}) },
+      });
 
     if (type.startsWith('checkout.session.')) {
       const session = object as StripeSession;
@@ -166,11 +173,7 @@ export class StripeProvider implements PaymentProvider {
       if (!ref || paymentId === undefined) return ignored('not_ours');
       const base = this.amountOf(session.amount_total, session.currency);
       if (!base) return { ok: false, reason: 'malformed' };
-      const event = (kind: ProviderEvent['type'], failureCode?: string): VerifyResult => ({
-        ok: true,
-        payload: body,
-        event: { eventId, type: kind, providerRef: ref, paymentId, ...base, ...(failureCode ? { failureCode } : {}) },
-      });
+      const event = eventOf(ref, paymentId, base);
       switch (type) {
         case 'checkout.session.completed':
           // Cards and PayPal are paid on completion; Multibanco and SEPA complete unpaid and report later.
@@ -194,11 +197,7 @@ export class StripeProvider implements PaymentProvider {
       const received = type === 'payment_intent.succeeded' && typeof intent.amount_received === 'number' ? intent.amount_received : intent.amount;
       const base = this.amountOf(received, intent.currency);
       if (!base) return { ok: false, reason: 'malformed' };
-      const event = (kind: ProviderEvent['type'], failureCode?: string): VerifyResult => ({
-        ok: true,
-        payload: body,
-        event: { eventId, type: kind, providerRef: ref, paymentId, ...base, ...(failureCode ? { failureCode } : {}) },
-      });
+      const event = eventOf(ref, paymentId, base);
       switch (type) {
         case 'payment_intent.succeeded':
           return event('payment.succeeded');
