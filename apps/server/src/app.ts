@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (seeded.report?.pending.length) {
-    // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0006-catalogue-edits.md).
+    // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0005-catalogue-edits.md).
     app.log.warn({ products: seeded.report.pending }, 'catalogue file changes not applied to products edited in the back office');
   }
 

@@ -39,7 +39,7 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
   language: text('language').notNull(),
   // Catalogue editing (issue 3): optimistic concurrency, and set once the back office edits it (the seed then leaves
-  // it alone; docs/decisions/0006-catalogue-edits.md).
+  // it alone; docs/decisions/0005-catalogue-edits.md).
   version: integer('version').notNull().default(1),
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
 });
@@ -98,7 +98,7 @@ export const products = pgTable('products', {
   position: integer('position').notNull().default(0),
   form: jsonb('form').$type<StoredProductForm>().notNull().default(sql`'{"steps":[],"options":[]}'::jsonb`),
   updatedAt: updatedAt(),
-  // Catalogue editing (issue 3; docs/decisions/0006-catalogue-edits.md).
+  // Catalogue editing (issue 3; docs/decisions/0005-catalogue-edits.md).
   /** service (orderable) | fee (an official fee product, priced only as a related line of a service). */
   kind: text('kind').notNull().default('service'),
   /** Optimistic concurrency: bumped by every write (seed, back office, revert). */

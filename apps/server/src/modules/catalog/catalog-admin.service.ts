@@ -24,7 +24,7 @@ import { sanitizeFaqHtml } from './sanitize-faq.js';
 
 type ProductRow = typeof products.$inferSelect;
 
-/** The fields of a product the back office edits (docs/decisions/0006-catalogue-edits.md). */
+/** The fields of a product the back office edits (docs/decisions/0005-catalogue-edits.md). */
 export interface ProductFieldsInput {
   version: number;
   name: string;

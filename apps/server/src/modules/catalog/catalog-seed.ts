@@ -86,7 +86,7 @@ export interface SeedReport {
 /**
  * Writes the catalogue files into the database (upserts: running it at every start never duplicates). Files are the
  * base; the back office's edits win: a product or category edited there is no longer overwritten, and a later change
- * to its file is kept aside as `pending_file` for an admin to take or ignore (docs/decisions/0006-catalogue-edits.md).
+ * to its file is kept aside as `pending_file` for an admin to take or ignore (docs/decisions/0005-catalogue-edits.md).
  */
 export async function seedCatalog(db: Db, files: CatalogFiles): Promise<SeedReport> {
   const formByProduct = new Map(files.forms.map((f) => [f.product_id, f]));
