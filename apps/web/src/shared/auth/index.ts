@@ -1,4 +1,5 @@
 export { useLogin, useLogout, useRegister } from './auth-api';
+export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';

@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { User } from '../lib/api-types';
-import { Button, ErrorSummary, TextInput } from '../ui';
+import { Button, ErrorSummary } from '../ui';
 import { useLogin } from './auth-api';
+import { EmailInput, PasswordInput } from './auth-inputs';
 import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
 
 interface LoginFormProps {
@@ -46,25 +47,14 @@ export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess,
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={errors.summary} />
       {heading}
-      <TextInput
-        id={`${idPrefix}-email`}
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="username"
-        spellCheck={false}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.byField.email}
-      />
-      <TextInput
+      <EmailInput id={`${idPrefix}-email`} value={email} onChange={setEmail} error={errors.byField.email} />
+      <PasswordInput
         id={`${idPrefix}-password`}
         name="password"
-        type="password"
         label={t('auth.password')}
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
         error={errors.byField.password}
       />
       <p>

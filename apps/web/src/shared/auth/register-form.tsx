@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import type { User } from '../lib/api-types';
 import { Button, ErrorSummary, TextInput } from '../ui';
 import { useRegister, type Registration } from './auth-api';
+import { EmailInput, PasswordInput } from './auth-inputs';
 import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
@@ -50,17 +51,7 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={errors.summary} />
       {heading}
-      <TextInput
-        id={`${idPrefix}-email`}
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="email"
-        spellCheck={false}
-        value={values.email}
-        onChange={(e) => update('email', e.target.value)}
-        error={errors.byField.email}
-      />
+      <EmailInput id={`${idPrefix}-email`} autoComplete="email" value={values.email} onChange={(v) => update('email', v)} error={errors.byField.email} />
       <TextInput
         id={`${idPrefix}-firstname`}
         name="firstname"
@@ -79,15 +70,14 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
         onChange={(e) => update('lastname', e.target.value)}
         error={errors.byField.lastname}
       />
-      <TextInput
+      <PasswordInput
         id={`${idPrefix}-password`}
         name="password"
-        type="password"
         label={t('auth.password')}
         hint={t('auth.passwordHint')}
         autoComplete="new-password"
         value={values.password}
-        onChange={(e) => update('password', e.target.value)}
+        onChange={(v) => update('password', v)}
         error={errors.byField.password}
       />
       <Button pending={register.isPending}>{t('auth.registerButton')}</Button>

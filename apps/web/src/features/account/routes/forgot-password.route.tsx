@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
+import { EmailInput, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, ErrorSummary, PageHeading, TextInput } from '../../../shared/ui';
+import { Button, ErrorSummary, PageHeading } from '../../../shared/ui';
 import { useRememberPassword } from '../api/password-reset';
+import { PasswordOutcome } from '../components/password-outcome';
 
 /**
  * `/customer/password/forgot`: asks for the email and sends the reset link. The answer is the same whether or not
@@ -16,12 +17,7 @@ export function ForgotPasswordRoute() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const doneHeading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(sentTo ? t('password.sentTitle') : t('password.forgotTitle'), errors.summary.length > 0);
-
-  useEffect(() => {
-    if (sentTo) doneHeading.current?.focus();
-  }, [sentTo]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,18 +37,14 @@ export function ForgotPasswordRoute() {
 
   if (sentTo) {
     return (
-      <div className="narrow-page">
-        <h1 className="heading-xl" tabIndex={-1} ref={doneHeading}>
-          {t('password.sentTitle')}
-        </h1>
-        <Alert tone="success">
-          <p>{t('password.sentBody', { email: sentTo })}</p>
-        </Alert>
-        <p>{t('password.sentHint')}</p>
-        <p>
-          <Link to="/customer/authenticate">{t('password.backToLogin')}</Link>
-        </p>
-      </div>
+      <PasswordOutcome
+        title={t('password.sentTitle')}
+        tone="success"
+        message={t('password.sentBody', { email: sentTo })}
+        note={t('password.sentHint')}
+        link={{ to: '/customer/authenticate', label: t('password.backToLogin') }}
+        focusHeading
+      />
     );
   }
 
@@ -62,17 +54,7 @@ export function ForgotPasswordRoute() {
         <ErrorSummary errors={errors.summary} />
         <PageHeading>{t('password.forgotTitle')}</PageHeading>
         <p>{t('password.forgotIntro')}</p>
-        <TextInput
-          id="forgot-email"
-          name="email"
-          type="email"
-          label={t('auth.email')}
-          autoComplete="username"
-          spellCheck={false}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.byField.email}
-        />
+        <EmailInput id="forgot-email" value={email} onChange={setEmail} error={errors.byField.email} />
         <Button pending={remember.isPending}>{t('password.sendLink')}</Button>
       </form>
       <p>

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { errorText, NO_ERRORS, PasswordInput, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, ErrorSummary, PageHeading, Spinner, TextInput } from '../../../shared/ui';
+import { Button, ErrorSummary, PageHeading, Spinner } from '../../../shared/ui';
 import { useResetPassword, useResetTokenCheck } from '../api/password-reset';
+import { PasswordOutcome } from '../components/password-outcome';
 
 /** The token of the emailed link: in the fragment (#token=...), which never reaches a server log or a Referer. */
 function tokenFromHash(hash: string): string {
@@ -31,14 +32,10 @@ export function ResetPasswordRoute() {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState(false);
   const [tokenRefused, setTokenRefused] = useState<string | null>(null);
-  const doneHeading = useRef<HTMLHeadingElement>(null);
 
   const invalid = !token || check.isError || tokenRefused !== null;
   const title = done ? t('password.doneTitle') : invalid ? t('password.invalidTitle') : t('password.resetTitle');
   useDocumentTitle(check.isLoading ? undefined : title, errors.summary.length > 0);
-  useEffect(() => {
-    if (done) doneHeading.current?.focus();
-  }, [done]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,31 +65,24 @@ export function ResetPasswordRoute() {
 
   if (done) {
     return (
-      <div className="narrow-page">
-        <h1 className="heading-xl" tabIndex={-1} ref={doneHeading}>
-          {t('password.doneTitle')}
-        </h1>
-        <Alert tone="success">
-          <p>{t('password.doneBody')}</p>
-        </Alert>
-        <p>
-          <Link to="/customer/authenticate">{t('password.loginNow')}</Link>
-        </p>
-      </div>
+      <PasswordOutcome
+        title={t('password.doneTitle')}
+        tone="success"
+        message={t('password.doneBody')}
+        link={{ to: '/customer/authenticate', label: t('password.loginNow') }}
+        focusHeading
+      />
     );
   }
 
   if (invalid) {
     return (
-      <div className="narrow-page">
-        <PageHeading>{t('password.invalidTitle')}</PageHeading>
-        <Alert tone="error">
-          <p>{tokenRefused ?? (check.error ? errorText(check.error, t) : t('password.invalidBody'))}</p>
-        </Alert>
-        <p>
-          <Link to="/customer/password/forgot">{t('password.askAgain')}</Link>
-        </p>
-      </div>
+      <PasswordOutcome
+        title={t('password.invalidTitle')}
+        tone="error"
+        message={tokenRefused ?? (check.error ? errorText(check.error, t) : t('password.invalidBody'))}
+        link={{ to: '/customer/password/forgot', label: t('password.askAgain') }}
+      />
     );
   }
 
@@ -101,25 +91,23 @@ export function ResetPasswordRoute() {
       <form noValidate onSubmit={submit}>
         <ErrorSummary errors={errors.summary} />
         <PageHeading>{t('password.resetTitle')}</PageHeading>
-        <TextInput
+        <PasswordInput
           id="reset-password"
           name="password"
-          type="password"
           label={t('password.newLabel')}
           hint={t('auth.passwordHint')}
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
           error={errors.byField.password}
         />
-        <TextInput
+        <PasswordInput
           id="reset-confirm"
           name="confirm"
-          type="password"
           label={t('password.confirmLabel')}
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={setConfirm}
           error={errors.byField.confirm}
         />
         <p>{t('password.sessionsNote')}</p>
