@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading, Pagination, Select, Spinner, Table, type Column } from '../../../shared/ui';
+import { Alert, PageHeading, Pagination, Select, Spinner, Table, type Column } from '../../../shared/ui';
 import { EMAILS_PER_PAGE, useEmails, type EmailStatus, type EmailSummary } from '../api/mailbox-queries';
 import { EmailStatusTag } from '../components/email-status-tag';
+import { FilterForm } from '../components/filter-form';
 import '../components/backoffice.css';
 
 const STATUSES: EmailStatus[] = ['pending', 'sent', 'failed'];
@@ -29,11 +30,6 @@ export function MailboxRoute() {
   const emails = useEmails(page, status);
   useDocumentTitle(t('mailbox.title'));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setParams(new URLSearchParams(hrefFor(1, chosen).split('?')[1] ?? ''));
-  }
-
   const columns: Column<EmailSummary>[] = [
     { key: 'date', header: t('mailbox.colDate'), cell: (row) => format.dateTime(row.created_at) },
     { key: 'to', header: t('mailbox.colTo'), cell: (row) => row.to },
@@ -51,25 +47,23 @@ export function MailboxRoute() {
     <>
       <PageHeading>{t('mailbox.title')}</PageHeading>
       <p>{t('mailbox.intro')}</p>
-      <form className="filters" method="get" action="/agentes/correo" onSubmit={submit} aria-labelledby="mailbox-filters-title">
-        <h2 id="mailbox-filters-title" className="filters__title">
-          {t('backoffice.filtersTitle')}
-        </h2>
-        <div className="filters__fields">
-          <Select
-            id="mailbox-status"
-            name="status"
-            label={t('mailbox.colStatus')}
-            value={chosen}
-            onChange={(e) => setChosen(e.target.value)}
-            emptyLabel={t('mailbox.allStatuses')}
-            items={STATUSES.map((s) => ({ value: s, label: t(`mailbox.status.${s}`) }))}
-          />
-        </div>
-        <div className="filters__actions">
-          <Button variant="secondary">{t('mailbox.filterButton')}</Button>
-        </div>
-      </form>
+      <FilterForm
+        action="/agentes/correo"
+        titleId="mailbox-filters-title"
+        title={t('backoffice.filtersTitle')}
+        applyLabel={t('mailbox.filterButton')}
+        onApply={() => setParams(new URLSearchParams(hrefFor(1, chosen).split('?')[1] ?? ''))}
+      >
+        <Select
+          id="mailbox-status"
+          name="status"
+          label={t('mailbox.colStatus')}
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          emptyLabel={t('mailbox.allStatuses')}
+          items={STATUSES.map((s) => ({ value: s, label: t(`mailbox.status.${s}`) }))}
+        />
+      </FilterForm>
       {emails.isPending ? <Spinner /> : null}
       {emails.isError ? <Alert>{errorText(emails.error, t)}</Alert> : null}
       {emails.data ? (
