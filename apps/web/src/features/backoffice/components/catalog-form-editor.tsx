@@ -3,9 +3,10 @@ import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError, type ApiError } from '../../../shared/lib/api-client';
 import type { CatalogProblem } from '../../../shared/lib/api-types';
-import { Alert, Button, ErrorSummary, LinkButton, Textarea, type ErrorSummaryItem } from '../../../shared/ui';
+import { Button, ErrorSummary, LinkButton, Textarea, type ErrorSummaryItem } from '../../../shared/ui';
 import { useSaveProductForm, type CatalogProductDetail } from '../api/catalog-admin';
 import { locateProblem, parseJson } from '../lib/catalog-edit';
+import { StaleProductAlert } from './stale-product-alert';
 import './catalog-admin.css';
 
 const TEXTAREA_ID = 'catalog-form-json';
@@ -85,13 +86,7 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
   return (
     <>
       <ErrorSummary errors={summary} />
-      {stale ? (
-        <Alert title={errorText(failure, t)}>
-          <Button type="button" variant="secondary" onClick={onReload}>
-            {t('catalogAdmin.reload')}
-          </Button>
-        </Alert>
-      ) : null}
+      <StaleProductAlert failure={failure} onReload={onReload} />
       {syntax?.offset !== null && syntax?.offset !== undefined ? (
         <p>
           <LinkButton onClick={() => selectRange({ start: syntax.offset!, end: syntax.offset! + 1 })}>{t('catalogAdmin.goToProblem')}</LinkButton>

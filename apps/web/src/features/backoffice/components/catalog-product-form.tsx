@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError, type ApiError } from '../../../shared/lib/api-client';
-import { Alert, Button, CheckboxGroup, ErrorSummary, RadioGroup, Textarea, TextInput, type ErrorSummaryItem } from '../../../shared/ui';
+import { Button, CheckboxGroup, ErrorSummary, RadioGroup, Textarea, TextInput, type ErrorSummaryItem } from '../../../shared/ui';
 import { useSaveProductFields, type CatalogProductDetail, type ProductStatus } from '../api/catalog-admin';
 import { normalisePrice } from '../lib/catalog-edit';
+import { StaleProductAlert } from './stale-product-alert';
 
 type Field = 'name' | 'short_description' | 'description' | 'custom_text' | 'base_price' | 'status' | 'stores';
 const FIELD_ORDER: Field[] = ['name', 'short_description', 'description', 'custom_text', 'base_price', 'status', 'stores'];
@@ -82,18 +83,11 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
     if (problems.length > 0) for (const p of problems) summary.push({ href: `#${id(p.path === 'stores' || p.rule === 'mixed-vat-countries' ? 'stores' : 'name')}`, text: p.message });
     else if (!isApiError(failure, 409)) summary.push({ href: `#${id('name')}`, text: errorText(failure, t) });
   }
-  const stale = failure !== null && isApiError(failure, 409);
 
   return (
     <>
       <ErrorSummary errors={summary} />
-      {stale ? (
-        <Alert title={errorText(failure, t)}>
-          <Button type="button" variant="secondary" onClick={onReload}>
-            {t('catalogAdmin.reload')}
-          </Button>
-        </Alert>
-      ) : null}
+      <StaleProductAlert failure={failure} onReload={onReload} />
       <form onSubmit={submit} noValidate>
         <TextInput id={id('name')} label={t('catalogAdmin.fieldName')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         <Textarea id={id('short_description')} label={t('catalogAdmin.fieldShort')} rows={2} value={short} onChange={(e) => setShort(e.target.value)} error={errors.short_description} optional />
