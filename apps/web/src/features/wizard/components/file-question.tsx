@@ -1,29 +1,19 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { ProductOption } from '../../../shared/lib/api-types';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { Field, LinkButton, VisuallyHidden } from '../../../shared/ui';
 import { deleteDocument, documentUrl, uploadDocument, useUploadLimits } from '../api/uploads';
 import { decodeFileAnswer, encodeFileAnswer } from '../lib/file-answer';
+import type { QuestionProps } from './question-props';
 
 /** What the browser offers in its file picker; the server decides the real type by the bytes. */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 /** When the server's limits are not known yet (MAX_UPLOAD_BYTES default). */
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
-interface FileQuestionProps {
-  option: ProductOption;
-  /** The id of the file input (the error summary links here). */
-  id: string;
-  /** The answer as the wizard keeps it: the file reference's JSON, or "". */
-  value: string;
-  error: string | undefined;
-  optional: boolean;
-  /** Extra hint text (the catalogue's placeholder, a supplement). */
-  hint: string | undefined;
-  asHeading: boolean;
-  onChange: (value: string) => void;
+/** The answer (`value`) is the file reference's JSON, or "". */
+interface FileQuestionProps extends QuestionProps {
   /** Upload failures go to the page's error summary; null clears this question's. Without it they show in place. */
   onError?: ((message: string | null) => void) | undefined;
 }

@@ -49,15 +49,12 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
     // Municipalities, concelhos, freguesias and province/district lists: searchable pickers (answer: code or value id).
     return (
       <PlaceField
+        {...common}
         option={option}
         options={context?.options ?? [option]}
         answers={context?.answers ?? {}}
-        id={id}
-        value={value}
-        error={error}
-        optional={optional}
-        hint={hint}
         asHeading={asHeading}
+        value={value}
         onChange={onChange}
       />
     );

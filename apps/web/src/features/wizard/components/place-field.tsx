@@ -5,6 +5,7 @@ import type { ProductOption } from '../../../shared/lib/api-types';
 import { isPositive } from '../../../shared/lib/money';
 import { Combobox, foldText, type ComboboxOption } from '../../../shared/ui';
 import { usePlace, usePlaceSearch, type RemotePlaceKind } from '../api/get-places';
+import { fieldLabelling, type QuestionProps } from './question-props';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -40,19 +41,11 @@ function matchesWords(label: string, text: string): boolean {
     .every((token) => words.some((w) => w.startsWith(token)));
 }
 
-interface PlaceFieldProps {
-  option: ProductOption;
+interface PlaceFieldProps extends QuestionProps {
   /** The product's questions (to find the parent question). */
   options: ProductOption[];
   /** Every current answer (the parent's among them). */
   answers: Readonly<Record<string, string | undefined>>;
-  id: string;
-  value: string;
-  error: string | undefined;
-  optional: boolean;
-  hint: string | undefined;
-  asHeading: boolean;
-  onChange: (value: string) => void;
 }
 
 /**
@@ -67,7 +60,8 @@ export function PlaceField(props: PlaceFieldProps) {
   return <RemotePlacePicker {...props} kind={kind} />;
 }
 
-function ValuesPicker({ option, id, value, error, optional, hint, asHeading, onChange }: PlaceFieldProps) {
+function ValuesPicker(props: PlaceFieldProps) {
+  const { option, value, onChange } = props;
   const format = useFormat();
   const all = useMemo<ComboboxOption[]>(
     () =>
@@ -86,12 +80,7 @@ function ValuesPicker({ option, id, value, error, optional, hint, asHeading, onC
   const shown = selected && text === selected.label ? all : all.filter((o) => matchesWords(o.label, text));
   return (
     <Combobox
-      id={id}
-      label={option.title}
-      labelAsHeading={asHeading}
-      hint={hint}
-      error={error}
-      optional={optional}
+      {...fieldLabelling(props)}
       selected={selected}
       text={text}
       onTextChange={setText}
@@ -101,7 +90,8 @@ function ValuesPicker({ option, id, value, error, optional, hint, asHeading, onC
   );
 }
 
-function RemotePlacePicker({ option, options, answers, id, value, error, optional, hint, asHeading, onChange, kind }: PlaceFieldProps & { kind: RemotePlaceKind }) {
+function RemotePlacePicker(props: PlaceFieldProps & { kind: RemotePlaceKind }) {
+  const { option, options, answers, value, onChange, kind } = props;
   const t = useT();
   const parentOption = options.find((o) => o.option_id === option.place?.parent_option);
   const parent = parentCode(parentOption, answers[String(option.place?.parent_option)]);
@@ -149,12 +139,7 @@ function RemotePlacePicker({ option, options, answers, id, value, error, optiona
 
   return (
     <Combobox
-      id={id}
-      label={option.title}
-      labelAsHeading={asHeading}
-      hint={hint}
-      error={error}
-      optional={optional}
+      {...fieldLabelling(props)}
       selected={chosen && chosen.value === value ? chosen : null}
       text={text}
       onTextChange={setText}
