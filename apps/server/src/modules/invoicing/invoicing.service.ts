@@ -22,7 +22,6 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { customerBilling, invoiceCounters, invoices, orderItems, orders, type StoredInvoiceLine, type StoredParty } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
 import type { LegalEntities } from './legal-entities.js';
 import type { VerifactuService } from './verifactu.service.js';
 
@@ -265,6 +264,8 @@ export class InvoicingService {
     const record = await this.verifactu.forInvoice(this.db, row.id);
     const corrected = row.correctsInvoiceId !== null ? await this.byId(row.correctsInvoiceId) : null;
     const setup = this.entities.forStore(row.storeId);
+    // pdf-lib and qrcode load on the first download, not at boot (about 0.2 s of start time).
+    const { renderInvoicePdf } = await import('./invoice-pdf.js');
     const bytes = await renderInvoicePdf({ invoice: row, corrected, entity: setup.entity, storeName: this.storeName(row.storeId), verifactu: record ?? null });
     return { filename: `${row.kind === 'invoice' ? 'factura' : 'abono'}-${row.number}.pdf`, bytes };
   }
