@@ -197,8 +197,17 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await heading('Mis pedidos');
     const unfinished = page.getByRole('region', { name: 'Trámites sin terminar' });
     await unfinished.waitFor();
-    await unfinished.getByRole('button', { name: `Pagar el pedido ${orderId}` }).waitFor();
+    const payLink = unfinished.getByRole('link', { name: `Pagar el pedido ${orderId}` });
+    expect(await payLink.getAttribute('href')).toBe(`/payment/order/${orderId}`);
     await audited('account with unfinished orders');
+    // "Pagar" opens the pay-an-existing-order page, where the payment method is chosen again.
+    await payLink.click();
+    await waitForPath(page, new RegExp(`^/payment/order/${orderId}$`));
+    await heading(`Pagar el pedido ${orderId}`);
+    await page.getByRole('radio', { name: 'Bizum' }).waitFor();
+    await audited('pay an unpaid order');
+    await page.goBack();
+    await unfinished.waitFor();
     await unfinished.getByRole('link', { name: 'Continuar la solicitud de Búsqueda de propiedades de una persona o empresa' }).click();
     await waitForPath(page, /^\/tienda\/q-propiedades\/step2$/);
     await heading('Nombre y Apellidos');

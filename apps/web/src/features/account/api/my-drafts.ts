@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { CheckoutStarted } from '../../../shared/lib/api-types';
 
 /** An unfinished order kept on the server (GET /api/me/drafts). */
 export interface MyDraft {
@@ -28,12 +27,5 @@ export function useDiscardDraft() {
   return useMutation({
     mutationFn: (draft: MyDraft) => api.delete<null>(`/api/me/drafts/${draft.store_id}/${encodeURIComponent(draft.url_key)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
-}
-
-/** POST /api/orders/{order_id}/pay: a new card payment for an unpaid order (the provider's page follows). */
-export function usePayOrder() {
-  return useMutation({
-    mutationFn: (orderId: string) => api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { payment_method: 'cc' }),
   });
 }

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { CustomerOrder } from '../../../shared/lib/api-types';
 import { Alert, Button, VisuallyHidden } from '../../../shared/ui';
-import { useDiscardDraft, useMyDrafts, usePayOrder } from '../api/my-drafts';
+import { useDiscardDraft, useMyDrafts } from '../api/my-drafts';
 
 /**
  * The customer's unfinished orders (ux-patterns 12): drafts of this store kept on the server, with "Continuar" (the
- * wizard resumes where they left off) and "Descartar", and orders of the page waiting for payment, with "Pagar".
+ * wizard resumes where they left off) and "Descartar", and orders of the page waiting for payment, with "Pagar" (the
+ * pay-an-existing-order page, where the customer chooses the payment method again).
  */
 export function UnfinishedOrders({ orders }: { orders: CustomerOrder[] | undefined }) {
   const t = useT();
@@ -16,25 +16,14 @@ export function UnfinishedOrders({ orders }: { orders: CustomerOrder[] | undefin
   const { store_id } = useSession();
   const drafts = useMyDrafts();
   const discard = useDiscardDraft();
-  const pay = usePayOrder();
-  const [paying, setPaying] = useState<string | null>(null);
   const mine = (drafts.data?.items ?? []).filter((d) => d.store_id === store_id);
   const unpaid = (orders ?? []).filter((o) => o.status === 'pending' && o.paid !== true);
   if (mine.length === 0 && unpaid.length === 0) return null;
-
-  function payOrder(orderId: string) {
-    setPaying(orderId);
-    pay.mutate(orderId, {
-      onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
-      onError: () => setPaying(null),
-    });
-  }
 
   return (
     <section className="unfinished-orders" aria-labelledby="unfinished-title">
       <h2 id="unfinished-title">{t('flows.unfinishedTitle')}</h2>
       <p>{t('flows.unfinishedIntro')}</p>
-      {pay.isError ? <Alert>{errorText(pay.error, t)}</Alert> : null}
       {discard.isError ? <Alert>{errorText(discard.error, t)}</Alert> : null}
       <ul className="unfinished-list">
         {mine.map((draft) => (
@@ -64,10 +53,10 @@ export function UnfinishedOrders({ orders }: { orders: CustomerOrder[] | undefin
                 <Link to={`/orders/detail/${encodeURIComponent(id)}`}>{t('flows.unpaidOrder', { order: id, total: format.money(order.total) })}</Link>
               </p>
               <div className="button-group">
-                <Button type="button" pending={paying === id} onClick={() => payOrder(id)}>
+                <Link className="button button--primary" to={`/payment/order/${encodeURIComponent(id)}`}>
                   {t('flows.payOrder')}
                   <VisuallyHidden> {t('flows.payOrderHidden', { order: id })}</VisuallyHidden>
-                </Button>
+                </Link>
               </div>
             </li>
           );
