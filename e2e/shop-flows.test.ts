@@ -240,6 +240,8 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
 
   it('i-predial-simplificada (store 16): step1, step2, step21, step3, step4 and confirmation', async () => {
     await page.goto('/?store=16');
+    // The page switches the session's store with its first request; leaving before it answers keeps the old store.
+    await page.waitForLoadState('networkidle');
     await page.goto('/tienda/i-predial-simplificada/step1');
     await heading(/Freguesia$/);
     await audited('i-predial-simplificada step1');

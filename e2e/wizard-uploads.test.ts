@@ -71,6 +71,8 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
 
   step('the heir answers the first pages and reaches the document question', async () => {
     await page.goto(`/?store=${STORE}`);
+    // The page switches the session's store with its first request; leaving before it answers keeps the old store.
+    await page.waitForLoadState('networkidle');
     await page.goto(`/tienda/${PRODUCT}/step1`);
     await main().getByRole('radio', { name: /^Soy heredero del titular/ }).check();
     await continueTo(/\/step2$/);
