@@ -5,7 +5,7 @@ import { CHALLENGE_CODE, TEST_CARDS, type CardField } from './test-cards.js';
 const TEXT = {
   es: {
     brand: 'Ventanilla Pay', sandbox: 'Entorno de pruebas: no se cobra nada', payTo: 'Pago a Ventanilla', amount: 'Importe',
-    name: 'Titular de la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', cvc: 'Código de seguridad (CVC)',
+    name: 'Titular de la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', expiryPlaceholder: 'MM/AA', cvc: 'Código de seguridad (CVC)',
     pay: 'Pagar', cancel: 'Cancelar y volver a la tienda', problem: 'Hay un problema',
     err_number: 'Escribe un número de tarjeta válido', err_expiry: 'Escribe una fecha de caducidad válida y no vencida (MM/AA)',
     err_cvc: 'Escribe los 3 o 4 dígitos del código de seguridad', err_name: 'Escribe el nombre del titular',
@@ -18,7 +18,7 @@ const TEXT = {
   },
   en: {
     brand: 'Ventanilla Pay', sandbox: 'Test environment: nothing is charged', payTo: 'Payment to Ventanilla', amount: 'Amount',
-    name: 'Cardholder name', number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code (CVC)',
+    name: 'Cardholder name', number: 'Card number', expiry: 'Expiry (MM/YY)', expiryPlaceholder: 'MM/YY', cvc: 'Security code (CVC)',
     pay: 'Pay', cancel: 'Cancel and return to the shop', problem: 'There is a problem',
     err_number: 'Enter a valid card number', err_expiry: 'Enter a valid expiry date that has not passed (MM/YY)',
     err_cvc: 'Enter the 3 or 4 digits of the security code', err_name: 'Enter the cardholder name',
@@ -31,7 +31,7 @@ const TEXT = {
   },
   pt: {
     brand: 'Ventanilla Pay', sandbox: 'Ambiente de testes: nada é cobrado', payTo: 'Pagamento a Ventanilla', amount: 'Montante',
-    name: 'Titular do cartão', number: 'Número do cartão', expiry: 'Validade (MM/AA)', cvc: 'Código de segurança (CVC)',
+    name: 'Titular do cartão', number: 'Número do cartão', expiry: 'Validade (MM/AA)', expiryPlaceholder: 'MM/AA', cvc: 'Código de segurança (CVC)',
     pay: 'Pagar', cancel: 'Cancelar e voltar à loja', problem: 'Há um problema',
     err_number: 'Escreva um número de cartão válido', err_expiry: 'Escreva uma data de validade válida e não expirada (MM/AA)',
     err_cvc: 'Escreva os 3 ou 4 dígitos do código de segurança', err_name: 'Escreva o nome do titular',
@@ -107,7 +107,7 @@ ${error ? `<p class="error" id="${id}-error">${message[id]}</p>` : ''}
 <input type="hidden" name="token" value="${token}">
 ${field('name', t.name, 'autocomplete="cc-name" required', state.values?.name)}
 ${field('number', t.number, 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row">${field('expiry', t.expiry, 'autocomplete="cc-exp" placeholder="MM/AA" required', state.values?.expiry)}
+<div class="row">${field('expiry', t.expiry, `autocomplete="cc-exp" placeholder="${t.expiryPlaceholder}" required`, state.values?.expiry)}
 ${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
 <button type="submit" class="primary">${t.pay} ${escapeHtml(formatMoney(cents(row.amount), language))}</button></form>
 ${cancelForm(language, row, token)}
