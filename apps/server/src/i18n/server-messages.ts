@@ -13,7 +13,7 @@ const es = {
   INTERNAL: 'Error interno del servidor. Por favor, inténtalo de nuevo más tarde.',
   UNAVAILABLE: 'Servicio no disponible. El servidor está temporalmente fuera de servicio.',
   CSRF_INVALID: 'La sesión ha caducado o la solicitud no es válida. Recarga la página e inténtalo de nuevo.',
-  INVALID_CREDENTIALS: 'Error de acceso: el email o la contraseña no son correctos.',
+  INVALID_CREDENTIALS: 'Error de acceso',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
   EMAIL_TAKEN: 'Ya existe una cuenta con este email. Inicia sesión o recupera tu contraseña.',
   RESET_TOKEN_INVALID: 'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
