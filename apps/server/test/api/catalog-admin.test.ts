@@ -104,7 +104,16 @@ describe('roles: catalogue editing is for admins', () => {
     await customer.register('catalog-customer@example.com');
     const agent = await client('agente@ventanilla.test', 'agente-demo-2026');
     const notary = await client('notario@ventanilla.test', 'notario-demo-2026');
-    const reads = [`${BASE}/products`, `${BASE}/products/${NOTA}`, `${BASE}/products/${NOTA}/revisions`, `${BASE}/categories`, `${BASE}/stores`];
+    const anonymous = await client();
+    const firstRevision = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json().items.at(-1).id;
+    const reads = [
+      `${BASE}/products`,
+      `${BASE}/products/${NOTA}`,
+      `${BASE}/products/${NOTA}/revisions`,
+      `${BASE}/products/${NOTA}/revisions/${firstRevision}`,
+      `${BASE}/categories`,
+      `${BASE}/stores`,
+    ];
     const writes: Array<[method: 'PUT' | 'POST', url: string, body: unknown]> = [
       ['PUT', `${BASE}/products/${NOTA}`, fields(await detail())],
       ['PUT', `${BASE}/products/${NOTA}/form`, { version: 1, form: {} }],
@@ -122,6 +131,8 @@ describe('roles: catalogue editing is for admins', () => {
       expect((await admin.get(url)).statusCode, url).toBe(200);
     }
     for (const [method, url, payload] of writes) {
+      // A session with its CSRF token but nobody signed in: 401, not the CSRF 403.
+      expect((await anonymous.request({ method, url, payload: payload as object })).statusCode, `${method} ${url}`).toBe(401);
       for (const c of [customer, agent, notary]) {
         expect((await c.request({ method, url, payload: payload as object })).statusCode, `${method} ${url}`).toBe(403);
       }
