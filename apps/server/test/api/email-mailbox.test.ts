@@ -101,8 +101,16 @@ describe('Correo enviado (back office)', () => {
       expect((await customer.get(url)).statusCode).toBe(403);
       expect((await notary.get(url)).statusCode).toBe(403);
     }
+    expect((await anon.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(401);
     expect((await customer.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(403);
     expect((await notary.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(403);
+  });
+
+  it('admins read the mailbox as agents do', async () => {
+    const admin = await as('admin@ventanilla.test', 'admin-demo-2026');
+    for (const url of ['/api/backoffice/emails', `/api/backoffice/emails/${emailId}`, `/api/backoffice/emails/${emailId}/preview`]) {
+      expect((await admin.get(url)).statusCode, url).toBe(200);
+    }
   });
 
   it('retry puts a failed message back in the queue (never a password reset)', async () => {
