@@ -238,6 +238,8 @@ describe('from the wizard to the order', () => {
     expect((await other.get(`/api/me/orders/${orderId}`)).statusCode).toBe(404);
     expect((await other.get(`/api/me/orders/${orderId}/files/${order.items[0].files[0].id}`)).statusCode).toBe(404);
     expect((await other.get(`/api/uploads/${ref.file_id}`)).statusCode).toBe(404);
+    // Not 409 (the owner's answer): a stranger must not learn that the upload exists, nor that it is in an order.
+    expect((await other.delete(`/api/uploads/${ref.file_id}`)).statusCode).toBe(404);
     expect((await other.get(`/api/backoffice/items/${itemId}`)).statusCode).toBe(403);
   });
 
