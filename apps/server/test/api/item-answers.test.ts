@@ -159,6 +159,10 @@ describe('signed-in customers\' drafts (unfinished orders)', () => {
     expect(list.items[0]).toMatchObject({ store_id: 1, url_key: 'nota-simple', product_id: 15867, last_step: 4, answers: draft.answers });
     expect(list.items[0].product_name).toMatch(/Nota simple/);
     expect((await other.get('/api/me/drafts')).json().items).toEqual([]);
+    // Another customer's draft of the same product is their own: the owner's is not overwritten.
+    expect((await put(other, '/api/me/drafts/1/nota-simple', { ...draft, answers: { '78': '1', '80': 'Otra' }, last_step: 1 })).statusCode).toBe(204);
+    expect((await owner.get('/api/me/drafts')).json().items[0]).toMatchObject({ last_step: 4, answers: draft.answers });
+    expect((await other.get('/api/me/drafts')).json().items).toHaveLength(1);
     // Another customer's DELETE does not touch it.
     expect((await other.delete('/api/me/drafts/1/nota-simple')).statusCode).toBe(204);
     expect((await owner.get('/api/me/drafts')).json().items).toHaveLength(1);
