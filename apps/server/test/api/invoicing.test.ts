@@ -207,6 +207,30 @@ describe('invoice PDF downloads', () => {
     const { order_id: orderId } = await unpaidOrder(c);
     expect((await c.get(`/api/invoice?order_id=${orderId}`)).statusCode).toBe(404);
   });
+
+  it('forbidden cases: another customer\'s order filter lists nothing, anonymous 401, an unknown document 404', async () => {
+    const c = await customer('inv-forbidden-owner@example.com');
+    const orderId = await paidOrder(c);
+    const [invoice] = await invoicesOf(orderId);
+    expect((await c.get(`/api/me/invoices?order_id=${orderId}`)).json().total).toBe(1);
+    const stranger = await customer('inv-forbidden-stranger@example.com');
+    // Filtering by someone else's order must not leak its documents.
+    expect((await stranger.get(`/api/me/invoices?order_id=${orderId}`)).json()).toMatchObject({ total: 0, items: [] });
+
+    const anonymous = new TestClient(t.app);
+    await anonymous.start(1);
+    for (const url of ['/api/me/invoices', `/api/me/invoices/${invoice.id}/pdf`, '/api/me/billing', `/api/backoffice/invoices/${invoice.id}/pdf`]) {
+      expect((await anonymous.get(url)).statusCode, url).toBe(401);
+    }
+    const billing = { name: 'Talleres Pérez SL', tax_id: 'B86670460', address: 'Calle Mayor 1, Madrid', country: 'ES' };
+    expect((await anonymous.request({ method: 'PUT', url: '/api/me/billing', payload: billing })).statusCode).toBe(401);
+    // A cross-site form cannot save billing data: without the session's CSRF token it is refused and nothing is stored.
+    expect((await c.request({ method: 'PUT', url: '/api/me/billing', payload: billing, headers: { 'x-csrf-token': 'wrong' } })).statusCode).toBe(403);
+    expect((await c.get('/api/me/billing')).json()).toEqual({ billing: null });
+
+    expect((await agent.get('/api/backoffice/invoices/99999999/pdf')).statusCode).toBe(404);
+    expect((await c.get('/api/me/invoices/99999999/pdf')).statusCode).toBe(404);
+  });
 });
 
 describe('refunds and credit notes', () => {
@@ -265,17 +289,28 @@ describe('refunds and credit notes', () => {
     expect((await stranger.get(`/api/me/invoices/${notes[0].id}/pdf`)).statusCode).toBe(404);
   });
 
-  it('customers and notaries cannot refund or read refunds; anonymous gets 401', async () => {
+  it('customers cannot refund or read refunds, notaries only read them; anonymous gets 401', async () => {
     const c = await customer('inv-refund-forbidden@example.com');
     const orderId = await paidOrder(c);
     const url = `/api/backoffice/orders/${orderId}/refunds`;
     expect((await c.post(url, { amount: '1.00', reason: 'yo mismo' })).statusCode).toBe(403);
     expect((await c.get(url)).statusCode).toBe(403);
     expect((await notary.post(url, { amount: '1.00', reason: 'notaría' })).statusCode).toBe(403);
+    // Notaries see an order's payments and refunds in the back office (like its payments list) but do not handle money.
+    expect((await notary.get(url)).statusCode).toBe(200);
     const anonymous = new TestClient(t.app);
     await anonymous.start(1);
     expect((await anonymous.post(url, { amount: '1.00', reason: 'x' })).statusCode).toBe(401);
     expect((await anonymous.get(url)).statusCode).toBe(401);
+    expect((await pool().query('select count(*)::int as n from refunds where order_id = $1', [orderId])).rows[0].n).toBe(0);
+  });
+
+  it('an unknown order or one not invoiced yet (unpaid) cannot be refunded: 404, and nothing is reserved', async () => {
+    const c = await customer('inv-refund-unpaid@example.com');
+    const { order_id: orderId } = await unpaidOrder(c);
+    const res = await agent.post(`/api/backoffice/orders/${orderId}/refunds`, { amount: '1.00', reason: 'Sin pagar' });
+    expect(res.statusCode).toBe(404);
+    expect((await agent.post('/api/backoffice/orders/99999999/refunds', { amount: '1.00', reason: 'No existe' })).statusCode).toBe(404);
     expect((await pool().query('select count(*)::int as n from refunds where order_id = $1', [orderId])).rows[0].n).toBe(0);
   });
 
