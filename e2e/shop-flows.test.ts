@@ -222,6 +222,13 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await audited('actualizar');
     const address = page.getByLabel('Dirección de la finca', { exact: true });
     expect(await address.inputValue()).toBe(ADDRESS);
+    // The municipality picker knows the province answered on another page: it searches only inside Madrid.
+    const municipality = page.getByRole('combobox', { name: 'Municipio' });
+    await eventually(async () => expect(await municipality.inputValue()).toBe('Alcalá de Henares'));
+    await municipality.fill('Barcelona');
+    await page.getByText('No hay resultados para «Barcelona».').waitFor();
+    await municipality.fill('Alcalá de Henares');
+    await page.getByRole('option', { name: 'Alcalá de Henares' }).click();
 
     // Urgent service costs more: refused, nothing saved.
     await page.getByRole('radio', { name: /^Sí, servicio urgente/ }).check();

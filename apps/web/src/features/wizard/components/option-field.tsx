@@ -16,8 +16,11 @@ interface OptionFieldProps {
   onBlur?: () => void;
   /** Errors found outside the page's evaluation (a refused upload) for the page's error summary; null clears. */
   onError?: (message: string | null) => void;
-  /** Place pickers: the product's questions and the current answers (a municipality follows its province). */
-  context?: { options: ProductOption[]; answers: Readonly<Record<string, string | undefined>> };
+  /**
+   * The product's questions and the current answers of every page: place pickers need them (a municipality follows
+   * its province, which may have been answered on another page). Required so that no form forgets it.
+   */
+  context: { options: ProductOption[]; answers: Readonly<Record<string, string | undefined>> };
 }
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
@@ -51,8 +54,8 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
       <PlaceField
         {...common}
         option={option}
-        options={context?.options ?? [option]}
-        answers={context?.answers ?? {}}
+        options={context.options}
+        answers={context.answers}
         asHeading={asHeading}
         value={value}
         onChange={onChange}

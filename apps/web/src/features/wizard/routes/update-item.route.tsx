@@ -152,6 +152,7 @@ function CorrectionForm({ item, urlKey, product, back }: { item: ItemAnswers; ur
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
                   onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                  context={{ options: product.options, answers: values }}
                 />
               ))}
               <Button pending={save.isPending}>{t('flows.correctSave')}</Button>
