@@ -242,6 +242,21 @@ describe('bank transfer confirmed by an agent', () => {
     expect(await history(order_id, 'pago_confirmado')).toHaveLength(1);
     expect((await agent.get('/api/backoffice/orders/99999999/payments')).statusCode).toBe(404);
   });
+
+  it('a transfer cannot be confirmed on an unknown order (404) nor on an order paid by card (409 with the message); anonymous cannot list payments', async () => {
+    const agent = new TestClient(t.app);
+    await agent.login('agente@ventanilla.test', 'agente-demo-2026');
+    expect((await agent.post('/api/backoffice/orders/99999999/confirm-transfer')).statusCode).toBe(404);
+    const c = await customer(1);
+    const { order_id } = await checkout(c, 'cc');
+    const res = await agent.post(`/api/backoffice/orders/${order_id}/confirm-transfer`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'NO_PENDING_TRANSFER', message: 'Este pedido no tiene ninguna transferencia pendiente de confirmar.' });
+    expect((await status(c, order_id)).paid).toBe(false);
+    const anonymous = new TestClient(t.app);
+    await anonymous.start();
+    expect((await anonymous.get(`/api/backoffice/orders/${order_id}/payments`)).statusCode).toBe(401);
+  });
 });
 
 describe('customer/payment: the preferred payment method', () => {
@@ -264,6 +279,11 @@ describe('customer/payment: the preferred payment method', () => {
     const anonymous = new TestClient(t.app);
     await anonymous.start();
     expect((await anonymous.get('/api/customer/payment')).statusCode).toBe(401);
+    expect((await anonymous.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'bizum' } })).statusCode).toBe(401);
+    // Without the session's CSRF token (a cross-site form) the choice is refused and kept as it was.
+    const forged = await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'paypal' }, headers: { 'x-csrf-token': 'wrong' } });
+    expect(forged.statusCode).toBe(403);
+    expect((await c.get('/api/customer/payment')).json().preferred_payment.method).toBe('bizum');
   });
 });
 
@@ -293,5 +313,15 @@ describe('payment routes of the spec', () => {
     expect((await stranger.get(`/api/checkout/finalize/${item}`)).statusCode).toBe(404);
     expect((await stranger.post(`/api/orders/${order_id}/pay`, { payment_method: 'cc' })).statusCode).toBe(404);
     expect((await stranger.get(`/api/orders/${order_id}/payment`)).statusCode).toBe(404);
+    const anonymous = new TestClient(t.app);
+    await anonymous.start();
+    expect((await anonymous.get(`/api/checkout/finalize/${item}`)).statusCode).toBe(401);
+    expect((await anonymous.post(`/api/orders/${order_id}/pay`, { payment_method: 'cc' })).statusCode).toBe(401);
+    expect((await anonymous.get(`/api/orders/${order_id}/payment`)).statusCode).toBe(401);
+    // The owner choosing a method that does not exist: 400 naming the field; the order keeps its transfer.
+    const bad = await c.post(`/api/orders/${order_id}/pay`, { payment_method: 'cash' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().fields)).toContain('payment_method');
+    expect((await status(c, order_id)).method).toBe('bank');
   });
 });
