@@ -142,24 +142,25 @@ export interface WriteMeta {
 
 /** Writes a product (row and store links) from its snapshot: the one write path of the seed and the back office. */
 export async function writeProduct(tx: DbOrTx, snapshot: ProductSnapshot, meta: WriteMeta): Promise<void> {
-  const p = snapshot.product;
+  // The defaults live in normaliseProduct only, so the row and the snapshot a revision keeps cannot drift apart.
+  const p = normaliseProduct(snapshot.product);
   const row = {
     productId: p.product_id,
     urlKey: p.url_key,
     catUrlKey: p.cat_url_key,
-    kind: p.kind ?? 'service',
+    kind: p.kind,
     name: p.name,
-    shortDescription: p.short_description ?? '',
-    description: p.description ?? '',
-    customText: p.custom_text ?? '',
-    tooltip: p.tooltip ?? null,
-    image: p.image ?? 'no_selection',
-    groupName: p.group ?? 'Otros',
+    shortDescription: p.short_description,
+    description: p.description,
+    customText: p.custom_text,
+    tooltip: p.tooltip,
+    image: p.image,
+    groupName: p.group,
     basePrice: money(p.base_price),
     officialFee: money(p.official_fee ?? '0'),
-    visible: p.visible ?? true,
-    visibleOnServices: p.visible_on_services ?? true,
-    position: p.position ?? 0,
+    visible: p.visible,
+    visibleOnServices: p.visible_on_services,
+    position: p.position,
     form: toStoredForm(snapshot.form ?? undefined),
     version: meta.version,
     editedAt: meta.editedAt,
