@@ -118,6 +118,8 @@ describe('Correo enviado (back office)', () => {
     const pool = t.app.ctx.database.pool;
     const { rows } = await pool.query<{ id: number }>("select id from email_outbox where kind = 'incident_action'");
     const id = rows[0]!.id;
+    // A message that was sent is not queued again.
+    expect((await agent.post(`/api/backoffice/emails/${id}/retry`)).statusCode).toBe(404);
     await pool.query("update email_outbox set status = 'failed', attempts = 10, last_error = '550 no such user' where id = any($1)", [[id, emailId]]);
     expect((await agent.post(`/api/backoffice/emails/${emailId}/retry`)).statusCode).toBe(404);
     expect((await agent.post(`/api/backoffice/emails/${id}/retry`)).statusCode).toBe(204);
