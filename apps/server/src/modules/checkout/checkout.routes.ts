@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
+import { PAYMENT_METHOD_CODES } from '@ventanilla/domain';
 import { requireUser } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, MoneyString, StoreIdParam } from '../../shared/http-schemas.js';
 import { paymentMethodName } from './payment-method-names.js';
 
-const Method = Type.Union(['cc', 'paypal', 'bizum', 'multibanco', 'sibsmbway', 'sibsmb', 'bank'].map((m) => Type.Literal(m)));
+// The domain's list of method codes, so a new method cannot be offered by routing yet refused here.
+const Method = Type.Union(PAYMENT_METHOD_CODES.map((m) => Type.Literal(m)));
 const CheckoutResponse = Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() });
 
 const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
