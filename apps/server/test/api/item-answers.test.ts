@@ -123,7 +123,10 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
   it('is 404 for another customer (nothing changes), 401 anonymous, 403 without the CSRF token', async () => {
     const body = { answers: { ...notaSimpleAnswers(), '80': 'Otra calle 9' } };
     expect((await put(other, url(), body)).statusCode).toBe(404);
-    expect((await put(new TestClient(t.app), url(), body)).statusCode).toBeGreaterThanOrEqual(401);
+    // An anonymous caller with a session and its CSRF token, so the 401 comes from the missing sign-in.
+    const anonymous = new TestClient(t.app);
+    await anonymous.start(1);
+    expect((await put(anonymous, url(), body)).statusCode).toBe(401);
     expect((await put(owner, url(), body, { 'x-csrf-token': 'wrong' })).statusCode).toBe(403);
     expect((await owner.get(url())).json().answers['80']).toBe('Calle Mayor 1, 2º B');
   });
@@ -176,6 +179,11 @@ describe('signed-in customers\' drafts (unfinished orders)', () => {
     expect((await put(owner, '/api/me/drafts/1/no-existe', draft)).statusCode).toBe(404);
     expect((await put(owner, '/api/me/drafts/1/certidao-permanente', draft)).statusCode).toBe(404);
     expect((await new TestClient(t.app).get('/api/me/drafts')).statusCode).toBe(401);
+    // A session with its CSRF token but nobody signed in: 401 on the writes too.
+    const anonymous = new TestClient(t.app);
+    await anonymous.start(1);
+    expect((await put(anonymous, '/api/me/drafts/1/nota-simple', draft)).statusCode).toBe(401);
+    expect((await anonymous.delete('/api/me/drafts/1/nota-simple')).statusCode).toBe(401);
   });
 });
 
