@@ -284,6 +284,12 @@ describe('revisions', () => {
     expect(one.after.form.product_id).toBe(NOTA);
 
     const current = await detail();
+    // Another product's revision is not one of this product's: 404, and nothing is written.
+    const otherProduct = (await admin.get(`${BASE}/products`)).json<{ items: Array<{ product_id: number }> }>().items.find((p) => p.product_id !== NOTA)!;
+    const foreign = (await admin.get(`${BASE}/products/${otherProduct.product_id}/revisions`)).json<{ items: Array<{ id: number }> }>().items[0]!;
+    expect((await admin.get(`${BASE}/products/${NOTA}/revisions/${foreign.id}`)).statusCode).toBe(404);
+    expect((await admin.post(`${BASE}/products/${NOTA}/revisions/${foreign.id}/revert`, { version: current.version })).statusCode).toBe(404);
+    expect((await detail()).version).toBe(current.version);
     const stale = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, { version: current.version - 1 });
     expect(stale.statusCode).toBe(409);
     const res = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, { version: current.version });
