@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../modules/customers/roles.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -149,8 +150,6 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   if (!session?.user) throw new AppError('UNAUTHENTICATED');
   return session.user;
 }
-
-export const STAFF_ROLES: ReadonlySet<SessionUser['role']> = new Set(['agent', 'admin', 'notary']);
 
 /** A back-office user (agent, admin or notary): 401 anonymous, 403 customers. */
 export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {

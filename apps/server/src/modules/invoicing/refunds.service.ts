@@ -1,3 +1,4 @@
+import { MONEY_ROLES } from '../customers/roles.js';
 import { randomUUID } from 'node:crypto';
 import { cents, checkRefundAmount, formatMoneyString, parseMoney } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
@@ -13,9 +14,6 @@ export type RefundRow = typeof refunds.$inferSelect;
 
 /** Refund reasons are free text, required, at most this long. */
 export const REFUND_REASON_MAX = 500;
-
-/** Staff who may refund: agents and admins (notaries may not). */
-export const REFUND_ROLES: ReadonlySet<SessionUser['role']> = new Set(['agent', 'admin']);
 
 function refundOut(r: RefundRow & { agentName?: string | null }) {
   return {
@@ -69,7 +67,7 @@ export class RefundsService {
   }
 
   async refund(agent: SessionUser, orderId: number, amount: number, reasonRaw: string) {
-    if (!REFUND_ROLES.has(agent.role)) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
+    if (!MONEY_ROLES.has(agent.role)) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
     const reason = reasonRaw.trim();
     if (!reason) throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.required' }] });
     if (reason.length > REFUND_REASON_MAX) {

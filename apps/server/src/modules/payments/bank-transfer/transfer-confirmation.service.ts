@@ -2,14 +2,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.js';
 import { orderItems, orders, paymentEvents, payments } from '../../../db/schema.js';
 import { AppError } from '../../../shared/app-error.js';
+import { MONEY_ROLES } from '../../customers/roles.js';
 import type { SessionUser } from '../../customers/sessions.repository.js';
 import type { OrderEvents } from '../../orders/order-events.js';
 import { markOrderPaid, recordHistory } from '../../orders/orders.repository.js';
 import { rememberPreferredPayment } from '../payment-preferences.js';
 import { BANK_TRANSFER_PROVIDER } from './bank-transfer.provider.js';
-
-/** Roles that may confirm money arrived (notaries work their own statuses, not payments). */
-const CONFIRMING_ROLES: ReadonlySet<string> = new Set(['agent', 'admin']);
 
 /**
  * An agent confirms that a bank transfer arrived: in one transaction the payment is captured, the order paid, the
@@ -23,7 +21,7 @@ export class TransferConfirmation {
   ) {}
 
   async confirm(staff: SessionUser, orderId: number): Promise<{ order_id: number; payment_id: number; paid: true }> {
-    if (!CONFIRMING_ROLES.has(staff.role)) throw new AppError('FORBIDDEN', `role ${staff.role} cannot confirm payments`);
+    if (!MONEY_ROLES.has(staff.role)) throw new AppError('FORBIDDEN', `role ${staff.role} cannot confirm payments`);
     return this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId)).for('update');
       if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
