@@ -229,6 +229,7 @@ describe('invoice PDF downloads', () => {
     expect((await c.get('/api/me/billing')).json()).toEqual({ billing: null });
 
     expect((await agent.get('/api/backoffice/invoices/99999999/pdf')).statusCode).toBe(404);
+    expect((await agent.get('/api/backoffice/orders/99999999/refunds')).statusCode).toBe(404);
     expect((await c.get('/api/me/invoices/99999999/pdf')).statusCode).toBe(404);
   });
 });

@@ -97,7 +97,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['back office'],
       summary: 'Invoices, credit notes, refunds and the amount still refundable of an order',
       params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: OrderRefunds, ...errors(401, 403) },
+      response: { 200: OrderRefunds, ...errors(401, 403, 404) },
     },
   }, async (request, reply) => {
     await requireStaff(request);

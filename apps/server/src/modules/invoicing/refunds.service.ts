@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { cents, checkRefundAmount, formatMoneyString, parseMoney } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { payments, refunds, users } from '../../db/schema.js';
+import { orders, payments, refunds, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import { BANK_TRANSFER_PROVIDER } from '../payments/bank-transfer/bank-transfer.provider.js';
@@ -48,6 +48,8 @@ export class RefundsService {
 
   /** Refunds and what is left to refund of an order (back office). */
   async forOrder(orderId: number) {
+    const [order] = await this.db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
     const documents = await this.invoicing.listForOrder(orderId);
     const rows = await this.db
       .select({ refund: refunds, firstname: users.firstname, lastname: users.lastname })
