@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailableError, openDatabase, type DatabaseHandle } from '../src/db/connection.js';
@@ -53,8 +52,9 @@ describe.skipIf(!adminUrl)('PostgreSQL mode', () => {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const db: DatabaseHandle = await openDatabase({ databaseUrl: testDb.url, dataDir: 'memory://', logger });
     try {
-      // Warm the pool with several idle connections.
-      await Promise.all([1, 2, 3].map(() => db.pool.query('SELECT pg_sleep(0.05)')));
+      // Warm the pool with several idle connections: three held at once, then released.
+      const held = await Promise.all([1, 2, 3].map(() => db.pool.connect()));
+      for (const client of held) client.release();
       expect(db.pool.idleCount).toBeGreaterThanOrEqual(2);
 
       expect(await terminateBackends()).toBeGreaterThanOrEqual(2);
@@ -78,7 +78,12 @@ describe.skipIf(!adminUrl)('PostgreSQL mode', () => {
     const db = await openDatabase({ databaseUrl: testDb.url, dataDir: 'memory://' });
     try {
       // A query in flight when its backend is terminated.
-      const running = db.pool.query('SELECT pg_sleep(10)');
+      // The rejection handler is attached at once: the backend may be cut before the test awaits it, and a rejection
+      // with no handler yet is reported by Node as unhandled.
+      const running = db.pool.query('SELECT pg_sleep(10)').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       await vi.waitFor(async () => {
         const { rows } = await admin.query(
           "SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND query = 'SELECT pg_sleep(10)' AND state = 'active'",
@@ -87,17 +92,21 @@ describe.skipIf(!adminUrl)('PostgreSQL mode', () => {
         expect(rows).toHaveLength(1);
       });
       await terminateBackends();
-      const err: unknown = await running.then(() => undefined, (e: unknown) => e);
+      const err: unknown = await running;
       expect(err).toMatchObject({ code: '57P01' });
       expect(isDatabaseUnavailableError(err)).toBe(true);
 
       // A client checked out (as in a transaction) that loses its connection between two queries: an 'error' event
       // with no listener would kill the process.
       const client = await db.pool.connect();
+      const closed = new Promise<void>((resolve) => client.once('end', () => resolve()));
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await terminateBackends(rows[0]!.pid);
-      await sleep(200);
-      const next: unknown = await client.query('SELECT 1').then(() => undefined, (e: unknown) => e);
+      await closed; // the client has seen its connection go, with no query in flight
+      const next: unknown = await client.query('SELECT 1').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isDatabaseUnavailableError(next)).toBe(true);
       client.release(next as Error);
 
