@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run for the unit and API suites; the browser journey lives in e2e/ with its own config.
@@ -5,6 +6,10 @@ export default defineConfig({
   resolve: { conditions: ['@ventanilla/source'] },
   ssr: { resolve: { conditions: ['@ventanilla/source'] } },
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core machine, where the API
+    // files (each on its own database, waiting on PGlite's worker thread or on PostgreSQL much of the time) run
+    // well two at a time.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -20,8 +25,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not performance limits: two files share a 2-core machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -5,10 +5,9 @@
 // the answers come from it); the paid order must hold one line per product at that price. axe runs on every page of
 // six products of different shapes (one with its exit page), and two products are ordered with the keyboard only.
 import { flowConfirmationPath, flowOfProduct, flowStepPath } from '@ventanilla/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { newContext } from './support/browser.js';
 import {
   CHOICE_TYPES,
   fixtureCaseFor,
@@ -78,28 +77,103 @@ type Language = (typeof STORES)[number]['language'];
 /** What the shop and the sandbox provider say, per store language (apps/web i18n, sandbox-pages.ts). */
 const UI = {
   es: {
-    catalogue: 'Servicios', optional: '(opcional)', continue: 'Continuar', checkTitle: 'Comprueba tus respuestas', addToCart: 'Añadir al carrito', price: 'Precio',
-    order: 'Solicitar', cart: 'Carrito', continueShopping: 'Seguir comprando', checkout: 'Finalizar compra', change: 'Cambiar',
-    exitTitle: 'No podemos tramitar tu solicitud', exitChange: 'Cambiar mis respuestas', register: 'Crear una cuenta', email: 'Correo electrónico',
-    firstname: 'Nombre', lastname: 'Apellidos', password: 'Contraseña', registerButton: 'Crear cuenta', methods: 'Método de pago', card: 'Tarjeta',
-    pay: /^Pagar \d/, success: 'Pedido realizado',
-    sandbox: { title: 'Pago a Ventanilla', name: 'Titular de la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', cvc: 'Código de seguridad (CVC)', pay: /^Pagar/ },
+    catalogue: 'Servicios',
+    optional: '(opcional)',
+    continue: 'Continuar',
+    checkTitle: 'Comprueba tus respuestas',
+    addToCart: 'Añadir al carrito',
+    price: 'Precio',
+    order: 'Solicitar',
+    cart: 'Carrito',
+    continueShopping: 'Seguir comprando',
+    checkout: 'Finalizar compra',
+    change: 'Cambiar',
+    exitTitle: 'No podemos tramitar tu solicitud',
+    exitChange: 'Cambiar mis respuestas',
+    register: 'Crear una cuenta',
+    email: 'Correo electrónico',
+    firstname: 'Nombre',
+    lastname: 'Apellidos',
+    password: 'Contraseña',
+    registerButton: 'Crear cuenta',
+    methods: 'Método de pago',
+    card: 'Tarjeta',
+    pay: /^Pagar \d/,
+    success: 'Pedido realizado',
+    sandbox: {
+      title: 'Pago a Ventanilla',
+      name: 'Titular de la tarjeta',
+      number: 'Número de tarjeta',
+      expiry: 'Caducidad (MM/AA)',
+      cvc: 'Código de seguridad (CVC)',
+      pay: /^Pagar/,
+    },
   },
   pt: {
-    catalogue: 'Serviços', optional: '(opcional)', continue: 'Continuar', checkTitle: 'Verifique as suas respostas', addToCart: 'Adicionar ao carrinho', price: 'Preço',
-    order: 'Pedir', cart: 'Carrinho', continueShopping: 'Continuar a comprar', checkout: 'Finalizar compra', change: 'Alterar',
-    exitTitle: 'Não podemos tratar o seu pedido', exitChange: 'Alterar as minhas respostas', register: 'Criar uma conta', email: 'Endereço de email',
-    firstname: 'Nome', lastname: 'Apelidos', password: 'Palavra-passe', registerButton: 'Criar conta', methods: 'Método de pagamento', card: 'Cartão',
-    pay: /^Pagar \d/, success: 'Encomenda realizada',
-    sandbox: { title: 'Pagamento a Ventanilla', name: 'Titular do cartão', number: 'Número do cartão', expiry: 'Validade (MM/AA)', cvc: 'Código de segurança (CVC)', pay: /^Pagar/ },
+    catalogue: 'Serviços',
+    optional: '(opcional)',
+    continue: 'Continuar',
+    checkTitle: 'Verifique as suas respostas',
+    addToCart: 'Adicionar ao carrinho',
+    price: 'Preço',
+    order: 'Pedir',
+    cart: 'Carrinho',
+    continueShopping: 'Continuar a comprar',
+    checkout: 'Finalizar compra',
+    change: 'Alterar',
+    exitTitle: 'Não podemos tratar o seu pedido',
+    exitChange: 'Alterar as minhas respostas',
+    register: 'Criar uma conta',
+    email: 'Endereço de email',
+    firstname: 'Nome',
+    lastname: 'Apelidos',
+    password: 'Palavra-passe',
+    registerButton: 'Criar conta',
+    methods: 'Método de pagamento',
+    card: 'Cartão',
+    pay: /^Pagar \d/,
+    success: 'Encomenda realizada',
+    sandbox: {
+      title: 'Pagamento a Ventanilla',
+      name: 'Titular do cartão',
+      number: 'Número do cartão',
+      expiry: 'Validade (MM/AA)',
+      cvc: 'Código de segurança (CVC)',
+      pay: /^Pagar/,
+    },
   },
   en: {
-    catalogue: 'Services', optional: '(optional)', continue: 'Continue', checkTitle: 'Check your answers', addToCart: 'Add to basket', price: 'Price',
-    order: 'Order', cart: 'Basket', continueShopping: 'Continue shopping', checkout: 'Checkout', change: 'Change',
-    exitTitle: 'We cannot process your request', exitChange: 'Change my answers', register: 'Create an account', email: 'Email address',
-    firstname: 'First name', lastname: 'Last name', password: 'Password', registerButton: 'Create account', methods: 'Payment method', card: 'Card',
-    pay: /^Pay \S*\d/, success: 'Order placed',
-    sandbox: { title: 'Payment to Ventanilla', name: 'Cardholder name', number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code (CVC)', pay: /^Pay/ },
+    catalogue: 'Services',
+    optional: '(optional)',
+    continue: 'Continue',
+    checkTitle: 'Check your answers',
+    addToCart: 'Add to basket',
+    price: 'Price',
+    order: 'Order',
+    cart: 'Basket',
+    continueShopping: 'Continue shopping',
+    checkout: 'Checkout',
+    change: 'Change',
+    exitTitle: 'We cannot process your request',
+    exitChange: 'Change my answers',
+    register: 'Create an account',
+    email: 'Email address',
+    firstname: 'First name',
+    lastname: 'Last name',
+    password: 'Password',
+    registerButton: 'Create account',
+    methods: 'Payment method',
+    card: 'Card',
+    pay: /^Pay \S*\d/,
+    success: 'Order placed',
+    sandbox: {
+      title: 'Payment to Ventanilla',
+      name: 'Cardholder name',
+      number: 'Card number',
+      expiry: 'Expiry (MM/YY)',
+      cvc: 'Security code (CVC)',
+      pay: /^Pay/,
+    },
   },
 } as const;
 type Texts = (typeof UI)[Language];
@@ -141,14 +215,17 @@ const keyOf = (store: number, urlKey: string) => `${store}:${urlKey}`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Amounts compared by their digits: "1.595,00 €", "€1,595.00" and "1595.00" are all 159500. */
 const cents = (money: string) => money.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-const labelOf = (option: ProductOption, ui: Texts) => (Number(option.is_require) === 1 ? option.title : `${option.title} ${ui.optional}`);
+const labelOf = (option: ProductOption, ui: Texts) =>
+  Number(option.is_require) === 1 ? option.title : `${option.title} ${ui.optional}`;
 /** A choice's accessible name: its text, then the supplement ("+5,75 €", or "(+20,00 €)" in a list) when it has one. */
 const choiceName = (name: string) => new RegExp(`^${escape(norm(name))}(\\s*\\(?\\+.*)?$`);
-const asList = (value: AnswerValue): string[] => (Array.isArray(value) ? value.map(String) : String(value).split(',')).filter(Boolean).sort();
+const asList = (value: AnswerValue): string[] =>
+  (Array.isArray(value) ? value.map(String) : String(value).split(',')).filter(Boolean).sort();
 
 async function api<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -169,8 +246,16 @@ async function openPlanSession(): Promise<void> {
 let planUploads = 0;
 async function uploadForPlan(): Promise<FileReference> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(DOCUMENT_PDF)], { type: 'application/pdf' }), `documento-${++planUploads}.pdf`);
-  return api<FileReference>('/api/uploads', { method: 'POST', headers: { cookie: planSession.cookie, 'x-csrf-token': planSession.csrf }, body: form });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(DOCUMENT_PDF)], { type: 'application/pdf' }),
+    `documento-${++planUploads}.pdf`,
+  );
+  return api<FileReference>('/api/uploads', {
+    method: 'POST',
+    headers: { cookie: planSession.cookie, 'x-csrf-token': planSession.csrf },
+    body: form,
+  });
 }
 
 function evaluate(store: number, urlKey: string, answers: Answers): Promise<Evaluation> {
@@ -183,8 +268,11 @@ function evaluate(store: number, urlKey: string, answers: Answers): Promise<Eval
 
 /** The same evaluation in the browser's own session (its uploaded documents are its own). */
 async function evaluateInPage(page: Page, store: number, urlKey: string, answers: Answers): Promise<Evaluation> {
-  const response = await page.request.post(`/api/stores/${store}/products/${encodeURIComponent(urlKey)}/evaluate`, { data: { answers } });
-  if (!response.ok()) throw new Error(`evaluate ${urlKey} in the page: HTTP ${response.status()} ${await response.text()}`);
+  const response = await page.request.post(`/api/stores/${store}/products/${encodeURIComponent(urlKey)}/evaluate`, {
+    data: { answers },
+  });
+  if (!response.ok())
+    throw new Error(`evaluate ${urlKey} in the page: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as Evaluation;
 }
 
@@ -194,7 +282,9 @@ async function audit(page: Page, label: string): Promise<void> {
 }
 
 async function heading(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }).waitFor();
+  await expect(
+    page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }),
+  ).toBeVisible();
 }
 
 /** The wizard pages this plan goes through: each product step with its visible questions (the wizard skips the rest). */
@@ -219,17 +309,23 @@ const confirmationPath = (entry: Planned) => {
 
 /** Waits for the address to become `path` (no query), failing at once with the error summary if one shows instead. */
 async function arriveAt(page: Page, path: string, timeout = 15_000): Promise<void> {
-  const deadline = Date.now() + timeout;
   const alert = page.getByRole('main').getByRole('alert');
-  for (;;) {
+  let shown: string | undefined;
+  await expect(async () => {
     const url = new URL(page.url());
     if (url.pathname === path && url.search === '') return;
     if ((await alert.count()) > 0) {
-      throw new Error(`expected ${path}, but ${page.url()} shows: ${norm(await alert.first().innerText().catch(() => ''))}`);
+      shown = norm(
+        await alert
+          .first()
+          .innerText()
+          .catch(() => ''),
+      );
+      return;
     }
-    if (Date.now() > deadline) throw new Error(`expected ${path} within ${timeout} ms, still at ${page.url()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    throw new Error(`expected ${path}, still at ${page.url()}`);
+  }).toPass({ timeout, intervals: [50] });
+  if (shown !== undefined) throw new Error(`expected ${path}, but ${page.url()} shows: ${shown}`);
 }
 
 /** A question's control, by its label or legend and its role. */
@@ -256,8 +352,8 @@ function controlOf(page: Page, ui: Texts, option: ProductOption): Locator {
  */
 async function pageReady(page: Page, ui: Texts, path: string, options: ProductOption[]): Promise<void> {
   await arriveAt(page, path);
-  await controlOf(page, ui, options[0]!).waitFor();
-  await page.getByRole('button', { name: ui.continue, exact: true }).waitFor();
+  await expect(controlOf(page, ui, options[0]!)).toBeVisible();
+  await expect(page.getByRole('button', { name: ui.continue, exact: true })).toBeVisible();
 }
 
 /** Answers one question through its control, found by its label or legend and its role. */
@@ -292,10 +388,13 @@ async function answer(page: Page, ui: Texts, option: ProductOption, value: Answe
       return;
     }
     case 'drop_down': {
-      await control.waitFor();
+      await expect(control).toBeVisible();
       const chosen = option.opt_values.find((v) => String(v.id) === String(value))!;
-      const text = (await control.locator('option').allTextContents()).find((t) => choiceName(chosen.name).test(norm(t)));
-      if (!text) throw new Error(`${option.option_id}: "${chosen.name}" is not offered in the list "${labelOf(option, ui)}"`);
+      const text = (await control.locator('option').allTextContents()).find((t) =>
+        choiceName(chosen.name).test(norm(t)),
+      );
+      if (!text)
+        throw new Error(`${option.option_id}: "${chosen.name}" is not offered in the list "${labelOf(option, ui)}"`);
       await control.selectOption({ label: text });
       expect(await control.inputValue()).toBe(String(value));
       return;
@@ -331,9 +430,13 @@ async function answerPicker(page: Page, option: ProductOption, value: AnswerValu
   await input.fill('');
   await page.keyboard.type(name, { delay: 5 });
   const wanted = pickerOption(page, name);
-  await wanted.waitFor();
+  await expect(wanted).toBeVisible();
   if (keyboard) {
-    const ids = await page.getByRole('main').getByRole('listbox').getByRole('option').evaluateAll((els) => els.map((e) => e.id));
+    const ids = await page
+      .getByRole('main')
+      .getByRole('listbox')
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => e.id));
     const index = ids.indexOf((await wanted.getAttribute('id')) ?? '');
     for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
     expect(await input.getAttribute('aria-activedescendant')).toBe(ids[index]);
@@ -349,13 +452,13 @@ async function answerPicker(page: Page, option: ProductOption, value: AnswerValu
 
 /** Waits for a document question to show its uploaded file by name. */
 async function documentUploaded(page: Page, filename: string): Promise<void> {
-  await page.getByRole('main').getByRole('link', { name: filename, exact: true }).waitFor();
+  await expect(page.getByRole('main').getByRole('link', { name: filename, exact: true })).toBeVisible();
 }
 
 /** The total the price panel shows, once it has one. */
 async function panelTotal(page: Page, ui: Texts): Promise<string> {
   const list = page.getByRole('region', { name: ui.price, exact: true }).locator('dl');
-  await list.waitFor();
+  await expect(list).toBeVisible();
   return (await definitions(list))['Total'] ?? '';
 }
 
@@ -370,14 +473,26 @@ async function openFromCatalogue(page: Page, ui: Texts, entry: Planned): Promise
 }
 
 /** The check-answers page: the total against the evaluate API and the fixture, then "add to cart". */
-async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button: Locator) => Promise<void>, label: string | null): Promise<string> {
+async function checkAndAdd(
+  page: Page,
+  ui: Texts,
+  entry: Planned,
+  press: (button: Locator) => Promise<void>,
+  label: string | null,
+): Promise<string> {
   const { product, plan, store } = entry;
   await heading(page, ui.checkTitle);
   const expected = plan.evaluation.price.total;
   await eventually(async () => expect(cents(await panelTotal(page, ui))).toBe(cents(expected)), { timeout: 10_000 });
   // One row with a "Cambiar …" link per question asked (documents included), and every typed answer shown.
   const asked = pagesOf(entry).reduce((n, p) => n + p.options.length, 0);
-  expect(await page.getByRole('main').getByRole('link', { name: new RegExp(`^${ui.change} `) }).count(), `${product.url_key}: rows`).toBe(asked);
+  expect(
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(`^${ui.change} `) })
+      .count(),
+    `${product.url_key}: rows`,
+  ).toBe(asked);
   const summary = norm(await page.getByRole('main').innerText());
   for (const option of product.options) {
     const value = plan.answers[String(option.option_id)];
@@ -386,12 +501,18 @@ async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button
     }
     // Place pickers hold a code; the page shows the place's name.
     if (typeof value === 'string' && placeKindOf(option)) {
-      await eventually(async () => expect(norm(await page.getByRole('main').innerText()), `${product.url_key}: "${option.title}"`).toContain(norm(placeName(option, value))));
+      await eventually(async () =>
+        expect(norm(await page.getByRole('main').innerText()), `${product.url_key}: "${option.title}"`).toContain(
+          norm(placeName(option, value)),
+        ),
+      );
     }
   }
   if (label) await audit(page, `${label} check answers`);
 
-  const added = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart/items' && r.request().method() === 'POST');
+  const added = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/cart/items' && r.request().method() === 'POST',
+  );
   await press(page.getByRole('button', { name: ui.addToCart, exact: true }));
   const response = await added;
   expect(response.status(), `${product.url_key}: add to cart`).toBeLessThan(300);
@@ -401,7 +522,8 @@ async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button
   for (const [id, value] of Object.entries(plan.answers)) {
     const got = sent.answers[id]!;
     // Documents: the browser's own upload of the same file (another id, the same name).
-    if (isFileReference(value)) expect(isFileReference(got) && got.filename, `${product.url_key} document ${id}`).toBe(value.filename);
+    if (isFileReference(value))
+      expect(isFileReference(got) && got.filename, `${product.url_key} document ${id}`).toBe(value.filename);
     else expect(asList(got), `${product.url_key} answer ${id}`).toEqual(asList(value));
   }
   // ...which the evaluate API prices as the page showed (in the browser's session, whose documents they are), and
@@ -410,7 +532,8 @@ async function checkAndAdd(page: Page, ui: Texts, entry: Planned, press: (button
   expect(evaluation.outcome.type).toBe('continue');
   expect(evaluation.errors).toEqual([]);
   expect(evaluation.price.total).toBe(expected);
-  if (plan.fixtureTotal !== null) expect(evaluation.price.total, `${product.url_key}: fixture "${plan.source}"`).toBe(plan.fixtureTotal);
+  if (plan.fixtureTotal !== null)
+    expect(evaluation.price.total, `${product.url_key}: fixture "${plan.source}"`).toBe(plan.fixtureTotal);
   const cart = (await response.json()) as { items: { product_id: number; price: string | { total: string } }[] };
   const line = cart.items.filter((l) => l.product_id === product.product_id).at(-1);
   expect(line, `${product.url_key}: the cart has its line`).toBeDefined();
@@ -440,12 +563,22 @@ async function orderProduct(page: Page, entry: Planned): Promise<string> {
     if (detour && exitOption) {
       // The answer that rules the procedure out: a page of its own with the spec's message, then back to change it.
       for (const option of options) {
-        await answer(page, ui, option, option === exitOption ? String(detour.valueId) : plan.answers[String(option.option_id)]);
+        await answer(
+          page,
+          ui,
+          option,
+          option === exitOption ? String(detour.valueId) : plan.answers[String(option.option_id)],
+        );
       }
       await continueButton.click();
       await page.waitForURL((url) => url.pathname === stepPath(entry, step) && url.search === '?exit=1');
       await heading(page, ui.exitTitle);
-      const exit = fixtureCases.find((c) => c.url_key === product.url_key && c.outcome.type === 'exit' && String(c.answers[String(detour.optionId)]) === String(detour.valueId));
+      const exit = fixtureCases.find(
+        (c) =>
+          c.url_key === product.url_key &&
+          c.outcome.type === 'exit' &&
+          String(c.answers[String(detour.optionId)]) === String(detour.valueId),
+      );
       const message = norm(await page.locator('.wizard-exit__message').innerText());
       expect(message.length).toBeGreaterThan(10);
       if (exit?.outcome.message) expect(message).toBe(exit.outcome.message);
@@ -467,7 +600,12 @@ async function orderProduct(page: Page, entry: Planned): Promise<string> {
 async function active(page: Page): Promise<{ id: string; tag: string; type: string; text: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { id: el?.id ?? '', tag: el?.tagName.toLowerCase() ?? '', type: el?.getAttribute('type') ?? '', text: (el?.textContent ?? '').replace(/\s+/g, ' ').trim() };
+    return {
+      id: el?.id ?? '',
+      tag: el?.tagName.toLowerCase() ?? '',
+      type: el?.getAttribute('type') ?? '',
+      text: (el?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    };
   });
 }
 
@@ -477,7 +615,8 @@ async function tabTo(page: Page, target: { id?: string; button?: string }, what:
     const now = await active(page);
     if (target.id && now.id === target.id) return;
     if (target.button && now.tag === 'button' && now.text === target.button) return;
-    if (target.id && now.tag === 'button' && now.type === 'submit') throw new Error(`Tab reached the submit button before ${what}`);
+    if (target.id && now.tag === 'button' && now.type === 'submit')
+      throw new Error(`Tab reached the submit button before ${what}`);
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${what} (focus on ${JSON.stringify(await active(page))})`);
@@ -509,10 +648,15 @@ async function dateFieldOrder(page: Page): Promise<('d' | 'm' | 'y')[]> {
 }
 
 /** Answers one question with keys only. */
-async function answerByKeyboard(page: Page, ui: Texts, option: ProductOption, value: AnswerValue | undefined): Promise<void> {
+async function answerByKeyboard(
+  page: Page,
+  ui: Texts,
+  option: ProductOption,
+  value: AnswerValue | undefined,
+): Promise<void> {
   if (value === undefined) return;
   // A question that an answer on this page reveals shows once the server has re-evaluated: look before tabbing.
-  await controlOf(page, ui, option).waitFor();
+  await expect(controlOf(page, ui, option)).toBeVisible();
   const id = `option-${option.option_id}`;
   if (option.type === 'file') {
     // Space on the focused file input opens the picker (the operating system's dialog, answered here).
@@ -530,7 +674,9 @@ async function answerByKeyboard(page: Page, ui: Texts, option: ProductOption, va
     const index = option.opt_values.findIndex((v) => String(v.id) === String(value));
     await page.keyboard.press('Space');
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-    await eventually(async () => expect(await page.locator(`input[type=radio][name="${id}"]:checked`).inputValue()).toBe(String(value)));
+    await eventually(async () =>
+      expect(await page.locator(`input[type=radio][name="${id}"]:checked`).inputValue()).toBe(String(value)),
+    );
     return;
   }
   if (CHOICE_TYPES.has(option.type) && option.type !== 'drop_down') {
@@ -575,7 +721,10 @@ async function orderByKeyboard(page: Page, entry: Planned): Promise<string> {
   for (const { step, options } of pagesOf(entry)) {
     await pageReady(page, ui, stepPath(entry, step), options);
     // After a page change the app moves the focus to the page's <h1>; the keys start from there.
-    if (step > 1) await eventually(async () => expect(await page.evaluate(() => document.activeElement?.closest('h1') !== null)).toBe(true));
+    if (step > 1)
+      await eventually(async () =>
+        expect(await page.evaluate(() => document.activeElement?.closest('h1') !== null)).toBe(true),
+      );
     if (audited) {
       await panelTotal(page, ui);
       await audit(page, `${key} step${step}`);
@@ -591,10 +740,16 @@ async function orderByKeyboard(page: Page, entry: Planned): Promise<string> {
     await page.keyboard.press('Enter');
   }
   await arriveAt(page, confirmationPath(entry));
-  return checkAndAdd(page, ui, entry, async () => {
-    await tabTo(page, { button: ui.addToCart }, ui.addToCart);
-    await page.keyboard.press('Enter');
-  }, audited ? key : null);
+  return checkAndAdd(
+    page,
+    ui,
+    entry,
+    async () => {
+      await tabTo(page, { button: ui.addToCart }, ui.addToCart);
+      await page.keyboard.press('Enter');
+    },
+    audited ? key : null,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -632,7 +787,9 @@ async function payStore(store: number, language: Language): Promise<void> {
   await heading(page, ui.sandbox.title);
   await page.getByLabel(ui.sandbox.name, { exact: true }).fill('Lucía Catálogo');
   await page.getByLabel(ui.sandbox.number, { exact: true }).fill('4242 4242 4242 4242');
-  await page.getByLabel(ui.sandbox.expiry, { exact: true }).fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page
+    .getByLabel(ui.sandbox.expiry, { exact: true })
+    .fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
   await page.getByLabel(ui.sandbox.cvc, { exact: true }).fill('123');
   await page.getByRole('button', { name: ui.sandbox.pay }).click();
 
@@ -641,16 +798,22 @@ async function payStore(store: number, language: Language): Promise<void> {
   await heading(page, ui.success);
 
   // The API, with this customer's cookies: one paid order, one line per product added, each at its price.
-  const order = await eventually(async () => {
-    const response = await page.request.get(`/api/me/orders/${orderId}`);
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as {
-      order_id: number; store_id: number; paid: boolean; total: string;
-      items: { product_id: number; product_name: string; qty: number; price: string; panel_status_id: number }[];
-    };
-    expect(body.paid).toBe(true);
-    return body;
-  }, { timeout: 15_000, interval: 250 });
+  const order = await eventually(
+    async () => {
+      const response = await page.request.get(`/api/me/orders/${orderId}`);
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as {
+        order_id: number;
+        store_id: number;
+        paid: boolean;
+        total: string;
+        items: { product_id: number; product_name: string; qty: number; price: string; panel_status_id: number }[];
+      };
+      expect(body.paid).toBe(true);
+      return body;
+    },
+    { timeout: 15_000, interval: 250 },
+  );
   expect(order.store_id).toBe(store);
   expect(cents(order.total)).toBe(String(total));
   expect(order.items).toHaveLength(lines.length);
@@ -675,9 +838,22 @@ async function walkStore(store: number): Promise<void> {
     const started = Date.now();
     try {
       const total = await orderProduct(page, entry);
-      ordered.get(store)!.push({ key, productId: entry.product.product_id, name: entry.product.name, total, ms: Date.now() - started, how: 'mouse' });
+      ordered.get(store)!.push({
+        key,
+        productId: entry.product.product_id,
+        name: entry.product.name,
+        total,
+        ms: Date.now() - started,
+        how: 'mouse',
+      });
     } catch (err) {
-      failures.push({ key, error: String(err instanceof Error ? err.message : err).split('\n').slice(0, 8).join('\n') });
+      failures.push({
+        key,
+        error: String(err instanceof Error ? err.message : err)
+          .split('\n')
+          .slice(0, 8)
+          .join('\n'),
+      });
       await screenshot(page, ARTIFACTS, `catalogue-failure-${store}-${entry.product.url_key}`).catch(() => undefined);
       await page.goto('/tienda/cart').catch(() => undefined);
     }
@@ -685,23 +861,31 @@ async function walkStore(store: number): Promise<void> {
 }
 
 function failuresOf(store: number): string {
-  return failures.filter((f) => f.key.startsWith(`${store}:`)).map((f) => `${f.key}: ${f.error}`).join('\n\n');
+  return failures
+    .filter((f) => f.key.startsWith(`${store}:`))
+    .map((f) => `${f.key}: ${f.error}`)
+    .join('\n\n');
 }
 
 function timed(name: string, fn: () => Promise<void>, timeout?: number): void {
-  it(name, async () => {
+  test(name, async () => {
+    if (timeout !== undefined) test.setTimeout(timeout);
     const started = Date.now();
     try {
       await fn();
     } finally {
       timings.push({ name, ms: Date.now() - started });
     }
-  }, timeout);
+  });
 }
 
-describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser and paid once per store', () => {
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+test.describe
+  .serial('Catalogue: every product of stores 1, 16 and 17 ordered in the browser and paid once per store', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
+    server = await startServer();
     fixtureCases = loadFixtureCases();
     await openPlanSession();
     for (const { id, language } of STORES) {
@@ -710,15 +894,25 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
         list.items
           .filter((p) => !(keyOf(id, p.url_key) in SKIP))
           .map(async ({ url_key }) => {
-            const product = await api<ProductDetail & { question_on_start: unknown; questions_on_confirm: unknown[] }>(`/api/stores/${id}/products/${url_key}`);
+            const product = await api<ProductDetail & { question_on_start: unknown; questions_on_confirm: unknown[] }>(
+              `/api/stores/${id}/products/${url_key}`,
+            );
             // The walk follows product.steps: no real product asks a question on start or on confirm (catalogue-forms.md).
             expect(product.question_on_start ?? null, url_key).toBeNull();
             expect(product.questions_on_confirm ?? [], url_key).toEqual([]);
             const cases = fixtureCases.filter((c) => c.url_key === url_key && c.outcome.type === 'continue');
-            const seed = cases.find((c) => c.total === PREFERRED_TOTAL[url_key] && c.store === id) ??
-              cases.find((c) => c.total === PREFERRED_TOTAL[url_key]) ?? fixtureCaseFor(fixtureCases, url_key, id);
+            const seed =
+              cases.find((c) => c.total === PREFERRED_TOTAL[url_key] && c.store === id) ??
+              cases.find((c) => c.total === PREFERRED_TOTAL[url_key]) ??
+              fixtureCaseFor(fixtureCases, url_key, id);
             try {
-              const plan = await planAnswers(product, language, (answers) => evaluate(id, url_key, answers), seed, uploadForPlan);
+              const plan = await planAnswers(
+                product,
+                language,
+                (answers) => evaluate(id, url_key, answers),
+                seed,
+                uploadForPlan,
+              );
               const entry: Planned = { store: id, language, product, plan };
               return entry;
             } catch (err) {
@@ -728,7 +922,10 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
             }
           }),
       );
-      planned.set(id, entries.filter((e) => e !== null));
+      planned.set(
+        id,
+        entries.filter((e) => e !== null),
+      );
       expected.set(id, list.items.length - list.items.filter((p) => keyOf(id, p.url_key) in SKIP).length);
       ordered.set(id, []);
       const context = await newContext(browser, server.baseUrl);
@@ -742,24 +939,38 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
     }
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     const lines: string[] = [];
     for (const { id } of STORES) {
       const list = ordered.get(id) ?? [];
       lines.push(`store ${id}: ${list.length} of ${expected.get(id) ?? '?'} products ordered`);
-      for (const o of list) lines.push(`  ${(o.ms / 1000).toFixed(1).padStart(5)} s  ${o.how.padEnd(8)} ${o.total.padStart(8)}  ${o.key}  (${planned.get(id)!.find((p) => keyOf(id, p.product.url_key) === o.key)!.plan.source.slice(0, 50)})`);
+      for (const o of list)
+        lines.push(
+          `  ${(o.ms / 1000).toFixed(1).padStart(5)} s  ${o.how.padEnd(8)} ${o.total.padStart(8)}  ${o.key}  (${planned
+            .get(id)!
+            .find((p) => keyOf(id, p.product.url_key) === o.key)!
+            .plan.source.slice(0, 50)})`,
+        );
     }
     const axeSummary = axeResults
-      .map((r) => `  ${r.violations.length === 0 ? 'ok  ' : 'FAIL'} ${r.label} (${r.url})${r.violations.length ? `: ${r.violations.map((v) => v.id).join(', ')}` : ''}`)
+      .map(
+        (r) =>
+          `  ${r.violations.length === 0 ? 'ok  ' : 'FAIL'} ${r.label} (${r.url})${r.violations.length ? `: ${r.violations.map((v) => v.id).join(', ')}` : ''}`,
+      )
       .join('\n');
     console.log(
       `\nCatalogue on ${server?.db ?? '?'}: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s in all\n` +
         timings.map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`).join('\n') +
-        `\n${lines.join('\n')}\nskipped: ${Object.keys(SKIP).length ? Object.entries(SKIP).map(([k, v]) => `${k} (${v})`).join('; ') : 'none'}` +
+        `\n${lines.join('\n')}\nskipped: ${
+          Object.keys(SKIP).length
+            ? Object.entries(SKIP)
+                .map(([k, v]) => `${k} (${v})`)
+                .join('; ')
+            : 'none'
+        }` +
         `\nfailures: ${failures.length ? failures.map((f) => f.key).join(', ') : 'none'}\naxe (${axeResults.length} pages checked):\n${axeSummary}\n`,
     );
     for (const { context } of contexts.values()) await context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
     await server?.stop();
   });
 
@@ -771,7 +982,12 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
       try {
         const total = await orderByKeyboard(page, entry);
         ordered.get(store)!.push({
-          key: keyOf(store, urlKey), productId: entry.product.product_id, name: entry.product.name, total, ms: Date.now() - started, how: 'keyboard',
+          key: keyOf(store, urlKey),
+          productId: entry.product.product_id,
+          name: entry.product.name,
+          total,
+          ms: Date.now() - started,
+          how: 'keyboard',
         });
         keyboardDone.add(keyOf(store, urlKey));
       } catch (err) {
@@ -783,25 +999,36 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
   }
 
   for (const { id } of STORES) {
-    timed(`store ${id}: every product from the catalogue through its wizard into the cart`, async () => {
-      await walkStore(id);
-      const report = failuresOf(id);
-      expect(report, `products that could not be ordered:\n${report}`).toBe('');
-      expect(ordered.get(id)!.length).toBe(expected.get(id));
-    }, 400_000);
+    timed(
+      `store ${id}: every product from the catalogue through its wizard into the cart`,
+      async () => {
+        await walkStore(id);
+        const report = failuresOf(id);
+        expect(report, `products that could not be ordered:\n${report}`).toBe('');
+        expect(ordered.get(id)!.length).toBe(expected.get(id));
+      },
+      400_000,
+    );
 
-    timed(`store ${id}: one checkout with the sandbox card 4242 4242 4242 4242, and a paid order with one line per product`, async () => {
-      await payStore(id, STORES.find((s) => s.id === id)!.language);
-    }, 120_000);
+    timed(
+      `store ${id}: one checkout with the sandbox card 4242 4242 4242 4242, and a paid order with one line per product`,
+      async () => {
+        await payStore(id, STORES.find((s) => s.id === id)!.language);
+      },
+      120_000,
+    );
   }
 
-  it('axe: no violations on any wizard page, exit page or check-answers page of six products', () => {
+  test('axe: no violations on any wizard page, exit page or check-answers page of six products', () => {
     expect([...auditedProducts].sort()).toEqual([...AUDITED].sort());
     for (const key of AUDITED) {
       const entry = [...planned.values()].flat().find((e) => keyOf(e.store, e.product.url_key) === key)!;
       const labels = axeResults.filter((r) => r.label.startsWith(`${key} `)).map((r) => r.label);
       // Every page of its wizard, and its check-answers page.
-      expect(labels.filter((l) => / step\d+$/.test(l)), key).toEqual(pagesOf(entry).map((p) => `${key} step${p.step}`));
+      expect(
+        labels.filter((l) => / step\d+$/.test(l)),
+        key,
+      ).toEqual(pagesOf(entry).map((p) => `${key} step${p.step}`));
       expect(labels, key).toContain(`${key} check answers`);
     }
     expect(axeResults.some((r) => r.label.endsWith('exit page'))).toBe(true);
@@ -810,7 +1037,7 @@ describe('Catalogue: every product of stores 1, 16 and 17 ordered in the browser
     expect(failing.length, `axe violations:\n${report}`).toBe(0);
   });
 
-  it('the keyboard-only orders completed, and no page threw', () => {
+  test('the keyboard-only orders completed, and no page threw', () => {
     expect([...keyboardDone].sort()).toEqual(KEYBOARD.map((k) => keyOf(k.store, k.urlKey)).sort());
     expect(pageErrors).toEqual([]);
   });

@@ -2,16 +2,20 @@
 // an agent refunds part of it in the back office, and the customer finds the credit note under "Abonos".
 // The order is placed through the API (the shop's own journey covers the wizard); the payment uses the sandbox page.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { csrfToken } from './support/api.js';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { newContext } from './support/browser.js';
 import { eventually, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const CUSTOMER = { email: `factura.e2e.${run}@example.com`, firstname: 'Inés', lastname: 'Factura', password: 'clave-segura-2026' };
+const CUSTOMER = {
+  email: `factura.e2e.${run}@example.com`,
+  firstname: 'Inés',
+  lastname: 'Factura',
+  password: 'clave-segura-2026',
+};
 const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
 const ANSWERS = { '78': '5028', '79': '28005', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': '3781' };
 
@@ -29,31 +33,41 @@ async function audit(p: Page, label: string) {
   axe.push({ label, violations: await runAxe(p) });
 }
 
-describe('invoices and credit notes', () => {
-  beforeAll(async () => {
-    browser = await launchBrowser();
+test.describe.serial('invoices and credit notes', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
     server = await startServer();
     customer = await newContext(browser, server.baseUrl);
     page = await customer.newPage();
     page.on('pageerror', (err) => pageErrors.push(`customer: ${err.message}`));
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await agent?.close().catch(() => undefined);
     await customer?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
     await server?.stop();
   });
 
-  it('the customer pays an order and downloads its invoice from the order page', async () => {
+  test('the customer pays an order and downloads its invoice from the order page', async () => {
     await page.goto('/?store=1');
     // The page opens the session itself; asking for the CSRF token before it has done so would race two new sessions.
     await page.waitForLoadState('networkidle');
     let token = await csrfToken(page, 1);
     const headers = () => ({ 'x-csrf-token': token });
-    expect((await page.request.post('/api/cart/items', { headers: headers(), data: { store_id: 1, url_key: 'nota-simple', answers: ANSWERS } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/cart/items', {
+          headers: headers(),
+          data: { store_id: 1, url_key: 'nota-simple', answers: ANSWERS },
+        })
+      ).status(),
+    ).toBe(201);
     const { password, ...names } = CUSTOMER;
-    expect((await page.request.post('/api/auth/register', { headers: headers(), data: { ...names, password } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/auth/register', { headers: headers(), data: { ...names, password } })).status(),
+    ).toBe(201);
     token = await csrfToken(page, 1);
     const checkout = await page.request.post('/api/checkout', { headers: headers(), data: { payment_method: 'cc' } });
     expect(checkout.status()).toBe(201);
@@ -63,19 +77,27 @@ describe('invoices and credit notes', () => {
     await page.goto(started.redirect_url);
     await page.getByLabel('Titular de la tarjeta').fill(`${CUSTOMER.firstname} ${CUSTOMER.lastname}`);
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Caducidad (MM/AA)').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    await page
+      .getByLabel('Caducidad (MM/AA)')
+      .fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
     await page.getByLabel('Código de seguridad (CVC)').fill('123');
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await waitForPath(page, /^\/checkout\/success/);
-    await eventually(async () => {
-      const order = (await (await page.request.get(`/api/me/orders/${orderId}`)).json()) as { paid: boolean; items: { id: number }[] };
-      expect(order.paid).toBe(true);
-      itemId = order.items[0]!.id;
-    }, { timeout: 20_000 });
+    await eventually(
+      async () => {
+        const order = (await (await page.request.get(`/api/me/orders/${orderId}`)).json()) as {
+          paid: boolean;
+          items: { id: number }[];
+        };
+        expect(order.paid).toBe(true);
+        itemId = order.items[0]!.id;
+      },
+      { timeout: 20_000 },
+    );
 
     await page.goto(`/orders/detail/${orderId}`);
     const link = page.getByRole('link', { name: /^Descargar factura F01-\d{4}-000001 \(PDF\)$/ });
-    await link.waitFor();
+    await expect(link).toBeVisible();
     await audit(page, 'order detail with invoice');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^factura-F01-\d{4}-000001\.pdf$/);
@@ -83,26 +105,26 @@ describe('invoices and credit notes', () => {
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 
     await page.goto('/orders');
-    await page.getByRole('link', { name: `Factura ${orderId}` }).waitFor();
+    await expect(page.getByRole('link', { name: `Factura ${orderId}` })).toBeVisible();
     await audit(page, 'order list with invoice links');
   });
 
-  it('the customer saves billing data; a wrong NIF is explained next to the field', async () => {
+  test('the customer saves billing data; a wrong NIF is explained next to the field', async () => {
     await page.goto('/datos-facturacion');
-    await page.getByRole('heading', { level: 1, name: 'Datos de facturación' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Datos de facturación' })).toBeVisible();
     await audit(page, 'billing data');
     await page.getByLabel('Nombre o razón social').fill('Inés Factura');
     await page.getByLabel('NIF').fill('12345678A');
     await page.getByLabel('Dirección de facturación').fill('Calle Mayor 1, 28001 Madrid');
     await page.getByRole('button', { name: 'Guardar datos de facturación' }).click();
-    await page.getByRole('link', { name: 'El NIF no es válido. Revisa el número y la letra' }).waitFor();
+    await expect(page.getByRole('link', { name: 'El NIF no es válido. Revisa el número y la letra' })).toBeVisible();
     await audit(page, 'billing data with errors');
     await page.getByLabel('NIF').fill('12345678Z');
     await page.getByRole('button', { name: 'Guardar datos de facturación' }).click();
-    await page.getByText('Hemos guardado tus datos de facturación').waitFor();
+    await expect(page.getByText('Hemos guardado tus datos de facturación')).toBeVisible();
   });
 
-  it('an agent refunds part of the order in the back office; an over-refund is refused', async () => {
+  test('an agent refunds part of the order in the back office; an over-refund is refused', async () => {
     agent = await newContext(browser, server.baseUrl);
     const a = await agent.newPage();
     a.on('pageerror', (err) => pageErrors.push(`agent: ${err.message}`));
@@ -110,33 +132,33 @@ describe('invoices and credit notes', () => {
     await a.getByLabel('Correo electrónico').fill(AGENT.email);
     await a.getByLabel('Contraseña').fill(AGENT.password);
     await a.getByRole('button', { name: 'Entrar' }).click();
-    await a.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
+    await expect(a.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
     await a.goto(`/agentes/pedido/${itemId}`);
     const section = a.getByRole('region', { name: 'Facturas y devoluciones' });
-    await section.getByText('Queda por devolver: 25,12 €').waitFor();
+    await expect(section.getByText('Queda por devolver: 25,12 €')).toBeVisible();
 
     await section.getByLabel('Importe a devolver (€, IVA incluido)').fill('30');
     await section.getByLabel('Motivo de la devolución').fill('Prueba de exceso');
     await section.getByRole('button', { name: 'Devolver y emitir abono' }).click();
-    await section.getByRole('link', { name: /no puede superar lo que queda por devolver/ }).waitFor();
+    await expect(section.getByRole('link', { name: /no puede superar lo que queda por devolver/ })).toBeVisible();
     await audit(a, 'back-office refund error');
 
     await section.getByLabel('Importe a devolver (€, IVA incluido)').fill('10,00');
     await section.getByLabel('Motivo de la devolución').fill('Entrega fuera de plazo');
     await section.getByRole('button', { name: 'Devolver y emitir abono' }).click();
-    await section.getByText(/^Devolución hecha\. Se ha emitido el abono R01-\d{4}-000001\.$/).waitFor();
-    await section.getByText('Queda por devolver: 15,12 €').waitFor();
-    await section.getByRole('link', { name: /^Descargar abono R01-\d{4}-000001 \(PDF\)$/ }).waitFor();
+    await expect(section.getByText(/^Devolución hecha\. Se ha emitido el abono R01-\d{4}-000001\.$/)).toBeVisible();
+    await expect(section.getByText('Queda por devolver: 15,12 €')).toBeVisible();
+    await expect(section.getByRole('link', { name: /^Descargar abono R01-\d{4}-000001 \(PDF\)$/ })).toBeVisible();
     await audit(a, 'back-office refunds section');
   });
 
-  it('the customer sees the credit note under "Abonos" and downloads it', async () => {
+  test('the customer sees the credit note under "Abonos" and downloads it', async () => {
     await page.goto('/orders');
     await page.getByRole('link', { name: 'Abonos' }).click();
     await waitForPath(page, /^\/abonos$/);
-    await page.getByRole('heading', { level: 1, name: 'Abonos' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Abonos' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Entrega fuera de plazo' });
-    await row.waitFor();
+    await expect(row).toBeVisible();
     expect(await row.textContent()).toMatch(/Factura F01-\d{4}-000001/);
     expect(await row.textContent()).toContain('-10,00');
     await audit(page, 'credit notes');
@@ -144,7 +166,7 @@ describe('invoices and credit notes', () => {
     expect(download.suggestedFilename()).toMatch(/^abono-R01-\d{4}-000001\.pdf$/);
   });
 
-  it('axe reports no violations on the pages checked, and no page threw', async () => {
+  test('axe reports no violations on the pages checked, and no page threw', async () => {
     const failing = axe.filter((r) => r.violations.length > 0);
     expect(failing.length, failing.map((r) => `${r.label}:\n${formatViolations(r.violations)}`).join('\n\n')).toBe(0);
     expect(pageErrors).toEqual([]);

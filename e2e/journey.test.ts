@@ -4,10 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { newContext } from './support/browser.js';
 import {
   definitions,
   eventually,
@@ -30,7 +29,12 @@ const OTHER_DATA = 'Finca registral 12345, Registro de la Propiedad de Alcalá d
 const URGENT = /^Sí, servicio urgente/;
 const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026', name: 'Andrés Agente' };
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const CUSTOMER = { email: `lucia.e2e.${run}@example.com`, firstname: 'Lucía', lastname: 'Prueba Journey', password: 'clave-segura-2026' };
+const CUSTOMER = {
+  email: `lucia.e2e.${run}@example.com`,
+  firstname: 'Lucía',
+  lastname: 'Prueba Journey',
+  password: 'clave-segura-2026',
+};
 const PDF_NAME = 'nota-simple-e2e.pdf';
 
 let server: RunningServer;
@@ -45,7 +49,6 @@ const pdf = minimalPdf('Nota simple - Ventanilla e2e');
 const pageErrors: string[] = [];
 const axeResults: { label: string; url: string; violations: AxeViolation[] }[] = [];
 const timings: { name: string; ms: number; state: string }[] = [];
-let broken = false;
 
 /** Records axe's findings for one page; the last step fails if any page had a violation. */
 async function audit(p: Page, label: string): Promise<void> {
@@ -61,20 +64,18 @@ function watch(p: Page, who: string): void {
   p.on('pageerror', (err) => pageErrors.push(`${who} ${p.url()}: ${err.message}`));
 }
 
-/** One ordered step of the journey; after a failure the later steps are skipped (they depend on it). */
+/**
+ * One ordered step of the journey, timed for the summary. The describe block is serial: after a failure the later
+ * steps are skipped (they depend on it), and Playwright keeps the trace and a screenshot of every open page.
+ */
 function step(name: string, fn: () => Promise<void>): void {
-  it(name, async (ctx) => {
-    if (broken) ctx.skip();
+  test(name, async () => {
     const started = Date.now();
     try {
       await fn();
       timings.push({ name, ms: Date.now() - started, state: 'passed' });
     } catch (err) {
-      broken = true;
       timings.push({ name, ms: Date.now() - started, state: 'failed' });
-      for (const [who, p] of [['customer', page], ['agent', agent?.pages()[0]]] as const) {
-        if (p && !p.isClosed()) await shot(p, `failure-${who}`).catch(() => undefined);
-      }
       throw err;
     }
   });
@@ -82,7 +83,9 @@ function step(name: string, fn: () => Promise<void>): void {
 
 /** The page's <h1>, once it has rendered. */
 async function heading(p: Page, name: string | RegExp): Promise<void> {
-  await p.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }).waitFor();
+  await expect(
+    p.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }),
+  ).toBeVisible();
 }
 
 /** The live price panel, read as "term" -> "amount", once it shows `total`. */
@@ -99,19 +102,25 @@ async function headingFocused(p: Page): Promise<void> {
   });
 }
 
-describe('Walking skeleton: one nota simple order through shop, payment, back office and customer panel', () => {
-  beforeAll(async () => {
+test.describe
+  .serial('Walking skeleton: one nota simple order through shop, payment, back office and customer panel', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
     tempDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-e2e-files-'));
-    browser = await launchBrowser();
     server = await startServer();
     customer = await newContext(browser, server.baseUrl);
     page = await customer.newPage();
     watch(page, 'customer');
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     const summary = axeResults
-      .map((r) => `  ${r.violations.length === 0 ? 'ok  ' : 'FAIL'} ${r.label} (${r.url})${r.violations.length ? `: ${r.violations.map((v) => v.id).join(', ')}` : ''}`)
+      .map(
+        (r) =>
+          `  ${r.violations.length === 0 ? 'ok  ' : 'FAIL'} ${r.label} (${r.url})${r.violations.length ? `: ${r.violations.map((v) => v.id).join(', ')}` : ''}`,
+      )
       .join('\n');
     const total = timings.reduce((sum, t) => sum + t.ms, 0);
     console.log(
@@ -121,7 +130,6 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     );
     await agent?.close().catch(() => undefined);
     await customer?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
     await server?.stop();
   });
@@ -132,7 +140,9 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
       await strict.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       const p = await strict.newPage();
       watch(p, 'strict-csp');
@@ -152,8 +162,10 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await page.goto('/?store=1');
     await heading(page, 'Servicios');
     const category = page.getByRole('region', { name: 'Registro de la Propiedad', exact: true });
-    const card = category.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
-    await card.waitFor();
+    const card = category
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
+    await expect(card).toBeVisible();
     expect(await textOf(card)).toContain('25,12 € IVA incluido');
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
     expect(await page.title()).toMatch(/^Servicios - /);
@@ -172,17 +184,26 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
 
     await page.getByRole('button', { name: 'Continuar' }).click();
     const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Hay un problema' }) });
-    await summary.waitFor();
+    await expect(summary).toBeVisible();
     await eventually(async () => expect(await page.title()).toMatch(/^Error: /));
     await eventually(async () => expect((await focused(page)).name).toMatch(/^Hay un problema/));
     const links = summary.getByRole('link');
-    expect(await links.allTextContents()).toEqual(['Por favor, selecciona una opción', 'Por favor, selecciona una opción']);
+    expect(await links.allTextContents()).toEqual([
+      'Por favor, selecciona una opción',
+      'Por favor, selecciona una opción',
+    ]);
     // The message is repeated next to each field and is part of the field's description.
-    for (const [label, message] of [['Provincia', 'Por favor, selecciona una opción'], ['Municipio', 'Por favor, selecciona una opción']] as const) {
+    for (const [label, message] of [
+      ['Provincia', 'Por favor, selecciona una opción'],
+      ['Municipio', 'Por favor, selecciona una opción'],
+    ] as const) {
       const field = page.getByLabel(label, { exact: true });
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       const description = await field.evaluate((el) =>
-        (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
       );
       expect(norm(description)).toContain(message);
     }
@@ -196,11 +217,17 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
 
   step('2b. province and municipality, then the address with the keyboard only', async () => {
     // Province and municipality are searchable pickers: type, then choose in the list.
-    for (const [label, name] of [['Provincia', 'Madrid'], ['Municipio', MUNICIPALITY]] as const) {
+    for (const [label, name] of [
+      ['Provincia', 'Madrid'],
+      ['Municipio', MUNICIPALITY],
+    ] as const) {
       const input = page.getByRole('combobox', { name: label, exact: true });
       await input.click();
       await page.keyboard.type(name);
-      await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+      await page
+        .getByRole('option', { name: new RegExp(`^${name}`) })
+        .first()
+        .click();
       await eventually(async () => expect(await input.inputValue()).toBe(name));
     }
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -250,7 +277,11 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await headingFocused(page);
     await page.keyboard.press('Tab');
     const normal = page.getByRole('radio', { name: 'No, entrega normal en 24 horas laborables' });
-    expect(await focused(page)).toMatchObject({ tag: 'input', type: 'radio', name: 'No, entrega normal en 24 horas laborables' });
+    expect(await focused(page)).toMatchObject({
+      tag: 'input',
+      type: 'radio',
+      name: 'No, entrega normal en 24 horas laborables',
+    });
     await page.keyboard.press('Space');
     await eventually(async () => expect(await normal.isChecked()).toBe(true));
     await priceShows(page, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
@@ -295,7 +326,9 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await page.getByRole('button', { name: 'Continuar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading(page, 'Comprueba tus respuestas');
-    await eventually(async () => expect(await definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS }));
+    await eventually(async () =>
+      expect(await definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS }),
+    );
 
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
     await waitForPath(page, /^\/tienda\/cart$/);
@@ -303,10 +336,14 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
 
   step('3a. the cart shows the line and the total; checkout registers a new customer', async () => {
     await heading(page, 'Carrito');
-    await page.getByRole('heading', { level: 2, name: PRODUCT }).waitFor();
+    await expect(page.getByRole('heading', { level: 2, name: PRODUCT })).toBeVisible();
     const totals = page.getByRole('main').locator('dl.cart-totals');
-    await eventually(async () => expect(await definitions(totals)).toEqual({ Subtotal: '26,51 €', IVA: '5,57 €', Total: '32,08 €' }));
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Carrito (1)' }).waitFor();
+    await eventually(async () =>
+      expect(await definitions(totals)).toEqual({ Subtotal: '26,51 €', IVA: '5,57 €', Total: '32,08 €' }),
+    );
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Carrito (1)' }),
+    ).toBeVisible();
     await audit(page, 'cart');
     await shot(page, '05-cart');
 
@@ -322,9 +359,11 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await register.getByRole('button', { name: 'Crear cuenta' }).click();
 
     const methods = page.getByRole('group', { name: 'Método de pago' });
-    await methods.waitFor();
+    await expect(methods).toBeVisible();
     await methods.getByRole('radio', { name: 'Tarjeta' }).check();
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mis pedidos' }).waitFor();
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mis pedidos' }),
+    ).toBeVisible();
     await audit(page, 'checkout (payment method)');
     await shot(page, '06-checkout');
   });
@@ -345,12 +384,17 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await heading(page, 'No se ha completado el pago');
     // The sandbox sends its decline code (card_declined, as in the server's API tests); the shop must name it.
     expect(await textOf(page.getByRole('main'))).toContain('El banco ha rechazado la tarjeta.');
-    expect(await textOf(page.getByRole('main'))).toContain(`Hemos guardado tu pedido ${orderId}. No se te ha cobrado nada.`);
+    expect(await textOf(page.getByRole('main'))).toContain(
+      `Hemos guardado tu pedido ${orderId}. No se te ha cobrado nada.`,
+    );
     await audit(page, 'payment failed');
     await shot(page, '08-payment-failed');
 
     // The order exists once, unpaid (panel status 0), and nothing was captured.
-    const list = (await (await page.request.get('/api/me/orders')).json()) as { total: number; items: { items: { panel_status_id: number }[] }[] };
+    const list = (await (await page.request.get('/api/me/orders')).json()) as {
+      total: number;
+      items: { items: { panel_status_id: number }[] }[];
+    };
     expect(list.total).toBe(1);
     expect(list.items[0]!.items.map((i) => i.panel_status_id)).toEqual([0]);
     const payment = (await (await page.request.get(`/api/orders/${orderId}/payment`)).json()) as { paid: boolean };
@@ -375,19 +419,24 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     const main = page.getByRole('main');
     expect(await textOf(main)).toContain(`Tu número de pedido es ${orderId}`);
     expect(await main.locator('strong', { hasText: orderId }).count()).toBe(1);
-    await main.getByRole('link', { name: 'Ver el detalle del pedido' }).waitFor();
+    await expect(main.getByRole('link', { name: 'Ver el detalle del pedido' })).toBeVisible();
     await audit(page, 'checkout success');
     await shot(page, '09-success');
   });
 
   step('4. the API holds exactly one paid order with one item for this customer', async () => {
-    const me = await (await page.request.get('/api/me')).json() as { user: { email: string } };
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { email: string } };
     expect(me.user.email).toBe(CUSTOMER.email);
     const response = await page.request.get('/api/me/orders');
     expect(response.status()).toBe(200);
     const list = (await response.json()) as {
       total: number;
-      items: { order_id: number | string; status: string; total: string; items: { id: number; panel_status_id: number; summary: string }[] }[];
+      items: {
+        order_id: number | string;
+        status: string;
+        total: string;
+        items: { id: number; panel_status_id: number; summary: string }[];
+      }[];
     };
     expect(list.total).toBe(1);
     expect(list.items).toHaveLength(1);
@@ -402,7 +451,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     expect(payment.paid).toBe(true);
   });
 
-  step('5a. the agent logs in at /agentes, finds the item by the customer\'s email and reads it', async () => {
+  step("5a. the agent logs in at /agentes, finds the item by the customer's email and reads it", async () => {
     agent = await newContext(browser, server.baseUrl);
     const a = await agent.newPage();
     watch(a, 'agent');
@@ -414,9 +463,9 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await a.getByRole('button', { name: 'Entrar' }).click();
 
     await heading(a, 'Pedidos');
-    await a.getByText(`Agente: ${AGENT.name}`).waitFor();
+    await expect(a.getByText(`Agente: ${AGENT.name}`)).toBeVisible();
     const row = a.getByRole('row').filter({ has: a.getByRole('link', { name: String(itemId), exact: true }) });
-    await row.waitFor();
+    await expect(row).toBeVisible();
     expect(await textOf(row)).toContain(CUSTOMER.email);
     expect(await textOf(row)).toContain(orderId);
     await audit(a, 'agent item list');
@@ -425,7 +474,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await a.getByLabel('Correo electrónico del cliente').fill(CUSTOMER.email);
     await a.getByRole('button', { name: 'Filtrar' }).click();
     await waitForPath(a, /^\/agentes\?email=/);
-    await a.getByRole('status').filter({ hasText: 'Resultados: 1' }).waitFor();
+    await expect(a.getByRole('status').filter({ hasText: 'Resultados: 1' })).toBeVisible();
     const rows = a.getByRole('table').getByRole('row');
     await eventually(async () => expect(await rows.count()).toBe(2)); // header + the one item
     await audit(a, 'agent item list filtered');
@@ -434,15 +483,25 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await waitForPath(a, new RegExp(`^/agentes/pedido/${itemId}$`));
     await heading(a, `Pedido ${itemId}`);
     const answers = await definitions(a.getByRole('region', { name: 'Respuestas' }).locator('dl'));
-    expect(answers).toMatchObject({ Provincia: 'Madrid', Municipio: MUNICIPALITY, 'Dirección de la finca': ADDRESS, 'Nombre del titular': OWNER });
+    expect(answers).toMatchObject({
+      Provincia: 'Madrid',
+      Municipio: MUNICIPALITY,
+      'Dirección de la finca': ADDRESS,
+      'Nombre del titular': OWNER,
+    });
     const customerData = await definitions(a.getByRole('region', { name: 'Cliente' }).locator('dl'));
-    expect(customerData).toMatchObject({ Nombre: `${CUSTOMER.firstname} ${CUSTOMER.lastname}`, 'Correo electrónico': CUSTOMER.email });
+    expect(customerData).toMatchObject({
+      Nombre: `${CUSTOMER.firstname} ${CUSTOMER.lastname}`,
+      'Correo electrónico': CUSTOMER.email,
+    });
     const payments = a.getByRole('region', { name: 'Pagos' });
     expect(await definitions(payments.locator('dl'))).toMatchObject({ Pedido: orderId, Total: '32,08 €' });
     // Two attempts: the declined card and the 3-D Secure one; the API says which was captured.
     const paymentRows = payments.getByRole('table').getByRole('row').filter({ hasText: '32,08 €' });
     expect(await paymentRows.count()).toBe(2);
-    const detail = (await (await a.request.get(`/api/backoffice/items/${itemId}`)).json()) as { payments: { status: string; amount: string }[] };
+    const detail = (await (await a.request.get(`/api/backoffice/items/${itemId}`)).json()) as {
+      payments: { status: string; amount: string }[];
+    };
     expect(detail.payments.map((p) => `${p.status} ${p.amount}`).sort()).toEqual(['captured 32.08', 'failed 32.08']);
     await audit(a, 'agent item page');
     await shot(a, '11-agent-item');
@@ -451,10 +510,13 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
   step('5b. the agent moves it to "En proceso" and "Entregado", writes a note and uploads the PDF', async () => {
     const a = agent!.pages()[0]!;
     const statusSection = a.getByRole('region', { name: 'Estado' });
-    for (const [value, text] of [['50', 'En proceso'], ['110', 'Entregado']] as const) {
+    for (const [value, text] of [
+      ['50', 'En proceso'],
+      ['110', 'Entregado'],
+    ] as const) {
       await statusSection.getByLabel('Nuevo estado').selectOption(value);
       await statusSection.getByRole('button', { name: 'Cambiar estado' }).click();
-      await statusSection.getByText(`Estado cambiado a «${text}».`).waitFor();
+      await expect(statusSection.getByText(`Estado cambiado a «${text}».`)).toBeVisible();
       await eventually(async () => expect(await textOf(statusSection)).toContain(`Estado actual: ${text}`));
     }
     const history = a.getByRole('region', { name: 'Historial' }).getByRole('row');
@@ -468,16 +530,18 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     const note = 'Pedida al Registro de Alcalá de Henares nº 1; nota simple enviada al cliente.';
     await notes.getByLabel('Nueva nota').fill(note);
     await notes.getByRole('button', { name: 'Guardar nota' }).click();
-    await notes.getByText('Nota guardada.').waitFor();
-    await eventually(async () => expect(await textOf(notes.getByRole('listitem').filter({ hasText: note }))).toContain(AGENT.name));
+    await expect(notes.getByText('Nota guardada.')).toBeVisible();
+    await eventually(async () =>
+      expect(await textOf(notes.getByRole('listitem').filter({ hasText: note }))).toContain(AGENT.name),
+    );
 
     const files = a.getByRole('region', { name: 'Archivos' });
     const pdfPath = writeTemp(tempDir, PDF_NAME, pdf);
     await files.getByLabel('Documento para adjuntar').setInputFiles(pdfPath);
     await files.getByRole('button', { name: 'Subir archivo' }).click();
-    await files.getByText(`Se ha subido «${PDF_NAME}».`).waitFor();
+    await expect(files.getByText(`Se ha subido «${PDF_NAME}».`)).toBeVisible();
     const fileRow = files.getByRole('row').filter({ has: a.getByRole('link', { name: PDF_NAME }) });
-    await fileRow.waitFor();
+    await expect(fileRow).toBeVisible();
     expect(await textOf(fileRow)).toContain('Sí');
     await audit(a, 'agent item page after the changes');
     await shot(a, '12-agent-item-done');
@@ -487,7 +551,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await page.goto('/orders');
     await heading(page, 'Mis pedidos');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderId, exact: true }) });
-    await row.waitFor();
+    await expect(row).toBeVisible();
     const rowText = await textOf(row);
     expect(rowText).toContain('Listo');
     expect(rowText).toContain(`Madrid | ${MUNICIPALITY}`);
@@ -499,7 +563,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await waitForPath(page, new RegExp(`^/orders/detail/${orderId}$`));
     await heading(page, `Pedido ${orderId}`);
     const documentLink = page.getByRole('link', { name: PDF_NAME });
-    await documentLink.waitFor();
+    await expect(documentLink).toBeVisible();
     expect(await textOf(page.getByRole('main'))).toContain('Listo');
     await audit(page, 'customer order detail');
     await shot(page, '14-order-detail');
@@ -513,8 +577,10 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
   step('6b. /logout, then the guard sends /orders to the login and back to /orders after it', async () => {
     await page.goto('/logout');
     await waitForPath(page, /^\/$/);
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Acceder' }).waitFor();
-    expect((await (await page.request.get('/api/me')).status())).toBe(401);
+    await expect(
+      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Acceder' }),
+    ).toBeVisible();
+    expect(await (await page.request.get('/api/me')).status()).toBe(401);
 
     await page.goto('/orders');
     await waitForPath(page, /^\/customer\/authenticate\?next=%2Forders$/);
@@ -525,7 +591,7 @@ describe('Walking skeleton: one nota simple order through shop, payment, back of
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
     await waitForPath(page, /^\/orders$/);
     await heading(page, 'Mis pedidos');
-    await page.getByRole('link', { name: orderId, exact: true }).waitFor();
+    await expect(page.getByRole('link', { name: orderId, exact: true })).toBeVisible();
   });
 
   step('axe reports zero violations on every page checked, and no page threw', async () => {

@@ -2,11 +2,10 @@
 // in checkout (radio group), pays on the provider's hosted pages (card with 3-D Secure challenge, PayPal approve and
 // cancel, Bizum code, MB WAY approved and expired in the phone app, a Multibanco reference paid at the sandbox ATM)
 // and a bank transfer is confirmed by an agent in the back office. axe runs on every shop page this work added.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, csrfToken } from './support/api.js';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { newContext } from './support/browser.js';
 import { waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -17,14 +16,15 @@ const axeResults: { label: string; violations: AxeViolation[] }[] = [];
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 let seq = 0;
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser: launched }) => {
+  // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+  test.setTimeout(300_000);
+  browser = launched;
   server = await startServer();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
   await server?.stop();
 });
 
@@ -32,8 +32,16 @@ async function audit(p: Page, label: string) {
   axeResults.push({ label, violations: await runAxe(p) });
 }
 
-const NOTA_SIMPLE = { store_id: 1, url_key: 'nota-simple', answers: { '78': '5028', '79': '28005', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': '3781' } };
-const PT_CERT = { store_id: 16, url_key: 'certidao-permanente-automovel', answers: { '4201': 'AA00AA', '4202': '420201' } };
+const NOTA_SIMPLE = {
+  store_id: 1,
+  url_key: 'nota-simple',
+  answers: { '78': '5028', '79': '28005', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': '3781' },
+};
+const PT_CERT = {
+  store_id: 16,
+  url_key: 'certidao-permanente-automovel',
+  answers: { '4201': 'AA00AA', '4202': '420201' },
+};
 
 /** A registered customer of a store with one line in the cart (set up through the API the SPA uses). */
 async function customerWithCart(store: 1 | 16): Promise<Page> {
@@ -44,7 +52,10 @@ async function customerWithCart(store: 1 | 16): Promise<Page> {
   const added = await page.request.post('/api/cart/items', { data: store === 1 ? NOTA_SIMPLE : PT_CERT, headers });
   expect(added.status(), await added.text()).toBe(201);
   const email = `pay.${run}.${++seq}@example.com`;
-  const reg = await page.request.post('/api/auth/register', { data: { email, password: 'clave-segura-2026', firstname: 'Lucía', lastname: 'Pagos' }, headers });
+  const reg = await page.request.post('/api/auth/register', {
+    data: { email, password: 'clave-segura-2026', firstname: 'Lucía', lastname: 'Pagos' },
+    headers,
+  });
   expect(reg.status()).toBeLessThan(300);
   return page;
 }
@@ -59,7 +70,9 @@ async function payWith(page: Page, method: string | RegExp, audited?: string): P
   try {
     await page.waitForURL((u) => !u.pathname.startsWith('/customer/checkout'));
   } catch (err) {
-    throw new Error(`checkout did not leave: ${(await page.getByRole('main').innerText()).slice(0, 1500)}`, { cause: err });
+    throw new Error(`checkout did not leave: ${(await page.getByRole('main').innerText()).slice(0, 1500)}`, {
+      cause: err,
+    });
   }
   return page.url();
 }
@@ -68,11 +81,11 @@ const orderOf = (url: string) => /order_id=(\d+)|\/(\d{6,})$/.exec(url)?.slice(1
 
 async function expectPaid(page: Page) {
   await waitForPath(page, /^\/checkout\/success\/\d+$/, 30_000);
-  await page.getByRole('heading', { name: /Pedido realizado|Encomenda realizada|Order placed/ }).waitFor();
+  await expect(page.getByRole('heading', { name: /Pedido realizado|Encomenda realizada|Order placed/ })).toBeVisible();
 }
 
-describe('payment methods in the sandbox', () => {
-  it('card with a 3-D Secure challenge', async () => {
+test.describe.serial('payment methods in the sandbox', () => {
+  test('card with a 3-D Secure challenge', async () => {
     const page = await customerWithCart(1);
     await payWith(page, 'Tarjeta', 'checkout with the method radio group');
     await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
@@ -80,18 +93,18 @@ describe('payment methods in the sandbox', () => {
     await page.getByLabel('Código de seguridad (CVC)').fill('123');
     await page.getByLabel('Titular de la tarjeta').fill('Lucía Pagos');
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.getByRole('heading', { name: 'Verificación 3-D Secure' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Verificación 3-D Secure' })).toBeVisible();
     await page.getByLabel('Código de verificación').fill('123456');
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await expectPaid(page);
   });
 
-  it('PayPal: cancel comes back to the failure page, then approve pays the same order', async () => {
+  test('PayPal: cancel comes back to the failure page, then approve pays the same order', async () => {
     const page = await customerWithCart(1);
     await payWith(page, 'PayPal');
     await page.getByRole('button', { name: 'Cancelar y volver a la tienda' }).click();
     await waitForPath(page, /^\/customer\/payment\?/);
-    await page.getByText('Has cancelado el pago.').waitFor();
+    await expect(page.getByText('Has cancelado el pago.')).toBeVisible();
     await audit(page, 'payment failed / retry');
     expect(await page.getByRole('radio', { name: 'PayPal' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
@@ -99,35 +112,35 @@ describe('payment methods in the sandbox', () => {
     await expectPaid(page);
   });
 
-  it('Bizum: phone, a wrong code is an error, the test code pays', async () => {
+  test('Bizum: phone, a wrong code is an error, the test code pays', async () => {
     const page = await customerWithCart(1);
     await payWith(page, 'Bizum');
     await page.getByLabel('Tu número de móvil').fill('612 345 678');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Código recibido por SMS').fill('000000');
     await page.getByRole('button', { name: 'Confirmar el pago' }).click();
-    await page.getByRole('alert').getByText('El código no es correcto').waitFor();
+    await expect(page.getByRole('alert').getByText('El código no es correcto')).toBeVisible();
     await page.getByLabel('Código recibido por SMS').fill('112233');
     await page.getByRole('button', { name: 'Confirmar el pago' }).click();
     await expectPaid(page);
   });
 
-  it('MB WAY: waiting page with a live region, approved in the phone app', async () => {
+  test('MB WAY: waiting page with a live region, approved in the phone app', async () => {
     const page = await customerWithCart(16);
     await payWith(page, 'MB WAY', 'checkout (Portugal)');
     await page.getByLabel('Número de telemóvel').fill('912 345 678');
     await page.getByRole('button', { name: 'Enviar o pedido para a app' }).click();
     await waitForPath(page, /^\/payment\/sibs\/mbway\?/);
-    await page.getByRole('status').getByText('A aguardar a aprovação na app MB WAY').waitFor();
+    await expect(page.getByRole('status').getByText('A aguardar a aprovação na app MB WAY')).toBeVisible();
     await audit(page, 'MB WAY waiting');
     const phone = await page.context().newPage();
     await phone.goto('/sandbox-pay/mbway?lang=pt&phone=912345678');
     await phone.getByRole('button', { name: /^Aprovar o pagamento/ }).click();
-    await phone.getByRole('heading', { name: 'Pagamento efetuado' }).waitFor();
+    await expect(phone.getByRole('heading', { name: 'Pagamento efetuado' })).toBeVisible();
     await expectPaid(page);
   });
 
-  it('MB WAY: a request left to expire sends the customer to pay again', async () => {
+  test('MB WAY: a request left to expire sends the customer to pay again', async () => {
     const page = await customerWithCart(16);
     await payWith(page, 'MB WAY');
     await page.getByLabel('Número de telemóvel').fill('912 345 679');
@@ -137,17 +150,18 @@ describe('payment methods in the sandbox', () => {
     await phone.goto('/sandbox-pay/mbway?lang=pt&phone=912345679');
     await phone.getByRole('button', { name: 'Deixar expirar agora (controlo de teste)' }).click();
     await waitForPath(page, /^\/customer\/payment\?/, 20_000);
-    await page.getByText('O prazo para pagar terminou.').waitFor();
+    await expect(page.getByText('O prazo para pagar terminou.')).toBeVisible();
     expect(new URL(page.url()).searchParams.get('error')).toBe('expired');
   });
 
-  it('Multibanco: the reference with amount and expiry, paid at the sandbox ATM', async () => {
+  test('Multibanco: the reference with amount and expiry, paid at the sandbox ATM', async () => {
     const page = await customerWithCart(16);
     await payWith(page, /^Multibanco/);
     await waitForPath(page, /^\/payment\/multibanco\?/);
-    await page.getByRole('heading', { name: 'Pague com a referência Multibanco' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Pague com a referência Multibanco' })).toBeVisible();
     await audit(page, 'Multibanco reference');
-    const value = async (label: string) => (await page.locator('.summary-list__row', { hasText: label }).locator('dd').first().innerText()).trim();
+    const value = async (label: string) =>
+      (await page.locator('.summary-list__row', { hasText: label }).locator('dd').first().innerText()).trim();
     const entity = await value('Entidade');
     const reference = await value('Referência');
     const amount = await value('Montante');
@@ -159,16 +173,16 @@ describe('payment methods in the sandbox', () => {
     await atm.getByLabel('Referência').fill(reference);
     await atm.getByLabel(/^Montante/).fill(amount.replace(/[^\d,]/g, ''));
     await atm.getByRole('button', { name: 'Pagar' }).click();
-    await atm.getByRole('heading', { name: 'Pagamento efetuado' }).waitFor();
+    await expect(atm.getByRole('heading', { name: 'Pagamento efetuado' })).toBeVisible();
     await expectPaid(page);
   });
 
-  it('bank transfer: instructions, then an agent confirms it in the back office', async () => {
+  test('bank transfer: instructions, then an agent confirms it in the back office', async () => {
     const page = await customerWithCart(1);
     const url = await payWith(page, 'Transferencia bancaria');
     const orderId = orderOf(url);
     await waitForPath(page, /^\/payment\/bank\?/);
-    await page.getByRole('heading', { name: 'Paga por transferencia bancaria' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Paga por transferencia bancaria' })).toBeVisible();
     await audit(page, 'bank transfer instructions');
     expect(await page.getByText(/^ES\d\d( \d{4}){5}$/).count()).toBe(1);
     const itemId = (await (await page.request.get(`/api/me/orders/${orderId}`)).json()).items[0].id as number;
@@ -178,17 +192,19 @@ describe('payment methods in the sandbox', () => {
     const agent = await agentContext.newPage();
     await apiLogin(agent, 'agente@ventanilla.test', 'agente-demo-2026');
     await agent.goto(`/agentes/pedido/${itemId}`);
-    await agent.getByRole('heading', { name: 'Transferencia bancaria pendiente' }).waitFor();
+    await expect(agent.getByRole('heading', { name: 'Transferencia bancaria pendiente' })).toBeVisible();
     await audit(agent, 'back office: confirm transfer');
     await agent.getByRole('button', { name: 'Confirmar transferencia recibida' }).click();
-    await agent.getByText('Transferencia confirmada: el pedido está pagado.').waitFor();
+    await expect(agent.getByText('Transferencia confirmada: el pedido está pagado.')).toBeVisible();
 
     await page.reload();
     await expectPaid(page);
   });
 
-  it('axe reports no violations on the pages of this work', () => {
-    const failures = axeResults.filter((r) => r.violations.length > 0).map((r) => `${r.label}:\n${formatViolations(r.violations)}`);
+  test('axe reports no violations on the pages of this work', () => {
+    const failures = axeResults
+      .filter((r) => r.violations.length > 0)
+      .map((r) => `${r.label}:\n${formatViolations(r.violations)}`);
     expect(failures.join('\n\n')).toBe('');
     expect(axeResults.length).toBeGreaterThanOrEqual(6);
   });

@@ -3,16 +3,20 @@
 // CIF checked, how many properties, the 5 euro per property acceptance), the Portuguese simplified property
 // information through its step 2.1, the unfinished orders of the account (a draft resumed, an unpaid order) and the
 // correction of an order line at /tienda/product/actualizar (saved; a change of price refused). axe on every page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { newContext } from './support/browser.js';
 import { definitions, eventually, screenshot, waitForPath } from './support/page-checks.js';
 import { ARTIFACTS, startServer, type RunningServer } from './support/server.js';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const CUSTOMER = { email: `flows.${run}@example.com`, password: 'clave-segura-2026', firstname: 'Rosa', lastname: 'Flujos' };
+const CUSTOMER = {
+  email: `flows.${run}@example.com`,
+  password: 'clave-segura-2026',
+  firstname: 'Rosa',
+  lastname: 'Flujos',
+};
 const ADDRESS = 'Calle Mayor 7, 1º A';
 const REFCAT = '9872023VH5797S0001WX';
 
@@ -24,7 +28,9 @@ let orderId = '';
 const pageErrors: string[] = [];
 
 async function heading(name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }).waitFor();
+  await expect(
+    page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' ? true : undefined }),
+  ).toBeVisible();
 }
 
 async function next(path: RegExp): Promise<void> {
@@ -37,16 +43,23 @@ async function audited(label: string): Promise<void> {
 }
 
 /** Puts answers of the first page into this store's local draft (the place pickers are another feature's test). */
-async function seedDraft(storeId: number, urlKey: string, answers: Record<string, string>, lastPath: string): Promise<void> {
-  await page.evaluate(
-    ({ key, draft }) => window.localStorage.setItem(key, JSON.stringify(draft)),
-    { key: `ventanilla:draft:${storeId}:${urlKey}`, draft: { answers, seen: Object.keys(answers).map(Number), lastPath, lastStep: 1, updatedAt: Date.now() } },
-  );
+async function seedDraft(
+  storeId: number,
+  urlKey: string,
+  answers: Record<string, string>,
+  lastPath: string,
+): Promise<void> {
+  await page.evaluate(({ key, draft }) => window.localStorage.setItem(key, JSON.stringify(draft)), {
+    key: `ventanilla:draft:${storeId}:${urlKey}`,
+    draft: { answers, seen: Object.keys(answers).map(Number), lastPath, lastStep: 1, updatedAt: Date.now() },
+  });
 }
 
-describe('the spec\'s shop flows and the account\'s unfinished orders and corrections', () => {
-  beforeAll(async () => {
-    browser = await launchBrowser();
+test.describe.serial("the spec's shop flows and the account's unfinished orders and corrections", () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
     server = await startServer();
     context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
@@ -58,15 +71,14 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     expect(registered.status).toBe(201);
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     if (page && !page.isClosed()) await screenshot(page, ARTIFACTS, 'shop-flows-last').catch(() => undefined);
     await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
     await server?.stop();
     expect(pageErrors).toEqual([]);
   });
 
-  it('nota simple: an unknown owner leads through steps 5.1 and 5.2; the check-answers page is step7', async () => {
+  test('nota simple: an unknown owner leads through steps 5.1 and 5.2; the check-answers page is step7', async () => {
     await page.goto('/tienda/nota-simple/step1');
     await heading('Provincia y Municipio');
     await audited('nota simple step1');
@@ -92,7 +104,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await audited('nota simple step51');
     await page.getByLabel('Referencia catastral (opcional)').fill('9872023VH5797S0001XX');
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-    await page.getByRole('heading', { name: 'Hay un problema' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Hay un problema' })).toBeVisible();
     await eventually(async () => expect(await page.title()).toMatch(/^Error: /));
     await audited('nota simple step51 with an error');
     await page.getByLabel('Referencia catastral (opcional)').fill(REFCAT);
@@ -109,7 +121,11 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     const answers = page.getByRole('main').locator('dl').first();
     await eventually(async () => {
       const shown = await definitions(answers);
-      expect(shown).toMatchObject({ 'Dirección de la finca': ADDRESS, 'Nombre del titular': 'Desconocido', 'Referencia catastral': REFCAT });
+      expect(shown).toMatchObject({
+        'Dirección de la finca': ADDRESS,
+        'Nombre del titular': 'Desconocido',
+        'Referencia catastral': REFCAT,
+      });
     });
     await audited('nota simple step7 (check answers)');
     // The generic wizard's address of that page still works.
@@ -120,24 +136,30 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await waitForPath(page, /^\/tienda\/cart$/);
   });
 
-  it('nota simple: a new one offers the last form (configured window), which opens the check-answers page', async () => {
+  test('nota simple: a new one offers the last form (configured window), which opens the check-answers page', async () => {
     await page.goto('/tienda/nota-simple/step1');
     await heading('Provincia y Municipio');
     const offer = page.getByRole('region', { name: '¿Pides otra nota simple de la misma finca?' });
-    await offer.waitFor();
+    await expect(offer).toBeVisible();
     await audited('nota simple step1 with the reuse offer');
     await offer.getByRole('button', { name: 'Usar los datos de mi última nota simple' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading('Comprueba tus respuestas');
-    await eventually(async () => expect(await definitions(page.getByRole('main').locator('dl').first())).toMatchObject({ 'Dirección de la finca': ADDRESS }));
+    await eventually(async () =>
+      expect(await definitions(page.getByRole('main').locator('dl').first())).toMatchObject({
+        'Dirección de la finca': ADDRESS,
+      }),
+    );
     // Not kept: start again so the account shows no nota simple draft.
     await page.getByRole('button', { name: 'Volver a empezar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step1$/);
   });
 
-  it('q-propiedades: a company, its CIF checked, how many properties and the 5 euro acceptance (steps 1-7)', async () => {
+  test('q-propiedades: a company, its CIF checked, how many properties and the 5 euro acceptance (steps 1-7)', async () => {
     await page.goto('/tienda/servicios');
-    await page.getByRole('link', { name: 'Solicitar Búsqueda de propiedades de una persona o empresa', exact: true }).click();
+    await page
+      .getByRole('link', { name: 'Solicitar Búsqueda de propiedades de una persona o empresa', exact: true })
+      .click();
     await waitForPath(page, /^\/tienda\/q-propiedades\/step1$/);
     await heading('¿De quién quieres localizar las propiedades?');
     await audited('q-propiedades step1');
@@ -151,13 +173,20 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     // A DNI is not a company's tax id.
     await page.getByLabel('CIF de la empresa', { exact: true }).fill('12345678Z');
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-    await page.getByRole('heading', { name: 'Hay un problema' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Hay un problema' })).toBeVisible();
     await audited('q-propiedades step3 with an error');
     await page.getByLabel('CIF de la empresa', { exact: true }).fill('B12345674');
     await next(/^\/tienda\/q-propiedades\/step4$/);
     await heading('¿Cuántas propiedades quieres que te localicemos como máximo?');
     await audited('q-propiedades step4');
-    for (const name of ['1 propiedad', 'Hasta 3 propiedades', 'Hasta 10 propiedades', 'Hasta 25 propiedades', 'Hasta 50 propiedades', 'Todas las que consten']) {
+    for (const name of [
+      '1 propiedad',
+      'Hasta 3 propiedades',
+      'Hasta 10 propiedades',
+      'Hasta 25 propiedades',
+      'Hasta 50 propiedades',
+      'Todas las que consten',
+    ]) {
       expect(await page.getByRole('radio', { name, exact: true }).count(), name).toBe(1);
     }
     await page.getByRole('radio', { name: 'Hasta 10 propiedades', exact: true }).check();
@@ -171,7 +200,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await audited('q-propiedades step6');
     // Required acceptance: without it, the spec's message.
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-    await page.getByRole('link', { name: 'Por favor, escribe el dato' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Por favor, escribe el dato' })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Acepto el cargo de 5 euros por propiedad' }).check();
     await next(/^\/tienda\/q-propiedades\/step7$/);
     await heading('Comprueba tus respuestas');
@@ -180,7 +209,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await waitForPath(page, /^\/tienda\/cart$/);
   });
 
-  it('account: an unfinished request is listed and resumed where it was left; an unpaid order can be paid', async () => {
+  test('account: an unfinished request is listed and resumed where it was left; an unpaid order can be paid', async () => {
     // Start another search and leave it after step 1 (signed in: the draft is kept on the server too).
     await page.goto('/tienda/q-propiedades/step1');
     await heading('¿De quién quieres localizar las propiedades?');
@@ -196,7 +225,7 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await page.goto('/orders');
     await heading('Mis pedidos');
     const unfinished = page.getByRole('region', { name: 'Trámites sin terminar' });
-    await unfinished.waitFor();
+    await expect(unfinished).toBeVisible();
     const payLink = unfinished.getByRole('link', { name: `Pagar el pedido ${orderId}` });
     expect(await payLink.getAttribute('href')).toBe(`/payment/order/${orderId}`);
     await audited('account with unfinished orders');
@@ -204,19 +233,23 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await payLink.click();
     await waitForPath(page, new RegExp(`^/payment/order/${orderId}$`));
     await heading(`Pagar el pedido ${orderId}`);
-    await page.getByRole('radio', { name: 'Bizum' }).waitFor();
+    await expect(page.getByRole('radio', { name: 'Bizum' })).toBeVisible();
     await audited('pay an unpaid order');
     await page.goBack();
-    await unfinished.waitFor();
-    await unfinished.getByRole('link', { name: 'Continuar la solicitud de Búsqueda de propiedades de una persona o empresa' }).click();
+    await expect(unfinished).toBeVisible();
+    await unfinished
+      .getByRole('link', { name: 'Continuar la solicitud de Búsqueda de propiedades de una persona o empresa' })
+      .click();
     await waitForPath(page, /^\/tienda\/q-propiedades\/step2$/);
     await heading('Nombre y Apellidos');
   });
 
-  it('actualizar: the owner corrects an order line; a change of price is refused with the reason', async () => {
+  test('actualizar: the owner corrects an order line; a change of price is refused with the reason', async () => {
     await page.goto(`/orders/detail/${orderId}`);
     await heading(`Pedido ${orderId}`);
-    await page.getByRole('link', { name: 'Completar o corregir los datos de Nota simple del Registro de la Propiedad' }).click();
+    await page
+      .getByRole('link', { name: 'Completar o corregir los datos de Nota simple del Registro de la Propiedad' })
+      .click();
     await waitForPath(page, new RegExp(`^/tienda/product/actualizar/${orderId}/\\d+$`));
     await heading('Completa o corrige los datos');
     await audited('actualizar');
@@ -226,26 +259,28 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     const municipality = page.getByRole('combobox', { name: 'Municipio' });
     await eventually(async () => expect(await municipality.inputValue()).toBe('Alcalá de Henares'));
     await municipality.fill('Barcelona');
-    await page.getByText('No hay resultados para «Barcelona».').waitFor();
+    await expect(page.getByText('No hay resultados para «Barcelona».')).toBeVisible();
     await municipality.fill('Alcalá de Henares');
     await page.getByRole('option', { name: 'Alcalá de Henares' }).click();
 
     // Urgent service costs more: refused, nothing saved.
     await page.getByRole('radio', { name: /^Sí, servicio urgente/ }).check();
     await page.getByRole('button', { name: 'Guardar los cambios' }).click();
-    await page.getByRole('alert').filter({ hasText: 'No podemos cambiar el precio' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'No podemos cambiar el precio' })).toBeVisible();
     await audited('actualizar with a refused change of price');
 
     await page.getByRole('radio', { name: /^No, entrega normal/ }).check();
     await address.fill('Calle Mayor 9, 2º B');
     await page.getByRole('button', { name: 'Guardar los cambios' }).click();
     await waitForPath(page, new RegExp(`^/orders/detail/${orderId}$`));
-    await page.getByRole('status').filter({ hasText: 'Hemos guardado los datos corregidos del trámite.' }).waitFor();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Hemos guardado los datos corregidos del trámite.' }),
+    ).toBeVisible();
     await eventually(async () => expect(await page.getByRole('main').innerText()).toContain('Calle Mayor 9, 2º B'));
     await audited('order detail after a correction');
   });
 
-  it('i-predial-simplificada (store 16): step1, step2, step21, step3, step4 and confirmation', async () => {
+  test('i-predial-simplificada (store 16): step1, step2, step21, step3, step4 and confirmation', async () => {
     await page.goto('/?store=16');
     // The page switches the session's store with its first request; leaving before it answers keeps the old store.
     await page.waitForLoadState('networkidle');
@@ -253,7 +288,12 @@ describe('the spec\'s shop flows and the account\'s unfinished orders and correc
     await heading(/Freguesia$/);
     await audited('i-predial-simplificada step1');
     // Lisboa district (value 400811), concelho Lisboa (1106), freguesia Arroios (110656).
-    await seedDraft(16, 'informacao-predial-simplificada', { '4008': '400811', '4009': '1106', '4001': '110656' }, '/tienda/i-predial-simplificada/step2');
+    await seedDraft(
+      16,
+      'informacao-predial-simplificada',
+      { '4008': '400811', '4009': '1106', '4001': '110656' },
+      '/tienda/i-predial-simplificada/step2',
+    );
     await page.goto('/tienda/i-predial-simplificada/step2');
     await heading('Como quer identificar o prédio?');
     await audited('i-predial-simplificada step2');

@@ -2,12 +2,11 @@
 // document. The customer picks a file with the wrong content (refused, in the error summary), uploads a PDF, removes
 // it, uploads again by keyboard, replaces it, reloads (the draft keeps it), and sees its name on the check-answers
 // page and in the cart. axe runs on every state of the question.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
-import { launchBrowser, newContext } from './support/browser.js';
-import { eventually, focused, minimalPdf, norm, screenshot, waitForPath } from './support/page-checks.js';
-import { ARTIFACTS, startServer, type RunningServer } from './support/server.js';
+import { newContext } from './support/browser.js';
+import { eventually, focused, minimalPdf, norm, waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
 
 const STORE = 14;
 const PRODUCT = 'busqueda-catastral';
@@ -18,7 +17,6 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let broken = false;
 const pageErrors: string[] = [];
 const axeResults: { label: string; violations: AxeViolation[] }[] = [];
 
@@ -26,19 +24,8 @@ async function audit(label: string): Promise<void> {
   axeResults.push({ label, violations: await runAxe(page) });
 }
 
-/** Ordered steps: after a failure the later ones are skipped (they depend on it). */
-function step(name: string, fn: () => Promise<void>): void {
-  it(name, async (ctx) => {
-    if (broken) ctx.skip();
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      if (page && !page.isClosed()) await screenshot(page, ARTIFACTS, 'failure-wizard-uploads').catch(() => undefined);
-      throw err;
-    }
-  });
-}
+/** Ordered steps (the describe block is serial: after a failure the later ones are skipped, they depend on it). */
+const step = (name: string, fn: () => Promise<void>): void => test(name, fn);
 
 const main = () => page.getByRole('main');
 const fileInput = () => main().getByLabel(QUESTION, { exact: true });
@@ -50,9 +37,12 @@ async function continueTo(path: RegExp): Promise<void> {
   await waitForPath(page, path);
 }
 
-describe('Document questions: upload, wrong type, remove, replace, keyboard, draft, check answers and cart', () => {
-  beforeAll(async () => {
-    browser = await launchBrowser();
+test.describe
+  .serial('Document questions: upload, wrong type, remove, replace, keyboard, draft, check answers and cart', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
     server = await startServer();
     context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
@@ -62,10 +52,11 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
     page.on('filechooser', () => undefined);
   });
 
-  afterAll(async () => {
-    console.log(`\naxe (${axeResults.length} states):\n${axeResults.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`).join('\n')}\n`);
+  test.afterAll(async () => {
+    console.log(
+      `\naxe (${axeResults.length} states):\n${axeResults.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`).join('\n')}\n`,
+    );
     await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
     await server?.stop();
   });
 
@@ -74,7 +65,9 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
     // The page switches the session's store with its first request; leaving before it answers keeps the old store.
     await page.waitForLoadState('networkidle');
     await page.goto(`/tienda/${PRODUCT}/step1`);
-    await main().getByRole('radio', { name: /^Soy heredero del titular/ }).check();
+    await main()
+      .getByRole('radio', { name: /^Soy heredero del titular/ })
+      .check();
     await continueTo(/\/step2$/);
     await main().getByLabel('Nombre y apellidos o razón social del titular', { exact: true }).fill('Ana Ruiz Pérez');
     await main().getByLabel('NIF, NIE o CIF del titular', { exact: true }).fill('12345678Z');
@@ -82,7 +75,7 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
     await main().getByLabel('Tu nombre y apellidos', { exact: true }).fill('Pedro Ruiz Gil');
     await main().getByLabel('Tu DNI o NIE', { exact: true }).fill('00000000T');
     await continueTo(/\/step4$/);
-    await page.getByRole('heading', { level: 1, name: QUESTION }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: QUESTION })).toBeVisible();
     // The hint says which files and how large; it describes the input.
     const hint = norm(await main().locator('.hint').first().innerText());
     expect(hint).toContain('. PDF, JPG o PNG, hasta 10 MB.');
@@ -92,13 +85,21 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
 
   step('Continuar without a document: "Por favor, adjunta el documento" in the error summary', async () => {
     await main().getByRole('button', { name: 'Continuar', exact: true }).click();
-    await eventually(async () => expect(norm(await summary().innerText())).toContain('Por favor, adjunta el documento'));
+    await eventually(async () =>
+      expect(norm(await summary().innerText())).toContain('Por favor, adjunta el documento'),
+    );
     await audit('document question, missing');
   });
 
   step('a text file named .pdf is refused by its content, and the message goes to the error summary', async () => {
-    await fileInput().setInputFiles({ name: 'escritura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('esto es texto, no un PDF') });
-    await eventually(async () => expect(norm(await summary().innerText())).toContain('Solo se admiten archivos PDF, JPEG o PNG.'));
+    await fileInput().setInputFiles({
+      name: 'escritura.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('esto es texto, no un PDF'),
+    });
+    await eventually(async () =>
+      expect(norm(await summary().innerText())).toContain('Solo se admiten archivos PDF, JPEG o PNG.'),
+    );
     expect(await fileInput().getAttribute('aria-invalid')).toBe('true');
     // The summary links to the file input.
     await summary().getByRole('link', { name: 'Solo se admiten archivos PDF, JPEG o PNG.' }).click();
@@ -108,10 +109,14 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
 
   step('a PDF uploads: the result is announced and the file name shows with Quitar and Cambiar por otro', async () => {
     await fileInput().setInputFiles({ name: 'certificado-defuncion.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await eventually(async () => expect(norm(await status().innerText())).toMatch(/^Documento subido: certificado-defuncion\.pdf \(/));
-    await main().getByRole('link', { name: 'certificado-defuncion.pdf', exact: true }).waitFor();
-    await main().getByRole('button', { name: 'Quitar certificado-defuncion.pdf', exact: true }).waitFor();
-    await main().getByRole('button', { name: 'Cambiar por otro (certificado-defuncion.pdf)', exact: true }).waitFor();
+    await eventually(async () =>
+      expect(norm(await status().innerText())).toMatch(/^Documento subido: certificado-defuncion\.pdf \(/),
+    );
+    await expect(main().getByRole('link', { name: 'certificado-defuncion.pdf', exact: true })).toBeVisible();
+    await expect(main().getByRole('button', { name: 'Quitar certificado-defuncion.pdf', exact: true })).toBeVisible();
+    await expect(
+      main().getByRole('button', { name: 'Cambiar por otro (certificado-defuncion.pdf)', exact: true }),
+    ).toBeVisible();
     expect(await summary().count()).toBe(0);
     await audit('document question, uploaded');
   });
@@ -124,34 +129,45 @@ describe('Document questions: upload, wrong type, remove, replace, keyboard, dra
     await audit('document question, removed');
   });
 
-  step('keyboard only: Space on the focused input opens the picker; Tab reaches Cambiar por otro, Enter opens it again', async () => {
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'declaracion-herederos.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await eventually(async () => expect(norm(await status().innerText())).toMatch(/^Documento subido: declaracion-herederos\.pdf/));
-    // The keyboard lands on the document's name, then Tab reaches "Cambiar por otro".
-    await eventually(async () => expect((await focused(page)).name).toBe('declaracion-herederos.pdf'));
-    await page.keyboard.press('Tab');
-    expect((await focused(page)).name).toBe('Cambiar por otro (declaracion-herederos.pdf)');
-    const again = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await again).setFiles({ name: 'testamento.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await eventually(async () => expect(norm(await status().innerText())).toMatch(/^Documento subido: testamento\.pdf/));
-    expect(await main().getByRole('link', { name: 'declaracion-herederos.pdf' }).count()).toBe(0);
-  });
+  step(
+    'keyboard only: Space on the focused input opens the picker; Tab reaches Cambiar por otro, Enter opens it again',
+    async () => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press('Space');
+      await (await chooser).setFiles({ name: 'declaracion-herederos.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await eventually(async () =>
+        expect(norm(await status().innerText())).toMatch(/^Documento subido: declaracion-herederos\.pdf/),
+      );
+      // The keyboard lands on the document's name, then Tab reaches "Cambiar por otro".
+      await eventually(async () => expect((await focused(page)).name).toBe('declaracion-herederos.pdf'));
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).name).toBe('Cambiar por otro (declaracion-herederos.pdf)');
+      const again = page.waitForEvent('filechooser');
+      await page.keyboard.press('Enter');
+      await (await again).setFiles({ name: 'testamento.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await eventually(async () =>
+        expect(norm(await status().innerText())).toMatch(/^Documento subido: testamento\.pdf/),
+      );
+      expect(await main().getByRole('link', { name: 'declaracion-herederos.pdf' }).count()).toBe(0);
+    },
+  );
 
   step('a reload keeps the document (the draft holds the reference)', async () => {
     await page.reload();
-    await main().getByRole('link', { name: 'testamento.pdf', exact: true }).waitFor();
+    await expect(main().getByRole('link', { name: 'testamento.pdf', exact: true })).toBeVisible();
   });
 
   step('check answers shows the file name; the cart line too', async () => {
     await continueTo(/\/confirmation$/);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await eventually(async () => expect(norm(await main().innerText())).toContain('testamento.pdf'));
     await audit('check answers with a document');
-    const added = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart/items' && r.request().method() === 'POST');
-    await main().getByRole('button', { name: /^Añadir al carrito/ }).click();
+    const added = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/cart/items' && r.request().method() === 'POST',
+    );
+    await main()
+      .getByRole('button', { name: /^Añadir al carrito/ })
+      .click();
     const response = await added;
     expect(response.status()).toBe(201);
     const sent = response.request().postDataJSON() as { answers: Record<string, unknown> };

@@ -34,7 +34,9 @@ async function waitFor(url) {
 
 function run(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -43,7 +45,24 @@ const startApp = () =>
   spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(APP_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex') },
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      // Production refuses the sandbox provider: placeholder real providers (the benchmark never pays).
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      REDSYS_MERCHANT_CODE: '999008881',
+      REDSYS_TERMINAL: '1',
+      REDSYS_SECRET_KEY: randomBytes(24).toString('base64'),
+      PAYMENT_ROUTING: JSON.stringify([
+        ...['cc', 'bizum'].map((method) => ({ method, provider: 'redsys' })),
+        ...['paypal', 'multibanco', 'sibsmb', 'sibsmbway'].map((method) => ({ method, provider: 'stripe' })),
+      ]),
+    },
   });
 // First start creates and seeds the database; the second measures a start on an existing database.
 let app = startApp();
@@ -79,9 +98,12 @@ http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
   const appRes = await run(`http://127.0.0.1:${APP_PORT}${PATH}`);
   const bareRes = await run(`http://127.0.0.1:${BARE_PORT}/`);
 
-  const row = (name, r) => `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  const row = (name, r) =>
+    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   const ratio = appRes.requests.average / bareRes.requests.average;
-  console.log(`\nGET ${PATH} (${body.length} bytes, ${Object.keys(headers).length} headers), ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(
+    `\nGET ${PATH} (${body.length} bytes, ${Object.keys(headers).length} headers), ${CONNECTIONS} connections, ${DURATION} s each`,
+  );
   console.log(row('Ventanilla (Fastify, embedded db)', appRes));
   console.log(row('bare node:http, same bytes', bareRes));
   console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.70) ${ratio >= 0.7 ? 'MET' : 'NOT MET'}`);

@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'apps/server/dist/.build-stamp');
-const SOURCES = ['packages/domain/src', 'apps/server/src', 'apps/server/drizzle', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'packages/domain/src',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'package-lock.json',
+];
 const OUTPUTS = ['packages/domain/dist/index.js', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
 
 function newest(p) {

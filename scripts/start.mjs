@@ -11,6 +11,9 @@ if (buildIsStale()) {
   markBuilt(started);
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], { cwd: ROOT, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

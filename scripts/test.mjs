@@ -1,14 +1,24 @@
-// npm test: unit and API tests (Vitest), then the browser journey (Playwright in Debian's Chromium).
-// With TEST_DATABASE_URL set, every suite runs against that PostgreSQL server instead of embedded PGlite.
+// npm test: unit and API tests (Vitest), then the browser suite (@playwright/test in Debian's Chromium).
+// With TEST_DATABASE_URL set, every suite that touches a database runs against that PostgreSQL server instead of
+// embedded PGlite. Works on a fresh clone with nothing built: test code imports the workspace packages from source
+// (the `@ventanilla/source` condition, docs/decisions/0009-fresh-clone-and-browser-runner.md); the browser suite
+// builds the product it drives first, as `npm start` does.
+//
+// `--database-suites` (CI's second run, on PostgreSQL) leaves out the domain and web unit tests: they never open a
+// database, so a second run of them proves nothing new.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './build-state.mjs';
+
+const databaseSuitesOnly = process.argv.includes('--database-suites');
 
 const run = (cmd, args) => {
   const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 };
 
-console.log(`\n== Unit and API tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}) ==`);
-run('npx', ['vitest', 'run', '--project', 'domain', '--project', 'web', '--project', 'server']);
-console.log('\n== Browser journey ==');
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+const projects = databaseSuitesOnly ? ['server'] : ['domain', 'web', 'server'];
+console.log(`\n== Unit and API tests: ${projects.join(', ')} (${database}) ==`);
+run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+console.log(`\n== Browser suite (${database}) ==`);
 run('npm', ['run', 'test', '-w', '@ventanilla/e2e']);

@@ -1,6 +1,6 @@
 // Automated accessibility checks with axe-core, run inside the page under test.
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** WCAG 2.0, 2.1 and 2.2 levels A and AA, plus axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
@@ -28,13 +28,20 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     await page.addScriptTag({ content: axe.source });
   }
   return page.evaluate(async (tags) => {
-    const result = await window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const result = await window.axe!.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,
       help: v.help,
       helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 200), summary: n.failureSummary ?? '' })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target.join(' '),
+        html: n.html.slice(0, 200),
+        summary: n.failureSummary ?? '',
+      })),
     }));
   }, AXE_TAGS);
 }
@@ -45,7 +52,9 @@ export function formatViolations(violations: AxeViolation[]): string {
     .map(
       (v) =>
         `- ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n  ${v.helpUrl}\n` +
-        v.nodes.map((n) => `    at ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n'),
+        v.nodes
+          .map((n) => `    at ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`)
+          .join('\n'),
     )
     .join('\n');
 }
@@ -54,6 +63,8 @@ export function formatViolations(violations: AxeViolation[]): string {
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const violations = await runAxe(page);
   if (violations.length > 0) {
-    throw new Error(`axe found ${violations.length} accessibility violation(s) on ${label} (${page.url()}):\n${formatViolations(violations)}`);
+    throw new Error(
+      `axe found ${violations.length} accessibility violation(s) on ${label} (${page.url()}):\n${formatViolations(violations)}`,
+    );
   }
 }

@@ -1,10 +1,11 @@
-// Debian's Chromium driven by playwright-core: no browser download, the same binary a CI machine gets from apt.
+// Debian's Chromium driven by @playwright/test: no browser download, the same binary a CI machine gets from apt.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-const ARGS = [
+/** Chromium's switches (headless comes from the launch option): no sandbox in containers, no GPU, no chatter. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -14,15 +15,14 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Launches headless Chromium; fails (never skips) when the executable is missing. */
-export async function launchBrowser(): Promise<Browser> {
+/** Fails (never skips) when the executable is missing. */
+export function requireChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH}. The browser journey needs Debian's Chromium: ` +
+      `Chromium was not found at ${CHROMIUM_PATH}. The browser suite needs Debian's Chromium: ` +
         'run `sudo apt-get install chromium` (or set CHROMIUM_PATH to another Chromium executable).',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
 }
 
 /**
@@ -30,9 +30,13 @@ export async function launchBrowser(): Promise<Browser> {
  *
  * bypassCSP: the server sends a strict Content-Security-Policy (script-src 'self'), which would block the inline
  * <script> that injects axe-core for the accessibility checks. Only the test's injection needs it; the journey's
- * `assertNoCspViolations` check loads the app in a context without it to prove the product does not.
+ * strict-CSP step loads the app in a context without it to prove the product does not.
  */
-export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     locale: 'es-ES',

@@ -65,7 +65,12 @@ export function isFileReference(value: AnswerValue | undefined): value is FileRe
 export interface Evaluation {
   visible: number[];
   errors: { option_id: number; message: string }[];
-  outcome: { type: 'continue' | 'exit' | 'redirect' | 'early_checkout'; message?: string; product_id?: number; url_key?: string };
+  outcome: {
+    type: 'continue' | 'exit' | 'redirect' | 'early_checkout';
+    message?: string;
+    product_id?: number;
+    url_key?: string;
+  };
   price: { base: string; options: string; subtotal: string; tax: string; total: string };
 }
 
@@ -156,10 +161,15 @@ const placeData = (() => {
   let cache: Record<PlaceKind, Map<string, [string, string]>> | null = null;
   return () => {
     if (cache) return cache;
-    const read = (file: string) => (JSON.parse(readFileSync(path.join(ROOT, 'catalog/geo', file), 'utf8')) as { items: string[][] }).items;
+    const read = (file: string) =>
+      (JSON.parse(readFileSync(path.join(ROOT, 'catalog/geo', file), 'utf8')) as { items: string[][] }).items;
     cache = {
-      es_municipality: new Map(read('es-municipalities.json').map(([code, name]) => [code!, [name!, code!.slice(0, 2)]])),
-      pt_municipality: new Map(read('pt-municipalities.json').map(([code, name, district]) => [code!, [name!, district!]])),
+      es_municipality: new Map(
+        read('es-municipalities.json').map(([code, name]) => [code!, [name!, code!.slice(0, 2)]]),
+      ),
+      pt_municipality: new Map(
+        read('pt-municipalities.json').map(([code, name, district]) => [code!, [name!, district!]]),
+      ),
       pt_parish: new Map(read('pt-parishes.json').map(([code, name]) => [code!, [name!, code!.slice(0, 4)]])),
     };
     return cache;
@@ -169,7 +179,8 @@ const placeData = (() => {
 /** The kind of place a question asks for (searched pickers), or null. */
 export function placeKindOf(option: ProductOption): PlaceKind | null {
   if (option.type === 'freguesia') return 'pt_parish';
-  if (option.type === 'municipio' || option.type === 'municipio_ce') return option.place?.country === 'PT' ? 'pt_municipality' : 'es_municipality';
+  if (option.type === 'municipio' || option.type === 'municipio_ce')
+    return option.place?.country === 'PT' ? 'pt_municipality' : 'es_municipality';
   return null;
 }
 
@@ -191,18 +202,28 @@ function placeCandidates(option: ProductOption, product: ProductDetail, answers:
   const kind = placeKindOf(option)!;
   const parent = product.options.find((o) => o.option_id === option.place?.parent_option);
   const parentAnswer = parent ? answers[String(parent.option_id)] : undefined;
-  const parentCode = parent && typeof parentAnswer === 'string'
-    ? isPlaceList(parent) ? parent.opt_values.find((v) => String(v.id) === parentAnswer)?.code : parentAnswer
-    : undefined;
+  const parentCode =
+    parent && typeof parentAnswer === 'string'
+      ? isPlaceList(parent)
+        ? parent.opt_values.find((v) => String(v.id) === parentAnswer)?.code
+        : parentAnswer
+      : undefined;
   if (parentCode) {
     const inside = [...placeData()[kind]].filter(([, [, p]]) => p === parentCode).map(([code]) => code);
     if (inside.length) return inside.slice(0, 3);
   }
-  return { es_municipality: ['28079', '08019'], pt_municipality: ['1106', '1312'], pt_parish: ['110658', '131210'] }[kind];
+  return { es_municipality: ['28079', '08019'], pt_municipality: ['1106', '1312'], pt_parish: ['110658', '131210'] }[
+    kind
+  ];
 }
 
 /** Candidate answers for an option, the first being the one to try first. */
-export function candidates(option: ProductOption, product: ProductDetail, language: string, answers: Answers = {}): AnswerValue[] {
+export function candidates(
+  option: ProductOption,
+  product: ProductDetail,
+  language: string,
+  answers: Answers = {},
+): AnswerValue[] {
   if (placeKindOf(option)) return placeCandidates(option, product, answers);
   if (CHOICE_TYPES.has(option.type)) {
     const avoid = new Set(
@@ -256,9 +277,15 @@ export async function planAnswers(
       // Try the next candidate of the latest answered choice or date that still has one.
       const culprit = [...ordered]
         .reverse()
-        .find((o) => visible.has(o.option_id) && answers[String(o.option_id)] !== undefined && (CHOICE_TYPES.has(o.type) || o.type === 'date') &&
-          (attempt.get(o.option_id) ?? 0) + 1 < candidates(o, product, language).length);
-      if (!culprit) throw new Error(`${product.url_key}: no answers avoid the outcome ${JSON.stringify(evaluation.outcome)}`);
+        .find(
+          (o) =>
+            visible.has(o.option_id) &&
+            answers[String(o.option_id)] !== undefined &&
+            (CHOICE_TYPES.has(o.type) || o.type === 'date') &&
+            (attempt.get(o.option_id) ?? 0) + 1 < candidates(o, product, language).length,
+        );
+      if (!culprit)
+        throw new Error(`${product.url_key}: no answers avoid the outcome ${JSON.stringify(evaluation.outcome)}`);
       const next = (attempt.get(culprit.option_id) ?? 0) + 1;
       attempt.set(culprit.option_id, next);
       answers[String(culprit.option_id)] = candidates(culprit, product, language)[next]!;
@@ -285,7 +312,9 @@ export async function planAnswers(
       } else if (answers[key] !== undefined && errored.has(option.option_id)) {
         const next = (attempt.get(option.option_id) ?? -1) + 1;
         if (next >= list.length) {
-          throw new Error(`${product.url_key}: no valid answer for ${option.option_id} "${option.title}": ${JSON.stringify(evaluation.errors)}`);
+          throw new Error(
+            `${product.url_key}: no valid answer for ${option.option_id} "${option.title}": ${JSON.stringify(evaluation.errors)}`,
+          );
         }
         attempt.set(option.option_id, next);
         answers[key] = list[next]!;
@@ -294,8 +323,14 @@ export async function planAnswers(
     }
     if (!changed) {
       if (evaluation.errors.length > 0) {
-        throw new Error(`${product.url_key}: errors left ${JSON.stringify(evaluation.errors)} (file options: ${
-          evaluation.errors.filter((e) => byId.get(e.option_id)?.type === 'file').map((e) => e.option_id).join(', ') || 'none'})`);
+        throw new Error(
+          `${product.url_key}: errors left ${JSON.stringify(evaluation.errors)} (file options: ${
+            evaluation.errors
+              .filter((e) => byId.get(e.option_id)?.type === 'file')
+              .map((e) => e.option_id)
+              .join(', ') || 'none'
+          })`,
+        );
       }
       return { source: seed?.name ?? 'generic', answers, evaluation, fixtureTotal: seed?.total ?? null };
     }

@@ -1,24 +1,26 @@
-// Small waiting and reading helpers for the journey (playwright-core has no `expect`; Vitest's has no retries).
+// Small waiting and reading helpers for the browser suite, on top of @playwright/test's retrying `expect`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Collapses every run of whitespace (also the no-break space Intl puts before "€") into one space. */
 export function norm(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** Retries `check` until it stops throwing: for what the product legitimately does asynchronously. */
-export async function eventually<T>(check: () => Promise<T> | T, { timeout = 10_000, interval = 100 } = {}): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, interval));
-    }
-  }
+/**
+ * Retries `check` until it stops throwing (Playwright's `toPass`), then returns its value: for what the product
+ * legitimately does asynchronously and no web-first assertion reads directly (API answers, several values at once).
+ */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  { timeout = 10_000, interval = 100 } = {},
+): Promise<T> {
+  let value: { result: T } | undefined;
+  await expect(async () => {
+    value = { result: await check() };
+  }).toPass({ timeout, intervals: [interval] });
+  return value!.result;
 }
 
 /** Waits until the page's address path (and query, when given) matches. */

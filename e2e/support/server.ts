@@ -16,17 +16,32 @@ export interface RunningServer {
   baseUrl: string;
   /** "pglite" or "postgres". */
   db: 'pglite' | 'postgres';
+  /** The server's DATA_DIR (its development mailbox is DATA_DIR/mailbox/<outbox id>.eml). */
+  dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
   /** SIGTERM, then waits for a clean exit (code 0); drops the temporary database and data directory. */
   stop(): Promise<void>;
 }
 
+/**
+ * The environment for the product's own processes (build, server): the test runner's source condition removed
+ * (`npm test -w @ventanilla/e2e` sets it in NODE_OPTIONS so test code imports workspace packages from source; the
+ * built server must resolve them to their dist/ builds, as `npm start` does).
+ */
+export function productEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const options = (env['NODE_OPTIONS'] ?? '').replace(/--conditions=@ventanilla\/source/g, '').trim();
+  if (options) env['NODE_OPTIONS'] = options;
+  else delete env['NODE_OPTIONS'];
+  return env;
+}
+
 /** Builds the product first when the build is missing or older than its sources (the logic of `npm start`). */
 export function ensureBuilt(): void {
   if (!buildIsStale()) return;
   const started = sourcesTime();
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', env: process.env });
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', env: productEnv() });
   if (build.status !== 0) {
     throw new Error(`npm run build failed (exit ${build.status}):\n${tail(`${build.stdout}\n${build.stderr}`, 60)}`);
   }
@@ -71,7 +86,8 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   return {
     url: url.toString(),
     // FORCE: a server killed half-way may leave connections behind.
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
 
@@ -83,12 +99,19 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 }
 
 /** Polls GET /api/health until it answers 200, the process dies, or the time runs out. */
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${tail(output(), 40)}`);
+      throw new Error(
+        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${tail(output(), 40)}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -99,11 +122,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${tail(output(), 40)}`);
+  throw new Error(
+    `GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${tail(output(), 40)}`,
+  );
 }
 
 /**
- * Builds if needed and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
+ * Builds if needed (global-setup.ts has built it already) and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
  * port of 127.0.0.1, with a fresh temporary DATA_DIR and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
  */
 export async function startServer(): Promise<RunningServer> {
@@ -116,7 +141,7 @@ export async function startServer(): Promise<RunningServer> {
   const database = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
 
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...productEnv(),
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -152,6 +177,7 @@ export async function startServer(): Promise<RunningServer> {
     return {
       baseUrl,
       db: health.db,
+      dataDir,
       output,
       async stop() {
         try {
@@ -165,7 +191,9 @@ export async function startServer(): Promise<RunningServer> {
             throw new Error(`The server did not exit within 20 s of SIGTERM:\n${tail(log, 20)}`);
           }
           if (result.code !== 0) {
-            throw new Error(`The server exited with code ${result.code} (signal ${result.signal}) after SIGTERM:\n${tail(log, 20)}`);
+            throw new Error(
+              `The server exited with code ${result.code} (signal ${result.signal}) after SIGTERM:\n${tail(log, 20)}`,
+            );
           }
         } finally {
           writeFileSync(path.join(ARTIFACTS, 'server.log'), log);
