@@ -10,7 +10,9 @@ import { catalogPrice } from './evaluate-form.js';
  * and which one we chose). Spec anchors: nota simple 20.76 -> 25.12; 60.00 -> 72.60; 70.00 -> 84.70; national
  * trademark 225.01, EU 1595, renewal 280, industrial design 275; civil certificates 29.
  */
-const SPEC: ReadonlyArray<[urlKey: string, productId: number, base: string, fee: string, country: 'ES' | 'PT' | 'IE', price: string]> = [
+const SPEC: ReadonlyArray<
+  [urlKey: string, productId: number, base: string, fee: string, country: 'ES' | 'PT' | 'IE', price: string]
+> = [
   ['actualizacion-nota-simple', 20010, '17.65', '0.00', 'ES', '21.36'],
   ['apostilla-documento-notarial', 20022, '75.00', '0.00', 'ES', '90.75'],
   ['apostilla-documento', 20021, '40.00', '0.00', 'ES', '48.40'],
@@ -68,8 +70,20 @@ const SPEC: ReadonlyArray<[urlKey: string, productId: number, base: string, fee:
 ];
 
 const catalogDir = new URL('../../../../catalog/', import.meta.url);
-const stores = JSON.parse(readFileSync(new URL('stores.json', catalogDir), 'utf8')) as Array<{ store_id: number; country: string; vat_rate: string; language: string }>;
-interface ProductFile { url_key: string; product_id: number; kind?: 'service' | 'fee'; base_price: string; official_fee?: string; stores: string[] }
+const stores = JSON.parse(readFileSync(new URL('stores.json', catalogDir), 'utf8')) as Array<{
+  store_id: number;
+  country: string;
+  vat_rate: string;
+  language: string;
+}>;
+interface ProductFile {
+  url_key: string;
+  product_id: number;
+  kind?: 'service' | 'fee';
+  base_price: string;
+  official_fee?: string;
+  stores: string[];
+}
 const allProducts = readdirSync(new URL('products/', catalogDir))
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(new URL(`products/${f}`, catalogDir), 'utf8')) as ProductFile);
@@ -80,7 +94,9 @@ const feeProducts = allProducts.filter((p) => p.kind === 'fee');
 /** A form's fee lines (related_product), if the product has a form. */
 function feeLines(urlKey: string): Array<{ product_id: number; price: string; vat?: boolean }> {
   try {
-    const form = JSON.parse(readFileSync(new URL(`forms/${urlKey}.json`, catalogDir), 'utf8')) as { related_product?: Array<{ product_id: number; price: string; vat?: boolean }> };
+    const form = JSON.parse(readFileSync(new URL(`forms/${urlKey}.json`, catalogDir), 'utf8')) as {
+      related_product?: Array<{ product_id: number; price: string; vat?: boolean }>;
+    };
     return form.related_product ?? [];
   } catch {
     return [];
@@ -89,7 +105,9 @@ function feeLines(urlKey: string): Array<{ product_id: number; price: string; va
 
 /** The fees without VAT a product charges: its official fee plus its VAT-free fee lines. */
 function feesWithoutVat(p: ProductFile): string {
-  const lines = feeLines(p.url_key).filter((r) => r.vat === false).map((r) => money(r.price));
+  const lines = feeLines(p.url_key)
+    .filter((r) => r.vat === false)
+    .map((r) => money(r.price));
   return formatMoneyString(cents(money(p.official_fee ?? '0.00') + lines.reduce((a, b) => a + b, 0)));
 }
 
@@ -123,12 +141,15 @@ describe('fee products: official fees charged as fee lines of the trademark prod
     expect(feeProducts.map((p) => p.url_key).sort()).toEqual(FEES.map((f) => f[0]).sort());
   });
 
-  it.each(FEES)('%s (%i) costs %s and is the fee line of %s, at that price, without VAT', (feeKey, feeId, price, urlKey) => {
-    const fee = feeProducts.find((p) => p.url_key === feeKey);
-    expect(fee).toMatchObject({ product_id: feeId, base_price: price, official_fee: '0.00' });
-    expect(feeLines(urlKey)).toEqual([expect.objectContaining({ product_id: feeId, price, vat: false })]);
-    expect(products.find((p) => p.url_key === urlKey)?.official_fee).toBe('0.00');
-  });
+  it.each(FEES)(
+    '%s (%i) costs %s and is the fee line of %s, at that price, without VAT',
+    (feeKey, feeId, price, urlKey) => {
+      const fee = feeProducts.find((p) => p.url_key === feeKey);
+      expect(fee).toMatchObject({ product_id: feeId, base_price: price, official_fee: '0.00' });
+      expect(feeLines(urlKey)).toEqual([expect.objectContaining({ product_id: feeId, price, vat: false })]);
+      expect(products.find((p) => p.url_key === urlKey)?.official_fee).toBe('0.00');
+    },
+  );
 });
 
 describe('products are offered only where they belong', () => {
@@ -136,7 +157,8 @@ describe('products are offered only where they belong', () => {
     const countries = new Set(storeIds.map((id) => stores.find((s) => s.store_id === Number(id))?.country));
     expect(countries.size).toBe(1);
     const ids = storeIds.map(Number);
-    if (countries.has('ES')) expect(ids.every((id) => SPANISH_PRODUCT_STORES.includes(id) || id === 22 || id === 23)).toBe(true);
+    if (countries.has('ES'))
+      expect(ids.every((id) => SPANISH_PRODUCT_STORES.includes(id) || id === 22 || id === 23)).toBe(true);
     if (countries.has('PT')) expect(ids.every((id) => PORTUGUESE_PRODUCT_STORES.includes(id))).toBe(true);
   });
 
@@ -144,13 +166,18 @@ describe('products are offered only where they belong', () => {
     const nota = products.find((p) => p.url_key === 'nota-simple');
     expect(nota?.stores.map(Number).sort((a, b) => a - b)).toEqual([...SPANISH_PRODUCT_STORES].sort((a, b) => a - b));
     const certidao = products.find((p) => p.url_key === 'certidao-permanente');
-    expect(certidao?.stores.map(Number).sort((a, b) => a - b)).toEqual([...PORTUGUESE_PRODUCT_STORES].sort((a, b) => a - b));
+    expect(certidao?.stores.map(Number).sort((a, b) => a - b)).toEqual(
+      [...PORTUGUESE_PRODUCT_STORES].sort((a, b) => a - b),
+    );
   });
 });
 
 describe('stores in the catalogue follow the spec rules', () => {
-  it.each(stores.map((s) => [s.store_id, s.language, s.country, s.vat_rate] as const))('store %i: %s, %s, VAT %s', (id, language, country, vat) => {
-    expect(language).toBe(languageForStore(id));
-    expect({ ES: '21.00', PT: '23.00', IE: '23.00', GB: '20.00', NL: '21.00' }[country]).toBe(vat);
-  });
+  it.each(stores.map((s) => [s.store_id, s.language, s.country, s.vat_rate] as const))(
+    'store %i: %s, %s, VAT %s',
+    (id, language, country, vat) => {
+      expect(language).toBe(languageForStore(id));
+      expect({ ES: '21.00', PT: '23.00', IE: '23.00', GB: '20.00', NL: '21.00' }[country]).toBe(vat);
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { isFileReference, MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type AnswerValue, type ProductForm } from './product-form.js';
+import {
+  isFileReference,
+  MULTI_CHOICE_TYPES,
+  SINGLE_CHOICE_TYPES,
+  type AnswerValue,
+  type ProductForm,
+} from './product-form.js';
 import { PLACE_TYPES, placeKindOf, placeLabel, type PlaceLookup } from './place-answers.js';
 
 /** An answer as orders store and show it (spec: option_id, value, print_value, label, option_type). */
@@ -26,19 +32,34 @@ export function describeAnswers(
       const answer = answers[String(o.option_id)] as AnswerValue;
       // A document: its id is the value, its name what people read.
       if (isFileReference(answer)) {
-        return { option_id: o.option_id, label: o.title, value: answer.file_id, print_value: answer.filename, option_type: o.type };
+        return {
+          option_id: o.option_id,
+          label: o.title,
+          value: answer.file_id,
+          print_value: answer.filename,
+          option_type: o.type,
+        };
       }
       const kind = PLACE_TYPES.has(o.type) ? placeKindOf(o) : null;
       const place = kind && typeof answer === 'string' ? places?.find(kind, answer) : undefined;
       if (place) {
         // The code is stored; people read the name (with its province or concelho unless the form asked for it).
         const printValue = placeLabel(place, o.place?.parent_option === undefined);
-        return { option_id: o.option_id, label: o.title, value: answer as string, print_value: printValue, option_type: o.type };
+        return {
+          option_id: o.option_id,
+          label: o.title,
+          value: answer as string,
+          print_value: printValue,
+          option_type: o.type,
+        };
       }
       const ids = Array.isArray(answer) ? answer : [Number(answer)];
       const isChoice = SINGLE_CHOICE_TYPES.has(o.type) || MULTI_CHOICE_TYPES.has(o.type);
       const printValue = isChoice
-        ? o.opt_values.filter((v) => ids.includes(v.id)).map((v) => v.name).join(', ')
+        ? o.opt_values
+            .filter((v) => ids.includes(v.id))
+            .map((v) => v.name)
+            .join(', ')
         : String(answer);
       return {
         option_id: o.option_id,

@@ -14,14 +14,70 @@ const notaSimple: ProductForm = {
   official_fee: cents(0),
   steps: [[78, 79], [80], [77], [74], [411]],
   options: [
-    { option_id: 78, type: 'drop_down', is_require: true, title: 'Provincia', price: cents(0), index: 1, previous_steps: [], opt_values: [{ id: 5028, name: 'Madrid', price: cents(0) }] },
-    { option_id: 79, type: 'municipio', is_require: true, title: 'Municipio', price: cents(0), index: 2, previous_steps: [], opt_values: [], place: { parent_option: 78 } },
-    { option_id: 80, type: 'field', is_require: true, title: 'Dirección de la finca', price: cents(0), index: 3, previous_steps: [], opt_values: [], max_length: 250 },
-    { option_id: 77, type: 'field', is_require: false, title: 'Nombre del titular', price: cents(0), index: 4, previous_steps: [], opt_values: [] },
-    { option_id: 74, type: 'area', is_require: false, title: 'Otros datos', price: cents(0), index: 5, previous_steps: [], opt_values: [] },
     {
-      option_id: 411, type: 'radio', is_require: true, title: 'Urgente', price: cents(0), index: 6, previous_steps: [],
-      opt_values: [{ id: 3781, name: 'Normal', price: cents(0) }, { id: 3782, name: 'Urgente', price: cents(575) }],
+      option_id: 78,
+      type: 'drop_down',
+      is_require: true,
+      title: 'Provincia',
+      price: cents(0),
+      index: 1,
+      previous_steps: [],
+      opt_values: [{ id: 5028, name: 'Madrid', price: cents(0) }],
+    },
+    {
+      option_id: 79,
+      type: 'municipio',
+      is_require: true,
+      title: 'Municipio',
+      price: cents(0),
+      index: 2,
+      previous_steps: [],
+      opt_values: [],
+      place: { parent_option: 78 },
+    },
+    {
+      option_id: 80,
+      type: 'field',
+      is_require: true,
+      title: 'Dirección de la finca',
+      price: cents(0),
+      index: 3,
+      previous_steps: [],
+      opt_values: [],
+      max_length: 250,
+    },
+    {
+      option_id: 77,
+      type: 'field',
+      is_require: false,
+      title: 'Nombre del titular',
+      price: cents(0),
+      index: 4,
+      previous_steps: [],
+      opt_values: [],
+    },
+    {
+      option_id: 74,
+      type: 'area',
+      is_require: false,
+      title: 'Otros datos',
+      price: cents(0),
+      index: 5,
+      previous_steps: [],
+      opt_values: [],
+    },
+    {
+      option_id: 411,
+      type: 'radio',
+      is_require: true,
+      title: 'Urgente',
+      price: cents(0),
+      index: 6,
+      previous_steps: [],
+      opt_values: [
+        { id: 3781, name: 'Normal', price: cents(0) },
+        { id: 3782, name: 'Urgente', price: cents(575) },
+      ],
     },
   ],
 };
@@ -39,11 +95,25 @@ describe('nota simple pricing (spec: 20.76 + 21% = 25.12; urgent +5.75 excl. VAT
   it('normal service costs 25.12', () => {
     const result = evaluateForm(notaSimple, complete, VAT_ES);
     expect(result.errors).toEqual([]);
-    expect(shown(result.price)).toEqual({ base: '20.76', options: '0.00', subtotal: '20.76', tax: '4.36', fees: '0.00', total: '25.12' });
+    expect(shown(result.price)).toEqual({
+      base: '20.76',
+      options: '0.00',
+      subtotal: '20.76',
+      tax: '4.36',
+      fees: '0.00',
+      total: '25.12',
+    });
   });
   it('urgent service (3782) adds 5.75 plus VAT: 32.08', () => {
     const result = evaluateForm(notaSimple, { ...complete, '411': '3782' }, VAT_ES);
-    expect(shown(result.price)).toEqual({ base: '20.76', options: '5.75', subtotal: '26.51', tax: '5.57', fees: '0.00', total: '32.08' });
+    expect(shown(result.price)).toEqual({
+      base: '20.76',
+      options: '5.75',
+      subtotal: '26.51',
+      tax: '5.57',
+      fees: '0.00',
+      total: '32.08',
+    });
   });
   it('the price is shown even before any answer', () => {
     expect(formatMoneyString(evaluateForm(notaSimple, {}, VAT_ES).price.total)).toBe('25.12');
@@ -77,11 +147,44 @@ describe('required answers give the spec messages', () => {
 
 describe('visibility from previous_steps', () => {
   const form: ProductForm = {
-    product_id: 1, base_price: cents(1000), official_fee: cents(0), steps: [[1], [2], [3]],
+    product_id: 1,
+    base_price: cents(1000),
+    official_fee: cents(0),
+    steps: [[1], [2], [3]],
     options: [
-      { option_id: 1, type: 'radio', is_require: true, title: 'Tipo', price: cents(0), index: 1, previous_steps: [], opt_values: [{ id: 10, name: 'A', price: cents(0) }, { id: 11, name: 'B', price: cents(0) }] },
-      { option_id: 2, type: 'field', is_require: true, title: 'Solo B', price: cents(300), index: 2, previous_steps: [{ option_id: 1, value: '11' }], opt_values: [] },
-      { option_id: 3, type: 'field', is_require: true, title: 'Si 2 vacío', price: cents(0), index: 3, previous_steps: [{ option_id: 2, value: '' }], opt_values: [] },
+      {
+        option_id: 1,
+        type: 'radio',
+        is_require: true,
+        title: 'Tipo',
+        price: cents(0),
+        index: 1,
+        previous_steps: [],
+        opt_values: [
+          { id: 10, name: 'A', price: cents(0) },
+          { id: 11, name: 'B', price: cents(0) },
+        ],
+      },
+      {
+        option_id: 2,
+        type: 'field',
+        is_require: true,
+        title: 'Solo B',
+        price: cents(300),
+        index: 2,
+        previous_steps: [{ option_id: 1, value: '11' }],
+        opt_values: [],
+      },
+      {
+        option_id: 3,
+        type: 'field',
+        is_require: true,
+        title: 'Si 2 vacío',
+        price: cents(0),
+        index: 3,
+        previous_steps: [{ option_id: 2, value: '' }],
+        opt_values: [],
+      },
     ],
   };
   it('a condition not met hides the option, its answer is dropped and not priced', () => {
@@ -127,7 +230,9 @@ describe('properties', () => {
       fc.property(answerArb, (answers) => {
         const { price } = evaluateForm(notaSimple, answers, VAT_ES);
         expect(price.total).toBe(price.subtotal + price.tax + price.fees);
-        expect(price.total).toBeGreaterThanOrEqual(catalogPrice(notaSimple.base_price, notaSimple.official_fee, VAT_ES));
+        expect(price.total).toBeGreaterThanOrEqual(
+          catalogPrice(notaSimple.base_price, notaSimple.official_fee, VAT_ES),
+        );
       }),
     );
   });
@@ -139,7 +244,13 @@ describe('describeAnswers and the order summary', () => {
     const places = {
       find: (kind: string, code: string) =>
         kind === 'es_municipality' && code === '28005'
-          ? { kind: 'es_municipality' as const, code, name: 'Alcalá de Henares', parent_code: '28', parent_name: 'Madrid' }
+          ? {
+              kind: 'es_municipality' as const,
+              code,
+              name: 'Alcalá de Henares',
+              parent_code: '28',
+              parent_name: 'Madrid',
+            }
           : undefined,
     };
     const described = describeAnswers(notaSimple, answers, places);

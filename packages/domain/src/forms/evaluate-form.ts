@@ -1,4 +1,6 @@
 import { applyRate, cents, sum, type Cents, type RateBp } from '../money/money.js';
+import { feeLines } from '../pricing/list-price.js';
+import type { PriceBreakdown } from '../pricing/price-breakdown.js';
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import {
   MULTI_CHOICE_TYPES,
@@ -17,6 +19,11 @@ import { validateByName } from '../validators/validate-by-name.js';
 import { checkPlaceAnswer, PLACE_TYPES, type PlaceLookup } from './place-answers.js';
 import { isOwnerUnknown } from './owner-name.js';
 
+// The price parts live in pricing/; kept importable from here for the engine's callers.
+export { catalogPrice } from '../pricing/list-price.js';
+export { lineAmounts } from '../pricing/order-totals.js';
+export type { PriceBreakdown, RelatedFeeLine } from '../pricing/price-breakdown.js';
+
 const DEFAULT_MAX_LENGTH: Partial<Record<ProductOption['type'], number>> = { area: 5000 };
 const FIELD_MAX_LENGTH = 500;
 
@@ -25,37 +32,22 @@ export interface FormError {
   message: DomainMessage;
 }
 
-/** A fee product's line (related_product), priced with its own tax rule. */
-export interface RelatedFeeLine {
-  product_id: number;
-  name: string;
-  /** Whether the fee carries VAT. */
-  vat: boolean;
-  /** Before VAT (the whole fee when it carries no VAT). */
-  price: Cents;
-  tax: Cents;
-  total: Cents;
-}
-
-export interface PriceBreakdown {
-  base: Cents;
-  /** Supplements of answered options and chosen values. */
-  options: Cents;
-  /** base + options, before VAT. */
-  subtotal: Cents;
-  tax: Cents;
-  /** Official fees without VAT. */
-  fees: Cents;
-  /** Fee products added with the main line (trademark fees), each with its own tax rule. */
-  related: RelatedFeeLine[];
-  /** subtotal + tax + fees + every related line's total. */
-  total: Cents;
+/** The exit rule that fired: its position in the form's conditions_to_exit and its conditions (all of which hold). */
+export interface ExitRuleRef {
+  /** 0-based index in conditions_to_exit. */
+  index: number;
+  options: StepCondition[];
 }
 
 /** What the answers lead to, besides errors. Precedence: exit, then redirect, then early checkout, then continue. */
 export type FormOutcome =
   | { type: 'continue' }
-  | { type: 'exit'; message: string }
+  | {
+      type: 'exit';
+      message: string;
+      /** Which rule fired, so the wizard can send the customer back to the answer to change. */
+      rule: ExitRuleRef;
+    }
   | {
       type: 'redirect';
       product_id: number;
@@ -116,14 +108,23 @@ function isUnreadable(read: AnswerValue | Unreadable | undefined): read is Unrea
 
 /** A file reference with only its four fields (nothing else the client sent is kept). */
 function fileReference(ref: FileReference): FileReference {
-  return { file_id: ref.file_id, filename: String(ref.filename ?? ''), size: Number(ref.size) || 0, content_type: String(ref.content_type ?? '') };
+  return {
+    file_id: ref.file_id,
+    filename: String(ref.filename ?? ''),
+    size: Number(ref.size) || 0,
+    content_type: String(ref.content_type ?? ''),
+  };
 }
 
 /**
  * Normalises a raw answer: trims text, drops empties; lists keep unique integer ids; file questions take a file
  * reference (checked with `files` when given).
  */
-function normalise(option: ProductOption, raw: AnswerValue | undefined, files: FileResolver | undefined): AnswerValue | Unreadable | undefined {
+function normalise(
+  option: ProductOption,
+  raw: AnswerValue | undefined,
+  files: FileResolver | undefined,
+): AnswerValue | Unreadable | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (option.type === 'file') {
     if (!isFileReference(raw)) return { unreadable: { key: 'validation.file_invalid' } };
@@ -143,7 +144,8 @@ function normalise(option: ProductOption, raw: AnswerValue | undefined, files: F
 
 function matches(condition: StepCondition, answer: AnswerValue | undefined): boolean {
   // Before the "" rule: an owner_unknown condition carries "" and holds for a blank answer and for "desconocido".
-  if (condition.op === 'owner_unknown') return answer === undefined || (typeof answer === 'string' && isOwnerUnknown(answer));
+  if (condition.op === 'owner_unknown')
+    return answer === undefined || (typeof answer === 'string' && isOwnerUnknown(answer));
   if (condition.value === '') return answer === undefined;
   if (answer === undefined) return false;
   if (condition.op === 'ltdate') {
@@ -191,10 +193,14 @@ function validate(option: ProductOption, answer: AnswerValue | undefined): Probl
     if (option.type === 'file') return { message: { key: 'validation.required_file' }, required: true };
     // Place pickers are selections too.
     const selection = (choice && option.type !== 'checkbox') || PLACE_TYPES.has(option.type);
-    return { message: { key: selection ? 'validation.required_selection' : 'validation.required_text' }, required: true };
+    return {
+      message: { key: selection ? 'validation.required_selection' : 'validation.required_text' },
+      required: true,
+    };
   }
   if (choice) {
-    if (typeof answer === 'object' && !Array.isArray(answer)) return { message: { key: 'validation.unknown_value' }, required: false };
+    if (typeof answer === 'object' && !Array.isArray(answer))
+      return { message: { key: 'validation.unknown_value' }, required: false };
     const ids = Array.isArray(answer) ? answer : [Number(answer)];
     const known = new Set(option.opt_values.map((v) => v.id));
     if (ids.some((id) => !known.has(id))) return { message: { key: 'validation.unknown_value' }, required: false };
@@ -230,16 +236,33 @@ function earlyCheckoutPage(rule: EarlyCheckoutRule, state: State, pages: Readonl
   return Math.max(...holding.map((c) => pages.get(c.option_id) ?? 0));
 }
 
-function outcomeOf(form: ProductForm, state: State, answers: Record<string, AnswerValue>, pages: ReadonlyMap<number, number>): {
+function outcomeOf(
+  form: ProductForm,
+  state: State,
+  answers: Record<string, AnswerValue>,
+  pages: ReadonlyMap<number, number>,
+): {
   outcome: FormOutcome;
   earlyPage: number | null;
 } {
-  const exit = (form.conditions_to_exit ?? []).find((r) => r.options.length > 0 && r.options.every((c) => holds(c, state)));
-  if (exit) return { outcome: { type: 'exit', message: exit.message }, earlyPage: null };
-  const redirect = (form.conditions_to_redirect ?? []).find((r) => r.product_id_in === form.product_id && holds(r, state));
+  const exits = form.conditions_to_exit ?? [];
+  const index = exits.findIndex((r) => r.options.length > 0 && r.options.every((c) => holds(c, state)));
+  const exit = exits[index];
+  if (exit) {
+    const rule = { index, options: exit.options.map((c) => ({ ...c })) };
+    return { outcome: { type: 'exit', message: exit.message, rule }, earlyPage: null };
+  }
+  const redirect = (form.conditions_to_redirect ?? []).find(
+    (r) => r.product_id_in === form.product_id && holds(r, state),
+  );
   if (redirect) {
     return {
-      outcome: { type: 'redirect', product_id: redirect.product_id_out, step_saved: redirect.step_saved, answers: { ...answers } },
+      outcome: {
+        type: 'redirect',
+        product_id: redirect.product_id_out,
+        step_saved: redirect.step_saved,
+        answers: { ...answers },
+      },
       earlyPage: null,
     };
   }
@@ -251,20 +274,18 @@ function outcomeOf(form: ProductForm, state: State, answers: Record<string, Answ
   return { outcome: { type: 'continue' }, earlyPage: null };
 }
 
-function relatedLines(form: ProductForm, vatRate: RateBp): RelatedFeeLine[] {
-  return (form.related_product ?? []).map((r) => {
-    const tax = r.vat ? applyRate(r.price, vatRate) : cents(0);
-    return { product_id: r.product_id, name: r.name, vat: r.vat, price: r.price, tax, total: cents(r.price + tax) };
-  });
-}
-
 /**
  * Evaluates a product form for a set of answers: which questions are visible, which answers are missing or invalid,
  * what they lead to (exit, redirect, early checkout or continue) and the price (base + supplements, VAT at the store's
  * rate rounded half-up, official fees without VAT, and related fee lines with their own tax rule).
  * The same function runs in the browser and on the server, which recomputes everything the browser shows.
  */
-export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: RateBp, options: EvaluateOptions = {}): FormEvaluation {
+export function evaluateForm(
+  form: ProductForm,
+  rawAnswers: Answers,
+  vatRate: RateBp,
+  options: EvaluateOptions = {},
+): FormEvaluation {
   const validateAnswer = options.validate ?? validateByName;
   const ordered = [...form.options].sort((a, b) => a.index - b.index || a.option_id - b.option_id);
   const effective = new Map<number, AnswerValue | undefined>();
@@ -322,13 +343,16 @@ export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: Ra
   const confirmation = new Set(outcome.type === 'early_checkout' ? outcome.confirmation_options : []);
   // Early checkout: questions on later pages are no longer required, except those asked on the confirmation page.
   const waived = (p: { option_id: number; required: boolean }) =>
-    earlyPage !== null && p.required && !confirmation.has(p.option_id) && (pages.get(p.option_id) ?? Infinity) > earlyPage;
+    earlyPage !== null &&
+    p.required &&
+    !confirmation.has(p.option_id) &&
+    (pages.get(p.option_id) ?? Infinity) > earlyPage;
   const errors = problems.filter((p) => !waived(p)).map(({ option_id, message }) => ({ option_id, message }));
 
   const optionsTotal = sum(supplements);
   const subtotal = cents(form.base_price + optionsTotal);
   const tax = applyRate(subtotal, vatRate);
-  const related = relatedLines(form, vatRate);
+  const related = feeLines(form.related_product, vatRate);
   return {
     visible,
     errors,
@@ -345,24 +369,4 @@ export function evaluateForm(form: ProductForm, rawAnswers: Answers, vatRate: Ra
       total: cents(subtotal + tax + form.official_fee + sum(related.map((r) => r.total))),
     },
   };
-}
-
-/**
- * A line's amounts with its related fee lines folded in (fees with VAT into subtotal and tax, fees without VAT into
- * fees), so that subtotal + tax + fees = total for carts and orders.
- */
-export function lineAmounts(price: PriceBreakdown): { subtotal: Cents; tax: Cents; fees: Cents; total: Cents } {
-  const taxed = price.related.filter((r) => r.vat);
-  const untaxed = price.related.filter((r) => !r.vat);
-  return {
-    subtotal: sum([price.subtotal, ...taxed.map((r) => r.price)]),
-    tax: sum([price.tax, ...taxed.map((r) => r.tax)]),
-    fees: sum([price.fees, ...untaxed.map((r) => r.total)]),
-    total: price.total,
-  };
-}
-
-/** The catalogue price of a product with no supplements: base + VAT + official fee. */
-export function catalogPrice(basePrice: Cents, officialFee: Cents, vatRate: RateBp): Cents {
-  return cents(basePrice + applyRate(basePrice, vatRate) + officialFee);
 }

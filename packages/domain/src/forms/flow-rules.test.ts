@@ -7,7 +7,14 @@ import type { Answers, ProductForm, ProductOption } from './product-form.js';
 const VAT_ES = rateBp(2100);
 
 function option(partial: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'type' | 'index'>): ProductOption {
-  return { is_require: false, title: `Opción ${partial.option_id}`, price: cents(0), previous_steps: [], opt_values: [], ...partial };
+  return {
+    is_require: false,
+    title: `Opción ${partial.option_id}`,
+    price: cents(0),
+    previous_steps: [],
+    opt_values: [],
+    ...partial,
+  };
 }
 const value = (id: number, price = 0) => ({ id, name: `Valor ${id}`, price: cents(price) });
 
@@ -22,11 +29,24 @@ const deed: ProductForm = {
     option({ option_id: 2, type: 'radio', index: 2, is_require: true, opt_values: [value(20, 3500), value(21)] }),
     option({ option_id: 3, type: 'date', index: 3 }),
     option({
-      option_id: 4, type: 'checkbox', index: 4, is_require: true, opt_values: [value(40, 1000)],
-      autounset_option_values: [{ option_id: 2, value: '20' }, { option_id: 3, value: '2006-01-01', op: 'ltdate' }],
+      option_id: 4,
+      type: 'checkbox',
+      index: 4,
+      is_require: true,
+      opt_values: [value(40, 1000)],
+      autounset_option_values: [
+        { option_id: 2, value: '20' },
+        { option_id: 3, value: '2006-01-01', op: 'ltdate' },
+      ],
     }),
     option({ option_id: 5, type: 'radio', index: 5, is_require: true, opt_values: [value(50), value(51, 5600)] }),
-    option({ option_id: 6, type: 'field', index: 6, is_require: true, error: 'Indica el notario que firmó la escritura' }),
+    option({
+      option_id: 6,
+      type: 'field',
+      index: 6,
+      is_require: true,
+      error: 'Indica el notario que firmó la escritura',
+    }),
     option({ option_id: 7, type: 'checkbox', index: 7, is_require: true, opt_values: [value(70)] }),
   ],
   conditions_to_redirect: [{ option_id: 1, value: '10', product_id_in: 18458, product_id_out: 18480, step_saved: 2 }],
@@ -42,10 +62,29 @@ const cadastral: ProductForm = {
   official_fee: cents(0),
   steps: [[1], [2], [3]],
   options: [
-    option({ option_id: 1, type: 'radio', index: 1, is_require: true, opt_values: [value(10), value(11, 2600), value(12, 2600), value(13)] }),
+    option({
+      option_id: 1,
+      type: 'radio',
+      index: 1,
+      is_require: true,
+      opt_values: [value(10), value(11, 2600), value(12, 2600), value(13)],
+    }),
     // Shown only to heirs (11): the condition-on-hidden-parent fixtures hang off it.
-    option({ option_id: 2, type: 'radio', index: 2, is_require: true, previous_steps: [{ option_id: 1, value: '11' }], opt_values: [value(20), value(21)] }),
-    option({ option_id: 3, type: 'field', index: 3, is_require: true, previous_steps: [{ option_id: 2, value: '21' }] }),
+    option({
+      option_id: 2,
+      type: 'radio',
+      index: 2,
+      is_require: true,
+      previous_steps: [{ option_id: 1, value: '11' }],
+      opt_values: [value(20), value(21)],
+    }),
+    option({
+      option_id: 3,
+      type: 'field',
+      index: 3,
+      is_require: true,
+      previous_steps: [{ option_id: 2, value: '21' }],
+    }),
   ],
   conditions_to_exit: [{ message: EXIT_MESSAGE, options: [{ option_id: 1, value: '13' }] }],
 };
@@ -62,9 +101,24 @@ const both: ProductForm = {
     option({ option_id: 3, type: 'field', index: 3, is_require: true }),
     option({ option_id: 4, type: 'field', index: 4, is_require: true }),
   ],
-  conditions_to_earlycheckout: { type: 'and', options: [{ option_id: 1, value: '10' }, { option_id: 2, value: '20' }], confirmationOptions: [4] },
+  conditions_to_earlycheckout: {
+    type: 'and',
+    options: [
+      { option_id: 1, value: '10' },
+      { option_id: 2, value: '20' },
+    ],
+    confirmationOptions: [4],
+  },
   // Exit wins over redirect, which wins over early checkout.
-  conditions_to_exit: [{ message: 'Fin', options: [{ option_id: 1, value: '11' }, { option_id: 2, value: '21' }] }],
+  conditions_to_exit: [
+    {
+      message: 'Fin',
+      options: [
+        { option_id: 1, value: '11' },
+        { option_id: 2, value: '21' },
+      ],
+    },
+  ],
   conditions_to_redirect: [{ option_id: 2, value: '21', product_id_in: 30001, product_id_out: 30002, step_saved: 1 }],
 };
 
@@ -81,50 +135,161 @@ const trademark: ProductForm = {
   ],
 };
 
-type Expected = Partial<Pick<FormEvaluation, 'visible' | 'outcome' | 'answers' | 'unset'>> & { errors?: number[]; total?: string };
+type Expected = Partial<Pick<FormEvaluation, 'visible' | 'outcome' | 'answers' | 'unset'>> & {
+  errors?: number[];
+  total?: string;
+};
 
 const FIXTURES: ReadonlyArray<[name: string, form: ProductForm, answers: Answers, expected: Expected]> = [
-  ['fixtures/redirect-testamento-keeps-answers', deed, { '1': '10', '2': '21', '6': 'Notaría López' }, {
-    outcome: { type: 'redirect', product_id: 18480, step_saved: 2, answers: { '1': '10', '2': '21', '6': 'Notaría López' } },
-  }],
-  ['fixtures/no-redirect-for-other-deeds', deed, { '1': '11', '2': '21', '4': [40], '5': '51', '6': 'N', '7': [70] }, {
-    outcome: { type: 'continue' }, errors: [], total: formatMoneyString(cents(Math.round((12900 + 1000 + 5600) * 1.21))),
-  }],
-  ['fixtures/exit-ninguna-de-las-anteriores', cadastral, { '1': '13' }, {
-    outcome: { type: 'exit', message: EXIT_MESSAGE }, visible: [1], errors: [],
-  }],
+  [
+    'fixtures/redirect-testamento-keeps-answers',
+    deed,
+    { '1': '10', '2': '21', '6': 'Notaría López' },
+    {
+      outcome: {
+        type: 'redirect',
+        product_id: 18480,
+        step_saved: 2,
+        answers: { '1': '10', '2': '21', '6': 'Notaría López' },
+      },
+    },
+  ],
+  [
+    'fixtures/no-redirect-for-other-deeds',
+    deed,
+    { '1': '11', '2': '21', '4': [40], '5': '51', '6': 'N', '7': [70] },
+    {
+      outcome: { type: 'continue' },
+      errors: [],
+      total: formatMoneyString(cents(Math.round((12900 + 1000 + 5600) * 1.21))),
+    },
+  ],
+  [
+    'fixtures/exit-ninguna-de-las-anteriores',
+    cadastral,
+    { '1': '13' },
+    {
+      outcome: { type: 'exit', message: EXIT_MESSAGE, rule: { index: 0, options: [{ option_id: 1, value: '13' }] } },
+      visible: [1],
+      errors: [],
+    },
+  ],
   ['fixtures/exit-not-for-titular', cadastral, { '1': '10' }, { outcome: { type: 'continue' }, total: '35.09' }],
-  ['fixtures/autounset-copia-simple-pre-2006', deed, { '1': '11', '2': '20', '4': [40], '5': '51', '6': 'N', '7': [70] }, {
-    unset: [4], errors: [], answers: { '1': '11', '2': '20', '5': '51', '6': 'N', '7': [70] },
-    total: formatMoneyString(cents(Math.round((12900 + 3500 + 5600) * 1.21))),
-  }],
-  ['fixtures/autounset-copia-simple-ltdate', deed, { '1': '11', '2': '21', '3': '1999-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] }, {
-    unset: [4], errors: [],
-  }],
-  ['fixtures/autounset-not-after-2006', deed, { '1': '11', '2': '21', '3': '2010-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] }, {
-    unset: [], errors: [], answers: { '1': '11', '2': '21', '3': '2010-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] },
-  }],
-  ['fixtures/earlycheckout-or', deed, { '1': '11', '2': '21', '4': [40], '5': '50' }, {
-    outcome: { type: 'early_checkout', confirmation_options: [7] }, errors: [7],
-  }],
-  ['fixtures/earlycheckout-or-not-chosen', deed, { '1': '11', '2': '21', '4': [40], '5': '51' }, {
-    outcome: { type: 'continue' }, errors: [6, 7],
-  }],
-  ['fixtures/earlycheckout-and', both, { '1': '10', '2': '20' }, {
-    outcome: { type: 'early_checkout', confirmation_options: [4] }, errors: [4],
-  }],
-  ['fixtures/earlycheckout-and-needs-all', both, { '1': '10', '2': '21' }, {
-    outcome: { type: 'redirect', product_id: 30002, step_saved: 1, answers: { '1': '10', '2': '21' } },
-  }],
-  ['fixtures/earlycheckout-and-one-missing', both, { '1': '11', '2': '20' }, { outcome: { type: 'continue' }, errors: [3, 4] }],
-  ['fixtures/exit-beats-redirect', both, { '1': '11', '2': '21' }, { outcome: { type: 'exit', message: 'Fin' } }],
-  ['fixtures/condition-on-hidden-parent', cadastral, { '1': '10', '2': '21', '3': 'dato escondido' }, {
-    visible: [1], answers: { '1': '10' }, errors: [],
-  }],
-  ['fixtures/condition-on-visible-parent', cadastral, { '1': '11', '2': '21', '3': 'dato' }, {
-    visible: [1, 2, 3], answers: { '1': '11', '2': '21', '3': 'dato' }, total: '66.55',
-  }],
-  ['fixtures/custom-error-replaces-required', deed, { '1': '11', '2': '21', '4': [40], '5': '51', '7': [70] }, { errors: [6] }],
+  [
+    'fixtures/autounset-copia-simple-pre-2006',
+    deed,
+    { '1': '11', '2': '20', '4': [40], '5': '51', '6': 'N', '7': [70] },
+    {
+      unset: [4],
+      errors: [],
+      answers: { '1': '11', '2': '20', '5': '51', '6': 'N', '7': [70] },
+      total: formatMoneyString(cents(Math.round((12900 + 3500 + 5600) * 1.21))),
+    },
+  ],
+  [
+    'fixtures/autounset-copia-simple-ltdate',
+    deed,
+    { '1': '11', '2': '21', '3': '1999-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] },
+    {
+      unset: [4],
+      errors: [],
+    },
+  ],
+  [
+    'fixtures/autounset-not-after-2006',
+    deed,
+    { '1': '11', '2': '21', '3': '2010-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] },
+    {
+      unset: [],
+      errors: [],
+      answers: { '1': '11', '2': '21', '3': '2010-05-04', '4': [40], '5': '51', '6': 'N', '7': [70] },
+    },
+  ],
+  [
+    'fixtures/earlycheckout-or',
+    deed,
+    { '1': '11', '2': '21', '4': [40], '5': '50' },
+    {
+      outcome: { type: 'early_checkout', confirmation_options: [7] },
+      errors: [7],
+    },
+  ],
+  [
+    'fixtures/earlycheckout-or-not-chosen',
+    deed,
+    { '1': '11', '2': '21', '4': [40], '5': '51' },
+    {
+      outcome: { type: 'continue' },
+      errors: [6, 7],
+    },
+  ],
+  [
+    'fixtures/earlycheckout-and',
+    both,
+    { '1': '10', '2': '20' },
+    {
+      outcome: { type: 'early_checkout', confirmation_options: [4] },
+      errors: [4],
+    },
+  ],
+  [
+    'fixtures/earlycheckout-and-needs-all',
+    both,
+    { '1': '10', '2': '21' },
+    {
+      outcome: { type: 'redirect', product_id: 30002, step_saved: 1, answers: { '1': '10', '2': '21' } },
+    },
+  ],
+  [
+    'fixtures/earlycheckout-and-one-missing',
+    both,
+    { '1': '11', '2': '20' },
+    { outcome: { type: 'continue' }, errors: [3, 4] },
+  ],
+  [
+    'fixtures/exit-beats-redirect',
+    both,
+    { '1': '11', '2': '21' },
+    {
+      outcome: {
+        type: 'exit',
+        message: 'Fin',
+        rule: {
+          index: 0,
+          options: [
+            { option_id: 1, value: '11' },
+            { option_id: 2, value: '21' },
+          ],
+        },
+      },
+    },
+  ],
+  [
+    'fixtures/condition-on-hidden-parent',
+    cadastral,
+    { '1': '10', '2': '21', '3': 'dato escondido' },
+    {
+      visible: [1],
+      answers: { '1': '10' },
+      errors: [],
+    },
+  ],
+  [
+    'fixtures/condition-on-visible-parent',
+    cadastral,
+    { '1': '11', '2': '21', '3': 'dato' },
+    {
+      visible: [1, 2, 3],
+      answers: { '1': '11', '2': '21', '3': 'dato' },
+      total: '66.55',
+    },
+  ],
+  [
+    'fixtures/custom-error-replaces-required',
+    deed,
+    { '1': '11', '2': '21', '4': [40], '5': '51', '7': [70] },
+    { errors: [6] },
+  ],
   ['fixtures/related-fee-without-vat', trademark, { '1': 'VENTANILLA' }, { total: '237.11' }],
 ];
 
@@ -147,7 +312,10 @@ describe('messages', () => {
       { option_id: 2, message: { key: 'validation.required_selection' } },
       { option_id: 4, message: { key: 'validation.required_text' } },
       { option_id: 5, message: { key: 'validation.required_selection' } },
-      { option_id: 6, message: { key: 'validation.custom', params: { text: 'Indica el notario que firmó la escritura' } } },
+      {
+        option_id: 6,
+        message: { key: 'validation.custom', params: { text: 'Indica el notario que firmó la escritura' } },
+      },
       { option_id: 7, message: { key: 'validation.required_text' } },
     ]);
   });
@@ -155,12 +323,18 @@ describe('messages', () => {
 
 describe('validators seam', () => {
   const form: ProductForm = {
-    product_id: 1, base_price: cents(0), official_fee: cents(0), steps: [[1]],
+    product_id: 1,
+    base_price: cents(0),
+    official_fee: cents(0),
+    steps: [[1]],
     options: [option({ option_id: 1, type: 'field', index: 1, is_require: true, validator: 'dni' })],
   };
   it('by default the validators module checks the answer (a DNI is written without hyphens)', () => {
     expect(evaluateForm(form, { '1': '12345678-z' }, VAT_ES).errors).toHaveLength(1);
-    expect(evaluateForm(form, { '1': '12345678Z' }, VAT_ES)).toMatchObject({ errors: [], answers: { '1': '12345678Z' } });
+    expect(evaluateForm(form, { '1': '12345678Z' }, VAT_ES)).toMatchObject({
+      errors: [],
+      answers: { '1': '12345678Z' },
+    });
   });
   it('the validator normalises accepted answers and its message is the error', () => {
     const validate = (name: string, v: string) =>
@@ -177,7 +351,14 @@ describe('validators seam', () => {
 describe('related fee lines', () => {
   it('each fee line has its own tax rule and lineAmounts folds them so subtotal + tax + fees = total', () => {
     const { price } = evaluateForm(trademark, { '1': 'X' }, VAT_ES);
-    expect(price.related.map((r) => [r.name, formatMoneyString(r.price), formatMoneyString(r.tax), formatMoneyString(r.total)])).toEqual([
+    expect(
+      price.related.map((r) => [
+        r.name,
+        formatMoneyString(r.price),
+        formatMoneyString(r.tax),
+        formatMoneyString(r.total),
+      ]),
+    ).toEqual([
       ['Tasa OEPM', '127.88', '0.00', '127.88'],
       ['Gestión adicional', '10.00', '2.10', '12.10'],
     ]);

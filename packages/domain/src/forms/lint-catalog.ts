@@ -1,4 +1,10 @@
-import { MULTI_CHOICE_TYPES, SINGLE_CHOICE_TYPES, type ProductForm, type ProductOption, type StepCondition } from './product-form.js';
+import {
+  MULTI_CHOICE_TYPES,
+  SINGLE_CHOICE_TYPES,
+  type ProductForm,
+  type ProductOption,
+  type StepCondition,
+} from './product-form.js';
 
 /** What the catalogue linter checks. */
 export type LintRule =
@@ -76,9 +82,20 @@ function intersect(a: Allowed, b: Allowed): { result: Allowed; empty: number | n
   return { result, empty: null };
 }
 
-function lintForm(form: ProductForm, problems: LintProblem[], productIds: ReadonlySet<number>, forms: ReadonlyMap<number, ProductForm>) {
+function lintForm(
+  form: ProductForm,
+  problems: LintProblem[],
+  productIds: ReadonlySet<number>,
+  forms: ReadonlyMap<number, ProductForm>,
+) {
   const add = (rule: LintRule, message: string, params: LintProblem['params'], option_id?: number) =>
-    problems.push({ product_id: form.product_id, rule, message, params, ...(option_id !== undefined ? { option_id } : {}) });
+    problems.push({
+      product_id: form.product_id,
+      rule,
+      message,
+      params,
+      ...(option_id !== undefined ? { option_id } : {}),
+    });
   const ordered = [...form.options].sort((a, b) => a.index - b.index || a.option_id - b.option_id);
   const position = new Map(ordered.map((o, i) => [o.option_id, i]));
   const byId = new Map(ordered.map((o) => [o.option_id, o]));
@@ -87,15 +104,30 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
   const checkCondition = (c: StepCondition, where: string, owner?: ProductOption): 'ok' | 'broken' | 'impossible' => {
     const target = byId.get(c.option_id);
     if (!target) {
-      add('unknown-option', `${where} refers to unknown option ${c.option_id}`, { path: pathOf(where), ref: c.option_id }, owner?.option_id);
+      add(
+        'unknown-option',
+        `${where} refers to unknown option ${c.option_id}`,
+        { path: pathOf(where), ref: c.option_id },
+        owner?.option_id,
+      );
       return 'broken';
     }
     if (owner && (position.get(c.option_id) ?? 0) >= (position.get(owner.option_id) ?? 0)) {
-      add('later-option', `${where} refers to option ${c.option_id}, which is not before it`, { path: pathOf(where), ref: c.option_id }, owner.option_id);
+      add(
+        'later-option',
+        `${where} refers to option ${c.option_id}, which is not before it`,
+        { path: pathOf(where), ref: c.option_id },
+        owner.option_id,
+      );
       return 'broken';
     }
     if (!possible(target, c)) {
-      add('impossible-value', `${where} needs option ${c.option_id} = "${c.value}", which is not among its values`, { path: pathOf(where), ref: c.option_id, value: c.value }, owner?.option_id);
+      add(
+        'impossible-value',
+        `${where} needs option ${c.option_id} = "${c.value}", which is not among its values`,
+        { path: pathOf(where), ref: c.option_id, value: c.value },
+        owner?.option_id,
+      );
       return 'impossible';
     }
     return 'ok';
@@ -109,10 +141,14 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
   // (null: never shown).
   const needs = new Map<number, Allowed | null>();
   for (const o of ordered) {
-    for (const c of o.autounset_option_values ?? []) checkCondition(c, `option ${o.option_id}: autounset_option_values`, o);
+    for (const c of o.autounset_option_values ?? [])
+      checkCondition(c, `option ${o.option_id}: autounset_option_values`, o);
     const status = new Map<number, string[]>();
     for (const c of o.previous_steps) {
-      status.set(c.option_id, [...(status.get(c.option_id) ?? []), checkCondition(c, `option ${o.option_id}: previous_steps`, o)]);
+      status.set(c.option_id, [
+        ...(status.get(c.option_id) ?? []),
+        checkCondition(c, `option ${o.option_id}: previous_steps`, o),
+      ]);
     }
     const statuses = [...status.values()];
     if (statuses.some((s) => s.includes('broken'))) {
@@ -126,14 +162,24 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
     for (const parentId of never ? [] : status.keys()) {
       const parent = needs.get(parentId);
       if (parent === null) {
-        add('never-shown', `option ${o.option_id} depends on option ${parentId}, which is never shown`, { option: o.option_id, parent: parentId }, o.option_id);
+        add(
+          'never-shown',
+          `option ${o.option_id} depends on option ${parentId}, which is never shown`,
+          { option: o.option_id, parent: parentId },
+          o.option_id,
+        );
         never = true;
         break;
       }
       const { result, empty } = intersect(acc, parent ?? new Map());
       acc = result;
       if (empty !== null) {
-        add('contradictory-conditions', `option ${o.option_id} needs option ${empty} to have values that exclude each other`, { option: o.option_id, ref: empty }, o.option_id);
+        add(
+          'contradictory-conditions',
+          `option ${o.option_id} needs option ${empty} to have values that exclude each other`,
+          { option: o.option_id, ref: empty },
+          o.option_id,
+        );
         never = true;
         break;
       }
@@ -148,29 +194,40 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
   const inSteps = new Set<number>();
   form.steps.forEach((step, i) =>
     step.forEach((id) => {
-      if (!byId.has(id)) add('step-unknown-option', `step ${i + 1} lists unknown option ${id}`, { step: i + 1, ref: id });
+      if (!byId.has(id))
+        add('step-unknown-option', `step ${i + 1} lists unknown option ${id}`, { step: i + 1, ref: id });
       inSteps.add(id);
     }),
   );
   for (const o of ordered) {
-    if (!inSteps.has(o.option_id)) add('option-not-in-steps', `option ${o.option_id} is in no step`, { option: o.option_id }, o.option_id);
+    if (!inSteps.has(o.option_id))
+      add('option-not-in-steps', `option ${o.option_id} is in no step`, { option: o.option_id }, o.option_id);
   }
 
   // Flow rules.
   for (const r of form.conditions_to_redirect ?? []) {
     checkCondition(r, `conditions_to_redirect (${r.option_id}=${r.value})`);
     if (r.product_id_in !== form.product_id) {
-      add('redirect-wrong-product', `a redirect's product_id_in ${r.product_id_in} is not this product`, { product: r.product_id_in });
+      add('redirect-wrong-product', `a redirect's product_id_in ${r.product_id_in} is not this product`, {
+        product: r.product_id_in,
+      });
     }
-    if (!productIds.has(r.product_id_out)) add('redirect-unknown-product', `redirect to unknown product ${r.product_id_out}`, { product: r.product_id_out });
+    if (!productIds.has(r.product_id_out))
+      add('redirect-unknown-product', `redirect to unknown product ${r.product_id_out}`, { product: r.product_id_out });
     const target = forms.get(r.product_id_out);
     if (target && (r.step_saved < 1 || r.step_saved > Math.max(1, target.steps.length))) {
-      add('redirect-bad-step', `redirect to ${r.product_id_out} resumes at step ${r.step_saved}, which it does not have`, { product: r.product_id_out, step: r.step_saved });
+      add(
+        'redirect-bad-step',
+        `redirect to ${r.product_id_out} resumes at step ${r.step_saved}, which it does not have`,
+        { product: r.product_id_out, step: r.step_saved },
+      );
     }
   }
   (form.conditions_to_exit ?? []).forEach((e, i) => {
-    if (e.message.trim() === '') add('exit-empty-message', `conditions_to_exit[${i}] has an empty message`, { path: `conditions_to_exit[${i}]` });
-    if (e.options.length === 0) add('exit-no-condition', `conditions_to_exit[${i}] has no condition`, { path: `conditions_to_exit[${i}]` });
+    if (e.message.trim() === '')
+      add('exit-empty-message', `conditions_to_exit[${i}] has an empty message`, { path: `conditions_to_exit[${i}]` });
+    if (e.options.length === 0)
+      add('exit-no-condition', `conditions_to_exit[${i}] has no condition`, { path: `conditions_to_exit[${i}]` });
     for (const c of e.options) checkCondition(c, `conditions_to_exit[${i}]`);
   });
   const early = form.conditions_to_earlycheckout;
@@ -179,14 +236,16 @@ function lintForm(form: ProductForm, problems: LintProblem[], productIds: Readon
     for (const id of early.confirmationOptions) unknownRef(id, 'conditions_to_earlycheckout.confirmationOptions');
   }
   for (const id of form.questions_on_confirm ?? []) unknownRef(id, 'questions_on_confirm');
-  if (form.question_on_start !== undefined && form.question_on_start !== null) unknownRef(form.question_on_start, 'question_on_start');
+  if (form.question_on_start !== undefined && form.question_on_start !== null)
+    unknownRef(form.question_on_start, 'question_on_start');
 }
 
 /** Finds redirect cycles (A -> B -> ... -> A) across the catalogue; each cycle is reported once, on its smallest id. */
 function redirectCycles(forms: readonly ProductForm[]): LintProblem[] {
   const edges = new Map<number, Set<number>>();
   for (const f of forms) {
-    for (const r of f.conditions_to_redirect ?? []) edges.set(f.product_id, (edges.get(f.product_id) ?? new Set()).add(r.product_id_out));
+    for (const r of f.conditions_to_redirect ?? [])
+      edges.set(f.product_id, (edges.get(f.product_id) ?? new Set()).add(r.product_id_out));
   }
   const problems: LintProblem[] = [];
   const seen = new Set<string>();
@@ -197,7 +256,12 @@ function redirectCycles(forms: readonly ProductForm[]): LintProblem[] {
         const key = [...cycle].sort((a, b) => a - b).join(',');
         if (!seen.has(key) && Math.min(...cycle) === start) {
           seen.add(key);
-          problems.push({ product_id: start, rule: 'redirect-cycle', message: `redirect cycle ${[...cycle, start].join(' -> ')}`, params: { cycle: [...cycle, start].join(' -> ') } });
+          problems.push({
+            product_id: start,
+            rule: 'redirect-cycle',
+            message: `redirect cycle ${[...cycle, start].join(' -> ')}`,
+            params: { cycle: [...cycle, start].join(' -> ') },
+          });
         }
       } else if (!path.includes(next)) walk(start, next, [...path, next]);
     }
@@ -221,7 +285,13 @@ export function lintCatalog(forms: readonly ProductForm[], productIds?: Iterable
     for (const o of f.options) {
       const first = owner.get(o.option_id);
       if (first !== undefined) {
-        problems.push({ product_id: f.product_id, rule: 'duplicate-option-id', option_id: o.option_id, message: `option ${o.option_id} is also in product ${first}`, params: { option: o.option_id, product: first } });
+        problems.push({
+          product_id: f.product_id,
+          rule: 'duplicate-option-id',
+          option_id: o.option_id,
+          message: `option ${o.option_id} is also in product ${first}`,
+          params: { option: o.option_id, product: first },
+        });
       } else owner.set(o.option_id, f.product_id);
     }
     lintForm(f, problems, known, byProduct);

@@ -25,7 +25,15 @@ describe('isOwnerUnknown: blank or containing "onocido" (spec, sections 5 and 9)
 });
 
 function option(partial: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'index'>): ProductOption {
-  return { type: 'field', is_require: false, title: `Opción ${partial.option_id}`, price: cents(0), previous_steps: [], opt_values: [], ...partial };
+  return {
+    type: 'field',
+    is_require: false,
+    title: `Opción ${partial.option_id}`,
+    price: cents(0),
+    previous_steps: [],
+    opt_values: [],
+    ...partial,
+  };
 }
 
 /** The nota simple's owner rule as data: 82 and 83 (steps 5.1 and 5.2) only when owner 77 is unknown. */
@@ -37,8 +45,18 @@ const form: ProductForm = {
   options: [
     option({ option_id: 80, index: 1, is_require: true }),
     option({ option_id: 77, index: 2 }),
-    option({ option_id: 82, index: 3, validator: 'refcat', previous_steps: [{ option_id: 77, value: '', op: 'owner_unknown' }] }),
-    option({ option_id: 83, index: 4, validator: 'idufir', previous_steps: [{ option_id: 77, value: '', op: 'owner_unknown' }] }),
+    option({
+      option_id: 82,
+      index: 3,
+      validator: 'refcat',
+      previous_steps: [{ option_id: 77, value: '', op: 'owner_unknown' }],
+    }),
+    option({
+      option_id: 83,
+      index: 4,
+      validator: 'idufir',
+      previous_steps: [{ option_id: 77, value: '', op: 'owner_unknown' }],
+    }),
   ],
 };
 const VAT = rateBp(2100);
@@ -70,7 +88,9 @@ describe('the owner_unknown condition in the engine', () => {
   it('a condition on a hidden owner option never holds', () => {
     const hidden: ProductForm = {
       ...form,
-      options: form.options.map((o) => (o.option_id === 77 ? { ...o, previous_steps: [{ option_id: 80, value: 'x' }] } : o)),
+      options: form.options.map((o) =>
+        o.option_id === 77 ? { ...o, previous_steps: [{ option_id: 80, value: 'x' }] } : o,
+      ),
     };
     expect(evaluateForm(hidden, { '80': 'Calle Mayor 1' }, VAT).visible).toEqual([80]);
   });

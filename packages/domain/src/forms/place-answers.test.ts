@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cents, rateBp } from '../money/money.js';
 import { describeAnswers } from './describe-answers.js';
 import { evaluateForm } from './evaluate-form.js';
-import { ineCheckDigit, normalisePlaceCode, placeWithin, ptDistrictOf, type Place, type PlaceKind, type PlaceLookup } from './place-answers.js';
+import {
+  ineCheckDigit,
+  normalisePlaceCode,
+  placeWithin,
+  ptDistrictOf,
+  type Place,
+  type PlaceKind,
+  type PlaceLookup,
+} from './place-answers.js';
 import type { ProductForm, ProductOption } from './product-form.js';
 
 const PLACES: Place[] = [
@@ -10,9 +18,21 @@ const PLACES: Place[] = [
   { kind: 'es_municipality', code: '28005', name: 'Alcalá de Henares', parent_code: '28', parent_name: 'Madrid' },
   { kind: 'es_municipality', code: '08019', name: 'Barcelona', parent_code: '08', parent_name: 'Barcelona' },
   { kind: 'pt_municipality', code: '1106', name: 'Lisboa', parent_code: '11', parent_name: 'Lisboa' },
-  { kind: 'pt_municipality', code: '3103', name: 'Funchal', parent_code: '30', parent_name: 'Região Autónoma da Madeira' },
+  {
+    kind: 'pt_municipality',
+    code: '3103',
+    name: 'Funchal',
+    parent_code: '30',
+    parent_name: 'Região Autónoma da Madeira',
+  },
   { kind: 'pt_parish', code: '110658', name: 'Belém', parent_code: '1106', parent_name: 'Lisboa' },
-  { kind: 'pt_parish', code: '0302FA', name: 'União das freguesias de Milhazes, Vilar de Figos e Faria', parent_code: '0302', parent_name: 'Barcelos' },
+  {
+    kind: 'pt_parish',
+    code: '0302FA',
+    name: 'União das freguesias de Milhazes, Vilar de Figos e Faria',
+    parent_code: '0302',
+    parent_name: 'Barcelos',
+  },
 ];
 
 /** A lookup over a few real places, as the server's data-set directory answers. */
@@ -21,7 +41,15 @@ const lookup: PlaceLookup = {
 };
 
 function option(partial: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'type'>): ProductOption {
-  return { is_require: true, title: `Q${partial.option_id}`, price: cents(0), index: partial.option_id, previous_steps: [], opt_values: [], ...partial };
+  return {
+    is_require: true,
+    title: `Q${partial.option_id}`,
+    price: cents(0),
+    index: partial.option_id,
+    previous_steps: [],
+    opt_values: [],
+    ...partial,
+  };
 }
 
 const province = option({
@@ -106,7 +134,11 @@ describe('evaluateForm with place questions', () => {
     ['missing municipality asks to choose one', { 1: '102' }, [[2, 'validation.required_selection']]],
     ['unknown notary town', { 1: '102', 2: '28079', 3: '99999' }, [[3, 'place.unknown_municipality']]],
     ['parish in its concelho', { 1: '102', 2: '28079', 4: '1106', 5: '110658' }, []],
-    ['parish outside the chosen concelho', { 1: '102', 2: '28079', 4: '3103', 5: '110658' }, [[5, 'place.outside_parent']]],
+    [
+      'parish outside the chosen concelho',
+      { 1: '102', 2: '28079', 4: '3103', 5: '110658' },
+      [[5, 'place.outside_parent']],
+    ],
     ['unknown parish', { 1: '102', 2: '28079', 5: '110699' }, [[5, 'place.unknown_parish']]],
     ['unknown concelho', { 1: '102', 2: '28079', 4: '1199' }, [[4, 'place.unknown_concelho']]],
   ])('server (with the data sets): %s', (_name, answers, expected) => {
@@ -123,7 +155,12 @@ describe('evaluateForm with place questions', () => {
 
   it('stores the 5-digit code and keeps the province surcharge priced', () => {
     const result = evaluateForm(form, { 1: '103', 2: '070407' }, VAT, {
-      places: { find: (kind, code) => (kind === 'es_municipality' && code === '07040' ? { kind, code, name: 'Palma', parent_code: '07', parent_name: 'Illes Balears' } : undefined) },
+      places: {
+        find: (kind, code) =>
+          kind === 'es_municipality' && code === '07040'
+            ? { kind, code, name: 'Palma', parent_code: '07', parent_name: 'Illes Balears' }
+            : undefined,
+      },
     });
     expect(result.errors).toEqual([]);
     expect(result.answers['2']).toBe('07040');
@@ -131,7 +168,9 @@ describe('evaluateForm with place questions', () => {
   });
 
   it('shows names, not codes, in described answers', () => {
-    const { answers } = evaluateForm(form, { 1: '102', 2: '28005', 3: '08019', 4: '1106', 5: '110658' }, VAT, { places: lookup });
+    const { answers } = evaluateForm(form, { 1: '102', 2: '28005', 3: '08019', 4: '1106', 5: '110658' }, VAT, {
+      places: lookup,
+    });
     const described = describeAnswers(form, answers, lookup).map((a) => [a.option_id, a.value, a.print_value]);
     expect(described).toEqual([
       [1, '102', 'Madrid'],

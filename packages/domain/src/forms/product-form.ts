@@ -2,8 +2,20 @@ import type { Cents } from '../money/money.js';
 
 /** The question types of the spec. */
 export const OPTION_TYPES = [
-  'field', 'area', 'radio', 'radio_button', 'drop_down', 'checkbox', 'multiple', 'date', 'file',
-  'municipio', 'municipio_ce', 'freguesia', 'banco', 'sociedad',
+  'field',
+  'area',
+  'radio',
+  'radio_button',
+  'drop_down',
+  'checkbox',
+  'multiple',
+  'date',
+  'file',
+  'municipio',
+  'municipio_ce',
+  'freguesia',
+  'banco',
+  'sociedad',
 ] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
 
@@ -14,14 +26,31 @@ export const MULTI_CHOICE_TYPES: ReadonlySet<OptionType> = new Set(['checkbox', 
 
 /** The answer validators an option may name (docs/catalogue-format.md). */
 export const VALIDATOR_NAMES = [
-  'dni', 'nie', 'nif', 'cif', 'nif_es', 'nif_pt', 'refcat', 'ccc', 'iban', 'phone_es', 'phone_pt', 'email', 'plate_es',
+  'dni',
+  'nie',
+  'nif',
+  'cif',
+  'nif_es',
+  'nif_pt',
+  'refcat',
+  'ccc',
+  'iban',
+  'phone_es',
+  'phone_pt',
+  'email',
+  'plate_es',
   'idufir',
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
 /** The display flags of the spec, kept as data (the engine does not act on them; the wizard may). */
 export const DISPLAY_FLAGS = [
-  'hide_price', 'full_price', 'embedded_to_previous', 'embedded_hidden', 'previous_steps_default', 'can_be_empty',
+  'hide_price',
+  'full_price',
+  'embedded_to_previous',
+  'embedded_hidden',
+  'previous_steps_default',
+  'can_be_empty',
   'append_to_end',
 ] as const;
 export type DisplayFlag = (typeof DISPLAY_FLAGS)[number];

@@ -14,34 +14,72 @@ import {
 
 const catalogDir = new URL('../../../../catalog/', import.meta.url);
 const formOf = (urlKey: string) =>
-  JSON.parse(readFileSync(new URL(`forms/${urlKey}.json`, catalogDir), 'utf8')) as { product_id: number; url_key: string; steps: number[][]; question_on_start?: number | null };
+  JSON.parse(readFileSync(new URL(`forms/${urlKey}.json`, catalogDir), 'utf8')) as {
+    product_id: number;
+    url_key: string;
+    steps: number[][];
+    question_on_start?: number | null;
+  };
 const productOf = (urlKey: string) =>
-  JSON.parse(readFileSync(new URL(`products/${urlKey}.json`, catalogDir), 'utf8')) as { product_id: number; stores: string[] };
+  JSON.parse(readFileSync(new URL(`products/${urlKey}.json`, catalogDir), 'utf8')) as {
+    product_id: number;
+    stores: string[];
+  };
 const flow = (slug: string): ShopFlow => {
   const found = flowBySlug(slug);
   if (!found) throw new Error(`no flow ${slug}`);
   return found;
 };
 
-describe('the spec\'s shop routes map onto the catalogue forms', () => {
+describe("the spec's shop routes map onto the catalogue forms", () => {
   it('the four dedicated flows of the spec, with their page names', () => {
     const names = (f: ShopFlow) => [...f.steps, f.confirmation];
-    expect(names(flow('nota-simple'))).toEqual(['step1', 'step2', 'step3', 'step4', 'step5', 'step51', 'step52', 'step6', 'step7']);
+    expect(names(flow('nota-simple'))).toEqual([
+      'step1',
+      'step2',
+      'step3',
+      'step4',
+      'step5',
+      'step51',
+      'step52',
+      'step6',
+      'step7',
+    ]);
     expect(names(flow('q-propiedades'))).toEqual(['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7']);
-    expect(names(flow('i-predial-simplificada'))).toEqual(['step1', 'step2', 'step21', 'step3', 'step4', 'confirmation']);
-    expect(names(flow('certidao-permanente'))).toEqual(['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8', 'confirmation']);
+    expect(names(flow('i-predial-simplificada'))).toEqual([
+      'step1',
+      'step2',
+      'step21',
+      'step3',
+      'step4',
+      'confirmation',
+    ]);
+    expect(names(flow('certidao-permanente'))).toEqual([
+      'step1',
+      'step2',
+      'step3',
+      'step4',
+      'step5',
+      'step6',
+      'step7',
+      'step8',
+      'confirmation',
+    ]);
   });
 
-  it.each(SHOP_FLOWS.map((f) => [f.slug, f] as const))('%s: one page name per wizard page of its product', (_slug, f) => {
-    const form = formOf(f.urlKey);
-    expect(form).toMatchObject({ product_id: f.productId, url_key: f.urlKey });
-    expect(productOf(f.urlKey).product_id).toBe(f.productId);
-    // No question on start: it would add a page before the product's steps.
-    expect(form.question_on_start ?? null).toBeNull();
-    expect(form.steps).toHaveLength(f.steps.length);
-    expect(new Set(f.steps).size).toBe(f.steps.length);
-    expect(f.steps).not.toContain(f.confirmation);
-  });
+  it.each(SHOP_FLOWS.map((f) => [f.slug, f] as const))(
+    '%s: one page name per wizard page of its product',
+    (_slug, f) => {
+      const form = formOf(f.urlKey);
+      expect(form).toMatchObject({ product_id: f.productId, url_key: f.urlKey });
+      expect(productOf(f.urlKey).product_id).toBe(f.productId);
+      // No question on start: it would add a page before the product's steps.
+      expect(form.question_on_start ?? null).toBeNull();
+      expect(form.steps).toHaveLength(f.steps.length);
+      expect(new Set(f.steps).size).toBe(f.steps.length);
+      expect(f.steps).not.toContain(f.confirmation);
+    },
+  );
 
   it('nota simple: 5.1 and 5.2 hold the cadastral reference and the IDUFIR (asked when the owner is unknown)', () => {
     const steps = formOf('nota-simple').steps;

@@ -27,7 +27,13 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     confirmation: 'step7',
   },
   // What-properties (person or company search): steps 1-6 and 7 (check answers).
-  { slug: 'q-propiedades', urlKey: 'propiedades-de-una-persona', productId: 18357, steps: numbered(6), confirmation: 'step7' },
+  {
+    slug: 'q-propiedades',
+    urlKey: 'propiedades-de-una-persona',
+    productId: 18357,
+    steps: numbered(6),
+    confirmation: 'step7',
+  },
   // Simplified property information (PT): 2.1 is asked only when the property is identified by its matrix article.
   {
     slug: 'i-predial-simplificada',
@@ -37,7 +43,13 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     confirmation: 'confirmation',
   },
   // Permanent certificate (PT): steps 1-8 and the check-answers page.
-  { slug: 'certidao-permanente', urlKey: 'certidao-permanente', productId: 18414, steps: numbered(8), confirmation: 'confirmation' },
+  {
+    slug: 'certidao-permanente',
+    urlKey: 'certidao-permanente',
+    productId: 18414,
+    steps: numbered(8),
+    confirmation: 'confirmation',
+  },
 ];
 
 /** The generic product route's pages: `/tienda/product/step1 ... step30/{product_id}` (the spec: steps go up to 30). */

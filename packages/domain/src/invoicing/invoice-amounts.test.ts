@@ -12,7 +12,13 @@ import {
   type VatBucket,
 } from './invoice-amounts.js';
 
-const item = (itemId: number, subtotal: number, tax: number, fees = 0, productName = 'Nota simple'): InvoiceableItem => ({
+const item = (
+  itemId: number,
+  subtotal: number,
+  tax: number,
+  fees = 0,
+  productName = 'Nota simple',
+): InvoiceableItem => ({
   itemId,
   productName,
   qty: 1,
@@ -21,7 +27,11 @@ const item = (itemId: number, subtotal: number, tax: number, fees = 0, productNa
   fees: cents(fees),
   total: cents(subtotal + tax + fees),
 });
-const bucket = (rateBp: number | null, base: number, tax: number): VatBucket => ({ rateBp, base: cents(base), tax: cents(tax) });
+const bucket = (rateBp: number | null, base: number, tax: number): VatBucket => ({
+  rateBp,
+  base: cents(base),
+  tax: cents(tax),
+});
 
 describe('invoice lines and VAT breakdown from order items', () => {
   it.each([
@@ -76,7 +86,12 @@ describe('invoice lines and VAT breakdown from order items', () => {
   ])('$name', ({ items, rate, breakdown, totals, lines }) => {
     const result = invoiceAmounts(items, rate);
     expect(result.breakdown).toEqual(breakdown);
-    expect({ baseTotal: result.baseTotal, taxTotal: result.taxTotal, notSubjectTotal: result.notSubjectTotal, total: result.total }).toEqual(totals);
+    expect({
+      baseTotal: result.baseTotal,
+      taxTotal: result.taxTotal,
+      notSubjectTotal: result.notSubjectTotal,
+      total: result.total,
+    }).toEqual(totals);
     expect(result.lines).toHaveLength(lines);
     expect(result.lines.reduce((a, l) => a + l.total, 0)).toBe(totals.total);
   });
@@ -86,12 +101,14 @@ describe('invoice lines and VAT breakdown from order items', () => {
   });
 
   it('orders buckets by rate, not-subject last, and drops empty ones', () => {
-    expect(vatBreakdown([
-      { rateBp: null, base: cents(100), tax: cents(0) },
-      { rateBp: 1000, base: cents(50), tax: cents(5) },
-      { rateBp: 2100, base: cents(0), tax: cents(0) },
-      { rateBp: 2300, base: cents(10), tax: cents(2) },
-    ]).map((b) => b.rateBp)).toEqual([2300, 1000, null]);
+    expect(
+      vatBreakdown([
+        { rateBp: null, base: cents(100), tax: cents(0) },
+        { rateBp: 1000, base: cents(50), tax: cents(5) },
+        { rateBp: 2100, base: cents(0), tax: cents(0) },
+        { rateBp: 2300, base: cents(10), tax: cents(2) },
+      ]).map((b) => b.rateBp),
+    ).toEqual([2300, 1000, null]);
   });
 });
 
@@ -100,8 +117,18 @@ describe('credit notes: refund breakdown', () => {
   const trademark = [bucket(2100, 8027, 1686), bucket(null, 12788, 0)];
 
   it.each([
-    { name: 'total refund of a nota simple mirrors the invoice', remaining: nota, amount: 2512, expected: [bucket(2100, 2076, 436)] },
-    { name: 'partial 10.00 of a nota simple: 8.26 + 1.74 VAT', remaining: nota, amount: 1000, expected: [bucket(2100, 826, 174)] },
+    {
+      name: 'total refund of a nota simple mirrors the invoice',
+      remaining: nota,
+      amount: 2512,
+      expected: [bucket(2100, 2076, 436)],
+    },
+    {
+      name: 'partial 10.00 of a nota simple: 8.26 + 1.74 VAT',
+      remaining: nota,
+      amount: 1000,
+      expected: [bucket(2100, 826, 174)],
+    },
     { name: 'partial 0.01', remaining: nota, amount: 1, expected: [bucket(2100, 1, 0)] },
     {
       name: 'partial of a trademark order, shared in proportion to gross (97.13 : 127.88)',

@@ -99,7 +99,16 @@ export function invoiceAmounts(items: readonly InvoiceableItem[], rateBp: number
       total: cents(item.subtotal + item.tax),
     });
     if (item.fees !== 0) {
-      lines.push({ kind: 'official_fee', itemId: item.itemId, description: item.productName, qty: 1, rateBp: null, base: item.fees, tax: cents(0), total: item.fees });
+      lines.push({
+        kind: 'official_fee',
+        itemId: item.itemId,
+        description: item.productName,
+        qty: 1,
+        rateBp: null,
+        base: item.fees,
+        tax: cents(0),
+        total: item.fees,
+      });
     }
   }
   const breakdown = vatBreakdown(lines);
@@ -107,7 +116,10 @@ export function invoiceAmounts(items: readonly InvoiceableItem[], rateBp: number
 }
 
 /** What is left to refund of an invoice, per bucket: its breakdown plus the (negative) breakdowns of its credit notes. */
-export function remainingBuckets(invoice: readonly VatBucket[], creditNotes: ReadonlyArray<readonly VatBucket[]>): VatBucket[] {
+export function remainingBuckets(
+  invoice: readonly VatBucket[],
+  creditNotes: ReadonlyArray<readonly VatBucket[]>,
+): VatBucket[] {
   const left = invoice.map((b) => ({ rateBp: b.rateBp, base: b.base as number, tax: b.tax as number }));
   for (const note of creditNotes) {
     for (const c of note) {

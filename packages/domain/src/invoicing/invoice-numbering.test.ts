@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aeatDate, formatInvoiceNumber, isoDate, parseInvoiceNumber, zonedDateTime, zonedTimestamp } from './invoice-numbering.js';
+import {
+  aeatDate,
+  formatInvoiceNumber,
+  isoDate,
+  parseInvoiceNumber,
+  zonedDateTime,
+  zonedTimestamp,
+} from './invoice-numbering.js';
 
 describe('invoice numbers: <series>-<year>-<6-digit sequence>', () => {
   it.each([
@@ -24,9 +31,12 @@ describe('invoice numbers: <series>-<year>-<6-digit sequence>', () => {
     expect(() => formatInvoiceNumber(series, year, seq)).toThrow(RangeError);
   });
 
-  it.each(['F01-2026-000000', 'F01-26-000001', 'F01-2026-1', '01-2026-000001', ''])('%s is not an invoice number', (n) => {
-    expect(parseInvoiceNumber(n)).toBeNull();
-  });
+  it.each(['F01-2026-000000', 'F01-26-000001', 'F01-2026-1', '01-2026-000001', ''])(
+    '%s is not an invoice number',
+    (n) => {
+      expect(parseInvoiceNumber(n)).toBeNull();
+    },
+  );
 });
 
 describe('issue dates and record timestamps in the issuer time zone', () => {

@@ -71,7 +71,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The local date and time of `instant` in `timeZone` (an IANA name such as "Europe/Madrid"). */
 export function zonedDateTime(instant: Date, timeZone: string): ZonedDateTime {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const local = {
     year: Number(parts.year),
     month: Number(parts.month),

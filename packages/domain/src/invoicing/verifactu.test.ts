@@ -40,20 +40,36 @@ describe('Veri*Factu fingerprint (huella) of registration records', () => {
   });
 
   it('second record chains to the first and matches the published vector', () => {
-    const record2 = { ...record1, invoiceNumber: '12345679/G34', previousHash: sha256(verifactuHashInput(record1)), generatedAt: '2024-01-01T19:20:35+01:00' };
+    const record2 = {
+      ...record1,
+      invoiceNumber: '12345679/G34',
+      previousHash: sha256(verifactuHashInput(record1)),
+      generatedAt: '2024-01-01T19:20:35+01:00',
+    };
     expect(sha256(verifactuHashInput(record2))).toBe(HASH_2);
   });
 
   it('trims values and changes with any hashed field', () => {
     expect(sha256(verifactuHashInput({ ...record1, issuerTaxId: ' 89890001K ', total: '123.45 ' }))).toBe(HASH_1);
-    for (const change of [{ total: '123.46' }, { taxTotal: '12.36' }, { invoiceType: 'F2' as const }, { previousHash: HASH_2 }]) {
+    for (const change of [
+      { total: '123.46' },
+      { taxTotal: '12.36' },
+      { invoiceType: 'F2' as const },
+      { previousHash: HASH_2 },
+    ]) {
       expect(sha256(verifactuHashInput({ ...record1, ...change }))).not.toBe(HASH_1);
     }
   });
 
   it('cancellation records hash their own fields', () => {
     expect(
-      verifactuCancellationHashInput({ issuerTaxId: '89890001K', invoiceNumber: '12345678/G33', issueDate: '01-01-2024', previousHash: HASH_1, generatedAt: '2024-01-01T19:20:40+01:00' }),
+      verifactuCancellationHashInput({
+        issuerTaxId: '89890001K',
+        invoiceNumber: '12345678/G33',
+        issueDate: '01-01-2024',
+        previousHash: HASH_1,
+        generatedAt: '2024-01-01T19:20:40+01:00',
+      }),
     ).toBe(
       `IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=12345678/G33&FechaExpedicionFacturaAnulada=01-01-2024&Huella=${HASH_1}&FechaHoraHusoGenRegistro=2024-01-01T19:20:40+01:00`,
     );

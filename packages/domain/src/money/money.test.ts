@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyRate, cents, formatMoney, formatMoneyString, parseMoney, parseRate, rateBp } from './money.js';
+import {
+  applyRate,
+  cents,
+  formatMoney,
+  formatMoneyString,
+  moneyString,
+  parseMoney,
+  parseRate,
+  rateBp,
+} from './money.js';
 
 describe('parseMoney / formatMoneyString', () => {
   it.each([
@@ -47,4 +56,21 @@ describe('formatMoney shows the store locale', () => {
 describe('parseRate', () => {
   it('reads "21.00" as 2100 bp', () => expect(parseRate('21.00')).toBe(2100));
   it('throws on a negative rate', () => expect(() => parseRate('-1')).toThrow());
+});
+
+describe('moneyString and formatMoneyString: the API form of parseMoney', () => {
+  it.each([
+    ['5', '5.00'],
+    ['25.1', '25.10'],
+    ['25.12', '25.12'],
+    ['-3.5', '-3.50'],
+    ['0', '0.00'],
+  ])('"%s" is "%s" in the API', (text, api) => {
+    expect(moneyString(text)).toBe(api);
+    expect(parseMoney(moneyString(text))).toBe(parseMoney(text));
+  });
+  it('throws on text that is not money', () => {
+    expect(() => moneyString('25,12')).toThrow(RangeError);
+    expect(() => moneyString('1.234')).toThrow(RangeError);
+  });
 });

@@ -1,13 +1,19 @@
 /** Integer euro cents. Branded so that a plain number (or a float in euros) cannot be passed by mistake. */
 export type Cents = number & { readonly __brand: 'Cents' };
 
+/** Money as the API sends it: a decimal string with two decimals ("25.12", "-3.50"); made by formatMoneyString only. */
+export type MoneyString = string & { readonly __brand: 'MoneyString' };
+
 /** A VAT or tax rate in basis points (21% = 2100), branded so it cannot be mixed with cents. */
 export type RateBp = number & { readonly __brand: 'RateBp' };
 
-/** Wraps an integer number of cents; throws on fractions, which would be a bug in the caller. */
-export function cents(value: number): Cents {
+/**
+ * Wraps an integer number of cents; throws on fractions, which would be a bug in the caller. Refuses a value that
+ * already is `Cents` at compile time, so re-wrapping (a sign the type was lost on the way) cannot come back.
+ */
+export function cents(value: number & { readonly __brand?: never }): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer number of cents: ${value}`);
-  return value as Cents;
+  return value as number as Cents;
 }
 
 /** Wraps a rate given in basis points. */
@@ -18,13 +24,18 @@ export function rateBp(value: number): RateBp {
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** Parses "20.76", "5", "-1.5" into cents, exactly (no float arithmetic). Returns null when malformed. */
+/**
+ * The one money parser (server and web): "20.76", "5", "-1.5" (and the API's MoneyString) into cents, exactly (no
+ * float arithmetic). Returns null when malformed.
+ */
 export function parseMoney(text: string): Cents | null {
   const m = DECIMAL.exec(text.trim());
   if (!m) return null;
   const whole = Number(m[2]);
   const frac = Number((m[3] ?? '').padEnd(2, '0'));
   const value = whole * 100 + frac;
+  // An amount too large to count exactly in cents is not a price: "not money", like any other bad text.
+  if (!Number.isSafeInteger(value)) return null;
   return cents(m[1] ? -value : value);
 }
 
@@ -35,11 +46,16 @@ export function money(text: string): Cents {
   return value;
 }
 
-/** Formats cents the way the API shows prices: "25.12", "-3.50". */
-export function formatMoneyString(amount: Cents): string {
+/** Formats cents the way the API shows prices: "25.12", "-3.50" (the inverse of parseMoney). */
+export function formatMoneyString(amount: Cents): MoneyString {
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as MoneyString;
+}
+
+/** Normalises a money text known to be valid ("5", "25.1") into the API's form ("5.00", "25.10"); throws otherwise. */
+export function moneyString(text: string): MoneyString {
+  return formatMoneyString(money(text));
 }
 
 /** Parses a rate such as "21.00" or "23" into basis points. */
@@ -51,7 +67,7 @@ export function parseRate(text: string): RateBp {
 
 /** Shows a rate in basis points as "21.00". */
 export function formatRate(rate: RateBp): string {
-  return formatMoneyString(cents(rate));
+  return formatMoneyString(cents(rate as number));
 }
 
 /** Adds amounts of cents. */

@@ -11,6 +11,8 @@ const FINAL_RAW_STATUSES = new Set(['canceled', 'cancelled', 'closed', 'closed_l
 export function canCorrectAnswers(rawStatus: string, panelStatusId: number): boolean {
   if (FINAL_RAW_STATUSES.has(rawStatus)) return false;
   return (
-    panelStatusId === PanelStatus.PendingPayment || panelStatusId === PanelStatus.Pending || panelStatusId === PanelStatus.Incident
+    panelStatusId === PanelStatus.PendingPayment ||
+    panelStatusId === PanelStatus.Pending ||
+    panelStatusId === PanelStatus.Incident
   );
 }

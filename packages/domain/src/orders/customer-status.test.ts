@@ -76,7 +76,13 @@ describe('customer status: defaults and errors', () => {
     ['returned', 'Abonado', 'gray'],
   ] as const)('%s reads "%s" with style %s', (key, text, style) => {
     expect(clientStatusText(key, 'es')).toBe(text);
-    const raw = { pending: 'pending', processing: 'complete', incidence: 'complete', ready: 'complete', returned: 'closed' }[key];
+    const raw = {
+      pending: 'pending',
+      processing: 'complete',
+      incidence: 'complete',
+      ready: 'complete',
+      returned: 'closed',
+    }[key];
     const panel = { pending: 0, processing: 40, incidence: 60, ready: 110, returned: 0 }[key];
     const result = clientStatusFor({ rawStatus: raw, panelStatusId: panel });
     expect(result.ok && result.status.style).toBe(style);
@@ -86,12 +92,30 @@ describe('customer status: defaults and errors', () => {
 describe('panel statuses', () => {
   it('are the 24 of the spec', () => expect(PANEL_STATUS_IDS).toHaveLength(24));
   it.each([
-    [0, 'Pendiente de pago'], [10, 'En espera'], [20, 'En evaluación'], [30, 'Autoprocesando'], [40, 'Pendiente'],
-    [50, 'En proceso'], [60, 'Incidencia'], [70, 'Denegado'], [80, 'Respondido'], [90, 'Programado'],
-    [97, 'En Proveedor'], [98, 'En Notaría'], [99, 'Pre-Procesado (pt)'], [100, 'Procesado'], [101, 'Post-procesado'],
-    [102, 'Reclamado'], [103, 'Procesado (con email de cliente)'], [110, 'Entregado'], [120, 'Cerrado'],
-    [1000, 'En Notaría - Tramitándose'], [1001, 'En Notaría - Entregado'], [1002, 'Visita agendada'],
-    [1003, 'Pendiente certificación'], [1004, 'Pendiente informe'],
+    [0, 'Pendiente de pago'],
+    [10, 'En espera'],
+    [20, 'En evaluación'],
+    [30, 'Autoprocesando'],
+    [40, 'Pendiente'],
+    [50, 'En proceso'],
+    [60, 'Incidencia'],
+    [70, 'Denegado'],
+    [80, 'Respondido'],
+    [90, 'Programado'],
+    [97, 'En Proveedor'],
+    [98, 'En Notaría'],
+    [99, 'Pre-Procesado (pt)'],
+    [100, 'Procesado'],
+    [101, 'Post-procesado'],
+    [102, 'Reclamado'],
+    [103, 'Procesado (con email de cliente)'],
+    [110, 'Entregado'],
+    [120, 'Cerrado'],
+    [1000, 'En Notaría - Tramitándose'],
+    [1001, 'En Notaría - Entregado'],
+    [1002, 'Visita agendada'],
+    [1003, 'Pendiente certificación'],
+    [1004, 'Pendiente informe'],
   ])('%i is "%s"', (id, text) => expect(panelStatusText(id, 'es')).toBe(text));
   it('an unknown id shows the not-mapped text', () => expect(panelStatusText(55, 'es')).toBe('Estado no mapeado (55)'));
   it('every status has an English and a Portuguese text', () => {

@@ -2,8 +2,11 @@ import { translateDomainMessage } from '../i18n/domain-messages.js';
 import type { Language } from '../stores/stores.js';
 
 /** The five statuses a customer sees. */
-export type ClientStatusKey = 'pending' | 'processing' | 'incidence' | 'ready' | 'returned';
-export type ClientStatusStyle = 'danger' | 'info' | 'warning' | 'success' | 'gray';
+export const CLIENT_STATUS_KEYS = ['pending', 'processing', 'incidence', 'ready', 'returned'] as const;
+export type ClientStatusKey = (typeof CLIENT_STATUS_KEYS)[number];
+/** How a client status is shown (a badge tone). */
+export const CLIENT_STATUS_STYLES = ['danger', 'info', 'warning', 'success', 'gray'] as const;
+export type ClientStatusStyle = (typeof CLIENT_STATUS_STYLES)[number];
 
 export interface ClientStatus {
   key: ClientStatusKey;
@@ -31,15 +34,7 @@ export const CLIENT_STATUS_BY_ID: Readonly<Record<number, ClientStatusKey>> = {
 };
 
 const RETURNED_RAW = new Set(['abonado_perseguir', 'closed', 'closed_lost']);
-const PENDING_RAW = new Set([
-  'processing',
-  'canceled',
-  'cancelled',
-  'fraud',
-  'holded',
-  'held',
-  'payment_review',
-]);
+const PENDING_RAW = new Set(['processing', 'canceled', 'cancelled', 'fraud', 'holded', 'held', 'payment_review']);
 
 function looksPending(raw: string): boolean {
   return raw.startsWith('pending') || PENDING_RAW.has(raw) || raw.includes('stock');
@@ -95,3 +90,6 @@ export const OrderStatus = {
   Closed: 'closed',
 } as const;
 export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Every commercial status the server writes, for the API's schemas. */
+export const ORDER_STATUSES = Object.values(OrderStatus);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatMultibancoReference, multibancoCheckDigits, multibancoReference, validateMultibancoReference } from './multibanco.js';
+import {
+  formatMultibancoReference,
+  multibancoCheckDigits,
+  multibancoReference,
+  validateMultibancoReference,
+} from './multibanco.js';
 
 describe('multibancoReference (check digits of iberian-algorithms.md)', () => {
   it.each([

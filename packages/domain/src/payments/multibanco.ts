@@ -14,8 +14,10 @@ export interface MultibancoReference {
  * v = sum of N's digits (from the right) times 3, 30, 9, 90, ... mod 97, check = 98 - v. They bind the amount.
  */
 export function multibancoCheckDigits(entity: string, subEntity: string, id: string, amountCents: number): string {
-  if (!/^\d{5}$/.test(entity) || !/^\d{3}$/.test(subEntity) || !/^\d{4}$/.test(id)) throw new RangeError('entity 5, sub-entity 3 and id 4 digits');
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 99_999_999) throw new RangeError('amount between 0.01 and 999999.99');
+  if (!/^\d{5}$/.test(entity) || !/^\d{3}$/.test(subEntity) || !/^\d{4}$/.test(id))
+    throw new RangeError('entity 5, sub-entity 3 and id 4 digits');
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 99_999_999)
+    throw new RangeError('amount between 0.01 and 999999.99');
   const n = `${entity}${subEntity}${id}${String(amountCents).padStart(8, '0')}`;
   let sum = 0;
   for (let i = 0; i < n.length; i++) sum += Number(n[n.length - 1 - i]) * (WEIGHTS[i] ?? 0);
@@ -26,7 +28,12 @@ export function multibancoCheckDigits(entity: string, subEntity: string, id: str
  * The reference of the common gateway model: sub-entity(3) + last 4 digits of the order id + 2 check digits.
  * E.g. entity 12345, sub-entity 123, order ...4567, 39.99 EUR -> "123456787".
  */
-export function multibancoReference(entity: string, subEntity: string, orderId: number | string, amountCents: number): MultibancoReference {
+export function multibancoReference(
+  entity: string,
+  subEntity: string,
+  orderId: number | string,
+  amountCents: number,
+): MultibancoReference {
   const id = String(orderId).replace(/\D/g, '').slice(-4).padStart(4, '0');
   return { entity, reference: `${subEntity}${id}${multibancoCheckDigits(entity, subEntity, id, amountCents)}` };
 }

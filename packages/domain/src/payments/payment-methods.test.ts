@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPaymentMethods, isJustSelected, isPaymentMethodCode, PAYMENT_JUST_SELECTED_MS, validateBizumPhone } from './payment-methods.js';
+import {
+  defaultPaymentMethods,
+  isJustSelected,
+  isPaymentMethodCode,
+  PAYMENT_JUST_SELECTED_MS,
+  validateBizumPhone,
+} from './payment-methods.js';
 
 describe('defaultPaymentMethods (by store country, display order)', () => {
   it.each([
@@ -13,12 +19,18 @@ describe('defaultPaymentMethods (by store country, display order)', () => {
 });
 
 describe('isPaymentMethodCode', () => {
-  it.each([['cc', true], ['sibsmbway', true], ['bank', true], ['stripe', false], [3, false]])('%j -> %s', (value, ok) => {
+  it.each([
+    ['cc', true],
+    ['sibsmbway', true],
+    ['bank', true],
+    ['stripe', false],
+    [3, false],
+  ])('%j -> %s', (value, ok) => {
     expect(isPaymentMethodCode(value)).toBe(ok);
   });
 });
 
-describe('isJustSelected (the spec\'s 5-minute window)', () => {
+describe("isJustSelected (the spec's 5-minute window)", () => {
   const now = 1_700_000_000_000;
   it.each([
     [now, true],

@@ -60,7 +60,10 @@ describe('IBAN properties', () => {
   });
 
   it('a generated Spanish IBAN always validates', () => {
-    fc.assert(fc.property(spanishIban, (iban) => validateIban(iban).ok), { numRuns: 500 });
+    fc.assert(
+      fc.property(spanishIban, (iban) => validateIban(iban).ok),
+      { numRuns: 500 },
+    );
   });
 
   // MOD 97-10 catches every single substitution: the change is d * 10^k with 0 < |d| < 10, and 97 is a prime

@@ -56,12 +56,15 @@ describe('validateByName rejects with the message for the case', () => {
     if (!outcome.ok) expect(translateDomainMessage('es', outcome.message)).toBe(text);
   });
 
-  it.each(VALIDATOR_NAMES.map((name) => [name]))('%s has a translated message in every language', (name: ValidatorName) => {
-    const outcome = validateByName(name, 'not valid at all');
-    expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
-    const texts = (['es', 'en', 'pt'] as const).map((language) => translateDomainMessage(language, outcome.message));
-    expect(new Set(texts).size).toBe(3);
-    for (const text of texts) expect(text).not.toMatch(/[{}]|validator\./);
-  });
+  it.each(VALIDATOR_NAMES.map((name) => [name]))(
+    '%s has a translated message in every language',
+    (name: ValidatorName) => {
+      const outcome = validateByName(name, 'not valid at all');
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      const texts = (['es', 'en', 'pt'] as const).map((language) => translateDomainMessage(language, outcome.message));
+      expect(new Set(texts).size).toBe(3);
+      for (const text of texts) expect(text).not.toMatch(/[{}]|validator\./);
+    },
+  );
 });

@@ -1,0 +1,3 @@
+export * from './permissions.js';
+export * from './password-policy.js';
+export * from './registration.js';

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, isRole, isStaff, PERMISSIONS, ROLES, type Action, type Actor } from './permissions.js';
+
+// The whole table, written out: C customer, G agent, A admin, N notary. What the spec (document 2, section 6) and
+// the code before this table allowed: the customer panel for every account, the back office for staff, money for
+// agents and admins (notaries read payments, never move them), the mailbox for agents and admins, the catalogue
+// editor for admins.
+const EXPECTED: Record<Action, string> = {
+  'account.read': 'CGAN',
+  'account.billing': 'CGAN',
+  'account.drafts': 'CGAN',
+  'account.paymentPreference': 'CGAN',
+  'orders.place': 'CGAN',
+  'orders.readOwn': 'CGAN',
+  'orders.correctOwnAnswers': 'CGAN',
+  'backoffice.items.read': 'GAN',
+  'backoffice.items.work': 'GAN',
+  'backoffice.items.forceUnlock': 'GA',
+  'backoffice.payments.read': 'GAN',
+  'backoffice.invoices.read': 'GAN',
+  'payments.confirmTransfer': 'GA',
+  'orders.refund': 'GA',
+  'mailbox.read': 'GA',
+  'mailbox.retry': 'GA',
+  'catalog.edit': 'A',
+};
+const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
+
+describe('permission table', () => {
+  it('names exactly the actions of the expected table', () => {
+    expect([...ACTIONS].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  const cases = ACTIONS.flatMap((action) =>
+    ([...ROLES, 'anonymous'] as Actor[]).map(
+      (actor) => [actor, action, EXPECTED[action].includes(LETTER[actor])] as const,
+    ),
+  );
+  it.each(cases)('%s may %s: %s', (actor, action, allowed) => {
+    expect(can(actor, action)).toBe(allowed);
+  });
+
+  it('anonymous visitors, unknown roles and missing users may do nothing', () => {
+    for (const action of ACTIONS) {
+      expect(can('anonymous', action)).toBe(false);
+      expect(can('superuser', action)).toBe(false);
+      expect(can(null, action)).toBe(false);
+      expect(can(undefined, action)).toBe(false);
+    }
+  });
+
+  it('an unknown action is nobody’s, even an inherited property name', () => {
+    for (const actor of ROLES) {
+      expect(can(actor, 'orders.delete' as Action)).toBe(false);
+      expect(can(actor, 'toString' as Action)).toBe(false);
+    }
+  });
+
+  it('staff are the roles that see the back office', () => {
+    expect(ROLES.filter(isStaff)).toEqual(['agent', 'admin', 'notary']);
+    expect(isStaff('anonymous')).toBe(false);
+  });
+
+  it('every role in the table is a known role', () => {
+    for (const roles of Object.values(PERMISSIONS)) for (const role of roles) expect(isRole(role)).toBe(true);
+    expect(isRole('anonymous')).toBe(false);
+    expect(isRole(3)).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+/** The roles an account has (spec, document 2 section 6: customer, agent, admin, notary). */
+export const ROLES = ['customer', 'agent', 'admin', 'notary'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who is asking: a signed-in account's role, or nobody. */
+export type Actor = Role | 'anonymous';
+
+/** Every account, whatever its role: staff accounts can buy and follow their own orders like a customer. */
+const ANY_ACCOUNT: readonly Role[] = ROLES;
+/** Who works in the back office: agents, admins and notaries (notaries work and deliver notarial orders). */
+const STAFF: readonly Role[] = ['agent', 'admin', 'notary'];
+/** Who moves money or reads what the shop sends customers: notaries read payments but never handle them. */
+const AGENTS_AND_ADMINS: readonly Role[] = ['agent', 'admin'];
+const ADMINS: readonly Role[] = ['admin'];
+
+/**
+ * Who may do what: the one permission table of the product. Each protected API route declares one of these actions
+ * and is refused (401 anonymous, 403 other roles) before anything else runs. Public pages (catalogue, cart, sign-in)
+ * need no action; anonymous visitors hold none of these.
+ */
+export const PERMISSIONS = {
+  /** Read one's own account (`/api/me`). */
+  'account.read': ANY_ACCOUNT,
+  /** Own billing data for invoices. */
+  'account.billing': ANY_ACCOUNT,
+  /** Saved wizard drafts. */
+  'account.drafts': ANY_ACCOUNT,
+  /** The remembered payment method. */
+  'account.paymentPreference': ANY_ACCOUNT,
+  /** Check out the cart, pay or retry paying one's own order, follow its payment. */
+  'orders.place': ANY_ACCOUNT,
+  /** One's own orders, delivered documents, invoices and credit notes. */
+  'orders.readOwn': ANY_ACCOUNT,
+  /** Correct the answers of one's own order while it is not being worked. */
+  'orders.correctOwnAnswers': ANY_ACCOUNT,
+  /** Back office: the order items list, an item's detail, the statuses, an item's documents. */
+  'backoffice.items.read': STAFF,
+  /** Back office: change an item's status, add notes, upload documents. */
+  'backoffice.items.work': STAFF,
+  /** Back office: break another agent's lock on an item (spec: "forced unlocked by agents"; notaries do not). */
+  'backoffice.items.forceUnlock': AGENTS_AND_ADMINS,
+  /** Back office: an order's payments. */
+  'backoffice.payments.read': STAFF,
+  /** Back office: an order's invoices, credit notes and refunds; any invoice's PDF. */
+  'backoffice.invoices.read': STAFF,
+  /** Confirm that a bank transfer arrived (pays the order). */
+  'payments.confirmTransfer': AGENTS_AND_ADMINS,
+  /** Refund part or all of a paid order. */
+  'orders.refund': AGENTS_AND_ADMINS,
+  /** The mailbox: what the shop has sent or will send to customers. */
+  'mailbox.read': AGENTS_AND_ADMINS,
+  /** Queue a failed email again. */
+  'mailbox.retry': AGENTS_AND_ADMINS,
+  /** Edit the catalogue: products, forms, categories, revisions. */
+  'catalog.edit': ADMINS,
+} as const satisfies Record<string, readonly Role[]>;
+
+/** A named thing someone may be allowed to do. */
+export type Action = keyof typeof PERMISSIONS;
+
+/** Every action of the table, in table order. */
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** Whether `actor` may do `action`; false for anonymous visitors, unknown roles and unknown actions. */
+export function can(actor: Actor | string | null | undefined, action: Action): boolean {
+  const allowed: readonly string[] | undefined = Object.hasOwn(PERMISSIONS, action) ? PERMISSIONS[action] : undefined;
+  return typeof actor === 'string' && allowed !== undefined && allowed.includes(actor);
+}
+
+/** Whether the role works in the back office (may see the order items). */
+export function isStaff(actor: Actor | string | null | undefined): boolean {
+  return can(actor, 'backoffice.items.read');
+}
+
+/** Whether a string is one of the roles. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,5 @@
+export * from './search-filter.js';
+export * from './order-flags.js';
+export * from './item-lock.js';
+export * from './work-queue.js';
+export * from './template-placeholders.js';
