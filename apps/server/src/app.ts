@@ -1,10 +1,13 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import path from 'node:path';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
+import { forgetStaleCounters, STALE_COUNTER_MS } from './db/rate-counters.js';
+import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
+import { ItemLocksService } from './modules/backoffice/item-locks.service.js';
 import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
 import { BackofficeService } from './modules/backoffice/backoffice.service.js';
 import cartRoutes from './modules/cart/cart.routes.js';
@@ -14,11 +17,11 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
-import checkoutRoutes from './modules/checkout/checkout.routes.js';
+import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
-import { withRoutingRules } from './modules/checkout/routing-rules.js';
-import authRoutes from './modules/customers/auth.routes.js';
+import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routing-rules.js';
+import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
 import { EmailDispatcher } from './modules/email/email-dispatcher.js';
@@ -32,11 +35,14 @@ import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
 import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
 import { ItemAnswersService } from './modules/orders/item-answers.service.js';
-import draftsRoutes from './modules/drafts/drafts.routes.js';
+import draftsRoutes, { configRoutes } from './modules/drafts/drafts.routes.js';
 import { DraftsService } from './modules/drafts/drafts.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
 import backofficePaymentsRoutes from './modules/payments/backoffice-payments.routes.js';
-import { BANK_TRANSFER_PROVIDER, BankTransferProvider } from './modules/payments/bank-transfer/bank-transfer.provider.js';
+import {
+  BANK_TRANSFER_PROVIDER,
+  BankTransferProvider,
+} from './modules/payments/bank-transfer/bank-transfer.provider.js';
 import { TransferConfirmation } from './modules/payments/bank-transfer/transfer-confirmation.service.js';
 import customerPaymentRoutes from './modules/payments/customer-payment.routes.js';
 import { configuredProviders } from './modules/payments/configured-providers.js';
@@ -57,9 +63,11 @@ import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js
 import contextPlugin, { type AppContext } from './plugins/context.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
+import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
+import { loggableError } from './shared/loggable-error.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -67,7 +75,7 @@ export interface BuildAppOptions {
   /** How the sandbox provider delivers its webhooks (tests deliver in-process). */
   notificationSender?: NotificationSender;
   files?: FileStorage;
-  /** Pino logger options; false for silence. */
+  /** Pino logger options (errors are always serialised without query values); false for silence. */
   logger?: boolean | object;
   /** How the Stripe adapter reaches Stripe's API (tests record the requests and answer with fixtures). */
   paymentFetch?: FetchFn;
@@ -77,6 +85,10 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Run the email dispatcher loop (default: not in tests, which call ctx.emailDispatcher.dispatchOnce()). */
   startEmailDispatcher?: boolean;
+  /** Sees every route as it is registered (tests list the registered routes with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The clock of time-based rules such as lock leases (tests inject one). */
+  now?: () => Date;
 }
 
 /**
@@ -100,18 +112,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mbWayTimeoutS: config.sandboxMbWayTimeoutS,
     multibancoExpiryHours: config.sandboxMultibancoExpiryHours,
   });
-  const providers = new Map<string, PaymentProvider>([['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret, new SandboxRefunds(db))]]);
+  const providers = new Map<string, PaymentProvider>([
+    ['sandbox', new SandboxProvider(sandbox, config.sandboxWebhookSecret, new SandboxRefunds(db))],
+  ]);
   // Real providers (Stripe, Redsys) whose secrets are set; PAYMENT_ROUTING picks which serves what, per store.
   const real = configuredProviders(config.payments, options.paymentFetch ?? fetch);
   for (const provider of [real.stripe, real.redsys]) if (provider) providers.set(provider.code, provider);
   providers.set(BANK_TRANSFER_PROVIDER, new BankTransferProvider(config.bankTransfer));
   const routing = withRoutingRules(
     // Every method through the sandbox (transfers need no gateway); each store offers its country's methods.
-    staticRouting(providers, SANDBOX_ROUTING, offeredMethods(config.storePaymentMethods, (storeId) => catalog.getStore(storeId)?.country)),
+    staticRouting(
+      providers,
+      SANDBOX_ROUTING,
+      offeredMethods(config.storePaymentMethods, (storeId) => catalog.getStore(storeId)?.country),
+    ),
     config.payments.routing,
     providers,
     (storeId) => catalog.getStore(storeId)?.country,
   );
+  const production = config.nodeEnv === 'production';
+  if (production)
+    refuseSandboxRouting(
+      routing,
+      catalog.listStores().map((s) => s.storeId),
+    );
   const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const uploads = new UploadsService(db, files, config);
   const carts = new CartService(db, catalog, uploads);
@@ -119,7 +143,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Emails are written to the outbox by order-event listeners, inside the transaction that changed the order.
   const email = new EmailService(db, config, catalog);
   email.listen(orderEvents);
-  const emailDispatcher = new EmailDispatcher(db, options.mailTransport ?? createMailTransport(config.mail, config.dataDir), config.mail);
+  const passwordReset = new PasswordResetService(db, email);
+  const emailDispatcher = new EmailDispatcher(
+    db,
+    options.mailTransport ?? createMailTransport(config.mail, config.dataDir),
+    { ...config.mail, issueResetToken: (outboxId) => passwordReset.issueToken(outboxId) },
+  );
   // Invoices are issued by a "paid" listener inside the paying transaction; refunds produce credit notes.
   const invoicingModule = createInvoicing({
     db,
@@ -129,8 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
   });
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     ...invoicingModule,
+    now,
     config,
     database,
     db,
@@ -147,24 +178,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderEvents,
     email,
     emailDispatcher,
-    passwordReset: new PasswordResetService(db, email),
+    passwordReset,
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),
     backoffice: new BackofficeService(db, files, orderEvents),
+    itemLocks: new ItemLocksService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
   };
 
+  // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+          serializers: { err: (err: Error) => loggableError(err) },
+        };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (seeded.report?.pending.length) {
     // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0005-catalogue-edits.md).
-    app.log.warn({ products: seeded.report.pending }, 'catalogue file changes not applied to products edited in the back office');
+    app.log.warn(
+      { products: seeded.report.pending },
+      'catalogue file changes not applied to products edited in the back office',
+    );
   }
 
   await app.register(contextPlugin, ctx);
@@ -174,31 +219,45 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(sessionPlugin);
 
+  await app.register(routeProtection);
+
+  // Public: the shop, the cart, signing in, provider notifications (signed by the provider).
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
   await app.register(geoRoutes);
-  await app.register(checkoutRoutes);
+  await app.register(paymentMethodsRoutes);
   await app.register(notificationsRoutes);
-  await app.register(customerPaymentRoutes);
-  await app.register(backofficePaymentsRoutes);
-  await app.register(customerOrdersRoutes);
-  await app.register(itemAnswersRoutes);
-  await app.register(draftsRoutes);
-  await app.register(backofficeRoutes);
-  await app.register(catalogAdminRoutes);
-  await app.register(invoicingRoutes);
-  await app.register(emailRoutes);
-  await app.register(sandboxPagesPlugin(sandbox));
+  // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
+  // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
+  await app.register(protectedRoutes, {
+    routes: [
+      accountRoutes,
+      checkoutRoutes,
+      customerPaymentRoutes,
+      customerOrdersRoutes,
+      itemAnswersRoutes,
+      draftsRoutes,
+      invoicingRoutes,
+      backofficeRoutes,
+      itemLocksRoutes,
+      backofficePaymentsRoutes,
+      catalogAdminRoutes,
+      emailRoutes,
+    ],
+  });
+  // The sandbox's hosted pages pay without money: never served in production.
+  if (!production) await app.register(sandboxPagesPlugin(sandbox));
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
   await app.register(webStaticPlugin);
 
-  if (config.nodeEnv !== 'test') sandbox.startRetryLoop();
+  if (config.nodeEnv === 'development') sandbox.startRetryLoop();
   emailDispatcher.log = app.log;
-  if (config.nodeEnv === 'production' && config.mail.transport === 'mailbox') {
+  if (production && config.mail.transport === 'mailbox') {
     app.log.warn('No SMTP server configured (SMTP_URL or SMTP_HOST): emails are kept in the local mailbox, not sent');
   }
   if (options.startEmailDispatcher ?? config.nodeEnv !== 'test') emailDispatcher.start(config.mail.pollMs);
@@ -206,8 +265,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await emailDispatcher.stop();
     emailDispatcher.transport.close();
   });
-  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly.
-  if (config.nodeEnv !== 'test') uploads.startSweepLoop(app.log);
+  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly. Stale rate counters
+  // (login attempts, upload quotas) go in the same rhythm.
+  if (config.nodeEnv !== 'test') {
+    uploads.startSweepLoop(app.log);
+    const forget = () =>
+      void forgetStaleCounters(db, new Date(Date.now() - STALE_COUNTER_MS)).catch((err: unknown) =>
+        app.log.error({ err }, 'rate counter sweep failed'),
+      );
+    const counterSweep = setInterval(forget, 60 * 60 * 1000);
+    counterSweep.unref();
+    app.addHook('onClose', async () => clearInterval(counterSweep));
+  }
   app.addHook('onClose', async () => uploads.stopSweepLoop());
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
   return app;

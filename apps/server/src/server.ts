@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     },
     error: (obj: unknown, msg?: string) => {
       const { err, ...rest } = (obj ?? {}) as { err?: unknown };
-      console.error(JSON.stringify({ level: 'error', msg, ...rest, err: err instanceof Error ? err.stack : String(err ?? '') }));
+      console.error(
+        JSON.stringify({ level: 'error', msg, ...rest, err: err instanceof Error ? err.stack : String(err ?? '') }),
+      );
     },
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
@@ -50,12 +52,19 @@ async function main(): Promise<void> {
     if (port && typeof port === 'object') config.notifyBaseUrl = `http://127.0.0.1:${port.port}`;
   }
   app.log.info(
-    { address, db: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Date.now() - started },
+    {
+      address,
+      db: database.kind,
+      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      startupMs: Date.now() - started,
+    },
     `Ventanilla is ready on ${config.publicUrl} (database: ${database.kind})`,
   );
   if (config.seedDemoUsers) {
     const lines = DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email.padEnd(26)} ${u.password}`).join('\n');
-    console.log(`\nDemo logins (development only):\n${lines}\n  Shop: ${config.publicUrl}/  Back office: ${config.publicUrl}/agentes\n`);
+    console.log(
+      `\nDemo logins (development only):\n${lines}\n  Shop: ${config.publicUrl}/  Back office: ${config.publicUrl}/agentes\n`,
+    );
   }
 }
 

@@ -9,19 +9,28 @@ describe('isDatabaseUnavailableError', () => {
   it.each([
     ['connection refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['connection reset', withCode('ECONNRESET', 'read ECONNRESET')],
-    ['admin_shutdown (pg_terminate_backend, server stopping)', withCode('57P01', 'terminating connection due to administrator command')],
+    [
+      'admin_shutdown (pg_terminate_backend, server stopping)',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
     ['crash_shutdown', withCode('57P02')],
     ['cannot_connect_now (server starting)', withCode('57P03', 'the database system is starting up')],
     ['too_many_connections', withCode('53300')],
     ['class 08: connection_failure', withCode('08006')],
     ['class 08: sqlclient_unable_to_establish_sqlconnection', withCode('08001')],
-    ['unix socket missing while the worker restarts', withCode('ENOENT', 'connect ENOENT /x/.s.PGSQL.5432', { syscall: 'connect' })],
+    [
+      'unix socket missing while the worker restarts',
+      withCode('ENOENT', 'connect ENOENT /x/.s.PGSQL.5432', { syscall: 'connect' }),
+    ],
     ['pg: connection dropped', new Error('Connection terminated unexpectedly')],
     ['pg: connection timeout', new Error('Connection terminated due to connection timeout')],
     ['pg-pool: waited too long for a connection', new Error('timeout exceeded when trying to connect')],
     ['pg: client broken', new Error('Client has encountered a connection error and is not queryable')],
     ['wrapped by Drizzle (cause)', new Error('Failed query: select 1', { cause: withCode('57P01') })],
-    ['every address refused (AggregateError)', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'x')],
+    [
+      'every address refused (AggregateError)',
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'x'),
+    ],
   ])('recognises %s', (_name, err) => {
     expect(isDatabaseUnavailableError(err)).toBe(true);
   });

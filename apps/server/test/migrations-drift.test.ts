@@ -16,15 +16,25 @@ describe('migrations', () => {
     const before = readdirSync(out).filter((f) => f.endsWith('.sql'));
     const config = path.join(work, 'drizzle.config.json');
     // drizzle-kit wants the output folder relative to its working directory.
-    writeFileSync(config, JSON.stringify({ dialect: 'postgresql', schema: path.join(serverDir, 'src/db/schema.ts'), out: './drizzle' }));
-    const output = execFileSync(path.join(serverDir, '../../node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'drift_check'], {
-      cwd: work,
-      encoding: 'utf8',
-    });
+    writeFileSync(
+      config,
+      JSON.stringify({ dialect: 'postgresql', schema: path.join(serverDir, 'src/db/schema.ts'), out: './drizzle' }),
+    );
+    const output = execFileSync(
+      path.join(serverDir, '../../node_modules/.bin/drizzle-kit'),
+      ['generate', '--config', config, '--name', 'drift_check'],
+      {
+        cwd: work,
+        encoding: 'utf8',
+      },
+    );
     // A run that could not read the snapshots must not count as "no drift".
     expect(output).toMatch(/No schema changes/);
     const after = readdirSync(out).filter((f) => f.endsWith('.sql'));
-    expect(after, `Schema and migrations drifted; run npm run db:generate -- --name=<what it does>.\n${output}`).toEqual(before);
+    expect(
+      after,
+      `Schema and migrations drifted; run npm run db:generate -- --name=<what it does>.\n${output}`,
+    ).toEqual(before);
   }, 60_000);
 
   it('are named by what they do', () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Type, type Static } from 'typebox';
 import { ConfigError } from './config-error.js';
+import { envEnum, envInt, envPattern, envText, parseEnv } from './env-schema.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
@@ -62,18 +64,63 @@ export { ConfigError };
 
 const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  }
-  return value;
-}
+const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
 
-function secret(env: NodeJS.ProcessEnv, name: string, production: boolean): string {
-  const value = env[name];
+/**
+ * Every variable the server reads (docs/operations.md), with its default and what it must be. The payment
+ * providers' variables are in payments-config.ts.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: envEnum(['development', 'production', 'test'], 'development'),
+  PORT: envInt(3000, 0, 65535),
+  HOST: Type.Optional(envText()),
+  DATA_DIR: Type.Optional(envText()),
+  DATABASE_URL: Type.Optional(
+    envPattern(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL', { echo: false }),
+  ),
+  PUBLIC_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://', { echo: false })),
+  NOTIFY_BASE_URL: Type.Optional(envText()),
+  SANDBOX_WEBHOOK_SECRET: Type.Optional(envText()),
+  STORE_HOSTS: Type.Optional(envText()),
+  DEFAULT_STORE_ID: envInt(1, 1, 99),
+  CATALOG_DIR: Type.Optional(envText()),
+  WEB_DIST_DIR: Type.Optional(envText()),
+  SEED_DEMO_USERS: Type.Optional(envText()),
+  LOG_LEVEL: Type.Optional(envText()),
+  TRUST_PROXY: Type.Optional(envText()),
+  MAX_UPLOAD_BYTES: envInt(10 * 1024 * 1024, 1024),
+  NOTA_SIMPLE_REUSE_SECONDS: envInt(7 * 24 * 3600, -1),
+  UPLOAD_RETENTION_HOURS: envInt(14 * 24, 1),
+  UPLOADS_PER_HOUR: envInt(40, 1),
+  STORE_PAYMENT_METHODS: Type.Optional(envText()),
+  BANK_TRANSFER_IBAN: Type.Optional(envText()),
+  BANK_TRANSFER_HOLDER: Type.Optional(envText()),
+  BANK_TRANSFER_BANK: Type.Optional(envText()),
+  SANDBOX_MBWAY_TIMEOUT_S: envInt(240, 1, 86_400),
+  SANDBOX_MULTIBANCO_EXPIRY_HOURS: envInt(72, 1, 24 * 60),
+  LEGAL_ENTITIES_FILE: Type.Optional(envText()),
+  VERIFACTU_ENV: Type.Optional(envEnum(['production', 'test'])),
+  // Email (docs/email.md)
+  MAIL_TRANSPORT: Type.Optional(envEnum(['smtp', 'mailbox'])),
+  SMTP_URL: Type.Optional(envPattern(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL', { echo: false })),
+  SMTP_HOST: Type.Optional(envText()),
+  SMTP_PORT: envInt(587, 1, 65535),
+  SMTP_SECURE: Type.Optional(envText()),
+  SMTP_USER: Type.Optional(envText()),
+  SMTP_PASS: Type.Optional(envText()),
+  MAIL_FROM: Type.Optional(envPattern(MAIL_ADDRESS, 'must be a plain address like no-reply@example.com')),
+  MAIL_FROM_STORES: Type.Optional(envText()),
+  MAIL_LINKS: Type.Optional(envEnum(['public-url', 'store-host'])),
+  MAIL_MAX_ATTEMPTS: envInt(10, 1, 100),
+  MAIL_RETRY_BASE_MS: envInt(30_000, 1),
+  MAIL_RETRY_MAX_MS: envInt(6 * 60 * 60 * 1000, 1),
+  MAIL_POLL_MS: envInt(2000, 50),
+});
+
+/** The environment as parsed: every variable typed, defaults filled in. */
+export type Env = Static<typeof EnvSchema>;
+
+function secret(name: string, value: string | undefined, production: boolean): string {
   if (value) {
     if (production && value.length < 32) throw new ConfigError(`${name} must be at least 32 characters in production`);
     return value;
@@ -87,10 +134,16 @@ function parseStorePaymentMethods(raw: string | undefined): Record<number, Payme
   const map: Record<number, PaymentMethodCode[]> = {};
   if (!raw) return map;
   // "1=cc,bizum,paypal,bank;16=cc,multibanco,sibsmbway,sibsmb"
-  for (const entry of raw.split(';').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [id, list] = entry.split('=');
     const storeId = Number(id);
-    const codes = (list ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+    const codes = (list ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
     const unknown = codes.filter((c) => !isPaymentMethodCode(c));
     if (!Number.isInteger(storeId) || storeId <= 0 || codes.length === 0 || unknown.length > 0) {
       throw new ConfigError(`STORE_PAYMENT_METHODS entries look like "16=cc,multibanco,sibsmbway", got "${entry}"`);
@@ -100,16 +153,13 @@ function parseStorePaymentMethods(raw: string | undefined): Record<number, Payme
   return map;
 }
 
-function verifactuEnvironment(raw: string | undefined, production: boolean): AppConfig['verifactuEnvironment'] {
-  const value = raw || (production ? 'production' : 'test');
-  if (value !== 'production' && value !== 'test') throw new ConfigError(`VERIFACTU_ENV must be production or test, got "${value}"`);
-  return value;
-}
-
 function parseStoreHosts(raw: string | undefined): Record<string, number> {
   if (!raw) return {};
   const map: Record<string, number> = {};
-  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [host, id] = pair.split('=');
     const storeId = Number(id);
     if (!host || !Number.isInteger(storeId) || storeId <= 0) {
@@ -120,7 +170,7 @@ function parseStoreHosts(raw: string | undefined): Record<string, number> {
   return map;
 }
 
-function bankTransferAccount(env: NodeJS.ProcessEnv): AppConfig['bankTransfer'] {
+function bankTransferAccount(env: Env): AppConfig['bankTransfer'] {
   // The default is a demo account (a valid IBAN of the reference's published CCC), not a real one.
   const iban = validateIban(env.BANK_TRANSFER_IBAN ?? 'ES91 2100 0418 4502 0005 1332');
   if (!iban.ok) throw new ConfigError(`BANK_TRANSFER_IBAN is not a valid IBAN (${iban.reason})`);
@@ -151,21 +201,15 @@ export interface MailConfig {
   pollMs: number;
 }
 
-const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
-
-function parseMailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfig {
-  const smtpUrl = env.SMTP_URL || undefined;
-  const smtpHost = env.SMTP_HOST || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
-  const transportRaw = env.MAIL_TRANSPORT || (smtpUrl || smtpHost ? 'smtp' : 'mailbox');
-  if (transportRaw !== 'smtp' && transportRaw !== 'mailbox') {
-    throw new ConfigError(`MAIL_TRANSPORT must be smtp or mailbox, got "${transportRaw}"`);
-  }
+function parseMailConfig(env: Env, production: boolean): MailConfig {
+  const smtpUrl = env.SMTP_URL;
+  const smtpHost = env.SMTP_HOST;
+  const transport = env.MAIL_TRANSPORT ?? (smtpUrl || smtpHost ? 'smtp' : 'mailbox');
   let smtp: MailConfig['smtp'] = null;
-  if (transportRaw === 'smtp') {
+  if (transport === 'smtp') {
     if (smtpUrl) smtp = { url: smtpUrl };
     else if (smtpHost) {
-      const port = int(env, 'SMTP_PORT', 587, 1, 65535);
+      const port = env.SMTP_PORT;
       smtp = {
         host: smtpHost,
         port,
@@ -174,10 +218,11 @@ function parseMailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfi
       };
     } else throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL or SMTP_HOST');
   }
-  const from = env.MAIL_FROM || 'no-reply@ventanilla.test';
-  if (!MAIL_ADDRESS.test(from)) throw new ConfigError(`MAIL_FROM must be a plain address like no-reply@example.com, got "${from}"`);
   const fromByStore: Record<number, string> = {};
-  for (const pair of (env.MAIL_FROM_STORES ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (env.MAIL_FROM_STORES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [id, address] = pair.split('=').map((p) => p.trim());
     const storeId = Number(id);
     if (!Number.isInteger(storeId) || storeId <= 0 || !address || !MAIL_ADDRESS.test(address)) {
@@ -185,64 +230,54 @@ function parseMailConfig(env: NodeJS.ProcessEnv, production: boolean): MailConfi
     }
     fromByStore[storeId] = address;
   }
-  const links = env.MAIL_LINKS || (production ? 'store-host' : 'public-url');
-  if (links !== 'public-url' && links !== 'store-host') throw new ConfigError(`MAIL_LINKS must be public-url or store-host, got "${links}"`);
   return {
-    transport: transportRaw,
+    transport,
     smtp,
-    from,
+    from: env.MAIL_FROM ?? 'no-reply@ventanilla.test',
     fromByStore,
-    links,
-    maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 100),
-    retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1),
-    retryMaxMs: int(env, 'MAIL_RETRY_MAX_MS', 6 * 60 * 60 * 1000, 1),
-    pollMs: int(env, 'MAIL_POLL_MS', 2000, 50),
+    links: env.MAIL_LINKS ?? (production ? 'store-host' : 'public-url'),
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: env.MAIL_RETRY_BASE_MS,
+    retryMaxMs: env.MAIL_RETRY_MAX_MS,
+    pollMs: env.MAIL_POLL_MS,
   };
 }
 
 /** Reads and validates the configuration; throws ConfigError with a readable message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const nodeEnvRaw = env.NODE_ENV ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
-  }
-  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(EnvSchema, processEnv);
+  const nodeEnv = env.NODE_ENV;
   const production = nodeEnv === 'production';
-  const port = int(env, 'PORT', 3000, 0, 65535);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
+  const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://');
   return {
     nodeEnv,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data')),
-    databaseUrl,
+    databaseUrl: env.DATABASE_URL,
     publicUrl,
     notifyBaseUrl: (env.NOTIFY_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    sandboxWebhookSecret: secret(env, 'SANDBOX_WEBHOOK_SECRET', production),
+    sandboxWebhookSecret: secret('SANDBOX_WEBHOOK_SECRET', env.SANDBOX_WEBHOOK_SECRET, production),
     storeHosts: parseStoreHosts(env.STORE_HOSTS),
-    defaultStoreId: int(env, 'DEFAULT_STORE_ID', 1, 1, 99),
+    defaultStoreId: env.DEFAULT_STORE_ID,
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(REPO_ROOT, 'catalog')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemoUsers: !production && env.SEED_DEMO_USERS !== '0',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),
-    maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024),
-    notaSimpleReuseSeconds: int(env, 'NOTA_SIMPLE_REUSE_SECONDS', 7 * 24 * 3600, -1),
-    uploadRetentionHours: int(env, 'UPLOAD_RETENTION_HOURS', 14 * 24, 1),
-    uploadsPerHour: int(env, 'UPLOADS_PER_HOUR', 40, 1),
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    notaSimpleReuseSeconds: env.NOTA_SIMPLE_REUSE_SECONDS,
+    uploadRetentionHours: env.UPLOAD_RETENTION_HOURS,
+    uploadsPerHour: env.UPLOADS_PER_HOUR,
     mail: parseMailConfig(env, production),
-    payments: loadPaymentsConfig(env),
+    payments: loadPaymentsConfig(processEnv),
     storePaymentMethods: parseStorePaymentMethods(env.STORE_PAYMENT_METHODS),
     bankTransfer: bankTransferAccount(env),
-    sandboxMbWayTimeoutS: int(env, 'SANDBOX_MBWAY_TIMEOUT_S', 240, 1, 86_400),
-    sandboxMultibancoExpiryHours: int(env, 'SANDBOX_MULTIBANCO_EXPIRY_HOURS', 72, 1, 24 * 60),
+    sandboxMbWayTimeoutS: env.SANDBOX_MBWAY_TIMEOUT_S,
+    sandboxMultibancoExpiryHours: env.SANDBOX_MULTIBANCO_EXPIRY_HOURS,
     legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
-    verifactuEnvironment: verifactuEnvironment(env.VERIFACTU_ENV, production),
+    verifactuEnvironment: env.VERIFACTU_ENV ?? (production ? 'production' : 'test'),
   };
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from '@ventanilla/domain';
 import type { RedsysSignatureVersion } from '../modules/payments/redsys/redsys-signature.js';
 import { ConfigError } from './config-error.js';
+import { envEnum, envPattern, envText, parseEnv } from './env-schema.js';
 
 /** The payment providers the shop can talk to. */
 export const PROVIDER_CODES = ['sandbox', 'stripe', 'redsys'] as const;
@@ -74,7 +75,39 @@ export interface PaymentsConfig {
   redsys?: RedsysConfig;
 }
 
-function readRouting(env: NodeJS.ProcessEnv): { rules: PaymentRoutingRule[]; source: string } {
+/** The payment variables (docs/payments-providers.md): what each must look like; which go together is checked below. */
+const PaymentsEnvSchema = Type.Object({
+  PAYMENT_ROUTING: Type.Optional(envText()),
+  PAYMENT_ROUTING_FILE: Type.Optional(envText()),
+  STRIPE_SECRET_KEY: Type.Optional(
+    envPattern(
+      /^(sk|rk)_(test|live)_\S+$/,
+      'must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)',
+      {
+        echo: false,
+      },
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    envPattern(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_...)", { echo: false }),
+  ),
+  STRIPE_API_BASE: Type.Optional(envPattern(/^https?:\/\//, 'must be an http(s) URL', { echo: false })),
+  REDSYS_MERCHANT_CODE: Type.Optional(envPattern(/^\d{1,9}$/, 'must be the FUC: up to 9 digits', { echo: false })),
+  REDSYS_TERMINAL: Type.Optional(envPattern(/^\d{1,3}$/, 'must be 1 to 3 digits', { echo: false })),
+  // The 3DES key of HMAC_SHA256_V1 is the base64 key decoded: 24 bytes, i.e. 32 base64 characters (also fine for V2).
+  REDSYS_SECRET_KEY: Type.Optional(
+    envPattern(/^[A-Za-z0-9+/]{32}$/, 'must be the base64 SHA-256 key from the Redsys admin portal (32 characters)', {
+      echo: false,
+    }),
+  ),
+  REDSYS_ENV: envEnum(['test', 'prod'], 'test'),
+  REDSYS_SIGNATURE_VERSION: envEnum(['HMAC_SHA256_V1', 'HMAC_SHA512_V2'], 'HMAC_SHA256_V1'),
+  REDSYS_ORDER_PREFIX: Type.Optional(envPattern(/^\d{0,4}$/, 'must be 0 to 4 digits', { echo: false })),
+});
+
+type PaymentsEnv = Static<typeof PaymentsEnvSchema>;
+
+function readRouting(env: PaymentsEnv): { rules: PaymentRoutingRule[]; source: string } {
   const inline = env.PAYMENT_ROUTING;
   const file = env.PAYMENT_ROUTING_FILE;
   if (inline && file) throw new ConfigError('Set PAYMENT_ROUTING or PAYMENT_ROUTING_FILE, not both');
@@ -100,33 +133,31 @@ function readRouting(env: NodeJS.ProcessEnv): { rules: PaymentRoutingRule[]; sou
     throw new ConfigError(`${source} is not valid JSON: ${(err as Error).message}`);
   }
   // The file form may wrap the rules: { "routing": [...] }.
-  if (data && typeof data === 'object' && !Array.isArray(data) && 'routing' in data) data = (data as { routing: unknown }).routing;
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'routing' in data)
+    data = (data as { routing: unknown }).routing;
   if (!Value.Check(RoutingSchema, data)) {
-    const problems = [...Value.Errors(RoutingSchema, data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
-    throw new ConfigError(`${source} must be a list of {"method", "provider", "stores"?, "countries"?}: ${problems.join('; ')}`);
+    const problems = [...Value.Errors(RoutingSchema, data)]
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new ConfigError(
+      `${source} must be a list of {"method", "provider", "stores"?, "countries"?}: ${problems.join('; ')}`,
+    );
   }
   return { rules: data as PaymentRoutingRule[], source };
 }
 
-function readStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+function readStripe(env: PaymentsEnv): StripeConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   if (!secretKey && !webhookSecret) return undefined;
   if (!secretKey || !webhookSecret) {
     throw new ConfigError('Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (set both or neither)');
   }
-  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) {
-    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)');
-  }
-  if (!/^whsec_\S+$/.test(webhookSecret)) {
-    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_...)");
-  }
   const apiBase = (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
-  if (!/^https?:\/\//.test(apiBase)) throw new ConfigError('STRIPE_API_BASE must be an http(s) URL');
   return { secretKey, webhookSecret, apiBase };
 }
 
-function readRedsys(env: NodeJS.ProcessEnv): RedsysConfig | undefined {
+function readRedsys(env: PaymentsEnv): RedsysConfig | undefined {
   const names = ['REDSYS_MERCHANT_CODE', 'REDSYS_TERMINAL', 'REDSYS_SECRET_KEY'] as const;
   const present = names.filter((n) => env[n]);
   if (present.length === 0) return undefined;
@@ -134,24 +165,15 @@ function readRedsys(env: NodeJS.ProcessEnv): RedsysConfig | undefined {
     const missing = names.filter((n) => !env[n]);
     throw new ConfigError(`Redsys needs ${names.join(', ')}; missing ${missing.join(', ')}`);
   }
-  const merchantCode = env.REDSYS_MERCHANT_CODE!;
-  const terminal = env.REDSYS_TERMINAL!;
-  const secretKey = env.REDSYS_SECRET_KEY!;
-  if (!/^\d{1,9}$/.test(merchantCode)) throw new ConfigError('REDSYS_MERCHANT_CODE must be the FUC: up to 9 digits');
-  if (!/^\d{1,3}$/.test(terminal)) throw new ConfigError('REDSYS_TERMINAL must be 1 to 3 digits');
-  // The 3DES key of HMAC_SHA256_V1 is the base64 key decoded: it must give 24 bytes (also 16+ characters for V2).
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey) || Buffer.from(secretKey, 'base64').length !== 24) {
-    throw new ConfigError('REDSYS_SECRET_KEY must be the base64 SHA-256 key from the Redsys admin portal (32 characters)');
-  }
-  const redsysEnv = env.REDSYS_ENV ?? 'test';
-  if (redsysEnv !== 'test' && redsysEnv !== 'prod') throw new ConfigError(`REDSYS_ENV must be test or prod, got "${redsysEnv}"`);
-  const signatureVersion = env.REDSYS_SIGNATURE_VERSION ?? 'HMAC_SHA256_V1';
-  if (signatureVersion !== 'HMAC_SHA256_V1' && signatureVersion !== 'HMAC_SHA512_V2') {
-    throw new ConfigError(`REDSYS_SIGNATURE_VERSION must be HMAC_SHA256_V1 or HMAC_SHA512_V2, got "${signatureVersion}"`);
-  }
-  const orderPrefix = env.REDSYS_ORDER_PREFIX ?? '';
-  if (!/^\d{0,4}$/.test(orderPrefix)) throw new ConfigError('REDSYS_ORDER_PREFIX must be 0 to 4 digits');
-  return { merchantCode, terminal, secretKey, env: redsysEnv, signatureVersion, orderPrefix, formUrl: REDSYS_FORM_URLS[redsysEnv] };
+  return {
+    merchantCode: env.REDSYS_MERCHANT_CODE!,
+    terminal: env.REDSYS_TERMINAL!,
+    secretKey: env.REDSYS_SECRET_KEY!,
+    env: env.REDSYS_ENV,
+    signatureVersion: env.REDSYS_SIGNATURE_VERSION,
+    orderPrefix: env.REDSYS_ORDER_PREFIX ?? '',
+    formUrl: REDSYS_FORM_URLS[env.REDSYS_ENV],
+  };
 }
 
 /**
@@ -159,7 +181,8 @@ function readRedsys(env: NodeJS.ProcessEnv): RedsysConfig | undefined {
  * or PAYMENT_ROUTING_FILE), and the providers' secrets. Refuses a routing that names a provider whose secrets are
  * missing or a method the provider cannot serve.
  */
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+export function loadPaymentsConfig(processEnv: NodeJS.ProcessEnv): PaymentsConfig {
+  const env = parseEnv(PaymentsEnvSchema, processEnv);
   const { rules, source } = readRouting(env);
   const stripe = readStripe(env);
   const redsys = readRedsys(env);
@@ -171,14 +194,17 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   for (const [i, rule] of rules.entries()) {
     const provider = rule.provider as ProviderCode;
     if (!secretsOf[provider].present) {
-      throw new ConfigError(`${source} rule ${i + 1} sends "${rule.method}" to ${provider}, but ${secretsOf[provider].names} are not set`);
+      throw new ConfigError(
+        `${source} rule ${i + 1} sends "${rule.method}" to ${provider}, but ${secretsOf[provider].names} are not set`,
+      );
     }
     if (!PROVIDER_METHODS[provider].includes(rule.method)) {
       throw new ConfigError(
         `${source} rule ${i + 1}: ${provider} cannot serve "${rule.method}" (it serves ${PROVIDER_METHODS[provider].join(', ')})`,
       );
     }
-    if (rule.stores && rule.countries) throw new ConfigError(`${source} rule ${i + 1}: give "stores" or "countries", not both`);
+    if (rule.stores && rule.countries)
+      throw new ConfigError(`${source} rule ${i + 1}: give "stores" or "countries", not both`);
   }
   return { routing: rules, ...(stripe ? { stripe } : {}), ...(redsys ? { redsys } : {}) };
 }

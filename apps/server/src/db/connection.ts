@@ -52,7 +52,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const logger = options.logger ?? silentLogger;
   if (options.databaseUrl) {
     // keepAlive: notice connections that a network failure left half-open.
-    const config = { connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, keepAlive: true };
+    const config = {
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      keepAlive: true,
+    };
     return connect('postgres', config, logger, async () => {});
   }
   const server = await startEmbeddedServer({

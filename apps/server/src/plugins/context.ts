@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
+import type { ItemLocksService } from '../modules/backoffice/item-locks.service.js';
 import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
@@ -46,6 +47,10 @@ export interface AppContext {
   /** Signed-in customers' unfinished orders (wizard drafts). */
   drafts: DraftsService;
   backoffice: BackofficeService;
+  /** Items' exclusive locks (leases), the change check and the pulled queue. */
+  itemLocks: ItemLocksService;
+  /** The clock (tests inject one to expire leases). */
+  now: () => Date;
   /** Catalogue editing from the back office (admins): products, forms, revisions, categories. */
   catalogAdmin: CatalogAdminService;
   files: FileStorage;

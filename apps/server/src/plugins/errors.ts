@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Language } from '@ventanilla/domain';
+import { translateDomainMessage, type Language } from '@ventanilla/domain';
 import { isDatabaseUnavailableError } from '../db/connection.js';
 import { serverMessage } from '../i18n/server-messages.js';
 import { AppError, HTTP_STATUS, messageKeyFor, type ErrorCode } from '../shared/app-error.js';
@@ -11,16 +11,33 @@ export function requestLanguage(app: FastifyInstance, request: FastifyRequest): 
   const fromParams = Number(params?.storeId);
   const { catalog } = app.ctx;
   try {
-    const storeId = Number.isInteger(fromParams) && catalog.getStore(fromParams)
-      ? fromParams
-      : catalog.resolveStoreId(request, request.sessionCache?.storeId ?? null);
+    const storeId =
+      Number.isInteger(fromParams) && catalog.getStore(fromParams)
+        ? fromParams
+        : catalog.resolveStoreId(request, request.sessionCache?.storeId ?? null);
     return catalog.getStore(storeId)?.language ?? 'es';
   } catch {
     return 'es';
   }
 }
 
-const FASTIFY_CODES: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'FILE_TOO_LARGE', 429: 'TOO_MANY_ATTEMPTS' };
+/** PostgreSQL's class 22 (data exception: out of range, invalid text representation, bad encoding), however wrapped. */
+function isDataException(err: unknown): boolean {
+  for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+const FASTIFY_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'FILE_TOO_LARGE',
+  429: 'TOO_MANY_ATTEMPTS',
+};
 
 /** Maps every error to `{ code, message }` in the store's language; 5xx never show internals. */
 export default fp(
@@ -35,11 +52,20 @@ export default fp(
           code: error.code,
           message: serverMessage(language, messageKeyFor(error.code), error.extra.params),
           ...(error.extra.fields
-            ? { fields: error.extra.fields.map((f) => ({ field: f.field, message: serverMessage(language, f.key, f.params) })) }
+            ? {
+                fields: error.extra.fields.map((f) => ({
+                  field: f.field,
+                  message:
+                    'message' in f
+                      ? translateDomainMessage(language, f.message)
+                      : serverMessage(language, f.key, f.params),
+                })),
+              }
             : {}),
           ...(error.extra.errors ? { errors: error.extra.errors } : {}),
           ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
           ...(error.extra.problems ? { problems: error.extra.problems } : {}),
+          ...(error.extra.lock ? { lock: error.extra.lock } : {}),
         });
       }
       if ('validation' in error && error.validation) {
@@ -47,19 +73,32 @@ export default fp(
           code: 'VALIDATION_ERROR',
           message: serverMessage(language, 'BAD_REQUEST'),
           fields: error.validation.map((v) => ({
-            field: (v.instancePath || String((v.params as Record<string, unknown>)?.missingProperty ?? '')).replace(/^\//, '').replace(/\//g, '.'),
+            field: (v.instancePath || String((v.params as Record<string, unknown>)?.missingProperty ?? ''))
+              .replace(/^\//, '')
+              .replace(/\//g, '.'),
             message: serverMessage(language, 'field.invalid'),
           })),
         });
       }
       if (isDatabaseUnavailableError(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.code(503).header('retry-after', '5').send({ code: 'UNAVAILABLE', message: serverMessage(language, 'UNAVAILABLE') });
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ code: 'UNAVAILABLE', message: serverMessage(language, 'UNAVAILABLE') });
+      }
+      if (isDataException(error)) {
+        // A value the database cannot take (an id out of range, text it cannot store): the request's fault.
+        request.log.info({ err: error }, 'request refused by the database');
+        return reply.code(400).send({ code: 'BAD_REQUEST', message: serverMessage(language, 'BAD_REQUEST') });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const code = FASTIFY_CODES[status] ?? 'BAD_REQUEST';
-        return reply.code(status).send({ code, message: serverMessage(language, messageKeyFor(code), code === 'FILE_TOO_LARGE' ? { max: 10 } : undefined) });
+        return reply.code(status).send({
+          code,
+          message: serverMessage(language, messageKeyFor(code), code === 'FILE_TOO_LARGE' ? { max: 10 } : undefined),
+        });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ code: 'INTERNAL', message: serverMessage(language, 'INTERNAL') });

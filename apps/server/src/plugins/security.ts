@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../shared/app-error.js';
+import { findBadInput } from '../shared/bad-input.js';
 
 const CSP_PAGES = [
   "default-src 'self'",
@@ -41,6 +43,26 @@ function apiHeaders(hsts: boolean): Record<string, string> {
 }
 
 /**
+ * The path a request is routed by: the matched route's pattern, or for an unmatched request its percent-decoded path
+ * (the router decodes `/%61pi/...` into `/api/...`, so a decision on the raw URL could be sidestepped).
+ */
+export function routedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined) return pattern;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether a request is for the JSON API (by route, never by the raw URL). */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return routedPath(request).startsWith('/api/');
+}
+
+/**
  * Security headers, computed once at boot rather than per request (the catalogue is read thousands of times a
  * second), and per-route rate limits.
  */
@@ -51,7 +73,24 @@ export default fp(
     const api = apiHeaders(hsts);
     // A callback hook, not async: no promise per request on the hottest path.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? api : pages);
+      reply.headers(isApiRequest(request) ? api : pages);
+      done();
+    });
+    // Bad input is refused in one place for every route (400, never a 500 from the database): text with a NUL or a
+    // lone surrogate, or a number that is not finite, anywhere in the path parameters, the query or a parsed body.
+    // preHandler: after authentication and schema validation have had their say, before any handler runs.
+    app.addHook('preHandler', (request, _reply, done) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const bad = findBadInput(value);
+        if (bad) {
+          done(new AppError('VALIDATION_ERROR', `${part} ${bad.field}`, { fields: [bad] }));
+          return;
+        }
+      }
       done();
     });
     // Not global: the read-mostly catalogue must stay fast. Routes opt in (login, register) with config.rateLimit.

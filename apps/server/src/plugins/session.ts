@@ -1,4 +1,3 @@
-import { STAFF_ROLES } from '../modules/customers/roles.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -72,7 +71,13 @@ export default fp(
       user: SessionUser | null,
     ): SessionState {
       request.pendingSessionCookie = created.token;
-      request.sessionCache = { idHash: created.idHash, storeId, csrfToken: created.csrfToken, lastSeenAt: new Date(), user };
+      request.sessionCache = {
+        idHash: created.idHash,
+        storeId,
+        csrfToken: created.csrfToken,
+        lastSeenAt: new Date(),
+        user,
+      };
       return request.sessionCache;
     }
 
@@ -91,21 +96,20 @@ export default fp(
       const storeId = catalog.resolveStoreId(this, null);
       return adopt(this, await createSession(db, { storeId }), storeId, null);
     });
-    app.decorateRequest('startUserSession', async function startUserSession(
-      this: FastifyRequest,
-      user: SessionUser,
-      storeId: number,
-    ) {
-      const previous = await this.loadSession();
-      const created = await createSession(db, { storeId, userId: user.id });
-      if (previous) {
-        await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
-        // Documents uploaded in the wizard follow the user too (the cart lines reference them).
-        await app.ctx.uploads.adoptSessionUploads(db, previous.idHash, created.idHash, user.id);
-        await deleteSession(db, previous.idHash);
-      }
-      return adopt(this, created, storeId, user);
-    });
+    app.decorateRequest(
+      'startUserSession',
+      async function startUserSession(this: FastifyRequest, user: SessionUser, storeId: number) {
+        const previous = await this.loadSession();
+        const created = await createSession(db, { storeId, userId: user.id });
+        if (previous) {
+          await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
+          // Documents uploaded in the wizard follow the user too (the cart lines reference them).
+          await app.ctx.uploads.adoptSessionUploads(db, previous.idHash, created.idHash, user.id);
+          await deleteSession(db, previous.idHash);
+        }
+        return adopt(this, created, storeId, user);
+      },
+    );
     app.decorateRequest('endSession', async function endSession(this: FastifyRequest) {
       const state = await this.loadSession();
       if (state) await deleteSession(db, state.idHash);
@@ -114,15 +118,22 @@ export default fp(
     });
 
     // CSRF: state-changing requests must echo the session's token in a header (a cross-site form cannot set it).
-    // onRequest: before the body is parsed or validated, so a forged request learns nothing else.
+    // onRequest: before the body is parsed or validated, so a forged request learns nothing else. Decided on the
+    // matched route, never on the raw URL (`/%61pi/...` reaches `/api/...`): every state-changing route needs the
+    // token unless it opts out (csrf: false); an unmatched request changes nothing and gets its 404.
     app.addHook('onRequest', (request, _reply, done) => {
-      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false || !request.url.startsWith('/api/')) {
+      if (!UNSAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config.csrf === false) {
         done();
         return;
       }
       const header = request.headers['x-csrf-token'];
       request.loadSession().then(
-        (session) => done(!session || typeof header !== 'string' || !sameToken(header, session.csrfToken) ? new AppError('CSRF_INVALID') : undefined),
+        (session) =>
+          done(
+            !session || typeof header !== 'string' || !sameToken(header, session.csrfToken)
+              ? new AppError('CSRF_INVALID')
+              : undefined,
+          ),
         (err: Error) => done(err),
       );
     });
@@ -142,18 +153,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     rememberStore(request: FastifyRequest, storeId: number): Promise<void>;
   }
-}
-
-/** The logged-in user, or UNAUTHENTICATED. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const session = await request.loadSession();
-  if (!session?.user) throw new AppError('UNAUTHENTICATED');
-  return session.user;
-}
-
-/** A back-office user (agent, admin or notary): 401 anonymous, 403 customers. */
-export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!STAFF_ROLES.has(user.role)) throw new AppError('FORBIDDEN', `role ${user.role} on a back-office route`);
-  return user;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessage } from '../i18n/server-messages.js';
 import { requestLanguage } from './errors.js';
+import { isApiRequest } from './security.js';
 
 /**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html for every other page path
@@ -37,7 +38,7 @@ export default fp(
       if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      if (isApiRequest(request) || request.method !== 'GET') {
         return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessage(language, 'ROUTE_NOT_FOUND') });
       }
       if (!indexHtml) {

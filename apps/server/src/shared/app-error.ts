@@ -1,3 +1,4 @@
+import type { DomainMessage } from '@ventanilla/domain';
 import type { ServerMessageKey } from '../i18n/server-messages.js';
 
 /** Error codes the API returns; each maps to one HTTP status (see HTTP_STATUS). */
@@ -22,6 +23,8 @@ export type ErrorCode =
   | 'PAYMENT_METHOD_UNAVAILABLE'
   | 'PAYMENT_PROVIDER_ERROR'
   | 'STALE_ITEM'
+  | 'ITEM_LOCKED'
+  | 'LOCK_EXPIRED'
   | 'ITEM_NOT_EDITABLE'
   | 'PRICE_CHANGE_NOT_ALLOWED'
   | 'UNKNOWN_STATUS'
@@ -61,6 +64,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYMENT_METHOD_UNAVAILABLE: 400,
   PAYMENT_PROVIDER_ERROR: 502,
   STALE_ITEM: 409,
+  ITEM_LOCKED: 423,
+  LOCK_EXPIRED: 409,
   ITEM_NOT_EDITABLE: 409,
   PRICE_CHANGE_NOT_ALLOWED: 409,
   UNKNOWN_STATUS: 400,
@@ -84,16 +89,18 @@ const MESSAGE_KEY: Partial<Record<ErrorCode, ServerMessageKey>> = {
   BAD_SIGNATURE: 'BAD_REQUEST',
 };
 
+/** Every error code, for the error responses' schema (one list: the keys of HTTP_STATUS). */
+export const ERROR_CODES = Object.keys(HTTP_STATUS) as ErrorCode[];
+
 /** The catalogue key of a code's user message. */
 export function messageKeyFor(code: ErrorCode): ServerMessageKey {
   return MESSAGE_KEY[code] ?? (code as ServerMessageKey);
 }
 
-export interface FieldError {
-  field: string;
-  key: ServerMessageKey;
-  params?: Record<string, string | number>;
-}
+/** A refused field: a server message key, or a message of the domain's rules (registration, password policy). */
+export type FieldError =
+  | { field: string; key: ServerMessageKey; params?: Record<string, string | number> }
+  | { field: string; message: DomainMessage };
 
 export interface OptionErrorOut {
   option_id: number;
@@ -115,6 +122,14 @@ export interface RedirectOut {
   step_saved: number;
 }
 
+/** An item's exclusive lock (docs/backoffice.md, "Locks and the queue"). */
+export interface LockOut {
+  item_id: number;
+  locked_by: number;
+  locked_by_name: string;
+  expires_at: string;
+}
+
 /** An expected failure with a code, an internal detail for logs, and optional per-field errors. */
 export class AppError extends Error {
   override name = 'AppError';
@@ -129,6 +144,8 @@ export class AppError extends Error {
       redirect?: RedirectOut;
       /** CATALOG_INVALID: the schema's and the catalogue linter's problems, already in the user's language. */
       problems?: CatalogProblemOut[];
+      /** ITEM_LOCKED: who holds the item's lock and until when. */
+      lock?: LockOut;
     } = {},
   ) {
     super(detail ?? code);

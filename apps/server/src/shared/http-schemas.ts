@@ -1,36 +1,83 @@
 import { Type, type TSchema } from 'typebox';
+import {
+  CLIENT_STATUS_KEYS,
+  CLIENT_STATUS_STYLES,
+  LANGUAGES,
+  ORDER_STATUSES,
+  PANEL_STATUS_IDS,
+  PAYMENT_STATUSES,
+} from '@ventanilla/domain';
+import { ERROR_CODES } from './app-error.js';
+
+/** A value or null (OpenAPI: `nullable: true`); the one way route schemas say "may be null". */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** One of a fixed list of strings or numbers (an `enum` in the OpenAPI document, a union in the web's types). */
+export function OneOf<const V extends readonly (string | number)[]>(values: V, options: { description?: string } = {}) {
+  const type = values.every((v) => typeof v === 'string') ? 'string' : 'integer';
+  return Type.Enum([...values] as V[number][], { type, ...options });
+}
+
+/** A store language. */
+export const LanguageSchema = OneOf(LANGUAGES);
+/** One of the 24 back-office statuses of an order item (packages/domain/src/orders/panel-status.ts). */
+export const PanelStatusIdSchema = OneOf(PANEL_STATUS_IDS);
+/** An order's commercial status. */
+export const OrderStatusSchema = OneOf(ORDER_STATUSES);
+/** A payment attempt's status. */
+export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
+/** What the customer sees of an item's status: its key ('unknown': the spec's "Estado no encontrado"), text and tone. */
+export const ClientStatusSchema = Type.Object({
+  key: OneOf([...CLIENT_STATUS_KEYS, 'unknown']),
+  text: Type.String(),
+  style: OneOf(CLIENT_STATUS_STYLES),
+});
 
 /** Prices in the API: strings with two decimals, as the spec shows them. */
 export const MoneyString = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['25.12'] });
 
-export const ErrorResponse = Type.Object(
-  {
-    code: Type.String(),
-    message: Type.String(),
-    fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-    errors: Type.Optional(Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() }))),
-    /** PRODUCT_REDIRECT: the product the answers lead to and the page to resume at. */
-    redirect: Type.Optional(
-      Type.Object({ product_id: Type.Integer(), url_key: Type.Optional(Type.String()), step_saved: Type.Integer() }),
+/** The `code` of every error response: one of the server's error codes (apps/server/src/shared/app-error.ts). */
+export const ErrorCodeSchema = OneOf(ERROR_CODES);
+
+/** An item's exclusive lock: who holds it (id and name) and until when (docs/backoffice.md, "Locks and the queue"). */
+export const ItemLockSchema = Type.Object({
+  item_id: Type.Integer(),
+  locked_by: Type.Integer(),
+  locked_by_name: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+export const ErrorResponse = Type.Object({
+  code: ErrorCodeSchema,
+  message: Type.String(),
+  fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  errors: Type.Optional(Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() }))),
+  /** PRODUCT_REDIRECT: the product the answers lead to and the page to resume at. */
+  redirect: Type.Optional(
+    Type.Object({ product_id: Type.Integer(), url_key: Type.Optional(Type.String()), step_saved: Type.Integer() }),
+  ),
+  /** CATALOG_INVALID: what the catalogue schema and linter refuse in a back-office edit. */
+  problems: Type.Optional(
+    Type.Array(
+      Type.Object({
+        rule: Type.String(),
+        url_key: Type.String(),
+        option_id: Type.Optional(Type.Integer()),
+        path: Type.Optional(Type.String()),
+        message: Type.String(),
+      }),
     ),
-    /** CATALOG_INVALID: what the catalogue schema and linter refuse in a back-office edit. */
-    problems: Type.Optional(
-      Type.Array(
-        Type.Object({
-          rule: Type.String(),
-          url_key: Type.String(),
-          option_id: Type.Optional(Type.Integer()),
-          path: Type.Optional(Type.String()),
-          message: Type.String(),
-        }),
-      ),
-    ),
-  },
-);
+  ),
+});
+
+/** 423 ITEM_LOCKED: the error with the lock another agent holds. */
+export const LockedResponse = Type.Object({ ...ErrorResponse.properties, lock: ItemLockSchema });
 
 /** Error responses a route may give, for its schema. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse]));
+  return Object.fromEntries(statuses.map((s) => [s, s === 423 ? LockedResponse : ErrorResponse]));
 }
 
 export const StoreIdParam = Type.Integer({ minimum: 1, maximum: 99 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_EMAIL } from '../../src/modules/customers/auth.service.js';
+import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from '../../src/modules/customers/auth.service.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -39,10 +39,37 @@ describe('registration', () => {
     ]);
   });
 
+  it('refuses common passwords (also with digits added) and passwords of only spaces, in the store language', async () => {
+    const c = new TestClient(t.app);
+    await c.start();
+    const names = { firstname: 'Ana', lastname: 'Pérez' };
+    for (const password of ['password123', 'Barcelona2026', 'QWERTYUIOP']) {
+      const res = await c.post('/api/auth/register', { email: 'common@example.com', password, ...names });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([
+        { field: 'password', message: 'Esta contraseña es demasiado común y fácil de adivinar: elige otra' },
+      ]);
+    }
+    const blank = await c.post('/api/auth/register', {
+      email: 'blank@example.com',
+      password: ' '.repeat(12),
+      ...names,
+    });
+    expect(blank.json().fields).toEqual([{ field: 'password', message: 'La contraseña no puede ser solo espacios' }]);
+    const pt = new TestClient(t.app);
+    await pt.start(16);
+    const res = await pt.post('/api/auth/register', { email: 'pt@example.com', password: 'Password2024', ...names });
+    expect(res.json().fields).toEqual([
+      { field: 'password', message: 'Esta palavra-passe é demasiado comum e fácil de adivinhar: escolha outra' },
+    ]);
+  });
+
   it('stores an argon2id hash, never the password', async () => {
     const c = new TestClient(t.app);
     await c.register('hash@example.com', 'a-long-password-1');
-    const { rows } = await t.app.ctx.database.pool.query<{ password_hash: string }>("select password_hash from users where email = 'hash@example.com'");
+    const { rows } = await t.app.ctx.database.pool.query<{ password_hash: string }>(
+      "select password_hash from users where email = 'hash@example.com'",
+    );
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -75,11 +102,11 @@ describe('login and logout', () => {
     expect((await c.get('/api/me')).json().message).toBe('No autorizado. Por favor, inicia sesión nuevamente.');
   });
 
-  it(`throttles after ${MAX_FAILURES_PER_EMAIL} failures for one email, even with the right password`, async () => {
+  it(`throttles after ${MAX_FAILURES_PER_ACCOUNT_AND_IP} failures for one email from one address, even with the right password`, async () => {
     const c = new TestClient(t.app);
     await c.register('victim@example.com', 'the-right-password');
     const attacker = new TestClient(t.app);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) {
       expect((await attacker.login('victim@example.com', `guess-${i}-xxxx`)).statusCode).toBe(401);
     }
     const blocked = await attacker.login('victim@example.com', 'the-right-password');
@@ -92,7 +119,11 @@ describe('CSRF', () => {
   it('a state-changing request without the token is refused', async () => {
     const c = new TestClient(t.app);
     await c.start();
-    const res = await c.post('/api/auth/login', { email: 'cliente@ventanilla.test', password: 'cliente-demo-2026' }, { 'x-csrf-token': 'forged' });
+    const res = await c.post(
+      '/api/auth/login',
+      { email: 'cliente@ventanilla.test', password: 'cliente-demo-2026' },
+      { 'x-csrf-token': 'forged' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF_INVALID');
     const noSession = await t.app.inject({ method: 'POST', url: '/api/cart/items', payload: {} });

@@ -13,7 +13,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 function multipart(filename: string, bytes: Buffer, contentType = 'application/pdf') {
   const boundary = '----vtboundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -37,23 +39,28 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('roles', () => {
-  it('anonymous: 401; customer: 403 on every back-office route', async () => {
-    const routes = ['/api/backoffice/items', `/api/backoffice/items/${itemId}`, '/api/backoffice/statuses', `/api/backoffice/items/${itemId}/files/1`];
-    for (const url of routes) {
+  // Every registered back-office route against every role: route-permissions.test.ts. Here, the item's own pages.
+  it("a customer is refused the item's pages, its upload included (403), and anonymous callers are asked to sign in", async () => {
+    for (const url of [`/api/backoffice/items/${itemId}`, `/api/backoffice/items/${itemId}/files/1`]) {
       expect((await t.app.inject(url)).statusCode).toBe(401);
       const res = await customer.get(url);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Acceso denegado. No tienes permisos para realizar esta acción.');
     }
-    expect((await customer.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 110 })).statusCode).toBe(403);
-    expect((await customer.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x' })).statusCode).toBe(403);
-    const upload = await customer.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...multipart('a.pdf', PDF) });
+    const upload = await customer.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('a.pdf', PDF),
+    });
     expect(upload.statusCode).toBe(403);
     expect((await t.app.inject(`/api/me/orders/${orderId}/files/1`)).statusCode).toBe(401);
   });
 
   it('admin and notary also get in', async () => {
-    for (const [email, password] of [['admin@ventanilla.test', 'admin-demo-2026'], ['notario@ventanilla.test', 'notario-demo-2026']] as const) {
+    for (const [email, password] of [
+      ['admin@ventanilla.test', 'admin-demo-2026'],
+      ['notario@ventanilla.test', 'notario-demo-2026'],
+    ] as const) {
       const c = new TestClient(t.app);
       await c.login(email, password);
       expect((await c.get('/api/backoffice/items')).statusCode).toBe(200);
@@ -65,11 +72,19 @@ describe('the list', () => {
   it('shows the paid item newest first with status text, 10 per page', async () => {
     const list = (await agent.get('/api/backoffice/items')).json();
     expect(list).toMatchObject({ page: 1, per_page: 10 });
-    expect(list.items[0]).toMatchObject({ item_id: itemId, order_id: orderId, panel_status_id: 40, status_text: 'Pendiente', email: 'bo-customer@example.com' });
+    expect(list.items[0]).toMatchObject({
+      item_id: itemId,
+      order_id: orderId,
+      panel_status_id: 40,
+      status_text: 'Pendiente',
+      email: 'bo-customer@example.com',
+    });
   });
 
   it('filters by status, email and order id', async () => {
-    expect((await agent.get('/api/backoffice/items?status=40')).json().items.map((i: { item_id: number }) => i.item_id)).toContain(itemId);
+    expect(
+      (await agent.get('/api/backoffice/items?status=40')).json().items.map((i: { item_id: number }) => i.item_id),
+    ).toContain(itemId);
     expect((await agent.get('/api/backoffice/items?status=70')).json().total).toBe(0);
     expect((await agent.get('/api/backoffice/items?email=bo-customer')).json().total).toBe(1);
     expect((await agent.get('/api/backoffice/items?email=nobody%25')).json().total).toBe(0);
@@ -87,7 +102,9 @@ describe('the list', () => {
 describe('working an item', () => {
   it('shows answers, customer and payment', async () => {
     const d = (await agent.get(`/api/backoffice/items/${itemId}`)).json();
-    expect(d.product_options.find((o: { option_id: number }) => o.option_id === 80).print_value).toBe('Calle Mayor 1, 2º B');
+    expect(d.product_options.find((o: { option_id: number }) => o.option_id === 80).print_value).toBe(
+      'Calle Mayor 1, 2º B',
+    );
     expect(d.customer.email).toBe('bo-customer@example.com');
     expect(d.payments[0]).toMatchObject({ method: 'cc', provider: 'sandbox', status: 'captured', amount: '25.12' });
     expect(d.history.map((h: { accion: string }) => h.accion)).toEqual(['pago_confirmado', 'pedido_creado']);
@@ -95,10 +112,22 @@ describe('working an item', () => {
 
   it('changes status with history (old, new, agent) and refuses stale or unknown changes', async () => {
     const loaded = (await agent.get(`/api/backoffice/items/${itemId}`)).json();
-    const moved = await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50, updated_at: loaded.updated_at });
+    const moved = await agent.post(`/api/backoffice/items/${itemId}/status`, {
+      panel_status_id: 50,
+      updated_at: loaded.updated_at,
+    });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().history[0]).toMatchObject({ accion: 'cambio_estado', old_status: 40, new_status: 50, admin_name: 'Andrés Agente', new_status_text: 'En proceso' });
-    const stale = await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 60, updated_at: loaded.updated_at });
+    expect(moved.json().history[0]).toMatchObject({
+      accion: 'cambio_estado',
+      old_status: 40,
+      new_status: 50,
+      admin_name: 'Andrés Agente',
+      new_status_text: 'En proceso',
+    });
+    const stale = await agent.post(`/api/backoffice/items/${itemId}/status`, {
+      panel_status_id: 60,
+      updated_at: loaded.updated_at,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_ITEM');
     const unknown = await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 55 });
@@ -128,7 +157,11 @@ describe('working an item', () => {
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('Solo se admiten archivos PDF, JPEG o PNG.');
 
-    const up = await agent.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...multipart('../../nota simple.pdf', PDF) });
+    const up = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('../../nota simple.pdf', PDF),
+    });
     expect(up.statusCode).toBe(201);
     expect(up.json()).toMatchObject({ filename: 'nota simple.pdf', content_type: 'application/pdf', size: PDF.length });
     const fileId = up.json().id as number;
@@ -151,14 +184,23 @@ describe('working an item', () => {
 
   it('refuses files over the size limit and requests without a file', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]);
-    const res = await agent.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...multipart('big.pdf', big) });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('big.pdf', big),
+    });
     expect(res.statusCode).toBe(413);
     const none = await agent.post(`/api/backoffice/items/${itemId}/files`, { nothing: true });
     expect(none.statusCode).toBe(400);
   });
 
   it('uploads need the CSRF token too', async () => {
-    const res = await agent.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...multipart('a.pdf', PDF), headers: { ...multipart('a.pdf', PDF).headers, 'x-csrf-token': 'nope' } });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('a.pdf', PDF),
+      headers: { ...multipart('a.pdf', PDF).headers, 'x-csrf-token': 'nope' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

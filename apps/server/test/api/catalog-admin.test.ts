@@ -41,7 +41,8 @@ async function client(email?: string, password?: string, store = 1) {
   return c;
 }
 
-const put = (c: TestClient, url: string, payload: unknown) => c.request({ method: 'PUT', url, payload: payload as object });
+const put = (c: TestClient, url: string, payload: unknown) =>
+  c.request({ method: 'PUT', url, payload: payload as object });
 
 interface Detail {
   product_id: number;
@@ -81,7 +82,11 @@ function fields(d: Detail, changes: Partial<Record<keyof Detail, unknown>> = {})
 }
 
 async function evaluate(target: FastifyInstance, store: number, urlKey: string, answers: Record<string, unknown>) {
-  return target.inject({ method: 'POST', url: `/api/stores/${store}/products/${urlKey}/evaluate`, payload: { answers } });
+  return target.inject({
+    method: 'POST',
+    url: `/api/stores/${store}/products/${urlKey}/evaluate`,
+    payload: { answers },
+  });
 }
 
 beforeAll(async () => {
@@ -132,7 +137,10 @@ describe('roles: catalogue editing is for admins', () => {
     }
     for (const [method, url, payload] of writes) {
       // A session with its CSRF token but nobody signed in: 401, not the CSRF 403.
-      expect((await anonymous.request({ method, url, payload: payload as object })).statusCode, `${method} ${url}`).toBe(401);
+      expect(
+        (await anonymous.request({ method, url, payload: payload as object })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
       for (const c of [customer, agent, notary]) {
         expect((await c.request({ method, url, payload: payload as object })).statusCode, `${method} ${url}`).toBe(403);
       }
@@ -144,20 +152,35 @@ describe('products', () => {
   it('lists the products of a store with status and price, filtered by text and status', async () => {
     const res = await admin.get(`${BASE}/products?store=1&q=nota`);
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ items: Array<{ product_id: number; price: string; status: string; kind: string }>; total: number }>();
-    expect(body.items.find((p) => p.product_id === NOTA)).toMatchObject({ price: '25.12', status: 'enabled', kind: 'service' });
+    const body = res.json<{
+      items: Array<{ product_id: number; price: string; status: string; kind: string }>;
+      total: number;
+    }>();
+    expect(body.items.find((p) => p.product_id === NOTA)).toMatchObject({
+      price: '25.12',
+      status: 'enabled',
+      kind: 'service',
+    });
     expect(body.items.every((p) => p.status === 'enabled')).toBe(true);
     const pt = (await admin.get(`${BASE}/products?store=16`)).json<{ items: Array<{ product_id: number }> }>();
     expect(pt.items.map((p) => p.product_id)).toContain(18414);
     expect(pt.items.map((p) => p.product_id)).not.toContain(NOTA);
-    const fees = (await admin.get(`${BASE}/products?q=tasa-`)).json<{ items: Array<{ kind: string; price: string }> }>();
+    const fees = (await admin.get(`${BASE}/products?q=tasa-`)).json<{
+      items: Array<{ kind: string; price: string }>;
+    }>();
     expect(fees.items.length).toBe(4);
     expect(fees.items.every((p) => p.kind === 'fee')).toBe(true);
   });
 
   it('reads one product with its form in the file format', async () => {
     const d = await detail();
-    expect(d).toMatchObject({ base_price: '20.76', status: 'enabled', version: 1, edited_at: null, file_pending: false });
+    expect(d).toMatchObject({
+      base_price: '20.76',
+      status: 'enabled',
+      version: 1,
+      edited_at: null,
+      file_pending: false,
+    });
     expect(d.form).toMatchObject({ product_id: NOTA, url_key: 'nota-simple' });
     expect(d.form.options.find((o) => o.option_id === 411)).toMatchObject({ type: 'radio', is_require: 1 });
     expect(d.prices.find((p) => p.store_id === 1)?.price).toBe('25.12');
@@ -168,25 +191,42 @@ describe('products', () => {
     const before = await detail();
     const res = await put(admin, `${BASE}/products/${NOTA}`, fields(before, { base_price: '30.00' }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ base_price: '30.00', version: before.version + 1, edited_by: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      base_price: '30.00',
+      version: before.version + 1,
+      edited_by: expect.any(String),
+    });
 
     // 30.00 + 21% = 36.30; urgent +5.75: 35.75 + 7.5075 (-> 7.51) = 43.26
     const evaluated = await evaluate(app, 1, 'nota-simple', notaSimpleAnswers());
     expect(evaluated.json().price).toMatchObject({ base: '30.00', total: '36.30' });
     const shopper = await client();
-    const cart = await shopper.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(true) });
+    const cart = await shopper.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(true),
+    });
     expect(cart.statusCode, cart.body).toBe(201);
     expect(cart.json().totals.total).toBe('43.26');
     const listed = (await app.inject('/api/stores/1/products/nota-simple')).json();
     expect(listed.price).toBe('36.30');
 
     // The second instance on the same database picks the edit up on its next reload.
-    await expect.poll(async () => (await evaluate(other, 1, 'nota-simple', notaSimpleAnswers())).json().price.total, { timeout: 5000, interval: 100 }).toBe('36.30');
+    await expect
+      .poll(async () => (await evaluate(other, 1, 'nota-simple', notaSimpleAnswers())).json().price.total, {
+        timeout: 5000,
+        interval: 100,
+      })
+      .toBe('36.30');
   });
 
   it('a stale version is refused with 409 and nothing changes', async () => {
     const current = await detail();
-    const res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { version: current.version - 1, base_price: '99.00' }));
+    const res = await put(
+      admin,
+      `${BASE}/products/${NOTA}`,
+      fields(current, { version: current.version - 1, base_price: '99.00' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'STALE_CATALOG' });
     expect(res.json().message).toContain('Otro usuario ha modificado');
@@ -195,7 +235,14 @@ describe('products', () => {
 
   it('sanitises the FAQ HTML and refuses a malformed price', async () => {
     const current = await detail();
-    const res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { custom_text: '<h3>Plazo</h3><p onclick="x()">24 h<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>' }));
+    const res = await put(
+      admin,
+      `${BASE}/products/${NOTA}`,
+      fields(current, {
+        custom_text:
+          '<h3>Plazo</h3><p onclick="x()">24 h<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().custom_text).toBe('<h3>Plazo</h3><p>24 h</p>x');
     const bad = await put(admin, `${BASE}/products/${NOTA}`, fields(res.json<Detail>(), { base_price: '12,50' }));
@@ -205,7 +252,10 @@ describe('products', () => {
 
   it('disabling a product takes it out of the shop (and of carts); removing a store takes it out of that store', async () => {
     const shopper = await client();
-    expect((await shopper.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+    expect(
+      (await shopper.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
+        .statusCode,
+    ).toBe(201);
     let current = await detail();
     let res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { status: 'disabled' }));
     expect(res.statusCode, res.body).toBe(200);
@@ -213,7 +263,11 @@ describe('products', () => {
     expect((await evaluate(app, 1, 'nota-simple', notaSimpleAnswers())).statusCode).toBe(404);
     expect((await shopper.get('/api/cart')).json().items).toEqual([]);
     current = res.json<Detail>();
-    res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { status: 'enabled', stores: current.stores.filter((s) => s !== 9) }));
+    res = await put(
+      admin,
+      `${BASE}/products/${NOTA}`,
+      fields(current, { status: 'enabled', stores: current.stores.filter((s) => s !== 9) }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await app.inject('/api/stores/1/products/nota-simple')).statusCode).toBe(200);
     expect((await app.inject('/api/stores/9/products/nota-simple')).statusCode).toBe(404);
@@ -224,7 +278,10 @@ describe('products', () => {
     const res = await put(admin, `${BASE}/products/${NOTA}`, fields(current, { stores: [...current.stores, 16] }));
     expect(res.statusCode).toBe(422);
     expect(res.json().problems).toEqual([
-      expect.objectContaining({ rule: 'mixed-vat-countries', message: 'Se vende en tiendas de varios países (ES, PT): un producto tiene un solo tipo de IVA.' }),
+      expect.objectContaining({
+        rule: 'mixed-vat-countries',
+        message: 'Se vende en tiendas de varios países (ES, PT): un producto tiene un solo tipo de IVA.',
+      }),
     ]);
   });
 });
@@ -255,7 +312,13 @@ describe('question forms', () => {
       if (Number(store) !== 1) await c.start(Number(store));
       const res = await put(c, `${BASE}/products/${NOTA}/form`, { version: current.version, form });
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json().problems).toContainEqual({ rule: 'unknown-option', url_key: 'nota-simple', option_id: 411, path: 'options[411].previous_steps', message });
+      expect(res.json().problems).toContainEqual({
+        rule: 'unknown-option',
+        url_key: 'nota-simple',
+        option_id: 411,
+        path: 'options[411].previous_steps',
+        message,
+      });
     }
     expect((await detail()).version).toBe(current.version);
   });
@@ -267,14 +330,18 @@ describe('question forms', () => {
     urgent.title = '¿Lo necesitas con urgencia?';
     const res = await put(admin, `${BASE}/products/${NOTA}/form`, { version: current.version, form });
     expect(res.statusCode, res.body).toBe(200);
-    const page = (await app.inject('/api/stores/1/products/nota-simple')).json<{ options: Array<{ option_id: number; title: string }> }>();
+    const page = (await app.inject('/api/stores/1/products/nota-simple')).json<{
+      options: Array<{ option_id: number; title: string }>;
+    }>();
     expect(page.options.find((o) => o.option_id === 411)?.title).toBe('¿Lo necesitas con urgencia?');
   });
 });
 
 describe('revisions', () => {
   it('every save is a revision (who, when, what); a revert puts an older state back as a new revision', async () => {
-    const list = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{ items: Array<{ id: number; version: number; source: string; user_name: string | null; summary: string }> }>();
+    const list = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{
+      items: Array<{ id: number; version: number; source: string; user_name: string | null; summary: string }>;
+    }>();
     const seeded = list.items.at(-1)!;
     expect(seeded).toMatchObject({ source: 'seed', version: 1, user_name: null });
     expect(list.items[0]).toMatchObject({ source: 'backoffice', summary: 'form', user_name: expect.any(String) });
@@ -285,19 +352,32 @@ describe('revisions', () => {
 
     const current = await detail();
     // Another product's revision is not one of this product's: 404, and nothing is written.
-    const otherProduct = (await admin.get(`${BASE}/products`)).json<{ items: Array<{ product_id: number }> }>().items.find((p) => p.product_id !== NOTA)!;
-    const foreign = (await admin.get(`${BASE}/products/${otherProduct.product_id}/revisions`)).json<{ items: Array<{ id: number }> }>().items[0]!;
+    const otherProduct = (await admin.get(`${BASE}/products`))
+      .json<{ items: Array<{ product_id: number }> }>()
+      .items.find((p) => p.product_id !== NOTA)!;
+    const foreign = (await admin.get(`${BASE}/products/${otherProduct.product_id}/revisions`)).json<{
+      items: Array<{ id: number }>;
+    }>().items[0]!;
     expect((await admin.get(`${BASE}/products/${NOTA}/revisions/${foreign.id}`)).statusCode).toBe(404);
-    expect((await admin.post(`${BASE}/products/${NOTA}/revisions/${foreign.id}/revert`, { version: current.version })).statusCode).toBe(404);
+    expect(
+      (await admin.post(`${BASE}/products/${NOTA}/revisions/${foreign.id}/revert`, { version: current.version }))
+        .statusCode,
+    ).toBe(404);
     expect((await detail()).version).toBe(current.version);
-    const stale = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, { version: current.version - 1 });
+    const stale = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, {
+      version: current.version - 1,
+    });
     expect(stale.statusCode).toBe(409);
-    const res = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, { version: current.version });
+    const res = await admin.post(`${BASE}/products/${NOTA}/revisions/${seeded.id}/revert`, {
+      version: current.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ base_price: '20.76', status: 'enabled', version: current.version + 1 });
     expect(res.json().stores).toContain(9);
     expect((await evaluate(app, 9, 'nota-simple', notaSimpleAnswers())).json().price.total).toBe('25.12');
-    const after = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{ items: Array<{ source: string; summary: string }> }>();
+    const after = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{
+      items: Array<{ source: string; summary: string }>;
+    }>();
     expect(after.items[0]).toMatchObject({ source: 'revert' });
     expect(after.items[0]!.summary).toMatch(/^revert to version 1: /);
   });
@@ -327,8 +407,15 @@ describe('the seed and the back office', () => {
     // The admin takes the file version: the product follows its files again.
     const taken = await admin.post(`${BASE}/products/${NOTA}/apply-file`, { version: nota.version });
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(taken.json()).toMatchObject({ name: 'Nota simple del Registro de la Propiedad', base_price: '21.00', file_pending: false, edited_at: null });
-    const revisions = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{ items: Array<{ source: string }> }>();
+    expect(taken.json()).toMatchObject({
+      name: 'Nota simple del Registro de la Propiedad',
+      base_price: '21.00',
+      file_pending: false,
+      edited_at: null,
+    });
+    const revisions = (await admin.get(`${BASE}/products/${NOTA}/revisions`)).json<{
+      items: Array<{ source: string }>;
+    }>();
     expect(revisions.items[0]!.source).toBe('file');
 
     // Back to the real files: the seed applies them to the product that follows its files.
@@ -337,12 +424,26 @@ describe('the seed and the back office', () => {
   });
 
   it('a renamed category keeps its name through the seed; a stale category edit is 409', async () => {
-    const list = (await admin.get(`${BASE}/categories`)).json<{ items: Array<{ id: number; url_key: string; name: string; version: number; position: number }> }>();
+    const list = (await admin.get(`${BASE}/categories`)).json<{
+      items: Array<{ id: number; url_key: string; name: string; version: number; position: number }>;
+    }>();
     const hipotecas = list.items.find((c) => c.url_key === 'hipotecas')!;
-    const res = await put(admin, `${BASE}/categories/${hipotecas.id}`, { version: hipotecas.version, name: 'Hipotecas y préstamos', position: 2 });
+    const res = await put(admin, `${BASE}/categories/${hipotecas.id}`, {
+      version: hipotecas.version,
+      name: 'Hipotecas y préstamos',
+      position: 2,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Hipotecas y préstamos', position: 2, edited: true, version: hipotecas.version + 1 });
-    expect((await put(admin, `${BASE}/categories/${hipotecas.id}`, { version: hipotecas.version, name: 'X', position: 2 })).statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      name: 'Hipotecas y préstamos',
+      position: 2,
+      edited: true,
+      version: hipotecas.version + 1,
+    });
+    expect(
+      (await put(admin, `${BASE}/categories/${hipotecas.id}`, { version: hipotecas.version, name: 'X', position: 2 }))
+        .statusCode,
+    ).toBe(409);
     await seedCatalog(app.ctx.db, await readCatalogFiles(CATALOG_DIR));
     await app.ctx.catalog.load();
     const shop = (await app.inject('/api/stores/1/categories/hipotecas')).json();
@@ -354,33 +455,55 @@ describe('fee products', () => {
   it('are not orderable alone', async () => {
     expect((await app.inject('/api/stores/1/products/tasa-solicitud-marca-nacional')).statusCode).toBe(404);
     const shopper = await client();
-    const res = await shopper.post('/api/cart/items', { store_id: 1, url_key: 'tasa-solicitud-marca-nacional', answers: {} });
+    const res = await shopper.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'tasa-solicitud-marca-nacional',
+      answers: {},
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('a new official fee on the fee product reprices the trademark lines: its forms follow in the same save', async () => {
-    const trademark = { '1801': '180101', '1802': 'VENTANILLA', '1804': 'Ropa y calzado', '1805': '180501', '1806': '180601', '1807': 'Ana Ruiz', '1808': '12345678Z', '1809': 'Calle Mayor 1, Madrid' };
+    const trademark = {
+      '1801': '180101',
+      '1802': 'VENTANILLA',
+      '1804': 'Ropa y calzado',
+      '1805': '180501',
+      '1806': '180601',
+      '1807': 'Ana Ruiz',
+      '1808': '12345678Z',
+      '1809': 'Calle Mayor 1, Madrid',
+    };
     // 80.27 + 21% = 97.13, + fee line 127.88 without VAT = 225.01
     expect((await evaluate(app, 1, 'registro-de-marca-nacional', trademark)).json().price.total).toBe('225.01');
     const fee = await detail(20101);
     const res = await put(admin, `${BASE}/products/20101`, fields(fee, { base_price: '130.00' }));
     expect(res.statusCode, res.body).toBe(200);
     const price = (await evaluate(app, 1, 'registro-de-marca-nacional', trademark)).json().price;
-    expect(price.related).toEqual([expect.objectContaining({ product_id: 20101, price: '130.00', vat: false, total: '130.00' })]);
+    expect(price.related).toEqual([
+      expect.objectContaining({ product_id: 20101, price: '130.00', vat: false, total: '130.00' }),
+    ]);
     expect(price.total).toBe('227.13');
     const form = (await detail(20025)).form as { related_product: Array<{ price: string }> };
     expect(form.related_product[0]!.price).toBe('130.00');
-    const revisions = (await admin.get(`${BASE}/products/20025/revisions`)).json<{ items: Array<{ summary: string }> }>();
+    const revisions = (await admin.get(`${BASE}/products/20025/revisions`)).json<{
+      items: Array<{ summary: string }>;
+    }>();
     expect(revisions.items[0]!.summary).toBe('fee 20101: form');
 
     // A form naming another price for the fee line is refused by the linter.
     const trademarkDetail = await detail(20025);
-    const stale = structuredClone(trademarkDetail.form) as Record<string, unknown> & { related_product: Array<{ price: string }> };
+    const stale = structuredClone(trademarkDetail.form) as Record<string, unknown> & {
+      related_product: Array<{ price: string }>;
+    };
     stale.related_product[0]!.price = '127.88';
     const refused = await put(admin, `${BASE}/products/20025/form`, { version: trademarkDetail.version, form: stale });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().problems).toContainEqual(
-      expect.objectContaining({ rule: 'related-price-mismatch', message: 'related_product: la tasa 20101 figura con 127.88 €, pero su producto cuesta 130.00 €.' }),
+      expect.objectContaining({
+        rule: 'related-price-mismatch',
+        message: 'related_product: la tasa 20101 figura con 127.88 €, pero su producto cuesta 130.00 €.',
+      }),
     );
   });
 });

@@ -35,7 +35,7 @@ interface Combination {
   price: { base: string; add: string[]; vat: number; fee: string; related?: RelatedLine[] };
   outcome:
     | { type: 'continue' }
-    | { type: 'exit'; message: string }
+    | { type: 'exit'; message: string; rule: { index: number; options: Array<{ option_id: number; value: string }> } }
     | { type: 'redirect'; product_id: number; url_key: string; step_saved: number };
   total: string;
   /** Expected validation errors; none when absent. */
@@ -47,7 +47,9 @@ interface Combination {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TABLE = JSON.parse(readFileSync(path.resolve(here, '../fixtures/catalog-combinations.json'), 'utf8')) as { cases: Combination[] };
+const TABLE = JSON.parse(readFileSync(path.resolve(here, '../fixtures/catalog-combinations.json'), 'utf8')) as {
+  cases: Combination[];
+};
 const CASES = TABLE.cases;
 
 /** "12.34" -> 1234, exact (no floating point). */
@@ -62,7 +64,8 @@ const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents 
 const vatOf = (amount: number, vat: number) => Math.floor((amount * vat + 50) / 100);
 
 /** A fee line's total: its price, plus VAT rounded half-up when it carries VAT. */
-const relatedTotal = (line: RelatedLine, vat: number) => toCents(line.price) + (line.vat ? vatOf(toCents(line.price), vat) : 0);
+const relatedTotal = (line: RelatedLine, vat: number) =>
+  toCents(line.price) + (line.vat ? vatOf(toCents(line.price), vat) : 0);
 
 /**
  * The spec's price rule: (base + supplements) + VAT rounded half-up to the cent + official fee without VAT + each fee
@@ -79,7 +82,13 @@ interface Evaluation {
   errors: Array<{ option_id: number; message: string }>;
   outcome: { type: string } & Record<string, unknown>;
   answers: Record<string, unknown>;
-  price: { base: string; subtotal: string; fees: string; total: string; related: Array<RelatedLine & { total: string }> };
+  price: {
+    base: string;
+    subtotal: string;
+    fees: string;
+    total: string;
+    related: Array<RelatedLine & { total: string }>;
+  };
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -97,7 +106,9 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/uploads',
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="escritura.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="escritura.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       PDF,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -111,7 +122,10 @@ afterAll(async () => t?.close());
 /** The case's answers with "@upload" replaced by the uploaded document's reference. */
 function answersOf(c: Combination): Record<string, Answer> {
   return Object.fromEntries(
-    Object.entries(c.answers).map(([id, v]) => [id, typeof v === 'object' && !Array.isArray(v) && v.file_id === '@upload' ? document : v]),
+    Object.entries(c.answers).map(([id, v]) => [
+      id,
+      typeof v === 'object' && !Array.isArray(v) && v.file_id === '@upload' ? document : v,
+    ]),
   );
 }
 
@@ -167,7 +181,11 @@ describe('add to cart: the server re-prices the line to the same total', () => {
     await uploader.start(c.store);
     const before = (await uploader.get('/api/cart')).json<{ items: Array<{ id: number }> }>();
     for (const line of before.items) await uploader.delete(`/api/cart/items/${line.id}`);
-    const res = await uploader.post('/api/cart/items', { store_id: c.store, url_key: c.url_key, answers: answersOf(c) });
+    const res = await uploader.post('/api/cart/items', {
+      store_id: c.store,
+      url_key: c.url_key,
+      answers: answersOf(c),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const cart = res.json<{
       items: Array<{ valid: boolean; price: { total: string; related: Array<{ product_id: number }> } }>;

@@ -23,8 +23,15 @@ describe('GET /api/stores/{storeId}/categories/{urlKey}', () => {
     const res = await t.app.inject('/api/stores/1/categories/registro-de-la-propiedad');
     expect(res.statusCode).toBe(200);
     const body = res.json<CategoryBody>();
-    expect(body).toMatchObject({ url_key: 'registro-de-la-propiedad', name: expect.any(String), description: expect.any(String) });
-    expect(body.products.find((p) => p.url_key === 'nota-simple')).toMatchObject({ price: '25.12', base_price: '20.76' });
+    expect(body).toMatchObject({
+      url_key: 'registro-de-la-propiedad',
+      name: expect.any(String),
+      description: expect.any(String),
+    });
+    expect(body.products.find((p) => p.url_key === 'nota-simple')).toMatchObject({
+      price: '25.12',
+      base_price: '20.76',
+    });
     expect(body.products.every((p) => p.cat_url_key === 'registro-de-la-propiedad')).toBe(true);
     const listed = (await t.app.inject('/api/stores/1/categories')).json<{ items: CategoryBody[] }>();
     expect(listed.items.find((c) => c.url_key === 'registro-de-la-propiedad')).toEqual(body);
@@ -37,8 +44,16 @@ describe('GET /api/stores/{storeId}/categories/{urlKey}', () => {
   });
 
   it.each([
-    ['a Spanish category in the Portuguese store', '/api/stores/16/categories/registro-de-la-propiedad', 'Registo não encontrado'],
-    ['a Portuguese category in the Spanish store', '/api/stores/1/categories/registo-predial', 'Registro no encontrado'],
+    [
+      'a Spanish category in the Portuguese store',
+      '/api/stores/16/categories/registro-de-la-propiedad',
+      'Registo não encontrado',
+    ],
+    [
+      'a Portuguese category in the Spanish store',
+      '/api/stores/1/categories/registo-predial',
+      'Registro no encontrado',
+    ],
     ['an unknown category', '/api/stores/1/categories/no-existe', 'Registro no encontrado'],
   ])('%s is a 404 in the store language', async (_name, url, message) => {
     const res = await t.app.inject(url);

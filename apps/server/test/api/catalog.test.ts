@@ -20,11 +20,26 @@ describe('health and API document', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.keys(doc.paths);
     for (const path of [
-      '/api/health', '/api/session', '/api/stores/{storeId}', '/api/stores/{storeId}/categories', '/api/stores/{storeId}/categories/{urlKey}',
-      '/api/stores/{storeId}/products/{urlKey}', '/api/stores/{storeId}/products/{urlKey}/evaluate',
-      '/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/me/orders', '/api/me/orders/{orderId}',
-      '/api/cart', '/api/cart/items', '/api/checkout', '/api/payments/{provider}/notifications',
-      '/api/backoffice/items', '/api/backoffice/items/{itemId}', '/api/backoffice/items/{itemId}/status',
+      '/api/health',
+      '/api/session',
+      '/api/stores/{storeId}',
+      '/api/stores/{storeId}/categories',
+      '/api/stores/{storeId}/categories/{urlKey}',
+      '/api/stores/{storeId}/products/{urlKey}',
+      '/api/stores/{storeId}/products/{urlKey}/evaluate',
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/me',
+      '/api/me/orders',
+      '/api/me/orders/{orderId}',
+      '/api/cart',
+      '/api/cart/items',
+      '/api/checkout',
+      '/api/payments/{provider}/notifications',
+      '/api/backoffice/items',
+      '/api/backoffice/items/{itemId}',
+      '/api/backoffice/items/{itemId}/status',
     ]) {
       expect(documented).toContain(path);
     }
@@ -77,8 +92,16 @@ describe('catalogue', () => {
     const res = await t.app.inject('/api/stores/1/products/nota-simple');
     expect(res.statusCode).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ product_id: 15867, url_key: 'nota-simple', cat_url_key: 'registro-de-la-propiedad', base_price: '20.76', price: '25.12' });
-    expect(p.options.map((o: { option_id: number }) => o.option_id).sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 81, 82, 83, 411]);
+    expect(p).toMatchObject({
+      product_id: 15867,
+      url_key: 'nota-simple',
+      cat_url_key: 'registro-de-la-propiedad',
+      base_price: '20.76',
+      price: '25.12',
+    });
+    expect(p.options.map((o: { option_id: number }) => o.option_id).sort((a: number, b: number) => a - b)).toEqual([
+      74, 77, 78, 79, 80, 81, 82, 83, 411,
+    ]);
     const urgent = p.options.find((o: { option_id: number }) => o.option_id === 411);
     expect(urgent.opt_values).toContainEqual({ id: 3782, name: expect.any(String), price: '5.75' });
     expect(p.steps.flat().sort((a: number, b: number) => a - b)).toEqual([74, 77, 78, 79, 80, 81, 82, 83, 411]);
@@ -94,7 +117,10 @@ describe('catalogue', () => {
     const first = await t.app.inject('/api/stores/1/products/nota-simple');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const second = await t.app.inject({ url: '/api/stores/1/products/nota-simple', headers: { 'if-none-match': etag } });
+    const second = await t.app.inject({
+      url: '/api/stores/1/products/nota-simple',
+      headers: { 'if-none-match': etag },
+    });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
   });
@@ -123,15 +149,32 @@ describe('evaluate', () => {
   });
 
   it('urgent service: 20.76 + 5.75 + 21% = 32.08', async () => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { answers: { '78': '5028', '79': '28065', '80': 'Calle Sol 3', '411': 3782 } } });
-    expect(res.json().price).toEqual({ base: '20.76', options: '5.75', subtotal: '26.51', tax: '5.57', fees: '0.00', related: [], total: '32.08' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { answers: { '78': '5028', '79': '28065', '80': 'Calle Sol 3', '411': 3782 } },
+    });
+    expect(res.json().price).toEqual({
+      base: '20.76',
+      options: '5.75',
+      subtotal: '26.51',
+      tax: '5.57',
+      fees: '0.00',
+      related: [],
+      total: '32.08',
+    });
     expect(res.json().errors).toEqual([]);
   });
 
   it('refuses a body that is not answers', async () => {
     const res = await t.app.inject({ method: 'POST', url, payload: { answers: { abc: 'x' } } });
     expect(res.statusCode).toBe(400);
-    const res2 = await t.app.inject({ method: 'POST', url, payload: 'not json', headers: { 'content-type': 'application/json' } });
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res2.statusCode).toBe(400);
   });
 });
@@ -168,6 +211,9 @@ describe('session and store selection', () => {
   it('unknown /api paths are a JSON 404 with the spec message', async () => {
     const res = await t.app.inject('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Recurso no encontrado. El endpoint solicitado no existe.' });
+    expect(res.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Recurso no encontrado. El endpoint solicitado no existe.',
+    });
   });
 });

@@ -14,7 +14,12 @@ let smtp: SmtpSink;
 beforeAll(async () => {
   smtp = await new SmtpSink().start();
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'pedidos@ventanilla.test', MAIL_FROM_STORES: '16=encomendas@balcao.test', MAIL_RETRY_BASE_MS: '60000' },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'pedidos@ventanilla.test',
+      MAIL_FROM_STORES: '16=encomendas@balcao.test',
+      MAIL_RETRY_BASE_MS: '60000',
+    },
   });
 });
 afterAll(async () => {
@@ -25,7 +30,7 @@ beforeEach(async () => {
   // Each test starts from an empty outbox and an empty server, with the server up.
   await t.app.ctx.database.pool.query('delete from email_outbox');
   smtp.received.length = 0;
-  smtp.delayMs = 0;
+  smtp.holdUntilSessions = 0;
   smtp.rejectWith = null;
 });
 
@@ -36,11 +41,17 @@ const dispatch = () => t.app.ctx.emailDispatcher.dispatchOnce();
 async function placeOrder(email: string, firstname = 'Lucía') {
   const c = new TestClient(t.app);
   await c.start(1);
-  expect((await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+  expect(
+    (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode,
+  ).toBe(201);
   await c.register(email, 'correct-horse-battery', { firstname, lastname: 'Pérez' });
   const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
   expect(checkout.statusCode).toBe(201);
-  return { c, orderId: checkout.json<{ order_id: number }>().order_id, redirectUrl: checkout.json<{ redirect_url: string }>().redirect_url };
+  return {
+    c,
+    orderId: checkout.json<{ order_id: number }>().order_id,
+    redirectUrl: checkout.json<{ redirect_url: string }>().redirect_url,
+  };
 }
 
 function links(text: string): string[] {
@@ -51,7 +62,9 @@ describe('order emails arrive at the SMTP server', () => {
   it('order received at checkout, payment confirmed once paid (Spanish store, brand sender, links)', async () => {
     const { orderId, redirectUrl, c } = await placeOrder('recibido@example.com');
     // Written in the checkout transaction; nothing is sent until the dispatcher runs.
-    expect(await sql('select kind, status from email_outbox where order_id = $1', [orderId])).toEqual([{ kind: 'order_received', status: 'pending' }]);
+    expect(await sql('select kind, status from email_outbox where order_id = $1', [orderId])).toEqual([
+      { kind: 'order_received', status: 'pending' },
+    ]);
     expect(await dispatch()).toEqual({ sent: 1, retried: 0, failed: 0 });
 
     const [received] = smtp.to('recibido@example.com');
@@ -60,7 +73,10 @@ describe('order emails arrive at the SMTP server', () => {
     expect(received?.text).toContain('Hola, Lucía:');
     expect(received?.text).toMatch(/Nota simple del Registro de la Propiedad: 25,12\s€/);
     expect(links(received?.text ?? '')).toEqual(
-      expect.arrayContaining([`http://shop.test/payment/order/${orderId}?store=1`, `http://shop.test/orders/detail/${orderId}?store=1`]),
+      expect.arrayContaining([
+        `http://shop.test/payment/order/${orderId}?store=1`,
+        `http://shop.test/orders/detail/${orderId}?store=1`,
+      ]),
     );
     expect(received?.html).toContain(`href="http://shop.test/orders/detail/${orderId}?store=1"`);
     expect(received?.messageId).toMatch(/^<outbox-\d+@ventanilla\.test>$/);
@@ -109,7 +125,11 @@ describe('order emails arrive at the SMTP server', () => {
         orderId,
         paymentId: payment!.id,
         method: 'bank',
-        details: { iban: 'ES91 2100 0418 4502 0005 1332', holder: 'Ventanilla Trámites S.L.', concept: String(orderId) },
+        details: {
+          iban: 'ES91 2100 0418 4502 0005 1332',
+          holder: 'Ventanilla Trámites S.L.',
+          concept: String(orderId),
+        },
       }),
     );
     await dispatch();
@@ -125,11 +145,19 @@ describe('order emails arrive at the SMTP server', () => {
     const [item] = await sql<{ item_id: number }>('select item_id from order_items where order_id = $1', [orderId]);
     const agent = new TestClient(t.app);
     await agent.login('agente@ventanilla.test', 'agente-demo-2026');
-    await sql("update order_items set incidencia_text = 'Falta la copia del DNI <del titular>' where item_id = $1", [item!.item_id]);
-    expect((await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 60 })).statusCode).toBeLessThan(300);
-    expect((await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 110 })).statusCode).toBeLessThan(300);
+    await sql("update order_items set incidencia_text = 'Falta la copia del DNI <del titular>' where item_id = $1", [
+      item!.item_id,
+    ]);
+    expect(
+      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 60 })).statusCode,
+    ).toBeLessThan(300);
+    expect(
+      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 110 })).statusCode,
+    ).toBeLessThan(300);
     // 110 -> 120 is not news: no second "ready" email.
-    expect((await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 120 })).statusCode).toBeLessThan(300);
+    expect(
+      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 120 })).statusCode,
+    ).toBeLessThan(300);
     await dispatch();
     const subjects = smtp.to('listo@example.com').map((m) => m.subject);
     expect(subjects).toEqual([
@@ -163,7 +191,7 @@ describe('outage and concurrency', () => {
     try {
       expect(await dispatch()).toEqual({ sent: 0, retried: 1, failed: 0 });
       const [row] = await sql<{ status: string; attempts: number; last_error: string; delay_s: number }>(
-        "select status, attempts, last_error, extract(epoch from next_attempt_at - now())::int as delay_s from email_outbox where order_id = $1",
+        'select status, attempts, last_error, extract(epoch from next_attempt_at - now())::int as delay_s from email_outbox where order_id = $1',
         [orderId],
       );
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -197,7 +225,9 @@ describe('outage and concurrency', () => {
     await placeOrder('rejected@example.com');
     smtp.rejectWith = 550;
     expect(await dispatch()).toEqual({ sent: 0, retried: 0, failed: 1 });
-    const [row] = await sql<{ status: string; last_error: string }>("select status, last_error from email_outbox where to_address = 'rejected@example.com'");
+    const [row] = await sql<{ status: string; last_error: string }>(
+      "select status, last_error from email_outbox where to_address = 'rejected@example.com'",
+    );
     expect(row?.status).toBe('failed');
     expect(row?.last_error).toMatch(/550/);
   });
@@ -211,7 +241,9 @@ describe('outage and concurrency', () => {
     } finally {
       await smtp.start();
     }
-    expect(await sql("select status, attempts from email_outbox where to_address = 'gives-up@example.com'")).toEqual([{ status: 'failed', attempts: 10 }]);
+    expect(await sql("select status, attempts from email_outbox where to_address = 'gives-up@example.com'")).toEqual([
+      { status: 'failed', attempts: 10 },
+    ]);
   });
 
   it('two dispatchers on the same database send each message exactly once', async () => {
@@ -226,7 +258,8 @@ describe('outage and concurrency', () => {
         });
       }
     });
-    smtp.delayMs = 15; // each SMTP transaction takes a while, so the two passes overlap
+    // The first messages wait at the server until both dispatchers' connections have one in flight: the passes overlap.
+    smtp.holdUntilSessions = 2;
     const options = { maxAttempts: 10, retryBaseMs: 60_000, retryMaxMs: 600_000, batchSize: 3 };
     const one = new EmailDispatcher(t.app.ctx.db, new SmtpTransport({ url: smtp.url }), options);
     const two = new EmailDispatcher(t.app.ctx.db, new SmtpTransport({ url: smtp.url }), options);
@@ -240,6 +273,8 @@ describe('outage and concurrency', () => {
     const ids = smtp.received.map((m) => m.parsed.headers.get('x-ventanilla-outbox-id'));
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
-    expect(await sql("select count(*)::int as n from email_outbox where status = 'sent' and attempts = 1")).toEqual([{ n: 20 }]);
+    expect(await sql("select count(*)::int as n from email_outbox where status = 'sent' and attempts = 1")).toEqual([
+      { n: 20 },
+    ]);
   });
 });

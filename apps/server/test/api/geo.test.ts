@@ -43,13 +43,19 @@ describe('place data sets (catalog/geo)', () => {
     let lists = 0;
     for (const file of readdirSync(FORMS_DIR)) {
       const form = JSON.parse(readFileSync(path.join(FORMS_DIR, file), 'utf8')) as {
-        options: Array<{ option_id: number; type: string; place?: { country?: string }; opt_values: Array<{ name: string; code?: string }> }>;
+        options: Array<{
+          option_id: number;
+          type: string;
+          place?: { country?: string };
+          opt_values: Array<{ name: string; code?: string }>;
+        }>;
       };
       for (const option of form.options.filter((o) => o.type === 'drop_down' && o.place)) {
         lists++;
         const kind = option.place?.country === 'PT' ? 'pt_district' : 'es_province';
         expect(option.opt_values).toHaveLength(places.count(kind));
-        for (const v of option.opt_values) expect(places.find(kind, v.code ?? '')?.name, `${file} ${option.option_id} ${v.name}`).toBe(v.name);
+        for (const v of option.opt_values)
+          expect(places.find(kind, v.code ?? '')?.name, `${file} ${option.option_id} ${v.name}`).toBe(v.name);
       }
     }
     expect(lists).toBeGreaterThanOrEqual(20);
@@ -99,7 +105,12 @@ describe('GET /api/geo/...', () => {
   });
 
   it('finds a municipality by code, also with its check digit; unknown codes are 404, malformed 400', async () => {
-    expect((await get('/api/geo/es/municipalities/280796')).json()).toEqual({ code: '28079', name: 'Madrid', parent_code: '28', parent_name: 'Madrid' });
+    expect((await get('/api/geo/es/municipalities/280796')).json()).toEqual({
+      code: '28079',
+      name: 'Madrid',
+      parent_code: '28',
+      parent_name: 'Madrid',
+    });
     expect((await get('/api/geo/es/municipalities/280795')).statusCode).toBe(404);
     expect((await get('/api/geo/es/municipalities/99999')).statusCode).toBe(404);
     expect((await get('/api/geo/es/municipalities/madrid')).statusCode).toBe(400);
@@ -136,7 +147,8 @@ describe('place answers are checked by the server', () => {
   const evaluate = (store: number, urlKey: string, answers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/stores/${store}/products/${urlKey}/evaluate`, payload: { answers } });
   const errorOf = async (store: number, urlKey: string, answers: Record<string, string>, optionId: number) =>
-    (await evaluate(store, urlKey, answers)).json().errors.find((e: { option_id: number }) => e.option_id === optionId)?.message;
+    (await evaluate(store, urlKey, answers)).json().errors.find((e: { option_id: number }) => e.option_id === optionId)
+      ?.message;
 
   it.each([
     ['unknown code', '28999', 'Elige un municipio de la lista'],
@@ -150,24 +162,41 @@ describe('place answers are checked by the server', () => {
 
   it('answers in the store language (Portuguese store, certidão permanente)', async () => {
     const base = { '3909': '390911', '3910': '1106' };
-    expect(await errorOf(16, 'certidao-permanente', { ...base, '3901': '110699' }, 3901)).toBe('Escolha uma freguesia da lista');
-    expect(await errorOf(16, 'certidao-permanente', { ...base, '3901': '131210' }, 3901)).toBe('A freguesia não pertence ao concelho ou distrito escolhido');
-    expect(await errorOf(16, 'certidao-permanente', { ...base, '3910': '1312', '3901': '131210' }, 3910)).toBe('O concelho não pertence ao distrito escolhido');
+    expect(await errorOf(16, 'certidao-permanente', { ...base, '3901': '110699' }, 3901)).toBe(
+      'Escolha uma freguesia da lista',
+    );
+    expect(await errorOf(16, 'certidao-permanente', { ...base, '3901': '131210' }, 3901)).toBe(
+      'A freguesia não pertence ao concelho ou distrito escolhido',
+    );
+    expect(await errorOf(16, 'certidao-permanente', { ...base, '3910': '1312', '3901': '131210' }, 3910)).toBe(
+      'O concelho não pertence ao distrito escolhido',
+    );
     expect(await errorOf(16, 'certidao-permanente', { ...base, '3901': '110658' }, 3901)).toBeUndefined();
   });
 
   it('add-to-cart refuses an unknown code and stores the code of a known one, shown by name', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    const refused = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: { ...notaSimpleAnswers(), '79': '28999' } });
+    const refused = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: { ...notaSimpleAnswers(), '79': '28999' },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual([{ option_id: 79, message: 'Elige un municipio de la lista' }]);
     expect((await c.get('/api/cart?store_id=1')).json().items).toHaveLength(0);
 
-    const added = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: { ...notaSimpleAnswers(), '79': '280053' } });
+    const added = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: { ...notaSimpleAnswers(), '79': '280053' },
+    });
     expect(added.statusCode).toBe(201);
     const line = added.json().items[0];
     expect(line.summary).toBe('Madrid | Alcalá de Henares');
-    expect(line.options.find((o: { option_id: number }) => o.option_id === 79)).toMatchObject({ value: '28005', print_value: 'Alcalá de Henares' });
+    expect(line.options.find((o: { option_id: number }) => o.option_id === 79)).toMatchObject({
+      value: '28005',
+      print_value: 'Alcalá de Henares',
+    });
   });
 });

@@ -30,7 +30,10 @@ beforeAll(async () => {
   other = new TestClient(t.app);
   await owner.register('dueno@example.com');
   await other.register('otro@example.com');
-  expect((await owner.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+  expect(
+    (await owner.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
+      .statusCode,
+  ).toBe(201);
   const checkout = await owner.post('/api/checkout', { payment_method: 'cc' });
   expect(checkout.statusCode).toBe(201);
   orderId = checkout.json().order_id;
@@ -72,9 +75,14 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().answers['80']).toBe('Calle Mayor 3, 1º A');
     const order = (await owner.get(`/api/me/orders/${orderId}`)).json();
-    expect(order.items[0].options.find((o: { option_id: number }) => o.option_id === 80).value).toBe('Calle Mayor 3, 1º A');
+    expect(order.items[0].options.find((o: { option_id: number }) => o.option_id === 80).value).toBe(
+      'Calle Mayor 3, 1º A',
+    );
     expect(order.total).toBe('25.12');
-    const history = await t.app.ctx.db.select().from(itemHistory).where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, 'respuestas_corregidas')));
+    const history = await t.app.ctx.db
+      .select()
+      .from(itemHistory)
+      .where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, 'respuestas_corregidas')));
     expect(history).toHaveLength(1);
     expect(history[0]!.details).toMatchObject({
       by: 'customer',
@@ -86,7 +94,10 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
   it('records nothing when nothing changed', async () => {
     const res = await put(owner, url(), { answers: { ...notaSimpleAnswers(), '80': 'Calle Mayor 3, 1º A' } });
     expect(res.statusCode).toBe(200);
-    const history = await t.app.ctx.db.select().from(itemHistory).where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, 'respuestas_corregidas')));
+    const history = await t.app.ctx.db
+      .select()
+      .from(itemHistory)
+      .where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, 'respuestas_corregidas')));
     expect(history).toHaveLength(1);
   });
 
@@ -94,7 +105,10 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
     const { '80': _address, ...missing } = notaSimpleAnswers();
     const res = await put(owner, url(), { answers: missing });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'INVALID_ANSWERS', errors: [{ option_id: 80, message: 'Por favor, escribe el dato' }] });
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_ANSWERS',
+      errors: [{ option_id: 80, message: 'Por favor, escribe el dato' }],
+    });
     expect((await owner.get(url())).json().answers['80']).toBe('Calle Mayor 3, 1º A');
   });
 
@@ -151,19 +165,46 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
   });
 });
 
-describe('signed-in customers\' drafts (unfinished orders)', () => {
-  const draft = { answers: { '78': '5028', '80': 'Calle Luna 2' }, seen: [78, 79, 80], last_path: '/tienda/nota-simple/step3', last_step: 3 };
+describe("signed-in customers' drafts (unfinished orders)", () => {
+  const draft = {
+    answers: { '78': '5028', '80': 'Calle Luna 2' },
+    seen: [78, 79, 80],
+    last_path: '/tienda/nota-simple/step3',
+    last_step: 3,
+  };
 
   it('keeps one draft per store and product, lists it to its owner only, forgets it on DELETE', async () => {
     expect((await put(owner, '/api/me/drafts/1/nota-simple', draft)).statusCode).toBe(204);
-    expect((await put(owner, '/api/me/drafts/1/nota-simple', { ...draft, last_step: 4, last_path: '/tienda/nota-simple/step4' })).statusCode).toBe(204);
+    expect(
+      (
+        await put(owner, '/api/me/drafts/1/nota-simple', {
+          ...draft,
+          last_step: 4,
+          last_path: '/tienda/nota-simple/step4',
+        })
+      ).statusCode,
+    ).toBe(204);
     const list = (await owner.get('/api/me/drafts')).json();
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ store_id: 1, url_key: 'nota-simple', product_id: 15867, last_step: 4, answers: draft.answers });
+    expect(list.items[0]).toMatchObject({
+      store_id: 1,
+      url_key: 'nota-simple',
+      product_id: 15867,
+      last_step: 4,
+      answers: draft.answers,
+    });
     expect(list.items[0].product_name).toMatch(/Nota simple/);
     expect((await other.get('/api/me/drafts')).json().items).toEqual([]);
     // Another customer's draft of the same product is their own: the owner's is not overwritten.
-    expect((await put(other, '/api/me/drafts/1/nota-simple', { ...draft, answers: { '78': '1', '80': 'Otra' }, last_step: 1 })).statusCode).toBe(204);
+    expect(
+      (
+        await put(other, '/api/me/drafts/1/nota-simple', {
+          ...draft,
+          answers: { '78': '1', '80': 'Otra' },
+          last_step: 1,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await owner.get('/api/me/drafts')).json().items[0]).toMatchObject({ last_step: 4, answers: draft.answers });
     expect((await other.get('/api/me/drafts')).json().items).toHaveLength(1);
     // Another customer's DELETE does not touch it.
@@ -174,8 +215,12 @@ describe('signed-in customers\' drafts (unfinished orders)', () => {
   });
 
   it('refuses addresses outside the shop, unknown products and anonymous callers', async () => {
-    expect((await put(owner, '/api/me/drafts/1/nota-simple', { ...draft, last_path: 'https://evil.example/' })).statusCode).toBe(400);
-    expect((await put(owner, '/api/me/drafts/1/nota-simple', { ...draft, last_path: '//evil.example/x' })).statusCode).toBe(400);
+    expect(
+      (await put(owner, '/api/me/drafts/1/nota-simple', { ...draft, last_path: 'https://evil.example/' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await put(owner, '/api/me/drafts/1/nota-simple', { ...draft, last_path: '//evil.example/x' })).statusCode,
+    ).toBe(400);
     expect((await put(owner, '/api/me/drafts/1/no-existe', draft)).statusCode).toBe(404);
     expect((await put(owner, '/api/me/drafts/1/certidao-permanente', draft)).statusCode).toBe(404);
     expect((await new TestClient(t.app).get('/api/me/drafts')).statusCode).toBe(401);

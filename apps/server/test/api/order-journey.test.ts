@@ -11,14 +11,22 @@ afterAll(async () => t?.close());
 async function customerWithCart(email: string, urgent = false) {
   const c = new TestClient(t.app);
   await c.start(1);
-  const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(urgent) });
+  const add = await c.post('/api/cart/items', {
+    store_id: 1,
+    url_key: 'nota-simple',
+    answers: notaSimpleAnswers(urgent),
+  });
   expect(add.statusCode).toBe(201);
   await c.register(email);
   return c;
 }
 
 async function orderPayment(c: TestClient, orderId: number) {
-  return (await c.get(`/api/orders/${orderId}/payment`)).json<{ paid: boolean; payment_status: string; failure_code: string | null }>();
+  return (await c.get(`/api/orders/${orderId}/payment`)).json<{
+    paid: boolean;
+    payment_status: string;
+    failure_code: string | null;
+  }>();
 }
 
 describe('cart', () => {
@@ -34,7 +42,11 @@ describe('cart', () => {
   it('prices lines on the server: a forged price or hidden answer in the request changes nothing', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    const res = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: { ...notaSimpleAnswers(true), '99999': 'x' } });
+    const res = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: { ...notaSimpleAnswers(true), '99999': 'x' },
+    });
     expect(res.statusCode).toBe(201);
     const cart = res.json();
     expect(cart.items[0].price.total).toBe('32.08');
@@ -46,7 +58,9 @@ describe('cart', () => {
   it('removes a line; another session cannot remove it', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    const line = (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).json().items[0].id;
+    const line = (
+      await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })
+    ).json().items[0].id;
     const stranger = new TestClient(t.app);
     await stranger.start(1);
     expect((await stranger.delete(`/api/cart/items/${line}`)).statusCode).toBe(404);
@@ -56,7 +70,10 @@ describe('cart', () => {
   it('a product of another store cannot be added', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    expect((await c.post('/api/cart/items', { store_id: 16, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(404);
+    expect(
+      (await c.post('/api/cart/items', { store_id: 16, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -85,7 +102,10 @@ describe('checkout and the sandbox provider', () => {
 
     const before = (await c.get(`/api/me/orders/${orderId}`)).json();
     expect(before.items).toHaveLength(1);
-    expect(before.items[0]).toMatchObject({ panel_status_id: 0, client_status: { text: 'Pendiente de Pago', style: 'danger' } });
+    expect(before.items[0]).toMatchObject({
+      panel_status_id: 0,
+      client_status: { text: 'Pendiente de Pago', style: 'danger' },
+    });
 
     // The card number goes to the provider's page, never to /api.
     const pay = await payOnSandbox(t.app, redirectUrl, { number: '4242 4242 4242 4242' });
@@ -95,8 +115,14 @@ describe('checkout and the sandbox provider', () => {
 
     const after = (await c.get(`/api/me/orders/${orderId}`)).json();
     expect(after).toMatchObject({ status: 'complete', paid: true, total: '25.12' });
-    expect(after.items[0]).toMatchObject({ panel_status_id: 40, client_status: { key: 'processing', text: 'En tramitación', style: 'info' } });
-    const { rows } = await t.app.ctx.database.pool.query('select status, card_last4 from payments where order_id = $1', [orderId]);
+    expect(after.items[0]).toMatchObject({
+      panel_status_id: 40,
+      client_status: { key: 'processing', text: 'En tramitación', style: 'info' },
+    });
+    const { rows } = await t.app.ctx.database.pool.query(
+      'select status, card_last4 from payments where order_id = $1',
+      [orderId],
+    );
     expect(rows).toEqual([{ status: 'captured', card_last4: '4242' }]);
     expect((await c.get('/api/cart')).json().items).toEqual([]);
   });
@@ -115,7 +141,9 @@ describe('checkout and the sandbox provider', () => {
 
   it('a declined card leaves the order unpaid; paying again with a good card works', async () => {
     const c = await customerWithCart('declined@example.com');
-    const { order_id: orderId, redirect_url: redirectUrl } = (await c.post('/api/checkout', { payment_method: 'cc' })).json();
+    const { order_id: orderId, redirect_url: redirectUrl } = (
+      await c.post('/api/checkout', { payment_method: 'cc' })
+    ).json();
     const declined = await payOnSandbox(t.app, redirectUrl, { number: '4000000000000002' });
     expect(declined.location).toBe(`http://shop.test/customer/payment?order_id=${orderId}&error=card_declined`);
     await waitFor(async () => (await orderPayment(c, orderId)).payment_status === 'failed');
@@ -125,13 +153,19 @@ describe('checkout and the sandbox provider', () => {
     expect(retry.statusCode).toBe(201);
     await payOnSandbox(t.app, retry.json().redirect_url, { number: '4242424242424242' });
     await waitFor(async () => (await orderPayment(c, orderId)).paid);
-    expect((await c.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).json().code).toBe('ORDER_ALREADY_PAID');
+    expect((await c.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).json().code).toBe(
+      'ORDER_ALREADY_PAID',
+    );
   });
 
   it('insufficient funds and a cancel come back with their codes', async () => {
     const c = await customerWithCart('funds@example.com');
-    const { order_id: orderId, redirect_url: redirectUrl } = (await c.post('/api/checkout', { payment_method: 'cc' })).json();
-    expect((await payOnSandbox(t.app, redirectUrl, { number: '4000000000009995' })).location).toContain('error=insufficient_funds');
+    const { order_id: orderId, redirect_url: redirectUrl } = (
+      await c.post('/api/checkout', { payment_method: 'cc' })
+    ).json();
+    expect((await payOnSandbox(t.app, redirectUrl, { number: '4000000000009995' })).location).toContain(
+      'error=insufficient_funds',
+    );
     const again = (await c.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).json();
     const page = await t.app.inject(again.redirect_url);
     const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -146,7 +180,9 @@ describe('checkout and the sandbox provider', () => {
 
   it('3-D Secure challenge: the right code pays, a wrong one fails authentication', async () => {
     const c = await customerWithCart('threeds@example.com', true);
-    const { order_id: orderId, redirect_url: redirectUrl } = (await c.post('/api/checkout', { payment_method: 'cc' })).json();
+    const { order_id: orderId, redirect_url: redirectUrl } = (
+      await c.post('/api/checkout', { payment_method: 'cc' })
+    ).json();
     const failed = await payOnSandbox(t.app, redirectUrl, { number: '4000000000003220' }, '000000');
     expect(failed.html).toContain('3-D Secure');
     expect(failed.location).toContain('error=authentication_failed');

@@ -39,13 +39,21 @@ async function remember(c: TestClient, email: string) {
 }
 
 /** Requests a reset email and returns the token from the link that arrived. */
-async function tokenFromEmail(c: TestClient, email: string): Promise<{ token: string; link: string; subject: string; text: string }> {
+async function tokenFromEmail(
+  c: TestClient,
+  email: string,
+): Promise<{ token: string; link: string; subject: string; text: string }> {
   expect((await remember(c, email)).statusCode).toBe(202);
   await t.app.ctx.emailDispatcher.dispatchOnce();
   const mail = smtp.to(email).at(-1);
   const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
   if (!mail || !link) throw new Error(`no reset email for ${email}`);
-  return { token: new URL(link).hash.slice('#token='.length), link, subject: mail.subject ?? '', text: mail.text ?? '' };
+  return {
+    token: new URL(link).hash.slice('#token='.length),
+    link,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+  };
 }
 
 async function newCustomer(email: string, password = 'first-password-2026') {
@@ -58,19 +66,26 @@ describe('checkEmail', () => {
   it('says whether an account exists; bad input is a 400 with the field', async () => {
     const { c } = visitor();
     await c.start();
-    expect((await c.post('/api/auth/check-email', { email: 'cliente@ventanilla.test' })).json()).toEqual({ exists: true });
-    expect((await c.post('/api/auth/check-email', { email: 'CLIENTE@ventanilla.test ' })).json()).toEqual({ exists: true });
+    expect((await c.post('/api/auth/check-email', { email: 'cliente@ventanilla.test' })).json()).toEqual({
+      exists: true,
+    });
+    expect((await c.post('/api/auth/check-email', { email: 'CLIENTE@ventanilla.test ' })).json()).toEqual({
+      exists: true,
+    });
     expect((await c.post('/api/auth/check-email', { email: 'nobody@example.com' })).json()).toEqual({ exists: false });
     const bad = await c.post('/api/auth/check-email', { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual([{ field: 'email', message: 'Escribe un email válido, como nombre@ejemplo.com' }]);
+    expect(bad.json().fields).toEqual([
+      { field: 'email', message: 'Escribe un email válido, como nombre@ejemplo.com' },
+    ]);
   });
 
   it('is rate-limited per address (account enumeration)', async () => {
     const { c } = visitor();
     await c.start();
     const codes: number[] = [];
-    for (let i = 0; i < 22; i++) codes.push((await c.post('/api/auth/check-email', { email: `probe${i}@example.com` })).statusCode);
+    for (let i = 0; i < 22; i++)
+      codes.push((await c.post('/api/auth/check-email', { email: `probe${i}@example.com` })).statusCode);
     expect(codes.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(codes.slice(20)).toEqual([429, 429]);
   });
@@ -78,7 +93,9 @@ describe('checkEmail', () => {
   it('needs the CSRF token', async () => {
     const c = new TestClient(t.app);
     await c.start();
-    expect((await c.post('/api/auth/check-email', { email: 'a@example.com' }, { 'x-csrf-token': 'forged' })).statusCode).toBe(403);
+    expect(
+      (await c.post('/api/auth/check-email', { email: 'a@example.com' }, { 'x-csrf-token': 'forged' })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -108,12 +125,17 @@ describe('rememberPassword', () => {
     await c.start(1);
     expect((await tokenFromEmail(c, 'lang@example.com')).subject).toBe('Restablece tu contraseña de Ventanilla');
 
-    const rows = await sql<{ token_hash: string }>('select token_hash from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1', ['lang@example.com']);
+    const rows = await sql<{ token_hash: string }>(
+      'select token_hash from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1',
+      ['lang@example.com'],
+    );
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
     expect(rows.map((r) => r.token_hash)).not.toContain(pt.token);
     // Delivered over SMTP: the stored copy no longer carries a usable link.
-    const [stored] = await sql<{ text_body: string }>("select text_body from email_outbox where kind = 'password_reset' and to_address = 'lang@example.com' order by id limit 1");
+    const [stored] = await sql<{ text_body: string }>(
+      "select text_body from email_outbox where kind = 'password_reset' and to_address = 'lang@example.com' order by id limit 1",
+    );
     expect(stored?.text_body).not.toContain(pt.token);
     expect(stored?.text_body).toContain('#token=REDACTED');
   });
@@ -156,7 +178,11 @@ describe('reset token and new password', () => {
     // Old cookies are dead.
     expect((await phone.get('/api/me')).statusCode).toBe(401);
     expect((await laptop.get('/api/me')).statusCode).toBe(401);
-    expect(await sql('select 1 from sessions s join users u on u.id = s.user_id where u.email = $1', ['sessions@example.com'])).toEqual([]);
+    expect(
+      await sql('select 1 from sessions s join users u on u.id = s.user_id where u.email = $1', [
+        'sessions@example.com',
+      ]),
+    ).toEqual([]);
 
     const { c: again } = visitor();
     expect((await again.login('sessions@example.com', 'old-password-2026')).statusCode).toBe(401);
@@ -172,7 +198,8 @@ describe('reset token and new password', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       code: 'RESET_TOKEN_INVALID',
-      message: 'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
+      message:
+        'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
     });
     expect((await c.post('/api/auth/password/reset-token', { token })).statusCode).toBe(400);
   });
@@ -182,8 +209,12 @@ describe('reset token and new password', () => {
     const { c } = visitor();
     const first = await tokenFromEmail(c, 'two-links@example.com');
     const second = await tokenFromEmail(c, 'two-links@example.com');
-    expect((await c.post('/api/auth/password/reset', { token: second.token, password: 'via-second-link' })).statusCode).toBe(200);
-    expect((await c.post('/api/auth/password/reset', { token: first.token, password: 'via-first-link!' })).json().code).toBe('RESET_TOKEN_INVALID');
+    expect(
+      (await c.post('/api/auth/password/reset', { token: second.token, password: 'via-second-link' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await c.post('/api/auth/password/reset', { token: first.token, password: 'via-first-link!' })).json().code,
+    ).toBe('RESET_TOKEN_INVALID');
   });
 
   it('an expired token is refused (one hour)', async () => {
@@ -194,9 +225,13 @@ describe('reset token and new password', () => {
       "select round(extract(epoch from t.expires_at - t.created_at) / 60)::int as minutes from password_reset_tokens t join users u on u.id = t.user_id where u.email = 'expired@example.com'",
     );
     expect(row?.minutes).toBe(60);
-    await sql("update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'expired@example.com')");
+    await sql(
+      "update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'expired@example.com')",
+    );
     expect((await c.post('/api/auth/password/reset-token', { token })).statusCode).toBe(400);
-    expect((await c.post('/api/auth/password/reset', { token, password: 'too-late-password' })).json().code).toBe('RESET_TOKEN_INVALID');
+    expect((await c.post('/api/auth/password/reset', { token, password: 'too-late-password' })).json().code).toBe(
+      'RESET_TOKEN_INVALID',
+    );
     const { c: login } = visitor();
     expect((await login.login('expired@example.com', 'first-password-2026')).statusCode).toBe(200);
   });
@@ -221,17 +256,22 @@ describe('reset token and new password', () => {
     const { token } = await tokenFromEmail(c, 'policy@example.com');
     const short = await c.post('/api/auth/password/reset', { token, password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ field: 'password', message: 'The password must be between 10 and 128 characters' }] });
+    expect(short.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: [{ field: 'password', message: 'The password must be between 10 and 128 characters' }],
+    });
+    const common = await c.post('/api/auth/password/reset', { token, password: 'Password2026' });
+    expect(common.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: [{ field: 'password', message: 'This password is too common and easy to guess: choose another one' }],
+    });
     expect((await c.post('/api/auth/password/reset', { token, password: 'long-enough-now' })).statusCode).toBe(200);
   });
 
   it('a reset ends a login throttle on the account', async () => {
     await newCustomer('throttled@example.com');
-    for (let i = 0; i < 5; i++) {
-      const { c } = visitor();
-      await c.login('throttled@example.com', 'wrong-password-x');
-    }
     const { c } = visitor();
+    for (let i = 0; i < 5; i++) await c.login('throttled@example.com', 'wrong-password-x');
     expect((await c.login('throttled@example.com', 'first-password-2026')).statusCode).toBe(429);
     const { token } = await tokenFromEmail(c, 'throttled@example.com');
     expect((await c.post('/api/auth/password/reset', { token, password: 'fresh-password-1' })).statusCode).toBe(200);

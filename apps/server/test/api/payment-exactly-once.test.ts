@@ -10,7 +10,10 @@ let t: TestApp;
 let browser: SandboxMethodsBrowser;
 const paidEvents: number[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ deliverWebhooks: false, env: { STORE_PAYMENT_METHODS: '16=cc,multibanco,sibsmbway,sibsmb' } });
+  t = await createTestApp({
+    deliverWebhooks: false,
+    env: { STORE_PAYMENT_METHODS: '16=cc,multibanco,sibsmbway,sibsmb' },
+  });
   browser = new SandboxMethodsBrowser(t.app);
   t.app.ctx.orderEvents.on('paid', async (_tx, e) => void paidEvents.push(e.orderId));
 });
@@ -20,13 +23,20 @@ let seq = 0;
 async function order(store: 1 | 16, method: string) {
   const c = new TestClient(t.app);
   await c.start(store);
-  const line = store === 1
-    ? { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }
-    : { store_id: 16, url_key: 'certidao-permanente-automovel', answers: { '4201': 'AA00AA', '4202': '420201' } };
+  const line =
+    store === 1
+      ? { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }
+      : { store_id: 16, url_key: 'certidao-permanente-automovel', answers: { '4201': 'AA00AA', '4202': '420201' } };
   await c.post('/api/cart/items', line);
   await c.register(`once${++seq}-${Date.now()}@example.com`);
-  const res = (await c.post('/api/checkout', { payment_method: method })).json<{ order_id: number; redirect_url: string }>();
-  const { rows } = await t.app.ctx.database.pool.query<{ provider_ref: string }>('select provider_ref from payments where order_id = $1', [res.order_id]);
+  const res = (await c.post('/api/checkout', { payment_method: method })).json<{
+    order_id: number;
+    redirect_url: string;
+  }>();
+  const { rows } = await t.app.ctx.database.pool.query<{ provider_ref: string }>(
+    'select provider_ref from payments where order_id = $1',
+    [res.order_id],
+  );
   return { ...res, ref: rows[0]!.provider_ref };
 }
 
@@ -58,10 +68,20 @@ async function queuedSuccess(ref: string): Promise<string> {
 
 function forged(type: string, from: string, id: string): string {
   const e = JSON.parse(from);
-  return JSON.stringify({ ...e, id, type, data: { ...e.data, failure_code: type === 'payment.succeeded' ? null : type.slice('payment.'.length), payment_method: null } });
+  return JSON.stringify({
+    ...e,
+    id,
+    type,
+    data: {
+      ...e.data,
+      failure_code: type === 'payment.succeeded' ? null : type.slice('payment.'.length),
+      payment_method: null,
+    },
+  });
 }
 
-const send = (body: string, options: { secret?: string; at?: number } = {}) => sendSandboxNotification(t.app, body, options);
+const send = (body: string, options: { secret?: string; at?: number } = {}) =>
+  sendSandboxNotification(t.app, body, options);
 
 function shuffled<T>(list: T[]): T[] {
   const out = [...list];
@@ -76,9 +96,19 @@ async function state(orderId: number) {
   const q = (sql: string) => t.app.ctx.database.pool.query(sql, [orderId]).then((r) => r.rows);
   const [order] = await q('select status from orders where order_id = $1');
   const captured = await q("select id from payments where order_id = $1 and status = 'captured'");
-  const history = await q("select h.id from item_history h join order_items i on i.item_id = h.item_id where i.order_id = $1 and h.accion = 'pago_confirmado'");
-  const applied = await q("select e.id from payment_events e join payments p on p.id = e.payment_id where p.order_id = $1 and e.type = 'payment.succeeded' and e.outcome = 'applied'");
-  return { status: order.status as string, captured: captured.length, history: history.length, appliedSuccesses: applied.length, paidEvents: paidEvents.filter((o) => o === orderId).length };
+  const history = await q(
+    "select h.id from item_history h join order_items i on i.item_id = h.item_id where i.order_id = $1 and h.accion = 'pago_confirmado'",
+  );
+  const applied = await q(
+    "select e.id from payment_events e join payments p on p.id = e.payment_id where p.order_id = $1 and e.type = 'payment.succeeded' and e.outcome = 'applied'",
+  );
+  return {
+    status: order.status as string,
+    captured: captured.length,
+    history: history.length,
+    appliedSuccesses: applied.length,
+    paidEvents: paidEvents.filter((o) => o === orderId).length,
+  };
 }
 
 const ONE_PAID = { status: 'complete', captured: 1, history: 1, appliedSuccesses: 1, paidEvents: 1 };
@@ -97,7 +127,10 @@ describe.each(METHODS)('%s notifications, exactly once', (method, store, phone) 
     await succeedOnSandbox(method, o, phone);
     const success = await queuedSuccess(o.ref);
     const batch = shuffled([
-      success, success, success, success,
+      success,
+      success,
+      success,
+      success,
       forged('payment.failed', success, `evt_f_${o.ref}`),
       forged('payment.canceled', success, `evt_c_${o.ref}`),
       forged('payment.expired', success, `evt_x_${o.ref}`),
@@ -108,7 +141,10 @@ describe.each(METHODS)('%s notifications, exactly once', (method, store, phone) 
     // Whatever order they were applied in, the success was applied once and is final.
     expect(await state(o.order_id)).toEqual(ONE_PAID);
     // Expiry after payment, then the success once more: 200, nothing changes.
-    expect((await send(forged('payment.expired', success, `evt_x2_${o.ref}`))).json()).toEqual({ received: true, duplicate: false });
+    expect((await send(forged('payment.expired', success, `evt_x2_${o.ref}`))).json()).toEqual({
+      received: true,
+      duplicate: false,
+    });
     expect((await send(success)).json()).toEqual({ received: true, duplicate: true });
     expect(await state(o.order_id)).toEqual(ONE_PAID);
   });
@@ -133,7 +169,9 @@ describe.each(METHODS)('%s notifications, exactly once', (method, store, phone) 
       send(success, { at: Math.floor(Date.now() / 1000) - 301 }),
     ]);
     expect([bad.statusCode, stale.statusCode]).toEqual([400, 400]);
-    const { rows } = await t.app.ctx.database.pool.query('select id from payment_events where event_id = $1', [JSON.parse(success).id]);
+    const { rows } = await t.app.ctx.database.pool.query('select id from payment_events where event_id = $1', [
+      JSON.parse(success).id,
+    ]);
     expect(rows).toEqual([]);
     expect(await state(o.order_id)).toMatchObject({ status: 'pending', captured: 0, paidEvents: 0 });
     expect((await send(success)).json()).toEqual({ received: true, duplicate: false });
@@ -151,7 +189,11 @@ describe('two payments of one order both succeed (paid twice by the customer)', 
       "insert into payments (order_id, method, provider, provider_ref, amount, status) select order_id, 'sibsmbway', 'sandbox', 'sbx_second', total, 'pending' from orders where order_id = $1 returning id",
       [o.order_id],
     );
-    const second = JSON.stringify({ ...JSON.parse(first), id: 'evt_second_payment', data: { ...JSON.parse(first).data, ref: 'sbx_second' } });
+    const second = JSON.stringify({
+      ...JSON.parse(first),
+      id: 'evt_second_payment',
+      data: { ...JSON.parse(first).data, ref: 'sbx_second' },
+    });
     await Promise.all([send(first), send(second)]);
     const s = await state(o.order_id);
     expect(s).toMatchObject({ status: 'complete', captured: 2, history: 1, paidEvents: 1 });

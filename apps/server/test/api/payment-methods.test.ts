@@ -24,9 +24,10 @@ const PT_ANSWERS = { '4201': 'AA00AA', '4202': '420201' };
 async function customer(store: 1 | 16 = 1) {
   const c = new TestClient(t.app);
   await c.start(store);
-  const line = store === 1
-    ? { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }
-    : { store_id: 16, url_key: 'certidao-permanente-automovel', answers: PT_ANSWERS };
+  const line =
+    store === 1
+      ? { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }
+      : { store_id: 16, url_key: 'certidao-permanente-automovel', answers: PT_ANSWERS };
   expect((await c.post('/api/cart/items', line)).statusCode).toBe(201);
   await c.register(`pm${++seq}-${Date.now()}@example.com`);
   return c;
@@ -38,7 +39,16 @@ async function checkout(c: TestClient, method: string) {
   return res.json<{ order_id: number; redirect_url: string }>();
 }
 
-type Status = { paid: boolean; status: string; payment_status: string; failure_code: string | null; method: string; amount: string; instructions: Record<string, string> | null; expires_at: string | null };
+type Status = {
+  paid: boolean;
+  status: string;
+  payment_status: string;
+  failure_code: string | null;
+  method: string;
+  amount: string;
+  instructions: Record<string, string> | null;
+  expires_at: string | null;
+};
 const status = async (c: TestClient, orderId: number) => (await c.get(`/api/orders/${orderId}/payment`)).json<Status>();
 const paidSoon = (c: TestClient, orderId: number) => waitFor(async () => (await status(c, orderId)).paid);
 
@@ -52,10 +62,31 @@ async function history(orderId: number, accion: string) {
 
 describe('GET /api/stores/{storeId}/payment-methods', () => {
   it.each([
-    [1, [['cc', 'Tarjeta', 'sandbox'], ['bizum', 'Bizum', 'sandbox'], ['paypal', 'PayPal', 'sandbox'], ['bank', 'Transferencia bancaria', 'transfer']]],
-    [16, [['cc', 'Cartão', 'sandbox'], ['multibanco', 'Multibanco', 'sandbox'], ['sibsmbway', 'MB WAY', 'sandbox']]],
-    [17, [['cc', 'Card', 'sandbox'], ['paypal', 'PayPal', 'sandbox']]],
-  ])('store %s offers its country\'s methods in display order, named in its language', async (store, expected) => {
+    [
+      1,
+      [
+        ['cc', 'Tarjeta', 'sandbox'],
+        ['bizum', 'Bizum', 'sandbox'],
+        ['paypal', 'PayPal', 'sandbox'],
+        ['bank', 'Transferencia bancaria', 'transfer'],
+      ],
+    ],
+    [
+      16,
+      [
+        ['cc', 'Cartão', 'sandbox'],
+        ['multibanco', 'Multibanco', 'sandbox'],
+        ['sibsmbway', 'MB WAY', 'sandbox'],
+      ],
+    ],
+    [
+      17,
+      [
+        ['cc', 'Card', 'sandbox'],
+        ['paypal', 'PayPal', 'sandbox'],
+      ],
+    ],
+  ])("store %s offers its country's methods in display order, named in its language", async (store, expected) => {
     const res = await t.app.inject(`/api/stores/${store}/payment-methods`);
     expect(res.json().items).toEqual(expected.map(([code, name, provider]) => ({ code, name, provider })));
   });
@@ -68,12 +99,19 @@ describe('GET /api/stores/{storeId}/payment-methods', () => {
     expect(res.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
   });
 
-  it('STORE_PAYMENT_METHODS overrides a store\'s offer and order', async () => {
+  it("STORE_PAYMENT_METHODS overrides a store's offer and order", async () => {
     const other = await createTestApp({ env: { STORE_PAYMENT_METHODS: '16=sibsmbway,sibsmb,cc;1=bank,cc' } });
     try {
-      const pt = (await other.app.inject('/api/stores/16/payment-methods')).json().items.map((m: { code: string }) => m.code);
-      const es = (await other.app.inject('/api/stores/1/payment-methods')).json().items.map((m: { code: string }) => m.code);
-      expect([pt, es]).toEqual([['sibsmbway', 'sibsmb', 'cc'], ['bank', 'cc']]);
+      const pt = (await other.app.inject('/api/stores/16/payment-methods'))
+        .json()
+        .items.map((m: { code: string }) => m.code);
+      const es = (await other.app.inject('/api/stores/1/payment-methods'))
+        .json()
+        .items.map((m: { code: string }) => m.code);
+      expect([pt, es]).toEqual([
+        ['sibsmbway', 'sibsmb', 'cc'],
+        ['bank', 'cc'],
+      ]);
     } finally {
       await other.close();
     }
@@ -137,9 +175,9 @@ describe('Bizum', () => {
     await browser.submitPhone(retry.redirect_url, '612345678');
     const ref2 = SandboxMethodsBrowser.refOf(retry.redirect_url);
     const later = new Date(Date.now() + 6 * 60_000);
-    expect((await t.app.ctx.sandbox.submitBizumCode(ref2, BIZUM_TEST_CODE, later))).toMatchObject({ kind: 'redirect' });
+    expect(await t.app.ctx.sandbox.submitBizumCode(ref2, BIZUM_TEST_CODE, later)).toMatchObject({ kind: 'redirect' });
     await waitFor(async () => (await status(c, first.order_id)).payment_status === 'expired');
-    expect((await status(c, first.order_id))).toMatchObject({ paid: false, failure_code: 'expired' });
+    expect(await status(c, first.order_id)).toMatchObject({ paid: false, failure_code: 'expired' });
   });
 });
 
@@ -188,7 +226,11 @@ describe('Multibanco', () => {
 
     expect((await browser.atm({ entity: '12345', reference: expected.reference, amount: '24,59' })).status).toBe(404);
     expect((await browser.atm({ entity: '12345', reference: 'abc', amount: '24,60' })).status).toBe(422);
-    const paid = await browser.atm({ entity: '12345', reference: expected.reference.replace(/(\d{3})/g, '$1 '), amount: '24,60' });
+    const paid = await browser.atm({
+      entity: '12345',
+      reference: expected.reference.replace(/(\d{3})/g, '$1 '),
+      amount: '24,60',
+    });
     expect(paid.status).toBe(200);
     await paidSoon(c, order_id);
     expect((await browser.atm({ entity: '12345', reference: expected.reference, amount: '24.60' })).status).toBe(409);
@@ -251,7 +293,10 @@ describe('bank transfer confirmed by an agent', () => {
     const { order_id } = await checkout(c, 'cc');
     const res = await agent.post(`/api/backoffice/orders/${order_id}/confirm-transfer`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'NO_PENDING_TRANSFER', message: 'Este pedido no tiene ninguna transferencia pendiente de confirmar.' });
+    expect(res.json()).toMatchObject({
+      code: 'NO_PENDING_TRANSFER',
+      message: 'Este pedido no tiene ninguna transferencia pendiente de confirmar.',
+    });
     expect((await status(c, order_id)).paid).toBe(false);
     const anonymous = new TestClient(t.app);
     await anonymous.start();
@@ -267,21 +312,46 @@ describe('customer/payment: the preferred payment method', () => {
     await payOnSandbox(t.app, redirect_url, { number: '4242424242424242', expiry: '11/31' });
     await paidSoon(c, order_id);
     const saved = (await c.get('/api/customer/payment')).json();
-    expect(saved).toEqual({ preferred_payment: { method: 'cc', card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2031 } } });
+    expect(saved).toEqual({
+      preferred_payment: { method: 'cc', card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2031 } },
+    });
     const { rows } = await t.app.ctx.database.pool.query('select * from customer_payment_preferences');
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
     expect(rows.find((r) => r.card_last4 === '4242')?.provider_token).toMatch(/^pm_/);
 
-    expect((await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'bizum' } })).json().preferred_payment.method).toBe('bizum');
-    const removed = await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'remove_cc' } });
+    expect(
+      (await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'bizum' } })).json()
+        .preferred_payment.method,
+    ).toBe('bizum');
+    const removed = await c.request({
+      method: 'PUT',
+      url: '/api/customer/payment',
+      payload: { preferred_payment: 'remove_cc' },
+    });
     expect(removed.json()).toEqual({ preferred_payment: { method: 'bizum', card: null } });
-    expect((await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'cash' } })).statusCode).toBe(400);
+    expect(
+      (await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'cash' } }))
+        .statusCode,
+    ).toBe(400);
     const anonymous = new TestClient(t.app);
     await anonymous.start();
     expect((await anonymous.get('/api/customer/payment')).statusCode).toBe(401);
-    expect((await anonymous.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'bizum' } })).statusCode).toBe(401);
+    expect(
+      (
+        await anonymous.request({
+          method: 'PUT',
+          url: '/api/customer/payment',
+          payload: { preferred_payment: 'bizum' },
+        })
+      ).statusCode,
+    ).toBe(401);
     // Without the session's CSRF token (a cross-site form) the choice is refused and kept as it was.
-    const forged = await c.request({ method: 'PUT', url: '/api/customer/payment', payload: { preferred_payment: 'paypal' }, headers: { 'x-csrf-token': 'wrong' } });
+    const forged = await c.request({
+      method: 'PUT',
+      url: '/api/customer/payment',
+      payload: { preferred_payment: 'paypal' },
+      headers: { 'x-csrf-token': 'wrong' },
+    });
     expect(forged.statusCode).toBe(403);
     expect((await c.get('/api/customer/payment')).json().preferred_payment.method).toBe('bizum');
   });
@@ -308,7 +378,12 @@ describe('payment routes of the spec', () => {
     const c = await customer(1);
     const { order_id } = await checkout(c, 'bank');
     const item = (await c.get(`/api/me/orders/${order_id}`)).json().items[0].id as number;
-    expect((await c.get(`/api/checkout/finalize/${item}`)).json()).toEqual({ item_id: item, order_id, paid: false, last_method: 'bank' });
+    expect((await c.get(`/api/checkout/finalize/${item}`)).json()).toEqual({
+      item_id: item,
+      order_id,
+      paid: false,
+      last_method: 'bank',
+    });
     const stranger = await customer(1);
     expect((await stranger.get(`/api/checkout/finalize/${item}`)).statusCode).toBe(404);
     expect((await stranger.post(`/api/orders/${order_id}/pay`, { payment_method: 'cc' })).statusCode).toBe(404);

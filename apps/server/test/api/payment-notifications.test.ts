@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPaymentState, SANDBOX_NOTIFICATIONS_URL as URL, sendSandboxNotification } from '../support/payment-state.js';
+import {
+  orderPaymentState,
+  SANDBOX_NOTIFICATIONS_URL as URL,
+  sendSandboxNotification,
+} from '../support/payment-state.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -23,10 +27,22 @@ async function unpaidOrder(email: string) {
 }
 
 function event(id: string, type: string, ref: string, amount: number) {
-  return JSON.stringify({ id, type, created: 0, data: { ref, amount, currency: 'EUR', failure_code: type === 'payment.failed' ? 'card_declined' : null, card: { brand: 'visa', last4: '4242' } } });
+  return JSON.stringify({
+    id,
+    type,
+    created: 0,
+    data: {
+      ref,
+      amount,
+      currency: 'EUR',
+      failure_code: type === 'payment.failed' ? 'card_declined' : null,
+      card: { brand: 'visa', last4: '4242' },
+    },
+  });
 }
 
-const send = (body: string, options: { secret?: string; at?: number } = {}) => sendSandboxNotification(t.app, body, options);
+const send = (body: string, options: { secret?: string; at?: number } = {}) =>
+  sendSandboxNotification(t.app, body, options);
 
 async function state(orderId: number) {
   const { events: _events, ...rest } = await orderPaymentState(t.app, orderId);
@@ -39,13 +55,20 @@ describe('signed notifications', () => {
     const res = await send(event('evt_bad_1', 'payment.succeeded', ref, amount), { secret: 'not-the-secret' });
     expect(res.statusCode).toBe(400);
     expect(await state(orderId)).toMatchObject({ status: 'pending', items: [0], payment: 'pending' });
-    const unsigned = await t.app.inject({ method: 'POST', url: URL, payload: event('evt_bad_2', 'payment.succeeded', ref, amount), headers: { 'content-type': 'application/json' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: event('evt_bad_2', 'payment.succeeded', ref, amount),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(400);
   });
 
   it('a stale timestamp (replay) is a 400 and changes nothing', async () => {
     const { orderId, ref, amount } = await unpaidOrder('stale@example.com');
-    const res = await send(event('evt_stale_1', 'payment.succeeded', ref, amount), { at: Math.floor(Date.now() / 1000) - 3600 });
+    const res = await send(event('evt_stale_1', 'payment.succeeded', ref, amount), {
+      at: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(res.statusCode).toBe(400);
     expect((await state(orderId)).status).toBe('pending');
   });
@@ -89,7 +112,16 @@ describe('signed notifications', () => {
   });
 
   it('an unknown provider is a 404, a malformed body a 400', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/nope/notifications', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/nope/notifications',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await send('{"id": 1}')).statusCode).toBe(400);
   });
 });

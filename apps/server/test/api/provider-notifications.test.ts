@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { stripeSignatureHeader } from '../../src/modules/payments/stripe/stripe-signature.js';
-import { fixture, REDSYS_TEST_ENV, redsysNotification, STRIPE_TEST_ENV, type RecordedRequest } from '../support/provider-fixtures.js';
+import {
+  fixture,
+  REDSYS_TEST_ENV,
+  redsysNotification,
+  STRIPE_TEST_ENV,
+  type RecordedRequest,
+} from '../support/provider-fixtures.js';
 import { orderPaymentState } from '../support/payment-state.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -46,16 +52,22 @@ afterAll(async () => t?.close());
 async function unpaidOrder(store: number, email: string) {
   const c = new TestClient(t.app);
   await c.start(store);
-  const added = await c.post('/api/cart/items', { store_id: store, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+  const added = await c.post('/api/cart/items', {
+    store_id: store,
+    url_key: 'nota-simple',
+    answers: notaSimpleAnswers(),
+  });
   expect(added.statusCode).toBe(201);
   await c.register(email);
   const res = await c.post('/api/checkout', { payment_method: 'cc' });
   expect(res.statusCode).toBe(201);
   const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
-  const { rows } = await t.app.ctx.database.pool.query<{ id: number; provider: string; provider_ref: string; amount: number }>(
-    'select id, provider, provider_ref, amount from payments where order_id = $1',
-    [orderId],
-  );
+  const { rows } = await t.app.ctx.database.pool.query<{
+    id: number;
+    provider: string;
+    provider_ref: string;
+    amount: number;
+  }>('select id, provider, provider_ref, amount from payments where order_id = $1', [orderId]);
   return { client: c, orderId, redirectUrl, payment: rows[0]! };
 }
 
@@ -70,11 +82,20 @@ describe('Stripe notifications for an order routed to Stripe', () => {
       payload: body,
       headers: {
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': stripeSignatureHeader(options.secret ?? STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET, options.at ?? Math.floor(Date.now() / 1000), body),
+        'stripe-signature': stripeSignatureHeader(
+          options.secret ?? STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+          options.at ?? Math.floor(Date.now() / 1000),
+          body,
+        ),
       },
     });
   /** A recorded event, pointed at this payment. */
-  const eventFor = (name: string, id: string, payment: { id: number; provider_ref: string; amount: number }, orderId: number) => {
+  const eventFor = (
+    name: string,
+    id: string,
+    payment: { id: number; provider_ref: string; amount: number },
+    orderId: number,
+  ) => {
     const event = fixture(`stripe/${name}`);
     event.id = id;
     const object = event.data.object;
@@ -91,7 +112,7 @@ describe('Stripe notifications for an order routed to Stripe', () => {
     return JSON.stringify(event);
   };
 
-  it('checkout opens a Stripe Checkout Session with the payment\'s Idempotency-Key and sends the customer there', async () => {
+  it("checkout opens a Stripe Checkout Session with the payment's Idempotency-Key and sends the customer there", async () => {
     const before = stripeRequests.length;
     const { orderId, redirectUrl, payment } = await unpaidOrder(1, 'stripe-open@example.com');
     expect(payment.provider).toBe('stripe');
@@ -100,7 +121,10 @@ describe('Stripe notifications for an order routed to Stripe', () => {
     const sent = stripeRequests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('https://api.stripe.com/v1/checkout/sessions');
-    expect(sent[0]!.headers).toMatchObject({ authorization: `Bearer ${STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`, 'idempotency-key': `payment-${payment.id}:checkout-session` });
+    expect(sent[0]!.headers).toMatchObject({
+      authorization: `Bearer ${STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`,
+      'idempotency-key': `payment-${payment.id}:checkout-session`,
+    });
     const form = new URLSearchParams(sent[0]!.body);
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe(String(payment.amount));
     expect(form.get('success_url')).toBe(`http://shop.test/checkout/success/${orderId}`);
@@ -111,7 +135,10 @@ describe('Stripe notifications for an order routed to Stripe', () => {
   it('the same Idempotency-Key submitted again reopens the payment at its own provider, whatever the routing says now', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    expect((await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
+        .statusCode,
+    ).toBe(201);
     await c.register('stripe-resume@example.com');
     const key = { 'idempotency-key': 'key-resume-0001' };
     const first = await c.post('/api/checkout', { payment_method: 'cc' }, key);
@@ -133,15 +160,29 @@ describe('Stripe notifications for an order routed to Stripe', () => {
     const first = await sendStripe(body);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
-    expect(await state(orderId)).toEqual({ status: 'complete', items: [40], history: 1, payment: 'captured', events: 1 });
+    expect(await state(orderId)).toEqual({
+      status: 'complete',
+      items: [40],
+      history: 1,
+      payment: 'captured',
+      events: 1,
+    });
 
     const repeats = await Promise.all(Array.from({ length: 4 }, () => sendStripe(body)));
     expect(repeats.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(repeats.map((r) => r.json().duplicate)).toEqual([true, true, true, true]);
     // The PaymentIntent's own success (another event id, found through our metadata) changes nothing either.
-    const intent = await sendStripe(eventFor('event-payment-intent-succeeded.json', `evt_pi_${payment.id}`, payment, orderId));
+    const intent = await sendStripe(
+      eventFor('event-payment-intent-succeeded.json', `evt_pi_${payment.id}`, payment, orderId),
+    );
     expect(intent.statusCode).toBe(200);
-    expect(await state(orderId)).toEqual({ status: 'complete', items: [40], history: 1, payment: 'captured', events: 2 });
+    expect(await state(orderId)).toEqual({
+      status: 'complete',
+      items: [40],
+      history: 1,
+      payment: 'captured',
+      events: 2,
+    });
   });
 
   it('concurrent deliveries of the same event pay once', async () => {
@@ -163,7 +204,12 @@ describe('Stripe notifications for an order routed to Stripe', () => {
       await sendStripe(body, { at: now + 3600 }),
       await t.app.inject({ method: 'POST', url: URL, payload: body, headers: { 'content-type': 'application/json' } }),
       // A sandbox-signed body is not a Stripe signature.
-      await t.app.inject({ method: 'POST', url: URL, payload: body, headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'whatever' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: URL,
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'whatever' },
+      }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('BAD_SIGNATURE');
@@ -176,10 +222,14 @@ describe('Stripe notifications for an order routed to Stripe', () => {
 
   it('a Multibanco session completed unpaid is acknowledged and waits; its async success pays', async () => {
     const { orderId, payment } = await unpaidOrder(1, 'stripe-async@example.com');
-    const waiting = await sendStripe(eventFor('event-checkout-session-completed-unpaid.json', `evt_unpaid_${payment.id}`, payment, orderId));
+    const waiting = await sendStripe(
+      eventFor('event-checkout-session-completed-unpaid.json', `evt_unpaid_${payment.id}`, payment, orderId),
+    );
     expect(waiting.statusCode).toBe(200);
     expect(await state(orderId)).toMatchObject({ status: 'pending', payment: 'pending' });
-    await sendStripe(eventFor('event-checkout-session-async-payment-succeeded.json', `evt_async_${payment.id}`, payment, orderId));
+    await sendStripe(
+      eventFor('event-checkout-session-async-payment-succeeded.json', `evt_async_${payment.id}`, payment, orderId),
+    );
     expect(await state(orderId)).toMatchObject({ status: 'complete', payment: 'captured', history: 1 });
   });
 });
@@ -188,7 +238,12 @@ describe('Redsys notifications for an order routed to Redsys', () => {
   const URL = '/api/payments/redsys/notifications';
   const KEY = REDSYS_TEST_ENV.REDSYS_SECRET_KEY;
   const sendRedsys = (body: string) =>
-    t.app.inject({ method: 'POST', url: URL, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } });
+    t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    });
 
   it('checkout sends the customer to our page that posts the signed form to the Redsys test TPV', async () => {
     const { client, orderId, redirectUrl, payment } = await unpaidOrder(9, 'redsys-open@example.com');
@@ -200,11 +255,15 @@ describe('Redsys notifications for an order routed to Redsys', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain('form-action https://sis-t.redsys.es:25443');
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
-    expect(page.body).toContain('<form id="redsys-form" method="post" action="https://sis-t.redsys.es:25443/sis/realizarPago">');
+    expect(page.body).toContain(
+      '<form id="redsys-form" method="post" action="https://sis-t.redsys.es:25443/sis/realizarPago">',
+    );
     expect(page.body).toContain('<input type="hidden" name="Ds_SignatureVersion" value="HMAC_SHA256_V1">');
     expect(page.body).toContain('<script src="/api/payments/redsys/redirect.js"></script>');
     expect(page.body).toContain('Continuar al pago');
-    const params = JSON.parse(Buffer.from(/name="Ds_MerchantParameters" value="([^"]+)"/.exec(page.body)![1]!, 'base64').toString());
+    const params = JSON.parse(
+      Buffer.from(/name="Ds_MerchantParameters" value="([^"]+)"/.exec(page.body)![1]!, 'base64').toString(),
+    );
     expect(params).toMatchObject({
       DS_MERCHANT_AMOUNT: String(payment.amount),
       DS_MERCHANT_ORDER: payment.provider_ref,
@@ -220,23 +279,50 @@ describe('Redsys notifications for an order routed to Redsys', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     // A link whose parameters were changed is refused (it would not be signed with our key).
-    const forged = redirectUrl.replace(/p=[^&]+/, `p=${encodeURIComponent(Buffer.from(JSON.stringify({ ...params, DS_MERCHANT_AMOUNT: '1' })).toString('base64'))}`);
+    const forged = redirectUrl.replace(
+      /p=[^&]+/,
+      `p=${encodeURIComponent(Buffer.from(JSON.stringify({ ...params, DS_MERCHANT_AMOUNT: '1' })).toString('base64'))}`,
+    );
     expect((await client.get(forged)).statusCode).toBe(400);
   });
 
   it('a signed notification pays the order once; a repeat is 200 with no second effect; the page then goes to success', async () => {
     const { client, orderId, redirectUrl, payment } = await unpaidOrder(9, 'redsys-paid@example.com');
-    const { body } = redsysNotification(KEY, { Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount), Ds_Card_Number: '454881******0004', Ds_Card_Brand: '1' });
+    const { body } = redsysNotification(KEY, {
+      Ds_Order: payment.provider_ref,
+      Ds_Amount: String(payment.amount),
+      Ds_Card_Number: '454881******0004',
+      Ds_Card_Brand: '1',
+    });
     const first = await sendRedsys(body);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
-    expect(await state(orderId)).toEqual({ status: 'complete', items: [40], history: 1, payment: 'captured', events: 1 });
-    const card = (await t.app.ctx.database.pool.query('select card_brand, card_last4 from payments where id = $1', [payment.id])).rows[0];
+    expect(await state(orderId)).toEqual({
+      status: 'complete',
+      items: [40],
+      history: 1,
+      payment: 'captured',
+      events: 1,
+    });
+    const card = (
+      await t.app.ctx.database.pool.query('select card_brand, card_last4 from payments where id = $1', [payment.id])
+    ).rows[0];
     expect(card).toEqual({ card_brand: 'visa', card_last4: '0004' });
 
     const repeats = await Promise.all(Array.from({ length: 4 }, () => sendRedsys(body)));
-    expect(repeats.map((r) => [r.statusCode, r.json().duplicate])).toEqual([[200, true], [200, true], [200, true], [200, true]]);
-    expect(await state(orderId)).toEqual({ status: 'complete', items: [40], history: 1, payment: 'captured', events: 1 });
+    expect(repeats.map((r) => [r.statusCode, r.json().duplicate])).toEqual([
+      [200, true],
+      [200, true],
+      [200, true],
+      [200, true],
+    ]);
+    expect(await state(orderId)).toEqual({
+      status: 'complete',
+      items: [40],
+      history: 1,
+      payment: 'captured',
+      events: 1,
+    });
 
     const again = await client.get(redirectUrl);
     expect(again.statusCode).toBe(303);
@@ -245,23 +331,43 @@ describe('Redsys notifications for an order routed to Redsys', () => {
 
   it('a bad signature is 400 and changes nothing; a refusal marks the payment failed; the sandbox JSON still works', async () => {
     const { orderId, payment } = await unpaidOrder(9, 'redsys-bad@example.com');
-    const wrongKey = redsysNotification('Mk9m98IfEblmPfrpsawt7BmxObt98Jev', { Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount) });
+    const wrongKey = redsysNotification('Mk9m98IfEblmPfrpsawt7BmxObt98Jev', {
+      Ds_Order: payment.provider_ref,
+      Ds_Amount: String(payment.amount),
+    });
     const res = await sendRedsys(wrongKey.body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('BAD_SIGNATURE');
-    const tamperedParams = Buffer.from(JSON.stringify({ Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount), Ds_Response: '0000' })).toString('base64');
+    const tamperedParams = Buffer.from(
+      JSON.stringify({ Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount), Ds_Response: '0000' }),
+    ).toString('base64');
     const good = redsysNotification(KEY, { Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount) });
-    expect((await sendRedsys(new URLSearchParams({ ...good.fields, Ds_MerchantParameters: tamperedParams }).toString())).statusCode).toBe(400);
+    expect(
+      (await sendRedsys(new URLSearchParams({ ...good.fields, Ds_MerchantParameters: tamperedParams }).toString()))
+        .statusCode,
+    ).toBe(400);
     expect(await state(orderId)).toEqual({ status: 'pending', items: [0], history: 0, payment: 'pending', events: 0 });
 
-    const refused = redsysNotification(KEY, { Ds_Order: payment.provider_ref, Ds_Amount: String(payment.amount), Ds_Response: '0190', Ds_AuthorisationCode: '' });
+    const refused = redsysNotification(KEY, {
+      Ds_Order: payment.provider_ref,
+      Ds_Amount: String(payment.amount),
+      Ds_Response: '0190',
+      Ds_AuthorisationCode: '',
+    });
     expect((await sendRedsys(refused.body)).statusCode).toBe(200);
     expect(await state(orderId)).toMatchObject({ status: 'pending', payment: 'failed' });
-    const failure = (await t.app.ctx.database.pool.query('select failure_code from payments where id = $1', [payment.id])).rows[0];
+    const failure = (
+      await t.app.ctx.database.pool.query('select failure_code from payments where id = $1', [payment.id])
+    ).rows[0];
     expect(failure.failure_code).toBe('redsys_0190');
 
     // The sandbox's JSON notifications still reach their own verifier (a bad one is its 400, not a parser error).
-    const sandbox = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/notifications', payload: '{"id":"evt_x"}', headers: { 'content-type': 'application/json' } });
+    const sandbox = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/notifications',
+      payload: '{"id":"evt_x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(sandbox.statusCode).toBe(400);
     expect(sandbox.json().code).toBe('BAD_SIGNATURE');
   });

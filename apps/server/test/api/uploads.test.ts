@@ -8,12 +8,17 @@ import { createTestApp, TestClient, type TestApp } from '../support/test-app.js'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 // The 8-byte PNG signature and an IHDR chunk header: enough for detection by content.
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
 
 function multipart(filename: string, bytes: Buffer, contentType = 'application/pdf') {
   const boundary = '----vtupload';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -66,7 +71,12 @@ describe('POST /api/uploads', () => {
     const res = await upload(c, 'Certificado de defunción.pdf', PDF);
     expect(res.statusCode, res.body).toBe(201);
     const ref = res.json<FileRef>();
-    expect(ref).toEqual({ file_id: expect.stringMatching(/^up_[A-Za-z0-9_-]{20,}$/), filename: 'Certificado de defunción.pdf', size: PDF.length, content_type: 'application/pdf' });
+    expect(ref).toEqual({
+      file_id: expect.stringMatching(/^up_[A-Za-z0-9_-]{20,}$/),
+      filename: 'Certificado de defunción.pdf',
+      size: PDF.length,
+      content_type: 'application/pdf',
+    });
 
     const download = await c.get(`/api/uploads/${ref.file_id}`);
     expect(download.statusCode).toBe(200);
@@ -87,14 +97,21 @@ describe('POST /api/uploads', () => {
     await es.start(1);
     const text = await upload(es, 'escritura.pdf', Buffer.from('esto no es un PDF, solo texto'));
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', message: 'Solo se admiten archivos PDF, JPEG o PNG.' });
+    expect(text.json()).toMatchObject({
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      message: 'Solo se admiten archivos PDF, JPEG o PNG.',
+    });
 
     const en = new TestClient(t.app);
     await en.start(17);
-    expect((await upload(en, 'deed.pdf', Buffer.from('MZ an executable'))).json().message).toBe('Only PDF, JPEG or PNG files are accepted.');
+    expect((await upload(en, 'deed.pdf', Buffer.from('MZ an executable'))).json().message).toBe(
+      'Only PDF, JPEG or PNG files are accepted.',
+    );
     const pt = new TestClient(t.app);
     await pt.start(16);
-    expect((await upload(pt, 'escritura.pdf', Buffer.from('texto'))).json().message).toBe('Só são aceites ficheiros PDF, JPEG ou PNG.');
+    expect((await upload(pt, 'escritura.pdf', Buffer.from('texto'))).json().message).toBe(
+      'Só são aceites ficheiros PDF, JPEG ou PNG.',
+    );
 
     const png = await upload(es, 'logo.pdf', PNG);
     expect(png.statusCode, png.body).toBe(201);
@@ -110,7 +127,10 @@ describe('POST /api/uploads', () => {
 
     const big = await upload(c, 'grande.pdf', Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'El archivo es demasiado grande (máximo 10 MB).' });
+    expect(big.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'El archivo es demasiado grande (máximo 10 MB).',
+    });
 
     const none = await c.post('/api/uploads', { nothing: true });
     expect(none.statusCode).toBe(400);
@@ -119,7 +139,12 @@ describe('POST /api/uploads', () => {
   it('needs the CSRF token like every state-changing request', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    const res = await c.request({ method: 'POST', url: '/api/uploads', ...multipart('a.pdf', PDF), headers: { ...multipart('a.pdf', PDF).headers, 'x-csrf-token': 'nope' } });
+    const res = await c.request({
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipart('a.pdf', PDF),
+      headers: { ...multipart('a.pdf', PDF).headers, 'x-csrf-token': 'nope' },
+    });
     expect(res.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/uploads', ...multipart('a.pdf', PDF) });
     expect(anonymous.statusCode).toBe(403);
@@ -142,7 +167,9 @@ describe('file references as answers', () => {
   it('a required file question left empty: "Por favor, adjunta el documento"', async () => {
     const c = new TestClient(t.app);
     await c.start(STORE);
-    expect((await evaluate(c, heirAnswers())).json().errors).toEqual([{ option_id: 3206, message: 'Por favor, adjunta el documento' }]);
+    expect((await evaluate(c, heirAnswers())).json().errors).toEqual([
+      { option_id: 3206, message: 'Por favor, adjunta el documento' },
+    ]);
   });
 
   it("evaluate takes the caller's own upload, with the server's name and size (not the browser's)", async () => {
@@ -164,7 +191,11 @@ describe('file references as answers', () => {
     const invalid = [{ option_id: 3206, message: 'El documento no está disponible: vuelve a subirlo' }];
     expect((await evaluate(thief, heirAnswers(ref))).json().errors).toEqual(invalid);
     // Without any session (evaluate needs none) a reference is not trusted either.
-    const bare = await t.app.inject({ method: 'POST', url: `/api/stores/${STORE}/products/${PRODUCT}/evaluate`, payload: { answers: heirAnswers(ref) } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/${STORE}/products/${PRODUCT}/evaluate`,
+      payload: { answers: heirAnswers(ref) },
+    });
     expect(bare.json().errors).toEqual(invalid);
     const add = await thief.post('/api/cart/items', { store_id: STORE, url_key: PRODUCT, answers: heirAnswers(ref) });
     expect(add.statusCode).toBe(422);
@@ -191,10 +222,19 @@ describe('from the wizard to the order', () => {
     customer = new TestClient(t.app);
     await customer.start(STORE);
     ref = await uploaded(customer, 'declaracion-herederos.pdf');
-    const add = await customer.post('/api/cart/items', { store_id: STORE, url_key: PRODUCT, answers: heirAnswers(ref) });
+    const add = await customer.post('/api/cart/items', {
+      store_id: STORE,
+      url_key: PRODUCT,
+      answers: heirAnswers(ref),
+    });
     expect(add.statusCode, add.body).toBe(201);
     expect(add.json().items[0].options).toContainEqual(
-      expect.objectContaining({ option_id: 3206, value: ref.file_id, print_value: 'declaracion-herederos.pdf', option_type: 'file' }),
+      expect.objectContaining({
+        option_id: 3206,
+        value: ref.file_id,
+        print_value: 'declaracion-herederos.pdf',
+        option_type: 'file',
+      }),
     );
 
     await customer.register('heredero@example.com');
@@ -203,16 +243,28 @@ describe('from the wizard to the order', () => {
     expect(cart.items[0].valid).toBe(true);
     expect((await customer.get(`/api/uploads/${ref.file_id}`)).statusCode).toBe(200);
 
-    const checkout = await customer.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': 'uploads-checkout-1' });
+    const checkout = await customer.post(
+      '/api/checkout',
+      { payment_method: 'cc' },
+      { 'idempotency-key': 'uploads-checkout-1' },
+    );
     expect(checkout.statusCode, checkout.body).toBe(201);
     orderId = checkout.json().order_id;
 
     const order = (await customer.get(`/api/me/orders/${orderId}`)).json();
     const item = order.items[0];
     itemId = item.id;
-    expect(item.options).toContainEqual(expect.objectContaining({ option_id: 3206, print_value: 'declaracion-herederos.pdf' }));
+    expect(item.options).toContainEqual(
+      expect.objectContaining({ option_id: 3206, print_value: 'declaracion-herederos.pdf' }),
+    );
     expect(item.files).toEqual([
-      expect.objectContaining({ filename: 'declaracion-herederos.pdf', content_type: 'application/pdf', size: PDF.length, uploaded_by_customer: true, option_id: 3206 }),
+      expect.objectContaining({
+        filename: 'declaracion-herederos.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+        uploaded_by_customer: true,
+        option_id: 3206,
+      }),
     ]);
     const download = await customer.get(`/api/me/orders/${orderId}/files/${item.files[0].id}`);
     expect(download.statusCode).toBe(200);
@@ -224,7 +276,12 @@ describe('from the wizard to the order', () => {
     expect((await agent.login('agente@ventanilla.test', 'agente-demo-2026')).statusCode).toBe(200);
     const detail = (await agent.get(`/api/backoffice/items/${itemId}`)).json();
     expect(detail.files).toEqual([
-      expect.objectContaining({ filename: 'declaracion-herederos.pdf', uploaded_by_customer: true, option_id: 3206, visible_to_customer: true }),
+      expect.objectContaining({
+        filename: 'declaracion-herederos.pdf',
+        uploaded_by_customer: true,
+        option_id: 3206,
+        visible_to_customer: true,
+      }),
     ]);
     const download = await agent.get(`/api/backoffice/items/${itemId}/files/${detail.files[0].id}`);
     expect(download.statusCode).toBe(200);
@@ -272,6 +329,25 @@ describe('rate limit', () => {
       const third = await upload(c, 'a2.pdf', PDF);
       expect(third.statusCode).toBe(429);
       expect(third.json().code).toBe('TOO_MANY_UPLOADS');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  // Regression: the quota was counted, then the file stored, so 400 parallel uploads were all accepted.
+  it('holds under concurrency: of 400 parallel uploads only the quota is accepted', async () => {
+    const limited = await createTestApp({ env: { UPLOADS_PER_HOUR: '5' } });
+    try {
+      const c = new TestClient(limited.app);
+      await c.start(1);
+      const results = await Promise.all(Array.from({ length: 400 }, (_, i) => upload(c, `p${i}.pdf`, PDF)));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((s) => s === 201)).toHaveLength(5);
+      expect(codes.filter((s) => s !== 201).every((s) => s === 429)).toBe(true);
+      const { rows } = await limited.app.ctx.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from uploads',
+      );
+      expect(rows[0]!.n).toBe(5);
     } finally {
       await limited.close();
     }

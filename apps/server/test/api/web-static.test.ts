@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 // A stand-in build of the web app, so this test does not depend on `npm run build`.
 const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>Ventanilla</title><script type="module" src="/assets/app-abc123.js"></script></html>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html lang="es"><title>Ventanilla</title><script type="module" src="/assets/app-abc123.js"></script></html>',
+);
 writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
 
 let t: TestApp;

@@ -3,11 +3,15 @@ import { cents } from '@ventanilla/domain';
 import { loadPaymentsConfig, type RedsysConfig } from '../../src/config/payments-config.js';
 import type { CreatePaymentInput } from '../../src/modules/payments/payment-provider.js';
 import { RedsysProvider, redsysOrderFor, redsysOutcome } from '../../src/modules/payments/redsys/redsys.adapter.js';
-import { decodeMerchantParameters, verifyMerchantSignature } from '../../src/modules/payments/redsys/redsys-signature.js';
+import {
+  decodeMerchantParameters,
+  verifyMerchantSignature,
+} from '../../src/modules/payments/redsys/redsys-signature.js';
 import { fixture, REDSYS_TEST_ENV, redsysNotification } from '../support/provider-fixtures.js';
 
 const KEY = REDSYS_TEST_ENV.REDSYS_SECRET_KEY;
-const config = (env: Record<string, string> = {}): RedsysConfig => loadPaymentsConfig({ ...REDSYS_TEST_ENV, ...env }).redsys!;
+const config = (env: Record<string, string> = {}): RedsysConfig =>
+  loadPaymentsConfig({ ...REDSYS_TEST_ENV, ...env }).redsys!;
 const vectors = fixture('redsys/published-vectors.json');
 const NOW = new Date('2026-11-22T10:15:00Z');
 
@@ -65,14 +69,21 @@ describe('Redsys redirect form', () => {
       DS_MERCHANT_MERCHANTDATA: '42',
     });
     expect(form.Ds_SignatureVersion).toBe('HMAC_SHA256_V1');
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', KEY, '000000000042', form.Ds_MerchantParameters, form.Ds_Signature)).toBe(true);
+    expect(
+      verifyMerchantSignature('HMAC_SHA256_V1', KEY, '000000000042', form.Ds_MerchantParameters, form.Ds_Signature),
+    ).toBe(true);
     expect(form.Ds_Signature).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 
     const created = await provider.createPayment(input());
     expect(created.providerRef).toBe('000000000042');
     const url = new URL(created.redirectUrl, 'https://shop.example');
     expect(url.pathname).toBe('/api/payments/redsys/redirect');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ v: 'HMAC_SHA256_V1', p: form.Ds_MerchantParameters, s: form.Ds_Signature, lang: 'es' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      v: 'HMAC_SHA256_V1',
+      p: form.Ds_MerchantParameters,
+      s: form.Ds_Signature,
+      lang: 'es',
+    });
     // Opening the same payment again gives the same order and the same signed form.
     expect((await provider.createPayment(input())).redirectUrl).toBe(created.redirectUrl);
   });
@@ -81,10 +92,16 @@ describe('Redsys redirect form', () => {
     const provider = new RedsysProvider(config({ REDSYS_SIGNATURE_VERSION: 'HMAC_SHA512_V2' }));
     const form = provider.buildForm(input({ method: 'bizum', language: 'pt', paymentId: 7 }));
     const params = decodeMerchantParameters(form.Ds_MerchantParameters)!;
-    expect(params).toMatchObject({ DS_MERCHANT_PAYMETHODS: 'z', DS_MERCHANT_CONSUMERLANGUAGE: '9', DS_MERCHANT_ORDER: '000000000007' });
+    expect(params).toMatchObject({
+      DS_MERCHANT_PAYMETHODS: 'z',
+      DS_MERCHANT_CONSUMERLANGUAGE: '9',
+      DS_MERCHANT_ORDER: '000000000007',
+    });
     expect(form.Ds_SignatureVersion).toBe('HMAC_SHA512_V2');
     expect(form.Ds_Signature).toMatch(/^[A-Za-z0-9_-]{86}$/);
-    expect(verifyMerchantSignature('HMAC_SHA512_V2', KEY, '000000000007', form.Ds_MerchantParameters, form.Ds_Signature)).toBe(true);
+    expect(
+      verifyMerchantSignature('HMAC_SHA512_V2', KEY, '000000000007', form.Ds_MerchantParameters, form.Ds_Signature),
+    ).toBe(true);
   });
 
   it('refuses methods Redsys does not serve here', () => {
@@ -94,8 +111,13 @@ describe('Redsys redirect form', () => {
   it('the redirect page reads back only forms signed with our key', () => {
     const provider = new RedsysProvider(config());
     const form = provider.buildForm(input());
-    expect(provider.readSignedForm(form.Ds_SignatureVersion, form.Ds_MerchantParameters, form.Ds_Signature)?.params.DS_MERCHANT_ORDER).toBe('000000000042');
-    const forged = Buffer.from(Buffer.from(form.Ds_MerchantParameters, 'base64').toString().replace('2512', '1')).toString('base64');
+    expect(
+      provider.readSignedForm(form.Ds_SignatureVersion, form.Ds_MerchantParameters, form.Ds_Signature)?.params
+        .DS_MERCHANT_ORDER,
+    ).toBe('000000000042');
+    const forged = Buffer.from(
+      Buffer.from(form.Ds_MerchantParameters, 'base64').toString().replace('2512', '1'),
+    ).toString('base64');
     expect(provider.readSignedForm(form.Ds_SignatureVersion, forged, form.Ds_Signature)).toBeUndefined();
     expect(provider.readSignedForm('HMAC_SHA512_V2', form.Ds_MerchantParameters, form.Ds_Signature)).toBeUndefined();
     expect(provider.readSignedForm('MD5', form.Ds_MerchantParameters, form.Ds_Signature)).toBeUndefined();
@@ -103,26 +125,41 @@ describe('Redsys redirect form', () => {
 });
 
 describe('Redsys notifications', () => {
-  it.each(vectors.notifications.map((n: { name: string }) => [n.name, n]) as Array<[string, unknown]>)('maps the published notification: %s', (_name, raw) => {
-    const n = raw as { merchantKey: string; merchantCode: string; terminal: string; fields: Record<string, string>; expected: Record<string, string | number> };
-    const provider = new RedsysProvider({ ...config(), secretKey: n.merchantKey, merchantCode: n.merchantCode, terminal: n.terminal });
-    const result = provider.verifyNotification(Buffer.from(new URLSearchParams(n.fields).toString()), {}, NOW);
-    expect(result.ok).toBe(true);
-    if (!result.ok || !result.event) throw new Error('expected an event');
-    expect(result.event).toMatchObject({
-      eventId: `${n.expected.order}:0000:${n.expected.authorisation}`,
-      type: 'payment.succeeded',
-      providerRef: n.expected.order,
-      amount: n.expected.amount,
-      currency: 'EUR',
-    });
-    if (n.expected.last4) expect(result.event.card).toEqual({ brand: n.expected.brand, last4: n.expected.last4 });
-    // The same notification as JSON (some Redsys set-ups) reads the same.
-    expect(provider.verifyNotification(Buffer.from(JSON.stringify(n.fields)), {}, NOW)).toEqual(result);
-  });
+  it.each(vectors.notifications.map((n: { name: string }) => [n.name, n]) as Array<[string, unknown]>)(
+    'maps the published notification: %s',
+    (_name, raw) => {
+      const n = raw as {
+        merchantKey: string;
+        merchantCode: string;
+        terminal: string;
+        fields: Record<string, string>;
+        expected: Record<string, string | number>;
+      };
+      const provider = new RedsysProvider({
+        ...config(),
+        secretKey: n.merchantKey,
+        merchantCode: n.merchantCode,
+        terminal: n.terminal,
+      });
+      const result = provider.verifyNotification(Buffer.from(new URLSearchParams(n.fields).toString()), {}, NOW);
+      expect(result.ok).toBe(true);
+      if (!result.ok || !result.event) throw new Error('expected an event');
+      expect(result.event).toMatchObject({
+        eventId: `${n.expected.order}:0000:${n.expected.authorisation}`,
+        type: 'payment.succeeded',
+        providerRef: n.expected.order,
+        amount: n.expected.amount,
+        currency: 'EUR',
+      });
+      if (n.expected.last4) expect(result.event.card).toEqual({ brand: n.expected.brand, last4: n.expected.last4 });
+      // The same notification as JSON (some Redsys set-ups) reads the same.
+      expect(provider.verifyNotification(Buffer.from(JSON.stringify(n.fields)), {}, NOW)).toEqual(result);
+    },
+  );
 
   const provider = new RedsysProvider(config());
-  const verify = (body: string) => provider.verifyNotification(Buffer.from(body), { 'content-type': 'application/x-www-form-urlencoded' }, NOW);
+  const verify = (body: string) =>
+    provider.verifyNotification(Buffer.from(body), { 'content-type': 'application/x-www-form-urlencoded' }, NOW);
 
   it.each([
     ['0000', 'payment.succeeded', undefined],
@@ -132,7 +169,12 @@ describe('Redsys notifications', () => {
     ['9915', 'payment.canceled', 'redsys_9915'],
     ['180', 'payment.failed', 'redsys_0180'],
   ])('Ds_Response %s -> %s', (response, type, failureCode) => {
-    const { body } = redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_Response: response, Ds_AuthorisationCode: '' });
+    const { body } = redsysNotification(KEY, {
+      Ds_Order: '000000000042',
+      Ds_Amount: '2512',
+      Ds_Response: response,
+      Ds_AuthorisationCode: '',
+    });
     const result = verify(body);
     if (!result.ok || !result.event) throw new Error(`expected an event, got ${JSON.stringify(result)}`);
     expect(result.event.type).toBe(type);
@@ -143,37 +185,75 @@ describe('Redsys notifications', () => {
   it('gives repeated notifications the same event id, and different outcomes different ids', () => {
     const a = verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512' }).body);
     const b = verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512' }).body);
-    const c = verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_Response: '0190', Ds_AuthorisationCode: '' }).body);
+    const c = verify(
+      redsysNotification(KEY, {
+        Ds_Order: '000000000042',
+        Ds_Amount: '2512',
+        Ds_Response: '0190',
+        Ds_AuthorisationCode: '',
+      }).body,
+    );
     if (!a.ok || !b.ok || !c.ok) throw new Error('expected events');
     expect(a.event?.eventId).toBe(b.event?.eventId);
     expect(a.event?.eventId).not.toBe(c.event?.eventId);
   });
 
   it('verifies HMAC_SHA512_V2 notifications too', () => {
-    const result = verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512' }, 'HMAC_SHA512_V2').body);
+    const result = verify(
+      redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512' }, 'HMAC_SHA512_V2').body,
+    );
     expect(result.ok && result.event?.type).toBe('payment.succeeded');
   });
 
   it('refuses a tampered body, another key, another terminal and malformed bodies', () => {
     const { fields } = redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512' });
     const params = Buffer.from(fields.Ds_MerchantParameters!, 'base64').toString().replace('"2512"', '"1"');
-    const tampered = new URLSearchParams({ ...fields, Ds_MerchantParameters: Buffer.from(params).toString('base64') }).toString();
+    const tampered = new URLSearchParams({
+      ...fields,
+      Ds_MerchantParameters: Buffer.from(params).toString('base64'),
+    }).toString();
     expect(verify(tampered)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verify(redsysNotification('Mk9m98IfEblmPfrpsawt7BmxObt98Jev', { Ds_Order: '000000000042', Ds_Amount: '2512' }).body)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verify(new URLSearchParams({ ...fields, Ds_Signature: '' }).toString())).toEqual({ ok: false, reason: 'malformed' });
-    expect(verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_Terminal: '002' }).body)).toEqual({ ok: false, reason: 'malformed' });
-    expect(verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_MerchantCode: '999008882' }).body)).toEqual({ ok: false, reason: 'malformed' });
-    expect(verify(new URLSearchParams({ ...fields, Ds_SignatureVersion: 'HMAC_SHA1' }).toString())).toEqual({ ok: false, reason: 'malformed' });
+    expect(
+      verify(
+        redsysNotification('Mk9m98IfEblmPfrpsawt7BmxObt98Jev', { Ds_Order: '000000000042', Ds_Amount: '2512' }).body,
+      ),
+    ).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verify(new URLSearchParams({ ...fields, Ds_Signature: '' }).toString())).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(
+      verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_Terminal: '002' }).body),
+    ).toEqual({ ok: false, reason: 'malformed' });
+    expect(
+      verify(
+        redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_MerchantCode: '999008882' }).body,
+      ),
+    ).toEqual({ ok: false, reason: 'malformed' });
+    expect(verify(new URLSearchParams({ ...fields, Ds_SignatureVersion: 'HMAC_SHA1' }).toString())).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
     expect(verify('')).toEqual({ ok: false, reason: 'malformed' });
     expect(verify('{not json')).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('acknowledges other transaction types (a refund) without an event', () => {
-    const result = verify(redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_TransactionType: '3' }).body);
+    const result = verify(
+      redsysNotification(KEY, { Ds_Order: '000000000042', Ds_Amount: '2512', Ds_TransactionType: '3' }).body,
+    );
     expect(result).toMatchObject({ ok: true, event: null, ignored: 'transaction_type_3' });
   });
 
   it('reads Ds_Response codes', () => {
-    expect(['0000', '0099', '0100', '9915', '9999', 'x', ''].map(redsysOutcome)).toEqual(['succeeded', 'succeeded', 'failed', 'canceled', 'failed', undefined, undefined]);
+    expect(['0000', '0099', '0100', '9915', '9999', 'x', ''].map(redsysOutcome)).toEqual([
+      'succeeded',
+      'succeeded',
+      'failed',
+      'canceled',
+      'failed',
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -32,22 +32,54 @@ describe('HMAC_SHA256_V1 against the published vectors', () => {
     for (const s of [signature, url, url.replace(/=+$/, '')]) {
       expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, s)).toBe(true);
     }
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, `${merchantParameters}x`, signature)).toBe(false);
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, '0726qI3H7sZy', merchantParameters, signature)).toBe(false);
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', 'Lk9m98IfEblmPfrpsawt7BmxObt98Jev', order, merchantParameters, signature)).toBe(false);
+    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, `${merchantParameters}x`, signature)).toBe(
+      false,
+    );
+    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, '0726qI3H7sZy', merchantParameters, signature)).toBe(
+      false,
+    );
+    expect(
+      verifyMerchantSignature(
+        'HMAC_SHA256_V1',
+        'Lk9m98IfEblmPfrpsawt7BmxObt98Jev',
+        order,
+        merchantParameters,
+        signature,
+      ),
+    ).toBe(false);
     expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, order, merchantParameters, signature)).toBe(false);
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, 'not base64!')).toBe(false);
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, signature.slice(0, 20))).toBe(false);
+    expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, 'not base64!')).toBe(
+      false,
+    );
+    expect(
+      verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, signature.slice(0, 20)),
+    ).toBe(false);
   });
 
-  it.each(vectors.notifications.map((n: { name: string }) => [n.name, n]) as Array<[string, unknown]>)('verifies the published notification: %s', (_name, n) => {
-    const { fields, merchantKey: key, expected } = n as { fields: Record<string, string>; merchantKey: string; expected: { order: string; amount: number } };
-    const params = decodeMerchantParameters(fields.Ds_MerchantParameters!)!;
-    expect(params.Ds_Order).toBe(expected.order);
-    expect(Number(params.Ds_Amount)).toBe(expected.amount);
-    expect(verifyMerchantSignature('HMAC_SHA256_V1', key, expected.order, fields.Ds_MerchantParameters!, fields.Ds_Signature!)).toBe(true);
-    if ((n as { orderKey?: string }).orderKey) expect(orderKeyV1(key, expected.order).toString('base64')).toBe((n as { orderKey: string }).orderKey);
-  });
+  it.each(vectors.notifications.map((n: { name: string }) => [n.name, n]) as Array<[string, unknown]>)(
+    'verifies the published notification: %s',
+    (_name, n) => {
+      const {
+        fields,
+        merchantKey: key,
+        expected,
+      } = n as { fields: Record<string, string>; merchantKey: string; expected: { order: string; amount: number } };
+      const params = decodeMerchantParameters(fields.Ds_MerchantParameters!)!;
+      expect(params.Ds_Order).toBe(expected.order);
+      expect(Number(params.Ds_Amount)).toBe(expected.amount);
+      expect(
+        verifyMerchantSignature(
+          'HMAC_SHA256_V1',
+          key,
+          expected.order,
+          fields.Ds_MerchantParameters!,
+          fields.Ds_Signature!,
+        ),
+      ).toBe(true);
+      if ((n as { orderKey?: string }).orderKey)
+        expect(orderKeyV1(key, expected.order).toString('base64')).toBe((n as { orderKey: string }).orderKey);
+    },
+  );
 
   it('decodes URL-encoded values inside the parameters', () => {
     const params = decodeMerchantParameters(vectors.notifications[0].fields.Ds_MerchantParameters)!;
@@ -70,8 +102,12 @@ describe('HMAC_SHA512_V2 against the published vector', () => {
 
   it('verifies, and refuses a V1 reading or another order', () => {
     expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, order, merchantParameters, signature)).toBe(true);
-    expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, order, merchantParameters, `${signature}==`)).toBe(true);
+    expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, order, merchantParameters, `${signature}==`)).toBe(
+      true,
+    );
     expect(verifyMerchantSignature('HMAC_SHA256_V1', merchantKey, order, merchantParameters, signature)).toBe(false);
-    expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, '1234567891', merchantParameters, signature)).toBe(false);
+    expect(verifyMerchantSignature('HMAC_SHA512_V2', merchantKey, '1234567891', merchantParameters, signature)).toBe(
+      false,
+    );
   });
 });

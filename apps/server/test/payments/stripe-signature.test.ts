@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stripeSignature, stripeSignatureHeader, verifyStripeSignature } from '../../src/modules/payments/stripe/stripe-signature.js';
+import {
+  stripeSignature,
+  stripeSignatureHeader,
+  verifyStripeSignature,
+} from '../../src/modules/payments/stripe/stripe-signature.js';
 
 const SECRET = 'whsec_test';
 const T = 1_700_000_000;
@@ -25,7 +29,9 @@ describe('Stripe-Signature', () => {
   });
 
   it('refuses another secret', () => {
-    expect(verifyStripeSignature(SECRET, stripeSignatureHeader('whsec_other', T, BODY), BODY, at(T))).toBe('bad_signature');
+    expect(verifyStripeSignature(SECRET, stripeSignatureHeader('whsec_other', T, BODY), BODY, at(T))).toBe(
+      'bad_signature',
+    );
   });
 
   it('refuses a signature moved to another timestamp', () => {
@@ -52,7 +58,15 @@ describe('Stripe-Signature', () => {
 
   it('refuses missing or malformed headers', () => {
     const good = stripeSignature(SECRET, T, BODY);
-    for (const header of [undefined, '', `v1=${good}`, `t=abc,v1=${good}`, `t=${T}`, `t=${T},v1=${good.slice(0, 63)}`, `t=${T},v1=${good.toUpperCase()}`]) {
+    for (const header of [
+      undefined,
+      '',
+      `v1=${good}`,
+      `t=abc,v1=${good}`,
+      `t=${T}`,
+      `t=${T},v1=${good.slice(0, 63)}`,
+      `t=${T},v1=${good.toUpperCase()}`,
+    ]) {
       expect(verifyStripeSignature(SECRET, header, BODY, at(T))).toBe('bad_signature');
     }
   });

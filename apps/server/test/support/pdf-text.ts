@@ -1,7 +1,16 @@
 import { inflateSync } from 'node:zlib';
 
 // WinAnsi bytes 0x80-0x9F that differ from Latin-1 (the ones invoices use: euro sign, quotes, dashes).
-const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
+const WIN_ANSI: Record<number, string> = {
+  0x80: '€',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+};
 
 /**
  * The text a PDF made with pdf-lib's standard fonts shows: every content stream is inflated and its hex-string

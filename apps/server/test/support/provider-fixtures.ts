@@ -20,7 +20,10 @@ export const REDSYS_TEST_ENV = {
   REDSYS_ENV: 'test',
 };
 
-export const STRIPE_TEST_ENV = { STRIPE_SECRET_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', STRIPE_WEBHOOK_SECRET: 'whsec_test_endpoint_secret' };
+export const STRIPE_TEST_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_endpoint_secret',
+};
 
 /**
  * A notification as Redsys posts it to DS_MERCHANT_MERCHANTURL: a form with the signature in base64url. The parameters
@@ -46,7 +49,9 @@ export function redsysNotification(
     ...params,
   });
   // Redsys sends base64url keeping the padding, e.g. "52nPyUkyDws__OfMqDka_yN-arxzulELZC1TYTvvR0s=".
-  const signature = signMerchantParameters(version, key, params.Ds_Order!, merchantParameters).replace(/\+/g, '-').replace(/\//g, '_');
+  const signature = signMerchantParameters(version, key, params.Ds_Order!, merchantParameters)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
   const fields = { Ds_SignatureVersion: version, Ds_MerchantParameters: merchantParameters, Ds_Signature: signature };
   return { body: new URLSearchParams(fields).toString(), fields };
 }
@@ -59,7 +64,9 @@ export interface RecordedRequest {
 }
 
 /** A fetch that records every request and answers with the given responses in turn (the last one repeats). */
-export function recordingFetch(responses: Array<{ status: number; headers?: Record<string, string>; body: unknown } | Error>) {
+export function recordingFetch(
+  responses: Array<{ status: number; headers?: Record<string, string>; body: unknown } | Error>,
+) {
   const requests: RecordedRequest[] = [];
   let i = 0;
   const fetchFn: FetchFn = async (url, init) => {
@@ -67,7 +74,11 @@ export function recordingFetch(responses: Array<{ status: number; headers?: Reco
     const next = responses[Math.min(i++, responses.length - 1)]!;
     if (next instanceof Error) throw next;
     const headers = new Map(Object.entries(next.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-    return { status: next.status, headers: { get: (n: string) => headers.get(n.toLowerCase()) ?? null }, text: async () => JSON.stringify(next.body) };
+    return {
+      status: next.status,
+      headers: { get: (n: string) => headers.get(n.toLowerCase()) ?? null },
+      text: async () => JSON.stringify(next.body),
+    };
   };
   return { fetchFn, requests };
 }

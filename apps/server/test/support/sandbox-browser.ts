@@ -15,10 +15,17 @@ export async function payOnSandbox(
     method: 'POST',
     url: path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token, number: card.number, expiry: card.expiry ?? '12/34', cvc: card.cvc ?? '123', name: card.name ?? 'Lucía Pérez' }).toString(),
+    payload: new URLSearchParams({
+      token,
+      number: card.number,
+      expiry: card.expiry ?? '12/34',
+      cvc: card.cvc ?? '123',
+      name: card.name ?? 'Lucía Pérez',
+    }).toString(),
   });
   const location = res.headers.location as string | undefined;
-  if (challengeCode === undefined || !location?.startsWith('/sandbox-pay/3ds/')) return { status: res.statusCode, location, html: res.body };
+  if (challengeCode === undefined || !location?.startsWith('/sandbox-pay/3ds/'))
+    return { status: res.statusCode, location, html: res.body };
   const challenge = await app.inject(location);
   const res3ds = await app.inject({
     method: 'POST',

@@ -6,7 +6,12 @@ export class SandboxMethodsBrowser {
 
   async open(url: string) {
     const res = await this.app.inject(url);
-    return { status: res.statusCode, html: res.body, token: /name="token" value="([^"]+)"/.exec(res.body)?.[1], location: res.headers.location as string | undefined };
+    return {
+      status: res.statusCode,
+      html: res.body,
+      token: /name="token" value="([^"]+)"/.exec(res.body)?.[1],
+      location: res.headers.location as string | undefined,
+    };
   }
 
   async post(url: string, form: Record<string, string>) {
@@ -35,12 +40,16 @@ export class SandboxMethodsBrowser {
 
   async approvePaypal(redirectUrl: string) {
     const page = await this.open(redirectUrl);
-    return this.post(`/sandbox-pay/checkout/${SandboxMethodsBrowser.refOf(redirectUrl)}/approve`, { token: page.token ?? '' });
+    return this.post(`/sandbox-pay/checkout/${SandboxMethodsBrowser.refOf(redirectUrl)}/approve`, {
+      token: page.token ?? '',
+    });
   }
 
   async cancel(redirectUrl: string) {
     const page = await this.open(redirectUrl);
-    return this.post(`/sandbox-pay/checkout/${SandboxMethodsBrowser.refOf(redirectUrl)}/cancel`, { token: page.token ?? '' });
+    return this.post(`/sandbox-pay/checkout/${SandboxMethodsBrowser.refOf(redirectUrl)}/cancel`, {
+      token: page.token ?? '',
+    });
   }
 
   async bizumCode(ref: string, code: string) {
@@ -51,7 +60,10 @@ export class SandboxMethodsBrowser {
   /** In the MB WAY app of a phone: act on its first pending request. */
   async mbWayApp(phone: string, action: 'approve' | 'reject' | 'expire') {
     const page = await this.open(`/sandbox-pay/mbway?phone=${encodeURIComponent(phone)}`);
-    const form = /action="(\/sandbox-pay\/mbway\/[^"?]+)[^"]*">\s*<input type="hidden" name="token" value="([^"]+)"/.exec(page.html);
+    const form =
+      /action="(\/sandbox-pay\/mbway\/[^"?]+)[^"]*">\s*<input type="hidden" name="token" value="([^"]+)"/.exec(
+        page.html,
+      );
     if (!form) return { status: 404, html: page.html, location: undefined };
     return this.post(form[1]!, { token: form[2]!, action });
   }

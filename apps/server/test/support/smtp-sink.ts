@@ -13,8 +13,12 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
-  /** Milliseconds each message waits before it is accepted (makes concurrent dispatchers overlap). */
-  delayMs = 0;
+  /**
+   * Hold every message until this many SMTP sessions each have one waiting, then accept them all and stop holding:
+   * proves that concurrent dispatchers overlap, without relying on timing. 0: accept at once.
+   */
+  holdUntilSessions = 0;
+  private held: { session: string; release: () => void }[] = [];
   /** Answer this SMTP code to every message instead of accepting it (e.g. 550 for a rejected recipient). */
   rejectWith: number | null = null;
   private server: SMTPServer | null = null;
@@ -30,7 +34,7 @@ export class SmtpSink {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           void (async () => {
-            if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+            if (this.holdUntilSessions > 0) await this.hold(session.id);
             if (this.rejectWith) {
               const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: this.rejectWith });
               callback(err);
@@ -50,6 +54,15 @@ export class SmtpSink {
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
     return this;
+  }
+
+  private hold(session: string): Promise<void> {
+    return new Promise((release) => {
+      this.held.push({ session, release });
+      if (new Set(this.held.map((h) => h.session)).size < this.holdUntilSessions) return;
+      this.holdUntilSessions = 0;
+      for (const h of this.held.splice(0)) h.release();
+    });
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
@@ -20,7 +20,15 @@ export interface TestApp {
  * The sandbox provider's webhooks are delivered in-process through app.inject, as HTTP would deliver them.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deliverWebhooks?: boolean; paymentFetch?: FetchFn } = {},
+  options: {
+    env?: Record<string, string>;
+    deliverWebhooks?: boolean;
+    paymentFetch?: FetchFn;
+    logger?: object;
+    onRoute?: (route: RouteOptions) => void;
+    /** The app's clock (lock leases); the real one by default. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
   const testDb = await createTestDatabase();
@@ -33,7 +41,15 @@ export async function createTestApp(
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;
   };
-  const app = await buildApp({ config, database: testDb.handle, notificationSender: sender, logger: false, paymentFetch: options.paymentFetch });
+  const app = await buildApp({
+    config,
+    database: testDb.handle,
+    notificationSender: sender,
+    logger: options.logger ?? false,
+    paymentFetch: options.paymentFetch,
+    onRoute: options.onRoute,
+    now: options.now,
+  });
   ref.app = app;
   return {
     app,
@@ -100,5 +116,11 @@ export class TestClient {
 
 /** The nota simple answers of the walking skeleton (Madrid; urgent when asked). */
 export function notaSimpleAnswers(urgent = false) {
-  return { '78': '5028', '79': '28005', '80': 'Calle Mayor 1, 2º B', '77': 'Juan Español', '411': urgent ? '3782' : '3781' };
+  return {
+    '78': '5028',
+    '79': '28005',
+    '80': 'Calle Mayor 1, 2º B',
+    '77': 'Juan Español',
+    '411': urgent ? '3782' : '3781',
+  };
 }

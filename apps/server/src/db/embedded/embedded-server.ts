@@ -198,7 +198,9 @@ function spawnWorker(data: PgliteWorkerData, logger: DatabaseLogger): Promise<Ru
     worker.on('message', onMessage);
     void exited.then((exitCode) => {
       if (!started) {
-        rejectStart(failure ?? new Error(`The embedded database worker exited while starting (exit code ${exitCode}).`));
+        rejectStart(
+          failure ?? new Error(`The embedded database worker exited while starting (exit code ${exitCode}).`),
+        );
       }
     });
   });
@@ -218,7 +220,10 @@ async function closeWorker({ worker, exited }: RunningWorker, logger: DatabaseLo
   const outcome = await Promise.race([closed, exited, timedOut]);
   clearTimeout(timer);
   if (outcome === 'timeout') {
-    logger.warn({ timeoutMs: WORKER_CLOSE_TIMEOUT_MS }, 'The embedded database did not close in time; ending its thread.');
+    logger.warn(
+      { timeoutMs: WORKER_CLOSE_TIMEOUT_MS },
+      'The embedded database did not close in time; ending its thread.',
+    );
   }
   await worker.terminate();
 }

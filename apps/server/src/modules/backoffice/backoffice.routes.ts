@@ -2,22 +2,33 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { requireStaff } from '../../plugins/session.js';
+import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, MoneyString, PageQuery } from '../../shared/http-schemas.js';
+import {
+  errors,
+  ListOf,
+  MoneyString,
+  PageQuery,
+  Nullable,
+  OrderStatusSchema,
+  PanelStatusIdSchema,
+  PaymentStatusSchema,
+} from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { AnswerLine } from '../orders/orders.schema.js';
+import { lockGuard } from '../../plugins/lock-guard.js';
+import { ItemIdParams } from './item-locks.routes.js';
 
-const ItemParams = Type.Object({ itemId: Type.Integer({ minimum: 1 }) });
+const ItemParams = ItemIdParams;
 
 const ListItem = Type.Object({
   item_id: Type.Integer(),
   order_id: Type.Integer(),
   product_id: Type.Integer(),
   product_name: Type.String(),
-  panel_status_id: Type.Integer(),
+  panel_status_id: PanelStatusIdSchema,
   status_text: Type.String(),
   email: Type.String(),
   customer_name: Type.String(),
@@ -44,28 +55,31 @@ const StaffFile = Type.Object({
   visible_to_customer: Type.Boolean(),
   /** Uploaded by the customer in the wizard (the answer to a file question, option_id), rather than by the staff. */
   uploaded_by_customer: Type.Optional(Type.Boolean()),
-  option_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  option_id: Type.Optional(Nullable(Type.Integer())),
 });
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const ItemDetail = Type.Object({
   item_id: Type.Integer(),
   order_id: Type.Integer(),
   product_id: Type.Integer(),
   product_name: Type.String(),
-  panel_status_id: Type.Integer(),
+  panel_status_id: PanelStatusIdSchema,
   status_text: Type.String(),
   referencia: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
   price: MoneyString,
   product_options: Type.Array(AnswerLine),
-  customer: Type.Object({ customer_id: Type.Integer(), email: Type.String(), firstname: Type.String(), lastname: Type.String() }),
+  customer: Type.Object({
+    customer_id: Type.Integer(),
+    email: Type.String(),
+    firstname: Type.String(),
+    lastname: Type.String(),
+  }),
   order: Type.Object({
     order_id: Type.Integer(),
     store_id: Type.Integer(),
-    status: Type.String(),
+    status: OrderStatusSchema,
     subtotal: MoneyString,
     tax_amount: MoneyString,
     total: MoneyString,
@@ -78,7 +92,7 @@ const ItemDetail = Type.Object({
       provider: Type.String(),
       provider_ref: Nullable(Type.String()),
       amount: MoneyString,
-      status: Type.String(),
+      status: PaymentStatusSchema,
       failure_code: Nullable(Type.String()),
       card: Nullable(Type.String()),
       created_at: Type.String(),
@@ -88,8 +102,8 @@ const ItemDetail = Type.Object({
     Type.Object({
       id: Type.Integer(),
       accion: Type.String(),
-      old_status: Nullable(Type.Integer()),
-      new_status: Nullable(Type.Integer()),
+      old_status: Nullable(PanelStatusIdSchema),
+      new_status: Nullable(PanelStatusIdSchema),
       old_status_text: Nullable(Type.String()),
       new_status_text: Nullable(Type.String()),
       admin_user_id: Nullable(Type.Integer()),
@@ -103,106 +117,161 @@ const ItemDetail = Type.Object({
 
 const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { backoffice, files, config } = app.ctx;
+  // Writes to an item another agent has locked are refused (423).
+  app.addHook('preHandler', lockGuard);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
-  // Staff routes load the session first (requireStaff), so the session's store decides the language.
+  // The protected group loads the session first, so the session's store decides the language.
   const language = (request: FastifyRequest) => requestLanguage(app, request);
 
-  app.get('/api/backoffice/statuses', {
-    schema: {
-      tags: ['back office'],
-      summary: 'The 24 panel statuses',
-      response: { 200: Type.Object({ items: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }), ...errors(401, 403) },
+  app.get(
+    '/api/backoffice/statuses',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The 24 panel statuses',
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }),
+          ...errors(401, 403),
+        },
+      },
     },
-  }, async (request) => {
-    await requireStaff(request);
-    return backoffice.statuses(language(request));
-  });
-
-  app.get('/api/backoffice/items', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Order items, newest first, filtered by status, customer email or order id',
-      querystring: Type.Object({
-        ...PageQuery,
-        status: Type.Optional(Type.Integer({ minimum: 0 })),
-        email: Type.Optional(Type.String({ maxLength: 254 })),
-        order_id: Type.Optional(Type.Integer({ minimum: 1 })),
-      }),
-      response: { 200: ListOf(ListItem), ...errors(401, 403) },
+    async (request) => {
+      return backoffice.statuses(language(request));
     },
-  }, async (request, reply) => {
-    await requireStaff(request);
-    const q = request.query;
-    reply.header('cache-control', 'no-store');
-    return backoffice.list(
-      { page: q.page ?? 1, perPage: q.per_page ?? 10, status: q.status, email: q.email?.trim() || undefined, orderId: q.order_id },
-      language(request),
-    );
-  });
+  );
 
-  app.get('/api/backoffice/items/:itemId', {
-    schema: { tags: ['back office'], summary: 'An item with answers, customer, payments, history, notes and files', params: ItemParams, response: { 200: ItemDetail, ...errors(401, 403, 404) } },
-  }, async (request, reply) => {
-    await requireStaff(request);
-    reply.header('cache-control', 'no-store');
-    return backoffice.detail(request.params.itemId, language(request));
-  });
-
-  app.post('/api/backoffice/items/:itemId/status', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Change the panel status (recorded in the history); updated_at guards against concurrent edits',
-      params: ItemParams,
-      body: Type.Object({ panel_status_id: Type.Integer(), updated_at: Type.Optional(Type.String({ format: 'date-time' })) }),
-      response: { 200: ItemDetail, ...errors(400, 401, 403, 404, 409) },
+  app.get(
+    '/api/backoffice/items',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Order items, newest first, filtered by status, customer email or order id',
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(Type.Integer({ minimum: 0 })),
+          email: Type.Optional(Type.String({ maxLength: 254 })),
+          order_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: { 200: ListOf(ListItem), ...errors(401, 403) },
+      },
     },
-  }, async (request) => {
-    const agent = await requireStaff(request);
-    await backoffice.changeStatus(agent, request.params.itemId, request.body.panel_status_id, request.body.updated_at);
-    return backoffice.detail(request.params.itemId, language(request));
-  });
-
-  app.post('/api/backoffice/items/:itemId/notes', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Add a note to an item',
-      params: ItemParams,
-      body: Type.Object({ text: Type.String({ maxLength: 20_000 }) }),
-      response: { 201: Note, ...errors(400, 401, 403, 404) },
+    async (request, reply) => {
+      const q = request.query;
+      reply.header('cache-control', 'no-store');
+      return backoffice.list(
+        {
+          page: q.page ?? 1,
+          perPage: q.per_page ?? 10,
+          status: q.status,
+          email: q.email?.trim() || undefined,
+          orderId: q.order_id,
+        },
+        language(request),
+      );
     },
-  }, async (request, reply) => {
-    const agent = await requireStaff(request);
-    return reply.code(201).send(await backoffice.addNote(agent, request.params.itemId, request.body.text));
-  });
+  );
 
-  app.post('/api/backoffice/items/:itemId/files', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Upload a document (multipart field "file"; PDF, JPEG or PNG, checked by content)',
-      consumes: ['multipart/form-data'],
-      params: ItemParams,
-      response: { 201: StaffFile, ...errors(400, 401, 403, 404, 413, 415) },
+  app.get(
+    '/api/backoffice/items/:itemId',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'An item with answers, customer, payments, history, notes and files',
+        params: ItemParams,
+        response: { 200: ItemDetail, ...errors(401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const agent = await requireStaff(request);
-    const file = await readMultipartFile(request, config.maxUploadBytes);
-    if (file.bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
-    return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, file));
-  });
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return backoffice.detail(request.params.itemId, language(request));
+    },
+  );
 
-  app.get('/api/backoffice/items/:itemId/files/:fileId', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Download a document of an item',
-      params: Type.Object({ itemId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
+  app.post(
+    '/api/backoffice/items/:itemId/status',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Change the panel status (recorded in the history); updated_at guards against concurrent edits',
+        params: ItemParams,
+        body: Type.Object({
+          panel_status_id: Type.Integer(),
+          updated_at: Type.Optional(Type.String({ format: 'date-time' })),
+        }),
+        response: { 200: ItemDetail, ...errors(400, 401, 403, 404, 409, 423) },
+      },
     },
-  }, async (request, reply) => {
-    await requireStaff(request);
-    const file = await backoffice.findFile(request.params.itemId, request.params.fileId);
-    return sendStoredFile(reply, files, file);
-  });
+    async (request) => {
+      const agent = signedInUser(request);
+      await backoffice.changeStatus(
+        agent,
+        request.params.itemId,
+        request.body.panel_status_id,
+        request.body.updated_at,
+      );
+      return backoffice.detail(request.params.itemId, language(request));
+    },
+  );
+
+  app.post(
+    '/api/backoffice/items/:itemId/notes',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Add a note to an item',
+        params: ItemParams,
+        body: Type.Object({ text: Type.String({ maxLength: 20_000 }) }),
+        response: { 201: Note, ...errors(400, 401, 403, 404, 409, 423) },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      return reply.code(201).send(await backoffice.addNote(agent, request.params.itemId, request.body.text));
+    },
+  );
+
+  app.post(
+    '/api/backoffice/items/:itemId/files',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Upload a document (multipart field "file"; PDF, JPEG or PNG, checked by content)',
+        consumes: ['multipart/form-data'],
+        params: ItemParams,
+        response: { 201: StaffFile, ...errors(400, 401, 403, 404, 409, 413, 415, 423) },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      const file = await readMultipartFile(request, config.maxUploadBytes);
+      if (file.bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
+      return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, file));
+    },
+  );
+
+  app.get(
+    '/api/backoffice/items/:itemId/files/:fileId',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Download a document of an item',
+        params: Type.Object({ itemId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await backoffice.findFile(request.params.itemId, request.params.fileId);
+      return sendStoredFile(reply, files, file);
+    },
+  );
 };
 
 export default backofficeRoutes;

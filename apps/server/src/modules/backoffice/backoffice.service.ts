@@ -1,6 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { cents, formatMoneyString, isPanelStatusId, panelStatusText, PANEL_STATUS_IDS, type Language } from '@ventanilla/domain';
+import {
+  formatMoneyString,
+  isPanelStatusId,
+  panelStatusText,
+  PANEL_STATUS_IDS,
+  type Language,
+  type PanelStatusId,
+} from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
@@ -38,7 +45,8 @@ export class BackofficeService {
 
   async list(filter: ItemFilter, language: Language) {
     const where: SQL[] = [];
-    if (filter.status !== undefined) where.push(eq(orderItems.panelStatusId, filter.status));
+    // A filter by an id outside the 24 statuses simply matches nothing.
+    if (filter.status !== undefined) where.push(eq(orderItems.panelStatusId, filter.status as PanelStatusId));
     if (filter.orderId !== undefined) where.push(eq(orderItems.orderId, filter.orderId));
     if (filter.email) where.push(ilike(orders.customerEmail, `%${filter.email.replace(/[%_\\]/g, '\\$&')}%`));
     const condition = where.length ? and(...where) : undefined;
@@ -71,7 +79,7 @@ export class BackofficeService {
         email: r.order.customerEmail,
         customer_name: `${r.order.customerFirstname} ${r.order.customerLastname}`,
         created_at: r.item.createdAt.toISOString(),
-        total: formatMoneyString(cents(r.item.total)),
+        total: formatMoneyString(r.item.total),
         notes_count: r.notes,
         files_count: r.files,
       })),
@@ -116,16 +124,21 @@ export class BackofficeService {
       referencia: item.referencia,
       created_at: item.createdAt.toISOString(),
       updated_at: item.updatedAt.toISOString(),
-      price: formatMoneyString(cents(item.total)),
+      price: formatMoneyString(item.total),
       product_options: item.productOptions,
-      customer: { customer_id: order.customerId, email: order.customerEmail, firstname: order.customerFirstname, lastname: order.customerLastname },
+      customer: {
+        customer_id: order.customerId,
+        email: order.customerEmail,
+        firstname: order.customerFirstname,
+        lastname: order.customerLastname,
+      },
       order: {
         order_id: order.orderId,
         store_id: order.storeId,
         status: order.status,
-        subtotal: formatMoneyString(cents(order.subtotal)),
-        tax_amount: formatMoneyString(cents(order.taxAmount)),
-        total: formatMoneyString(cents(order.total)),
+        subtotal: formatMoneyString(order.subtotal),
+        tax_amount: formatMoneyString(order.taxAmount),
+        total: formatMoneyString(order.total),
         paid_at: iso(order.paidAt),
       },
       payments: paymentRows.map((p) => ({
@@ -133,7 +146,7 @@ export class BackofficeService {
         method: p.method,
         provider: p.provider,
         provider_ref: p.providerRef,
-        amount: formatMoneyString(cents(p.amount)),
+        amount: formatMoneyString(p.amount),
         status: p.status,
         failure_code: p.failureCode,
         card: p.cardLast4 ? `${p.cardBrand ?? ''} •••• ${p.cardLast4}`.trim() : null,
@@ -150,7 +163,13 @@ export class BackofficeService {
         admin_name: name,
         created_at: h.createdAt.toISOString(),
       })),
-      notes: notes.map(({ n, name }) => ({ id: n.id, text: n.text, admin_user_id: n.adminUserId, admin_name: name, created_at: n.createdAt.toISOString() })),
+      notes: notes.map(({ n, name }) => ({
+        id: n.id,
+        text: n.text,
+        admin_user_id: n.adminUserId,
+        admin_name: name,
+        created_at: n.createdAt.toISOString(),
+      })),
       files: fileRows.map((f) => ({
         id: f.id,
         filename: f.filename,
@@ -177,23 +196,42 @@ export class BackofficeService {
         throw new AppError('STALE_ITEM', `item ${itemId} changed since ${expectedUpdatedAt}`);
       }
       if (item.panelStatusId === statusId) return;
-      await tx.update(orderItems).set({ panelStatusId: statusId, updatedAt: new Date() }).where(eq(orderItems.itemId, itemId));
-      await recordHistory(tx, [{ itemId, accion: 'cambio_estado', oldStatus: item.panelStatusId, newStatus: statusId, adminUserId: agent.id }]);
-      await this.orderEvents.emit('itemStatusChanged', tx, { orderId: item.orderId, itemId, oldStatus: item.panelStatusId, newStatus: statusId });
+      await tx
+        .update(orderItems)
+        .set({ panelStatusId: statusId, updatedAt: new Date() })
+        .where(eq(orderItems.itemId, itemId));
+      await recordHistory(tx, [
+        { itemId, accion: 'cambio_estado', oldStatus: item.panelStatusId, newStatus: statusId, adminUserId: agent.id },
+      ]);
+      await this.orderEvents.emit('itemStatusChanged', tx, {
+        orderId: item.orderId,
+        itemId,
+        oldStatus: item.panelStatusId,
+        newStatus: statusId,
+      });
     });
   }
 
   async addNote(agent: SessionUser, itemId: number, text: string) {
     const clean = text.trim();
-    if (!clean) throw new AppError('VALIDATION_ERROR', 'empty note', { fields: [{ field: 'text', key: 'note.empty' }] });
+    if (!clean)
+      throw new AppError('VALIDATION_ERROR', 'empty note', { fields: [{ field: 'text', key: 'note.empty' }] });
     if (clean.length > NOTE_MAX) {
-      throw new AppError('VALIDATION_ERROR', 'long note', { fields: [{ field: 'text', key: 'field.too_long', params: { max: NOTE_MAX } }] });
+      throw new AppError('VALIDATION_ERROR', 'long note', {
+        fields: [{ field: 'text', key: 'field.too_long', params: { max: NOTE_MAX } }],
+      });
     }
     await this.assertItem(itemId);
     const [note] = await this.db.insert(itemNotes).values({ itemId, text: clean, adminUserId: agent.id }).returning();
     if (!note) throw new Error('note insert returned nothing');
     await this.touch(itemId);
-    return { id: note.id, text: note.text, admin_user_id: note.adminUserId, admin_name: `${agent.firstname} ${agent.lastname}`, created_at: note.createdAt.toISOString() };
+    return {
+      id: note.id,
+      text: note.text,
+      admin_user_id: note.adminUserId,
+      admin_name: `${agent.firstname} ${agent.lastname}`,
+      created_at: note.createdAt.toISOString(),
+    };
   }
 
   /** Stores an uploaded document after checking its real type by content. */
@@ -218,17 +256,30 @@ export class BackofficeService {
     if (!file) throw new Error('file insert returned nothing');
     await recordHistory(this.db, [{ itemId, accion: 'archivo_subido', adminUserId: agent.id }]);
     await this.touch(itemId);
-    return { id: file.id, filename: file.filename, content_type: file.contentType, size: file.size, created_at: file.createdAt.toISOString(), visible_to_customer: file.visibleToCustomer };
+    return {
+      id: file.id,
+      filename: file.filename,
+      content_type: file.contentType,
+      size: file.size,
+      created_at: file.createdAt.toISOString(),
+      visible_to_customer: file.visibleToCustomer,
+    };
   }
 
   async findFile(itemId: number, fileId: number) {
-    const [file] = await this.db.select().from(itemFiles).where(and(eq(itemFiles.id, fileId), eq(itemFiles.itemId, itemId)));
+    const [file] = await this.db
+      .select()
+      .from(itemFiles)
+      .where(and(eq(itemFiles.id, fileId), eq(itemFiles.itemId, itemId)));
     if (!file) throw new AppError('NOT_FOUND', `file ${fileId}`);
     return file;
   }
 
   private async assertItem(itemId: number) {
-    const rows = await this.db.select({ id: orderItems.itemId }).from(orderItems).where(inArray(orderItems.itemId, [itemId]));
+    const rows = await this.db
+      .select({ id: orderItems.itemId })
+      .from(orderItems)
+      .where(inArray(orderItems.itemId, [itemId]));
     if (rows.length === 0) throw new AppError('NOT_FOUND', `item ${itemId}`);
   }
 

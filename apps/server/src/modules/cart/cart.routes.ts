@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors, MoneyString, StoreIdParam } from '../../shared/http-schemas.js';
+import { errors, MoneyString, StoreIdParam, Nullable } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 import { emptyCart } from './cart.service.js';
 
@@ -13,7 +13,7 @@ const AnswerLine = Type.Object({
 });
 
 export const CartResponse = Type.Object({
-  quote_id: Type.Union([Type.Integer(), Type.Null()]),
+  quote_id: Nullable(Type.Integer()),
   store_id: Type.Integer(),
   items: Type.Array(
     Type.Object({
@@ -34,41 +34,61 @@ export const CartResponse = Type.Object({
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { carts, catalog } = app.ctx;
 
-  app.get('/api/cart', {
-    schema: { tags: ['cart'], summary: 'The cart (quote) of this session in its store', response: { 200: CartResponse } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const session = await request.loadSession();
-    const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-    return session ? carts.view(session, storeId) : emptyCart(storeId);
-  });
-
-  app.post('/api/cart/items', {
-    schema: {
-      tags: ['cart'],
-      summary: 'Add a product with its answers (re-validated and re-priced by the server)',
-      body: Type.Object({ store_id: StoreIdParam, url_key: Type.String({ maxLength: 120 }), answers: Answers }),
-      response: { 201: CartResponse, ...errors(400, 403, 404, 422) },
+  app.get(
+    '/api/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The cart (quote) of this session in its store',
+        response: { 200: CartResponse },
+      },
     },
-  }, async (request, reply) => {
-    const session = await request.ensureSession();
-    await carts.addItem(session, { storeId: request.body.store_id, urlKey: request.body.url_key, answers: request.body.answers });
-    if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
-    return reply.code(201).send(await carts.view(session, request.body.store_id));
-  });
-
-  app.delete('/api/cart/items/:id', {
-    schema: {
-      tags: ['cart'],
-      summary: 'Remove a line from the cart',
-      params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-      response: { 200: CartResponse, ...errors(403, 404) },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const session = await request.loadSession();
+      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      return session ? carts.view(session, storeId) : emptyCart(storeId);
     },
-  }, async (request) => {
-    const session = await request.ensureSession();
-    await carts.removeItem(session, session.storeId, request.params.id);
-    return carts.view(session, session.storeId);
-  });
+  );
+
+  app.post(
+    '/api/cart/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product with its answers (re-validated and re-priced by the server)',
+        body: Type.Object({ store_id: StoreIdParam, url_key: Type.String({ maxLength: 120 }), answers: Answers }),
+        response: { 201: CartResponse, ...errors(400, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.ensureSession();
+      await carts.addItem(session, {
+        storeId: request.body.store_id,
+        urlKey: request.body.url_key,
+        answers: request.body.answers,
+      });
+      if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
+      return reply.code(201).send(await carts.view(session, request.body.store_id));
+    },
+  );
+
+  app.delete(
+    '/api/cart/items/:id',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line from the cart',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: CartResponse, ...errors(403, 404) },
+      },
+    },
+    async (request) => {
+      const session = await request.ensureSession();
+      await carts.removeItem(session, session.storeId, request.params.id);
+      return carts.view(session, session.storeId);
+    },
+  );
 };
 
 export default cartRoutes;

@@ -1,18 +1,21 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
-  cents,
+  answersVerdict,
   describeAnswers,
   formatMoneyString,
-  lineAmounts,
   orderSummary,
-  sum,
+  orderTotals,
+  orderability,
+  productOffer,
+  type CartOrderability,
+  type Orderability,
   type DescribedAnswer,
   type FormEvaluation,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { cartItems, carts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogProduct, CatalogService, StoreInfo } from '../catalog/catalog.service.js';
+import { offerOf, type CatalogProduct, type CatalogService, type StoreInfo } from '../catalog/catalog.service.js';
 import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
 import { placeDirectory } from '../geo/place-directory.js';
 import type { SessionState } from '../customers/sessions.repository.js';
@@ -93,13 +96,15 @@ export class CartService {
     if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
     const files = await this.uploads.resolverFor(this.db, ownerOf(session), [input.answers]);
     const evaluation = evaluateProduct(store, product, input.answers, files);
-    refuseStoppingOutcome(evaluation, (id) => this.catalog.findProductById(input.storeId, id));
-    if (evaluation.errors.length > 0) {
-      throw new AppError('INVALID_ANSWERS', 'add to cart', { errors: errorsOut(evaluation, store.language) });
+    const verdict = orderability(offerOf(product), input.storeId, evaluation);
+    if (!verdict.orderable) {
+      refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(input.storeId, id), 'add to cart');
     }
     const cart = await this.findOrCreate(session, input.storeId);
     await this.db.transaction(async (tx) => {
-      await tx.insert(cartItems).values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
+      await tx
+        .insert(cartItems)
+        .values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
       await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.quoteId, cart.quoteId));
     });
   }
@@ -119,15 +124,29 @@ export class CartService {
   async price(db: DbOrTx, cart: CartRow): Promise<PricedCart> {
     const store = this.catalog.getStore(cart.storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
-    const rows = await db.select().from(cartItems).where(eq(cartItems.quoteId, cart.quoteId)).orderBy(asc(cartItems.id));
+    const rows = await db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.quoteId, cart.quoteId))
+      .orderBy(asc(cartItems.id));
     const lines: PricedLine[] = [];
     // Document answers are re-checked too: they must still exist and belong to the cart's session or user.
-    const files = await this.uploads.resolverFor(db, { sessionHash: cart.sessionHash, userId: cart.userId }, rows.map((r) => r.answers));
+    const files = await this.uploads.resolverFor(
+      db,
+      { sessionHash: cart.sessionHash, userId: cart.userId },
+      rows.map((r) => r.answers),
+    );
     for (const row of rows) {
       const product = this.catalog.findProductById(cart.storeId, row.productId);
-      if (!product || !product.row.visible) continue;
+      if (!product || !productOffer(offerOf(product), cart.storeId).orderable) continue;
       const evaluation = evaluateProduct(store, product, row.answers, files);
-      lines.push({ id: row.id, product, qty: row.qty, evaluation, described: describeAnswers(product.form, evaluation.answers, placeDirectory()) });
+      lines.push({
+        id: row.id,
+        product,
+        qty: row.qty,
+        evaluation,
+        described: describeAnswers(product.form, evaluation.answers, placeDirectory()),
+      });
     }
     return { cart, store, lines };
   }
@@ -140,36 +159,68 @@ export class CartService {
 }
 
 /**
- * Add-to-cart and checkout refuse what the wizard would not let through: an exit (422, with its message) and a
- * redirect (409, naming the product the answers belong to).
+ * Add-to-cart and checkout refuse what the wizard would not let through, with the API error of the reason: a product
+ * not on offer (404), an exit (422, with its message), a redirect (409, naming the product the answers belong to),
+ * invalid answers (422, with the reasons in the store's language), an empty cart.
  */
-export function refuseStoppingOutcome(evaluation: FormEvaluation, findProduct: (productId: number) => CatalogProduct | undefined): void {
-  const { outcome } = evaluation;
-  if (outcome.type === 'exit') {
-    throw new AppError('FORM_EXIT', 'exit condition met', { params: { message: outcome.message } });
-  }
-  if (outcome.type === 'redirect') {
-    const target = findProduct(outcome.product_id);
-    throw new AppError('PRODUCT_REDIRECT', `redirect to ${outcome.product_id}`, {
-      params: { product: target?.row.name ?? String(outcome.product_id) },
-      redirect: { product_id: outcome.product_id, ...(target ? { url_key: target.row.urlKey } : {}), step_saved: outcome.step_saved },
-    });
+export function refuseUnorderable(
+  verdict: Exclude<Orderability | CartOrderability, { orderable: true }>,
+  store: StoreInfo,
+  findProduct: (productId: number) => CatalogProduct | undefined,
+  context: string,
+): never {
+  switch (verdict.reason) {
+    case 'fee_product':
+    case 'disabled':
+    case 'not_in_store':
+      throw new AppError('NOT_FOUND', `${context}: product ${verdict.reason} in store ${store.storeId}`);
+    case 'empty':
+      throw new AppError('CART_EMPTY');
+    case 'exit':
+      throw new AppError('FORM_EXIT', 'exit condition met', { params: { message: verdict.message } });
+    case 'redirect': {
+      const target = findProduct(verdict.product_id);
+      throw new AppError('PRODUCT_REDIRECT', `redirect to ${verdict.product_id}`, {
+        params: { product: target?.row.name ?? String(verdict.product_id) },
+        redirect: {
+          product_id: verdict.product_id,
+          ...(target ? { url_key: target.row.urlKey } : {}),
+          step_saved: verdict.step_saved,
+        },
+      });
+    }
+    case 'invalid_answers':
+      throw new AppError('INVALID_ANSWERS', context, { errors: errorsOut(verdict, store.language) });
   }
 }
 
-/** Whether a priced line can be ordered: valid answers and an outcome that lets the order through. */
-export function isOrderable(evaluation: FormEvaluation): boolean {
-  return evaluation.errors.length === 0 && evaluation.outcome.type !== 'exit' && evaluation.outcome.type !== 'redirect';
+/** Refuses an exit or a redirect (the caller checks the answers' errors itself); lets anything else through. */
+export function refuseStoppingOutcome(
+  evaluation: FormEvaluation,
+  store: StoreInfo,
+  findProduct: (productId: number) => CatalogProduct | undefined,
+): void {
+  const verdict = answersVerdict(evaluation);
+  if (!verdict.orderable && verdict.reason !== 'invalid_answers') {
+    refuseUnorderable(verdict, store, findProduct, 'stopping outcome');
+  }
 }
 
 export function emptyCart(storeId: number) {
-  return { quote_id: null, store_id: storeId, items: [], totals: { subtotal: '0.00', tax: '0.00', fees: '0.00', total: '0.00' } };
+  return {
+    quote_id: null,
+    store_id: storeId,
+    items: [],
+    totals: { subtotal: '0.00', tax: '0.00', fees: '0.00', total: '0.00' },
+  };
 }
 
 /** The API shape of a priced cart. */
 export function cartOut(priced: PricedCart) {
-  const total = (pick: (amounts: ReturnType<typeof lineAmounts>) => number) =>
-    formatMoneyString(sum(priced.lines.map((l) => cents(pick(lineAmounts(l.evaluation.price)) * l.qty))));
+  const totals = orderTotals(
+    priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
+    priced.store.vatRate,
+  );
   return {
     quote_id: priced.cart.quoteId,
     store_id: priced.cart.storeId,
@@ -181,14 +232,14 @@ export function cartOut(priced: PricedCart) {
       qty: l.qty,
       summary: orderSummary(l.described),
       options: l.described,
-      valid: isOrderable(l.evaluation),
+      valid: answersVerdict(l.evaluation).orderable,
       price: priceOut(l.evaluation.price),
     })),
     totals: {
-      subtotal: total((a) => a.subtotal),
-      tax: total((a) => a.tax),
-      fees: total((a) => a.fees),
-      total: total((a) => a.total),
+      subtotal: formatMoneyString(totals.subtotal),
+      tax: formatMoneyString(totals.tax),
+      fees: formatMoneyString(totals.fees),
+      total: formatMoneyString(totals.total),
     },
   };
 }

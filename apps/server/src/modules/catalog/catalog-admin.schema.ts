@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import { MoneyString, PageQuery, StoreIdParam } from '../../shared/http-schemas.js';
+import { MoneyString, PageQuery, StoreIdParam, Nullable, OneOf } from '../../shared/http-schemas.js';
 
 // Request and response schemas of the back office's catalogue editing (catalog-admin.routes.ts).
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Status = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]);
 
 export const ProductListQuery = Type.Object({
@@ -84,13 +83,15 @@ export const FormBody = Type.Object(
 
 export const VersionBody = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
+/** What made a catalogue revision. */
+const RevisionSource = OneOf(['seed', 'backoffice', 'revert', 'file']);
+
 export const RevisionList = Type.Object({
   items: Type.Array(
     Type.Object({
       id: Type.Integer(),
       version: Type.Integer(),
-      /** seed | backoffice | revert | file */
-      source: Type.String(),
+      source: RevisionSource,
       user_name: Nullable(Type.String()),
       created_at: Type.String(),
       /** The parts that changed (fields, form, stores). */
@@ -104,7 +105,7 @@ const Snapshot = Type.Object({}, { additionalProperties: true });
 export const RevisionDetail = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),
-  source: Type.String(),
+  source: RevisionSource,
   created_at: Type.String(),
   summary: Type.String(),
   before: Nullable(Snapshot),

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
-import { applyRate, catalogPrice, cents, formatMoneyString, formatRate, rateBp, sum, type Cents, type Language } from '@ventanilla/domain';
+import {
+  atFeeProductPrices,
+  formatMoneyString,
+  formatRate,
+  listPrice,
+  rateBp,
+  type Cents,
+  type Language,
+} from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { categories, productRevisions, products, productStores, stores, users } from '../../db/schema.js';
 import { AppError, type CatalogProblemOut } from '../../shared/app-error.js';
@@ -90,7 +98,7 @@ export class CatalogAdminService {
           kind: r.kind,
           category: r.catUrlKey,
           status: statusOf(r.visible),
-          base_price: formatMoneyString(cents(r.basePrice)),
+          base_price: formatMoneyString(r.basePrice),
           price: rate === undefined ? null : formatMoneyString(priceWithFees(r, fees, rate)),
           stores: storeIds,
           version: r.version,
@@ -114,7 +122,10 @@ export class CatalogAdminService {
       row.editedBy === null ? Promise.resolve([]) : this.db.select().from(users).where(eq(users.id, row.editedBy)),
       this.db.select().from(products).where(eq(products.kind, 'fee')),
     ]);
-    const snapshot = snapshotOfRow(row, links.map((l) => l.storeId));
+    const snapshot = snapshotOfRow(
+      row,
+      links.map((l) => l.storeId),
+    );
     const fees = new Map(feeRows.map((r) => [r.productId, r]));
     const storeIds = snapshot.product.stores.map(Number);
     return {
@@ -126,8 +137,8 @@ export class CatalogAdminService {
       short_description: row.shortDescription,
       description: row.description,
       custom_text: row.customText,
-      base_price: formatMoneyString(cents(row.basePrice)),
-      official_fee: formatMoneyString(cents(row.officialFee)),
+      base_price: formatMoneyString(row.basePrice),
+      official_fee: formatMoneyString(row.officialFee),
       status: statusOf(row.visible),
       stores: storeIds,
       version: row.version,
@@ -138,7 +149,11 @@ export class CatalogAdminService {
       form: snapshot.form as unknown as Record<string, unknown> | null,
       prices: storeRows
         .filter((s) => storeIds.includes(s.storeId))
-        .map((s) => ({ store_id: s.storeId, vat_rate: formatRate(rateBp(s.vatRateBp)), price: formatMoneyString(priceWithFees(row, fees, s.vatRateBp)) })),
+        .map((s) => ({
+          store_id: s.storeId,
+          vat_rate: formatRate(rateBp(s.vatRateBp)),
+          price: formatMoneyString(priceWithFees(row, fees, s.vatRateBp)),
+        })),
       store_choices: storeRows.map((s) => ({ store_id: s.storeId, name: s.name, country: s.country })),
     };
   }
@@ -171,12 +186,25 @@ export class CatalogAdminService {
       if (record.product_id !== current.product.product_id || record.url_key !== current.product.url_key) {
         const detail = `product_id ${current.product.product_id}, url_key ${current.product.url_key}`;
         throw new AppError('CATALOG_INVALID', 'form of another product', {
-          problems: [{ rule: 'schema', url_key: current.product.url_key, path: 'product_id', message: lintMessage(language, { rule: 'schema', params: { path: 'product_id / url_key', detail } }) }],
+          problems: [
+            {
+              rule: 'schema',
+              url_key: current.product.url_key,
+              path: 'product_id',
+              message: lintMessage(language, { rule: 'schema', params: { path: 'product_id / url_key', detail } }),
+            },
+          ],
         });
       }
       if (current.product.kind === 'fee') {
         throw new AppError('CATALOG_INVALID', 'fee product with a form', {
-          problems: [{ rule: 'schema', url_key: current.product.url_key, message: lintMessage(language, { rule: 'schema', params: { path: 'form', detail: 'kind: fee' } }) }],
+          problems: [
+            {
+              rule: 'schema',
+              url_key: current.product.url_key,
+              message: lintMessage(language, { rule: 'schema', params: { path: 'form', detail: 'kind: fee' } }),
+            },
+          ],
         });
       }
       return { product: current.product, form: record };
@@ -224,7 +252,15 @@ export class CatalogAdminService {
   /** Puts the product back as it was after a revision (a new revision; checked like any other save). */
   async revert(user: SessionUser, productId: number, revisionId: number, version: number, language: Language) {
     const target = await this.revision(productId, revisionId);
-    await this.save(user, productId, version, language, 'revert', () => fromStoredSnapshot(target.after as never), `revert to version ${target.version}`);
+    await this.save(
+      user,
+      productId,
+      version,
+      language,
+      'revert',
+      () => fromStoredSnapshot(target.after as never),
+      `revert to version ${target.version}`,
+    );
     return this.getProduct(productId);
   }
 
@@ -244,7 +280,10 @@ export class CatalogAdminService {
   }
 
   async listCategories() {
-    const rows = await this.db.select().from(categories).orderBy(asc(categories.language), asc(categories.position), asc(categories.id));
+    const rows = await this.db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.language), asc(categories.position), asc(categories.id));
     return { items: rows.map(categoryOut) };
   }
 
@@ -252,7 +291,8 @@ export class CatalogAdminService {
     const updated = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
       if (!row) throw new AppError('NOT_FOUND', `category ${id}`);
-      if (row.version !== input.version) throw new AppError('STALE_CATALOG', `category ${id} is at ${row.version}, not ${input.version}`);
+      if (row.version !== input.version)
+        throw new AppError('STALE_CATALOG', `category ${id} is at ${row.version}, not ${input.version}`);
       const [next] = await tx
         .update(categories)
         .set({ name: input.name.trim(), position: input.position, version: row.version + 1, editedAt: new Date() })
@@ -265,7 +305,10 @@ export class CatalogAdminService {
   }
 
   private async requireProduct(productId: number): Promise<void> {
-    const [row] = await this.db.select({ id: products.productId }).from(products).where(eq(products.productId, productId));
+    const [row] = await this.db
+      .select({ id: products.productId })
+      .from(products)
+      .where(eq(products.productId, productId));
     if (!row) throw new AppError('NOT_FOUND', `product ${productId}`);
   }
 
@@ -287,14 +330,22 @@ export class CatalogAdminService {
       const current = await lockProduct(tx, productId);
       if (!current) throw new AppError('NOT_FOUND', `product ${productId}`);
       if (current.row.version !== expectedVersion) {
-        throw new AppError('STALE_CATALOG', `product ${productId} is at version ${current.row.version}, not ${expectedVersion}`);
+        throw new AppError(
+          'STALE_CATALOG',
+          `product ${productId} is at version ${current.row.version}, not ${expectedVersion}`,
+        );
       }
       const candidate = normaliseSnapshot(next(current.snapshot, current.row));
       const changed = changedParts(current.snapshot, candidate);
       if (changed.length === 0 && source !== 'file') return false;
       const writes = [{ current, candidate, changed, source, note: summaryNote }];
-      for (const dependent of await this.feeLineUpdates(tx, current.snapshot, candidate)) writes.push({ ...dependent, source: 'backoffice', note: `fee ${productId}` });
-      await this.checkCatalogue(tx, writes.map((w) => w.candidate), language);
+      for (const dependent of await this.feeLineUpdates(tx, current.snapshot, candidate))
+        writes.push({ ...dependent, source: 'backoffice', note: `fee ${productId}` });
+      await this.checkCatalogue(
+        tx,
+        writes.map((w) => w.candidate),
+        language,
+      );
       for (const w of writes) {
         const version = w.current.row.version + 1;
         const fromFile = w.source === 'file';
@@ -322,9 +373,12 @@ export class CatalogAdminService {
   /** The products whose fee lines must follow a fee product's new price or name (locked, with their next state). */
   private async feeLineUpdates(tx: DbOrTx, before: ProductSnapshot, after: ProductSnapshot) {
     const fee = after.product;
-    if (fee.kind !== 'fee' || (before.product.base_price === fee.base_price && before.product.name === fee.name)) return [];
+    if (fee.kind !== 'fee' || (before.product.base_price === fee.base_price && before.product.name === fee.name))
+      return [];
     const rows = await tx.select({ id: products.productId, form: products.form }).from(products);
-    const ids = rows.filter((r) => (r.form.related_product ?? []).some((x) => x.product_id === fee.product_id)).map((r) => r.id);
+    const ids = rows
+      .filter((r) => (r.form.related_product ?? []).some((x) => x.product_id === fee.product_id))
+      .map((r) => r.id);
     const updates = [];
     for (const id of ids) {
       const current = (await lockProduct(tx, id))!;
@@ -350,12 +404,17 @@ export class CatalogAdminService {
       const unknownStores = candidate.product.stores.filter((s) => !known.has(Number(s)));
       if (unknownStores.length === 0) continue;
       throw new AppError('CATALOG_INVALID', 'unknown stores', {
-        problems: [{
-          rule: 'schema',
-          url_key: candidate.product.url_key,
-          path: 'stores',
-          message: lintMessage(language, { rule: 'schema', params: { path: 'stores', detail: unknownStores.join(', ') } }),
-        }],
+        problems: [
+          {
+            rule: 'schema',
+            url_key: candidate.product.url_key,
+            path: 'stores',
+            message: lintMessage(language, {
+              rule: 'schema',
+              params: { path: 'stores', detail: unknownStores.join(', ') },
+            }),
+          },
+        ],
       });
     }
     const before = await catalogueFiles(tx);
@@ -380,7 +439,12 @@ export class CatalogAdminService {
 }
 
 function problemOut(p: CatalogProblem, language: Language): CatalogProblemOut {
-  const path = typeof p.params.path === 'string' ? p.params.path : p.option_id !== undefined ? `options[${p.option_id}]` : undefined;
+  const path =
+    typeof p.params.path === 'string'
+      ? p.params.path
+      : p.option_id !== undefined
+        ? `options[${p.option_id}]`
+        : undefined;
   return {
     rule: p.rule,
     url_key: p.url_key,
@@ -393,10 +457,18 @@ function problemOut(p: CatalogProblem, language: Language): CatalogProblemOut {
 /** The form file schema's complaints (at most 20), with their JSON paths. */
 function formSchemaProblems(form: unknown, language: Language): CatalogProblemOut[] {
   if (Value.Check(FormFile, form)) return [];
-  const urlKey = typeof form === 'object' && form !== null && typeof (form as { url_key?: unknown }).url_key === 'string' ? (form as { url_key: string }).url_key : '';
+  const urlKey =
+    typeof form === 'object' && form !== null && typeof (form as { url_key?: unknown }).url_key === 'string'
+      ? (form as { url_key: string }).url_key
+      : '';
   return [...Value.Errors(FormFile, form)].slice(0, 20).map((e) => {
     const path = e.instancePath || '/';
-    return { rule: 'schema', url_key: urlKey, path, message: lintMessage(language, { rule: 'schema', params: { path, detail: e.message } }) };
+    return {
+      rule: 'schema',
+      url_key: urlKey,
+      path,
+      message: lintMessage(language, { rule: 'schema', params: { path, detail: e.message } }),
+    };
   });
 }
 
@@ -432,14 +504,15 @@ function groupStores(links: Array<{ productId: number; storeId: number }>): Map<
   return map;
 }
 
-/** A product's list price in a store: base + VAT + official fee + its fee lines at their fee products' prices. */
+/** A product's list price in a store, its fee lines at their fee products' current prices. */
 function priceWithFees(row: ProductRow, fees: Map<number, ProductRow>, vatRateBp: number): Cents {
-  const rate = rateBp(vatRateBp);
-  const related = (row.form.related_product ?? []).map((r) => {
-    const price = cents(fees.get(r.product_id)?.basePrice ?? r.price);
-    return cents(price + (r.vat ? applyRate(price, rate) : 0));
+  const stored = (row.form.related_product ?? []).map((r) => ({ ...r, price: r.price }));
+  const related = atFeeProductPrices(stored, (id) => {
+    const fee = fees.get(id);
+    return fee && { name: fee.name, price: fee.basePrice };
   });
-  return cents(catalogPrice(cents(row.basePrice), cents(row.officialFee), rate) + sum(related));
+  const product = { base_price: row.basePrice, official_fee: row.officialFee, related_product: related };
+  return listPrice(product, rateBp(vatRateBp));
 }
 
 function categoryOut(c: typeof categories.$inferSelect) {
@@ -453,4 +526,3 @@ function categoryOut(c: typeof categories.$inferSelect) {
     edited: c.editedAt !== null,
   };
 }
-

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable, OneOf } from '../../shared/http-schemas.js';
 import { Value } from 'typebox/value';
 import { CONDITION_OPS, DISPLAY_FLAGS, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
 
@@ -11,7 +12,13 @@ export const StoreFile = Type.Array(
     store_id: Type.Integer({ minimum: 1, maximum: 99 }),
     name: Type.String({ minLength: 1 }),
     language: Type.Union([Type.Literal('es'), Type.Literal('en'), Type.Literal('pt')]),
-    country: Type.Union([Type.Literal('ES'), Type.Literal('PT'), Type.Literal('IE'), Type.Literal('GB'), Type.Literal('NL')]),
+    country: Type.Union([
+      Type.Literal('ES'),
+      Type.Literal('PT'),
+      Type.Literal('IE'),
+      Type.Literal('GB'),
+      Type.Literal('NL'),
+    ]),
     vat_rate: Money,
     hosts: Type.Array(Type.String()),
     description: Type.Optional(Type.String()),
@@ -40,7 +47,7 @@ export const ProductFile = Type.Object({
   short_description: Type.Optional(Type.String()),
   description: Type.Optional(Type.String()),
   custom_text: Type.Optional(Type.String()),
-  tooltip: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  tooltip: Type.Optional(Nullable(Type.String())),
   image: Type.Optional(Type.String()),
   group: Type.Optional(Type.String()),
   base_price: Money,
@@ -73,8 +80,8 @@ export const FormFile = Type.Object({
       type: Type.Union(OPTION_TYPES.map((t) => Type.Literal(t))),
       is_require: Type.Union([Type.Literal(0), Type.Literal(1)]),
       title: Type.String({ minLength: 1 }),
-      placeholder: Type.Union([Type.String(), Type.Null()]),
-      error: Type.Union([Type.String(), Type.Null()]),
+      placeholder: Nullable(Type.String()),
+      error: Nullable(Type.String()),
       price: Money,
       index: Type.Integer(),
       previous_steps: Type.Array(Condition),
@@ -89,7 +96,7 @@ export const FormFile = Type.Object({
       ),
       max_length: Type.Optional(Type.Integer({ minimum: 1 })),
       autounset_option_values: Type.Optional(Type.Array(Condition)),
-      validator: Type.Optional(Type.Union([...VALIDATOR_NAMES.map((v) => Type.Literal(v)), Type.Null()])),
+      validator: Type.Optional(Nullable(OneOf(VALIDATOR_NAMES))),
       /** Place questions: country of the list and the question that narrows it (docs/geo-data.md). */
       place: Type.Optional(
         Type.Object(
@@ -116,20 +123,22 @@ export const FormFile = Type.Object({
     ),
   ),
   conditions_to_exit: Type.Optional(
-    Type.Union([Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })), Type.Literal(false)]),
+    Type.Union([
+      Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })),
+      Type.Literal(false),
+    ]),
   ),
   conditions_to_earlycheckout: Type.Optional(
-    Type.Union([
+    Nullable(
       Type.Object({
         type: Type.Union([Type.Literal('or'), Type.Literal('and')]),
         options: Type.Array(Condition),
         confirmationOptions: Type.Array(Type.Integer()),
       }),
-      Type.Null(),
-    ]),
+    ),
   ),
   questions_on_confirm: Type.Optional(Type.Array(Type.Integer())),
-  question_on_start: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  question_on_start: Type.Optional(Nullable(Type.Integer())),
   related_product: Type.Optional(
     Type.Array(
       Type.Object({
@@ -172,7 +181,10 @@ async function readJson<T extends TSchema>(file: string, schema: T): Promise<Sta
 
 async function jsonFiles(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+    return (await readdir(dir))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(dir, f));
   } catch {
     return [];
   }
@@ -182,7 +194,9 @@ async function jsonFiles(dir: string): Promise<string[]> {
 export async function readCatalogFiles(dir: string): Promise<CatalogFiles> {
   const stores = await readJson(path.join(dir, 'stores.json'), StoreFile);
   const categories = await readJson(path.join(dir, 'categories.json'), CategoryFile);
-  const products = await Promise.all((await jsonFiles(path.join(dir, 'products'))).map((f) => readJson(f, ProductFile)));
+  const products = await Promise.all(
+    (await jsonFiles(path.join(dir, 'products'))).map((f) => readJson(f, ProductFile)),
+  );
   const forms = await Promise.all((await jsonFiles(path.join(dir, 'forms'))).map((f) => readJson(f, FormFile)));
 
   const storeIds = new Set(stores.map((s) => s.store_id));
@@ -207,7 +221,8 @@ export async function readCatalogFiles(dir: string): Promise<CatalogFiles> {
     if (product.kind === 'fee') throw new CatalogFileError(`${f.url_key}: a fee product has no form`);
     const optionIds = new Set(f.options.map((o) => o.option_id));
     for (const step of f.steps) {
-      for (const id of step) if (!optionIds.has(id)) throw new CatalogFileError(`${f.url_key}: step lists unknown option ${id}`);
+      for (const id of step)
+        if (!optionIds.has(id)) throw new CatalogFileError(`${f.url_key}: step lists unknown option ${id}`);
     }
   }
   return { stores, categories, products, forms };

@@ -9,7 +9,8 @@ type Variant = CatalogLintRule | 'never-shown-parent' | 'vat-free-related' | 'sc
 type Templates = Record<Variant, string>;
 
 const es: Templates = {
-  'duplicate-option-id': 'La opción {option} ya existe en el producto {product}: cada opción tiene un id único en todo el catálogo.',
+  'duplicate-option-id':
+    'La opción {option} ya existe en el producto {product}: cada opción tiene un id único en todo el catálogo.',
   'unknown-option': '{path}: la opción {ref} no existe en este formulario.',
   'later-option': '{path}: depende de la opción {ref}, que no va antes que ella.',
   'impossible-value': '{path}: pide que la opción {ref} valga «{value}», que no es uno de sus valores.',
@@ -26,14 +27,17 @@ const es: Templates = {
   'exit-no-condition': '{path}: la salida no tiene ninguna condición.',
   'mixed-vat-countries': 'Se vende en tiendas de varios países ({countries}): un producto tiene un solo tipo de IVA.',
   'vat-free-outside-exceptions': 'La tasa oficial {fee} no lleva IVA, y en esta categoría todo el precio lleva IVA.',
-  'vat-free-related': 'La línea de tasa del producto {product} no lleva IVA, y en esta categoría todo el precio lleva IVA.',
+  'vat-free-related':
+    'La línea de tasa del producto {product} no lleva IVA, y en esta categoría todo el precio lleva IVA.',
   'related-not-a-fee-product': 'related_product: el producto {product} no es un producto de tasa del catálogo.',
-  'related-price-mismatch': 'related_product: la tasa {product} figura con {price} €, pero su producto cuesta {expected} €.',
+  'related-price-mismatch':
+    'related_product: la tasa {product} figura con {price} €, pero su producto cuesta {expected} €.',
   schema: '{path}: el valor no es válido ({detail}).',
 };
 
 const en: Templates = {
-  'duplicate-option-id': 'Option {option} already exists in product {product}: every option id is unique across the catalogue.',
+  'duplicate-option-id':
+    'Option {option} already exists in product {product}: every option id is unique across the catalogue.',
   'unknown-option': '{path}: option {ref} does not exist in this form.',
   'later-option': '{path}: depends on option {ref}, which does not come before it.',
   'impossible-value': '{path}: needs option {ref} to be “{value}”, which is not one of its values.',
@@ -49,15 +53,18 @@ const en: Templates = {
   'exit-empty-message': '{path}: the exit has no message.',
   'exit-no-condition': '{path}: the exit has no condition.',
   'mixed-vat-countries': 'Sold in stores of several countries ({countries}): a product has one VAT rate.',
-  'vat-free-outside-exceptions': 'The official fee {fee} carries no VAT, and in this category the whole price carries VAT.',
-  'vat-free-related': 'The fee line of product {product} carries no VAT, and in this category the whole price carries VAT.',
+  'vat-free-outside-exceptions':
+    'The official fee {fee} carries no VAT, and in this category the whole price carries VAT.',
+  'vat-free-related':
+    'The fee line of product {product} carries no VAT, and in this category the whole price carries VAT.',
   'related-not-a-fee-product': 'related_product: product {product} is not a fee product of the catalogue.',
   'related-price-mismatch': 'related_product: fee {product} is listed at {price} € but its product costs {expected} €.',
   schema: '{path}: the value is not valid ({detail}).',
 };
 
 const pt: Templates = {
-  'duplicate-option-id': 'A opção {option} já existe no produto {product}: cada opção tem um id único em todo o catálogo.',
+  'duplicate-option-id':
+    'A opção {option} já existe no produto {product}: cada opção tem um id único em todo o catálogo.',
   'unknown-option': '{path}: a opção {ref} não existe neste formulário.',
   'later-option': '{path}: depende da opção {ref}, que não vem antes dela.',
   'impossible-value': '{path}: exige que a opção {ref} valha «{value}», que não é um dos seus valores.',
@@ -69,14 +76,16 @@ const pt: Templates = {
   'redirect-unknown-product': 'Um redirecionamento leva ao produto {product}, que não existe.',
   'redirect-wrong-product': 'Um redirecionamento tem product_id_in {product}, que não é este produto.',
   'redirect-cycle': 'Os redirecionamentos formam um ciclo: {cycle}.',
-  'redirect-bad-step': 'Um redirecionamento para o produto {product} continua no passo {step}, que esse produto não tem.',
+  'redirect-bad-step':
+    'Um redirecionamento para o produto {product} continua no passo {step}, que esse produto não tem.',
   'exit-empty-message': '{path}: a saída não tem mensagem.',
   'exit-no-condition': '{path}: a saída não tem nenhuma condição.',
   'mixed-vat-countries': 'Vende-se em lojas de vários países ({countries}): um produto tem uma só taxa de IVA.',
   'vat-free-outside-exceptions': 'A taxa oficial {fee} não tem IVA, e nesta categoria todo o preço tem IVA.',
   'vat-free-related': 'A linha de taxa do produto {product} não tem IVA, e nesta categoria todo o preço tem IVA.',
   'related-not-a-fee-product': 'related_product: o produto {product} não é um produto de taxa do catálogo.',
-  'related-price-mismatch': 'related_product: a taxa {product} aparece com {price} €, mas o seu produto custa {expected} €.',
+  'related-price-mismatch':
+    'related_product: a taxa {product} aparece com {price} €, mas o seu produto custa {expected} €.',
   schema: '{path}: o valor não é válido ({detail}).',
 };
 
@@ -89,7 +98,12 @@ function variantOf(problem: Pick<CatalogProblem, 'rule' | 'params'>): Variant {
 }
 
 /** A linter problem (or a schema problem, rule "schema") said in the user's language. */
-export function lintMessage(language: Language, problem: { rule: CatalogLintRule | 'schema'; params: Record<string, string | number> }): string {
+export function lintMessage(
+  language: Language,
+  problem: { rule: CatalogLintRule | 'schema'; params: Record<string, string | number> },
+): string {
   const variant = problem.rule === 'schema' ? 'schema' : variantOf({ rule: problem.rule, params: problem.params });
-  return TEMPLATES[language][variant].replace(/\{(\w+)\}/g, (_, name: string) => String(problem.params[name] ?? `{${name}}`));
+  return TEMPLATES[language][variant].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(problem.params[name] ?? `{${name}}`),
+  );
 }

@@ -1,6 +1,6 @@
-import { lintCatalog, money, type LintRule } from '@ventanilla/domain';
+import { cents, lintCatalog, money, type LintRule } from '@ventanilla/domain';
 import type { CatalogFiles } from './catalog-files.js';
-import { fromStoredForm, toStoredForm } from './catalog-seed.js';
+import { fromStoredForm, toStoredForm } from './catalog-form.js';
 
 /**
  * Categories whose products may carry VAT-free amounts (official fees, fee products without VAT): trademarks and
@@ -34,7 +34,9 @@ export interface CatalogProblem {
  */
 export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
   const urlKeyOf = new Map(files.products.map((p) => [p.product_id, p.url_key]));
-  const forms = files.forms.map((f) => fromStoredForm(toStoredForm(f), { product_id: f.product_id, base_price: 0, official_fee: 0 }));
+  const forms = files.forms.map((f) =>
+    fromStoredForm(toStoredForm(f), { product_id: f.product_id, base_price: cents(0), official_fee: cents(0) }),
+  );
   const problems: CatalogProblem[] = lintCatalog(forms, urlKeyOf.keys()).map(({ product_id, ...rest }) => ({
     url_key: urlKeyOf.get(product_id) ?? String(product_id),
     ...rest,
@@ -47,12 +49,22 @@ export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
     const countries = new Set(p.stores.map((s) => countryOf.get(s)));
     if (countries.size > 1) {
       const list = [...countries].join(', ');
-      problems.push({ url_key: p.url_key, rule: 'mixed-vat-countries', message: `sold in stores of ${list}: one product has one VAT rate`, params: { countries: list } });
+      problems.push({
+        url_key: p.url_key,
+        rule: 'mixed-vat-countries',
+        message: `sold in stores of ${list}: one product has one VAT rate`,
+        params: { countries: list },
+      });
     }
     for (const r of relatedOf.get(p.product_id) ?? []) {
       const fee = productById.get(r.product_id);
       if (fee?.kind !== 'fee') {
-        problems.push({ url_key: p.url_key, rule: 'related-not-a-fee-product', message: `related product ${r.product_id} is not a fee product of the catalogue`, params: { product: r.product_id } });
+        problems.push({
+          url_key: p.url_key,
+          rule: 'related-not-a-fee-product',
+          message: `related product ${r.product_id} is not a fee product of the catalogue`,
+          params: { product: r.product_id },
+        });
       } else if (money(fee.base_price) !== money(r.price)) {
         problems.push({
           url_key: p.url_key,
@@ -64,11 +76,21 @@ export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
     }
     if (VAT_FREE_FEE_CATEGORIES.has(p.cat_url_key)) continue;
     if (money(p.official_fee ?? '0') > 0) {
-      problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `official_fee ${p.official_fee} carries no VAT, outside the fee categories`, params: { fee: p.official_fee ?? '0' } });
+      problems.push({
+        url_key: p.url_key,
+        rule: 'vat-free-outside-exceptions',
+        message: `official_fee ${p.official_fee} carries no VAT, outside the fee categories`,
+        params: { fee: p.official_fee ?? '0' },
+      });
     }
     for (const r of relatedOf.get(p.product_id) ?? []) {
       if (r.vat === false) {
-        problems.push({ url_key: p.url_key, rule: 'vat-free-outside-exceptions', message: `related product ${r.product_id} has no VAT, outside the fee categories`, params: { product: r.product_id } });
+        problems.push({
+          url_key: p.url_key,
+          rule: 'vat-free-outside-exceptions',
+          message: `related product ${r.product_id} has no VAT, outside the fee categories`,
+          params: { product: r.product_id },
+        });
       }
     }
   }

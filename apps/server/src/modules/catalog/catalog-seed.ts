@@ -1,76 +1,17 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import { cents, DISPLAY_FLAGS, money, parseRate, type DisplayFlag, type ProductForm, type ProductOption } from '@ventanilla/domain';
+import { parseRate } from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
-import { categories, productRevisions, products, stores, type StoredProductForm } from '../../db/schema.js';
-import type { CatalogFiles, FormRecord } from './catalog-files.js';
-import { canonicalJson, lockProduct, normaliseSnapshot, snapshotHash, toStoredSnapshot, writeProduct, type ProductSnapshot } from './catalog-snapshot.js';
-
-function displayFlags(option: FormRecord['options'][number]): Partial<Record<DisplayFlag, boolean>> | undefined {
-  const raw = option as Record<string, unknown>;
-  const set = DISPLAY_FLAGS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f] === true || raw[f] === 1] as const);
-  return set.length > 0 ? Object.fromEntries(set) : undefined;
-}
-
-/** The form file in the shape the engine reads (prices in cents), with the product-level flow rules. */
-export function toStoredForm(form: FormRecord | undefined): StoredProductForm {
-  if (!form) return { steps: [], options: [] };
-  return {
-    steps: form.steps,
-    options: form.options.map((o) => {
-      const display = displayFlags(o);
-      return {
-        option_id: o.option_id,
-        type: o.type,
-        is_require: o.is_require === 1,
-        title: o.title,
-        placeholder: o.placeholder,
-        error: o.error,
-        price: money(o.price),
-        index: o.index,
-        previous_steps: o.previous_steps,
-        opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: money(v.price), ...(v.code ? { code: v.code } : {}) })),
-        ...(o.max_length ? { max_length: o.max_length } : {}),
-        ...(o.autounset_option_values?.length ? { autounset_option_values: o.autounset_option_values } : {}),
-        ...(o.validator ? { validator: o.validator } : {}),
-        ...(display ? { display } : {}),
-        ...(o.place ? { place: o.place } : {}),
-      };
-    }),
-    conditions_to_redirect: form.conditions_to_redirect ?? [],
-    conditions_to_exit: form.conditions_to_exit || [],
-    conditions_to_earlycheckout: form.conditions_to_earlycheckout ?? null,
-    questions_on_confirm: form.questions_on_confirm ?? [],
-    question_on_start: form.question_on_start ?? null,
-    related_product: (form.related_product ?? []).map((r) => ({
-      product_id: r.product_id,
-      name: r.name,
-      price: money(r.price),
-      vat: r.vat ?? true,
-    })),
-  };
-}
-
-/** The engine's form from what the seed stored (prices as cents); the rules default to none for older rows. */
-export function fromStoredForm(stored: StoredProductForm, product: { product_id: number; base_price: number; official_fee: number }): ProductForm {
-  return {
-    product_id: product.product_id,
-    base_price: cents(product.base_price),
-    official_fee: cents(product.official_fee),
-    steps: stored.steps,
-    options: stored.options.map((o) => ({
-      ...o,
-      type: o.type as ProductOption['type'],
-      price: cents(o.price),
-      opt_values: o.opt_values.map((v) => ({ ...v, price: cents(v.price) })),
-    })),
-    conditions_to_redirect: stored.conditions_to_redirect ?? [],
-    conditions_to_exit: stored.conditions_to_exit ?? [],
-    conditions_to_earlycheckout: stored.conditions_to_earlycheckout ?? null,
-    questions_on_confirm: stored.questions_on_confirm ?? [],
-    question_on_start: stored.question_on_start ?? null,
-    related_product: (stored.related_product ?? []).map((r) => ({ ...r, price: cents(r.price) })),
-  };
-}
+import { categories, productRevisions, products, stores } from '../../db/schema.js';
+import type { CatalogFiles } from './catalog-files.js';
+import {
+  canonicalJson,
+  lockProduct,
+  normaliseSnapshot,
+  snapshotHash,
+  toStoredSnapshot,
+  writeProduct,
+  type ProductSnapshot,
+} from './catalog-snapshot.js';
 
 /** Any fixed number: instances seeding at the same time take turns (the second finds nothing left to do). */
 const SEED_LOCK_KEY = 7_316_402;
@@ -116,20 +57,41 @@ export async function seedCatalog(db: Db, files: CatalogFiles): Promise<SeedRepo
         language: c.language,
       };
       // A category renamed or reordered in the back office keeps its edit.
-      await tx.insert(categories).values(row).onConflictDoUpdate({ target: categories.id, set: row, setWhere: isNull(categories.editedAt) });
+      await tx
+        .insert(categories)
+        .values(row)
+        .onConflictDoUpdate({ target: categories.id, set: row, setWhere: isNull(categories.editedAt) });
     }
     for (const p of files.products) {
       const snapshot = normaliseSnapshot({ product: p, form: formByProduct.get(p.product_id) ?? null });
       const hash = snapshotHash(snapshot);
       const current = await lockProduct(tx, p.product_id);
       if (!current) {
-        await writeProduct(tx, snapshot, { version: 1, editedAt: null, editedBy: null, fileHash: hash, pendingFile: null });
-        await tx.insert(productRevisions).values({ productId: p.product_id, version: 1, source: 'seed', summary: 'created', after: toStoredSnapshot(snapshot) });
+        await writeProduct(tx, snapshot, {
+          version: 1,
+          editedAt: null,
+          editedBy: null,
+          fileHash: hash,
+          pendingFile: null,
+        });
+        await tx.insert(productRevisions).values({
+          productId: p.product_id,
+          version: 1,
+          source: 'seed',
+          summary: 'created',
+          after: toStoredSnapshot(snapshot),
+        });
         report.created += 1;
       } else if (current.row.editedAt === null) {
         if (current.row.fileHash === hash) continue;
         const version = current.row.version + 1;
-        await writeProduct(tx, snapshot, { version, editedAt: null, editedBy: null, fileHash: hash, pendingFile: null });
+        await writeProduct(tx, snapshot, {
+          version,
+          editedAt: null,
+          editedBy: null,
+          fileHash: hash,
+          pendingFile: null,
+        });
         await tx.insert(productRevisions).values({
           productId: p.product_id,
           version,
@@ -154,7 +116,9 @@ export async function seedCatalog(db: Db, files: CatalogFiles): Promise<SeedRepo
 /** Which parts of a product differ between two snapshots: the revision's one-line summary. */
 export function changedParts(before: ProductSnapshot, after: ProductSnapshot): string[] {
   const parts: string[] = [];
-  const keys = new Set([...Object.keys(before.product), ...Object.keys(after.product)]) as Set<keyof ProductSnapshot['product']>;
+  const keys = new Set([...Object.keys(before.product), ...Object.keys(after.product)]) as Set<
+    keyof ProductSnapshot['product']
+  >;
   for (const key of keys) {
     if (canonicalJson(before.product[key]) !== canonicalJson(after.product[key])) parts.push(key);
   }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cents, DISPLAY_FLAGS, formatMoneyString, money } from '@ventanilla/domain';
+import { DISPLAY_FLAGS, formatMoneyString, money } from '@ventanilla/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { products, productStores, type StoredCatalogSnapshot, type StoredProductForm } from '../../db/schema.js';
 import type { FormRecord, ProductRecord } from './catalog-files.js';
-import { toStoredForm } from './catalog-seed.js';
+import { toStoredForm } from './catalog-form.js';
 
 // A product as its files describe it (catalog/products/<url_key>.json plus catalog/forms/<url_key>.json). The seed,
 // the back office and reverts all write a product through this one shape, and the revision history keeps it, so an
@@ -46,7 +46,10 @@ export function normaliseProduct(p: ProductRecord): ProductRecord {
  * A stored form back in the file's shape (prices as money strings, display flags as fields). Fields this code does
  * not know (added to forms later) pass through unchanged in both directions.
  */
-export function formRecordOf(stored: StoredProductForm, product: { product_id: number; url_key: string }): FormRecord | null {
+export function formRecordOf(
+  stored: StoredProductForm,
+  product: { product_id: number; url_key: string },
+): FormRecord | null {
   if (stored.options.length === 0 && stored.steps.length === 0) return null;
   const { options, related_product, ...rules } = stored;
   return {
@@ -57,18 +60,24 @@ export function formRecordOf(stored: StoredProductForm, product: { product_id: n
     options: options.map(({ price, opt_values, is_require, display, ...rest }) => ({
       ...rest,
       is_require: is_require ? 1 : 0,
-      price: formatMoneyString(cents(price)),
-      opt_values: opt_values.map((v) => ({ ...v, price: formatMoneyString(cents(v.price)) })),
-      ...Object.fromEntries(DISPLAY_FLAGS.filter((f) => display?.[f] !== undefined).map((f) => [f, display?.[f] === true])),
+      price: formatMoneyString(price),
+      opt_values: opt_values.map((v) => ({ ...v, price: formatMoneyString(v.price) })),
+      ...Object.fromEntries(
+        DISPLAY_FLAGS.filter((f) => display?.[f] !== undefined).map((f) => [f, display?.[f] === true]),
+      ),
     })),
     ...(related_product?.length
-      ? { related_product: related_product.map((r) => ({ ...r, price: formatMoneyString(cents(r.price)) })) }
+      ? { related_product: related_product.map((r) => ({ ...r, price: formatMoneyString(r.price) })) }
       : {}),
-  } as FormRecord;
+    // Unchecked like any read of stored JSON: the stored form was a valid FormRecord when it was written.
+  } as unknown as FormRecord;
 }
 
 /** A file's form as the database would give it back (the stored form's round trip), for stable comparisons. */
-export function normaliseForm(form: FormRecord | null | undefined, product: { product_id: number; url_key: string }): FormRecord | null {
+export function normaliseForm(
+  form: FormRecord | null | undefined,
+  product: { product_id: number; url_key: string },
+): FormRecord | null {
   return form ? formRecordOf(toStoredForm(form), product) : null;
 }
 
@@ -91,8 +100,8 @@ export function snapshotOfRow(row: ProductRow, storeIds: Iterable<number>): Prod
     tooltip: row.tooltip,
     image: row.image,
     group: row.groupName,
-    base_price: formatMoneyString(cents(row.basePrice)),
-    official_fee: formatMoneyString(cents(row.officialFee)),
+    base_price: formatMoneyString(row.basePrice),
+    official_fee: formatMoneyString(row.officialFee),
     stores: [...storeIds].map(String),
     visible: row.visible,
     visible_on_services: row.visibleOnServices,
@@ -105,7 +114,9 @@ export function snapshotOfRow(row: ProductRow, storeIds: Iterable<number>): Prod
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -124,11 +135,23 @@ export function fromStoredSnapshot(stored: StoredCatalogSnapshot): ProductSnapsh
 }
 
 /** Loads one product's snapshot, locking its row for the rest of the transaction. */
-export async function lockProduct(tx: DbOrTx, productId: number): Promise<{ row: ProductRow; snapshot: ProductSnapshot } | undefined> {
+export async function lockProduct(
+  tx: DbOrTx,
+  productId: number,
+): Promise<{ row: ProductRow; snapshot: ProductSnapshot } | undefined> {
   const [row] = await tx.select().from(products).where(eq(products.productId, productId)).for('update');
   if (!row) return undefined;
-  const links = await tx.select({ storeId: productStores.storeId }).from(productStores).where(eq(productStores.productId, productId));
-  return { row, snapshot: snapshotOfRow(row, links.map((l) => l.storeId)) };
+  const links = await tx
+    .select({ storeId: productStores.storeId })
+    .from(productStores)
+    .where(eq(productStores.productId, productId));
+  return {
+    row,
+    snapshot: snapshotOfRow(
+      row,
+      links.map((l) => l.storeId),
+    ),
+  };
 }
 
 /** What a write records besides the product's data. */

@@ -17,7 +17,12 @@ import { ownerOf, referencedFileIds } from '../uploads/uploads.service.js';
 import { errorsOut, evaluateProduct, outcomeOut, priceOut } from './product-evaluation.js';
 
 /** Sends a pre-serialised catalogue body, answering 304 when the client already has it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedJson | undefined, code: 'STORE_NOT_FOUND' | 'NOT_FOUND') {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedJson | undefined,
+  code: 'STORE_NOT_FOUND' | 'NOT_FOUND',
+) {
   if (!cached) throw new AppError('NOT_FOUND', code);
   reply.header('etag', cached.etag).header('cache-control', 'public, max-age=0, must-revalidate');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
@@ -31,60 +36,106 @@ const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String(
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { catalog, uploads } = app.ctx;
 
-  app.get('/api/stores/:storeId', {
-    schema: { tags: ['catalog'], summary: 'A store: brand, language, country, VAT', params: StoreParams, response: { 200: StoreResponse, ...errors(404) } },
-  }, async (request, reply) => sendCached(request, reply, catalog.storeJson(request.params.storeId), 'STORE_NOT_FOUND'));
-
-  app.get('/api/stores/:storeId/categories', {
-    schema: { tags: ['catalog'], summary: 'Categories of a store with their products', params: StoreParams, response: { 200: CategoriesResponse, ...errors(404) } },
-  }, async (request, reply) => sendCached(request, reply, catalog.categoriesJson(request.params.storeId), 'STORE_NOT_FOUND'));
-
-  app.get('/api/stores/:storeId/categories/:urlKey', {
-    schema: {
-      tags: ['catalog'],
-      summary: 'A category of a store with its products (404 when the store lists none of them)',
-      params: CategoryParams,
-      response: { 200: CategoryResponse, ...errors(404) },
+  app.get(
+    '/api/stores/:storeId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A store: brand, language, country, VAT',
+        params: StoreParams,
+        response: { 200: StoreResponse, ...errors(404) },
+      },
     },
-  }, async (request, reply) =>
-    sendCached(request, reply, catalog.categoryJson(request.params.storeId, request.params.urlKey), 'NOT_FOUND'));
+    async (request, reply) => sendCached(request, reply, catalog.storeJson(request.params.storeId), 'STORE_NOT_FOUND'),
+  );
 
-  app.get('/api/stores/:storeId/products', {
-    schema: { tags: ['catalog'], summary: 'Products offered in a store', params: StoreParams, response: { 200: ProductsResponse, ...errors(404) } },
-  }, async (request, reply) => sendCached(request, reply, catalog.productsJson(request.params.storeId), 'STORE_NOT_FOUND'));
-
-  app.get('/api/stores/:storeId/products/:urlKey', {
-    schema: { tags: ['catalog'], summary: 'A product with its questions', params: ProductParams, response: { 200: ProductResponse, ...errors(404) } },
-  }, async (request, reply) =>
-    sendCached(request, reply, catalog.productJson(request.params.storeId, request.params.urlKey), 'NOT_FOUND'));
-
-  app.post('/api/stores/:storeId/products/:urlKey/evaluate', {
-    // No side effect: the wizard may call it before any session exists.
-    config: { csrf: false },
-    schema: {
-      tags: ['catalog'],
-      summary: 'Visibility, validation and price of a set of answers',
-      params: ProductParams,
-      body: EvaluateBody,
-      response: { 200: EvaluateResponse, ...errors(400, 404) },
+  app.get(
+    '/api/stores/:storeId/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Categories of a store with their products',
+        params: StoreParams,
+        response: { 200: CategoriesResponse, ...errors(404) },
+      },
     },
-  }, async (request) => {
-    const store = catalog.getStore(request.params.storeId);
-    const product = catalog.findProduct(request.params.storeId, request.params.urlKey);
-    if (!store || !product) throw new AppError('NOT_FOUND');
-    // Document answers: only the caller's own uploads count (someone else's id is an invalid answer).
-    const answers = request.body.answers;
-    const session = referencedFileIds([answers]).length > 0 ? await request.loadSession() : null;
-    const files = session ? await uploads.resolverFor(app.ctx.db, ownerOf(session), [answers]) : undefined;
-    const evaluation = evaluateProduct(store, product, answers, files);
-    return {
-      visible: evaluation.visible,
-      errors: errorsOut(evaluation, store.language),
-      outcome: outcomeOut(evaluation.outcome, (id) => catalog.findProductById(store.storeId, id)?.row.urlKey),
-      answers: evaluation.answers,
-      price: priceOut(evaluation.price),
-    };
-  });
+    async (request, reply) =>
+      sendCached(request, reply, catalog.categoriesJson(request.params.storeId), 'STORE_NOT_FOUND'),
+  );
+
+  app.get(
+    '/api/stores/:storeId/categories/:urlKey',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A category of a store with its products (404 when the store lists none of them)',
+        params: CategoryParams,
+        response: { 200: CategoryResponse, ...errors(404) },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, catalog.categoryJson(request.params.storeId, request.params.urlKey), 'NOT_FOUND'),
+  );
+
+  app.get(
+    '/api/stores/:storeId/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products offered in a store',
+        params: StoreParams,
+        response: { 200: ProductsResponse, ...errors(404) },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, catalog.productsJson(request.params.storeId), 'STORE_NOT_FOUND'),
+  );
+
+  app.get(
+    '/api/stores/:storeId/products/:urlKey',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product with its questions',
+        params: ProductParams,
+        response: { 200: ProductResponse, ...errors(404) },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, catalog.productJson(request.params.storeId, request.params.urlKey), 'NOT_FOUND'),
+  );
+
+  app.post(
+    '/api/stores/:storeId/products/:urlKey/evaluate',
+    {
+      // No side effect: the wizard may call it before any session exists.
+      config: { csrf: false },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Visibility, validation and price of a set of answers',
+        params: ProductParams,
+        body: EvaluateBody,
+        response: { 200: EvaluateResponse, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const store = catalog.getStore(request.params.storeId);
+      const product = catalog.findProduct(request.params.storeId, request.params.urlKey);
+      if (!store || !product) throw new AppError('NOT_FOUND');
+      // Document answers: only the caller's own uploads count (someone else's id is an invalid answer).
+      const answers = request.body.answers;
+      const session = referencedFileIds([answers]).length > 0 ? await request.loadSession() : null;
+      const files = session ? await uploads.resolverFor(app.ctx.db, ownerOf(session), [answers]) : undefined;
+      const evaluation = evaluateProduct(store, product, answers, files);
+      return {
+        visible: evaluation.visible,
+        errors: errorsOut(evaluation, store.language),
+        outcome: outcomeOut(evaluation.outcome, (id) => catalog.findProductById(store.storeId, id)?.row.urlKey),
+        answers: evaluation.answers,
+        price: priceOut(evaluation.price),
+      };
+    },
+  );
 };
 
 export default catalogRoutes;

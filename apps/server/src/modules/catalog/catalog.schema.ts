@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import { DISPLAY_FLAGS } from '@ventanilla/domain';
-import { MoneyString } from '../../shared/http-schemas.js';
+import { LanguageSchema, MoneyString, Nullable } from '../../shared/http-schemas.js';
 
 const Condition = Type.Object({ option_id: Type.Integer(), value: Type.String(), op: Type.Optional(Type.String()) });
 
 export const StoreResponse = Type.Object({
   store_id: Type.Integer(),
   name: Type.String(),
-  language: Type.String(),
+  language: LanguageSchema,
   country: Type.String(),
   vat_rate: Type.String(),
   currency: Type.String(),
@@ -46,17 +46,19 @@ export const OptionResponse = Type.Object({
   type: Type.String(),
   is_require: Type.Integer(),
   title: Type.String(),
-  placeholder: Type.Union([Type.String(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
+  placeholder: Nullable(Type.String()),
+  error: Nullable(Type.String()),
   price: MoneyString,
   index: Type.Integer(),
-  max_length: Type.Union([Type.Integer(), Type.Null()]),
+  max_length: Nullable(Type.Integer()),
   previous_steps: Type.Array(Condition),
   /** code: the place a value names in province and district lists (INE / DTMN code). */
-  opt_values: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: MoneyString, code: Type.Optional(Type.String()) })),
+  opt_values: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), price: MoneyString, code: Type.Optional(Type.String()) }),
+  ),
   /** When any holds, the answer is dropped. */
   autounset_option_values: Type.Array(Condition),
-  validator: Type.Union([Type.String(), Type.Null()]),
+  validator: Nullable(Type.String()),
   /** Place pickers (docs/geo-data.md): the list's country and the question that narrows it. */
   place: Type.Optional(
     Type.Object({
@@ -79,15 +81,27 @@ export const FormRulesResponse = Type.Object({
       step_saved: Type.Integer(),
     }),
   ),
-  conditions_to_exit: Type.Union([Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })), Type.Literal(false)]),
-  conditions_to_earlycheckout: Type.Union([
-    Type.Object({ type: Type.String(), options: Type.Array(Condition), confirmationOptions: Type.Array(Type.Integer()) }),
-    Type.Null(),
+  conditions_to_exit: Type.Union([
+    Type.Array(Type.Object({ message: Type.String(), options: Type.Array(Condition) })),
+    Type.Literal(false),
   ]),
+  conditions_to_earlycheckout: Nullable(
+    Type.Object({
+      type: Type.String(),
+      options: Type.Array(Condition),
+      confirmationOptions: Type.Array(Type.Integer()),
+    }),
+  ),
   questions_on_confirm: Type.Array(Type.Integer()),
-  question_on_start: Type.Union([Type.Integer(), Type.Null()]),
+  question_on_start: Nullable(Type.Integer()),
   related_product: Type.Array(
-    Type.Object({ product_id: Type.Integer(), name: Type.String(), base_price: MoneyString, price: MoneyString, vat: Type.Boolean() }),
+    Type.Object({
+      product_id: Type.Integer(),
+      name: Type.String(),
+      base_price: MoneyString,
+      price: MoneyString,
+      vat: Type.Boolean(),
+    }),
   ),
 });
 
@@ -97,10 +111,10 @@ export const ProductResponse = Type.Object({
   /** The FAQ block: HTML sanitised by the server (headings, paragraphs, lists, emphasis, safe links only). */
   custom_text: Type.String(),
   /** A note shown with the product: HTML sanitised like custom_text. */
-  tooltip: Type.Union([Type.String(), Type.Null()]),
+  tooltip: Nullable(Type.String()),
   /** null when the catalogue has no image ("no_selection"). */
-  image: Type.Union([Type.String(), Type.Null()]),
-  thumbnail: Type.Union([Type.String(), Type.Null()]),
+  image: Nullable(Type.String()),
+  thumbnail: Nullable(Type.String()),
   official_fee: MoneyString,
   tax_rate: Type.String(),
   stores: Type.Array(Type.String()),
@@ -120,7 +134,12 @@ export const FileReferenceIn = Type.Object(
   { additionalProperties: false },
 );
 
-const FileReferenceShown = Type.Object({ file_id: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
+const FileReferenceShown = Type.Object({
+  file_id: Type.String(),
+  filename: Type.String(),
+  size: Type.Integer(),
+  content_type: Type.String(),
+});
 
 export const AnswerValue = Type.Union([
   FileReferenceIn,
@@ -130,7 +149,10 @@ export const AnswerValue = Type.Union([
   Type.Null(),
 ]);
 
-export const Answers = Type.Record(Type.String({ pattern: '^\\d+$' }), AnswerValue, { maxProperties: 300, additionalProperties: false });
+export const Answers = Type.Record(Type.String({ pattern: '^\\d+$' }), AnswerValue, {
+  maxProperties: 300,
+  additionalProperties: false,
+});
 
 export const EvaluateBody = Type.Object({ answers: Answers }, { additionalProperties: false });
 
@@ -142,21 +164,37 @@ export const PriceResponse = Type.Object({
   fees: MoneyString,
   /** Fee products added with the line, each with its own tax rule (included in total). */
   related: Type.Array(
-    Type.Object({ product_id: Type.Integer(), name: Type.String(), vat: Type.Boolean(), price: MoneyString, tax: MoneyString, total: MoneyString }),
+    Type.Object({
+      product_id: Type.Integer(),
+      name: Type.String(),
+      vat: Type.Boolean(),
+      price: MoneyString,
+      tax: MoneyString,
+      total: MoneyString,
+    }),
   ),
   total: MoneyString,
 });
 
 /** What the answers lead to; precedence exit > redirect > early_checkout > continue. */
 export const OutcomeResponse = Type.Object({
-  type: Type.Union([Type.Literal('continue'), Type.Literal('exit'), Type.Literal('redirect'), Type.Literal('early_checkout')]),
+  type: Type.Union([
+    Type.Literal('continue'),
+    Type.Literal('exit'),
+    Type.Literal('redirect'),
+    Type.Literal('early_checkout'),
+  ]),
   /** exit: the message to show. */
   message: Type.Optional(Type.String()),
+  /** exit: the rule that fired, its 0-based index in conditions_to_exit and its conditions (all of which hold). */
+  rule: Type.Optional(Type.Object({ index: Type.Integer(), options: Type.Array(Condition) })),
   /** redirect: the product to move to, its url_key in this store, the 1-based page to resume at, the answers carried over. */
   product_id: Type.Optional(Type.Integer()),
   url_key: Type.Optional(Type.String()),
   step_saved: Type.Optional(Type.Integer()),
-  answers: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer()), FileReferenceShown]))),
+  answers: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.Integer()), FileReferenceShown])),
+  ),
   /** early_checkout: option ids still asked on the confirmation page. */
   confirmation_options: Type.Optional(Type.Array(Type.Integer())),
 });

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  applyRate,
-  catalogPrice,
-  type Cents,
+  atFeeProductPrices,
   DISPLAY_FLAGS,
-  cents,
   formatMoneyString,
   formatRate,
+  listPrice,
   orderPrefix,
+  productOffer,
   rateBp,
   type Language,
+  type OfferedProduct,
   type ProductForm,
   type RateBp,
 } from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
-import { fromStoredForm } from './catalog-seed.js';
+import { fromStoredForm } from './catalog-form.js';
 import { formRulesJson } from './form-rules-json.js';
 import { sanitizeFaqHtml } from './sanitize-faq.js';
 import { categories, products, productStores, stores } from '../../db/schema.js';
@@ -45,15 +45,9 @@ export interface ProductPage {
   image: string | null;
 }
 
-/** Fee products (official fees) are priced only as related lines of a service, never ordered alone. */
-function isOrderableKind(p: CatalogProduct): boolean {
-  return p.row.kind !== 'fee';
-}
-
-/** The price a product is listed at: base + VAT + official fee + its fee lines, each with its own tax rule. */
-export function listPrice(p: CatalogProduct, vatRate: RateBp): Cents {
-  const related = (p.form.related_product ?? []).map((r) => r.price + (r.vat ? applyRate(r.price, vatRate) : 0));
-  return cents(catalogPrice(cents(p.row.basePrice), cents(p.row.officialFee), vatRate) + related.reduce((a, b) => a + b, 0));
+/** What the domain's orderability rules need to know of a catalogue product. */
+export function offerOf(p: CatalogProduct): OfferedProduct {
+  return { kind: p.row.kind, visible: p.row.visible, storeIds: p.storeIds };
 }
 
 /** The catalogue's placeholder for "no image". */
@@ -89,7 +83,10 @@ interface Snapshot {
 
 function cached(body: unknown): CachedJson {
   const text = JSON.stringify(body);
-  return { body: Buffer.from(text, 'utf8'), etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"` };
+  return {
+    body: Buffer.from(text, 'utf8'),
+    etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`,
+  };
 }
 
 /**
@@ -136,11 +133,15 @@ export class CatalogService {
     const productsById = new Map<number, CatalogProduct>();
     const feeRows = new Map(productRows.filter((r) => r.kind === 'fee').map((r) => [r.productId, r]));
     for (const row of productRows) {
-      const form = fromStoredForm(row.form, { product_id: row.productId, base_price: row.basePrice, official_fee: row.officialFee });
+      const form = fromStoredForm(row.form, {
+        product_id: row.productId,
+        base_price: row.basePrice,
+        official_fee: row.officialFee,
+      });
       // A fee line costs what its fee product costs now (an admin may have updated the official fee there).
-      form.related_product = (form.related_product ?? []).map((r) => {
-        const fee = feeRows.get(r.product_id);
-        return fee ? { ...r, name: fee.name, price: cents(fee.basePrice) } : r;
+      form.related_product = atFeeProductPrices(form.related_product, (id) => {
+        const fee = feeRows.get(id);
+        return fee && { name: fee.name, price: fee.basePrice };
       });
       const entry: CatalogProduct = {
         row,
@@ -202,13 +203,15 @@ export class CatalogService {
   /** A product offered in a store, or undefined (disabled products and fee products are not offered). */
   findProduct(storeId: number, urlKey: string): CatalogProduct | undefined {
     const entry = this.current().productsByKey.get(urlKey);
-    return entry && entry.row.visible && isOrderableKind(entry) && entry.storeIds.has(storeId) ? entry : undefined;
+    return entry && productOffer(offerOf(entry), storeId).orderable ? entry : undefined;
   }
 
   /** A product of a store by id, even when disabled since (cart lines, redirect targets); never a fee product. */
   findProductById(storeId: number, productId: number): CatalogProduct | undefined {
     const entry = this.current().productsById.get(productId);
-    return entry && isOrderableKind(entry) && entry.storeIds.has(storeId) ? entry : undefined;
+    if (!entry) return undefined;
+    const offer = productOffer(offerOf(entry), storeId);
+    return offer.orderable || offer.reason === 'disabled' ? entry : undefined;
   }
 
   private memo(key: string, build: (snap: Snapshot) => unknown): CachedJson {
@@ -243,14 +246,14 @@ export class CatalogService {
       cat_url_key: p.row.catUrlKey,
       short_description: p.row.shortDescription,
       group: p.row.groupName,
-      base_price: formatMoneyString(cents(p.row.basePrice)),
-      price: formatMoneyString(listPrice(p, store.vatRate)),
+      base_price: formatMoneyString(p.row.basePrice),
+      price: formatMoneyString(listPrice(p.form, store.vatRate)),
     };
   }
 
   private storeProducts(snap: Snapshot, storeId: number): CatalogProduct[] {
     return [...snap.productsById.values()].filter(
-      (p) => p.row.visible && p.row.visibleOnServices && isOrderableKind(p) && p.storeIds.has(storeId),
+      (p) => p.row.visibleOnServices && productOffer(offerOf(p), storeId).orderable,
     );
   }
 
@@ -306,7 +309,7 @@ export class CatalogService {
       tooltip: p.page.tooltip,
       image: p.page.image,
       thumbnail: p.page.image,
-      official_fee: formatMoneyString(cents(p.row.officialFee)),
+      official_fee: formatMoneyString(p.row.officialFee),
       tax_rate: formatRate(store.vatRate),
       stores: [...p.storeIds].map(String),
       steps: p.form.steps,
@@ -325,7 +328,12 @@ export class CatalogService {
           index: o.index,
           max_length: o.max_length ?? null,
           previous_steps: o.previous_steps,
-          opt_values: o.opt_values.map((v) => ({ id: v.id, name: v.name, price: formatMoneyString(v.price), ...(v.code ? { code: v.code } : {}) })),
+          opt_values: o.opt_values.map((v) => ({
+            id: v.id,
+            name: v.name,
+            price: formatMoneyString(v.price),
+            ...(v.code ? { code: v.code } : {}),
+          })),
           autounset_option_values: o.autounset_option_values ?? [],
           validator: o.validator ?? null,
           ...(o.place ? { place: o.place } : {}),

@@ -1,4 +1,4 @@
-import { applyRate, cents, formatMoneyString, type ProductForm, type RateBp } from '@ventanilla/domain';
+import { feeLines, formatMoneyString, type ProductForm, type RateBp } from '@ventanilla/domain';
 
 /**
  * The product-level flow rules as the product JSON shows them, with the spec's field names (conditions_to_exit is
@@ -19,11 +19,11 @@ export function formRulesJson(form: ProductForm, vatRate: RateBp) {
     conditions_to_earlycheckout: form.conditions_to_earlycheckout ?? null,
     questions_on_confirm: form.questions_on_confirm ?? [],
     question_on_start: form.question_on_start ?? null,
-    related_product: (form.related_product ?? []).map((r) => ({
+    related_product: feeLines(form.related_product, vatRate).map((r) => ({
       product_id: r.product_id,
       name: r.name,
       base_price: formatMoneyString(r.price),
-      price: formatMoneyString(cents(r.price + (r.vat ? applyRate(r.price, vatRate) : 0))),
+      price: formatMoneyString(r.total),
       vat: r.vat,
     })),
   };

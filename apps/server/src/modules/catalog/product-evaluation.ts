@@ -61,7 +61,8 @@ export function outcomeOut(outcome: FormOutcome, targetUrlKey: (productId: numbe
   return { ...outcome, ...(urlKey ? { url_key: urlKey } : {}) };
 }
 
-export function errorsOut(evaluation: FormEvaluation, language: Language) {
+/** The errors of an evaluation (or a verdict) in the store's language. */
+export function errorsOut(evaluation: Pick<FormEvaluation, 'errors'>, language: Language) {
   return evaluation.errors.map((e) => ({
     option_id: e.option_id,
     message: translateDomainMessage(language, e.message),
@@ -73,6 +74,11 @@ export function errorsOut(evaluation: FormEvaluation, language: Language) {
  * resolves the caller's uploads (UploadsService.resolverFor); without it every file reference is an invalid answer,
  * so the server never takes a browser's reference on trust.
  */
-export function evaluateProduct(store: StoreInfo, product: CatalogProduct, raw: RawAnswers, files: FileResolver = () => undefined): FormEvaluation {
+export function evaluateProduct(
+  store: StoreInfo,
+  product: CatalogProduct,
+  raw: RawAnswers,
+  files: FileResolver = () => undefined,
+): FormEvaluation {
   return evaluateForm(product.form, toAnswers(raw), store.vatRate, { files, places: placeDirectory() });
 }

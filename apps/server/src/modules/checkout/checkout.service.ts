@@ -1,12 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cents, formatMoneyString, lineAmounts, sum, type Language } from '@ventanilla/domain';
+import {
+  cartOrderability,
+  formatMoneyString,
+  orderTotals,
+  PanelStatus,
+  type Cents,
+  type Language,
+} from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { isOrderable, refuseStoppingOutcome, type CartService } from '../cart/cart.service.js';
+import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import { errorsOut } from '../catalog/product-evaluation.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
@@ -63,7 +69,13 @@ export class CheckoutService {
    * Turns the session's cart into an order (items at panel status 0, prices recomputed by the server) and opens a
    * payment with the provider. The Idempotency-Key makes a double submit return the same order.
    */
-  async checkout(session: SessionState, user: SessionUser, method: PaymentMethodCode, idempotencyKey: string, quoteId?: number): Promise<CheckoutResult> {
+  async checkout(
+    session: SessionState,
+    user: SessionUser,
+    method: PaymentMethodCode,
+    idempotencyKey: string,
+    quoteId?: number,
+  ): Promise<CheckoutResult> {
     const existing = await this.findByKey(user.id, idempotencyKey);
     if (existing) return this.resume(existing, user);
 
@@ -75,7 +87,7 @@ export class CheckoutService {
 
     let orderId: number;
     let paymentId: number;
-    let amount: number;
+    let amount: Cents;
     try {
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
         const cart = await this.carts.findActive(tx, session, storeId);
@@ -87,28 +99,34 @@ export class CheckoutService {
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId));
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
         const priced = await this.carts.price(tx, fresh);
-        if (priced.lines.length === 0) throw new AppError('CART_EMPTY');
-        const stopped = priced.lines.find((l) => l.evaluation.errors.length === 0 && !isOrderable(l.evaluation));
-        if (stopped) refuseStoppingOutcome(stopped.evaluation, (id) => this.catalog.findProductById(storeId, id));
-        const invalid = priced.lines.find((l) => l.evaluation.errors.length > 0);
-        if (invalid) throw new AppError('INVALID_ANSWERS', 'cart line no longer valid', { errors: errorsOut(invalid.evaluation, store.language) });
+        const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
+        if (!verdict.orderable) {
+          refuseUnorderable(
+            verdict,
+            store,
+            (id) => this.catalog.findProductById(storeId, id),
+            'cart line no longer valid',
+          );
+        }
 
         const [customer] = await tx.select().from(users).where(eq(users.id, user.id));
         if (!customer) throw new AppError('UNAUTHENTICATED');
         // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
-        const total = (pick: (p: ReturnType<typeof lineAmounts>) => number) =>
-          sum(priced.lines.map((l) => cents(pick(lineAmounts(l.evaluation.price)) * l.qty)));
+        const totals = orderTotals(
+          priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
+          store.vatRate,
+        );
         const orderNo = await allocateOrderNumber(tx, storeId);
-        const grand = total((p) => p.total);
+        const grand = totals.total;
         await tx.insert(orders).values({
           orderId: orderNo,
           storeId,
           customerId: user.id,
           status: 'pending',
           taxRateBp: store.vatRate,
-          subtotal: total((p) => p.subtotal),
-          taxAmount: total((p) => p.tax),
-          fees: total((p) => p.fees),
+          subtotal: totals.subtotal,
+          taxAmount: totals.tax,
+          fees: totals.fees,
           total: grand,
           customerEmail: customer.email,
           customerFirstname: customer.firstname,
@@ -118,7 +136,7 @@ export class CheckoutService {
         const items = await tx
           .insert(orderItems)
           .values(
-            priced.lines.map((l) => ({
+            priced.lines.map((l, k) => ({
               orderId: orderNo,
               productId: l.product.row.productId,
               productName: l.product.row.name,
@@ -127,18 +145,28 @@ export class CheckoutService {
               productOptions: l.described,
               basePrice: l.evaluation.price.base,
               optionsPrice: l.evaluation.price.options,
-              subtotal: lineAmounts(l.evaluation.price).subtotal,
-              taxAmount: lineAmounts(l.evaluation.price).tax,
-              fees: lineAmounts(l.evaluation.price).fees,
-              total: l.evaluation.price.total,
-              panelStatusId: 0,
+              subtotal: totals.lines[k]!.subtotal,
+              taxAmount: totals.lines[k]!.tax,
+              fees: totals.lines[k]!.fees,
+              total: totals.lines[k]!.total,
+              panelStatusId: PanelStatus.PendingPayment,
             })),
           )
           .returning({ itemId: orderItems.itemId });
-        await recordHistory(tx, items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })));
+        await recordHistory(
+          tx,
+          items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
+        );
         // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
-        await attachAnswerUploads(tx, user.id, items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })));
-        await tx.update(carts).set({ status: 'converted', orderId: orderNo, updatedAt: new Date() }).where(eq(carts.quoteId, fresh.quoteId));
+        await attachAnswerUploads(
+          tx,
+          user.id,
+          items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })),
+        );
+        await tx
+          .update(carts)
+          .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
+          .where(eq(carts.quoteId, fresh.quoteId));
         const [payment] = await tx
           .insert(payments)
           .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
@@ -155,12 +183,24 @@ export class CheckoutService {
       }
       throw err;
     }
-    return this.openPayment({ orderId, paymentId, amount, method, provider, language: store.language, user, existing: false });
+    return this.openPayment({
+      orderId,
+      paymentId,
+      amount,
+      method,
+      provider,
+      language: store.language,
+      user,
+      existing: false,
+    });
   }
 
   /** Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). */
   async payExisting(user: SessionUser, orderId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
-    const [order] = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
     if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
     if (order.status !== 'pending') throw new AppError('ORDER_ALREADY_PAID');
     const provider = this.routing.providerFor(order.storeId, method);
@@ -171,7 +211,16 @@ export class CheckoutService {
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment insert returned nothing');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
-    return this.openPayment({ orderId, paymentId: payment.id, amount: order.total, method, provider, language, user, existing: true });
+    return this.openPayment({
+      orderId,
+      paymentId: payment.id,
+      amount: order.total,
+      method,
+      provider,
+      language,
+      user,
+      existing: true,
+    });
   }
 
   /** checkout/finalize/{item_id}: the order an item of this customer belongs to (someone else's: not found). */
@@ -182,15 +231,28 @@ export class CheckoutService {
       .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
       .where(and(eq(orderItems.itemId, itemId), eq(orders.customerId, user.id)));
     if (!row) throw new AppError('NOT_FOUND', `item ${itemId}`);
-    const [latest] = await this.db.select({ method: payments.method }).from(payments).where(eq(payments.orderId, row.orderId)).orderBy(desc(payments.id)).limit(1);
+    const [latest] = await this.db
+      .select({ method: payments.method })
+      .from(payments)
+      .where(eq(payments.orderId, row.orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
     return { item_id: itemId, order_id: row.orderId, paid: row.paidAt !== null, last_method: latest?.method ?? null };
   }
 
   /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
   async paymentStatus(user: SessionUser, orderId: number) {
-    const [order] = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
     if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
-    const [latest] = await this.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
     return {
       order_id: order.orderId,
       paid: order.paidAt !== null,
@@ -199,32 +261,50 @@ export class CheckoutService {
       failure_code: latest?.failureCode ?? null,
       // What the waiting pages show: the method, the amount and, for Multibanco or a transfer, how to pay.
       method: latest?.method ?? null,
-      amount: formatMoneyString(cents(latest?.amount ?? order.total)),
+      amount: formatMoneyString(latest?.amount ?? order.total),
       instructions: latest?.instructions ?? null,
       expires_at: latest?.expiresAt?.toISOString() ?? null,
     };
   }
 
   private async findByKey(customerId: number, key: string) {
-    const rows = await this.db.select().from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
     return rows[0];
   }
 
   /** The same checkout submitted again: hand back the order and its latest payment page, never a second order. */
   private async resume(order: typeof orders.$inferSelect, user: SessionUser): Promise<CheckoutResult> {
-    if (order.status !== 'pending') return { order_id: order.orderId, redirect_url: `/checkout/success/${order.orderId}` };
-    const [latest] = await this.db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)).limit(1);
+    if (order.status !== 'pending')
+      return { order_id: order.orderId, redirect_url: `/checkout/success/${order.orderId}` };
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
     // The payment's own provider, not today's routing: a routing change between two submits must not reopen it elsewhere.
     const provider = latest ? this.providers.get(latest.provider) : undefined;
     if (!latest || !provider) throw new AppError('PAYMENT_PROVIDER_ERROR', 'no payment to resume');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
-    return this.openPayment({ orderId: order.orderId, paymentId: latest.id, amount: latest.amount, method: latest.method as PaymentMethodCode, provider, language, user, existing: false });
+    return this.openPayment({
+      orderId: order.orderId,
+      paymentId: latest.id,
+      amount: latest.amount,
+      method: latest.method as PaymentMethodCode,
+      provider,
+      language,
+      user,
+      existing: false,
+    });
   }
 
   private async openPayment(input: {
     orderId: number;
     paymentId: number;
-    amount: number;
+    amount: Cents;
     method: PaymentMethodCode;
     provider: PaymentProvider;
     language: Language;
@@ -239,7 +319,7 @@ export class CheckoutService {
       created = await input.provider.createPayment({
         paymentId: input.paymentId,
         orderId: input.orderId,
-        amount: cents(input.amount),
+        amount: input.amount,
         currency: 'EUR',
         method: input.method,
         description: `Pedido ${input.orderId}`,
@@ -247,7 +327,9 @@ export class CheckoutService {
         language: input.language,
         returnUrl: `${base}${returnPath(input.method, order)}`,
         cancelUrl: `${base}/customer/payment?order_id=${order}`,
-        threeDsReturnUrl: input.existing ? `${base}/payment/3ds/order/${order}` : `${base}/checkout/3ds?order_id=${order}`,
+        threeDsReturnUrl: input.existing
+          ? `${base}/payment/3ds/order/${order}`
+          : `${base}/checkout/3ds?order_id=${order}`,
         notifyUrl: `${this.config.notifyBaseUrl}/api/payments/${input.provider.code}/notifications`,
         idempotencyKey: `payment-${input.paymentId}`,
       });
@@ -269,7 +351,12 @@ export class CheckoutService {
         .returning({ id: payments.id });
       // Once per payment (a resumed checkout finds it pending): the customer gets the reference or transfer details.
       if (changed && opened.instructions) {
-        await this.orderEvents.emit('paymentInstructions', tx, { orderId: order, paymentId: input.paymentId, method: input.method, details: opened.instructions });
+        await this.orderEvents.emit('paymentInstructions', tx, {
+          orderId: order,
+          paymentId: input.paymentId,
+          method: input.method,
+          details: opened.instructions,
+        });
       }
     });
     return { order_id: input.orderId, redirect_url: created.redirectUrl };

@@ -19,7 +19,8 @@ export function staticRouting(
   table: ReadonlyArray<RoutingRow>,
   offered?: (storeId: number) => readonly PaymentMethodCode[] | undefined,
 ): PaymentRouting {
-  const applies = (storeId: number, row: RoutingRow) => (!row.stores || row.stores.includes(storeId)) && providers.has(row.provider);
+  const applies = (storeId: number, row: RoutingRow) =>
+    (!row.stores || row.stores.includes(storeId)) && providers.has(row.provider);
   const rowFor = (storeId: number, method: PaymentMethodCode) => {
     const list = offered?.(storeId);
     if (list && !list.includes(method)) return undefined;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ROLES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
-import { errors } from '../../shared/http-schemas.js';
-import { requireUser } from '../../plugins/session.js';
+import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { signedInUser } from '../../plugins/protected-routes.js';
 import { authenticate, registerCustomer } from './auth.service.js';
 
 export const UserResponse = Type.Object({
@@ -10,91 +11,127 @@ export const UserResponse = Type.Object({
   email: Type.String(),
   firstname: Type.String(),
   lastname: Type.String(),
-  role: Type.String(),
+  role: OneOf(ROLES),
 });
 
 const SessionResponse = Type.Object({
   store_id: Type.Integer(),
-  language: Type.String(),
+  language: LanguageSchema,
   csrf_token: Type.String(),
-  user: Type.Union([UserResponse, Type.Null()]),
+  user: Nullable(UserResponse),
 });
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, catalog } = app.ctx;
 
-  app.get('/api/session', {
-    schema: {
-      tags: ['accounts'],
-      summary: 'The visitor session: store, language, CSRF token and user (creates an anonymous session)',
-      querystring: Type.Object({ store: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) }),
-      response: { 200: SessionResponse, ...errors(404) },
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The visitor session: store, language, CSRF token and user (creates an anonymous session)',
+        querystring: Type.Object({ store: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) }),
+        response: { 200: SessionResponse, ...errors(404) },
+      },
     },
-  }, async (request, reply) => {
-    if (request.query.store !== undefined && !catalog.getStore(request.query.store)) throw new AppError('NOT_FOUND', 'store');
-    const session = await request.ensureSession();
-    const storeId = catalog.resolveStoreId(request, session.storeId);
-    await app.rememberStore(request, storeId);
-    reply.header('cache-control', 'no-store');
-    return {
-      store_id: storeId,
-      language: catalog.getStore(storeId)?.language ?? 'es',
-      csrf_token: session.csrfToken,
-      user: session.user,
-    };
-  });
+    async (request, reply) => {
+      if (request.query.store !== undefined && !catalog.getStore(request.query.store))
+        throw new AppError('NOT_FOUND', 'store');
+      const session = await request.ensureSession();
+      const storeId = catalog.resolveStoreId(request, session.storeId);
+      await app.rememberStore(request, storeId);
+      reply.header('cache-control', 'no-store');
+      return {
+        store_id: storeId,
+        language: catalog.getStore(storeId)?.language ?? 'es',
+        csrf_token: session.csrfToken,
+        user: session.user,
+      };
+    },
+  );
 
   // Per-instance burst limit per IP; the per-email and per-IP failure throttle in the database is shared by all instances.
   const burst = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.post('/api/auth/register', {
-    config: burst,
-    schema: {
-      tags: ['accounts'],
-      summary: 'Create a customer account and sign in',
-      body: Type.Object({
-        email: Type.String({ maxLength: 320 }),
-        password: Type.String({ maxLength: 1024 }),
-        firstname: Type.String({ maxLength: 400 }),
-        lastname: Type.String({ maxLength: 400 }),
-      }),
-      response: { 201: Type.Object({ user: UserResponse }), ...errors(400, 403, 409) },
+  app.post(
+    '/api/auth/register',
+    {
+      config: burst,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account and sign in',
+        body: Type.Object({
+          email: Type.String({ maxLength: 320 }),
+          password: Type.String({ maxLength: 1024 }),
+          firstname: Type.String({ maxLength: 400 }),
+          lastname: Type.String({ maxLength: 400 }),
+        }),
+        response: { 201: Type.Object({ user: UserResponse }), ...errors(400, 403, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const session = await request.ensureSession();
-    const user = await registerCustomer(db, request.body);
-    await request.startUserSession(user, session.storeId);
-    return reply.code(201).send({ user });
-  });
-
-  app.post('/api/auth/login', {
-    config: burst,
-    schema: {
-      tags: ['accounts'],
-      summary: 'Sign in with email and password (throttled)',
-      body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1024 }) }),
-      response: { 200: Type.Object({ user: UserResponse }), ...errors(400, 401, 403, 429) },
+    async (request, reply) => {
+      const session = await request.ensureSession();
+      const user = await registerCustomer(db, request.body);
+      await request.startUserSession(user, session.storeId);
+      return reply.code(201).send({ user });
     },
-  }, async (request) => {
-    const session = await request.ensureSession();
-    const user = await authenticate(db, request.body.email, request.body.password, request.ip);
-    await request.startUserSession(user, session.storeId);
-    return { user };
-  });
+  );
 
-  app.post('/api/auth/logout', {
-    schema: { tags: ['accounts'], summary: 'Sign out (ends the session)', response: { 204: Type.Null(), ...errors(403) } },
-  }, async (request, reply) => {
-    await request.endSession();
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/api/auth/login',
+    {
+      config: burst,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with email and password (throttled)',
+        body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1024 }) }),
+        response: { 200: Type.Object({ user: UserResponse }), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const session = await request.ensureSession();
+      const user = await authenticate(db, request.body.email, request.body.password, request.ip);
+      await request.startUserSession(user, session.storeId);
+      return { user };
+    },
+  );
 
-  app.get('/api/me', {
-    schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: Type.Object({ user: UserResponse }), ...errors(401) } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { user: await requireUser(request) };
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out (ends the session)',
+        response: { 204: Type.Null(), ...errors(403) },
+      },
+    },
+    async (request, reply) => {
+      // Signing out releases the agent's item locks (docs/backoffice.md, "Locks and the queue").
+      const user = (await request.loadSession())?.user;
+      if (user) await app.ctx.itemLocks.releaseAllOf(user.id);
+      await request.endSession();
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default authRoutes;
+
+/** The signed-in account (registered in the protected group). */
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/me',
+    {
+      config: { permission: 'account.read' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: Type.Object({ user: UserResponse }), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: signedInUser(request) };
+    },
+  );
+};

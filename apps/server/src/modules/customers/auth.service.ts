@@ -1,25 +1,51 @@
-import type { Db } from '../../db/database.js';
+import { checkRegistration } from '@ventanilla/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { clearCounters, releaseHit, reserveHit, type RateLimit } from '../../db/rate-counters.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import { burnVerification, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password.js';
+import { burnVerification, hashPassword, verifyPassword } from './password.js';
 import type { SessionUser } from './sessions.repository.js';
-import {
-  clearLoginFailures,
-  countRecentFailures,
-  findUserByEmail,
-  insertUser,
-  recordLoginFailure,
-  type UserRow,
-} from './users.repository.js';
+import { findUserByEmail, insertUser, normaliseEmail, type UserRow } from './users.repository.js';
 
-/** Login throttling: failures counted per email and per IP over a sliding window (shared by all app instances). */
+/**
+ * Login throttling (docs/decisions/0013-login-throttle-and-quotas.md), shared by all app instances: each attempt is
+ * reserved atomically before the password is checked. Per account and IP it is tight, so one attacker cannot guess;
+ * per account (every IP) it is looser and slower, so one attacker cannot lock the owner out; per IP it stops one
+ * address from trying many accounts. A password reset clears the account's counters.
+ */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+/** More than one address can make in the window (4 x 5 an hour), so it takes several to lock an account. */
+export const MAX_FAILURES_PER_ACCOUNT = 50;
 export const MAX_FAILURES_PER_IP = 30;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const ACCOUNT_IP_BUCKET = (email: string) => `login-account-ip:${email}`;
+const ACCOUNT_BUCKET = 'login-account';
+const IP_BUCKET = 'login-ip';
+
+/** The counters one login attempt reserves, in the order they are checked. */
+function loginLimits(email: string, ip: string): RateLimit[] {
+  return [
+    { bucket: ACCOUNT_IP_BUCKET(email), key: ip, limit: MAX_FAILURES_PER_ACCOUNT_AND_IP, windowMs: LOGIN_WINDOW_MS },
+    { bucket: IP_BUCKET, key: ip, limit: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
+    { bucket: ACCOUNT_BUCKET, key: email, limit: MAX_FAILURES_PER_ACCOUNT, windowMs: ACCOUNT_WINDOW_MS },
+  ];
+}
+
+/** Forgets every login counter of an account (its owner proved control of the mailbox, or signed in). */
+export async function clearLoginThrottle(db: DbOrTx, email: string): Promise<void> {
+  const normalised = normaliseEmail(email);
+  await clearCounters(db, [{ bucket: ACCOUNT_IP_BUCKET(normalised) }, { bucket: ACCOUNT_BUCKET, key: normalised }]);
+}
 
 export function toSessionUser(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, role: row.role as SessionUser['role'] };
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    role: row.role as SessionUser['role'],
+  };
 }
 
 export interface RegisterInput {
@@ -29,21 +55,9 @@ export interface RegisterInput {
   lastname: string;
 }
 
-/** Field checks of the registration form; every problem at once, so the form shows them together. */
+/** Field checks of the registration form: the domain's registration rules, every problem at once. */
 export function validateRegistration(input: RegisterInput): FieldError[] {
-  const fields: FieldError[] = [];
-  const email = input.email.trim();
-  if (!email) fields.push({ field: 'email', key: 'field.required' });
-  else if (!EMAIL.test(email) || email.length > 254) fields.push({ field: 'email', key: 'field.email' });
-  for (const name of ['firstname', 'lastname'] as const) {
-    const value = input[name].trim();
-    if (!value) fields.push({ field: name, key: 'field.required' });
-    else if (value.length > 100) fields.push({ field: name, key: 'field.too_long', params: { max: 100 } });
-  }
-  if ([...input.password].length < PASSWORD_MIN || [...input.password].length > PASSWORD_MAX) {
-    fields.push({ field: 'password', key: 'field.password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } });
-  }
-  return fields;
+  return checkRegistration(input);
 }
 
 export async function registerCustomer(db: Db, input: RegisterInput): Promise<SessionUser> {
@@ -62,17 +76,16 @@ export async function registerCustomer(db: Db, input: RegisterInput): Promise<Se
 
 /** Checks credentials with throttling; wrong email and wrong password look the same from outside. */
 export async function authenticate(db: Db, email: string, password: string, ip: string): Promise<SessionUser> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const recent = await countRecentFailures(db, email, ip, since);
-  if (recent.byEmail >= MAX_FAILURES_PER_EMAIL || recent.byIp >= MAX_FAILURES_PER_IP) {
-    throw new AppError('TOO_MANY_ATTEMPTS', `login throttled for ${email} / ${ip}`);
+  const normalised = normaliseEmail(email);
+  // Reserved before the (slow) check: of many parallel guesses at most the limit get a verification. A refused
+  // attempt stops at the first exhausted counter, so an address over its own limit adds nothing to the account's.
+  for (const limit of loginLimits(normalised, ip)) {
+    if (!(await reserveHit(db, limit))) throw new AppError('TOO_MANY_ATTEMPTS', `login throttled (${limit.bucket})`);
   }
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(db, normalised);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
-  if (!user || !ok) {
-    await recordLoginFailure(db, email, ip);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  await clearLoginFailures(db, email);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+  await clearLoginThrottle(db, normalised);
+  await releaseHit(db, IP_BUCKET, ip);
   return toSessionUser(user);
 }

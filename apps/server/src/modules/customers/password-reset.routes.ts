@@ -14,59 +14,75 @@ const Token = Type.String({ maxLength: 200 });
 const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { passwordReset, catalog } = app.ctx;
 
-  app.post('/api/auth/check-email', {
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['accounts'],
-      summary: 'checkEmail: whether an account exists for this email (rate-limited per IP)',
-      body: Email,
-      response: { 200: Type.Object({ exists: Type.Boolean() }), ...errors(400, 403, 429) },
+  app.post(
+    '/api/auth/check-email',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'checkEmail: whether an account exists for this email (rate-limited per IP)',
+        body: Email,
+        response: { 200: Type.Object({ exists: Type.Boolean() }), ...errors(400, 403, 429) },
+      },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { exists: await passwordReset.emailExists(request.body.email) };
-  });
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { exists: await passwordReset.emailExists(request.body.email) };
+    },
+  );
 
-  app.post('/api/auth/password/remember', {
-    config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
-    schema: {
-      tags: ['accounts'],
-      summary: 'rememberPassword: emails a reset link when the account exists; the same answer either way',
-      body: Email,
-      response: { 202: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 429) },
+  app.post(
+    '/api/auth/password/remember',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'rememberPassword: emails a reset link when the account exists; the same answer either way',
+        body: Email,
+        response: { 202: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const session = await request.loadSession();
-    const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-    await passwordReset.request(request.body.email, storeId, request.ip);
-    return reply.code(202).send({ ok: true });
-  });
+    async (request, reply) => {
+      const session = await request.loadSession();
+      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      await passwordReset.request(request.body.email, storeId, request.ip);
+      return reply.code(202).send({ ok: true });
+    },
+  );
 
-  app.post('/api/auth/password/reset-token', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Checks a reset token before the new-password form is shown (400 RESET_TOKEN_INVALID when unusable)',
-      body: Type.Object({ token: Token }),
-      response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errors(400, 403, 429) },
+  app.post(
+    '/api/auth/password/reset-token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Checks a reset token before the new-password form is shown (400 RESET_TOKEN_INVALID when unusable)',
+        body: Type.Object({ token: Token }),
+        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errors(400, 403, 429) },
+      },
     },
-  }, async (request) => {
-    if (!(await passwordReset.isUsable(request.body.token))) throw new AppError('RESET_TOKEN_INVALID', 'token check');
-    return { valid: true as const };
-  });
+    async (request) => {
+      if (!(await passwordReset.isUsable(request.body.token))) throw new AppError('RESET_TOKEN_INVALID', 'token check');
+      return { valid: true as const };
+    },
+  );
 
-  app.post('/api/auth/password/reset', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Sets a new password with a reset token; ends every session of the user (sign in again afterwards)',
-      body: Type.Object({ token: Token, password: Type.String({ maxLength: 1024 }) }),
-      response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 429) },
+  app.post(
+    '/api/auth/password/reset',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sets a new password with a reset token; ends every session of the user (sign in again afterwards)',
+        body: Type.Object({ token: Token, password: Type.String({ maxLength: 1024 }) }),
+        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 429) },
+      },
     },
-  }, async (request) => {
-    await passwordReset.reset(request.body.token, request.body.password);
-    return { ok: true as const };
-  });
+    async (request) => {
+      await passwordReset.reset(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
 };
 
 export default passwordResetRoutes;

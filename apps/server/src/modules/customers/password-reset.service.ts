@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { checkAccountEmail, checkNewPassword } from '@ventanilla/domain';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
+import { RESET_TOKEN_PLACEHOLDER } from '../email/email-templates.js';
 import type { EmailService } from '../email/email.service.js';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './password.js';
+import { hashPassword } from './password.js';
 import { deleteUserSessions, hashToken } from './sessions.repository.js';
-import { clearLoginFailures, findUserByEmail } from './users.repository.js';
+import { clearLoginThrottle } from './auth.service.js';
+import { findUserByEmail } from './users.repository.js';
 
 /** A reset link works for one hour and once (docs/email.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -14,21 +17,19 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_MAX_PER_ACCOUNT = 3;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 // 32 random bytes in base64url: 43 characters.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The account e-mail rule of the domain (the one registration uses). */
 function checkEmailShape(email: string): void {
-  const trimmed = email.trim();
-  if (!trimmed) throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', key: 'field.required' }] });
-  if (!EMAIL.test(trimmed) || trimmed.length > 254) {
-    throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', key: 'field.email' }] });
-  }
+  const message = checkAccountEmail(email);
+  if (message) throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', message }] });
 }
 
 /**
  * The spec's password flow: checkEmail, rememberPassword (a reset email), the reset token checked by the server,
- * and the new password. Tokens are 32 random bytes; only their SHA-256 is stored; they expire and work once.
+ * and the new password. Tokens are 32 random bytes made at send time; only their SHA-256 is stored (the outbox holds
+ * a placeholder, so staff reading it cannot take over an account); they expire and work once.
  */
 export class PasswordResetService {
   constructor(
@@ -57,18 +58,44 @@ export class PasswordResetService {
       .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, since)));
     if ((recent?.n ?? 0) >= RESET_MAX_PER_ACCOUNT) return;
 
-    const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    // The outbox keeps the message with a placeholder for the token (staff read the outbox); the token itself is
+    // made when the dispatcher hands the message to the mail server (issueToken), and only its hash is kept.
     await this.db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, requestIp: ip });
-      await this.email.enqueue(tx, {
+      const outboxId = await this.email.enqueue(tx, {
         storeId,
         to: user.email,
         userId: user.id,
         discardAfter: expiresAt,
-        message: { kind: 'password_reset', firstname: user.firstname, token, validMinutes: RESET_TOKEN_TTL_MS / 60_000 },
+        message: {
+          kind: 'password_reset',
+          firstname: user.firstname,
+          token: RESET_TOKEN_PLACEHOLDER,
+          validMinutes: RESET_TOKEN_TTL_MS / 60_000,
+        },
       });
+      await tx.insert(passwordResetTokens).values({ userId: user.id, outboxId, expiresAt, requestIp: ip });
     });
+  }
+
+  /**
+   * The token of a reset email about to be sent (the dispatcher calls it for each delivery attempt): a fresh one,
+   * whose hash replaces any earlier attempt's, or null when the request has been used or has expired meanwhile.
+   */
+  async issueToken(outboxId: number): Promise<string | null> {
+    const token = randomBytes(32).toString('base64url');
+    const rows = await this.db
+      .update(passwordResetTokens)
+      .set({ tokenHash: hashToken(token) })
+      .where(
+        and(
+          eq(passwordResetTokens.outboxId, outboxId),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id });
+    return rows.length > 0 ? token : null;
   }
 
   /** Whether a token can still be used (the reset page asks before showing the form). */
@@ -77,7 +104,13 @@ export class PasswordResetService {
     const rows = await this.db
       .select({ id: passwordResetTokens.id })
       .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)));
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      );
     return rows.length > 0;
   }
 
@@ -86,10 +119,10 @@ export class PasswordResetService {
    * of the user is spent too, and every session of the user ends (a thief signed in with the old password is out).
    */
   async reset(token: string, password: string): Promise<void> {
-    const length = [...password].length;
-    if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+    const policy = checkNewPassword(password);
+    if (!policy.ok) {
       throw new AppError('VALIDATION_ERROR', 'new password', {
-        fields: [{ field: 'password', key: 'field.password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } }],
+        fields: [{ field: 'password', message: policy.message }],
       });
     }
     if (!TOKEN_SHAPE.test(token)) throw new AppError('RESET_TOKEN_INVALID', 'malformed token');
@@ -99,18 +132,28 @@ export class PasswordResetService {
       const spent = await tx
         .update(passwordResetTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ userId: passwordResetTokens.userId });
       const userId = spent[0]?.userId;
       if (userId === undefined) throw new AppError('RESET_TOKEN_INVALID', 'unknown, used or expired token');
-      const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: sql`now()` })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
       await deleteUserSessions(tx, userId);
       // The owner proved control of the mailbox: a login throttle from the attack that prompted the reset ends too.
-      if (user) await clearLoginFailures(tx, user.email);
+      if (user) await clearLoginThrottle(tx, user.email);
     });
   }
 }

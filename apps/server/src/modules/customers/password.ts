@@ -3,9 +3,6 @@ import { hash, verify } from '@node-rs/argon2';
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB memory, 2 iterations, parallelism 1.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
-
 /** Hashes a password with argon2id (runs on the libuv thread pool, not the event loop). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

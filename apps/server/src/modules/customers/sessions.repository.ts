@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@ventanilla/domain';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
@@ -8,7 +9,7 @@ export interface SessionUser {
   email: string;
   firstname: string;
   lastname: string;
-  role: 'customer' | 'agent' | 'admin' | 'notary';
+  role: Role;
 }
 
 export interface SessionState {

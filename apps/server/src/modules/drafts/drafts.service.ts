@@ -38,24 +38,27 @@ export class DraftsService {
       items: rows.flatMap((r) => {
         const product = this.catalog.findProduct(r.storeId, r.urlKey);
         if (!product) return [];
-        return [{
-          store_id: r.storeId,
-          url_key: r.urlKey,
-          product_id: product.row.productId,
-          product_name: product.row.name,
-          answers: r.answers,
-          seen: r.seen,
-          last_path: r.lastPath,
-          last_step: r.lastStep,
-          updated_at: r.updatedAt.toISOString(),
-        }];
+        return [
+          {
+            store_id: r.storeId,
+            url_key: r.urlKey,
+            product_id: product.row.productId,
+            product_name: product.row.name,
+            answers: r.answers,
+            seen: r.seen,
+            last_path: r.lastPath,
+            last_step: r.lastStep,
+            updated_at: r.updatedAt.toISOString(),
+          },
+        ];
       }),
     };
   }
 
   /** Creates or replaces the customer's draft of a product in a store (404 when the store does not offer it). */
   async save(userId: number, storeId: number, urlKey: string, input: DraftInput): Promise<void> {
-    if (!this.catalog.findProduct(storeId, urlKey)) throw new AppError('NOT_FOUND', `product ${urlKey} in store ${storeId}`);
+    if (!this.catalog.findProduct(storeId, urlKey))
+      throw new AppError('NOT_FOUND', `product ${urlKey} in store ${storeId}`);
     const values = {
       answers: input.answers,
       seen: [...new Set(input.seen)],
@@ -71,6 +74,8 @@ export class DraftsService {
 
   /** Deletes the customer's draft (added to the cart, or "start again"); deleting nothing is fine. */
   async remove(userId: number, storeId: number, urlKey: string): Promise<void> {
-    await this.db.delete(wizardDrafts).where(and(eq(wizardDrafts.userId, userId), eq(wizardDrafts.storeId, storeId), eq(wizardDrafts.urlKey, urlKey)));
+    await this.db
+      .delete(wizardDrafts)
+      .where(and(eq(wizardDrafts.userId, userId), eq(wizardDrafts.storeId, storeId), eq(wizardDrafts.urlKey, urlKey)));
   }
 }

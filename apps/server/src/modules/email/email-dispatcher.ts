@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailOutbox } from '../../db/schema.js';
-import { redactSecrets } from './email-templates.js';
+import { withResetToken } from './email-templates.js';
 import { isPermanentFailure, type MailTransport } from './email-transport.js';
 
 export interface DispatcherOptions {
@@ -14,6 +14,11 @@ export interface DispatcherOptions {
   /** How long a claim lasts: a dispatcher that dies mid-send leaves the row to others after this. */
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * Makes the token of a password reset email as it is sent (null: the request was used or has expired). Without
+   * it reset emails are not sent.
+   */
+  issueResetToken?: (outboxId: number) => Promise<string | null>;
 }
 
 interface Logger {
@@ -94,28 +99,55 @@ export class EmailDispatcher {
 
   private async deliver(row: ClaimedRow, token: string, result: DispatchResult): Promise<void> {
     const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, token));
-    const redacted = this.transport.external && row.kind === 'password_reset';
-    const bodies = redacted ? { textBody: redactSecrets(row.text_body), htmlBody: redactSecrets(row.html_body) } : {};
     if (row.discard_after && new Date(row.discard_after).getTime() < Date.now()) {
       await this.db
         .update(emailOutbox)
-        .set({ status: 'failed', lockedUntil: null, claimToken: null, lastError: 'expired before it could be delivered', ...bodies })
+        .set({
+          status: 'failed',
+          lockedUntil: null,
+          claimToken: null,
+          lastError: 'expired before it could be delivered',
+        })
         .where(mine);
       result.failed++;
       return;
     }
     try {
+      let text = row.text_body;
+      let html = row.html_body;
+      if (row.kind === 'password_reset') {
+        // The stored message has a placeholder: its token is made now and exists only in the message sent.
+        const token = (await this.options.issueResetToken?.(row.id)) ?? null;
+        if (token === null) {
+          await this.db
+            .update(emailOutbox)
+            .set({ status: 'failed', lockedUntil: null, claimToken: null, lastError: 'reset link used or expired' })
+            .where(mine);
+          result.failed++;
+          return;
+        }
+        text = withResetToken(text, token);
+        html = withResetToken(html, token);
+      }
       const { messageId } = await this.transport.send({
         id: row.id,
         from: row.from_address,
         to: row.to_address,
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        text,
+        html,
       });
       const done = await this.db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, claimToken: null, lastError: null, transport: this.transport.name, messageId, ...bodies })
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          lockedUntil: null,
+          claimToken: null,
+          lastError: null,
+          transport: this.transport.name,
+          messageId,
+        })
         .where(mine)
         .returning({ id: emailOutbox.id });
       if (done.length === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
@@ -132,14 +164,16 @@ export class EmailDispatcher {
           lockedUntil: null,
           claimToken: null,
           lastError: message,
-          ...(permanent ? bodies : {}),
         })
         .where(mine);
       if (permanent) {
         this.log.error({ outboxId: row.id, attempts: row.attempts, err: message }, 'email failed for good');
         result.failed++;
       } else {
-        this.log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs: delay, err: message }, 'email delivery failed; will retry');
+        this.log.warn(
+          { outboxId: row.id, attempts: row.attempts, retryInMs: delay, err: message },
+          'email delivery failed; will retry',
+        );
         result.retried++;
       }
     }

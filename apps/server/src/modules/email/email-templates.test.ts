@@ -1,7 +1,13 @@
 import { cents, type Language } from '@ventanilla/domain';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html } from './email-html.js';
-import { redactSecrets, renderEmail, type EmailBrand, type EmailMessage } from './email-templates.js';
+import { escapeHtml, html } from '../../shared/html.js';
+import {
+  RESET_TOKEN_PLACEHOLDER,
+  renderEmail,
+  withResetToken,
+  type EmailBrand,
+  type EmailMessage,
+} from './email-templates.js';
 
 function brand(language: Language, name = 'Ventanilla', storeId = 1, country = 'ES'): EmailBrand {
   return {
@@ -16,7 +22,13 @@ function brand(language: Language, name = 'Ventanilla', storeId = 1, country = '
 const EVIL = '<script>alert("x")</script> & \'quotes\'';
 
 const messages: Record<EmailMessage['kind'], EmailMessage> = {
-  order_received: { kind: 'order_received', firstname: 'Lucía', orderId: 100000123, lines: [{ name: 'Nota simple', total: cents(1512) }], total: cents(1512) },
+  order_received: {
+    kind: 'order_received',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    lines: [{ name: 'Nota simple', total: cents(1512) }],
+    total: cents(1512),
+  },
   payment_instructions: {
     kind: 'payment_instructions',
     firstname: 'João',
@@ -25,9 +37,21 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
     details: { entity: '21312', reference: '123 456 789', expires_at: '2026-03-01T10:00:00Z' },
     total: cents(2583),
   },
-  payment_confirmed: { kind: 'payment_confirmed', firstname: 'Lucía', orderId: 100000123, lines: [{ name: 'Nota simple', total: cents(1512) }], total: cents(1512) },
+  payment_confirmed: {
+    kind: 'payment_confirmed',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    lines: [{ name: 'Nota simple', total: cents(1512) }],
+    total: cents(1512),
+  },
   document_ready: { kind: 'document_ready', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple' },
-  incident_action: { kind: 'incident_action', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple', incidentText: 'Falta el DNI' },
+  incident_action: {
+    kind: 'incident_action',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    productName: 'Nota simple',
+    incidentText: 'Falta el DNI',
+  },
   password_reset: { kind: 'password_reset', firstname: 'Lucía', token: 'a'.repeat(43), validMinutes: 60 },
 };
 
@@ -52,10 +76,16 @@ describe('renderEmail', () => {
   });
 
   it('speaks the store language (spec wording in Spanish)', () => {
-    expect(renderEmail(messages.document_ready, brand('es')).subject).toBe('Tu trámite está listo: Nota simple (pedido 100000123)');
+    expect(renderEmail(messages.document_ready, brand('es')).subject).toBe(
+      'Tu trámite está listo: Nota simple (pedido 100000123)',
+    );
     expect(renderEmail(messages.document_ready, brand('es')).text).toContain('está Listo.');
-    expect(renderEmail(messages.document_ready, brand('en')).subject).toBe('Your service is ready: Nota simple (order 100000123)');
-    expect(renderEmail(messages.document_ready, brand('pt')).subject).toBe('O seu serviço está pronto: Nota simple (pedido 100000123)');
+    expect(renderEmail(messages.document_ready, brand('en')).subject).toBe(
+      'Your service is ready: Nota simple (order 100000123)',
+    );
+    expect(renderEmail(messages.document_ready, brand('pt')).subject).toBe(
+      'O seu serviço está pronto: Nota simple (pedido 100000123)',
+    );
     expect(renderEmail(messages.payment_confirmed, brand('es')).text).toContain('En tramitación');
   });
 
@@ -80,15 +110,24 @@ describe('renderEmail', () => {
   });
 
   it('links: pay, order detail and reset (token in the fragment)', () => {
-    expect(renderEmail(messages.order_received, brand('es')).text).toContain('https://shop.test/payment/order/100000123?store=1');
-    expect(renderEmail(messages.document_ready, brand('es')).text).toContain('https://shop.test/orders/detail/100000123?store=1');
+    expect(renderEmail(messages.order_received, brand('es')).text).toContain(
+      'https://shop.test/payment/order/100000123?store=1',
+    );
+    expect(renderEmail(messages.document_ready, brand('es')).text).toContain(
+      'https://shop.test/orders/detail/100000123?store=1',
+    );
     const reset = renderEmail(messages.password_reset, brand('es'));
     expect(reset.text).toContain(`https://shop.test/customer/password/reset?store=1#token=${'a'.repeat(43)}`);
     expect(reset.text).toContain('60 minutos');
   });
 
   it('escapes customer and agent text in HTML and keeps it readable in plain text', () => {
-    const evil: EmailMessage = { ...messages.incident_action, firstname: EVIL, productName: EVIL, incidentText: `${EVIL}\nsegunda línea` } as EmailMessage;
+    const evil: EmailMessage = {
+      ...messages.incident_action,
+      firstname: EVIL,
+      productName: EVIL,
+      incidentText: `${EVIL}\nsegunda línea`,
+    } as EmailMessage;
     const out = renderEmail(evil, brand('es'));
     expect(out.html).not.toContain('<script>');
     expect(out.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
@@ -98,7 +137,11 @@ describe('renderEmail', () => {
   });
 
   it('escapes payment details a provider sent', () => {
-    const msg = { ...messages.payment_instructions, method: 'bank', details: { iban: 'ES91 2100 0418 4502 0005 1332', holder: '<img src=x onerror=alert(1)>', concept: '100000123' } } as EmailMessage;
+    const msg = {
+      ...messages.payment_instructions,
+      method: 'bank',
+      details: { iban: 'ES91 2100 0418 4502 0005 1332', holder: '<img src=x onerror=alert(1)>', concept: '100000123' },
+    } as EmailMessage;
     const out = renderEmail(msg, brand('es'));
     expect(out.html).not.toContain('<img');
     expect(out.text).toContain('IBAN: ES91 2100 0418 4502 0005 1332');
@@ -111,9 +154,13 @@ describe('renderEmail', () => {
     expect(renderEmail(messages.document_ready, bad).html).not.toContain('href="javascript:');
   });
 
-  it('redacts reset tokens from stored bodies', () => {
-    const reset = renderEmail(messages.password_reset, brand('es'));
-    expect(redactSecrets(reset.html)).not.toContain('a'.repeat(43));
-    expect(redactSecrets(reset.text)).toContain('#token=REDACTED');
+  it('stores a reset email with a placeholder; the token goes in, in text and HTML, only when it is sent', () => {
+    const stored = renderEmail({ ...messages.password_reset, token: RESET_TOKEN_PLACEHOLDER }, brand('es'));
+    expect(stored.text).toContain('#token=REDACTED');
+    for (const body of [stored.text, stored.html]) {
+      const sent = withResetToken(body, 'b'.repeat(43));
+      expect(sent).toContain(`#token=${'b'.repeat(43)}`);
+      expect(sent).not.toContain('REDACTED');
+    }
   });
 });

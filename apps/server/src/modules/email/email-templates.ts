@@ -1,5 +1,5 @@
-import { cents, formatMoney, type Cents, type Language } from '@ventanilla/domain';
-import { html, safeUrl, type SafeHtml } from './email-html.js';
+import { formatMoney, formatMoneyString, parseMoney, type Cents, type Language } from '@ventanilla/domain';
+import { html, safeUrl, type SafeHtml } from '../../shared/html.js';
 
 /** The store an email speaks for: its brand name, language and where its links point. */
 export interface EmailBrand {
@@ -45,7 +45,8 @@ const TEXTS = {
   es: {
     greeting: 'Hola, {name}:',
     greetingNoName: 'Hola:',
-    footer: 'Este mensaje lo envía {brand}. Si tienes cualquier duda, responde a este correo o escríbenos desde tu área de cliente.',
+    footer:
+      'Este mensaje lo envía {brand}. Si tienes cualquier duda, responde a este correo o escríbenos desde tu área de cliente.',
     linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
     order: 'Pedido',
     total: 'Total (IVA incluido)',
@@ -53,29 +54,38 @@ const TEXTS = {
     payOrder: 'Pagar el pedido',
     'order_received.subject': 'Hemos recibido tu pedido {order}',
     'order_received.intro': 'Hemos recibido tu pedido {order} en {brand}. Estos son los trámites que has solicitado:',
-    'order_received.pay': 'Empezaremos a tramitarlo en cuanto recibamos el pago. Si no lo has completado, puedes hacerlo desde este enlace:',
+    'order_received.pay':
+      'Empezaremos a tramitarlo en cuanto recibamos el pago. Si no lo has completado, puedes hacerlo desde este enlace:',
     'payment_instructions.subject': 'Datos para pagar tu pedido {order}',
-    'payment_instructions.intro.multibanco': 'Para completar tu pedido {order}, paga por Multibanco (en un cajero o en tu banca online) con estos datos:',
-    'payment_instructions.intro.bank': 'Para completar tu pedido {order}, haz una transferencia bancaria con estos datos. Indica el concepto tal cual para que podamos identificarla:',
-    'payment_instructions.intro.sibsmbway': 'Para completar tu pedido {order}, aprueba el pago en la aplicación MB WAY de tu teléfono:',
+    'payment_instructions.intro.multibanco':
+      'Para completar tu pedido {order}, paga por Multibanco (en un cajero o en tu banca online) con estos datos:',
+    'payment_instructions.intro.bank':
+      'Para completar tu pedido {order}, haz una transferencia bancaria con estos datos. Indica el concepto tal cual para que podamos identificarla:',
+    'payment_instructions.intro.sibsmbway':
+      'Para completar tu pedido {order}, aprueba el pago en la aplicación MB WAY de tu teléfono:',
     'payment_instructions.intro.other': 'Para completar tu pedido {order}, realiza el pago con estos datos:',
-    'payment_instructions.after': 'Empezaremos a tramitar tu pedido en cuanto recibamos el pago y te avisaremos por correo.',
+    'payment_instructions.after':
+      'Empezaremos a tramitar tu pedido en cuanto recibamos el pago y te avisaremos por correo.',
     'payment_confirmed.subject': 'Pago confirmado: pedido {order}',
-    'payment_confirmed.intro': 'Hemos recibido el pago de tu pedido {order}. Ya estamos tramitándolo (estado: En tramitación).',
-    'payment_confirmed.after': 'Te avisaremos por correo cuando esté listo. Puedes seguir su estado en tu área de cliente.',
+    'payment_confirmed.intro':
+      'Hemos recibido el pago de tu pedido {order}. Ya estamos tramitándolo (estado: En tramitación).',
+    'payment_confirmed.after':
+      'Te avisaremos por correo cuando esté listo. Puedes seguir su estado en tu área de cliente.',
     'document_ready.subject': 'Tu trámite está listo: {product} (pedido {order})',
     'document_ready.intro': 'Tu trámite «{product}» del pedido {order} está Listo.',
     'document_ready.after': 'Puedes descargar la documentación desde tu área de cliente.',
     'document_ready.action': 'Descargar mi documentación',
     'incident_action.subject': 'Incidencia en tu pedido {order}: necesitamos tu respuesta',
-    'incident_action.intro': 'Hay una incidencia en tu trámite «{product}» del pedido {order} y necesitamos que hagas algo para poder continuar.',
+    'incident_action.intro':
+      'Hay una incidencia en tu trámite «{product}» del pedido {order} y necesitamos que hagas algo para poder continuar.',
     'incident_action.detail': 'Detalle de la incidencia:',
     'incident_action.after': 'Entra en tu área de cliente para ver qué necesitamos y responder.',
     'incident_action.action': 'Resolver la incidencia',
     'password_reset.subject': 'Restablece tu contraseña de {brand}',
     'password_reset.intro': 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en {brand}.',
     'password_reset.action': 'Elegir una contraseña nueva',
-    'password_reset.after': 'El enlace caduca en {minutes} minutos y solo se puede usar una vez. Al cambiar la contraseña se cerrarán todas tus sesiones abiertas.',
+    'password_reset.after':
+      'El enlace caduca en {minutes} minutos y solo se puede usar una vez. Al cambiar la contraseña se cerrarán todas tus sesiones abiertas.',
     'password_reset.ignore': 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
     'detail.entity': 'Entidad',
     'detail.reference': 'Referencia',
@@ -90,7 +100,8 @@ const TEXTS = {
   en: {
     greeting: 'Hello {name},',
     greetingNoName: 'Hello,',
-    footer: 'This message is sent by {brand}. If you have any questions, reply to this email or write to us from your customer area.',
+    footer:
+      'This message is sent by {brand}. If you have any questions, reply to this email or write to us from your customer area.',
     linkFallback: 'If the button does not work, copy this address into your browser:',
     order: 'Order',
     total: 'Total (VAT included)',
@@ -98,29 +109,37 @@ const TEXTS = {
     payOrder: 'Pay for the order',
     'order_received.subject': 'We have received your order {order}',
     'order_received.intro': 'We have received your order {order} at {brand}. These are the services you requested:',
-    'order_received.pay': 'We will start working on it as soon as we receive the payment. If you have not completed it, you can do so from this link:',
+    'order_received.pay':
+      'We will start working on it as soon as we receive the payment. If you have not completed it, you can do so from this link:',
     'payment_instructions.subject': 'How to pay for your order {order}',
-    'payment_instructions.intro.multibanco': 'To complete your order {order}, pay by Multibanco (at a cash machine or in your online banking) with these details:',
-    'payment_instructions.intro.bank': 'To complete your order {order}, make a bank transfer with these details. Use the reference exactly as shown so that we can identify it:',
-    'payment_instructions.intro.sibsmbway': 'To complete your order {order}, approve the payment in the MB WAY app on your phone:',
+    'payment_instructions.intro.multibanco':
+      'To complete your order {order}, pay by Multibanco (at a cash machine or in your online banking) with these details:',
+    'payment_instructions.intro.bank':
+      'To complete your order {order}, make a bank transfer with these details. Use the reference exactly as shown so that we can identify it:',
+    'payment_instructions.intro.sibsmbway':
+      'To complete your order {order}, approve the payment in the MB WAY app on your phone:',
     'payment_instructions.intro.other': 'To complete your order {order}, make the payment with these details:',
-    'payment_instructions.after': 'We will start working on your order as soon as we receive the payment, and we will let you know by email.',
+    'payment_instructions.after':
+      'We will start working on your order as soon as we receive the payment, and we will let you know by email.',
     'payment_confirmed.subject': 'Payment confirmed: order {order}',
-    'payment_confirmed.intro': 'We have received the payment for your order {order}. We are now working on it (status: In progress).',
+    'payment_confirmed.intro':
+      'We have received the payment for your order {order}. We are now working on it (status: In progress).',
     'payment_confirmed.after': 'We will email you when it is ready. You can follow its status in your customer area.',
     'document_ready.subject': 'Your service is ready: {product} (order {order})',
     'document_ready.intro': 'Your service “{product}” of order {order} is Ready.',
     'document_ready.after': 'You can download the documents from your customer area.',
     'document_ready.action': 'Download my documents',
     'incident_action.subject': 'Issue with your order {order}: we need your answer',
-    'incident_action.intro': 'There is an issue with your service “{product}” of order {order} and we need you to do something so that we can continue.',
+    'incident_action.intro':
+      'There is an issue with your service “{product}” of order {order} and we need you to do something so that we can continue.',
     'incident_action.detail': 'Details of the issue:',
     'incident_action.after': 'Go to your customer area to see what we need and to reply.',
     'incident_action.action': 'Resolve the issue',
     'password_reset.subject': 'Reset your {brand} password',
     'password_reset.intro': 'We have received a request to reset the password of your {brand} account.',
     'password_reset.action': 'Choose a new password',
-    'password_reset.after': 'The link expires in {minutes} minutes and can be used only once. Changing the password signs you out everywhere.',
+    'password_reset.after':
+      'The link expires in {minutes} minutes and can be used only once. Changing the password signs you out everywhere.',
     'password_reset.ignore': 'If you did not ask for this, ignore this message: your password will not change.',
     'detail.entity': 'Entity',
     'detail.reference': 'Reference',
@@ -135,7 +154,8 @@ const TEXTS = {
   pt: {
     greeting: 'Olá, {name}:',
     greetingNoName: 'Olá:',
-    footer: 'Esta mensagem é enviada por {brand}. Se tiver alguma dúvida, responda a este email ou escreva-nos a partir da sua área de cliente.',
+    footer:
+      'Esta mensagem é enviada por {brand}. Se tiver alguma dúvida, responda a este email ou escreva-nos a partir da sua área de cliente.',
     linkFallback: 'Se o botão não funcionar, copie este endereço para o seu navegador:',
     order: 'Pedido',
     total: 'Total (IVA incluído)',
@@ -143,29 +163,38 @@ const TEXTS = {
     payOrder: 'Pagar o pedido',
     'order_received.subject': 'Recebemos o seu pedido {order}',
     'order_received.intro': 'Recebemos o seu pedido {order} em {brand}. Estes são os serviços que pediu:',
-    'order_received.pay': 'Começaremos a tratá-lo assim que recebermos o pagamento. Se ainda não o concluiu, pode fazê-lo a partir desta ligação:',
+    'order_received.pay':
+      'Começaremos a tratá-lo assim que recebermos o pagamento. Se ainda não o concluiu, pode fazê-lo a partir desta ligação:',
     'payment_instructions.subject': 'Dados para pagar o seu pedido {order}',
-    'payment_instructions.intro.multibanco': 'Para concluir o seu pedido {order}, pague por Multibanco (numa caixa automática ou no seu homebanking) com estes dados:',
-    'payment_instructions.intro.bank': 'Para concluir o seu pedido {order}, faça uma transferência bancária com estes dados. Indique o descritivo tal como aparece para a podermos identificar:',
-    'payment_instructions.intro.sibsmbway': 'Para concluir o seu pedido {order}, aprove o pagamento na aplicação MB WAY do seu telemóvel:',
+    'payment_instructions.intro.multibanco':
+      'Para concluir o seu pedido {order}, pague por Multibanco (numa caixa automática ou no seu homebanking) com estes dados:',
+    'payment_instructions.intro.bank':
+      'Para concluir o seu pedido {order}, faça uma transferência bancária com estes dados. Indique o descritivo tal como aparece para a podermos identificar:',
+    'payment_instructions.intro.sibsmbway':
+      'Para concluir o seu pedido {order}, aprove o pagamento na aplicação MB WAY do seu telemóvel:',
     'payment_instructions.intro.other': 'Para concluir o seu pedido {order}, efetue o pagamento com estes dados:',
-    'payment_instructions.after': 'Começaremos a tratar o seu pedido assim que recebermos o pagamento e avisaremos por email.',
+    'payment_instructions.after':
+      'Começaremos a tratar o seu pedido assim que recebermos o pagamento e avisaremos por email.',
     'payment_confirmed.subject': 'Pagamento confirmado: pedido {order}',
-    'payment_confirmed.intro': 'Recebemos o pagamento do seu pedido {order}. Já o estamos a tratar (estado: Em tramitação).',
-    'payment_confirmed.after': 'Avisaremos por email quando estiver pronto. Pode acompanhar o estado na sua área de cliente.',
+    'payment_confirmed.intro':
+      'Recebemos o pagamento do seu pedido {order}. Já o estamos a tratar (estado: Em tramitação).',
+    'payment_confirmed.after':
+      'Avisaremos por email quando estiver pronto. Pode acompanhar o estado na sua área de cliente.',
     'document_ready.subject': 'O seu serviço está pronto: {product} (pedido {order})',
     'document_ready.intro': 'O seu serviço «{product}» do pedido {order} está Pronto.',
     'document_ready.after': 'Pode descarregar a documentação a partir da sua área de cliente.',
     'document_ready.action': 'Descarregar a minha documentação',
     'incident_action.subject': 'Incidência no seu pedido {order}: precisamos da sua resposta',
-    'incident_action.intro': 'Há uma incidência no seu serviço «{product}» do pedido {order} e precisamos que faça algo para podermos continuar.',
+    'incident_action.intro':
+      'Há uma incidência no seu serviço «{product}» do pedido {order} e precisamos que faça algo para podermos continuar.',
     'incident_action.detail': 'Detalhe da incidência:',
     'incident_action.after': 'Entre na sua área de cliente para ver o que precisamos e responder.',
     'incident_action.action': 'Resolver a incidência',
     'password_reset.subject': 'Redefina a sua palavra-passe de {brand}',
     'password_reset.intro': 'Recebemos um pedido para redefinir a palavra-passe da sua conta em {brand}.',
     'password_reset.action': 'Escolher uma palavra-passe nova',
-    'password_reset.after': 'A ligação expira em {minutes} minutos e só pode ser usada uma vez. Ao mudar a palavra-passe, todas as suas sessões abertas serão terminadas.',
+    'password_reset.after':
+      'A ligação expira em {minutes} minutos e só pode ser usada uma vez. Ao mudar a palavra-passe, todas as suas sessões abertas serão terminadas.',
     'password_reset.ignore': 'Se não foi você que pediu, ignore esta mensagem: a sua palavra-passe não muda.',
     'detail.entity': 'Entidade',
     'detail.reference': 'Referência',
@@ -194,7 +223,8 @@ const LOCALE: Record<Language, string> = { es: 'es-ES', en: 'en-IE', pt: 'pt-PT'
 
 /** A payment detail value as a person reads it: amounts in the store's format, dates in the store's time zone. */
 function detailValue(key: string, value: string, brand: EmailBrand): string {
-  if (key === 'amount' && /^\d+(\.\d{1,2})?$/.test(value)) return formatMoney(cents(Math.round(Number(value) * 100)), brand.language);
+  const amount = key === 'amount' ? parseMoney(value) : null;
+  if (amount !== null) return formatMoney(amount, brand.language);
   if (key === 'expires_at' && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value)) {
     return new Intl.DateTimeFormat(LOCALE[brand.language], {
       dateStyle: 'long',
@@ -233,7 +263,10 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
         subject: fill(t['order_received.subject'], p),
         greeting,
         paragraphs: [fill(t['order_received.intro'], p)],
-        rows: [...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]), [t.total, formatMoney(message.total, lang)]],
+        rows: [
+          ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
+          [t.total, formatMoney(message.total, lang)],
+        ],
         actions: [
           { lead: t['order_received.pay'], label: t.payOrder, url: brand.link(`payment/order/${message.orderId}`) },
           { label: t.viewOrder, url: detailLink(message.orderId) },
@@ -244,8 +277,11 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
       const p = { ...base, order: message.orderId };
       const introKey = `payment_instructions.intro.${message.method}` as TextKey;
       const intro = introKey in t ? t[introKey] : t['payment_instructions.intro.other'];
-      const details = { amount: (message.total / 100).toFixed(2), ...message.details };
-      const keys = [...DETAIL_ORDER.filter((k) => k in details), ...Object.keys(details).filter((k) => !DETAIL_ORDER.includes(k))];
+      const details = { amount: formatMoneyString(message.total), ...message.details };
+      const keys = [
+        ...DETAIL_ORDER.filter((k) => k in details),
+        ...Object.keys(details).filter((k) => !DETAIL_ORDER.includes(k)),
+      ];
       return {
         subject: fill(t['payment_instructions.subject'], p),
         greeting,
@@ -267,7 +303,10 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
         subject: fill(t['payment_confirmed.subject'], p),
         greeting,
         paragraphs: [fill(t['payment_confirmed.intro'], p)],
-        rows: [...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]), [t.total, formatMoney(message.total, lang)]],
+        rows: [
+          ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
+          [t.total, formatMoney(message.total, lang)],
+        ],
         closing: [t['payment_confirmed.after']],
         actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
@@ -311,9 +350,15 @@ export function resetLink(brand: EmailBrand, token: string): string {
   return brand.link('customer/password/reset', `token=${token}`);
 }
 
-/** Replaces reset tokens in a stored body once the message has left for an external mail server. */
-export function redactSecrets(body: string): string {
-  return body.replace(/#token=[A-Za-z0-9_-]+/g, '#token=REDACTED');
+/**
+ * What a password reset email carries instead of its token until it is sent: the outbox (which staff can read) never
+ * holds a working link; the dispatcher puts the token in (withResetToken) on its way to the mail server.
+ */
+export const RESET_TOKEN_PLACEHOLDER = 'REDACTED';
+
+/** A stored body with the reset token put in place of the placeholder. */
+export function withResetToken(body: string, token: string): string {
+  return body.replaceAll(`#token=${RESET_TOKEN_PLACEHOLDER}`, `#token=${token}`);
 }
 
 function renderText(c: EmailContent, brand: EmailBrand): string {
@@ -338,7 +383,8 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 
 function renderHtml(c: EmailContent, brand: EmailBrand): string {
   const t = TEXTS[brand.language];
-  const paragraph = (text: string) => html`<p style="${FONT}font-size:16px;line-height:1.5;margin:0 0 16px;color:#0b0c0c">${text}</p>`;
+  const paragraph = (text: string) =>
+    html`<p style="${FONT}font-size:16px;line-height:1.5;margin:0 0 16px;color:#0b0c0c">${text}</p>`;
   const rows = c.rows?.length
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${c.rows.map(
         ([label, value]) =>

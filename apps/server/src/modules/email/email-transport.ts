@@ -17,8 +17,6 @@ export interface OutgoingEmail {
 
 export interface MailTransport {
   readonly name: 'smtp' | 'mailbox';
-  /** true when the message leaves our systems (secrets in stored bodies are then redacted after delivery). */
-  readonly external: boolean;
   /** Resolves when the receiving server accepted the message; rejects with the server's error otherwise. */
   send(mail: OutgoingEmail): Promise<{ messageId: string }>;
   close(): void;
@@ -44,7 +42,6 @@ function toMessage(mail: OutgoingEmail) {
 /** Sends through an SMTP server with nodemailer (a fresh connection per message: nothing stale after an outage). */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;
-  readonly external = true;
   private readonly transporter: Transporter;
 
   constructor(smtp: NonNullable<MailConfig['smtp']>, timeouts = { connectionMs: 10_000, socketMs: 30_000 }) {
@@ -82,7 +79,6 @@ export class SmtpTransport implements MailTransport {
  */
 export class MailboxTransport implements MailTransport {
   readonly name = 'mailbox' as const;
-  readonly external = false;
   private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   constructor(private readonly dir: string) {}
@@ -111,5 +107,10 @@ export function createMailTransport(config: MailConfig, dataDir: string): MailTr
  */
 export function isPermanentFailure(err: unknown): boolean {
   const e = err as { responseCode?: number; code?: string };
-  return typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE');
+  return (
+    typeof e?.responseCode === 'number' &&
+    e.responseCode >= 500 &&
+    e.responseCode < 600 &&
+    (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')
+  );
 }

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { requireStaff } from '../../plugins/session.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, PageQuery } from '../../shared/http-schemas.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import { errors, ListOf, PageQuery, Nullable, OneOf } from '../../shared/http-schemas.js';
 import type { OutboxRow } from './email.service.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-
-const KINDS = ['order_received', 'payment_instructions', 'payment_confirmed', 'document_ready', 'incident_action', 'password_reset'] as const;
+const KINDS = [
+  'order_received',
+  'payment_instructions',
+  'payment_confirmed',
+  'document_ready',
+  'incident_action',
+  'password_reset',
+] as const;
 const STATUSES = ['pending', 'sent', 'failed'] as const;
+/** Emails whose bodies staff never see (empty text and HTML, no preview): they carry account secrets. */
+const SECRET_KINDS = new Set<string>(['password_reset']);
 
 const EmailSummary = Type.Object({
   id: Type.Integer(),
@@ -22,7 +26,7 @@ const EmailSummary = Type.Object({
   store_name: Type.String(),
   language: Type.String(),
   order_id: Nullable(Type.Integer()),
-  status: Type.String(),
+  status: OneOf(STATUSES),
   attempts: Type.Integer(),
   next_attempt_at: Nullable(Type.String()),
   last_error: Nullable(Type.String()),
@@ -35,18 +39,12 @@ const EmailDetail = Type.Intersect([EmailSummary, Type.Object({ text: Type.Strin
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** Who may read what the shop sends to customers: agents and admins (notaries work documents only). */
-async function requireMailboxReader(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireStaff(request);
-  if (user.role !== 'agent' && user.role !== 'admin') throw new AppError('FORBIDDEN', `role ${user.role} on the mailbox`);
-  return user;
-}
-
 /**
  * The preview document of an email's HTML, for a sandboxed iframe: no scripts, no forms, no requests anywhere,
  * inline styles only (email HTML needs them), and framable only by our own pages.
  */
-const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+const PREVIEW_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { email, catalog } = app.ctx;
@@ -70,72 +68,97 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sent_at: row.sentAt?.toISOString() ?? null,
   });
 
-  app.get('/api/backoffice/emails', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Emails the shop has sent or will send (the outbox), newest first (agents and admins)',
-      querystring: Type.Object({
-        ...PageQuery,
-        status: Type.Optional(Type.Union(STATUSES.map((s) => Type.Literal(s)))),
-        kind: Type.Optional(Type.Union(KINDS.map((k) => Type.Literal(k)))),
-      }),
-      response: { 200: ListOf(EmailSummary), ...errors(400, 401, 403) },
+  app.get(
+    '/api/backoffice/emails',
+    {
+      config: { permission: 'mailbox.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Emails the shop has sent or will send (the outbox), newest first (agents and admins)',
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(OneOf(STATUSES)),
+          kind: Type.Optional(Type.Union(KINDS.map((k) => Type.Literal(k)))),
+        }),
+        response: { 200: ListOf(EmailSummary), ...errors(400, 401, 403) },
+      },
     },
-  }, async (request, reply) => {
-    await requireMailboxReader(request);
-    const page = request.query.page ?? 1;
-    const perPage = request.query.per_page ?? 10;
-    const { items, total } = await email.list({ page, perPage, status: request.query.status, kind: request.query.kind });
-    reply.header('cache-control', 'no-store');
-    return { items: items.map(summary), total, page, per_page: perPage };
-  });
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 10;
+      const { items, total } = await email.list({
+        page,
+        perPage,
+        status: request.query.status,
+        kind: request.query.kind,
+      });
+      reply.header('cache-control', 'no-store');
+      return { items: items.map(summary), total, page, per_page: perPage };
+    },
+  );
 
-  app.get('/api/backoffice/emails/:id', {
-    schema: {
-      tags: ['back office'],
-      summary: 'One email with its plain text and HTML (agents and admins)',
-      params: IdParams,
-      response: { 200: EmailDetail, ...errors(401, 403, 404) },
+  app.get(
+    '/api/backoffice/emails/:id',
+    {
+      config: { permission: 'mailbox.read' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'One email with its plain text and HTML (agents and admins; empty for password resets, which hold secrets)',
+        params: IdParams,
+        response: { 200: EmailDetail, ...errors(401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    await requireMailboxReader(request);
-    const row = await email.get(request.params.id);
-    if (!row) throw new AppError('NOT_FOUND', `email ${request.params.id}`);
-    reply.header('cache-control', 'no-store');
-    return { ...summary(row), text: row.textBody, html: row.htmlBody };
-  });
+    async (request, reply) => {
+      const row = await email.get(request.params.id);
+      if (!row) throw new AppError('NOT_FOUND', `email ${request.params.id}`);
+      reply.header('cache-control', 'no-store');
+      // A reset email's body is never shown to staff (its stored copy has no working link anyway).
+      if (SECRET_KINDS.has(row.kind)) return { ...summary(row), text: '', html: '' };
+      return { ...summary(row), text: row.textBody, html: row.htmlBody };
+    },
+  );
 
-  app.get('/api/backoffice/emails/:id/preview', {
-    schema: {
-      tags: ['back office'],
-      summary: "An email's HTML as a locked-down document for the back office's sandboxed iframe",
-      params: IdParams,
-      response: { 200: Type.String({ description: 'text/html' }), ...errors(401, 403, 404) },
+  app.get(
+    '/api/backoffice/emails/:id/preview',
+    {
+      config: { permission: 'mailbox.read' },
+      schema: {
+        tags: ['back office'],
+        summary: "An email's HTML as a locked-down document for the back office's sandboxed iframe",
+        params: IdParams,
+        response: { 200: Type.String({ description: 'text/html' }), ...errors(401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    await requireMailboxReader(request);
-    const row = await email.get(request.params.id);
-    if (!row) throw new AppError('NOT_FOUND', `email ${request.params.id}`);
-    return reply
-      .header('content-security-policy', PREVIEW_CSP)
-      .header('x-frame-options', 'SAMEORIGIN')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(row.htmlBody);
-  });
+    async (request, reply) => {
+      const row = await email.get(request.params.id);
+      if (!row || SECRET_KINDS.has(row.kind)) throw new AppError('NOT_FOUND', `email ${request.params.id} preview`);
+      return reply
+        .header('content-security-policy', PREVIEW_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(row.htmlBody);
+    },
+  );
 
-  app.post('/api/backoffice/emails/:id/retry', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Queue a failed email again (not password resets: their link is gone)',
-      params: IdParams,
-      response: { 204: Type.Null(), ...errors(401, 403, 404) },
+  app.post(
+    '/api/backoffice/emails/:id/retry',
+    {
+      config: { permission: 'mailbox.retry' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Queue a failed email again (not password resets: their link is gone)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors(401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    await requireMailboxReader(request);
-    if (!(await email.retry(request.params.id))) throw new AppError('NOT_FOUND', `no failed email ${request.params.id} to retry`);
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      if (!(await email.retry(request.params.id)))
+        throw new AppError('NOT_FOUND', `no failed email ${request.params.id} to retry`);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default emailRoutes;

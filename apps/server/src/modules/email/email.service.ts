@@ -1,4 +1,4 @@
-import { cents, isLanguage, PanelStatus } from '@ventanilla/domain';
+import { isLanguage, PanelStatus } from '@ventanilla/domain';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
@@ -93,7 +93,13 @@ export class EmailService {
       await this.enqueue(tx, {
         ...order.envelope,
         dedupeKey: `order_received:${e.orderId}`,
-        message: { kind: 'order_received', firstname: order.row.customerFirstname, orderId: e.orderId, lines: order.lines, total: cents(order.row.total) },
+        message: {
+          kind: 'order_received',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          lines: order.lines,
+          total: order.row.total,
+        },
       });
     });
     events.on('paymentInstructions', async (tx, e) => {
@@ -108,7 +114,7 @@ export class EmailService {
           orderId: e.orderId,
           method: e.method,
           details: e.details,
-          total: cents(order.row.total),
+          total: order.row.total,
         },
       });
     });
@@ -118,7 +124,13 @@ export class EmailService {
       await this.enqueue(tx, {
         ...order.envelope,
         dedupeKey: `payment_confirmed:${e.orderId}`,
-        message: { kind: 'payment_confirmed', firstname: order.row.customerFirstname, orderId: e.orderId, lines: order.lines, total: cents(order.row.total) },
+        message: {
+          kind: 'payment_confirmed',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          lines: order.lines,
+          total: order.row.total,
+        },
       });
     });
     events.on('itemStatusChanged', async (tx, e) => {
@@ -135,7 +147,9 @@ export class EmailService {
       const common = { firstname: order.row.customerFirstname, orderId: e.orderId, productName: item.productName };
       await this.enqueue(tx, {
         ...order.envelope,
-        message: becameReady ? { kind: 'document_ready', ...common } : { kind: 'incident_action', ...common, incidentText: item.incidenciaText },
+        message: becameReady
+          ? { kind: 'document_ready', ...common }
+          : { kind: 'incident_action', ...common, incidentText: item.incidenciaText },
       });
     });
   }
@@ -150,13 +164,18 @@ export class EmailService {
       .orderBy(orderItems.itemId);
     return {
       row,
-      lines: items.map((i) => ({ name: i.name, total: cents(i.total) })),
+      lines: items.map((i) => ({ name: i.name, total: i.total })),
       envelope: { storeId: row.storeId, to: row.customerEmail, orderId, userId: row.customerId },
     };
   }
 
   /** The back office's "Correo enviado": newest first. */
-  async list(filter: { page: number; perPage: number; status?: string; kind?: EmailKind }): Promise<{ items: OutboxRow[]; total: number }> {
+  async list(filter: {
+    page: number;
+    perPage: number;
+    status?: OutboxRow['status'];
+    kind?: EmailKind;
+  }): Promise<{ items: OutboxRow[]; total: number }> {
     const where = and(
       filter.status ? eq(emailOutbox.status, filter.status) : undefined,
       filter.kind ? eq(emailOutbox.kind, filter.kind) : undefined,

@@ -10,16 +10,21 @@ function maxUploadMb(maxUploadBytes: number): number {
  * The multipart field "file" of a request, read whole: FILE_MISSING when the request carries none, FILE_TOO_LARGE
  * when it goes over the multipart plugin's limit.
  */
-export async function readMultipartFile(request: FastifyRequest, maxUploadBytes: number): Promise<{ filename: string; bytes: Buffer }> {
+export async function readMultipartFile(
+  request: FastifyRequest,
+  maxUploadBytes: number,
+): Promise<{ filename: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
-  const part = await request.file();
-  if (!part) throw new AppError('FILE_MISSING');
   try {
+    const part = await request.file();
+    if (!part) throw new AppError('FILE_MISSING');
     return { filename: part.filename, bytes: await part.toBuffer() };
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('FILE_TOO_LARGE', 'upload too large', { params: { max: maxUploadMb(maxUploadBytes) } });
     }
-    throw err;
+    // Anything else the multipart parser throws is a malformed body (no boundary, cut short, bad part headers).
+    throw new AppError('BAD_REQUEST', `malformed multipart: ${(err as Error).message}`);
   }
 }

@@ -17,7 +17,11 @@ export async function checkUpload(bytes: Buffer): Promise<UploadCheck> {
 
 /** A safe download name: no path parts, no control or quote characters, the right extension. */
 export function safeFilename(name: string, mime: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_').trim().slice(0, 120) || 'documento';
+  const base =
+    (name.split(/[\\/]/).pop() ?? '')
+      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .trim()
+      .slice(0, 120) || 'documento';
   const ext = ALLOWED_UPLOAD_TYPES.get(mime) ?? 'bin';
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base}.${ext}`;
 }

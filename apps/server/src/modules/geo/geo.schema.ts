@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
+import { Nullable } from '../../shared/http-schemas.js';
 
 /** A place of the data sets, as the pickers show it. */
 export const PlaceItem = Type.Object({
   code: Type.String({ examples: ['28079'] }),
   name: Type.String({ examples: ['Madrid'] }),
   /** The province, district or concelho it belongs to (null for provinces and districts). */
-  parent_code: Type.Union([Type.String(), Type.Null()]),
-  parent_name: Type.Union([Type.String(), Type.Null()]),
+  parent_code: Nullable(Type.String()),
+  parent_name: Nullable(Type.String()),
 });
 
 export const PlaceList = Type.Object({
@@ -15,7 +16,9 @@ export const PlaceList = Type.Object({
   more: Type.Boolean(),
 });
 
-const q = Type.Optional(Type.String({ maxLength: 200, description: 'Typed text: accent-insensitive word prefixes, or code digits' }));
+const q = Type.Optional(
+  Type.String({ maxLength: 200, description: 'Typed text: accent-insensitive word prefixes, or code digits' }),
+);
 const limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 
 export const EsMunicipalitiesQuery = Type.Object(
@@ -23,7 +26,11 @@ export const EsMunicipalitiesQuery = Type.Object(
   { additionalProperties: false },
 );
 export const PtMunicipalitiesQuery = Type.Object(
-  { q, district: Type.Optional(Type.String({ pattern: '^\\d{2}$', description: 'District (30 Madeira, 40 Açores)' })), limit },
+  {
+    q,
+    district: Type.Optional(Type.String({ pattern: '^\\d{2}$', description: 'District (30 Madeira, 40 Açores)' })),
+    limit,
+  },
   { additionalProperties: false },
 );
 export const PtParishesQuery = Type.Object(

@@ -60,20 +60,39 @@ export class PlaceDirectory implements PlaceLookup {
     };
     const provinces = read('es-provinces.json').items;
     const provinceName = new Map(provinces.map(([code, name]) => [code!, name!]));
-    this.add('es_province', provinces.map(([code, name]) => [code!, name!, null, null]));
+    this.add(
+      'es_province',
+      provinces.map(([code, name]) => [code!, name!, null, null]),
+    );
     this.add(
       'es_municipality',
-      read('es-municipalities.json').items.map(([code, name]) => [code!, name!, code!.slice(0, 2), provinceName.get(code!.slice(0, 2)) ?? null]),
+      read('es-municipalities.json').items.map(([code, name]) => [
+        code!,
+        name!,
+        code!.slice(0, 2),
+        provinceName.get(code!.slice(0, 2)) ?? null,
+      ]),
     );
     const districts = read('pt-districts.json').items;
     const districtName = new Map(districts.map(([code, name]) => [code!, name!]));
-    this.add('pt_district', districts.map(([code, name]) => [code!, name!, null, null]));
+    this.add(
+      'pt_district',
+      districts.map(([code, name]) => [code!, name!, null, null]),
+    );
     const concelhos = read('pt-municipalities.json').items;
     const concelhoName = new Map(concelhos.map(([code, name]) => [code!, name!]));
-    this.add('pt_municipality', concelhos.map(([code, name, district]) => [code!, name!, district!, districtName.get(district!) ?? null]));
+    this.add(
+      'pt_municipality',
+      concelhos.map(([code, name, district]) => [code!, name!, district!, districtName.get(district!) ?? null]),
+    );
     this.add(
       'pt_parish',
-      read('pt-parishes.json').items.map(([code, name]) => [code!, name!, code!.slice(0, 4), concelhoName.get(code!.slice(0, 4)) ?? null]),
+      read('pt-parishes.json').items.map(([code, name]) => [
+        code!,
+        name!,
+        code!.slice(0, 4),
+        concelhoName.get(code!.slice(0, 4)) ?? null,
+      ]),
     );
   }
 
@@ -82,7 +101,16 @@ export class PlaceDirectory implements PlaceLookup {
     const entries = rows
       .map(([code, name, parentCode, parentName]) => {
         const folded = foldText(name);
-        return { kind, code, name, parent_code: parentCode, parent_name: parentName, folded, bare: folded.replace(LEADING_ARTICLE, ''), words: wordsOf(folded) };
+        return {
+          kind,
+          code,
+          name,
+          parent_code: parentCode,
+          parent_name: parentName,
+          folded,
+          bare: folded.replace(LEADING_ARTICLE, ''),
+          words: wordsOf(folded),
+        };
       })
       .sort((a, b) => collator.compare(a.name, b.name));
     this.byKind.set(kind, entries);
@@ -114,7 +142,9 @@ export class PlaceDirectory implements PlaceLookup {
     const tokens = wordsOf(query);
     const digits = /^\d+$/.test(query.replace(/\s/g, '')) ? query.replace(/\s/g, '') : null;
     const inside = (e: Entry) =>
-      !within || e.parent_code === within || (kind === 'pt_parish' && e.parent_code !== null && this.districtOfConcelho(e.parent_code) === within);
+      !within ||
+      e.parent_code === within ||
+      (kind === 'pt_parish' && e.parent_code !== null && this.districtOfConcelho(e.parent_code) === within);
     const ranked: Array<{ entry: Entry; rank: number; order: number }> = [];
     (this.byKind.get(kind) ?? []).forEach((entry, order) => {
       if (!inside(entry)) return;

@@ -1,4 +1,4 @@
-import { cents, formatMoney, isLanguage, type Language } from '@ventanilla/domain';
+import { formatMoney, isLanguage, type Cents, type Language } from '@ventanilla/domain';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { invoices, verifactuRecords } from '../../db/schema.js';
@@ -43,11 +43,15 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const { invoice, corrected, entity, verifactu } = input;
   const language: Language = isLanguage(invoice.language) ? invoice.language : 'es';
   const t = (key: InvoiceTextKey, params?: Record<string, string>) => invoiceText(language, key, params);
-  const money = (amount: number) => formatMoney(cents(amount), language).replace(/[\u202f\u00a0]/g, ' ');
+  const money = (amount: Cents) => formatMoney(amount, language).replace(/[\u202f\u00a0]/g, ' ');
 
   const doc = await PDFDocument.create();
   const title =
-    invoice.kind === 'credit_note' ? t('creditNote') : invoice.invoiceType === 'F2' ? t('simplifiedInvoice') : t('invoice');
+    invoice.kind === 'credit_note'
+      ? t('creditNote')
+      : invoice.invoiceType === 'F2'
+        ? t('simplifiedInvoice')
+        : t('invoice');
   doc.setTitle(`${title} ${invoice.number}`);
   doc.setAuthor(entity.legal_name);
   doc.setCreationDate(invoice.issuedAt);
@@ -60,8 +64,19 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
-  const write = (text: string, x: number, at: number, options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) => {
-    page.drawText(safe(text), { x, y: at, size: options.size ?? 9, font: options.font ?? regular, color: options.color ?? rgb(0, 0, 0) });
+  const write = (
+    text: string,
+    x: number,
+    at: number,
+    options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {},
+  ) => {
+    page.drawText(safe(text), {
+      x,
+      y: at,
+      size: options.size ?? 9,
+      font: options.font ?? regular,
+      color: options.color ?? rgb(0, 0, 0),
+    });
   };
   const writeRight = (text: string, right: number, at: number, options: { size?: number; font?: PDFFont } = {}) => {
     const font = options.font ?? regular;
@@ -101,11 +116,19 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     write(t('qrCaption'), left, top + 3, { size: 8, font: bold });
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
-        if (qr.modules.get(row, col)) page.drawRectangle({ x: left + col * cell, y: top - (row + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+        if (qr.modules.get(row, col))
+          page.drawRectangle({
+            x: left + col * cell,
+            y: top - (row + 1) * cell,
+            width: cell,
+            height: cell,
+            color: rgb(0, 0, 0),
+          });
       }
     }
     write(t('verifactu'), left, top - size - 10, { size: 9, font: bold });
-    for (const [i, l] of wrap(t('verifactuNote'), size, 6).entries()) write(l, left, top - size - 19 - i * 7, { size: 6, color: GREY });
+    for (const [i, l] of wrap(t('verifactuNote'), size, 6).entries())
+      write(l, left, top - size - 19 - i * 7, { size: 6, color: GREY });
   }
 
   // Brand, title, number and dates.
@@ -132,15 +155,26 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     }
     return at;
   };
-  const issuerLines = [entity.legal_name, `${t('taxId')}: ${entity.tax_id}`, entity.address, ...(entity.registry_note ? [entity.registry_note] : [])];
+  const issuerLines = [
+    entity.legal_name,
+    `${t('taxId')}: ${entity.tax_id}`,
+    entity.address,
+    ...(entity.registry_note ? [entity.registry_note] : []),
+  ];
   const recipient = invoice.recipient;
-  const customerLines = [recipient.name, ...(recipient.taxId ? [`${t('taxId')}: ${recipient.taxId}`] : []), ...(recipient.address ? [recipient.address] : [])];
+  const customerLines = [
+    recipient.name,
+    ...(recipient.taxId ? [`${t('taxId')}: ${recipient.taxId}`] : []),
+    ...(recipient.address ? [recipient.address] : []),
+  ];
   const endLeft = column(MARGIN, t('issuer'), issuerLines, y);
   const endRight = column(MARGIN + 270, t('customer'), customerLines, y);
   y = Math.min(endLeft, endRight, verifactu ? PAGE.height - MARGIN - 12 - 35 * MM - 34 : y) - 10;
 
   if (invoice.kind === 'credit_note' && corrected) {
-    write(t('corrects', { number: corrected.number, date: displayDate(corrected.issueDate) }), MARGIN, y, { font: bold });
+    write(t('corrects', { number: corrected.number, date: displayDate(corrected.issueDate) }), MARGIN, y, {
+      font: bold,
+    });
     y -= 12;
     write(t('rectificationKind'), MARGIN, y, { size: 8, color: GREY });
     y -= 12;
@@ -194,7 +228,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + 300, y }, thickness: 0.5, color: LINE });
   y -= 11;
   for (const b of invoice.breakdown) {
-    write(b.rateBp === null ? t('notSubject') : `${t('vatRate').replace(' %', '')} ${rateText(b.rateBp)}`, MARGIN, y, { size: 8.5 });
+    write(b.rateBp === null ? t('notSubject') : `${t('vatRate').replace(' %', '')} ${rateText(b.rateBp)}`, MARGIN, y, {
+      size: 8.5,
+    });
     writeRight(money(b.base), MARGIN + 220, y, { size: 8.5 });
     writeRight(b.rateBp === null ? '—' : money(b.tax), MARGIN + 300, y, { size: 8.5 });
     y -= 12;
@@ -202,10 +238,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   y -= 10;
 
   // Totals.
-  const totals: Array<[string, number, boolean]> = [
+  const totals: Array<[string, Cents, boolean]> = [
     [t('totalBase'), invoice.baseTotal, false],
     [t('totalVat'), invoice.taxTotal, false],
-    ...(invoice.notSubjectTotal !== 0 ? [[t('totalNotSubject'), invoice.notSubjectTotal, false] as [string, number, boolean]] : []),
+    ...(invoice.notSubjectTotal !== 0
+      ? [[t('totalNotSubject'), invoice.notSubjectTotal, false] as [string, Cents, boolean]]
+      : []),
     [`${t('totalDue')} (${invoice.currency})`, invoice.total, true],
   ];
   for (const [label, amount, strong] of totals) {
@@ -215,17 +253,21 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     writeRight(money(amount), right, y, { font, size });
     y -= strong ? 16 : 12;
   }
-  if (invoice.invoiceType === 'F2' || invoice.invoiceType === 'R5') write(t('vatIncluded'), MARGIN, y + 12, { size: 8, color: GREY });
+  if (invoice.invoiceType === 'F2' || invoice.invoiceType === 'R5')
+    write(t('vatIncluded'), MARGIN, y + 12, { size: 8, color: GREY });
 
   // Footer on every page.
   for (const p of doc.getPages()) {
-    p.drawText(safe(`${entity.legal_name} · ${entity.tax_id}${entity.email ? ` · ${entity.email}` : ''} · ${t('footer')}`), {
-      x: MARGIN,
-      y: MARGIN - 14,
-      size: 7,
-      font: regular,
-      color: GREY,
-    });
+    p.drawText(
+      safe(`${entity.legal_name} · ${entity.tax_id}${entity.email ? ` · ${entity.email}` : ''} · ${t('footer')}`),
+      {
+        x: MARGIN,
+        y: MARGIN - 14,
+        size: 7,
+        font: regular,
+        color: GREY,
+      },
+    );
   }
   return doc.save();
 }

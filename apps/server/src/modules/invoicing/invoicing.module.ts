@@ -31,7 +31,11 @@ export function createInvoicing(options: {
 }): InvoicingModule {
   const names = new Map(options.stores.map((s) => [s.storeId, s.name]));
   const entities = LegalEntities.fromFile(options.legalEntitiesFile, [...names.keys()]);
-  const verifactu = new VerifactuService(options.db, options.verifactuEnvironment, options.submitter ?? new LogOnlySubmitter());
+  const verifactu = new VerifactuService(
+    options.db,
+    options.verifactuEnvironment,
+    options.submitter ?? new LogOnlySubmitter(),
+  );
   const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
   const refunds = new RefundsService(options.db, invoicing, options.providers);
   options.orderEvents.onPaid(async (tx, event) => {

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseMoney } from '@ventanilla/domain';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { requireStaff, requireUser } from '../../plugins/session.js';
+import { signedInUser } from '../../plugins/protected-routes.js';
+import { lockGuard } from '../../plugins/lock-guard.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, MoneyString, PageQuery } from '../../shared/http-schemas.js';
+import { errors, ListOf, MoneyString, PageQuery, Nullable } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
 import { Billing, InvoiceOut, OrderRefunds, RefundOut } from './invoicing.schema.js';
 
@@ -22,118 +23,162 @@ function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array
 /** Customer panel: invoices, credit notes ("abonos") and billing data; back office: documents and refunds. */
 const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { invoicing, refunds } = app.ctx;
+  // Writes to an order another agent has locked are refused (423).
+  app.addHook('preHandler', lockGuard);
 
-  app.get('/api/invoice', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404',
-      querystring: Type.Object({ order_id: Type.Integer({ minimum: 1 }) }),
-      response: { 200: Pdf, ...errors(400, 401, 404) },
-    },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    const row = await invoicing.invoiceOfOwnedOrder(user.id, request.query.order_id);
-    return sendPdf(reply, await invoicing.pdf(row));
-  });
-
-  app.get('/api/me/invoices', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Your invoices (kind=invoice, "facturas") and credit notes (kind=credit_note, "abonos"), newest first',
-      querystring: Type.Object({
-        ...PageQuery,
-        kind: Type.Optional(Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')])),
-        order_id: Type.Optional(Type.Integer({ minimum: 1 })),
-      }),
-      response: { 200: ListOf(InvoiceOut), ...errors(400, 401) },
-    },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    const q = request.query;
-    reply.header('cache-control', 'no-store');
-    return invoicing.listForCustomer(user.id, q.kind, q.order_id, q.page ?? 1, q.per_page ?? 10);
-  });
-
-  app.get('/api/me/invoices/:invoiceId/pdf', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Download one of your invoices or credit notes as PDF (not yours: 404)',
-      params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: Pdf, ...errors(401, 404) },
-    },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    return sendPdf(reply, await invoicing.pdf(await invoicing.ownedBy(user.id, request.params.invoiceId)));
-  });
-
-  app.get('/api/me/billing', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Your billing data (name, tax id, address) for invoices; null when not given (simplified invoices)',
-      response: { 200: Type.Object({ billing: Type.Union([Billing, Type.Null()]) }), ...errors(401) },
-    },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return { billing: await invoicing.billing(user.id) };
-  });
-
-  app.put('/api/me/billing', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Save your billing data; the tax id is checked (Spanish NIF/NIE/CIF, Portuguese NIF, others by shape)',
-      body: Billing,
-      response: { 200: Type.Object({ billing: Billing }), ...errors(400, 401) },
-    },
-  }, async (request) => {
-    const user = await requireUser(request);
-    const billing = await invoicing.saveBilling(user.id, request.body);
-    if (!billing) throw new Error('billing data vanished');
-    return { billing };
-  });
-
-  app.get('/api/backoffice/orders/:orderId/refunds', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Invoices, credit notes, refunds and the amount still refundable of an order',
-      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: OrderRefunds, ...errors(401, 403, 404) },
-    },
-  }, async (request, reply) => {
-    await requireStaff(request);
-    reply.header('cache-control', 'no-store');
-    return refunds.forOrder(request.params.orderId);
-  });
-
-  app.post('/api/backoffice/orders/:orderId/refunds', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins)',
-      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
-      body: Type.Object({ amount: MoneyString, reason: Type.String({ maxLength: 2000 }) }),
-      response: {
-        201: Type.Object({ refund: RefundOut, credit_note_id: Type.Integer(), credit_note_number: Type.String() }),
-        ...errors(400, 401, 403, 404, 422, 502),
+  app.get(
+    '/api/invoice',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404',
+        querystring: Type.Object({ order_id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Pdf, ...errors(400, 401, 404) },
       },
     },
-  }, async (request, reply) => {
-    const agent = await requireStaff(request);
-    const amount = parseMoney(request.body.amount);
-    if (amount === null) throw new AppError('VALIDATION_ERROR', 'refund amount', { fields: [{ field: 'amount', key: 'field.invalid' }] });
-    return reply.code(201).send(await refunds.refund(agent, request.params.orderId, amount, request.body.reason));
-  });
-
-  app.get('/api/backoffice/invoices/:invoiceId/pdf', {
-    schema: {
-      tags: ['back office'],
-      summary: 'Download any invoice or credit note as PDF',
-      params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: Pdf, ...errors(401, 403, 404) },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const row = await invoicing.invoiceOfOwnedOrder(user.id, request.query.order_id);
+      return sendPdf(reply, await invoicing.pdf(row));
     },
-  }, async (request, reply) => {
-    await requireStaff(request);
-    return sendPdf(reply, await invoicing.pdf(await invoicing.byId(request.params.invoiceId)));
-  });
+  );
+
+  app.get(
+    '/api/me/invoices',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Your invoices (kind=invoice, "facturas") and credit notes (kind=credit_note, "abonos"), newest first',
+        querystring: Type.Object({
+          ...PageQuery,
+          kind: Type.Optional(Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')])),
+          order_id: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: { 200: ListOf(InvoiceOut), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const q = request.query;
+      reply.header('cache-control', 'no-store');
+      return invoicing.listForCustomer(user.id, q.kind, q.order_id, q.page ?? 1, q.per_page ?? 10);
+    },
+  );
+
+  app.get(
+    '/api/me/invoices/:invoiceId/pdf',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Download one of your invoices or credit notes as PDF (not yours: 404)',
+        params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Pdf, ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      return sendPdf(reply, await invoicing.pdf(await invoicing.ownedBy(user.id, request.params.invoiceId)));
+    },
+  );
+
+  app.get(
+    '/api/me/billing',
+    {
+      config: { permission: 'account.billing' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Your billing data (name, tax id, address) for invoices; null when not given (simplified invoices)',
+        response: { 200: Type.Object({ billing: Nullable(Billing) }), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return { billing: await invoicing.billing(user.id) };
+    },
+  );
+
+  app.put(
+    '/api/me/billing',
+    {
+      config: { permission: 'account.billing' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Save your billing data; the tax id is checked (Spanish NIF/NIE/CIF, Portuguese NIF, others by shape)',
+        body: Billing,
+        response: { 200: Type.Object({ billing: Billing }), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const billing = await invoicing.saveBilling(user.id, request.body);
+      if (!billing) throw new Error('billing data vanished');
+      return { billing };
+    },
+  );
+
+  app.get(
+    '/api/backoffice/orders/:orderId/refunds',
+    {
+      config: { permission: 'backoffice.invoices.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Invoices, credit notes, refunds and the amount still refundable of an order',
+        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: OrderRefunds, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return refunds.forOrder(request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/api/backoffice/orders/:orderId/refunds',
+    {
+      config: { permission: 'orders.refund' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins)',
+        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ amount: MoneyString, reason: Type.String({ maxLength: 2000 }) }),
+        response: {
+          201: Type.Object({ refund: RefundOut, credit_note_id: Type.Integer(), credit_note_number: Type.String() }),
+          ...errors(400, 401, 403, 404, 409, 422, 423, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      const amount = parseMoney(request.body.amount);
+      if (amount === null)
+        throw new AppError('VALIDATION_ERROR', 'refund amount', {
+          fields: [{ field: 'amount', key: 'field.invalid' }],
+        });
+      return reply.code(201).send(await refunds.refund(agent, request.params.orderId, amount, request.body.reason));
+    },
+  );
+
+  app.get(
+    '/api/backoffice/invoices/:invoiceId/pdf',
+    {
+      config: { permission: 'backoffice.invoices.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Download any invoice or credit note as PDF',
+        params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Pdf, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      return sendPdf(reply, await invoicing.pdf(await invoicing.byId(request.params.invoiceId)));
+    },
+  );
 };
 
 export default invoicingRoutes;

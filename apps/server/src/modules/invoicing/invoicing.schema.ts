@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
-import { MoneyString } from '../../shared/http-schemas.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+import { MoneyString, Nullable } from '../../shared/http-schemas.js';
 
 export const InvoiceOut = Type.Object({
   id: Type.Integer(),

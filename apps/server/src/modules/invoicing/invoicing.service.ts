@@ -1,5 +1,4 @@
 import {
-  cents,
   creditNoteTypeFor,
   formatInvoiceNumber,
   formatMoneyString,
@@ -13,14 +12,24 @@ import {
   seriesKey,
   totalsOf,
   validateBillingTaxId,
+  sum,
   zonedDateTime,
+  type Cents,
   type BillingCountry,
   type VatBucket,
   type VerifactuInvoiceType,
 } from '@ventanilla/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { customerBilling, invoiceCounters, invoices, orderItems, orders, type StoredInvoiceLine, type StoredParty } from '../../db/schema.js';
+import {
+  customerBilling,
+  invoiceCounters,
+  invoices,
+  orderItems,
+  orders,
+  type StoredInvoiceLine,
+  type StoredParty,
+} from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { LegalEntities } from './legal-entities.js';
 import type { VerifactuService } from './verifactu.service.js';
@@ -28,15 +37,23 @@ import type { VerifactuService } from './verifactu.service.js';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceKind = 'invoice' | 'credit_note';
 
-const bucketsOf = (row: InvoiceRow): VatBucket[] => row.breakdown.map((b) => ({ rateBp: b.rateBp, base: cents(b.base), tax: cents(b.tax) }));
+const bucketsOf = (row: InvoiceRow): VatBucket[] =>
+  row.breakdown.map((b) => ({ rateBp: b.rateBp, base: b.base, tax: b.tax }));
 
 /** Allocates the next number of a series in a year inside the caller's transaction (row lock until commit: no gaps). */
-async function nextInSeries(tx: Tx, series: string, year: number): Promise<{ key: string; sequence: number; number: string }> {
+async function nextInSeries(
+  tx: Tx,
+  series: string,
+  year: number,
+): Promise<{ key: string; sequence: number; number: string }> {
   const key = seriesKey(series, year);
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ seriesKey: key, lastValue: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.seriesKey, set: { lastValue: sql`${invoiceCounters.lastValue} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.seriesKey,
+      set: { lastValue: sql`${invoiceCounters.lastValue} + 1` },
+    })
     .returning({ value: invoiceCounters.lastValue });
   if (!row) throw new Error('invoice counter returned nothing');
   return { key, sequence: row.value, number: formatInvoiceNumber(series, year, row.value) };
@@ -53,10 +70,10 @@ export function invoiceOut(row: InvoiceRow, corrected: Pick<InvoiceRow, 'number'
     store_id: row.storeId,
     issue_date: row.issueDate,
     currency: row.currency,
-    base_total: formatMoneyString(cents(row.baseTotal)),
-    tax_total: formatMoneyString(cents(row.taxTotal)),
-    not_subject_total: formatMoneyString(cents(row.notSubjectTotal)),
-    total: formatMoneyString(cents(row.total)),
+    base_total: formatMoneyString(row.baseTotal),
+    tax_total: formatMoneyString(row.taxTotal),
+    not_subject_total: formatMoneyString(row.notSubjectTotal),
+    total: formatMoneyString(row.total),
     corrects: corrected ? { number: corrected.number, issue_date: corrected.issueDate } : null,
     reason: row.reason,
   };
@@ -85,11 +102,18 @@ export class InvoicingService {
 
   /** Issues the invoice of a paid order, once: a second call (a repeated notification) returns the first invoice. */
   async issueForOrder(tx: Tx, orderId: number, now = new Date()): Promise<InvoiceRow> {
-    const [existing] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    const [existing] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
     if (existing) return existing;
     const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!order) throw new Error(`invoice for unknown order ${orderId}`);
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.itemId));
     const [billing] = await tx.select().from(customerBilling).where(eq(customerBilling.userId, order.customerId));
 
     const setup = this.entities.forStore(order.storeId);
@@ -99,16 +123,21 @@ export class InvoicingService {
         itemId: i.itemId,
         productName: i.productName,
         qty: i.qty,
-        subtotal: cents(i.subtotal),
-        tax: cents(i.taxAmount),
-        fees: cents(i.fees),
-        total: cents(i.total),
+        subtotal: i.subtotal,
+        tax: i.taxAmount,
+        fees: i.fees,
+        total: i.total,
       })),
       order.taxRateBp,
     );
     const recipient: StoredParty = billing
       ? { name: billing.name, taxId: billing.taxId, address: billing.address, country: billing.country }
-      : { name: `${order.customerFirstname} ${order.customerLastname}`.trim(), taxId: null, address: null, country: setup.entity.country };
+      : {
+          name: `${order.customerFirstname} ${order.customerLastname}`.trim(),
+          taxId: null,
+          address: null,
+          country: setup.entity.country,
+        };
     const numbering = await nextInSeries(tx, setup.invoiceSeries, local.year);
     const [row] = await tx
       .insert(invoices)
@@ -126,7 +155,12 @@ export class InvoicingService {
         currency: order.currency,
         issueDate: isoDate(local),
         issuedAt: now,
-        issuer: { name: setup.entity.legal_name, taxId: setup.entity.tax_id, address: setup.entity.address, country: setup.entity.country },
+        issuer: {
+          name: setup.entity.legal_name,
+          taxId: setup.entity.tax_id,
+          address: setup.entity.address,
+          country: setup.entity.country,
+        },
         recipient,
         lines: amounts.lines,
         breakdown: amounts.breakdown,
@@ -143,7 +177,11 @@ export class InvoicingService {
 
   /** The order's invoice, locked for the caller's transaction (refunds reserve their amount under this lock). */
   async lockInvoiceOfOrder(tx: Tx, orderId: number): Promise<InvoiceRow | undefined> {
-    const [row] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice'))).for('update');
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+      .for('update');
     return row;
   }
 
@@ -151,12 +189,18 @@ export class InvoicingService {
    * Issues a credit note (factura rectificativa) for `amount` of an invoice, in the store's credit-note series:
    * negative amounts, the VAT breakdown of what is refunded, and the corrected invoice's number and date.
    */
-  async issueCreditNote(tx: Tx, invoice: InvoiceRow, amount: number, reason: string, now = new Date()): Promise<InvoiceRow> {
+  async issueCreditNote(
+    tx: Tx,
+    invoice: InvoiceRow,
+    amount: Cents,
+    reason: string,
+    now = new Date(),
+  ): Promise<InvoiceRow> {
     const previous = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.correctsInvoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
-    const refunded = refundBreakdown(remainingBuckets(bucketsOf(invoice), previous.map(bucketsOf)), cents(amount));
+    const refunded = refundBreakdown(remainingBuckets(bucketsOf(invoice), previous.map(bucketsOf)), amount);
     const breakdown = negateBuckets(refunded);
     const totals = totalsOf(breakdown);
     const lines: StoredInvoiceLine[] = breakdown.map((b) => ({
@@ -167,7 +211,7 @@ export class InvoicingService {
       rateBp: b.rateBp,
       base: b.base,
       tax: b.tax,
-      total: b.base + b.tax,
+      total: sum([b.base, b.tax]),
     }));
     const setup = this.entities.forStore(invoice.storeId);
     const local = zonedDateTime(now, setup.entity.time_zone);
@@ -209,11 +253,19 @@ export class InvoicingService {
       const [c] = await db.select().from(invoices).where(eq(invoices.id, id));
       if (c) corrected.set(id, c);
     }
-    return rows.map((r) => invoiceOut(r, r.correctsInvoiceId !== null ? (corrected.get(r.correctsInvoiceId) ?? null) : null));
+    return rows.map((r) =>
+      invoiceOut(r, r.correctsInvoiceId !== null ? (corrected.get(r.correctsInvoiceId) ?? null) : null),
+    );
   }
 
   /** The customer's invoices or credit notes ("facturas" / "abonos"), newest first. */
-  async listForCustomer(customerId: number, kind: InvoiceKind | undefined, orderId: number | undefined, page: number, perPage: number) {
+  async listForCustomer(
+    customerId: number,
+    kind: InvoiceKind | undefined,
+    orderId: number | undefined,
+    page: number,
+    perPage: number,
+  ) {
     const where = and(
       eq(invoices.customerId, customerId),
       kind ? eq(invoices.kind, kind) : undefined,
@@ -238,7 +290,10 @@ export class InvoicingService {
 
   /** A document of the customer: someone else's is "not found". */
   async ownedBy(customerId: number, invoiceId: number): Promise<InvoiceRow> {
-    const [row] = await this.db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+    const [row] = await this.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
     if (!row) throw new AppError('NOT_FOUND', `invoice ${invoiceId} of customer ${customerId}`);
     return row;
   }
@@ -266,13 +321,21 @@ export class InvoicingService {
     const setup = this.entities.forStore(row.storeId);
     // pdf-lib and qrcode load on the first download, not at boot (about 0.2 s of start time).
     const { renderInvoicePdf } = await import('./invoice-pdf.js');
-    const bytes = await renderInvoicePdf({ invoice: row, corrected, entity: setup.entity, storeName: this.storeName(row.storeId), verifactu: record ?? null });
+    const bytes = await renderInvoicePdf({
+      invoice: row,
+      corrected,
+      entity: setup.entity,
+      storeName: this.storeName(row.storeId),
+      verifactu: record ?? null,
+    });
     return { filename: `${row.kind === 'invoice' ? 'factura' : 'abono'}-${row.number}.pdf`, bytes };
   }
 
   async billing(userId: number) {
     const [row] = await this.db.select().from(customerBilling).where(eq(customerBilling.userId, userId));
-    return row ? { name: row.name, tax_id: row.taxId, address: row.address, country: row.country as BillingCountry } : null;
+    return row
+      ? { name: row.name, tax_id: row.taxId, address: row.address, country: row.country as BillingCountry }
+      : null;
   }
 
   /** Saves the customer's billing data (used by invoices issued from now on); the tax id is checked by country. */
@@ -283,10 +346,14 @@ export class InvoicingService {
     if (!name) fields.push({ field: 'name', key: 'field.required' });
     if (!address) fields.push({ field: 'address', key: 'field.required' });
     const taxId = validateBillingTaxId(input.country, input.tax_id);
-    if (!taxId.ok) fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : 'billing.tax_id_invalid' });
+    if (!taxId.ok)
+      fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : 'billing.tax_id_invalid' });
     if (fields.length || !taxId.ok) throw new AppError('VALIDATION_ERROR', 'billing data', { fields });
     const values = { name, taxId: taxId.normalised, address, country: input.country, updatedAt: new Date() };
-    await this.db.insert(customerBilling).values({ userId, ...values }).onConflictDoUpdate({ target: customerBilling.userId, set: values });
+    await this.db
+      .insert(customerBilling)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: customerBilling.userId, set: values });
     return this.billing(userId);
   }
 }

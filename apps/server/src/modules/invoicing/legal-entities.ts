@@ -61,10 +61,18 @@ export class LegalEntities {
       for (const series of [s.invoice_series, s.credit_note_series]) {
         if (!isSeriesCode(series)) throw new Error(`legal entities: store ${s.store_id} has a bad series "${series}"`);
         const key = `${entity.id}/${series}`;
-        if (seen.has(key)) throw new Error(`legal entities: series ${series} of ${entity.id} used by stores ${seen.get(key)} and ${s.store_id}`);
+        if (seen.has(key))
+          throw new Error(
+            `legal entities: series ${series} of ${entity.id} used by stores ${seen.get(key)} and ${s.store_id}`,
+          );
         seen.set(key, s.store_id);
       }
-      this.byStore.set(s.store_id, { storeId: s.store_id, entity, invoiceSeries: s.invoice_series, creditNoteSeries: s.credit_note_series });
+      this.byStore.set(s.store_id, {
+        storeId: s.store_id,
+        entity,
+        invoiceSeries: s.invoice_series,
+        creditNoteSeries: s.credit_note_series,
+      });
     }
     const missing = storeIds.filter((id) => !this.byStore.has(id));
     if (missing.length) throw new Error(`legal entities: no issuer for stores ${missing.join(', ')}`);

@@ -1,6 +1,5 @@
-import { MONEY_ROLES } from '../customers/roles.js';
 import { randomUUID } from 'node:crypto';
-import { cents, checkRefundAmount, formatMoneyString, parseMoney } from '@ventanilla/domain';
+import { can, cents, checkRefundAmount, formatMoneyString, parseMoney, type Cents } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { orders, payments, refunds, users } from '../../db/schema.js';
@@ -19,7 +18,7 @@ function refundOut(r: RefundRow & { agentName?: string | null }) {
   return {
     id: r.id,
     order_id: r.orderId,
-    amount: formatMoneyString(cents(r.amount)),
+    amount: formatMoneyString(r.amount),
     reason: r.reason,
     status: r.status as 'requested' | 'succeeded' | 'failed',
     provider: r.provider,
@@ -63,17 +62,22 @@ export class RefundsService {
     return {
       order_id: orderId,
       invoices: documents,
-      refunds: rows.map((r) => refundOut({ ...r.refund, agentName: r.firstname ? `${r.firstname} ${r.lastname}` : null })),
+      refunds: rows.map((r) =>
+        refundOut({ ...r.refund, agentName: r.firstname ? `${r.firstname} ${r.lastname}` : null }),
+      ),
       refundable: formatMoneyString(cents(Math.max(0, invoiceTotal - reserved))),
     };
   }
 
-  async refund(agent: SessionUser, orderId: number, amount: number, reasonRaw: string) {
-    if (!MONEY_ROLES.has(agent.role)) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
+  async refund(agent: SessionUser, orderId: number, amount: Cents, reasonRaw: string) {
+    if (!can(agent.role, 'orders.refund')) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
     const reason = reasonRaw.trim();
-    if (!reason) throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.required' }] });
+    if (!reason)
+      throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.required' }] });
     if (reason.length > REFUND_REASON_MAX) {
-      throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.too_long', params: { max: REFUND_REASON_MAX } }] });
+      throw new AppError('VALIDATION_ERROR', 'refund reason', {
+        fields: [{ field: 'reason', key: 'field.too_long', params: { max: REFUND_REASON_MAX } }],
+      });
     }
 
     // 1. Reserve the amount under the invoice lock.
@@ -85,10 +89,16 @@ export class RefundsService {
         .from(refunds)
         .where(and(eq(refunds.invoiceId, invoice.id), inArray(refunds.status, ['requested', 'succeeded'])));
       const refundable = cents(invoice.total - Number(taken?.total ?? 0));
-      const check = checkRefundAmount(cents(amount), refundable);
+      const check = checkRefundAmount(amount, refundable);
       if (!check.ok) {
         throw new AppError('REFUND_AMOUNT_INVALID', `refund ${amount} of ${refundable}`, {
-          fields: [{ field: 'amount', key: check.reason === 'not_positive' ? 'refund.amount_positive' : 'refund.amount_exceeds', params: { max: formatMoneyString(refundable) } }],
+          fields: [
+            {
+              field: 'amount',
+              key: check.reason === 'not_positive' ? 'refund.amount_positive' : 'refund.amount_exceeds',
+              params: { max: formatMoneyString(refundable) },
+            },
+          ],
           params: { max: formatMoneyString(refundable) },
         });
       }
@@ -124,7 +134,7 @@ export class RefundsService {
       if (!provider?.refund || !reserved.paymentRef) failure = 'refund_not_supported';
       else {
         try {
-          const result = await provider.refund(reserved.paymentRef, cents(amount), reserved.refund.idempotencyKey);
+          const result = await provider.refund(reserved.paymentRef, amount, reserved.refund.idempotencyKey);
           if (result.status === 'failed') failure = result.failureCode;
           else providerRefundRef = result.refundRef;
         } catch (err) {

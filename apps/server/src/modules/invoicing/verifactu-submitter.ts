@@ -26,7 +26,10 @@ export class LogOnlySubmitter implements VerifactuSubmitter {
   constructor(private readonly log: (message: string) => void = () => {}) {}
 
   async submit(records: readonly VerifactuRecordRow[]): Promise<SubmissionOutcome[]> {
-    if (records.length) this.log(`Veri*Factu: ${records.length} record(s) pending; AEAT submission is not configured (VERIFACTU_SUBMITTER=log)`);
+    if (records.length)
+      this.log(
+        `Veri*Factu: ${records.length} record(s) pending; AEAT submission is not configured (VERIFACTU_SUBMITTER=log)`,
+      );
     return [];
   }
 }

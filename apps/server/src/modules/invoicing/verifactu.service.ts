@@ -6,7 +6,6 @@ import {
   verifactuQrUrl,
   zonedDateTime,
   zonedTimestamp,
-  cents,
   type VerifactuEnvironment,
   type VerifactuInvoiceType,
 } from '@ventanilla/domain';
@@ -59,8 +58,8 @@ export class VerifactuService {
       invoiceNumber: invoice.number,
       issueDate: aeatDate(invoice.issueDate),
       invoiceType: invoice.invoiceType as VerifactuInvoiceType,
-      taxTotal: verifactuAmount(cents(invoice.taxTotal)),
-      total: verifactuAmount(cents(invoice.total)),
+      taxTotal: verifactuAmount(invoice.taxTotal),
+      total: verifactuAmount(invoice.total),
       previousHash: head.lastHash,
       generatedAt: zonedTimestamp(zonedDateTime(now, entity.time_zone)),
     };
@@ -76,7 +75,10 @@ export class VerifactuService {
       })
       .returning();
     if (!record) throw new Error('Veri*Factu record insert returned nothing');
-    await tx.update(verifactuChains).set({ lastRecordId: record.id, lastHash: hash }).where(eq(verifactuChains.issuerTaxId, issuerTaxId));
+    await tx
+      .update(verifactuChains)
+      .set({ lastRecordId: record.id, lastHash: hash })
+      .where(eq(verifactuChains.issuerTaxId, issuerTaxId));
     return record;
   }
 
@@ -87,11 +89,18 @@ export class VerifactuService {
 
   /** Recomputes every fingerprint of an issuer's chain and checks each record names the one before it. */
   async checkChain(issuerTaxId: string): Promise<ChainCheck> {
-    const rows = await this.db.select().from(verifactuRecords).where(eq(verifactuRecords.issuerTaxId, issuerTaxId)).orderBy(asc(verifactuRecords.id));
+    const rows = await this.db
+      .select()
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.issuerTaxId, issuerTaxId))
+      .orderBy(asc(verifactuRecords.id));
     let previous: VerifactuRecordRow | null = null;
     for (const r of rows) {
-      const linked = previous ? r.previousRecordId === previous.id && r.previousHash === previous.hash : r.previousRecordId === null && r.previousHash === '';
-      const hashed = sha256Upper(verifactuHashInput({ ...r, invoiceType: r.invoiceType as VerifactuInvoiceType })) === r.hash;
+      const linked = previous
+        ? r.previousRecordId === previous.id && r.previousHash === previous.hash
+        : r.previousRecordId === null && r.previousHash === '';
+      const hashed =
+        sha256Upper(verifactuHashInput({ ...r, invoiceType: r.invoiceType as VerifactuInvoiceType })) === r.hash;
       if (!linked || !hashed) return { records: rows.length, ok: false, brokenAt: r.id };
       previous = r;
     }
@@ -117,7 +126,10 @@ export class VerifactuService {
         .where(inArray(verifactuRecords.id, ids));
     }
     for (const o of outcomes.filter((x) => x.detail)) {
-      await this.db.update(verifactuRecords).set({ submissionDetail: o.detail }).where(eq(verifactuRecords.id, o.recordId));
+      await this.db
+        .update(verifactuRecords)
+        .set({ submissionDetail: o.detail })
+        .where(eq(verifactuRecords.id, o.recordId));
     }
     return outcomes.length;
   }

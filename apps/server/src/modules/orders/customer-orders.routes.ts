@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser } from '../../plugins/session.js';
+import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, PageQuery } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
@@ -9,45 +9,64 @@ import { CustomerOrder } from './orders.schema.js';
 const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { customerOrders, files } = app.ctx;
 
-
-  app.get('/api/me/orders', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Your orders, newest first',
-      querystring: Type.Object(PageQuery),
-      response: { 200: ListOf(CustomerOrder), ...errors(401) },
+  app.get(
+    '/api/me/orders',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Your orders, newest first',
+        querystring: Type.Object(PageQuery),
+        response: { 200: ListOf(CustomerOrder), ...errors(401) },
+      },
     },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, requestLanguage(app, request));
-  });
-
-  app.get('/api/me/orders/:orderId', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'One of your orders, with its lines, answers and documents (not yours: 404)',
-      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: CustomerOrder, ...errors(401, 404) },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return customerOrders.list(
+        user.id,
+        request.query.page ?? 1,
+        request.query.per_page ?? 10,
+        requestLanguage(app, request),
+      );
     },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
-  });
+  );
 
-  app.get('/api/me/orders/:orderId/files/:fileId', {
-    schema: {
-      tags: ['customer panel'],
-      summary: 'Download a document of your order',
-      params: Type.Object({ orderId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
-      response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+  app.get(
+    '/api/me/orders/:orderId',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'One of your orders, with its lines, answers and documents (not yours: 404)',
+        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: CustomerOrder, ...errors(401, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const user = await requireUser(request);
-    const file = await customerOrders.findFile(user.id, request.params.orderId, request.params.fileId);
-    return sendStoredFile(reply, files, file);
-  });
+    async (request, reply) => {
+      const user = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
+    },
+  );
+
+  app.get(
+    '/api/me/orders/:orderId/files/:fileId',
+    {
+      config: { permission: 'orders.readOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary: 'Download a document of your order',
+        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const file = await customerOrders.findFile(user.id, request.params.orderId, request.params.fileId);
+      return sendStoredFile(reply, files, file);
+    },
+  );
 };
 
 export default customerOrdersRoutes;

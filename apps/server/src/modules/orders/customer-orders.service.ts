@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
-  cents,
   clientStatusFor,
   clientStatusText,
   formatMoneyString,
@@ -18,8 +17,17 @@ type FileRow = typeof itemFiles.$inferSelect;
 
 /** The customer-facing status of an item; an unmatched status shows the spec's "Estado no encontrado". */
 export function clientStatusOut(order: OrderRow, item: ItemRow, language: Language) {
-  const result = clientStatusFor({ rawStatus: order.status, panelStatusId: item.panelStatusId, clientStatusId: item.clientStatusId });
-  if (!result.ok) return { key: 'unknown', text: translateDomainMessage(language, { key: 'status.not_found' }), style: 'gray' };
+  const result = clientStatusFor({
+    rawStatus: order.status,
+    panelStatusId: item.panelStatusId,
+    clientStatusId: item.clientStatusId,
+  });
+  if (!result.ok)
+    return {
+      key: 'unknown' as const,
+      text: translateDomainMessage(language, { key: 'status.not_found' }),
+      style: 'gray' as const,
+    };
   return { key: result.status.key, text: clientStatusText(result.status.key, language), style: result.status.style };
 }
 
@@ -42,9 +50,9 @@ function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language:
     store_id: order.storeId,
     status: order.status,
     paid: order.paidAt !== null,
-    subtotal: formatMoneyString(cents(order.subtotal)),
-    tax: formatMoneyString(cents(order.taxAmount)),
-    total: formatMoneyString(cents(order.total)),
+    subtotal: formatMoneyString(order.subtotal),
+    tax: formatMoneyString(order.taxAmount),
+    total: formatMoneyString(order.total),
     currency: order.currency,
     items: items.map((item) => ({
       id: item.itemId,
@@ -55,7 +63,7 @@ function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language:
       created_at: item.createdAt.toISOString(),
       panel_status_id: item.panelStatusId,
       referencia: item.referencia,
-      price: formatMoneyString(cents(item.total)),
+      price: formatMoneyString(item.total),
       client_status: clientStatusOut(order, item, language),
       summary: orderSummary(item.productOptions),
       options: item.productOptions,
@@ -71,7 +79,11 @@ export class CustomerOrdersService {
   private async withItems(rows: OrderRow[], language: Language) {
     const ids = rows.map((o) => o.orderId);
     if (ids.length === 0) return [];
-    const items = await this.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.itemId);
+    const items = await this.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.itemId);
     const itemIds = items.map((i) => i.itemId);
     const files = itemIds.length
       ? await this.db
@@ -80,7 +92,14 @@ export class CustomerOrdersService {
           .where(and(inArray(itemFiles.itemId, itemIds), eq(itemFiles.visibleToCustomer, true)))
           .orderBy(itemFiles.id)
       : [];
-    return rows.map((o) => orderOut(o, items.filter((i) => i.orderId === o.orderId), files, language));
+    return rows.map((o) =>
+      orderOut(
+        o,
+        items.filter((i) => i.orderId === o.orderId),
+        files,
+        language,
+      ),
+    );
   }
 
   async list(customerId: number, page: number, perPage: number, language: Language) {
@@ -96,7 +115,10 @@ export class CustomerOrdersService {
   }
 
   async get(customerId: number, orderId: number, language: Language) {
-    const rows = await this.db.select().from(orders).where(and(eq(orders.orderId, orderId), eq(orders.customerId, customerId)));
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, orderId), eq(orders.customerId, customerId)));
     if (rows.length === 0) throw new AppError('NOT_FOUND', `order ${orderId} of customer ${customerId}`);
     const [out] = await this.withItems(rows, language);
     return out;
@@ -109,7 +131,14 @@ export class CustomerOrdersService {
       .from(itemFiles)
       .innerJoin(orderItems, eq(orderItems.itemId, itemFiles.itemId))
       .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
-      .where(and(eq(itemFiles.id, fileId), eq(orders.orderId, orderId), eq(orders.customerId, customerId), eq(itemFiles.visibleToCustomer, true)));
+      .where(
+        and(
+          eq(itemFiles.id, fileId),
+          eq(orders.orderId, orderId),
+          eq(orders.customerId, customerId),
+          eq(itemFiles.visibleToCustomer, true),
+        ),
+      );
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', `file ${fileId}`);
     return row.file;

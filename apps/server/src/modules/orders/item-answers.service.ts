@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
   canCorrectAnswers,
-  cents,
   describeAnswers,
   formatMoneyString,
   isFileReference,
@@ -67,7 +66,7 @@ export class ItemAnswersService {
       url_key: product?.row.urlKey ?? null,
       panel_status_id: item.panelStatusId,
       editable: product !== undefined && canCorrectAnswers(order.status, item.panelStatusId),
-      price: formatMoneyString(cents(item.total)),
+      price: formatMoneyString(item.total),
       answers: answersOut(item.answers),
     };
   }
@@ -82,7 +81,7 @@ export class ItemAnswersService {
     }
     const files = await this.uploads.resolverFor(this.db, ownerOf(session), [raw]);
     const evaluation = evaluateProduct(store, product, raw, files);
-    refuseStoppingOutcome(evaluation, (id) => this.catalog.findProductById(order.storeId, id));
+    refuseStoppingOutcome(evaluation, store, (id) => this.catalog.findProductById(order.storeId, id));
     if (evaluation.errors.length > 0) {
       throw new AppError('INVALID_ANSWERS', 'correct item answers', { errors: errorsOut(evaluation, store.language) });
     }
@@ -90,7 +89,7 @@ export class ItemAnswersService {
     // supplements the answers choose are compared, so a later change of the catalogue's base price does not block it.
     if (evaluation.price.options !== item.optionsPrice) {
       throw new AppError('PRICE_CHANGE_NOT_ALLOWED', `item ${itemId}: ${item.total} -> ${evaluation.price.total}`, {
-        params: { old: formatMoneyString(cents(item.total)), new: formatMoneyString(evaluation.price.total) },
+        params: { old: formatMoneyString(item.total), new: formatMoneyString(evaluation.price.total) },
       });
     }
     await this.db.transaction(async (tx) => {
@@ -115,7 +114,12 @@ export class ItemAnswersService {
           accion: ANSWERS_CORRECTED,
           oldStatus: locked.panelStatusId,
           newStatus: locked.panelStatusId,
-          details: { by: 'customer', customer_id: customerId, old_answers: locked.answers, new_answers: evaluation.answers },
+          details: {
+            by: 'customer',
+            customer_id: customerId,
+            old_answers: locked.answers,
+            new_answers: evaluation.answers,
+          },
         },
       ]);
       // Documents added by the correction become the line's files, as at checkout.

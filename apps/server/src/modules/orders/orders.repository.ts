@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orderNumber, PanelStatus } from '@ventanilla/domain';
+import { orderNumber, PanelStatus, type PanelStatusId } from '@ventanilla/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
 
@@ -17,8 +17,8 @@ export async function allocateOrderNumber(tx: DbOrTx, storeId: number): Promise<
 export interface HistoryEntry {
   itemId: number;
   accion: string;
-  oldStatus?: number | null;
-  newStatus?: number | null;
+  oldStatus?: PanelStatusId | null;
+  newStatus?: PanelStatusId | null;
   adminUserId?: number | null;
   /** What changed beyond statuses (e.g. corrected answers with the old ones). */
   details?: Record<string, unknown> | null;
@@ -56,7 +56,12 @@ export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<boolea
     .returning({ itemId: orderItems.itemId });
   await recordHistory(
     tx,
-    moved.map((m) => ({ itemId: m.itemId, accion: 'pago_confirmado', oldStatus: PanelStatus.PendingPayment, newStatus: PanelStatus.Pending })),
+    moved.map((m) => ({
+      itemId: m.itemId,
+      accion: 'pago_confirmado',
+      oldStatus: PanelStatus.PendingPayment,
+      newStatus: PanelStatus.Pending,
+    })),
   );
   return true;
 }

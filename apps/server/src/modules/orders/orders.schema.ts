@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { MoneyString } from '../../shared/http-schemas.js';
+import {
+  ClientStatusSchema,
+  MoneyString,
+  Nullable,
+  OrderStatusSchema,
+  PanelStatusIdSchema,
+} from '../../shared/http-schemas.js';
 
 export const AnswerLine = Type.Object({
   option_id: Type.Integer(),
@@ -18,16 +24,16 @@ export const FileOut = Type.Object({
   /** Uploaded by the customer in the wizard (the answer to a file question), rather than by the staff. */
   uploaded_by_customer: Type.Optional(Type.Boolean()),
   /** The file question it answers, for customer uploads. */
-  option_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  option_id: Type.Optional(Nullable(Type.Integer())),
 });
 
-export const ClientStatus = Type.Object({ key: Type.String(), text: Type.String(), style: Type.String() });
+export const ClientStatus = ClientStatusSchema;
 
 export const CustomerOrder = Type.Object({
   order_id: Type.Integer(),
   created_at: Type.String(),
   store_id: Type.Integer(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   paid: Type.Boolean(),
   subtotal: MoneyString,
   tax: MoneyString,
@@ -41,8 +47,8 @@ export const CustomerOrder = Type.Object({
       product_name: Type.String(),
       qty: Type.Integer(),
       created_at: Type.String(),
-      panel_status_id: Type.Integer(),
-      referencia: Type.Union([Type.String(), Type.Null()]),
+      panel_status_id: PanelStatusIdSchema,
+      referencia: Nullable(Type.String()),
       price: MoneyString,
       client_status: ClientStatus,
       summary: Type.String(),

@@ -7,7 +7,10 @@ import { StripeProvider } from './stripe/stripe.adapter.js';
  * The real providers whose secrets are configured. They are built whether or not the routing sends a method to them:
  * a payment opened before the routing changed must still have its notifications verified and applied.
  */
-export function configuredProviders(config: PaymentsConfig, fetchFn: FetchFn): { stripe?: StripeProvider; redsys?: RedsysProvider } {
+export function configuredProviders(
+  config: PaymentsConfig,
+  fetchFn: FetchFn,
+): { stripe?: StripeProvider; redsys?: RedsysProvider } {
   return {
     ...(config.stripe ? { stripe: new StripeProvider(config.stripe, fetchFn) } : {}),
     ...(config.redsys ? { redsys: new RedsysProvider(config.redsys) } : {}),

@@ -17,7 +17,10 @@ export async function rememberPreferredPayment(
   payment: { orderId: number; method: string; provider: string },
   event: Pick<ProviderEvent, 'paymentMethod' | 'card'>,
 ): Promise<void> {
-  const [order] = await tx.select({ customerId: orders.customerId }).from(orders).where(eq(orders.orderId, payment.orderId));
+  const [order] = await tx
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.orderId, payment.orderId));
   if (!order?.customerId) return;
   const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
   const card = pm
@@ -33,7 +36,10 @@ export async function rememberPreferredPayment(
   await tx
     .insert(customerPaymentPreferences)
     .values({ userId: order.customerId, method: payment.method, ...card })
-    .onConflictDoUpdate({ target: customerPaymentPreferences.userId, set: { method: payment.method, ...card, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: customerPaymentPreferences.userId,
+      set: { method: payment.method, ...card, updatedAt: sql`now()` },
+    });
 }
 
 /** The customer's preferred payment, or null. */
@@ -42,14 +48,28 @@ export async function preferredPayment(db: DbOrTx, userId: number): Promise<Pref
   if (!row) return null;
   return {
     method: row.method as PaymentMethodCode,
-    card: row.providerToken ? { brand: row.cardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear } : null,
+    card: row.providerToken
+      ? { brand: row.cardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear }
+      : null,
   };
 }
 
 /** Sets the preferred method, or forgets the saved card ("remove_cc" of the spec). */
-export async function setPreferredPayment(db: DbOrTx, userId: number, choice: PaymentMethodCode | 'remove_cc'): Promise<void> {
+export async function setPreferredPayment(
+  db: DbOrTx,
+  userId: number,
+  choice: PaymentMethodCode | 'remove_cc',
+): Promise<void> {
   if (choice === 'remove_cc') {
-    const forget = { providerToken: null, provider: null, cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null, updatedAt: new Date() };
+    const forget = {
+      providerToken: null,
+      provider: null,
+      cardBrand: null,
+      cardLast4: null,
+      cardExpMonth: null,
+      cardExpYear: null,
+      updatedAt: new Date(),
+    };
     await db.update(customerPaymentPreferences).set(forget).where(eq(customerPaymentPreferences.userId, userId));
     return;
   }

@@ -79,8 +79,7 @@ export interface PaymentProvider {
 
 /** Outcome of a refund request ("pending" = accepted, money on its way, as Stripe reports some methods). */
 export type ProviderRefundResult =
-  | { status: 'succeeded' | 'pending'; refundRef: string }
-  | { status: 'failed'; failureCode: string };
+  { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'failed'; failureCode: string };
 
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';

@@ -25,7 +25,11 @@ export class PaymentsService {
     return this.providers.get(code);
   }
 
-  async handleNotification(providerCode: string, rawBody: Buffer, headers: RequestHeaders): Promise<NotificationResult> {
+  async handleNotification(
+    providerCode: string,
+    rawBody: Buffer,
+    headers: RequestHeaders,
+  ): Promise<NotificationResult> {
     const provider = this.providers.get(providerCode);
     if (!provider) throw new AppError('NOT_FOUND', `provider ${providerCode}`);
     const verified = provider.verifyNotification(rawBody, headers, new Date());
@@ -34,9 +38,10 @@ export class PaymentsService {
     if (verified.event === null) return { duplicate: false, outcome: `ignored_${verified.ignored}` };
     const { event } = verified;
     // Found by the provider's ref, or by our payment id echoed in signed metadata (a Checkout Session's PaymentIntent).
-    const paymentMatch = event.paymentId !== undefined
-      ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
-      : eq(payments.providerRef, event.providerRef);
+    const paymentMatch =
+      event.paymentId !== undefined
+        ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
+        : eq(payments.providerRef, event.providerRef);
 
     return this.db.transaction(async (tx) => {
       const [payment] = await tx
@@ -67,7 +72,13 @@ export class PaymentsService {
         else {
           await tx
             .update(payments)
-            .set({ status: 'captured', failureCode: null, cardBrand: event.card?.brand ?? null, cardLast4: event.card?.last4 ?? null, updatedAt: new Date() })
+            .set({
+              status: 'captured',
+              failureCode: null,
+              cardBrand: event.card?.brand ?? null,
+              cardLast4: event.card?.last4 ?? null,
+              updatedAt: new Date(),
+            })
             .where(eq(payments.id, payment.id));
           const paid = await markOrderPaid(tx, payment.orderId);
           if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id });
@@ -80,7 +91,8 @@ export class PaymentsService {
         const [changed] = await tx
           .update(payments)
           .set({
-            status: event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
+            status:
+              event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
             failureCode: event.failureCode ?? null,
             cardBrand: event.card?.brand ?? payment.cardBrand,
             cardLast4: event.card?.last4 ?? payment.cardLast4,

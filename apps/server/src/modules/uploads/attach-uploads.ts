@@ -20,25 +20,38 @@ export async function attachAnswerUploads(
     ),
   );
   if (wanted.length === 0) return;
-  const rows = await tx.select().from(uploads).where(inArray(uploads.id, [...new Set(wanted.map((w) => w.fileId))]));
+  const rows = await tx
+    .select()
+    .from(uploads)
+    .where(inArray(uploads.id, [...new Set(wanted.map((w) => w.fileId))]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const files = wanted.flatMap((w) => {
     const upload = byId.get(w.fileId);
     if (!upload) return [];
-    return [{
-      itemId: w.itemId,
-      filename: upload.filename,
-      contentType: upload.contentType,
-      size: upload.size,
-      sha256: upload.sha256,
-      storageKey: upload.storageKey,
-      visibleToCustomer: true,
-      uploadedBy: customerId,
-      uploadId: upload.id,
-      optionId: w.optionId,
-    }];
+    return [
+      {
+        itemId: w.itemId,
+        filename: upload.filename,
+        contentType: upload.contentType,
+        size: upload.size,
+        sha256: upload.sha256,
+        storageKey: upload.storageKey,
+        visibleToCustomer: true,
+        uploadedBy: customerId,
+        uploadId: upload.id,
+        optionId: w.optionId,
+      },
+    ];
   });
   if (files.length === 0) return;
   await tx.insert(itemFiles).values(files);
-  await tx.update(uploads).set({ attachedAt: new Date(), userId: customerId }).where(inArray(uploads.id, files.map((f) => f.uploadId)));
+  await tx
+    .update(uploads)
+    .set({ attachedAt: new Date(), userId: customerId })
+    .where(
+      inArray(
+        uploads.id,
+        files.map((f) => f.uploadId),
+      ),
+    );
 }

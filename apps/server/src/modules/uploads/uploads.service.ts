@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { isFileReference, type FileReference, type FileResolver } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { reserveHit } from '../../db/rate-counters.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionState } from '../customers/sessions.repository.js';
@@ -64,14 +65,14 @@ export class UploadsService {
     if (input.bytes.length === 0) throw new AppError('FILE_EMPTY', `empty upload ${input.filename}`);
     const check = await checkUpload(input.bytes);
     if (!check.ok) throw new AppError('FILE_TYPE_NOT_ALLOWED', `upload ${input.filename}`);
-    const since = new Date(Date.now() - HOUR_MS);
-    const [bySession] = await this.db
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(eq(uploads.sessionHash, session.idHash), gt(uploads.createdAt, since)));
-    const [byIp] = await this.db.select({ n: count() }).from(uploads).where(and(eq(uploads.ip, input.ip), gt(uploads.createdAt, since)));
-    if ((bySession?.n ?? 0) >= this.config.uploadsPerHour || (byIp?.n ?? 0) >= this.config.uploadsPerHour) {
-      throw new AppError('TOO_MANY_UPLOADS', `session or ip ${input.ip} over ${this.config.uploadsPerHour}/h`);
+    // Reserved atomically before storing: of many parallel uploads at most the hourly quota get through.
+    for (const [bucket, key] of [
+      ['upload-session', session.idHash],
+      ['upload-ip', input.ip],
+    ] as const) {
+      if (!(await reserveHit(this.db, { bucket, key, limit: this.config.uploadsPerHour, windowMs: HOUR_MS }))) {
+        throw new AppError('TOO_MANY_UPLOADS', `${bucket} over ${this.config.uploadsPerHour}/h`);
+      }
     }
     const stored = await this.files.put(input.bytes);
     const [row] = await this.db
@@ -96,7 +97,12 @@ export class UploadsService {
   /** One of the caller's uploads; anyone else's (or an unknown id) is NOT_FOUND. */
   async get(owner: UploadOwner, fileId: string): Promise<UploadRow> {
     const where = ownedBy(owner);
-    const [row] = where ? await this.db.select().from(uploads).where(and(eq(uploads.id, fileId), where)) : [];
+    const [row] = where
+      ? await this.db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, fileId), where))
+      : [];
     if (!row) throw new AppError('NOT_FOUND', `upload ${fileId}`);
     return row;
   }
@@ -116,11 +122,18 @@ export class UploadsService {
    * A resolver for the engine: the caller's uploads among the file ids the answers reference (one query, made before
    * evaluating, so the engine itself stays free of I/O). Unknown or foreign ids resolve to nothing: invalid answers.
    */
-  async resolverFor(db: DbOrTx, owner: UploadOwner, answerSets: Iterable<Record<string, unknown>>): Promise<FileResolver> {
+  async resolverFor(
+    db: DbOrTx,
+    owner: UploadOwner,
+    answerSets: Iterable<Record<string, unknown>>,
+  ): Promise<FileResolver> {
     const ids = referencedFileIds(answerSets);
     const where = ownedBy(owner);
     if (ids.length === 0 || !where) return NOBODY;
-    const rows = await db.select().from(uploads).where(and(inArray(uploads.id, ids), where));
+    const rows = await db
+      .select()
+      .from(uploads)
+      .where(and(inArray(uploads.id, ids), where));
     const byId = new Map(rows.map((r) => [r.id, referenceOf(r)]));
     return (id) => byId.get(id);
   }

@@ -1,4 +1,4 @@
-import { cents, formatMoneyString } from '@ventanilla/domain';
+import { formatMoneyString } from '@ventanilla/domain';
 import type { CreatedPayment, CreatePaymentInput, PaymentProvider, VerifyResult } from '../payment-provider.js';
 
 export const BANK_TRANSFER_PROVIDER = 'transfer';
@@ -21,7 +21,7 @@ export class BankTransferProvider implements PaymentProvider {
         holder: this.account.holder,
         bank: this.account.bank,
         concept: String(input.orderId),
-        amount: formatMoneyString(cents(input.amount)),
+        amount: formatMoneyString(input.amount),
       },
     };
   }

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { can } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { orderItems, orders, paymentEvents, payments } from '../../../db/schema.js';
 import { AppError } from '../../../shared/app-error.js';
-import { MONEY_ROLES } from '../../customers/roles.js';
 import type { SessionUser } from '../../customers/sessions.repository.js';
 import type { OrderEvents } from '../../orders/order-events.js';
 import { markOrderPaid, recordHistory } from '../../orders/orders.repository.js';
@@ -21,7 +21,8 @@ export class TransferConfirmation {
   ) {}
 
   async confirm(staff: SessionUser, orderId: number): Promise<{ order_id: number; payment_id: number; paid: true }> {
-    if (!MONEY_ROLES.has(staff.role)) throw new AppError('FORBIDDEN', `role ${staff.role} cannot confirm payments`);
+    if (!can(staff.role, 'payments.confirmTransfer'))
+      throw new AppError('FORBIDDEN', `role ${staff.role} cannot confirm payments`);
     return this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId)).for('update');
       if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
@@ -29,7 +30,13 @@ export class TransferConfirmation {
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.method, 'bank'), inArray(payments.status, ['created', 'pending'])))
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.method, 'bank'),
+            inArray(payments.status, ['created', 'pending']),
+          ),
+        )
         .orderBy(desc(payments.id))
         .limit(1)
         .for('update');
@@ -48,8 +55,19 @@ export class TransferConfirmation {
         .set({ status: 'captured', failureCode: null, confirmedBy: staff.id, updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
       if (!(await markOrderPaid(tx, orderId))) throw new AppError('ORDER_ALREADY_PAID');
-      const items = await tx.select({ itemId: orderItems.itemId, status: orderItems.panelStatusId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-      await recordHistory(tx, items.map((i) => ({ itemId: i.itemId, accion: 'transferencia_confirmada', newStatus: i.status, adminUserId: staff.id })));
+      const items = await tx
+        .select({ itemId: orderItems.itemId, status: orderItems.panelStatusId })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId));
+      await recordHistory(
+        tx,
+        items.map((i) => ({
+          itemId: i.itemId,
+          accion: 'transferencia_confirmada',
+          newStatus: i.status,
+          adminUserId: staff.id,
+        })),
+      );
       await this.orderEvents.paid(tx, { orderId, paymentId: payment.id });
       await rememberPreferredPayment(tx, payment, {});
       return { order_id: orderId, payment_id: payment.id, paid: true as const };

@@ -41,7 +41,12 @@ function mac(version: RedsysSignatureVersion, merchantKey: string, order: string
  * The Ds_Signature of a request we send: V1 in standard base64 (as Redsys' own libraries send it), V2 in base64url
  * without padding (as Redsys' V2 examples do).
  */
-export function signMerchantParameters(version: RedsysSignatureVersion, merchantKey: string, order: string, merchantParameters: string): string {
+export function signMerchantParameters(
+  version: RedsysSignatureVersion,
+  merchantKey: string,
+  order: string,
+  merchantParameters: string,
+): string {
   const digest = mac(version, merchantKey, order, merchantParameters);
   return version === 'HMAC_SHA256_V1' ? digest.toString('base64') : digest.toString('base64url');
 }

@@ -28,7 +28,14 @@ const PAYMETHODS: Partial<Record<PaymentMethodCode, string>> = { cc: 'C', bizum:
 const CONSUMER_LANGUAGE: Record<Language, string> = { es: '1', en: '2', pt: '9' };
 
 /** Ds_Card_Brand codes Redsys reports. */
-const CARD_BRANDS: Record<string, string> = { '1': 'visa', '2': 'mastercard', '6': 'diners', '8': 'amex', '9': 'jcb', '22': 'unionpay' };
+const CARD_BRANDS: Record<string, string> = {
+  '1': 'visa',
+  '2': 'mastercard',
+  '6': 'diners',
+  '8': 'amex',
+  '9': 'jcb',
+  '22': 'unionpay',
+};
 
 /** The signed form fields Redsys expects. */
 export interface RedsysForm {
@@ -77,7 +84,8 @@ export class RedsysProvider implements PaymentProvider {
   buildForm(input: CreatePaymentInput): RedsysForm {
     const paymethods = PAYMETHODS[input.method];
     if (!paymethods) throw new PaymentProviderError(`Redsys does not serve ${input.method}`);
-    if (input.currency !== 'EUR') throw new PaymentProviderError(`Redsys adapter charges EUR only, got ${input.currency}`);
+    if (input.currency !== 'EUR')
+      throw new PaymentProviderError(`Redsys adapter charges EUR only, got ${input.currency}`);
     const order = redsysOrderFor(input.paymentId, this.config.orderPrefix);
     const params: Record<string, string> = {
       DS_MERCHANT_AMOUNT: String(input.amount),
@@ -105,8 +113,16 @@ export class RedsysProvider implements PaymentProvider {
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const form = this.buildForm(input);
-    const query = new URLSearchParams({ v: form.Ds_SignatureVersion, p: form.Ds_MerchantParameters, s: form.Ds_Signature, lang: input.language });
-    return { providerRef: redsysOrderFor(input.paymentId, this.config.orderPrefix), redirectUrl: `${REDSYS_REDIRECT_PATH}?${query.toString()}` };
+    const query = new URLSearchParams({
+      v: form.Ds_SignatureVersion,
+      p: form.Ds_MerchantParameters,
+      s: form.Ds_Signature,
+      lang: input.language,
+    });
+    return {
+      providerRef: redsysOrderFor(input.paymentId, this.config.orderPrefix),
+      redirectUrl: `${REDSYS_REDIRECT_PATH}?${query.toString()}`,
+    };
   }
 
   /** Checks a form we signed (the redirect page renders only those) and returns its parameters. */
@@ -115,8 +131,16 @@ export class RedsysProvider implements PaymentProvider {
     const params = decodeMerchantParameters(merchantParameters);
     const order = params?.DS_MERCHANT_ORDER;
     if (!params || !order) return undefined;
-    if (!verifyMerchantSignature(version, this.config.secretKey, order, merchantParameters, signature)) return undefined;
-    return { form: { Ds_SignatureVersion: version, Ds_MerchantParameters: merchantParameters, Ds_Signature: signature } as RedsysForm, params };
+    if (!verifyMerchantSignature(version, this.config.secretKey, order, merchantParameters, signature))
+      return undefined;
+    return {
+      form: {
+        Ds_SignatureVersion: version,
+        Ds_MerchantParameters: merchantParameters,
+        Ds_Signature: signature,
+      } as RedsysForm,
+      params,
+    };
   }
 
   /**
@@ -131,7 +155,8 @@ export class RedsysProvider implements PaymentProvider {
     const version = fields.Ds_SignatureVersion;
     const merchantParameters = fields.Ds_MerchantParameters;
     const signature = fields.Ds_Signature;
-    if (!isRedsysSignatureVersion(version) || !merchantParameters || !signature) return { ok: false, reason: 'malformed' };
+    if (!isRedsysSignatureVersion(version) || !merchantParameters || !signature)
+      return { ok: false, reason: 'malformed' };
     const params = decodeMerchantParameters(merchantParameters);
     // Redsys names the keys Ds_Order in notifications; some integrations upper-case them.
     const get = (name: string) => params?.[name] ?? params?.[name.toUpperCase()];
@@ -141,7 +166,10 @@ export class RedsysProvider implements PaymentProvider {
       return { ok: false, reason: 'bad_signature' };
     }
     // Signed with our key but for another terminal of the same merchant: not ours to apply.
-    if (get('Ds_MerchantCode') !== this.config.merchantCode || Number(get('Ds_Terminal')) !== Number(this.config.terminal)) {
+    if (
+      get('Ds_MerchantCode') !== this.config.merchantCode ||
+      Number(get('Ds_Terminal')) !== Number(this.config.terminal)
+    ) {
       return { ok: false, reason: 'malformed' };
     }
     const response = get('Ds_Response') ?? '';
@@ -150,13 +178,15 @@ export class RedsysProvider implements PaymentProvider {
     if (!outcome || !/^\d{1,12}$/.test(amountText)) return { ok: false, reason: 'malformed' };
     const transactionType = get('Ds_TransactionType') ?? '0';
     // Only authorisations pay orders (refunds and confirmations are other transaction types).
-    if (transactionType !== '0') return { ok: true, event: null, ignored: `transaction_type_${transactionType}`, payload: params };
+    if (transactionType !== '0')
+      return { ok: true, event: null, ignored: `transaction_type_${transactionType}`, payload: params };
     const currency = get('Ds_Currency') === '978' ? 'EUR' : (get('Ds_Currency') ?? '');
     const authorisation = (get('Ds_AuthorisationCode') ?? '').trim();
     const cardNumber = get('Ds_Card_Number') ?? '';
     const last4 = /\d{4}$/.exec(cardNumber)?.[0];
     const brandCode = get('Ds_Card_Brand');
-    const type = outcome === 'succeeded' ? 'payment.succeeded' : outcome === 'canceled' ? 'payment.canceled' : 'payment.failed';
+    const type =
+      outcome === 'succeeded' ? 'payment.succeeded' : outcome === 'canceled' ? 'payment.canceled' : 'payment.failed';
     return {
       ok: true,
       payload: params,

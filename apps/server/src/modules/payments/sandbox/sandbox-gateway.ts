@@ -1,11 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { multibancoReference, validateBizumPhone, validateMbWayPhone } from '@ventanilla/domain';
-import type { Db } from '../../../db/database.js';
+import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
+import type { Db, Tx } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from './sandbox-signature.js';
-import { BIZUM_CODE_TTL_S, BIZUM_MAX_ATTEMPTS, BIZUM_TEST_CODE, isSandboxMethod, MULTIBANCO_ENTITIES } from './sandbox-methods.js';
+import {
+  BIZUM_CODE_TTL_S,
+  BIZUM_MAX_ATTEMPTS,
+  BIZUM_TEST_CODE,
+  isSandboxMethod,
+  MULTIBANCO_ENTITIES,
+} from './sandbox-methods.js';
 import { behaviourOf, cardBrand, CHALLENGE_CODE, validateCard, type CardField, type CardForm } from './test-cards.js';
 
 export type SandboxRow = typeof sandboxPayments.$inferSelect;
@@ -34,7 +40,8 @@ export type CardOutcome =
 export type FinalStatus = 'succeeded' | 'failed' | 'canceled' | 'expired';
 
 /** What the sandbox's ATM and phone-app simulators report (they are not the customer's browser in the shop). */
-export type DeviceOutcome = { kind: 'done'; status: FinalStatus; row: SandboxRow } | { kind: 'unknown' } | { kind: 'expired' } | { kind: 'gone' };
+export type DeviceOutcome =
+  { kind: 'done'; status: FinalStatus; row: SandboxRow } | { kind: 'unknown' } | { kind: 'expired' } | { kind: 'gone' };
 
 export interface SandboxOptions {
   /** How long an MB WAY request waits for approval in the app. */
@@ -69,7 +76,10 @@ export class SandboxGateway {
   ) {}
 
   async createSession(input: CreatePaymentInput, now = new Date()): Promise<SandboxRow> {
-    const existing = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+    const existing = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
     if (existing[0]) return existing[0];
     if (!isSandboxMethod(input.method)) throw new Error(`the sandbox does not offer ${input.method}`);
     // Multibanco: the reference is issued at once (like SIBS's service-reference/generate) and paid later at an ATM.
@@ -105,7 +115,10 @@ export class SandboxGateway {
       .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
       .returning();
     if (row) return row;
-    const [raced] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+    const [raced] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
     if (!raced) throw new Error('sandbox session vanished');
     return raced;
   }
@@ -136,7 +149,10 @@ export class SandboxGateway {
     const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4), cardExp: form.expiry.replace(/\s/g, '') };
     const behaviour = behaviourOf(digits);
     if (behaviour.kind === 'challenge') {
-      await this.db.update(sandboxPayments).set({ ...card, status: 'requires_action', threeDs: 'challenge', updatedAt: new Date() }).where(eq(sandboxPayments.ref, ref));
+      await this.db
+        .update(sandboxPayments)
+        .set({ ...card, status: 'requires_action', threeDs: 'challenge', updatedAt: new Date() })
+        .where(eq(sandboxPayments.ref, ref));
       return { kind: 'redirect', url: `/sandbox-pay/3ds/${ref}` };
     }
     if (behaviour.kind === 'decline') return this.finish(ref, 'failed', { ...card, failureCode: behaviour.code });
@@ -189,7 +205,8 @@ export class SandboxGateway {
   async submitBizumCode(ref: string, code: string, now = new Date()): Promise<CardOutcome> {
     const row = await this.get(ref);
     if (!row || row.method !== 'bizum' || row.status !== 'requires_action') return { kind: 'gone' };
-    if (row.otpExpiresAt && row.otpExpiresAt.getTime() < now.getTime()) return this.finish(ref, 'expired', { failureCode: 'expired' });
+    if (row.otpExpiresAt && row.otpExpiresAt.getTime() < now.getTime())
+      return this.finish(ref, 'expired', { failureCode: 'expired' });
     if (withoutSpaces(code) === row.otpCode) return this.finish(ref, 'succeeded', {});
     const [counted] = await this.db
       .update(sandboxPayments)
@@ -197,7 +214,8 @@ export class SandboxGateway {
       .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'requires_action')))
       .returning({ attempts: sandboxPayments.otpAttempts });
     if (!counted) return { kind: 'gone' };
-    if (counted.attempts >= BIZUM_MAX_ATTEMPTS) return this.finish(ref, 'failed', { failureCode: 'authentication_failed' });
+    if (counted.attempts >= BIZUM_MAX_ATTEMPTS)
+      return this.finish(ref, 'failed', { failureCode: 'authentication_failed' });
     return { kind: 'invalid', fields: ['code'] };
   }
 
@@ -209,7 +227,12 @@ export class SandboxGateway {
     if (!checked.ok) return { kind: 'invalid', fields: ['phone'] };
     const [updated] = await this.db
       .update(sandboxPayments)
-      .set({ phone: checked.normalised, status: 'pending', expiresAt: new Date(now.getTime() + this.options.mbWayTimeoutS * 1000), updatedAt: new Date() })
+      .set({
+        phone: checked.normalised,
+        status: 'pending',
+        expiresAt: new Date(now.getTime() + this.options.mbWayTimeoutS * 1000),
+        updatedAt: new Date(),
+      })
       .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'requires_payment_method')))
       .returning();
     return updated ? { kind: 'redirect', url: updated.returnUrl } : { kind: 'gone' };
@@ -222,7 +245,13 @@ export class SandboxGateway {
     return this.db
       .select()
       .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.method, 'sibsmbway'), eq(sandboxPayments.phone, checked.normalised), eq(sandboxPayments.status, 'pending')))
+      .where(
+        and(
+          eq(sandboxPayments.method, 'sibsmbway'),
+          eq(sandboxPayments.phone, checked.normalised),
+          eq(sandboxPayments.status, 'pending'),
+        ),
+      )
       .orderBy(asc(sandboxPayments.createdAt));
   }
 
@@ -241,7 +270,13 @@ export class SandboxGateway {
   }
 
   /** The ATM: entity, reference and amount typed by the customer; pays the matching reference, or lets it expire. */
-  async atm(entity: string, reference: string, amount: number, action: 'pay' | 'expire', now = new Date()): Promise<DeviceOutcome> {
+  async atm(
+    entity: string,
+    reference: string,
+    amount: Cents,
+    action: 'pay' | 'expire',
+    now = new Date(),
+  ): Promise<DeviceOutcome> {
     const [row] = await this.db
       .select()
       .from(sandboxPayments)
@@ -261,7 +296,9 @@ export class SandboxGateway {
       await this.finish(row.ref, 'expired', { failureCode: 'expired' });
       return { kind: 'expired' };
     }
-    return action === 'pay' ? this.finishOnDevice(row.ref, 'succeeded', null) : this.finishOnDevice(row.ref, 'expired', 'expired');
+    return action === 'pay'
+      ? this.finishOnDevice(row.ref, 'succeeded', null)
+      : this.finishOnDevice(row.ref, 'expired', 'expired');
   }
 
   /** Expires what is past its time: MB WAY requests, Multibanco references, abandoned Bizum codes. */
@@ -276,7 +313,8 @@ export class SandboxGateway {
         ),
       );
     let expired = 0;
-    for (const { ref } of due) if ((await this.finish(ref, 'expired', { failureCode: 'expired' })).kind === 'redirect') expired++;
+    for (const { ref } of due)
+      if ((await this.finish(ref, 'expired', { failureCode: 'expired' })).kind === 'redirect') expired++;
     return expired;
   }
 
@@ -286,18 +324,33 @@ export class SandboxGateway {
     return outcome.kind === 'redirect' && row ? { kind: 'done', status, row } : { kind: 'gone' };
   }
 
-  /** Moves a session to a final state once (a second submit finds it final), queues the webhook, redirects. */
+  /**
+   * Moves a session to a final state once (a second submit finds it final) and queues its webhook, in one
+   * transaction (a final state without its notification would never reach the shop), then delivers and redirects.
+   */
   private async finish(
     ref: string,
     status: FinalStatus,
     extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'cardExp' | 'failureCode' | 'threeDs'>>,
   ): Promise<CardOutcome> {
-    const [row] = await this.db
-      .update(sandboxPayments)
-      .set({ ...extra, status, updatedAt: new Date() })
-      .where(and(eq(sandboxPayments.ref, ref), inArray(sandboxPayments.status, OPEN_STATUSES)))
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(sandboxPayments)
+        .set({ ...extra, status, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.ref, ref), inArray(sandboxPayments.status, OPEN_STATUSES)))
+        .returning();
+      if (updated) await this.queueEvent(tx, updated, status);
+      return updated;
+    });
     if (!row) return { kind: 'gone' };
+    void this.deliver(ref);
+    const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
+    const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
+    return { kind: 'redirect', url };
+  }
+
+  /** Queues the signed notification of a session's final state (delivered by deliver(), retried with backoff). */
+  private async queueEvent(tx: Tx, row: SandboxRow, status: FinalStatus): Promise<void> {
     const exp = /^(\d{2})\/(\d{2})$/.exec(row.cardExp ?? '');
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,
@@ -314,18 +367,22 @@ export class SandboxGateway {
         // A reusable token of the card, as providers return for saved payment methods (never the number).
         payment_method:
           status === 'succeeded' && row.method === 'cc' && row.cardLast4
-            ? { token: `pm_${createHmac('sha256', this.secret).update(`pm:${row.ref}`).digest('hex').slice(0, 24)}`, brand: row.cardBrand, last4: row.cardLast4, exp_month: exp ? Number(exp[1]) : null, exp_year: exp ? 2000 + Number(exp[2]) : null }
+            ? {
+                token: `pm_${createHmac('sha256', this.secret).update(`pm:${row.ref}`).digest('hex').slice(0, 24)}`,
+                brand: row.cardBrand,
+                last4: row.cardLast4,
+                exp_month: exp ? Number(exp[1]) : null,
+                exp_year: exp ? 2000 + Number(exp[2]) : null,
+              }
             : null,
       },
     });
-    await this.db
+    await tx
       .update(sandboxPayments)
-      .set({ pendingEvents: sql`${sandboxPayments.pendingEvents} || ${JSON.stringify([{ body, attempts: 0, next_at: new Date().toISOString() }])}::jsonb` })
-      .where(eq(sandboxPayments.ref, ref));
-    void this.deliver(ref);
-    const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
-    const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
-    return { kind: 'redirect', url };
+      .set({
+        pendingEvents: sql`${sandboxPayments.pendingEvents} || ${JSON.stringify([{ body, attempts: 0, next_at: new Date().toISOString() }])}::jsonb`,
+      })
+      .where(eq(sandboxPayments.ref, row.ref));
   }
 
   /** Tries to deliver the due notifications of one session; failures are rescheduled with backoff. */
@@ -347,7 +404,11 @@ export class SandboxGateway {
       if (ok) continue;
       const delay = BACKOFF_S[event.attempts];
       if (delay !== undefined) {
-        remaining.push({ body: event.body, attempts: event.attempts + 1, next_at: new Date(now + delay * 1000).toISOString() });
+        remaining.push({
+          body: event.body,
+          attempts: event.attempts + 1,
+          next_at: new Date(now + delay * 1000).toISOString(),
+        });
       }
     }
     await this.db.update(sandboxPayments).set({ pendingEvents: remaining }).where(eq(sandboxPayments.ref, ref));

@@ -12,7 +12,12 @@ import type { SandboxGateway } from './sandbox-gateway.js';
 import type { SandboxRefunds } from './sandbox-refunds.js';
 import { checkSignature, SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
 
-const TYPES: ReadonlySet<string> = new Set<ProviderEventType>(['payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.expired']);
+const TYPES: ReadonlySet<string> = new Set<ProviderEventType>([
+  'payment.succeeded',
+  'payment.failed',
+  'payment.canceled',
+  'payment.expired',
+]);
 
 interface SandboxEventBody {
   id?: unknown;
@@ -23,7 +28,13 @@ interface SandboxEventBody {
     currency?: unknown;
     failure_code?: unknown;
     card?: { brand?: unknown; last4?: unknown } | null;
-    payment_method?: { token?: unknown; brand?: unknown; last4?: unknown; exp_month?: unknown; exp_year?: unknown } | null;
+    payment_method?: {
+      token?: unknown;
+      brand?: unknown;
+      last4?: unknown;
+      exp_month?: unknown;
+      exp_year?: unknown;
+    } | null;
   };
 }
 
@@ -53,7 +64,7 @@ export class SandboxProvider implements PaymentProvider {
         instructions: {
           entity: session.mbEntity,
           reference: session.mbReference,
-          amount: formatMoneyString(cents(session.amount)),
+          amount: formatMoneyString(session.amount),
           expires_at: session.expiresAt.toISOString(),
         },
         expiresAt: session.expiresAt,
@@ -89,7 +100,9 @@ export class SandboxProvider implements PaymentProvider {
         amount: cents(d.amount),
         currency: typeof d.currency === 'string' ? d.currency : 'EUR',
         ...(typeof d.failure_code === 'string' ? { failureCode: d.failure_code } : {}),
-        ...(d.card && typeof d.card.last4 === 'string' ? { card: { brand: String(d.card.brand ?? 'card'), last4: d.card.last4 } } : {}),
+        ...(d.card && typeof d.card.last4 === 'string'
+          ? { card: { brand: String(d.card.brand ?? 'card'), last4: d.card.last4 } }
+          : {}),
         ...(d.payment_method && typeof d.payment_method.token === 'string'
           ? {
               paymentMethod: {

@@ -9,7 +9,11 @@ export const TEST_CARDS: ReadonlyArray<{ number: string; behaviour: CardBehaviou
   { number: '4000000000003063', behaviour: { kind: 'approve', threeDs: 'frictionless' }, label: '3ds_frictionless' },
   { number: '4000000000003220', behaviour: { kind: 'challenge' }, label: '3ds_challenge' },
   { number: '4000000000000002', behaviour: { kind: 'decline', code: 'card_declined' }, label: 'declined' },
-  { number: '4000000000009995', behaviour: { kind: 'decline', code: 'insufficient_funds' }, label: 'insufficient_funds' },
+  {
+    number: '4000000000009995',
+    behaviour: { kind: 'decline', code: 'insufficient_funds' },
+    label: 'insufficient_funds',
+  },
 ];
 
 /** The one-time code the 3-D Secure challenge page accepts. */

@@ -1,7 +1,10 @@
 import { PaymentProviderError } from '../payment-provider.js';
 
 /** The fetch the adapter uses: the global one in production, a recorder in tests (the real API is not reachable). */
-export type FetchFn = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
+export type FetchFn = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
@@ -54,7 +57,8 @@ export class StripeClient {
 
   /** A creating call: POST with an Idempotency-Key, always. */
   async create<T>(path: string, params: Record<string, FormValue>, idempotencyKey: string): Promise<T> {
-    if (!idempotencyKey || idempotencyKey.length > 255) throw new PaymentProviderError('Stripe Idempotency-Key must be 1-255 characters');
+    if (!idempotencyKey || idempotencyKey.length > 255)
+      throw new PaymentProviderError('Stripe Idempotency-Key must be 1-255 characters');
     return this.send<T>('POST', path, encodeForm(params), idempotencyKey);
   }
 
@@ -63,7 +67,12 @@ export class StripeClient {
     return this.send<T>('GET', path, undefined, undefined);
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, body: string | undefined, idempotencyKey: string | undefined): Promise<T> {
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<T> {
     const attempts = this.options.attempts ?? 2;
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.secretKey}` };
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -91,7 +100,13 @@ export class StripeClient {
       }
       if (res.status >= 200 && res.status < 300 && json && typeof json === 'object') return json as T;
       const e = (json as { error?: { type?: string; code?: string; message?: string } } | undefined)?.error;
-      lastError = new StripeApiError(res.status, e?.type, e?.code, e?.message ?? 'unexpected answer', res.headers.get('request-id'));
+      lastError = new StripeApiError(
+        res.status,
+        e?.type,
+        e?.code,
+        e?.message ?? 'unexpected answer',
+        res.headers.get('request-id'),
+      );
       // 4xx other than 429 are final: retrying the same request gives the same answer.
       if (res.status !== 429 && res.status < 500) break;
     }

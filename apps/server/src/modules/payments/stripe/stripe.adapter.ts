@@ -56,7 +56,8 @@ interface StripeEvent {
 }
 
 /** The outcome of a refund (same shape as the provider interface's refund result). */
-export type StripeRefundResult = { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'failed'; failureCode: string };
+export type StripeRefundResult =
+  { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'failed'; failureCode: string };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -86,12 +87,18 @@ export class StripeProvider implements PaymentProvider {
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const type = STRIPE_METHOD_TYPES[input.method];
     if (!type) throw new PaymentProviderError(`Stripe does not serve ${input.method}`);
-    if (input.currency !== 'EUR') throw new PaymentProviderError(`Stripe adapter charges EUR only, got ${input.currency}`);
+    if (input.currency !== 'EUR')
+      throw new PaymentProviderError(`Stripe adapter charges EUR only, got ${input.currency}`);
     const metadata = { order_id: String(input.orderId), payment_id: String(input.paymentId) };
     const params: Record<string, FormValue> = {
       mode: 'payment',
       payment_method_types: [type],
-      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: input.amount, product_data: { name: input.description } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'eur', unit_amount: input.amount, product_data: { name: input.description } },
+        },
+      ],
       success_url: input.returnUrl,
       cancel_url: input.cancelUrl,
       customer_email: input.customerEmail,
@@ -103,12 +110,19 @@ export class StripeProvider implements PaymentProvider {
       ...(type === 'card' ? { payment_method_options: { card: { request_three_d_secure: 'automatic' } } } : {}),
     };
     // Derived from our payment's key: a retried or resumed checkout gets the same session back, never a second one.
-    const session = await this.client.create<StripeSession>('/checkout/sessions', params, `${input.idempotencyKey}:checkout-session`);
+    const session = await this.client.create<StripeSession>(
+      '/checkout/sessions',
+      params,
+      `${input.idempotencyKey}:checkout-session`,
+    );
     const id = str(session.id);
     const url = str(session.url);
-    if (!id || !id.startsWith('cs_') || !url) throw new PaymentProviderError('Stripe answered without a session id and url');
+    if (!id || !id.startsWith('cs_') || !url)
+      throw new PaymentProviderError('Stripe answered without a session id and url');
     if (session.amount_total !== undefined && session.amount_total !== input.amount) {
-      throw new PaymentProviderError(`Stripe session ${id} is for ${String(session.amount_total)}, expected ${input.amount}`);
+      throw new PaymentProviderError(
+        `Stripe session ${id} is for ${String(session.amount_total)}, expected ${input.amount}`,
+      );
     }
     return { providerRef: id, redirectUrl: url };
   }
@@ -122,7 +136,9 @@ export class StripeProvider implements PaymentProvider {
     try {
       let intent = paymentRef.startsWith('pi_') ? paymentRef : undefined;
       if (!intent) {
-        const session = await this.client.retrieve<{ payment_intent?: unknown }>(`/checkout/sessions/${encodeURIComponent(paymentRef)}`);
+        const session = await this.client.retrieve<{ payment_intent?: unknown }>(
+          `/checkout/sessions/${encodeURIComponent(paymentRef)}`,
+        );
         intent = str(session.payment_intent);
         if (!intent) return { status: 'failed', failureCode: 'no_payment_intent' };
       }
@@ -134,10 +150,12 @@ export class StripeProvider implements PaymentProvider {
       const id = str(refund.id);
       if (!id) throw new PaymentProviderError('Stripe answered a refund without an id');
       if (refund.status === 'succeeded') return { status: 'succeeded', refundRef: id };
-      if (refund.status === 'pending' || refund.status === 'requires_action') return { status: 'pending', refundRef: id };
+      if (refund.status === 'pending' || refund.status === 'requires_action')
+        return { status: 'pending', refundRef: id };
       return { status: 'failed', failureCode: str(refund.failure_reason) ?? `refund_${String(refund.status)}` };
     } catch (err) {
-      const refused = err instanceof StripeApiError && err.status >= 400 && err.status < 500 && ![401, 403, 429].includes(err.status);
+      const refused =
+        err instanceof StripeApiError && err.status >= 400 && err.status < 500 && ![401, 403, 429].includes(err.status);
       if (refused) return { status: 'failed', failureCode: err.code ?? err.type ?? 'refund_refused' };
       throw err;
     }
@@ -145,7 +163,12 @@ export class StripeProvider implements PaymentProvider {
 
   verifyNotification(rawBody: Buffer, headers: RequestHeaders, now: Date): VerifyResult {
     const header = headers[STRIPE_SIGNATURE_HEADER];
-    const check = verifyStripeSignature(this.config.webhookSecret, typeof header === 'string' ? header : undefined, rawBody, now);
+    const check = verifyStripeSignature(
+      this.config.webhookSecret,
+      typeof header === 'string' ? header : undefined,
+      rawBody,
+      now,
+    );
     if (check !== 'ok') return { ok: false, reason: check };
     let body: StripeEvent;
     try {
@@ -159,7 +182,8 @@ export class StripeProvider implements PaymentProvider {
     if (!eventId || !type || !object || typeof object !== 'object') return { ok: false, reason: 'malformed' };
     const ignored = (why: string): VerifyResult => ({ ok: true, event: null, ignored: why, payload: body });
     /** Our event for one Stripe object (a Checkout Session or a PaymentIntent) of one payment. */
-    const eventOf = (ref: string, paymentId: number, base: { amount: Cents; currency: string }) =>
+    const eventOf =
+      (ref: string, paymentId: number, base: { amount: Cents; currency: string }) =>
       (kind: ProviderEvent['type'], failureCode?: string): VerifyResult => ({
         ok: true,
         payload: body,
@@ -194,7 +218,10 @@ export class StripeProvider implements PaymentProvider {
       const paymentId = paymentIdOf(intent.metadata);
       const ref = str(intent.id);
       if (!ref || paymentId === undefined) return ignored('not_ours');
-      const received = type === 'payment_intent.succeeded' && typeof intent.amount_received === 'number' ? intent.amount_received : intent.amount;
+      const received =
+        type === 'payment_intent.succeeded' && typeof intent.amount_received === 'number'
+          ? intent.amount_received
+          : intent.amount;
       const base = this.amountOf(received, intent.currency);
       if (!base) return { ok: false, reason: 'malformed' };
       const event = eventOf(ref, paymentId, base);
@@ -215,7 +242,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   private amountOf(amount: unknown, currency: unknown) {
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || typeof currency !== 'string') return undefined;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || typeof currency !== 'string')
+      return undefined;
     return { amount: cents(amount), currency: currency.toUpperCase() };
   }
 }

@@ -1,0 +1,35 @@
+// Cart (the spec's quote).
+import type { AnswerValue } from '@ventanilla/domain';
+import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { products } from './catalog.js';
+import { users } from './customers.js';
+
+export const carts = pgTable(
+  'carts',
+  {
+    quoteId: serial('quote_id').primaryKey(),
+    sessionHash: text('session_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storeId: integer('store_id').notNull(),
+    /** active | converted */
+    status: text('status').notNull().default('active'),
+    orderId: bigint('order_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_session_idx').on(t.sessionHash, t.status), index('carts_user_idx').on(t.userId, t.status)],
+);
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  quoteId: integer('quote_id')
+    .notNull()
+    .references(() => carts.quoteId, { onDelete: 'cascade' }),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.productId),
+  qty: integer('qty').notNull().default(1),
+  answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull(),
+  createdAt: createdAt(),
+});

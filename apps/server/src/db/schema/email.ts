@@ -1,0 +1,47 @@
+// Email: the transactional outbox (issue 4; docs/email.md).
+import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './customers.js';
+
+/**
+ * Messages waiting to be sent, written in the same transaction as the event that causes them (order placed, paid...).
+ * The dispatcher claims due rows with FOR UPDATE SKIP LOCKED and a lease, so several instances never send one twice.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** order_received | payment_instructions | payment_confirmed | document_ready | incident_action | password_reset */
+    kind: text('kind').notNull(),
+    storeId: integer('store_id').notNull(),
+    language: text('language').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** One message per cause (e.g. "payment_confirmed:1000001"): a repeated event enqueues nothing. */
+    dedupeKey: text('dedupe_key').unique(),
+    /** pending | sent | failed */
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A claim by one dispatcher; after it lapses (the instance died mid-send) another may retry. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    claimToken: text('claim_token'),
+    lastError: text('last_error'),
+    /** Not sent after this moment (a password reset link that has expired is useless). */
+    discardAfter: timestamp('discard_after', { withTimezone: true, mode: 'date' }),
+    /** smtp | mailbox: what delivered it. */
+    transport: text('transport'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);

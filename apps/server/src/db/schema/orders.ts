@@ -1,0 +1,166 @@
+// Orders, their items, each item's history, staff notes and documents.
+import type { AnswerValue, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { centsColumn, ZERO_CENTS, createdAt, rateColumn, updatedAt } from './columns.js';
+import { users } from './customers.js';
+
+export const orderCounters = pgTable('order_counters', {
+  storeId: integer('store_id').primaryKey(),
+  lastValue: integer('last_value').notNull().default(0),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The public order number, prefixed by the store (store 1 -> 10xxxxxxx). */
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    storeId: integer('store_id').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    /** Commercial ("raw") status: pending, complete, canceled, closed... */
+    status: text('status').$type<OrderStatusValue>().notNull().default('pending'),
+    currency: text('currency').notNull().default('EUR'),
+    taxRateBp: rateColumn('tax_rate_bp').notNull(),
+    subtotal: centsColumn('subtotal').notNull(),
+    taxAmount: centsColumn('tax_amount').notNull(),
+    fees: centsColumn('fees').notNull().default(ZERO_CENTS),
+    total: centsColumn('total').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerFirstname: text('customer_firstname').notNull(),
+    customerLastname: text('customer_lastname').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_customer_idempotency_uq').on(t.customerId, t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+export interface StoredAnswerLine {
+  option_id: number;
+  label: string;
+  value: string;
+  print_value: string;
+  option_type: string;
+}
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    qty: integer('qty').notNull().default(1),
+    answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull(),
+    productOptions: jsonb('product_options').$type<StoredAnswerLine[]>().notNull(),
+    basePrice: centsColumn('base_price').notNull(),
+    optionsPrice: centsColumn('options_price').notNull(),
+    subtotal: centsColumn('subtotal').notNull(),
+    taxAmount: centsColumn('tax_amount').notNull(),
+    fees: centsColumn('fees').notNull().default(ZERO_CENTS),
+    total: centsColumn('total').notNull(),
+    panelStatusId: integer('panel_status_id').$type<PanelStatusId>().notNull().default(0),
+    clientStatusId: integer('client_status_id'),
+    referencia: text('referencia'),
+    incidenciaStatusId: integer('incidencia_status_id'),
+    incidenciaText: text('incidencia_text'),
+    priority: integer('priority').notNull().default(0),
+    /** The agent holding the exclusive lock (a lease: live while lock_expires_at is in the future; docs/backoffice.md). */
+    lockedBy: integer('locked_by').references(() => users.id),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true, mode: 'date' }),
+    /** Postponed: out of the queue until then. */
+    standbyUntil: timestamp('standby_until', { withTimezone: true, mode: 'date' }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }),
+    /** Delegated to this agent: the queue gives it to nobody else. */
+    asigneeId: integer('asignee_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // The pulled queue (docs/backoffice.md, "Locks and the queue"): work statuses first, then the queue order.
+    index('order_items_queue_idx').on(t.panelStatusId, t.priority, t.deadlineAt, t.createdAt),
+    index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
+    index('order_items_created_idx').on(t.createdAt),
+  ],
+);
+
+export const itemHistory = pgTable(
+  'item_history',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    accion: text('accion').notNull(),
+    oldStatus: integer('old_status').$type<PanelStatusId>(),
+    newStatus: integer('new_status').$type<PanelStatusId>(),
+    oldReferencia: text('old_referencia'),
+    newReferencia: text('new_referencia'),
+    /** null = the system (payment notifications, checkout). */
+    adminUserId: integer('admin_user_id').references(() => users.id),
+    /** What changed beyond statuses, e.g. a customer's corrected answers with the old ones (docs/decisions/0004). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_history_item_idx').on(t.itemId, t.id)],
+);
+
+export const itemNotes = pgTable(
+  'item_notes',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    text: text('text').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_notes_item_idx').on(t.itemId, t.id)],
+);
+
+export const itemFiles = pgTable(
+  'item_files',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.itemId),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    // Documents the customer uploaded in the wizard (issue 3): the upload it comes from and the question it answers;
+    // null for documents the staff uploaded.
+    uploadId: text('upload_id'),
+    optionId: integer('option_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_files_item_idx').on(t.itemId, t.id)],
+);

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { QUEUE_NAMES } from '@ventanilla/domain';
+import { Type } from 'typebox';
+import { signedInUser } from '../../plugins/protected-routes.js';
+import { errors, ItemLockSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
+
+/** An item id: a positive 32-bit integer (a larger one is a 400, never a database error). */
+export const ItemIdParams = Type.Object({ itemId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+const QueueNameSchema = OneOf(QUEUE_NAMES);
+
+/** The exclusive lock (lease) of order items, the change check and the pulled queue (docs/backoffice.md). */
+const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { itemLocks } = app.ctx;
+
+  app.post(
+    '/api/backoffice/items/:itemId/lock',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Take or renew the lock (a lease) on an item: opening it and the heartbeat of an open tab; 423 with the holder when another agent holds it',
+        params: ItemIdParams,
+        response: { 200: ItemLockSchema, ...errors(400, 401, 403, 404, 423) },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return itemLocks.take(agent, request.params.itemId);
+    },
+  );
+
+  app.delete(
+    '/api/backoffice/items/:itemId/lock',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          "Release one's lock on an item (closing the tab); force=1 breaks another agent's lock (agents and admins), recorded in the history",
+        params: ItemIdParams,
+        querystring: Type.Object({ force: Type.Optional(OneOf(['0', '1'])) }),
+        response: {
+          200: Type.Object({ item_id: Type.Integer(), outcome: OneOf(['not_locked', 'released', 'forced']) }),
+          ...errors(400, 401, 403, 404, 423),
+        },
+      },
+    },
+    async (request) => {
+      const agent = signedInUser(request);
+      return itemLocks.release(agent, request.params.itemId, request.query.force === '1');
+    },
+  );
+
+  app.get(
+    '/api/backoffice/items/:itemId/changes',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The change check open tabs poll: a different updated_at or history length means the item changed',
+        params: ItemIdParams,
+        response: {
+          200: Type.Object({
+            item_id: Type.Integer(),
+            updated_at: Type.String({ format: 'date-time' }),
+            history_lines: Type.Integer(),
+          }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return itemLocks.changes(request.params.itemId);
+    },
+  );
+
+  app.post(
+    '/api/backoffice/queue/next',
+    {
+      config: { permission: 'backoffice.items.work' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Pull the next item of a queue (tab -1: default, tab -2: portugal), locked to the agent; 204 when nothing is waiting',
+        body: Type.Object({ queue: QueueNameSchema }),
+        response: {
+          200: Type.Object({
+            item_id: Type.Integer(),
+            locked_by: Type.Integer(),
+            locked_by_name: Type.String(),
+            expires_at: Type.String({ format: 'date-time' }),
+            queue: QueueNameSchema,
+          }),
+          204: Type.Null({ description: 'Nothing is waiting in this queue' }),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      const next = await itemLocks.next(agent, request.body.queue);
+      if (!next) return reply.code(204).send(null);
+      return next;
+    },
+  );
+
+  app.get(
+    '/api/backoffice/queue/last',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The last item the queue gave the signed-in agent (null before the first pull)',
+        response: {
+          200: Type.Object({
+            last: Nullable(
+              Type.Object({
+                item_id: Type.Integer(),
+                queue: QueueNameSchema,
+                assigned_at: Type.String({ format: 'date-time' }),
+              }),
+            ),
+          }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return { last: await itemLocks.lastAssigned(agent.id) };
+    },
+  );
+};
+
+export default itemLocksRoutes;
