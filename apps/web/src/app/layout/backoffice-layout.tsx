@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { isStaff, useUser } from '../../shared/auth';
+import { isStaff, userCan, useUser } from '../../shared/auth';
 import { useT } from '../../shared/i18n';
 import { SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
@@ -23,14 +23,16 @@ export function BackofficeLayout() {
             <nav className="site-nav" aria-label={t('nav.agent')}>
               <ul>
                 <li>
-                  <span className="site-nav__user">{t('backoffice.signedInAs', { name: `${user.firstname} ${user.lastname}`.trim() || user.email })}</span>
+                  <span className="site-nav__user">
+                    {t('backoffice.signedInAs', { name: `${user.firstname} ${user.lastname}`.trim() || user.email })}
+                  </span>
                 </li>
-                {user.role === 'agent' || user.role === 'admin' ? (
+                {userCan(user, 'mailbox.read') ? (
                   <li>
                     <Link to="/agentes/correo">{t('mailbox.navLink')}</Link>
                   </li>
                 ) : null}
-                {user.role === 'admin' ? (
+                {userCan(user, 'catalog.edit') ? (
                   <li>
                     <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>
                   </li>

@@ -19,7 +19,8 @@ export function useRouteFocus(): void {
     if (!main) return;
     const focusHeading = () => {
       const heading = main.querySelector<HTMLElement>('h1');
-      const focusIsFree = document.activeElement === document.body || document.activeElement === main || !document.activeElement;
+      const focusIsFree =
+        document.activeElement === document.body || document.activeElement === main || !document.activeElement;
       if (!heading || !focusIsFree) return false;
       heading.focus({ preventScroll: true });
       return true;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { User } from '../lib/api-types';
+import type { User } from '../lib/api-contract';
 import { refreshAfterAuthChange } from './session';
 
 export interface Credentials {

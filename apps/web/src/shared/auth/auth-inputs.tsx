@@ -9,7 +9,13 @@ interface AuthInputProps {
 }
 
 /** The account's email: typed as an email, never spell-checked; `username` lets password managers pair it. */
-export function EmailInput({ id, value, onChange, error, autoComplete = 'username' }: AuthInputProps & { autoComplete?: 'username' | 'email' }) {
+export function EmailInput({
+  id,
+  value,
+  onChange,
+  error,
+  autoComplete = 'username',
+}: AuthInputProps & { autoComplete?: 'username' | 'email' }) {
   const t = useT();
   return (
     <TextInput

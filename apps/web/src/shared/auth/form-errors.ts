@@ -1,3 +1,4 @@
+import { translateDomainMessage, type DomainMessage, type Language } from '@ventanilla/domain';
 import type { ErrorSummaryItem } from '../ui';
 import { ApiError } from '../lib/api-client';
 import type { Translate } from '../i18n';
@@ -24,11 +25,20 @@ export function errorText(error: unknown, t: Translate): string {
  * Turns a failed form submission into inline errors and summary links. `fields` errors go to their inputs; any
  * other failure (wrong password, too many attempts) is linked to `fallbackField` so the summary still leads somewhere.
  */
-export function toFormErrors(error: unknown, idPrefix: string, fieldOrder: string[], fallbackField: string, t: Translate): FormErrors {
+export function toFormErrors(
+  error: unknown,
+  idPrefix: string,
+  fieldOrder: string[],
+  fallbackField: string,
+  t: Translate,
+): FormErrors {
   if (error instanceof ApiError && error.fields?.length) {
     const byField: Record<string, string> = {};
     for (const field of error.fields) byField[field.field] ??= field.message;
-    const ordered = [...fieldOrder.filter((name) => byField[name]), ...Object.keys(byField).filter((n) => !fieldOrder.includes(n))];
+    const ordered = [
+      ...fieldOrder.filter((name) => byField[name]),
+      ...Object.keys(byField).filter((n) => !fieldOrder.includes(n)),
+    ];
     return {
       byField,
       summary: ordered.map((name) => ({
@@ -38,4 +48,21 @@ export function toFormErrors(error: unknown, idPrefix: string, fieldOrder: strin
     };
   }
   return { byField: {}, summary: [{ href: `#${idPrefix}-${fallbackField}`, text: errorText(error, t) }] };
+}
+
+/**
+ * Turns the problems the domain's account rules found (registration, password policy) into inline errors and summary
+ * links, in the form's order, before anything is sent: the same rules and messages the server applies.
+ */
+export function problemErrors(
+  problems: ReadonlyArray<{ field: string; message: DomainMessage }>,
+  idPrefix: string,
+  language: Language,
+): FormErrors {
+  const byField: Record<string, string> = {};
+  for (const problem of problems) byField[problem.field] ??= translateDomainMessage(language, problem.message);
+  return {
+    byField,
+    summary: Object.entries(byField).map(([field, text]) => ({ href: `#${idPrefix}-${field}`, text })),
+  };
 }

@@ -1,11 +1,12 @@
 export { useLogin, useLogout, useRegister } from './auth-api';
 export { EmailInput, PasswordInput } from './auth-inputs';
-export { errorText, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
+export { errorText, problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';
 export {
   isStaff,
+  userCan,
   refreshAfterAuthChange,
   sessionQueryOptions,
   useSession,

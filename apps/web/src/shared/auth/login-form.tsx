@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import type { User } from '../lib/api-types';
+import type { User } from '../lib/api-contract';
 import { Button, ErrorSummary } from '../ui';
 import { useLogin } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';

@@ -1,10 +1,11 @@
+import { checkRegistration } from '@ventanilla/domain';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useT } from '../i18n';
-import type { User } from '../lib/api-types';
+import { useLanguage, useT } from '../i18n';
+import type { User } from '../lib/api-contract';
 import { Button, ErrorSummary, TextInput } from '../ui';
 import { useRegister, type Registration } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';
-import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+import { NO_ERRORS, problemErrors, toFormErrors, type FormErrors } from './form-errors';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
 
@@ -15,9 +16,10 @@ interface RegisterFormProps {
   onErrorsChange?: (hasErrors: boolean) => void;
 }
 
-/** Creates a customer account; field errors come back from the server as `fields`. */
+/** Creates a customer account: the domain's registration rules first, then the server (which applies them again). */
 export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErrorsChange }: RegisterFormProps) {
   const t = useT();
+  const language = useLanguage();
   const register = useRegister();
   const [values, setValues] = useState<Registration>({ email: '', firstname: '', lastname: '', password: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -38,6 +40,11 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
       lastname: values.lastname.trim(),
       password: values.password,
     };
+    const problems = checkRegistration(body);
+    if (problems.length > 0) {
+      setErrors(problemErrors(problems, idPrefix, language));
+      return;
+    }
     register.mutate(body, {
       onSuccess: ({ user }) => {
         setErrors(NO_ERRORS);
@@ -51,7 +58,13 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={errors.summary} />
       {heading}
-      <EmailInput id={`${idPrefix}-email`} autoComplete="email" value={values.email} onChange={(v) => update('email', v)} error={errors.byField.email} />
+      <EmailInput
+        id={`${idPrefix}-email`}
+        autoComplete="email"
+        value={values.email}
+        onChange={(v) => update('email', v)}
+        error={errors.byField.email}
+      />
       <TextInput
         id={`${idPrefix}-firstname`}
         name="firstname"

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { can, isStaff as isStaffRole, type Action } from '@ventanilla/domain';
 import { api, setCsrfToken, withQuery } from '../lib/api-client';
-import type { Session, StoreInfo, User } from '../lib/api-types';
+import type { Session, StoreInfo, User } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
 
 // `?store=ID` on the first page load selects the store for this session (development and host map).
@@ -32,10 +33,14 @@ export function useUser(): User | null {
   return useSession().user;
 }
 
-export const BACKOFFICE_ROLES = new Set(['agent', 'admin', 'notary']);
+/** Whether the user may do `action` (the domain's permission table, the one the server enforces). */
+export function userCan(user: User | null, action: Action): boolean {
+  return can(user?.role, action);
+}
 
+/** Whether the user works in the back office. */
 export function isStaff(user: User | null): boolean {
-  return !!user && BACKOFFICE_ROLES.has(user.role);
+  return isStaffRole(user?.role);
 }
 
 /** GET /api/stores/{id}: the store's brand name for the header and the document title. */

@@ -1,5 +1,5 @@
 import { useFormat, useT } from '../i18n';
-import type { Cart } from '../lib/api-types';
+import type { Cart } from '../lib/api-contract';
 
 /** Subtotal, VAT, official fees (when any) and total of a cart, as a description list. */
 export function CartTotals({ totals, className }: { totals: Cart['totals']; className: string }) {

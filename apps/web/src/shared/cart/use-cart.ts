@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { Cart } from '../lib/api-types';
+import type { Cart } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
 
 /** GET /api/cart: the session's cart (read by the header, the cart page and checkout). */

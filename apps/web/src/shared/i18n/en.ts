@@ -81,10 +81,12 @@ export const en: Catalogue = {
   'wizard.exitWhatNow': 'What you can do',
   'wizard.exitChangeHint': ', if you answered by mistake.',
   'wizard.exitOtherProcedures': 'See other services in the catalogue',
-  'wizard.redirectNotice': 'We have moved your order to “{to}”: from what you told us, this is the service you need instead of “{from}”. We have kept the answers you already gave.',
+  'wizard.redirectNotice':
+    'We have moved your order to “{to}”: from what you told us, this is the service you need instead of “{from}”. We have kept the answers you already gave.',
   'wizard.restartedNotice': 'We have deleted your answers. You can start again.',
   'wizard.restart': 'Start again',
-  'wizard.earlyCheckoutText': 'With what you have told us we can already process your order: you can review it and add it to the basket now, or carry on with the other questions.',
+  'wizard.earlyCheckoutText':
+    'With what you have told us we can already process your order: you can review it and add it to the basket now, or carry on with the other questions.',
   'wizard.earlyCheckoutButton': 'Review and add to basket',
   'wizard.confirmQuestionsTitle': 'Before adding it to the basket',
 
@@ -110,7 +112,7 @@ export const en: Catalogue = {
 
   'auth.email': 'Email address',
   'auth.password': 'Password',
-  'auth.passwordHint': 'Use at least 10 characters.',
+  'auth.passwordHint': 'Use at least 10 characters and avoid common passwords.',
   'auth.firstname': 'First name',
   'auth.lastname': 'Last name',
   'auth.loginTitle': 'Sign in',
@@ -125,26 +127,28 @@ export const en: Catalogue = {
   // Password reset and the back office's sent email (issue 4).
   'password.forgotLink': 'Forgotten your password?',
   'password.forgotTitle': 'Forgotten your password?',
-  'password.forgotIntro': 'Enter the email address of your account and we will send you a link to choose a new password.',
+  'password.forgotIntro':
+    'Enter the email address of your account and we will send you a link to choose a new password.',
   'password.sendLink': 'Send link',
-  'password.emailRequired': 'Please enter this information',
   'password.sentTitle': 'Check your email',
   'password.sentBody': 'If there is an account with the email {email}, we have sent it a link to reset the password.',
-  'password.sentHint': 'The link expires in 1 hour and can be used only once. If it does not arrive within a few minutes, check your spam folder or ask again.',
+  'password.sentHint':
+    'The link expires in 1 hour and can be used only once. If it does not arrive within a few minutes, check your spam folder or ask again.',
   'password.backToLogin': 'Back to sign in',
   'password.checking': 'Checking the link…',
   'password.resetTitle': 'Choose a new password',
   'password.newLabel': 'New password',
   'password.confirmLabel': 'Repeat the new password',
-  'password.newRequired': 'Please enter this information',
   'password.mismatch': 'The two passwords do not match',
   'password.sessionsNote': 'Saving it signs your account out everywhere, on other devices too.',
   'password.saveButton': 'Save password',
   'password.doneTitle': 'Password changed',
-  'password.doneBody': 'Your password has been changed and every open session has been ended. Sign in with the new password.',
+  'password.doneBody':
+    'Your password has been changed and every open session has been ended. Sign in with the new password.',
   'password.loginNow': 'Sign in',
   'password.invalidTitle': 'The link is not valid',
-  'password.invalidBody': 'The password reset link is not valid, has already been used or has expired. Ask for a new one.',
+  'password.invalidBody':
+    'The password reset link is not valid, has already been used or has expired. Ask for a new one.',
   'password.askAgain': 'Ask for a new link',
   'mailbox.navLink': 'Sent email',
   'mailbox.title': 'Sent email',
@@ -174,6 +178,8 @@ export const en: Catalogue = {
   'mailbox.lastError': 'Last error',
   'mailbox.retry': 'Send again',
   'mailbox.retried': 'The email is back in the sending queue.',
+  'mailbox.bodyHidden':
+    "This email's content is not shown: it carries the customer's personal link to change the password, which only they receive.",
   'mailbox.htmlHeading': 'HTML view',
   'mailbox.textHeading': 'Plain text',
   'mailbox.previewTitle': 'Preview of the email: {subject}',
@@ -195,7 +201,8 @@ export const en: Catalogue = {
   'success.viewOrder': 'View the order',
   'success.waitingTitle': 'Confirming your payment',
   'success.confirming': 'Confirming your payment…',
-  'success.stillWaiting': 'We have not yet received the payment confirmation for order {order}. It can take a few minutes: check its status in your orders.',
+  'success.stillWaiting':
+    'We have not yet received the payment confirmation for order {order}. It can take a few minutes: check its status in your orders.',
   'success.genericTitle': 'Thank you for your order',
   'success.genericBody': 'We have received your order. You can follow it in your orders.',
 
@@ -221,7 +228,8 @@ export const en: Catalogue = {
   'payment.hint.bank': 'We will give you the account details. We process the order when the transfer arrives.',
   'payment.invalidTitle': 'Your last payment did not go through',
   'payment.lastFailedTitle': 'Order {order} awaiting payment',
-  'payment.lastFailedText': 'The payment of order {order} did not go through. You can pay it now without typing anything again.',
+  'payment.lastFailedText':
+    'The payment of order {order} did not go through. You can pay it now without typing anything again.',
   'payment.payAgainWith': 'Pay again with {method}',
   'payment.preferencesTitle': 'Preferred payment method',
   'payment.preferredMethod': 'Preferred method',
@@ -255,7 +263,8 @@ export const en: Catalogue = {
   'bank.bank': 'Bank',
   'bank.concept': 'Reference',
   'bank.amount': 'Amount',
-  'bank.conceptNotice': 'Write {order} as the reference so we know it is your order. We start processing it once we confirm the transfer (1 or 2 working days).',
+  'bank.conceptNotice':
+    'Write {order} as the reference so we know it is your order. We start processing it once we confirm the transfer (1 or 2 working days).',
   'bank.waiting': 'Waiting for the transfer.',
   'threeDs.title': 'Checking the payment with your bank',
   'threeDs.checking': 'Checking the result of the verification…',
@@ -263,7 +272,8 @@ export const en: Catalogue = {
   'payOrder.title': 'Pay order {order}',
   'payOrder.text': 'Amount due: {amount}.',
   'transfer.title': 'Bank transfer pending',
-  'transfer.text': 'Check in the bank that a transfer of {amount} with the reference {concept} has arrived before confirming it.',
+  'transfer.text':
+    'Check in the bank that a transfer of {amount} with the reference {concept} has arrived before confirming it.',
   'transfer.confirm': 'Confirm transfer received',
   'transfer.confirmed': 'Transfer confirmed: the order is paid.',
 
@@ -411,8 +421,10 @@ export const en: Catalogue = {
   'flows.correctIntro': 'Change what you need and save. These changes cannot change the price of the order.',
   'flows.correctSave': 'Save changes',
   'flows.correctSaved': 'We have saved the corrected details of your order.',
-  'flows.correctNotEditable': 'The details of this order can no longer be changed because we are already processing it. If something is wrong, write to us.',
-  'flows.correctNotOffered': 'This service is no longer offered in the shop: its details cannot be changed here. Write to us if something is wrong.',
+  'flows.correctNotEditable':
+    'The details of this order can no longer be changed because we are already processing it. If something is wrong, write to us.',
+  'flows.correctNotOffered':
+    'This service is no longer offered in the shop: its details cannot be changed here. Write to us if something is wrong.',
   // --- Invoices, credit notes, billing data and refunds (issue 4) ---
   'backoffice.sectionRefunds': 'Invoices and refunds',
   'invoices.orderSection': 'Invoice and credit notes',
@@ -422,10 +434,12 @@ export const en: Catalogue = {
   'invoices.invoiceColumn': 'Invoice',
   'invoices.accountNav': 'My account',
   'invoices.creditNotesTitle': 'Credit notes',
-  'invoices.creditNotesIntro': 'When we refund an amount, we issue a credit note (corrective invoice) that corrects your invoice.',
+  'invoices.creditNotesIntro':
+    'When we refund an amount, we issue a credit note (corrective invoice) that corrects your invoice.',
   'invoices.noCreditNotes': 'You have no credit notes.',
   'invoices.billingTitle': 'Billing details',
-  'invoices.billingIntro': "If you give your tax id, your next invoices will be full invoices in your or your company's name. Without these details we issue a simplified invoice.",
+  'invoices.billingIntro':
+    "If you give your tax id, your next invoices will be full invoices in your or your company's name. Without these details we issue a simplified invoice.",
   'invoices.billingSaved': 'We have saved your billing details. They will be used on your next invoices.',
   'invoices.billingSave': 'Save billing details',
   'invoices.taxIdHint': 'Your tax or VAT number, without spaces or hyphens',
@@ -502,14 +516,16 @@ export const en: Catalogue = {
   'catalogAdmin.revisionsTitle': 'History of “{name}”',
   'catalogAdmin.lastEdit': 'Last edited {when} by {who}.',
   'catalogAdmin.followsFiles': 'This product follows its catalogue files: file changes are applied at start.',
-  'catalogAdmin.pendingBody': 'This product’s file changed after it was edited here. The file changes have not been applied.',
+  'catalogAdmin.pendingBody':
+    'This product’s file changed after it was edited here. The file changes have not been applied.',
   'catalogAdmin.applyFile': 'Apply the file version',
   'catalogAdmin.fileApplied': 'The file version has been applied.',
   'catalogAdmin.fieldName': 'Name',
   'catalogAdmin.fieldShort': 'Short description',
   'catalogAdmin.fieldDescription': 'Description',
   'catalogAdmin.fieldFaq': 'FAQ (HTML)',
-  'catalogAdmin.fieldFaqHint': 'h2, h3, h4, p, ul, ol, li, strong, em, br and links are kept; anything else is removed on saving.',
+  'catalogAdmin.fieldFaqHint':
+    'h2, h3, h4, p, ul, ol, li, strong, em, br and links are kept; anything else is removed on saving.',
   'catalogAdmin.fieldPrice': 'Price before VAT (€)',
   'catalogAdmin.fieldPriceHint': 'In euros with two decimals, for example 25.12',
   'catalogAdmin.fieldStatus': 'Status',
@@ -526,7 +542,8 @@ export const en: Catalogue = {
   'catalogAdmin.pricesCaption': 'Price with VAT and fees in each store',
   'catalogAdmin.colVat': 'VAT',
   'catalogAdmin.formJson': 'Form (JSON)',
-  'catalogAdmin.formJsonHint': 'The format of catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Saving checks it with the catalogue schema and linter.',
+  'catalogAdmin.formJsonHint':
+    'The format of catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Saving checks it with the catalogue schema and linter.',
   'catalogAdmin.noForm': 'This product has no question form.',
   'catalogAdmin.jsonInvalid': 'The JSON is not valid: {message}',
   'catalogAdmin.jsonNotObject': 'The form must be a JSON object',

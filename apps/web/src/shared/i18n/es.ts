@@ -81,10 +81,12 @@ export const es = {
   'wizard.exitWhatNow': '¿Qué puedes hacer?',
   'wizard.exitChangeHint': ', si te has equivocado al responder.',
   'wizard.exitOtherProcedures': 'Ver otros trámites del catálogo',
-  'wizard.redirectNotice': 'Hemos pasado tu pedido a «{to}»: por lo que nos has indicado, es el trámite que necesitas en lugar de «{from}». Conservamos las respuestas que ya nos diste.',
+  'wizard.redirectNotice':
+    'Hemos pasado tu pedido a «{to}»: por lo que nos has indicado, es el trámite que necesitas en lugar de «{from}». Conservamos las respuestas que ya nos diste.',
   'wizard.restartedNotice': 'Hemos borrado tus respuestas. Puedes empezar de nuevo.',
   'wizard.restart': 'Volver a empezar',
-  'wizard.earlyCheckoutText': 'Con lo que nos has indicado ya podemos tramitar tu pedido: puedes revisarlo y añadirlo al carrito ahora, o seguir con las demás preguntas.',
+  'wizard.earlyCheckoutText':
+    'Con lo que nos has indicado ya podemos tramitar tu pedido: puedes revisarlo y añadirlo al carrito ahora, o seguir con las demás preguntas.',
   'wizard.earlyCheckoutButton': 'Revisar y añadir al carrito',
   'wizard.confirmQuestionsTitle': 'Antes de añadirlo al carrito',
 
@@ -110,7 +112,7 @@ export const es = {
 
   'auth.email': 'Correo electrónico',
   'auth.password': 'Contraseña',
-  'auth.passwordHint': 'Usa al menos 10 caracteres.',
+  'auth.passwordHint': 'Usa al menos 10 caracteres y evita las contraseñas comunes.',
   'auth.firstname': 'Nombre',
   'auth.lastname': 'Apellidos',
   'auth.loginTitle': 'Iniciar sesión',
@@ -125,30 +127,35 @@ export const es = {
   // Password reset and the back office's sent email (issue 4).
   'password.forgotLink': '¿Has olvidado tu contraseña?',
   'password.forgotTitle': '¿Has olvidado tu contraseña?',
-  'password.forgotIntro': 'Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+  'password.forgotIntro':
+    'Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
   'password.sendLink': 'Enviar enlace',
-  'password.emailRequired': 'Por favor, escribe el dato',
   'password.sentTitle': 'Revisa tu correo',
-  'password.sentBody': 'Si existe una cuenta con el correo {email}, te hemos enviado un enlace para restablecer la contraseña.',
-  'password.sentHint': 'El enlace caduca en 1 hora y solo se puede usar una vez. Si no lo recibes en unos minutos, revisa la carpeta de correo no deseado o vuelve a pedirlo.',
+  'password.sentBody':
+    'Si existe una cuenta con el correo {email}, te hemos enviado un enlace para restablecer la contraseña.',
+  'password.sentHint':
+    'El enlace caduca en 1 hora y solo se puede usar una vez. Si no lo recibes en unos minutos, revisa la carpeta de correo no deseado o vuelve a pedirlo.',
   'password.backToLogin': 'Volver a iniciar sesión',
   'password.checking': 'Comprobando el enlace…',
   'password.resetTitle': 'Elige una contraseña nueva',
   'password.newLabel': 'Contraseña nueva',
   'password.confirmLabel': 'Repite la contraseña nueva',
-  'password.newRequired': 'Por favor, escribe el dato',
   'password.mismatch': 'Las dos contraseñas no coinciden',
-  'password.sessionsNote': 'Al guardarla se cerrarán todas las sesiones abiertas de tu cuenta, también en otros dispositivos.',
+  'password.sessionsNote':
+    'Al guardarla se cerrarán todas las sesiones abiertas de tu cuenta, también en otros dispositivos.',
   'password.saveButton': 'Guardar contraseña',
   'password.doneTitle': 'Contraseña cambiada',
-  'password.doneBody': 'Tu contraseña se ha cambiado y hemos cerrado todas las sesiones abiertas. Inicia sesión con la contraseña nueva.',
+  'password.doneBody':
+    'Tu contraseña se ha cambiado y hemos cerrado todas las sesiones abiertas. Inicia sesión con la contraseña nueva.',
   'password.loginNow': 'Iniciar sesión',
   'password.invalidTitle': 'El enlace no es válido',
-  'password.invalidBody': 'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
+  'password.invalidBody':
+    'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
   'password.askAgain': 'Solicitar un enlace nuevo',
   'mailbox.navLink': 'Correo enviado',
   'mailbox.title': 'Correo enviado',
-  'mailbox.intro': 'Los correos que la tienda envía a los clientes, del más reciente al más antiguo. Los pendientes se reintentan solos.',
+  'mailbox.intro':
+    'Los correos que la tienda envía a los clientes, del más reciente al más antiguo. Los pendientes se reintentan solos.',
   'mailbox.colDate': 'Fecha',
   'mailbox.colTo': 'Destinatario',
   'mailbox.colSubject': 'Asunto',
@@ -174,6 +181,8 @@ export const es = {
   'mailbox.lastError': 'Último error',
   'mailbox.retry': 'Volver a enviar',
   'mailbox.retried': 'El correo vuelve a estar en la cola de envío.',
+  'mailbox.bodyHidden':
+    'El contenido de este correo no se muestra: lleva el enlace personal para cambiar la contraseña y solo lo recibe el cliente.',
   'mailbox.htmlHeading': 'Vista HTML',
   'mailbox.textHeading': 'Texto plano',
   'mailbox.previewTitle': 'Vista previa del correo: {subject}',
@@ -183,7 +192,8 @@ export const es = {
   'checkout.signInIntro': 'Para pagar y seguir tus pedidos, inicia sesión o crea una cuenta.',
   'checkout.summaryTitle': 'Resumen del pedido',
   'checkout.paymentMethod': 'Método de pago',
-  'checkout.redirectNotice': 'Te llevaremos a la página segura del proveedor de pagos. Nunca vemos los datos de tu tarjeta.',
+  'checkout.redirectNotice':
+    'Te llevaremos a la página segura del proveedor de pagos. Nunca vemos los datos de tu tarjeta.',
   'checkout.pay': 'Pagar {amount}',
   'checkout.redirecting': 'Redirigiendo a la página de pago…',
   'checkout.seeOrders': 'Ver mis pedidos',
@@ -195,7 +205,8 @@ export const es = {
   'success.viewOrder': 'Ver el detalle del pedido',
   'success.waitingTitle': 'Confirmando el pago',
   'success.confirming': 'Confirmando el pago…',
-  'success.stillWaiting': 'Todavía no hemos recibido la confirmación del pago del pedido {order}. Puede tardar unos minutos: consulta el estado en tus pedidos.',
+  'success.stillWaiting':
+    'Todavía no hemos recibido la confirmación del pago del pedido {order}. Puede tardar unos minutos: consulta el estado en tus pedidos.',
   'success.genericTitle': 'Gracias por tu compra',
   'success.genericBody': 'Hemos recibido tu pedido. Puedes seguir su estado en tus pedidos.',
 
@@ -221,7 +232,8 @@ export const es = {
   'payment.hint.bank': 'Te daremos los datos de la cuenta. Tramitamos el pedido cuando recibamos la transferencia.',
   'payment.invalidTitle': 'Tu último pago no se completó',
   'payment.lastFailedTitle': 'Pedido {order} pendiente de pago',
-  'payment.lastFailedText': 'El pago del pedido {order} no se completó. Puedes pagarlo ahora sin volver a escribir nada.',
+  'payment.lastFailedText':
+    'El pago del pedido {order} no se completó. Puedes pagarlo ahora sin volver a escribir nada.',
   'payment.payAgainWith': 'Pagar de nuevo con {method}',
   'payment.preferencesTitle': 'Método de pago preferido',
   'payment.preferredMethod': 'Método preferido',
@@ -255,7 +267,8 @@ export const es = {
   'bank.bank': 'Banco',
   'bank.concept': 'Concepto',
   'bank.amount': 'Importe',
-  'bank.conceptNotice': 'Escribe {order} como concepto: así sabremos que es tu pedido. Empezamos a tramitarlo cuando confirmemos la transferencia (1 o 2 días hábiles).',
+  'bank.conceptNotice':
+    'Escribe {order} como concepto: así sabremos que es tu pedido. Empezamos a tramitarlo cuando confirmemos la transferencia (1 o 2 días hábiles).',
   'bank.waiting': 'Pendiente de recibir la transferencia.',
   'threeDs.title': 'Verificando el pago con tu banco',
   'threeDs.checking': 'Comprobando el resultado de la verificación…',
@@ -263,7 +276,8 @@ export const es = {
   'payOrder.title': 'Pagar el pedido {order}',
   'payOrder.text': 'Importe pendiente: {amount}.',
   'transfer.title': 'Transferencia bancaria pendiente',
-  'transfer.text': 'Comprueba en el banco que ha llegado una transferencia de {amount} con el concepto {concept} antes de confirmarla.',
+  'transfer.text':
+    'Comprueba en el banco que ha llegado una transferencia de {amount} con el concepto {concept} antes de confirmarla.',
   'transfer.confirm': 'Confirmar transferencia recibida',
   'transfer.confirmed': 'Transferencia confirmada: el pedido está pagado.',
 
@@ -411,8 +425,10 @@ export const es = {
   'flows.correctIntro': 'Cambia lo que haga falta y guarda. Estos cambios no pueden cambiar el precio del trámite.',
   'flows.correctSave': 'Guardar los cambios',
   'flows.correctSaved': 'Hemos guardado los datos corregidos del trámite.',
-  'flows.correctNotEditable': 'Los datos de este trámite ya no se pueden cambiar porque ya lo estamos tramitando. Si hay un error, escríbenos.',
-  'flows.correctNotOffered': 'Este trámite ya no se ofrece en la tienda: sus datos no se pueden cambiar aquí. Escríbenos si hay un error.',
+  'flows.correctNotEditable':
+    'Los datos de este trámite ya no se pueden cambiar porque ya lo estamos tramitando. Si hay un error, escríbenos.',
+  'flows.correctNotOffered':
+    'Este trámite ya no se ofrece en la tienda: sus datos no se pueden cambiar aquí. Escríbenos si hay un error.',
   // --- Invoices, credit notes, billing data and refunds (issue 4) ---
   'backoffice.sectionRefunds': 'Facturas y devoluciones',
   'invoices.orderSection': 'Factura y abonos',
@@ -422,10 +438,12 @@ export const es = {
   'invoices.invoiceColumn': 'Factura',
   'invoices.accountNav': 'Mi cuenta',
   'invoices.creditNotesTitle': 'Abonos',
-  'invoices.creditNotesIntro': 'Cuando te devolvemos un importe, emitimos un abono (factura rectificativa) que corrige tu factura.',
+  'invoices.creditNotesIntro':
+    'Cuando te devolvemos un importe, emitimos un abono (factura rectificativa) que corrige tu factura.',
   'invoices.noCreditNotes': 'No tienes abonos.',
   'invoices.billingTitle': 'Datos de facturación',
-  'invoices.billingIntro': 'Si indicas tu NIF, tus próximas facturas serán facturas completas a tu nombre o al de tu empresa. Sin estos datos emitimos una factura simplificada.',
+  'invoices.billingIntro':
+    'Si indicas tu NIF, tus próximas facturas serán facturas completas a tu nombre o al de tu empresa. Sin estos datos emitimos una factura simplificada.',
   'invoices.billingSaved': 'Hemos guardado tus datos de facturación. Se usarán en las próximas facturas.',
   'invoices.billingSave': 'Guardar datos de facturación',
   'invoices.taxIdHint': 'DNI, NIE o CIF con su letra, sin espacios ni guiones (por ejemplo, 12345678Z)',
@@ -501,15 +519,18 @@ export const es = {
   'catalogAdmin.formTitle': 'Formulario de «{name}»',
   'catalogAdmin.revisionsTitle': 'Historial de «{name}»',
   'catalogAdmin.lastEdit': 'Última edición: {when} por {who}.',
-  'catalogAdmin.followsFiles': 'Este producto sigue sus ficheros del catálogo: los cambios en los ficheros se aplican al arrancar.',
-  'catalogAdmin.pendingBody': 'El fichero de este producto ha cambiado después de editarlo aquí. Los cambios del fichero no se han aplicado.',
+  'catalogAdmin.followsFiles':
+    'Este producto sigue sus ficheros del catálogo: los cambios en los ficheros se aplican al arrancar.',
+  'catalogAdmin.pendingBody':
+    'El fichero de este producto ha cambiado después de editarlo aquí. Los cambios del fichero no se han aplicado.',
   'catalogAdmin.applyFile': 'Aplicar la versión del fichero',
   'catalogAdmin.fileApplied': 'Se ha aplicado la versión del fichero.',
   'catalogAdmin.fieldName': 'Nombre',
   'catalogAdmin.fieldShort': 'Descripción corta',
   'catalogAdmin.fieldDescription': 'Descripción',
   'catalogAdmin.fieldFaq': 'Preguntas frecuentes (HTML)',
-  'catalogAdmin.fieldFaqHint': 'Se admiten h2, h3, h4, p, ul, ol, li, strong, em, br y enlaces; el resto se elimina al guardar.',
+  'catalogAdmin.fieldFaqHint':
+    'Se admiten h2, h3, h4, p, ul, ol, li, strong, em, br y enlaces; el resto se elimina al guardar.',
   'catalogAdmin.fieldPrice': 'Precio sin IVA (€)',
   'catalogAdmin.fieldPriceHint': 'En euros con dos decimales, por ejemplo 25.12',
   'catalogAdmin.fieldStatus': 'Estado',
@@ -526,7 +547,8 @@ export const es = {
   'catalogAdmin.pricesCaption': 'Precio con IVA y tasas en cada tienda',
   'catalogAdmin.colVat': 'IVA',
   'catalogAdmin.formJson': 'Formulario (JSON)',
-  'catalogAdmin.formJsonHint': 'El mismo formato que catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Al guardar se comprueba con el esquema y el linter del catálogo.',
+  'catalogAdmin.formJsonHint':
+    'El mismo formato que catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Al guardar se comprueba con el esquema y el linter del catálogo.',
   'catalogAdmin.noForm': 'Este producto no tiene formulario de preguntas.',
   'catalogAdmin.jsonInvalid': 'El JSON no es válido: {message}',
   'catalogAdmin.jsonNotObject': 'El formulario debe ser un objeto JSON',

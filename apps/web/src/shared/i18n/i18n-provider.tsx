@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Language } from '../lib/api-types';
+import type { Language } from '../lib/api-contract';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
@@ -42,7 +42,11 @@ export function I18nProvider({ language, children }: { language: Language; child
  * Translates a code the API sends (order, payment or history codes) through `<prefix>.<code>`; an unknown code is
  * shown as it is rather than hidden.
  */
-export function translateCode(t: Translate, prefix: 'code.order' | 'code.payment' | 'code.action' | 'code.method', code: string): string {
+export function translateCode(
+  t: Translate,
+  prefix: 'code.order' | 'code.payment' | 'code.action' | 'code.method',
+  code: string,
+): string {
   const key = `${prefix}.${code}`;
   return key in es ? t(key as MessageKey) : code;
 }

@@ -1,3 +1,11 @@
-export { I18nProvider, useT, useLanguage, createTranslate, isLanguage, translateCode, type Translate } from './i18n-provider';
+export {
+  I18nProvider,
+  useT,
+  useLanguage,
+  createTranslate,
+  isLanguage,
+  translateCode,
+  type Translate,
+} from './i18n-provider';
 export { useFormat } from './use-format';
 export type { MessageKey } from './types';

@@ -81,10 +81,12 @@ export const pt: Catalogue = {
   'wizard.exitWhatNow': 'O que pode fazer',
   'wizard.exitChangeHint': ', se se enganou ao responder.',
   'wizard.exitOtherProcedures': 'Ver outros serviços do catálogo',
-  'wizard.redirectNotice': 'Passámos o seu pedido para «{to}»: pelo que nos indicou, é o serviço de que precisa em vez de «{from}». Mantivemos as respostas que já nos deu.',
+  'wizard.redirectNotice':
+    'Passámos o seu pedido para «{to}»: pelo que nos indicou, é o serviço de que precisa em vez de «{from}». Mantivemos as respostas que já nos deu.',
   'wizard.restartedNotice': 'Apagámos as suas respostas. Pode começar de novo.',
   'wizard.restart': 'Começar de novo',
-  'wizard.earlyCheckoutText': 'Com o que nos indicou já podemos tratar o seu pedido: pode revê-lo e adicioná-lo ao carrinho agora, ou continuar com as outras perguntas.',
+  'wizard.earlyCheckoutText':
+    'Com o que nos indicou já podemos tratar o seu pedido: pode revê-lo e adicioná-lo ao carrinho agora, ou continuar com as outras perguntas.',
   'wizard.earlyCheckoutButton': 'Rever e adicionar ao carrinho',
   'wizard.confirmQuestionsTitle': 'Antes de o adicionar ao carrinho',
 
@@ -110,7 +112,7 @@ export const pt: Catalogue = {
 
   'auth.email': 'Endereço de email',
   'auth.password': 'Palavra-passe',
-  'auth.passwordHint': 'Use pelo menos 10 caracteres.',
+  'auth.passwordHint': 'Use pelo menos 10 caracteres e evite palavras-passe comuns.',
   'auth.firstname': 'Nome',
   'auth.lastname': 'Apelidos',
   'auth.loginTitle': 'Iniciar sessão',
@@ -127,28 +129,31 @@ export const pt: Catalogue = {
   'password.forgotTitle': 'Esqueceu-se da palavra-passe?',
   'password.forgotIntro': 'Escreva o email da sua conta e enviaremos uma ligação para escolher uma palavra-passe nova.',
   'password.sendLink': 'Enviar ligação',
-  'password.emailRequired': 'Por favor, escreva o dado',
   'password.sentTitle': 'Verifique o seu email',
   'password.sentBody': 'Se existir uma conta com o email {email}, enviámos uma ligação para redefinir a palavra-passe.',
-  'password.sentHint': 'A ligação expira em 1 hora e só pode ser usada uma vez. Se não a receber dentro de alguns minutos, verifique a pasta de spam ou peça de novo.',
+  'password.sentHint':
+    'A ligação expira em 1 hora e só pode ser usada uma vez. Se não a receber dentro de alguns minutos, verifique a pasta de spam ou peça de novo.',
   'password.backToLogin': 'Voltar a iniciar sessão',
   'password.checking': 'A verificar a ligação…',
   'password.resetTitle': 'Escolha uma palavra-passe nova',
   'password.newLabel': 'Palavra-passe nova',
   'password.confirmLabel': 'Repita a palavra-passe nova',
-  'password.newRequired': 'Por favor, escreva o dado',
   'password.mismatch': 'As duas palavras-passe não coincidem',
-  'password.sessionsNote': 'Ao guardá-la, todas as sessões abertas da sua conta serão terminadas, também noutros dispositivos.',
+  'password.sessionsNote':
+    'Ao guardá-la, todas as sessões abertas da sua conta serão terminadas, também noutros dispositivos.',
   'password.saveButton': 'Guardar palavra-passe',
   'password.doneTitle': 'Palavra-passe alterada',
-  'password.doneBody': 'A sua palavra-passe foi alterada e todas as sessões abertas foram terminadas. Inicie sessão com a palavra-passe nova.',
+  'password.doneBody':
+    'A sua palavra-passe foi alterada e todas as sessões abertas foram terminadas. Inicie sessão com a palavra-passe nova.',
   'password.loginNow': 'Iniciar sessão',
   'password.invalidTitle': 'A ligação não é válida',
-  'password.invalidBody': 'A ligação para redefinir a palavra-passe não é válida, já foi usada ou expirou. Peça uma nova.',
+  'password.invalidBody':
+    'A ligação para redefinir a palavra-passe não é válida, já foi usada ou expirou. Peça uma nova.',
   'password.askAgain': 'Pedir uma ligação nova',
   'mailbox.navLink': 'Email enviado',
   'mailbox.title': 'Email enviado',
-  'mailbox.intro': 'Os emails que a loja envia aos clientes, do mais recente para o mais antigo. Os pendentes são repetidos automaticamente.',
+  'mailbox.intro':
+    'Os emails que a loja envia aos clientes, do mais recente para o mais antigo. Os pendentes são repetidos automaticamente.',
   'mailbox.colDate': 'Data',
   'mailbox.colTo': 'Destinatário',
   'mailbox.colSubject': 'Assunto',
@@ -174,6 +179,8 @@ export const pt: Catalogue = {
   'mailbox.lastError': 'Último erro',
   'mailbox.retry': 'Enviar de novo',
   'mailbox.retried': 'O email voltou à fila de envio.',
+  'mailbox.bodyHidden':
+    'O conteúdo deste email não é mostrado: leva a ligação pessoal para mudar a palavra-passe, que só o cliente recebe.',
   'mailbox.htmlHeading': 'Vista HTML',
   'mailbox.textHeading': 'Texto simples',
   'mailbox.previewTitle': 'Pré-visualização do email: {subject}',
@@ -183,7 +190,8 @@ export const pt: Catalogue = {
   'checkout.signInIntro': 'Para pagar e acompanhar as suas encomendas, inicie sessão ou crie uma conta.',
   'checkout.summaryTitle': 'Resumo da encomenda',
   'checkout.paymentMethod': 'Método de pagamento',
-  'checkout.redirectNotice': 'Vamos levá-lo à página segura do prestador de pagamentos. Nunca vemos os dados do seu cartão.',
+  'checkout.redirectNotice':
+    'Vamos levá-lo à página segura do prestador de pagamentos. Nunca vemos os dados do seu cartão.',
   'checkout.pay': 'Pagar {amount}',
   'checkout.redirecting': 'A redirecionar para a página de pagamento…',
   'checkout.seeOrders': 'Ver as minhas encomendas',
@@ -195,7 +203,8 @@ export const pt: Catalogue = {
   'success.viewOrder': 'Ver o detalhe da encomenda',
   'success.waitingTitle': 'A confirmar o pagamento',
   'success.confirming': 'A confirmar o pagamento…',
-  'success.stillWaiting': 'Ainda não recebemos a confirmação do pagamento da encomenda {order}. Pode demorar alguns minutos: consulte o estado nas suas encomendas.',
+  'success.stillWaiting':
+    'Ainda não recebemos a confirmação do pagamento da encomenda {order}. Pode demorar alguns minutos: consulte o estado nas suas encomendas.',
   'success.genericTitle': 'Obrigado pela sua compra',
   'success.genericBody': 'Recebemos a sua encomenda. Pode acompanhar o estado nas suas encomendas.',
 
@@ -216,12 +225,14 @@ export const pt: Catalogue = {
   'payment.hint.cc': 'Visa, Mastercard ou American Express. O seu banco pode pedir-lhe que confirme o pagamento.',
   'payment.hint.paypal': 'Entrará no PayPal para aprovar o pagamento.',
   'payment.hint.bizum': 'Com o seu telemóvel: receberá um código por SMS.',
-  'payment.hint.multibanco': 'Damos-lhe uma entidade e uma referência para pagar numa caixa Multibanco ou no homebanking.',
+  'payment.hint.multibanco':
+    'Damos-lhe uma entidade e uma referência para pagar numa caixa Multibanco ou no homebanking.',
   'payment.hint.sibsmbway': 'Vai aprovar o pagamento na app MB WAY do seu telemóvel.',
   'payment.hint.bank': 'Damos-lhe os dados da conta. Tratamos a encomenda quando a transferência chegar.',
   'payment.invalidTitle': 'O seu último pagamento não foi concluído',
   'payment.lastFailedTitle': 'Encomenda {order} por pagar',
-  'payment.lastFailedText': 'O pagamento da encomenda {order} não foi concluído. Pode pagá-la agora sem voltar a escrever nada.',
+  'payment.lastFailedText':
+    'O pagamento da encomenda {order} não foi concluído. Pode pagá-la agora sem voltar a escrever nada.',
   'payment.payAgainWith': 'Pagar novamente com {method}',
   'payment.preferencesTitle': 'Método de pagamento preferido',
   'payment.preferredMethod': 'Método preferido',
@@ -255,7 +266,8 @@ export const pt: Catalogue = {
   'bank.bank': 'Banco',
   'bank.concept': 'Descritivo',
   'bank.amount': 'Montante',
-  'bank.conceptNotice': 'Escreva {order} no descritivo para sabermos que é a sua encomenda. Começamos a tratá-la quando confirmarmos a transferência (1 ou 2 dias úteis).',
+  'bank.conceptNotice':
+    'Escreva {order} no descritivo para sabermos que é a sua encomenda. Começamos a tratá-la quando confirmarmos a transferência (1 ou 2 dias úteis).',
   'bank.waiting': 'A aguardar a transferência.',
   'threeDs.title': 'A verificar o pagamento com o seu banco',
   'threeDs.checking': 'A confirmar o resultado da verificação…',
@@ -263,7 +275,8 @@ export const pt: Catalogue = {
   'payOrder.title': 'Pagar a encomenda {order}',
   'payOrder.text': 'Montante em dívida: {amount}.',
   'transfer.title': 'Transferência bancária pendente',
-  'transfer.text': 'Verifique no banco que chegou uma transferência de {amount} com o descritivo {concept} antes de a confirmar.',
+  'transfer.text':
+    'Verifique no banco que chegou uma transferência de {amount} com o descritivo {concept} antes de a confirmar.',
   'transfer.confirm': 'Confirmar transferência recebida',
   'transfer.confirmed': 'Transferência confirmada: a encomenda está paga.',
 
@@ -411,8 +424,10 @@ export const pt: Catalogue = {
   'flows.correctIntro': 'Altere o que for preciso e guarde. Estas alterações não podem mudar o preço do pedido.',
   'flows.correctSave': 'Guardar as alterações',
   'flows.correctSaved': 'Guardámos os dados corrigidos do pedido.',
-  'flows.correctNotEditable': 'Os dados deste pedido já não podem ser alterados porque já o estamos a tratar. Se houver um erro, escreva-nos.',
-  'flows.correctNotOffered': 'Este serviço já não é oferecido na loja: os seus dados não podem ser alterados aqui. Escreva-nos se houver um erro.',
+  'flows.correctNotEditable':
+    'Os dados deste pedido já não podem ser alterados porque já o estamos a tratar. Se houver um erro, escreva-nos.',
+  'flows.correctNotOffered':
+    'Este serviço já não é oferecido na loja: os seus dados não podem ser alterados aqui. Escreva-nos se houver um erro.',
   // --- Invoices, credit notes, billing data and refunds (issue 4) ---
   'backoffice.sectionRefunds': 'Faturas e devoluções',
   'invoices.orderSection': 'Fatura e notas de crédito',
@@ -422,10 +437,12 @@ export const pt: Catalogue = {
   'invoices.invoiceColumn': 'Fatura',
   'invoices.accountNav': 'A minha conta',
   'invoices.creditNotesTitle': 'Notas de crédito',
-  'invoices.creditNotesIntro': 'Quando lhe devolvemos um montante, emitimos uma nota de crédito que retifica a sua fatura.',
+  'invoices.creditNotesIntro':
+    'Quando lhe devolvemos um montante, emitimos uma nota de crédito que retifica a sua fatura.',
   'invoices.noCreditNotes': 'Não tem notas de crédito.',
   'invoices.billingTitle': 'Dados de faturação',
-  'invoices.billingIntro': 'Se indicar o seu NIF, as próximas faturas serão emitidas em seu nome ou da sua empresa. Sem estes dados emitimos uma fatura simplificada.',
+  'invoices.billingIntro':
+    'Se indicar o seu NIF, as próximas faturas serão emitidas em seu nome ou da sua empresa. Sem estes dados emitimos uma fatura simplificada.',
   'invoices.billingSaved': 'Guardámos os seus dados de faturação. Serão usados nas próximas faturas.',
   'invoices.billingSave': 'Guardar dados de faturação',
   'invoices.taxIdHint': 'NIF sem espaços nem hífenes (por exemplo, 501964843)',
@@ -501,15 +518,18 @@ export const pt: Catalogue = {
   'catalogAdmin.formTitle': 'Formulário de «{name}»',
   'catalogAdmin.revisionsTitle': 'Histórico de «{name}»',
   'catalogAdmin.lastEdit': 'Última edição: {when} por {who}.',
-  'catalogAdmin.followsFiles': 'Este produto segue os ficheiros do catálogo: as alterações nos ficheiros aplicam-se ao arrancar.',
-  'catalogAdmin.pendingBody': 'O ficheiro deste produto mudou depois de ser editado aqui. As alterações do ficheiro não foram aplicadas.',
+  'catalogAdmin.followsFiles':
+    'Este produto segue os ficheiros do catálogo: as alterações nos ficheiros aplicam-se ao arrancar.',
+  'catalogAdmin.pendingBody':
+    'O ficheiro deste produto mudou depois de ser editado aqui. As alterações do ficheiro não foram aplicadas.',
   'catalogAdmin.applyFile': 'Aplicar a versão do ficheiro',
   'catalogAdmin.fileApplied': 'A versão do ficheiro foi aplicada.',
   'catalogAdmin.fieldName': 'Nome',
   'catalogAdmin.fieldShort': 'Descrição curta',
   'catalogAdmin.fieldDescription': 'Descrição',
   'catalogAdmin.fieldFaq': 'Perguntas frequentes (HTML)',
-  'catalogAdmin.fieldFaqHint': 'São aceites h2, h3, h4, p, ul, ol, li, strong, em, br e ligações; o resto é eliminado ao guardar.',
+  'catalogAdmin.fieldFaqHint':
+    'São aceites h2, h3, h4, p, ul, ol, li, strong, em, br e ligações; o resto é eliminado ao guardar.',
   'catalogAdmin.fieldPrice': 'Preço sem IVA (€)',
   'catalogAdmin.fieldPriceHint': 'Em euros com duas casas decimais, por exemplo 25.12',
   'catalogAdmin.fieldStatus': 'Estado',
@@ -526,7 +546,8 @@ export const pt: Catalogue = {
   'catalogAdmin.pricesCaption': 'Preço com IVA e taxas em cada loja',
   'catalogAdmin.colVat': 'IVA',
   'catalogAdmin.formJson': 'Formulário (JSON)',
-  'catalogAdmin.formJsonHint': 'O formato de catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Ao guardar é verificado com o esquema e o linter do catálogo.',
+  'catalogAdmin.formJsonHint':
+    'O formato de catalog/forms/{urlKey}.json (docs/catalogue-forms.md). Ao guardar é verificado com o esquema e o linter do catálogo.',
   'catalogAdmin.noForm': 'Este produto não tem formulário de perguntas.',
   'catalogAdmin.jsonInvalid': 'O JSON não é válido: {message}',
   'catalogAdmin.jsonNotObject': 'O formulário deve ser um objeto JSON',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatDate, formatList } from '../lib/dates';
 import { formatMoney } from '../lib/money';
-import type { MoneyString } from '../lib/api-types';
+import type { MoneyString } from '../lib/api-contract';
 import { useLanguage } from './i18n-provider';
 
 /** Money, dates and lists in the store's locale. */

@@ -1,4 +1,4 @@
-import type { AnsweredOption } from './api-types';
+import type { AnsweredOption } from './api-contract';
 
 /** What a customer reads for an answer: the server's print value, else the raw value. */
 export function answerText(option: AnsweredOption): string {

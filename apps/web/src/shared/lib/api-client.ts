@@ -1,4 +1,4 @@
-import type { CatalogProblem, FieldError, OptionError } from './api-types';
+import type { CatalogProblem, FieldError, OptionError } from './api-contract';
 
 /** A failed API call: HTTP status plus the server's `{code, message, errors?, fields?}` body. */
 export class ApiError extends Error {
@@ -9,7 +9,14 @@ export class ApiError extends Error {
   /** CATALOG_INVALID: the catalogue schema's and linter's problems (back-office catalogue editing). */
   readonly problems: CatalogProblem[] | undefined;
 
-  constructor(init: { status: number; code: string; message: string; errors?: OptionError[]; fields?: FieldError[]; problems?: CatalogProblem[] }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    errors?: OptionError[];
+    fields?: FieldError[];
+    problems?: CatalogProblem[];
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;

@@ -1,4 +1,4 @@
-import type { Language } from './api-types';
+import type { Language } from './api-contract';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', pt: 'pt-PT', en: 'en-IE' };
 

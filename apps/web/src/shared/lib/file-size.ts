@@ -1,4 +1,4 @@
-import type { Language } from './api-types';
+import type { Language } from './api-contract';
 
 /** "12 kB", "1,4 MB" in the store's locale. */
 export function formatFileSize(bytes: number, language: Language): string {
@@ -9,5 +9,10 @@ export function formatFileSize(bytes: number, language: Language): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(language, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
 }

@@ -10,9 +10,18 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The one button: always a real <button>, type="submit" unless told otherwise. */
-export function Button({ variant = 'primary', pending = false, className, type = 'submit', disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  pending = false,
+  className,
+  type = 'submit',
+  disabled,
+  ...rest
+}: ButtonProps) {
   const classes = ['button', `button--${variant}`, className].filter(Boolean).join(' ');
-  return <button {...rest} type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} />;
+  return (
+    <button {...rest} type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} />
+  );
 }
 
 /** A <button> that looks like a link, for in-line actions ("Eliminar") that change data. */

@@ -22,11 +22,28 @@ interface CheckboxGroupProps {
 }
 
 /** Checkboxes in a fieldset whose legend is the question (acceptances, several choices). */
-export function CheckboxGroup({ id, legend, items, values, onChange, hint, error, optional, legendAsHeading }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  id,
+  legend,
+  items,
+  values,
+  onChange,
+  hint,
+  error,
+  optional,
+  legendAsHeading,
+}: CheckboxGroupProps) {
   const toggle = (value: string, checked: boolean) =>
     onChange(checked ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value));
   return (
-    <FieldsetQuestion id={id} legend={legend} hint={hint} error={error} optional={optional} legendAsHeading={legendAsHeading}>
+    <FieldsetQuestion
+      id={id}
+      legend={legend}
+      hint={hint}
+      error={error}
+      optional={optional}
+      legendAsHeading={legendAsHeading}
+    >
       {items.map((item, index) => {
         const itemId = index === 0 ? id : `${id}-${index + 1}`;
         return (

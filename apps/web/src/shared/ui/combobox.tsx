@@ -219,7 +219,9 @@ export function Combobox({
             : null}
         </ul>
         {/* Outside the listbox (it holds options only): no results, or more than listed. */}
-        {showMessage && noResults ? <p className="combobox__message">{t('combobox.noResults', { text: text.trim() })}</p> : null}
+        {showMessage && noResults ? (
+          <p className="combobox__message">{t('combobox.noResults', { text: text.trim() })}</p>
+        ) : null}
         {expanded && more ? <p className="combobox__message">{t('combobox.more')}</p> : null}
         <div id={statusId} role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
           {expanded && loading ? t('combobox.loading') : announcement}

@@ -44,7 +44,12 @@ export function Pagination({ page, perPage, total, hrefFor }: PaginationProps) {
           ) : (
             <li key={n}>
               {n === page ? (
-                <Link to={hrefFor(n)} aria-current="page" className="pagination__current" aria-label={t('pagination.page', { n })}>
+                <Link
+                  to={hrefFor(n)}
+                  aria-current="page"
+                  className="pagination__current"
+                  aria-label={t('pagination.page', { n })}
+                >
                   {n}
                 </Link>
               ) : (

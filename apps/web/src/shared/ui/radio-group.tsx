@@ -24,9 +24,28 @@ interface RadioGroupProps {
 }
 
 /** Radios in a fieldset whose legend is the question. */
-export function RadioGroup({ id, name, legend, items, value, onChange, hint, error, optional, legendAsHeading, inline }: RadioGroupProps) {
+export function RadioGroup({
+  id,
+  name,
+  legend,
+  items,
+  value,
+  onChange,
+  hint,
+  error,
+  optional,
+  legendAsHeading,
+  inline,
+}: RadioGroupProps) {
   return (
-    <FieldsetQuestion id={id} legend={legend} hint={hint} error={error} optional={optional} legendAsHeading={legendAsHeading}>
+    <FieldsetQuestion
+      id={id}
+      legend={legend}
+      hint={hint}
+      error={error}
+      optional={optional}
+      legendAsHeading={legendAsHeading}
+    >
       <div className={inline ? 'radios radios--inline' : 'radios'}>
         {items.map((item, index) => {
           const itemId = index === 0 ? id : `${id}-${index + 1}`;

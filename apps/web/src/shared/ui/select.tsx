@@ -12,7 +12,17 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   emptyLabel?: string;
 };
 
-export function Select({ id, label, hint, error, optional, labelAsHeading, items, emptyLabel, ...select }: FieldBaseProps & SelectProps) {
+export function Select({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  labelAsHeading,
+  items,
+  emptyLabel,
+  ...select
+}: FieldBaseProps & SelectProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <select

@@ -4,7 +4,16 @@ import { describedBy, Field, type FieldBaseProps } from './field';
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** A text input with its label, optional hint and inline error. */
-export function TextInput({ id, label, hint, error, optional, labelAsHeading, className, ...input }: FieldBaseProps & InputProps) {
+export function TextInput({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  labelAsHeading,
+  className,
+  ...input
+}: FieldBaseProps & InputProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <input

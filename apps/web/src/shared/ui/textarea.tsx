@@ -3,7 +3,16 @@ import { describedBy, Field, type FieldBaseProps } from './field';
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
-export function Textarea({ id, label, hint, error, optional, labelAsHeading, rows = 5, ...textarea }: FieldBaseProps & TextareaProps) {
+export function Textarea({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  labelAsHeading,
+  rows = 5,
+  ...textarea
+}: FieldBaseProps & TextareaProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <textarea

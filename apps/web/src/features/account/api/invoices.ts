@@ -1,34 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { ListResponse } from '../../../shared/lib/api-types';
+import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** An invoice or credit note as GET /api/me/invoices lists it. */
-export interface InvoiceDocument {
-  id: number;
-  kind: 'invoice' | 'credit_note';
-  number: string;
-  invoice_type: string;
-  order_id: number;
-  store_id: number;
-  issue_date: string;
-  currency: string;
-  base_total: string;
-  tax_total: string;
-  not_subject_total: string;
-  total: string;
-  corrects: { number: string; issue_date: string } | null;
-  reason: string | null;
-}
+export type InvoiceDocument = ApiItem<ApiResponse<'/api/me/invoices', 'get'>['items']>;
 
 export type BillingCountry = 'ES' | 'PT' | 'IE' | 'GB' | 'NL' | 'FR' | 'DE' | 'IT' | 'OTHER';
 
-export interface BillingData {
-  name: string;
-  tax_id: string;
-  address: string;
-  country: BillingCountry;
-}
+export type BillingData = NonNullable<ApiResponse<'/api/me/billing', 'get'>['billing']>;
 
 const invoiceKeys = {
   all: [...queryKeys.myOrders, 'invoices'] as const,

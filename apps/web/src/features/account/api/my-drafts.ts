@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
+import type { ApiResponse, ApiItem } from '../../../shared/lib/api-contract';
 
 /** An unfinished order kept on the server (GET /api/me/drafts). */
-export interface MyDraft {
-  store_id: number;
-  url_key: string;
-  product_id: number;
-  product_name: string;
-  last_path: string | null;
-  updated_at: string;
-}
+export type MyDraft = ApiItem<ApiResponse<'/api/me/drafts', 'get'>['items']>;
 
 const key = ['me', 'drafts'] as const;
 
@@ -25,7 +19,8 @@ export function useMyDrafts() {
 export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: MyDraft) => api.delete<null>(`/api/me/drafts/${draft.store_id}/${encodeURIComponent(draft.url_key)}`),
+    mutationFn: (draft: MyDraft) =>
+      api.delete<null>(`/api/me/drafts/${draft.store_id}/${encodeURIComponent(draft.url_key)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -25,7 +25,8 @@ export function useResetTokenCheck(token: string) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => api.post<{ ok: true }>('/api/auth/password/reset', input),
+    mutationFn: (input: { token: string; password: string }) =>
+      api.post<{ ok: true }>('/api/auth/password/reset', input),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }

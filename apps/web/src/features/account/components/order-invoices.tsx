@@ -19,7 +19,9 @@ export function OrderInvoices({ orderId }: { orderId: number }) {
           {[...documents.data.items].reverse().map((doc) => (
             <li key={doc.id}>
               <a href={invoicePdfHref(doc.id)} download>
-                {t(doc.kind === 'invoice' ? 'invoices.downloadInvoice' : 'invoices.downloadCreditNote', { number: doc.number })}
+                {t(doc.kind === 'invoice' ? 'invoices.downloadInvoice' : 'invoices.downloadCreditNote', {
+                  number: doc.number,
+                })}
               </a>{' '}
               <span className="secondary-text">
                 ({format.date(doc.issue_date)}, {format.money(doc.total)})

@@ -1,4 +1,4 @@
-import type { CustomerItem } from '../../../shared/lib/api-types';
+import type { CustomerItem } from '../../../shared/lib/api-contract';
 import { StatusTag } from '../../../shared/ui';
 
 /** The customer-facing status of an order line: the server's text, with its style as a class. */

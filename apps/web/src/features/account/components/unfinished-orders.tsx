@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { CustomerOrder } from '../../../shared/lib/api-types';
+import type { CustomerOrder } from '../../../shared/lib/api-contract';
 import { Alert, Button, VisuallyHidden } from '../../../shared/ui';
 import { useDiscardDraft, useMyDrafts } from '../api/my-drafts';
 
@@ -31,14 +31,21 @@ export function UnfinishedOrders({ orders }: { orders: CustomerOrder[] | undefin
             <p>
               <strong>{draft.product_name}</strong>
               <br />
-              <span className="secondary-text">{t('flows.unfinishedUpdated', { date: format.dateTime(draft.updated_at) })}</span>
+              <span className="secondary-text">
+                {t('flows.unfinishedUpdated', { date: format.dateTime(draft.updated_at) })}
+              </span>
             </p>
             <div className="button-group">
               <Link className="button button--secondary" to={`/tienda/continuar/${encodeURIComponent(draft.url_key)}`}>
                 {t('flows.continueDraft')}
                 <VisuallyHidden> {t('flows.continueDraftHidden', { product: draft.product_name })}</VisuallyHidden>
               </Link>
-              <Button variant="secondary" type="button" pending={discard.isPending && discard.variables === draft} onClick={() => discard.mutate(draft)}>
+              <Button
+                variant="secondary"
+                type="button"
+                pending={discard.isPending && discard.variables === draft}
+                onClick={() => discard.mutate(draft)}
+              >
                 {t('flows.discardDraft')}
                 <VisuallyHidden> {t('flows.discardDraftHidden', { product: draft.product_name })}</VisuallyHidden>
               </Button>
@@ -50,7 +57,9 @@ export function UnfinishedOrders({ orders }: { orders: CustomerOrder[] | undefin
           return (
             <li key={id}>
               <p>
-                <Link to={`/orders/detail/${encodeURIComponent(id)}`}>{t('flows.unpaidOrder', { order: id, total: format.money(order.total) })}</Link>
+                <Link to={`/orders/detail/${encodeURIComponent(id)}`}>
+                  {t('flows.unpaidOrder', { order: id, total: format.money(order.total) })}
+                </Link>
               </p>
               <div className="button-group">
                 <Link className="button button--primary" to={`/payment/order/${encodeURIComponent(id)}`}>

@@ -34,7 +34,13 @@ export function BillingRoute() {
     const missing = FIELDS.filter((f) => form[f].trim() === '');
     if (missing.length) {
       const byField = Object.fromEntries(missing.map((f) => [f, t('validation.enterValue')]));
-      setErrors({ byField, summary: missing.map((f) => ({ href: `#billing-${f}`, text: `${t(`invoices.field.${f}`)}: ${t('validation.enterValue')}` })) });
+      setErrors({
+        byField,
+        summary: missing.map((f) => ({
+          href: `#billing-${f}`,
+          text: `${t(`invoices.field.${f}`)}: ${t('validation.enterValue')}`,
+        })),
+      });
       return;
     }
     save.mutate(form, {
@@ -46,7 +52,8 @@ export function BillingRoute() {
     });
   }
 
-  const set = (field: keyof BillingData) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof BillingData) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value });
   return (
     <>
       <ErrorSummary errors={errors.summary} />
@@ -56,7 +63,15 @@ export function BillingRoute() {
       {billing.isPending ? <Spinner /> : null}
       {saved ? <Alert tone="success">{t('invoices.billingSaved')}</Alert> : null}
       <form noValidate onSubmit={submit}>
-        <TextInput id="billing-name" name="name" label={t('invoices.field.name')} autoComplete="organization" value={form.name} error={errors.byField.name} onChange={set('name')} />
+        <TextInput
+          id="billing-name"
+          name="name"
+          label={t('invoices.field.name')}
+          autoComplete="organization"
+          value={form.name}
+          error={errors.byField.name}
+          onChange={set('name')}
+        />
         <Select
           id="billing-country"
           name="country"
@@ -66,8 +81,24 @@ export function BillingRoute() {
           error={errors.byField.country}
           onChange={set('country')}
         />
-        <TextInput id="billing-tax_id" name="tax_id" label={t('invoices.field.tax_id')} hint={t('invoices.taxIdHint')} value={form.tax_id} error={errors.byField.tax_id} onChange={set('tax_id')} />
-        <TextInput id="billing-address" name="address" label={t('invoices.field.address')} autoComplete="street-address" value={form.address} error={errors.byField.address} onChange={set('address')} />
+        <TextInput
+          id="billing-tax_id"
+          name="tax_id"
+          label={t('invoices.field.tax_id')}
+          hint={t('invoices.taxIdHint')}
+          value={form.tax_id}
+          error={errors.byField.tax_id}
+          onChange={set('tax_id')}
+        />
+        <TextInput
+          id="billing-address"
+          name="address"
+          label={t('invoices.field.address')}
+          autoComplete="street-address"
+          value={form.address}
+          error={errors.byField.address}
+          onChange={set('address')}
+        />
         <Button pending={save.isPending}>{t('invoices.billingSave')}</Button>
       </form>
     </>

@@ -27,7 +27,10 @@ export function CreditNotesRoute() {
     {
       key: 'corrects',
       header: t('invoices.colCorrects'),
-      cell: (doc) => (doc.corrects ? t('invoices.correctsValue', { number: doc.corrects.number, date: format.date(doc.corrects.issue_date) }) : ''),
+      cell: (doc) =>
+        doc.corrects
+          ? t('invoices.correctsValue', { number: doc.corrects.number, date: format.date(doc.corrects.issue_date) })
+          : '',
     },
     {
       key: 'order',
@@ -46,7 +49,13 @@ export function CreditNotesRoute() {
       {notes.isError ? <Alert>{errorText(notes.error, t)}</Alert> : null}
       {notes.data && notes.data.items.length === 0 ? <p>{t('invoices.noCreditNotes')}</p> : null}
       {notes.data && notes.data.items.length > 0 ? (
-        <Table caption={t('invoices.creditNotesTitle')} captionHidden columns={columns} rows={notes.data.items} rowKey={(doc) => doc.id} />
+        <Table
+          caption={t('invoices.creditNotesTitle')}
+          captionHidden
+          columns={columns}
+          rows={notes.data.items}
+          rowKey={(doc) => doc.id}
+        />
       ) : null}
     </>
   );

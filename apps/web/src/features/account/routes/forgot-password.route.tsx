@@ -1,7 +1,8 @@
+import { checkAccountEmail, translateDomainMessage } from '@ventanilla/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { EmailInput, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
-import { useT } from '../../../shared/i18n';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button, ErrorSummary, PageHeading } from '../../../shared/ui';
 import { useRememberPassword } from '../api/password-reset';
@@ -13,6 +14,7 @@ import { PasswordOutcome } from '../components/password-outcome';
  */
 export function ForgotPasswordRoute() {
   const t = useT();
+  const language = useLanguage();
   const remember = useRememberPassword();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -22,8 +24,11 @@ export function ForgotPasswordRoute() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
-    if (!value) {
-      setErrors({ byField: { email: t('password.emailRequired') }, summary: [{ href: '#forgot-email', text: t('password.emailRequired') }] });
+    // The account e-mail rule of the domain, the one the server applies.
+    const problem = checkAccountEmail(value);
+    if (problem) {
+      const text = translateDomainMessage(language, problem);
+      setErrors({ byField: { email: text }, summary: [{ href: '#forgot-email', text }] });
       return;
     }
     remember.mutate(value, {

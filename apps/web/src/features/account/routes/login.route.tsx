@@ -17,7 +17,9 @@ export function LoginRoute() {
 
   // Once the session knows the user (right after a successful login), leave.
   if (user) return <Navigate to={next} replace />;
-  const registerLink = params.get('next') ? `/customer/register?next=${encodeURIComponent(next)}` : '/customer/register';
+  const registerLink = params.get('next')
+    ? `/customer/register?next=${encodeURIComponent(next)}`
+    : '/customer/register';
   return (
     <div className="narrow-page">
       <LoginForm heading={<PageHeading>{t('auth.loginTitle')}</PageHeading>} onErrorsChange={setHasErrors} />

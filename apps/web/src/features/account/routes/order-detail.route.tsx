@@ -4,7 +4,7 @@ import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-types';
+import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-contract';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, PageHeading, Spinner, SummaryList, VisuallyHidden } from '../../../shared/ui';
@@ -26,7 +26,11 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
       </p>
       <SummaryList
         rows={[
-          ...item.options.map((option) => ({ key: String(option.option_id), label: option.label, value: answerText(option) })),
+          ...item.options.map((option) => ({
+            key: String(option.option_id),
+            label: option.label,
+            value: answerText(option),
+          })),
           ...(item.referencia ? [{ key: 'ref', label: t('orders.reference'), value: item.referencia }] : []),
           { key: 'price', label: t('orders.linePrice'), value: format.money(item.price) },
         ]}
@@ -46,7 +50,10 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
         <ul className="document-list">
           {files.map((file) => (
             <li key={file.id}>
-              <a href={`/api/me/orders/${encodeURIComponent(String(order.order_id))}/files/${file.id}`} download={file.filename}>
+              <a
+                href={`/api/me/orders/${encodeURIComponent(String(order.order_id))}/files/${file.id}`}
+                download={file.filename}
+              >
                 {file.filename}
               </a>{' '}
               <span className="secondary-text">

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-types';
+import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Pagination, Spinner, Table, VisuallyHidden, type Column } from '../../../shared/ui';
 import { ORDERS_PER_PAGE, useMyOrders } from '../api/get-my-orders';
@@ -73,7 +73,13 @@ export function OrderListRoute() {
       ) : null}
       {orders.data && rows.length > 0 ? (
         <>
-          <Table caption={t('orders.tableCaption')} captionHidden columns={columns} rows={rows} rowKey={({ item }) => item.id} />
+          <Table
+            caption={t('orders.tableCaption')}
+            captionHidden
+            columns={columns}
+            rows={rows}
+            rowKey={({ item }) => item.id}
+          />
           <Pagination
             page={orders.data.page}
             perPage={orders.data.per_page || ORDERS_PER_PAGE}

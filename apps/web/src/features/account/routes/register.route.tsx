@@ -16,7 +16,9 @@ export function RegisterRoute() {
   useDocumentTitle(t('auth.registerTitle'), hasErrors);
 
   if (user) return <Navigate to={next} replace />;
-  const loginLink = params.get('next') ? `/customer/authenticate?next=${encodeURIComponent(next)}` : '/customer/authenticate';
+  const loginLink = params.get('next')
+    ? `/customer/authenticate?next=${encodeURIComponent(next)}`
+    : '/customer/authenticate';
   return (
     <div className="narrow-page">
       <RegisterForm heading={<PageHeading>{t('auth.registerTitle')}</PageHeading>} onErrorsChange={setHasErrors} />

@@ -1,8 +1,9 @@
+import { checkNewPassword, translateDomainMessage } from '@ventanilla/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { errorText, NO_ERRORS, PasswordInput, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { ApiError } from '../../../shared/lib/api-client';
-import { useT } from '../../../shared/i18n';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button, ErrorSummary, PageHeading, Spinner } from '../../../shared/ui';
 import { useResetPassword, useResetTokenCheck } from '../api/password-reset';
@@ -19,11 +20,13 @@ function tokenFromHash(hash: string): string {
  */
 export function ResetPasswordRoute() {
   const t = useT();
+  const language = useLanguage();
   const location = useLocation();
   // Read once: the fragment is then removed from the address bar, so the token does not linger in history.
   const [token] = useState(() => tokenFromHash(location.hash));
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (window.location.hash)
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   }, []);
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
@@ -40,10 +43,15 @@ export function ResetPasswordRoute() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const byField: Record<string, string> = {};
-    if (!password) byField.password = t('password.newRequired');
-    if (password && confirm !== password) byField.confirm = t('password.mismatch');
+    // The password policy of the domain, the one the server applies.
+    const policy = checkNewPassword(password);
+    if (!policy.ok) byField.password = translateDomainMessage(language, policy.message);
+    else if (confirm !== password) byField.confirm = t('password.mismatch');
     if (Object.keys(byField).length > 0) {
-      setErrors({ byField, summary: Object.entries(byField).map(([field, text]) => ({ href: `#reset-${field}`, text })) });
+      setErrors({
+        byField,
+        summary: Object.entries(byField).map(([field, text]) => ({ href: `#reset-${field}`, text })),
+      });
       return;
     }
     reset.mutate(

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { BackofficeItem, BackofficeListItem, ListResponse, PanelStatus } from '../../../shared/lib/api-types';
+import type { BackofficeItem, BackofficeListItem, ListResponse, PanelStatus } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const ITEMS_PER_PAGE = 10;

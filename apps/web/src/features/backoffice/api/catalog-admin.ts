@@ -1,50 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { ListResponse } from '../../../shared/lib/api-types';
+import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 // Back-office catalogue editing (admins): GET/PUT /api/backoffice/catalog/...
 
 export type ProductStatus = 'enabled' | 'disabled';
 
-export interface CatalogListItem {
-  product_id: number;
-  url_key: string;
-  name: string;
-  kind: string;
-  category: string;
-  status: ProductStatus;
-  base_price: string;
-  price: string | null;
-  stores: number[];
-  version: number;
-  edited: boolean;
-  file_pending: boolean;
-  updated_at: string;
-}
+export type CatalogListItem = ApiItem<ApiResponse<'/api/backoffice/catalog/products', 'get'>['items']>;
 
-export interface CatalogProductDetail {
-  product_id: number;
-  url_key: string;
-  kind: string;
-  category: string;
-  name: string;
-  short_description: string;
-  description: string;
-  custom_text: string;
-  base_price: string;
-  official_fee: string;
-  status: ProductStatus;
-  stores: number[];
-  version: number;
-  updated_at: string;
-  edited_at: string | null;
-  edited_by: string | null;
-  file_pending: boolean;
-  form: Record<string, unknown> | null;
-  prices: Array<{ store_id: number; vat_rate: string; price: string }>;
-  store_choices: Array<{ store_id: number; name: string; country: string }>;
-}
+export type CatalogProductDetail = ApiResponse<'/api/backoffice/catalog/products/{productId}', 'get'>;
 
 export interface ProductFieldsInput {
   version: number;
@@ -57,14 +22,9 @@ export interface ProductFieldsInput {
   stores: number[];
 }
 
-export interface CatalogRevision {
-  id: number;
-  version: number;
-  source: 'seed' | 'backoffice' | 'revert' | 'file';
-  user_name: string | null;
-  created_at: string;
-  summary: string;
-}
+export type CatalogRevision = ApiItem<
+  ApiResponse<'/api/backoffice/catalog/products/{productId}/revisions', 'get'>['items']
+>;
 
 export interface CatalogFilters {
   store: string;
@@ -94,7 +54,8 @@ export function useCatalogProducts(filters: CatalogFilters) {
 export function useCatalogStores() {
   return useQuery({
     queryKey: [...keys.all, 'stores'] as const,
-    queryFn: ({ signal }) => api.get<{ items: Array<{ store_id: number; name: string; country: string }> }>(`${base}/stores`, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ store_id: number; name: string; country: string }> }>(`${base}/stores`, signal),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -110,7 +71,8 @@ export function useCatalogProduct(productId: string) {
 export function useCatalogRevisions(productId: string) {
   return useQuery({
     queryKey: keys.revisions(productId),
-    queryFn: ({ signal }) => api.get<{ items: CatalogRevision[] }>(`${base}/products/${encodeURIComponent(productId)}/revisions`, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ items: CatalogRevision[] }>(`${base}/products/${encodeURIComponent(productId)}/revisions`, signal),
     select: (data) => data.items,
   });
 }
@@ -128,7 +90,8 @@ function useSaved(productId: string) {
 export function useSaveProductFields(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
-    mutationFn: (input: ProductFieldsInput) => api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, input),
+    mutationFn: (input: ProductFieldsInput) =>
+      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, input),
     onSuccess,
   });
 }
@@ -147,9 +110,12 @@ export function useRevertProduct(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { revisionId: number; version: number }) =>
-      api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/revisions/${input.revisionId}/revert`, {
-        version: input.version,
-      }),
+      api.post<CatalogProductDetail>(
+        `${base}/products/${encodeURIComponent(productId)}/revisions/${input.revisionId}/revert`,
+        {
+          version: input.version,
+        },
+      ),
     onSuccess,
   });
 }
@@ -157,7 +123,8 @@ export function useRevertProduct(productId: string) {
 export function useApplyFileVersion(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
-    mutationFn: (version: number) => api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/apply-file`, { version }),
+    mutationFn: (version: number) =>
+      api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/apply-file`, { version }),
     onSuccess,
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-types';
+import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
 import { backofficeKeys } from './backoffice-queries';
 
 /** POST .../status with the loaded `updated_at`: 409 STALE_ITEM when someone changed the item meanwhile. */
@@ -23,7 +23,8 @@ export function useChangeStatus(itemId: string) {
 export function useAddNote(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<BackofficeNote>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, { text }),
+    mutationFn: (text: string) =>
+      api.post<BackofficeNote>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, { text }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { ListResponse } from '../../../shared/lib/api-types';
+import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const EMAILS_PER_PAGE = 20;
@@ -8,29 +8,9 @@ export const EMAILS_PER_PAGE = 20;
 export type EmailStatus = 'pending' | 'sent' | 'failed';
 
 /** One outbox message as GET /api/backoffice/emails lists it. */
-export interface EmailSummary {
-  id: number;
-  kind: string;
-  to: string;
-  from: string;
-  subject: string;
-  store_id: number;
-  store_name: string;
-  language: string;
-  order_id: number | null;
-  status: EmailStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_error: string | null;
-  transport: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
 
-export interface EmailDetail extends EmailSummary {
-  text: string;
-  html: string;
-}
+export type EmailDetail = ApiResponse<'/api/backoffice/emails/{id}', 'get'>;
 
 const mailboxKeys = {
   all: [...queryKeys.backoffice, 'emails'] as const,
@@ -43,7 +23,10 @@ export function useEmails(page: number, status: string) {
   return useQuery({
     queryKey: mailboxKeys.list(page, status),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<EmailSummary>>(withQuery('/api/backoffice/emails', { page, per_page: EMAILS_PER_PAGE, status: status || undefined }), signal),
+      api.get<ListResponse<EmailSummary>>(
+        withQuery('/api/backoffice/emails', { page, per_page: EMAILS_PER_PAGE, status: status || undefined }),
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,37 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import { backofficeKeys } from './backoffice-queries';
+import type { ApiResponse, ApiItem } from '../../../shared/lib/api-contract';
 
-export interface StaffInvoice {
-  id: number;
-  kind: 'invoice' | 'credit_note';
-  number: string;
-  invoice_type: string;
-  issue_date: string;
-  total: string;
-  tax_total: string;
-  corrects: { number: string; issue_date: string } | null;
-  reason: string | null;
-}
+export type StaffInvoice = ApiItem<OrderRefunds['invoices']>;
 
-export interface StaffRefund {
-  id: number;
-  amount: string;
-  reason: string;
-  status: 'requested' | 'succeeded' | 'failed';
-  provider: string;
-  failure_code: string | null;
-  credit_note_id: number | null;
-  agent_name: string | null;
-  created_at: string;
-}
+export type StaffRefund = ApiItem<OrderRefunds['refunds']>;
 
-export interface OrderRefunds {
-  order_id: number;
-  invoices: StaffInvoice[];
-  refunds: StaffRefund[];
-  refundable: string;
-}
+export type OrderRefunds = ApiResponse<'/api/backoffice/orders/{orderId}/refunds', 'get'>;
 
 const refundsKey = (orderId: number) => [...backofficeKeys.allItems, 'refunds', orderId] as const;
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useUser } from '../../../shared/auth';
+import { userCan, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { PageHeading } from '../../../shared/ui';
@@ -8,7 +8,7 @@ import { PageHeading } from '../../../shared/ui';
 export function AdminGate() {
   const t = useT();
   const user = useUser();
-  const allowed = user?.role === 'admin';
+  const allowed = userCan(user, 'catalog.edit');
   useDocumentTitle(allowed ? undefined : t('catalogAdmin.noAccessTitle'));
   if (allowed) return <Outlet />;
   return (

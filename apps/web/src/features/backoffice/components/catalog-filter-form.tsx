@@ -35,7 +35,13 @@ export function CatalogFilterForm({ filters, stores, onApply }: CatalogFilterFor
         emptyLabel={t('catalogAdmin.allStores')}
         items={stores.map((s) => ({ value: String(s.store_id), label: `${s.store_id} · ${s.name}` }))}
       />
-      <TextInput id="catalog-filter-q" name="q" label={t('catalogAdmin.filterText')} value={q} onChange={(e) => setQ(e.target.value)} />
+      <TextInput
+        id="catalog-filter-q"
+        name="q"
+        label={t('catalogAdmin.filterText')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       <Select
         id="catalog-filter-status"
         name="status"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError, type ApiError } from '../../../shared/lib/api-client';
-import type { CatalogProblem } from '../../../shared/lib/api-types';
+import type { CatalogProblem } from '../../../shared/lib/api-contract';
 import { Button, ErrorSummary, LinkButton, Textarea, type ErrorSummaryItem } from '../../../shared/ui';
 import { useSaveProductForm, type CatalogProductDetail } from '../api/catalog-admin';
 import { locateProblem, parseJson } from '../lib/catalog-edit';
@@ -53,7 +53,9 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
     event.preventDefault();
     const parsed = parseJson(text);
     if (!parsed.ok) {
-      report({ syntax: { message: t('catalogAdmin.jsonInvalid', { message: parsed.message }), offset: parsed.offset } });
+      report({
+        syntax: { message: t('catalogAdmin.jsonInvalid', { message: parsed.message }), offset: parsed.offset },
+      });
       return;
     }
     if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
@@ -80,8 +82,11 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
   const summary: ErrorSummaryItem[] = syntax
     ? [{ href: `#${TEXTAREA_ID}`, text: syntax.message }]
     : problems.map((p) => ({ href: `#${TEXTAREA_ID}`, text: p.message }));
-  if (failure && !stale && problems.length === 0) summary.push({ href: `#${TEXTAREA_ID}`, text: errorText(failure, t) });
-  const inline = syntax?.message ?? (problems.length === 1 ? problems[0]!.message : problems.length > 1 ? t('catalogAdmin.problemsTitle') : undefined);
+  if (failure && !stale && problems.length === 0)
+    summary.push({ href: `#${TEXTAREA_ID}`, text: errorText(failure, t) });
+  const inline =
+    syntax?.message ??
+    (problems.length === 1 ? problems[0]!.message : problems.length > 1 ? t('catalogAdmin.problemsTitle') : undefined);
 
   return (
     <>
@@ -89,7 +94,9 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
       <StaleProductAlert failure={failure} onReload={onReload} />
       {syntax?.offset !== null && syntax?.offset !== undefined ? (
         <p>
-          <LinkButton onClick={() => selectRange({ start: syntax.offset!, end: syntax.offset! + 1 })}>{t('catalogAdmin.goToProblem')}</LinkButton>
+          <LinkButton onClick={() => selectRange({ start: syntax.offset!, end: syntax.offset! + 1 })}>
+            {t('catalogAdmin.goToProblem')}
+          </LinkButton>
         </p>
       ) : null}
       {problems.length > 0 ? (

@@ -2,13 +2,29 @@ import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError, type ApiError } from '../../../shared/lib/api-client';
-import { Button, CheckboxGroup, ErrorSummary, RadioGroup, Textarea, TextInput, type ErrorSummaryItem } from '../../../shared/ui';
+import {
+  Button,
+  CheckboxGroup,
+  ErrorSummary,
+  RadioGroup,
+  Textarea,
+  TextInput,
+  type ErrorSummaryItem,
+} from '../../../shared/ui';
 import { useSaveProductFields, type CatalogProductDetail, type ProductStatus } from '../api/catalog-admin';
 import { normalisePrice } from '../lib/catalog-edit';
 import { StaleProductAlert } from './stale-product-alert';
 
 type Field = 'name' | 'short_description' | 'description' | 'custom_text' | 'base_price' | 'status' | 'stores';
-const FIELD_ORDER: Field[] = ['name', 'short_description', 'description', 'custom_text', 'base_price', 'status', 'stores'];
+const FIELD_ORDER: Field[] = [
+  'name',
+  'short_description',
+  'description',
+  'custom_text',
+  'base_price',
+  'status',
+  'stores',
+];
 const id = (field: Field) => `catalog-${field.replace('_', '-')}`;
 
 interface CatalogProductFormProps {
@@ -31,7 +47,7 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
   const [short, setShort] = useState(product.short_description);
   const [description, setDescription] = useState(product.description);
   const [faq, setFaq] = useState(product.custom_text);
-  const [price, setPrice] = useState(product.base_price);
+  const [price, setPrice] = useState<string>(product.base_price);
   const [status, setStatus] = useState<ProductStatus>(product.status);
   const [stores, setStores] = useState(product.stores.map(String));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -70,17 +86,27 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
         },
         onError: (error) => {
           const byField: Partial<Record<Field, string>> = {};
-          if (isApiError(error)) for (const f of error.fields ?? []) if (FIELD_ORDER.includes(f.field as Field)) byField[f.field as Field] = f.message;
+          if (isApiError(error))
+            for (const f of error.fields ?? [])
+              if (FIELD_ORDER.includes(f.field as Field)) byField[f.field as Field] = f.message;
           show(byField, error as ApiError);
         },
       },
     );
   }
 
-  const summary: ErrorSummaryItem[] = FIELD_ORDER.filter((f) => errors[f]).map((f) => ({ href: `#${id(f)}`, text: errors[f]! }));
+  const summary: ErrorSummaryItem[] = FIELD_ORDER.filter((f) => errors[f]).map((f) => ({
+    href: `#${id(f)}`,
+    text: errors[f]!,
+  }));
   if (failure && summary.length === 0) {
     const problems = isApiError(failure) ? (failure.problems ?? []) : [];
-    if (problems.length > 0) for (const p of problems) summary.push({ href: `#${id(p.path === 'stores' || p.rule === 'mixed-vat-countries' ? 'stores' : 'name')}`, text: p.message });
+    if (problems.length > 0)
+      for (const p of problems)
+        summary.push({
+          href: `#${id(p.path === 'stores' || p.rule === 'mixed-vat-countries' ? 'stores' : 'name')}`,
+          text: p.message,
+        });
     else if (!isApiError(failure, 409)) summary.push({ href: `#${id('name')}`, text: errorText(failure, t) });
   }
 
@@ -89,9 +115,31 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
       <ErrorSummary errors={summary} />
       <StaleProductAlert failure={failure} onReload={onReload} />
       <form onSubmit={submit} noValidate>
-        <TextInput id={id('name')} label={t('catalogAdmin.fieldName')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-        <Textarea id={id('short_description')} label={t('catalogAdmin.fieldShort')} rows={2} value={short} onChange={(e) => setShort(e.target.value)} error={errors.short_description} optional />
-        <Textarea id={id('description')} label={t('catalogAdmin.fieldDescription')} rows={5} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} optional />
+        <TextInput
+          id={id('name')}
+          label={t('catalogAdmin.fieldName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <Textarea
+          id={id('short_description')}
+          label={t('catalogAdmin.fieldShort')}
+          rows={2}
+          value={short}
+          onChange={(e) => setShort(e.target.value)}
+          error={errors.short_description}
+          optional
+        />
+        <Textarea
+          id={id('description')}
+          label={t('catalogAdmin.fieldDescription')}
+          rows={5}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errors.description}
+          optional
+        />
         <Textarea
           id={id('custom_text')}
           label={t('catalogAdmin.fieldFaq')}
@@ -130,7 +178,10 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
           values={stores}
           onChange={setStores}
           error={errors.stores}
-          items={product.store_choices.map((s) => ({ value: String(s.store_id), label: `${s.store_id} · ${s.name} (${s.country})` }))}
+          items={product.store_choices.map((s) => ({
+            value: String(s.store_id),
+            label: `${s.store_id} · ${s.name} (${s.country})`,
+          }))}
         />
         <Button pending={save.isPending}>{t('catalogAdmin.save')}</Button>
       </form>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { api } from '../../../shared/lib/api-client';
-import type { BackofficeItem } from '../../../shared/lib/api-types';
+import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { Alert, Button } from '../../../shared/ui';
 import { backofficeKeys } from '../api/backoffice-queries';
 
@@ -15,7 +15,10 @@ export function ConfirmTransfer({ item }: { item: BackofficeItem }) {
   const format = useFormat();
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => api.post<{ order_id: number; paid: boolean }>(`/api/backoffice/orders/${encodeURIComponent(String(item.order_id))}/confirm-transfer`),
+    mutationFn: () =>
+      api.post<{ order_id: number; paid: boolean }>(
+        `/api/backoffice/orders/${encodeURIComponent(String(item.order_id))}/confirm-transfer`,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(String(item.item_id)) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { BackofficeItem } from '../../../shared/lib/api-types';
+import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { Alert, Button, Field, Table } from '../../../shared/ui';
 import { useUploadFile } from '../api/item-actions';
@@ -76,7 +76,11 @@ export function FilesSection({ item }: { item: BackofficeItem }) {
               ),
             },
             { key: 'size', header: t('backoffice.colSize'), cell: (f) => formatFileSize(f.size, format.language) },
-            { key: 'visible', header: t('backoffice.colVisible'), cell: (f) => (f.visible_to_customer ? t('common.yes') : t('common.no')) },
+            {
+              key: 'visible',
+              header: t('backoffice.colVisible'),
+              cell: (f) => (f.visible_to_customer ? t('common.yes') : t('common.no')),
+            },
             { key: 'date', header: t('backoffice.colCreated'), cell: (f) => format.dateTime(f.created_at) },
           ]}
         />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { translateCode, useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
-import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-types';
+import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-contract';
 import { SummaryList, Table } from '../../../shared/ui';
 
 export function ItemSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -20,7 +20,9 @@ export function AnswersSection({ item }: { item: BackofficeItem }) {
       {item.product_options.length === 0 ? (
         <p>{t('backoffice.noAnswers')}</p>
       ) : (
-        <SummaryList rows={item.product_options.map((o) => ({ key: String(o.option_id), label: o.label, value: answerText(o) }))} />
+        <SummaryList
+          rows={item.product_options.map((o) => ({ key: String(o.option_id), label: o.label, value: answerText(o) }))}
+        />
       )}
     </ItemSection>
   );
@@ -33,7 +35,11 @@ export function CustomerSection({ item }: { item: BackofficeItem }) {
     <ItemSection id="cliente" title={t('backoffice.sectionCustomer')}>
       <SummaryList
         rows={[
-          { key: 'name', label: t('backoffice.customerName'), value: `${customer.firstname} ${customer.lastname}`.trim() },
+          {
+            key: 'name',
+            label: t('backoffice.customerName'),
+            value: `${customer.firstname} ${customer.lastname}`.trim(),
+          },
           { key: 'email', label: t('auth.email'), value: <a href={`mailto:${customer.email}`}>{customer.email}</a> },
           { key: 'id', label: t('backoffice.customerId'), value: String(customer.customer_id) },
         ]}
@@ -50,7 +56,11 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
       <SummaryList
         rows={[
           { key: 'order', label: t('backoffice.colOrder'), value: String(item.order.order_id) },
-          { key: 'status', label: t('backoffice.orderStatus'), value: translateCode(t, 'code.order', item.order.status) },
+          {
+            key: 'status',
+            label: t('backoffice.orderStatus'),
+            value: translateCode(t, 'code.order', item.order.status),
+          },
           { key: 'subtotal', label: t('cart.subtotal'), value: format.money(item.order.subtotal) },
           { key: 'tax', label: t('price.tax'), value: format.money(item.order.tax_amount) },
           { key: 'total', label: t('price.total'), value: format.money(item.order.total) },
@@ -65,9 +75,17 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
           rowKey={(p) => p.id}
           columns={[
             { key: 'date', header: t('backoffice.colCreated'), cell: (p) => format.dateTime(p.created_at) },
-            { key: 'method', header: t('backoffice.colMethod'), cell: (p) => `${translateCode(t, 'code.method', p.method)} (${p.provider})` },
+            {
+              key: 'method',
+              header: t('backoffice.colMethod'),
+              cell: (p) => `${translateCode(t, 'code.method', p.method)} (${p.provider})`,
+            },
             { key: 'ref', header: t('backoffice.colReference'), cell: (p) => p.provider_ref ?? '' },
-            { key: 'status', header: t('backoffice.colPaymentStatus'), cell: (p) => translateCode(t, 'code.payment', p.status) },
+            {
+              key: 'status',
+              header: t('backoffice.colPaymentStatus'),
+              cell: (p) => translateCode(t, 'code.payment', p.status),
+            },
             { key: 'amount', header: t('backoffice.colAmount'), numeric: true, cell: (p) => format.money(p.amount) },
           ]}
         />
@@ -80,7 +98,8 @@ export function HistorySection({ item, statuses }: { item: BackofficeItem; statu
   const t = useT();
   const format = useFormat();
   const names = new Map(statuses.map((s) => [s.id, s.text]));
-  const statusName = (id: number | null) => (id === null ? '—' : (names.get(id) ?? t('backoffice.unknownStatus', { id })));
+  const statusName = (id: number | null) =>
+    id === null ? '—' : (names.get(id) ?? t('backoffice.unknownStatus', { id }));
   return (
     <ItemSection id="historial" title={t('backoffice.sectionHistory')}>
       {item.history.length === 0 ? (

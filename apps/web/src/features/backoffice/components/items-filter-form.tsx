@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../../shared/i18n';
-import type { PanelStatus } from '../../../shared/lib/api-types';
+import type { PanelStatus } from '../../../shared/lib/api-contract';
 import { Select, TextInput } from '../../../shared/ui';
 import type { ItemFilters } from '../api/backoffice-queries';
 import { FilterForm } from './filter-form';

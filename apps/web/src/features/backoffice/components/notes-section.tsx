@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { BackofficeItem } from '../../../shared/lib/api-types';
+import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { Alert, Button, Textarea } from '../../../shared/ui';
 import { useAddNote } from '../api/item-actions';
 import { ItemSection } from './item-sections';
@@ -38,7 +38,15 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
       {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
       {saved ? <Alert tone="success">{t('backoffice.noteSaved')}</Alert> : null}
       <form noValidate onSubmit={submit}>
-        <Textarea id="note-text" name="text" label={t('backoffice.newNote')} rows={3} value={text} error={emptyError} onChange={(e) => setText(e.target.value)} />
+        <Textarea
+          id="note-text"
+          name="text"
+          label={t('backoffice.newNote')}
+          rows={3}
+          value={text}
+          error={emptyError}
+          onChange={(e) => setText(e.target.value)}
+        />
         <Button pending={addNote.isPending}>{t('backoffice.saveNote')}</Button>
       </form>
       {notes.length === 0 ? (

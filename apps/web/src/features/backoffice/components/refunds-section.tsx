@@ -4,15 +4,12 @@ import { useFormat, useT } from '../../../shared/i18n';
 import { Alert, Button, ErrorSummary, Spinner, Table, TextInput, Textarea, type Column } from '../../../shared/ui';
 import { staffInvoicePdfHref, useOrderRefunds, useRefund, type StaffInvoice, type StaffRefund } from '../api/refunds';
 import { ItemSection } from './item-sections';
+import type { MoneyString } from '../../../shared/lib/api-contract';
+import { asMoney, toCents } from '../../../shared/lib/money';
 
-const AMOUNT = /^\d+([.,]\d{1,2})?$/;
-
-/** Accepts "10", "10.5", "10,50" and sends "10.50" (the API's money string). */
-function toMoneyString(text: string): string | null {
-  const trimmed = text.trim();
-  if (!AMOUNT.test(trimmed)) return null;
-  const [whole, frac = ''] = trimmed.replace(',', '.').split('.');
-  return `${Number(whole)}.${frac.padEnd(2, '0')}`;
+/** Accepts "10", "10.5", "10,50" and sends "10.50" (the API's money string, read by the domain's parser). */
+function toMoneyString(text: string): MoneyString | null {
+  return asMoney(text.trim().replace(',', '.'));
 }
 
 /**
@@ -34,7 +31,7 @@ export function RefundsSection({ orderId }: { orderId: number }) {
     setDone(null);
     const byField: Record<string, string> = {};
     const money = toMoneyString(amount);
-    if (money === null || Number(money) <= 0) byField.amount = t('invoices.refundAmountInvalid');
+    if (money === null || toCents(money) <= 0) byField.amount = t('invoices.refundAmountInvalid');
     if (reason.trim() === '') byField.reason = t('validation.enterValue');
     if (Object.keys(byField).length) {
       setErrors({ byField, summary: Object.entries(byField).map(([f, text]) => ({ href: `#refund-${f}`, text })) });
@@ -60,7 +57,9 @@ export function RefundsSection({ orderId }: { orderId: number }) {
       header: t('invoices.colNumber'),
       cell: (doc) => (
         <a href={staffInvoicePdfHref(doc.id)} download>
-          {t(doc.kind === 'invoice' ? 'invoices.downloadInvoice' : 'invoices.downloadCreditNote', { number: doc.number })}
+          {t(doc.kind === 'invoice' ? 'invoices.downloadInvoice' : 'invoices.downloadCreditNote', {
+            number: doc.number,
+          })}
         </a>
       ),
     },
@@ -72,7 +71,11 @@ export function RefundsSection({ orderId }: { orderId: number }) {
   const refundColumns: Column<StaffRefund>[] = [
     { key: 'date', header: t('invoices.colDate'), cell: (r) => format.dateTime(r.created_at) },
     { key: 'amount', header: t('invoices.colAmount'), numeric: true, cell: (r) => format.money(r.amount) },
-    { key: 'status', header: t('invoices.colStatus'), cell: (r) => t(`invoices.refundStatus.${r.status}`) + (r.failure_code ? ` (${r.failure_code})` : '') },
+    {
+      key: 'status',
+      header: t('invoices.colStatus'),
+      cell: (r) => t(`invoices.refundStatus.${r.status}`) + (r.failure_code ? ` (${r.failure_code})` : ''),
+    },
     { key: 'reason', header: t('invoices.colReason'), cell: (r) => r.reason },
     { key: 'agent', header: t('invoices.colAgent'), cell: (r) => r.agent_name ?? '' },
   ];
@@ -86,9 +89,19 @@ export function RefundsSection({ orderId }: { orderId: number }) {
       {data && !hasInvoice ? <p>{t('invoices.noInvoiceYet')}</p> : null}
       {data && hasInvoice ? (
         <>
-          <Table caption={t('invoices.documentsCaption')} columns={documentColumns} rows={data.invoices} rowKey={(d) => d.id} />
+          <Table
+            caption={t('invoices.documentsCaption')}
+            columns={documentColumns}
+            rows={data.invoices}
+            rowKey={(d) => d.id}
+          />
           {data.refunds.length > 0 ? (
-            <Table caption={t('invoices.refundsCaption')} columns={refundColumns} rows={data.refunds} rowKey={(r) => r.id} />
+            <Table
+              caption={t('invoices.refundsCaption')}
+              columns={refundColumns}
+              rows={data.refunds}
+              rowKey={(r) => r.id}
+            />
           ) : (
             <p>{t('invoices.noRefunds')}</p>
           )}
@@ -108,7 +121,15 @@ export function RefundsSection({ orderId }: { orderId: number }) {
                 error={errors.byField.amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
-              <Textarea id="refund-reason" name="reason" label={t('invoices.refundReason')} rows={2} value={reason} error={errors.byField.reason} onChange={(e) => setReason(e.target.value)} />
+              <Textarea
+                id="refund-reason"
+                name="reason"
+                label={t('invoices.refundReason')}
+                rows={2}
+                value={reason}
+                error={errors.byField.reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
               <Button pending={refund.isPending}>{t('invoices.refundSubmit')}</Button>
             </form>
           ) : null}

@@ -1,18 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { panelStatusTone } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-types';
+import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-contract';
 import { Alert, Button, Select, StatusTag } from '../../../shared/ui';
 import { useChangeStatus } from '../api/item-actions';
-import { panelStatusTone } from '../lib/status-tone';
 import { ItemSection } from './item-sections';
 
 /**
  * Changes the panel status, sending the `updated_at` the agent saw: if someone else changed the item meanwhile the
  * server answers 409 STALE_ITEM, the message is shown and the item reloaded.
  */
-export function StatusForm({ item, statuses, onStale }: { item: BackofficeItem; statuses: PanelStatus[]; onStale: () => void }) {
+export function StatusForm({
+  item,
+  statuses,
+  onStale,
+}: {
+  item: BackofficeItem;
+  statuses: PanelStatus[];
+  onStale: () => void;
+}) {
   const t = useT();
   const change = useChangeStatus(String(item.item_id));
   const [statusId, setStatusId] = useState(String(item.panel_status_id));
@@ -29,7 +37,8 @@ export function StatusForm({ item, statuses, onStale }: { item: BackofficeItem; 
     change.mutate(
       { panelStatusId: Number(statusId), updatedAt: item.updated_at },
       {
-        onSuccess: (updated) => setMessage({ tone: 'success', text: t('backoffice.statusChanged', { status: updated.status_text }) }),
+        onSuccess: (updated) =>
+          setMessage({ tone: 'success', text: t('backoffice.statusChanged', { status: updated.status_text }) }),
         onError: (error) => {
           setMessage({ tone: 'error', text: errorText(error, t) });
           if (isApiError(error, 409)) onStale();
@@ -41,7 +50,8 @@ export function StatusForm({ item, statuses, onStale }: { item: BackofficeItem; 
   return (
     <ItemSection id="estado" title={t('backoffice.sectionStatus')}>
       <p>
-        {t('backoffice.currentStatus')} <StatusTag text={item.status_text} tone={panelStatusTone(item.panel_status_id)} />
+        {t('backoffice.currentStatus')}{' '}
+        <StatusTag text={item.status_text} tone={panelStatusTone(item.panel_status_id)} />
       </p>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <form className="inline-form" noValidate onSubmit={submit}>

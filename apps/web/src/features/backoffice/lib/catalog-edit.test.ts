@@ -24,9 +24,13 @@ describe('parseJson', () => {
 });
 
 describe('locateProblem', () => {
-  const text = '{\n  "options": [\n    { "option_id": 5 },\n    { "option_id": 50 }\n  ],\n  "conditions_to_exit": []\n}';
+  const text =
+    '{\n  "options": [\n    { "option_id": 5 },\n    { "option_id": 50 }\n  ],\n  "conditions_to_exit": []\n}';
   it('finds the option of a problem, not a longer id that starts the same', () => {
-    expect(locateProblem(text, { option_id: 5 })).toEqual({ start: text.indexOf('"option_id": 5'), end: text.indexOf('"option_id": 5') + 14 });
+    expect(locateProblem(text, { option_id: 5 })).toEqual({
+      start: text.indexOf('"option_id": 5'),
+      end: text.indexOf('"option_id": 5') + 14,
+    });
   });
   it('reads the option from a path like options[50].previous_steps', () => {
     expect(locateProblem(text, { path: 'options[50].previous_steps' })?.start).toBe(text.indexOf('"option_id": 50'));

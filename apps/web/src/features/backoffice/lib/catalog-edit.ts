@@ -23,7 +23,10 @@ export function parseJson(text: string): ParsedJson {
  * Where a problem points in the form's JSON text: the option it names (`"option_id": 5`), else the first key of its
  * path (`conditions_to_exit`); null when neither is found.
  */
-export function locateProblem(text: string, problem: { option_id?: number; path?: string }): { start: number; end: number } | null {
+export function locateProblem(
+  text: string,
+  problem: { option_id?: number; path?: string },
+): { start: number; end: number } | null {
   const optionId = problem.option_id ?? optionInPath(problem.path);
   if (optionId !== undefined) {
     const match = new RegExp(`"option_id"\\s*:\\s*${optionId}\\b`).exec(text);

@@ -26,7 +26,9 @@ export function CatalogProductRevisionsRoute() {
     <>
       <CatalogProductNav productId={p.product_id} />
       <PageHeading>{t('catalogAdmin.revisionsTitle', { name: p.name })}</PageHeading>
-      {revert.isSuccess && reverted ? <Alert tone="success">{t('catalogAdmin.reverted', { version: reverted.version })}</Alert> : null}
+      {revert.isSuccess && reverted ? (
+        <Alert tone="success">{t('catalogAdmin.reverted', { version: reverted.version })}</Alert>
+      ) : null}
       {revert.isError ? <Alert>{errorText(revert.error, t)}</Alert> : null}
       <Table<CatalogRevision>
         caption={t('catalogAdmin.revisionsCaption')}

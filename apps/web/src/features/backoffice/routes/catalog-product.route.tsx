@@ -17,13 +17,21 @@ function ProductSource({ product }: { product: CatalogProductDetail }) {
     <>
       <p>
         {product.edited_at
-          ? t('catalogAdmin.lastEdit', { when: format.dateTime(product.edited_at), who: product.edited_by ?? t('catalogAdmin.system') })
+          ? t('catalogAdmin.lastEdit', {
+              when: format.dateTime(product.edited_at),
+              who: product.edited_by ?? t('catalogAdmin.system'),
+            })
           : t('catalogAdmin.followsFiles')}
       </p>
       {product.file_pending ? (
         <Alert tone="info" title={t('catalogAdmin.filePending')}>
           <p>{t('catalogAdmin.pendingBody')}</p>
-          <Button type="button" variant="secondary" pending={apply.isPending} onClick={() => apply.mutate(product.version)}>
+          <Button
+            type="button"
+            variant="secondary"
+            pending={apply.isPending}
+            onClick={() => apply.mutate(product.version)}
+          >
             {t('catalogAdmin.applyFile')}
           </Button>
         </Alert>

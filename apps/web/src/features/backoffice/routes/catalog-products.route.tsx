@@ -42,10 +42,17 @@ export function CatalogProductsRoute() {
     {
       key: 'status',
       header: t('catalogAdmin.colStatus'),
-      cell: (row) => <StatusTag text={t(`catalogAdmin.status.${row.status}`)} tone={row.status === 'enabled' ? 'success' : 'gray'} />,
+      cell: (row) => (
+        <StatusTag text={t(`catalogAdmin.status.${row.status}`)} tone={row.status === 'enabled' ? 'success' : 'gray'} />
+      ),
     },
     { key: 'base', header: t('catalogAdmin.colBasePrice'), numeric: true, cell: (row) => format.money(row.base_price) },
-    { key: 'price', header: t('catalogAdmin.colPrice'), numeric: true, cell: (row) => (row.price ? format.money(row.price) : '—') },
+    {
+      key: 'price',
+      header: t('catalogAdmin.colPrice'),
+      numeric: true,
+      cell: (row) => (row.price ? format.money(row.price) : '—'),
+    },
     { key: 'stores', header: t('catalogAdmin.colStores'), cell: (row) => row.stores.join(', ') },
     {
       key: 'source',
@@ -62,14 +69,25 @@ export function CatalogProductsRoute() {
   return (
     <>
       <PageHeading>{t('catalogAdmin.listTitle')}</PageHeading>
-      <CatalogFilterForm key={params.toString()} filters={filters} stores={stores.data ?? []} onApply={(applied) => setParams(paramsOf(applied))} />
+      <CatalogFilterForm
+        key={params.toString()}
+        filters={filters}
+        stores={stores.data ?? []}
+        onApply={(applied) => setParams(paramsOf(applied))}
+      />
       {products.isPending ? <Spinner /> : null}
       {products.isError ? <Alert>{errorText(products.error, t)}</Alert> : null}
       {products.data ? (
         <>
           <p role="status">{t('catalogAdmin.resultCount', { count: products.data.total })}</p>
           {products.data.items.length > 0 ? (
-            <Table caption={t('catalogAdmin.listCaption')} captionHidden columns={columns} rows={products.data.items} rowKey={(row) => row.product_id} />
+            <Table
+              caption={t('catalogAdmin.listCaption')}
+              captionHidden
+              columns={columns}
+              rows={products.data.items}
+              rowKey={(row) => row.product_id}
+            />
           ) : null}
         </>
       ) : null}

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
+import { panelStatusTone } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { BackofficeListItem } from '../../../shared/lib/api-types';
+import type { BackofficeListItem } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Pagination, Spinner, StatusTag, Table, type Column } from '../../../shared/ui';
 import { ITEMS_PER_PAGE, useItems, useStatuses, type ItemFilters } from '../api/backoffice-queries';
 import { ItemsFilterForm } from '../components/items-filter-form';
-import { panelStatusTone } from '../lib/status-tone';
 
 function filtersFrom(params: URLSearchParams): ItemFilters {
   const page = Number(params.get('page'));
@@ -81,7 +81,13 @@ export function ItemsRoute() {
         <>
           <p role="status">{t('backoffice.resultCount', { count: items.data.total })}</p>
           {items.data.items.length > 0 ? (
-            <Table caption={t('backoffice.itemsCaption')} captionHidden columns={columns} rows={items.data.items} rowKey={(row) => row.item_id} />
+            <Table
+              caption={t('backoffice.itemsCaption')}
+              captionHidden
+              columns={columns}
+              rows={items.data.items}
+              rowKey={(row) => row.item_id}
+            />
           ) : null}
           <Pagination
             page={items.data.page}

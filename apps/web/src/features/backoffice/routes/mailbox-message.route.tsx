@@ -39,7 +39,9 @@ export function MailboxMessageRoute() {
     { key: 'attempts', label: t('mailbox.colAttempts'), value: String(m.attempts) },
     { key: 'created', label: t('mailbox.colDate'), value: format.dateTime(m.created_at) },
     ...(m.sent_at ? [{ key: 'sent', label: t('mailbox.sentAt'), value: format.dateTime(m.sent_at) }] : []),
-    ...(m.next_attempt_at ? [{ key: 'next', label: t('mailbox.nextAttempt'), value: format.dateTime(m.next_attempt_at) }] : []),
+    ...(m.next_attempt_at
+      ? [{ key: 'next', label: t('mailbox.nextAttempt'), value: format.dateTime(m.next_attempt_at) }]
+      : []),
     ...(m.last_error ? [{ key: 'error', label: t('mailbox.lastError'), value: m.last_error }] : []),
   ];
 
@@ -55,16 +57,23 @@ export function MailboxMessageRoute() {
           {t('mailbox.retry')}
         </Button>
       ) : null}
-      <h2>{t('mailbox.htmlHeading')}</h2>
-      <iframe
-        className="mail-preview"
-        title={t('mailbox.previewTitle', { subject: m.subject })}
-        src={`/api/backoffice/emails/${m.id}/preview`}
-        sandbox=""
-        referrerPolicy="no-referrer"
-      />
-      <h2>{t('mailbox.textHeading')}</h2>
-      <pre className="mail-text">{m.text}</pre>
+      {m.kind === 'password_reset' ? (
+        // Its secret link is for the customer only: the server sends no body for it either.
+        <Alert tone="info">{t('mailbox.bodyHidden')}</Alert>
+      ) : (
+        <>
+          <h2>{t('mailbox.htmlHeading')}</h2>
+          <iframe
+            className="mail-preview"
+            title={t('mailbox.previewTitle', { subject: m.subject })}
+            src={`/api/backoffice/emails/${m.id}/preview`}
+            sandbox=""
+            referrerPolicy="no-referrer"
+          />
+          <h2>{t('mailbox.textHeading')}</h2>
+          <pre className="mail-text">{m.text}</pre>
+        </>
+      )}
     </>
   );
 }

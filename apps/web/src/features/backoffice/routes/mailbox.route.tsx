@@ -70,9 +70,20 @@ export function MailboxRoute() {
         <>
           <p role="status">{t('mailbox.resultCount', { count: emails.data.total })}</p>
           {emails.data.items.length > 0 ? (
-            <Table caption={t('mailbox.title')} captionHidden columns={columns} rows={emails.data.items} rowKey={(row) => row.id} />
+            <Table
+              caption={t('mailbox.title')}
+              captionHidden
+              columns={columns}
+              rows={emails.data.items}
+              rowKey={(row) => row.id}
+            />
           ) : null}
-          <Pagination page={emails.data.page} perPage={emails.data.per_page || EMAILS_PER_PAGE} total={emails.data.total} hrefFor={(p) => hrefFor(p, status)} />
+          <Pagination
+            page={emails.data.page}
+            perPage={emails.data.per_page || EMAILS_PER_PAGE}
+            total={emails.data.total}
+            hrefFor={(p) => hrefFor(p, status)}
+          />
         </>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
-import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-types';
+import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-contract';
 import { answerText } from '../../../shared/lib/answered-options';
 import { LinkButton, VisuallyHidden } from '../../../shared/ui';
 import './cart.css';
@@ -19,7 +19,15 @@ function LineAnswers({ line }: { line: CartLine }) {
 }
 
 /** The cart's lines (name, answers, price, remove) and its totals. */
-export function CartLines({ cart, onRemove, removingId }: { cart: Cart; onRemove: (line: CartLine) => void; removingId: number | null }) {
+export function CartLines({
+  cart,
+  onRemove,
+  removingId,
+}: {
+  cart: Cart;
+  onRemove: (line: CartLine) => void;
+  removingId: number | null;
+}) {
   const t = useT();
   const format = useFormat();
   return (

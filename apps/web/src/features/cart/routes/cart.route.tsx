@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
-import type { CartLine } from '../../../shared/lib/api-types';
+import type { CartLine } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Spinner } from '../../../shared/ui';
 import { useRemoveCartItem } from '../api/remove-cart-item';
@@ -45,7 +45,11 @@ export function CartRoute() {
       ) : null}
       {cart.data && cart.data.items.length > 0 ? (
         <>
-          <CartLines cart={cart.data} onRemove={removeLine} removingId={remove.isPending ? (remove.variables ?? null) : null} />
+          <CartLines
+            cart={cart.data}
+            onRemove={removeLine}
+            removingId={remove.isPending ? (remove.variables ?? null) : null}
+          />
           {/* A GET form: the button names the action and still works as plain navigation. */}
           <form action="/customer/checkout" method="get" onSubmit={checkout}>
             <Button>{t('cart.checkout')}</Button>

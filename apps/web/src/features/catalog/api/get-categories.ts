@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Category } from '../../../shared/lib/api-types';
+import type { Category } from '../../../shared/lib/api-contract';
 
 /** GET /api/stores/{store}/categories: categories with their products, in catalogue order. */
 export function useCategories(storeId: number) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../shared/lib/api-types';
+import type { Category } from '../../../shared/lib/api-contract';
 import { categoryPagePath } from '../lib/catalog-paths';
 import { ProductGrid } from './product-grid';
 

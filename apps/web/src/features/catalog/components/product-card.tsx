@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { ProductSummary } from '../../../shared/lib/api-types';
+import type { ProductSummary } from '../../../shared/lib/api-contract';
 import { VisuallyHidden } from '../../../shared/ui';
 import { productOrderPath, productPagePath } from '../lib/catalog-paths';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useFormat, useT } from '../../../shared/i18n';
 import { isPositive } from '../../../shared/lib/money';
-import type { Category, Product } from '../../../shared/lib/api-types';
+import type { Category, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { BackLink, PageHeading } from '../../../shared/ui';
 import { CATALOGUE_PATH, categoryPagePath, productOrderPath } from '../lib/catalog-paths';
@@ -24,7 +24,9 @@ export function ProductDetails({ product, category }: { product: Product; catego
     <article className="product-page">
       {/* The caption names the category and leads back to it; without one, the way back is the catalogue. */}
       {category ? null : <BackLink to={CATALOGUE_PATH}>{t('nav.backToCatalogue')}</BackLink>}
-      <PageHeading caption={category ? <Link to={categoryPagePath(category.url_key)}>{category.name}</Link> : undefined}>
+      <PageHeading
+        caption={category ? <Link to={categoryPagePath(category.url_key)}>{category.name}</Link> : undefined}
+      >
         {product.name}
       </PageHeading>
       {product.short_description ? <p className="lead">{product.short_description}</p> : null}
@@ -36,7 +38,9 @@ export function ProductDetails({ product, category }: { product: Product; catego
         </p>
         <p className="secondary-text">{t('catalog.basePrice', { amount: format.money(product.base_price) })}</p>
         {isPositive(product.official_fee) ? (
-          <p className="secondary-text">{t('catalog.feesIncluded', { amount: format.money(product.official_fee ?? '0') })}</p>
+          <p className="secondary-text">
+            {t('catalog.feesIncluded', { amount: format.money(product.official_fee ?? '0') })}
+          </p>
         ) : null}
         <Link className="button button--primary product-page__order" to={productOrderPath(product.url_key)}>
           {t('catalog.order')}

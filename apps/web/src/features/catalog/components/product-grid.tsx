@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../../shared/lib/api-types';
+import type { ProductSummary } from '../../../shared/lib/api-contract';
 import { ProductCard } from './product-card';
 
 /** The cards of a list of products, or a line saying there are none. */

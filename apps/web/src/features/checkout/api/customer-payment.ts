@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../shared/lib/api-contract';
 
-export interface PreferredPayment {
-  method: string;
-  card: { brand: string | null; last4: string | null; exp_month: number | null; exp_year: number | null } | null;
-}
+export type PreferredPayment = NonNullable<ApiResponse<'/api/customer/payment', 'get'>['preferred_payment']>;
 
 const KEY = ['customer', 'payment'] as const;
 
@@ -22,7 +20,8 @@ export function usePreferredPayment(enabled = true) {
 export function useSetPreferredPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: string) => api.put<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', { preferred_payment: choice }),
+    mutationFn: (choice: string) =>
+      api.put<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', { preferred_payment: choice }),
     onSuccess: (data) => queryClient.setQueryData(KEY, data),
   });
 }
@@ -32,7 +31,10 @@ export function useFinalizeItem(itemId: string) {
   return useQuery({
     queryKey: ['checkout', 'finalize', itemId],
     queryFn: ({ signal }) =>
-      api.get<{ item_id: number; order_id: number; paid: boolean; last_method: string | null }>(`/api/checkout/finalize/${encodeURIComponent(itemId)}`, signal),
+      api.get<{ item_id: number; order_id: number; paid: boolean; last_method: string | null }>(
+        `/api/checkout/finalize/${encodeURIComponent(itemId)}`,
+        signal,
+      ),
     retry: false,
   });
 }

@@ -1,19 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { MoneyString } from '../../../shared/lib/api-types';
-
+import type { ApiResponse } from '../../../shared/lib/api-contract';
 /** GET /api/orders/{order_id}/payment: state of the order's latest payment and, if any, how to pay it. */
-export interface OrderPayment {
-  order_id: number;
-  paid: boolean;
-  status: string;
-  payment_status: string | null;
-  failure_code: string | null;
-  method: string | null;
-  amount: MoneyString;
-  instructions: Record<string, string> | null;
-  expires_at: string | null;
-}
+export type OrderPayment = ApiResponse<'/api/orders/{orderId}/payment', 'get'>;
 
 const FINAL_FAILURES = new Set(['failed', 'canceled', 'expired']);
 

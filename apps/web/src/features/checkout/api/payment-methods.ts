@@ -10,7 +10,8 @@ export interface PaymentMethod {
 /** Card payments are the only method for now, and the fallback when the store does not list its methods. */
 export const FALLBACK_METHODS: PaymentMethod[] = [{ code: 'cc' }];
 
-type RawMethod = string | { code?: unknown; id?: unknown; method?: unknown; title?: unknown; name?: unknown; label?: unknown };
+type RawMethod =
+  string | { code?: unknown; id?: unknown; method?: unknown; title?: unknown; name?: unknown; label?: unknown };
 
 function normalise(raw: RawMethod): PaymentMethod | null {
   if (typeof raw === 'string') return { code: raw };
@@ -30,7 +31,9 @@ export function usePaymentMethods(storeId: number) {
       try {
         const body = await api.get<unknown>(`/api/stores/${storeId}/payment-methods`, signal);
         const list = Array.isArray(body) ? body : (body as { items?: unknown })?.items;
-        const methods = Array.isArray(list) ? (list as RawMethod[]).map(normalise).filter((m): m is PaymentMethod => m !== null) : [];
+        const methods = Array.isArray(list)
+          ? (list as RawMethod[]).map(normalise).filter((m): m is PaymentMethod => m !== null)
+          : [];
         return methods.length ? methods : FALLBACK_METHODS;
       } catch {
         return FALLBACK_METHODS;

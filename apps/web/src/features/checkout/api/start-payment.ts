@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { CheckoutStarted } from '../../../shared/lib/api-types';
+import type { CheckoutStarted } from '../../../shared/lib/api-contract';
 
 /** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
 export function useCheckout() {
@@ -18,6 +18,8 @@ export function useCheckout() {
 export function useRetryPayment() {
   return useMutation({
     mutationFn: (input: { orderId: string; paymentMethod: string }) =>
-      api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, { payment_method: input.paymentMethod }),
+      api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, {
+        payment_method: input.paymentMethod,
+      }),
   });
 }

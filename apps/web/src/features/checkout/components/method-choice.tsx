@@ -4,7 +4,13 @@ import type { PaymentMethod } from '../api/payment-methods';
 import { METHOD_HINTS, METHOD_NAMES } from '../lib/payment-reasons';
 
 /** The store's payment methods as one accessible radio group (fieldset + legend), each with what happens next. */
-export function MethodChoice({ methods, value, onChange, error, id = 'payment-method' }: {
+export function MethodChoice({
+  methods,
+  value,
+  onChange,
+  error,
+  id = 'payment-method',
+}: {
   methods: PaymentMethod[];
   value: string;
   onChange: (code: string) => void;
@@ -30,7 +36,11 @@ export function MethodChoice({ methods, value, onChange, error, id = 'payment-me
 }
 
 /** The method to preselect: one chosen in the last 5 minutes, else the customer's preferred one, else the only one. */
-export function initialMethod(methods: PaymentMethod[], justSelected: string | null, preferred: string | null | undefined): string {
+export function initialMethod(
+  methods: PaymentMethod[],
+  justSelected: string | null,
+  preferred: string | null | undefined,
+): string {
   const offered = (code: string | null | undefined) => (code && methods.some((m) => m.code === code) ? code : null);
   return offered(justSelected) ?? offered(preferred) ?? (methods.length === 1 ? methods[0]!.code : '');
 }

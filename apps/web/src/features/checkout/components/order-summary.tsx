@@ -1,6 +1,6 @@
 import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
-import { cartLineTotal, type Cart } from '../../../shared/lib/api-types';
+import { cartLineTotal, type Cart } from '../../../shared/lib/api-contract';
 import { summarizeAnswers } from '../../../shared/lib/answered-options';
 import './checkout.css';
 

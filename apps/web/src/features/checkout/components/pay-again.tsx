@@ -6,7 +6,17 @@ import { useRetryPayment } from '../api/start-payment';
 import { rememberSelectedMethod } from '../lib/payment-flags';
 
 /** Opens a new payment of an unpaid order with a method and follows the provider's redirect. */
-export function PayAgainForm({ orderId, method, label, before }: { orderId: string; method: string; label: string; before?: ReactNode }) {
+export function PayAgainForm({
+  orderId,
+  method,
+  label,
+  before,
+}: {
+  orderId: string;
+  method: string;
+  label: string;
+  before?: ReactNode;
+}) {
   const t = useT();
   const retry = useRetryPayment();
   const [redirecting, setRedirecting] = useState(false);

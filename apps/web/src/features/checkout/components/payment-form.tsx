@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { errorText, refreshAfterAuthChange } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { Cart } from '../../../shared/lib/api-types';
-import { cartLineTotal } from '../../../shared/lib/api-types';
+import type { Cart } from '../../../shared/lib/api-contract';
+import { cartLineTotal } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { Alert, Button, ErrorSummary } from '../../../shared/ui';
 import { usePreferredPayment } from '../api/customer-payment';
@@ -16,7 +16,12 @@ import { reasonKey } from '../lib/payment-reasons';
 import { initialMethod, MethodChoice } from './method-choice';
 
 /** Payment method and the "Pagar 25,12 €" button; on success the browser goes to the provider's hosted page. */
-export function PaymentForm({ cart, methods, onErrorsChange, quoteId }: {
+export function PaymentForm({
+  cart,
+  methods,
+  onErrorsChange,
+  quoteId,
+}: {
   cart: Cart;
   methods: PaymentMethod[];
   onErrorsChange: (has: boolean) => void;
@@ -51,9 +56,18 @@ export function PaymentForm({ cart, methods, onErrorsChange, quoteId }: {
     setMethodError(undefined);
     onErrorsChange(false);
     rememberSelectedMethod(method);
-    const signature = [cart.quote_id, method, cart.totals.total, ...cart.items.map((l) => `${l.id}:${cartLineTotal(l)}`)].join('|');
+    const signature = [
+      cart.quote_id,
+      method,
+      cart.totals.total,
+      ...cart.items.map((l) => `${l.id}:${cartLineTotal(l)}`),
+    ].join('|');
     checkout.mutate(
-      { paymentMethod: method, idempotencyKey: idempotencyKeyFor(signature), ...(quoteId !== undefined ? { quoteId } : {}) },
+      {
+        paymentMethod: method,
+        idempotencyKey: idempotencyKeyFor(signature),
+        ...(quoteId !== undefined ? { quoteId } : {}),
+      },
       {
         onSuccess: ({ redirect_url }) => {
           setRedirecting(true);
@@ -75,7 +89,9 @@ export function PaymentForm({ cart, methods, onErrorsChange, quoteId }: {
       {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
       <MethodChoice methods={methods} value={method} onChange={choose} error={methodError} />
       <p className="secondary-text">{t('checkout.redirectNotice')}</p>
-      <Button pending={checkout.isPending || redirecting}>{t('checkout.pay', { amount: format.money(cart.totals.total) })}</Button>
+      <Button pending={checkout.isPending || redirecting}>
+        {t('checkout.pay', { amount: format.money(cart.totals.total) })}
+      </Button>
       {redirecting ? <p role="status">{t('checkout.redirecting')}</p> : null}
     </form>
   );

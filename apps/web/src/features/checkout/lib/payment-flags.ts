@@ -31,7 +31,9 @@ export function rememberSelectedMethod(code: string): void {
 /** The method chosen less than 5 minutes ago, if any. */
 export function justSelectedMethod(now = Date.now()): string | null {
   const stored = read<{ code?: unknown; at?: unknown }>(SELECTED);
-  return stored && typeof stored.code === 'string' && typeof stored.at === 'number' && isJustSelected(stored.at, now) ? stored.code : null;
+  return stored && typeof stored.code === 'string' && typeof stored.at === 'number' && isJustSelected(stored.at, now)
+    ? stored.code
+    : null;
 }
 
 /** The invalid-payment flag: the last payment came back refused, with the reason code shown to the customer. */

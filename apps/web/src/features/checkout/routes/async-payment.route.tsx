@@ -4,6 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { formatMultibancoReference } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
+import { asMoney } from '../../../shared/lib/money';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
@@ -14,7 +15,15 @@ import { clearPaymentFailure } from '../lib/payment-flags';
  * Watches an asynchronous payment: while it is open the page shows `children(payment)`; once paid it goes to the
  * success page, once failed or expired to the failure page (with the reason), both with a history replace.
  */
-function WatchPayment({ everyMs, title, children }: { everyMs: number; title: string; children: (p: OrderPayment) => ReactNode }) {
+function WatchPayment({
+  everyMs,
+  title,
+  children,
+}: {
+  everyMs: number;
+  title: string;
+  children: (p: OrderPayment) => ReactNode;
+}) {
   const t = useT();
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? '';
@@ -41,7 +50,12 @@ function WatchPayment({ everyMs, title, children }: { everyMs: number; title: st
   if (paid) return <Navigate to={`/checkout/success/${encodeURIComponent(orderId)}`} replace />;
   if (paymentEnded(payment.data)) {
     const error = payment.data.failure_code ?? payment.data.payment_status ?? '';
-    return <Navigate to={`/customer/payment?order_id=${encodeURIComponent(orderId)}&error=${encodeURIComponent(error)}`} replace />;
+    return (
+      <Navigate
+        to={`/customer/payment?order_id=${encodeURIComponent(orderId)}&error=${encodeURIComponent(error)}`}
+        replace
+      />
+    );
   }
   return (
     <>
@@ -86,14 +100,32 @@ export function MultibancoRoute() {
             <p className="lead">{t('multibanco.text')}</p>
             <SummaryList
               rows={[
-                { key: 'entity', label: t('multibanco.entity'), value: <strong className="payment-code">{i.entity}</strong> },
-                { key: 'reference', label: t('multibanco.reference'), value: <strong className="payment-code">{formatMultibancoReference(i.reference ?? '')}</strong> },
-                { key: 'amount', label: t('multibanco.amount'), value: <strong>{format.money(i.amount ?? p.amount)}</strong> },
-                { key: 'expires', label: t('multibanco.expires'), value: p.expires_at ? format.dateTime(p.expires_at) : '—' },
+                {
+                  key: 'entity',
+                  label: t('multibanco.entity'),
+                  value: <strong className="payment-code">{i.entity}</strong>,
+                },
+                {
+                  key: 'reference',
+                  label: t('multibanco.reference'),
+                  value: <strong className="payment-code">{formatMultibancoReference(i.reference ?? '')}</strong>,
+                },
+                {
+                  key: 'amount',
+                  label: t('multibanco.amount'),
+                  value: <strong>{format.money(asMoney(i.amount) ?? p.amount)}</strong>,
+                },
+                {
+                  key: 'expires',
+                  label: t('multibanco.expires'),
+                  value: p.expires_at ? format.dateTime(p.expires_at) : '—',
+                },
               ]}
             />
             <p>{t('multibanco.emailNotice')}</p>
-            <p role="status" aria-live="polite">{t('multibanco.waiting')}</p>
+            <p role="status" aria-live="polite">
+              {t('multibanco.waiting')}
+            </p>
           </>
         );
       }}
@@ -114,15 +146,29 @@ export function BankTransferRoute() {
             <p className="lead">{t('bank.text')}</p>
             <SummaryList
               rows={[
-                { key: 'iban', label: t('bank.iban'), value: <strong className="payment-code">{(i.iban ?? '').replace(/(.{4})(?=.)/g, '$1 ')}</strong> },
+                {
+                  key: 'iban',
+                  label: t('bank.iban'),
+                  value: <strong className="payment-code">{(i.iban ?? '').replace(/(.{4})(?=.)/g, '$1 ')}</strong>,
+                },
                 { key: 'holder', label: t('bank.holder'), value: i.holder },
                 { key: 'bank', label: t('bank.bank'), value: i.bank },
-                { key: 'concept', label: t('bank.concept'), value: <strong className="payment-code">{i.concept}</strong> },
-                { key: 'amount', label: t('bank.amount'), value: <strong>{format.money(i.amount ?? p.amount)}</strong> },
+                {
+                  key: 'concept',
+                  label: t('bank.concept'),
+                  value: <strong className="payment-code">{i.concept}</strong>,
+                },
+                {
+                  key: 'amount',
+                  label: t('bank.amount'),
+                  value: <strong>{format.money(asMoney(i.amount) ?? p.amount)}</strong>,
+                },
               ]}
             />
             <p>{t('bank.conceptNotice', { order: i.concept ?? '' })}</p>
-            <p role="status" aria-live="polite">{t('bank.waiting')}</p>
+            <p role="status" aria-live="polite">
+              {t('bank.waiting')}
+            </p>
           </>
         );
       }}

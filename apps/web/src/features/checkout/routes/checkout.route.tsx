@@ -82,7 +82,12 @@ function CheckoutPayment({ quoteId }: { quoteId?: number }) {
       <PageHeading>{t('checkout.title')}</PageHeading>
       <LastFailedOrder />
       <OrderSummary cart={cart.data} />
-      <PaymentForm cart={cart.data} methods={methods.data ?? []} onErrorsChange={setHasErrors} {...(quoteId !== undefined ? { quoteId } : {})} />
+      <PaymentForm
+        cart={cart.data}
+        methods={methods.data ?? []}
+        onErrorsChange={setHasErrors}
+        {...(quoteId !== undefined ? { quoteId } : {})}
+      />
     </div>
   );
 }

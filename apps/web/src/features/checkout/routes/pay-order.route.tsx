@@ -37,13 +37,17 @@ export function PayOrderRoute() {
   }
   if (payment.data.paid) return <Navigate to={`/checkout/success/${encodeURIComponent(orderId)}`} replace />;
   const list = methods.data ?? [];
-  const chosen = method ?? initialMethod(list, justSelectedMethod(), payment.data.method ?? preferred.data?.preferred_payment?.method);
+  const chosen =
+    method ??
+    initialMethod(list, justSelectedMethod(), payment.data.method ?? preferred.data?.preferred_payment?.method);
   const invalid = invalidPayment();
   return (
     <>
       <PageHeading>{t('payOrder.title', { order: orderId })}</PageHeading>
       <p className="lead">{t('payOrder.text', { amount: format.money(payment.data.amount) })}</p>
-      {invalid?.orderId === orderId ? <Alert title={t('payment.invalidTitle')}>{t(reasonKey(invalid.reason))}</Alert> : null}
+      {invalid?.orderId === orderId ? (
+        <Alert title={t('payment.invalidTitle')}>{t(reasonKey(invalid.reason))}</Alert>
+      ) : null}
       <PayAgainForm
         orderId={orderId}
         method={chosen}

@@ -83,22 +83,33 @@ function PaymentPreferences() {
       <PageHeading>{t('payment.preferencesTitle')}</PageHeading>
       <SummaryList
         rows={[
-          { key: 'method', label: t('payment.preferredMethod'), value: current ? (name ? t(name) : current.method) : t('payment.noPreferred') },
+          {
+            key: 'method',
+            label: t('payment.preferredMethod'),
+            value: current ? (name ? t(name) : current.method) : t('payment.noPreferred'),
+          },
           ...(card
-            ? [{
-                key: 'card',
-                label: t('payment.savedCard'),
-                value: t('payment.cardSummary', {
-                  brand: (card.brand ?? '').toUpperCase(),
-                  last4: card.last4 ?? '',
-                  expiry: card.exp_month && card.exp_year ? `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : '—',
-                }),
-              }]
+            ? [
+                {
+                  key: 'card',
+                  label: t('payment.savedCard'),
+                  value: t('payment.cardSummary', {
+                    brand: (card.brand ?? '').toUpperCase(),
+                    last4: card.last4 ?? '',
+                    expiry:
+                      card.exp_month && card.exp_year
+                        ? `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`
+                        : '—',
+                  }),
+                },
+              ]
             : []),
         ]}
       />
       {save.isError ? <Alert>{errorText(save.error, t)}</Alert> : null}
-      {saved ? <Alert tone="success">{t(saved === 'remove_cc' ? 'payment.cardRemoved' : 'payment.preferenceSaved')}</Alert> : null}
+      {saved ? (
+        <Alert tone="success">{t(saved === 'remove_cc' ? 'payment.cardRemoved' : 'payment.preferenceSaved')}</Alert>
+      ) : null}
       <form
         noValidate
         onSubmit={(e) => {
@@ -117,7 +128,9 @@ function PaymentPreferences() {
             save.mutate('remove_cc', { onSuccess: () => setSaved('remove_cc') });
           }}
         >
-          <Button variant="secondary" pending={save.isPending}>{t('payment.removeCard')}</Button>
+          <Button variant="secondary" pending={save.isPending}>
+            {t('payment.removeCard')}
+          </Button>
         </form>
       ) : null}
     </>

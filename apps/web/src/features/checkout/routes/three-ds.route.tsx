@@ -12,7 +12,12 @@ function ThreeDsResult({ orderId }: { orderId: string }) {
   if (payment.data?.paid) return <Navigate to={`/checkout/success/${encodeURIComponent(orderId)}`} replace />;
   if (paymentEnded(payment.data)) {
     const error = payment.data?.failure_code ?? 'authentication_failed';
-    return <Navigate to={`/customer/payment?order_id=${encodeURIComponent(orderId)}&error=${encodeURIComponent(error)}`} replace />;
+    return (
+      <Navigate
+        to={`/customer/payment?order_id=${encodeURIComponent(orderId)}&error=${encodeURIComponent(error)}`}
+        replace
+      />
+    );
   }
   return (
     <>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Cart } from '../../../shared/lib/api-types';
+import type { Cart } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { toApiAnswers, type Answers } from '../lib/wizard-pages';
 
@@ -9,7 +9,11 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { storeId: number; urlKey: string; answers: Answers }) =>
-      api.post<Cart>('/api/cart/items', { store_id: input.storeId, url_key: input.urlKey, answers: toApiAnswers(input.answers) }),
+      api.post<Cart>('/api/cart/items', {
+        store_id: input.storeId,
+        url_key: input.urlKey,
+        answers: toApiAnswers(input.answers),
+      }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/lib/api-client';
-import type { Evaluation } from '../../../shared/lib/api-types';
+import type { Evaluation } from '../../../shared/lib/api-contract';
 import { toApiAnswers, type Answers } from '../lib/wizard-pages';
 
 export function evaluateKey(storeId: number, urlKey: string, answers: Answers) {
@@ -8,7 +8,12 @@ export function evaluateKey(storeId: number, urlKey: string, answers: Answers) {
 }
 
 /** POST .../evaluate: visible questions, errors and the price, always computed by the server. */
-export function evaluateAnswers(storeId: number, urlKey: string, answers: Answers, signal?: AbortSignal): Promise<Evaluation> {
+export function evaluateAnswers(
+  storeId: number,
+  urlKey: string,
+  answers: Answers,
+  signal?: AbortSignal,
+): Promise<Evaluation> {
   return apiRequest<Evaluation>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey)}/evaluate`, {
     method: 'POST',
     body: { answers: toApiAnswers(answers) },

@@ -25,7 +25,8 @@ export function usePlaceSearch(kind: RemotePlaceKind, q: string, within: string 
   if (within) params.set(kind === 'pt_parish' && within.length === 2 ? 'district' : PATHS[kind].within, within);
   return useQuery({
     queryKey: ['geo', kind, 'search', q, within] as const,
-    queryFn: ({ signal }) => api.get<{ items: PlaceItem[]; more: boolean }>(`${PATHS[kind].list}?${params.toString()}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ items: PlaceItem[]; more: boolean }>(`${PATHS[kind].list}?${params.toString()}`, signal),
     enabled: enabled && q.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: DAY,

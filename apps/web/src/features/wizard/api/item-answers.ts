@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiAnswers } from '../../../shared/lib/api-types';
+import type { ApiAnswers, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** GET /api/me/orders/{order}/items/{item}/answers: an order line's product and answers (404 if not the customer's). */
-export interface ItemAnswers {
-  order_id: number;
-  item_id: number;
-  store_id: number;
-  product_id: number;
-  product_name: string;
-  url_key: string | null;
-  panel_status_id: number;
-  editable: boolean;
-  price: string;
-  answers: Record<string, unknown>;
-}
+export type ItemAnswers = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/answers', 'get'>;
 
-const path = (orderId: string, itemId: string) => `/api/me/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/answers`;
+const path = (orderId: string, itemId: string) =>
+  `/api/me/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/answers`;
 
 export function useItemAnswers(orderId: string, itemId: string) {
   return useQuery({
@@ -31,7 +21,8 @@ export function useItemAnswers(orderId: string, itemId: string) {
 export function useSaveItemAnswers(orderId: string, itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answers: ApiAnswers | Record<string, unknown>) => api.put<ItemAnswers>(path(orderId, itemId), { answers }),
+    mutationFn: (answers: ApiAnswers | Record<string, unknown>) =>
+      api.put<ItemAnswers>(path(orderId, itemId), { answers }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myOrders }),
   });
 }

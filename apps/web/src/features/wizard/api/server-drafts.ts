@@ -3,19 +3,10 @@ import { useCallback } from 'react';
 import { useUser } from '../../../shared/auth';
 import { api } from '../../../shared/lib/api-client';
 import type { Draft } from '../lib/draft-storage';
+import type { ApiResponse, ApiItem } from '../../../shared/lib/api-contract';
 
 /** A signed-in customer's unfinished order as the server keeps it (GET /api/me/drafts). */
-export interface ServerDraft {
-  store_id: number;
-  url_key: string;
-  product_id: number;
-  product_name: string;
-  answers: Record<string, string>;
-  seen: number[];
-  last_path: string | null;
-  last_step: number;
-  updated_at: string;
-}
+export type ServerDraft = ApiItem<ApiResponse<'/api/me/drafts', 'get'>['items']>;
 
 export const serverDraftsKey = ['me', 'drafts'] as const;
 
@@ -40,7 +31,12 @@ export function useDraftSync(storeId: number, urlKey: string) {
   const save = useCallback(
     (draft: Draft) => {
       if (!signedIn) return;
-      const body = { answers: draft.answers, seen: draft.seen, last_path: draft.lastPath?.startsWith('/tienda/') ? draft.lastPath : null, last_step: Math.min(99, draft.lastStep) };
+      const body = {
+        answers: draft.answers,
+        seen: draft.seen,
+        last_path: draft.lastPath?.startsWith('/tienda/') ? draft.lastPath : null,
+        last_step: Math.min(99, draft.lastStep),
+      };
       api.put(draftPath(storeId, urlKey), body).catch(() => undefined);
     },
     [signedIn, storeId, urlKey],

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 /** GET /api/config: shop settings (the spec's client configuration). */
-export interface ShopConfig {
-  /** The last nota simple form may be reused within this many seconds; -1 always, 0 never. */
-  nota_simple_reuse_seconds: number;
-}
+export type ShopConfig = ApiResponse<'/api/config', 'get'>;
 
 export function useShopConfig() {
   return useQuery({

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../shared/lib/api-client';
-import type { FileReference } from '../../../shared/lib/api-types';
+import type { ApiResponse, FileReference } from '../../../shared/lib/api-contract';
 
 /** GET /api/uploads/limits: the largest upload and the accepted types (the server decides by content). */
-export interface UploadLimits {
-  max_bytes: number;
-  content_types: string[];
-}
+export type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
 
 export function useUploadLimits() {
   return useQuery({

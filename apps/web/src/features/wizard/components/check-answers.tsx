@@ -4,9 +4,20 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-types';
+import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, Button, Columns, ErrorSummary, LinkButton, PageHeading, Spinner, SummaryList, type ErrorSummaryItem } from '../../../shared/ui';
+import {
+  Alert,
+  BackLink,
+  Button,
+  Columns,
+  ErrorSummary,
+  LinkButton,
+  PageHeading,
+  Spinner,
+  SummaryList,
+  type ErrorSummaryItem,
+} from '../../../shared/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { evaluateAnswers, evaluateKey, useEvaluation } from '../api/evaluate-product';
 import { useDraftSync } from '../api/server-drafts';
@@ -85,8 +96,15 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
   if (outcome?.type === 'redirect' && settled) return failure ? <Alert>{errorText(failure, t)}</Alert> : <Spinner />;
 
   if (exit) {
-    const page = exitAnswerPage(product, exit.message) ?? 0;
-    return <ExitPage product={product} message={exit.message ?? ''} changeTo={paths.step(page + 1)} catalogue={paths.catalogue} />;
+    const page = exitAnswerPage(product, exit) ?? 0;
+    return (
+      <ExitPage
+        product={product}
+        message={exit.message ?? ''}
+        changeTo={paths.step(page + 1)}
+        catalogue={paths.catalogue}
+      />
+    );
   }
 
   const confirmIds = confirmPageOptions(product, outcome);
@@ -144,7 +162,10 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const answers = withoutEmpty({ ...draft.answers, ...Object.fromEntries(confirmFields.map((o) => [String(o.option_id), values[String(o.option_id)] ?? ''])) });
+    const answers = withoutEmpty({
+      ...draft.answers,
+      ...Object.fromEntries(confirmFields.map((o) => [String(o.option_id), values[String(o.option_id)] ?? ''])),
+    });
     let checked: Evaluation;
     setChecking(true);
     try {
@@ -216,7 +237,9 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
                       asHeading={false}
                       value={values[String(option.option_id)] ?? ''}
                       error={errorFor.get(option.option_id)}
-                      onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                      onChange={(value) =>
+                        change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
+                      }
                       context={{ options: product.options, answers: { ...draft.answers, ...values } }}
                     />
                   ))}

@@ -22,7 +22,12 @@ interface FileQuestionProps extends QuestionProps {
 function maxSizeText(bytes: number, language: string): string {
   const mb = Math.floor(bytes / (1024 * 1024));
   if (mb < 1) return formatFileSize(bytes, language as Parameters<typeof formatFileSize>[1]);
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(mb);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'megabyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 0,
+  }).format(mb);
 }
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: number } | { kind: 'done'; text: string };
@@ -32,7 +37,17 @@ type Status = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: num
  * once (progress announced politely), then shown by name with "Quitar" and "Cambiar por otro". The answer is the
  * file reference the server returned.
  */
-export function FileQuestion({ option, id, value, error, optional, hint, asHeading, onChange, onError }: FileQuestionProps) {
+export function FileQuestion({
+  option,
+  id,
+  value,
+  error,
+  optional,
+  hint,
+  asHeading,
+  onChange,
+  onError,
+}: FileQuestionProps) {
   const t = useT();
   const format = useFormat();
   const limits = useUploadLimits();
@@ -80,7 +95,13 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
       const from = document.activeElement;
       focusName.current = from === input.current || from === document.body;
       onChange(encodeFileAnswer(uploaded));
-      setStatus({ kind: 'done', text: t('wizard.file.uploaded', { name: uploaded.filename, size: formatFileSize(uploaded.size, format.language) }) });
+      setStatus({
+        kind: 'done',
+        text: t('wizard.file.uploaded', {
+          name: uploaded.filename,
+          size: formatFileSize(uploaded.size, format.language),
+        }),
+      });
       // Replaced: the old upload is no longer an answer (best effort; unused uploads also expire).
       if (previous) void deleteDocument(previous.file_id).catch(() => undefined);
     } catch (failure) {
@@ -107,14 +128,23 @@ export function FileQuestion({ option, id, value, error, optional, hint, asHeadi
   const hintText = [lead, t('wizard.file.hint', { max: maxText })].filter(Boolean).join(' ');
 
   return (
-    <Field id={id} label={option.title} hint={hintText} error={shownError} optional={optional} labelAsHeading={asHeading}>
+    <Field
+      id={id}
+      label={option.title}
+      hint={hintText}
+      error={shownError}
+      optional={optional}
+      labelAsHeading={asHeading}
+    >
       <input
         ref={input}
         id={id}
         name={id}
         type="file"
         accept={ACCEPT}
-        className={['file-input', shownError ? 'file-input--error' : null, tucked ? 'visually-hidden' : null].filter(Boolean).join(' ')}
+        className={['file-input', shownError ? 'file-input--error' : null, tucked ? 'visually-hidden' : null]
+          .filter(Boolean)
+          .join(' ')}
         aria-describedby={[`${id}-hint`, shownError ? `${id}-error` : null].filter(Boolean).join(' ')}
         aria-invalid={shownError ? true : undefined}
         disabled={uploading}

@@ -1,5 +1,5 @@
 import { useFormat, useT } from '../../../shared/i18n';
-import type { ProductOption } from '../../../shared/lib/api-types';
+import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
@@ -34,7 +34,9 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
   const format = useFormat();
   const id = optionInputId(option.option_id);
   const optional = !isRequired(option);
-  const supplementHint = isPositive(option.price) ? t('wizard.optionSupplement', { amount: format.money(option.price!) }) : null;
+  const supplementHint = isPositive(option.price)
+    ? t('wizard.optionSupplement', { amount: format.money(option.price!) })
+    : null;
   const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
   const common = { id, error, optional, hint };
   // Radios and checkboxes: each value with its supplement, when it has one.
@@ -107,7 +109,16 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
       );
     case 'file':
       // The document is uploaded at once; the answer is its file reference (file-question.tsx).
-      return <FileQuestion {...common} option={option} asHeading={asHeading} value={value} onChange={onChange} onError={onError} />;
+      return (
+        <FileQuestion
+          {...common}
+          option={option}
+          asHeading={asHeading}
+          value={value}
+          onChange={onChange}
+          onError={onError}
+        />
+      );
     case 'date':
       // A native date input gives yyyy-mm-dd, the form the engine compares (e.g. deeds before 2006-01-01).
       return (

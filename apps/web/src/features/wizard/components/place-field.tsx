@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ptDistrictOf } from '@ventanilla/domain';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { ProductOption } from '../../../shared/lib/api-types';
+import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
 import { Combobox, foldText, type ComboboxOption } from '../../../shared/ui';
 import { usePlace, usePlaceSearch, type RemotePlaceKind } from '../api/get-places';
@@ -10,7 +10,9 @@ import { fieldLabelling, type QuestionProps } from './question-props';
 const SEARCH_DELAY_MS = 250;
 
 /** Which picker an option is: a searched place list, a province/district list of its own values, or neither. */
-export function placeKindOf(option: Pick<ProductOption, 'type' | 'place' | 'opt_values'>): RemotePlaceKind | 'values' | null {
+export function placeKindOf(
+  option: Pick<ProductOption, 'type' | 'place' | 'opt_values'>,
+): RemotePlaceKind | 'values' | null {
   const pt = option.place?.country === 'PT';
   if (option.type === 'freguesia') return 'pt_parish';
   if (option.type === 'municipio' || option.type === 'municipio_ce') return pt ? 'pt_municipality' : 'es_municipality';
@@ -133,9 +135,18 @@ function RemotePlacePicker(props: PlaceFieldProps & { kind: RemotePlaceKind }) {
   const showParent = !parentOption;
   const results: ComboboxOption[] =
     query === text.trim() || search.data
-      ? (search.data?.items ?? []).map((p) => ({ value: p.code, label: p.name, description: showParent ? (p.parent_name ?? undefined) : undefined }))
+      ? (search.data?.items ?? []).map((p) => ({
+          value: p.code,
+          label: p.name,
+          description: showParent ? (p.parent_name ?? undefined) : undefined,
+        }))
       : [];
-  const firstKey = kind === 'es_municipality' ? 'place.chooseProvinceFirst' : kind === 'pt_municipality' ? 'place.chooseDistrictFirst' : 'place.chooseConcelhoFirst';
+  const firstKey =
+    kind === 'es_municipality'
+      ? 'place.chooseProvinceFirst'
+      : kind === 'pt_municipality'
+        ? 'place.chooseDistrictFirst'
+        : 'place.chooseConcelhoFirst';
 
   return (
     <Combobox

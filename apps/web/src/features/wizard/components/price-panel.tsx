@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { PriceBreakdown } from '../../../shared/lib/api-types';
+import type { PriceBreakdown } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
 import './wizard.css';
 

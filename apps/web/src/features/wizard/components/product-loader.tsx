@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { Product } from '../../../shared/lib/api-types';
+import type { Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Spinner } from '../../../shared/ui';
 import { useProduct, useUrlKeyOfProduct } from '../api/get-product';
@@ -24,7 +24,15 @@ export function ProductNotFound() {
 }
 
 /** Loads the product of a wizard route and renders its page once it is there. */
-export function ProductLoader({ storeId, urlKey, children }: { storeId: number; urlKey: string; children: (product: Product) => ReactNode }) {
+export function ProductLoader({
+  storeId,
+  urlKey,
+  children,
+}: {
+  storeId: number;
+  urlKey: string;
+  children: (product: Product) => ReactNode;
+}) {
   const t = useT();
   const product = useProduct(storeId, urlKey);
   if (product.isPending) return <Spinner />;
@@ -34,7 +42,15 @@ export function ProductLoader({ storeId, urlKey, children }: { storeId: number; 
 }
 
 /** For the generic `/tienda/product/...{productId}` routes: resolves the product's url_key first. */
-export function ProductIdResolver({ storeId, productId, children }: { storeId: number; productId: string; children: (urlKey: string) => ReactNode }) {
+export function ProductIdResolver({
+  storeId,
+  productId,
+  children,
+}: {
+  storeId: number;
+  productId: string;
+  children: (urlKey: string) => ReactNode;
+}) {
   const t = useT();
   const urlKey = useUrlKeyOfProduct(storeId, productId);
   if (urlKey.isPending) return <Spinner />;

@@ -1,4 +1,4 @@
-import type { ProductOption } from '../../../shared/lib/api-types';
+import type { ProductOption } from '../../../shared/lib/api-contract';
 
 /** What a question's control gets from OptionField: the question, its answer and how to label it. */
 export interface QuestionProps {

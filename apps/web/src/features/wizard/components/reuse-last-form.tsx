@@ -23,7 +23,12 @@ export function ReuseLastForm({ storeId, urlKey, paths }: { storeId: number; url
   function reuse() {
     if (!last) return;
     // Every reused answer counts as asked; the check-answers page re-evaluates them and asks what is missing.
-    writeDraft(storeId, urlKey, { answers: last.answers, seen: Object.keys(last.answers).map(Number), lastPath: paths.confirmation, lastStep: 0 });
+    writeDraft(storeId, urlKey, {
+      answers: last.answers,
+      seen: Object.keys(last.answers).map(Number),
+      lastPath: paths.confirmation,
+      lastStep: 0,
+    });
     navigate(paths.confirmation);
   }
 

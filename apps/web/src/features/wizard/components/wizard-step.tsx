@@ -3,9 +3,19 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-types';
+import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, Button, Caption, Columns, ErrorSummary, LinkButton, PageHeading, Spinner } from '../../../shared/ui';
+import {
+  Alert,
+  BackLink,
+  Button,
+  Caption,
+  Columns,
+  ErrorSummary,
+  LinkButton,
+  PageHeading,
+  Spinner,
+} from '../../../shared/ui';
 import { evaluateKey, useEvaluateMutation, useEvaluation } from '../api/evaluate-product';
 import { useDraftSync } from '../api/server-drafts';
 import { clearDraft, EMPTY_DRAFT, hasProgress, readDraft, updateDraft, writeDraft } from '../lib/draft-storage';
@@ -25,7 +35,14 @@ import {
   type Answers,
 } from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
-import { EXIT_PARAM, ExitPage, FlowNotice, focusHeading, useFollowRedirect, type WizardLocationState } from './flow-outcome';
+import {
+  EXIT_PARAM,
+  ExitPage,
+  FlowNotice,
+  focusHeading,
+  useFollowRedirect,
+  type WizardLocationState,
+} from './flow-outcome';
 import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
 import { ReuseLastForm } from './reuse-last-form';
@@ -84,7 +101,10 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const exit = showingExit && outcome?.type === 'exit' && !evaluation.isPlaceholderData ? outcome : null;
   // Options kept for the check-answers page (questions on confirm; confirmation options under early checkout).
   const confirmPage = useMemo(() => confirmPageOptions(product, outcome), [product, outcome]);
-  const visible = useMemo(() => askedOnPages(evaluation.data?.visible ?? [], confirmPage), [evaluation.data, confirmPage]);
+  const visible = useMemo(
+    () => askedOnPages(evaluation.data?.visible ?? [], confirmPage),
+    [evaluation.data, confirmPage],
+  );
   const options = visibleOptionsOn(product, pageIndex, visible);
   const single = options.length === 1;
   const heading = single ? options[0]!.title : format.list(options.map((o) => o.title));
@@ -93,7 +113,11 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
 
   useEffect(() => {
     if (showingExit) return;
-    updateDraft(storeId, urlKey, (draft) => ({ ...draft, lastPath: location.pathname + location.search, lastStep: stepNumber }));
+    updateDraft(storeId, urlKey, (draft) => ({
+      ...draft,
+      lastPath: location.pathname + location.search,
+      lastStep: stepNumber,
+    }));
   }, [storeId, urlKey, location.pathname, location.search, stepNumber, showingExit]);
 
   useEffect(() => () => window.clearTimeout(textTimer.current), []);
@@ -107,7 +131,8 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
 
   // Sent here by the check-answers page: show this page's missing answers at once.
   useEffect(() => {
-    if (!locationState?.showErrors || errorsShownOnLoad.current || !evaluation.data || evaluation.isPlaceholderData) return;
+    if (!locationState?.showErrors || errorsShownOnLoad.current || !evaluation.data || evaluation.isPlaceholderData)
+      return;
     errorsShownOnLoad.current = true;
     setErrors(pageErrors(evaluation.data));
   }, [evaluation.data, evaluation.isPlaceholderData, locationState]);
@@ -124,7 +149,10 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     const key = String(optionId);
     setValues((current) => ({ ...current, [key]: value }));
     // Typed answers are kept at once, so Back, a reload or leaving the page never loses them.
-    const draft = updateDraft(storeId, urlKey, (d) => ({ ...d, answers: withoutEmpty({ ...d.answers, [key]: value }) }));
+    const draft = updateDraft(storeId, urlKey, (d) => ({
+      ...d,
+      answers: withoutEmpty({ ...d.answers, [key]: value }),
+    }));
     if (!triggers.has(optionId)) return;
     window.clearTimeout(textTimer.current);
     const reevaluate = () => setEvaluatedAnswers(withoutEmpty(draft.answers));
@@ -198,7 +226,8 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     } else {
       const unseen = returning ? questionsToAsk(product, shown, seen, kept) : undefined;
       const next = nextPageIndex(product, pageIndex, shown, unseen);
-      target = next === null ? paths.confirmation : `${paths.step(next + 1)}${returning ? `?${RETURN_TO_CONFIRMATION}` : ''}`;
+      target =
+        next === null ? paths.confirmation : `${paths.step(next + 1)}${returning ? `?${RETURN_TO_CONFIRMATION}` : ''}`;
       lastStep = next === null ? stepNumber : next + 1;
     }
     writeDraft(storeId, urlKey, { answers: kept, seen, lastPath: target, lastStep });
@@ -215,15 +244,28 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   if (evaluation.isError && !evaluation.data) return <Alert>{errorText(evaluation.error, t)}</Alert>;
 
   if (exit) {
-    const answerPage = exitAnswerPage(product, exit.message) ?? pageIndex;
-    return <ExitPage product={product} message={exit.message ?? ''} changeTo={paths.step(answerPage + 1)} catalogue={paths.catalogue} />;
+    const answerPage = exitAnswerPage(product, exit) ?? pageIndex;
+    return (
+      <ExitPage
+        product={product}
+        message={exit.message ?? ''}
+        changeTo={paths.step(answerPage + 1)}
+        catalogue={paths.catalogue}
+      />
+    );
   }
 
   if (options.length === 0 && !evaluation.isPlaceholderData) {
     // Nothing to ask on this page with the answers given: skip it.
     const next = nextPageIndex(product, pageIndex, visible);
     const query = returning ? `?${RETURN_TO_CONFIRMATION}` : '';
-    return <Navigate to={next === null ? paths.confirmation : `${paths.step(next + 1)}${query}`} replace state={location.state} />;
+    return (
+      <Navigate
+        to={next === null ? paths.confirmation : `${paths.step(next + 1)}${query}`}
+        replace
+        state={location.state}
+      />
+    );
   }
 
   const previous = previousPageIndex(product, pageIndex, visible);
@@ -266,7 +308,9 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                   asHeading={single}
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
-                  onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                  onChange={(value) =>
+                    change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
+                  }
                   context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
                   onError={(message) =>
                     setErrors((current) => [
@@ -280,7 +324,12 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
               <div className="button-group">
                 <Button pending={continueEvaluation.isPending}>{t('wizard.continue')}</Button>
                 {earlyCheckout ? (
-                  <Button variant="secondary" name="intent" value={REVIEW_INTENT} pending={continueEvaluation.isPending}>
+                  <Button
+                    variant="secondary"
+                    name="intent"
+                    value={REVIEW_INTENT}
+                    pending={continueEvaluation.isPending}
+                  >
                     {t('wizard.earlyCheckoutButton')}
                   </Button>
                 ) : null}

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDraft, DRAFT_MAX_AGE_MS, draftKey, EMPTY_DRAFT, hasProgress, parseDraft, readDraft, updateDraft, writeDraft } from './draft-storage';
+import {
+  clearDraft,
+  DRAFT_MAX_AGE_MS,
+  draftKey,
+  EMPTY_DRAFT,
+  hasProgress,
+  parseDraft,
+  readDraft,
+  updateDraft,
+  writeDraft,
+} from './draft-storage';
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -16,7 +26,14 @@ class MemoryStorage {
 
 describe('parseDraft', () => {
   it('keeps only well-formed parts', () => {
-    expect(parseDraft({ answers: { '1': 'a', x: 'b', '2': 3, '3': '' }, seen: [1, 'x'], lastPath: 'http://evil', lastStep: 2 })).toEqual({
+    expect(
+      parseDraft({
+        answers: { '1': 'a', x: 'b', '2': 3, '3': '' },
+        seen: [1, 'x'],
+        lastPath: 'http://evil',
+        lastStep: 2,
+      }),
+    ).toEqual({
       answers: { '1': 'a' },
       seen: [1],
       lastPath: null,

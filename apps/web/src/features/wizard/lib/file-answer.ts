@@ -1,4 +1,4 @@
-import type { FileReference } from '../../../shared/lib/api-types';
+import type { FileReference } from '../../../shared/lib/api-contract';
 
 /**
  * The wizard keeps every answer as text (drafts, page values, the check-answers page). A file question's answer, a
@@ -28,5 +28,10 @@ export function decodeFileAnswer(value: string | undefined): FileReference | nul
 
 /** Whether an API answer value is a file reference object. */
 export function isFileReferenceValue(value: unknown): value is FileReference {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { file_id?: unknown }).file_id === 'string';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as { file_id?: unknown }).file_id === 'string'
+  );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductOption } from '../../../shared/lib/api-types';
+import { moneyString } from '@ventanilla/domain';
+import { optionFixture, productFixture } from './product-fixtures';
+import type { Product } from '../../../shared/lib/api-contract';
 import {
   answerLabel,
   askedOnPages,
@@ -14,27 +16,50 @@ import {
   reevaluationTriggers,
 } from './wizard-pages';
 
-function option(option_id: number, extra: Partial<ProductOption> = {}): ProductOption {
-  return { option_id, type: 'field', is_require: 1, title: `Q${option_id}`, placeholder: null, error: null, price: '0.00', index: option_id, previous_steps: [], opt_values: [], ...extra };
-}
+const option = optionFixture;
 
 function product(extra: Partial<Product> = {}): Product {
-  return {
-    product_id: 1, name: 'P', url_key: 'p', cat_url_key: 'c', short_description: '', base_price: '10.00', price: '12.10',
-    description: '', image: null, custom_text: null, tooltip: null, tax_rate: '21.00',
+  return productFixture({
+    product_id: 1,
+    name: 'P',
+    url_key: 'p',
+    cat_url_key: 'c',
+    short_description: '',
+    base_price: moneyString('10.00'),
+    price: moneyString('12.10'),
+    description: '',
+    image: null,
+    custom_text: '',
+    tooltip: null,
+    tax_rate: '21.00',
     steps: [[1], [2, 3], [4], [5]],
     options: [
-      option(1, { type: 'radio', opt_values: [{ id: 11, name: 'Sí', price: '0.00' }, { id: 12, name: 'No', price: '0.00' }] }),
-      option(2), option(3, { is_require: 0 }), option(4), option(5, { type: 'checkbox', opt_values: [{ id: 51, name: 'Acepto', price: '0.00' }] }),
-      option(9, { type: 'radio', opt_values: [{ id: 91, name: 'Particular', price: '0.00' }] }),
+      option(1, {
+        type: 'radio',
+        opt_values: [
+          { id: 11, name: 'Sí', price: moneyString('0.00') },
+          { id: 12, name: 'No', price: moneyString('0.00') },
+        ],
+      }),
+      option(2),
+      option(3, { is_require: 0 }),
+      option(4),
+      option(5, { type: 'checkbox', opt_values: [{ id: 51, name: 'Acepto', price: moneyString('0.00') }] }),
+      option(9, { type: 'radio', opt_values: [{ id: 91, name: 'Particular', price: moneyString('0.00') }] }),
     ],
     ...extra,
-  };
+  });
 }
 
 describe('question on start and questions on confirm', () => {
   it('puts the question on start on a page of its own before the first step', () => {
-    expect(pagesOf(product({ question_on_start: 9, steps: [[1], [2, 3], [4], [5, 9]] }))).toEqual([[9], [1], [2, 3], [4], [5]]);
+    expect(pagesOf(product({ question_on_start: 9, steps: [[1], [2, 3], [4], [5, 9]] }))).toEqual([
+      [9],
+      [1],
+      [2, 3],
+      [4],
+      [5],
+    ]);
   });
 
   it('ignores a question on start that is not an option of the product', () => {
@@ -49,7 +74,9 @@ describe('question on start and questions on confirm', () => {
   });
 
   it('moves the confirmation options of an early checkout to the check-answers page', () => {
-    const p = product({ conditions_to_earlycheckout: { type: 'or', options: [{ option_id: 1, value: '11' }], confirmationOptions: [5] } });
+    const p = product({
+      conditions_to_earlycheckout: { type: 'or', options: [{ option_id: 1, value: '11' }], confirmationOptions: [5] },
+    });
     const confirm = confirmPageOptions(p, { type: 'early_checkout', confirmation_options: [5] });
     expect(confirm).toEqual([5]);
     expect([...askedOnPages([1, 2, 3, 4, 5], confirm)]).toEqual([1, 2, 3, 4]);
@@ -60,10 +87,21 @@ describe('question on start and questions on confirm', () => {
 });
 
 describe('redirects', () => {
-  const target = product({ product_id: 2, steps: [[1], [4], [7]], options: [option(1, { type: 'radio', opt_values: [{ id: 11, name: 'Sí', price: '0.00' }] }), option(4), option(7)] });
+  const target = product({
+    product_id: 2,
+    steps: [[1], [4], [7]],
+    options: [
+      option(1, { type: 'radio', opt_values: [{ id: 11, name: 'Sí', price: moneyString('0.00') }] }),
+      option(4),
+      option(7),
+    ],
+  });
 
   it('carries only the answers the target also asks, with values it knows', () => {
-    expect(carryAnswers({ '1': '11', '2': 'Ana', '4': 'Madrid', '99': 'x' }, target)).toEqual({ '1': '11', '4': 'Madrid' });
+    expect(carryAnswers({ '1': '11', '2': 'Ana', '4': 'Madrid', '99': 'x' }, target)).toEqual({
+      '1': '11',
+      '4': 'Madrid',
+    });
     expect(carryAnswers({ '1': '12' }, target)).toEqual({});
     expect(carryAnswers({ '1': [11] }, target)).toEqual({ '1': '11' });
   });
@@ -83,15 +121,34 @@ describe('exits', () => {
   const p = product({
     conditions_to_exit: [
       { message: 'Lo sentimos, A.', options: [{ option_id: 4, value: 'x' }] },
-      { message: 'Lo sentimos, B.', options: [{ option_id: 1, value: '12' }, { option_id: 4, value: 'y' }] },
+      {
+        message: 'Lo sentimos, B.',
+        options: [
+          { option_id: 1, value: '12' },
+          { option_id: 4, value: 'y' },
+        ],
+      },
     ],
   });
 
+  const rules = p.conditions_to_exit || [];
+  const fired = (index: number) => ({ rule: { index, options: rules[index]!.options } });
+
   it('goes back to the earliest page of the rule that stopped the order', () => {
-    expect(exitAnswerPage(p, 'Lo sentimos, A.')).toBe(2);
-    expect(exitAnswerPage(p, 'Lo sentimos, B.')).toBe(0);
-    expect(exitAnswerPage(p, 'otro')).toBeNull();
-    expect(exitAnswerPage(product({ conditions_to_exit: false }), 'x')).toBeNull();
+    expect(exitAnswerPage(p, fired(0))).toBe(2);
+    expect(exitAnswerPage(p, fired(1))).toBe(0);
+    expect(exitAnswerPage(p, {})).toBeNull();
+    expect(exitAnswerPage(p, undefined)).toBeNull();
+  });
+
+  it('names the rule the server says fired, even when two rules share a message', () => {
+    const twins = product({
+      conditions_to_exit: [
+        { message: 'Lo sentimos.', options: [{ option_id: 4, value: 'x' }] },
+        { message: 'Lo sentimos.', options: [{ option_id: 1, value: '12' }] },
+      ],
+    });
+    expect(exitAnswerPage(twins, { rule: { index: 1, options: [{ option_id: 1, value: '12' }] } })).toBe(0);
   });
 });
 

@@ -44,7 +44,12 @@ export function rememberLastForm(storeId: number, urlKey: string, answers: Answe
 }
 
 /** The last form of a product if it may still be reused (`windowSeconds`: the configured window, -1 always). */
-export function reusableLastForm(storeId: number, urlKey: string, windowSeconds: number, now = Date.now()): LastForm | null {
+export function reusableLastForm(
+  storeId: number,
+  urlKey: string,
+  windowSeconds: number,
+  now = Date.now(),
+): LastForm | null {
   if (!REUSABLE_FORMS.has(urlKey)) return null;
   try {
     const raw = storage()?.getItem(key(storeId, urlKey));

@@ -1,22 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductOption } from '../../../shared/lib/api-types';
-import { answerLabel, firstPageWithError, lastPageIndex, nextPageIndex, onlyVisible, pagesOf, parseStep, previousPageIndex, reevaluationTriggers } from './wizard-pages';
+import { moneyString } from '@ventanilla/domain';
+import { optionFixture, productFixture } from './product-fixtures';
+import {
+  answerLabel,
+  firstPageWithError,
+  lastPageIndex,
+  nextPageIndex,
+  onlyVisible,
+  pagesOf,
+  parseStep,
+  previousPageIndex,
+  reevaluationTriggers,
+} from './wizard-pages';
 
-function option(option_id: number, extra: Partial<ProductOption> = {}): ProductOption {
-  return { option_id, type: 'field', is_require: 1, title: `Q${option_id}`, placeholder: null, error: null, price: '0.00', index: option_id, previous_steps: [], opt_values: [], ...extra };
-}
+const option = optionFixture;
 
 // Nota simple's layout: province + municipality, address, owner, other data, urgent service.
-const product = {
-  product_id: 15867, name: 'Nota simple', url_key: 'nota-simple', cat_url_key: 'x', short_description: '', base_price: '20.76', price: '25.12',
-  description: '', image: null, custom_text: null, tooltip: null, tax_rate: '21.00',
+const product = productFixture({
+  product_id: 15867,
+  name: 'Nota simple',
+  url_key: 'nota-simple',
+  cat_url_key: 'x',
+  short_description: '',
+  base_price: moneyString('20.76'),
+  price: moneyString('25.12'),
+  description: '',
+  image: null,
+  custom_text: '',
+  tooltip: null,
+  tax_rate: '21.00',
   steps: [[78, 79], [80], [77], [74], [411]],
   options: [
-    option(78, { type: 'drop_down' }), option(79), option(80), option(77, { is_require: 0 }),
+    option(78, { type: 'drop_down' }),
+    option(79),
+    option(80),
+    option(77, { is_require: 0 }),
     option(74, { is_require: 0, previous_steps: [{ option_id: 77, value: '' }] }),
-    option(411, { type: 'radio', opt_values: [{ id: 3781, name: 'No', price: '0.00' }, { id: 3782, name: 'Urgente', price: '5.75' }] }),
+    option(411, {
+      type: 'radio',
+      opt_values: [
+        { id: 3781, name: 'No', price: moneyString('0.00') },
+        { id: 3782, name: 'Urgente', price: moneyString('5.75') },
+      ],
+    }),
   ],
-} satisfies Product;
+});
 
 const all = new Set([78, 79, 80, 77, 74, 411]);
 const without74 = new Set([78, 79, 80, 77, 411]);
@@ -36,7 +64,12 @@ describe('page navigation', () => {
   });
 
   it('finds the first page with an error, in page order', () => {
-    expect(firstPageWithError(product, [{ option_id: 411, message: 'x' }, { option_id: 80, message: 'y' }])).toBe(1);
+    expect(
+      firstPageWithError(product, [
+        { option_id: 411, message: 'x' },
+        { option_id: 80, message: 'y' },
+      ]),
+    ).toBe(1);
     expect(firstPageWithError(product, [])).toBeNull();
   });
 

@@ -26,7 +26,11 @@ export function pathsByProductId(productId: string | number): WizardPaths {
 
 /** A dedicated flow's pages: page n (1-based) has the flow's own name (step51, step21...). */
 export function pathsByFlow(flow: ShopFlow): WizardPaths {
-  return { step: (n) => flowStepPath(flow, n - 1), confirmation: flowConfirmationPath(flow), catalogue: '/tienda/servicios' };
+  return {
+    step: (n) => flowStepPath(flow, n - 1),
+    confirmation: flowConfirmationPath(flow),
+    catalogue: '/tienda/servicios',
+  };
 }
 
 /** The wizard of a product as the shop links to it: its dedicated flow when it has one. */

@@ -28,7 +28,9 @@ export function ProductConfirmationRoute() {
     <ProductIdResolver storeId={store_id} productId={productId}>
       {(urlKey) => (
         <ProductLoader storeId={store_id} urlKey={urlKey}>
-          {(product) => <CheckAnswers storeId={store_id} product={product} urlKey={urlKey} paths={pathsByProductId(productId)} />}
+          {(product) => (
+            <CheckAnswers storeId={store_id} product={product} urlKey={urlKey} paths={pathsByProductId(productId)} />
+          )}
         </ProductLoader>
       )}
     </ProductIdResolver>

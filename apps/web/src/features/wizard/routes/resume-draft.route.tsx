@@ -37,7 +37,12 @@ export function ResumeDraftRoute() {
 function Resume({ draft }: { draft: ServerDraft }) {
   const navigate = useNavigate();
   useEffect(() => {
-    writeDraft(draft.store_id, draft.url_key, { answers: draft.answers, seen: draft.seen, lastPath: draft.last_path, lastStep: draft.last_step });
+    writeDraft(draft.store_id, draft.url_key, {
+      answers: draft.answers,
+      seen: draft.seen,
+      lastPath: draft.last_path,
+      lastStep: draft.last_step,
+    });
     navigate(draft.last_path ?? productStartPath(draft.url_key), { replace: true });
   }, [draft, navigate]);
   return <Spinner />;

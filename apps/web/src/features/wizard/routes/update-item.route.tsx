@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { OptionError, Product } from '../../../shared/lib/api-types';
+import type { OptionError, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, Columns, ErrorSummary, PageHeading, Spinner } from '../../../shared/ui';
 import { useEvaluation } from '../api/evaluate-product';
@@ -75,7 +75,17 @@ export function UpdateItemRoute() {
   );
 }
 
-function CorrectionForm({ item, urlKey, product, back }: { item: ItemAnswers; urlKey: string; product: Product; back: string }) {
+function CorrectionForm({
+  item,
+  urlKey,
+  product,
+  back,
+}: {
+  item: ItemAnswers;
+  urlKey: string;
+  product: Product;
+  back: string;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const initial = useMemo(() => split(item.answers), [item.answers]);
@@ -112,7 +122,10 @@ function CorrectionForm({ item, urlKey, product, back }: { item: ItemAnswers; ur
     event.preventDefault();
     setRefusal(null);
     // Only the answers of visible questions are sent: the server drops hidden ones anyway.
-    const answers = { ...initial.others, ...Object.fromEntries(Object.entries(withoutEmpty(values)).filter(([id]) => visible.has(Number(id)))) };
+    const answers = {
+      ...initial.others,
+      ...Object.fromEntries(Object.entries(withoutEmpty(values)).filter(([id]) => visible.has(Number(id)))),
+    };
     save.mutate(answers, {
       onSuccess: () => {
         const state: CorrectedState = { corrected: true };
@@ -151,7 +164,9 @@ function CorrectionForm({ item, urlKey, product, back }: { item: ItemAnswers; ur
                   asHeading={false}
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
-                  onChange={(value) => change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)}
+                  onChange={(value) =>
+                    change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
+                  }
                   context={{ options: product.options, answers: values }}
                 />
               ))}

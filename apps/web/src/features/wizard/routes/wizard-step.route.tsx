@@ -22,7 +22,14 @@ export function WizardStepRoute() {
     <ProductLoader storeId={store_id} urlKey={urlKey}>
       {(product) => (
         // Keyed by page: each step starts with its own form state.
-        <WizardStep key={`${urlKey}-${stepNumber}`} storeId={store_id} product={product} urlKey={urlKey} paths={pathsByUrlKey(urlKey)} stepNumber={stepNumber} />
+        <WizardStep
+          key={`${urlKey}-${stepNumber}`}
+          storeId={store_id}
+          product={product}
+          urlKey={urlKey}
+          paths={pathsByUrlKey(urlKey)}
+          stepNumber={stepNumber}
+        />
       )}
     </ProductLoader>
   );
@@ -47,7 +54,14 @@ export function FlowPageRoute({ flow, name }: { flow: ShopFlow; name: string }) 
         target.kind === 'confirmation' ? (
           <CheckAnswers storeId={store_id} product={product} urlKey={flow.urlKey} paths={paths} />
         ) : (
-          <WizardStep key={`${flow.slug}-${target.index}`} storeId={store_id} product={product} urlKey={flow.urlKey} paths={paths} stepNumber={target.index + 1} />
+          <WizardStep
+            key={`${flow.slug}-${target.index}`}
+            storeId={store_id}
+            product={product}
+            urlKey={flow.urlKey}
+            paths={paths}
+            stepNumber={target.index + 1}
+          />
         )
       }
     </ProductLoader>
@@ -65,7 +79,14 @@ export function ProductStepRoute() {
       {(urlKey) => (
         <ProductLoader storeId={store_id} urlKey={urlKey}>
           {(product) => (
-            <WizardStep key={`${urlKey}-${stepNumber}`} storeId={store_id} product={product} urlKey={urlKey} paths={pathsByProductId(productId)} stepNumber={stepNumber} />
+            <WizardStep
+              key={`${urlKey}-${stepNumber}`}
+              storeId={store_id}
+              product={product}
+              urlKey={urlKey}
+              paths={pathsByProductId(productId)}
+              stepNumber={stepNumber}
+            />
           )}
         </ProductLoader>
       )}

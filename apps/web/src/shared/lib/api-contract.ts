@@ -1,0 +1,94 @@
+// The web's names for the API's shapes, all derived from the generated api-schema.d.ts (docs/openapi.json, itself
+// generated from the server's route schemas): a server schema change that breaks the web breaks the typecheck.
+// Never write a response shape by hand here; name a part of the generated types instead (docs/decisions/0010).
+import type { Language, MoneyString } from '@ventanilla/domain';
+import type { components, paths } from './api-schema';
+
+export type { Language, MoneyString };
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body a route answers with a status (200 by default). */
+export type ApiResponse<
+  Path extends keyof paths,
+  M extends Method,
+  Status extends number = 200,
+> = paths[Path][M] extends { responses: infer Responses }
+  ? Status extends keyof Responses
+    ? JsonOf<Responses[Status]>
+    : never
+  : never;
+
+/** The JSON body a route takes. */
+export type ApiBody<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
+  requestBody?: infer Body;
+}
+  ? JsonOf<NonNullable<Body>>
+  : never;
+
+/** The element type of a list in a response. */
+export type ApiItem<T> = T extends readonly (infer I)[] ? I : never;
+
+/** Every error code the server answers with (one list on the server: apps/server/src/shared/app-error.ts). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+/** The error body every route shares. */
+export type ErrorBody = ApiResponse<'/api/cart/items', 'post', 422>;
+export type OptionError = NonNullable<ErrorBody['errors']>[number];
+export type FieldError = NonNullable<ErrorBody['fields']>[number];
+/** A catalogue schema or linter problem (back-office catalogue editing), in the user's language. */
+export type CatalogProblem = NonNullable<ErrorBody['problems']>[number];
+
+export type Session = ApiResponse<'/api/session', 'get'>;
+export type User = NonNullable<Session['user']>;
+export type Role = User['role'];
+export type StoreInfo = ApiResponse<'/api/stores/{storeId}', 'get'>;
+
+/** A paginated list (spec: items, total, page, per_page). */
+export interface ListResponse<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export type Category = ApiItem<ApiResponse<'/api/stores/{storeId}/categories', 'get'>['items']>;
+export type ProductSummary = ApiItem<ApiResponse<'/api/stores/{storeId}/products', 'get'>['items']>;
+export type Product = ApiResponse<'/api/stores/{storeId}/products/{urlKey}', 'get'>;
+export type ProductOption = ApiItem<Product['options']>;
+export type OptionType = ProductOption['type'];
+export type OptionValue = ApiItem<ProductOption['opt_values']>;
+export type RelatedProduct = ApiItem<Product['related_product']>;
+
+export type Evaluation = ApiResponse<'/api/stores/{storeId}/products/{urlKey}/evaluate', 'post'>;
+export type EvaluationOutcome = Evaluation['outcome'];
+export type PriceBreakdown = Evaluation['price'];
+/** The answers as the API takes them (text, value ids, file references). */
+export type ApiAnswers = ApiBody<'/api/stores/{storeId}/products/{urlKey}/evaluate', 'post'>['answers'];
+export type ApiAnswerValue = ApiAnswers[string];
+/** The answer to a file question: a document uploaded during the wizard (POST /api/uploads). */
+export type FileReference = ApiResponse<'/api/uploads', 'post', 201>;
+
+export type Cart = ApiResponse<'/api/cart', 'get'>;
+export type CartLine = ApiItem<Cart['items']>;
+/** An answered option as carts and orders report it. */
+export type AnsweredOption = ApiItem<CartLine['options']>;
+
+/** A cart line's total. */
+export function cartLineTotal(line: CartLine): MoneyString {
+  return line.price.total;
+}
+
+export type CheckoutStarted = ApiResponse<'/api/checkout', 'post', 201>;
+export type PaymentState = ApiResponse<'/api/orders/{orderId}/payment', 'get'>;
+
+export type CustomerOrder = ApiResponse<'/api/me/orders/{orderId}', 'get'>;
+export type CustomerItem = ApiItem<CustomerOrder['items']>;
+export type OrderFile = ApiItem<CustomerItem['files']>;
+export type ClientStatusStyle = CustomerItem['client_status']['style'];
+
+export type PanelStatus = ApiItem<ApiResponse<'/api/backoffice/statuses', 'get'>['items']>;
+export type PanelStatusId = BackofficeItem['panel_status_id'];
+export type BackofficeListItem = ApiItem<ApiResponse<'/api/backoffice/items', 'get'>['items']>;
+export type BackofficeItem = ApiResponse<'/api/backoffice/items/{itemId}', 'get'>;
+export type BackofficeNote = ApiResponse<'/api/backoffice/items/{itemId}/notes', 'post', 201>;
