@@ -90,6 +90,8 @@ export const orderItems = pgTable(
     /** Postponed: out of the queue until then. */
     standbyUntil: timestamp('standby_until', { withTimezone: true, mode: 'date' }),
     deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }),
+    /** The provider the item is sent to (an id of the providers list, a configuration list of a later issue). */
+    providerId: text('provider_id'),
     /** Delegated to this agent: the queue gives it to nobody else. */
     asigneeId: integer('asignee_id').references(() => users.id),
     createdAt: createdAt(),
@@ -101,6 +103,7 @@ export const orderItems = pgTable(
     index('order_items_queue_idx').on(t.panelStatusId, t.priority, t.deadlineAt, t.createdAt),
     index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
     index('order_items_created_idx').on(t.createdAt),
+    index('order_items_provider_idx').on(t.providerId, t.createdAt),
   ],
 );
 
