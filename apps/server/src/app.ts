@@ -7,7 +7,9 @@ import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from './db/rate-counters.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
+import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import { ItemLocksService } from './modules/backoffice/item-locks.service.js';
+import { WorkspaceService } from './modules/backoffice/workspace.service.js';
 import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
 import { BackofficeService } from './modules/backoffice/backoffice.service.js';
 import cartRoutes from './modules/cart/cart.routes.js';
@@ -185,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     drafts: new DraftsService(db, catalog),
     backoffice: new BackofficeService(db, files, orderEvents),
     itemLocks: new ItemLocksService(db, now),
+    workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
   };
 
@@ -245,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       invoicingRoutes,
       backofficeRoutes,
       itemLocksRoutes,
+      workspaceRoutes,
       backofficePaymentsRoutes,
       catalogAdminRoutes,
       emailRoutes,

@@ -59,6 +59,12 @@ const es = {
   'refund.amount_positive': 'El importe debe ser mayor que 0',
   'refund.amount_exceeds': 'El importe no puede superar lo que queda por devolver ({max} €)',
   'billing.tax_id_invalid': 'El NIF no es válido. Revisa el número y la letra',
+  // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
+  'workspace.unknown_tab': 'Esta pestaña no existe',
+  'workspace.duplicate_tab': 'Esta pestaña ya está abierta',
+  'workspace.too_many_tabs': 'Hay demasiadas pestañas abiertas (máximo {max}). Cierra alguna',
+  'workspace.not_closable': 'La pestaña {key} no se puede cerrar',
+  'workspace.active_not_open': 'La pestaña activa debe ser una de las abiertas',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -115,6 +121,12 @@ const en: Catalogue = {
   'refund.amount_positive': 'The amount must be greater than 0',
   'refund.amount_exceeds': 'The amount cannot exceed what is left to refund (€{max})',
   'billing.tax_id_invalid': 'The tax id is not valid. Check the number and the letter',
+  // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
+  'workspace.unknown_tab': 'This tab does not exist',
+  'workspace.duplicate_tab': 'This tab is already open',
+  'workspace.too_many_tabs': 'Too many tabs are open (at most {max}). Close one',
+  'workspace.not_closable': 'Tab {key} cannot be closed',
+  'workspace.active_not_open': 'The active tab must be one of the open tabs',
 };
 
 const pt: Catalogue = {
@@ -170,6 +182,12 @@ const pt: Catalogue = {
   'refund.amount_positive': 'O montante deve ser superior a 0',
   'refund.amount_exceeds': 'O montante não pode exceder o que falta devolver ({max} €)',
   'billing.tax_id_invalid': 'O NIF não é válido. Verifique o número',
+  // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
+  'workspace.unknown_tab': 'Este separador não existe',
+  'workspace.duplicate_tab': 'Este separador já está aberto',
+  'workspace.too_many_tabs': 'Há demasiados separadores abertos (máximo {max}). Feche algum',
+  'workspace.not_closable': 'O separador {key} não pode ser fechado',
+  'workspace.active_not_open': 'O separador ativo deve ser um dos abertos',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
 import type { ItemLocksService } from '../modules/backoffice/item-locks.service.js';
+import type { WorkspaceService } from '../modules/backoffice/workspace.service.js';
 import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
@@ -49,6 +50,8 @@ export interface AppContext {
   backoffice: BackofficeService;
   /** Items' exclusive locks (leases), the change check and the pulled queue. */
   itemLocks: ItemLocksService;
+  /** Agents' tabs (kept per agent) and My Activity. */
+  workspace: WorkspaceService;
   /** The clock (tests inject one to expire leases). */
   now: () => Date;
   /** Catalogue editing from the back office (admins): products, forms, revisions, categories. */

@@ -23,6 +23,7 @@ const EXPECTED: Record<Action, string> = {
   'mailbox.read': 'GA',
   'mailbox.retry': 'GA',
   'catalog.edit': 'A',
+  'backoffice.workspace': 'GAN',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'mailbox.retry': AGENTS_AND_ADMINS,
   /** Edit the catalogue: products, forms, categories, revisions. */
   'catalog.edit': ADMINS,
+  /** Back office: one's own workspace (the open tabs, kept per agent) and My Activity. */
+  'backoffice.workspace': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

@@ -3,3 +3,4 @@ export * from './order-flags.js';
 export * from './item-lock.js';
 export * from './work-queue.js';
 export * from './template-placeholders.js';
+export * from './workspace-tabs.js';

@@ -104,6 +104,8 @@ export const orderItems = pgTable(
     index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
     index('order_items_created_idx').on(t.createdAt),
     index('order_items_provider_idx').on(t.providerId, t.createdAt),
+    // My Activity: the items delegated to an agent, most recently changed first.
+    index('order_items_asignee_idx').on(t.asigneeId, t.updatedAt),
   ],
 );
 
@@ -125,7 +127,11 @@ export const itemHistory = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('item_history_item_idx').on(t.itemId, t.id)],
+  (t) => [
+    index('item_history_item_idx').on(t.itemId, t.id),
+    // My Activity: an agent's latest actions.
+    index('item_history_agent_idx').on(t.adminUserId, t.id),
+  ],
 );
 
 export const itemNotes = pgTable(

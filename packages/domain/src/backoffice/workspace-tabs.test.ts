@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closeTab,
+  DEFAULT_WORKSPACE,
+  FIXED_TAB_KEYS,
+  isClosable,
+  isTabReady,
+  MAX_CLOSED_ITEMS,
+  MAX_OPEN_TABS,
+  openTab,
+  parseItemId,
+  parseTabKey,
+  restoreWorkspace,
+  tabEnding,
+  tabForEnding,
+  tabTitle,
+  updateWorkspace,
+  type TabKey,
+  type Workspace,
+} from './workspace-tabs.js';
+
+const ws = (tabs: TabKey[], active: TabKey | null = tabs[0] ?? null, closedItemIds: number[] = []): Workspace => ({
+  tabs,
+  active,
+  closedItemIds,
+});
+
+describe('tab keys and address endings', () => {
+  it.each([
+    ['search', 'search'],
+    ['actividad', 'actividad'],
+    ['-1', '-1'],
+    ['-2', '-2'],
+    ['0', '0'],
+    ['new-ticket', 'new-ticket'],
+    ['123', 'item:123'],
+    ['2147483647', 'item:2147483647'],
+    ['2147483648', null],
+    ['99999999999999999999', null],
+    ['-3', null],
+    ['00', null],
+    ['012', null],
+    ['1e3', null],
+    ['+5', null],
+    ['', null],
+    ['item:5', null],
+    ['Search', null],
+    ['search\u0000', null],
+    [' 12', null],
+  ])('ending %j opens %j', (ending, key) => {
+    expect(tabForEnding(ending)).toBe(key);
+  });
+
+  it.each([
+    ['search', 'search'],
+    ['item:7', 'item:7'],
+    ['item:0', null],
+    ['item:-7', null],
+    ['item:07', null],
+    ['item:2147483648', null],
+    ['item:', null],
+    ['item:7\u0000', null],
+    ['pedido', null],
+    [7, null],
+    [null, null],
+    [{}, null],
+    ['__proto__', null],
+    ['toString', null],
+  ])('stored key %j is %j', (value, key) => {
+    expect(parseTabKey(value)).toBe(key);
+  });
+
+  it('ending and key are inverse for every fixed tab and an item', () => {
+    for (const key of [...FIXED_TAB_KEYS, 'item:42' as const]) expect(tabForEnding(tabEnding(key))).toBe(key);
+    expect(tabEnding('item:42')).toBe('42');
+  });
+
+  it('parses item ids as plain positive 32-bit digits', () => {
+    expect(parseItemId('1')).toBe(1);
+    expect(parseItemId('0')).toBeNull();
+    expect(parseItemId('1.5')).toBeNull();
+  });
+});
+
+describe('registry', () => {
+  it.each([
+    ['search', 'es', 'Buscar'],
+    ['actividad', 'es', 'Mi actividad'],
+    ['actividad', 'en', 'My activity'],
+    ['-2', 'es', 'Portugal CP & IPS'],
+    ['-2', 'pt', 'Portugal CP & IPS'],
+    ['0', 'en', 'Auto-assign (stopped)'],
+    ['item:15', 'es', 'Pedido 15'],
+    ['item:15', 'pt', 'Pedido 15'],
+    ['item:15', 'en', 'Order 15'],
+  ] as const)('%s in %s is titled %j', (key, language, title) => {
+    expect(tabTitle(key, language)).toBe(title);
+  });
+
+  it('every fixed tab has a title in es, en and pt', () => {
+    for (const key of FIXED_TAB_KEYS) {
+      for (const language of ['es', 'en', 'pt'] as const) expect(tabTitle(key, language)).not.toBe('');
+    }
+  });
+
+  it('only -1 cannot be closed normally', () => {
+    expect(FIXED_TAB_KEYS.filter((key) => !isClosable(key))).toEqual(['-1']);
+    expect(isClosable('item:3')).toBe(true);
+  });
+
+  it('the screens of later issues are marked as coming', () => {
+    expect(FIXED_TAB_KEYS.filter((key) => !isTabReady(key))).toEqual([
+      'localizaciones',
+      'new',
+      'ns',
+      'qp',
+      'client',
+      'tickets',
+      'new-ticket',
+    ]);
+    expect(isTabReady('item:3')).toBe(true);
+  });
+});
+
+describe('openTab', () => {
+  it('adds a new tab last and makes it active', () => {
+    expect(openTab(ws(['search', '-1']), 'item:5')).toEqual({
+      ok: true,
+      workspace: ws(['search', '-1', 'item:5'], 'item:5'),
+    });
+  });
+
+  it('an address already open reuses its tab in place', () => {
+    const result = openTab(ws(['search', 'item:5', '-1'], '-1'), 'item:5');
+    expect(result).toEqual({ ok: true, workspace: ws(['search', 'item:5', '-1'], 'item:5') });
+  });
+
+  it('an item opened again leaves the closed list', () => {
+    const result = openTab(ws(['search'], 'search', [5, 6]), 'item:5');
+    expect(result.ok && result.workspace.closedItemIds).toEqual([6]);
+  });
+
+  it('refuses a new tab beyond the limit, but still reuses an open one', () => {
+    const full = ws(Array.from({ length: MAX_OPEN_TABS }, (_, i) => `item:${i + 1}` as TabKey));
+    expect(openTab(full, 'search')).toEqual({ ok: false, reason: 'too_many_tabs' });
+    expect(openTab(full, 'item:3').ok).toBe(true);
+  });
+});
+
+describe('closeTab', () => {
+  it.each([
+    // tabs, active, closing, -> tabs, active
+    [['search', 'item:1', '-1'], 'item:1', 'item:1', ['search', '-1'], '-1'],
+    [['search', '-1', 'item:1'], 'item:1', 'item:1', ['search', '-1'], '-1'],
+    [['search', '-1', 'item:1'], 'search', 'item:1', ['search', '-1'], 'search'],
+    [['item:1'], 'item:1', 'item:1', [], null],
+    [['search', '-1', '0'], '0', '0', ['search', '-1'], '-1'],
+  ] as [TabKey[], TabKey, TabKey, TabKey[], TabKey | null][])(
+    '%j active %s, closing %s -> %j active %s',
+    (tabs, active, closing, after, afterActive) => {
+      const result = closeTab(ws(tabs, active), closing);
+      expect(result.ok && result.workspace.tabs).toEqual(after);
+      expect(result.ok && result.workspace.active).toBe(afterActive);
+    },
+  );
+
+  it('records the closed item id first, once, and keeps at most MAX_CLOSED_ITEMS', () => {
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS }, (_, i) => i + 100);
+    const result = closeTab(ws(['item:101', 'search'], 'search', closed), 'item:101');
+    expect(result).toMatchObject({ ok: true, closedItemId: 101 });
+    if (!result.ok) return;
+    expect(result.workspace.closedItemIds[0]).toBe(101);
+    expect(result.workspace.closedItemIds.filter((id) => id === 101)).toHaveLength(1);
+    expect(result.workspace.closedItemIds).toHaveLength(MAX_CLOSED_ITEMS);
+  });
+
+  it('closing a fixed tab records no item', () => {
+    expect(closeTab(ws(['search', 'actividad']), 'actividad')).toMatchObject({ ok: true, closedItemId: null });
+  });
+
+  it('-1 cannot be closed normally, only with force', () => {
+    expect(closeTab(ws(['search', '-1']), '-1')).toEqual({ ok: false, reason: 'not_closable' });
+    expect(closeTab(ws(['search', '-1']), '-1', { force: true }).ok).toBe(true);
+  });
+
+  it('closing a tab that is not open is refused', () => {
+    expect(closeTab(ws(['search']), 'item:9')).toEqual({ ok: false, reason: 'not_open' });
+  });
+});
+
+describe('updateWorkspace (PUT from a screen)', () => {
+  const stored = ws(['search', '-1', 'item:1', 'item:2'], 'item:2', [9]);
+
+  it('accepts a reordered list and records the closed items, most recent first', () => {
+    const result = updateWorkspace(stored, ['-1', 'search', 'item:3'], 'item:3');
+    expect(result).toEqual({
+      ok: true,
+      workspace: ws(['-1', 'search', 'item:3'], 'item:3', [2, 1, 9]),
+      closedNow: [2, 1],
+    });
+  });
+
+  it('an item open again leaves the closed list', () => {
+    const result = updateWorkspace(stored, ['search', '-1', 'item:1', 'item:2', 'item:9'], 'item:9');
+    expect(result.ok && result.workspace.closedItemIds).toEqual([]);
+  });
+
+  it.each([
+    [['search', '-1', 'pedido'], 'search', [{ code: 'unknown_tab', index: 2 }]],
+    [['search', '-1', 'item:0'], 'search', [{ code: 'unknown_tab', index: 2 }]],
+    [['search', '-1', 5], 'search', [{ code: 'unknown_tab', index: 2 }]],
+    [['search', '-1', 'search'], 'search', [{ code: 'duplicate_tab', index: 2 }]],
+    [['search'], 'search', [{ code: 'not_closable', key: '-1' }]],
+    [['search', '-1'], 'item:1', [{ code: 'active_not_open' }]],
+    [['search', '-1'], 'nope', [{ code: 'active_not_open' }]],
+    [['search', '-1'], null, [{ code: 'active_not_open' }]],
+  ] as [unknown[], unknown, unknown][])('%j active %j is refused: %j', (tabs, active, errors) => {
+    expect(updateWorkspace(stored, tabs, active)).toEqual({ ok: false, errors });
+  });
+
+  it('an empty workspace has no active tab', () => {
+    expect(updateWorkspace(ws([], null), [], null).ok).toBe(true);
+  });
+
+  it('refuses more than MAX_OPEN_TABS', () => {
+    const tabs = Array.from({ length: MAX_OPEN_TABS + 1 }, (_, i) => `item:${i + 1}`);
+    const result = updateWorkspace(ws([], null), tabs, 'item:1');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors).toContainEqual({ code: 'too_many_tabs', max: MAX_OPEN_TABS });
+  });
+});
+
+describe('restoreWorkspace', () => {
+  it('a new agent gets the default tabs', () => {
+    expect(restoreWorkspace(null)).toEqual(DEFAULT_WORKSPACE);
+  });
+
+  it('drops unknown and repeated keys, and an active tab that is not open', () => {
+    expect(
+      restoreWorkspace({
+        tabs: ['search', 'old-tab', 'search', 'item:4'],
+        active: 'old-tab',
+        closedItemIds: [3, -1, 'x'],
+      }),
+    ).toEqual(ws(['search', 'item:4'], 'search', [3]));
+  });
+});
