@@ -148,6 +148,8 @@ export async function startServer(): Promise<RunningServer> {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Journeys start from an empty back office (the demo orders of a development start would fill the queue).
+    SEED_DEMO_ORDERS: '0',
   };
   delete env['DATABASE_URL'];
   delete env['NOTIFY_BASE_URL'];

@@ -19,6 +19,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
+import { seedDemoOrders } from './modules/demo/demo-seed.js';
 import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
@@ -207,6 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.seedDemoOrders) {
+    // A fresh development install shows a living back office (never in production; docs/operations.md, "Demo data").
+    const demo = await seedDemoOrders({ db, catalog, files, now: now() });
+    if (demo.seeded) app.log.info({ orders: demo.orders }, 'demo orders seeded (development only)');
+  }
   if (seeded.report?.pending.length) {
     // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0005-catalogue-edits.md).
     app.log.warn(

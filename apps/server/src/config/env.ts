@@ -28,6 +28,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Seeds demo users (never in production). */
   seedDemoUsers: boolean;
+  /** Seeds the demo orders of a living back office on a new database (development only; docs/operations.md). */
+  seedDemoOrders: boolean;
   logLevel: string;
   trustProxy: boolean;
   cookieSecure: boolean;
@@ -86,6 +88,7 @@ const EnvSchema = Type.Object({
   CATALOG_DIR: Type.Optional(envText()),
   WEB_DIST_DIR: Type.Optional(envText()),
   SEED_DEMO_USERS: Type.Optional(envText()),
+  SEED_DEMO_ORDERS: Type.Optional(envEnum(['0', '1'])),
   LOG_LEVEL: Type.Optional(envText()),
   TRUST_PROXY: Type.Optional(envText()),
   MAX_UPLOAD_BYTES: envInt(10 * 1024 * 1024, 1024),
@@ -264,6 +267,11 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(REPO_ROOT, 'catalog')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemoUsers: !production && env.SEED_DEMO_USERS !== '0',
+    // Demo orders need the demo staff; on by default in development only, and never in production whatever is set.
+    seedDemoOrders:
+      !production &&
+      env.SEED_DEMO_USERS !== '0' &&
+      (env.SEED_DEMO_ORDERS ?? (nodeEnv === 'development' ? '1' : '0')) === '1',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     cookieSecure: production || publicUrl.startsWith('https://'),

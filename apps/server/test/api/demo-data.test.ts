@@ -1,0 +1,239 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderPrefix, PANEL_STATUS_IDS } from '@ventanilla/domain';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { addDemoOrders } from '../../src/modules/demo/bulk-orders.js';
+import { evaluateProduct } from '../../src/modules/catalog/product-evaluation.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { TestClient } from '../support/test-app.js';
+
+/**
+ * Demo data (issue 10): a fresh development start seeds a living back office once, production never does, and
+ * `npm run demo:orders` adds valid orders the back-office list finds. Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SANDBOX_WEBHOOK_SECRET: 'x'.repeat(40),
+  PUBLIC_URL: 'https://shop.test',
+  LOG_LEVEL: 'silent',
+  STRIPE_SECRET_KEY: 'sk_test_demo_check',
+  STRIPE_WEBHOOK_SECRET: 'whsec_demo_check',
+  REDSYS_MERCHANT_CODE: '999008881',
+  REDSYS_TERMINAL: '1',
+  REDSYS_SECRET_KEY: Buffer.alloc(24, 7).toString('base64'),
+  PAYMENT_ROUTING: JSON.stringify([
+    ...['cc', 'bizum'].map((method) => ({ method, provider: 'redsys' })),
+    ...['paypal', 'multibanco', 'sibsmb', 'sibsmbway'].map((method) => ({ method, provider: 'stripe' })),
+  ]),
+};
+
+async function start(database: TestDatabase, dataDir: string, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
+  return buildApp({ config, database: database.handle, logger: false });
+}
+
+async function count(app: FastifyInstance, sql: string): Promise<number> {
+  const { rows } = await app.ctx.database.pool.query<{ n: string }>(sql);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function agent(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  const res = await client.login('agente@ventanilla.test', 'agente-demo-2026');
+  expect(res.statusCode).toBe(200);
+  return client;
+}
+
+interface ListBody {
+  items: Array<{ item_id: number; order_id: number; panel_status_id: number; email: string }>;
+  total: number;
+}
+
+describe('demo data on a fresh development start', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-demo-'));
+    app = await start(database, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('has orders in every panel status across stores 1, 16 and 17, numbered with the store prefix', async () => {
+    const { rows } = await app.ctx.database.pool.query<{ panel_status_id: number; store_id: number; order_id: string }>(
+      `SELECT i.panel_status_id, o.store_id, o.order_id FROM order_items i JOIN orders o USING (order_id)`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(rows.map((r) => r.panel_status_id))).toEqual(new Set(PANEL_STATUS_IDS));
+    expect(new Set(rows.map((r) => r.store_id))).toEqual(new Set([1, 16, 17]));
+    for (const r of rows) expect(r.order_id.startsWith(orderPrefix(r.store_id))).toBe(true);
+    expect(await count(app, `SELECT count(DISTINCT customer_id) AS n FROM orders`)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has notes (some pinned), history, incidents and the queue work: priority, deadline, postponed, delegated', async () => {
+    expect(await count(app, `SELECT count(*) AS n FROM item_notes`)).toBeGreaterThan(20);
+    expect(await count(app, `SELECT count(*) AS n FROM item_notes WHERE pinned`)).toBeGreaterThan(2);
+    expect(await count(app, `SELECT count(*) AS n FROM item_history`)).toBeGreaterThan(150);
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM order_items
+         WHERE panel_status_id = 60 AND incidencia_status_id IS NOT NULL AND incidencia_text <> ''`,
+      ),
+    ).toBeGreaterThanOrEqual(4);
+    expect(await count(app, `SELECT count(*) AS n FROM order_items WHERE priority > 0`)).toBeGreaterThan(0);
+    expect(await count(app, `SELECT count(*) AS n FROM order_items WHERE deadline_at IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await count(app, `SELECT count(*) AS n FROM order_items WHERE standby_until > now()`)).toBeGreaterThan(0);
+    expect(await count(app, `SELECT count(*) AS n FROM order_items WHERE asignee_id IS NOT NULL`)).toBeGreaterThan(0);
+  });
+
+  it('prices every line with the catalogue engine, as checkout would', async () => {
+    const { rows } = await app.ctx.database.pool.query<{
+      store_id: number;
+      product_id: number;
+      answers: Record<string, never>;
+      total: string;
+    }>(`SELECT o.store_id, i.product_id, i.answers, i.total FROM order_items i JOIN orders o USING (order_id)`);
+    for (const r of rows) {
+      const product = app.ctx.catalog.findProductById(r.store_id, r.product_id)!;
+      const evaluation = evaluateProduct(app.ctx.catalog.getStore(r.store_id)!, product, r.answers);
+      expect(evaluation.errors).toEqual([]);
+      expect(evaluation.price.total).toBe(Number(r.total));
+    }
+  });
+
+  it('shows the orders, their documents and the demo customer its own orders through the API', async () => {
+    const client = await agent(app);
+    const list = (await client.get('/api/backoffice/items?per_page=100')).json<ListBody>();
+    expect(list.total).toBeGreaterThanOrEqual(60);
+    const { rows } = await app.ctx.database.pool.query<{ item_id: number; id: number }>(
+      `SELECT item_id, id FROM item_files ORDER BY id LIMIT 1`,
+    );
+    const file = rows[0]!;
+    const download = await client.get(`/api/backoffice/items/${file.item_id}/files/${file.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const detail = (await client.get(`/api/backoffice/items/${file.item_id}`)).json<{
+      history: unknown[];
+      files: unknown[];
+      payments: unknown[];
+    }>();
+    expect(detail.files.length).toBe(1);
+    expect(detail.history.length).toBeGreaterThanOrEqual(3);
+    expect(detail.payments.length).toBe(1);
+
+    const customer = new TestClient(app);
+    await customer.login('cliente@ventanilla.test', 'cliente-demo-2026');
+    const mine = await customer.get('/api/me/orders');
+    expect(mine.statusCode).toBe(200);
+    expect(JSON.stringify(mine.json()).match(/"order_id"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeds once: a restart adds nothing', async () => {
+    const before = await count(app, `SELECT count(*) AS n FROM order_items`);
+    const customers = await count(app, `SELECT count(*) AS n FROM users`);
+    await app.close();
+    app = await start(database, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+    expect(await count(app, `SELECT count(*) AS n FROM order_items`)).toBe(before);
+    expect(await count(app, `SELECT count(*) AS n FROM users`)).toBe(customers);
+  });
+
+  it('adds bulk orders (npm run demo:orders) that are valid and found by the list route', async () => {
+    const before = await count(app, `SELECT count(*) AS n FROM order_items`);
+    const lastItem = await count(app, `SELECT max(item_id) AS n FROM order_items`);
+    const result = await addDemoOrders(app.ctx.database.pool, app.ctx.catalog, { count: 500, batchSize: 200, seed: 7 });
+    expect(result.orders).toBe(500);
+    expect(await count(app, `SELECT count(*) AS n FROM order_items`)).toBe(before + 500);
+    // Every order has its item, the customer's e-mail, a counter-made number and a priced line.
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM orders o JOIN order_items i USING (order_id)
+         WHERE i.item_id > ${lastItem} AND o.total = i.total AND o.customer_email LIKE '%@example.%'
+           AND o.order_id::text LIKE CASE o.store_id WHEN 1 THEN '10%' ELSE o.store_id::text || '%' END`,
+      ),
+    ).toBe(500);
+    const { rows: counters } = await app.ctx.database.pool.query<{ store_id: number; last_value: number; max: string }>(
+      `SELECT c.store_id, c.last_value, (SELECT max(order_id) FROM orders o WHERE o.store_id = c.store_id) AS max
+       FROM order_counters c`,
+    );
+    for (const c of counters) expect(Number(c.max) % 10_000_000).toBe(c.last_value);
+    const { rows: sample } = await app.ctx.database.pool.query<{
+      store_id: number;
+      product_id: number;
+      answers: Record<string, never>;
+      total: string;
+      order_id: string;
+      customer_email: string;
+      panel_status_id: number;
+    }>(
+      `SELECT o.store_id, i.product_id, i.answers, i.total, o.order_id, o.customer_email, i.panel_status_id
+       FROM order_items i JOIN orders o USING (order_id) ORDER BY i.item_id DESC LIMIT 50`,
+    );
+    for (const r of sample) {
+      const product = app.ctx.catalog.findProductById(r.store_id, r.product_id)!;
+      const evaluation = evaluateProduct(app.ctx.catalog.getStore(r.store_id)!, product, r.answers);
+      expect(evaluation.errors).toEqual([]);
+      expect(evaluation.price.total).toBe(Number(r.total));
+    }
+
+    const client = await agent(app);
+    const probe = sample[0]!;
+    const byId = (await client.get(`/api/backoffice/items?order_id=${probe.order_id}`)).json<ListBody>();
+    expect(byId.items.map((i) => i.order_id)).toEqual([Number(probe.order_id)]);
+    const part = probe.customer_email.split('@')[0]!.slice(0, -1);
+    const byEmail = (await client.get(`/api/backoffice/items?email=${encodeURIComponent(part)}`)).json<ListBody>();
+    expect(byEmail.items.some((i) => i.order_id === Number(probe.order_id))).toBe(true);
+    const byStatus = (
+      await client.get(`/api/backoffice/items?status=${probe.panel_status_id}&per_page=100`)
+    ).json<ListBody>();
+    expect(byStatus.total).toBeGreaterThan(0);
+    expect(byStatus.items.every((i) => i.panel_status_id === probe.panel_status_id)).toBe(true);
+  });
+});
+
+describe('demo data never in production', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-demo-prod-'));
+    // Asking for demo data explicitly changes nothing in production.
+    app = await start(database, dataDir, { ...PRODUCTION, SEED_DEMO_ORDERS: '1', SEED_DEMO_USERS: '1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates no demo order, customer or login', async () => {
+    expect(app.ctx.config.seedDemoOrders).toBe(false);
+    expect(await count(app, `SELECT count(*) AS n FROM orders`)).toBe(0);
+    expect(await count(app, `SELECT count(*) AS n FROM users`)).toBe(0);
+    expect(await count(app, `SELECT count(*) AS n FROM app_meta WHERE key = 'demo_orders_seeded'`)).toBe(0);
+  });
+
+  it('is off by default in tests, on by default in development', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoOrders).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemoOrders).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_ORDERS: '0' }).seedDemoOrders).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_USERS: '0' }).seedDemoOrders).toBe(false);
+  });
+});
