@@ -8,6 +8,8 @@ import { applyMigrations, createDb } from './db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from './db/rate-counters.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
+import itemActionsRoutes from './modules/backoffice/item-actions.routes.js';
+import { ItemActionsService } from './modules/backoffice/item-actions.service.js';
 import { ItemLocksService } from './modules/backoffice/item-locks.service.js';
 import { WorkspaceService } from './modules/backoffice/workspace.service.js';
 import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifactuEnvironment: config.verifactuEnvironment,
   });
   const now = options.now ?? (() => new Date());
+  const itemLocks = new ItemLocksService(db, now);
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -186,8 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customerOrders: new CustomerOrdersService(db),
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),
-    backoffice: new BackofficeService(db, files, orderEvents),
-    itemLocks: new ItemLocksService(db, now),
+    backoffice: new BackofficeService(db, now),
+    itemLocks,
+    itemActions: new ItemActionsService(db, itemLocks, orderEvents, files, now),
     workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
   };
@@ -255,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       backofficeRoutes,
       itemLocksRoutes,
       workspaceRoutes,
+      itemActionsRoutes,
       backofficePaymentsRoutes,
       catalogAdminRoutes,
       emailRoutes,

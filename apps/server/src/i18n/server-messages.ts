@@ -65,6 +65,13 @@ const es = {
   'workspace.too_many_tabs': 'Hay demasiadas pestañas abiertas (máximo {max}). Cierra alguna',
   'workspace.not_closable': 'La pestaña {key} no se puede cerrar',
   'workspace.active_not_open': 'La pestaña activa debe ser una de las abiertas',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  VERSION_CONFLICT:
+    'El pedido ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
+  ITEM_ACTION_REFUSED: 'Esta acción no es posible en el estado actual del pedido.',
+  'refund.penalty_invalid': 'La penalización no puede ser negativa ni mayor que el importe',
+  'refund.nothing_returned':
+    'Con esta penalización no se devolvería nada: la penalización debe ser menor que el importe',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -127,6 +134,12 @@ const en: Catalogue = {
   'workspace.too_many_tabs': 'Too many tabs are open (at most {max}). Close one',
   'workspace.not_closable': 'Tab {key} cannot be closed',
   'workspace.active_not_open': 'The active tab must be one of the open tabs',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  VERSION_CONFLICT:
+    'The order has changed since you opened it. It has been reloaded with the latest changes: check it and try again.',
+  ITEM_ACTION_REFUSED: 'This action is not possible in the current state of the order.',
+  'refund.penalty_invalid': 'The penalty cannot be negative or greater than the amount',
+  'refund.nothing_returned': 'With this penalty nothing would be returned: the penalty must be less than the amount',
 };
 
 const pt: Catalogue = {
@@ -188,6 +201,13 @@ const pt: Catalogue = {
   'workspace.too_many_tabs': 'Há demasiados separadores abertos (máximo {max}). Feche algum',
   'workspace.not_closable': 'O separador {key} não pode ser fechado',
   'workspace.active_not_open': 'O separador ativo deve ser um dos abertos',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  VERSION_CONFLICT:
+    'A encomenda mudou desde que a abriu. Foi recarregada com as últimas alterações: verifique e tente novamente.',
+  ITEM_ACTION_REFUSED: 'Esta ação não é possível no estado atual da encomenda.',
+  'refund.penalty_invalid': 'A penalização não pode ser negativa nem superior ao montante',
+  'refund.nothing_returned':
+    'Com esta penalização não seria devolvido nada: a penalização deve ser inferior ao montante',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
 import type { ItemLocksService } from '../modules/backoffice/item-locks.service.js';
 import type { WorkspaceService } from '../modules/backoffice/workspace.service.js';
+import type { ItemActionsService } from '../modules/backoffice/item-actions.service.js';
 import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   itemLocks: ItemLocksService;
   /** Agents' tabs (kept per agent) and My Activity. */
   workspace: WorkspaceService;
+  /** The agents' actions on an item (docs/backoffice.md, "Actions"). */
+  itemActions: ItemActionsService;
   /** The clock (tests inject one to expire leases). */
   now: () => Date;
   /** Catalogue editing from the back office (admins): products, forms, revisions, categories. */

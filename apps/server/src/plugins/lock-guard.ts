@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Refuses back-office writes to an order another agent has locked (423 ITEM_LOCKED) or whose lease the writer let lapse
- * (409 LOCK_EXPIRED): a preHandler hook of the plugins whose routes write to items (`:itemId`) or orders (`:orderId`).
+ * (409 LOCK_EXPIRED): a hook of the plugins whose routes write to items (`:itemId`) or orders (`:orderId`). As a
+ * preValidation hook it answers 423 before the body is validated: a locked item is refused whatever the body.
  * Reads pass; so do the lock routes themselves, which live in a plugin without this hook.
  */
 export async function lockGuard(request: FastifyRequest): Promise<void> {
@@ -13,6 +14,18 @@ export async function lockGuard(request: FastifyRequest): Promise<void> {
   if (!user || user.role === 'customer') return; // the route itself answers 401 / 403
   const params = request.params as { itemId?: unknown; orderId?: unknown } | undefined;
   const locks = request.server.ctx.itemLocks;
-  if (typeof params?.itemId === 'number') await locks.assertItemWritable(user, params.itemId);
-  else if (typeof params?.orderId === 'number') await locks.assertOrderWritable(user, params.orderId);
+  const itemId = idParam(params?.itemId);
+  const orderId = idParam(params?.orderId);
+  if (itemId !== null) await locks.assertItemWritable(user, itemId);
+  else if (orderId !== null) await locks.assertOrderWritable(user, orderId);
+}
+
+/**
+ * A route id, before or after validation (a preValidation hook sees the raw string): a positive safe integer, else
+ * null (the route's own validation then answers 400).
+ */
+function idParam(value: unknown): number | null {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }

@@ -40,6 +40,8 @@ export type ErrorCode =
   | 'UNAVAILABLE'
   | 'REFUND_AMOUNT_INVALID'
   | 'REFUND_FAILED'
+  | 'VERSION_CONFLICT'
+  | 'ITEM_ACTION_REFUSED'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -81,6 +83,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   REFUND_AMOUNT_INVALID: 422,
   REFUND_FAILED: 502,
+  VERSION_CONFLICT: 409,
+  ITEM_ACTION_REFUSED: 409,
   INTERNAL: 500,
 };
 

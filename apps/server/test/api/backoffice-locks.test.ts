@@ -81,6 +81,13 @@ async function signIn([email, password]: readonly [string, string]) {
   return client;
 }
 
+/** The item's current version (updated_at), which every write sends back. */
+async function v(itemId: number): Promise<string> {
+  const [row] = await t.app.ctx.db.select().from(orderItems).where(eq(orderItems.itemId, itemId));
+  if (!row) throw new Error(`item ${itemId} missing`);
+  return row.updatedAt.toISOString();
+}
+
 async function historyActions(itemId: number) {
   const rows = await t.app.ctx.db
     .select({ accion: itemHistory.accion, adminUserId: itemHistory.adminUserId, details: itemHistory.details })
@@ -170,7 +177,7 @@ describe('who may call the lock and queue routes', () => {
     expect((await customer.post(encoded)).statusCode).not.toBe(200);
     // The guard of writes keys on the matched route: an encoded path is refused like the plain one.
     await agent.post(`/api/backoffice/items/${itemId}/lock`);
-    const note = await admin.post(`/api/backoffice/items/${itemId}/%6eotes`, { text: 'por la puerta de atrás' });
+    const note = await admin.post(`/api/backoffice/items/${itemId}/%6eotes`, { text: 'por la puerta de atrás', version: await v(itemId) });
     expect(note.statusCode).toBe(423);
   });
 });
@@ -241,14 +248,15 @@ describe('the lock', () => {
   it("another agent's writes are refused with 423 while the lease lives; the holder's pass", async () => {
     const { itemId, orderId } = await insertItem();
     await agent.post(`/api/backoffice/items/${itemId}/lock`);
+    const version = await v(itemId);
     const writes = [
-      () => admin.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50 }),
-      () => admin.post(`/api/backoffice/items/${itemId}/notes`, { text: 'nota' }),
+      () => admin.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50, version }),
+      () => admin.post(`/api/backoffice/items/${itemId}/notes`, { text: 'nota', version }),
       () =>
         admin.request({
           method: 'POST',
           url: `/api/backoffice/items/${itemId}/files`,
-          payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n',
+          payload: `--b\r\nContent-Disposition: form-data; name="version"\r\n\r\n${version}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n`,
           headers: { 'content-type': 'multipart/form-data; boundary=b' },
         }),
       () => admin.post(`/api/backoffice/orders/${orderId}/refunds`, { amount: '1.00', reason: 'prueba' }),
@@ -263,14 +271,19 @@ describe('the lock', () => {
     // Reads pass.
     expect((await admin.get(`/api/backoffice/items/${itemId}`)).statusCode).toBe(200);
     // The holder writes.
-    expect((await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'mía' })).statusCode).toBe(201);
-    expect((await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50 })).statusCode).toBe(200);
+    expect(
+      (await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'mía', version: await v(itemId) })).statusCode,
+    ).toBe(201);
+    expect(
+      (await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50, version: await v(itemId) }))
+        .statusCode,
+    ).toBe(200);
     // The lock message in the store's language (the session's store: 16 is Portuguese).
     const pt = new TestClient(t.app);
     await pt.start(16);
     await pt.login(...ADMIN);
     await pt.start(16);
-    const ptRes = await pt.post(`/api/backoffice/items/${itemId}/notes`, { text: 'nota' });
+    const ptRes = await pt.post(`/api/backoffice/items/${itemId}/notes`, { text: 'nota', version: await v(itemId) });
     expect(ptRes.statusCode).toBe(423);
     expect(ptRes.json().message).toMatch(/^Outro utilizador \(.+\) bloqueou esta encomenda\./);
   });
@@ -280,7 +293,9 @@ describe('the lock', () => {
     await agent.post(`/api/backoffice/items/${itemId}/lock`);
     advance(LOCK_LEASE_MS - 1);
     expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(423);
-    expect((await admin.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x' })).statusCode).toBe(423);
+    expect(
+      (await admin.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x', version: await v(itemId) })).statusCode,
+    ).toBe(423);
     advance(1);
     // At the end of the lease the item is free: another agent takes it over, recorded in the history.
     const over = await admin.post(`/api/backoffice/items/${itemId}/lock`);
@@ -289,17 +304,22 @@ describe('the lock', () => {
       ['bloqueo_caducado_tomado', { previous_holder_id: agentId }],
     ]);
     // Now the first agent is the other one.
-    expect((await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x' })).statusCode).toBe(423);
+    expect(
+      (await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'x', version: await v(itemId) })).statusCode,
+    ).toBe(423);
   });
 
   it("a write on one's own lapsed lease is a 409 LOCK_EXPIRED until the lock is taken again", async () => {
     const { itemId } = await insertItem();
     await agent.post(`/api/backoffice/items/${itemId}/lock`);
     advance(LOCK_LEASE_MS);
-    const res = await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'tarde' });
+    const res = await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'tarde', version: await v(itemId) });
     expect([res.statusCode, res.json().code]).toEqual([409, 'LOCK_EXPIRED']);
     expect((await agent.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
-    expect((await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'a tiempo' })).statusCode).toBe(201);
+    expect(
+      (await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: 'a tiempo', version: await v(itemId) }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
@@ -309,7 +329,7 @@ describe('the change check', () => {
     const before = await agent.get(`/api/backoffice/items/${itemId}/changes`);
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ item_id: itemId, updated_at: expect.any(String), history_lines: 0 });
-    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50 });
+    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 50, version: await v(itemId) });
     const after = (await agent.get(`/api/backoffice/items/${itemId}/changes`)).json();
     expect(after.history_lines).toBe(1);
     expect(after.updated_at).not.toBe(before.json().updated_at);

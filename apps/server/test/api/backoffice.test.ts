@@ -10,9 +10,19 @@ let itemId: number;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-function multipart(filename: string, bytes: Buffer, contentType = 'application/pdf') {
+/** The item's current version (its updated_at), which every write sends back. */
+async function version(): Promise<string> {
+  return (await agent.get(`/api/backoffice/items/${itemId}`)).json().updated_at;
+}
+
+function multipart(filename: string, bytes: Buffer, contentType = 'application/pdf', version?: string) {
   const boundary = '----vtboundary';
+  const versionPart =
+    version === undefined
+      ? ''
+      : `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n${version}\r\n`;
   const payload = Buffer.concat([
+    Buffer.from(versionPart),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     ),
@@ -114,7 +124,7 @@ describe('working an item', () => {
     const loaded = (await agent.get(`/api/backoffice/items/${itemId}`)).json();
     const moved = await agent.post(`/api/backoffice/items/${itemId}/status`, {
       panel_status_id: 50,
-      updated_at: loaded.updated_at,
+      version: loaded.updated_at,
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().history[0]).toMatchObject({
@@ -126,33 +136,50 @@ describe('working an item', () => {
     });
     const stale = await agent.post(`/api/backoffice/items/${itemId}/status`, {
       panel_status_id: 60,
-      updated_at: loaded.updated_at,
+      version: loaded.updated_at,
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().code).toBe('STALE_ITEM');
-    const unknown = await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 55 });
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    const unknown = await agent.post(`/api/backoffice/items/${itemId}/status`, {
+      panel_status_id: 55,
+      version: await version(),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Estado no encontrado');
-    expect((await agent.post('/api/backoffice/items/999999/status', { panel_status_id: 50 })).statusCode).toBe(404);
+    const missing = await agent.post('/api/backoffice/items/999999/status', {
+      panel_status_id: 50,
+      version: loaded.updated_at,
+    });
+    expect(missing.statusCode).toBe(404);
+    const noVersion = await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 60 });
+    expect(noVersion.statusCode).toBe(400);
   });
 
   it('incident (60) shows Incidencia to the customer', async () => {
-    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 60 });
+    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 60, version: await version() });
     const item = (await customer.get(`/api/me/orders/${orderId}`)).json().items[0];
     expect(item.client_status).toEqual({ key: 'incidence', text: 'Incidencia', style: 'warning' });
   });
 
   it('adds notes; an empty note is refused with a message', async () => {
-    const res = await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: '  Pedida al registro de Alcalá  ' });
+    const res = await agent.post(`/api/backoffice/items/${itemId}/notes`, {
+      text: '  Pedida al registro de Alcalá  ',
+      version: await version(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ text: 'Pedida al registro de Alcalá', admin_name: 'Andrés Agente' });
-    const empty = await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: '   ' });
+    const empty = await agent.post(`/api/backoffice/items/${itemId}/notes`, { text: '   ', version: await version() });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual([{ field: 'text', message: 'Escribe el texto de la nota' }]);
   });
 
   it('uploads the resulting PDF (checked by content), delivers, and the customer downloads it', async () => {
-    const fake = multipart('informe.pdf', Buffer.from('MZ this is an executable pretending to be a pdf'));
+    const fake = multipart(
+      'informe.pdf',
+      Buffer.from('MZ this is an executable pretending to be a pdf'),
+      'application/pdf',
+      await version(),
+    );
     const refused = await agent.request({ method: 'POST', url: `/api/backoffice/items/${itemId}/files`, ...fake });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('Solo se admiten archivos PDF, JPEG o PNG.');
@@ -160,13 +187,13 @@ describe('working an item', () => {
     const up = await agent.request({
       method: 'POST',
       url: `/api/backoffice/items/${itemId}/files`,
-      ...multipart('../../nota simple.pdf', PDF),
+      ...multipart('../../nota simple.pdf', PDF, 'application/pdf', await version()),
     });
     expect(up.statusCode).toBe(201);
     expect(up.json()).toMatchObject({ filename: 'nota simple.pdf', content_type: 'application/pdf', size: PDF.length });
     const fileId = up.json().id as number;
 
-    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 110 });
+    await agent.post(`/api/backoffice/items/${itemId}/status`, { panel_status_id: 110, version: await version() });
     const order = (await customer.get(`/api/me/orders/${orderId}`)).json();
     expect(order.items[0].client_status).toEqual({ key: 'ready', text: 'Listo', style: 'success' });
     expect(order.items[0].files).toEqual([expect.objectContaining({ id: fileId, filename: 'nota simple.pdf' })]);
@@ -187,9 +214,22 @@ describe('working an item', () => {
     const res = await agent.request({
       method: 'POST',
       url: `/api/backoffice/items/${itemId}/files`,
-      ...multipart('big.pdf', big),
+      ...multipart('big.pdf', big, 'application/pdf', await version()),
     });
     expect(res.statusCode).toBe(413);
+    const unversioned = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('a.pdf', PDF),
+    });
+    expect(unversioned.statusCode).toBe(400);
+    const stale = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      ...multipart('a.pdf', PDF, 'application/pdf', '2020-01-01T00:00:00.000Z'),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
     const none = await agent.post(`/api/backoffice/items/${itemId}/files`, { nothing: true });
     expect(none.statusCode).toBe(400);
   });

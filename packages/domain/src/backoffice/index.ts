@@ -4,3 +4,4 @@ export * from './item-lock.js';
 export * from './work-queue.js';
 export * from './template-placeholders.js';
 export * from './workspace-tabs.js';
+export * from './item-actions.js';

@@ -110,6 +110,28 @@ const es = {
   'placeholder.titular': 'Titular',
   'placeholder.articulo_matriz': 'Artículo matriz',
   'placeholder.descripcion_registral': 'Descripción registral',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  'item_action.unknown_status': 'Estado no encontrado',
+  'item_action.same_status': 'El trámite ya está en ese estado',
+  'item_action.unpaid':
+    'El trámite está pendiente de pago: solo el pago (o «lead cerrado perdido») lo saca de ese estado',
+  'item_action.payment_status': 'El estado «Pendiente de pago» lo pone solo el pago',
+  'item_action.not_notary_status': 'Solo se puede pasar a un estado de notaría',
+  'item_action.not_a_result': 'Elige un resultado: un estado que saque el trámite de la cola',
+  'item_action.not_a_lead': 'Solo los trámites pendientes de pago son leads',
+  'item_action.not_an_integer': 'Debe ser un número entero',
+  'item_action.out_of_range': 'Debe estar entre {min} y {max}',
+  'item_action.bad_date': 'La fecha no es válida',
+  'item_action.in_past': 'La fecha debe ser futura',
+  'item_action.too_far': 'La fecha está demasiado lejos (máximo {max} días)',
+  'item_action.required': 'Por favor, escribe el dato',
+  'item_action.too_short': 'Escribe al menos {min} caracteres',
+  'item_action.too_long': 'El texto es demasiado largo (máximo {max} caracteres)',
+  'item_action.invalid_characters': 'El texto contiene caracteres no válidos',
+  'item_action.bad_provider': 'El proveedor debe ser un identificador: letras, cifras, «_», «.» o «-»',
+  'item_action.not_staff': 'Solo se puede delegar en un agente',
+  'item_action.customer_file': 'Los documentos que subió el cliente no se pueden borrar',
+  'item_action.not_author': 'Solo quien escribió la nota (o un administrador) puede borrarla',
 } as const;
 
 export type DomainMessageKey = keyof typeof es;
@@ -215,6 +237,28 @@ const en: Catalogue = {
   'placeholder.titular': 'Owner',
   'placeholder.articulo_matriz': 'Matrix article',
   'placeholder.descripcion_registral': 'Description on record',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  'item_action.unknown_status': 'Status not found',
+  'item_action.same_status': 'The order is already in that status',
+  'item_action.unpaid':
+    'The order is awaiting payment: only the payment (or "lead closed lost") moves it out of that status',
+  'item_action.payment_status': 'Only the payment sets the status "awaiting payment"',
+  'item_action.not_notary_status': 'Only a notary status is allowed',
+  'item_action.not_a_result': 'Choose a result: a status that takes the order out of the queue',
+  'item_action.not_a_lead': 'Only orders awaiting payment are leads',
+  'item_action.not_an_integer': 'Must be a whole number',
+  'item_action.out_of_range': 'Must be between {min} and {max}',
+  'item_action.bad_date': 'The date is not valid',
+  'item_action.in_past': 'The date must be in the future',
+  'item_action.too_far': 'The date is too far away (at most {max} days)',
+  'item_action.required': 'Please enter this information',
+  'item_action.too_short': 'Enter at least {min} characters',
+  'item_action.too_long': 'The text is too long (at most {max} characters)',
+  'item_action.invalid_characters': 'The text contains characters that are not allowed',
+  'item_action.bad_provider': 'The provider must be an id: letters, digits, "_", "." or "-"',
+  'item_action.not_staff': 'Orders can only be delegated to an agent',
+  'item_action.customer_file': "The customer's own documents cannot be deleted",
+  'item_action.not_author': 'Only the author of the note (or an admin) may delete it',
 };
 
 const pt: Catalogue = {
@@ -317,6 +361,27 @@ const pt: Catalogue = {
   'placeholder.titular': 'Titular',
   'placeholder.articulo_matriz': 'Artigo matricial',
   'placeholder.descripcion_registral': 'Descrição registral',
+  // Back-office item actions (docs/backoffice.md, "Actions").
+  'item_action.unknown_status': 'Estado não encontrado',
+  'item_action.same_status': 'A encomenda já está nesse estado',
+  'item_action.unpaid': 'A encomenda aguarda pagamento: só o pagamento (ou «lead fechado perdido») a tira desse estado',
+  'item_action.payment_status': 'Só o pagamento define o estado «Pendente de pagamento»',
+  'item_action.not_notary_status': 'Só é permitido um estado de notário',
+  'item_action.not_a_result': 'Escolha um resultado: um estado que tire a encomenda da fila',
+  'item_action.not_a_lead': 'Só as encomendas pendentes de pagamento são leads',
+  'item_action.not_an_integer': 'Deve ser um número inteiro',
+  'item_action.out_of_range': 'Deve estar entre {min} e {max}',
+  'item_action.bad_date': 'A data não é válida',
+  'item_action.in_past': 'A data deve ser futura',
+  'item_action.too_far': 'A data está demasiado longe (máximo {max} dias)',
+  'item_action.required': 'Por favor, preencha este dado',
+  'item_action.too_short': 'Escreva pelo menos {min} caracteres',
+  'item_action.too_long': 'O texto é demasiado longo (máximo {max} caracteres)',
+  'item_action.invalid_characters': 'O texto contém caracteres inválidos',
+  'item_action.bad_provider': 'O fornecedor deve ser um identificador: letras, algarismos, «_», «.» ou «-»',
+  'item_action.not_staff': 'Só se pode delegar num agente',
+  'item_action.customer_file': 'Os documentos enviados pelo cliente não podem ser apagados',
+  'item_action.not_author': 'Só o autor da nota (ou um administrador) a pode apagar',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

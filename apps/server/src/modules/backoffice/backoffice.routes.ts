@@ -20,6 +20,7 @@ import { sendStoredFile } from '../files/send-stored-file.js';
 import { AnswerLine } from '../orders/orders.schema.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { ItemIdParams } from './item-locks.routes.js';
+import { VersionSchema } from './item-actions.routes.js';
 
 const ItemParams = ItemIdParams;
 
@@ -41,6 +42,8 @@ const ListItem = Type.Object({
 const Note = Type.Object({
   id: Type.Integer(),
   text: Type.String(),
+  /** Pinned notes come first. */
+  pinned: Type.Boolean(),
   admin_user_id: Type.Integer(),
   admin_name: Type.String(),
   created_at: Type.String(),
@@ -66,7 +69,19 @@ const ItemDetail = Type.Object({
   panel_status_id: PanelStatusIdSchema,
   status_text: Type.String(),
   referencia: Nullable(Type.String()),
+  priority: Type.Integer(),
+  deadline_at: Nullable(Type.String()),
+  /** Postponed: out of the queue until then. */
+  standby_until: Nullable(Type.String()),
+  provider_id: Nullable(Type.String()),
+  /** Delegated to this agent. */
+  asignee: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** Who holds a live lock on it. */
+  locked_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  incidencia_status_id: Nullable(Type.Integer()),
+  incidencia_text: Nullable(Type.String()),
   created_at: Type.String(),
+  /** The item's version: send it back as `version` with every write. */
   updated_at: Type.String(),
   price: MoneyString,
   product_options: Type.Array(AnswerLine),
@@ -106,6 +121,10 @@ const ItemDetail = Type.Object({
       new_status: Nullable(PanelStatusIdSchema),
       old_status_text: Nullable(Type.String()),
       new_status_text: Nullable(Type.String()),
+      old_referencia: Nullable(Type.String()),
+      new_referencia: Nullable(Type.String()),
+      /** What changed beyond statuses: corrected answers (old and new), a reason, old/new values of a field. */
+      details: Nullable(Type.Record(Type.String(), Type.Unknown())),
       admin_user_id: Nullable(Type.Integer()),
       admin_name: Nullable(Type.String()),
       created_at: Type.String(),
@@ -113,12 +132,25 @@ const ItemDetail = Type.Object({
   ),
   notes: Type.Array(Note),
   files: Type.Array(StaffFile),
+  /** The customer's other items, newest first; `linked`: a property search / nota simple pair (docs/backoffice.md). */
+  related_orders: Type.Array(
+    Type.Object({
+      item_id: Type.Integer(),
+      order_id: Type.Integer(),
+      product_id: Type.Integer(),
+      product_name: Type.String(),
+      panel_status_id: PanelStatusIdSchema,
+      status_text: Type.String(),
+      created_at: Type.String(),
+      linked: Type.Boolean(),
+    }),
+  ),
 });
 
 const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { backoffice, files, config } = app.ctx;
+  const { backoffice, itemActions, files, config } = app.ctx;
   // Writes to an item another agent has locked are refused (423).
-  app.addHook('preHandler', lockGuard);
+  app.addHook('preValidation', lockGuard);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
   // The protected group loads the session first, so the session's store decides the language.
@@ -187,7 +219,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return backoffice.detail(request.params.itemId, language(request));
+      return backoffice.detail(request.params.itemId, language(request), signedInUser(request));
     },
   );
 
@@ -197,24 +229,17 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'backoffice.items.work' },
       schema: {
         tags: ['back office'],
-        summary: 'Change the panel status (recorded in the history); updated_at guards against concurrent edits',
+        summary: 'Change the panel status (recorded in the history); version guards against concurrent edits (409)',
         params: ItemParams,
-        body: Type.Object({
-          panel_status_id: Type.Integer(),
-          updated_at: Type.Optional(Type.String({ format: 'date-time' })),
-        }),
+        body: Type.Object({ panel_status_id: Type.Integer(), version: VersionSchema }),
         response: { 200: ItemDetail, ...errors(400, 401, 403, 404, 409, 423) },
       },
     },
     async (request) => {
       const agent = signedInUser(request);
-      await backoffice.changeStatus(
-        agent,
-        request.params.itemId,
-        request.body.panel_status_id,
-        request.body.updated_at,
-      );
-      return backoffice.detail(request.params.itemId, language(request));
+      const { panel_status_id, version } = request.body;
+      await itemActions.changeStatus(agent, request.params.itemId, panel_status_id, version);
+      return backoffice.detail(request.params.itemId, language(request), agent);
     },
   );
 
@@ -226,13 +251,14 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['back office'],
         summary: 'Add a note to an item',
         params: ItemParams,
-        body: Type.Object({ text: Type.String({ maxLength: 20_000 }) }),
+        body: Type.Object({ text: Type.String({ maxLength: 20_000 }), version: VersionSchema }),
         response: { 201: Note, ...errors(400, 401, 403, 404, 409, 423) },
       },
     },
     async (request, reply) => {
       const agent = signedInUser(request);
-      return reply.code(201).send(await backoffice.addNote(agent, request.params.itemId, request.body.text));
+      const { text, version } = request.body;
+      return reply.code(201).send(await itemActions.addNote(agent, request.params.itemId, text, version));
     },
   );
 
@@ -242,7 +268,8 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'backoffice.items.work' },
       schema: {
         tags: ['back office'],
-        summary: 'Upload a document (multipart field "file"; PDF, JPEG or PNG, checked by content)',
+        summary:
+          'Upload a document (multipart: field "version" first, then "file"; PDF, JPEG or PNG, checked by content)',
         consumes: ['multipart/form-data'],
         params: ItemParams,
         response: { 201: StaffFile, ...errors(400, 401, 403, 404, 409, 413, 415, 423) },
@@ -252,7 +279,13 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const agent = signedInUser(request);
       const file = await readMultipartFile(request, config.maxUploadBytes);
       if (file.bytes.length === 0) throw new AppError('FILE_MISSING', 'empty file');
-      return reply.code(201).send(await backoffice.addFile(agent, request.params.itemId, file));
+      const version = file.fields.version;
+      if (!version) {
+        throw new AppError('VALIDATION_ERROR', 'version missing', {
+          fields: [{ field: 'version', key: 'field.required' }],
+        });
+      }
+      return reply.code(201).send(await itemActions.addFile(agent, request.params.itemId, file, version));
     },
   );
 

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  agentDisplayName,
   formatMoneyString,
-  isPanelStatusId,
+  linksAsRelated,
+  mayWorkOnItem,
   panelStatusText,
   PANEL_STATUS_IDS,
   type Language,
@@ -12,10 +14,6 @@ import type { Db } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { recordHistory } from '../orders/orders.repository.js';
 
 export interface ItemFilter {
   page: number;
@@ -25,18 +23,15 @@ export interface ItemFilter {
   orderId?: number;
 }
 
-const NOTE_MAX = 5000;
-
 function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
 }
 
-/** The agents' work on order items: lists, detail, status changes with history, notes and documents. */
+/** The agents' view of order items: lists and the item page (the writes: ItemActionsService). */
 export class BackofficeService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileStorage,
-    private readonly orderEvents: OrderEvents,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   statuses(language: Language) {
@@ -89,16 +84,23 @@ export class BackofficeService {
     };
   }
 
-  async detail(itemId: number, language: Language) {
+  /**
+   * An item with everything the item page shows. `viewer`: notaries see notary work only (anything else is a 404 for
+   * them, docs/backoffice.md "Permissions").
+   */
+  async detail(itemId: number, language: Language, viewer?: SessionUser) {
     const [row] = await this.db
       .select({ item: orderItems, order: orders })
       .from(orderItems)
       .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
       .where(eq(orderItems.itemId, itemId));
     if (!row) throw new AppError('NOT_FOUND', `item ${itemId}`);
+    if (viewer?.role === 'notary' && !mayWorkOnItem('notary', row.item.panelStatusId)) {
+      throw new AppError('NOT_FOUND', `item ${itemId}`);
+    }
     const { item, order } = row;
     const admin = alias(users, 'admin');
-    const [history, notes, fileRows, paymentRows] = await Promise.all([
+    const [history, notes, fileRows, paymentRows, people, related] = await Promise.all([
       this.db
         .select({ h: itemHistory, name: sql<string | null>`${admin.firstname} || ' ' || ${admin.lastname}` })
         .from(itemHistory)
@@ -110,10 +112,13 @@ export class BackofficeService {
         .from(itemNotes)
         .innerJoin(admin, eq(admin.id, itemNotes.adminUserId))
         .where(eq(itemNotes.itemId, itemId))
-        .orderBy(desc(itemNotes.id)),
+        .orderBy(desc(itemNotes.pinned), desc(itemNotes.id)),
       this.db.select().from(itemFiles).where(eq(itemFiles.itemId, itemId)).orderBy(desc(itemFiles.id)),
       this.db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)),
+      this.people([item.lockedBy, item.asigneeId]),
+      this.related(item, order.customerId),
     ]);
+    const person = (id: number | null) => (id === null ? null : { id, name: people.get(id) ?? String(id) });
     return {
       item_id: item.itemId,
       order_id: item.orderId,
@@ -122,6 +127,15 @@ export class BackofficeService {
       panel_status_id: item.panelStatusId,
       status_text: panelStatusText(item.panelStatusId, language),
       referencia: item.referencia,
+      priority: item.priority,
+      deadline_at: iso(item.deadlineAt),
+      standby_until: iso(item.standbyUntil),
+      provider_id: item.providerId,
+      asignee: person(item.asigneeId),
+      locked_by:
+        item.lockExpiresAt && item.lockExpiresAt.getTime() > this.now().getTime() ? person(item.lockedBy) : null,
+      incidencia_status_id: item.incidenciaStatusId,
+      incidencia_text: item.incidenciaText,
       created_at: item.createdAt.toISOString(),
       updated_at: item.updatedAt.toISOString(),
       price: formatMoneyString(item.total),
@@ -159,15 +173,19 @@ export class BackofficeService {
         new_status: h.newStatus,
         old_status_text: h.oldStatus === null ? null : panelStatusText(h.oldStatus, language),
         new_status_text: h.newStatus === null ? null : panelStatusText(h.newStatus, language),
+        old_referencia: h.oldReferencia,
+        new_referencia: h.newReferencia,
+        details: h.details,
         admin_user_id: h.adminUserId,
-        admin_name: name,
+        admin_name: agentDisplayName(h.adminUserId, name, language),
         created_at: h.createdAt.toISOString(),
       })),
       notes: notes.map(({ n, name }) => ({
         id: n.id,
         text: n.text,
+        pinned: n.pinned,
         admin_user_id: n.adminUserId,
-        admin_name: name,
+        admin_name: agentDisplayName(n.adminUserId, name, language),
         created_at: n.createdAt.toISOString(),
       })),
       files: fileRows.map((f) => ({
@@ -180,90 +198,49 @@ export class BackofficeService {
         uploaded_by_customer: f.uploadId !== null,
         option_id: f.optionId,
       })),
+      related_orders: related.map((r) => ({
+        item_id: r.itemId,
+        order_id: r.orderId,
+        product_id: r.productId,
+        product_name: r.productName,
+        panel_status_id: r.panelStatusId,
+        status_text: panelStatusText(r.panelStatusId, language),
+        created_at: r.createdAt.toISOString(),
+        linked: linksAsRelated(item, r),
+      })),
     };
+  }
+
+  /** Names of agents by id. */
+  private async people(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(rows.map((r) => [r.id, `${r.firstname} ${r.lastname}`]));
   }
 
   /**
-   * Moves an item to another panel status, recording old/new status, agent and time. With `expectedUpdatedAt` the
-   * change only applies when nobody changed the item since the agent loaded it (else STALE_ITEM).
+   * Related orders: the customer's other items (the other items of this order too), newest first, at most 20; `linked`
+   * marks the property search / nota simple pairs of the domain rule (linksAsRelated).
    */
-  async changeStatus(agent: SessionUser, itemId: number, statusId: number, expectedUpdatedAt?: string): Promise<void> {
-    if (!isPanelStatusId(statusId)) throw new AppError('UNKNOWN_STATUS', `status ${statusId}`);
-    await this.db.transaction(async (tx) => {
-      const [item] = await tx.select().from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
-      if (!item) throw new AppError('NOT_FOUND', `item ${itemId}`);
-      if (expectedUpdatedAt && item.updatedAt.toISOString() !== new Date(expectedUpdatedAt).toISOString()) {
-        throw new AppError('STALE_ITEM', `item ${itemId} changed since ${expectedUpdatedAt}`);
-      }
-      if (item.panelStatusId === statusId) return;
-      await tx
-        .update(orderItems)
-        .set({ panelStatusId: statusId, updatedAt: new Date() })
-        .where(eq(orderItems.itemId, itemId));
-      await recordHistory(tx, [
-        { itemId, accion: 'cambio_estado', oldStatus: item.panelStatusId, newStatus: statusId, adminUserId: agent.id },
-      ]);
-      await this.orderEvents.emit('itemStatusChanged', tx, {
-        orderId: item.orderId,
-        itemId,
-        oldStatus: item.panelStatusId,
-        newStatus: statusId,
-      });
-    });
-  }
-
-  async addNote(agent: SessionUser, itemId: number, text: string) {
-    const clean = text.trim();
-    if (!clean)
-      throw new AppError('VALIDATION_ERROR', 'empty note', { fields: [{ field: 'text', key: 'note.empty' }] });
-    if (clean.length > NOTE_MAX) {
-      throw new AppError('VALIDATION_ERROR', 'long note', {
-        fields: [{ field: 'text', key: 'field.too_long', params: { max: NOTE_MAX } }],
-      });
-    }
-    await this.assertItem(itemId);
-    const [note] = await this.db.insert(itemNotes).values({ itemId, text: clean, adminUserId: agent.id }).returning();
-    if (!note) throw new Error('note insert returned nothing');
-    await this.touch(itemId);
-    return {
-      id: note.id,
-      text: note.text,
-      admin_user_id: note.adminUserId,
-      admin_name: `${agent.firstname} ${agent.lastname}`,
-      created_at: note.createdAt.toISOString(),
-    };
-  }
-
-  /** Stores an uploaded document after checking its real type by content. */
-  async addFile(agent: SessionUser, itemId: number, upload: { filename: string; bytes: Buffer }) {
-    await this.assertItem(itemId);
-    const check = await checkUpload(upload.bytes);
-    if (!check.ok) throw new AppError('FILE_TYPE_NOT_ALLOWED', `upload ${upload.filename}`);
-    const stored = await this.files.put(upload.bytes);
-    const [file] = await this.db
-      .insert(itemFiles)
-      .values({
-        itemId,
-        filename: safeFilename(upload.filename, check.mime),
-        contentType: check.mime,
-        size: upload.bytes.length,
-        sha256: stored.sha256,
-        storageKey: stored.key,
-        uploadedBy: agent.id,
-        visibleToCustomer: true,
+  private async related(item: { itemId: number }, customerId: number) {
+    return this.db
+      .select({
+        itemId: orderItems.itemId,
+        orderId: orderItems.orderId,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        panelStatusId: orderItems.panelStatusId,
+        createdAt: orderItems.createdAt,
       })
-      .returning();
-    if (!file) throw new Error('file insert returned nothing');
-    await recordHistory(this.db, [{ itemId, accion: 'archivo_subido', adminUserId: agent.id }]);
-    await this.touch(itemId);
-    return {
-      id: file.id,
-      filename: file.filename,
-      content_type: file.contentType,
-      size: file.size,
-      created_at: file.createdAt.toISOString(),
-      visible_to_customer: file.visibleToCustomer,
-    };
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+      .where(and(eq(orders.customerId, customerId), ne(orderItems.itemId, item.itemId)))
+      .orderBy(desc(orderItems.createdAt), desc(orderItems.itemId))
+      .limit(20);
   }
 
   async findFile(itemId: number, fileId: number) {
@@ -273,17 +250,5 @@ export class BackofficeService {
       .where(and(eq(itemFiles.id, fileId), eq(itemFiles.itemId, itemId)));
     if (!file) throw new AppError('NOT_FOUND', `file ${fileId}`);
     return file;
-  }
-
-  private async assertItem(itemId: number) {
-    const rows = await this.db
-      .select({ id: orderItems.itemId })
-      .from(orderItems)
-      .where(inArray(orderItems.itemId, [itemId]));
-    if (rows.length === 0) throw new AppError('NOT_FOUND', `item ${itemId}`);
-  }
-
-  private async touch(itemId: number) {
-    await this.db.update(orderItems).set({ updatedAt: new Date() }).where(eq(orderItems.itemId, itemId));
   }
 }

@@ -159,9 +159,10 @@ export class ItemLocksService {
   /**
    * Refuses a write to the item when another agent holds a live lease (423 ITEM_LOCKED, naming the holder) or the
    * writer's own lease lapsed (409 LOCK_EXPIRED: reload and lock again). Nobody holding one lets the write through.
+   * `db`: the writer's transaction, to check again under its row lock.
    */
-  async assertItemWritable(agent: SessionUser, itemId: number): Promise<void> {
-    await this.assertWritable(agent, await this.lockRow(this.db, eq(orderItems.itemId, itemId), false));
+  async assertItemWritable(agent: SessionUser, itemId: number, db: DbOrTx = this.db): Promise<void> {
+    await this.assertWritable(agent, await this.lockRow(db, eq(orderItems.itemId, itemId), false));
   }
 
   /** The same for a write to a whole order (refunds, transfer confirmation): every item of the order must allow it. */

@@ -7,18 +7,24 @@ function maxUploadMb(maxUploadBytes: number): number {
 }
 
 /**
- * The multipart field "file" of a request, read whole: FILE_MISSING when the request carries none, FILE_TOO_LARGE
+ * The multipart field "file" of a request, read whole, with the text fields sent before it: FILE_MISSING when the request carries none, FILE_TOO_LARGE
  * when it goes over the multipart plugin's limit.
  */
 export async function readMultipartFile(
   request: FastifyRequest,
   maxUploadBytes: number,
-): Promise<{ filename: string; bytes: Buffer }> {
+): Promise<{ filename: string; bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
   try {
     const part = await request.file();
     if (!part) throw new AppError('FILE_MISSING');
-    return { filename: part.filename, bytes: await part.toBuffer() };
+    // Text fields sent before the file (e.g. the item's "version"); later ones are not read.
+    const fields: Record<string, string> = {};
+    for (const [name, field] of Object.entries(part.fields)) {
+      const value = Array.isArray(field) ? undefined : field;
+      if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
+    }
+    return { filename: part.filename, bytes: await part.toBuffer(), fields };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

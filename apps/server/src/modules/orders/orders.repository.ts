@@ -20,6 +20,9 @@ export interface HistoryEntry {
   oldStatus?: PanelStatusId | null;
   newStatus?: PanelStatusId | null;
   adminUserId?: number | null;
+  /** A changed reference ("referencia"), old and new. */
+  oldReferencia?: string | null;
+  newReferencia?: string | null;
   /** What changed beyond statuses (e.g. corrected answers with the old ones). */
   details?: Record<string, unknown> | null;
 }
@@ -32,6 +35,8 @@ export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promis
       accion: e.accion,
       oldStatus: e.oldStatus ?? null,
       newStatus: e.newStatus ?? null,
+      oldReferencia: e.oldReferencia ?? null,
+      newReferencia: e.newReferencia ?? null,
       adminUserId: e.adminUserId ?? null,
       details: e.details ?? null,
     })),

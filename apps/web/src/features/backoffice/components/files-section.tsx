@@ -27,12 +27,15 @@ export function FilesSection({ item }: { item: BackofficeItem }) {
     }
     setMissing(undefined);
     const form = event.currentTarget;
-    upload.mutate(file, {
-      onSuccess: (saved) => {
-        form.reset();
-        setUploaded(t('backoffice.fileUploaded', { name: saved.filename }));
+    upload.mutate(
+      { file, version: item.updated_at },
+      {
+        onSuccess: (saved) => {
+          form.reset();
+          setUploaded(t('backoffice.fileUploaded', { name: saved.filename }));
+        },
       },
-    });
+    );
   }
 
   return (

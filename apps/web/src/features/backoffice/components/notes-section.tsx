@@ -24,12 +24,15 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
       return;
     }
     setEmptyError(undefined);
-    addNote.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        setSaved(true);
+    addNote.mutate(
+      { text: text.trim(), version: item.updated_at },
+      {
+        onSuccess: () => {
+          setText('');
+          setSaved(true);
+        },
       },
-    });
+    );
   }
 
   const notes = [...item.notes].sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -10,7 +10,7 @@ import { ItemSection } from './item-sections';
 
 /**
  * Changes the panel status, sending the `updated_at` the agent saw: if someone else changed the item meanwhile the
- * server answers 409 STALE_ITEM, the message is shown and the item reloaded.
+ * server answers 409 VERSION_CONFLICT, the message is shown and the item reloaded.
  */
 export function StatusForm({
   item,
