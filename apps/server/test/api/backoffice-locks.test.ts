@@ -177,7 +177,10 @@ describe('who may call the lock and queue routes', () => {
     expect((await customer.post(encoded)).statusCode).not.toBe(200);
     // The guard of writes keys on the matched route: an encoded path is refused like the plain one.
     await agent.post(`/api/backoffice/items/${itemId}/lock`);
-    const note = await admin.post(`/api/backoffice/items/${itemId}/%6eotes`, { text: 'por la puerta de atrás', version: await v(itemId) });
+    const note = await admin.post(`/api/backoffice/items/${itemId}/%6eotes`, {
+      text: 'por la puerta de atrás',
+      version: await v(itemId),
+    });
     expect(note.statusCode).toBe(423);
   });
 });
