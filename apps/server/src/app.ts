@@ -63,6 +63,12 @@ import geoRoutes from './modules/geo/geo.routes.js';
 import { placeDirectory } from './modules/geo/place-directory.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
+import customerIncidenceRoutes from './modules/templates/customer-incidence.routes.js';
+import { CustomerIncidenceService } from './modules/templates/customer-incidence.service.js';
+import itemTemplatesRoutes from './modules/templates/item-templates.routes.js';
+import { ItemTemplatesService } from './modules/templates/item-templates.service.js';
+import templatesRoutes from './modules/templates/templates.routes.js';
+import { TemplatesService } from './modules/templates/templates.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
@@ -165,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const now = options.now ?? (() => new Date());
   const itemLocks = new ItemLocksService(db, now);
+  const templates = new TemplatesService(db);
+  await templates.seed();
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -194,6 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     itemActions: new ItemActionsService(db, itemLocks, orderEvents, files, now),
     workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
+    templates,
+    itemTemplates: new ItemTemplatesService(db, templates, email, files, orderEvents, itemLocks, now),
+    customerIncidence: new CustomerIncidenceService(
+      db,
+      templates,
+      files,
+      orderEvents,
+      now,
+      (storeId) => email.brand(storeId).language,
+    ),
   };
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -263,6 +281,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       backofficePaymentsRoutes,
       catalogAdminRoutes,
       emailRoutes,
+      templatesRoutes,
+      itemTemplatesRoutes,
+      customerIncidenceRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -13,3 +13,4 @@ export * from './schema/drafts.js';
 export * from './schema/operations.js';
 export * from './schema/rate-limits.js';
 export * from './schema/backoffice.js';
+export * from './schema/templates.js';

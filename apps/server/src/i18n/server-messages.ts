@@ -72,6 +72,12 @@ const es = {
   'refund.penalty_invalid': 'La penalización no puede ser negativa ni mayor que el importe',
   'refund.nothing_returned':
     'Con esta penalización no se devolvería nada: la penalización debe ser menor que el importe',
+  // Templates and the incident loop
+  TEMPLATE_EXISTS: 'Ya existe una plantilla con ese id en ese idioma.',
+  INCIDENCE_NOT_OPEN: 'Este trámite no tiene ninguna incidencia pendiente de respuesta.',
+  'incidence.message_required': 'Escribe tu respuesta o adjunta algún archivo',
+  'template.name_required': 'Escribe el nombre de la plantilla',
+  'template.body_required': 'Escribe el texto de la plantilla',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -140,6 +146,12 @@ const en: Catalogue = {
   ITEM_ACTION_REFUSED: 'This action is not possible in the current state of the order.',
   'refund.penalty_invalid': 'The penalty cannot be negative or greater than the amount',
   'refund.nothing_returned': 'With this penalty nothing would be returned: the penalty must be less than the amount',
+  // Templates and the incident loop
+  TEMPLATE_EXISTS: 'A template with that id already exists in that language.',
+  INCIDENCE_NOT_OPEN: 'This service has no issue waiting for your answer.',
+  'incidence.message_required': 'Write your answer or attach a file',
+  'template.name_required': 'Write the name of the template',
+  'template.body_required': 'Write the text of the template',
 };
 
 const pt: Catalogue = {
@@ -208,6 +220,12 @@ const pt: Catalogue = {
   'refund.penalty_invalid': 'A penalização não pode ser negativa nem superior ao montante',
   'refund.nothing_returned':
     'Com esta penalização não seria devolvido nada: a penalização deve ser inferior ao montante',
+  // Templates and the incident loop
+  TEMPLATE_EXISTS: 'Já existe um modelo com esse id nesse idioma.',
+  INCIDENCE_NOT_OPEN: 'Este serviço não tem nenhuma incidência à espera de resposta.',
+  'incidence.message_required': 'Escreva a sua resposta ou anexe um ficheiro',
+  'template.name_required': 'Escreva o nome do modelo',
+  'template.body_required': 'Escreva o texto do modelo',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -24,6 +24,9 @@ import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
+import type { CustomerIncidenceService } from '../modules/templates/customer-incidence.service.js';
+import type { ItemTemplatesService } from '../modules/templates/item-templates.service.js';
+import type { TemplatesService } from '../modules/templates/templates.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
@@ -73,6 +76,12 @@ export interface AppContext {
   uploads: UploadsService;
   /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */
   places: PlaceDirectory;
+  /** E-mail and incidence templates (admin CRUD, previews). */
+  templates: TemplatesService;
+  /** An agent's template actions on an item: e-mail, PDF, raising an incidence. */
+  itemTemplates: ItemTemplatesService;
+  /** The customer's side of the incident loop. */
+  customerIncidence: CustomerIncidenceService;
 }
 
 declare module 'fastify' {

@@ -42,6 +42,8 @@ export type ErrorCode =
   | 'REFUND_FAILED'
   | 'VERSION_CONFLICT'
   | 'ITEM_ACTION_REFUSED'
+  | 'TEMPLATE_EXISTS'
+  | 'INCIDENCE_NOT_OPEN'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -85,6 +87,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   REFUND_FAILED: 502,
   VERSION_CONFLICT: 409,
   ITEM_ACTION_REFUSED: 409,
+  TEMPLATE_EXISTS: 409,
+  INCIDENCE_NOT_OPEN: 409,
   INTERNAL: 500,
 };
 

@@ -31,6 +31,9 @@ const EXPECTED: Record<Action, string> = {
   'mailbox.retry': 'GA',
   'catalog.edit': 'A',
   'backoffice.workspace': 'GAN',
+  'templates.read': 'GAN',
+  'templates.edit': 'A',
+  'orders.answerIncidence': 'CGAN',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -72,6 +72,12 @@ export const PERMISSIONS = {
   'catalog.edit': ADMINS,
   /** Back office: one's own workspace (the open tabs, kept per agent) and My Activity. */
   'backoffice.workspace': STAFF,
+  /** E-mail and incidence templates: list them and preview them (agents pick one to send). */
+  'templates.read': STAFF,
+  /** Create, edit and delete e-mail and incidence templates. */
+  'templates.edit': ADMINS,
+  /** Read the incident of one's own order item and answer it with a message and files. */
+  'orders.answerIncidence': ANY_ACCOUNT,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

@@ -94,6 +94,10 @@ export const orderItems = pgTable(
     providerId: text('provider_id'),
     /** Delegated to this agent: the queue gives it to nobody else. */
     asigneeId: integer('asignee_id').references(() => users.id),
+    /** The customer's latest answer to an incident, and the staff's latest templated e-mail or incidence to them: the
+     * "client e-mail answered" flag compares the two (order-flags.ts, docs/backoffice.md "The incident loop"). */
+    customerMessageAt: timestamp('customer_message_at', { withTimezone: true, mode: 'date' }),
+    staffMessageAt: timestamp('staff_message_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -53,6 +53,22 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
     incidentText: 'Falta el DNI',
   },
   password_reset: { kind: 'password_reset', firstname: 'Lucía', token: 'a'.repeat(43), validMinutes: 60 },
+  template: {
+    kind: 'template',
+    subject: 'Tu pedido 100000123',
+    header: 'Hola, Lucía:',
+    bodyHtml: '<p>Te escribimos sobre <strong>Nota simple</strong>.</p>',
+    bodyText: 'Te escribimos sobre Nota simple.',
+    button: { label: 'Ver mi pedido', url: 'https://shop.test/orders/detail/100000123?store=1' },
+  },
+  incidence: {
+    kind: 'incidence',
+    subject: 'Incidencia en tu pedido 100000123',
+    header: 'Hola, Lucía:',
+    bodyHtml: '<p>Falta el DNI.</p>',
+    bodyText: 'Falta el DNI.',
+    button: { label: 'Responder', url: 'https://shop.test/customer/form/1/100000123?store=1' },
+  },
 };
 
 describe('email html tag', () => {
@@ -162,5 +178,18 @@ describe('renderEmail', () => {
       expect(sent).toContain(`#token=${'b'.repeat(43)}`);
       expect(sent).not.toContain('REDACTED');
     }
+  });
+
+  it('a filled template: its body as the templates module made it, the header and subject escaped', () => {
+    const out = renderEmail(
+      { ...(messages.incidence as Extract<EmailMessage, { kind: 'incidence' }>), header: EVIL, subject: EVIL },
+      brand('es'),
+    );
+    expect(out.html).toContain('<p>Falta el DNI.</p>');
+    expect(out.html).not.toContain('<script>');
+    expect(out.html).toContain('href="https://shop.test/customer/form/1/100000123?store=1"');
+    expect(out.text).toContain('Falta el DNI.');
+    expect(out.text).toContain('Responder: https://shop.test/customer/form/1/100000123?store=1');
+    expect(out.subject).toBe(EVIL);
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney, formatMoneyString, parseMoney, type Cents, type Language } from '@ventanilla/domain';
-import { html, safeUrl, type SafeHtml } from '../../shared/html.js';
+import { html, safeUrl, trustedHtml, type SafeHtml } from '../../shared/html.js';
 
 /** The store an email speaks for: its brand name, language and where its links point. */
 export interface EmailBrand {
@@ -31,7 +31,21 @@ export type EmailMessage =
   | { kind: 'payment_confirmed'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
   | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
   | { kind: 'incident_action'; firstname: string; orderId: number; productName: string; incidentText: string | null }
-  | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number };
+  | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number }
+  | TemplatedEmail;
+
+/**
+ * An e-mail or incidence template already filled for one item (modules/templates): the subject, header and button
+ * are plain text; `bodyHtml` is the admin's sanitized HTML with every value escaped by the domain's renderTemplate.
+ */
+export interface TemplatedEmail {
+  kind: 'template' | 'incidence';
+  subject: string;
+  header: string;
+  bodyHtml: string;
+  bodyText: string;
+  button: { label: string; url: string } | null;
+}
 
 export type EmailKind = EmailMessage['kind'];
 
@@ -248,9 +262,29 @@ interface EmailContent {
   quote?: string;
   actions?: Array<{ label: string; url: string; lead?: string }>;
   closing?: string[];
+  /** A filled template's body (templates.service sanitized it and escaped every value) and its text version. */
+  body?: { html: SafeHtml; text: string };
+}
+
+function isTemplated(message: EmailMessage): message is TemplatedEmail {
+  return message.kind === 'template' || message.kind === 'incidence';
+}
+
+function templatedContent(message: TemplatedEmail): EmailContent {
+  return {
+    subject: message.subject,
+    greeting: message.header,
+    paragraphs: [],
+    body: { html: trustedHtml(message.bodyHtml), text: message.bodyText },
+    ...(message.button ? { actions: [{ label: message.button.label, url: message.button.url }] } : {}),
+  };
 }
 
 function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
+  return isTemplated(message) ? templatedContent(message) : builtInContent(message, brand);
+}
+
+function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: EmailBrand): EmailContent {
   const t = TEXTS[brand.language];
   const lang = brand.language;
   const greeting = message.firstname.trim() ? fill(t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
@@ -365,6 +399,7 @@ function renderText(c: EmailContent, brand: EmailBrand): string {
   const t = TEXTS[brand.language];
   const out: string[] = [c.greeting, ''];
   for (const p of c.paragraphs) out.push(p, '');
+  if (c.body) out.push(c.body.text, '');
   if (c.rows?.length) {
     for (const [label, value] of c.rows) out.push(`  ${label}: ${value}`);
     out.push('');
@@ -408,7 +443,7 @@ function renderHtml(c: EmailContent, brand: EmailBrand): string {
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;margin:0 auto;background:#ffffff">
 <tr><td style="${FONT}background:#0b0c0c;color:#ffffff;font-size:20px;font-weight:bold;padding:16px 24px">${brand.name}</td></tr>
 <tr><td style="padding:24px">
-${paragraph(c.greeting)}${c.paragraphs.map(paragraph)}${rows}${quote}${actions}${(c.closing ?? []).map(paragraph)}
+${c.greeting ? paragraph(c.greeting) : null}${c.paragraphs.map(paragraph)}${c.body ? html`<div style="${FONT}font-size:16px;line-height:1.5;color:#0b0c0c">${c.body.html}</div>` : null}${rows}${quote}${actions}${(c.closing ?? []).map(paragraph)}
 </td></tr>
 <tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a></td></tr>
 </table>

@@ -11,6 +11,8 @@ const KINDS = [
   'document_ready',
   'incident_action',
   'password_reset',
+  'template',
+  'incidence',
 ] as const;
 const STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Emails whose bodies staff never see (empty text and HTML, no preview): they carry account secrets. */

@@ -138,6 +138,7 @@ export class EmailService {
       const becameReady = READY.has(e.newStatus) && !READY.has(e.oldStatus);
       const becameIncident = e.newStatus === PanelStatus.Incident && e.oldStatus !== PanelStatus.Incident;
       if (!becameReady && !becameIncident) return;
+      if (e.customerNotified) return;
       const order = await this.loadOrder(tx, e.orderId);
       const [item] = await tx
         .select({ productName: orderItems.productName, incidenciaText: orderItems.incidenciaText })

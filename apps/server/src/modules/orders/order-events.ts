@@ -29,6 +29,8 @@ export interface ItemStatusChangedEvent {
   itemId: number;
   oldStatus: number;
   newStatus: number;
+  /** The change already sent the customer its own e-mail (an incidence template): no generic notice. */
+  customerNotified?: boolean;
 }
 
 type Listener<E> = (tx: Tx, event: E) => Promise<void>;
