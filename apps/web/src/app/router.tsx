@@ -16,8 +16,9 @@ import { CatalogProductRevisionsRoute } from '../features/backoffice/routes/cata
 import { CatalogProductRoute } from '../features/backoffice/routes/catalog-product.route';
 import { CatalogProductsRoute } from '../features/backoffice/routes/catalog-products.route';
 import { AgentLogoutRoute } from '../features/backoffice/routes/agent-logout.route';
-import { ItemDetailRoute } from '../features/backoffice/routes/item-detail.route';
 import { ItemsRoute } from '../features/backoffice/routes/items.route';
+import { ItemTabRoute, TabEndingRoute } from '../features/backoffice/routes/workspace-tabs.route';
+import { WorkspaceShell } from '../features/backoffice/components/workspace-shell';
 import { MailboxMessageRoute } from '../features/backoffice/routes/mailbox-message.route';
 import { MailboxRoute } from '../features/backoffice/routes/mailbox.route';
 import { CartRoute } from '../features/cart/routes/cart.route';
@@ -90,8 +91,12 @@ export function AppRoutes() {
       <Route path="agentes" element={<BackofficeLayout />}>
         <Route path="logout" element={<AgentLogoutRoute />} />
         <Route element={<StaffGate />}>
-          <Route index element={<ItemsRoute />} />
-          <Route path="pedido/:itemId" element={<ItemDetailRoute />} />
+          {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. */}
+          <Route element={<WorkspaceShell />}>
+            <Route index element={<ItemsRoute />} />
+            <Route path="pedido/:itemId" element={<ItemTabRoute />} />
+            <Route path=":ending" element={<TabEndingRoute />} />
+          </Route>
           <Route path="correo" element={<MailboxRoute />} />
           <Route path="correo/:id" element={<MailboxMessageRoute />} />
           <Route element={<AdminGate />}>

@@ -14,6 +14,8 @@ export function useRouteFocus(): void {
       first.current = false;
       return;
     }
+    // Moving between back-office tabs with the arrow keys keeps focus in the tab strip.
+    if (document.activeElement?.closest('[role="tablist"]')) return;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');
     if (!main) return;

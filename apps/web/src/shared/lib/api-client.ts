@@ -1,4 +1,4 @@
-import type { CatalogProblem, FieldError, OptionError } from './api-contract';
+import type { CatalogProblem, FieldError, ItemLockInfo, OptionError } from './api-contract';
 
 /** A failed API call: HTTP status plus the server's `{code, message, errors?, fields?}` body. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly fields: FieldError[] | undefined;
   /** CATALOG_INVALID: the catalogue schema's and linter's problems (back-office catalogue editing). */
   readonly problems: CatalogProblem[] | undefined;
+  /** ITEM_LOCKED (423): who holds the item's lock. */
+  readonly lock: ItemLockInfo | undefined;
 
   constructor(init: {
     status: number;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     errors?: OptionError[];
     fields?: FieldError[];
     problems?: CatalogProblem[];
+    lock?: ItemLockInfo;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.errors = init.errors;
     this.fields = init.fields;
     this.problems = init.problems;
+    this.lock = init.lock;
   }
 }
 
@@ -77,6 +81,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     errors: Array.isArray(payload.errors) ? (payload.errors as OptionError[]) : undefined,
     fields: Array.isArray(payload.fields) ? (payload.fields as FieldError[]) : undefined,
     problems: Array.isArray(payload.problems) ? (payload.problems as CatalogProblem[]) : undefined,
+    lock: payload.lock && typeof payload.lock === 'object' ? (payload.lock as ItemLockInfo) : undefined,
   });
 }
 

@@ -91,4 +91,6 @@ export type PanelStatus = ApiItem<ApiResponse<'/api/backoffice/statuses', 'get'>
 export type PanelStatusId = BackofficeItem['panel_status_id'];
 export type BackofficeListItem = ApiItem<ApiResponse<'/api/backoffice/items', 'get'>['items']>;
 export type BackofficeItem = ApiResponse<'/api/backoffice/items/{itemId}', 'get'>;
+/** Who holds an item's lock (POST .../lock, and the `lock` of a 423 ITEM_LOCKED). */
+export type ItemLockInfo = ApiResponse<'/api/backoffice/items/{itemId}/lock', 'post'>;
 export type BackofficeNote = ApiResponse<'/api/backoffice/items/{itemId}/notes', 'post', 201>;

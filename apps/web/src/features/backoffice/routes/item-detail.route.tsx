@@ -24,11 +24,15 @@ const SECTIONS = [
   ['abonos', 'backoffice.sectionRefunds'],
 ] as const;
 
-/** `/agentes/pedido/:itemId`: the order line's answers, customer, payments, status, history, notes and files. */
-export function ItemDetailRoute() {
+/**
+ * `/agentes/pedido/:itemId`: the order line's answers, customer, payments, status, history, notes and files. A queue
+ * tab (-1, -2) passes the item it was given as `itemId`.
+ */
+export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
   const t = useT();
   const format = useFormat();
-  const { itemId = '' } = useParams();
+  const params = useParams();
+  const itemId = givenId ?? params.itemId ?? '';
   const item = useItem(itemId);
   const statuses = useStatuses();
   useDocumentTitle(t('backoffice.itemTitle', { id: itemId }));

@@ -1,0 +1,123 @@
+// Two agents, two browsers, one order (docs/backoffice.md, "Workspace" and "Locks and the queue"): the first opens it
+// and holds its lock; the second sees the lock message naming the holder, a write of theirs is refused and the order
+// reloaded; they force the unlock (recorded in the history) and now the first one's write is refused. axe on each page.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall, apiLogin } from './support/api.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
+import { newContext } from './support/browser.js';
+import { waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026', name: 'Andrés Agente' };
+const SECOND = { email: 'admin@ventanilla.test', password: 'admin-demo-2026', name: 'Ana Administradora' };
+
+let server: RunningServer;
+let browser: Browser;
+let customer: BrowserContext;
+let first: BrowserContext;
+let second: BrowserContext;
+let firstPage: Page;
+let secondPage: Page;
+let itemId: number;
+const pageErrors: string[] = [];
+
+async function openAgent(context: BrowserContext, who: { email: string; password: string }): Promise<Page> {
+  await apiLogin(context, who.email, who.password);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  return page;
+}
+
+/** Adds a note through the item page's form. */
+async function addNote(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Nueva nota').fill(text);
+  await page.getByRole('button', { name: 'Guardar nota' }).click();
+}
+
+test.describe.serial('two agents collide on one order', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
+    server = await startServer();
+    customer = await newContext(browser, server.baseUrl);
+    first = await newContext(browser, server.baseUrl);
+    second = await newContext(browser, server.baseUrl);
+    const shop = await customer.newPage();
+    await shop.goto('/?store=1');
+    await shop.waitForLoadState('networkidle');
+    await registerCustomer(customer, 'colision@example.com');
+    firstPage = await openAgent(first, AGENT);
+    secondPage = await openAgent(second, SECOND);
+    ({ itemId } = await paidOrder(customer, second));
+  });
+
+  test.afterAll(async () => {
+    for (const c of [customer, first, second]) await c?.close().catch(() => undefined);
+    await server?.stop();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the first agent opens the order in a tab and holds its lock', async () => {
+    await firstPage.goto(`/agentes/pedido/${itemId}`);
+    await expect(firstPage.getByRole('heading', { level: 1, name: `Pedido ${itemId}` })).toBeVisible();
+    const tabs = firstPage.getByRole('tablist', { name: 'Pestañas abiertas' });
+    await expect(tabs.getByRole('tab', { name: `Pedido ${itemId}` })).toHaveAttribute('aria-selected', 'true');
+    await expect(firstPage.getByText('Tienes este pedido bloqueado')).toBeVisible();
+    await expect(firstPage).toHaveTitle(new RegExp(`^Pedido ${itemId} - `));
+    await expectNoAxeViolations(firstPage, 'order tab holding the lock');
+  });
+
+  test('the second agent sees the lock message with the holder; their write is refused and the order reloaded', async () => {
+    await secondPage.goto(`/agentes/pedido/${itemId}`);
+    await expect(secondPage.getByRole('heading', { level: 1, name: `Pedido ${itemId}` })).toBeVisible();
+    const lockAlert = secondPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
+    await expect(lockAlert).toContainText(`Otro usuario (${AGENT.name}) ha bloqueado este pedido.`);
+    await expect(lockAlert.getByRole('button', { name: 'Forzar desbloqueo' })).toBeVisible();
+    await expectNoAxeViolations(secondPage, 'order tab locked by another agent');
+
+    await addNote(secondPage, 'Nota del segundo agente');
+    // The spec's lock message from the server (423), naming the holder; the note was not saved.
+    await expect(lockAlert).toContainText(
+      `Otro usuario (${AGENT.name}) ha bloqueado este pedido. Se ha recargado con los últimos cambios.`,
+    );
+    const detail = await apiCall(second, 'GET', `/api/backoffice/items/${itemId}`);
+    expect((detail.json as { notes: { text: string }[] }).notes).toEqual([]);
+  });
+
+  test('force unlock: recorded in the history, the second agent holds it, the first one is refused', async () => {
+    await secondPage.getByRole('button', { name: 'Forzar desbloqueo' }).click();
+    await expect(secondPage.getByText('Has forzado el desbloqueo')).toBeVisible();
+    await expect(secondPage.getByText('Tienes este pedido bloqueado')).toBeVisible();
+    await expect(secondPage.locator('#historial')).toContainText('Desbloqueo forzado');
+    const detail = await apiCall(second, 'GET', `/api/backoffice/items/${itemId}`);
+    const history = (detail.json as { history: { accion: string; admin_name: string | null }[] }).history;
+    expect(history).toContainEqual(expect.objectContaining({ accion: 'desbloqueo_forzado', admin_name: SECOND.name }));
+    await expectNoAxeViolations(secondPage, 'order tab after a forced unlock');
+
+    // The first agent's tab notices the change (the change check) and their write is now the refused one.
+    await expect(
+      firstPage.getByText('Este pedido ha cambiado: se ha recargado con los últimos cambios.'),
+    ).toBeVisible();
+    await addNote(firstPage, 'Nota del primer agente');
+    const firstAlert = firstPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
+    await expect(firstAlert).toContainText(`Otro usuario (${SECOND.name}) ha bloqueado este pedido.`);
+    await expectNoAxeViolations(firstPage, 'order tab after losing the lock');
+
+    // The holder's write goes through.
+    await addNote(secondPage, 'Nota tras el desbloqueo');
+    await expect(secondPage.locator('#notas')).toContainText('Nota tras el desbloqueo');
+  });
+
+  test('closing the tab releases the lock: the other agent can take it', async () => {
+    const tabs = secondPage.getByRole('tablist', { name: 'Pestañas abiertas' });
+    await expect(tabs.getByRole('tab', { name: `Pedido ${itemId}` })).toBeVisible();
+    await secondPage.getByRole('button', { name: `Cerrar la pestaña Pedido ${itemId}` }).click();
+    await expect(tabs.getByRole('tab', { name: `Pedido ${itemId}` })).toHaveCount(0);
+    await waitForPath(secondPage, /^\/agentes/);
+    await expect
+      .poll(async () => (await apiCall(first, 'POST', `/api/backoffice/items/${itemId}/lock`, {})).status)
+      .toBe(200);
+  });
+});
