@@ -92,8 +92,16 @@ test.describe.serial('two agents collide on one order', () => {
     await expect(secondPage.getByText('Tienes este pedido bloqueado')).toBeVisible();
     await expect(secondPage.locator('#historial')).toContainText('Desbloqueo forzado');
     const detail = await apiCall(second, 'GET', `/api/backoffice/items/${itemId}`);
-    const history = (detail.json as { history: { accion: string; admin_name: string | null }[] }).history;
-    expect(history).toContainEqual(expect.objectContaining({ accion: 'desbloqueo_forzado', admin_name: SECOND.name }));
+    const history = (detail.json as { history: { accion: string; admin_user_id: number | null }[] }).history;
+    const forced = history.find((h) => h.accion === 'desbloqueo_forzado');
+    // Who forced it, and whose lock it broke (the admin with user id 1 is shown as "Sistema" on screen).
+    expect(forced).toMatchObject({
+      admin_user_id: expect.any(Number),
+      details: { previous_holder_id: expect.any(Number) },
+    });
+    expect(forced?.admin_user_id).not.toBe(
+      (forced as unknown as { details: { previous_holder_id: number } }).details.previous_holder_id,
+    );
     await expectNoAxeViolations(secondPage, 'order tab after a forced unlock');
 
     // The first agent's tab notices the change (the change check) and their write is now the refused one.

@@ -150,11 +150,16 @@ describe('openTab', () => {
 describe('closeTab', () => {
   it.each([
     // tabs, active, closing, -> tabs, active
-    [['search', 'item:1', '-1'], 'item:1', 'item:1', ['search', '-1'], '-1'],
-    [['search', '-1', 'item:1'], 'item:1', 'item:1', ['search', '-1'], '-1'],
+    [['search', 'item:1', 'item:2'], 'item:1', 'item:1', ['search', 'item:2'], 'item:2'],
+    [['search', 'item:1', 'item:2'], 'item:2', 'item:2', ['search', 'item:1'], 'item:1'],
+    // Never onto a queue tab (it would pull an order) while another tab is open.
+    [['search', 'item:1', '-1'], 'item:1', 'item:1', ['search', '-1'], 'search'],
+    [['search', '-1', 'item:1'], 'item:1', 'item:1', ['search', '-1'], 'search'],
+    [['item:1', '-2', '-1', 'actividad'], 'item:1', 'item:1', ['-2', '-1', 'actividad'], 'actividad'],
+    [['-1', 'item:1'], 'item:1', 'item:1', ['-1'], '-1'],
     [['search', '-1', 'item:1'], 'search', 'item:1', ['search', '-1'], 'search'],
     [['item:1'], 'item:1', 'item:1', [], null],
-    [['search', '-1', '0'], '0', '0', ['search', '-1'], '-1'],
+    [['search', '-1', '0'], '0', '0', ['search', '-1'], 'search'],
   ] as [TabKey[], TabKey, TabKey, TabKey[], TabKey | null][])(
     '%j active %s, closing %s -> %j active %s',
     (tabs, active, closing, after, afterActive) => {

@@ -189,17 +189,28 @@ export function openTab(workspace: Workspace, key: TabKey): OpenTabResult {
 export type CloseTabResult =
   { ok: true; workspace: Workspace; closedItemId: number | null } | { ok: false; reason: 'not_closable' | 'not_open' };
 
+/** The queue tabs: opening one pulls an order, so closing another tab never lands on them while others are open. */
+const PULLING_TABS: readonly TabKey[] = ['-1', '-2'];
+
+/** The tab to show after closing the one at `index`: the nearest to its right, else to its left, not a queue tab. */
+function nextActive(tabs: readonly TabKey[], index: number): TabKey | null {
+  const right = tabs.slice(index);
+  const left = tabs.slice(0, index).reverse();
+  const calm = (key: TabKey) => !PULLING_TABS.includes(key);
+  return right.find(calm) ?? left.find(calm) ?? tabs[index] ?? tabs[index - 1] ?? null;
+}
+
 /**
  * Closes a tab: `-1` only with `force` (it cannot be closed normally). Closing an item's tab records its id first in
- * the closed list (once, at most MAX_CLOSED_ITEMS). Closing the active tab activates its right neighbour, or the left
- * one when it was last, or nothing when no tab is left.
+ * the closed list (once, at most MAX_CLOSED_ITEMS). Closing the active tab activates its nearest neighbour, right
+ * first, skipping the queue tabs -1 and -2 (landing there would pull an order), or nothing when no tab is left.
  */
 export function closeTab(workspace: Workspace, key: TabKey, options: { force?: boolean } = {}): CloseTabResult {
   const index = workspace.tabs.indexOf(key);
   if (index < 0) return { ok: false, reason: 'not_open' };
   if (!isClosable(key) && !options.force) return { ok: false, reason: 'not_closable' };
   const tabs = workspace.tabs.filter((k) => k !== key);
-  const active = workspace.active === key ? (tabs[index] ?? tabs[index - 1] ?? null) : workspace.active;
+  const active = workspace.active === key ? nextActive(tabs, index) : workspace.active;
   const closedItemId = tabItemId(key);
   const closedItemIds =
     closedItemId === null
