@@ -322,7 +322,8 @@ export async function addDemoOrders(pool: pg.Pool, catalog: CatalogService, opti
         await client.query(
           `INSERT INTO order_items (order_id, product_id, product_name, qty, answers, product_options, base_price,
              options_price, subtotal, tax_amount, fees, total, panel_status_id, referencia, incidencia_status_id,
-             incidencia_text, priority, standby_until, deadline_at, provider_id, asignee_id, created_at, updated_at)
+             incidencia_text, priority, standby_until, deadline_at, provider_id, asignee_id, staff_message_at, created_at,
+             updated_at)
            SELECT b.order_id, l.product_id, l.product_name, 1, l.answers, l.product_options, l.base_price,
              l.options_price, l.subtotal, l.tax_amount, l.fees, l.total, b.panel_status,
              CASE WHEN b.panel_status = ANY($3::int[]) THEN
@@ -338,6 +339,7 @@ export async function addDemoOrders(pool: pg.Pool, catalog: CatalogService, opti
              CASE WHEN b.panel_status >= 50 AND b.panel_status NOT IN (60, 70) THEN
                ${pickText(11, '(h / 13)')} END,
              CASE WHEN h % 100 BETWEEN 30 AND 33 AND NOT b.panel_status = ANY($2::int[]) THEN b.agent END,
+             CASE WHEN b.panel_status = 60 THEN b.updated_at END,
              b.created_at, b.updated_at
            FROM (SELECT *, hashint8extended(g, $14) & 2147483647 AS h FROM demo_batch) b
            JOIN demo_line_pool l ON l.store_id = b.store_id AND l.k = b.line_k
@@ -378,8 +380,12 @@ export async function addDemoOrders(pool: pg.Pool, catalog: CatalogService, opti
 
         // 7. History: created, paid, then the agent's status change (or the incident).
         await client.query(
-          `INSERT INTO item_history (item_id, accion, old_status, new_status, admin_user_id, created_at)
-           SELECT i.item_id, v.accion, v.old_status, v.new_status, v.admin_user_id, v.at
+          `INSERT INTO item_history (item_id, accion, old_status, new_status, admin_user_id, details, created_at)
+           SELECT i.item_id, v.accion, v.old_status, v.new_status, v.admin_user_id,
+             -- incidence_id as the incident loop records it; incidencia_status_id as the list's look-up reads it.
+             CASE WHEN v.accion = 'incidencia' THEN jsonb_build_object('incidence_id', i.incidencia_status_id,
+               'incidencia_status_id', i.incidencia_status_id, 'text', i.incidencia_text) END,
+             v.at
            FROM order_items i JOIN demo_batch b ON b.order_id = i.order_id
            CROSS JOIN LATERAL (VALUES
              ('pedido_creado', NULL::int, 0, NULL::int, b.created_at, true),

@@ -258,6 +258,10 @@ export async function seedDemoOrders(deps: {
           standbyUntil: p.standbyDays ? new Date(now.getTime() + p.standbyDays * DAY) : null,
           providerId: p.status >= 50 && p.status !== 60 && p.status !== 70 ? PROVIDERS[p.store][0]! : null,
           asigneeId: p.delegateTo === 'notary' ? (notary ?? agent) : p.delegateTo === 'agent' ? agent : null,
+          // The incidence e-mail went out when the status changed; the customer answered an hour later (status 40).
+          staffMessageAt: incidence === null ? null : changed,
+          customerMessageAt:
+            incidence !== null && p.status === PanelStatus.Pending ? new Date(changed.getTime() + 3_600_000) : null,
           createdAt: created,
           updatedAt: changed,
         })
@@ -338,9 +342,31 @@ async function history(
       oldStatus: PanelStatus.Pending,
       newStatus: p.status,
       adminUserId: at.worker,
-      ...(at.incidence ? { details: { incidencia_status_id: at.incidence } } : {}),
+      // incidence_id as the incident loop records it; incidencia_status_id as the list's "sent" look-up reads it.
+      ...(at.incidence ? { details: { incidence_id: at.incidence, incidencia_status_id: at.incidence } } : {}),
       createdAt: at.changed,
     });
+  }
+  if (at.incidence && p.status === PanelStatus.Pending) {
+    // Incidence raised, then the customer's answer brought the item back to the queue (the incident loop).
+    lines.push(
+      {
+        itemId,
+        accion: 'incidencia',
+        oldStatus: PanelStatus.Pending,
+        newStatus: PanelStatus.Incident,
+        adminUserId: at.worker,
+        details: { incidence_id: at.incidence, incidencia_status_id: at.incidence },
+        createdAt: at.changed,
+      },
+      {
+        itemId,
+        accion: 'respuesta_incidencia',
+        oldStatus: PanelStatus.Incident,
+        newStatus: PanelStatus.Pending,
+        createdAt: new Date(at.changed.getTime() + 3_600_000),
+      },
+    );
   }
   await tx.insert(itemHistory).values(lines);
 }
