@@ -414,6 +414,40 @@ describe('refunds and credit notes', () => {
     expect((await stranger.get(`/api/me/invoices/${notes[0].id}/pdf`)).statusCode).toBe(404);
   });
 
+  it('a total refund with a penalty returns the rest; the credit note shows amount, penalty and returned', async () => {
+    const c = await customer('inv-penalty@example.com');
+    const orderId = await paidOrder(c);
+    const url = `/api/backoffice/orders/${orderId}/refunds`;
+    for (const [penalty, field] of [
+      ['25.12', 'penalty'],
+      ['30.00', 'penalty'],
+      ['-1.00', 'penalty'],
+      ['99999999999999999999.00', 'penalty'],
+    ] as const) {
+      const res = await agent.post(url, { amount: '25.12', penalty, reason: 'Cancelación' });
+      expect([penalty, res.statusCode < 500 && res.statusCode >= 400]).toEqual([penalty, true]);
+      if (res.statusCode === 422) expect(res.json().fields[0].field).toBe(field);
+    }
+    const res = await agent.post(url, { amount: '25.12', penalty: '5.00', reason: 'Cancelación con penalización' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().refund).toMatchObject({ amount: '20.12', penalty: '5.00', status: 'succeeded' });
+    const state = (await agent.get(url)).json();
+    // The penalty stays invoiced: it may still be returned later (waived).
+    expect(state.refundable).toBe('5.00');
+    const note = state.invoices.find((d: { kind: string }) => d.kind === 'credit_note');
+    expect(note.total).toBe('-20.12');
+    const paymentRef = (await pool().query('select provider_ref from payments where order_id = $1', [orderId])).rows[0]
+      .provider_ref;
+    expect(
+      (await pool().query('select amount from sandbox_refunds where payment_ref = $1', [paymentRef])).rows.map(
+        (r) => r.amount,
+      ),
+    ).toEqual([2012]);
+    const text = pdfText((await c.get(`/api/me/invoices/${note.id}/pdf`)).rawPayload);
+    expect(text).toContain('Importe anulado 25,12 €; penalización retenida 5,00 €; importe devuelto 20,12 €');
+    expect(text).toContain('-20,12 €');
+  });
+
   it('customers cannot refund or read refunds, notaries only read them; anonymous gets 401', async () => {
     const c = await customer('inv-refund-forbidden@example.com');
     const orderId = await paidOrder(c);

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Cents } from '@ventanilla/domain';
-import { centsColumn, createdAt, updatedAt } from './columns.js';
+import { centsColumn, createdAt, updatedAt, ZERO_CENTS } from './columns.js';
 import { orders } from './orders.js';
 import { users } from './customers.js';
 import { payments } from './payments.js';
@@ -76,6 +76,9 @@ export const invoices = pgTable(
     /** Credit notes: the invoice they correct, and why. */
     correctsInvoiceId: integer('corrects_invoice_id'),
     reason: text('reason'),
+    /** Credit notes of a refund with a penalty: the amount cancelled and the penalty kept (total = what is returned). */
+    cancelledAmount: centsColumn('cancelled_amount'),
+    penalty: centsColumn('penalty'),
   },
   (t) => [
     uniqueIndex('invoices_entity_number_uq').on(t.entityId, t.number),
@@ -143,7 +146,10 @@ export const refunds = pgTable(
     /** The provider that returns the money, or "manual" (a bank transfer made by the agent). */
     provider: text('provider').notNull(),
     providerRefundRef: text('provider_refund_ref'),
+    /** What is returned to the customer (the amount cancelled minus the penalty). */
     amount: centsColumn('amount').notNull(),
+    /** The penalty kept (0: a refund without penalty). */
+    penalty: centsColumn('penalty').notNull().default(ZERO_CENTS),
     reason: text('reason').notNull(),
     /** requested | succeeded | failed */
     status: text('status').notNull().default('requested'),

@@ -182,6 +182,20 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
       write(l, MARGIN, y);
       y -= 11;
     }
+    // A refund with a penalty: what was cancelled, the penalty kept, and what is returned (this note's total).
+    if (invoice.penalty !== null && invoice.cancelledAmount !== null) {
+      const returned = -invoice.total as Cents;
+      write(
+        t('penaltyLine', {
+          amount: money(invoice.cancelledAmount),
+          penalty: money(invoice.penalty),
+          returned: money(returned),
+        }),
+        MARGIN,
+        y,
+      );
+      y -= 11;
+    }
     y -= 8;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parseMoney } from '@ventanilla/domain';
+import { cents, parseMoney } from '@ventanilla/domain';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
@@ -146,7 +146,12 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins)',
         params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ amount: MoneyString, reason: Type.String({ maxLength: 2000 }) }),
+        body: Type.Object({
+          amount: MoneyString,
+          /** The penalty kept of `amount` (default 0.00): the customer gets amount - penalty back. */
+          penalty: Type.Optional(MoneyString),
+          reason: Type.String({ maxLength: 2000 }),
+        }),
         response: {
           201: Type.Object({ refund: RefundOut, credit_note_id: Type.Integer(), credit_note_number: Type.String() }),
           ...errors(400, 401, 403, 404, 409, 422, 423, 502),
@@ -160,7 +165,14 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('VALIDATION_ERROR', 'refund amount', {
           fields: [{ field: 'amount', key: 'field.invalid' }],
         });
-      return reply.code(201).send(await refunds.refund(agent, request.params.orderId, amount, request.body.reason));
+      const penalty = request.body.penalty === undefined ? cents(0) : parseMoney(request.body.penalty);
+      if (penalty === null)
+        throw new AppError('VALIDATION_ERROR', 'refund penalty', {
+          fields: [{ field: 'penalty', key: 'refund.penalty_invalid' }],
+        });
+      return reply
+        .code(201)
+        .send(await refunds.refund(agent, request.params.orderId, amount, request.body.reason, penalty));
     },
   );
 

@@ -41,7 +41,10 @@ export const Billing = Type.Object({
 export const RefundOut = Type.Object({
   id: Type.Integer(),
   order_id: Type.Integer(),
+  /** What is returned to the customer. */
   amount: MoneyString,
+  /** The penalty kept ("0.00": a refund without penalty). */
+  penalty: MoneyString,
   reason: Type.String(),
   status: Type.Union([Type.Literal('requested'), Type.Literal('succeeded'), Type.Literal('failed')]),
   provider: Type.String(),

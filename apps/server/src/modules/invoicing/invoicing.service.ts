@@ -195,6 +195,8 @@ export class InvoicingService {
     amount: Cents,
     reason: string,
     now = new Date(),
+    /** A refund with a penalty: the amount cancelled and the penalty kept, printed on the note. */
+    withPenalty?: { cancelledAmount: Cents; penalty: Cents },
   ): Promise<InvoiceRow> {
     const previous = await tx
       .select()
@@ -239,6 +241,8 @@ export class InvoicingService {
         ...totals,
         correctsInvoiceId: invoice.id,
         reason,
+        cancelledAmount: withPenalty?.cancelledAmount ?? null,
+        penalty: withPenalty?.penalty ?? null,
       })
       .returning();
     if (!row) throw new Error('credit note insert returned nothing');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can, cents, checkRefundAmount, formatMoneyString, parseMoney, type Cents } from '@ventanilla/domain';
+import { can, cents, checkRefundWithPenalty, formatMoneyString, parseMoney, type Cents } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { orders, payments, refunds, users } from '../../db/schema.js';
@@ -19,6 +19,7 @@ function refundOut(r: RefundRow & { agentName?: string | null }) {
     id: r.id,
     order_id: r.orderId,
     amount: formatMoneyString(r.amount),
+    penalty: formatMoneyString(r.penalty),
     reason: r.reason,
     status: r.status as 'requested' | 'succeeded' | 'failed',
     provider: r.provider,
@@ -69,7 +70,11 @@ export class RefundsService {
     };
   }
 
-  async refund(agent: SessionUser, orderId: number, amount: Cents, reasonRaw: string) {
+  /**
+   * Refunds `amount` of the order's invoice, keeping `penalty` of it (0: without penalty): the customer gets
+   * `amount - penalty` back, which is also what the credit note corrects; the note shows the amount and the penalty.
+   */
+  async refund(agent: SessionUser, orderId: number, amount: Cents, reasonRaw: string, penalty: Cents = cents(0)) {
     if (!can(agent.role, 'orders.refund')) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
     const reason = reasonRaw.trim();
     if (!reason)
@@ -89,19 +94,28 @@ export class RefundsService {
         .from(refunds)
         .where(and(eq(refunds.invoiceId, invoice.id), inArray(refunds.status, ['requested', 'succeeded'])));
       const refundable = cents(invoice.total - Number(taken?.total ?? 0));
-      const check = checkRefundAmount(amount, refundable);
+      const check = checkRefundWithPenalty(amount, penalty, refundable);
       if (!check.ok) {
-        throw new AppError('REFUND_AMOUNT_INVALID', `refund ${amount} of ${refundable}`, {
+        const penaltyField = check.reason === 'penalty_invalid' || check.reason === 'nothing_returned';
+        throw new AppError('REFUND_AMOUNT_INVALID', `refund ${amount} (penalty ${penalty}) of ${refundable}`, {
           fields: [
             {
-              field: 'amount',
-              key: check.reason === 'not_positive' ? 'refund.amount_positive' : 'refund.amount_exceeds',
+              field: penaltyField ? 'penalty' : 'amount',
+              key:
+                check.reason === 'not_positive'
+                  ? 'refund.amount_positive'
+                  : check.reason === 'exceeds_refundable'
+                    ? 'refund.amount_exceeds'
+                    : check.reason === 'penalty_invalid'
+                      ? 'refund.penalty_invalid'
+                      : 'refund.nothing_returned',
               params: { max: formatMoneyString(refundable) },
             },
           ],
           params: { max: formatMoneyString(refundable) },
         });
       }
+      const returned = check.returned;
       const [payment] = await tx
         .select()
         .from(payments)
@@ -116,14 +130,15 @@ export class RefundsService {
           paymentId: payment?.id ?? null,
           // Bank transfers (and orders without a payment) are returned by transfer by the agent: a manual refund.
           provider: !payment || payment.provider === BANK_TRANSFER_PROVIDER ? 'manual' : payment.provider,
-          amount,
+          amount: returned,
+          penalty,
           reason,
           idempotencyKey: `refund_${randomUUID()}`,
           agentUserId: agent.id,
         })
         .returning();
       if (!row) throw new Error('refund insert returned nothing');
-      return { refund: row, paymentRef: payment?.providerRef ?? null };
+      return { refund: row, paymentRef: payment?.providerRef ?? null, returned };
     });
 
     // 2. Return the money through the provider that took it (orders paid outside a provider are refunded by hand).
@@ -134,7 +149,7 @@ export class RefundsService {
       if (!provider?.refund || !reserved.paymentRef) failure = 'refund_not_supported';
       else {
         try {
-          const result = await provider.refund(reserved.paymentRef, amount, reserved.refund.idempotencyKey);
+          const result = await provider.refund(reserved.paymentRef, reserved.returned, reserved.refund.idempotencyKey);
           if (result.status === 'failed') failure = result.failureCode;
           else providerRefundRef = result.refundRef;
         } catch (err) {
@@ -154,7 +169,14 @@ export class RefundsService {
     return this.db.transaction(async (tx) => {
       const invoice = await this.invoicing.lockInvoiceOfOrder(tx, orderId);
       if (!invoice) throw new Error(`invoice of order ${orderId} vanished`);
-      const note = await this.invoicing.issueCreditNote(tx, invoice, amount, reason);
+      const note = await this.invoicing.issueCreditNote(
+        tx,
+        invoice,
+        reserved.returned,
+        reason,
+        undefined,
+        penalty > 0 ? { cancelledAmount: amount, penalty } : undefined,
+      );
       const [done] = await tx
         .update(refunds)
         .set({ status: 'succeeded', providerRefundRef, creditNoteId: note.id, updatedAt: new Date() })

@@ -6303,6 +6303,8 @@ export interface paths {
                                 order_id: number;
                                 /** @example 25.12 */
                                 amount: MoneyString;
+                                /** @example 25.12 */
+                                penalty: MoneyString;
                                 reason: string;
                                 status: "requested" | "succeeded" | "failed";
                                 provider: string;
@@ -6431,6 +6433,8 @@ export interface paths {
                     "application/json": {
                         /** @example 25.12 */
                         amount: MoneyString;
+                        /** @example 25.12 */
+                        penalty?: MoneyString;
                         reason: string;
                     };
                 };
@@ -6448,6 +6452,8 @@ export interface paths {
                                 order_id: number;
                                 /** @example 25.12 */
                                 amount: MoneyString;
+                                /** @example 25.12 */
+                                penalty: MoneyString;
                                 reason: string;
                                 status: "requested" | "succeeded" | "failed";
                                 provider: string;
