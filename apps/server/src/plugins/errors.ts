@@ -59,6 +59,7 @@ export default fp(
                     'message' in f
                       ? translateDomainMessage(language, f.message)
                       : serverMessage(language, f.key, f.params),
+                  ...(f.code ? { code: f.code } : {}),
                 })),
               }
             : {}),

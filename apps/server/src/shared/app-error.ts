@@ -106,9 +106,13 @@ export function messageKeyFor(code: ErrorCode): ServerMessageKey {
 }
 
 /** A refused field: a server message key, or a message of the domain's rules (registration, password policy). */
-export type FieldError =
+export type FieldError = (
   | { field: string; key: ServerMessageKey; params?: Record<string, string | number> }
-  | { field: string; message: DomainMessage };
+  | { field: string; message: DomainMessage }
+) & {
+  /** A machine-readable reason, when the rule has one (the search filter's `unknown_param`, `bad_date`...). */
+  code?: string;
+};
 
 export interface OptionErrorOut {
   option_id: number;

@@ -52,7 +52,9 @@ export const ItemLockSchema = Type.Object({
 export const ErrorResponse = Type.Object({
   code: ErrorCodeSchema,
   message: Type.String(),
-  fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  fields: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String(), message: Type.String(), code: Type.Optional(Type.String()) })),
+  ),
   errors: Type.Optional(Type.Array(Type.Object({ option_id: Type.Integer(), message: Type.String() }))),
   /** PRODUCT_REDIRECT: the product the answers lead to and the page to resume at. */
   redirect: Type.Optional(

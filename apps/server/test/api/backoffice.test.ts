@@ -81,7 +81,7 @@ describe('roles', () => {
 describe('the list', () => {
   it('shows the paid item newest first with status text, 10 per page', async () => {
     const list = (await agent.get('/api/backoffice/items')).json();
-    expect(list).toMatchObject({ page: 1, per_page: 10 });
+    expect(list).toMatchObject({ page: 1, size: 10, has_more: false, total_exact: true });
     expect(list.items[0]).toMatchObject({
       item_id: itemId,
       order_id: orderId,
@@ -98,6 +98,7 @@ describe('the list', () => {
     expect((await agent.get('/api/backoffice/items?status=70')).json().total).toBe(0);
     expect((await agent.get('/api/backoffice/items?email=bo-customer')).json().total).toBe(1);
     expect((await agent.get('/api/backoffice/items?email=nobody%25')).json().total).toBe(0);
+    // Every filter, paging and refusal: backoffice-search.test.ts.
     expect((await agent.get(`/api/backoffice/items?order_id=${orderId}`)).json().total).toBe(1);
     expect((await agent.get('/api/backoffice/items?order_id=abc')).statusCode).toBe(400);
   });

@@ -62,7 +62,12 @@ describe('text no field may hold', () => {
   it('in the query and the path too', async () => {
     const list = await admin.get('/api/backoffice/items?email=%00');
     expect(list.statusCode).toBe(400);
-    expect(list.json().fields).toEqual([{ field: 'email', message: 'El dato contiene caracteres no válidos' }]);
+    // The search's own parser names the filter and why (backoffice-search.test.ts); other routes: the shared hook.
+    expect(list.json().fields).toEqual([
+      { field: 'email', code: 'invalid_characters', message: 'El filtro email contiene caracteres no válidos' },
+    ]);
+    const emails = await admin.get('/api/backoffice/emails?status=%00');
+    expect(emails.statusCode).toBe(400);
     for (const url of [
       '/sandbox-pay/checkout/ab%00cd',
       '/api/stores/1/products/nota%00simple',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** The `dataDir` value that selects an in-memory database. */
@@ -60,5 +61,7 @@ export async function openDurablePGlite(dataDir: string, template?: Blob): Promi
     ...(inMemory ? {} : { fs: new FsyncingNodeFS(dataDir) }),
     ...(template && isNew ? { loadDataDir: template } : {}),
     startParams: durableStartParams(),
+    // The back-office search's trigram indexes (migration 0009; docs/backoffice.md, "Search").
+    extensions: { pg_trgm },
   });
 }

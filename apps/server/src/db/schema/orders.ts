@@ -98,6 +98,13 @@ export const orderItems = pgTable(
      * "client e-mail answered" flag compares the two (order-flags.ts, docs/backoffice.md "The incident loop"). */
     customerMessageAt: timestamp('customer_message_at', { withTimezone: true, mode: 'date' }),
     staffMessageAt: timestamp('staff_message_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Maintained by a trigger (migration 0012, docs/backoffice.md "Search"), never written by the app: lower-cased
+     * reference, customer name, answers' print values and notes, one per line, so the text filter is one trigram-indexed
+     * LIKE; and the customer's e-mail lower-cased, so the e-mail filter needs no join.
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchEmail: text('search_email').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,10 +113,18 @@ export const orderItems = pgTable(
     // The pulled queue (docs/backoffice.md, "Locks and the queue"): work statuses first, then the queue order.
     index('order_items_queue_idx').on(t.panelStatusId, t.priority, t.deadlineAt, t.createdAt),
     index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
-    index('order_items_created_idx').on(t.createdAt),
+    index('order_items_created_idx').on(t.createdAt, t.itemId),
     index('order_items_provider_idx').on(t.providerId, t.createdAt),
     // My Activity: the items delegated to an agent, most recently changed first.
     index('order_items_asignee_idx').on(t.asigneeId, t.updatedAt),
+    // The back-office search (docs/backoffice.md, "Search"): one index per filter and per sort column.
+    index('order_items_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('order_items_search_email_trgm_idx').using('gin', t.searchEmail.op('gin_trgm_ops')),
+    index('order_items_referencia_idx').on(t.referencia),
+    index('order_items_product_idx').on(t.productId, t.createdAt),
+    index('order_items_updated_idx').on(t.updatedAt, t.itemId),
+    index('order_items_priority_idx').on(t.priority, t.createdAt),
+    index('order_items_deadline_idx').on(t.deadlineAt, t.createdAt),
   ],
 );
 

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { parseItemSearch, searchFilterErrorMessage, type ItemSearchFilters, type RawQuery } from '@ventanilla/domain';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import {
   errors,
-  ListOf,
   MoneyString,
-  PageQuery,
   Nullable,
   OrderStatusSchema,
   PanelStatusIdSchema,
@@ -21,23 +20,29 @@ import { AnswerLine } from '../orders/orders.schema.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { ItemIdParams } from './item-locks.routes.js';
 import { VersionSchema } from './item-actions.routes.js';
+import { SearchPage, SearchQuery } from './item-search.schema.js';
 
 const ItemParams = ItemIdParams;
 
-const ListItem = Type.Object({
-  item_id: Type.Integer(),
-  order_id: Type.Integer(),
-  product_id: Type.Integer(),
-  product_name: Type.String(),
-  panel_status_id: PanelStatusIdSchema,
-  status_text: Type.String(),
-  email: Type.String(),
-  customer_name: Type.String(),
-  created_at: Type.String(),
-  total: MoneyString,
-  notes_count: Type.Integer(),
-  files_count: Type.Integer(),
-});
+const parsedFilters = new WeakMap<FastifyRequest, ItemSearchFilters>();
+
+/** The request's search filters, parsed once by the domain's rules; a 400 with every refused parameter otherwise. */
+function searchFilters(request: FastifyRequest): ItemSearchFilters {
+  const cached = parsedFilters.get(request);
+  if (cached) return cached;
+  const result = parseItemSearch(request.query as RawQuery);
+  if (!result.ok) {
+    throw new AppError('VALIDATION_ERROR', `search filter: ${result.errors.map((e) => e.param).join(', ')}`, {
+      fields: result.errors.map((error) => ({
+        field: error.param,
+        code: error.code,
+        message: searchFilterErrorMessage(error),
+      })),
+    });
+  }
+  parsedFilters.set(request, result.filters);
+  return result.filters;
+}
 
 const Note = Type.Object({
   id: Type.Integer(),
@@ -180,29 +185,23 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'backoffice.items.read' },
       schema: {
         tags: ['back office'],
-        summary: 'Order items, newest first, filtered by status, customer email or order id',
-        querystring: Type.Object({
-          ...PageQuery,
-          status: Type.Optional(Type.Integer({ minimum: 0 })),
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          order_id: Type.Optional(Type.Integer({ minimum: 1 })),
-        }),
-        response: { 200: ListOf(ListItem), ...errors(401, 403) },
+        summary: 'The order search: every filter of the spec, newest first by default (docs/backoffice.md, "Search")',
+        description:
+          'An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing every refused parameter ' +
+          "(`fields[].field`, `fields[].code`, `fields[].message` in the caller's language). `has_more` says whether " +
+          'another page follows; `total` is exact up to 1,000 matches, beyond that a lower bound (`total_exact: false`).',
+        querystring: SearchQuery,
+        response: { 200: SearchPage, ...errors(400, 401, 403) },
+      },
+      // Before schema validation: the domain's parser sees the raw query (repeated and unknown parameters included)
+      // and reports every problem at once.
+      preValidation: async (request) => {
+        searchFilters(request);
       },
     },
     async (request, reply) => {
-      const q = request.query;
       reply.header('cache-control', 'no-store');
-      return backoffice.list(
-        {
-          page: q.page ?? 1,
-          perPage: q.per_page ?? 10,
-          status: q.status,
-          email: q.email?.trim() || undefined,
-          orderId: q.order_id,
-        },
-        language(request),
-      );
+      return backoffice.list(searchFilters(request), language(request));
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   agentDisplayName,
@@ -7,21 +7,15 @@ import {
   mayWorkOnItem,
   panelStatusText,
   PANEL_STATUS_IDS,
+  type ItemSearchFilters,
   type Language,
-  type PanelStatusId,
 } from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-
-export interface ItemFilter {
-  page: number;
-  perPage: number;
-  status?: number;
-  email?: string;
-  orderId?: number;
-}
+import { searchCountQuery, searchPageQuery, SEARCH_TOTAL_CAP } from './item-search.query.js';
+import { searchRowOut, type SearchRow } from './item-search.rows.js';
 
 function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
@@ -38,49 +32,33 @@ export class BackofficeService {
     return { items: PANEL_STATUS_IDS.map((id) => ({ id, text: panelStatusText(id, language) })) };
   }
 
-  async list(filter: ItemFilter, language: Language) {
-    const where: SQL[] = [];
-    // A filter by an id outside the 24 statuses simply matches nothing.
-    if (filter.status !== undefined) where.push(eq(orderItems.panelStatusId, filter.status as PanelStatusId));
-    if (filter.orderId !== undefined) where.push(eq(orderItems.orderId, filter.orderId));
-    if (filter.email) where.push(ilike(orders.customerEmail, `%${filter.email.replace(/[%_\\]/g, '\\$&')}%`));
-    const condition = where.length ? and(...where) : undefined;
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
-      .where(condition);
-    const rows = await this.db
-      .select({
-        item: orderItems,
-        order: orders,
-        notes: sql<number>`(select count(*)::int from ${itemNotes} where ${itemNotes.itemId} = ${orderItems.itemId})`,
-        files: sql<number>`(select count(*)::int from ${itemFiles} where ${itemFiles.itemId} = ${orderItems.itemId})`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
-      .where(condition)
-      .orderBy(desc(orderItems.createdAt), desc(orderItems.itemId))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage);
+  /**
+   * One page of the order search (docs/backoffice.md, "Search"): the rows with status text, counts, the domain's
+   * derived flags, the live lock's holder and the pinned notes; `has_more` from one extra row, and a total counted up
+   * to SEARCH_TOTAL_CAP (`total_exact: false` beyond it: the total is then a lower bound).
+   */
+  async list(filters: ItemSearchFilters, language: Language) {
+    const now = this.now();
+    const result = await this.db.execute<SearchRow>(searchPageQuery(filters));
+    const rows = result.rows;
+    const offset = (filters.page - 1) * filters.size;
+    const hasMore = rows.length > filters.size;
+    let total = offset + rows.length;
+    let totalExact = !hasMore && (rows.length > 0 || filters.page === 1);
+    if (!totalExact) {
+      const counted = await this.db.execute<{ n: number }>(searchCountQuery(filters));
+      const n = Number(counted.rows[0]?.n ?? 0);
+      totalExact = n <= SEARCH_TOTAL_CAP;
+      // Rows on this page prove at least offset + rows matches; an empty page past the end proves nothing.
+      total = totalExact ? n : Math.max(n, rows.length > 0 ? total : 0);
+    }
     return {
-      items: rows.map((r) => ({
-        item_id: r.item.itemId,
-        order_id: r.item.orderId,
-        product_id: r.item.productId,
-        product_name: r.item.productName,
-        panel_status_id: r.item.panelStatusId,
-        status_text: panelStatusText(r.item.panelStatusId, language),
-        email: r.order.customerEmail,
-        customer_name: `${r.order.customerFirstname} ${r.order.customerLastname}`,
-        created_at: r.item.createdAt.toISOString(),
-        total: formatMoneyString(r.item.total),
-        notes_count: r.notes,
-        files_count: r.files,
-      })),
-      total: total?.n ?? 0,
-      page: filter.page,
-      per_page: filter.perPage,
+      items: rows.slice(0, filters.size).map((row) => searchRowOut(row, language, now)),
+      page: filters.page,
+      size: filters.size,
+      has_more: hasMore,
+      total,
+      total_exact: totalExact,
     };
   }
 

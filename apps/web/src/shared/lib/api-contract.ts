@@ -89,7 +89,9 @@ export type ClientStatusStyle = CustomerItem['client_status']['style'];
 
 export type PanelStatus = ApiItem<ApiResponse<'/api/backoffice/statuses', 'get'>['items']>;
 export type PanelStatusId = BackofficeItem['panel_status_id'];
-export type BackofficeListItem = ApiItem<ApiResponse<'/api/backoffice/items', 'get'>['items']>;
+/** A page of the order search (has_more, and a total that is a lower bound when total_exact is false). */
+export type ItemSearchPage = ApiResponse<'/api/backoffice/items', 'get'>;
+export type BackofficeListItem = ApiItem<ItemSearchPage['items']>;
 export type BackofficeItem = ApiResponse<'/api/backoffice/items/{itemId}', 'get'>;
 /** Who holds an item's lock (POST .../lock, and the `lock` of a 423 ITEM_LOCKED). */
 export type ItemLockInfo = ApiResponse<'/api/backoffice/items/{itemId}/lock', 'post'>;

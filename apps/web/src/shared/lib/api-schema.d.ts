@@ -103,6 +103,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -194,6 +195,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -284,6 +286,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -367,6 +370,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -537,6 +541,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -686,6 +691,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -718,6 +724,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -837,6 +844,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -925,6 +933,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -957,6 +966,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -989,6 +999,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1073,6 +1084,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1105,6 +1117,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1137,6 +1150,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1169,6 +1183,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1235,6 +1250,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1311,6 +1327,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1343,6 +1360,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1375,6 +1393,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1452,6 +1471,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1484,6 +1504,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1516,6 +1537,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1593,6 +1615,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1625,6 +1648,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1657,6 +1681,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1735,6 +1760,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1767,6 +1793,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -1799,6 +1826,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2026,6 +2054,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2058,6 +2087,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2090,6 +2120,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2122,6 +2153,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2247,6 +2279,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2279,6 +2312,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2390,6 +2424,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2422,6 +2457,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2454,6 +2490,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2486,6 +2523,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2518,6 +2556,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2586,6 +2625,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2641,6 +2681,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2673,6 +2714,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2705,6 +2747,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2832,6 +2875,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2910,6 +2954,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -2942,6 +2987,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3072,6 +3118,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3150,6 +3197,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3182,6 +3230,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3267,6 +3316,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3345,6 +3395,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3377,6 +3428,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3453,6 +3505,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3528,6 +3581,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3560,6 +3614,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3635,6 +3690,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3717,6 +3773,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3749,6 +3806,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3781,6 +3839,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3813,6 +3872,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3845,6 +3905,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3877,6 +3938,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3909,6 +3971,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -3988,6 +4051,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4020,6 +4084,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4052,6 +4117,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4084,6 +4150,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4116,6 +4183,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4148,6 +4216,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4231,6 +4300,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4263,6 +4333,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4338,6 +4409,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4370,6 +4442,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4448,6 +4521,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4517,6 +4591,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4549,6 +4624,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4581,6 +4657,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4707,6 +4784,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4828,6 +4906,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4860,6 +4939,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4931,6 +5011,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -4963,6 +5044,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5049,6 +5131,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5081,6 +5164,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5165,6 +5249,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5197,6 +5282,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5229,6 +5315,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5261,6 +5348,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5293,6 +5381,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5325,6 +5414,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5406,6 +5496,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5487,6 +5578,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5519,6 +5611,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5551,6 +5644,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5583,6 +5677,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5638,6 +5733,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5670,6 +5766,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5737,6 +5834,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5769,6 +5867,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5801,6 +5900,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5905,6 +6005,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -5937,6 +6038,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6007,6 +6109,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6039,6 +6142,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6114,6 +6218,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6183,6 +6288,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6215,6 +6321,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6331,6 +6438,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6363,6 +6471,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6395,6 +6504,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6480,6 +6590,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6512,6 +6623,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6544,6 +6656,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6576,6 +6689,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6608,6 +6722,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6640,6 +6755,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6672,6 +6788,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6711,6 +6828,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6779,6 +6897,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6811,6 +6930,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6843,6 +6963,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6916,6 +7037,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6948,6 +7070,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -6985,15 +7108,39 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order items, newest first, filtered by status, customer email or order id */
+        /**
+         * The order search: every filter of the spec, newest first by default (docs/backoffice.md, "Search")
+         * @description An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing every refused parameter (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language). `has_more` says whether another page follows; `total` is exact up to 1,000 matches, beyond that a lower bound (`total_exact: false`).
+         */
         get: {
             parameters: {
                 query?: {
-                    page?: number;
-                    per_page?: number;
-                    status?: number;
+                    /** @description Page number, 1-10000 (default 1) */
+                    page?: string;
+                    /** @description Rows per page, 1-100 (default 10) */
+                    size?: string;
+                    /** @description created_at, updated_at, order_id, item_id, priority, deadline_at or status; a leading "-" sorts descending (default -created_at) */
+                    order_by?: string;
+                    /** @description Order number (exact) */
+                    order_id?: string;
+                    /** @description Reference (exact), 1-100 characters */
+                    referencia?: string;
+                    /** @description Part of the customer's e-mail, 3-254 characters, case-insensitive */
                     email?: string;
-                    order_id?: number;
+                    /** @description Product id (exact) */
+                    product_id?: string;
+                    /** @description Panel status ids, comma-joined (40,60) */
+                    status?: string;
+                    /** @description Customer-facing statuses: ids 1-5 or pending, processing, incidence, ready, returned; comma-joined */
+                    status_client?: string;
+                    /** @description First day of creation included, YYYY-MM-DD (Europe/Madrid) */
+                    date_start?: string;
+                    /** @description Last day of creation included, YYYY-MM-DD (Europe/Madrid), not before date_start */
+                    date_end?: string;
+                    /** @description Part of the answers, notes, customer's name or reference, 3-200 characters, case-insensitive */
+                    text?: string;
+                    /** @description Provider id: letters, digits, _ . -, up to 64 characters */
+                    provider?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7016,17 +7163,87 @@ export interface paths {
                                 /** @enum {integer} */
                                 panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
                                 status_text: string;
+                                /** @enum {string|null} */
+                                client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
                                 email: string;
                                 customer_name: string;
+                                referencia: string | null;
+                                /** Format: date-time */
                                 created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
                                 /** @example 25.12 */
                                 total: MoneyString;
                                 notes_count: number;
                                 files_count: number;
+                                flags: {
+                                    responded: boolean;
+                                    incident_shown_to_client: boolean;
+                                    client_email_answered: boolean;
+                                    claimed_from_registrars: boolean;
+                                    urgent: boolean;
+                                    related_orders: boolean;
+                                    nota_simple_refreshable: boolean;
+                                    /** @enum {string|null} */
+                                    country: "ES" | "PT" | null;
+                                };
+                                related_item_ids: number[];
+                                lock: {
+                                    item_id: number;
+                                    locked_by: number;
+                                    locked_by_name: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                } | null;
+                                /** Format: date-time */
+                                standby_until: string | null;
+                                /** Format: date-time */
+                                deadline_at: string | null;
+                                priority: number;
+                                provider_id: string | null;
+                                pinned_notes: {
+                                    id: number;
+                                    text: string;
+                                }[];
                             }[];
-                            total: number;
                             page: number;
-                            per_page: number;
+                            size: number;
+                            has_more: boolean;
+                            total: number;
+                            total_exact: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -7042,6 +7259,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7074,6 +7292,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7257,6 +7476,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7289,6 +7509,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7321,6 +7542,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7517,6 +7739,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7549,6 +7772,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7581,6 +7805,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7613,6 +7838,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7645,6 +7871,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7677,6 +7904,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7772,6 +8000,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7804,6 +8033,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7836,6 +8066,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7868,6 +8099,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7900,6 +8132,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -7932,6 +8165,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8018,6 +8252,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8050,6 +8285,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8082,6 +8318,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8114,6 +8351,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8146,6 +8384,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8178,6 +8417,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8210,6 +8450,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8242,6 +8483,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8318,6 +8560,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8350,6 +8593,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8382,6 +8626,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8699,6 +8944,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8731,6 +8977,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8763,6 +9010,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8795,6 +9043,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8827,6 +9076,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8895,6 +9145,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8927,6 +9178,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8959,6 +9211,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8991,6 +9244,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9023,6 +9277,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9102,6 +9357,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9134,6 +9390,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9166,6 +9423,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9198,6 +9456,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9290,6 +9549,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9322,6 +9582,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9354,6 +9615,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9428,6 +9690,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9460,6 +9723,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13249,6 +13513,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13281,6 +13546,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13313,6 +13579,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13389,6 +13656,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13421,6 +13689,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13453,6 +13722,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13485,6 +13755,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13517,6 +13788,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13617,6 +13889,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13649,6 +13922,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13681,6 +13955,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13785,6 +14060,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13817,6 +14093,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13849,6 +14126,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13952,6 +14230,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13984,6 +14263,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14016,6 +14296,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14048,6 +14329,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14080,6 +14362,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14112,6 +14395,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14225,6 +14509,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14257,6 +14542,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14289,6 +14575,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14321,6 +14608,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14353,6 +14641,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14385,6 +14674,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14464,6 +14754,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14496,6 +14787,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14528,6 +14820,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14612,6 +14905,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14644,6 +14938,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14676,6 +14971,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14789,6 +15085,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14821,6 +15118,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14853,6 +15151,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14885,6 +15184,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14917,6 +15217,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -14949,6 +15250,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15059,6 +15361,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15091,6 +15394,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15123,6 +15427,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15155,6 +15460,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15187,6 +15493,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15219,6 +15526,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15291,6 +15599,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15323,6 +15632,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15401,6 +15711,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15433,6 +15744,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15520,6 +15832,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15552,6 +15865,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15584,6 +15898,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15616,6 +15931,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15648,6 +15964,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15743,6 +16060,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15775,6 +16093,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15807,6 +16126,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15898,6 +16218,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15930,6 +16251,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -15962,6 +16284,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16032,6 +16355,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16064,6 +16388,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16096,6 +16421,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16166,6 +16492,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16198,6 +16525,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16230,6 +16558,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;

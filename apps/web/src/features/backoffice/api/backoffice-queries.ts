@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { BackofficeItem, BackofficeListItem, ListResponse, PanelStatus } from '../../../shared/lib/api-contract';
+import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const ITEMS_PER_PAGE = 10;
@@ -34,10 +34,7 @@ export function useItems(filters: ItemFilters) {
   return useQuery({
     queryKey: backofficeKeys.items(filters),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<BackofficeListItem>>(
-        withQuery('/api/backoffice/items', { ...filters, per_page: ITEMS_PER_PAGE }),
-        signal,
-      ),
+      api.get<ItemSearchPage>(withQuery('/api/backoffice/items', { ...filters, size: ITEMS_PER_PAGE }), signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -91,7 +91,7 @@ export function ItemsRoute() {
           ) : null}
           <Pagination
             page={items.data.page}
-            perPage={items.data.per_page || ITEMS_PER_PAGE}
+            perPage={items.data.size || ITEMS_PER_PAGE}
             total={items.data.total}
             hrefFor={(page) => searchOf({ ...filters, page })}
           />
