@@ -8702,6 +8702,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8734,6 +8735,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8766,6 +8768,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8798,6 +8801,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8830,6 +8834,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -8862,6 +8867,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9808,6 +9814,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9840,6 +9847,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9917,6 +9925,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9949,6 +9958,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -9981,6 +9991,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10072,6 +10083,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10104,6 +10116,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10203,6 +10216,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10235,6 +10249,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10267,6 +10282,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10299,6 +10315,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10331,6 +10348,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10363,6 +10381,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10457,6 +10476,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10489,6 +10509,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10521,6 +10542,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10553,6 +10575,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10585,6 +10608,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10617,6 +10641,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10712,6 +10737,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10744,6 +10770,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10776,6 +10803,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10808,6 +10836,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10840,6 +10869,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10872,6 +10902,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10967,6 +10998,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10999,6 +11031,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11031,6 +11064,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11063,6 +11097,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11095,6 +11130,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11127,6 +11163,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11222,6 +11259,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11254,6 +11292,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11286,6 +11325,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11318,6 +11358,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11350,6 +11391,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11382,6 +11424,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11477,6 +11520,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11509,6 +11553,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11541,6 +11586,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11573,6 +11619,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11605,6 +11652,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11637,6 +11685,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11732,6 +11781,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11764,6 +11814,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11796,6 +11847,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11828,6 +11880,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11860,6 +11913,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11892,6 +11946,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -11987,6 +12042,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12019,6 +12075,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12051,6 +12108,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12083,6 +12141,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12115,6 +12174,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12147,6 +12207,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12242,6 +12303,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12274,6 +12336,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12306,6 +12369,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12338,6 +12402,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12370,6 +12435,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12402,6 +12468,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12496,6 +12563,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12528,6 +12596,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12560,6 +12629,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12592,6 +12662,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12624,6 +12695,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12656,6 +12728,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12750,6 +12823,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12782,6 +12856,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12814,6 +12889,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12846,6 +12922,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12878,6 +12955,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -12910,6 +12988,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13006,6 +13085,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13038,6 +13118,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13070,6 +13151,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13102,6 +13184,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13134,6 +13217,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13166,6 +13250,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13262,6 +13347,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13294,6 +13380,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13326,6 +13413,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13358,6 +13446,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13390,6 +13479,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -13422,6 +13512,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16630,6 +16721,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16662,6 +16754,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16786,6 +16879,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16818,6 +16912,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16850,6 +16945,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16882,6 +16978,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -16971,6 +17068,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17003,6 +17101,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17035,6 +17134,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17123,6 +17223,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17155,6 +17256,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17187,6 +17289,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17219,6 +17322,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17306,6 +17410,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17338,6 +17443,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17370,6 +17476,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17402,6 +17509,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17488,6 +17596,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17520,6 +17629,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17552,6 +17662,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17584,6 +17695,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17641,6 +17753,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17673,6 +17786,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17705,6 +17819,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17737,6 +17852,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17824,6 +17940,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17856,6 +17973,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17888,6 +18006,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -17981,6 +18100,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18013,6 +18133,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18045,6 +18166,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18077,6 +18199,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18109,6 +18232,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18141,6 +18265,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18253,6 +18378,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18285,6 +18411,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18317,6 +18444,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18349,6 +18477,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18381,6 +18510,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18413,6 +18543,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18528,6 +18659,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18560,6 +18692,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18592,6 +18725,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18624,6 +18758,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18656,6 +18791,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18688,6 +18824,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18785,6 +18922,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18817,6 +18955,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18849,6 +18988,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18927,6 +19067,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18959,6 +19100,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -18991,6 +19133,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -19023,6 +19166,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -19055,6 +19199,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -19087,6 +19232,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -19119,6 +19265,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
