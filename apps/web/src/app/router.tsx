@@ -91,19 +91,20 @@ export function AppRoutes() {
       <Route path="agentes" element={<BackofficeLayout />}>
         <Route path="logout" element={<AgentLogoutRoute />} />
         <Route element={<StaffGate />}>
-          {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. */}
+          {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. The mailbox and the
+              catalogue sit inside it too, without a tab of their own, so the open orders keep their locks there. */}
           <Route element={<WorkspaceShell />}>
             <Route index element={<ItemsRoute />} />
             <Route path="pedido/:itemId" element={<ItemTabRoute />} />
             <Route path=":ending" element={<TabEndingRoute />} />
-          </Route>
-          <Route path="correo" element={<MailboxRoute />} />
-          <Route path="correo/:id" element={<MailboxMessageRoute />} />
-          <Route element={<AdminGate />}>
-            <Route path="catalogo" element={<CatalogProductsRoute />} />
-            <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
-            <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
-            <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
+            <Route path="correo" element={<MailboxRoute />} />
+            <Route path="correo/:id" element={<MailboxMessageRoute />} />
+            <Route element={<AdminGate />}>
+              <Route path="catalogo" element={<CatalogProductsRoute />} />
+              <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
+              <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
+              <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
+            </Route>
           </Route>
         </Route>
       </Route>

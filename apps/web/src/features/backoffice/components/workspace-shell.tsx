@@ -6,10 +6,8 @@ import {
   isClosable,
   MAX_OPEN_TABS,
   openTab,
-  parseItemId,
   restoreWorkspace,
   tabEnding,
-  tabForEnding,
   tabItemId,
   type QueueName,
   type TabKey,
@@ -19,33 +17,11 @@ import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { Alert, Spinner } from '../../../shared/ui';
 import { workspaceApi, workspaceKeys, type WorkspaceState } from '../api/workspace-queries';
+import { BASE, defaultHref, tabForPath } from '../lib/workspace-paths';
 import { TabStrip } from './tab-strip';
 import { useItemLocks } from './use-item-locks';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
 import './workspace.css';
-
-const BASE = '/agentes';
-
-/** The tab an address of the back office belongs to: `/agentes` and `/agentes/search` are the search. */
-export function tabForPath(pathname: string): TabKey | null {
-  const rest = pathname.startsWith(BASE) ? pathname.slice(BASE.length).replace(/\/+$/, '') : null;
-  if (rest === null) return null;
-  if (rest === '') return 'search';
-  const item = /^\/pedido\/([^/]+)$/.exec(rest);
-  if (item) {
-    const itemId = parseItemId(item[1] ?? '');
-    return itemId === null ? null : `item:${itemId}`;
-  }
-  const ending = /^\/([^/]+)$/.exec(rest)?.[1];
-  return ending === undefined ? null : tabForEnding(ending);
-}
-
-/** The address a tab opens when it has not been visited in this page yet. */
-function defaultHref(key: TabKey): string {
-  if (key === 'search') return BASE;
-  const itemId = tabItemId(key);
-  return itemId === null ? `${BASE}/${tabEnding(key)}` : `${BASE}/pedido/${itemId}`;
-}
 
 function fromServer(state: WorkspaceState): Workspace {
   return restoreWorkspace({

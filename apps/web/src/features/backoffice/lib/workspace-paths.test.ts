@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { FIXED_TAB_KEYS, type TabKey } from '@ventanilla/domain';
+import { defaultHref, tabForPath } from './workspace-paths';
+
+describe('tabForPath', () => {
+  it.each([
+    ['/agentes', 'search'],
+    ['/agentes/', 'search'],
+    ['/agentes/search', 'search'],
+    ['/agentes/actividad', 'actividad'],
+    ['/agentes/-1', '-1'],
+    ['/agentes/-2', '-2'],
+    ['/agentes/0', '0'],
+    ['/agentes/new-ticket', 'new-ticket'],
+    ['/agentes/pedido/42', 'item:42'],
+    ['/agentes/42', 'item:42'],
+    ['/agentes/pedido/0', null],
+    ['/agentes/pedido/abc', null],
+    ['/agentes/pedido/2147483648', null],
+    ['/agentes/pedido/42/extra', null],
+    ['/agentes/correo', null],
+    ['/agentes/correo/5', null],
+    ['/agentes/catalogo/12/formulario', null],
+    ['/agentesx', null],
+    ['/orders', null],
+  ])('%s is the tab %j', (path, key) => {
+    expect(tabForPath(path)).toBe(key);
+  });
+
+  it('every tab opens an address that leads back to it', () => {
+    for (const key of [...FIXED_TAB_KEYS, 'item:7' as TabKey]) expect(tabForPath(defaultHref(key))).toBe(key);
+    expect(defaultHref('search')).toBe('/agentes');
+    expect(defaultHref('item:7')).toBe('/agentes/pedido/7');
+  });
+});
