@@ -8,6 +8,9 @@ import { BillingRoute } from '../features/account/routes/billing.route';
 import { CreditNotesRoute } from '../features/account/routes/credit-notes.route';
 import { RegisterRoute } from '../features/account/routes/register.route';
 import { ResetPasswordRoute } from '../features/account/routes/reset-password.route';
+import { IncidenceFormRoute } from '../features/account/routes/incidence-form.route';
+import { TemplateEditRoute } from '../features/backoffice/routes/template-edit.route';
+import { TemplatesRoute } from '../features/backoffice/routes/templates.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AdminGate } from '../features/backoffice/components/admin-gate';
@@ -79,6 +82,8 @@ export function AppRoutes() {
           <Route path="payment/bank" element={<BankTransferRoute />} />
           <Route path="orders" element={<OrderListRoute />} />
           <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
+          {/* The incident form of an order line (spec: customer/form/{form}/{order}; our form id is the item id). */}
+          <Route path="customer/form/:formId/:orderId" element={<IncidenceFormRoute />} />
           {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}
           <Route path="tienda/product/actualizar/:orderId/:itemId" element={<UpdateItemRoute />} />
           <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
@@ -101,6 +106,9 @@ export function AppRoutes() {
             <Route path="correo/:id" element={<MailboxMessageRoute />} />
             <Route element={<AdminGate />}>
               <Route path="catalogo" element={<CatalogProductsRoute />} />
+              <Route path="plantillas" element={<TemplatesRoute />} />
+              <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
+              <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />

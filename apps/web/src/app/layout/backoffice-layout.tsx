@@ -32,6 +32,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/correo">{t('mailbox.navLink')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'templates.edit') ? (
+                  <li>
+                    <Link to="/agentes/plantillas">{t('templates.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'catalog.edit') ? (
                   <li>
                     <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>

@@ -11,6 +11,7 @@ import { Alert, BackLink, PageHeading, Spinner, SummaryList, VisuallyHidden } fr
 import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
+import { IncidenceAnswer } from '../components/incidence-answer';
 import '../components/account.css';
 
 function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }) {
@@ -35,6 +36,7 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
           { key: 'price', label: t('orders.linePrice'), value: format.money(item.price) },
         ]}
       />
+      <IncidenceAnswer orderId={String(order.order_id)} itemId={String(item.id)} />
       {canCorrectAnswers(order.status, item.panel_status_id) ? (
         <p>
           <Link to={`/tienda/product/actualizar/${encodeURIComponent(String(order.order_id))}/${item.id}`}>

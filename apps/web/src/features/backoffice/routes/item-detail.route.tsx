@@ -11,6 +11,7 @@ import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from
 import { NotesSection } from '../components/notes-section';
 import { RefundsSection } from '../components/refunds-section';
 import { StatusForm } from '../components/status-form';
+import { TemplateActions } from '../components/template-actions';
 import '../components/backoffice.css';
 
 const SECTIONS = [
@@ -72,6 +73,7 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       <ConfirmTransfer item={data} />
       <StatusForm item={data} statuses={statuses.data ?? []} onStale={() => void item.refetch()} />
       <HistorySection item={data} statuses={statuses.data ?? []} />
+      <TemplateActions item={data} onStale={() => void item.refetch()} />
       <NotesSection item={data} />
       <FilesSection item={data} />
       <RefundsSection orderId={Number(data.order_id)} />

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiUpload } from '../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../shared/lib/api-contract';
+import { queryKeys } from '../../../shared/lib/query-keys';
+
+// The customer's side of the incident loop (spec: loadIncidenciaPedido / uploadIncidenciaPedido).
+
+export type CustomerIncidence = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/incidence', 'get'>;
+
+const path = (orderId: string, itemId: string) =>
+  `/api/me/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/incidence`;
+
+/** GET the item's incident: its text, whether it waits for an answer, earlier answers (404 if not the customer's). */
+export function useIncidence(orderId: string, itemId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.myOrders, 'incidence', orderId, itemId],
+    queryFn: ({ signal }) => api.get<CustomerIncidence>(path(orderId, itemId), signal),
+    enabled,
+  });
+}
+
+/** POST the answer as multipart (message + files) with upload progress; refreshes the order after. */
+export function useAnswerIncidence(orderId: string, itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { message: string; files: File[]; onProgress: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.append('message', input.message);
+      for (const file of input.files) form.append('files', file, file.name);
+      return apiUpload<CustomerIncidence>(path(orderId, itemId), form, input.onProgress);
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData([...queryKeys.myOrders, 'incidence', orderId, itemId], data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myOrders });
+    },
+  });
+}
