@@ -682,4 +682,8 @@ export const en: Catalogue = {
   'incidence.uploading': 'Sending',
   'incidence.send': 'Send answer',
   'incidence.sent': 'We have received your answer. We are carrying on with your service.',
+  'code.action.incidencia': 'Incidence sent to the customer',
+  'code.action.respuesta_incidencia': "The customer's answer to the incidence",
+  'code.action.email_plantilla': 'Template e-mail sent',
+  'code.action.pdf_plantilla': 'PDF generated from a template',
 };

@@ -688,4 +688,8 @@ export const es = {
   'incidence.uploading': 'Enviando',
   'incidence.send': 'Enviar respuesta',
   'incidence.sent': 'Hemos recibido tu respuesta. Seguimos con tu trámite.',
+  'code.action.incidencia': 'Incidencia enviada al cliente',
+  'code.action.respuesta_incidencia': 'Respuesta del cliente a la incidencia',
+  'code.action.email_plantilla': 'Correo de plantilla enviado',
+  'code.action.pdf_plantilla': 'PDF generado desde plantilla',
 };

@@ -687,4 +687,8 @@ export const pt: Catalogue = {
   'incidence.uploading': 'A enviar',
   'incidence.send': 'Enviar resposta',
   'incidence.sent': 'Recebemos a sua resposta. Continuamos com o seu serviço.',
+  'code.action.incidencia': 'Incidência enviada ao cliente',
+  'code.action.respuesta_incidencia': 'Resposta do cliente à incidência',
+  'code.action.email_plantilla': 'Email de modelo enviado',
+  'code.action.pdf_plantilla': 'PDF gerado a partir de modelo',
 };

@@ -12,15 +12,19 @@ export function TemplatePreview({
   preview,
   error,
   pending,
+  headingLevel = 3,
 }: {
   preview: Preview | undefined;
   error: unknown;
   pending: boolean;
+  /** 2 on a page of its own (the editor), 3 inside a dialog whose title is the h2. */
+  headingLevel?: 2 | 3;
 }) {
   const t = useT();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="template-preview" aria-labelledby="template-preview-title" aria-busy={pending || undefined}>
-      <h3 id="template-preview-title">{t('templates.previewTitle')}</h3>
+      <Heading id="template-preview-title">{t('templates.previewTitle')}</Heading>
       <div aria-live="polite">
         {error ? (
           <Alert>

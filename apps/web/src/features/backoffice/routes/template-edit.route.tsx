@@ -295,7 +295,7 @@ function TemplateEditor({
           {remove.isError ? <Alert>{errorText(remove.error, t)}</Alert> : null}
         </form>
         <div>
-          <TemplatePreview preview={preview.data} error={preview.error} pending={preview.isFetching} />
+          <TemplatePreview preview={preview.data} error={preview.error} pending={preview.isFetching} headingLevel={2} />
           <h2>{t('templates.placeholders')}</h2>
           <p className="secondary-text">{t('templates.placeholdersHint')}</p>
           <ul className="placeholder-list">
