@@ -189,6 +189,14 @@ describe('roles', () => {
   });
 });
 
+describe('delegation targets', () => {
+  it('lists the back-office accounts by name, never customers; customers get 403', async () => {
+    const list = (await agent.get('/api/backoffice/agents')).json().items as Array<{ id: number; role: string }>;
+    expect(list.map((a) => a.id).sort()).toEqual([agentId, adminId, notaryId].sort());
+    expect((await customer.get('/api/backoffice/agents')).statusCode).toBe(403);
+  });
+});
+
 describe('status, close, not processing', () => {
   it('change status: history with old and new, the version moves', async () => {
     const itemId = await insertItem();

@@ -67,6 +67,29 @@ const itemActionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   }
 
+  app.get(
+    '/api/backoffice/agents',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The back-office accounts an item can be delegated to (agents, admins, notaries), by name',
+        response: {
+          200: Type.Object({
+            items: Type.Array(
+              Type.Object({ id: Type.Integer(), name: Type.String(), role: OneOf(['agent', 'admin', 'notary']) }),
+            ),
+          }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: await itemActions.agents() };
+    },
+  );
+
   app.post(
     '/api/backoffice/items/:itemId/finish',
     {

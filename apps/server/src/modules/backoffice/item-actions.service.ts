@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   checkDeadline,
   checkDelegate,
@@ -166,6 +166,20 @@ export class ItemActionsService {
   ) {
     const { updatedAt } = await this.write(agent, itemId, version, action);
     return { item_id: itemId, updated_at: updatedAt.toISOString() };
+  }
+
+  /** The back-office accounts (delegation targets), by name. */
+  async agents() {
+    const rows = await this.db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, role: users.role })
+      .from(users)
+      .where(inArray(users.role, ['agent', 'admin', 'notary']))
+      .orderBy(users.firstname, users.lastname, users.id);
+    return rows.map((r) => ({
+      id: r.id,
+      name: `${r.firstname} ${r.lastname}`,
+      role: r.role as 'agent' | 'admin' | 'notary',
+    }));
   }
 
   /** Change status by hand (history with old and new status). */

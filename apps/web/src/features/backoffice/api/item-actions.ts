@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../shared/lib/api-client';
 import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
 import { backofficeKeys } from './backoffice-queries';
 
@@ -46,5 +46,93 @@ export function useUploadFile(itemId: string) {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
     },
+  });
+}
+
+/** The simple actions on an item: `POST /api/backoffice/items/{itemId}/{path}` with the item's `version`. */
+export type ItemActionPath =
+  | 'close'
+  | 'not-processing'
+  | 'postpone'
+  | 'delegate'
+  | 'reference'
+  | 'priority'
+  | 'deadline'
+  | 'provider'
+  | 'lead/resend'
+  | 'lead/closed-lost';
+
+/** Any simple action; the item is reloaded whatever the answer (a 409/423 means it changed or is someone else's). */
+export function useItemAction(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { path: ItemActionPath; body: Record<string, unknown>; version: string }) =>
+      api.post<{ item_id: number; updated_at: string }>(
+        `/api/backoffice/items/${encodeURIComponent(itemId)}/${input.path}`,
+        { ...input.body, version: input.version },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
+    },
+  });
+}
+
+/** POST .../finish: the result, then the next item of the queue (`then: 'next'`) or nothing (`'stop'`). */
+export function useFinishItem(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { status: number; then: 'next' | 'stop'; version: string }) =>
+      api.post<{ item_id: number; next: { item_id: number; locked_by: number } | null }>(
+        `/api/backoffice/items/${encodeURIComponent(itemId)}/finish`,
+        input,
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
+    },
+  });
+}
+
+/** Pin, unpin or delete a note. */
+export function useNoteAction(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { noteId: number; action: 'pin' | 'unpin' | 'delete'; version: string }) => {
+      const url = `/api/backoffice/items/${encodeURIComponent(itemId)}/notes/${input.noteId}`;
+      return input.action === 'delete'
+        ? apiRequest(url, { method: 'DELETE', body: { version: input.version } })
+        : api.post(`${url}/pin`, { pinned: input.action === 'pin', version: input.version });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) }),
+  });
+}
+
+/** DELETE .../files/{fileId} (documents the staff uploaded). */
+export function useDeleteFile(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { fileId: number; version: string }) =>
+      apiRequest(`/api/backoffice/items/${encodeURIComponent(itemId)}/files/${input.fileId}`, {
+        method: 'DELETE',
+        body: { version: input.version },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
+    },
+  });
+}
+
+/** GET /api/backoffice/agents: who an item can be delegated to. */
+export function useAgents() {
+  return useQuery({
+    queryKey: [...backofficeKeys.allItems, 'agents'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: number; name: string; role: 'agent' | 'admin' | 'notary' }> }>(
+        '/api/backoffice/agents',
+        signal,
+      ),
+    staleTime: 5 * 60_000,
   });
 }

@@ -28,7 +28,7 @@ export function useOrderRefunds(orderId: number) {
 export function useRefund(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { amount: string; reason: string }) =>
+    mutationFn: (input: { amount: string; penalty?: string; reason: string }) =>
       api.post<{ credit_note_number: string }>(`/api/backoffice/orders/${orderId}/refunds`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: refundsKey(orderId) }),
   });

@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { Alert, Button, Field, Table } from '../../../shared/ui';
-import { useUploadFile } from '../api/item-actions';
+import { useDeleteFile, useUploadFile } from '../api/item-actions';
+import { ActionDialog } from './item-actions/action-dialog';
+import { isReloadError } from './item-actions/reload-error';
 import { ItemSection } from './item-sections';
 
 /** Upload (multipart) and list the item's files, with download links. */
@@ -15,6 +17,31 @@ export function FilesSection({ item }: { item: BackofficeItem }) {
   const input = useRef<HTMLInputElement>(null);
   const [missing, setMissing] = useState<string | undefined>(undefined);
   const [uploaded, setUploaded] = useState<string | null>(null);
+  const remove = useDeleteFile(String(item.item_id));
+  const [deleting, setDeleting] = useState<{ id: number; filename: string } | null>(null);
+  const [deleteErrors, setDeleteErrors] = useState<FormErrors>(NO_ERRORS);
+
+  function confirmDelete() {
+    if (!deleting) return;
+    setUploaded(null);
+    remove.mutate(
+      { fileId: deleting.id, version: item.updated_at },
+      {
+        onSuccess: () => {
+          setUploaded(t('itemActions.fileDeleted', { name: deleting.filename }));
+          setDeleting(null);
+        },
+        onError: (error) => {
+          if (isReloadError(error)) {
+            setDeleting(null);
+            setUploaded(errorText(error, t));
+            return;
+          }
+          setDeleteErrors(toFormErrors(error, 'file-delete', [], 'submit', t));
+        },
+      },
+    );
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,9 +112,39 @@ export function FilesSection({ item }: { item: BackofficeItem }) {
               cell: (f) => (f.visible_to_customer ? t('common.yes') : t('common.no')),
             },
             { key: 'date', header: t('backoffice.colCreated'), cell: (f) => format.dateTime(f.created_at) },
+            {
+              key: 'actions',
+              header: t('itemActions.colActions'),
+              cell: (f) =>
+                f.uploaded_by_customer ? null : (
+                  <Button
+                    type="button"
+                    variant="warning"
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      setDeleteErrors(NO_ERRORS);
+                      setDeleting({ id: f.id, filename: f.filename });
+                    }}
+                  >
+                    {t('itemActions.deleteFile')}
+                    <span className="visually-hidden"> {f.filename}</span>
+                  </Button>
+                ),
+            },
           ]}
         />
       )}
+      {deleting ? (
+        <ActionDialog
+          id="dialog-file-delete"
+          title={t('itemActions.deleteFileTitle', { name: deleting.filename })}
+          submitLabel={t('itemActions.deleteFile')}
+          pending={remove.isPending}
+          errors={deleteErrors}
+          onSubmit={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </ItemSection>
   );
 }

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { Alert, Button, Textarea } from '../../../shared/ui';
-import { useAddNote } from '../api/item-actions';
+import { useAddNote, useNoteAction } from '../api/item-actions';
+import { ActionDialog } from './item-actions/action-dialog';
+import { isReloadError } from './item-actions/reload-error';
 import { ItemSection } from './item-sections';
 
-/** Internal notes: newest first, and a form to add one. */
+/** Internal notes: pinned first, then newest first; a form to add one; pin, unpin and delete (with confirmation). */
 export function NotesSection({ item }: { item: BackofficeItem }) {
   const t = useT();
   const format = useFormat();
@@ -14,6 +16,31 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
   const [text, setText] = useState('');
   const [emptyError, setEmptyError] = useState<string | undefined>(undefined);
   const [saved, setSaved] = useState(false);
+  const noteAction = useNoteAction(String(item.item_id));
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleteErrors, setDeleteErrors] = useState<FormErrors>(NO_ERRORS);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function act(noteId: number, action: 'pin' | 'unpin' | 'delete') {
+    setNotice(null);
+    noteAction.mutate(
+      { noteId, action, version: item.updated_at },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          setNotice(t(`itemActions.note.${action}Done`));
+        },
+        onError: (error) => {
+          if (action === 'delete' && !isReloadError(error)) {
+            setDeleteErrors(toFormErrors(error, 'note-delete', [], 'submit', t));
+            return;
+          }
+          setDeleting(null);
+          setNotice(errorText(error, t));
+        },
+      },
+    );
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,11 +62,13 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
     );
   }
 
-  const notes = [...item.notes].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  // The server sends them pinned first, then newest first.
+  const notes = item.notes;
   return (
     <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
       {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
       {saved ? <Alert tone="success">{t('backoffice.noteSaved')}</Alert> : null}
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
       <form noValidate onSubmit={submit}>
         <Textarea
           id="note-text"
@@ -57,15 +86,51 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
       ) : (
         <ul className="note-list">
           {notes.map((note) => (
-            <li key={note.id}>
+            <li key={note.id} className={note.pinned ? 'note--pinned' : undefined}>
+              {note.pinned ? <strong className="note__pin">{t('itemActions.note.pinned')}</strong> : null}
               <p>{note.text}</p>
               <span className="secondary-text">
                 {note.admin_name ?? t('backoffice.system')} · {format.dateTime(note.created_at)}
               </span>
+              <div className="note__actions">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  pending={noteAction.isPending && noteAction.variables?.noteId === note.id}
+                  onClick={() => act(note.id, note.pinned ? 'unpin' : 'pin')}
+                >
+                  {t(note.pinned ? 'itemActions.note.unpin' : 'itemActions.note.pin')}
+                  <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>
+                </Button>
+                <Button
+                  type="button"
+                  variant="warning"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    setDeleteErrors(NO_ERRORS);
+                    setDeleting(note.id);
+                  }}
+                >
+                  {t('itemActions.note.delete')}
+                  <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      {deleting !== null ? (
+        <ActionDialog
+          id="dialog-note-delete"
+          title={t('itemActions.note.deleteTitle')}
+          description={notes.find((n) => n.id === deleting)?.text}
+          submitLabel={t('itemActions.note.delete')}
+          pending={noteAction.isPending}
+          errors={deleteErrors}
+          onSubmit={() => act(deleting, 'delete')}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </ItemSection>
   );
 }

@@ -23,6 +23,7 @@ export function RefundsSection({ orderId }: { orderId: number }) {
   const refund = useRefund(orderId);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [penalty, setPenalty] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState<string | null>(null);
 
@@ -32,21 +33,26 @@ export function RefundsSection({ orderId }: { orderId: number }) {
     const byField: Record<string, string> = {};
     const money = toMoneyString(amount);
     if (money === null || toCents(money) <= 0) byField.amount = t('invoices.refundAmountInvalid');
+    const penaltyMoney = toMoneyString(penalty.trim() === '' ? '0' : penalty);
+    if (penaltyMoney === null || (money !== null && toCents(penaltyMoney) >= toCents(money))) {
+      byField.penalty = t('itemActions.penaltyInvalid');
+    }
     if (reason.trim() === '') byField.reason = t('validation.enterValue');
     if (Object.keys(byField).length) {
       setErrors({ byField, summary: Object.entries(byField).map(([f, text]) => ({ href: `#refund-${f}`, text })) });
       return;
     }
     refund.mutate(
-      { amount: money!, reason: reason.trim() },
+      { amount: money!, penalty: penaltyMoney!, reason: reason.trim() },
       {
         onSuccess: (result) => {
           setErrors(NO_ERRORS);
           setAmount('');
           setReason('');
+          setPenalty('');
           setDone(result.credit_note_number);
         },
-        onError: (error) => setErrors(toFormErrors(error, 'refund', ['amount', 'reason'], 'amount', t)),
+        onError: (error) => setErrors(toFormErrors(error, 'refund', ['amount', 'penalty', 'reason'], 'amount', t)),
       },
     );
   }
@@ -71,6 +77,12 @@ export function RefundsSection({ orderId }: { orderId: number }) {
   const refundColumns: Column<StaffRefund>[] = [
     { key: 'date', header: t('invoices.colDate'), cell: (r) => format.dateTime(r.created_at) },
     { key: 'amount', header: t('invoices.colAmount'), numeric: true, cell: (r) => format.money(r.amount) },
+    {
+      key: 'penalty',
+      header: t('itemActions.colPenalty'),
+      numeric: true,
+      cell: (r) => (r.penalty === '0.00' ? '' : format.money(r.penalty)),
+    },
     {
       key: 'status',
       header: t('invoices.colStatus'),
@@ -120,6 +132,17 @@ export function RefundsSection({ orderId }: { orderId: number }) {
                 value={amount}
                 error={errors.byField.amount}
                 onChange={(e) => setAmount(e.target.value)}
+              />
+              <TextInput
+                id="refund-penalty"
+                name="penalty"
+                inputMode="decimal"
+                optional
+                label={t('itemActions.penalty')}
+                hint={t('itemActions.penaltyHint')}
+                value={penalty}
+                error={errors.byField.penalty}
+                onChange={(e) => setPenalty(e.target.value)}
               />
               <Textarea
                 id="refund-reason"

@@ -12,6 +12,12 @@ import { NotesSection } from '../components/notes-section';
 import { RefundsSection } from '../components/refunds-section';
 import { StatusForm } from '../components/status-form';
 import { TemplateActions } from '../components/template-actions';
+import { ItemActionsPanel } from '../components/item-actions/item-actions-panel';
+import {
+  CorrectionsSection,
+  ItemPlanSection,
+  RelatedOrdersSection,
+} from '../components/item-actions/item-work-sections';
 import '../components/backoffice.css';
 
 const SECTIONS = [
@@ -19,10 +25,12 @@ const SECTIONS = [
   ['cliente', 'backoffice.sectionCustomer'],
   ['pagos', 'backoffice.sectionPayments'],
   ['estado', 'backoffice.sectionStatus'],
+  ['acciones', 'itemActions.section'],
   ['historial', 'backoffice.sectionHistory'],
   ['notas', 'backoffice.sectionNotes'],
   ['archivos', 'backoffice.sectionFiles'],
   ['abonos', 'backoffice.sectionRefunds'],
+  ['relacionados', 'itemActions.relatedSection'],
 ] as const;
 
 /**
@@ -72,11 +80,15 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       <PaymentsSection item={data} />
       <ConfirmTransfer item={data} />
       <StatusForm item={data} statuses={statuses.data ?? []} onStale={() => void item.refetch()} />
+      <ItemActionsPanel item={data} statuses={statuses.data ?? []} inQueue={givenId !== undefined} />
+      <ItemPlanSection item={data} />
       <HistorySection item={data} statuses={statuses.data ?? []} />
       <TemplateActions item={data} onStale={() => void item.refetch()} />
+      <CorrectionsSection item={data} />
       <NotesSection item={data} />
       <FilesSection item={data} />
       <RefundsSection orderId={Number(data.order_id)} />
+      <RelatedOrdersSection item={data} />
     </>
   );
 }
