@@ -80,7 +80,7 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       <PaymentsSection item={data} />
       <ConfirmTransfer item={data} />
       <StatusForm item={data} statuses={statuses.data ?? []} onStale={() => void item.refetch()} />
-      <ItemActionsPanel item={data} statuses={statuses.data ?? []} inQueue={givenId !== undefined} />
+      <ItemActionsPanel item={data} statuses={statuses.data ?? []} />
       <ItemPlanSection item={data} />
       <HistorySection item={data} statuses={statuses.data ?? []} />
       <TemplateActions item={data} onStale={() => void item.refetch()} />

@@ -37,6 +37,8 @@ export function ActionDialog({
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // Start at the first field (or the first button of a confirmation).
+      dialog.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
     }
     return () => opener?.focus();
   }, []);

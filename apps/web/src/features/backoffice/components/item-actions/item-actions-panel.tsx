@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   checkPriority,
@@ -22,6 +22,7 @@ import type { BackofficeItem, PanelStatus } from '../../../../shared/lib/api-con
 import { Alert, Button, Select, TextInput, Textarea } from '../../../../shared/ui';
 import { useAgents, useFinishItem, useItemAction, type ItemActionPath } from '../../api/item-actions';
 import { ItemSection } from '../item-sections';
+import { WorkspaceContext } from '../workspace-context';
 import { ActionDialog } from './action-dialog';
 import './item-actions.css';
 import { isReloadError } from './reload-error';
@@ -56,22 +57,17 @@ function isoToLocal(iso: string | null): string {
 /**
  * Every action on the item (docs/backoffice.md, "Actions"): buttons that open accessible dialogs. Each write sends the
  * item's version; a 409 (the item changed) or 423 (another agent holds it) closes the dialog, shows the message and
- * reloads the item. Buttons follow the permission table (notaries see fewer). `inQueue`: a queue tab has its own
- * finish bar, so finishing is not offered twice.
+ * reloads the item. Buttons follow the permission table (notaries see fewer). A queue tab has its own finish bar, so
+ * finishing is not offered twice there.
  */
-export function ItemActionsPanel({
-  item,
-  statuses,
-  inQueue = false,
-}: {
-  item: BackofficeItem;
-  statuses: PanelStatus[];
-  inQueue?: boolean;
-}) {
+export function ItemActionsPanel({ item, statuses }: { item: BackofficeItem; statuses: PanelStatus[] }) {
   const t = useT();
   const language = useLanguage();
   const user = useUser();
   const navigate = useNavigate();
+  // Inside a queue tab (-1, -2) the queue's own finish bar finishes the item.
+  const workspace = useContext(WorkspaceContext);
+  const inQueue = workspace?.workspace.active === '-1' || workspace?.workspace.active === '-2';
   const itemId = String(item.item_id);
   const action = useItemAction(itemId);
   const finish = useFinishItem(itemId);
@@ -152,7 +148,7 @@ export function ItemActionsPanel({
         onSuccess: (result) => {
           setOpen(null);
           if (result.next) void navigate(`/agentes/pedido/${result.next.item_id}`);
-          else if (then === 'stop') void navigate('/agentes/0');
+          else if (then === 'stop') void navigate(workspace ? workspace.hrefOf('0') : '/agentes/0');
           else setNotice({ tone: 'success', text: t('itemActions.finishedNothingNext') });
         },
         onError: (error) => failed(error, ['status']),
@@ -191,11 +187,7 @@ export function ItemActionsPanel({
 
   return (
     <ItemSection id="acciones" title={t('itemActions.section')}>
-      {notice ? (
-        <Alert tone={notice.tone}>
-          <span role={notice.tone === 'success' ? 'status' : undefined}>{notice.text}</span>
-        </Alert>
-      ) : null}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div className="item-actions__buttons">
         {shown.map(([name]) =>
           name === 'lead/resend' ? (
