@@ -10192,6 +10192,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
@@ -10224,6 +10225,7 @@ export interface paths {
                             fields?: {
                                 field: string;
                                 message: string;
+                                code?: string;
                             }[];
                             errors?: {
                                 option_id: number;
