@@ -101,6 +101,8 @@ test.describe.serial('an agent works an order with the item actions', () => {
       await page.getByLabel('Nueva nota').fill(text);
       await page.getByRole('button', { name: 'Guardar nota' }).click();
       await expect(notes.getByText(text)).toBeVisible();
+      // Saved: the form is emptied for the next one.
+      await expect(page.getByLabel('Nueva nota')).toHaveValue('');
     }
     // Newest first: "Segunda" on top; pinning "Primera" brings it up.
     await notes

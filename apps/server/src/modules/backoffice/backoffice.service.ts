@@ -10,7 +10,7 @@ import {
   type ItemSearchFilters,
   type Language,
 } from '@ventanilla/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
@@ -67,7 +67,17 @@ export class BackofficeService {
    * them, docs/backoffice.md "Permissions").
    */
   async detail(itemId: number, language: Language, viewer?: SessionUser) {
-    const [row] = await this.db
+    // One snapshot: the version (updated_at) shown always belongs to the notes, files and history shown with it, even
+    // when a write commits while the page is being read (else the next write would carry a version that looks
+    // current for content the agent never saw, or a stale one for content they did see).
+    return this.db.transaction((tx) => this.detailIn(tx, itemId, language, viewer), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+
+  private async detailIn(db: DbOrTx, itemId: number, language: Language, viewer?: SessionUser) {
+    const [row] = await db
       .select({ item: orderItems, order: orders })
       .from(orderItems)
       .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
@@ -79,22 +89,22 @@ export class BackofficeService {
     const { item, order } = row;
     const admin = alias(users, 'admin');
     const [history, notes, fileRows, paymentRows, people, related] = await Promise.all([
-      this.db
+      db
         .select({ h: itemHistory, name: sql<string | null>`${admin.firstname} || ' ' || ${admin.lastname}` })
         .from(itemHistory)
         .leftJoin(admin, eq(admin.id, itemHistory.adminUserId))
         .where(eq(itemHistory.itemId, itemId))
         .orderBy(desc(itemHistory.id)),
-      this.db
+      db
         .select({ n: itemNotes, name: sql<string>`${admin.firstname} || ' ' || ${admin.lastname}` })
         .from(itemNotes)
         .innerJoin(admin, eq(admin.id, itemNotes.adminUserId))
         .where(eq(itemNotes.itemId, itemId))
         .orderBy(desc(itemNotes.pinned), desc(itemNotes.id)),
-      this.db.select().from(itemFiles).where(eq(itemFiles.itemId, itemId)).orderBy(desc(itemFiles.id)),
-      this.db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)),
-      this.people([item.lockedBy, item.asigneeId]),
-      this.related(item, order.customerId),
+      db.select().from(itemFiles).where(eq(itemFiles.itemId, itemId)).orderBy(desc(itemFiles.id)),
+      db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)),
+      this.people(db, [item.lockedBy, item.asigneeId]),
+      this.related(db, item, order.customerId),
     ]);
     const person = (id: number | null) => (id === null ? null : { id, name: people.get(id) ?? String(id) });
     return {
@@ -190,10 +200,10 @@ export class BackofficeService {
   }
 
   /** Names of agents by id. */
-  private async people(ids: (number | null)[]): Promise<Map<number, string>> {
+  private async people(db: DbOrTx, ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (wanted.length === 0) return new Map();
-    const rows = await this.db
+    const rows = await db
       .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
       .from(users)
       .where(inArray(users.id, wanted));
@@ -204,8 +214,8 @@ export class BackofficeService {
    * Related orders: the customer's other items (the other items of this order too), newest first, at most 20; `linked`
    * marks the property search / nota simple pairs of the domain rule (linksAsRelated).
    */
-  private async related(item: { itemId: number }, customerId: number) {
-    return this.db
+  private async related(db: DbOrTx, item: { itemId: number }, customerId: number) {
+    return db
       .select({
         itemId: orderItems.itemId,
         orderId: orderItems.orderId,
