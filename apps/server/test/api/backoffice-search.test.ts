@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { clientStatusFor, LOCK_LEASE_MS, parseItemSearch, type PanelStatusId } from '@ventanilla/domain';
+import {
+  clientStatusFor,
+  LOCK_LEASE_MS,
+  NOTARY_STATUSES,
+  parseItemSearch,
+  type PanelStatusId,
+} from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, itemNotes, orderItems, orders, users } from '../../src/db/schema.js';
 import {
@@ -665,6 +671,22 @@ describe('paging on many rows', () => {
     });
     expect(await search('text=bulk%20buyer&page=10000')).toMatchObject({ items: [], total_exact: false });
     expect((await search('status=30&size=3&page=2')).items).toHaveLength(3);
+  });
+});
+
+describe('notaries', () => {
+  it('see notary work only, as on the item page', async () => {
+    const notary = await signIn(['notario@ventanilla.test', 'notario-demo-2026']);
+    const work = await insertItem({
+      orderId: 100_000_600,
+      status: NOTARY_STATUSES[0],
+      createdAt: new Date('2026-10-20'),
+    });
+    const seen = (await search('size=100', notary)).items.map((i) => i.item_id);
+    expect(seen).toEqual([work]);
+    expect((await search('email=search-customer', notary)).total).toBe(1);
+    expect((await search(`order_id=100000101`, notary)).items).toEqual([]);
+    expect((await search(`status=${NOTARY_STATUSES[0]}&size=100`)).items.map((i) => i.item_id)).toContain(work);
   });
 });
 

@@ -201,7 +201,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return backoffice.list(searchFilters(request), language(request));
+      return backoffice.list(searchFilters(request), language(request), signedInUser(request));
     },
   );
 

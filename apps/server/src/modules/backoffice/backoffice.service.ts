@@ -5,6 +5,7 @@ import {
   formatMoneyString,
   linksAsRelated,
   mayWorkOnItem,
+  NOTARY_STATUSES,
   panelStatusText,
   PANEL_STATUS_IDS,
   type ItemSearchFilters,
@@ -14,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-import { searchCountQuery, searchPageQuery, SEARCH_TOTAL_CAP } from './item-search.query.js';
+import { searchCountQuery, searchPageQuery, SEARCH_TOTAL_CAP, type SearchScope } from './item-search.query.js';
 import { searchRowOut, type SearchRow } from './item-search.rows.js';
 
 function iso(d: Date | null): string | null {
@@ -37,16 +38,18 @@ export class BackofficeService {
    * derived flags, the live lock's holder and the pinned notes; `has_more` from one extra row, and a total counted up
    * to SEARCH_TOTAL_CAP (`total_exact: false` beyond it: the total is then a lower bound).
    */
-  async list(filters: ItemSearchFilters, language: Language) {
+  async list(filters: ItemSearchFilters, language: Language, viewer?: SessionUser) {
     const now = this.now();
-    const result = await this.db.execute<SearchRow>(searchPageQuery(filters));
+    // Notaries see notary work only, as on the item page (docs/backoffice.md, "Permissions").
+    const scope: SearchScope = viewer?.role === 'notary' ? { statuses: NOTARY_STATUSES } : {};
+    const result = await this.db.execute<SearchRow>(searchPageQuery(filters, scope));
     const rows = result.rows;
     const offset = (filters.page - 1) * filters.size;
     const hasMore = rows.length > filters.size;
     let total = offset + rows.length;
     let totalExact = !hasMore && (rows.length > 0 || filters.page === 1);
     if (!totalExact) {
-      const counted = await this.db.execute<{ n: number }>(searchCountQuery(filters));
+      const counted = await this.db.execute<{ n: number }>(searchCountQuery(filters, scope));
       const n = Number(counted.rows[0]?.n ?? 0);
       totalExact = n <= SEARCH_TOTAL_CAP;
       // Rows on this page prove at least offset + rows matches; an empty page past the end proves nothing.

@@ -71,9 +71,24 @@ export function needsOrders(filters: ItemSearchFilters): boolean {
   return filters.statusClient !== undefined;
 }
 
+/** What the viewer may see at all: notaries see notary work only (mayWorkOnItem); undefined = everything. */
+export interface SearchScope {
+  statuses?: readonly number[];
+}
+
 /** The WHERE conditions of a search over `order_items i` (and `orders o` when needsOrders). */
-export function searchConditions(filters: ItemSearchFilters): SQL {
+export function searchConditions(filters: ItemSearchFilters, scope: SearchScope = {}): SQL {
   const where: SQL[] = [];
+  if (scope.statuses !== undefined) {
+    where.push(
+      scope.statuses.length > 0
+        ? sql`i.panel_status_id in (${sql.join(
+            scope.statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
   if (filters.orderId !== undefined) where.push(sql`i.order_id = ${filters.orderId}`);
   if (filters.referencia !== undefined) where.push(sql`i.referencia = ${filters.referencia}`);
   if (filters.email !== undefined) where.push(sql`i.search_email like ${likeSubstring(filters.email.toLowerCase())}`);
@@ -142,12 +157,12 @@ const relatedProducts = sql.raw(RELATED_PRODUCTS.map((p) => String(Number(p))).j
  * and what the domain's itemFlags needs. Correlated look-ups run for the page's rows only (the `page` CTE is
  * materialised), each on an index by item id.
  */
-export function searchPageQuery(filters: ItemSearchFilters): SQL {
+export function searchPageQuery(filters: ItemSearchFilters, scope: SearchScope = {}): SQL {
   const offset = (filters.page - 1) * filters.size;
   const order = searchOrder(filters);
   return sql`with page as materialized (
       select i.item_id from ${fromClause(filters)}
-      where ${searchConditions(filters)}
+      where ${searchConditions(filters, scope)}
       order by ${order}
       limit ${filters.size + 1} offset ${offset}
     )
@@ -189,8 +204,8 @@ export function searchPageQuery(filters: ItemSearchFilters): SQL {
 }
 
 /** How many items match, counted up to SEARCH_TOTAL_CAP + 1 (a capped count stays fast on a million rows). */
-export function searchCountQuery(filters: ItemSearchFilters): SQL {
+export function searchCountQuery(filters: ItemSearchFilters, scope: SearchScope = {}): SQL {
   return sql`select count(*)::int as n from (
-      select 1 from ${fromClause(filters)} where ${searchConditions(filters)} limit ${SEARCH_TOTAL_CAP + 1}
+      select 1 from ${fromClause(filters)} where ${searchConditions(filters, scope)} limit ${SEARCH_TOTAL_CAP + 1}
     ) s`;
 }

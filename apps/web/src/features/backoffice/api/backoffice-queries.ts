@@ -1,20 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
-export const ITEMS_PER_PAGE = 10;
-
-export interface ItemFilters {
-  page: number;
-  status: string;
-  email: string;
-  order_id: string;
-}
+/**
+ * The search's query string exactly as the address carries it (`email=lucia&status=40,60`): sent as it is, so the
+ * server's parser judges a shared or hand-edited address too (repeated parameters included), and its 400 names the
+ * fields to fix.
+ */
+export type ItemSearchQuery = string;
 
 export const backofficeKeys = {
   statuses: [...queryKeys.backoffice, 'statuses'] as const,
-  items: (filters: ItemFilters) => [...queryKeys.backoffice, 'items', filters] as const,
+  items: (query: ItemSearchQuery) => [...queryKeys.backoffice, 'items', query] as const,
   allItems: [...queryKeys.backoffice, 'items'] as const,
   item: (itemId: string) => [...queryKeys.backoffice, 'item', itemId] as const,
 };
@@ -29,13 +27,15 @@ export function useStatuses() {
   });
 }
 
-/** GET /api/backoffice/items: order lines, newest first, filtered. */
-export function useItems(filters: ItemFilters) {
+/** GET /api/backoffice/items: the order search (docs/backoffice.md, "Search"). */
+export function useItems(query: ItemSearchQuery) {
   return useQuery({
-    queryKey: backofficeKeys.items(filters),
+    queryKey: backofficeKeys.items(query),
     queryFn: ({ signal }) =>
-      api.get<ItemSearchPage>(withQuery('/api/backoffice/items', { ...filters, size: ITEMS_PER_PAGE }), signal),
+      api.get<ItemSearchPage>(query ? `/api/backoffice/items?${query}` : '/api/backoffice/items', signal),
     placeholderData: keepPreviousData,
+    // A refused search (400) is the agent's to fix: asking again gives the same answer.
+    retry: false,
   });
 }
 
