@@ -112,8 +112,17 @@ describe('who may use the workspace routes', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('notaries keep their own workspace like agents', async () => {
-    expect((await get(notary)).statusCode).toBe(200);
+  it('notaries keep their own workspace, without the auto-assign tab: the queue gives them nothing', async () => {
+    const res = await get(notary);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<WorkspaceBody>().tabs.map((tab) => tab.key)).toEqual(['search', 'actividad']);
+    expect((await put(notary, { tabs: ['search'], active: 'search' })).statusCode).toBe(200);
+    const pull = await notary.request({
+      method: 'POST',
+      url: '/api/backoffice/queue/next',
+      payload: { queue: 'default' },
+    });
+    expect(pull.statusCode).toBe(403);
   });
 });
 

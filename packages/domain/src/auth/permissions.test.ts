@@ -23,6 +23,7 @@ const EXPECTED: Record<Action, string> = {
   'backoffice.items.plan': 'GA',
   'backoffice.items.leads': 'GA',
   'backoffice.items.forceUnlock': 'GA',
+  'backoffice.queue.pull': 'GA',
   'backoffice.payments.read': 'GAN',
   'backoffice.invoices.read': 'GAN',
   'payments.confirmTransfer': 'GA',

@@ -56,6 +56,11 @@ export const PERMISSIONS = {
   'backoffice.items.leads': AGENTS_AND_ADMINS,
   /** Back office: break another agent's lock on an item (spec: "forced unlocked by agents"; notaries do not). */
   'backoffice.items.forceUnlock': AGENTS_AND_ADMINS,
+  /**
+   * Back office: pull the next order from a queue (tabs -1 and -2). The queues hold agents' work; notaries see only
+   * notary work, so the queue gives them nothing.
+   */
+  'backoffice.queue.pull': AGENTS_AND_ADMINS,
   /** Back office: an order's payments. */
   'backoffice.payments.read': STAFF,
   /** Back office: an order's invoices, credit notes and refunds; any invoice's PDF. */

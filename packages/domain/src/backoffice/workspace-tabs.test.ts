@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   closeTab,
   DEFAULT_WORKSPACE,
+  defaultWorkspace,
   FIXED_TAB_KEYS,
   isClosable,
   isTabReady,
@@ -238,6 +239,14 @@ describe('updateWorkspace (PUT from a screen)', () => {
 describe('restoreWorkspace', () => {
   it('a new agent gets the default tabs', () => {
     expect(restoreWorkspace(null)).toEqual(DEFAULT_WORKSPACE);
+  });
+
+  it.each([
+    ['agent', ['search', 'actividad', '-1']],
+    ['admin', ['search', 'actividad', '-1']],
+    ['notary', ['search', 'actividad']],
+  ])('a new %s starts with %j (the queue gives notaries nothing)', (role, tabs) => {
+    expect(restoreWorkspace(null, defaultWorkspace(role))).toEqual(ws(tabs as TabKey[], 'search'));
   });
 
   it('drops unknown and repeated keys, and an active tab that is not open', () => {

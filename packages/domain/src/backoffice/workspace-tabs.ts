@@ -1,3 +1,4 @@
+import { can } from '../auth/permissions.js';
 import type { Language } from '../stores/stores.js';
 
 /*
@@ -110,6 +111,15 @@ export interface Workspace {
 }
 
 export const DEFAULT_WORKSPACE: Readonly<Workspace> = { tabs: [...DEFAULT_TABS], active: 'search', closedItemIds: [] };
+
+/**
+ * The workspace of someone who never opened a tab: DEFAULT_TABS, without `-1` for roles the queue gives nothing
+ * (notaries: `backoffice.queue.pull`).
+ */
+export function defaultWorkspace(role: string): Workspace {
+  const tabs = DEFAULT_TABS.filter((key) => key !== '-1' || can(role, 'backoffice.queue.pull'));
+  return { tabs, active: 'search', closedItemIds: [] };
+}
 
 function isFixedTabKey(value: string): value is FixedTabKey {
   return (FIXED_TAB_KEYS as readonly string[]).includes(value);
@@ -267,9 +277,12 @@ export function updateWorkspace(stored: Workspace, tabs: readonly unknown[], act
   };
 }
 
-/** A stored workspace read back: unknown or repeated keys (an older registry) are dropped, never fatal. */
-export function restoreWorkspace(stored: { tabs: unknown; active: unknown; closedItemIds: unknown } | null): Workspace {
-  if (!stored || !Array.isArray(stored.tabs)) return { ...DEFAULT_WORKSPACE, tabs: [...DEFAULT_WORKSPACE.tabs] };
+/** A stored workspace read back (`defaults` when there is none): unknown or repeated keys (an older registry) are dropped. */
+export function restoreWorkspace(
+  stored: { tabs: unknown; active: unknown; closedItemIds: unknown } | null,
+  defaults: Readonly<Workspace> = DEFAULT_WORKSPACE,
+): Workspace {
+  if (!stored || !Array.isArray(stored.tabs)) return { ...defaults, tabs: [...defaults.tabs] };
   const tabs: TabKey[] = [];
   for (const raw of stored.tabs) {
     const key = parseTabKey(raw);

@@ -81,7 +81,7 @@ const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/backoffice/queue/next',
     {
-      config: { permission: 'backoffice.items.work' },
+      config: { permission: 'backoffice.queue.pull' },
       schema: {
         tags: ['back office'],
         summary:

@@ -1,5 +1,6 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  can,
   canWrite,
   LOCK_LEASE_MS,
   PORTUGUESE_PRODUCT_STORES,
@@ -187,6 +188,8 @@ export class ItemLocksService {
    * anyway). Null when nothing is waiting.
    */
   async next(agent: SessionUser, queue: QueueName) {
+    // The queues hold agents' work; a notary (who sees notary work only) is given nothing, also by "finish and next".
+    if (!can(agent.role, 'backoffice.queue.pull')) return null;
     const now = this.now();
     const expiresAt = new Date(now.getTime() + LOCK_LEASE_MS);
     const portugueseStores = sql.join(

@@ -39,7 +39,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return workspace.get(signedInUser(request).id, requestLanguage(app, request));
+      return workspace.get(signedInUser(request), requestLanguage(app, request));
     },
   );
 
@@ -63,7 +63,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { tabs, active } = request.body;
-      return workspace.put(signedInUser(request).id, tabs, active, requestLanguage(app, request));
+      return workspace.put(signedInUser(request), tabs, active, requestLanguage(app, request));
     },
   );
 

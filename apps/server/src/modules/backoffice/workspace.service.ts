@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import {
+  defaultWorkspace,
   isClosable,
   isTabReady,
   panelStatusText,
@@ -14,6 +15,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { agentWorkspaces, itemHistory, orderItems } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
+import type { SessionUser } from '../customers/sessions.repository.js';
 
 /** How many rows My Activity shows in each list. */
 export const ACTIVITY_LIMIT = 50;
@@ -28,22 +30,26 @@ export class WorkspaceService {
     private readonly now: () => Date,
   ) {}
 
-  private async stored(agentId: number): Promise<Workspace> {
-    const [row] = await this.db.select().from(agentWorkspaces).where(eq(agentWorkspaces.adminUserId, agentId));
-    return restoreWorkspace(row ? { tabs: row.tabs, active: row.activeTab, closedItemIds: row.closedItemIds } : null);
+  private async stored(agent: SessionUser): Promise<Workspace> {
+    const [row] = await this.db.select().from(agentWorkspaces).where(eq(agentWorkspaces.adminUserId, agent.id));
+    return restoreWorkspace(
+      row ? { tabs: row.tabs, active: row.activeTab, closedItemIds: row.closedItemIds } : null,
+      defaultWorkspace(agent.role),
+    );
   }
 
   /** The agent's tabs (the default ones before the first change). */
-  async get(agentId: number, language: Language) {
-    return present(await this.stored(agentId), language);
+  async get(agent: SessionUser, language: Language) {
+    return present(await this.stored(agent), language);
   }
 
   /**
    * Replaces the agent's tabs with the ones a screen sends, checked against the stored ones (known keys, each once,
    * bounded, `-1` kept); item tabs that disappeared are recorded as closed. VALIDATION_ERROR lists every problem.
    */
-  async put(agentId: number, tabs: readonly unknown[], active: unknown, language: Language) {
-    const stored = await this.stored(agentId);
+  async put(agent: SessionUser, tabs: readonly unknown[], active: unknown, language: Language) {
+    const agentId = agent.id;
+    const stored = await this.stored(agent);
     const result = updateWorkspace(stored, tabs, active);
     if (!result.ok) {
       const fields = result.errors.map((e): FieldError => {

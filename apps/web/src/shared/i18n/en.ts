@@ -607,6 +607,8 @@ export const en: Catalogue = {
   'workspace.colUpdated': 'Last change',
   'workspace.colWhen': 'Date',
   'workspace.colAction': 'Action',
+  'workspace.queueNotForRole':
+    'Auto-assign is for agents: the queue gives no orders to your role. Find orders under “Search”.',
   'code.action.desbloqueo_forzado': 'Forced unlock',
   'code.action.bloqueo_caducado_tomado': 'Expired lock taken over',
   'code.action.asignado_cola': 'Assigned by the queue',

@@ -613,6 +613,8 @@ export const es = {
   'workspace.colUpdated': 'Último cambio',
   'workspace.colWhen': 'Fecha',
   'workspace.colAction': 'Acción',
+  'workspace.queueNotForRole':
+    'La autoasignación es para agentes: la cola no da pedidos a tu perfil. Busca los pedidos en «Buscar».',
   'code.action.desbloqueo_forzado': 'Desbloqueo forzado',
   'code.action.bloqueo_caducado_tomado': 'Bloqueo caducado tomado',
   'code.action.asignado_cola': 'Asignado por la cola',

@@ -612,6 +612,8 @@ export const pt: Catalogue = {
   'workspace.colUpdated': 'Última alteração',
   'workspace.colWhen': 'Data',
   'workspace.colAction': 'Ação',
+  'workspace.queueNotForRole':
+    'A atribuição automática é para agentes: a fila não dá encomendas ao seu perfil. Procure as encomendas em «Pesquisar».',
   'code.action.desbloqueo_forzado': 'Desbloqueio forçado',
   'code.action.bloqueo_caducado_tomado': 'Bloqueio expirado retomado',
   'code.action.asignado_cola': 'Atribuída pela fila',

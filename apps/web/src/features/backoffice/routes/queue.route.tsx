@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isWorkStatus, tabTitle, type QueueName } from '@ventanilla/domain';
-import { errorText } from '../../../shared/auth';
+import { errorText, userCan, useUser } from '../../../shared/auth';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { api, isApiError } from '../../../shared/lib/api-client';
 import type { BackofficeItem } from '../../../shared/lib/api-contract';
@@ -22,14 +22,31 @@ const TAB_OF_QUEUE: Record<QueueName, '-1' | '-2'> = { default: '-1', portugal: 
  */
 export function QueueRoute({ queue }: { queue: QueueName }) {
   const t = useT();
-  const language = useLanguage();
-  const title = tabTitle(TAB_OF_QUEUE[queue], language);
+  const title = tabTitle(TAB_OF_QUEUE[queue], useLanguage());
+  // Notaries see notary work only: the queue gives them nothing (`backoffice.queue.pull`).
+  const served = userCan(useUser(), 'backoffice.queue.pull');
+  useDocumentTitle(served ? undefined : title);
+  if (!served) {
+    return (
+      <>
+        <PageHeading>{title}</PageHeading>
+        <Alert tone="info">{t('workspace.queueNotForRole')}</Alert>
+      </>
+    );
+  }
+  return <QueuePuller queue={queue} title={title} />;
+}
+
+/** The queue tab of someone the queue serves: pulls, shows the order and its finish bar. */
+function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { queueItems, setQueueItem } = useWorkspace();
   const current = queueItems[queue];
   const last = useQueueLast();
   const [pullError, setPullError] = useState<unknown>(null);
   const resolving = useRef(false);
+  // With an order on screen, the item page names the page.
   useDocumentTitle(typeof current === 'number' ? undefined : title);
 
   async function pull() {
