@@ -133,6 +133,35 @@ test.describe.serial('the incident loop', () => {
     await expect(agentPage.locator('#plantillas')).toContainText(ANSWER_TEXT);
   });
 
+  test('the agent e-mails the customer from a template after typing the value it lacks, and makes a PDF', async () => {
+    await agentPage.getByRole('button', { name: 'Correo desde plantilla' }).click();
+    const mail = agentPage.getByRole('dialog', { name: 'Correo desde plantilla' });
+    await mail.getByLabel('Plantilla', { exact: true }).selectOption('3');
+    // The order has no reference yet: shown as missing before sending, with a field to type it.
+    await expect(mail.getByRole('status').filter({ hasText: 'Faltan datos' })).toContainText('{{referencia}}');
+    await mail.getByLabel('Referencia').fill('R-2026-7');
+    const preview = mail.frameLocator('iframe[title="Vista previa del texto"]');
+    await expect(preview.locator('body')).toContainText('R-2026-7');
+    await expect(mail.getByRole('status').filter({ hasText: 'Faltan datos' })).toHaveCount(0);
+    await expectNoAxeViolations(agentPage, 'e-mail dialog with a typed value');
+    await mail.getByRole('button', { name: 'Enviar correo al cliente' }).click();
+    await expect(agentPage.getByText('Correo enviado al cliente.')).toBeVisible();
+    const mails = await apiCall(agent, 'GET', '/api/backoffice/emails?kind=template');
+    const sent = (mails.json as { items: { order_id: number | null }[] }).items;
+    expect(sent.some((m) => m.order_id === orderId)).toBe(true);
+
+    await agentPage.getByRole('button', { name: 'PDF desde plantilla' }).click();
+    const pdf = agentPage.getByRole('dialog', { name: 'PDF desde plantilla' });
+    await pdf.getByLabel('Plantilla', { exact: true }).selectOption('2');
+    const missing = pdf.getByRole('group', { name: 'Datos que faltan para esta plantilla' });
+    await expect(missing).toBeVisible();
+    for (const input of await missing.getByRole('textbox').all()) await input.fill('Dato de prueba');
+    await expect(pdf.getByRole('status').filter({ hasText: 'Faltan datos' })).toHaveCount(0);
+    await pdf.getByRole('button', { name: 'Generar PDF' }).click();
+    await expect(agentPage.getByText('PDF generado y añadido a los archivos.')).toBeVisible();
+    await expect(agentPage.locator('#archivos')).toContainText('Autorización de representación');
+  });
+
   test('an admin edits an incidence template: the preview updates and an unknown placeholder is refused', async () => {
     const page = await pageOf(admin);
     await page.goto('/agentes/plantillas');

@@ -198,6 +198,21 @@ describe('the agent raises an incidence', () => {
   });
 });
 
+describe('notaries', () => {
+  it('see and act on notary work only: another item is 404 for them and unchanged', async () => {
+    const notary = await signIn(['notario@ventanilla.test', 'notario-demo-2026']);
+    const { itemId, version } = await insertItem();
+    expect((await notary.get(`/api/backoffice/items/${itemId}/incidence`)).statusCode).toBe(404);
+    const res = await notary.post(`/api/backoffice/items/${itemId}/incidence`, {
+      incidence_id: 52,
+      text: 'x',
+      version,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await itemRow(itemId)).panelStatusId).toBe(40);
+  });
+});
+
 describe('the customer answers', () => {
   it('sees the incident, answers with a file; the answer is in the history, flagged, and the item is back in the queue', async () => {
     const { itemId, orderId, version } = await insertItem();

@@ -53,6 +53,13 @@ async function insertItem(
       answers: {},
       productOptions: fields.options
         ? [
+            {
+              option_id: 5,
+              label: 'Dirección de la finca',
+              value: 'Calle Mayor 1',
+              print_value: 'Calle Mayor 1',
+              option_type: 'field',
+            },
             { option_id: 1, label: 'Número de finca', value: '4321', print_value: '4321', option_type: 'field' },
             { option_id: 2, label: 'Municipio', value: 'Getafe', print_value: 'Getafe', option_type: 'field' },
             { option_id: 3, label: 'Provincia', value: 'Madrid', print_value: 'Madrid', option_type: 'field' },
@@ -357,6 +364,13 @@ describe('e-mail and PDF from a template', () => {
 
   it('generates the authorisation PDF from the order’s answers and attaches it to the item', async () => {
     const { itemId, version } = await insertItem({ options: true });
+    // The property's number comes from "Número de finca", not from the finca's address.
+    const preview = await agent.post('/api/backoffice/templates/preview', {
+      kind: 'email',
+      template_id: 2,
+      item_id: itemId,
+    });
+    expect(preview.json<{ body_text: string }>().body_text).toContain('finca número 4321 de Getafe (Madrid)');
     const res = await agent.post(`/api/backoffice/items/${itemId}/template-pdfs`, { template_id: 2, version });
     expect(res.statusCode).toBe(201);
     const file = res.json<{ id: number; content_type: string; filename: string }>();

@@ -45,7 +45,8 @@ export type ValueOverrides = Partial<Record<string, string>>;
  * them this way in es and pt); the first answer whose label matches wins.
  */
 const ANSWER_LABELS: ReadonlyArray<[TemplatePlaceholder, RegExp]> = [
-  ['numero_finca', /finca|pr[eé]dio/i],
+  // A number of the property, not any question about it ("Dirección de la finca" is the address).
+  ['numero_finca', /(n[uú]mero|n\.?º).*(finca|pr[eé]dio)|(finca|pr[eé]dio).*(n[uú]mero|n\.?º)/i],
   ['municipio', /municipio|concelho/i],
   ['provincia', /provincia|distrito/i],
   ['titular', /titular/i],

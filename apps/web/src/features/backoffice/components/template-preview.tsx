@@ -49,6 +49,8 @@ export function TemplatePreview({
             ]}
           />
           <iframe
+            // A new frame per body: a changed srcdoc on a sandboxed frame is not always reloaded.
+            key={preview.body_html}
             className="template-preview__frame"
             title={t('templates.previewFrame')}
             sandbox=""
