@@ -92,6 +92,7 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
     await page.getByLabel('Resultado').selectOption('50');
     await page.getByRole('button', { name: 'Finalizar y siguiente' }).click();
     await expect(heading(`Pedido ${items[1]}`)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Pedido ${items[0]} finalizado.` })).toBeVisible();
     await expect(page.getByText(`Último pedido autoasignado: ${items[1]}`)).toBeVisible();
     const finished = (await apiCall(agent, 'GET', `/api/backoffice/items/${items[0]}`)).json as History;
     expect(finished.panel_status_id).toBe(50);
@@ -164,5 +165,17 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
     // My recent actions link to the orders they were on.
     await expect(page.getByRole('table', { name: 'Mis últimas acciones' })).toContainText(`Pedido ${items[0]}`);
     await expectNoAxeViolations(page, 'My Activity with actions and closed tabs');
+  });
+
+  test('a tab whose screen comes later opens from "Abrir otra pestaña" and says so', async () => {
+    await page.getByText('Abrir otra pestaña').click();
+    await page.getByRole('link', { name: 'Tickets', exact: true }).click();
+    await waitForPath(page, /^\/agentes\/tickets$/);
+    await expect(heading('Tickets')).toBeVisible();
+    await expect(tablist().getByRole('tab', { name: 'Tickets' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Esta pantalla llegará en una próxima versión.')).toBeVisible();
+    await expectNoAxeViolations(page, 'a coming tab');
+    await page.getByRole('button', { name: 'Cerrar la pestaña Tickets' }).click();
+    await expect(tablist().getByRole('tab', { name: 'Tickets' })).toHaveCount(0);
   });
 });

@@ -607,6 +607,8 @@ export const en: Catalogue = {
   'workspace.colUpdated': 'Last change',
   'workspace.colWhen': 'Date',
   'workspace.colAction': 'Action',
+  'workspace.finished': 'Order {id} finished.',
+  'workspace.openTab': 'Open another tab',
   'workspace.queueNotForRole':
     'Auto-assign is for agents: the queue gives no orders to your role. Find orders under “Search”.',
   'code.action.desbloqueo_forzado': 'Forced unlock',

@@ -613,6 +613,8 @@ export const es = {
   'workspace.colUpdated': 'Último cambio',
   'workspace.colWhen': 'Fecha',
   'workspace.colAction': 'Acción',
+  'workspace.finished': 'Pedido {id} finalizado.',
+  'workspace.openTab': 'Abrir otra pestaña',
   'workspace.queueNotForRole':
     'La autoasignación es para agentes: la cola no da pedidos a tu perfil. Busca los pedidos en «Buscar».',
   'code.action.desbloqueo_forzado': 'Desbloqueo forzado',

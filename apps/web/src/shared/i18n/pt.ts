@@ -612,6 +612,8 @@ export const pt: Catalogue = {
   'workspace.colUpdated': 'Última alteração',
   'workspace.colWhen': 'Data',
   'workspace.colAction': 'Ação',
+  'workspace.finished': 'Encomenda {id} finalizada.',
+  'workspace.openTab': 'Abrir outro separador',
   'workspace.queueNotForRole':
     'A atribuição automática é para agentes: a fila não dá encomendas ao seu perfil. Procure as encomendas em «Pesquisar».',
   'code.action.desbloqueo_forzado': 'Desbloqueio forçado',

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isClosable, tabEnding, tabTitle, type TabKey } from '@ventanilla/domain';
+import { FIXED_TAB_KEYS, isClosable, tabEnding, tabTitle, type TabKey } from '@ventanilla/domain';
 import { useLanguage, useT } from '../../../shared/i18n';
 
 /**
@@ -24,6 +24,8 @@ export function TabStrip({
   const navigate = useNavigate();
   const refs = useRef(new Map<TabKey, HTMLAnchorElement>());
   const focusable = activeKey ?? tabs[0];
+  // Every fixed tab of the registry that is not open can be opened from here (order tabs open from the search).
+  const closedFixed = FIXED_TAB_KEYS.filter((key) => !tabs.includes(key));
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const key = tabs[index];
@@ -110,7 +112,21 @@ export function TabStrip({
           )}
         </div>
       </div>
-      <p className="ws-strip__hint secondary-text">{t('workspace.shortcutsHint')}</p>
+      <div className="ws-strip__footer">
+        <p className="ws-strip__hint secondary-text">{t('workspace.shortcutsHint')}</p>
+        {closedFixed.length > 0 ? (
+          <details className="ws-open">
+            <summary>{t('workspace.openTab')}</summary>
+            <ul>
+              {closedFixed.map((key) => (
+                <li key={key}>
+                  <Link to={hrefOf(key)}>{tabTitle(key, language)}</Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
     </div>
   );
 }

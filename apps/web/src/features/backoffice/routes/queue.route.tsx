@@ -45,6 +45,8 @@ function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
   const current = queueItems[queue];
   const last = useQueueLast();
   const [pullError, setPullError] = useState<unknown>(null);
+  /** The order "finish and next" just finished, confirmed above the next one. */
+  const [finished, setFinished] = useState<number | null>(null);
   const resolving = useRef(false);
   // With an order on screen, the item page names the page.
   useDocumentTitle(typeof current === 'number' ? undefined : title);
@@ -97,11 +99,22 @@ function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
   );
 
   if (typeof current === 'number') {
-    return <QueueItem key={current} queue={queue} itemId={current} title={title} lastLine={lastLine} />;
+    return (
+      <QueueItem
+        key={current}
+        queue={queue}
+        itemId={current}
+        title={title}
+        lastLine={lastLine}
+        finishedId={finished}
+        onFinished={setFinished}
+      />
+    );
   }
   return (
     <>
       <PageHeading>{title}</PageHeading>
+      {finished !== null ? <Alert tone="success">{t('workspace.finished', { id: finished })}</Alert> : null}
       {pullError ? <Alert>{errorText(pullError, t)}</Alert> : null}
       {current === undefined ? (
         <>
@@ -127,11 +140,15 @@ function QueueItem({
   itemId,
   title,
   lastLine,
+  finishedId,
+  onFinished,
 }: {
   queue: QueueName;
   itemId: number;
   title: string;
   lastLine: React.ReactNode;
+  finishedId: number | null;
+  onFinished: (itemId: number) => void;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -176,6 +193,7 @@ function QueueItem({
         void navigate(hrefOf('0'));
         return;
       }
+      onFinished(itemId);
       setQueueItem(queue, finished.next ? finished.next.item_id : null);
     } catch (failure) {
       setError(failure);
@@ -224,6 +242,7 @@ function QueueItem({
           {t('workspace.pause')}
         </Button>
       </section>
+      {finishedId !== null ? <Alert tone="success">{t('workspace.finished', { id: finishedId })}</Alert> : null}
       {error ? <Alert>{errorText(error, t)}</Alert> : null}
       <ItemWorkspace itemId={itemId} />
     </>
