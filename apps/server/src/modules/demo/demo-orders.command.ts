@@ -28,10 +28,11 @@ async function main(): Promise<void> {
   if (values.count === undefined)
     throw new ConfigError('usage: npm run demo:orders -- --count N [--batch N] [--seed N]');
   const count = positive('count', values.count);
-  const config = loadConfig();
-  if (config.nodeEnv === 'production') {
+  // Refused before anything else is read: demo data never goes near a production configuration.
+  if (process.env.NODE_ENV === 'production') {
     throw new ConfigError('demo orders are never added to a production database (NODE_ENV=production)');
   }
+  const config = loadConfig();
   const { database, catalog } = await openPreparedDatabase(config);
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
