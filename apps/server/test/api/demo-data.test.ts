@@ -200,6 +200,20 @@ describe('demo data on a fresh development start', () => {
     const byStatus = (await client.get(`/api/backoffice/items?status=${probe.panel_status_id}`)).json<ListBody>();
     expect(byStatus.total).toBeGreaterThan(0);
     expect(byStatus.items.every((i) => i.panel_status_id === probe.panel_status_id)).toBe(true);
+
+    // The database's triggers kept the search text of bulk rows: customer name, answers and notes are found.
+    const { rows: noted } = await app.ctx.database.pool.query<{ order_id: string; text: string; lastname: string }>(
+      `SELECT i.order_id, n.text, o.customer_lastname AS lastname
+       FROM item_notes n JOIN order_items i USING (item_id) JOIN orders o USING (order_id)
+       WHERE i.item_id > ${lastItem} ORDER BY n.id LIMIT 1`,
+    );
+    const note = noted[0]!;
+    for (const text of [note.text.slice(5, 25), note.lastname.split(' ')[0]!]) {
+      const found = (
+        await client.get(`/api/backoffice/items?order_id=${note.order_id}&text=${encodeURIComponent(text)}`)
+      ).json<ListBody>();
+      expect(found.items.map((i) => i.order_id)).toEqual([Number(note.order_id)]);
+    }
   });
 });
 
