@@ -178,4 +178,41 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
     await page.getByRole('button', { name: 'Cerrar la pestaña Tickets' }).click();
     await expect(tablist().getByRole('tab', { name: 'Tickets' })).toHaveCount(0);
   });
+
+  test('another device opens where the agent was', async () => {
+    const other = await newContext(browser, server.baseUrl);
+    try {
+      await apiLogin(other, AGENT.email, AGENT.password);
+      const device = await other.newPage();
+      await device.goto('/agentes');
+      await waitForPath(device, /^\/agentes\/0$/);
+      await expect(device.getByRole('heading', { level: 1, name: 'Autoasignar (parado)' })).toBeVisible();
+      expect(
+        await device.getByRole('tablist', { name: 'Pestañas abiertas' }).getByRole('tab').allTextContents(),
+      ).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', 'Autoasignar (parado)']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("an open order's lock is renewed every 30 s and released when its tab closes (page clock, no waiting)", async () => {
+    const clocked = await agent.newPage();
+    try {
+      await clocked.clock.install();
+      const isLock = (method: string) => (request: { url(): string; method(): string }) =>
+        request.url().endsWith(`/api/backoffice/items/${items[2]}/lock`) && request.method() === method;
+      const taken = clocked.waitForRequest(isLock('POST'));
+      await clocked.goto(`/agentes/pedido/${items[2]}`);
+      await taken;
+      await expect(clocked.getByText('Tienes este pedido bloqueado')).toBeVisible();
+      const renewed = clocked.waitForRequest(isLock('POST'));
+      await clocked.clock.fastForward(30_000);
+      expect((await (await renewed).response())?.status()).toBe(200);
+      const released = clocked.waitForRequest(isLock('DELETE'));
+      await clocked.getByRole('button', { name: `Cerrar la pestaña Pedido ${items[2]}` }).click();
+      expect((await (await released).response())?.status()).toBe(200);
+    } finally {
+      await clocked.close();
+    }
+  });
 });
