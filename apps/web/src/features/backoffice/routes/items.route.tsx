@@ -18,7 +18,8 @@ import {
 } from '../../../shared/ui';
 import { useItems, useStatuses } from '../api/backoffice-queries';
 import { ItemFlagBadges } from '../components/item-flag-badges';
-import { formValuesFrom, ItemsFilterForm, SEARCH_FORM_TITLE_ID, searchFieldId } from '../components/items-filter-form';
+import { ItemsFilterForm } from '../components/items-filter-form';
+import { formValuesFrom, SEARCH_FORM_TITLE_ID, searchFieldId } from '../lib/search-query';
 import '../components/items-search.css';
 
 const KNOWN = new Set<string>(SEARCH_FILTER_PARAMS);
