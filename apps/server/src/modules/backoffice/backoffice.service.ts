@@ -42,19 +42,43 @@ export class BackofficeService {
     const now = this.now();
     // Notaries see notary work only, as on the item page (docs/backoffice.md, "Permissions").
     const scope: SearchScope = viewer?.role === 'notary' ? { statuses: NOTARY_STATUSES } : {};
-    const result = await this.db.execute<SearchRow>(searchPageQuery(filters, scope));
-    const rows = result.rows;
     const offset = (filters.page - 1) * filters.size;
-    const hasMore = rows.length > filters.size;
-    let total = offset + rows.length;
-    let totalExact = !hasMore && (rows.length > 0 || filters.page === 1);
-    if (!totalExact) {
+    const count = async () => {
       const counted = await this.db.execute<{ n: number }>(searchCountQuery(filters, scope));
-      const n = Number(counted.rows[0]?.n ?? 0);
+      return Number(counted.rows[0]?.n ?? 0);
+    };
+    let rows: SearchRow[];
+    let total: number;
+    let totalExact: boolean;
+    if (filters.text !== undefined || filters.email !== undefined) {
+      // A substring filter: count first (capped). Few matches are read through the trigram index and sorted, never by
+      // walking the date index, which the planner may prefer when it expects many matches spread over time and which
+      // is slow when they all lie far back (docs/backoffice.md, "Search").
+      const n = await count();
       totalExact = n <= SEARCH_TOTAL_CAP;
-      // Rows on this page prove at least offset + rows matches; an empty page past the end proves nothing.
-      total = totalExact ? n : Math.max(n, rows.length > 0 ? total : 0);
+      rows = totalExact
+        ? await this.db.transaction(
+            async (tx) => {
+              await tx.execute(sql`set local enable_seqscan = off`);
+              await tx.execute(sql`set local enable_indexscan = off`);
+              return (await tx.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
+            },
+            { accessMode: 'read only' },
+          )
+        : (await this.db.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
+      total = totalExact ? n : Math.max(n, rows.length > 0 ? offset + rows.length : 0);
+    } else {
+      rows = (await this.db.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
+      total = offset + rows.length;
+      totalExact = rows.length <= filters.size && (rows.length > 0 || filters.page === 1);
+      if (!totalExact) {
+        const n = await count();
+        totalExact = n <= SEARCH_TOTAL_CAP;
+        // Rows on this page prove at least offset + rows matches; an empty page past the end proves nothing.
+        total = totalExact ? n : Math.max(n, rows.length > 0 ? total : 0);
+      }
     }
+    const hasMore = rows.length > filters.size;
     return {
       items: rows.slice(0, filters.size).map((row) => searchRowOut(row, language, now)),
       page: filters.page,
