@@ -527,10 +527,26 @@ describe('the lock holder', () => {
     expect((await agent.post(`/api/backoffice/items/${item.plain}/lock`)).statusCode).toBe(200);
     const [row] = (await search('referencia=REF-0001')).items;
     expect(row!.lock).toMatchObject({ item_id: item.plain, locked_by: agentId, locked_by_name: expect.any(String) });
-    expect((row!.lock as { locked_by_name: string }).locked_by_name).not.toBe(String(agentId));
+    const [me] = await t.app.ctx.db.select().from(users).where(eq(users.id, agentId));
+    expect((row!.lock as { locked_by_name: string }).locked_by_name).toBe(`${me!.firstname} ${me!.lastname}`);
     clock = new Date(clock.getTime() + LOCK_LEASE_MS);
     const [after] = (await search('referencia=REF-0001')).items;
     expect(after!.lock).toBeNull();
+  });
+
+  it('the agent with admin user id 1 is shown as "Sistema"', async () => {
+    const [first] = await t.app.ctx.db.select().from(users).where(eq(users.id, 1));
+    expect(first).toBeDefined(); // the first seeded staff account
+    await t.app.ctx.db
+      .update(orderItems)
+      .set({ lockedBy: 1, lockedAt: clock, lockExpiresAt: new Date(clock.getTime() + LOCK_LEASE_MS) })
+      .where(eq(orderItems.itemId, item.plain!));
+    const [row] = (await search('referencia=REF-0001')).items;
+    expect(row!.lock).toMatchObject({ locked_by: 1, locked_by_name: 'Sistema' });
+    await t.app.ctx.db
+      .update(orderItems)
+      .set({ lockedBy: null, lockedAt: null, lockExpiresAt: null })
+      .where(eq(orderItems.itemId, item.plain!));
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  agentDisplayName,
   clientStatusFor,
   formatMoneyString,
   isLockLive,
@@ -133,7 +134,8 @@ export function searchRowOut(row: SearchRow, language: Language, now: Date) {
         ? {
             item_id: row.item_id,
             locked_by: lock.holderId,
-            locked_by_name: row.locked_by_name ?? String(lock.holderId),
+            // The agent with admin user id 1 is "Sistema" (the spec), as everywhere in the back office.
+            locked_by_name: agentDisplayName(lock.holderId, row.locked_by_name, language),
             expires_at: lock.expiresAt.toISOString(),
           }
         : null,
