@@ -115,6 +115,9 @@ test.describe.serial('the incident loop', () => {
     // The history: the answer moved it from Incidencia back to Pendiente (a work status).
     await expect(agentPage.locator('#historial')).toContainText('Incidencia');
     await expect(agentPage.locator('#historial')).toContainText('Pendiente');
+    // The history line itself carries the customer's answer and its file count.
+    await expect(agentPage.locator('#historial')).toContainText('Respuesta del cliente a la incidencia');
+    await expect(agentPage.locator('#historial')).toContainText(`«${ANSWER_TEXT}» (archivos adjuntos: 1)`);
     const detail = await apiCall(agent, 'GET', `/api/backoffice/items/${itemId}`);
     const history = (detail.json as { history: { accion: string }[] }).history.map((h) => h.accion);
     expect(history).toContain('respuesta_incidencia');

@@ -843,4 +843,8 @@ export const en: Catalogue = {
   'search.flagRelatedTitle': "The same customer's property search and nota simple",
   'search.flagRefreshable': 'Renewable',
   'search.flagRefreshableTitle': 'Nota simple older than 60 days: it can be ordered again',
+  // --- back office: history details
+  'backoffice.colDetail': 'Detail',
+  'backoffice.historyReference': 'Reference: {from} → {to}',
+  'backoffice.historyIncidenceAnswer': '“{message}” (files attached: {files})',
 };

@@ -849,4 +849,8 @@ export const es = {
   'search.flagRelatedTitle': 'Búsqueda de propiedades y nota simple del mismo cliente',
   'search.flagRefreshable': 'Renovable',
   'search.flagRefreshableTitle': 'Nota simple de hace más de 60 días: se puede pedir de nuevo',
+  // --- back office: history details
+  'backoffice.colDetail': 'Detalle',
+  'backoffice.historyReference': 'Referencia: {from} → {to}',
+  'backoffice.historyIncidenceAnswer': '«{message}» (archivos adjuntos: {files})',
 };

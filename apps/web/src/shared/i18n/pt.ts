@@ -848,4 +848,8 @@ export const pt: Catalogue = {
   'search.flagRelatedTitle': 'Pesquisa de propriedades e nota simples do mesmo cliente',
   'search.flagRefreshable': 'Renovável',
   'search.flagRefreshableTitle': 'Nota simples com mais de 60 dias: pode pedir-se de novo',
+  // --- back office: history details
+  'backoffice.colDetail': 'Detalhe',
+  'backoffice.historyReference': 'Referência: {from} → {to}',
+  'backoffice.historyIncidenceAnswer': '«{message}» (ficheiros anexos: {files})',
 };

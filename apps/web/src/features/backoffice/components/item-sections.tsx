@@ -115,15 +115,38 @@ export function HistorySection({ item, statuses }: { item: BackofficeItem; statu
             {
               key: 'change',
               header: t('backoffice.colChange'),
-              cell: (h) =>
-                h.old_status === null && h.new_status === null
-                  ? translateCode(t, 'code.action', h.accion ?? '')
-                  : t('backoffice.statusChange', { from: statusName(h.old_status), to: statusName(h.new_status) }),
+              cell: (h) => {
+                const action = translateCode(t, 'code.action', h.accion ?? '');
+                if (h.old_status === null && h.new_status === null) return action;
+                const change = t('backoffice.statusChange', {
+                  from: statusName(h.old_status),
+                  to: statusName(h.new_status),
+                });
+                // A status change made by a named action (an incident raised or answered, a finish...) says both.
+                return h.accion && h.accion !== 'cambio_estado' ? `${action}: ${change}` : change;
+              },
             },
+            { key: 'detail', header: t('backoffice.colDetail'), cell: (h) => historyDetail(t, h) },
             { key: 'agent', header: t('backoffice.colAgent'), cell: (h) => h.admin_name ?? t('backoffice.system') },
           ]}
         />
       )}
     </ItemSection>
   );
+}
+
+type HistoryLine = BackofficeItem['history'][number];
+
+/** What a history line says beyond the status: the reference's old and new value, the customer's incident answer. */
+function historyDetail(t: ReturnType<typeof useT>, h: HistoryLine): string {
+  if (h.old_referencia !== null || h.new_referencia !== null) {
+    return t('backoffice.historyReference', { from: h.old_referencia ?? '—', to: h.new_referencia ?? '—' });
+  }
+  const details = (h.details ?? {}) as { message?: unknown; file_ids?: unknown };
+  if (h.accion === 'respuesta_incidencia') {
+    const message = typeof details.message === 'string' ? details.message : '';
+    const files = Array.isArray(details.file_ids) ? details.file_ids.length : 0;
+    return t('backoffice.historyIncidenceAnswer', { message: message || '—', files });
+  }
+  return '';
 }
