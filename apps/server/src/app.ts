@@ -69,6 +69,8 @@ import itemTemplatesRoutes from './modules/templates/item-templates.routes.js';
 import { ItemTemplatesService } from './modules/templates/item-templates.service.js';
 import templatesRoutes from './modules/templates/templates.routes.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
+import cannedResponsesRoutes from './modules/canned-responses/canned-responses.routes.js';
+import { CannedResponsesService } from './modules/canned-responses/canned-responses.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
@@ -173,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();
+  const cannedResponses = new CannedResponsesService(db);
+  await cannedResponses.seed();
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -212,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       (storeId) => email.brand(storeId).language,
     ),
+    cannedResponses,
   };
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -284,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       templatesRoutes,
       itemTemplatesRoutes,
       customerIncidenceRoutes,
+      cannedResponsesRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -14,3 +14,4 @@ export * from './schema/operations.js';
 export * from './schema/rate-limits.js';
 export * from './schema/backoffice.js';
 export * from './schema/templates.js';
+export * from './schema/canned-responses.js';

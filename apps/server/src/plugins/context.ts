@@ -27,6 +27,7 @@ import type { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { CustomerIncidenceService } from '../modules/templates/customer-incidence.service.js';
 import type { ItemTemplatesService } from '../modules/templates/item-templates.service.js';
 import type { TemplatesService } from '../modules/templates/templates.service.js';
+import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
@@ -82,6 +83,8 @@ export interface AppContext {
   itemTemplates: ItemTemplatesService;
   /** The customer's side of the incident loop. */
   customerIncidence: CustomerIncidenceService;
+  /** Canned responses (admin CRUD; staff pick them into replies and e-mails). */
+  cannedResponses: CannedResponsesService;
 }
 
 declare module 'fastify' {

@@ -35,6 +35,8 @@ const EXPECTED: Record<Action, string> = {
   'templates.read': 'GAN',
   'templates.edit': 'A',
   'orders.answerIncidence': 'CGAN',
+  'cannedResponses.read': 'GAN',
+  'cannedResponses.edit': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

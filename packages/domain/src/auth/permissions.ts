@@ -83,6 +83,13 @@ export const PERMISSIONS = {
   'templates.edit': ADMINS,
   /** Read the incident of one's own order item and answer it with a message and files. */
   'orders.answerIncidence': ANY_ACCOUNT,
+  /**
+   * Canned responses: list, search and fill the ones offered to oneself (the group rule of the Portuguese panel role
+   * and the visibility apply: canned-responses.ts) to insert them into a reply or an e-mail.
+   */
+  'cannedResponses.read': STAFF,
+  /** Create, edit and delete canned responses; list all of them whatever their group or visibility. */
+  'cannedResponses.edit': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

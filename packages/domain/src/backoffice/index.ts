@@ -5,3 +5,4 @@ export * from './work-queue.js';
 export * from './template-placeholders.js';
 export * from './workspace-tabs.js';
 export * from './item-actions.js';
+export * from './canned-responses.js';

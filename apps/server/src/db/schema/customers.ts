@@ -1,4 +1,5 @@
 // People and sessions: accounts, login sessions, failed logins (the throttle) and password reset tokens.
+import type { PanelRole } from '@ventanilla/domain';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 
@@ -10,6 +11,11 @@ export const users = pgTable('users', {
   lastname: text('lastname').notNull(),
   /** customer | agent | admin | notary */
   role: text('role').notNull().default('customer'),
+  /**
+   * Staff only: the panel role besides the role (packages/domain canned-responses.ts PANEL_ROLES): `portugal` is the
+   * spec's Portuguese panel role, which sees only the canned responses of the Portugal and Conservatoria groups.
+   */
+  panelRole: text('panel_role').$type<PanelRole>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

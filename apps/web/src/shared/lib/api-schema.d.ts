@@ -19403,6 +19403,1039 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/canned-responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description title, group or body contains it (any case) */
+                    q?: string;
+                    group?: string;
+                    /** @description mine (default): those offered to me; all: every one (admins, for editing) */
+                    scope?: "mine" | "all";
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                group: string;
+                                title: string;
+                                body: string;
+                                /**
+                                 * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                                 * @enum {string}
+                                 */
+                                visibility: "all" | "admins" | "private";
+                                created_by: number | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a canned response; unknown placeholders are refused naming them */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
+                        group?: string;
+                        title: string;
+                        /** @description plain text with {{placeholders}} */
+                        body: string;
+                        /**
+                         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                         * @enum {string}
+                         */
+                        visibility?: "all" | "admins" | "private";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            group: string;
+                            title: string;
+                            body: string;
+                            /**
+                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                             * @enum {string}
+                             */
+                            visibility: "all" | "admins" | "private";
+                            created_by: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/canned-responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One canned response (404 when it is not offered to me, unless I am an admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            group: string;
+                            title: string;
+                            body: string;
+                            /**
+                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                             * @enum {string}
+                             */
+                            visibility: "all" | "admins" | "private";
+                            created_by: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a canned response; unknown placeholders are refused naming them */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
+                        group?: string;
+                        title: string;
+                        /** @description plain text with {{placeholders}} */
+                        body: string;
+                        /**
+                         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                         * @enum {string}
+                         */
+                        visibility?: "all" | "admins" | "private";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            group: string;
+                            title: string;
+                            body: string;
+                            /**
+                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+                             * @enum {string}
+                             */
+                            visibility: "all" | "admins" | "private";
+                            created_by: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a canned response */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/canned-responses/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description fill with this order item’s values */
+                        item_id?: number;
+                        values?: {
+                            logo?: string;
+                            direccion?: string;
+                            numero_finca?: string;
+                            nombre?: string;
+                            municipio?: string;
+                            provincia?: string;
+                            motivo?: string;
+                            url?: string;
+                            nombre_web?: string;
+                            referencia?: string;
+                            nombre_producto?: string;
+                            id?: string;
+                            order_id?: string;
+                            numero_pedido?: string;
+                            titular?: string;
+                            articulo_matriz?: string;
+                            descripcion_registral?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            /** @description plain text to insert into a reply; missing values left visible as {{name}} */
+                            text: string;
+                            /** @description the same, escaped, line breaks as <br> */
+                            html: string;
+                            missing: {
+                                name: string;
+                                label: string;
+                            }[];
+                            missing_message: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox-pay/assets/sandbox.css": {
         parameters: {
             query?: never;
