@@ -8,6 +8,8 @@ import { applyMigrations, createDb } from './db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from './db/rate-counters.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
+import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
+import { AgentOrdersService } from './modules/backoffice/agent-orders.service.js';
 import itemActionsRoutes from './modules/backoffice/item-actions.routes.js';
 import { ItemActionsService } from './modules/backoffice/item-actions.service.js';
 import { ItemLocksService } from './modules/backoffice/item-locks.service.js';
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (storeId) => email.brand(storeId).language,
     ),
     cannedResponses,
+    agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents),
   };
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -290,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       itemTemplatesRoutes,
       customerIncidenceRoutes,
       cannedResponsesRoutes,
+      agentOrdersRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -15,3 +15,4 @@ export * from './schema/rate-limits.js';
 export * from './schema/backoffice.js';
 export * from './schema/templates.js';
 export * from './schema/canned-responses.js';
+export * from './schema/person-search.js';

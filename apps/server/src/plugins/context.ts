@@ -28,6 +28,7 @@ import type { CustomerIncidenceService } from '../modules/templates/customer-inc
 import type { ItemTemplatesService } from '../modules/templates/item-templates.service.js';
 import type { TemplatesService } from '../modules/templates/templates.service.js';
 import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
+import type { AgentOrdersService } from '../modules/backoffice/agent-orders.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
@@ -85,6 +86,8 @@ export interface AppContext {
   customerIncidence: CustomerIncidenceService;
   /** Canned responses (admin CRUD; staff pick them into replies and e-mails). */
   cannedResponses: CannedResponsesService;
+  /** Orders created by agents for customers and the QP person-search lists. */
+  agentOrders: AgentOrdersService;
 }
 
 declare module 'fastify' {

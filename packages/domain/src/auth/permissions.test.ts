@@ -37,6 +37,8 @@ const EXPECTED: Record<Action, string> = {
   'orders.answerIncidence': 'CGAN',
   'cannedResponses.read': 'GAN',
   'cannedResponses.edit': 'A',
+  'backoffice.orders.create': 'GA',
+  'backoffice.personSearch': 'GA',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

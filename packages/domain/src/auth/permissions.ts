@@ -90,6 +90,11 @@ export const PERMISSIONS = {
   'cannedResponses.read': STAFF,
   /** Create, edit and delete canned responses; list all of them whatever their group or visibility. */
   'cannedResponses.edit': ADMINS,
+  // Orders created by agents (docs/backoffice.md, "Orders created by agents").
+  /** Create an unpaid order for a customer (new procedure, Create NS, Create QP); the customer pays by link. */
+  'backoffice.orders.create': AGENTS_AND_ADMINS,
+  /** The person-search lists of a QP item (names, their processing with a maximum) and its localizations. */
+  'backoffice.personSearch': AGENTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

@@ -6,3 +6,4 @@ export * from './template-placeholders.js';
 export * from './workspace-tabs.js';
 export * from './item-actions.js';
 export * from './canned-responses.js';
+export * from './agent-orders.js';

@@ -7,11 +7,13 @@ export interface OrderPaidEvent {
   paymentId: number | null;
 }
 
-/** An order was created at checkout (unpaid). */
+/** An order was created unpaid: at checkout, or by an agent for a customer (no payment yet: the customer pays by link). */
 export interface OrderPlacedEvent {
   orderId: number;
-  paymentId: number;
-  method: string;
+  paymentId: number | null;
+  method: string | null;
+  /** The agent who created it for the customer (back office), if any. */
+  agentId?: number;
 }
 
 /** A payment waits for the customer to pay elsewhere (Multibanco reference, bank transfer details, MB WAY). */

@@ -1,0 +1,351 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  checkAccountEmail,
+  checkLocalizaciones,
+  checkQpPerson,
+  checkTramitaNombres,
+  describeAnswers,
+  formatMoneyString,
+  NAME_MAX,
+  orderability,
+  orderTotals,
+  PanelStatus,
+  parseMoney,
+  qpMaximoOfAnswers,
+  type QpLocalizationInput,
+  type QpProblem,
+} from '@ventanilla/domain';
+import type { Db, Tx } from '../../db/database.js';
+import { orderItems, orders, qpLocalizations, qpNames, users } from '../../db/schema.js';
+import { AppError, type FieldError } from '../../shared/app-error.js';
+import { refuseUnorderable } from '../cart/cart.service.js';
+import { offerOf, type CatalogService } from '../catalog/catalog.service.js';
+import { evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
+import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
+import { placeDirectory } from '../geo/place-directory.js';
+import type { OrderEvents } from '../orders/order-events.js';
+import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import { attachAnswerUploads } from '../uploads/attach-uploads.js';
+import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
+
+/** A password hash no password matches (argon2 refuses it): the customer sets one with "forgot password". */
+const NO_PASSWORD = '!created-by-agent';
+/** The QP product (Create QP): only its items have person-search lists. */
+const QP_URL_KEY = 'propiedades-de-una-persona';
+
+export interface AgentOrderInput {
+  customer: { email: string; firstname?: string; lastname?: string };
+  storeId: number;
+  urlKey: string;
+  answers: RawAnswers;
+  /** The total the agent's screen showed: only compared with the server's own (never used). */
+  shownTotal?: string;
+}
+
+function qpFields(problems: QpProblem[]): FieldError[] {
+  return problems.map((p): FieldError => {
+    switch (p.reason) {
+      case 'required':
+        return { field: p.field, key: 'field.required', code: p.reason };
+      case 'too_long':
+        return { field: p.field, key: 'field.too_long', params: { max: p.max ?? 0 }, code: p.reason };
+      case 'invalid_characters':
+        return { field: p.field, key: 'field.invalid_characters', code: p.reason };
+      case 'nif':
+        return { field: p.field, message: { key: 'validator.nif' }, code: p.reason };
+      case 'nif_separators':
+        return { field: p.field, message: { key: 'validator.no_separators' }, code: p.reason };
+      case 'out_of_range':
+        return { field: p.field, key: 'field.invalid', code: p.reason };
+    }
+  });
+}
+
+/**
+ * Orders created by agents for customers (new procedure, Create NS, Create QP) and the QP person-search lists
+ * (docs/backoffice.md, "Orders created by agents"). The answers go through the product's engine exactly as at
+ * checkout; prices are the server's; the order is unpaid and the customer pays it by the e-mailed link.
+ */
+export class AgentOrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly uploads: UploadsService,
+    private readonly orderEvents: OrderEvents,
+  ) {}
+
+  /** The customer of an e-mail (accounts of staff are refused), created with no password when absent. */
+  private async customerFor(tx: Tx, input: AgentOrderInput['customer']) {
+    const emailProblem = checkAccountEmail(input.email);
+    if (emailProblem) {
+      throw new AppError('VALIDATION_ERROR', 'customer email', {
+        fields: [{ field: 'customer.email', message: emailProblem }],
+      });
+    }
+    const email = input.email.trim().toLowerCase();
+    const [found] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
+    if (found) {
+      if (found.role !== 'customer') {
+        throw new AppError('VALIDATION_ERROR', 'not a customer account', {
+          fields: [{ field: 'customer.email', key: 'field.invalid', code: 'not_a_customer' }],
+        });
+      }
+      return { user: found, created: false };
+    }
+    const fields: FieldError[] = [];
+    const names = { firstname: (input.firstname ?? '').trim(), lastname: (input.lastname ?? '').trim() };
+    for (const field of ['firstname', 'lastname'] as const) {
+      const value = names[field];
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(value))
+        fields.push({ field: `customer.${field}`, key: 'field.invalid_characters' });
+      else if (!value) fields.push({ field: `customer.${field}`, key: 'field.required' });
+      else if (value.length > NAME_MAX)
+        fields.push({ field: `customer.${field}`, key: 'field.too_long', params: { max: NAME_MAX } });
+    }
+    if (fields.length) throw new AppError('VALIDATION_ERROR', 'new customer', { fields });
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash: NO_PASSWORD, ...names, role: 'customer' })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (user) return { user, created: true };
+    // Created meanwhile by a concurrent request: use it (the same checks as above).
+    const [raced] = await tx.select().from(users).where(eq(users.email, email));
+    if (!raced || raced.role !== 'customer') throw new AppError('EMAIL_TAKEN');
+    return { user: raced, created: false };
+  }
+
+  private productOf(storeId: number, urlKey: string) {
+    const store = this.catalog.getStore(storeId);
+    const product = store ? this.catalog.findProduct(storeId, urlKey) : undefined;
+    if (!store || !product) throw new AppError('NOT_FOUND', `product ${urlKey} in store ${storeId}`);
+    return { store, product };
+  }
+
+  /** Creates the unpaid order for the customer; its history names the agent; the customer is e-mailed a pay link. */
+  async create(session: SessionState, agent: SessionUser, input: AgentOrderInput) {
+    const { store, product } = this.productOf(input.storeId, input.urlKey);
+    // Documents answering file questions were uploaded by the agent (the agent's session owns them).
+    const files = await this.uploads.resolverFor(this.db, ownerOf(session), [input.answers]);
+    const evaluation = evaluateProduct(store, product, input.answers, files);
+    const verdict = orderability(offerOf(product), input.storeId, evaluation);
+    if (!verdict.orderable) {
+      refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(input.storeId, id), 'agent order');
+    }
+    const described = describeAnswers(product.form, evaluation.answers, placeDirectory());
+    const totals = orderTotals([{ price: evaluation.price, qty: 1 }], store.vatRate);
+    const line = totals.lines[0]!;
+    const result = await this.db.transaction(async (tx) => {
+      const { user, created } = await this.customerFor(tx, input.customer);
+      const orderId = await allocateOrderNumber(tx, store.storeId);
+      await tx.insert(orders).values({
+        orderId,
+        storeId: store.storeId,
+        customerId: user.id,
+        status: 'pending',
+        taxRateBp: store.vatRate,
+        subtotal: totals.subtotal,
+        taxAmount: totals.tax,
+        fees: totals.fees,
+        total: totals.total,
+        customerEmail: user.email,
+        customerFirstname: user.firstname,
+        customerLastname: user.lastname,
+      });
+      const [item] = await tx
+        .insert(orderItems)
+        .values({
+          orderId,
+          productId: product.row.productId,
+          productName: product.row.name,
+          qty: 1,
+          answers: evaluation.answers,
+          productOptions: described,
+          basePrice: evaluation.price.base,
+          optionsPrice: evaluation.price.options,
+          subtotal: line.subtotal,
+          taxAmount: line.tax,
+          fees: line.fees,
+          total: line.total,
+          panelStatusId: PanelStatus.PendingPayment,
+        })
+        .returning({ itemId: orderItems.itemId });
+      if (!item) throw new Error('item insert returned nothing');
+      await recordHistory(tx, [
+        {
+          itemId: item.itemId,
+          accion: 'pedido_creado_agente',
+          newStatus: PanelStatus.PendingPayment,
+          adminUserId: agent.id,
+          details: { agent_email: agent.email, customer_created: created },
+        },
+      ]);
+      await attachAnswerUploads(tx, agent.id, [{ itemId: item.itemId, answers: evaluation.answers }]);
+      // The "order received" e-mail with its pay link (payment/order/{order_id}) goes through the outbox.
+      await this.orderEvents.emit('placed', tx, { orderId, paymentId: null, method: null, agentId: agent.id });
+      return { orderId, itemId: item.itemId, customerId: user.id, created };
+    });
+    const shown = input.shownTotal === undefined ? null : parseMoney(input.shownTotal);
+    return {
+      order_id: result.orderId,
+      item_id: result.itemId,
+      customer_id: result.customerId,
+      customer_created: result.created,
+      total: formatMoneyString(totals.total),
+      price: priceOut(evaluation.price),
+      /** The screen showed another total: the server's (this one) was used. */
+      price_changed: input.shownTotal !== undefined && shown !== totals.total,
+      pay_path: `/payment/order/${result.orderId}`,
+    };
+  }
+
+  /** A QP item (the person-search product), or not found. */
+  private async qpItem(db: Db | Tx, itemId: number) {
+    const [row] = await db
+      .select({ itemId: orderItems.itemId, answers: orderItems.answers, productId: orderItems.productId })
+      .from(orderItems)
+      .where(eq(orderItems.itemId, itemId));
+    const qpIds = new Set(
+      this.catalog
+        .listStores()
+        .map((s) => this.catalog.findProduct(s.storeId, QP_URL_KEY)?.row.productId)
+        .filter((id): id is number => id !== undefined),
+    );
+    if (!row || !qpIds.has(row.productId)) throw new AppError('NOT_FOUND', `QP item ${itemId}`);
+    return { itemId: row.itemId, paidMaximo: qpMaximoOfAnswers(row.answers) };
+  }
+
+  /** listaNombresQP: the item's people (processed or not), its localizations and how many more fit. */
+  async lists(itemId: number, db: Db | Tx = this.db) {
+    const item = await this.qpItem(db, itemId);
+    const names = await db.select().from(qpNames).where(eq(qpNames.itemId, itemId)).orderBy(asc(qpNames.id));
+    const found = await db
+      .select()
+      .from(qpLocalizations)
+      .where(eq(qpLocalizations.itemId, itemId))
+      .orderBy(asc(qpLocalizations.id));
+    const processedMaximo = Math.max(0, ...names.map((n) => n.maximo ?? 0));
+    return {
+      item_id: itemId,
+      paid_maximo: item.paidMaximo,
+      maximo: processedMaximo || null,
+      room: Math.max(processedMaximo - found.length, 0),
+      names: names.map((n) => ({
+        id: n.id,
+        nombre: n.nombre,
+        apellidos: n.apellidos,
+        nif: n.nif,
+        maximo: n.maximo,
+        processed_at: n.processedAt?.toISOString() ?? null,
+      })),
+      localizations: found.map((l) => ({
+        id: l.id,
+        registro: l.registro,
+        finca: l.finca,
+        municipio: l.municipio,
+        titular: l.titular,
+        created_at: l.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * searchListaNombresQP: adds a person to search for to the item's list and answers which other QP items searched
+   * the same NIF before (their localizations may already answer it).
+   */
+  async addName(agent: SessionUser, input: { item_id: number; nombre: string; apellidos: string; nif: string }) {
+    const check = checkQpPerson(input);
+    if (!check.ok) throw new AppError('VALIDATION_ERROR', 'qp person', { fields: qpFields(check.problems) });
+    return this.db.transaction(async (tx) => {
+      await this.qpItem(tx, input.item_id);
+      // Serialises additions to one item: the list's limit holds under concurrent requests.
+      await tx
+        .select({ id: orderItems.itemId })
+        .from(orderItems)
+        .where(eq(orderItems.itemId, input.item_id))
+        .for('update');
+      const existing = await tx.select().from(qpNames).where(eq(qpNames.itemId, input.item_id));
+      const same = existing.find((n) => n.nif === check.value.nif);
+      if (!same) {
+        if (existing.length >= 20) {
+          throw new AppError('VALIDATION_ERROR', 'too many names', {
+            fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
+          });
+        }
+        await tx.insert(qpNames).values({ itemId: input.item_id, ...check.value, adminUserId: agent.id });
+        await recordHistory(tx, [
+          {
+            itemId: input.item_id,
+            accion: 'qp_nombre_anadido',
+            adminUserId: agent.id,
+            details: { nombre: check.value.nombre, apellidos: check.value.apellidos, nif: check.value.nif },
+          },
+        ]);
+      }
+      const earlier = await tx
+        .selectDistinct({ itemId: qpNames.itemId })
+        .from(qpNames)
+        .where(and(eq(qpNames.nif, check.value.nif), sql`${qpNames.itemId} <> ${input.item_id}`))
+        .orderBy(asc(qpNames.itemId))
+        .limit(20);
+      return { ...(await this.lists(input.item_id, tx)), earlier_item_ids: earlier.map((e) => e.itemId) };
+    });
+  }
+
+  /** tramitaListaNombresQP: sends the chosen pending names for searching with a maximum of properties to locate. */
+  async processNames(agent: SessionUser, itemId: number, input: { maximo: number; list: number[] }, now: Date) {
+    return this.db.transaction(async (tx) => {
+      const item = await this.qpItem(tx, itemId);
+      await tx.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
+      const pending = await tx
+        .select({ id: qpNames.id })
+        .from(qpNames)
+        .where(and(eq(qpNames.itemId, itemId), isNull(qpNames.processedAt)));
+      const check = checkTramitaNombres(input, {
+        paidMaximo: item.paidMaximo,
+        pendingNameIds: pending.map((p) => p.id),
+      });
+      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'tramita names', { fields: qpFields(check.problems) });
+      for (const id of check.value.list) {
+        await tx
+          .update(qpNames)
+          .set({ maximo: check.value.maximo, processedAt: now })
+          .where(and(eq(qpNames.id, id), eq(qpNames.itemId, itemId)));
+      }
+      await recordHistory(tx, [
+        {
+          itemId,
+          accion: 'qp_nombres_tramitados',
+          adminUserId: agent.id,
+          details: { maximo: check.value.maximo, names: check.value.list },
+        },
+      ]);
+      return this.lists(itemId, tx);
+    });
+  }
+
+  /** tramitaLocalizaciones: records the properties found, at most the processed maximum in all. */
+  async addLocalizations(agent: SessionUser, itemId: number, list: QpLocalizationInput[]) {
+    return this.db.transaction(async (tx) => {
+      await this.qpItem(tx, itemId);
+      await tx.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
+      const current = await this.lists(itemId, tx);
+      const check = checkLocalizaciones(list, current.room);
+      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'localizations', { fields: qpFields(check.problems) });
+      await tx.insert(qpLocalizations).values(check.value.map((l) => ({ itemId, ...l, adminUserId: agent.id })));
+      await recordHistory(tx, [
+        {
+          itemId,
+          accion: 'qp_localizaciones',
+          adminUserId: agent.id,
+          details: { count: check.value.length },
+        },
+      ]);
+      return this.lists(itemId, tx);
+    });
+  }
+}
