@@ -11,6 +11,7 @@ import { ResetPasswordRoute } from '../features/account/routes/reset-password.ro
 import { IncidenceFormRoute } from '../features/account/routes/incidence-form.route';
 import { TemplateEditRoute } from '../features/backoffice/routes/template-edit.route';
 import { TemplatesRoute } from '../features/backoffice/routes/templates.route';
+import { CannedResponsesRoute } from '../features/backoffice/routes/canned-responses.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AdminGate } from '../features/backoffice/components/admin-gate';
@@ -109,6 +110,7 @@ export function AppRoutes() {
               <Route path="plantillas" element={<TemplatesRoute />} />
               <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
               <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
+              <Route path="respuestas" element={<CannedResponsesRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />

@@ -37,6 +37,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/plantillas">{t('templates.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'cannedResponses.edit') ? (
+                  <li>
+                    <Link to="/agentes/respuestas">{t('canned.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'catalog.edit') ? (
                   <li>
                     <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>

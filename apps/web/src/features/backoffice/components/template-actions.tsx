@@ -13,6 +13,7 @@ import {
   type TemplateValues,
 } from '../api/templates';
 import { useDebounced } from '../lib/use-debounced';
+import { CannedPicker } from './canned-picker';
 import { ItemSection } from './item-sections';
 import { TemplateDialog } from './template-dialog';
 import { TemplatePreview } from './template-preview';
@@ -220,6 +221,15 @@ function TemplateActionDialog({
           onChange={(e) => setTemplateId(e.target.value)}
         />
         {action === 'incidence' ? (
+          <CannedPicker
+            id="tpl-canned"
+            targetId="tpl-text"
+            value={text}
+            onChange={setText}
+            fill={{ item_id: item.item_id }}
+          />
+        ) : null}
+        {action === 'incidence' ? (
           <Textarea
             id="tpl-text"
             label={t('templates.incidenceText')}
@@ -234,15 +244,35 @@ function TemplateActionDialog({
           <fieldset className="fieldset template-values">
             <legend className="fieldset__legend">{t('templates.missingValues')}</legend>
             {errors.byField.values ? <p className="error-message">{errors.byField.values}</p> : null}
-            {valueNames.map((name) => (
-              <TextInput
-                key={name}
-                id={`tpl-value-${name}`}
-                label={labelOf(name)}
-                value={values[name] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-              />
-            ))}
+            {valueNames.map((name) =>
+              // The free text of an e-mail ({{motivo}}): written by hand or from a canned response.
+              name === 'motivo' ? (
+                <div key={name}>
+                  <CannedPicker
+                    id="tpl-canned"
+                    targetId={`tpl-value-${name}`}
+                    value={values[name] ?? ''}
+                    onChange={(next) => setValues((v) => ({ ...v, [name]: next }))}
+                    fill={{ item_id: item.item_id }}
+                  />
+                  <Textarea
+                    id={`tpl-value-${name}`}
+                    label={labelOf(name)}
+                    rows={4}
+                    value={values[name] ?? ''}
+                    onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                  />
+                </div>
+              ) : (
+                <TextInput
+                  key={name}
+                  id={`tpl-value-${name}`}
+                  label={labelOf(name)}
+                  value={values[name] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                />
+              ),
+            )}
           </fieldset>
         ) : null}
         {templateId ? (
