@@ -79,6 +79,8 @@ import contextPlugin, { type AppContext } from './plugins/context.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
+import { agentsAdminRoutes } from './modules/customers/agents-admin.routes.js';
+import { customersAdminRoutes, impersonationRoutes } from './modules/customers/customers-admin.routes.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
@@ -294,6 +296,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customerIncidenceRoutes,
       cannedResponsesRoutes,
       agentOrdersRoutes,
+      customersAdminRoutes,
+      impersonationRoutes,
+      agentsAdminRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -75,6 +75,15 @@ const es = {
   // Templates and the incident loop
   TEMPLATE_EXISTS: 'Ya existe una plantilla con ese id en ese idioma.',
   INCIDENCE_NOT_OPEN: 'Este trámite no tiene ninguna incidencia pendiente de respuesta.',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  IMPERSONATION_REFUSED: 'Solo un administrador puede entrar como un cliente, y solo en cuentas de cliente activas.',
+  IMPERSONATION_READ_ONLY:
+    'Estás viendo la tienda como el cliente: no puedes hacer cambios en su cuenta. Vuelve al back office para terminar.',
+  NOT_IMPERSONATING: 'No estás viendo la tienda como ningún cliente.',
+  AGENT_CHANGE_REFUSED:
+    'No puedes desactivarte ni quitarte el rol de administrador, ni dejar la tienda sin administradores.',
+  'customer.email_admin_only': 'Solo un administrador puede cambiar el email de un cliente (es su acceso).',
+  CUSTOMER_CHANGED: 'Esta cuenta ha cambiado desde que la abriste. Se ha recargado: revisa y vuelve a intentarlo.',
   'incidence.message_required': 'Escribe tu respuesta o adjunta algún archivo',
   'template.name_required': 'Escribe el nombre de la plantilla',
   'template.body_required': 'Escribe el texto de la plantilla',
@@ -149,6 +158,14 @@ const en: Catalogue = {
   // Templates and the incident loop
   TEMPLATE_EXISTS: 'A template with that id already exists in that language.',
   INCIDENCE_NOT_OPEN: 'This service has no issue waiting for your answer.',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  IMPERSONATION_REFUSED: 'Only an admin can log in as a customer, and only into active customer accounts.',
+  IMPERSONATION_READ_ONLY:
+    'You are viewing the shop as the customer: you cannot change their account. Go back to the back office to finish.',
+  NOT_IMPERSONATING: 'You are not viewing the shop as a customer.',
+  AGENT_CHANGE_REFUSED: 'You cannot deactivate yourself or drop your admin role, nor leave the shop without admins.',
+  'customer.email_admin_only': "Only an admin can change a customer's e-mail (it is their login).",
+  CUSTOMER_CHANGED: 'This account changed since you opened it. It has been reloaded: check and try again.',
   'incidence.message_required': 'Write your answer or attach a file',
   'template.name_required': 'Write the name of the template',
   'template.body_required': 'Write the text of the template',
@@ -223,6 +240,15 @@ const pt: Catalogue = {
   // Templates and the incident loop
   TEMPLATE_EXISTS: 'Já existe um modelo com esse id nesse idioma.',
   INCIDENCE_NOT_OPEN: 'Este serviço não tem nenhuma incidência à espera de resposta.',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  IMPERSONATION_REFUSED: 'Só um administrador pode entrar como um cliente, e só em contas de cliente ativas.',
+  IMPERSONATION_READ_ONLY:
+    'Está a ver a loja como o cliente: não pode alterar a conta dele. Volte ao back office para terminar.',
+  NOT_IMPERSONATING: 'Não está a ver a loja como nenhum cliente.',
+  AGENT_CHANGE_REFUSED:
+    'Não pode desativar-se nem retirar-se o papel de administrador, nem deixar a loja sem administradores.',
+  'customer.email_admin_only': 'Só um administrador pode alterar o email de um cliente (é o seu acesso).',
+  CUSTOMER_CHANGED: 'Esta conta mudou desde que a abriu. Foi recarregada: reveja e tente de novo.',
   'incidence.message_required': 'Escreva a sua resposta ou anexe um ficheiro',
   'template.name_required': 'Escreva o nome do modelo',
   'template.body_required': 'Escreva o texto do modelo',

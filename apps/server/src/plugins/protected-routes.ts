@@ -9,6 +9,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission-table action the route performs; every route of the protected group declares one. */
     permission?: Action;
+    /**
+     * 'allowed': the route may change things during an admin's "log in as the customer" (ending it). Every other
+     * state-changing route of the group is refused then: impersonation only looks (no password, e-mail, billing or
+     * payment changes, no orders placed in the customer's name).
+     */
+    impersonation?: 'allowed';
   }
   interface FastifyInstance {
     /** `METHOD url` of every route registered inside a protected group (see routeProtection). */
@@ -18,6 +24,8 @@ declare module 'fastify' {
 
 /** Paths that belong to signed-in accounts or staff: a route under them outside the protected group stops the boot. */
 const PROTECTED_PATHS = [/^\/api\/me(\/|$)/, /^\/api\/backoffice(\/|$)/];
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const routeKey = (method: string | string[], url: string) => `${[method].flat().join(',')} ${url}`;
 
@@ -58,11 +66,15 @@ export const protectedRoutes: FastifyPluginAsyncTypebox<ProtectedRoutesOptions> 
     app.protectedRouteKeys.add(routeKey(route.method, route.url));
   });
   app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    const user = (await request.loadSession())?.user;
+    const { permission, impersonation } = request.routeOptions.config;
+    const session = await request.loadSession();
+    const user = session?.user;
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!permission || !can(user.role, permission)) {
       throw new AppError('FORBIDDEN', `role ${user.role} may not ${permission ?? '(no permission declared)'}`);
+    }
+    if (session.impersonation && !READ_METHODS.has(request.method) && impersonation !== 'allowed') {
+      throw new AppError('IMPERSONATION_READ_ONLY', `${request.method} ${request.url} while impersonating`);
     }
   });
   for (const plugin of routes) await app.register(plugin);

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isImpersonationLive } from '@ventanilla/domain';
 import { AppError } from '../shared/app-error.js';
+import { finishImpersonation, type ImpersonationEnd } from '../modules/customers/impersonation.service.js';
 import {
   createSession,
   deleteSession,
@@ -22,9 +24,17 @@ declare module 'fastify' {
     loadSession(): Promise<SessionState | null>;
     /** The session, created (anonymous) when there is none yet. */
     ensureSession(): Promise<SessionState>;
-    /** Replaces the session by a fresh one for this user (no session fixation); returns it. */
-    startUserSession(user: SessionUser, storeId: number): Promise<SessionState>;
-    endSession(): Promise<void>;
+    /**
+     * Replaces the session by a fresh one for this user (no session fixation); returns it. With `impersonation` it is
+     * an admin's "log in as the customer" session: it ends at `expiresAt` and takes nothing from the admin's session.
+     */
+    startUserSession(
+      user: SessionUser,
+      storeId: number,
+      impersonation?: { id: number; adminId: number; adminEmail: string; expiresAt: Date },
+    ): Promise<SessionState>;
+    /** Ends the session (and records why, when it was an impersonation). */
+    endSession(reason?: ImpersonationEnd): Promise<void>;
     sessionCache?: SessionState | null;
     /** A cookie token to set (string) or clear (null) when the reply is sent. */
     pendingSessionCookie?: string | null;
@@ -45,6 +55,7 @@ function sameToken(a: string, b: string): boolean {
 export default fp(
   async function sessionPlugin(app: FastifyInstance) {
     const { db, config, catalog } = app.ctx;
+    const now = () => app.ctx.now();
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -69,6 +80,7 @@ export default fp(
       created: { token: string; idHash: string; csrfToken: string },
       storeId: number,
       user: SessionUser | null,
+      impersonation: SessionState['impersonation'] = null,
     ): SessionState {
       request.pendingSessionCookie = created.token;
       request.sessionCache = {
@@ -77,6 +89,7 @@ export default fp(
         csrfToken: created.csrfToken,
         lastSeenAt: new Date(),
         user,
+        impersonation,
       };
       return request.sessionCache;
     }
@@ -86,6 +99,18 @@ export default fp(
       if (this.sessionCache !== undefined) return this.sessionCache;
       const token = this.cookies[SESSION_COOKIE];
       const state = token ? await findSession(db, token) : null;
+      // An impersonation past its time limit (the app's clock) or already ended is no session: it is deleted, the
+      // audit row says it expired, and the cookie goes. The admin signs in again.
+      if (
+        state?.impersonation &&
+        !isImpersonationLive(state.impersonation.expiresAt, state.impersonation.endedAt, now())
+      ) {
+        await finishImpersonation(db, state.impersonation.id, 'expired', now());
+        await deleteSession(db, state.idHash);
+        this.pendingSessionCookie = null;
+        this.sessionCache = null;
+        return null;
+      }
       if (state) await touchSession(db, state);
       this.sessionCache = state;
       return state;
@@ -98,20 +123,40 @@ export default fp(
     });
     app.decorateRequest(
       'startUserSession',
-      async function startUserSession(this: FastifyRequest, user: SessionUser, storeId: number) {
+      async function startUserSession(
+        this: FastifyRequest,
+        user: SessionUser,
+        storeId: number,
+        impersonation?: { id: number; adminId: number; adminEmail: string; expiresAt: Date },
+      ) {
         const previous = await this.loadSession();
+        if (impersonation) {
+          // The session lasts no longer than the impersonation (also for the database's own expiry).
+          const created = await createSession(db, {
+            storeId,
+            userId: user.id,
+            impersonationId: impersonation.id,
+            expiresAt: new Date(Date.now() + Math.max(0, impersonation.expiresAt.getTime() - now().getTime())),
+          });
+          if (previous) await deleteSession(db, previous.idHash);
+          return adopt(this, created, storeId, user, { ...impersonation, endedAt: null });
+        }
+        if (previous?.impersonation) await finishImpersonation(db, previous.impersonation.id, 'replaced', now());
         const created = await createSession(db, { storeId, userId: user.id });
-        if (previous) {
+        if (previous && !previous.impersonation) {
           await app.ctx.carts.adoptSessionCart(previous.idHash, created.idHash, user.id);
           // Documents uploaded in the wizard follow the user too (the cart lines reference them).
           await app.ctx.uploads.adoptSessionUploads(db, previous.idHash, created.idHash, user.id);
           await deleteSession(db, previous.idHash);
         }
+        // An impersonation's session is dropped, never handed on (its cart and uploads were the admin's doing).
+        if (previous?.impersonation) await deleteSession(db, previous.idHash);
         return adopt(this, created, storeId, user);
       },
     );
-    app.decorateRequest('endSession', async function endSession(this: FastifyRequest) {
+    app.decorateRequest('endSession', async function endSession(this: FastifyRequest, reason?: ImpersonationEnd) {
       const state = await this.loadSession();
+      if (state?.impersonation) await finishImpersonation(db, state.impersonation.id, reason ?? 'logout', now());
       if (state) await deleteSession(db, state.idHash);
       this.pendingSessionCookie = null;
       this.sessionCache = null;

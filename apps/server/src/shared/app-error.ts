@@ -44,6 +44,11 @@ export type ErrorCode =
   | 'ITEM_ACTION_REFUSED'
   | 'TEMPLATE_EXISTS'
   | 'INCIDENCE_NOT_OPEN'
+  | 'IMPERSONATION_REFUSED'
+  | 'IMPERSONATION_READ_ONLY'
+  | 'NOT_IMPERSONATING'
+  | 'AGENT_CHANGE_REFUSED'
+  | 'CUSTOMER_CHANGED'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -89,6 +94,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ITEM_ACTION_REFUSED: 409,
   TEMPLATE_EXISTS: 409,
   INCIDENCE_NOT_OPEN: 409,
+  IMPERSONATION_REFUSED: 409,
+  IMPERSONATION_READ_ONLY: 403,
+  NOT_IMPERSONATING: 409,
+  AGENT_CHANGE_REFUSED: 409,
+  CUSTOMER_CHANGED: 409,
   INTERNAL: 500,
 };
 

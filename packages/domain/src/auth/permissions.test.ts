@@ -39,6 +39,11 @@ const EXPECTED: Record<Action, string> = {
   'cannedResponses.edit': 'A',
   'backoffice.orders.create': 'GA',
   'backoffice.personSearch': 'GA',
+  'customers.read': 'GA',
+  'customers.edit': 'GA',
+  'customers.create': 'A',
+  'customers.impersonate': 'A',
+  'agents.manage': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -95,6 +95,16 @@ export const PERMISSIONS = {
   'backoffice.orders.create': AGENTS_AND_ADMINS,
   /** The person-search lists of a QP item (names, their processing with a maximum) and its localizations. */
   'backoffice.personSearch': AGENTS_AND_ADMINS,
+  /** Back office: search customers and read one (orders, invoices, billing data, newsletter). */
+  'customers.read': AGENTS_AND_ADMINS,
+  /** Back office: edit a customer's name and phone, switch the newsletter (the e-mail only admins: it is the login). */
+  'customers.edit': AGENTS_AND_ADMINS,
+  /** Back office: create a customer account (spec: "Admin can create a customer"). */
+  'customers.create': ADMINS,
+  /** Sign in as a customer (time-limited, audited; docs/backoffice.md "Customers"). */
+  'customers.impersonate': ADMINS,
+  /** The staff accounts: list, create, role, deactivate, per-agent configuration (spec: update_agente). */
+  'agents.manage': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

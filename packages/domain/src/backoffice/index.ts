@@ -7,3 +7,4 @@ export * from './workspace-tabs.js';
 export * from './item-actions.js';
 export * from './canned-responses.js';
 export * from './agent-orders.js';
+export * from './customer-admin.js';

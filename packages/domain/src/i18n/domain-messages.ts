@@ -132,6 +132,10 @@ const es = {
   'item_action.not_staff': 'Solo se puede delegar en un agente',
   'item_action.customer_file': 'Los documentos que subió el cliente no se pueden borrar',
   'item_action.not_author': 'Solo quien escribió la nota (o un administrador) puede borrarla',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  'customer.phone_invalid': 'Escribe un teléfono válido: cifras, espacios y, opcionalmente, un «+» al principio',
+  'customer.search_invalid': 'Escribe entre 1 y 200 caracteres, sin caracteres de control',
+  'customer.unknown_role': 'Elige un rol: agente, administrador o notario',
 } as const;
 
 export type DomainMessageKey = keyof typeof es;
@@ -259,6 +263,10 @@ const en: Catalogue = {
   'item_action.not_staff': 'Orders can only be delegated to an agent',
   'item_action.customer_file': "The customer's own documents cannot be deleted",
   'item_action.not_author': 'Only the author of the note (or an admin) may delete it',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  'customer.phone_invalid': 'Enter a valid phone number: digits, spaces and optionally a leading "+"',
+  'customer.search_invalid': 'Enter between 1 and 200 characters, without control characters',
+  'customer.unknown_role': 'Choose a role: agent, admin or notary',
 };
 
 const pt: Catalogue = {
@@ -382,6 +390,10 @@ const pt: Catalogue = {
   'item_action.not_staff': 'Só se pode delegar num agente',
   'item_action.customer_file': 'Os documentos enviados pelo cliente não podem ser apagados',
   'item_action.not_author': 'Só o autor da nota (ou um administrador) a pode apagar',
+  // Customers and agents (docs/backoffice.md, "Customers").
+  'customer.phone_invalid': 'Escreva um telefone válido: algarismos, espaços e, opcionalmente, um «+» no início',
+  'customer.search_invalid': 'Escreva entre 1 e 200 caracteres, sem caracteres de controlo',
+  'customer.unknown_role': 'Escolha uma função: agente, administrador ou notário',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -1,6 +1,6 @@
 // People and sessions: accounts, login sessions, failed logins (the throttle) and password reset tokens.
 import type { PanelRole } from '@ventanilla/domain';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 
 export const users = pgTable('users', {
@@ -16,9 +16,25 @@ export const users = pgTable('users', {
    * spec's Portuguese panel role, which sees only the canned responses of the Portugal and Conservatoria groups.
    */
   panelRole: text('panel_role').$type<PanelRole>(),
+  /** Digits with an optional leading "+" (normalisePhone); searched by the back office. */
+  phone: text('phone'),
+  newsletter: boolean('newsletter').notNull().default(false),
+  /** False: a deactivated account cannot sign in and has no session (agents admin). */
+  active: boolean('active').notNull().default(true),
+  /** Per-agent configuration (staff only), e.g. `{ default_queue: 'portugal' }`. */
+  agentSettings: jsonb('agent_settings').$type<AgentSettings>(),
   createdAt: createdAt(),
+  /** Also the version of the back office's customer edit (409 when stale). */
   updatedAt: updatedAt(),
 });
+
+/** An agent's own configuration (docs/backoffice.md, "Agents"). */
+export interface AgentSettings {
+  /** The queue the agent's auto-assign tab pulls from first. */
+  default_queue?: 'default' | 'portugal';
+  /** Languages the agent answers in. */
+  languages?: ('es' | 'en' | 'pt')[];
+}
 
 export const sessions = pgTable(
   'sessions',
@@ -31,8 +47,34 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set on an admin's "log in as the customer" session: its audit row (which also limits its life). */
+    impersonationId: integer('impersonation_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** The audit log of "log in as the customer": who, whom, when, until when, how it ended, from which address. */
+export const customerImpersonations = pgTable(
+  'customer_impersonations',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** returned (back to the back office), logout, expired, replaced (another sign-in on that browser) */
+    endReason: text('end_reason'),
+    ip: text('ip').notNull(),
+  },
+  (t) => [
+    index('customer_impersonations_customer_idx').on(t.customerId, t.startedAt),
+    index('customer_impersonations_admin_idx').on(t.adminId, t.startedAt),
+  ],
 );
 
 /** Password reset tokens: only the SHA-256 of the emailed token is kept; single use, short-lived. */

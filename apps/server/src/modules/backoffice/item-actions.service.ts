@@ -173,7 +173,7 @@ export class ItemActionsService {
     const rows = await this.db
       .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, role: users.role })
       .from(users)
-      .where(inArray(users.role, ['agent', 'admin', 'notary']))
+      .where(and(inArray(users.role, ['agent', 'admin', 'notary']), eq(users.active, true)))
       .orderBy(users.firstname, users.lastname, users.id);
     return rows.map((r) => ({
       id: r.id,

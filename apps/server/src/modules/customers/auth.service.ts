@@ -85,6 +85,8 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
   const user = await findUserByEmail(db, normalised);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+  // A deactivated account (agents admin) answers like a wrong password: nothing tells an outsider it exists.
+  if (!user.active) throw new AppError('INVALID_CREDENTIALS', 'deactivated account');
   await clearLoginThrottle(db, normalised);
   await releaseHit(db, IP_BUCKET, ip);
   return toSessionUser(user);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@ventanilla/domain';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
+import { customerImpersonations, sessions, users } from '../../db/schema.js';
 
 export interface SessionUser {
   id: number;
@@ -18,6 +18,17 @@ export interface SessionState {
   csrfToken: string;
   lastSeenAt: Date;
   user: SessionUser | null;
+  /** Set while an admin is signed in as this session's customer (docs/backoffice.md, "Log in as the customer"). */
+  impersonation?: SessionImpersonation | null;
+}
+
+export interface SessionImpersonation {
+  /** The audit row (customer_impersonations.id). */
+  id: number;
+  adminId: number;
+  adminEmail: string;
+  expiresAt: Date;
+  endedAt: Date | null;
 }
 
 /** Idle lifetime of a session. */
@@ -37,7 +48,7 @@ function newToken(): string {
 /** Creates a session; returns the cookie token (never stored as such) and the state. */
 export async function createSession(
   db: DbOrTx,
-  input: { storeId: number; userId?: number | null },
+  input: { storeId: number; userId?: number | null; impersonationId?: number; expiresAt?: Date },
 ): Promise<{ token: string; idHash: string; csrfToken: string }> {
   const token = newToken();
   const idHash = hashToken(token);
@@ -47,12 +58,18 @@ export async function createSession(
     storeId: input.storeId,
     userId: input.userId ?? null,
     csrfToken,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: input.expiresAt ?? new Date(Date.now() + SESSION_TTL_MS),
+    impersonationId: input.impersonationId ?? null,
   });
   return { token, idHash, csrfToken };
 }
 
-/** Finds a live session by cookie token, with its user. */
+const impersonators = aliasedTable(users, 'impersonators');
+
+/**
+ * Finds a live session by cookie token, with its user (a deactivated account's session is no session) and, for an
+ * admin's "log in as", the impersonation (whose time limit the session plugin checks against the app's clock).
+ */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionState | null> {
   const idHash = hashToken(token);
   const rows = await db
@@ -66,13 +83,27 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionSta
       firstname: users.firstname,
       lastname: users.lastname,
       role: users.role,
+      active: users.active,
+      impersonationId: customerImpersonations.id,
+      impersonationAdminId: customerImpersonations.adminId,
+      impersonationExpiresAt: customerImpersonations.expiresAt,
+      impersonationEndedAt: customerImpersonations.endedAt,
+      impersonatorEmail: impersonators.email,
+      impersonatorRole: impersonators.role,
+      impersonatorActive: impersonators.active,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(customerImpersonations, eq(customerImpersonations.id, sessions.impersonationId))
+    .leftJoin(impersonators, eq(impersonators.id, customerImpersonations.adminId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  if (row.userId !== null && row.active === false) return null;
+  // An impersonation lives only while its admin is still an active admin.
+  if (row.impersonationId !== null && (row.impersonatorRole !== 'admin' || row.impersonatorActive !== true))
+    return null;
   return {
     idHash: row.idHash,
     storeId: row.storeId,
@@ -88,11 +119,23 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionSta
             lastname: row.lastname ?? '',
             role: (row.role ?? 'customer') as SessionUser['role'],
           },
+    impersonation:
+      row.impersonationId === null || row.impersonationAdminId === null || row.impersonationExpiresAt === null
+        ? null
+        : {
+            id: row.impersonationId,
+            adminId: row.impersonationAdminId,
+            adminEmail: row.impersonatorEmail ?? '',
+            expiresAt: row.impersonationExpiresAt,
+            endedAt: row.impersonationEndedAt,
+          },
   };
 }
 
 /** Slides the expiry, at most once a minute per session. */
 export async function touchSession(db: DbOrTx, state: SessionState): Promise<void> {
+  // An impersonation never slides: it ends at its time limit whatever the admin does.
+  if (state.impersonation) return;
   if (Date.now() - state.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
   await db
     .update(sessions)
