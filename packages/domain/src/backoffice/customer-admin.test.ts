@@ -115,6 +115,12 @@ describe('checkAgentChange', () => {
     expect(result.ok ? null : result.reason).toBe(reason);
   });
   it('staff roles', () => {
-    expect(['agent', 'admin', 'notary', 'customer', 'root'].map(isStaffAccountRole)).toEqual([true, true, true, false, false]);
+    expect(['agent', 'admin', 'notary', 'customer', 'root'].map(isStaffAccountRole)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
