@@ -70,6 +70,9 @@ import { CustomerIncidenceService } from './modules/templates/customer-incidence
 import itemTemplatesRoutes from './modules/templates/item-templates.routes.js';
 import { ItemTemplatesService } from './modules/templates/item-templates.service.js';
 import templatesRoutes from './modules/templates/templates.routes.js';
+import configListsRoutes from './modules/config-lists/config-lists.routes.js';
+import { seedConfigLists } from './modules/config-lists/config-lists.seed.js';
+import { ConfigListsService } from './modules/config-lists/config-lists.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 import cannedResponsesRoutes from './modules/canned-responses/canned-responses.routes.js';
 import { CannedResponsesService } from './modules/canned-responses/canned-responses.service.js';
@@ -181,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await templates.seed();
   const cannedResponses = new CannedResponsesService(db);
   await cannedResponses.seed();
+  const configLists = new ConfigListsService(db, now);
+  await seedConfigLists(configLists);
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -211,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
     templates,
+    configLists,
     itemTemplates: new ItemTemplatesService(db, templates, email, files, orderEvents, itemLocks, now),
     customerIncidence: new CustomerIncidenceService(
       db,
@@ -299,6 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customersAdminRoutes,
       impersonationRoutes,
       agentsAdminRoutes,
+      configListsRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -22,3 +22,4 @@ export * from './orders/answer-corrections.js';
 export * from './orders/orderability.js';
 export * from './backoffice/index.js';
 export * from './auth/index.js';
+export * from './config-lists/index.js';

@@ -16,3 +16,4 @@ export * from './schema/backoffice.js';
 export * from './schema/templates.js';
 export * from './schema/canned-responses.js';
 export * from './schema/person-search.js';
+export * from './schema/config-lists.js';

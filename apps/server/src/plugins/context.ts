@@ -1,3 +1,4 @@
+import type { ConfigListsService } from '../modules/config-lists/config-lists.service.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.js';
@@ -80,6 +81,7 @@ export interface AppContext {
   places: PlaceDirectory;
   /** E-mail and incidence templates (admin CRUD, previews). */
   templates: TemplatesService;
+  configLists: ConfigListsService;
   /** An agent's template actions on an item: e-mail, PDF, raising an incidence. */
   itemTemplates: ItemTemplatesService;
   /** The customer's side of the incident loop. */

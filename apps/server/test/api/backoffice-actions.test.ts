@@ -361,15 +361,16 @@ describe('planning: postpone, delegate, reference, priority, deadline, provider'
 
   it('provider: an id, stored on the item; malformed ids are refused', async () => {
     const itemId = await insertItem();
-    for (const provider_id of ['-x', 'a b', 'x'.repeat(65), 'a\u0000']) {
+    // The id must name an active provider of the providers list (seeded: registradores, notariado, ...).
+    for (const provider_id of ['-x', 'a b', 'x'.repeat(65), 'a\u0000', 'registradores.es']) {
       const res = await act(agent, itemId, 'provider', { provider_id, version: await v(itemId) });
       expect(res.statusCode).toBe(400);
     }
     expect(
-      (await act(agent, itemId, 'provider', { provider_id: 'registradores.es', version: await v(itemId) })).statusCode,
+      (await act(agent, itemId, 'provider', { provider_id: 'registradores', version: await v(itemId) })).statusCode,
     ).toBe(200);
-    expect((await row(itemId)).providerId).toBe('registradores.es');
-    expect((await agent.get(`/api/backoffice/items/${itemId}`)).json().provider_id).toBe('registradores.es');
+    expect((await row(itemId)).providerId).toBe('registradores');
+    expect((await agent.get(`/api/backoffice/items/${itemId}`)).json().provider_id).toBe('registradores');
   });
 });
 
@@ -577,7 +578,7 @@ describe('versions and the lock', () => {
     const steps: Array<[string, Record<string, unknown>]> = [
       ['reference', { referencia: 'R-1' }],
       ['priority', { priority: 2 }],
-      ['provider', { provider_id: 'p1' }],
+      ['provider', { provider_id: 'catastro' }],
       ['deadline', { deadline_at: '2026-12-24T10:00:00Z' }],
       ['postpone', { until: '2026-11-24T12:00:00Z' }],
       ['notes', { text: 'n' }],

@@ -44,6 +44,8 @@ const EXPECTED: Record<Action, string> = {
   'customers.create': 'A',
   'customers.impersonate': 'A',
   'agents.manage': 'A',
+  'configLists.read': 'GAN',
+  'configLists.edit': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -105,6 +105,10 @@ export const PERMISSIONS = {
   'customers.impersonate': ADMINS,
   /** The staff accounts: list, create, role, deactivate, per-agent configuration (spec: update_agente). */
   'agents.manage': ADMINS,
+  /** Configuration lists (registries, conservatórias, notaries, providers, ...): list, read, history, CSV export. */
+  'configLists.read': STAFF,
+  /** Configuration lists: create, edit, delete or deactivate, CSV import. */
+  'configLists.edit': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

@@ -34,7 +34,7 @@ import {
   type QueueName,
 } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { itemFiles, itemNotes, orderItems, orders, users } from '../../db/schema.js';
+import { configProviders, itemFiles, itemNotes, orderItems, orders, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import type { FileStorage } from '../files/file-storage.js';
@@ -321,6 +321,18 @@ export class ItemActionsService {
   setProvider(agent: SessionUser, itemId: number, raw: string | null, version: string) {
     return this.simple(agent, itemId, version, async (w) => {
       const value = accepted('provider_id', checkProviderId(raw));
+      // The providers list (configuration lists) names the valid ids; deactivated providers take no new work.
+      if (value !== null) {
+        const [known] = await w.tx
+          .select({ id: configProviders.id })
+          .from(configProviders)
+          .where(and(eq(configProviders.id, value), eq(configProviders.active, true)));
+        if (!known) {
+          throw new AppError('VALIDATION_ERROR', `provider_id: unknown provider ${value}`, {
+            fields: [{ field: 'provider_id', key: 'field.invalid', code: 'unknown_provider' }],
+          });
+        }
+      }
       await w.tx.update(orderItems).set({ providerId: value }).where(eq(orderItems.itemId, itemId));
       await w.history({ accion: 'cambio_proveedor', details: { old: w.item.providerId, new: value } });
     });

@@ -1,0 +1,2 @@
+export * from './config-lists.js';
+export * from './ip-address.js';
