@@ -76,6 +76,10 @@ import { ConfigListsService } from './modules/config-lists/config-lists.service.
 import { TemplatesService } from './modules/templates/templates.service.js';
 import cannedResponsesRoutes from './modules/canned-responses/canned-responses.routes.js';
 import { CannedResponsesService } from './modules/canned-responses/canned-responses.service.js';
+import { contactRoutes, inboundMailRoutes } from './modules/tickets/inbound.routes.js';
+import { SmtpReceiver } from './modules/tickets/smtp-receiver.js';
+import ticketsRoutes from './modules/tickets/tickets.routes.js';
+import { TicketsService } from './modules/tickets/tickets.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
@@ -109,6 +113,13 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The clock of time-based rules such as lock leases (tests inject one). */
   now?: () => Date;
+}
+
+/** A stored file read whole (an e-mail attachment). */
+async function readStored(files: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of files.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -167,7 +178,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const emailDispatcher = new EmailDispatcher(
     db,
     options.mailTransport ?? createMailTransport(config.mail, config.dataDir),
-    { ...config.mail, issueResetToken: (outboxId) => passwordReset.issueToken(outboxId) },
+    {
+      ...config.mail,
+      issueResetToken: (outboxId) => passwordReset.issueToken(outboxId),
+      readFile: (key) => readStored(files, key),
+    },
   );
   // Invoices are issued by a "paid" listener inside the paying transaction; refunds produce credit notes.
   const invoicingModule = createInvoicing({
@@ -186,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await cannedResponses.seed();
   const configLists = new ConfigListsService(db, now);
   await seedConfigLists(configLists);
+  const tickets = new TicketsService(db, config, email, files, now);
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -228,6 +244,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     cannedResponses,
     agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents),
+    tickets,
+    smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), {
+      info: (obj, msg) => app.log.info(obj, msg),
+      warn: (obj, msg) => app.log.warn(obj, msg),
+      error: (obj, msg) => app.log.error(obj, msg),
+    }),
   };
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -279,6 +301,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geoRoutes);
   await app.register(paymentMethodsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(inboundMailRoutes);
+  await app.register(contactRoutes);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
   // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
   await app.register(protectedRoutes, {
@@ -306,6 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       impersonationRoutes,
       agentsAdminRoutes,
       configListsRoutes,
+      ticketsRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.
@@ -336,6 +361,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => clearInterval(counterSweep));
   }
   app.addHook('onClose', async () => uploads.stopSweepLoop());
+  app.addHook('onClose', async () => ctx.smtpReceiver.stop());
+  if (config.nodeEnv !== 'test') {
+    // Scheduled tickets whose date has come go back to 2 Abierto (tests call ctx.tickets.wakeDue()).
+    const wake = () =>
+      void tickets.wakeDue().catch((err: unknown) => app.log.error({ err }, 'ticket postponement sweep failed'));
+    const ticketSweep = setInterval(wake, 60 * 1000);
+    ticketSweep.unref();
+    app.addHook('onClose', async () => clearInterval(ticketSweep));
+  }
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
   return app;
 }

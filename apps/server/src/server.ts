@@ -47,6 +47,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  const inbound = config.inboundMail;
+  if (inbound.smtpPort !== null) {
+    try {
+      const port = await app.ctx.smtpReceiver.start(inbound.smtpPort);
+      app.log.info(
+        { port, host: inbound.smtpHost, domains: inbound.domains },
+        'SMTP receiver of inbound mail listening',
+      );
+    } catch (err) {
+      // In production a receiver that cannot listen stops the boot; in development (two servers on one machine) the
+      // shop runs without it.
+      if (config.nodeEnv === 'production') throw err;
+      app.log.warn({ err, port: inbound.smtpPort }, 'SMTP receiver not started (set SMTP_INBOUND_PORT)');
+    }
+  }
   if (!process.env.NOTIFY_BASE_URL) {
     const port = app.server.address();
     if (port && typeof port === 'object') config.notifyBaseUrl = `http://127.0.0.1:${port.port}`;

@@ -23,3 +23,4 @@ export * from './orders/orderability.js';
 export * from './backoffice/index.js';
 export * from './auth/index.js';
 export * from './config-lists/index.js';
+export * from './tickets/index.js';

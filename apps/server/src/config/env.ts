@@ -59,6 +59,27 @@ export interface AppConfig {
   legalEntitiesFile: string;
   /** Which AEAT host the Veri*Factu QR points at: production (www2.agenciatributaria.gob.es) or test (prewww2.aeat.es). */
   verifactuEnvironment: 'production' | 'test';
+  // --- Tickets (issue 11; docs/backoffice.md, "Tickets") ---
+  /** Customers' mail coming in: the SMTP receiver, the provider webhook, the contact form. */
+  inboundMail: InboundMailConfig;
+}
+
+/** Inbound mail (docs/backoffice.md, "Tickets"). */
+export interface InboundMailConfig {
+  /**
+   * The SMTP receiver's port: SMTP_INBOUND_PORT, 2525 by default outside production, "off" for none (the default in
+   * production); 0 takes any free port (tests).
+   */
+  smtpPort: number | null;
+  smtpHost: string;
+  /** Mail to any address of these domains is accepted; others are refused with 550. */
+  domains: string[];
+  /** Largest message accepted (SMTP SIZE, webhook body). */
+  maxBytes: number;
+  /** HMAC-SHA256 secret of POST /api/inbound/mail; null: the route answers 503. */
+  webhookSecret: string | null;
+  /** Contact form messages per hour from one address (IP). */
+  contactPerHour: number;
 }
 
 // Defined in its own module so the payments configuration can throw it too.
@@ -118,6 +139,12 @@ const EnvSchema = Type.Object({
   MAIL_RETRY_BASE_MS: envInt(30_000, 1),
   MAIL_RETRY_MAX_MS: envInt(6 * 60 * 60 * 1000, 1),
   MAIL_POLL_MS: envInt(2000, 50),
+  SMTP_INBOUND_PORT: Type.Optional(envPattern(/^(\d{1,5}|off)$/, 'must be a port number (0-65535) or "off"')),
+  SMTP_INBOUND_HOST: Type.Optional(envText()),
+  INBOUND_MAIL_DOMAINS: Type.Optional(envText()),
+  INBOUND_MAIL_MAX_BYTES: envInt(25 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  INBOUND_WEBHOOK_SECRET: Type.Optional(envText()),
+  CONTACT_FORM_PER_HOUR: envInt(10, 1, 10_000),
 });
 
 /** The environment as parsed: every variable typed, defaults filled in. */
@@ -287,5 +314,41 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     sandboxMultibancoExpiryHours: env.SANDBOX_MULTIBANCO_EXPIRY_HOURS,
     legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
     verifactuEnvironment: env.VERIFACTU_ENV ?? (production ? 'production' : 'test'),
+    inboundMail: parseInboundMail(env, production),
+  };
+}
+
+function inboundPort(raw: string | undefined, production: boolean): number | null {
+  if (raw === undefined) return production ? null : 2525;
+  if (raw === 'off') return null;
+  const port = Number(raw);
+  if (port > 65535) throw new ConfigError(`SMTP_INBOUND_PORT must be a port number (0-65535) or "off", got "${raw}"`);
+  return port;
+}
+
+function parseInboundMail(env: Env, production: boolean): InboundMailConfig {
+  // The shop's own domains by default: those it sends from (MAIL_FROM, MAIL_FROM_STORES).
+  const senders = [env.MAIL_FROM ?? 'no-reply@ventanilla.test', ...(env.MAIL_FROM_STORES ?? '').split(',')];
+  const fromDomains = senders.map((a) => a.split('@')[1]?.trim().toLowerCase()).filter((d): d is string => !!d);
+  const listed = (env.INBOUND_MAIL_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  for (const domain of listed) {
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) {
+      throw new ConfigError(`INBOUND_MAIL_DOMAINS lists domains like "ventanilla.es", got "${domain}"`);
+    }
+  }
+  const secret = env.INBOUND_WEBHOOK_SECRET ?? null;
+  if (secret !== null && production && secret.length < 32) {
+    throw new ConfigError('INBOUND_WEBHOOK_SECRET must be at least 32 characters in production');
+  }
+  return {
+    smtpPort: inboundPort(env.SMTP_INBOUND_PORT, production),
+    smtpHost: env.SMTP_INBOUND_HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    domains: [...new Set(listed.length > 0 ? listed : fromDomains)],
+    maxBytes: env.INBOUND_MAIL_MAX_BYTES,
+    webhookSecret: secret,
+    contactPerHour: env.CONTACT_FORM_PER_HOUR,
   };
 }

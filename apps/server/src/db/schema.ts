@@ -17,3 +17,4 @@ export * from './schema/templates.js';
 export * from './schema/canned-responses.js';
 export * from './schema/person-search.js';
 export * from './schema/config-lists.js';
+export * from './schema/tickets.js';

@@ -30,6 +30,8 @@ import type { ItemTemplatesService } from '../modules/templates/item-templates.s
 import type { TemplatesService } from '../modules/templates/templates.service.js';
 import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
 import type { AgentOrdersService } from '../modules/backoffice/agent-orders.service.js';
+import type { TicketsService } from '../modules/tickets/tickets.service.js';
+import type { SmtpReceiver } from '../modules/tickets/smtp-receiver.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
@@ -90,6 +92,10 @@ export interface AppContext {
   cannedResponses: CannedResponsesService;
   /** Orders created by agents for customers and the QP person-search lists. */
   agentOrders: AgentOrdersService;
+  /** Tickets: customers' mail threaded into conversations, and the agents' actions on them. */
+  tickets: TicketsService;
+  /** The SMTP receiver of inbound mail (started by server.ts when SMTP_INBOUND_PORT is on; tests start it on 0). */
+  smtpReceiver: SmtpReceiver;
 }
 
 declare module 'fastify' {

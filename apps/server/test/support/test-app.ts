@@ -32,7 +32,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
   const testDb = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    // No SMTP receiver unless a test asks for one (port 0): parallel test files would fight over 2525.
+    SMTP_INBOUND_PORT: 'off',
+    ...options.env,
+  });
   const deliveries: TestApp['deliveries'] = [];
   const ref: { app?: FastifyInstance } = {};
   const sender: NotificationSender = async (url, body, headers) => {

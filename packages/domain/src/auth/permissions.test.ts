@@ -46,6 +46,8 @@ const EXPECTED: Record<Action, string> = {
   'agents.manage': 'A',
   'configLists.read': 'GAN',
   'configLists.edit': 'A',
+  'tickets.read': 'GA',
+  'tickets.work': 'GA',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

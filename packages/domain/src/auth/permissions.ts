@@ -109,6 +109,13 @@ export const PERMISSIONS = {
   'configLists.read': STAFF,
   /** Configuration lists: create, edit, delete or deactivate, CSV import. */
   'configLists.edit': ADMINS,
+  /** Back office: the tickets (customers' mail): list, read a thread, download its attachments. Not notaries. */
+  'tickets.read': AGENTS_AND_ADMINS,
+  /**
+   * Back office: work tickets: lock, reply, write first, close, convert to a lead, delegate, link an order, notes,
+   * postpone, pull the tickets queue.
+   */
+  'tickets.work': AGENTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

@@ -1,5 +1,5 @@
 // Email: the transactional outbox (issue 4; docs/email.md).
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './customers.js';
 
@@ -37,6 +37,10 @@ export const emailOutbox = pgTable(
     /** smtp | mailbox: what delivered it. */
     transport: text('transport'),
     messageId: text('message_id'),
+    /** A ticket reply's threading headers (In-Reply-To, References) and cc (docs/backoffice.md, "Tickets"). */
+    replyHeaders: jsonb('reply_headers').$type<{ inReplyTo?: string; references?: string[]; cc?: string[] }>(),
+    /** Files sent with it, read from the FileStorage as it is sent. */
+    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; storageKey: string }>>(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },

@@ -137,6 +137,8 @@ const ItemDetail = Type.Object({
   ),
   notes: Type.Array(Note),
   files: Type.Array(StaffFile),
+  /** Tickets linked to this item (a ticket's rel_pedido), by id. */
+  related_ticket_ids: Type.Array(Type.Integer()),
   /** The customer's other items, newest first; `linked`: a property search / nota simple pair (docs/backoffice.md). */
   related_orders: Type.Array(
     Type.Object({

@@ -12,7 +12,7 @@ import {
   type Language,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
+import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import { searchCountQuery, searchPageQuery, SEARCH_TOTAL_CAP, type SearchScope } from './item-search.query.js';
@@ -115,7 +115,7 @@ export class BackofficeService {
     }
     const { item, order } = row;
     const admin = alias(users, 'admin');
-    const [history, notes, fileRows, paymentRows, people, related] = await Promise.all([
+    const [history, notes, fileRows, paymentRows, people, related, ticketRows] = await Promise.all([
       db
         .select({ h: itemHistory, name: sql<string | null>`${admin.firstname} || ' ' || ${admin.lastname}` })
         .from(itemHistory)
@@ -132,6 +132,8 @@ export class BackofficeService {
       db.select().from(payments).where(eq(payments.orderId, order.orderId)).orderBy(desc(payments.id)),
       this.people(db, [item.lockedBy, item.asigneeId]),
       this.related(db, item, order.customerId),
+      // Tickets linked to this item (the tickets' rel_pedido; docs/backoffice.md, "Tickets").
+      db.select({ id: tickets.id }).from(tickets).where(eq(tickets.relatedItemId, itemId)).orderBy(tickets.id),
     ]);
     const person = (id: number | null) => (id === null ? null : { id, name: people.get(id) ?? String(id) });
     return {
@@ -213,6 +215,7 @@ export class BackofficeService {
         uploaded_by_customer: f.uploadId !== null,
         option_id: f.optionId,
       })),
+      related_ticket_ids: ticketRows.map((r) => r.id),
       related_orders: related.map((r) => ({
         item_id: r.itemId,
         order_id: r.orderId,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { wizardDrafts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -70,6 +70,30 @@ export class DraftsService {
       .insert(wizardDrafts)
       .values({ userId, storeId, urlKey, ...values })
       .onConflictDoUpdate({ target: [wizardDrafts.userId, wizardDrafts.storeId, wizardDrafts.urlKey], set: values });
+  }
+
+  /**
+   * Starts a draft of a product for a customer (a ticket converted into a lead: the customer finds it in the account
+   * and finishes it in the shop). An existing draft of the product is kept as it is. Returns the draft's id;
+   * VALIDATION_ERROR when the store does not offer the product.
+   */
+  async createForCustomer(tx: DbOrTx, userId: number, storeId: number, productId: number): Promise<number> {
+    const product = this.catalog.findProductById(storeId, productId);
+    const urlKey = product?.row.urlKey;
+    if (!urlKey || !this.catalog.findProduct(storeId, urlKey)) {
+      throw new AppError('VALIDATION_ERROR', `product ${productId} not offered in store ${storeId}`, {
+        fields: [{ field: 'product_id', key: 'field.invalid' }],
+      });
+    }
+    await tx
+      .insert(wizardDrafts)
+      .values({ userId, storeId, urlKey, answers: {}, seen: [], lastPath: null, lastStep: 0 })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: wizardDrafts.id })
+      .from(wizardDrafts)
+      .where(and(eq(wizardDrafts.userId, userId), eq(wizardDrafts.storeId, storeId), eq(wizardDrafts.urlKey, urlKey)));
+    return row!.id;
   }
 
   /** Deletes the customer's draft (added to the cart, or "start again"); deleting nothing is fine. */

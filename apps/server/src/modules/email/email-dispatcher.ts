@@ -19,6 +19,8 @@ export interface DispatcherOptions {
    * it reset emails are not sent.
    */
   issueResetToken?: (outboxId: number) => Promise<string | null>;
+  /** Reads a stored attachment (ticket replies) as it is sent. */
+  readFile?: (storageKey: string) => Promise<Buffer>;
 }
 
 interface Logger {
@@ -44,6 +46,13 @@ interface ClaimedRow {
   html_body: string;
   attempts: number;
   discard_after: Date | string | null;
+  reply_headers: { inReplyTo?: string; references?: string[]; cc?: string[] } | string | null;
+  attachments: Array<{ filename: string; contentType: string; storageKey: string }> | string | null;
+}
+
+/** A jsonb column as the raw driver hands it over (PGlite and pg may give text or a parsed value). */
+function json<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** Delay before the next attempt after `attempts` failed ones: base, 2x, 4x... capped. */
@@ -93,7 +102,8 @@ export class EmailDispatcher {
           ORDER BY next_attempt_at, id
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after`);
+      RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after,
+        reply_headers, attachments`);
     return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
   }
 
@@ -129,6 +139,18 @@ export class EmailDispatcher {
         text = withResetToken(text, token);
         html = withResetToken(html, token);
       }
+      const stored = json(row.attachments) ?? [];
+      const readFile = this.options.readFile;
+      const attachments =
+        stored.length > 0 && readFile
+          ? await Promise.all(
+              stored.map(async (a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: await readFile(a.storageKey),
+              })),
+            )
+          : undefined;
       const { messageId } = await this.transport.send({
         id: row.id,
         from: row.from_address,
@@ -136,6 +158,8 @@ export class EmailDispatcher {
         subject: row.subject,
         text,
         html,
+        replyHeaders: json(row.reply_headers),
+        ...(attachments ? { attachments } : {}),
       });
       const done = await this.db
         .update(emailOutbox)

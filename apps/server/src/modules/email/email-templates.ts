@@ -39,7 +39,8 @@ export type EmailMessage =
  * are plain text; `bodyHtml` is the admin's sanitized HTML with every value escaped by the domain's renderTemplate.
  */
 export interface TemplatedEmail {
-  kind: 'template' | 'incidence';
+  /** ticket_reply: an agent's answer to a ticket (modules/tickets), its text already filled and escaped. */
+  kind: 'template' | 'incidence' | 'ticket_reply';
   subject: string;
   header: string;
   bodyHtml: string;
@@ -267,7 +268,7 @@ interface EmailContent {
 }
 
 function isTemplated(message: EmailMessage): message is TemplatedEmail {
-  return message.kind === 'template' || message.kind === 'incidence';
+  return message.kind === 'template' || message.kind === 'incidence' || message.kind === 'ticket_reply';
 }
 
 function templatedContent(message: TemplatedEmail): EmailContent {

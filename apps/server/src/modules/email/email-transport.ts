@@ -13,6 +13,9 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** A ticket reply: threading headers and cc. */
+  replyHeaders?: { inReplyTo?: string; references?: string[]; cc?: string[] } | null;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface MailTransport {
@@ -22,9 +25,14 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The Message-ID the outbox row `id` is sent with (a ticket records it so the customer's answer threads back). */
+export function outboxMessageId(id: number, from: string): string {
+  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox-${id}@${domain}>`;
+}
+
 function messageIdFor(mail: OutgoingEmail): string {
-  const domain = /@([^>\s]+)>?$/.exec(mail.from)?.[1] ?? 'localhost';
-  return `<outbox-${mail.id}@${domain}>`;
+  return outboxMessageId(mail.id, mail.from);
 }
 
 function toMessage(mail: OutgoingEmail) {
@@ -35,7 +43,14 @@ function toMessage(mail: OutgoingEmail) {
     text: mail.text,
     html: mail.html,
     messageId: messageIdFor(mail),
-    headers: { 'X-Ventanilla-Outbox-Id': String(mail.id), 'Auto-Submitted': 'auto-generated' },
+    // A ticket reply is a person's answer: not marked as automatic, so the customer's mail program answers it.
+    headers: mail.replyHeaders
+      ? { 'X-Ventanilla-Outbox-Id': String(mail.id) }
+      : { 'X-Ventanilla-Outbox-Id': String(mail.id), 'Auto-Submitted': 'auto-generated' },
+    ...(mail.replyHeaders?.inReplyTo ? { inReplyTo: mail.replyHeaders.inReplyTo } : {}),
+    ...(mail.replyHeaders?.references?.length ? { references: mail.replyHeaders.references } : {}),
+    ...(mail.replyHeaders?.cc?.length ? { cc: mail.replyHeaders.cc } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 

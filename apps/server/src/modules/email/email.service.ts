@@ -19,6 +19,12 @@ export interface EnqueueInput {
   dedupeKey?: string;
   /** Give up sending after this moment. */
   discardAfter?: Date;
+  /** A ticket reply's threading headers. */
+  replyHeaders?: { inReplyTo?: string; references?: string[] };
+  /** Stored files sent with it. */
+  attachments?: Array<{ filename: string; contentType: string; storageKey: string }>;
+  /** Extra recipients (a ticket reply's cc). */
+  cc?: string[];
 }
 
 const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
@@ -79,6 +85,8 @@ export class EmailService {
         userId: input.userId ?? null,
         dedupeKey: input.dedupeKey ?? null,
         discardAfter: input.discardAfter ?? null,
+        replyHeaders: input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null,
+        attachments: input.attachments?.length ? input.attachments : null,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });

@@ -1,0 +1,2 @@
+export * from './ticket-rules.js';
+export * from './ticket-search.js';

@@ -1,0 +1,161 @@
+// Tickets: customers' mail to the shop (spec: "Ticket", "Ticket statuses"; docs/backoffice.md, "Tickets").
+
+/** The spec's ticket statuses, by id. */
+export const TicketStatus = {
+  Initial: 1,
+  Open: 2,
+  Pending: 3,
+  Resolved: 4,
+  Closed: 5,
+  Scheduled: 6,
+  AwaitingDocuments: 7,
+  LeadConverted: 8,
+} as const;
+export type TicketStatusId = (typeof TicketStatus)[keyof typeof TicketStatus];
+
+export const TICKET_STATUS_IDS: readonly TicketStatusId[] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The spec's names (Spanish, as the panel shows them). */
+export const TICKET_STATUS_TEXT: Record<TicketStatusId, string> = {
+  1: 'Inicial',
+  2: 'Abierto',
+  3: 'Pendiente',
+  4: 'Resuelto',
+  5: 'Cerrado',
+  6: 'Programado',
+  7: 'Pte. documentación',
+  8: 'Lead convertido',
+};
+
+/** Statuses 2, 3 and 6 are active (spec). */
+export const ACTIVE_TICKET_STATUSES: readonly TicketStatusId[] = [2, 3, 6];
+
+/** Whether a number is one of the eight ticket statuses. */
+export function isTicketStatus(value: unknown): value is TicketStatusId {
+  return typeof value === 'number' && (TICKET_STATUS_IDS as readonly number[]).includes(value);
+}
+
+/** Whether the ticket is active (open, pending or scheduled). */
+export function isActiveTicket(status: number): boolean {
+  return (ACTIVE_TICKET_STATUSES as readonly number[]).includes(status);
+}
+
+/** The actions of the spec that change a ticket's status. */
+export type TicketStatusAction = 'reply' | 'close' | 'convert_lead' | 'postponer' | 'customer_reply' | 'wake';
+
+export type TicketTransition = { ok: true; to: TicketStatusId } | { ok: false; reason: 'not_allowed' };
+
+/**
+ * Where an action takes a ticket (the spec does not show transitions; these are ours, docs/backoffice.md):
+ * - reply: an agent answered; the ticket waits for the customer (3 Pendiente). Allowed from any status but 8.
+ * - close: 5 Cerrado, from anything not already closed or converted.
+ * - convert_lead: 8 Lead convertido, from any status but 8.
+ * - postponer: 6 Programado until a date, from an active status or 1/7.
+ * - customer_reply: the customer wrote again: back to 2 Abierto, whatever the status (also 5 and 8: a new question).
+ * - wake: a scheduled ticket whose date has come returns to 2 Abierto; only from 6.
+ */
+export function ticketTransition(from: number, action: TicketStatusAction): TicketTransition {
+  const to = (s: TicketStatusId): TicketTransition => ({ ok: true, to: s });
+  const no: TicketTransition = { ok: false, reason: 'not_allowed' };
+  switch (action) {
+    case 'reply':
+      return from === TicketStatus.LeadConverted ? no : to(TicketStatus.Pending);
+    case 'close':
+      return from === TicketStatus.Closed || from === TicketStatus.LeadConverted ? no : to(TicketStatus.Closed);
+    case 'convert_lead':
+      return from === TicketStatus.LeadConverted ? no : to(TicketStatus.LeadConverted);
+    case 'postponer':
+      return [1, 2, 3, 6, 7].includes(from) ? to(TicketStatus.Scheduled) : no;
+    case 'customer_reply':
+      return to(TicketStatus.Open);
+    case 'wake':
+      return from === TicketStatus.Scheduled ? to(TicketStatus.Open) : no;
+  }
+}
+
+/** The ticket token put in subjects, e.g. "[#T123]". */
+export function ticketToken(id: number): string {
+  return `[#T${id}]`;
+}
+
+const TOKEN = /\[#T([1-9]\d{0,9})\]/;
+
+/** The ticket id a subject names with its token, or null (ids beyond 32 bits are not ours). */
+export function parseTicketToken(subject: string | null | undefined): number | null {
+  if (typeof subject !== 'string') return null;
+  const match = TOKEN.exec(subject);
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The subject of an outgoing message: the ticket's token once, appended when missing. */
+export function subjectWithToken(subject: string, id: number): string {
+  const clean = subject.replace(/[\r\n]+/g, ' ').trim();
+  return parseTicketToken(clean) === id ? clean : `${clean} ${ticketToken(id)}`.trim();
+}
+
+/** Message-ids as headers carry them: "<a@b> <c@d>" -> ["<a@b>", "<c@d>"] (at most 50, newest last). */
+export function parseMessageIds(header: string | readonly string[] | null | undefined): string[] {
+  const raw = Array.isArray(header) ? header.join(' ') : typeof header === 'string' ? header : '';
+  const ids = raw.match(/<[^<>\s]{1,250}>/g) ?? [];
+  return ids.slice(-50);
+}
+
+/** The threading headers of an incoming message. */
+export interface IncomingThreading {
+  inReplyTo: readonly string[];
+  references: readonly string[];
+  subject: string;
+}
+
+/**
+ * Which message ids to look up to find the ticket an incoming message belongs to, most specific first: In-Reply-To,
+ * then References newest first. The subject's token is the fallback (`parseTicketToken`) when none of them is known.
+ */
+export function threadingCandidates(mail: IncomingThreading): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of [...mail.inReplyTo, ...[...mail.references].reverse()]) {
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+/**
+ * The ticket a message threads into: the ticket of the first known message id, else the token's ticket when it
+ * exists and its e-mail is the sender's (a token in a stranger's subject does not let them write into someone else's
+ * ticket), else null (a new ticket).
+ */
+export function resolveThread(
+  candidates: readonly string[],
+  known: ReadonlyMap<string, number>,
+  token: { ticketId: number; email: string } | null,
+  from: string,
+): number | null {
+  for (const id of candidates) {
+    const ticket = known.get(id);
+    if (ticket !== undefined) return ticket;
+  }
+  if (token && token.email.toLowerCase() === from.toLowerCase()) return token.ticketId;
+  return null;
+}
+
+/** A postponement is at most a year away and strictly in the future. */
+export const TICKET_POSTPONE_MAX_DAYS = 366;
+
+/** Whether a scheduled ticket's date has come (the sweep returns it to 2 Abierto). */
+export function ticketWakes(status: number, dueAt: Date | null, now: Date): boolean {
+  return status === TicketStatus.Scheduled && dueAt !== null && dueAt.getTime() <= now.getTime();
+}
+
+/** Whether `email` is at one of the shop's domains (case-insensitive; subdomains are not). */
+export function isShopAddress(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1).toLowerCase();
+  return domains.some((d) => d.toLowerCase() === domain);
+}
