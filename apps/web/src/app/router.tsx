@@ -12,6 +12,7 @@ import { IncidenceFormRoute } from '../features/account/routes/incidence-form.ro
 import { TemplateEditRoute } from '../features/backoffice/routes/template-edit.route';
 import { TemplatesRoute } from '../features/backoffice/routes/templates.route';
 import { CannedResponsesRoute } from '../features/backoffice/routes/canned-responses.route';
+import { StaffRoute } from '../features/backoffice/routes/staff.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AdminGate } from '../features/backoffice/components/admin-gate';
@@ -111,6 +112,7 @@ export function AppRoutes() {
               <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
               <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
               <Route path="respuestas" element={<CannedResponsesRoute />} />
+              <Route path="personal" element={<StaffRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />

@@ -110,7 +110,7 @@ describe('registry', () => {
   });
 
   it('the screens of later issues are marked as coming', () => {
-    expect(FIXED_TAB_KEYS.filter((key) => !isTabReady(key))).toEqual(['client', 'tickets', 'new-ticket']);
+    expect(FIXED_TAB_KEYS.filter((key) => !isTabReady(key))).toEqual(['tickets', 'new-ticket']);
     expect(isTabReady('item:3')).toBe(true);
   });
 });

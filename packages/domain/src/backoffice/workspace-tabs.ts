@@ -62,9 +62,9 @@ export const WORKSPACE_TABS: Readonly<Record<FixedTabKey, FixedTabDefinition>> =
   qp: { key: 'qp', title: { es: 'Crear QP', en: 'Create QP', pt: 'Criar QP' }, closable: true, ready: true },
   client: {
     key: 'client',
-    title: { es: 'Nuevo cliente', en: 'New client', pt: 'Novo cliente' },
+    title: { es: 'Clientes', en: 'Customers', pt: 'Clientes' },
     closable: true,
-    ready: false,
+    ready: true,
   },
   tickets: { key: 'tickets', title: { es: 'Tickets', en: 'Tickets', pt: 'Tickets' }, closable: true, ready: false },
   'new-ticket': {

@@ -42,6 +42,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/respuestas">{t('canned.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'agents.manage') ? (
+                  <li>
+                    <Link to="/agentes/personal">{t('staff.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'catalog.edit') ? (
                   <li>
                     <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>

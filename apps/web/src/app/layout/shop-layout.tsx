@@ -3,6 +3,7 @@ import { useStoreInfo, useUser } from '../../shared/auth';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
 import { SkipLink } from '../../shared/ui';
+import { ImpersonationBanner } from './impersonation-banner';
 import { useRouteFocus } from './use-route-focus';
 import './layout.css';
 
@@ -18,6 +19,7 @@ export function ShopLayout() {
   return (
     <>
       <SkipLink />
+      <ImpersonationBanner />
       <header className="site-header">
         <div className="page-container site-header__inner">
           <Link to="/" className="site-header__brand">

@@ -6,7 +6,7 @@ import type { components, paths } from './api-schema';
 
 export type { Language, MoneyString };
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The JSON body a route answers with a status (200 by default). */

@@ -10,6 +10,7 @@ import { ItemWorkspace } from '../components/item-workspace';
 import { useWorkspace } from '../components/workspace-context';
 import { ItemDetailRoute } from './item-detail.route';
 import { QueueRoute } from './queue.route';
+import { CustomersScreen } from './customers.route';
 
 /**
  * The screens of the fixed tabs, by address ending: adding a tab is its entry in the domain's registry
@@ -21,6 +22,7 @@ const TAB_SCREENS: Partial<Record<FixedTabKey, () => ReactNode>> = {
   '-1': () => <QueueRoute key="default" queue="default" />,
   '-2': () => <QueueRoute key="portugal" queue="portugal" />,
   '0': () => <QueuePausedScreen />,
+  client: () => <CustomersScreen />,
 };
 
 /** `/agentes/pedido/:itemId`: the "Pedido {id}" tab (the item page with its lock and change check). */

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorText, refreshAfterAuthChange, useUser } from '../../shared/auth';
+import { useT } from '../../shared/i18n';
+import { api } from '../../shared/lib/api-client';
+import type { ApiResponse } from '../../shared/lib/api-contract';
+import { Button } from '../../shared/ui';
+
+type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
+
+/**
+ * "Estás viendo la tienda como {email}": shown on every shop page while an admin is logged in as a customer
+ * (docs/backoffice.md, "Log in as the customer"), with the way back to the back office, which ends the impersonation
+ * and signs the admin in again.
+ */
+export function ImpersonationBanner() {
+  const t = useT();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const status = useQuery({
+    queryKey: ['impersonation', user?.id ?? 0],
+    queryFn: ({ signal }) => api.get<Impersonation>('/api/me/impersonation', signal),
+    enabled: user?.role === 'customer',
+    staleTime: 60_000,
+  });
+  const back = useMutation({
+    mutationFn: () => api.delete<{ user: { id: number } }>('/api/me/impersonation'),
+    onSettled: () => refreshAfterAuthChange(queryClient),
+  });
+  const imp = status.data?.impersonation;
+  if (!user || !imp) return null;
+  const customerId = user.id;
+
+  return (
+    <section className="impersonation-banner" aria-label={t('impersonation.region')}>
+      <div className="page-container impersonation-banner__inner">
+        <p>
+          <strong>{t('impersonation.viewingAs', { email: imp.customer_email })}</strong>{' '}
+          {t('impersonation.until', {
+            time: new Date(imp.expires_at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+          })}
+        </p>
+        <Button
+          type="button"
+          variant="secondary"
+          pending={back.isPending}
+          onClick={() =>
+            back.mutate(undefined, {
+              onSuccess: () => void navigate(`/agentes/client?id=${customerId}`),
+              onError: () => void navigate('/agentes'),
+            })
+          }
+        >
+          {t('impersonation.back')}
+        </Button>
+        {back.isError ? <p role="alert">{errorText(back.error, t)}</p> : null}
+      </div>
+    </section>
+  );
+}
