@@ -112,7 +112,8 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     // The pulled queue (docs/backoffice.md, "Locks and the queue"): work statuses first, then the queue order.
     index('order_items_queue_idx').on(t.panelStatusId, t.priority, t.deadlineAt, t.createdAt),
-    index('order_items_status_idx').on(t.panelStatusId, t.createdAt),
+    // With item_id the page of a status filter is read from the index alone (no heap visit per row).
+    index('order_items_status_idx').on(t.panelStatusId, t.createdAt, t.itemId),
     index('order_items_created_idx').on(t.createdAt, t.itemId),
     index('order_items_provider_idx').on(t.providerId, t.createdAt),
     // My Activity: the items delegated to an agent, most recently changed first.
