@@ -1,3 +1,8 @@
+import {
+  ConfigListRoute,
+  ConfigListsIndexRoute,
+  ConfigRecordRoute,
+} from '../features/backoffice/routes/config-lists.route';
 import { Navigate, Route, Routes } from 'react-router';
 import { ForgotPasswordRoute } from '../features/account/routes/forgot-password.route';
 import { LoginRoute } from '../features/account/routes/login.route';
@@ -106,6 +111,10 @@ export function AppRoutes() {
             <Route path=":ending" element={<TabEndingRoute />} />
             <Route path="correo" element={<MailboxRoute />} />
             <Route path="correo/:id" element={<MailboxMessageRoute />} />
+            <Route path="listas" element={<ConfigListsIndexRoute />} />
+            <Route path="listas/:list" element={<ConfigListRoute />} />
+            <Route path="listas/:list/nuevo" element={<ConfigRecordRoute />} />
+            <Route path="listas/:list/:key" element={<ConfigRecordRoute />} />
             <Route element={<AdminGate />}>
               <Route path="catalogo" element={<CatalogProductsRoute />} />
               <Route path="plantillas" element={<TemplatesRoute />} />

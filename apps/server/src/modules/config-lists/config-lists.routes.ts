@@ -69,6 +69,12 @@ async function refused(reply: FastifyReply, language: Language, error: unknown) 
         code: e.code,
         message: configFieldErrorMessage(language, e),
       })),
+      // The same errors as `fields` named "{line}:{field}", for clients that read only fields.
+      fields: error.rows.map((e) => ({
+        field: `${e.line}:${e.field}`,
+        code: e.code,
+        message: configFieldErrorMessage(language, e),
+      })),
     });
   }
   throw error;

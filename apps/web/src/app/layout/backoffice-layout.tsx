@@ -47,6 +47,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/personal">{t('staff.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'configLists.read') ? (
+                  <li>
+                    <Link to="/agentes/listas">{t('configLists.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'catalog.edit') ? (
                   <li>
                     <Link to="/agentes/catalogo">{t('catalogAdmin.nav')}</Link>

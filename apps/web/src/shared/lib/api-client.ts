@@ -55,7 +55,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    // A Blob goes as it is, with its own type (a CSV import is text/csv).
     body = options.body;
   } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
