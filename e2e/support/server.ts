@@ -48,7 +48,7 @@ export function ensureBuilt(): void {
   markBuilt(started);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -131,7 +131,7 @@ async function waitForHealth(
  * Builds if needed (global-setup.ts has built it already) and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
  * port of 127.0.0.1, with a fresh temporary DATA_DIR and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   ensureBuilt();
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
@@ -150,6 +150,7 @@ export async function startServer(): Promise<RunningServer> {
     LOG_LEVEL: 'warn',
     // Journeys start from an empty back office (the demo orders of a development start would fill the queue).
     SEED_DEMO_ORDERS: '0',
+    ...extraEnv,
   };
   delete env['DATABASE_URL'];
   delete env['NOTIFY_BASE_URL'];

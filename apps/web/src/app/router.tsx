@@ -18,6 +18,7 @@ import { TemplateEditRoute } from '../features/backoffice/routes/template-edit.r
 import { TemplatesRoute } from '../features/backoffice/routes/templates.route';
 import { CannedResponsesRoute } from '../features/backoffice/routes/canned-responses.route';
 import { StaffRoute } from '../features/backoffice/routes/staff.route';
+import { TicketTabRoute } from '../features/backoffice/routes/tickets.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AdminGate } from '../features/backoffice/components/admin-gate';
@@ -108,6 +109,7 @@ export function AppRoutes() {
           <Route element={<WorkspaceShell />}>
             <Route index element={<ItemsRoute />} />
             <Route path="pedido/:itemId" element={<ItemTabRoute />} />
+            <Route path="ticket/:ticketId" element={<TicketTabRoute />} />
             <Route path=":ending" element={<TabEndingRoute />} />
             <Route path="correo" element={<MailboxRoute />} />
             <Route path="correo/:id" element={<MailboxMessageRoute />} />

@@ -25,7 +25,9 @@ export const FIXED_TAB_KEYS = [
 export type FixedTabKey = (typeof FIXED_TAB_KEYS)[number];
 /** An order item's tab: `item:{item id}`, titled "Pedido {id}". */
 export type ItemTabKey = `item:${number}`;
-export type TabKey = FixedTabKey | ItemTabKey;
+/** A ticket's tab: `ticket:{ticket id}`, titled "Ticket {id}" (address ending `ticket-{id}`). */
+export type TicketTabKey = `ticket:${number}`;
+export type TabKey = FixedTabKey | ItemTabKey | TicketTabKey;
 
 export interface FixedTabDefinition {
   key: FixedTabKey;
@@ -66,12 +68,12 @@ export const WORKSPACE_TABS: Readonly<Record<FixedTabKey, FixedTabDefinition>> =
     closable: true,
     ready: true,
   },
-  tickets: { key: 'tickets', title: { es: 'Tickets', en: 'Tickets', pt: 'Tickets' }, closable: true, ready: false },
+  tickets: { key: 'tickets', title: { es: 'Tickets', en: 'Tickets', pt: 'Tickets' }, closable: true, ready: true },
   'new-ticket': {
     key: 'new-ticket',
     title: { es: 'Nuevo ticket', en: 'New ticket', pt: 'Novo ticket' },
     closable: true,
-    ready: false,
+    ready: true,
   },
   '-1': {
     key: '-1',
@@ -136,9 +138,23 @@ export function parseItemId(value: string): number | null {
 export function parseTabKey(value: unknown): TabKey | null {
   if (typeof value !== 'string') return null;
   if (isFixedTabKey(value)) return value;
+  if (value.startsWith('ticket:')) {
+    const ticketId = parseItemId(value.slice('ticket:'.length));
+    return ticketId === null ? null : ticketTabKey(ticketId);
+  }
   if (!value.startsWith('item:')) return null;
   const id = parseItemId(value.slice('item:'.length));
   return id === null ? null : itemTabKey(id);
+}
+
+/** The key of a ticket's tab. */
+export function ticketTabKey(ticketId: number): TicketTabKey {
+  return `ticket:${ticketId}`;
+}
+
+/** The ticket id of a ticket's tab, or null for any other tab. */
+export function tabTicketId(key: TabKey): number | null {
+  return key.startsWith('ticket:') ? Number(key.slice('ticket:'.length)) : null;
 }
 
 /** The key of an order item's tab. */
@@ -154,18 +170,26 @@ export function tabItemId(key: TabKey): number | null {
 /** The tab an address ending opens (spec: the fixed endings, "any other" = an order item): null when it is neither. */
 export function tabForEnding(ending: string): TabKey | null {
   if (isFixedTabKey(ending)) return ending;
+  if (ending.startsWith('ticket-')) {
+    const ticketId = parseItemId(ending.slice('ticket-'.length));
+    return ticketId === null ? null : ticketTabKey(ticketId);
+  }
   const id = parseItemId(ending);
   return id === null ? null : itemTabKey(id);
 }
 
 /** The address ending of a tab (the inverse of tabForEnding). */
 export function tabEnding(key: TabKey): string {
+  const ticketId = tabTicketId(key);
+  if (ticketId !== null) return `ticket-${ticketId}`;
   const itemId = tabItemId(key);
   return itemId === null ? key : String(itemId);
 }
 
 /** A tab's title: the registry's for fixed tabs, "Pedido {id}" (Order, Pedido) for an item. */
 export function tabTitle(key: TabKey, language: Language): string {
+  const ticketId = tabTicketId(key);
+  if (ticketId !== null) return `Ticket ${ticketId}`;
   const itemId = tabItemId(key);
   if (itemId === null) return WORKSPACE_TABS[key as FixedTabKey].title[language];
   return `${language === 'en' ? 'Order' : 'Pedido'} ${itemId}`;
@@ -173,12 +197,12 @@ export function tabTitle(key: TabKey, language: Language): string {
 
 /** Whether a tab can be closed by the agent (the close button, the shortcut): every tab but `-1`. */
 export function isClosable(key: TabKey): boolean {
-  return tabItemId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].closable;
+  return tabItemId(key) !== null || tabTicketId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].closable;
 }
 
 /** Whether a tab's screen exists (false: a "coming" page until its issue lands). Item tabs always have one. */
 export function isTabReady(key: TabKey): boolean {
-  return tabItemId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].ready;
+  return tabItemId(key) !== null || tabTicketId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].ready;
 }
 
 export type OpenTabResult = { ok: true; workspace: Workspace } | { ok: false; reason: 'too_many_tabs' };

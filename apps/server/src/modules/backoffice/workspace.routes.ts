@@ -11,12 +11,13 @@ const TabKeyIn = Type.String({ maxLength: 40, examples: ['search', '-1', 'item:1
 const WorkspaceOut = Type.Object({
   tabs: Type.Array(
     Type.Object({
-      key: Type.String({ description: 'search, actividad, ..., -1, -2, 0 or item:{item id}' }),
+      key: Type.String({ description: 'search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id}' }),
       ending: Type.String({ description: 'The address ending: /agentes/{ending}' }),
       title: Type.String(),
       closable: Type.Boolean({ description: 'false for -1 (auto-assign): it cannot be closed normally' }),
       ready: Type.Boolean({ description: 'false while its screen belongs to a later issue' }),
       item_id: Nullable(Type.Integer()),
+      ticket_id: Nullable(Type.Integer()),
     }),
   ),
   active: Nullable(Type.String()),

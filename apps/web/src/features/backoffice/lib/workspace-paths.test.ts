@@ -14,6 +14,10 @@ describe('tabForPath', () => {
     ['/agentes/new-ticket', 'new-ticket'],
     ['/agentes/pedido/42', 'item:42'],
     ['/agentes/42', 'item:42'],
+    ['/agentes/ticket/9', 'ticket:9'],
+    ['/agentes/ticket-9', 'ticket:9'],
+    ['/agentes/ticket/0', null],
+    ['/agentes/ticket/9/x', null],
     ['/agentes/pedido/0', null],
     ['/agentes/pedido/abc', null],
     ['/agentes/pedido/2147483648', null],
@@ -28,7 +32,9 @@ describe('tabForPath', () => {
   });
 
   it('every tab opens an address that leads back to it', () => {
-    for (const key of [...FIXED_TAB_KEYS, 'item:7' as TabKey]) expect(tabForPath(defaultHref(key))).toBe(key);
+    for (const key of [...FIXED_TAB_KEYS, 'item:7' as TabKey, 'ticket:7' as TabKey]) {
+      expect(tabForPath(defaultHref(key))).toBe(key);
+    }
     expect(defaultHref('search')).toBe('/agentes');
     expect(defaultHref('item:7')).toBe('/agentes/pedido/7');
   });

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { panelStatusTone, parseItemId, tabForEnding, tabItemId, tabTitle, type FixedTabKey } from '@ventanilla/domain';
+import {
+  panelStatusTone,
+  parseItemId,
+  tabForEnding,
+  tabItemId,
+  tabTicketId,
+  tabTitle,
+  type FixedTabKey,
+} from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { translateCode, useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -11,6 +19,7 @@ import { useWorkspace } from '../components/workspace-context';
 import { ItemDetailRoute } from './item-detail.route';
 import { QueueRoute } from './queue.route';
 import { CustomersScreen } from './customers.route';
+import { NewTicketScreen, TicketsScreen } from './tickets.route';
 
 /**
  * The screens of the fixed tabs, by address ending: adding a tab is its entry in the domain's registry
@@ -23,6 +32,8 @@ const TAB_SCREENS: Partial<Record<FixedTabKey, () => ReactNode>> = {
   '-2': () => <QueueRoute key="portugal" queue="portugal" />,
   '0': () => <QueuePausedScreen />,
   client: () => <CustomersScreen />,
+  tickets: () => <TicketsScreen />,
+  'new-ticket': () => <NewTicketScreen />,
 };
 
 /** `/agentes/pedido/:itemId`: the "Pedido {id}" tab (the item page with its lock and change check). */
@@ -41,6 +52,8 @@ export function TabEndingRoute() {
   if (key === null || key === 'search') return <Navigate to={`/agentes${key === 'search' ? search : ''}`} replace />;
   const itemId = tabItemId(key);
   if (itemId !== null) return <Navigate to={`/agentes/pedido/${itemId}`} replace />;
+  const ticketId = tabTicketId(key);
+  if (ticketId !== null) return <Navigate to={`/agentes/ticket/${ticketId}`} replace />;
   const screen = TAB_SCREENS[key as FixedTabKey];
   return screen ? screen() : <ComingScreen tabKey={key as FixedTabKey} />;
 }

@@ -1,0 +1,108 @@
+import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, apiUpload, isApiError, withQuery } from '../../../shared/lib/api-client';
+import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
+import { queryKeys } from '../../../shared/lib/query-keys';
+
+// Tickets (docs/backoffice.md, "Tickets"): the list, one ticket, its lock and its actions.
+
+export type TicketPage = ApiResponse<'/api/backoffice/tickets', 'get'>;
+export type TicketRow = ApiItem<TicketPage['items']>;
+export type Ticket = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
+export type TicketWritten = ApiResponse<'/api/backoffice/tickets/{ticketId}/close', 'post'>;
+export type TicketSent = ApiResponse<'/api/backoffice/tickets/{ticketId}/reply', 'post'>;
+
+export interface TicketFilter {
+  email: string;
+  status: string;
+  page: number;
+}
+
+export const ticketKeys = {
+  all: [...queryKeys.backoffice, 'tickets'] as const,
+  list: (filter: TicketFilter) => [...queryKeys.backoffice, 'tickets', 'list', filter] as const,
+  one: (ticketId: number) => [...queryKeys.backoffice, 'tickets', 'one', ticketId] as const,
+};
+
+export const TICKET_PAGE_SIZE = 20;
+const BASE = '/api/backoffice/tickets';
+
+export function useTickets(filter: TicketFilter) {
+  return useQuery({
+    queryKey: ticketKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get<TicketPage>(
+        withQuery(BASE, {
+          email: filter.email.trim() || undefined,
+          status: filter.status || undefined,
+          page: filter.page > 1 ? filter.page : undefined,
+          size: TICKET_PAGE_SIZE,
+        }),
+        signal,
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useTicket(ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: ({ signal }) => api.get<Ticket>(`${BASE}/${ticketId}`, signal),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+/** A JSON action on a ticket (`close`, `delegate`, `rel_pedido`, `save_note`, ...) with the version it was based on. */
+export function useTicketAction(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; body: Record<string, unknown> }) =>
+      api.post<TicketWritten>(`${BASE}/${ticketId}/${input.name}`, input.body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** A message with files: `reply` on a ticket, or a new ticket (the agent writes first). */
+export function useSendTicketMessage(ticketId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiUpload<TicketSent>(ticketId === null ? BASE : `${BASE}/${ticketId}/reply`, form),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export type TicketLockState =
+  { status: 'pending' } | { status: 'held'; expiresAt: string } | { status: 'taken'; by: string } | { status: 'error' };
+
+/**
+ * The ticket's lock while its tab is on screen, like an order's: taken when it opens, renewed every
+ * LOCK_HEARTBEAT_MS, released when it closes; 423 says who holds it.
+ */
+export function useTicketLock(ticketId: number): TicketLockState {
+  const [state, setState] = useState<TicketLockState>({ status: 'pending' });
+  useEffect(() => {
+    let live = true;
+    let held = false;
+    const take = async () => {
+      try {
+        const lock = await api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`);
+        held = true;
+        if (live) setState({ status: 'held', expiresAt: lock.expires_at });
+      } catch (error) {
+        held = false;
+        if (!live) return;
+        if (isApiError(error, 423)) setState({ status: 'taken', by: error.lock?.locked_by_name ?? '' });
+        else setState({ status: 'error' });
+      }
+    };
+    void take();
+    const timer = window.setInterval(() => void take(), LOCK_HEARTBEAT_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+      if (held) void api.delete(`${BASE}/${ticketId}/lock`).catch(() => undefined);
+    };
+  }, [ticketId]);
+  return state;
+}
