@@ -3,7 +3,7 @@
 // customer's answer (an e-mail with In-Reply-To, sent by the test) threads back into the same ticket and reopens it.
 // axe on each screen.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
@@ -21,7 +21,7 @@ let smtpPort: number;
 let ticketId: number;
 const pageErrors: string[] = [];
 
-function mail(message: nodemailer.SendMailOptions) {
+function mail(message: SendMailOptions) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
   return transport.sendMail({ from: `Marta Cliente <${CUSTOMER}>`, to: 'ayuda@ventanilla.test', ...message });
 }
