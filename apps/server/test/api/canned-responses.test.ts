@@ -51,13 +51,31 @@ beforeAll(async () => {
   notary = await signIn('notario@ventanilla.test', 'notario-demo-2026');
   customer = new TestClient(t.app);
   expect((await customer.register('canned-customer@example.com')).statusCode).toBe(201);
-  // The Portuguese panel role: an agent account with panel_role 'portugal' (set by whoever manages agents).
-  ptAgent = new TestClient(t.app);
-  expect((await ptAgent.register('agente-pt@example.com')).statusCode).toBe(201);
-  await t.app.ctx.db
-    .update(users)
-    .set({ role: 'agent', panelRole: 'portugal' })
-    .where(eq(users.email, 'agente-pt@example.com'));
+  // The Portuguese panel role: a staff account the admin gives panel_role 'portugal' (update_agente).
+  const created = await admin.post('/api/backoffice/staff', {
+    email: 'agente-pt@example.com',
+    firstname: 'Ana',
+    lastname: 'Portela',
+    role: 'agent',
+    password: 'correct-horse-battery-pt',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const staff = created.json<{ agent: { id: number; version: string; panel_role: string | null } }>().agent;
+  expect(staff.panel_role).toBeNull();
+  const changed = await admin.request({
+    method: 'PATCH',
+    url: `/api/backoffice/staff/${staff.id}`,
+    payload: { version: staff.version, panel_role: 'portugal' },
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  expect(changed.json<{ agent: { panel_role: string } }>().agent.panel_role).toBe('portugal');
+  const wrong = await admin.request({
+    method: 'PATCH',
+    url: `/api/backoffice/staff/${staff.id}`,
+    payload: { version: staff.version, panel_role: 'spain' },
+  });
+  expect(wrong.statusCode).toBe(400);
+  ptAgent = await signIn('agente-pt@example.com', 'correct-horse-battery-pt');
   const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'admin@ventanilla.test'));
   adminId = row!.id;
 });

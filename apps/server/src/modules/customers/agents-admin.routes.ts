@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { QUEUE_NAMES, STAFF_ROLES } from '@ventanilla/domain';
+import { PANEL_ROLES, QUEUE_NAMES, STAFF_ROLES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, OneOf } from '../../shared/http-schemas.js';
+import { errors, Nullable, OneOf } from '../../shared/http-schemas.js';
 import { AgentsAdminService } from './agents-admin.service.js';
 
 const INT32 = 2_147_483_647;
@@ -25,6 +25,9 @@ const AgentSchema = Type.Object({
   role: StaffRoleSchema,
   active: Type.Boolean(),
   settings: SettingsSchema,
+  panel_role: Nullable(
+    OneOf(PANEL_ROLES, { description: "portugal: the spec's Portuguese panel role (canned responses of its groups)" }),
+  ),
   created_at: Type.String({ format: 'date-time' }),
   version: Type.String({ format: 'date-time' }),
 });
@@ -94,6 +97,7 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
             firstname: Type.Optional(Type.String({ maxLength: 400 })),
             lastname: Type.Optional(Type.String({ maxLength: 400 })),
             settings: Type.Optional(SettingsSchema),
+            panel_role: Type.Optional(Nullable(OneOf(PANEL_ROLES))),
           },
           { additionalProperties: false },
         ),

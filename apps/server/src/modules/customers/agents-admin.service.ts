@@ -2,8 +2,10 @@ import {
   checkAgentChange,
   checkRegistration,
   isCurrentVersion,
+  isPanelRole,
   nextVersion,
   STAFF_ROLES,
+  type PanelRole,
   type StaffAccountRole,
 } from '@ventanilla/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -33,6 +35,7 @@ export interface AgentOut {
   role: StaffAccountRole;
   active: boolean;
   settings: AgentSettings;
+  panel_role: PanelRole | null;
   created_at: string;
   version: string;
 }
@@ -46,6 +49,7 @@ function agentOut(row: UserRow): AgentOut {
     role: row.role as StaffAccountRole,
     active: row.active,
     settings: row.agentSettings ?? {},
+    panel_role: isPanelRole(row.panelRole) ? row.panelRole : null,
     created_at: row.createdAt.toISOString(),
     version: row.updatedAt.toISOString(),
   };
@@ -58,6 +62,8 @@ export interface AgentChange {
   firstname?: string;
   lastname?: string;
   settings?: AgentSettings;
+  /** The spec's Portuguese panel role (canned responses), or null for none. */
+  panel_role?: PanelRole | null;
 }
 
 export class AgentsAdminService {
@@ -150,6 +156,7 @@ export class AgentsAdminService {
           ...(change.firstname === undefined ? {} : { firstname: change.firstname.trim() }),
           ...(change.lastname === undefined ? {} : { lastname: change.lastname.trim() }),
           ...(change.settings === undefined ? {} : { agentSettings: change.settings }),
+          ...(change.panel_role === undefined ? {} : { panelRole: change.panel_role }),
           updatedAt: nextVersion(row.updatedAt, this.now()),
         })
         .where(eq(users.id, agentId))
