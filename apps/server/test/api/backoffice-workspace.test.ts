@@ -70,7 +70,15 @@ const put = (client: TestClient, payload: unknown) =>
 const get = (client: TestClient) => client.request({ method: 'GET', url: '/api/backoffice/workspace' });
 
 interface WorkspaceBody {
-  tabs: { key: string; ending: string; title: string; closable: boolean; ready: boolean; item_id: number | null }[];
+  tabs: {
+    key: string;
+    ending: string;
+    title: string;
+    closable: boolean;
+    ready: boolean;
+    item_id: number | null;
+    ticket_id?: number | null;
+  }[];
   active: string | null;
   closed_item_ids: number[];
 }
@@ -138,7 +146,10 @@ describe('GET and PUT /api/backoffice/workspace', () => {
   });
 
   it('keeps the tabs in order with their titles, and another device (session) sees them', async () => {
-    const res = await put(agent, { tabs: ['-1', 'search', 'item:15', '-2', 'tickets'], active: 'item:15' });
+    const res = await put(agent, {
+      tabs: ['-1', 'search', 'item:15', '-2', 'tickets', 'ticket:9', 'client'],
+      active: 'item:15',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<WorkspaceBody>();
     expect(body.tabs.map((tab) => [tab.key, tab.title, tab.ending])).toEqual([
@@ -147,12 +158,24 @@ describe('GET and PUT /api/backoffice/workspace', () => {
       ['item:15', 'Pedido 15', '15'],
       ['-2', 'Portugal CP & IPS', '-2'],
       ['tickets', 'Tickets', 'tickets'],
+      ['ticket:9', 'Ticket 9', 'ticket-9'],
+      ['client', 'Nuevo cliente', 'client'],
     ]);
-    expect(body.tabs.find((tab) => tab.key === 'tickets')?.ready).toBe(false);
-    expect(body.tabs.find((tab) => tab.key === 'item:15')?.item_id).toBe(15);
+    expect(body.tabs.find((tab) => tab.key === 'client')?.ready).toBe(false);
+    expect(body.tabs.find((tab) => tab.key === 'tickets')?.ready).toBe(true);
+    expect(body.tabs.find((tab) => tab.key === 'item:15')).toMatchObject({ item_id: 15, ticket_id: null });
+    expect(body.tabs.find((tab) => tab.key === 'ticket:9')).toMatchObject({ item_id: null, ticket_id: 9 });
     const otherDevice = await signIn(AGENT);
     const restored = (await get(otherDevice)).json<WorkspaceBody>();
-    expect(restored.tabs.map((tab) => tab.key)).toEqual(['-1', 'search', 'item:15', '-2', 'tickets']);
+    expect(restored.tabs.map((tab) => tab.key)).toEqual([
+      '-1',
+      'search',
+      'item:15',
+      '-2',
+      'tickets',
+      'ticket:9',
+      'client',
+    ]);
     expect(restored.active).toBe('item:15');
   });
 
