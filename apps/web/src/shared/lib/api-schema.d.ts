@@ -10105,7 +10105,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0 or item:{item id} */
+                                /** @description search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id} */
                                 key: string;
                                 /** @description The address ending: /agentes/{ending} */
                                 ending: string;
@@ -10115,6 +10115,7 @@ export interface paths {
                                 /** @description false while its screen belongs to a later issue */
                                 ready: boolean;
                                 item_id: number | null;
+                                ticket_id: number | null;
                             }[];
                             active: string | null;
                             /** @description Items whose tabs were closed, most recent first */
@@ -10216,7 +10217,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0 or item:{item id} */
+                                /** @description search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id} */
                                 key: string;
                                 /** @description The address ending: /agentes/{ending} */
                                 ending: string;
@@ -10226,6 +10227,7 @@ export interface paths {
                                 /** @description false while its screen belongs to a later issue */
                                 ready: boolean;
                                 item_id: number | null;
+                                ticket_id: number | null;
                             }[];
                             active: string | null;
                             /** @description Items whose tabs were closed, most recent first */
@@ -23183,6 +23185,11 @@ export interface paths {
                                     default_queue?: "default" | "portugal";
                                     languages?: ("es" | "en" | "pt")[];
                                 };
+                                /**
+                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -23312,6 +23319,11 @@ export interface paths {
                                     default_queue?: "default" | "portugal";
                                     languages?: ("es" | "en" | "pt")[];
                                 };
+                                /**
+                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -23501,6 +23513,8 @@ export interface paths {
                             default_queue?: "default" | "portugal";
                             languages?: ("es" | "en" | "pt")[];
                         };
+                        /** @enum {string|null} */
+                        panel_role?: "portugal" | null;
                     };
                 };
             };
@@ -23528,6 +23542,11 @@ export interface paths {
                                     default_queue?: "default" | "portugal";
                                     languages?: ("es" | "en" | "pt")[];
                                 };
+                                /**
+                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
