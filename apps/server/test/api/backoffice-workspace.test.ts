@@ -159,9 +159,8 @@ describe('GET and PUT /api/backoffice/workspace', () => {
       ['-2', 'Portugal CP & IPS', '-2'],
       ['tickets', 'Tickets', 'tickets'],
       ['ticket:9', 'Ticket 9', 'ticket-9'],
-      ['client', 'Nuevo cliente', 'client'],
+      ['client', 'Clientes', 'client'],
     ]);
-    expect(body.tabs.find((tab) => tab.key === 'client')?.ready).toBe(false);
     expect(body.tabs.find((tab) => tab.key === 'tickets')?.ready).toBe(true);
     expect(body.tabs.find((tab) => tab.key === 'item:15')).toMatchObject({ item_id: 15, ticket_id: null });
     expect(body.tabs.find((tab) => tab.key === 'ticket:9')).toMatchObject({ item_id: null, ticket_id: 9 });

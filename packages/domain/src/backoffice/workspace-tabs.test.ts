@@ -84,8 +84,20 @@ describe('tab keys and address endings', () => {
   });
 
   it('ending and key are inverse for every fixed tab and an item', () => {
-    for (const key of [...FIXED_TAB_KEYS, 'item:42' as const]) expect(tabForEnding(tabEnding(key))).toBe(key);
+    for (const key of [...FIXED_TAB_KEYS, 'item:42' as const, 'ticket:42' as const]) {
+      expect(tabForEnding(tabEnding(key))).toBe(key);
+    }
     expect(tabEnding('item:42')).toBe('42');
+  });
+
+  it('a ticket tab is titled "Ticket {id}", closable and ready, and is not an item', () => {
+    expect(tabTitle('ticket:42', 'es')).toBe('Ticket 42');
+    expect(tabEnding('ticket:42')).toBe('ticket-42');
+    expect(isClosable('ticket:42')).toBe(true);
+    expect(isTabReady('ticket:42')).toBe(true);
+    expect(tabItemId('ticket:42')).toBeNull();
+    expect(tabTicketId('ticket:42')).toBe(42);
+    expect(tabTicketId('item:42')).toBeNull();
   });
 
   it('parses item ids as plain positive 32-bit digits', () => {
