@@ -10,7 +10,12 @@
 // Embedded: a PGlite database in data/bench-embedded (kept between runs) with BENCH_EMBEDDED_ITEMS (default 100,000)
 // items; the largest event-loop stall of the app's process (perf_hooks monitorEventLoopDelay) while the searches run.
 //
-// BENCH_ONLY=postgres|embedded runs one part. Results go to stdout; docs/performance.md keeps the figures.
+// Statistics (GET /api/backoffice/statistics/...) on the same PostgreSQL database: BENCH_STATS_SAMPLES (default 40)
+// requests per route, 30-day ranges ending anywhere in the last year (a quarter of them for one store), and the longest
+// range (366 days); each p95 beside the 200 ms goal.
+//
+// BENCH_ONLY=postgres|embedded|statistics runs one part (statistics: the PostgreSQL statistics alone, no search).
+// Results go to stdout; docs/performance.md keeps the figures.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +45,9 @@ const { openPreparedDatabase } = await dist('modules/demo/demo-database.js');
 const { addDemoOrders } = await dist('modules/demo/bulk-orders.js');
 
 const GOALS = { id: 20, email: 20, status: 20, date: 20, text: 100 };
+const STATS_SAMPLES = Number(process.env.BENCH_STATS_SAMPLES ?? 40);
+const STATS_GOAL = 200;
+const STATS_ROUTES = ['orders', 'products', 'queue-age', 'agents', 'refunds'];
 
 /** A repeatable random source, so two runs ask the same questions. */
 function random(seed) {
@@ -324,6 +332,60 @@ async function withoutIndexes(pool, urls) {
   }
 }
 
+/** Statistics requests: 30-day ranges ending anywhere in the last year (a quarter for one store), and a whole year. */
+function statisticsWorkload(seed) {
+  const rnd = random(seed);
+  const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const month = () => {
+    const end = Math.floor(rnd() * 335);
+    const store = rnd() < 0.25 ? `&store=${[1, 16, 25, 9][Math.floor(rnd() * 4)]}` : '';
+    return `from=${day(end + 29)}&to=${day(end)}${store}`;
+  };
+  const jobs = [];
+  for (const route of STATS_ROUTES) {
+    jobs.push([
+      `${route} (30 days)`,
+      Array.from({ length: STATS_SAMPLES }, () => `/api/backoffice/statistics/${route}?${month()}`),
+    ]);
+    jobs.push([
+      `${route} (366 days)`,
+      Array.from(
+        { length: Math.max(5, STATS_SAMPLES / 4) },
+        () => `/api/backoffice/statistics/${route}?from=${day(365)}&to=${day(0)}`,
+      ),
+    ]);
+  }
+  return jobs;
+}
+
+async function runStatistics(base, cookie) {
+  const jobs = statisticsWorkload(44);
+  await timeJobs(
+    base,
+    cookie,
+    jobs.map(([name, list]) => [name, list.slice(0, 3)]),
+  );
+  const results = await timeJobs(base, cookie, jobs);
+  console.log(
+    `\n  ${'statistics'.padEnd(40)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   goal (p95)`,
+  );
+  const missed = [];
+  for (const [name] of jobs) {
+    const r = results[name];
+    if (r.refused) {
+      console.log(`  ${name.padEnd(40)} refused by the route: ${r.refused}`);
+      missed.push(name);
+      continue;
+    }
+    const p95 = percentile(r.latencies, 95);
+    if (p95 > STATS_GOAL) missed.push(name);
+    console.log(
+      `  ${name.padEnd(40)} ${fmt(percentile(r.latencies, 50)).padStart(9)} ${fmt(p95).padStart(9)} ${fmt(r.latencies.at(-1)).padStart(9)}   <= ${STATS_GOAL} ms ${p95 <= STATS_GOAL ? 'MET' : 'NOT MET'}`,
+    );
+  }
+  return missed;
+}
+
 async function startApp(env) {
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'ventanilla-bench-files-'));
   const config = loadConfig({
@@ -369,21 +431,29 @@ if (ONLY !== 'embedded') {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${app.server.address().port}`;
     const cookie = await signIn(base);
-    const urls = await workload(database.pool, 42);
-    const results = await runSearches(base, cookie, urls);
-    console.log(
-      `  PostgreSQL ${version[0].server_version}, ${items.toLocaleString('en')} order items, ${SAMPLES} requests per search, one at a time over HTTP`,
-    );
-    const missed = report(results);
-    const bare = await withoutIndexes(database.pool, urls);
-    if (bare.error) console.log(`  (no index-less baseline: ${bare.error})`);
-    else {
-      for (const key of ['email', 'text']) {
-        console.log(
-          `  baseline without indexes, ${key} (bare SQL, 20 queries): p50 ${fmt(percentile(bare[key], 50))}, max ${fmt(bare[key].at(-1))}`,
-        );
+    const missed = [];
+    if (ONLY !== 'statistics') {
+      const urls = await workload(database.pool, 42);
+      const results = await runSearches(base, cookie, urls);
+      console.log(
+        `  PostgreSQL ${version[0].server_version}, ${items.toLocaleString('en')} order items, ${SAMPLES} requests per search, one at a time over HTTP`,
+      );
+      missed.push(...report(results));
+      const bare = await withoutIndexes(database.pool, urls);
+      if (bare.error) console.log(`  (no index-less baseline: ${bare.error})`);
+      else {
+        for (const key of ['email', 'text']) {
+          console.log(
+            `  baseline without indexes, ${key} (bare SQL, 20 queries): p50 ${fmt(percentile(bare[key], 50))}, max ${fmt(bare[key].at(-1))}`,
+          );
+        }
       }
     }
+    const { rows: orderCount } = await database.pool.query('SELECT count(*)::int AS n FROM orders');
+    console.log(
+      `\n  Statistics: ${orderCount[0].n.toLocaleString('en')} orders, ${STATS_SAMPLES} requests per 30-day route, one at a time over HTTP`,
+    );
+    missed.push(...(await runStatistics(base, cookie)));
     if (missed.length) {
       failed = true;
       console.log(`  goals missed: ${missed.join('; ')}`);
@@ -395,7 +465,7 @@ if (ONLY !== 'embedded') {
   }
 }
 
-if (ONLY !== 'postgres') {
+if (ONLY !== 'postgres' && ONLY !== 'statistics') {
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, 'data/bench-embedded');
   mkdirSync(dataDir, { recursive: true });
   console.log(`\nEmbedded database (PGlite in ${path.relative(ROOT, dataDir)}):`);

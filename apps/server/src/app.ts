@@ -88,6 +88,7 @@ import openapiPlugin from './plugins/openapi.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
 import { agentsAdminRoutes } from './modules/customers/agents-admin.routes.js';
 import { customersAdminRoutes, impersonationRoutes } from './modules/customers/customers-admin.routes.js';
+import statisticsRoutes from './modules/statistics/statistics.routes.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
@@ -331,6 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       agentsAdminRoutes,
       configListsRoutes,
       ticketsRoutes,
+      statisticsRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

@@ -18,3 +18,4 @@ export * from './schema/canned-responses.js';
 export * from './schema/person-search.js';
 export * from './schema/config-lists.js';
 export * from './schema/tickets.js';
+export * from './schema/statistics.js';

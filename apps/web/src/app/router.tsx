@@ -3,6 +3,7 @@ import {
   ConfigListsIndexRoute,
   ConfigRecordRoute,
 } from '../features/backoffice/routes/config-lists.route';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ForgotPasswordRoute } from '../features/account/routes/forgot-password.route';
 import { LoginRoute } from '../features/account/routes/login.route';
@@ -22,6 +23,7 @@ import { TicketTabRoute } from '../features/backoffice/routes/tickets.route';
 import { RequireCustomer } from '../features/account/components/require-customer';
 import { StaffGate } from '../features/backoffice/components/staff-gate';
 import { AdminGate } from '../features/backoffice/components/admin-gate';
+import { StatisticsGate } from '../features/backoffice/components/statistics-gate';
 import { CatalogProductFormRoute } from '../features/backoffice/routes/catalog-product-form.route';
 import { CatalogProductRevisionsRoute } from '../features/backoffice/routes/catalog-product-revisions.route';
 import { CatalogProductRoute } from '../features/backoffice/routes/catalog-product.route';
@@ -46,7 +48,11 @@ import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/
 import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
 import { ResumeDraftRoute } from '../features/wizard/routes/resume-draft.route';
 import { UpdateItemRoute } from '../features/wizard/routes/update-item.route';
+import { Spinner } from '../shared/ui';
 import { BackofficeLayout } from './layout/backoffice-layout';
+
+// The statistics screen carries the charting library: its own chunk, loaded when an agent opens it (never in the shop).
+const StatisticsRoute = lazy(() => import('../features/backoffice/routes/statistics.route'));
 import { ShopLayout } from './layout/shop-layout';
 
 /** Every address of the app. Static segments win over dynamic ones, so `/tienda/cart` never reaches the wizard. */
@@ -117,6 +123,16 @@ export function AppRoutes() {
             <Route path="listas/:list" element={<ConfigListRoute />} />
             <Route path="listas/:list/nuevo" element={<ConfigRecordRoute />} />
             <Route path="listas/:list/:key" element={<ConfigRecordRoute />} />
+            <Route element={<StatisticsGate />}>
+              <Route
+                path="estadisticas"
+                element={
+                  <Suspense fallback={<Spinner />}>
+                    <StatisticsRoute />
+                  </Suspense>
+                }
+              />
+            </Route>
             <Route element={<AdminGate />}>
               <Route path="catalogo" element={<CatalogProductsRoute />} />
               <Route path="plantillas" element={<TemplatesRoute />} />

@@ -48,6 +48,7 @@ const EXPECTED: Record<Action, string> = {
   'configLists.edit': 'A',
   'tickets.read': 'GA',
   'tickets.work': 'GA',
+  'statistics.read': 'GA',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

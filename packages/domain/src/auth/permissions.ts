@@ -116,6 +116,8 @@ export const PERMISSIONS = {
    * postpone, pull the tickets queue.
    */
   'tickets.work': AGENTS_AND_ADMINS,
+  /** Back-office statistics: orders, revenue, queue age, agents' throughput, refunds (notaries see notary work only). */
+  'statistics.read': AGENTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

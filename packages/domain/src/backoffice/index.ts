@@ -8,3 +8,4 @@ export * from './item-actions.js';
 export * from './canned-responses.js';
 export * from './agent-orders.js';
 export * from './customer-admin.js';
+export * from './statistics.js';

@@ -136,6 +136,15 @@ const es = {
   'customer.phone_invalid': 'Escribe un teléfono válido: cifras, espacios y, opcionalmente, un «+» al principio',
   'customer.search_invalid': 'Escribe entre 1 y 200 caracteres, sin caracteres de control',
   'customer.unknown_role': 'Elige un rol: agente, administrador o notario',
+  // Statistics filter (docs/backoffice.md, "Statistics").
+  'statistics.unknown_param': 'El filtro {param} no existe',
+  'statistics.repeated_param': 'El filtro {param} aparece más de una vez',
+  'statistics.invalid_characters': 'El filtro {param} contiene caracteres no válidos',
+  'statistics.bad_date': 'El filtro {param} debe ser una fecha AAAA-MM-DD',
+  'statistics.end_before_start': 'La fecha final ({param}) no puede ser anterior a la inicial',
+  'statistics.range_too_long': 'El periodo abarca como máximo {max} días',
+  'statistics.bad_store': 'El filtro {param} debe ser una lista de tiendas (números separados por comas)',
+  'statistics.too_many_stores': 'Elige como máximo {max} tiendas',
 } as const;
 
 export type DomainMessageKey = keyof typeof es;
@@ -267,6 +276,15 @@ const en: Catalogue = {
   'customer.phone_invalid': 'Enter a valid phone number: digits, spaces and optionally a leading "+"',
   'customer.search_invalid': 'Enter between 1 and 200 characters, without control characters',
   'customer.unknown_role': 'Choose a role: agent, admin or notary',
+  // Statistics filter (docs/backoffice.md, "Statistics").
+  'statistics.unknown_param': 'There is no filter {param}',
+  'statistics.repeated_param': 'The filter {param} appears more than once',
+  'statistics.invalid_characters': 'The filter {param} contains characters that are not allowed',
+  'statistics.bad_date': 'The filter {param} must be a date written YYYY-MM-DD',
+  'statistics.end_before_start': 'The end date ({param}) cannot be before the start date',
+  'statistics.range_too_long': 'The period covers at most {max} days',
+  'statistics.bad_store': 'The filter {param} must be a list of stores (numbers separated by commas)',
+  'statistics.too_many_stores': 'Choose at most {max} stores',
 };
 
 const pt: Catalogue = {
@@ -394,6 +412,15 @@ const pt: Catalogue = {
   'customer.phone_invalid': 'Escreva um telefone válido: algarismos, espaços e, opcionalmente, um «+» no início',
   'customer.search_invalid': 'Escreva entre 1 e 200 caracteres, sem caracteres de controlo',
   'customer.unknown_role': 'Escolha uma função: agente, administrador ou notário',
+  // Statistics filter (docs/backoffice.md, "Statistics").
+  'statistics.unknown_param': 'O filtro {param} não existe',
+  'statistics.repeated_param': 'O filtro {param} aparece mais de uma vez',
+  'statistics.invalid_characters': 'O filtro {param} contém caracteres não válidos',
+  'statistics.bad_date': 'O filtro {param} deve ser uma data AAAA-MM-DD',
+  'statistics.end_before_start': 'A data final ({param}) não pode ser anterior à inicial',
+  'statistics.range_too_long': 'O período abrange no máximo {max} dias',
+  'statistics.bad_store': 'O filtro {param} deve ser uma lista de lojas (números separados por vírgulas)',
+  'statistics.too_many_stores': 'Escolha no máximo {max} lojas',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -162,7 +162,11 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.id),
+    // Statistics: refunds of a range of days.
+    index('refunds_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A customer's billing data (account page), copied onto each invoice when it is issued. */

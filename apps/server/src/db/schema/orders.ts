@@ -1,4 +1,5 @@
 // Orders, their items, each item's history, staff notes and documents.
+import { sql } from 'drizzle-orm';
 import type { AnswerValue, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
 import {
   bigint,
@@ -48,6 +49,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_customer_idempotency_uq').on(t.customerId, t.idempotencyKey),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // Statistics (docs/backoffice.md, "Statistics"): the orders of a range of days, for their lines per product.
+    index('orders_stats_idx').on(t.createdAt, t.storeId, t.paidAt, t.orderId),
   ],
 );
 
@@ -151,6 +154,10 @@ export const itemHistory = pgTable(
     index('item_history_item_idx').on(t.itemId, t.id),
     // My Activity: an agent's latest actions.
     index('item_history_agent_idx').on(t.adminUserId, t.id),
+    // Statistics: agents' lines of a range of days, read from the index alone.
+    index('item_history_stats_idx')
+      .on(t.createdAt, t.adminUserId, t.newStatus, t.oldStatus)
+      .where(sql`admin_user_id IS NOT NULL`),
   ],
 );
 

@@ -32,6 +32,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/correo">{t('mailbox.navLink')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'statistics.read') ? (
+                  <li>
+                    <Link to="/agentes/estadisticas">{t('statistics.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'templates.edit') ? (
                   <li>
                     <Link to="/agentes/plantillas">{t('templates.nav')}</Link>

@@ -1,0 +1,20 @@
+// Statistics (docs/backoffice.md, "Statistics"): a daily rollup of the orders, kept by triggers (see the migration
+// that creates it), so a year of orders per day, store and status is a few thousand rows, not a million.
+import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * Orders per Madrid day of creation, store and commercial status: how many, how many paid, and the paid ones' totals
+ * in cents. Never written by the app: statement triggers on `orders` add each change (old rows out, new rows in).
+ */
+export const orderStatsDaily = pgTable(
+  'order_stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+    paidOrders: integer('paid_orders').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.status] })],
+);

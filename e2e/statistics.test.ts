@@ -1,0 +1,80 @@
+// The statistics screen (docs/backoffice.md, "Statistics"): an agent opens it from the back office's navigation, sees
+// every plot with its summary and its data table (including a paid order of today), narrows the range and the stores
+// (the address carries them), and a refused range shows the server's message by its field. axe on each state.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiLogin } from './support/api.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
+import { newContext } from './support/browser.js';
+import { waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
+const PLOTS = [
+  'Pedidos por día',
+  'Ingresos por día',
+  'Pedidos por tienda',
+  'Pedidos por estado',
+  'Líneas por producto',
+  'Antigüedad de la cola',
+  'Rendimiento de los agentes',
+];
+
+let server: RunningServer;
+let browser: Browser;
+let customer: BrowserContext;
+let agent: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+test.describe.serial('the agent reads the statistics', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    test.setTimeout(300_000);
+    browser = launched;
+    server = await startServer();
+    customer = await newContext(browser, server.baseUrl);
+    agent = await newContext(browser, server.baseUrl);
+    const shop = await customer.newPage();
+    await shop.goto('/?store=1');
+    await shop.waitForLoadState('networkidle');
+    await registerCustomer(customer, 'estadisticas.cliente@example.com');
+    await apiLogin(agent, AGENT.email, AGENT.password);
+    await paidOrder(customer, agent);
+    page = await agent.newPage();
+    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  });
+
+  test.afterAll(async () => {
+    for (const c of [customer, agent]) await c?.close().catch(() => undefined);
+    await server?.stop();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('from the navigation: every plot with its summary and its table', async () => {
+    await page.goto('/agentes');
+    await page.getByRole('link', { name: 'Estadísticas' }).click();
+    await waitForPath(page, /^\/agentes\/estadisticas$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
+    for (const title of PLOTS) {
+      const section = page.getByRole('region', { name: title });
+      await expect(section.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await expect(section.getByRole('figure', { name: title }).locator('svg.recharts-surface')).toBeVisible();
+      await expect(section.getByRole('table', { name: title })).toBeVisible();
+    }
+    // The paid order of today is in the figures.
+    await expect(page.getByRole('status').filter({ hasText: /1 pagados/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Devoluciones' })).toContainText('No hay devoluciones en el periodo.');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the range and the stores go in the address; a refused range is explained by its field', async () => {
+    await page.getByLabel('Tiendas').fill('1');
+    await page.getByRole('button', { name: 'Ver estadísticas' }).click();
+    await waitForPath(page, /^\/agentes\/estadisticas\?store=1$/);
+    await expect(page.getByRole('table', { name: 'Pedidos por tienda' }).getByRole('row')).toHaveCount(2);
+
+    await page.goto('/agentes/estadisticas?from=2026-03-10&to=2026-03-01');
+    await expect(page.getByText('La fecha final (to) no puede ser anterior a la inicial').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
