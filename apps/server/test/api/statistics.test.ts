@@ -130,6 +130,7 @@ async function refused(query: string, client = agent, path = 'orders') {
 
 let refundable: { orderId: number; itemIds: number[] };
 let portuguese: { orderId: number; itemIds: number[] };
+let unpaid: { orderId: number; itemIds: number[] };
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
@@ -156,7 +157,7 @@ beforeAll(async () => {
     createdAt: '2031-03-01T10:00:00Z',
     lines: [{ productId: 10, total: 1210 }],
   });
-  await seedOrder({
+  unpaid = await seedOrder({
     storeId: 1,
     status: 'pending',
     paid: false,
@@ -479,5 +480,67 @@ describe('refusals: 400 in the caller’s language, every problem at once', () =
     ]);
     // Bytes that are not UTF-8 cannot be decoded: a 400, never a 500.
     expect((await agent.get('/api/backoffice/statistics/orders?from=%ED%A0%80')).statusCode).toBe(400);
+  });
+});
+
+describe('the daily rollup follows every change to the orders (triggers)', () => {
+  const rollupMatchesOrders = async () => {
+    const db = t.app.ctx.db;
+    const fromRollup = await db.execute(sql`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, status, orders, paid_orders, revenue::text AS revenue
+      FROM order_stats_daily WHERE orders <> 0 ORDER BY 1, 2, 3`);
+    const fromOrders = await db.execute(sql`
+      SELECT to_char((created_at AT TIME ZONE 'Europe/Madrid')::date, 'YYYY-MM-DD') AS day, store_id, status,
+        count(*)::int AS orders, count(paid_at)::int AS paid_orders,
+        coalesce(sum(total) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS revenue
+      FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(
+      fromRollup.rows.map((r) => ({ ...r, orders: Number(r.orders), paid_orders: Number(r.paid_orders) })),
+    ).toEqual(fromOrders.rows.map((r) => ({ ...r, orders: Number(r.orders), paid_orders: Number(r.paid_orders) })));
+  };
+
+  it('a payment moves an order from pending to complete and adds its total to the revenue', async () => {
+    const db = t.app.ctx.db;
+    await rollupMatchesOrders();
+    await db
+      .update(orders)
+      .set({ status: 'complete', paidAt: new Date('2031-03-05T10:00:00Z') })
+      .where(eq(orders.orderId, unpaid.orderId));
+    const body = await stats<{ totals: unknown; by_status: unknown[] }>('orders');
+    expect(body.totals).toEqual({ orders: 3, paid_orders: 3, revenue: '57.22' });
+    // The pending row is left with zeros: not shown.
+    expect(body.by_status).toEqual([{ status: 'complete', orders: 3, paid_orders: 3, revenue: '57.22' }]);
+    await rollupMatchesOrders();
+  });
+
+  it('updates of other columns, several rows at once, and deletes keep it exact', async () => {
+    const db = t.app.ctx.db;
+    await db.execute(sql`UPDATE orders SET updated_at = now(), customer_firstname = 'Eva'`);
+    await db.execute(sql`UPDATE orders SET total = total + 1, store_id = 25 WHERE store_id = 16`);
+    await rollupMatchesOrders();
+    const moved = await stats<{ by_store: unknown[] }>('orders');
+    expect(moved.by_store).toEqual([
+      { store_id: 1, orders: 2, paid_orders: 2, revenue: '32.10' },
+      { store_id: 25, orders: 1, paid_orders: 1, revenue: '25.13' },
+    ]);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderId: nextOrderId++,
+        storeId: 1,
+        customerId,
+        status: 'canceled',
+        taxRateBp: 0,
+        subtotal: 5,
+        taxAmount: 0,
+        total: 5,
+        customerEmail: 'x@example.com',
+        customerFirstname: 'X',
+        customerLastname: 'Y',
+        createdAt: new Date('2031-03-03T10:00:00Z'),
+      })
+      .returning();
+    await db.delete(orders).where(eq(orders.orderId, order!.orderId));
+    await rollupMatchesOrders();
   });
 });

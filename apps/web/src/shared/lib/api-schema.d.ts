@@ -29562,6 +29562,882 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/statistics/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders and revenue per day, store and commercial status
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            to: string;
+                            /** @description The store filter; empty = all */
+                            stores: number[];
+                            totals: {
+                                orders: number;
+                                paid_orders: number;
+                                /** @example 25.12 */
+                                revenue: MoneyString;
+                            };
+                            /** @description Every day of the range, in order */
+                            by_day: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-11-24
+                                 */
+                                day: string;
+                                orders: number;
+                                paid_orders: number;
+                                /** @example 25.12 */
+                                revenue: MoneyString;
+                            }[];
+                            by_store: {
+                                store_id: number;
+                                orders: number;
+                                paid_orders: number;
+                                /** @example 25.12 */
+                                revenue: MoneyString;
+                            }[];
+                            by_status: {
+                                /** @description Commercial status */
+                                status: string;
+                                orders: number;
+                                paid_orders: number;
+                                /** @example 25.12 */
+                                revenue: MoneyString;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/statistics/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order lines and revenue per product
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            to: string;
+                            /** @description The store filter; empty = all */
+                            stores: number[];
+                            by_product: {
+                                product_id: number;
+                                product_name: string;
+                                items: number;
+                                paid_items: number;
+                                /** @example 25.12 */
+                                revenue: MoneyString;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/statistics/queue-age": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work waiting now, by age bucket and status (the range does not apply)
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            /** @description The store filter; empty = all */
+                            stores: number[];
+                            buckets: {
+                                /** @enum {string} */
+                                bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
+                                items: number;
+                            }[];
+                            by_status: {
+                                /** @enum {integer} */
+                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+                                status_text: string;
+                                buckets: {
+                                    /** @enum {string} */
+                                    bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
+                                    items: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/statistics/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agents' throughput: actions and finished items per agent and day
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            to: string;
+                            /** @description The store filter; empty = all */
+                            stores: number[];
+                            by_agent: {
+                                admin_user_id: number;
+                                /** @description Admin user 1 is "Sistema" */
+                                name: string;
+                                /** @description History lines the agent wrote */
+                                actions: number;
+                                /** @description Moves into a finished status (70, 100, 101, 110, 120) */
+                                finished: number;
+                            }[];
+                            by_day: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-11-24
+                                 */
+                                day: string;
+                                admin_user_id: number;
+                                actions: number;
+                                finished: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/statistics/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds that went through: count, amount returned, penalty kept, per day
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            to: string;
+                            /** @description The store filter; empty = all */
+                            stores: number[];
+                            totals: {
+                                refunds: number;
+                                /** @example 25.12 */
+                                amount: MoneyString;
+                                /** @example 25.12 */
+                                penalty: MoneyString;
+                            };
+                            by_day: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-11-24
+                                 */
+                                day: string;
+                                refunds: number;
+                                /** @example 25.12 */
+                                amount: MoneyString;
+                                /** @example 25.12 */
+                                penalty: MoneyString;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox-pay/assets/sandbox.css": {
         parameters: {
             query?: never;

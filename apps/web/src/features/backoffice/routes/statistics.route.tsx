@@ -41,7 +41,17 @@ interface ChartSectionProps<T> {
 }
 
 /** One plot: a heading, a sentence that says what it shows, the chart, and the same figures as a table. */
-function ChartSection<T>({ title, summary, rows, category, series, value, columns, rowKey, empty }: ChartSectionProps<T>) {
+function ChartSection<T>({
+  title,
+  summary,
+  rows,
+  category,
+  series,
+  value,
+  columns,
+  rowKey,
+  empty,
+}: ChartSectionProps<T>) {
   const headingId = useId();
   const data = rows.map((row) => ({
     name: category(row),
@@ -267,7 +277,11 @@ export function StatisticsRoute() {
           series={[{ key: 'items', label: t('statistics.items') }]}
           value={(r) => r.items}
           columns={[
-            { key: 'bucket', header: t('statistics.age'), cell: (r) => t(`statistics.bucket.${r.bucket}` as MessageKey) },
+            {
+              key: 'bucket',
+              header: t('statistics.age'),
+              cell: (r) => t(`statistics.bucket.${r.bucket}` as MessageKey),
+            },
             { key: 'items', header: t('statistics.items'), numeric: true, cell: (r) => r.items },
           ]}
           rowKey={(r) => r.bucket}
