@@ -47,6 +47,7 @@ import { ThreeDsRoute } from '../features/checkout/routes/three-ds.route';
 import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
 import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
 import { ResumeDraftRoute } from '../features/wizard/routes/resume-draft.route';
+import { LocalizationsScreen, NewProcedureScreen, ShortcutScreen } from '../features/wizard/routes/agent-orders.route';
 import { UpdateItemRoute } from '../features/wizard/routes/update-item.route';
 import { Spinner } from '../shared/ui';
 import { BackofficeLayout } from './layout/backoffice-layout';
@@ -116,6 +117,11 @@ export function AppRoutes() {
             <Route index element={<ItemsRoute />} />
             <Route path="pedido/:itemId" element={<ItemTabRoute />} />
             <Route path="ticket/:ticketId" element={<TicketTabRoute />} />
+            {/* The wizard in agent mode (orders created by agents): static endings win over `:ending`. */}
+            <Route path="new" element={<NewProcedureScreen />} />
+            <Route path="ns" element={<ShortcutScreen key="ns" shortcut="ns" />} />
+            <Route path="qp" element={<ShortcutScreen key="qp" shortcut="qp" />} />
+            <Route path="localizaciones" element={<LocalizationsScreen />} />
             <Route path=":ending" element={<TabEndingRoute />} />
             <Route path="correo" element={<MailboxRoute />} />
             <Route path="correo/:id" element={<MailboxMessageRoute />} />
