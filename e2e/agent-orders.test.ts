@@ -120,10 +120,12 @@ test.describe.serial('an agent creates a nota simple for a customer, who pays it
     await shop.getByLabel('Correo electrónico').fill(CUSTOMER.email);
     await shop.getByLabel('Contraseña').fill(CUSTOMER.password);
     await shop.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await waitForPath(shop, new RegExp(`^/payment/order/${orderId}$`));
+    // Back where the link pointed, with its store.
+    await waitForPath(shop, new RegExp(`^/payment/order/${orderId}\\?store=1$`));
     await expect(shop.getByRole('heading', { level: 1 })).toContainText(orderId);
     await expectNoAxeViolations(shop, 'pay an existing order');
 
+    await shop.getByRole('radio', { name: 'Tarjeta' }).check();
     await shop.getByRole('button', { name: 'Pagar 25,12 €' }).click();
     await waitForPath(shop, /^\/sandbox-pay\/checkout\/[^/?]+/);
     await shop.getByLabel('Titular de la tarjeta').fill('Lucía Pérez');
