@@ -58,7 +58,10 @@ test.describe.serial('the agent reads the statistics', () => {
     for (const title of PLOTS) {
       const section = page.getByRole('region', { name: title });
       await expect(section.getByRole('heading', { level: 2, name: title })).toBeVisible();
-      await expect(section.getByRole('figure', { name: title }).locator('svg.recharts-surface')).toBeVisible();
+      // The chart: an SVG named by its title, reachable with the keyboard (Recharts' accessibility layer).
+      const chart = section.getByRole('figure', { name: title }).getByRole('application', { name: title });
+      await expect(chart).toBeVisible();
+      await expect(chart).toHaveAttribute('tabindex', '0');
       await expect(section.getByRole('table', { name: title })).toBeVisible();
     }
     // The paid order of today is in the figures.
