@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerBilling, orderItems, orders, users } from '../../src/db/schema.js';
+import { customerBilling, orderItems, orders, tickets, users } from '../../src/db/schema.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The back office's customers and the agents admin (docs/backoffice.md, "Customers", "Agents"). Runs on the embedded
@@ -89,6 +89,11 @@ beforeAll(async () => {
     customerFirstname: 'Lucía',
     customerLastname: 'Pérez',
   });
+  // A ticket written from her e-mail (not linked to the account) and another customer's.
+  await db.insert(tickets).values([
+    { status: 2, email: 'lucia.perez@example.com', subject: 'Mi nota simple', storeId: 1, source: 'mail' },
+    { status: 2, email: 'someone.else@example.com', subject: 'Otro', storeId: 1, source: 'mail' },
+  ]);
   await db.insert(orderItems).values({
     orderId: ORDER_ID,
     productId: 1,
@@ -192,7 +197,7 @@ describe('customer detail', () => {
       billing: { tax_id: '12345678Z' },
       orders: [{ order_id: ORDER_ID, total: '12.10', items: 1 }],
       invoices: [],
-      tickets: null,
+      tickets: [{ status: 2, subject: 'Mi nota simple' }],
     });
     expect(keysOf(body).filter((k) => SECRET_KEY.test(k))).toEqual([]);
     expect(res.body).not.toMatch(/argon2/);
@@ -375,6 +380,20 @@ describe('agents admin', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ agent: { role: 'notary', settings: { languages: ['es', 'pt'] } } });
+    const agentRow = items.find((a) => a.role === 'agent')!;
+    const pt = await admin.request({
+      method: 'PATCH',
+      url: `/api/backoffice/staff/${agentRow.id}`,
+      payload: { version: agentRow.version, panel_role: 'portugal' },
+    });
+    expect(pt.statusCode).toBe(200);
+    expect(pt.json()).toMatchObject({ agent: { panel_role: 'portugal' } });
+    const badPanel = await admin.request({
+      method: 'PATCH',
+      url: `/api/backoffice/staff/${agentRow.id}`,
+      payload: { version: agentRow.version, panel_role: 'spain' },
+    });
+    expect(badPanel.statusCode).toBe(400);
     const me = items.find((a) => a.id === adminId)!;
     for (const change of [{ active: false }, { role: 'agent' }]) {
       const refused = await admin.request({

@@ -62,7 +62,16 @@ const CustomerDetail = Type.Object({
       total: MoneyString,
     }),
   ),
-  tickets: Nullable(Type.Array(Type.Unknown({ description: 'null until the tickets are on this server' }))),
+  tickets: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      status: Type.Integer({ description: 'Ticket status id (1 Inicial ... 8 Lead convertido)' }),
+      subject: Type.String(),
+      created_at: Type.String({ format: 'date-time' }),
+      updated_at: Type.String({ format: 'date-time' }),
+    }),
+    { description: "The customer's tickets (by account or e-mail), newest first, up to 50" },
+  ),
   saved_items: Nullable(Type.Array(Type.Unknown({ description: 'null until saved items exist' }))),
   impersonations: Type.Array(
     Type.Object({

@@ -9,9 +9,9 @@ import {
   type CustomerSearchKeys,
   type Role,
 } from '@ventanilla/domain';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { customerBilling, invoices, orderItems, orders, users } from '../../db/schema.js';
+import { customerBilling, invoices, orderItems, orders, tickets, users } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import { impersonationsOf } from './impersonation.service.js';
 import { hashPassword } from './password.js';
@@ -186,6 +186,19 @@ export class CustomersAdminService {
       .where(eq(invoices.customerId, customerId))
       .orderBy(desc(invoices.id))
       .limit(100);
+    // The customer's tickets: linked to the account, or written from its e-mail (tickets keep it lower-cased).
+    const ticketRows = await this.db
+      .select({
+        id: tickets.id,
+        status: tickets.status,
+        subject: tickets.subject,
+        createdAt: tickets.createdAt,
+        updatedAt: tickets.updatedAt,
+      })
+      .from(tickets)
+      .where(or(eq(tickets.customerId, customerId), eq(tickets.email, row.email)))
+      .orderBy(desc(tickets.id))
+      .limit(50);
     const audit = await impersonationsOf(this.db, customerId);
     return {
       customer: customerOut(row),
@@ -209,9 +222,15 @@ export class CustomersAdminService {
         issue_date: i.issueDate,
         total: formatMoneyString(i.total),
       })),
-      // Extension point: tickets (issue 11, the tickets lane) and saved items (properties, companies, vehicles) are
-      // not on main yet; their lists join here by the customer's id / e-mail once their tables exist.
-      tickets: null,
+      tickets: ticketRows.map((tk) => ({
+        id: tk.id,
+        status: tk.status,
+        subject: tk.subject,
+        created_at: tk.createdAt.toISOString(),
+        updated_at: tk.updatedAt.toISOString(),
+      })),
+      // Extension point: saved items (properties, companies, vehicles) do not exist yet; their lists join here by the
+      // customer's id once their tables do.
       saved_items: null,
       impersonations: audit.map((a) => ({
         id: a.id,

@@ -947,6 +947,11 @@ export const en: Catalogue = {
   'staff.passwordHint': 'At least 10 characters and not a common password.',
   'staff.create': 'Create account',
   'staff.saved': 'Changes saved.',
+  'staff.panelRole': 'Panel role',
+  'staff.panelRole.none': 'General',
+  'staff.panelRole.portugal': 'Portugal (Portugal and Conservatoria responses)',
+  'customers.ticketsTitle': 'Tickets',
+  'customers.subject': 'Subject',
   // Configuration lists (docs/backoffice.md, "Configuration lists").
   'configLists.nav': 'Lists',
   'configLists.title': 'Configuration lists',

@@ -953,6 +953,11 @@ export const es = {
   'staff.passwordHint': 'Al menos 10 caracteres y no una contraseña común.',
   'staff.create': 'Crear cuenta',
   'staff.saved': 'Cambios guardados.',
+  'staff.panelRole': 'Rol de panel',
+  'staff.panelRole.none': 'General',
+  'staff.panelRole.portugal': 'Portugal (respuestas Portugal y Conservatoria)',
+  'customers.ticketsTitle': 'Tickets',
+  'customers.subject': 'Asunto',
   // Configuration lists (docs/backoffice.md, "Configuration lists").
   'configLists.nav': 'Listas',
   'configLists.title': 'Listas de configuración',

@@ -952,6 +952,11 @@ export const pt: Catalogue = {
   'staff.passwordHint': 'Pelo menos 10 caracteres e não uma palavra-passe comum.',
   'staff.create': 'Criar conta',
   'staff.saved': 'Alterações guardadas.',
+  'staff.panelRole': 'Função de painel',
+  'staff.panelRole.none': 'Geral',
+  'staff.panelRole.portugal': 'Portugal (respostas Portugal e Conservatória)',
+  'customers.ticketsTitle': 'Tickets',
+  'customers.subject': 'Assunto',
   // Configuration lists (docs/backoffice.md, "Configuration lists").
   'configLists.nav': 'Listas',
   'configLists.title': 'Listas de configuração',

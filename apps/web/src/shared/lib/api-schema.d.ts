@@ -22266,7 +22266,17 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             }[];
-                            tickets: unknown[] | null;
+                            /** @description The customer's tickets (by account or e-mail), newest first, up to 50 */
+                            tickets: {
+                                id: number;
+                                /** @description Ticket status id (1 Inicial ... 8 Lead convertido) */
+                                status: number;
+                                subject: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
                             saved_items: unknown[] | null;
                             /** @description "Log in as the customer" audit log, newest first (up to 50) */
                             impersonations: {
@@ -23176,6 +23186,11 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
+                                /**
+                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**
@@ -23283,6 +23298,11 @@ export interface paths {
                         lastname: string;
                         /** @enum {string} */
                         role: "agent" | "admin" | "notary";
+                        /**
+                         * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
+                         * @enum {string|null}
+                         */
+                        panel_role?: "portugal" | null;
                         password: string;
                         settings?: {
                             /**
@@ -23310,6 +23330,11 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
+                                /**
+                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**
@@ -23502,6 +23527,11 @@ export interface paths {
                         version: string;
                         /** @enum {string} */
                         role?: "agent" | "admin" | "notary";
+                        /**
+                         * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
+                         * @enum {string|null}
+                         */
+                        panel_role?: "portugal" | null;
                         active?: boolean;
                         firstname?: string;
                         lastname?: string;
@@ -23533,6 +23563,11 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
+                                /**
+                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
+                                 * @enum {string|null}
+                                 */
+                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { TICKET_STATUS_TEXT, type TicketStatusId } from '@ventanilla/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -209,6 +210,27 @@ function CustomerPanel({ id }: { id: number }) {
             { key: 'status', header: t('customers.status'), cell: (o) => o.status },
             { key: 'items', header: t('customers.items'), numeric: true, cell: (o) => o.items },
             { key: 'total', header: t('customers.total'), numeric: true, cell: (o) => format.money(o.total) },
+          ]}
+        />
+      )}
+      <h3>{t('customers.ticketsTitle')}</h3>
+      {d.tickets.length === 0 ? (
+        <p>{t('customers.none')}</p>
+      ) : (
+        <Table
+          caption={t('customers.ticketsTitle')}
+          captionHidden
+          rowKey={(tk) => tk.id}
+          rows={d.tickets}
+          columns={[
+            { key: 'id', header: 'Id', cell: (tk) => tk.id },
+            { key: 'subject', header: t('customers.subject'), cell: (tk) => tk.subject },
+            {
+              key: 'status',
+              header: t('customers.status'),
+              cell: (tk) => TICKET_STATUS_TEXT[tk.status as TicketStatusId] ?? tk.status,
+            },
+            { key: 'date', header: t('customers.date'), cell: (tk) => format.dateTime(tk.updated_at) },
           ]}
         />
       )}

@@ -57,6 +57,23 @@ export function StaffRoute() {
               ),
             },
             {
+              key: 'panel',
+              header: t('staff.panelRole'),
+              cell: (row) => (
+                <Select
+                  id={`staff-panel-${row.id}`}
+                  label={`${t('staff.panelRole')}: ${row.email}`}
+                  value={row.panel_role ?? ''}
+                  disabled={update.isPending}
+                  items={[
+                    { value: '', label: t('staff.panelRole.none') },
+                    { value: 'portugal', label: t('staff.panelRole.portugal') },
+                  ]}
+                  onChange={(e) => change(row, { panel_role: e.target.value === 'portugal' ? 'portugal' : null })}
+                />
+              ),
+            },
+            {
               key: 'queue',
               header: t('staff.queue'),
               cell: (row) => (
