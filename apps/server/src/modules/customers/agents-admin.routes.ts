@@ -8,11 +8,6 @@ import { AgentsAdminService } from './agents-admin.service.js';
 const INT32 = 2_147_483_647;
 const AgentIdParams = Type.Object({ agentId: Type.Integer({ minimum: 1, maximum: INT32 }) });
 const StaffRoleSchema = OneOf(STAFF_ROLES);
-const PanelRoleSchema = Nullable(
-  OneOf(PANEL_ROLES, {
-    description: 'portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)',
-  }),
-);
 
 const SettingsSchema = Type.Object(
   {
@@ -28,7 +23,6 @@ const AgentSchema = Type.Object({
   firstname: Type.String(),
   lastname: Type.String(),
   role: StaffRoleSchema,
-  panel_role: PanelRoleSchema,
   active: Type.Boolean(),
   settings: SettingsSchema,
   panel_role: Nullable(
@@ -75,7 +69,6 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
             firstname: Type.String({ maxLength: 400 }),
             lastname: Type.String({ maxLength: 400 }),
             role: StaffRoleSchema,
-            panel_role: Type.Optional(PanelRoleSchema),
             password: Type.String({ maxLength: 1024 }),
             settings: Type.Optional(SettingsSchema),
           },
@@ -100,7 +93,6 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             version: Type.String({ format: 'date-time', maxLength: 40 }),
             role: Type.Optional(StaffRoleSchema),
-            panel_role: Type.Optional(PanelRoleSchema),
             active: Type.Optional(Type.Boolean()),
             firstname: Type.Optional(Type.String({ maxLength: 400 })),
             lastname: Type.Optional(Type.String({ maxLength: 400 })),

@@ -33,8 +33,6 @@ export interface AgentOut {
   firstname: string;
   lastname: string;
   role: StaffAccountRole;
-  /** The canned responses' panel role (`portugal`: the spec's Portuguese panel role), or null. */
-  panel_role: PanelRole | null;
   active: boolean;
   settings: AgentSettings;
   panel_role: PanelRole | null;
@@ -49,7 +47,6 @@ function agentOut(row: UserRow): AgentOut {
     firstname: row.firstname,
     lastname: row.lastname,
     role: row.role as StaffAccountRole,
-    panel_role: row.panelRole ?? null,
     active: row.active,
     settings: row.agentSettings ?? {},
     panel_role: isPanelRole(row.panelRole) ? row.panelRole : null,
@@ -61,7 +58,6 @@ function agentOut(row: UserRow): AgentOut {
 export interface AgentChange {
   version: string;
   role?: StaffAccountRole;
-  panel_role?: PanelRole | null;
   active?: boolean;
   firstname?: string;
   lastname?: string;
@@ -93,7 +89,6 @@ export class AgentsAdminService {
     firstname: string;
     lastname: string;
     role: StaffAccountRole;
-    panel_role?: PanelRole | null;
     password: string;
     settings?: AgentSettings;
   }): Promise<AgentOut> {
@@ -107,7 +102,6 @@ export class AgentsAdminService {
         firstname: input.firstname.trim(),
         lastname: input.lastname.trim(),
         role: input.role,
-        panelRole: input.panel_role ?? null,
         agentSettings: input.settings ?? {},
       })
       .onConflictDoNothing({ target: users.email })
@@ -159,7 +153,6 @@ export class AgentsAdminService {
         .set({
           ...(change.role === undefined ? {} : { role: change.role }),
           ...(change.active === undefined ? {} : { active: change.active }),
-          ...(change.panel_role === undefined ? {} : { panelRole: change.panel_role }),
           ...(change.firstname === undefined ? {} : { firstname: change.firstname.trim() }),
           ...(change.lastname === undefined ? {} : { lastname: change.lastname.trim() }),
           ...(change.settings === undefined ? {} : { agentSettings: change.settings }),

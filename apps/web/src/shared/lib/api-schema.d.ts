@@ -23186,11 +23186,6 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
-                                /**
-                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**
@@ -23298,11 +23293,6 @@ export interface paths {
                         lastname: string;
                         /** @enum {string} */
                         role: "agent" | "admin" | "notary";
-                        /**
-                         * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
-                         * @enum {string|null}
-                         */
-                        panel_role?: "portugal" | null;
                         password: string;
                         settings?: {
                             /**
@@ -23330,11 +23320,6 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
-                                /**
-                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**
@@ -23527,11 +23512,6 @@ export interface paths {
                         version: string;
                         /** @enum {string} */
                         role?: "agent" | "admin" | "notary";
-                        /**
-                         * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
-                         * @enum {string|null}
-                         */
-                        panel_role?: "portugal" | null;
                         active?: boolean;
                         firstname?: string;
                         lastname?: string;
@@ -23563,11 +23543,6 @@ export interface paths {
                                 lastname: string;
                                 /** @enum {string} */
                                 role: "agent" | "admin" | "notary";
-                                /**
-                                 * @description portugal: the Portuguese panel role (offered only the Portugal/Conservatoria canned responses)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
                                 active: boolean;
                                 settings: {
                                     /**
