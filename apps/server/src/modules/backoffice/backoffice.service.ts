@@ -15,7 +15,13 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-import { searchCountQuery, searchPageQuery, SEARCH_TOTAL_CAP, type SearchScope } from './item-search.query.js';
+import {
+  searchCappedPageQuery,
+  searchCountQuery,
+  searchPageQuery,
+  SEARCH_TOTAL_CAP,
+  type SearchScope,
+} from './item-search.query.js';
 import { searchRowOut, type SearchRow } from './item-search.rows.js';
 
 function iso(d: Date | null): string | null {
@@ -51,21 +57,14 @@ export class BackofficeService {
     let total: number;
     let totalExact: boolean;
     if (filters.text !== undefined || filters.email !== undefined) {
-      // A substring filter: count first (capped). Few matches are read through the trigram index and sorted, never by
-      // walking the date index, which the planner may prefer when it expects many matches spread over time and which
-      // is slow when they all lie far back (docs/backoffice.md, "Search").
-      const n = await count();
+      // A substring filter: the matches are taken once, capped, and sorted (never by walking the date index, which the
+      // planner may prefer when it expects many matches spread over time and which is slow when they all lie far back;
+      // docs/backoffice.md, "Search"). Over the cap, the page is read in order like any other.
+      const capped = (await this.db.execute<SearchRow & { match_count: number }>(searchCappedPageQuery(filters, scope)))
+        .rows;
+      const n = capped.length > 0 ? Number(capped[0]!.match_count) : filters.page === 1 ? 0 : await count();
       totalExact = n <= SEARCH_TOTAL_CAP;
-      rows = totalExact
-        ? await this.db.transaction(
-            async (tx) => {
-              await tx.execute(sql`set local enable_seqscan = off`);
-              await tx.execute(sql`set local enable_indexscan = off`);
-              return (await tx.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
-            },
-            { accessMode: 'read only' },
-          )
-        : (await this.db.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
+      rows = totalExact ? capped : (await this.db.execute<SearchRow>(searchPageQuery(filters, scope))).rows;
       total = totalExact ? n : Math.max(n, rows.length > 0 ? offset + rows.length : 0);
     } else {
       rows = (await this.db.execute<SearchRow>(searchPageQuery(filters, scope))).rows;

@@ -160,13 +160,47 @@ const relatedProducts = sql.raw(RELATED_PRODUCTS.map((p) => String(Number(p))).j
 export function searchPageQuery(filters: ItemSearchFilters, scope: SearchScope = {}): SQL {
   const offset = (filters.page - 1) * filters.size;
   const order = searchOrder(filters);
-  return sql`with page as materialized (
+  return pageRowsQuery(
+    sql`with page as materialized (
       select i.item_id from ${fromClause(filters)}
       where ${searchConditions(filters, scope)}
       order by ${order}
       limit ${filters.size + 1} offset ${offset}
-    )
-    select i.item_id, i.order_id, i.product_id, i.product_name, i.panel_status_id, i.client_status_id,
+    )`,
+    order,
+    sql`null::int`,
+  );
+}
+
+/**
+ * The page of a substring search (e-mail or text) in one scan: the matches are taken once, capped at
+ * SEARCH_TOTAL_CAP + 1 and in no order (so the planner reads them through the trigram index, or stops a scan early for
+ * a common term, and never walks the date index), then sorted and paged; every row carries `match_count`, the capped
+ * number of matches. When it is over the cap the page is not the right one (the matches were cut in no order): the
+ * caller then reads the page with searchPageQuery.
+ */
+export function searchCappedPageQuery(filters: ItemSearchFilters, scope: SearchScope = {}): SQL {
+  const offset = (filters.page - 1) * filters.size;
+  const order = searchOrder(filters);
+  return pageRowsQuery(
+    sql`with matches as materialized (
+      select i.item_id from ${fromClause(filters)}
+      where ${searchConditions(filters, scope)}
+      limit ${SEARCH_TOTAL_CAP + 1}
+    ), page as materialized (
+      select i.item_id from matches m join order_items i on i.item_id = m.item_id
+      order by ${order}
+      limit ${filters.size + 1} offset ${offset}
+    )`,
+    order,
+    sql`(select count(*) from matches)::int`,
+  );
+}
+
+/** The rows of a page (the `page` CTE of item ids) with what the list shows and what the domain's flags need. */
+function pageRowsQuery(pageCte: SQL, order: SQL, matchCount: SQL): SQL {
+  return sql`${pageCte}
+    select ${matchCount} as match_count, i.item_id, i.order_id, i.product_id, i.product_name, i.panel_status_id, i.client_status_id,
       i.incidencia_status_id, i.answers, i.referencia, i.priority, i.standby_until, i.deadline_at, i.provider_id,
       i.locked_by, i.locked_at, i.lock_expires_at, i.created_at, i.updated_at, i.total,
       i.customer_message_at, i.staff_message_at,
