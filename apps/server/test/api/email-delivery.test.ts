@@ -145,19 +145,25 @@ describe('order emails arrive at the SMTP server', () => {
     const [item] = await sql<{ item_id: number }>('select item_id from order_items where order_id = $1', [orderId]);
     const agent = new TestClient(t.app);
     await agent.login('agente@ventanilla.test', 'agente-demo-2026');
-    await sql("update order_items set incidencia_text = 'Falta la copia del DNI <del titular>' where item_id = $1", [
-      item!.item_id,
-    ]);
-    expect(
-      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 60 })).statusCode,
-    ).toBeLessThan(300);
-    expect(
-      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 110 })).statusCode,
-    ).toBeLessThan(300);
+    // Paid (status 40: an unpaid item only leaves status 0 through its payment), with the incident's text.
+    await sql(
+      "update order_items set panel_status_id = 40, incidencia_text = 'Falta la copia del DNI <del titular>' where item_id = $1",
+      [item!.item_id],
+    );
+    // Each write carries the version (updated_at) of the item it was based on.
+    const setStatus = async (status: number) => {
+      const detail = await agent.get(`/api/backoffice/items/${item!.item_id}`);
+      const version = (detail.json() as { updated_at: string }).updated_at;
+      const res = await agent.post(`/api/backoffice/items/${item!.item_id}/status`, {
+        panel_status_id: status,
+        version,
+      });
+      return res.statusCode;
+    };
+    expect(await setStatus(60)).toBeLessThan(300);
+    expect(await setStatus(110)).toBeLessThan(300);
     // 110 -> 120 is not news: no second "ready" email.
-    expect(
-      (await agent.post(`/api/backoffice/items/${item!.item_id}/status`, { panel_status_id: 120 })).statusCode,
-    ).toBeLessThan(300);
+    expect(await setStatus(120)).toBeLessThan(300);
     await dispatch();
     const subjects = smtp.to('listo@example.com').map((m) => m.subject);
     expect(subjects).toEqual([

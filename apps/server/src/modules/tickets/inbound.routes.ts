@@ -43,13 +43,14 @@ export const inboundMailRoutes: FastifyPluginAsync = async (app) => {
           "A mail provider's inbound webhook: the raw message (message/rfc822), signed with x-ventanilla-timestamp and x-ventanilla-signature = hex HMAC-SHA256(secret, timestamp + '.' + body)",
         response: {
           200: Type.Object({ ticket_id: Type.Integer(), created: Type.Boolean(), duplicate: Type.Boolean() }),
-          ...errors(400, 413, 415, 503),
+          ...errors(400, 404, 413, 415),
         },
       },
     },
     async (request) => {
       const secret = config.inboundMail.webhookSecret;
-      if (!secret) throw new AppError('UNAVAILABLE', 'INBOUND_WEBHOOK_SECRET not set');
+      // Without a shared secret the webhook does not exist here (a provider must be configured to post to it).
+      if (!secret) throw new AppError('NOT_FOUND', 'inbound webhook off: INBOUND_WEBHOOK_SECRET not set');
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const timestamp = header(request.headers['x-ventanilla-timestamp']);
       const signature = header(request.headers['x-ventanilla-signature']).toLowerCase();

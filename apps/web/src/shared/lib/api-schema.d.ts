@@ -3709,6 +3709,39 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3743,39 +3776,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: components["schemas"]["ErrorCode"];
-                            message: string;
-                            fields?: {
-                                field: string;
-                                message: string;
-                                code?: string;
-                            }[];
-                            errors?: {
-                                option_id: number;
-                                message: string;
-                            }[];
-                            redirect?: {
-                                product_id: number;
-                                url_key?: string;
-                                step_saved: number;
-                            };
-                            problems?: {
-                                rule: string;
-                                url_key: string;
-                                option_id?: number;
-                                path?: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
