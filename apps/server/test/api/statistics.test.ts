@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { FINISHED_STATUSES } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -542,5 +543,57 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
       .returning();
     await db.delete(orders).where(eq(orders.orderId, order!.orderId));
     await rollupMatchesOrders();
+  });
+});
+
+describe("the agents' daily rollup follows the history (triggers)", () => {
+  it('finished statuses are the ones the triggers of migration 0020 count', () => {
+    expect(FINISHED_STATUSES).toEqual([70, 100, 101, 110, 120]);
+  });
+
+  it('inserts, updates and deletes of history lines keep it equal to a fresh count', async () => {
+    const db = t.app.ctx.db;
+    const matches = async () => {
+      const rollup = await db.execute(sql`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, admin_user_id, sum(actions)::int AS actions,
+          sum(finished)::int AS finished
+        FROM agent_stats_daily GROUP BY 1, 2 HAVING sum(actions) <> 0 ORDER BY 1, 2`);
+      const fresh = await db.execute(sql`
+        SELECT to_char((h.created_at AT TIME ZONE 'Europe/Madrid')::date, 'YYYY-MM-DD') AS day, h.admin_user_id,
+          count(*)::int AS actions,
+          count(*) FILTER (WHERE h.new_status IN (70, 100, 101, 110, 120)
+            AND h.old_status IS DISTINCT FROM h.new_status)::int AS finished
+        FROM item_history h JOIN order_items i ON i.item_id = h.item_id JOIN orders o ON o.order_id = i.order_id
+        WHERE h.admin_user_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`);
+      // Compared per day and agent: a line's store is its order's when it was written (an earlier test moved an
+      // order to another store, which the app never does).
+      const norm = (rows: Record<string, unknown>[]) =>
+        rows.map((r) => ({
+          ...r,
+          admin_user_id: Number(r.admin_user_id),
+          actions: Number(r.actions),
+          finished: Number(r.finished),
+        }));
+      expect(norm(rollup.rows)).toEqual(norm(fresh.rows));
+    };
+    await matches();
+    const [line] = await db
+      .insert(itemHistory)
+      .values({
+        itemId: refundable.itemIds[0]!,
+        accion: 'cambio_estado',
+        oldStatus: 40,
+        newStatus: 120,
+        adminUserId: agentId,
+        createdAt: new Date('2031-03-03T09:00:00Z'),
+      })
+      .returning();
+    await matches();
+    await db.execute(sql`UPDATE item_history SET new_status = 50 WHERE id = ${line!.id}`);
+    await matches();
+    await db.execute(sql`UPDATE item_history SET admin_user_id = NULL WHERE id = ${line!.id}`);
+    await matches();
+    await db.delete(itemHistory).where(eq(itemHistory.id, line!.id));
+    await matches();
   });
 });

@@ -18,3 +18,20 @@ export const orderStatsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.storeId, t.status] })],
 );
+
+/**
+ * Agents' history lines per Madrid day, agent and store of the line's order: how many (actions) and how many moved the
+ * item into a finished status from another one. Never written by the app: statement triggers on `item_history` add
+ * each change. Lines without an agent are not counted.
+ */
+export const agentStatsDaily = pgTable(
+  'agent_stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    adminUserId: integer('admin_user_id').notNull(),
+    storeId: integer('store_id').notNull(),
+    actions: integer('actions').notNull(),
+    finished: integer('finished').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.adminUserId, t.storeId] })],
+);

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   agentDisplayName,
-  FINISHED_STATUSES,
   formatMoneyString,
   isoDate,
   panelStatusText,
@@ -178,13 +177,10 @@ export class StatisticsService {
 
   /**
    * Agents' throughput in the range: history lines written by an agent (actions) and their moves into a finished status
-   * (FINISHED_STATUSES), per agent and per agent and day. Lines without an agent (payments, checkout) are not counted;
-   * admin user 1 is "Sistema".
+   * (FINISHED_STATUSES), per agent and per agent and day, read from the daily rollup (agent_stats_daily, kept by
+   * triggers). Lines without an agent (payments, checkout) are not counted; admin user 1 is "Sistema".
    */
   async agents(f: StatisticsFilter, language: Language) {
-    const join = f.stores
-      ? sql`JOIN order_items i ON i.item_id = h.item_id JOIN orders o ON o.order_id = i.order_id`
-      : sql``;
     const result = await this.db.execute<{
       d: string | null;
       admin_user_id: number;
@@ -194,15 +190,12 @@ export class StatisticsService {
     }>(sql`
       SELECT s.d, s.admin_user_id, trim(u.firstname || ' ' || u.lastname) AS name, s.actions, s.finished
       FROM (
-        SELECT d, admin_user_id, count(*)::int AS actions, count(*) FILTER (WHERE finished)::int AS finished
-        FROM (
-          SELECT ${day(sql`h.created_at`)} AS d, h.admin_user_id,
-            (h.new_status IN (${intList(FINISHED_STATUSES)}) AND h.old_status IS DISTINCT FROM h.new_status) AS finished
-          FROM item_history h ${join}
-          WHERE h.admin_user_id IS NOT NULL AND h.created_at >= ${rangeStart(f)} AND h.created_at < ${rangeEnd(f)}
-            ${storeFilter(f, sql`o.store_id`)}
-        ) h
-        GROUP BY GROUPING SETS ((d, admin_user_id), (admin_user_id))
+        SELECT to_char(day, 'YYYY-MM-DD') AS d, admin_user_id, sum(actions)::int AS actions,
+          sum(finished)::int AS finished
+        FROM agent_stats_daily
+        WHERE day BETWEEN ${f.from}::date AND ${f.to}::date ${storeFilter(f, sql`store_id`)}
+        GROUP BY GROUPING SETS ((day, admin_user_id), (admin_user_id))
+        HAVING sum(actions) <> 0
       ) s JOIN users u ON u.id = s.admin_user_id`);
     const name = (id: number, raw: string | null) => agentDisplayName(id, raw, language);
     const perAgent = result.rows
