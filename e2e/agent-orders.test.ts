@@ -144,4 +144,55 @@ test.describe.serial('an agent creates a nota simple for a customer, who pays it
       { timeout: 20_000, interval: 250 },
     );
   });
+
+  test('Create QP: the person-search lists of a QP item; Localizaciones: the properties found', async () => {
+    const created = await apiCall(agent, 'POST', '/api/backoffice/agent-orders', {
+      customer: { email: CUSTOMER.email },
+      store_id: 1,
+      url_key: 'propiedades-de-una-persona',
+      answers: {
+        '1001': '100101',
+        '1002': 'Lucía',
+        '1003': 'Pérez García',
+        '1005': '12345678Z',
+        '1006': '2920',
+        '1007': '100701',
+        '1008': ['100801'],
+      },
+    });
+    expect(created.status).toBe(201);
+    const itemId = String((created.json as { item_id: number }).item_id);
+
+    await page.goto('/agentes/qp');
+    await expect(page.getByRole('heading', { level: 1, name: 'Crear QP' })).toBeVisible();
+    await page.getByLabel('Número de línea del pedido QP').fill(itemId);
+    await page.getByRole('button', { name: 'Ver' }).click();
+    await expect(page.getByText('Aún no hay personas en la lista.')).toBeVisible();
+    // A wrong NIF is refused with the validator's message, linked from the summary.
+    await page.getByLabel('Nombre', { exact: true }).last().fill('Lucía');
+    await page.getByLabel('Apellidos', { exact: true }).last().fill('Pérez García');
+    await page.getByLabel('NIF o NIE').fill('12345678A');
+    await page.getByRole('button', { name: 'Añadir a la lista' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeVisible();
+    await expectNoAxeViolations(page, 'Create QP lists with errors');
+    await page.getByLabel('NIF o NIE').fill('12345678Z');
+    await page.getByRole('button', { name: 'Añadir a la lista' }).click();
+    await expect(page.getByRole('cell', { name: '12345678Z' })).toBeVisible();
+    await page.getByLabel('Lucía Pérez García (12345678Z)').check();
+    await page.getByLabel('Máximo de propiedades').fill('3');
+    await page.getByRole('button', { name: 'Tramitar', exact: true }).click();
+    await expect(page.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'Create QP lists');
+
+    await page.goto('/agentes/localizaciones');
+    await expect(page.getByRole('heading', { level: 1, name: 'Localizaciones' })).toBeVisible();
+    await page.getByLabel('Número de línea del pedido QP').fill(itemId);
+    await page.getByRole('button', { name: 'Ver' }).click();
+    await page.getByLabel('Registro', { exact: true }).fill('Madrid 2');
+    await page.getByLabel('Finca', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Guardar la localización' }).click();
+    await expect(page.getByRole('cell', { name: '12345', exact: true })).toBeVisible();
+    await expect(page.getByText(`Propiedades localizadas del pedido ${itemId} (caben 2 más)`)).toBeVisible();
+    await expectNoAxeViolations(page, 'Localizaciones');
+  });
 });

@@ -443,7 +443,7 @@ function LocalizationsPanel({ itemId }: { itemId: number }) {
             );
           }}
         >
-          <h3 id="loc-add-title">{t('agentOrders.addLocalization')}</h3>
+          <h2 id="loc-add-title">{t('agentOrders.addLocalization')}</h2>
           <ErrorSummary errors={errors.summary} />
           {fields.map((f) => (
             <TextInput
