@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { translateCode, useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
 import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-contract';
@@ -42,6 +43,25 @@ export function CustomerSection({ item }: { item: BackofficeItem }) {
           },
           { key: 'email', label: t('auth.email'), value: <a href={`mailto:${customer.email}`}>{customer.email}</a> },
           { key: 'id', label: t('backoffice.customerId'), value: String(customer.customer_id) },
+          {
+            // rel_pedido: the tickets linked to this order line, and every ticket of the customer's e-mail.
+            key: 'tickets',
+            label: t('tickets.title'),
+            value: (
+              <ul className="inline-list">
+                {item.related_ticket_ids.map((id) => (
+                  <li key={id}>
+                    <Link to={`/agentes/ticket/${id}`}>{t('tickets.ticketN', { id })}</Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to={`/agentes/tickets?email=${encodeURIComponent(customer.email)}`}>
+                    {t('tickets.titleFor', { email: customer.email })}
+                  </Link>
+                </li>
+              </ul>
+            ),
+          },
         ]}
       />
     </ItemSection>
