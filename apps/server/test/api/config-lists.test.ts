@@ -325,3 +325,38 @@ describe('CSV', () => {
     expect(pt.json().rows[0]).toMatchObject({ line: 2, field: 'ip', code: 'invalid_ip' });
   });
 });
+
+describe('IP records in the sign-in path', () => {
+  async function login(email: string, password: string, remoteAddress: string) {
+    const client = new TestClient(t.app);
+    await client.start();
+    return client.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  }
+
+  it('staff sign in only from the allowlist once it has entries; blocked customers are refused', async () => {
+    // 192.0.2.0/24 was added as staff_allow above.
+    expect((await login(...ADMIN, '127.0.0.1')).statusCode).toBe(403);
+    expect((await login(...ADMIN, '192.0.2.77')).statusCode).toBe(200);
+    expect((await login(...AGENT, '203.0.113.9')).statusCode).toBe(403);
+    expect((await login('config-lists-customer@example.com', 'correct-horse-battery', '127.0.0.1')).statusCode).toBe(
+      200,
+    );
+    // A wrong password is still 401 (the IP check comes after it and says nothing).
+    expect((await login(ADMIN[0], 'wrong-password', '127.0.0.1')).statusCode).toBe(401);
+
+    const block = await admin.post(`${BASE}/ips`, {
+      ip: '198.51.100.0/24',
+      purpose: 'customer_block',
+      date: '2026-11-24',
+    });
+    expect(block.statusCode).toBe(201);
+    expect((await login('config-lists-customer@example.com', 'correct-horse-battery', '198.51.100.4')).statusCode).toBe(
+      403,
+    );
+
+    const allow = (await admin.get(`${BASE}/ips?search=192.0.2`)).json().items[0];
+    expect((await admin.delete(`${BASE}/ips/${allow.key}`)).json().outcome).toBe('deleted');
+    expect((await login(...ADMIN, '127.0.0.1')).statusCode).toBe(200);
+    await admin.delete(`${BASE}/ips/${block.json().key}`);
+  });
+});

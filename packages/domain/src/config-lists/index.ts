@@ -1,2 +1,3 @@
 export * from './config-lists.js';
 export * from './ip-address.js';
+export * from './ip-policy.js';

@@ -492,6 +492,14 @@ export class ConfigListsService {
     });
   }
 
+  /** The active IP records, for the sign-in check (signInIpDecision). */
+  async activeIpRules(): Promise<{ ip: string; purpose: string }[]> {
+    const rows = await this.db.execute<{ ip: string; purpose: string }>(
+      sql`SELECT ip, purpose FROM config_ips WHERE active`,
+    );
+    return rows.rows;
+  }
+
   /** Whether a provider id names an active provider (the "change provider" action). */
   async isActiveProvider(providerId: string): Promise<boolean> {
     const found = await this.db.execute(

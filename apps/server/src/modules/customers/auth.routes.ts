@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ROLES } from '@ventanilla/domain';
+import { ROLES, signInIpDecision } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
@@ -91,6 +91,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const session = await request.ensureSession();
       const user = await authenticate(db, request.body.email, request.body.password, request.ip);
+      // IP records (configuration lists): the staff allowlist and the customer blocklist, after the password.
+      const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
+      if (decision !== 'allowed') throw new AppError('FORBIDDEN', `sign-in refused from ${request.ip}: ${decision}`);
       await request.startUserSession(user, session.storeId);
       return { user };
     },
