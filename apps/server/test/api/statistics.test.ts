@@ -484,6 +484,28 @@ describe('refusals: 400 in the caller’s language, every problem at once', () =
   });
 });
 
+/** The products' rollup equals a fresh count of the lines (per day, store and product). */
+async function rollupsMatch() {
+  const db = t.app.ctx.db;
+  const rollup = await db.execute(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, product_id, items, paid_items, revenue::text AS revenue
+    FROM product_stats_daily WHERE items <> 0 ORDER BY 1, 2, 3`);
+  const fresh = await db.execute(sql`
+    SELECT to_char((o.created_at AT TIME ZONE 'Europe/Madrid')::date, 'YYYY-MM-DD') AS day, o.store_id, i.product_id,
+      count(*)::int AS items, count(*) FILTER (WHERE o.paid_at IS NOT NULL)::int AS paid_items,
+      coalesce(sum(i.total) FILTER (WHERE o.paid_at IS NOT NULL), 0)::text AS revenue
+    FROM order_items i JOIN orders o ON o.order_id = i.order_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+  const norm = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({
+      ...r,
+      store_id: Number(r.store_id),
+      product_id: Number(r.product_id),
+      items: Number(r.items),
+      paid_items: Number(r.paid_items),
+    }));
+  expect(norm(rollup.rows)).toEqual(norm(fresh.rows));
+}
+
 describe('the daily rollup follows every change to the orders (triggers)', () => {
   const rollupMatchesOrders = async () => {
     const db = t.app.ctx.db;
@@ -503,6 +525,7 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
   it('a payment moves an order from pending to complete and adds its total to the revenue', async () => {
     const db = t.app.ctx.db;
     await rollupMatchesOrders();
+    await rollupsMatch();
     await db
       .update(orders)
       .set({ status: 'complete', paidAt: new Date('2031-03-05T10:00:00Z') })
@@ -541,8 +564,30 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
         createdAt: new Date('2031-03-03T10:00:00Z'),
       })
       .returning();
+    await db.insert(orderItems).values({
+      orderId: order!.orderId,
+      productId: 40,
+      productName: 'Producto 40',
+      answers: {},
+      productOptions: [],
+      basePrice: 5,
+      optionsPrice: 0,
+      subtotal: 5,
+      taxAmount: 0,
+      total: 5,
+    });
+    await rollupsMatch();
+    await db.execute(sql`UPDATE order_items SET total = 7, product_id = 41 WHERE order_id = ${order!.orderId}`);
+    await db.execute(sql`UPDATE order_items SET referencia = 'R-1' WHERE order_id = ${order!.orderId}`);
+    await db
+      .update(orders)
+      .set({ paidAt: new Date('2031-03-03T11:00:00Z') })
+      .where(eq(orders.orderId, order!.orderId));
+    await rollupsMatch();
+    await db.delete(orderItems).where(eq(orderItems.orderId, order!.orderId));
     await db.delete(orders).where(eq(orders.orderId, order!.orderId));
     await rollupMatchesOrders();
+    await rollupsMatch();
   });
 });
 

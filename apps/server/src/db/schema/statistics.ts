@@ -35,3 +35,21 @@ export const agentStatsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.adminUserId, t.storeId] })],
 );
+
+/**
+ * Order lines per Madrid day of their order's creation, store and product: how many, how many of paid orders, and the
+ * paid lines' totals in cents. Never written by the app: statement triggers on `order_items` (lines in and out) and on
+ * `orders` (a payment, or a change of store or creation time, moves the order's lines) keep it.
+ */
+export const productStatsDaily = pgTable(
+  'product_stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    productId: integer('product_id').notNull(),
+    items: integer('items').notNull(),
+    paidItems: integer('paid_items').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.productId] })],
+);

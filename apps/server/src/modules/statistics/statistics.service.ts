@@ -105,7 +105,10 @@ export class StatisticsService {
     };
   }
 
-  /** Order lines of orders created in the range, per product: lines, paid lines and their revenue (lines' totals). */
+  /**
+   * Order lines of orders created in the range, per product: lines, paid lines and their revenue (lines' totals), read
+   * from the daily rollup (product_stats_daily, kept by triggers).
+   */
   async products(f: StatisticsFilter) {
     const result = await this.db.execute<{
       product_id: number;
@@ -114,13 +117,18 @@ export class StatisticsService {
       paid: number;
       revenue: string;
     }>(sql`
-      SELECT i.product_id, min(i.product_name) AS product_name, count(*)::int AS items,
-        count(*) FILTER (WHERE o.paid_at IS NOT NULL)::int AS paid,
-        coalesce(sum(i.total) FILTER (WHERE o.paid_at IS NOT NULL), 0)::text AS revenue
-      FROM orders o JOIN order_items i ON i.order_id = o.order_id
-      WHERE o.created_at >= ${rangeStart(f)} AND o.created_at < ${rangeEnd(f)} ${storeFilter(f, sql`o.store_id`)}
-      GROUP BY i.product_id
-      ORDER BY count(*) DESC, i.product_id`);
+      SELECT p.product_id, p.items, p.paid, p.revenue,
+        -- The name of its latest line (order_items_product_idx): names are kept on the lines, not in the rollup.
+        (SELECT product_name FROM order_items WHERE product_id = p.product_id ORDER BY created_at DESC LIMIT 1)
+          AS product_name
+      FROM (
+        SELECT product_id, sum(items)::int AS items, sum(paid_items)::int AS paid, sum(revenue)::text AS revenue
+        FROM product_stats_daily
+        WHERE day BETWEEN ${f.from}::date AND ${f.to}::date ${storeFilter(f, sql`store_id`)}
+        GROUP BY product_id
+        HAVING sum(items) <> 0
+      ) p
+      ORDER BY p.items DESC, p.product_id`);
     return {
       from: f.from,
       to: f.to,
