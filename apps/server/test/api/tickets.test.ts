@@ -509,6 +509,70 @@ describe('actions', () => {
   });
 });
 
+describe('bad input on actions', () => {
+  let id: number;
+  beforeAll(async () => {
+    await send({ from: 'malo@example.com', to: 'info@ventanilla.test', subject: 'Entrada mala', text: 'x' });
+    id = (await ticketBySubject('Entrada mala')).id;
+  });
+
+  it('huge, encoded and foreign ids are 400 or 404; NUL in a reply or a cc is 400', async () => {
+    const version = (await detail(id)).version;
+    for (const url of [
+      '/api/backoffice/tickets/99999999999/close',
+      '/api/backoffice/tickets/-1/close',
+      '/api/backoffice/tickets/1e3/close',
+      `/api/backoffice/tickets/${id}%2fclose`,
+    ]) {
+      const res = await agent.post(url, { version });
+      expect([400, 404], url).toContain(res.statusCode);
+    }
+    expect((await agent.post('/api/backoffice/tickets/2147483647/close', { version })).statusCode).toBe(404);
+    expect((await agent.post(`/api/backoffice/tickets/${id}/close`, { version, extra: 1 })).statusCode).toBe(400);
+    expect((await agent.post(`/api/backoffice/tickets/${id}/close`, { version: 'yesterday' })).statusCode).toBe(400);
+    expect((await reply(agent, id, { version, body: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await reply(agent, id, { version, body: 'hola', cc: 'no es un correo' })).statusCode).toBe(400);
+    expect((await reply(agent, id, { version, body: '   ' })).statusCode).toBe(400);
+    expect((await reply(agent, id, { body: 'sin versión' })).statusCode).toBe(400);
+    expect((await detail(id)).messages).toHaveLength(1);
+  });
+
+  it("one's own lapsed lease is 409 LOCK_EXPIRED; another's live lease blocks the reply with 423", async () => {
+    expect((await agent.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    const blocked = await reply(admin, id, { version: (await detail(id)).version, body: 'hola' });
+    expect(blocked.statusCode).toBe(423);
+    clock = new Date(clock.getTime() + 3 * 60 * 1000);
+    const lapsed = await agent.post(`/api/backoffice/tickets/${id}/close`, { version: (await detail(id)).version });
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.json()).toMatchObject({ code: 'LOCK_EXPIRED' });
+    // The other agent may take the lapsed lease over.
+    expect((await admin.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/backoffice/tickets/${id}/lock`)).json()).toMatchObject({ outcome: 'released' });
+  });
+
+  it('the SMTP receiver refuses a message over the size limit with 552', async () => {
+    const { SmtpReceiver } = await import('../../src/modules/tickets/smtp-receiver.js');
+    const small = new SmtpReceiver(
+      { ...t.app.ctx.config.inboundMail, maxBytes: 2048 },
+      (mail) => t.app.ctx.tickets.ingest(mail),
+      { info: () => undefined, warn: () => undefined, error: () => undefined },
+    );
+    const port = await small.start(0);
+    const tx = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      await expect(
+        tx.sendMail({ from: 'grande@example.com', to: 'a@ventanilla.test', subject: 'big', text: 'x'.repeat(10_000) }),
+      ).rejects.toMatchObject({ responseCode: 552 });
+      await tx.sendMail({ from: 'corto@example.com', to: 'a@ventanilla.test', subject: 'small', text: 'x' });
+    } finally {
+      tx.close();
+      await small.stop();
+    }
+    expect((await list('?email=grande@example.com')).total).toBe(0);
+    expect((await list('?email=corto@example.com')).total).toBe(1);
+  });
+});
+
 describe('the tickets queue', () => {
   it('20 agents pulling at once get different tickets', async () => {
     // Fresh open tickets, unlocked.

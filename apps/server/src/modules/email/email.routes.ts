@@ -13,6 +13,7 @@ const KINDS = [
   'password_reset',
   'template',
   'incidence',
+  'ticket_reply',
 ] as const;
 const STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Emails whose bodies staff never see (empty text and HTML, no preview): they carry account secrets. */

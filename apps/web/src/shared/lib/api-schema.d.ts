@@ -16530,7 +16530,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     status?: "pending" | "sent" | "failed";
-                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "document_ready" | "incident_action" | "password_reset" | "template" | "incidence";
+                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "document_ready" | "incident_action" | "password_reset" | "template" | "incidence" | "ticket_reply";
                 };
                 header?: never;
                 path?: never;
