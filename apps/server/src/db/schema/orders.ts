@@ -51,6 +51,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     // Statistics (docs/backoffice.md, "Statistics"): the orders of a range of days, for their lines per product.
     index('orders_stats_idx').on(t.createdAt, t.storeId, t.paidAt, t.orderId),
+    // Statistics, queue age for some stores: the store's order ids from the index alone, joined to the waiting lines.
+    index('orders_store_idx').on(t.storeId, t.orderId),
   ],
 );
 
@@ -117,6 +119,8 @@ export const orderItems = pgTable(
     index('order_items_queue_idx').on(t.panelStatusId, t.priority, t.deadlineAt, t.createdAt),
     // With item_id the page of a status filter is read from the index alone (no heap visit per row).
     index('order_items_status_idx').on(t.panelStatusId, t.createdAt, t.itemId),
+    // Statistics, queue age for some stores: the waiting lines with their order id, from the index alone.
+    index('order_items_queue_age_idx').on(t.panelStatusId, t.createdAt, t.orderId),
     index('order_items_created_idx').on(t.createdAt, t.itemId),
     index('order_items_provider_idx').on(t.providerId, t.createdAt),
     // My Activity: the items delegated to an agent, most recently changed first.
