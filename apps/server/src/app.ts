@@ -24,6 +24,7 @@ import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
 import { seedDemoOrders } from './modules/demo/demo-seed.js';
+import { seedDemoTickets } from './modules/demo/demo-tickets.js';
 import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
@@ -273,6 +274,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A fresh development install shows a living back office (never in production; docs/operations.md, "Demo data").
     const demo = await seedDemoOrders({ db, catalog, files, now: now() });
     if (demo.seeded) app.log.info({ orders: demo.orders }, 'demo orders seeded (development only)');
+    const demoTickets = await seedDemoTickets({
+      db,
+      tickets,
+      domain: config.inboundMail.domains[0] ?? 'ventanilla.test',
+    });
+    if (demoTickets > 0) app.log.info({ tickets: demoTickets }, 'demo tickets seeded (development only)');
   }
   if (seeded.report?.pending.length) {
     // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0005-catalogue-edits.md).

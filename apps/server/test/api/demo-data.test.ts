@@ -100,6 +100,25 @@ describe('demo data on a fresh development start', () => {
     expect(await count(app, `SELECT count(*) AS n FROM order_items WHERE asignee_id IS NOT NULL`)).toBeGreaterThan(0);
   });
 
+  it('has tickets from the demo customers in es, pt and en: one with an attachment, one linked and answered again', async () => {
+    expect(await count(app, `SELECT count(*) AS n FROM tickets`)).toBeGreaterThanOrEqual(5);
+    expect(await count(app, `SELECT count(*) AS n FROM ticket_attachments`)).toBeGreaterThanOrEqual(1);
+    expect(await count(app, `SELECT count(*) AS n FROM tickets WHERE related_item_id IS NOT NULL`)).toBe(1);
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM (SELECT ticket_id FROM ticket_messages GROUP BY ticket_id HAVING count(*) >= 2) t`,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    // Every ticket comes from a customer who has demo orders.
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM tickets t WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.customer_email = t.email)`,
+      ),
+    ).toBe(0);
+  });
+
   it('prices every line with the catalogue engine, as checkout would', async () => {
     const { rows } = await app.ctx.database.pool.query<{
       store_id: number;
@@ -240,6 +259,7 @@ describe('demo data never in production', () => {
     expect(await count(app, `SELECT count(*) AS n FROM orders`)).toBe(0);
     expect(await count(app, `SELECT count(*) AS n FROM users`)).toBe(0);
     expect(await count(app, `SELECT count(*) AS n FROM app_meta WHERE key = 'demo_orders_seeded'`)).toBe(0);
+    expect(await count(app, `SELECT count(*) AS n FROM tickets`)).toBe(0);
   });
 
   it('is off by default in tests, on by default in development', () => {
