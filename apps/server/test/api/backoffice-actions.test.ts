@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemFiles, itemHistory, itemNotes, orderItems, orders, users } from '../../src/db/schema.js';
+import { itemFiles, itemHistory, itemNotes, orderItems, users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // Every action on an order item (docs/backoffice.md, "Actions"): history lines, versions, the lock, roles, bad input
@@ -25,40 +26,14 @@ const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 async function insertItem(fields: { status?: PanelStatusId; storeId?: number; priority?: number } = {}) {
-  const db = t.app.ctx.db;
-  const orderId = nextOrderId++;
-  await db.insert(orders).values({
-    orderId,
-    storeId: fields.storeId ?? 1,
+  const { itemId } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: nextOrderId++,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'actions-customer@example.com',
-    customerFirstname: 'Lucía',
-    customerLastname: 'Pérez',
+    storeId: fields.storeId ?? 1,
+    email: 'actions-customer@example.com',
+    item: { productId: 15867, panelStatusId: fields.status ?? 40, priority: fields.priority ?? 0 },
   });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: 15867,
-      productName: 'Nota simple',
-      answers: {},
-      productOptions: [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      panelStatusId: fields.status ?? 40,
-      priority: fields.priority ?? 0,
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return item.itemId;
+  return itemId;
 }
 
 async function signIn([email, password]: readonly [string, string]) {

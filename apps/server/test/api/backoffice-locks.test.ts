@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { LOCK_LEASE_MS, type PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
+import { itemHistory, orderItems, users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // Locks (leases), the change check and the pulled queue (docs/backoffice.md, "Locks and the queue"). Runs on the
@@ -36,43 +37,20 @@ async function insertItem(
     asigneeId?: number;
   } = {},
 ): Promise<{ itemId: number; orderId: number }> {
-  const db = t.app.ctx.db;
-  const orderId = nextOrderId++;
-  await db.insert(orders).values({
-    orderId,
-    storeId: fields.storeId ?? 1,
+  const { itemId, orderId } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: nextOrderId++,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'locks-customer@example.com',
-    customerFirstname: 'Lucía',
-    customerLastname: 'Pérez',
-  });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: 1,
-      productName: 'Nota simple',
-      answers: {},
-      productOptions: [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
+    storeId: fields.storeId ?? 1,
+    email: 'locks-customer@example.com',
+    item: {
       panelStatusId: fields.status ?? 40,
       priority: fields.priority ?? 0,
       deadlineAt: fields.deadlineAt ?? null,
       standbyUntil: fields.standbyUntil ?? null,
       asigneeId: fields.asigneeId ?? null,
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return { itemId: item.itemId, orderId };
+    },
+  });
+  return { itemId, orderId };
 }
 
 async function signIn([email, password]: readonly [string, string]) {

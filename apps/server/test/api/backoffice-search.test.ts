@@ -14,6 +14,7 @@ import {
   searchConditions,
   searchOrder,
 } from '../../src/modules/backoffice/item-search.query.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The order search, GET /api/backoffice/items (docs/backoffice.md, "Search"): every filter, combinations, paging, the
@@ -57,25 +58,16 @@ interface Seed {
 async function insertItem(seed: Seed): Promise<number> {
   const db = t.app.ctx.db;
   const [existing] = await db.select().from(orders).where(eq(orders.orderId, seed.orderId));
-  if (!existing) {
-    await db.insert(orders).values({
-      orderId: seed.orderId,
-      storeId: seed.storeId ?? 1,
-      customerId: seed.customer === 'other' ? otherCustomerId : customerId,
-      status: (seed.orderStatus ?? 'complete') as 'complete',
-      taxRateBp: 2100,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      customerEmail: seed.email ?? 'search-customer@example.com',
-      customerFirstname: seed.firstname ?? 'Lucía',
-      customerLastname: seed.lastname ?? 'Pérez',
-    });
-  }
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId: seed.orderId,
+  const { itemId } = await insertOrderWithItem(db, {
+    orderId: seed.orderId,
+    customerId: seed.customer === 'other' ? otherCustomerId : customerId,
+    storeId: seed.storeId ?? 1,
+    email: seed.email ?? 'search-customer@example.com',
+    firstname: seed.firstname ?? 'Lucía',
+    lastname: seed.lastname ?? 'Pérez',
+    withOrder: !existing,
+    order: { status: (seed.orderStatus ?? 'complete') as 'complete' },
+    item: {
       productId: seed.productId ?? 1,
       productName: seed.productName ?? 'Nota simple',
       answers: seed.answers ?? {},
@@ -86,11 +78,6 @@ async function insertItem(seed: Seed): Promise<number> {
         print_value: value,
         option_type: 'field',
       })),
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
       panelStatusId: seed.status ?? 40,
       clientStatusId: seed.clientStatusId ?? null,
       incidenciaStatusId: seed.incidenciaStatusId ?? null,
@@ -101,10 +88,9 @@ async function insertItem(seed: Seed): Promise<number> {
       providerId: seed.providerId ?? null,
       createdAt: seed.createdAt ?? new Date('2026-11-01T10:00:00Z'),
       updatedAt: seed.createdAt ?? new Date('2026-11-01T10:00:00Z'),
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return item.itemId;
+    },
+  });
+  return itemId;
 }
 
 async function signIn([email, password]: readonly [string, string], store?: number) {

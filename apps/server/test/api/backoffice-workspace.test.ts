@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { MAX_CLOSED_ITEMS, MAX_OPEN_TABS } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentWorkspaces, itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
+import { agentWorkspaces, itemHistory, users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The agent's workspace (tabs kept per agent) and My Activity (docs/backoffice.md, "Workspace"). Runs on the embedded
@@ -22,41 +23,13 @@ const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
 const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 
 async function insertItem(fields: { asigneeId?: number; updatedAt?: Date } = {}) {
-  const db = t.app.ctx.db;
-  const orderId = nextOrderId++;
-  await db.insert(orders).values({
-    orderId,
-    storeId: 1,
+  const { itemId, orderId } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: nextOrderId++,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'ws-customer@example.com',
-    customerFirstname: 'Lucía',
-    customerLastname: 'Pérez',
+    email: 'ws-customer@example.com',
+    item: { asigneeId: fields.asigneeId ?? null, ...(fields.updatedAt ? { updatedAt: fields.updatedAt } : {}) },
   });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: 1,
-      productName: 'Nota simple',
-      answers: {},
-      productOptions: [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      panelStatusId: 40,
-      asigneeId: fields.asigneeId ?? null,
-      ...(fields.updatedAt ? { updatedAt: fields.updatedAt } : {}),
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return { itemId: item.itemId, orderId };
+  return { itemId, orderId };
 }
 
 async function signIn([email, password]: readonly [string, string]) {

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { itemFlags } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, itemFiles, itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
+import { emailOutbox, itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The incident loop end to end through the API (docs/backoffice.md, "Templates and the incident loop"): the agent
@@ -29,39 +30,14 @@ async function signIn([email, password]: readonly [string, string]) {
 }
 
 async function insertItem(fields: { storeId?: number; firstname?: string } = {}) {
-  const db = t.app.ctx.db;
-  const orderId = nextOrderId++;
-  await db.insert(orders).values({
-    orderId,
-    storeId: fields.storeId ?? 1,
+  const { itemId, orderId, item } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: nextOrderId++,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'loop-customer@example.com',
-    customerFirstname: fields.firstname ?? 'Lucía',
-    customerLastname: 'Pérez',
+    storeId: fields.storeId ?? 1,
+    email: 'loop-customer@example.com',
+    firstname: fields.firstname ?? 'Lucía',
   });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: 1,
-      productName: 'Nota simple',
-      answers: {},
-      productOptions: [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      panelStatusId: 40,
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return { itemId: item.itemId, orderId, version: item.updatedAt.toISOString() };
+  return { itemId, orderId, version: item.updatedAt.toISOString() };
 }
 
 async function itemRow(itemId: number) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, itemFiles, itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
+import { emailOutbox, itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // E-mail and incidence templates (docs/backoffice.md, "Templates and the incident loop"): admin CRUD, placeholder
@@ -29,28 +30,13 @@ async function signIn([email, password]: readonly [string, string]) {
 async function insertItem(
   fields: { storeId?: number; firstname?: string; referencia?: string | null; options?: boolean } = {},
 ): Promise<{ itemId: number; orderId: number; version: string }> {
-  const db = t.app.ctx.db;
-  const orderId = nextOrderId++;
-  await db.insert(orders).values({
-    orderId,
-    storeId: fields.storeId ?? 1,
+  const { itemId, orderId, item } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: nextOrderId++,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'templates-customer@example.com',
-    customerFirstname: fields.firstname ?? 'Lucía',
-    customerLastname: 'Pérez',
-  });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: 1,
-      productName: 'Nota simple',
-      answers: {},
+    storeId: fields.storeId ?? 1,
+    email: 'templates-customer@example.com',
+    firstname: fields.firstname ?? 'Lucía',
+    item: {
       productOptions: fields.options
         ? [
             {
@@ -72,17 +58,10 @@ async function insertItem(
             },
           ]
         : [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      panelStatusId: 40,
       referencia: fields.referencia === undefined ? 'REF-1' : fields.referencia,
-    })
-    .returning();
-  if (!item) throw new Error('no item');
-  return { itemId: item.itemId, orderId, version: item.updatedAt.toISOString() };
+    },
+  });
+  return { itemId, orderId, version: item.updatedAt.toISOString() };
 }
 
 const BODY = {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, users, wizardDrafts } from '../../src/db/schema.js';
+import { users, wizardDrafts } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // Tickets linked to orders (rel_pedido, shown on both sides) and converted into leads (convert_lead: an order draft
@@ -12,38 +13,15 @@ let customerId: number;
 const NOTA_SIMPLE = 15867;
 
 async function insertItem(): Promise<number> {
-  const db = t.app.ctx.db;
-  const orderId = 109_500_001;
-  await db.insert(orders).values({
-    orderId,
-    storeId: 1,
+  const { itemId } = await insertOrderWithItem(t.app.ctx.db, {
+    orderId: 109_500_001,
     customerId,
-    status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
-    customerEmail: 'lead@example.com',
-    customerFirstname: 'Marta',
-    customerLastname: 'Ruiz',
+    email: 'lead@example.com',
+    firstname: 'Marta',
+    lastname: 'Ruiz',
+    item: { productId: NOTA_SIMPLE },
   });
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId,
-      productId: NOTA_SIMPLE,
-      productName: 'Nota simple',
-      answers: {},
-      productOptions: [],
-      basePrice: 1000,
-      optionsPrice: 0,
-      subtotal: 1000,
-      taxAmount: 210,
-      total: 1210,
-      panelStatusId: 40,
-    })
-    .returning();
-  return item!.itemId;
+  return itemId;
 }
 
 async function contact(subject: string) {
