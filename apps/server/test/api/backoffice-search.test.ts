@@ -718,8 +718,8 @@ describe('indexes', () => {
     ['email=portugues', /order_items_search_email_trgm_idx/],
     ['text=calle%20mayor', /order_items_search_text_trgm_idx/],
     ['product_id=18508', /order_items_product_idx/],
-    ['status=60', /order_items_(status|queue)_idx/],
-    ['status=60,40', /order_items_(status|queue)_idx/],
+    ['status=60', /order_items_(status|queue|queue_age)_idx/],
+    ['status=60,40', /order_items_(status|queue|queue_age)_idx/],
     ['provider=registradores.org', /order_items_provider_idx/],
     ['date_start=2026-10-02&date_end=2026-10-03', /order_items_created_idx/],
   ])('the filter %s has an index (%s)', async (query, index) => {
