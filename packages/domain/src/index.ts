@@ -24,3 +24,4 @@ export * from './backoffice/index.js';
 export * from './auth/index.js';
 export * from './config-lists/index.js';
 export * from './tickets/index.js';
+export * from './saved-items/index.js';

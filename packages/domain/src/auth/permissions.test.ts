@@ -49,6 +49,7 @@ const EXPECTED: Record<Action, string> = {
   'tickets.read': 'GA',
   'tickets.work': 'GA',
   'statistics.read': 'GA',
+  'account.savedItems': 'CGAN',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -118,6 +118,8 @@ export const PERMISSIONS = {
   'tickets.work': AGENTS_AND_ADMINS,
   /** Back-office statistics: orders, revenue, queue age, agents' throughput, refunds (notaries see notary work only). */
   'statistics.read': AGENTS_AND_ADMINS,
+  /** The customer panel's saved properties, companies, vehicles and documents (one's own; docs/customer-panel.md). */
+  'account.savedItems': ANY_ACCOUNT,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

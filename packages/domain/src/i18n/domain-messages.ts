@@ -145,6 +145,13 @@ const es = {
   'statistics.range_too_long': 'El periodo abarca como máximo {max} días',
   'statistics.bad_store': 'El filtro {param} debe ser una lista de tiendas (números separados por comas)',
   'statistics.too_many_stores': 'Elige como máximo {max} tiendas',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  'saved_item.invalid_characters': 'El texto contiene caracteres no válidos',
+  'saved_item.too_many': 'Como máximo {max} datos',
+  'saved_item.unknown_attribute': 'Este dato no existe para este elemento',
+  'saved_item.repeated_attribute': 'Este dato aparece más de una vez',
+  'saved_item.repeated_value': 'Un valor aparece más de una vez',
+  'saved_item.not_for_kind': 'No se puede usar en este elemento',
 } as const;
 
 export type DomainMessageKey = keyof typeof es;
@@ -285,6 +292,13 @@ const en: Catalogue = {
   'statistics.range_too_long': 'The period covers at most {max} days',
   'statistics.bad_store': 'The filter {param} must be a list of stores (numbers separated by commas)',
   'statistics.too_many_stores': 'Choose at most {max} stores',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  'saved_item.invalid_characters': 'The text contains characters that are not allowed',
+  'saved_item.too_many': 'At most {max} entries',
+  'saved_item.unknown_attribute': 'This field does not exist for this item',
+  'saved_item.repeated_attribute': 'This field appears more than once',
+  'saved_item.repeated_value': 'A value appears more than once',
+  'saved_item.not_for_kind': 'Not available for this item',
 };
 
 const pt: Catalogue = {
@@ -421,6 +435,13 @@ const pt: Catalogue = {
   'statistics.range_too_long': 'O período abrange no máximo {max} dias',
   'statistics.bad_store': 'O filtro {param} deve ser uma lista de lojas (números separados por vírgulas)',
   'statistics.too_many_stores': 'Escolha no máximo {max} lojas',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  'saved_item.invalid_characters': 'O texto contém caracteres inválidos',
+  'saved_item.too_many': 'No máximo {max} dados',
+  'saved_item.unknown_attribute': 'Este dado não existe para este elemento',
+  'saved_item.repeated_attribute': 'Este dado aparece mais de uma vez',
+  'saved_item.repeated_value': 'Um valor aparece mais de uma vez',
+  'saved_item.not_for_kind': 'Não se pode usar neste elemento',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

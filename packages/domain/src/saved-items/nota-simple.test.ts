@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { parseNotaSimple } from './nota-simple.js';
+
+// Layouts of the nota simple informativa as registries issue it (described publicly by registries and gestorías):
+// the current one (headings DESCRIPCIÓN DE LA FINCA, TITULARIDADES, CARGAS, the IDUFIR in the header and the
+// warnings at the end), older ones (inline "DESCRIPCION:" headings, "TITULARES", "Don ..., con N.I.F."), the CRU of
+// later years, notes over several pages. Names, ids and addresses are invented; tax ids have valid control letters.
+
+const WARNING =
+  'Queda prohibida la incorporación de los datos de esta nota a ficheros o bases informáticas para la consulta individualizada de personas físicas o jurídicas, incluso expresando la fuente de procedencia (Instrucción de la D.G.R.N. 17/02/98; B.O.E. 27/02/1998).';
+
+const CURRENT = `NOTA SIMPLE INFORMATIVA
+Registro de la Propiedad de Madrid Nº 5
+Fecha de Emisión: 12/03/2026
+FINCA DE MADRID Nº: 12345
+IDUFIR: 28079000123456
+DESCRIPCIÓN DE LA FINCA
+URBANA: Número veinte. Vivienda letra B, situada en la planta segunda de la casa en Madrid, Calle Mayor 1.
+Superficie construida: ochenta y cinco metros cuadrados. Referencia Catastral: 7837301VG8173B0001TT
+TITULARIDADES
+NOMBRE TITULAR N.I.F. TOMO LIBRO FOLIO ALTA
+ESPAÑOL ESPAÑOL, JUAN 12345678Z 2345 456 78 4
+50,000000% del pleno dominio por título de compraventa.
+GARCÍA PÉREZ, MARÍA X1234567L 2345 456 78 4
+50,000000% del pleno dominio por título de compraventa.
+CARGAS
+HIPOTECA a favor de BANCO EJEMPLO, S.A., en garantía de un préstamo de 150.000,00 euros de principal.
+Afecta por razón de autoliquidación del Impuesto.
+DOCUMENTOS RELATIVOS A LA FINCA PRESENTADOS Y PENDIENTES DE DESPACHO
+No hay documentos pendientes de despacho
+AVISO: Los datos consignados en la presente nota se refieren al día de la fecha.
+${WARNING}`;
+
+const OLD = `NOTA SIMPLE INFORMATIVA
+REGISTRO DE LA PROPIEDAD DE SEVILLA NUMERO 2
+DATOS REGISTRALES: Finca número 4321 de Sevilla, Tomo 1200, Libro 300, Folio 12.
+DESCRIPCION: URBANA. Local comercial en planta baja del edificio en Sevilla, calle Sierpes 10.
+Mide cincuenta metros cuadrados.
+TITULARES: Don PEDRO RUIZ LÓPEZ, con N.I.F. 87654321X, titular del pleno dominio con carácter privativo.
+CARGAS: NO HAY CARGAS REGISTRADAS
+A los efectos del Reglamento (UE) 2016/679 y de la Ley Orgánica 3/2018, queda prohibida la incorporación de los datos de esta nota a ficheros o bases informáticas.`;
+
+const CRU = `Información registral expedida por
+REGISTRO DE LA PROPIEDAD DE VALENCIA Nº 1
+Código Registral Único: 46250000987654
+Descripción de la finca:
+RÚSTICA: Parcela de tierra de secano en término de Valencia, partida del Pla, de una hectárea.
+Titularidad:
+INMOBILIARIA COSTA, S.L., C.I.F. B12345674, titular del cien por cien del pleno dominio.
+Cargas:
+Servidumbre de paso a favor de la finca registral 999. Está prohibida la incorporación de los datos de esta información a ficheros o bases informáticas.`;
+
+const MULTIPAGE = `NOTA SIMPLE INFORMATIVA
+Registro de la Propiedad de Málaga Nº 3
+Expedida el 01/02/2026
+IDUFIR/CRU: 2901 2000 5555 55
+DESCRIPCIÓN DE LA FINCA
+URBANA: Vivienda unifamiliar en Málaga, calle Larios 7, con jardín.
+Pág. 1 de 3
+-- 1 of 3 --
+NOTA SIMPLE INFORMATIVA
+Registro de la Propiedad de Málaga Nº 3
+TITULARIDADES
+Doña LUCÍA MARTÍN SOTO NIF 11111111H, titular del usufructo vitalicio.
+Don ANDRÉS MARTÍN SOTO NIF 22222222J, titular de la nuda propiedad.
+CARGAS
+1. HIPOTECA a favor de CAJA EJEMPLO, constituida en escritura de 2019,
+Código Seguro de Verificación: ABCDEFG123456
+Pág. 2 de 3
+-- 2 of 3 --
+NOTA SIMPLE INFORMATIVA
+respondiendo de 200.000 euros de principal.
+2. EMBARGO a favor de la Agencia Tributaria, letra A.
+ADVERTENCIAS
+1. Esta información registral tiene valor puramente indicativo.
+2. ${WARNING}
+Pág. 3 de 3
+-- 3 of 3 --`;
+
+const NO_LABEL = `NOTA SIMPLE
+Registro de la Propiedad de Bilbao nº 8
+DESCRIPCION DE LA FINCA
+URBANA: Garaje número 3 en Bilbao, calle Gran Vía 2. Finca con código 48020000111222.
+TITULARIDAD
+SOCIEDAD EJEMPLO BILBAO SL B12345674
+CARGAS Y GRAVAMENES
+Sin cargas.
+${WARNING}`;
+
+describe('parseNotaSimple: layouts', () => {
+  it('the current layout: parts, two owners from the table, charges up to the warnings', () => {
+    const read = parseNotaSimple(CURRENT)!;
+    expect(read.docParsed.descripcion).toBe(
+      'URBANA: Número veinte. Vivienda letra B, situada en la planta segunda de la casa en Madrid, Calle Mayor 1.\nSuperficie construida: ochenta y cinco metros cuadrados. Referencia Catastral: 7837301VG8173B0001TT',
+    );
+    expect(read.docParsed.titulares).toBe(
+      [
+        'NOMBRE TITULAR N.I.F. TOMO LIBRO FOLIO ALTA',
+        'ESPAÑOL ESPAÑOL, JUAN 12345678Z 2345 456 78 4',
+        '50,000000% del pleno dominio por título de compraventa.',
+        'GARCÍA PÉREZ, MARÍA X1234567L 2345 456 78 4',
+        '50,000000% del pleno dominio por título de compraventa.',
+      ].join('\n'),
+    );
+    expect(read.docParsed.cargas).toBe(
+      [
+        'HIPOTECA a favor de BANCO EJEMPLO, S.A., en garantía de un préstamo de 150.000,00 euros de principal.',
+        'Afecta por razón de autoliquidación del Impuesto.',
+        'DOCUMENTOS RELATIVOS A LA FINCA PRESENTADOS Y PENDIENTES DE DESPACHO',
+        'No hay documentos pendientes de despacho',
+      ].join('\n'),
+    );
+    expect(read.docParsedEntities).toEqual([
+      { entity: 'idufir', text_data: '28079000123456' },
+      { entity: 'refcat', text_data: '7837301VG8173B0001TT' },
+      { entity: 'registro', text_data: 'Madrid Nº 5' },
+      { entity: 'finca', text_data: '12345' },
+      { entity: 'fecha', text_data: '2026-03-12' },
+      { entity: 'titular', text_data: 'ESPAÑOL ESPAÑOL, JUAN' },
+      { entity: 'nif', text_data: '12345678Z' },
+      { entity: 'titular', text_data: 'GARCÍA PÉREZ, MARÍA' },
+      { entity: 'nif', text_data: 'X1234567L' },
+    ]);
+  });
+
+  it('an old layout: inline headings, "Don ..., con N.I.F.", no charges, the warning right after them', () => {
+    const read = parseNotaSimple(OLD)!;
+    expect(read.docParsed).toEqual({
+      descripcion:
+        'URBANA. Local comercial en planta baja del edificio en Sevilla, calle Sierpes 10.\nMide cincuenta metros cuadrados.',
+      titulares: 'Don PEDRO RUIZ LÓPEZ, con N.I.F. 87654321X, titular del pleno dominio con carácter privativo.',
+      cargas: 'NO HAY CARGAS REGISTRADAS',
+    });
+    expect(read.docParsedEntities).toEqual([
+      { entity: 'registro', text_data: 'SEVILLA NUMERO 2' },
+      { entity: 'finca', text_data: '4321' },
+      { entity: 'titular', text_data: 'PEDRO RUIZ LÓPEZ' },
+      { entity: 'nif', text_data: '87654321X' },
+    ]);
+  });
+
+  it('the CRU layout: lower-case headings with colons, a company owner, the warning inside the charges line', () => {
+    const read = parseNotaSimple(CRU)!;
+    expect(read.docParsed.cargas).toBe('Servidumbre de paso a favor de la finca registral 999.');
+    expect(read.docParsed.titulares).toBe(
+      'INMOBILIARIA COSTA, S.L., C.I.F. B12345674, titular del cien por cien del pleno dominio.',
+    );
+    expect(read.docParsedEntities).toContainEqual({ entity: 'idufir', text_data: '46250000987654' });
+    expect(read.docParsedEntities).toContainEqual({ entity: 'titular', text_data: 'INMOBILIARIA COSTA, S.L.' });
+    expect(read.docParsedEntities).toContainEqual({ entity: 'nif', text_data: 'B12345674' });
+  });
+
+  it('several pages: page numbers, verification codes and repeated headers go; charges run over the page', () => {
+    const read = parseNotaSimple(MULTIPAGE)!;
+    expect(read.docParsed.descripcion).toBe('URBANA: Vivienda unifamiliar en Málaga, calle Larios 7, con jardín.');
+    expect(read.docParsed.cargas).toBe(
+      [
+        '1. HIPOTECA a favor de CAJA EJEMPLO, constituida en escritura de 2019,',
+        'respondiendo de 200.000 euros de principal.',
+        '2. EMBARGO a favor de la Agencia Tributaria, letra A.',
+      ].join('\n'),
+    );
+    expect(read.docParsedEntities).toEqual([
+      { entity: 'idufir', text_data: '29012000555555' },
+      { entity: 'registro', text_data: 'Málaga Nº 3' },
+      { entity: 'fecha', text_data: '2026-02-01' },
+      { entity: 'titular', text_data: 'LUCÍA MARTÍN SOTO' },
+      { entity: 'nif', text_data: '11111111H' },
+      { entity: 'titular', text_data: 'ANDRÉS MARTÍN SOTO' },
+      { entity: 'nif', text_data: '22222222J' },
+    ]);
+  });
+
+  it('no IDUFIR label: the 14-digit number in the description is the IDUFIR (spec); "Sin cargas."', () => {
+    const read = parseNotaSimple(NO_LABEL)!;
+    expect(read.docParsed.cargas).toBe('Sin cargas.');
+    expect(read.docParsedEntities.filter((e) => e.entity === 'idufir')).toEqual([
+      { entity: 'idufir', text_data: '48020000111222' },
+    ]);
+    expect(read.docParsedEntities).toContainEqual({ entity: 'titular', text_data: 'SOCIEDAD EJEMPLO BILBAO SL' });
+  });
+});
+
+describe('parseNotaSimple: rules', () => {
+  it.each([
+    ['queda prohibida', `CARGAS\nHipoteca.\n${WARNING}`, 'Hipoteca.'],
+    [
+      'está prohibida, same line',
+      'CARGAS\nHipoteca. Está prohibida la incorporación de los datos a ficheros.',
+      'Hipoteca.',
+    ],
+    [
+      'the data ... is prohibited',
+      'CARGAS\nHipoteca.\nLa incorporación de los datos de esta nota a bases de datos queda prohibida.',
+      'Hipoteca.',
+    ],
+    ['the warning without accents', 'CARGAS\nHipoteca.\nQUEDA PROHIBIDA LA INCORPORACION DE LOS DATOS.', 'Hipoteca.'],
+    ['an AVISO heading', 'CARGAS\nHipoteca.\nAVISO\nTexto del aviso.', 'Hipoteca.'],
+    ['no warning at all', 'CARGAS\nHipoteca.\nEmbargo.', 'Hipoteca.\nEmbargo.'],
+    ['NO hay cargas registradas', `CARGAS\nNO hay cargas registradas\n${WARNING}`, 'NO hay cargas registradas'],
+    [
+      '"prohibida" about something else is kept',
+      'CARGAS\nProhibición de disponer durante diez años.',
+      'Prohibición de disponer durante diez años.',
+    ],
+  ])('charges: %s', (_, text, cargas) => {
+    expect(parseNotaSimple(text)?.docParsed.cargas).toBe(cargas);
+  });
+
+  it.each([
+    ['a 13-digit IDUFIR', 'IDUFIR: 2807900012345\nDESCRIPCIÓN DE LA FINCA\nPiso.', []],
+    ['a 15-digit number is not an IDUFIR', 'DESCRIPCIÓN DE LA FINCA\nReferencia 280790001234567.', []],
+    ['C.R.U. with dots', 'C.R.U.: 28079000123456\nCARGAS\nNinguna.', ['28079000123456']],
+    [
+      'two labelled',
+      'IDUFIR: 28079000123456\nCRU 28079000654321\nCARGAS\nNinguna.',
+      ['28079000123456', '28079000654321'],
+    ],
+    ['a lone 14-digit number outside the parts is not taken', 'Ref. interna 28079000123456\nCARGAS\nNinguna.', []],
+  ])('IDUFIR: %s', (_, text, idufirs) => {
+    const read = parseNotaSimple(text)!;
+    expect(read.docParsedEntities.filter((e) => e.entity === 'idufir').map((e) => e.text_data)).toEqual(idufirs);
+  });
+
+  it.each([
+    [
+      'a cadastral reference with spaces',
+      'DESCRIPCIÓN DE LA FINCA\nReferencia catastral: 7837301 VG8173B 0001 TT.',
+      ['7837301VG8173B0001TT'],
+    ],
+    ['wrong control letters are not taken', 'DESCRIPCIÓN DE LA FINCA\nReferencia catastral: 7837301VG8173B0001TX', []],
+  ])('cadastral reference: %s', (_, text, refs) => {
+    const read = parseNotaSimple(text)!;
+    expect(read.docParsedEntities.filter((e) => e.entity === 'refcat').map((e) => e.text_data)).toEqual(refs);
+  });
+
+  it('owners: an invalid tax id is not an owner; an impossible date is not a date', () => {
+    const read = parseNotaSimple(
+      'Fecha de emisión: 31/02/2026\nTITULARIDADES\nJUAN PÉREZ 12345678A\nANA GIL 12345678Z',
+    )!;
+    expect(read.docParsedEntities).toEqual([
+      { entity: 'titular', text_data: 'ANA GIL' },
+      { entity: 'nif', text_data: '12345678Z' },
+    ]);
+  });
+
+  it.each([
+    ['an invoice', 'FACTURA 2026-0001\nTotal: 25,12 €'],
+    ['empty', ''],
+    ['only warnings', `AVISO\n${WARNING}`],
+  ])('not a nota simple: %s -> null', (_, text) => {
+    expect(parseNotaSimple(text)).toBeNull();
+  });
+
+  it('a word such as "cargas" inside a sentence is not a heading', () => {
+    const read = parseNotaSimple('DESCRIPCIÓN DE LA FINCA\nLibre de cargas según manifiesta.\nTITULARIDADES\nX')!;
+    expect(read.docParsed.descripcion).toBe('Libre de cargas según manifiesta.');
+    expect(read.docParsed.cargas).toBe('');
+  });
+});
