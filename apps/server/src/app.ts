@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import path from 'node:path';
+import { PanelStatus } from '@ventanilla/domain';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
@@ -45,6 +46,8 @@ import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
 import { ItemAnswersService } from './modules/orders/item-answers.service.js';
 import draftsRoutes, { configRoutes } from './modules/drafts/drafts.routes.js';
 import { DraftsService } from './modules/drafts/drafts.service.js';
+import savedItemsRoutes from './modules/saved-items/saved-items.routes.js';
+import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
 import backofficePaymentsRoutes from './modules/payments/backoffice-payments.routes.js';
 import {
@@ -204,6 +207,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const configLists = new ConfigListsService(db, now);
   await seedConfigLists(configLists);
   const tickets = new TicketsService(db, config, email, files, now);
+  // Saved items: orders save their property, company or vehicle (with consent) when paid or delivered, and a nota
+  // simple attached to a line is read for the customer (docs/customer-panel.md).
+  const savedItems = new SavedItemsService(db, { warn: (obj, msg) => app.log.warn(obj, msg) });
+  orderEvents.onPaid((tx, event) => savedItems.saveFromOrder(tx, event.orderId));
+  orderEvents.on('itemStatusChanged', async (tx, event) => {
+    if (event.newStatus === PanelStatus.Delivered || event.newStatus === PanelStatus.Closed)
+      await savedItems.saveFromOrder(tx, event.orderId, event.itemId);
+  });
+  orderEvents.on('fileAttached', (tx, event) => savedItems.readAttachedNotaSimple(tx, event));
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -228,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customerOrders: new CustomerOrdersService(db),
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),
+    savedItems,
     backoffice: new BackofficeService(db, now),
     itemLocks,
     itemActions: new ItemActionsService(db, itemLocks, orderEvents, files, now),
@@ -321,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customerOrdersRoutes,
       itemAnswersRoutes,
       draftsRoutes,
+      savedItemsRoutes,
       invoicingRoutes,
       backofficeRoutes,
       itemLocksRoutes,

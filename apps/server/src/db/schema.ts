@@ -19,3 +19,4 @@ export * from './schema/person-search.js';
 export * from './schema/config-lists.js';
 export * from './schema/tickets.js';
 export * from './schema/statistics.js';
+export * from './schema/saved-items.js';

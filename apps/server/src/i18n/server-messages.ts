@@ -87,6 +87,9 @@ const es = {
   'incidence.message_required': 'Escribe tu respuesta o adjunta algún archivo',
   'template.name_required': 'Escribe el nombre de la plantilla',
   'template.body_required': 'Escribe el texto de la plantilla',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  SAVED_ITEM_EXISTS: 'Ya tienes guardado este elemento (misma matrícula, NIF, IDUFIR o referencia catastral).',
+  SAVED_ITEMS_LIMIT: 'Has llegado al máximo de elementos guardados de este tipo: borra alguno antes de añadir otro.',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -169,6 +172,9 @@ const en: Catalogue = {
   'incidence.message_required': 'Write your answer or attach a file',
   'template.name_required': 'Write the name of the template',
   'template.body_required': 'Write the text of the template',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  SAVED_ITEM_EXISTS: 'You have already saved this item (same plate, tax id, IDUFIR or cadastral reference).',
+  SAVED_ITEMS_LIMIT: 'You have reached the maximum of saved items of this kind: delete one before adding another.',
 };
 
 const pt: Catalogue = {
@@ -252,6 +258,9 @@ const pt: Catalogue = {
   'incidence.message_required': 'Escreva a sua resposta ou anexe um ficheiro',
   'template.name_required': 'Escreva o nome do modelo',
   'template.body_required': 'Escreva o texto do modelo',
+  // Saved items of the customer panel (docs/customer-panel.md).
+  SAVED_ITEM_EXISTS: 'Já guardou este elemento (mesma matrícula, NIF, IDUFIR ou referência cadastral).',
+  SAVED_ITEMS_LIMIT: 'Chegou ao máximo de elementos guardados deste tipo: apague algum antes de adicionar outro.',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

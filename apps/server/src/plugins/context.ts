@@ -22,6 +22,7 @@ import type { VerifactuService } from '../modules/invoicing/verifactu.service.js
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
 import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
+import type { SavedItemsService } from '../modules/saved-items/saved-items.service.js';
 import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
@@ -56,6 +57,8 @@ export interface AppContext {
   itemAnswers: ItemAnswersService;
   /** Signed-in customers' unfinished orders (wizard drafts). */
   drafts: DraftsService;
+  /** The customer panel's saved properties, companies, vehicles and documents (docs/customer-panel.md). */
+  savedItems: SavedItemsService;
   backoffice: BackofficeService;
   /** Items' exclusive locks (leases), the change check and the pulled queue. */
   itemLocks: ItemLocksService;

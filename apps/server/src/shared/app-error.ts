@@ -49,6 +49,8 @@ export type ErrorCode =
   | 'NOT_IMPERSONATING'
   | 'AGENT_CHANGE_REFUSED'
   | 'CUSTOMER_CHANGED'
+  | 'SAVED_ITEM_EXISTS'
+  | 'SAVED_ITEMS_LIMIT'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -99,6 +101,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_IMPERSONATING: 409,
   AGENT_CHANGE_REFUSED: 409,
   CUSTOMER_CHANGED: 409,
+  SAVED_ITEM_EXISTS: 409,
+  SAVED_ITEMS_LIMIT: 409,
   INTERNAL: 500,
 };
 

@@ -1,4 +1,4 @@
-import { validateSavedItem, type SavedItemAttr, type SavedItemInput, type ValidSavedItem } from './saved-item-input.js';
+import { validateSavedItem, type SavedItemAttr, type ValidSavedItem } from './saved-item-input.js';
 import type { SavedItemKind } from './reference-ids.js';
 
 /** Which order lines save an item, and from which of their answers (option ids of the catalogue's forms). */
@@ -6,8 +6,9 @@ export interface SavedItemOrigin {
   kind: Exclude<SavedItemKind, 'document'>;
   /** The products (spec's known product ids where it names them; catalogue ids otherwise). */
   productIds: readonly number[];
-  /** The answers that make the item's name, joined with ", " (the first non-empty ones). */
+  /** The answers that make the item's name: all the non-empty ones joined with ", ", or only the first of them. */
   nameFrom: readonly number[];
+  nameJoin: 'all' | 'first';
   /** Attribute key -> the option answering it. */
   attrs: Readonly<Record<string, number>>;
 }
@@ -23,12 +24,13 @@ export const SAVED_ITEM_ORIGINS: readonly SavedItemOrigin[] = [
     kind: 'property',
     productIds: [15867, 18508],
     nameFrom: [80, 79],
+    nameJoin: 'all',
     attrs: { address: 80, municipality: 79, province: 78, owner: 77, refcat: 82, idufir: 83 },
   },
-  { kind: 'company', productIds: [18506], nameFrom: [5501, 5502], attrs: { cif: 5502 } },
-  { kind: 'company', productIds: [18507], nameFrom: [5601, 5602], attrs: { cif: 5602 } },
-  { kind: 'company', productIds: [20013], nameFrom: [1201, 1202], attrs: { cif: 1202 } },
-  { kind: 'vehicle', productIds: [20029], nameFrom: [2101], attrs: { plate: 2101 } },
+  { kind: 'company', productIds: [18506], nameFrom: [5501, 5502], nameJoin: 'first', attrs: { cif: 5502 } },
+  { kind: 'company', productIds: [18507], nameFrom: [5601, 5602], nameJoin: 'first', attrs: { cif: 5602 } },
+  { kind: 'company', productIds: [20013], nameFrom: [1201, 1202], nameJoin: 'first', attrs: { cif: 1202 } },
+  { kind: 'vehicle', productIds: [20029], nameFrom: [2101], nameJoin: 'first', attrs: { plate: 2101 } },
 ];
 
 /** An answer of an order line as stored (the printable value is what the customer chose or typed). */
@@ -56,20 +58,30 @@ export function savedItemFromOrderLine(
   if (!origin) return null;
   const answer = (optionId: number) =>
     (answers.find((a) => a.option_id === optionId)?.print_value ?? '').trim().replace(/\s+/g, ' ');
-  const name = origin.nameFrom
-    .map(answer)
-    .filter((v) => v !== '')
-    .join(', ')
-    .slice(0, 200);
   let attr: SavedItemAttr[] = Object.entries(origin.attrs)
     .map(([key, optionId]) => ({ key, value: answer(optionId) }))
     .filter((a) => a.value !== '');
-  const input = (): SavedItemInput => ({ name, meta: { attr } });
-  let result = validateSavedItem(origin.kind, input());
+  // The name from the answers, an identity in its canonical form ("5555 bcd" -> "5555BCD").
+  const name = () =>
+    origin.nameFrom
+      .map((optionId) => {
+        const key = Object.keys(origin.attrs).find((k) => origin.attrs[k] === optionId);
+        return attr.find((a) => a.key === key)?.value ?? answer(optionId);
+      })
+      .filter((v) => v !== '')
+      .slice(0, origin.nameJoin === 'first' ? 1 : undefined)
+      .join(', ')
+      .slice(0, 200);
+  let result = validateSavedItem(origin.kind, { name: name(), meta: { attr } });
   if (!result.ok) {
     const bad = new Set(result.errors.map((e) => e.field));
     attr = attr.filter((a) => !bad.has(`meta.attr.${a.key}`));
-    result = validateSavedItem(origin.kind, input());
+    result = validateSavedItem(origin.kind, { name: name(), meta: { attr } });
+  }
+  if (result.ok) {
+    // Named again from the canonical values the validation gave.
+    attr = result.item.meta.attr;
+    result = validateSavedItem(origin.kind, { name: name(), meta: { attr } });
   }
   return result.ok ? { kind: origin.kind, item: result.item } : null;
 }

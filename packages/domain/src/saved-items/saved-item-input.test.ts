@@ -214,10 +214,12 @@ describe('savedItemFromOrderLine: what an order saves, with consent', () => {
   });
 
   it.each([
-    [18506, { 5501: 'ACME SL', 5502: 'B12345674' }, 'company', 'ACME SL, B12345674', 'cif:B12345674'],
-    [18507, { 5601: 'ACME SL', 5602: 'B12345674' }, 'company', 'ACME SL, B12345674', 'cif:B12345674'],
-    [20013, { 1201: 'ACME SL', 1202: 'B12345674' }, 'company', 'ACME SL, B12345674', 'cif:B12345674'],
+    [18506, { 5501: 'ACME SL', 5502: 'B12345674' }, 'company', 'ACME SL', 'cif:B12345674'],
+    [18507, { 5601: 'ACME SL', 5602: 'B12345674' }, 'company', 'ACME SL', 'cif:B12345674'],
+    [20013, { 1201: 'ACME SL', 1202: 'B12345674' }, 'company', 'ACME SL', 'cif:B12345674'],
     [20029, { 2101: '1234BCD' }, 'vehicle', '1234BCD', 'plate:1234BCD'],
+    [20029, { 2101: '1234 bcd' }, 'vehicle', '1234BCD', 'plate:1234BCD'],
+    [18506, { 5502: 'b12345674' }, 'company', 'B12345674', 'cif:B12345674'],
   ])('product %i saves a %s', (productId, values, kind, name, key) => {
     const saved = savedItemFromOrderLine(productId, answers(values));
     expect(saved).toMatchObject({ kind, item: { name, dedupeKey: key } });

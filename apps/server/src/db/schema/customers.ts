@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   active: boolean('active').notNull().default(true),
   /** Per-agent configuration (staff only), e.g. `{ default_queue: 'portugal' }`. */
   agentSettings: jsonb('agent_settings').$type<AgentSettings>(),
+  /** The customer agreed that orders save their property, company or vehicle (docs/customer-panel.md). */
+  saveItemsFromOrders: boolean('save_items_from_orders').notNull().default(false),
   createdAt: createdAt(),
   /** Also the version of the back office's customer edit (409 when stale). */
   updatedAt: updatedAt(),

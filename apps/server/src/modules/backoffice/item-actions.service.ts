@@ -427,6 +427,15 @@ export class ItemActionsService {
         .returning();
       if (!row) throw new Error('file insert returned nothing');
       await w.history({ accion: 'archivo_subido', details: { file_id: row.id, filename: row.filename } });
+      // Read for the customer when it is a nota simple (saved-items module): in the same transaction, never failing it.
+      await this.orderEvents.emit('fileAttached', w.tx, {
+        orderId: w.item.orderId,
+        itemId,
+        productId: w.item.productId,
+        fileId: row.id,
+        contentType: check.mime,
+        bytes: upload.bytes,
+      });
       return row;
     });
     return {

@@ -35,6 +35,16 @@ export interface ItemStatusChangedEvent {
   customerNotified?: boolean;
 }
 
+/** A document was attached to an order line by the staff (its bytes, to read it for the customer). */
+export interface FileAttachedEvent {
+  orderId: number;
+  itemId: number;
+  productId: number;
+  fileId: number;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 type Listener<E> = (tx: Tx, event: E) => Promise<void>;
 
 interface EventMap {
@@ -42,6 +52,7 @@ interface EventMap {
   paid: OrderPaidEvent;
   paymentInstructions: PaymentInstructionsEvent;
   itemStatusChanged: ItemStatusChangedEvent;
+  fileAttached: FileAttachedEvent;
 }
 
 /**
@@ -54,6 +65,7 @@ export class OrderEvents {
     paid: [],
     paymentInstructions: [],
     itemStatusChanged: [],
+    fileAttached: [],
   };
 
   on<K extends keyof EventMap>(name: K, listener: Listener<EventMap[K]>): void {
