@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import path from 'node:path';
 import { PanelStatus } from '@ventanilla/domain';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -37,7 +36,8 @@ import { EmailDispatcher } from './modules/email/email-dispatcher.js';
 import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
 import emailRoutes from './modules/email/email.routes.js';
 import { EmailService } from './modules/email/email.service.js';
-import { LocalFileStorage, type FileStorage } from './modules/files/file-storage.js';
+import { createFileStorage } from './modules/files/create-file-storage.js';
+import { readStoredFile, type FileStorage } from './modules/files/file-storage.js';
 import healthRoutes from './modules/health.routes.js';
 import { OrderEvents } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
@@ -120,13 +120,6 @@ export interface BuildAppOptions {
   now?: () => Date;
 }
 
-/** A stored file read whole (an e-mail attachment). */
-async function readStored(files: FileStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of files.open(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * Builds the whole application on an open database: migrations, seed data, services, then plugins in order
  * (context -> errors -> security -> openapi -> cookies and sessions -> routes -> web app).
@@ -172,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       routing,
       catalog.listStores().map((s) => s.storeId),
     );
-  const files = options.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const files = options.files ?? createFileStorage(config.storage);
   const uploads = new UploadsService(db, files, config);
   const carts = new CartService(db, catalog, uploads);
   const orderEvents = new OrderEvents();
@@ -186,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     {
       ...config.mail,
       issueResetToken: (outboxId) => passwordReset.issueToken(outboxId),
-      readFile: (key) => readStored(files, key),
+      readFile: (key) => readStoredFile(files, key),
     },
   );
   // Invoices are issued by a "paid" listener inside the paying transaction; refunds produce credit notes.
@@ -394,5 +387,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => clearInterval(ticketSweep));
   }
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
+  // The storage's connections close after everything that may still read or write files.
+  if (!options.files) app.addHook('onClose', async () => files.close());
   return app;
 }

@@ -62,6 +62,34 @@ export interface AppConfig {
   // --- Tickets (issue 11; docs/backoffice.md, "Tickets") ---
   /** Customers' mail coming in: the SMTP receiver, the provider webhook, the contact form. */
   inboundMail: InboundMailConfig;
+  // --- Several instances (issue 12; docs/decisions/0017-job-queue-and-file-storage.md) ---
+  /** Where documents are stored: a local directory (shared disk for several instances) or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Background jobs (pg-boss in the database): whether this instance works them, and how often it looks. */
+  jobs: JobsConfig;
+}
+
+/** An S3-compatible bucket (S3_* variables). */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, Ceph, R2, s3rver in tests); AWS when unset. */
+  endpoint: string | undefined;
+  /** Bucket in the path (http://host/bucket/key), which most S3-compatible servers want. */
+  forcePathStyle: boolean;
+  /** Prepended to every key ("ventanilla/"), so one bucket can hold other things too. */
+  prefix: string;
+  /** Both or neither; neither: the SDK's default chain (environment, instance role, ~/.aws). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageConfig);
+
+export interface JobsConfig {
+  /** Work the queues here (JOB_WORKERS=0: this instance only enqueues; another one sends e-mails and sweeps). */
+  workers: boolean;
+  pollSeconds: number;
 }
 
 /** Inbound mail (docs/backoffice.md, "Tickets"). */
@@ -145,6 +173,18 @@ const EnvSchema = Type.Object({
   INBOUND_MAIL_MAX_BYTES: envInt(25 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   INBOUND_WEBHOOK_SECRET: Type.Optional(envText()),
   CONTACT_FORM_PER_HOUR: envInt(10, 1, 10_000),
+  // --- Several instances (issue 12; docs/operations.md, "Several instances") ---
+  FILE_STORAGE: Type.Optional(envEnum(['local', 's3'])),
+  FILES_DIR: Type.Optional(envText()),
+  S3_BUCKET: Type.Optional(envPattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+  S3_REGION: Type.Optional(envText()),
+  S3_ENDPOINT: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
+  S3_FORCE_PATH_STYLE: Type.Optional(envEnum(['0', '1'])),
+  S3_PREFIX: Type.Optional(envPattern(/^([A-Za-z0-9][A-Za-z0-9._-]*\/)*$/, 'must be empty or end with "/"')),
+  S3_ACCESS_KEY_ID: Type.Optional(envText()),
+  S3_SECRET_ACCESS_KEY: Type.Optional(envText()),
+  JOB_WORKERS: Type.Optional(envEnum(['0', '1'])),
+  JOB_POLL_SECONDS: envInt(2, 1, 60),
 });
 
 /** The environment as parsed: every variable typed, defaults filled in. */
@@ -315,6 +355,29 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
     verifactuEnvironment: env.VERIFACTU_ENV ?? (production ? 'production' : 'test'),
     inboundMail: parseInboundMail(env, production),
+    storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
+    jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
+  };
+}
+
+function parseStorage(env: Env, dataDir: string): StorageConfig {
+  if ((env.FILE_STORAGE ?? 'local') === 'local') {
+    return { kind: 'local', dir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')) };
+  }
+  if (!env.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when FILE_STORAGE=s3');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default chain)');
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    // S3-compatible servers usually want the bucket in the path; AWS itself prefers virtual hosts.
+    forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? (env.S3_ENDPOINT ? '1' : '0')) === '1',
+    prefix: env.S3_PREFIX ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
 }
 

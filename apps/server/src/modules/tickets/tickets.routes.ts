@@ -160,6 +160,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const file = await tickets.attachment(request.params.ticketId, request.params.attachmentId);
+      const stream = await files.open(file.storageKey);
       // Mail attachments are whatever the sender sent: served as bytes to save, never as a page of ours.
       return reply
         .type('application/octet-stream')
@@ -167,7 +168,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(files.open(file.storageKey));
+        .send(stream);
     },
   );
 
