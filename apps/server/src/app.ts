@@ -5,7 +5,6 @@ import { PanelStatus } from '@ventanilla/domain';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
-import { forgetStaleCounters, STALE_COUNTER_MS } from './db/rate-counters.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
@@ -39,6 +38,8 @@ import { EmailService } from './modules/email/email.service.js';
 import { createFileStorage } from './modules/files/create-file-storage.js';
 import { readStoredFile, type FileStorage } from './modules/files/file-storage.js';
 import healthRoutes from './modules/health.routes.js';
+import { defineBackgroundJobs } from './modules/jobs/background-jobs.js';
+import { JobQueue } from './modules/jobs/job-queue.js';
 import { OrderEvents } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
@@ -112,8 +113,11 @@ export interface BuildAppOptions {
   catalogTtlMs?: number;
   /** Where outbox emails go (tests pass an SMTP transport to their own server); by default from config.mail. */
   mailTransport?: MailTransport;
-  /** Run the email dispatcher loop (default: not in tests, which call ctx.emailDispatcher.dispatchOnce()). */
-  startEmailDispatcher?: boolean;
+  /**
+   * Work the background job queues here (default: JOB_WORKERS; not in tests, which call
+   * ctx.emailDispatcher.dispatchOnce() and the sweeps themselves).
+   */
+  startJobWorkers?: boolean;
   /** Sees every route as it is registered (tests list the registered routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** The clock of time-based rules such as lock leases (tests inject one). */
@@ -209,6 +213,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await savedItems.saveFromOrder(tx, event.orderId, event.itemId);
   });
   orderEvents.on('fileAttached', (tx, event) => savedItems.readAttachedNotaSimple(tx, event));
+  const jobs = new JobQueue(database.pool, {
+    workers: options.startJobWorkers ?? config.jobs.workers,
+    pollSeconds: config.jobs.pollSeconds,
+  });
+  defineBackgroundJobs(jobs, {
+    db,
+    email,
+    emailDispatcher,
+    uploads,
+    tickets,
+    emailPollMs: config.mail.pollMs,
+    jobPollSeconds: config.jobs.pollSeconds,
+  });
+  // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
+  await jobs.start();
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -228,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderEvents,
     email,
     emailDispatcher,
+    jobs,
     passwordReset,
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
@@ -354,38 +374,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
   await app.register(webStaticPlugin);
 
+  // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
   if (config.nodeEnv === 'development') sandbox.startRetryLoop();
   emailDispatcher.log = app.log;
   if (production && config.mail.transport === 'mailbox') {
     app.log.warn('No SMTP server configured (SMTP_URL or SMTP_HOST): emails are kept in the local mailbox, not sent');
   }
-  if (options.startEmailDispatcher ?? config.nodeEnv !== 'test') emailDispatcher.start(config.mail.pollMs);
+  // Background work (e-mail sending, sweeps, postponed tickets) is pg-boss jobs in the database, safe with several
+  // instances (docs/decisions/0017-job-queue-and-file-storage.md). The schema and queues exist in every instance
+  // (an e-mail's job is written in its transaction); workers run where JOB_WORKERS says (not in tests, which call
+  // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
+  jobs.log = app.log;
+  await jobs.work();
   app.addHook('onClose', async () => {
-    await emailDispatcher.stop();
+    await jobs.stop();
     emailDispatcher.transport.close();
   });
-  // Uploads never attached to an order expire (docs/uploads.md): swept at boot, then hourly. Stale rate counters
-  // (login attempts, upload quotas) go in the same rhythm.
-  if (config.nodeEnv !== 'test') {
-    uploads.startSweepLoop(app.log);
-    const forget = () =>
-      void forgetStaleCounters(db, new Date(Date.now() - STALE_COUNTER_MS)).catch((err: unknown) =>
-        app.log.error({ err }, 'rate counter sweep failed'),
-      );
-    const counterSweep = setInterval(forget, 60 * 60 * 1000);
-    counterSweep.unref();
-    app.addHook('onClose', async () => clearInterval(counterSweep));
-  }
-  app.addHook('onClose', async () => uploads.stopSweepLoop());
   app.addHook('onClose', async () => ctx.smtpReceiver.stop());
-  if (config.nodeEnv !== 'test') {
-    // Scheduled tickets whose date has come go back to 2 Abierto (tests call ctx.tickets.wakeDue()).
-    const wake = () =>
-      void tickets.wakeDue().catch((err: unknown) => app.log.error({ err }, 'ticket postponement sweep failed'));
-    const ticketSweep = setInterval(wake, 60 * 1000);
-    ticketSweep.unref();
-    app.addHook('onClose', async () => clearInterval(ticketSweep));
-  }
   app.addHook('onClose', async () => sandbox.stopRetryLoop());
   // The storage's connections close after everything that may still read or write files.
   if (!options.files) app.addHook('onClose', async () => files.close());

@@ -16,6 +16,7 @@ import type { PasswordResetService } from '../modules/customers/password-reset.s
 import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
 import type { EmailService } from '../modules/email/email.service.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
+import type { JobQueue } from '../modules/jobs/job-queue.js';
 import type { InvoicingService } from '../modules/invoicing/invoicing.service.js';
 import type { RefundsService } from '../modules/invoicing/refunds.service.js';
 import type { VerifactuService } from '../modules/invoicing/verifactu.service.js';
@@ -78,6 +79,8 @@ export interface AppContext {
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
   email: EmailService;
   emailDispatcher: EmailDispatcher;
+  /** Background jobs in the database (pg-boss): e-mail sending, sweeps, postponed tickets. */
+  jobs: JobQueue;
   /** checkEmail, rememberPassword and the reset token (docs/email.md). */
   passwordReset: PasswordResetService;
   /** Documents uploaded in the wizard (answers to file questions). */

@@ -46,7 +46,7 @@ const build = (env: Record<string, string>) =>
     config: loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, ...env }),
     database: db.handle,
     logger: false,
-    startEmailDispatcher: false,
+    startJobWorkers: false,
   });
 
 describe('production never pays through the sandbox', () => {

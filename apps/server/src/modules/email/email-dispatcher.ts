@@ -61,15 +61,13 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 }
 
 /**
- * Sends what the outbox holds. Each pass claims due rows in one statement (FOR UPDATE SKIP LOCKED plus a lease with
- * a claim token), sends them outside any transaction, then records the outcome only if the claim is still its own.
- * Several instances can run it at once: a row is claimed by one of them at a time. A failure schedules the next
- * attempt with exponential backoff, so an outage of the mail server delays messages but loses none.
+ * Sends what the outbox holds. A message is claimed in one statement (FOR UPDATE SKIP LOCKED plus a lease with a
+ * claim token), sent outside any transaction, and its outcome recorded only if the claim is still its own, so
+ * several instances can work at once and a message is sent once. The job queue drives it (an "email-send" job per
+ * outbox id, written in the transaction that wrote the message; docs/email.md); tests call dispatchOnce(). A failure
+ * schedules the next attempt with exponential backoff, so an outage of the mail server delays messages but loses none.
  */
 export class EmailDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
   log: Logger = silent;
 
   constructor(
@@ -90,15 +88,48 @@ export class EmailDispatcher {
     return result;
   }
 
-  private async claim(limit: number): Promise<{ token: string; rows: ClaimedRow[] }> {
+  /**
+   * Sends one message if it is still due and nobody holds it (the job handler: keyed on the outbox id, so a second
+   * job for the same message, from another instance or a repeated enqueue, finds it sent or claimed and does
+   * nothing). Returns what happened and, for a retry, in how many ms the next attempt is due.
+   */
+  async deliverById(
+    outboxId: number,
+  ): Promise<{ outcome: 'sent' | 'retry' | 'failed' | 'skipped'; retryInMs?: number }> {
+    const claimed = await this.claim(1, outboxId);
+    const row = claimed.rows[0];
+    if (!row) return { outcome: 'skipped' };
+    const result: DispatchResult = { sent: 0, retried: 0, failed: 0 };
+    await this.deliver(row, claimed.token, result);
+    if (result.sent) return { outcome: 'sent' };
+    if (result.failed) return { outcome: 'failed' };
+    return {
+      outcome: 'retry',
+      retryInMs: retryDelayMs(row.attempts, this.options.retryBaseMs, this.options.retryMaxMs),
+    };
+  }
+
+  /** Ids of messages due now and held by nobody, oldest first (the relay makes sure each has a job). */
+  async dueIds(limit = 500): Promise<number[]> {
+    const res = await this.db.execute<{ id: number }>(sql`
+      SELECT id FROM email_outbox
+       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+       ORDER BY next_attempt_at, id
+       LIMIT ${limit}`);
+    return res.rows.map((r) => Number(r.id));
+  }
+
+  private async claim(limit: number, onlyId?: number): Promise<{ token: string; rows: ClaimedRow[] }> {
     const token = randomUUID();
     const leaseS = (this.options.leaseMs ?? 5 * 60_000) / 1000;
+    const only = onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`;
     const res = await this.db.execute<ClaimedRow & Record<string, unknown>>(sql`
       UPDATE email_outbox
          SET locked_until = now() + make_interval(secs => ${leaseS}), claim_token = ${token}, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM email_outbox
           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+            ${only}
           ORDER BY next_attempt_at, id
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
@@ -201,27 +232,5 @@ export class EmailDispatcher {
         result.retried++;
       }
     }
-  }
-
-  /** Polls for due messages every pollMs until stop(). */
-  start(pollMs: number): void {
-    if (this.timer || this.stopped) return;
-    const tick = () => {
-      this.running = this.dispatchOnce()
-        .catch((err: unknown) => this.log.error({ err }, 'email dispatch pass failed'))
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped) this.timer = setTimeout(tick, pollMs);
-        });
-    };
-    this.timer = setTimeout(tick, pollMs);
-  }
-
-  /** Stops polling and waits for the pass in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
   }
 }

@@ -34,6 +34,12 @@ const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
  * outbox inside the caller's transaction; the dispatcher sends them after the commit.
  */
 export class EmailService {
+  /**
+   * Called with each message written (in the same transaction) and each one put back in the queue: the app enqueues
+   * its "email-send" job here, so the message and its job commit together.
+   */
+  onQueued: ((tx: DbOrTx, outboxId: number) => Promise<void>) | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
@@ -90,7 +96,9 @@ export class EmailService {
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
-    return rows[0]?.id ?? null;
+    const id = rows[0]?.id ?? null;
+    if (id !== null) await this.onQueued?.(tx, id);
+    return id;
   }
 
   /** Order emails, written by listeners that run inside the transaction that changed the order. */
@@ -214,6 +222,7 @@ export class EmailService {
       .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), ne(emailOutbox.kind, 'password_reset')))
       .returning({ id: emailOutbox.id });
+    for (const row of rows) await this.onQueued?.(this.db, row.id);
     return rows.length > 0;
   }
 }

@@ -52,8 +52,6 @@ const NOBODY: FileResolver = () => undefined;
  * owned by the session (and its user). Someone else's upload is "not found", like a missing one.
  */
 export class UploadsService {
-  private sweepTimer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly files: FileStorage,
@@ -155,18 +153,5 @@ export class UploadsService {
       .returning({ key: uploads.storageKey });
     for (const d of deleted) await this.files.remove(d.key);
     return deleted.length;
-  }
-
-  /** Sweeps at boot and then hourly; errors are logged and retried at the next tick. */
-  startSweepLoop(log: { error(obj: unknown, msg: string): void }, everyMs = HOUR_MS): void {
-    const run = () => void this.sweepExpired().catch((err: unknown) => log.error({ err }, 'upload sweep failed'));
-    run();
-    this.sweepTimer = setInterval(run, everyMs);
-    this.sweepTimer.unref();
-  }
-
-  stopSweepLoop(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = undefined;
   }
 }

@@ -1,0 +1,102 @@
+import type { Db, DbOrTx } from '../../db/database.js';
+import { forgetStaleCounters, STALE_COUNTER_MS } from '../../db/rate-counters.js';
+import type { EmailDispatcher } from '../email/email-dispatcher.js';
+import type { EmailService } from '../email/email.service.js';
+import type { TicketsService } from '../tickets/tickets.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { JobQueue } from './job-queue.js';
+
+/** The queues of the app's background work (docs/architecture.md, "Background jobs"). */
+export const JOBS = {
+  /** Send one outbox message: `{ outboxId }`, keyed on it. */
+  emailSend: 'email-send',
+  /** Every minute: a job for each due message that has none (retries, messages written before a restart). */
+  emailRelay: 'email-relay',
+  /** Hourly: uploads never attached to an order, past their retention. */
+  uploadsSweep: 'uploads-sweep',
+  /** Hourly: stale login and upload rate counters. */
+  rateCountersSweep: 'rate-counters-sweep',
+  /** Every minute: postponed tickets whose date has come go back to Abierto. */
+  ticketsWake: 'tickets-wake',
+} as const;
+
+interface EmailSendData {
+  outboxId: number;
+}
+
+export interface BackgroundJobsDeps {
+  db: Db;
+  email: EmailService;
+  emailDispatcher: EmailDispatcher;
+  uploads: UploadsService;
+  tickets: TicketsService;
+  /** How often an idle instance looks for e-mails to send (MAIL_POLL_MS). */
+  emailPollMs: number;
+  /** JOB_POLL_SECONDS: periodic work (at most once a minute) is looked for five times less often. */
+  jobPollSeconds: number;
+}
+
+function emailJob(outboxId: number) {
+  // stately + the outbox id as key: one waiting and one running job per message, however many instances enqueue.
+  return { data: { outboxId }, options: { singletonKey: String(outboxId) } };
+}
+
+/**
+ * Declares every background job on the queue. Handlers are idempotent: each job may run again after a crash, and
+ * two jobs for one e-mail send it once (the dispatcher claims the outbox row).
+ */
+export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps): void {
+  const { email, emailDispatcher } = deps;
+  const periodicPollSeconds = deps.jobPollSeconds * 5;
+  // The message and its job are written in one transaction: no job for a rolled-back message, no message without one.
+  email.onQueued = async (tx: DbOrTx, outboxId: number) => {
+    const job = emailJob(outboxId);
+    await queue.sendInTransaction(tx, JOBS.emailSend, job.data, job.options);
+  };
+
+  queue.define<EmailSendData>({
+    name: JOBS.emailSend,
+    policy: 'stately',
+    pollSeconds: Math.max(0.5, deps.emailPollMs / 1000),
+    async handle({ outboxId }) {
+      const { outcome, retryInMs } = await emailDispatcher.deliverById(outboxId);
+      if (outcome === 'retry' && retryInMs !== undefined) {
+        const job = emailJob(outboxId);
+        await queue.send(JOBS.emailSend, job.data, { ...job.options, startAfter: Math.ceil(retryInMs / 1000) });
+      }
+    },
+  });
+  queue.define({
+    name: JOBS.emailRelay,
+    cron: '* * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    async handle() {
+      for (const outboxId of await emailDispatcher.dueIds()) {
+        const job = emailJob(outboxId);
+        await queue.send(JOBS.emailSend, job.data, job.options);
+      }
+    },
+  });
+  queue.define({
+    name: JOBS.uploadsSweep,
+    cron: '7 * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    handle: async () => void (await deps.uploads.sweepExpired()),
+  });
+  queue.define({
+    name: JOBS.rateCountersSweep,
+    cron: '37 * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    handle: async () => void (await forgetStaleCounters(deps.db, new Date(Date.now() - STALE_COUNTER_MS))),
+  });
+  queue.define({
+    name: JOBS.ticketsWake,
+    cron: '* * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    handle: async () => void (await deps.tickets.wakeDue()),
+  });
+}

@@ -1,0 +1,169 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { DbOrTx } from '../../db/database.js';
+
+/** One kind of background work: its queue, how it is handled, and (for periodic work) its schedule. */
+export interface JobDefinition<T extends object> {
+  name: string;
+  handle(data: T): Promise<void>;
+  /** Periodic work: a cron expression in UTC (pg-boss fires it once per slot for all instances together). */
+  cron?: string;
+  /**
+   * stately: at most one job waiting and one running per singleton key (an outbox id), so duplicates sent by several
+   * instances collapse; singleton: one running at a time (sweeps).
+   */
+  policy?: 'standard' | 'singleton' | 'stately';
+  /** Retries when the handler throws (the database was away): pg-boss's own backoff. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How often an idle worker of this instance looks for work; the queue's default otherwise. */
+  pollSeconds?: number;
+}
+
+export interface JobQueueLog {
+  error(obj: object, msg: string): void;
+}
+
+export interface JobQueueOptions {
+  /** Work the queues and run the schedules here; false: only enqueue (tests run handlers themselves). */
+  workers: boolean;
+  pollSeconds: number;
+}
+
+/** The schema pg-boss creates and migrates for itself (its tables are not ours: drizzle's migrations skip them). */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss over the app's own pool. It needs no LISTEN/NOTIFY and no session state between statements (its locked
+ * steps are single multi-statement queries under pg_advisory_xact_lock), so one connection is enough: the embedded
+ * PGlite serves it through the same single-connection pool as the app. A failed multi-statement query that opened a
+ * transaction is rolled back before its connection goes back to the pool.
+ */
+function poolExecutor(pool: pg.Pool): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await client.query(text, values);
+      } catch (err) {
+        if (/\bBEGIN\b/i.test(text)) {
+          await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+            broken = rollbackError as Error;
+          });
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
+/** Runs pg-boss's numbered-parameter SQL through a Drizzle handle, so a job is inserted in the caller's transaction. */
+function transactionExecutor(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: Array<SQL | SQL.Aliased | ReturnType<typeof sql.param>> = [];
+      // Every placeholder becomes a bound parameter (undefined as NULL, which Drizzle would otherwise leave out).
+      parts.forEach((part, i) =>
+        chunks.push(i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)),
+      );
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * Background work for every instance of the app, kept in PostgreSQL by pg-boss (docs/decisions/0017-*.md): each job
+ * is fetched by one worker (SKIP LOCKED), schedules fire once per slot across instances, failed handlers are retried.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private started = false;
+  log: JobQueueLog | undefined;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: poolExecutor(pool),
+      schema: JOB_SCHEMA,
+      // Maintenance (expiring stuck jobs, archiving) and the cron clock run where workers run; pg-boss lets one
+      // instance at a time do each.
+      supervise: options.workers,
+      schedule: options.workers,
+      pollingIntervalSeconds: options.pollSeconds,
+    });
+    this.boss.on('error', (err: Error) => this.log?.error({ err }, 'job queue error'));
+  }
+
+  /** Declares a kind of job (before start). */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.started) throw new Error(`job ${definition.name} defined after start`);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+  }
+
+  /** Creates or migrates pg-boss's schema, the queues and schedules (jobs can be sent from here on). */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, {
+        name: def.name,
+        policy: def.policy ?? 'standard',
+        retryLimit: def.retryLimit ?? 3,
+        retryDelay: def.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+      });
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+    this.started = true;
+  }
+
+  /** Works the queues, if this instance does (JOB_WORKERS), once the app is ready for it. */
+  async work(): Promise<void> {
+    if (!this.started) throw new Error('job queue not started');
+    if (!this.options.workers) return;
+    for (const def of this.definitions.values()) {
+      await this.boss.work<object>(
+        def.name,
+        { batchSize: 1, pollingIntervalSeconds: def.pollSeconds ?? this.options.pollSeconds },
+        async (jobs) => {
+          for (const job of jobs) await def.handle(job.data);
+        },
+      );
+    }
+  }
+
+  /** Enqueues a job now (its own statement); null when the queue's policy dropped it as a duplicate. */
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  /** Enqueues a job inside the caller's transaction: it exists if and only if the transaction commits. */
+  async sendInTransaction<T extends object>(
+    tx: DbOrTx,
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, data, { ...options, db: transactionExecutor(tx) });
+  }
+
+  /** Waiting and running jobs of a queue (tests, health). */
+  async pending(name: string): Promise<number> {
+    return this.boss.getQueueSize(name);
+  }
+
+  /** Stops fetching, waits for running handlers (up to timeoutMs), and leaves the pool to its owner. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}
