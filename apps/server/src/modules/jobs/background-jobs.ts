@@ -58,6 +58,9 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     name: JOBS.emailSend,
     policy: 'stately',
     pollSeconds: Math.max(0.5, deps.emailPollMs / 1000),
+    // Up to 20 messages a poll per instance, 5 SMTP conversations at a time.
+    batchSize: 20,
+    concurrency: 5,
     async handle({ outboxId }) {
       const { outcome, retryInMs } = await emailDispatcher.deliverById(outboxId);
       if (outcome === 'retry' && retryInMs !== undefined) {

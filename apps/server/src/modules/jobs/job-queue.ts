@@ -19,6 +19,12 @@ export interface JobDefinition<T extends object> {
   retryDelaySeconds?: number;
   /** How often an idle worker of this instance looks for work; the queue's default otherwise. */
   pollSeconds?: number;
+  /**
+   * Jobs fetched at once (default 1) and handled `concurrency` at a time: pg-boss waits its polling interval between
+   * fetches, so a busy queue needs batches. A batch with a failed job is retried whole: handlers are idempotent.
+   */
+  batchSize?: number;
+  concurrency?: number;
 }
 
 export interface JobQueueLog {
@@ -77,6 +83,20 @@ function transactionExecutor(tx: DbOrTx): PgBoss.Db {
   };
 }
 
+/** Runs a fetched batch `concurrency` jobs at a time; rejects (failing the batch) if any job failed. */
+async function handleAll<T extends object>(jobs: Array<PgBoss.Job<T>>, def: JobDefinition<T>): Promise<void> {
+  const waiting = [...jobs];
+  const errors: unknown[] = [];
+  const lane = async () => {
+    for (let job = waiting.shift(); job; job = waiting.shift()) {
+      await def.handle(job.data).catch((err: unknown) => errors.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, def.concurrency ?? 1) }, lane));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `${errors.length} of ${jobs.length} ${def.name} jobs failed`);
+}
+
 /**
  * Background work for every instance of the app, kept in PostgreSQL by pg-boss (docs/decisions/0017-*.md): each job
  * is fetched by one worker (SKIP LOCKED), schedules fire once per slot across instances, failed handlers are retried.
@@ -132,10 +152,8 @@ export class JobQueue {
     for (const def of this.definitions.values()) {
       await this.boss.work<object>(
         def.name,
-        { batchSize: 1, pollingIntervalSeconds: def.pollSeconds ?? this.options.pollSeconds },
-        async (jobs) => {
-          for (const job of jobs) await def.handle(job.data);
-        },
+        { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollSeconds ?? this.options.pollSeconds },
+        (jobs) => handleAll(jobs, def),
       );
     }
   }
