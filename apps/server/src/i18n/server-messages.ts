@@ -90,6 +90,12 @@ const es = {
   // Saved items of the customer panel (docs/customer-panel.md).
   SAVED_ITEM_EXISTS: 'Ya tienes guardado este elemento (misma matrícula, NIF, IDUFIR o referencia catastral).',
   SAVED_ITEMS_LIMIT: 'Has llegado al máximo de elementos guardados de este tipo: borra alguno antes de añadir otro.',
+  // Tickets: the lock and collision messages name the ticket, not an order (docs/backoffice.md, "Tickets").
+  'ticket.ITEM_LOCKED': 'Otro usuario ({holder}) está trabajando en este ticket: no puedes cambiarlo hasta que lo suelte.',
+  'ticket.LOCK_EXPIRED': 'Tu bloqueo de este ticket ha caducado. Se ha recargado: ábrelo de nuevo para seguir trabajando.',
+  'ticket.VERSION_CONFLICT':
+    'El ticket ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
+  'ticket.ITEM_ACTION_REFUSED': 'Esta acción no es posible en el estado actual del ticket.',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -175,6 +181,12 @@ const en: Catalogue = {
   // Saved items of the customer panel (docs/customer-panel.md).
   SAVED_ITEM_EXISTS: 'You have already saved this item (same plate, tax id, IDUFIR or cadastral reference).',
   SAVED_ITEMS_LIMIT: 'You have reached the maximum of saved items of this kind: delete one before adding another.',
+  // Tickets: the lock and collision messages name the ticket, not an order (docs/backoffice.md, "Tickets").
+  'ticket.ITEM_LOCKED': 'Another user ({holder}) is working on this ticket: you cannot change it until they let it go.',
+  'ticket.LOCK_EXPIRED': 'Your lock on this ticket has expired. It has been reloaded: open it again to keep working.',
+  'ticket.VERSION_CONFLICT':
+    'The ticket has changed since you opened it. It has been reloaded with the latest changes: check and try again.',
+  'ticket.ITEM_ACTION_REFUSED': 'This action is not possible in the current state of the ticket.',
 };
 
 const pt: Catalogue = {
@@ -261,6 +273,12 @@ const pt: Catalogue = {
   // Saved items of the customer panel (docs/customer-panel.md).
   SAVED_ITEM_EXISTS: 'Já guardou este elemento (mesma matrícula, NIF, IDUFIR ou referência cadastral).',
   SAVED_ITEMS_LIMIT: 'Chegou ao máximo de elementos guardados deste tipo: apague algum antes de adicionar outro.',
+  // Tickets: the lock and collision messages name the ticket, not an order (docs/backoffice.md, "Tickets").
+  'ticket.ITEM_LOCKED': 'Outro utilizador ({holder}) está a trabalhar neste ticket: não o pode alterar até que o liberte.',
+  'ticket.LOCK_EXPIRED': 'O seu bloqueio deste ticket expirou. Foi recarregado: abra-o de novo para continuar.',
+  'ticket.VERSION_CONFLICT':
+    'O ticket mudou desde que o abriu. Foi recarregado com as últimas alterações: reveja e tente de novo.',
+  'ticket.ITEM_ACTION_REFUSED': 'Esta ação não é possível no estado atual do ticket.',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

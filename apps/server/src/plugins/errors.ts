@@ -50,7 +50,7 @@ export default fp(
         else request.log.info({ code: error.code, detail: error.message }, 'request refused');
         return reply.code(status).send({
           code: error.code,
-          message: serverMessage(language, messageKeyFor(error.code), error.extra.params),
+          message: serverMessage(language, error.extra.messageKey ?? messageKeyFor(error.code), error.extra.params),
           ...(error.extra.fields
             ? {
                 fields: error.extra.fields.map((f) => ({

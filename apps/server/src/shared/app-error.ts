@@ -172,6 +172,8 @@ export class AppError extends Error {
       problems?: CatalogProblemOut[];
       /** ITEM_LOCKED: who holds the item's lock and until when. */
       lock?: LockOut;
+      /** The user message when the code's own does not fit (a ticket's lock says "ticket", not "pedido"). */
+      messageKey?: ServerMessageKey;
     } = {},
   ) {
     super(detail ?? code);

@@ -272,7 +272,22 @@ describe('the list', () => {
     expect(first.total).toBe(all.total);
   });
 
+  it('exact_email lists one whole address (any case), never a longer one that contains it', async () => {
+    await send({ from: 'ana@exacto.example', to: 'info@ventanilla.test', subject: 'Exacto uno', text: 'x' });
+    await send({ from: 'juana@exacto.example', to: 'info@ventanilla.test', subject: 'Exacto dos', text: 'x' });
+    expect((await list('?email=ana@exacto.example')).total).toBe(2);
+    const exact = await list(`?exact_email=${encodeURIComponent('ANA@Exacto.example')}`);
+    expect(exact.items.map((i) => [i.email, i.subject])).toEqual([['ana@exacto.example', 'Exacto uno']]);
+    expect(exact.total).toBe(1);
+    expect((await list('?exact_email=nadie@exacto.example')).total).toBe(0);
+  });
+
   it.each([
+    ['?exact_email=ana.exacto.example', 'bad_email'],
+    ['?exact_email=ana%20b@exacto.example', 'bad_email'],
+    ['?exact_email=ana%00@exacto.example', 'invalid_characters'],
+    ['?exact_email=a@b.es&exact_email=c@d.es', 'repeated_param'],
+    [`?exact_email=${'a'.repeat(300)}@b.es`, 'too_long'],
     ['?per_page=5', 'unknown_param'],
     ['?status=2&status=3', 'repeated_param'],
     ['?status=9', 'unknown_status'],
@@ -428,6 +443,7 @@ describe('actions', () => {
     const stale = await agent.post(`/api/backoffice/tickets/${id}/save_note`, { version, text: 'b' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });
+    expect(stale.json<{ message: string }>().message).toMatch(/^El ticket ha cambiado/);
     const current = await v();
     const results = await Promise.all([
       reply(agent, id, { version: current, body: 'primera' }),
@@ -444,6 +460,8 @@ describe('actions', () => {
     const blocked = await admin.post(`/api/backoffice/tickets/${id}/save_note`, { version: await v(), text: 'x' });
     expect(blocked.statusCode).toBe(423);
     expect(blocked.json()).toMatchObject({ code: 'ITEM_LOCKED', lock: { item_id: id } });
+    // The message names the ticket, not an order ("pedido").
+    expect(blocked.json<{ message: string }>().message).toMatch(/^Otro usuario \(.+\) está trabajando en este ticket/);
     expect((await admin.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(423);
     // The holder writes.
     expect(
@@ -489,7 +507,10 @@ describe('actions', () => {
     expect((await detail(id)).status).toBe(5);
     const again = await agent.post(`/api/backoffice/tickets/${id}/close`, { version: await v() });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'ITEM_ACTION_REFUSED' });
+    expect(again.json()).toMatchObject({
+      code: 'ITEM_ACTION_REFUSED',
+      message: 'Esta acción no es posible en el estado actual del ticket.',
+    });
   });
 
   it('new-ticket: the agent writes first', async () => {
@@ -545,6 +566,7 @@ describe('bad input on actions', () => {
     const lapsed = await agent.post(`/api/backoffice/tickets/${id}/close`, { version: (await detail(id)).version });
     expect(lapsed.statusCode).toBe(409);
     expect(lapsed.json()).toMatchObject({ code: 'LOCK_EXPIRED' });
+    expect(lapsed.json<{ message: string }>().message).toMatch(/^Tu bloqueo de este ticket ha caducado/);
     // The other agent may take the lapsed lease over.
     expect((await admin.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
     expect((await admin.delete(`/api/backoffice/tickets/${id}/lock`)).json()).toMatchObject({ outcome: 'released' });

@@ -97,7 +97,8 @@ export type SearchFilterErrorCode =
   | 'bad_order_by'
   | 'bad_provider'
   | 'too_short'
-  | 'too_long';
+  | 'too_long'
+  | 'bad_email';
 
 export interface SearchFilterError {
   param: string;
@@ -307,6 +308,7 @@ const LIMIT_PARAMS: Readonly<Record<string, Record<string, number>>> = {
   product_id: { min: 1, max: 2_147_483_647 },
   referencia: { min: 1, max: SEARCH_TEXT_LIMITS.referencia },
   email: { min: MIN_SUBSTRING_LENGTH, max: SEARCH_TEXT_LIMITS.email },
+  exact_email: { min: 3, max: 254 },
   text: { min: MIN_SUBSTRING_LENGTH, max: SEARCH_TEXT_LIMITS.text },
   provider: { min: 1, max: SEARCH_TEXT_LIMITS.provider },
 };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   closeTab,
+  parseTicketsEmail,
+  tabTicketsEmail,
+  ticketsEmailTabKey,
   DEFAULT_WORKSPACE,
   defaultWorkspace,
   FIXED_TAB_KEYS,
@@ -273,5 +276,77 @@ describe('restoreWorkspace', () => {
         closedItemIds: [3, -1, 'x'],
       }),
     ).toEqual(ws(['search', 'item:4'], 'search', [3]));
+  });
+});
+
+describe('tickets of one customer e-mail', () => {
+  it.each([
+    ['Ana.Garcia@Example.com', 'ana.garcia@example.com'],
+    ['x@y', 'x@y'],
+    ['o\'brien+tag@correo.es', "o'brien+tag@correo.es"],
+    ['año@ejemplo.es', 'año@ejemplo.es'],
+  ])('accepts %s as %s', (raw, email) => {
+    expect(parseTicketsEmail(raw)).toBe(email);
+    expect(ticketsEmailTabKey(raw)).toBe(`tickets:email:${email}`);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['no @', 'ana.example.com'],
+    ['two @', 'a@b@c'],
+    ['nothing before @', '@example.com'],
+    ['nothing after @', 'ana@'],
+    ['a space', 'ana garcia@example.com'],
+    ['NUL', 'ana\u0000@example.com'],
+    ['a newline', 'ana@example.com\n'],
+    ['a lone surrogate', 'ana\ud800@example.com'],
+    ['255 characters', `${'a'.repeat(243)}@example.com`],
+  ])('refuses %s', (_, raw) => {
+    expect(parseTicketsEmail(raw)).toBeNull();
+    expect(ticketsEmailTabKey(raw)).toBeNull();
+    expect(tabForEnding(`tickets-email-${raw}`)).toBeNull();
+    expect(parseTabKey(`tickets:email:${raw}`)).toBeNull();
+  });
+
+  it('254 characters is the longest address', () => {
+    expect(parseTicketsEmail(`${'a'.repeat(242)}@example.com`)).not.toBeNull();
+  });
+
+  it('key, ending, title: closable and ready, neither an item nor a ticket', () => {
+    const key = ticketsEmailTabKey('Ana@Example.com')!;
+    expect(key).toBe('tickets:email:ana@example.com');
+    expect(tabEnding(key)).toBe('tickets-email-ana@example.com');
+    expect(tabForEnding(tabEnding(key))).toBe(key);
+    expect(tabForEnding('tickets-email-ANA@example.com')).toBe(key);
+    expect(parseTabKey(key)).toBe(key);
+    expect(tabTicketsEmail(key)).toBe('ana@example.com');
+    expect(tabTicketsEmail('tickets')).toBeNull();
+    expect(tabTicketsEmail('ticket:5')).toBeNull();
+    expect(tabTitle(key, 'es')).toBe('Tickets de ana@example.com');
+    expect(tabTitle(key, 'en')).toBe('Tickets of ana@example.com');
+    expect(tabTitle(key, 'pt')).toBe('Tickets de ana@example.com');
+    expect(isClosable(key)).toBe(true);
+    expect(isTabReady(key)).toBe(true);
+    expect(tabItemId(key)).toBeNull();
+    expect(tabTicketId(key)).toBeNull();
+  });
+
+  it('a stored key in another spelling is not the same key', () => {
+    expect(parseTabKey('tickets:email:Ana@example.com')).toBeNull();
+  });
+
+  it('is kept by updateWorkspace and restoreWorkspace, once, and closing it records no item', () => {
+    const key = ticketsEmailTabKey('ana@example.com')!;
+    const updated = updateWorkspace(DEFAULT_WORKSPACE, ['search', '-1', key], key);
+    expect(updated).toMatchObject({ ok: true, workspace: { tabs: ['search', '-1', key], active: key }, closedNow: [] });
+    expect(updateWorkspace(DEFAULT_WORKSPACE, ['-1', key, key], key)).toMatchObject({
+      ok: false,
+      errors: [{ code: 'duplicate_tab', index: 2 }],
+    });
+    expect(restoreWorkspace({ tabs: ['-1', key], active: key, closedItemIds: [] }).tabs).toEqual(['-1', key]);
+    const opened = openTab(DEFAULT_WORKSPACE, key);
+    expect(opened.ok && opened.workspace.tabs.at(-1)).toBe(key);
+    const closed = closeTab({ tabs: ['-1', key, 'search'], active: key, closedItemIds: [] }, key);
+    expect(closed).toMatchObject({ ok: true, closedItemId: null, workspace: { active: 'search', closedItemIds: [] } });
   });
 });

@@ -27,7 +27,9 @@ export type FixedTabKey = (typeof FIXED_TAB_KEYS)[number];
 export type ItemTabKey = `item:${number}`;
 /** A ticket's tab: `ticket:{ticket id}`, titled "Ticket {id}" (address ending `ticket-{id}`). */
 export type TicketTabKey = `ticket:${number}`;
-export type TabKey = FixedTabKey | ItemTabKey | TicketTabKey;
+/** The tickets of one customer e-mail: `tickets:email:{address, lower-case}` (address ending `tickets-email-{address}`). */
+export type TicketsEmailTabKey = `tickets:email:${string}`;
+export type TabKey = FixedTabKey | ItemTabKey | TicketTabKey | TicketsEmailTabKey;
 
 export interface FixedTabDefinition {
   key: FixedTabKey;
@@ -134,10 +136,42 @@ export function parseItemId(value: string): number | null {
   return id <= MAX_ITEM_ID ? id : null;
 }
 
-/** The tab key of a stored or sent value: a fixed key or `item:{id}`; null for anything else. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_ADDRESS = /[\s\u0000-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The customer e-mail of a per-e-mail tickets tab, lower-cased: one `@` with text on both sides, at most 254
+ * characters, no spaces or control characters (NUL included); null for anything else. Loose on purpose: tickets come
+ * from any sender a mail server accepted, so the tab must open for every address a ticket carries.
+ */
+export function parseTicketsEmail(value: string): string | null {
+  if (NOT_IN_ADDRESS.test(value) || LONE_SURROGATE.test(value)) return null;
+  const email = value.toLowerCase();
+  if ([...email].length > 254 || !/^[^@]+@[^@]+$/.test(email)) return null;
+  return email;
+}
+
+/** The key of the tab listing one customer e-mail's tickets, or null when the address is not one. */
+export function ticketsEmailTabKey(email: string): TicketsEmailTabKey | null {
+  const parsed = parseTicketsEmail(email);
+  return parsed === null ? null : `tickets:email:${parsed}`;
+}
+
+/** The customer e-mail of a per-e-mail tickets tab, or null for any other tab. */
+export function tabTicketsEmail(key: TabKey): string | null {
+  return key.startsWith('tickets:email:') ? key.slice('tickets:email:'.length) : null;
+}
+
+/** The tab key of a stored or sent value: a fixed key, `item:{id}`, `ticket:{id}` or `tickets:email:{address}`. */
 export function parseTabKey(value: unknown): TabKey | null {
   if (typeof value !== 'string') return null;
   if (isFixedTabKey(value)) return value;
+  if (value.startsWith('tickets:email:')) {
+    const email = value.slice('tickets:email:'.length);
+    // Stored keys are already lower-case: another spelling is not the same key.
+    return email === email.toLowerCase() ? ticketsEmailTabKey(email) : null;
+  }
   if (value.startsWith('ticket:')) {
     const ticketId = parseItemId(value.slice('ticket:'.length));
     return ticketId === null ? null : ticketTabKey(ticketId);
@@ -170,6 +204,7 @@ export function tabItemId(key: TabKey): number | null {
 /** The tab an address ending opens (spec: the fixed endings, "any other" = an order item): null when it is neither. */
 export function tabForEnding(ending: string): TabKey | null {
   if (isFixedTabKey(ending)) return ending;
+  if (ending.startsWith('tickets-email-')) return ticketsEmailTabKey(ending.slice('tickets-email-'.length));
   if (ending.startsWith('ticket-')) {
     const ticketId = parseItemId(ending.slice('ticket-'.length));
     return ticketId === null ? null : ticketTabKey(ticketId);
@@ -180,29 +215,34 @@ export function tabForEnding(ending: string): TabKey | null {
 
 /** The address ending of a tab (the inverse of tabForEnding). */
 export function tabEnding(key: TabKey): string {
+  const email = tabTicketsEmail(key);
+  if (email !== null) return `tickets-email-${email}`;
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return `ticket-${ticketId}`;
   const itemId = tabItemId(key);
   return itemId === null ? key : String(itemId);
 }
 
-/** A tab's title: the registry's for fixed tabs, "Pedido {id}" (Order, Pedido) for an item. */
+const TICKETS_OF: Record<Language, string> = { es: 'Tickets de', en: 'Tickets of', pt: 'Tickets de' };
+
+/** A tab's title: the registry's for fixed tabs, "Pedido {id}" (Order, Pedido) for an item, "Tickets de {e-mail}". */
 export function tabTitle(key: TabKey, language: Language): string {
+  const email = tabTicketsEmail(key);
+  if (email !== null) return `${TICKETS_OF[language]} ${email}`;
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return `Ticket ${ticketId}`;
-  const itemId = tabItemId(key);
-  if (itemId === null) return WORKSPACE_TABS[key as FixedTabKey].title[language];
-  return `${language === 'en' ? 'Order' : 'Pedido'} ${itemId}`;
+  if (isFixedTabKey(key)) return WORKSPACE_TABS[key].title[language];
+  return `${language === 'en' ? 'Order' : 'Pedido'} ${tabItemId(key) ?? ''}`;
 }
 
 /** Whether a tab can be closed by the agent (the close button, the shortcut): every tab but `-1`. */
 export function isClosable(key: TabKey): boolean {
-  return tabItemId(key) !== null || tabTicketId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].closable;
+  return !isFixedTabKey(key) || WORKSPACE_TABS[key].closable;
 }
 
-/** Whether a tab's screen exists (false: a "coming" page until its issue lands). Item tabs always have one. */
+/** Whether a tab's screen exists (false: a "coming" page until its issue lands). Item and ticket tabs always have one. */
 export function isTabReady(key: TabKey): boolean {
-  return tabItemId(key) !== null || tabTicketId(key) !== null || WORKSPACE_TABS[key as FixedTabKey].ready;
+  return !isFixedTabKey(key) || WORKSPACE_TABS[key].ready;
 }
 
 export type OpenTabResult = { ok: true; workspace: Workspace } | { ok: false; reason: 'too_many_tabs' };

@@ -89,6 +89,7 @@ const es = {
   'search_filter.bad_provider': 'El filtro {param} no es un identificador de proveedor válido',
   'search_filter.too_short': 'El filtro {param} necesita al menos {min} caracteres',
   'search_filter.too_long': 'El filtro {param} admite como máximo {max} caracteres',
+  'search_filter.bad_email': 'El filtro {param} debe ser una dirección de correo completa',
   // Template placeholders (docs/backoffice.md, "Templates").
   'template.unknown_placeholder': 'La plantilla usa marcadores que no existen: {names}',
   'template.malformed_placeholder': 'La plantilla tiene marcadores mal escritos: {names}',
@@ -237,6 +238,7 @@ const en: Catalogue = {
   'search_filter.bad_provider': 'The filter {param} is not a valid provider id',
   'search_filter.too_short': 'The filter {param} needs at least {min} characters',
   'search_filter.too_long': 'The filter {param} accepts at most {max} characters',
+  'search_filter.bad_email': 'The filter {param} must be a whole e-mail address',
   'template.unknown_placeholder': 'The template uses placeholders that do not exist: {names}',
   'template.malformed_placeholder': 'The template has badly written placeholders: {names}',
   'template.missing_values': 'Missing values for: {names}',
@@ -381,6 +383,7 @@ const pt: Catalogue = {
   'search_filter.bad_provider': 'O filtro {param} não é um identificador de fornecedor válido',
   'search_filter.too_short': 'O filtro {param} precisa de pelo menos {min} caracteres',
   'search_filter.too_long': 'O filtro {param} aceita no máximo {max} caracteres',
+  'search_filter.bad_email': 'O filtro {param} deve ser um endereço de email completo',
   'template.unknown_placeholder': 'O modelo usa marcadores que não existem: {names}',
   'template.malformed_placeholder': 'O modelo tem marcadores mal escritos: {names}',
   'template.missing_values': 'Faltam dados para: {names}',

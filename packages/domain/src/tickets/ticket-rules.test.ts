@@ -132,14 +132,18 @@ describe('postponement and addresses', () => {
 
 describe('ticket list query', () => {
   it.each<[Record<string, string | string[]>, unknown]>([
-    [{}, { email: null, status: [], page: 1, size: 20 }],
+    [{}, { email: null, exactEmail: null, status: [], page: 1, size: 20 }],
     [
       { email: 'Garcia', status: '2,3', page: '2', size: '5' },
-      { email: 'garcia', status: [2, 3], page: 2, size: 5 },
+      { email: 'garcia', exactEmail: null, status: [2, 3], page: 2, size: 5 },
     ],
     [
-      { email: '', status: '' },
-      { email: null, status: [], page: 1, size: 20 },
+      { email: '', exact_email: '', status: '' },
+      { email: null, exactEmail: null, status: [], page: 1, size: 20 },
+    ],
+    [
+      { exact_email: ' Ana@Example.com ' },
+      { email: null, exactEmail: 'ana@example.com', status: [], page: 1, size: 20 },
     ],
   ])('%j is accepted', (query, search) => {
     expect(parseTicketSearch(query)).toEqual({ ok: true, search });
@@ -152,6 +156,11 @@ describe('ticket list query', () => {
     [{ status: '2,x' }, 'status', 'unknown_status'],
     [{ email: 'a\u0000b@c' }, 'email', 'invalid_characters'],
     [{ email: 'ab' }, 'email', 'too_short'],
+    [{ exact_email: 'ana.example.com' }, 'exact_email', 'bad_email'],
+    [{ exact_email: 'a b@c.es' }, 'exact_email', 'bad_email'],
+    [{ exact_email: 'a\u0000@c.es' }, 'exact_email', 'invalid_characters'],
+    [{ exact_email: `${'a'.repeat(250)}@c.es` }, 'exact_email', 'too_long'],
+    [{ exact_email: ['a@c.es', 'b@c.es'] }, 'exact_email', 'repeated_param'],
     [{ page: '0' }, 'page', 'out_of_range'],
     [{ page: '99999999999999999999' }, 'page', 'out_of_range'],
     [{ size: '101' }, 'size', 'out_of_range'],

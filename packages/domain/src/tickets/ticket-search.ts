@@ -1,8 +1,9 @@
 import type { RawQuery, SearchFilterError } from '../backoffice/search-filter.js';
+import { parseTicketsEmail } from '../backoffice/workspace-tabs.js';
 import { isTicketStatus, type TicketStatusId } from './ticket-rules.js';
 
 /** The tickets list's parameters (GET /api/backoffice/tickets). */
-export const TICKET_SEARCH_PARAMS = ['email', 'status', 'page', 'size'] as const;
+export const TICKET_SEARCH_PARAMS = ['email', 'exact_email', 'status', 'page', 'size'] as const;
 export const TICKET_PAGE_SIZE_MAX = 100;
 export const TICKET_PAGE_MAX = 10_000;
 export const TICKET_PAGE_SIZE_DEFAULT = 20;
@@ -10,6 +11,8 @@ export const TICKET_PAGE_SIZE_DEFAULT = 20;
 export interface TicketSearch {
   /** Substring of the customer's e-mail, lower-case. */
   email: string | null;
+  /** The whole customer e-mail, lower-case (the per-e-mail tickets tab): `ana@x.es` never lists `juana@x.es`. */
+  exactEmail: string | null;
   status: TicketStatusId[];
   page: number;
   size: number;
@@ -33,7 +36,13 @@ export function parseTicketSearch(
   query: RawQuery,
 ): { ok: true; search: TicketSearch } | { ok: false; errors: SearchFilterError[] } {
   const errors: SearchFilterError[] = [];
-  const search: TicketSearch = { email: null, status: [], page: 1, size: TICKET_PAGE_SIZE_DEFAULT };
+  const search: TicketSearch = {
+    email: null,
+    exactEmail: null,
+    status: [],
+    page: 1,
+    size: TICKET_PAGE_SIZE_DEFAULT,
+  };
   for (const [param, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (!(TICKET_SEARCH_PARAMS as readonly string[]).includes(param)) {
@@ -55,6 +64,11 @@ export function parseTicketSearch(
       if (length < 3) errors.push({ param, code: 'too_short' });
       else if (length > 254) errors.push({ param, code: 'too_long' });
       else search.email = raw.toLowerCase();
+    } else if (param === 'exact_email') {
+      const email = parseTicketsEmail(raw);
+      if ([...raw].length > 254) errors.push({ param, code: 'too_long' });
+      else if (email === null) errors.push({ param, code: 'bad_email' });
+      else search.exactEmail = email;
     } else if (param === 'status') {
       const ids = raw.split(',').map((s) => s.trim());
       const parsed = ids.map((s) => (/^[0-9]{1,2}$/.test(s) ? Number(s) : NaN));

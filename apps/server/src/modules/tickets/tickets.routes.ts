@@ -111,9 +111,12 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'The tickets list: filters email (substring), status (comma-joined ids), page, size (1-100, default 20); newest activity first',
+          'The tickets list: filters email (substring), exact_email (the whole address), status (comma-joined ids), page, size (1-100, default 20); newest activity first',
         querystring: Type.Object({
           email: Type.Optional(Type.String()),
+          exact_email: Type.Optional(
+            Type.String({ description: "The customer's whole address, any case (the per-e-mail tickets tab)" }),
+          ),
           status: Type.Optional(Type.String({ description: 'Comma-joined statuses, e.g. 2,3,6' })),
           page: Type.Optional(Type.String()),
           size: Type.Optional(Type.String()),

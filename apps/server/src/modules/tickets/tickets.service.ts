@@ -48,6 +48,8 @@ type TicketRow = typeof tickets.$inferSelect;
 /** The list's filters (already checked by parseTicketQuery). */
 export interface TicketListFilters {
   email: string | null;
+  /** The whole address, lower-case (stored addresses are lower-case): uses tickets_email_idx. */
+  exactEmail?: string | null;
   status: TicketStatusId[];
   page: number;
   size: number;
@@ -83,11 +85,15 @@ function lockedError(ticketId: number, holderId: number, name: string | null, ex
   return new AppError('ITEM_LOCKED', `ticket ${ticketId} locked by ${holderId}`, {
     params: { holder: lock.locked_by_name },
     lock,
+    messageKey: 'ticket.ITEM_LOCKED',
   });
 }
 
 function refused(field: string, detail: string): AppError {
-  return new AppError('ITEM_ACTION_REFUSED', detail, { fields: [{ field, key: 'ITEM_ACTION_REFUSED' }] });
+  return new AppError('ITEM_ACTION_REFUSED', detail, {
+    fields: [{ field, key: 'ticket.ITEM_ACTION_REFUSED' }],
+    messageKey: 'ticket.ITEM_ACTION_REFUSED',
+  });
 }
 
 function invalid(field: string, detail: string): AppError {
@@ -293,6 +299,7 @@ export class TicketsService {
       const pattern = `%${filters.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push(sql`${tickets.email} LIKE ${pattern}`);
     }
+    if (filters.exactEmail) conditions.push(eq(tickets.email, filters.exactEmail));
     if (filters.status.length > 0) conditions.push(inArray(tickets.status, filters.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const now = this.now();
@@ -609,11 +616,15 @@ export class TicketsService {
         if (check.reason === 'locked_by_other') {
           throw lockedError(ticketId, check.holderId, row.holderName, check.expiresAt);
         }
-        throw new AppError('LOCK_EXPIRED', `ticket ${ticketId}: lease of ${agent.id} expired`);
+        throw new AppError('LOCK_EXPIRED', `ticket ${ticketId}: lease of ${agent.id} expired`, {
+          messageKey: 'ticket.LOCK_EXPIRED',
+        });
       }
       const ticket = row.ticket;
       if (!isCurrentVersion(ticket.updatedAt, version)) {
-        throw new AppError('VERSION_CONFLICT', `ticket ${ticketId} is at ${ticket.updatedAt.toISOString()}`);
+        throw new AppError('VERSION_CONFLICT', `ticket ${ticketId} is at ${ticket.updatedAt.toISOString()}`, {
+          messageKey: 'ticket.VERSION_CONFLICT',
+        });
       }
       const history: TicketWrite['history'] = async (accion, details, status) => {
         await tx.insert(ticketHistory).values({
