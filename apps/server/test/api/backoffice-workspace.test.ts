@@ -151,6 +151,22 @@ describe('GET and PUT /api/backoffice/workspace', () => {
     expect(restored.active).toBe('item:15');
   });
 
+  it("keeps a customer e-mail's tickets tab (lower-case address) with its ending and title", async () => {
+    const key = 'tickets:email:ana@example.com';
+    const res = await put(agent, { tabs: ['search', '-1', key], active: key });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<WorkspaceBody>().tabs.at(-1)).toMatchObject({
+      key,
+      ending: 'tickets-email-ana@example.com',
+      title: 'Tickets de ana@example.com',
+      closable: true,
+      ready: true,
+      item_id: null,
+      ticket_id: null,
+    });
+    expect((await get(agent)).json<WorkspaceBody>().active).toBe(key);
+  });
+
   it('closing item tabs records their ids, most recent first; opening one again removes it', async () => {
     await put(agent, { tabs: ['search', '-1', 'item:21', 'item:22', 'item:23'], active: 'item:23' });
     let body = (await put(agent, { tabs: ['search', '-1', 'item:21'], active: 'search' })).json<WorkspaceBody>();
@@ -178,6 +194,14 @@ describe('GET and PUT /api/backoffice/workspace', () => {
     ['a 2^31 item id', { tabs: ['search', '-1', 'item:2147483648'], active: 'search' }, 'tabs.2'],
     ['a NUL byte', { tabs: ['search', '-1', 'search\u0000'], active: 'search' }, 'tabs.2'],
     ['a NUL in an item key', { tabs: ['search', '-1', 'item:5\u0000'], active: 'search' }, 'tabs.2'],
+    ['a NUL in an e-mail tab', { tabs: ['search', '-1', 'tickets:email:a\u0000@b.es'], active: 'search' }, 'tabs.2'],
+    ['an e-mail tab without @', { tabs: ['search', '-1', 'tickets:email:ana'], active: 'search' }, 'tabs.2'],
+    ['an upper-case e-mail tab', { tabs: ['search', '-1', 'tickets:email:Ana@b.es'], active: 'search' }, 'tabs.2'],
+    [
+      'a 300-character e-mail tab',
+      { tabs: ['search', '-1', `tickets:email:${'a'.repeat(296)}@b.es`], active: 'search' },
+      'tabs.2',
+    ],
     ['closing -1', { tabs: ['search'], active: 'search' }, 'tabs'],
     ['an active tab that is not open', { tabs: ['search', '-1'], active: 'item:3' }, 'active'],
     ['an unknown active tab', { tabs: ['search', '-1'], active: '__proto__' }, 'active'],

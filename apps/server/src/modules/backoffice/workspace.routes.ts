@@ -11,7 +11,9 @@ const TabKeyIn = Type.String({ maxLength: 40, examples: ['search', '-1', 'item:1
 const WorkspaceOut = Type.Object({
   tabs: Type.Array(
     Type.Object({
-      key: Type.String({ description: 'search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id}' }),
+      key: Type.String({
+        description: 'search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address}',
+      }),
       ending: Type.String({ description: 'The address ending: /agentes/{ending}' }),
       title: Type.String(),
       closable: Type.Boolean({ description: 'false for -1 (auto-assign): it cannot be closed normally' }),

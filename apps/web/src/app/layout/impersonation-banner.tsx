@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorText, refreshAfterAuthChange, useUser } from '../../shared/auth';
-import { useT } from '../../shared/i18n';
+import { useFormat, useT } from '../../shared/i18n';
 import { api } from '../../shared/lib/api-client';
 import type { ApiResponse } from '../../shared/lib/api-contract';
 import { Button } from '../../shared/ui';
@@ -15,6 +15,7 @@ type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
  */
 export function ImpersonationBanner() {
   const t = useT();
+  const format = useFormat();
   const user = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,9 +38,7 @@ export function ImpersonationBanner() {
       <div className="page-container impersonation-banner__inner">
         <p>
           <strong>{t('impersonation.viewingAs', { email: imp.customer_email })}</strong>{' '}
-          {t('impersonation.until', {
-            time: new Date(imp.expires_at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
-          })}
+          {t('impersonation.until', { time: format.time(imp.expires_at) })}
         </p>
         <Button
           type="button"

@@ -1184,4 +1184,9 @@ export const en: Catalogue = {
   'agentOrders.saveLocalization': 'Save the localization',
   'agentOrders.noRoom':
     'No more localizations fit: process the list of people with a larger maximum, or it has been reached.',
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  'ticketQueue.title': 'Tickets',
+  'ticketQueue.hint': 'The tickets queue: the active ticket waiting longest opens in its tab, locked to you.',
+  'ticketQueue.next': 'Next ticket',
+  'ticketQueue.empty': 'No ticket is waiting.',
 };

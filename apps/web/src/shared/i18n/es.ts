@@ -1191,4 +1191,10 @@ export const es = {
   'agentOrders.saveLocalization': 'Guardar la localización',
   'agentOrders.noRoom':
     'No caben más localizaciones: tramita la lista de personas con un máximo mayor o ya se ha alcanzado.',
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  'ticketQueue.title': 'Tickets',
+  'ticketQueue.hint':
+    'La cola de tickets: el ticket activo que lleva más tiempo esperando se abre en su pestaña, bloqueado para ti.',
+  'ticketQueue.next': 'Siguiente ticket',
+  'ticketQueue.empty': 'No hay ningún ticket esperando.',
 };

@@ -1188,4 +1188,10 @@ export const pt: Catalogue = {
   'agentOrders.saveLocalization': 'Guardar a localização',
   'agentOrders.noRoom':
     'Não cabem mais localizações: tramite a lista de pessoas com um máximo maior, ou já foi atingido.',
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  'ticketQueue.title': 'Tickets',
+  'ticketQueue.hint':
+    'A fila de tickets: o ticket ativo que espera há mais tempo abre no seu separador, bloqueado para si.',
+  'ticketQueue.next': 'Próximo ticket',
+  'ticketQueue.empty': 'Não há nenhum ticket à espera.',
 };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDate, formatList } from '../lib/dates';
+import { formatDate, formatList, formatTime } from '../lib/dates';
 import { formatMoney } from '../lib/money';
 import type { MoneyString } from '../lib/api-contract';
 import { useLanguage } from './i18n-provider';
@@ -13,6 +13,7 @@ export function useFormat() {
       money: (value: MoneyString) => formatMoney(value, language),
       date: (value: string) => formatDate(value, language),
       dateTime: (value: string) => formatDate(value, language, true),
+      time: (value: string) => formatTime(value, language),
       list: (items: string[]) => formatList(items, language),
     }),
     [language],

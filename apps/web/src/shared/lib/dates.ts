@@ -12,6 +12,13 @@ export function formatDate(value: string, language: Language, withTime = false):
   }).format(date);
 }
 
+/** A time of day (hours and minutes) in the store's locale, never the browser's: "15:40", not "03:40 PM". */
+export function formatTime(value: string, language: Language): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
 /** A list joined the locale's way: "A, B y C". */
 export function formatList(items: string[], language: Language): string {
   return new Intl.ListFormat(LOCALES[language], { style: 'long', type: 'conjunction' }).format(items);

@@ -12,9 +12,12 @@ export type TicketRow = ApiItem<TicketPage['items']>;
 export type Ticket = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
 export type TicketWritten = ApiResponse<'/api/backoffice/tickets/{ticketId}/close', 'post'>;
 export type TicketSent = ApiResponse<'/api/backoffice/tickets/{ticketId}/reply', 'post'>;
+export type TicketPull = ApiResponse<'/api/backoffice/tickets/next', 'post'>;
 
 export interface TicketFilter {
   email: string;
+  /** One whole customer address (the per-e-mail tickets tab); `email` is a part of one. */
+  exactEmail?: string;
   status: string;
   page: number;
 }
@@ -35,6 +38,7 @@ export function useTickets(filter: TicketFilter) {
       api.get<TicketPage>(
         withQuery(BASE, {
           email: filter.email.trim() || undefined,
+          exact_email: filter.exactEmail || undefined,
           status: filter.status || undefined,
           page: filter.page > 1 ? filter.page : undefined,
           size: TICKET_PAGE_SIZE,
@@ -59,6 +63,15 @@ export function useTicketAction(ticketId: number) {
   return useMutation({
     mutationFn: (input: { name: string; body: Record<string, unknown> }) =>
       api.post<TicketWritten>(`${BASE}/${ticketId}/${input.name}`, input.body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** The "Tickets" queue: the next waiting ticket, already locked to the agent; undefined (204) when none waits. */
+export function useNextTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TicketPull | undefined>(`${BASE}/next`),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXED_TAB_KEYS, type TabKey } from '@ventanilla/domain';
-import { defaultHref, tabForPath } from './workspace-paths';
+import { defaultHref, tabForPath, ticketsOfEmailHref } from './workspace-paths';
 
 describe('tabForPath', () => {
   it.each([
@@ -16,6 +16,13 @@ describe('tabForPath', () => {
     ['/agentes/42', 'item:42'],
     ['/agentes/ticket/9', 'ticket:9'],
     ['/agentes/ticket-9', 'ticket:9'],
+    ['/agentes/tickets-email-ana@example.com', 'tickets:email:ana@example.com'],
+    ['/agentes/tickets-email-ana%40example.com', 'tickets:email:ana@example.com'],
+    ['/agentes/tickets-email-Ana@Example.com', 'tickets:email:ana@example.com'],
+    ['/agentes/tickets-email-o%2Fb@example.com', 'tickets:email:o/b@example.com'],
+    ['/agentes/tickets-email-ana', null],
+    ['/agentes/tickets-email-a%00@b.es', null],
+    ['/agentes/tickets-email-%E0%A4%A', null],
     ['/agentes/ticket/0', null],
     ['/agentes/ticket/9/x', null],
     ['/agentes/pedido/0', null],
@@ -32,10 +39,21 @@ describe('tabForPath', () => {
   });
 
   it('every tab opens an address that leads back to it', () => {
-    for (const key of [...FIXED_TAB_KEYS, 'item:7' as TabKey, 'ticket:7' as TabKey]) {
+    const emails = ['tickets:email:ana@example.com', "tickets:email:o'b+x/y?z#w%@ex.es"] as TabKey[];
+    for (const key of [...FIXED_TAB_KEYS, 'item:7' as TabKey, 'ticket:7' as TabKey, ...emails]) {
       expect(tabForPath(defaultHref(key))).toBe(key);
     }
     expect(defaultHref('search')).toBe('/agentes');
     expect(defaultHref('item:7')).toBe('/agentes/pedido/7');
+    expect(defaultHref('tickets:email:ana@example.com')).toBe('/agentes/tickets-email-ana@example.com');
+  });
+});
+
+describe('ticketsOfEmailHref', () => {
+  it("opens the e-mail's own tab, lower-case", () => {
+    expect(ticketsOfEmailHref('Ana@Example.com')).toBe('/agentes/tickets-email-ana@example.com');
+  });
+  it('falls back to the filtered tickets tab for an address the tab cannot carry', () => {
+    expect(ticketsOfEmailHref('no es un correo')).toBe('/agentes/tickets?email=no%20es%20un%20correo');
   });
 });

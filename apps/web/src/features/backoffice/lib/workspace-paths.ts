@@ -1,4 +1,12 @@
-import { parseItemId, tabEnding, tabForEnding, tabItemId, tabTicketId, type TabKey } from '@ventanilla/domain';
+import {
+  parseItemId,
+  tabEnding,
+  tabForEnding,
+  tabItemId,
+  tabTicketId,
+  ticketsEmailTabKey,
+  type TabKey,
+} from '@ventanilla/domain';
 
 /** Where the back office lives. */
 export const BASE = '/agentes';
@@ -19,14 +27,31 @@ export function tabForPath(pathname: string): TabKey | null {
     return ticketId === null ? null : `ticket:${ticketId}`;
   }
   const ending = /^\/([^/]+)$/.exec(rest)?.[1];
-  return ending === undefined ? null : tabForEnding(ending);
+  if (ending === undefined) return null;
+  try {
+    // The per-e-mail tickets tab carries an address: the browser keeps it percent-encoded in the path.
+    return tabForEnding(decodeURIComponent(ending));
+  } catch {
+    return null;
+  }
 }
 
 /** The address a tab opens when it has not been visited in this page yet. */
 export function defaultHref(key: TabKey): string {
   if (key === 'search') return BASE;
+  // An address in a path: every character that needs it encoded, the `@` kept readable.
+  if (key.startsWith('tickets:email:')) return `${BASE}/${encodeURIComponent(tabEnding(key)).replace(/%40/g, '@')}`;
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return `${BASE}/ticket/${ticketId}`;
   const itemId = tabItemId(key);
   return itemId === null ? `${BASE}/${tabEnding(key)}` : `${BASE}/pedido/${itemId}`;
+}
+
+/**
+ * Where the tickets of one customer e-mail are listed: their own tab (`tickets:email:{address}`); an address the tab
+ * cannot carry (a malformed one kept from an old mail) falls back to the tickets tab filtered by that e-mail.
+ */
+export function ticketsOfEmailHref(email: string): string {
+  const key = ticketsEmailTabKey(email);
+  return key === null ? `${BASE}/tickets?email=${encodeURIComponent(email)}` : defaultHref(key);
 }

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { TICKET_STATUS_TEXT, type TicketStatusId } from '@ventanilla/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -25,6 +24,8 @@ import {
   Table,
   TextInput,
 } from '../../../shared/ui';
+import { ticketsOfEmailHref } from '../lib/workspace-paths';
+import { useTicketStatusLabel } from './tickets.route';
 import {
   useCreateCustomer,
   useCustomer,
@@ -141,6 +142,7 @@ function CustomerPanel({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
+  const ticketStatus = useTicketStatusLabel();
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Alert>{errorText(detail.error, t)}</Alert>;
@@ -214,6 +216,9 @@ function CustomerPanel({ id }: { id: number }) {
         />
       )}
       <h3>{t('customers.ticketsTitle')}</h3>
+      <p>
+        <Link to={ticketsOfEmailHref(c.email)}>{t('tickets.titleFor', { email: c.email })}</Link>
+      </p>
       {d.tickets.length === 0 ? (
         <p>{t('customers.none')}</p>
       ) : (
@@ -223,13 +228,13 @@ function CustomerPanel({ id }: { id: number }) {
           rowKey={(tk) => tk.id}
           rows={d.tickets}
           columns={[
-            { key: 'id', header: 'Id', cell: (tk) => tk.id },
-            { key: 'subject', header: t('customers.subject'), cell: (tk) => tk.subject },
             {
-              key: 'status',
-              header: t('customers.status'),
-              cell: (tk) => TICKET_STATUS_TEXT[tk.status as TicketStatusId] ?? tk.status,
+              key: 'id',
+              header: t('tickets.colTicket'),
+              cell: (tk) => <Link to={`/agentes/ticket/${tk.id}`}>{t('tickets.ticketN', { id: tk.id })}</Link>,
             },
+            { key: 'subject', header: t('customers.subject'), cell: (tk) => tk.subject },
+            { key: 'status', header: t('customers.status'), cell: (tk) => ticketStatus(tk.status) },
             { key: 'date', header: t('customers.date'), cell: (tk) => format.dateTime(tk.updated_at) },
           ]}
         />

@@ -11,6 +11,7 @@ import { Alert, Button, PageHeading, Select, Spinner } from '../../../shared/ui'
 import { backofficeKeys, useItem, useStatuses } from '../api/backoffice-queries';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
+import { TicketQueue } from '../components/ticket-queue';
 import { useWorkspace } from '../components/workspace-context';
 
 const TAB_OF_QUEUE: Record<QueueName, '-1' | '-2'> = { default: '-1', portugal: '-2' };
@@ -130,6 +131,7 @@ function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
         </>
       )}
       {lastLine}
+      {queue === 'default' ? <TicketQueue headingLevel={2} /> : null}
     </>
   );
 }
@@ -241,6 +243,7 @@ function QueueItem({
         <Button type="button" variant="secondary" pending={pending === 'pause'} onClick={() => void pause()}>
           {t('workspace.pause')}
         </Button>
+        {queue === 'default' ? <TicketQueue headingLevel={null} /> : null}
       </section>
       {finishedId !== null ? <Alert tone="success">{t('workspace.finished', { id: finishedId })}</Alert> : null}
       {error ? <Alert>{errorText(error, t)}</Alert> : null}

@@ -31,35 +31,42 @@ import {
   type TicketRow,
 } from '../api/tickets';
 import { CannedPicker } from '../components/canned-picker';
+import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
 
 const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** 2 Abierto, 3 Pendiente and 6 Programado are the active statuses. */
 const ACTIVE = '2,3,6';
 
-function useStatusLabel() {
+/** A ticket status in the screen's language (es: the spec's names, "1 Inicial" ... "8 Lead convertido"). */
+export function useTicketStatusLabel() {
   const t = useT();
   return (status: number) => t(`tickets.status.${status}` as Parameters<typeof t>[0]);
 }
 
-/** The `tickets` tab: the list filtered by customer e-mail and status, paged; each ticket opens its own tab. */
-export function TicketsScreen() {
+/**
+ * The `tickets` tab: the list filtered by customer e-mail and status, paged; each ticket opens its own tab. With
+ * `fixedEmail` it is the tab of one customer's address (`tickets:email:{address}`): exactly that address, by status.
+ */
+export function TicketsScreen({ fixedEmail }: { fixedEmail?: string }) {
   const t = useT();
   const format = useFormat();
-  const statusLabel = useStatusLabel();
+  const statusLabel = useTicketStatusLabel();
   const [params, setParams] = useSearchParams();
-  const email = params.get('email') ?? '';
+  const email = fixedEmail ?? params.get('email') ?? '';
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [emailText, setEmailText] = useState(email);
   const [statusText, setStatusText] = useState(status);
-  const list = useTickets({ email, status, page });
+  const list = useTickets(
+    fixedEmail === undefined ? { email, status, page } : { email: '', exactEmail: fixedEmail, status, page },
+  );
   useDocumentTitle(email ? t('tickets.titleFor', { email }) : t('tickets.title'));
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = new URLSearchParams();
-    if (emailText.trim()) next.set('email', emailText.trim());
+    if (fixedEmail === undefined && emailText.trim()) next.set('email', emailText.trim());
     if (statusText) next.set('status', statusText);
     setParams(next);
   }
@@ -79,14 +86,16 @@ export function TicketsScreen() {
         </Link>
       </p>
       <form role="search" aria-label={t('tickets.filters')} onSubmit={search} className="tickets-filters">
-        <TextInput
-          id="tickets-email"
-          type="search"
-          label={t('tickets.email')}
-          optional
-          value={emailText}
-          onChange={(e) => setEmailText(e.target.value)}
-        />
+        {fixedEmail === undefined ? (
+          <TextInput
+            id="tickets-email"
+            type="search"
+            label={t('tickets.email')}
+            optional
+            value={emailText}
+            onChange={(e) => setEmailText(e.target.value)}
+          />
+        ) : null}
         <Select
           id="tickets-status"
           label={t('tickets.statusFilter')}
@@ -121,7 +130,7 @@ export function TicketsScreen() {
                 key: 'email',
                 header: t('tickets.email'),
                 cell: (row) => (
-                  <Link to={`/agentes/tickets?email=${encodeURIComponent(row.email)}`}>
+                  <Link to={ticketsOfEmailHref(row.email)}>
                     {row.email}
                     <span className="visually-hidden"> ({t('tickets.allOfCustomer')})</span>
                   </Link>
@@ -141,6 +150,14 @@ export function TicketsScreen() {
       ) : null}
     </>
   );
+}
+
+/**
+ * A failed ticket write in words: a stale version asks to check and retry; the rest are the server's messages, which
+ * name the ticket (locked by another agent, one's own lock lapsed, an action its status refuses).
+ */
+function ticketErrorText(error: unknown, t: ReturnType<typeof useT>): string {
+  return isApiError(error, 409) && error.code === 'VERSION_CONFLICT' ? t('tickets.stale') : errorText(error, t);
 }
 
 /** Reads the files of a file input into the form (up to what the server takes). */
@@ -254,7 +271,7 @@ export function TicketTabRoute() {
 function TicketScreen({ ticketId }: { ticketId: number }) {
   const t = useT();
   const format = useFormat();
-  const statusLabel = useStatusLabel();
+  const statusLabel = useTicketStatusLabel();
   const ticket = useTicket(ticketId);
   const lock = useTicketLock(ticketId);
   useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
@@ -281,7 +298,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
             key: 'email',
             label: t('tickets.email'),
             value: (
-              <Link to={`/agentes/tickets?email=${encodeURIComponent(data.email)}`}>
+              <Link to={ticketsOfEmailHref(data.email)}>
                 {data.name ? `${data.name} <${data.email}>` : data.email}
                 <span className="visually-hidden"> ({t('tickets.allOfCustomer')})</span>
               </Link>
@@ -404,7 +421,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
         if (files) files.value = '';
         setDone(true);
       },
-      onError: (e) => setError(isApiError(e, 409) ? t('tickets.stale') : errorText(e, t)),
+      onError: (e) => setError(ticketErrorText(e, t)),
     });
   }
 
@@ -459,7 +476,7 @@ function TicketActions({ ticket }: { ticket: Ticket }) {
       { name, body: { version: ticket.version, ...body } },
       {
         onSuccess: () => setMessage({ tone: 'success', text: t(doneKey) }),
-        onError: (e) => setMessage({ tone: 'error', text: isApiError(e, 409) ? t('tickets.stale') : errorText(e, t) }),
+        onError: (e) => setMessage({ tone: 'error', text: ticketErrorText(e, t) }),
       },
     );
   }
@@ -552,7 +569,7 @@ function TicketNotes({ ticket }: { ticket: Ticket }) {
   const run = (name: string, body: Record<string, unknown>, after?: () => void) =>
     action.mutate(
       { name, body: { version: ticket.version, ...body } },
-      { onSuccess: () => after?.(), onError: (e) => setError(errorText(e, t)) },
+      { onSuccess: () => after?.(), onError: (e) => setError(ticketErrorText(e, t)) },
     );
 
   return (

@@ -5,7 +5,9 @@ import {
   parseItemId,
   tabForEnding,
   tabItemId,
+  tabEnding,
   tabTicketId,
+  tabTicketsEmail,
   tabTitle,
   type FixedTabKey,
 } from '@ventanilla/domain';
@@ -16,6 +18,7 @@ import { Alert, PageHeading, Spinner, StatusTag, Table } from '../../../shared/u
 import { useActivity, type Activity } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { useWorkspace } from '../components/workspace-context';
+import { defaultHref } from '../lib/workspace-paths';
 import { ItemDetailRoute } from './item-detail.route';
 import { QueueRoute } from './queue.route';
 import { CustomersScreen } from './customers.route';
@@ -54,6 +57,12 @@ export function TabEndingRoute() {
   if (itemId !== null) return <Navigate to={`/agentes/pedido/${itemId}`} replace />;
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return <Navigate to={`/agentes/ticket/${ticketId}`} replace />;
+  const email = tabTicketsEmail(key);
+  if (email !== null) {
+    // One address, one tab: another spelling (upper case) goes to the canonical address.
+    if (ending !== tabEnding(key)) return <Navigate to={`${defaultHref(key)}${search}`} replace />;
+    return <TicketsScreen key={email} fixedEmail={email} />;
+  }
   const screen = TAB_SCREENS[key as FixedTabKey];
   return screen ? screen() : <ComingScreen tabKey={key as FixedTabKey} />;
 }
