@@ -1,48 +1,29 @@
 // The order search, the workspace's `search` tab (docs/backoffice.md, "Search"): an agent finds an order by part of the
 // customer's e-mail and by a word of its answers; the address carries the filters (a reload or a shared link gives the
 // same list); a refused filter shows the server's message by its field and in the error summary. axe on each state.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, apiLogin } from './support/api.js';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
+import { startBackofficeWorld, type BackofficeWorld } from './support/backoffice-world.js';
 import { waitForPath } from './support/page-checks.js';
-import { startServer, type RunningServer } from './support/server.js';
 
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
-
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
-let agent: BrowserContext;
+let world: BackofficeWorld;
 let page: Page;
 let itemId: number;
 let orderId: number;
-const pageErrors: string[] = [];
 
 test.describe.serial('the agent searches orders', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
-    browser = launched;
-    server = await startServer();
-    customer = await newContext(browser, server.baseUrl);
-    agent = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'buscador.cliente@example.com');
-    await apiLogin(agent, AGENT.email, AGENT.password);
-    ({ orderId, itemId } = await paidOrder(customer, agent));
-    const lock = await apiCall(agent, 'POST', `/api/backoffice/items/${itemId}/lock`, {});
+    world = await startBackofficeWorld(browser, { customerEmail: 'buscador.cliente@example.com' });
+    ({ page, orderId, itemId } = world);
+    const lock = await apiCall(world.staff, 'POST', `/api/backoffice/items/${itemId}/lock`, {});
     expect(lock.status).toBe(200);
-    page = await agent.newPage();
-    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, agent]) await c?.close().catch(() => undefined);
-    await server?.stop();
-    expect(pageErrors).toEqual([]);
+    await world?.close();
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('part of an e-mail and a word of the answers find the order; the address carries both', async () => {

@@ -1,15 +1,11 @@
 // The statistics screen (docs/backoffice.md, "Statistics"): an agent opens it from the back office's navigation, sees
 // every plot with its summary and its data table (including a paid order of today), narrows the range and the stores
 // (the address carries them), and a refused range shows the server's message by its field. axe on each state.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogin } from './support/api.js';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
+import { startBackofficeWorld, type BackofficeWorld } from './support/backoffice-world.js';
 import { waitForPath } from './support/page-checks.js';
-import { startServer, type RunningServer } from './support/server.js';
 
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
 const PLOTS = [
   'Pedidos por día',
   'Ingresos por día',
@@ -20,34 +16,19 @@ const PLOTS = [
   'Rendimiento de los agentes',
 ];
 
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
-let agent: BrowserContext;
+let world: BackofficeWorld;
 let page: Page;
-const pageErrors: string[] = [];
 
 test.describe.serial('the agent reads the statistics', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
-    browser = launched;
-    server = await startServer();
-    customer = await newContext(browser, server.baseUrl);
-    agent = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'estadisticas.cliente@example.com');
-    await apiLogin(agent, AGENT.email, AGENT.password);
-    await paidOrder(customer, agent);
-    page = await agent.newPage();
-    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+    world = await startBackofficeWorld(browser, { customerEmail: 'estadisticas.cliente@example.com' });
+    page = world.page;
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, agent]) await c?.close().catch(() => undefined);
-    await server?.stop();
-    expect(pageErrors).toEqual([]);
+    await world?.close();
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('from the navigation: every plot with its summary and its table', async () => {

@@ -1,6 +1,6 @@
 import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, apiUpload, isApiError, withQuery } from '../../../shared/lib/api-client';
 import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
@@ -88,34 +88,75 @@ export function useSendTicketMessage(ticketId: number | null) {
 export type TicketLockState =
   { status: 'pending' } | { status: 'held'; expiresAt: string } | { status: 'taken'; by: string } | { status: 'error' };
 
+export const ticketLockApi = {
+  take: (ticketId: number) => api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`),
+  release: (ticketId: number) => api.delete(`${BASE}/${ticketId}/lock`),
+};
+
 /**
- * The ticket's lock while its tab is on screen, like an order's: taken when it opens, renewed every
- * LOCK_HEARTBEAT_MS, released when it closes; 423 says who holds it.
+ * The locks of the tickets open in tabs, like the orders' (docs/backoffice.md, "Workspace"): taken when a ticket's
+ * tab opens (or the Tickets queue gives it), renewed every LOCK_HEARTBEAT_MS while the tab stays open, visible or
+ * not, and released when it closes; 423 says who holds it. A ticket the queue gave stays the agent's while they look
+ * at another tab.
  */
-export function useTicketLock(ticketId: number): TicketLockState {
-  const [state, setState] = useState<TicketLockState>({ status: 'pending' });
-  useEffect(() => {
-    let live = true;
-    let held = false;
-    const take = async () => {
+export function useTicketLocks(ticketIds: readonly number[]): Readonly<Record<number, TicketLockState>> {
+  const [locks, setLocks] = useState<Record<number, TicketLockState>>({});
+  const managed = useRef<readonly number[]>([]);
+  const held = useRef(new Set<number>());
+  const idsKey = ticketIds.join(',');
+
+  const set = useCallback((ticketId: number, state: TicketLockState | null) => {
+    setLocks((current) => {
+      const next = { ...current };
+      if (state) next[ticketId] = state;
+      else delete next[ticketId];
+      return next;
+    });
+  }, []);
+
+  const take = useCallback(
+    async (ticketId: number) => {
       try {
-        const lock = await api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`);
-        held = true;
-        if (live) setState({ status: 'held', expiresAt: lock.expires_at });
+        const lock = await ticketLockApi.take(ticketId);
+        if (!managed.current.includes(ticketId)) {
+          // The tab closed while the request was on its way: give the lease back at once.
+          await ticketLockApi.release(ticketId).catch(() => undefined);
+          return;
+        }
+        held.current.add(ticketId);
+        set(ticketId, { status: 'held', expiresAt: lock.expires_at });
       } catch (error) {
-        held = false;
-        if (!live) return;
-        if (isApiError(error, 423)) setState({ status: 'taken', by: error.lock?.locked_by_name ?? '' });
-        else setState({ status: 'error' });
+        held.current.delete(ticketId);
+        if (!managed.current.includes(ticketId)) return;
+        if (isApiError(error, 423)) set(ticketId, { status: 'taken', by: error.lock?.locked_by_name ?? '' });
+        else if (!isApiError(error) || error.status !== 0) set(ticketId, { status: 'error' });
       }
-    };
-    void take();
-    const timer = window.setInterval(() => void take(), LOCK_HEARTBEAT_MS);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-      if (held) void api.delete(`${BASE}/${ticketId}/lock`).catch(() => undefined);
-    };
-  }, [ticketId]);
-  return state;
+    },
+    [set],
+  );
+
+  useEffect(() => {
+    const ids = idsKey ? idsKey.split(',').map(Number) : [];
+    const before = managed.current;
+    managed.current = ids;
+    for (const ticketId of ids) {
+      if (before.includes(ticketId)) continue;
+      set(ticketId, { status: 'pending' });
+      void take(ticketId);
+    }
+    for (const ticketId of before) {
+      if (ids.includes(ticketId)) continue;
+      set(ticketId, null);
+      if (held.current.delete(ticketId)) void ticketLockApi.release(ticketId).catch(() => undefined);
+    }
+  }, [idsKey, set, take]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      for (const ticketId of managed.current) void take(ticketId);
+    }, LOCK_HEARTBEAT_MS);
+    return () => window.clearInterval(timer);
+  }, [take]);
+
+  return locks;
 }

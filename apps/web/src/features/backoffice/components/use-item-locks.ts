@@ -100,6 +100,8 @@ export function useItemLocks(itemIds: readonly number[]) {
         if (!isApiError(error)) return;
         if (error.status === 423 && error.lock) {
           const { item_id: itemId, locked_by: holderId, locked_by_name: holderName } = error.lock;
+          // A ticket's 423 names the ticket in item_id: not one of the orders this hook holds.
+          if (!managed.current.includes(itemId)) return;
           held.current.delete(itemId);
           setLock(itemId, { status: 'locked', holderId, holderName, message: error.message });
           void reloadItem(itemId);

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { QueueName, TabKey, Workspace } from '@ventanilla/domain';
+import type { TicketLockState } from '../api/tickets';
 
 /** The lock of an item open in a tab, as this screen knows it. */
 export type ItemLockState =
@@ -17,6 +18,8 @@ export interface WorkspaceContextValue {
   locks: Readonly<Record<number, ItemLockState>>;
   /** Breaks another agent's lock (DELETE ?force=1), then takes it. */
   forceUnlock: (itemId: number) => Promise<void>;
+  /** The locks of the tickets open in tabs, by ticket id. */
+  ticketLocks: Readonly<Record<number, TicketLockState>>;
   /** The item each queue tab shows: undefined until known, null when nothing was waiting. */
   queueItems: Partial<Record<QueueName, number | null>>;
   setQueueItem: (queue: QueueName, itemId: number | null | undefined) => void;

@@ -9,6 +9,7 @@ import {
   restoreWorkspace,
   tabEnding,
   tabItemId,
+  tabTicketId,
   type QueueName,
   type TabKey,
   type Workspace,
@@ -16,6 +17,7 @@ import {
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { Alert, Spinner } from '../../../shared/ui';
+import { useTicketLocks } from '../api/tickets';
 import { workspaceApi, workspaceKeys, type WorkspaceState } from '../api/workspace-queries';
 import { BASE, defaultHref, tabForPath } from '../lib/workspace-paths';
 import { TabStrip } from './tab-strip';
@@ -110,6 +112,11 @@ export function WorkspaceShell() {
     return [...ids].sort((a, b) => a - b);
   }, [workspace, queueItems]);
   const { locks, forceUnlock } = useItemLocks(itemIds);
+  const ticketIds = useMemo(
+    () => (workspace?.tabs ?? []).map(tabTicketId).filter((id): id is number => id !== null),
+    [workspace],
+  );
+  const ticketLocks = useTicketLocks(ticketIds);
 
   const closeTab = useCallback(
     (key: TabKey) => {
@@ -157,8 +164,9 @@ export function WorkspaceShell() {
   }, []);
 
   const value = useMemo<WorkspaceContextValue | null>(
-    () => (workspace ? { workspace, hrefOf, closeTab, locks, forceUnlock, queueItems, setQueueItem } : null),
-    [workspace, hrefOf, closeTab, locks, forceUnlock, queueItems, setQueueItem],
+    () =>
+      workspace ? { workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, queueItems, setQueueItem } : null,
+    [workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, queueItems, setQueueItem],
   );
 
   if (stored.isError) return <Alert>{errorText(stored.error, t)}</Alert>;

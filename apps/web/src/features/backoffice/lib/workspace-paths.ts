@@ -39,8 +39,12 @@ export function tabForPath(pathname: string): TabKey | null {
 /** The address a tab opens when it has not been visited in this page yet. */
 export function defaultHref(key: TabKey): string {
   if (key === 'search') return BASE;
-  // An address in a path: every character that needs it encoded, the `@` kept readable.
-  if (key.startsWith('tickets:email:')) return `${BASE}/${encodeURIComponent(tabEnding(key)).replace(/%40/g, '@')}`;
+  if (key.startsWith('tickets:email:')) {
+    // An address in a path: every character that needs it encoded, the `@` kept readable, and the last dot written
+    // %2E: a path ending like a file name (`.com`) is a missing file to the server (404), never the app.
+    const ending = encodeURIComponent(tabEnding(key)).replace(/%40/g, '@');
+    return `${BASE}/${ending.replace(/\.([^.]*)$/, '%2E$1')}`;
+  }
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return `${BASE}/ticket/${ticketId}`;
   const itemId = tabItemId(key);

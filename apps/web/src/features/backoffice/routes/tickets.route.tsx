@@ -25,12 +25,12 @@ import {
   useSendTicketMessage,
   useTicket,
   useTicketAction,
-  useTicketLock,
   useTickets,
   type Ticket,
   type TicketRow,
 } from '../api/tickets';
 import { CannedPicker } from '../components/canned-picker';
+import { useWorkspace } from '../components/workspace-context';
 import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
 
@@ -273,7 +273,8 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
   const format = useFormat();
   const statusLabel = useTicketStatusLabel();
   const ticket = useTicket(ticketId);
-  const lock = useTicketLock(ticketId);
+  // The workspace keeps the lock of every open ticket tab (taken, renewed, released when the tab closes).
+  const lock = useWorkspace().ticketLocks[ticketId] ?? { status: 'pending' };
   useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
 
   if (ticket.isPending) return <Spinner />;
