@@ -1,6 +1,7 @@
 // "Log in as the customer" in the browser (docs/backoffice.md, "Customers"): an admin finds a customer in the
 // `client` tab, logs in as them, sees the banner and the customer's orders in the shop, and goes back to the back
-// office, signed in as themselves again. axe on the customer screen and on the shop with the banner.
+// office, signed in as themselves again. axe on the customer screen and on the shop with the banner. The banner's
+// time is in the shop's language, not the browser's locale.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -30,7 +31,8 @@ test.describe.serial('log in as the customer', () => {
     browser = launched;
     server = await startServer();
     customer = await newContext(browser, server.baseUrl);
-    admin = await newContext(browser, server.baseUrl);
+    // A browser in American English: the banner's time still follows the shop's language (24-hour "15:40").
+    admin = await newContext(browser, server.baseUrl, { locale: 'en-US' });
     const shop = await pageOf(customer);
     await shop.goto('/?store=1');
     await shop.waitForLoadState('networkidle');
@@ -61,6 +63,8 @@ test.describe.serial('log in as the customer', () => {
     await expect(page).toHaveURL(/\/orders$/);
     const banner = page.getByRole('region', { name: 'Acceso como cliente' });
     await expect(banner).toContainText(`Estás viendo la tienda como ${CUSTOMER_EMAIL}`);
+    await expect(banner).toContainText(/\(solo lectura, hasta las \d{2}:\d{2}\)/);
+    await expect(banner).not.toContainText(/AM|PM/);
     await expect(page.getByText(String(orderId)).first()).toBeVisible();
     await expectNoAxeViolations(page, 'shop as the customer');
 

@@ -18,6 +18,8 @@ export function StaffRoute() {
   const update = useUpdateStaff();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
+  // Fields stay enabled while a change is saved: disabling the focused one would drop keyboard focus to the page.
+  // A second change on the same version meanwhile is refused by the server (409) and said in the message.
   function change(row: StaffMember, patch: Omit<StaffChange, 'version'>) {
     update.mutate(
       { id: row.id, change: { ...patch, version: row.version } },
@@ -50,7 +52,7 @@ export function StaffRoute() {
                   id={`staff-role-${row.id}`}
                   label={`${t('staff.role')}: ${row.email}`}
                   value={row.role}
-                  disabled={row.id === me?.id || update.isPending}
+                  disabled={row.id === me?.id}
                   items={ROLES.map((r) => ({ value: r, label: t(`staff.role.${r}`) }))}
                   onChange={(e) => change(row, { role: e.target.value as StaffMember['role'] })}
                 />
@@ -64,7 +66,6 @@ export function StaffRoute() {
                   id={`staff-panel-${row.id}`}
                   label={`${t('staff.panelRole')}: ${row.email}`}
                   value={row.panel_role ?? ''}
-                  disabled={update.isPending}
                   items={[
                     { value: '', label: t('staff.panelRole.none') },
                     { value: 'portugal', label: t('staff.panelRole.portugal') },
@@ -81,7 +82,6 @@ export function StaffRoute() {
                   id={`staff-queue-${row.id}`}
                   label={`${t('staff.queue')}: ${row.email}`}
                   value={row.settings.default_queue ?? 'default'}
-                  disabled={update.isPending}
                   items={QUEUES.map((q) => ({ value: q, label: t(`staff.queue.${q}`) }))}
                   onChange={(e) =>
                     change(row, {
@@ -98,12 +98,7 @@ export function StaffRoute() {
                 <>
                   {row.active ? t('staff.active') : t('staff.inactive')}{' '}
                   {row.id === me?.id ? null : (
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      disabled={update.isPending}
-                      onClick={() => change(row, { active: !row.active })}
-                    >
+                    <Button type="button" variant="secondary" onClick={() => change(row, { active: !row.active })}>
                       {row.active ? t('staff.deactivate') : t('staff.activate')}
                       <span className="visually-hidden"> {row.email}</span>
                     </Button>
