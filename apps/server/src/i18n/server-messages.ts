@@ -91,8 +91,10 @@ const es = {
   SAVED_ITEM_EXISTS: 'Ya tienes guardado este elemento (misma matrícula, NIF, IDUFIR o referencia catastral).',
   SAVED_ITEMS_LIMIT: 'Has llegado al máximo de elementos guardados de este tipo: borra alguno antes de añadir otro.',
   // Tickets: the lock and collision messages name the ticket, not an order (docs/backoffice.md, "Tickets").
-  'ticket.ITEM_LOCKED': 'Otro usuario ({holder}) está trabajando en este ticket: no puedes cambiarlo hasta que lo suelte.',
-  'ticket.LOCK_EXPIRED': 'Tu bloqueo de este ticket ha caducado. Se ha recargado: ábrelo de nuevo para seguir trabajando.',
+  'ticket.ITEM_LOCKED':
+    'Otro usuario ({holder}) está trabajando en este ticket: no puedes cambiarlo hasta que lo suelte.',
+  'ticket.LOCK_EXPIRED':
+    'Tu bloqueo de este ticket ha caducado. Se ha recargado: ábrelo de nuevo para seguir trabajando.',
   'ticket.VERSION_CONFLICT':
     'El ticket ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta acción no es posible en el estado actual del ticket.',
@@ -274,7 +276,8 @@ const pt: Catalogue = {
   SAVED_ITEM_EXISTS: 'Já guardou este elemento (mesma matrícula, NIF, IDUFIR ou referência cadastral).',
   SAVED_ITEMS_LIMIT: 'Chegou ao máximo de elementos guardados deste tipo: apague algum antes de adicionar outro.',
   // Tickets: the lock and collision messages name the ticket, not an order (docs/backoffice.md, "Tickets").
-  'ticket.ITEM_LOCKED': 'Outro utilizador ({holder}) está a trabalhar neste ticket: não o pode alterar até que o liberte.',
+  'ticket.ITEM_LOCKED':
+    'Outro utilizador ({holder}) está a trabalhar neste ticket: não o pode alterar até que o liberte.',
   'ticket.LOCK_EXPIRED': 'O seu bloqueio deste ticket expirou. Foi recarregado: abra-o de novo para continuar.',
   'ticket.VERSION_CONFLICT':
     'O ticket mudou desde que o abriu. Foi recarregado com as últimas alterações: reveja e tente de novo.',

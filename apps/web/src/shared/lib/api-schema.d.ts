@@ -14168,7 +14168,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id} */
+                                /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
                                 key: string;
                                 /** @description The address ending: /agentes/{ending} */
                                 ending: string;
@@ -14280,7 +14280,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0, item:{item id} or ticket:{ticket id} */
+                                /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
                                 key: string;
                                 /** @description The address ending: /agentes/{ending} */
                                 ending: string;
@@ -29326,11 +29326,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tickets list: filters email (substring), status (comma-joined ids), page, size (1-100, default 20); newest activity first */
+        /** The tickets list: filters email (substring), exact_email (the whole address), status (comma-joined ids), page, size (1-100, default 20); newest activity first */
         get: {
             parameters: {
                 query?: {
                     email?: string;
+                    /** @description The customer's whole address, any case (the per-e-mail tickets tab) */
+                    exact_email?: string;
                     /** @description Comma-joined statuses, e.g. 2,3,6 */
                     status?: string;
                     page?: string;
