@@ -168,7 +168,7 @@ test.describe
     await expect(card).toBeVisible();
     expect(await textOf(card)).toContain('25,12 € IVA incluido');
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
-    expect(await page.title()).toMatch(/^Servicios - /);
+    expect(await page.title()).toMatch(/^Trámites y certificados online - /);
     await audit(page, 'catalogue');
     await shot(page, '01-catalogue');
 

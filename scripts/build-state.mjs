@@ -13,9 +13,15 @@ const SOURCES = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/vite.ssr.config.ts',
   'package-lock.json',
 ];
-const OUTPUTS = ['packages/domain/dist/index.js', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
+const OUTPUTS = [
+  'packages/domain/dist/index.js',
+  'apps/server/dist/server.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -97,6 +97,7 @@ import statisticsRoutes from './modules/statistics/statistics.routes.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
+import seoPlugin from './modules/seo/seo.routes.js';
 import { loggableError } from './shared/loggable-error.js';
 
 export interface BuildAppOptions {
@@ -372,6 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox's hosted pages pay without money: never served in production.
   if (!production) await app.register(sandboxPagesPlugin(sandbox));
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
+  await app.register(seoPlugin);
   await app.register(webStaticPlugin);
 
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.

@@ -26,6 +26,8 @@ export interface AppConfig {
   defaultStoreId: number;
   catalogDir: string;
   webDistDir: string;
+  /** The web app's server render module (built by apps/web's `vite build --config vite.ssr.config.ts`). */
+  webSsrEntry: string;
   /** Seeds demo users (never in production). */
   seedDemoUsers: boolean;
   /** Seeds the demo orders of a living back office on a new database (development only; docs/operations.md). */
@@ -136,6 +138,7 @@ const EnvSchema = Type.Object({
   DEFAULT_STORE_ID: envInt(1, 1, 99),
   CATALOG_DIR: Type.Optional(envText()),
   WEB_DIST_DIR: Type.Optional(envText()),
+  WEB_SSR_ENTRY: Type.Optional(envText()),
   SEED_DEMO_USERS: Type.Optional(envText()),
   SEED_DEMO_ORDERS: Type.Optional(envEnum(['0', '1'])),
   LOG_LEVEL: Type.Optional(envText()),
@@ -333,6 +336,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     defaultStoreId: env.DEFAULT_STORE_ID,
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(REPO_ROOT, 'catalog')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    webSsrEntry: path.resolve(env.WEB_SSR_ENTRY ?? path.join(REPO_ROOT, 'apps/web/dist-ssr/entry-server.js')),
     seedDemoUsers: !production && env.SEED_DEMO_USERS !== '0',
     // Demo orders need the demo staff; on by default in development only, and never in production whatever is set.
     seedDemoOrders:

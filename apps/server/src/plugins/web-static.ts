@@ -31,7 +31,7 @@ export default fp(
     }
     const indexHtml = hasWeb ? readFileSync(indexFile) : null;
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const language = requestLanguage(app, request);
       // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place.
       const pathname = request.url.split('?')[0] ?? '';
@@ -44,8 +44,10 @@ export default fp(
       if (!indexHtml) {
         return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build.');
       }
+      // The store's page: server-rendered (catalogue, category, product, not found) or the shell (modules/seo).
+      if (await app.servePage(request, reply)) return reply;
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     });
   },
-  { name: 'web-static', dependencies: ['context'] },
+  { name: 'web-static', dependencies: ['context', 'seo'] },
 );

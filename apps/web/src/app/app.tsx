@@ -1,20 +1,53 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { queryKeys } from '../shared/lib/query-keys';
+import { ServerRenderContext, type PageMeta } from '../shared/lib/server-render';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 import { SessionGate } from './session-gate';
+import type { SsrState } from './ssr-state';
 
-/** Providers (query cache, router, session + language) around the routes. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** Providers (query cache, server-render facts, router, session + language) around the routes. */
+export function AppTree({
+  queryClient,
+  router: Router,
+  meta = null,
+  notFoundPath = null,
+}: {
+  queryClient: QueryClient;
+  router: (props: { children: ReactNode }) => ReactNode;
+  meta?: PageMeta | null;
+  notFoundPath?: string | null;
+}) {
+  const [server] = useState(() => ({ meta, notFoundPath }));
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SessionGate>
-          <AppRoutes />
-        </SessionGate>
-      </BrowserRouter>
+      <ServerRenderContext.Provider value={server}>
+        <Router>
+          <SessionGate>
+            <AppRoutes />
+          </SessionGate>
+        </Router>
+      </ServerRenderContext.Provider>
     </QueryClientProvider>
   );
+}
+
+function Browser({ children }: { children: ReactNode }) {
+  return <BrowserRouter>{children}</BrowserRouter>;
+}
+
+/** The app in the browser; `initial` is the state of a page the server rendered (entry-server.tsx) to hydrate. */
+export function App({ initial = null }: { initial?: SsrState | null }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (initial) {
+      hydrate(client, initial.queries);
+      // The server's session is a public stand-in: the browser fetches its own (user, CSRF token) once mounted.
+      void client.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
+    }
+    return client;
+  });
+  return <AppTree queryClient={queryClient} router={Browser} notFoundPath={initial?.notFoundPath ?? null} />;
 }

@@ -4,7 +4,7 @@ import {
   ConfigRecordRoute,
 } from '../features/backoffice/routes/config-lists.route';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ForgotPasswordRoute } from '../features/account/routes/forgot-password.route';
 import { LoginRoute } from '../features/account/routes/login.route';
 import { LogoutRoute } from '../features/account/routes/logout.route';
@@ -38,6 +38,7 @@ import { CartRoute } from '../features/cart/routes/cart.route';
 import { CatalogRoute } from '../features/catalog/routes/catalog.route';
 import { CategoryRoute } from '../features/catalog/routes/category.route';
 import { ProductRoute } from '../features/catalog/routes/product.route';
+import { NotFoundRoute } from '../features/catalog/routes/not-found.route';
 import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-success.route';
 import { BankTransferRoute, MbWayPendingRoute, MultibancoRoute } from '../features/checkout/routes/async-payment.route';
 import { CheckoutRoute, PayQuoteRoute } from '../features/checkout/routes/checkout.route';
@@ -106,6 +107,8 @@ export function AppRoutes() {
           <Route path="datos-facturacion" element={<BillingRoute />} />
         </Route>
         <Route path="logout" element={<LogoutRoute />} />
+        {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}
+        <Route path="*" element={<NotFoundRoute />} />
       </Route>
 
       <Route path="agentes" element={<BackofficeLayout />}>
@@ -153,8 +156,6 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-
-      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }

@@ -27,6 +27,10 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
   language: text('language').notNull(),
+  // Search and sharing (issue 12): the page's <title> and meta description, and the category's picture.
+  metaTitle: text('meta_title').notNull().default(''),
+  metaDescription: text('meta_description').notNull().default(''),
+  image: text('image').notNull().default(''),
   // Catalogue editing (issue 3): optimistic concurrency, and set once the back office edits it (the seed then leaves
   // it alone; docs/decisions/0005-catalogue-edits.md).
   version: integer('version').notNull().default(1),
@@ -84,6 +88,9 @@ export const products = pgTable('products', {
   tooltip: text('tooltip'),
   image: text('image').notNull().default('no_selection'),
   groupName: text('group_name').notNull().default('Otros'),
+  /** The product page's <title> and meta description (issue 12); empty: the name and the short description. */
+  metaTitle: text('meta_title').notNull().default(''),
+  metaDescription: text('meta_description').notNull().default(''),
   /** Service price before VAT, in cents. */
   basePrice: centsColumn('base_price').notNull(),
   /** Official fees collected for third parties (no VAT), in cents. */

@@ -34,6 +34,10 @@ export const CategoryFile = Type.Array(
     description: Type.Optional(Type.String()),
     position: Type.Optional(Type.Integer()),
     language: Type.Union([Type.Literal('es'), Type.Literal('en'), Type.Literal('pt')]),
+    /** The category page's <title>, meta description and picture (a path under the web app's public files). */
+    meta_title: Type.Optional(Type.String({ maxLength: 70 })),
+    meta_description: Type.Optional(Type.String({ maxLength: 170 })),
+    image: Type.Optional(Type.String({ pattern: '^(/[a-z0-9./-]+)?$' })),
   }),
 );
 
@@ -50,6 +54,9 @@ export const ProductFile = Type.Object({
   tooltip: Type.Optional(Nullable(Type.String())),
   image: Type.Optional(Type.String()),
   group: Type.Optional(Type.String()),
+  /** The product page's <title> and meta description (search results); empty: the name and the short description. */
+  meta_title: Type.Optional(Type.String({ maxLength: 70 })),
+  meta_description: Type.Optional(Type.String({ maxLength: 170 })),
   base_price: Money,
   official_fee: Type.Optional(Money),
   stores: Type.Array(Type.String({ pattern: '^\\d+$' }), { minItems: 1 }),

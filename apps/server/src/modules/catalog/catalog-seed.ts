@@ -55,6 +55,9 @@ export async function seedCatalog(db: Db, files: CatalogFiles): Promise<SeedRepo
         description: c.description ?? '',
         position: c.position ?? 0,
         language: c.language,
+        metaTitle: c.meta_title ?? '',
+        metaDescription: c.meta_description ?? '',
+        image: c.image ?? '',
       };
       // A category renamed or reordered in the back office keeps its edit.
       await tx

@@ -33,6 +33,10 @@ export const CategoryResponse = Type.Object({
   short_name: Type.String(),
   description: Type.String(),
   position: Type.Integer(),
+  /** The category page's <title> and meta description (empty: its name and description), and its picture or null. */
+  meta_title: Type.String(),
+  meta_description: Type.String(),
+  image: Nullable(Type.String()),
   products: Type.Array(ProductSummary),
 });
 
@@ -107,6 +111,9 @@ export const FormRulesResponse = Type.Object({
 
 export const ProductResponse = Type.Object({
   ...ProductSummary.properties,
+  /** The product page's <title> and meta description (search results); empty: the name and the short description. */
+  meta_title: Type.String(),
+  meta_description: Type.String(),
   description: Type.String(),
   /** The FAQ block: HTML sanitised by the server (headings, paragraphs, lists, emphasis, safe links only). */
   custom_text: Type.String(),

@@ -30,6 +30,7 @@ export interface StoreInfo {
 }
 
 type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
 
 export interface CatalogProduct {
   row: ProductRow;
@@ -73,6 +74,8 @@ export interface CachedJson {
 
 interface Snapshot {
   loadedAt: number;
+  /** A fingerprint of the catalogue's rows: pages rendered from an older revision are stale. */
+  revision: string;
   stores: Map<number, StoreInfo>;
   categories: Array<typeof categories.$inferSelect>;
   productsByKey: Map<string, CatalogProduct>;
@@ -152,8 +155,12 @@ export class CatalogService {
       productsByKey.set(row.urlKey, entry);
       productsById.set(row.productId, entry);
     }
+    const revision = createHash('sha1')
+      .update(JSON.stringify([storeRows, categoryRows, productRows, links]))
+      .digest('base64url');
     this.snapshot = {
       loadedAt: Date.now(),
+      revision,
       stores: storeMap,
       categories: categoryRows,
       productsByKey,
@@ -174,6 +181,26 @@ export class CatalogService {
         });
     }
     return snap;
+  }
+
+  /** Changes whenever a store, category, product or store link changes (here or through another instance). */
+  revision(): string {
+    return this.current().revision;
+  }
+
+  /** The catalogue's categories in catalogue order (every language). */
+  listCategories(): ReadonlyArray<CategoryRow> {
+    return this.current().categories;
+  }
+
+  /** The products a store lists on its catalogue and category pages. */
+  listedProducts(storeId: number): CatalogProduct[] {
+    return this.storeProducts(this.current(), storeId);
+  }
+
+  /** Every product a store offers (a page of its own), listed on the catalogue or not. */
+  offeredProducts(storeId: number): CatalogProduct[] {
+    return [...this.current().productsById.values()].filter((p) => productOffer(offerOf(p), storeId).orderable);
   }
 
   getStore(storeId: number): StoreInfo | undefined {
@@ -266,6 +293,9 @@ export class CatalogService {
       short_name: category.shortName,
       description: category.description,
       position: category.position,
+      meta_title: category.metaTitle,
+      meta_description: category.metaDescription,
+      image: category.image === '' ? null : category.image,
       products: this.storeProducts(snap, store.storeId)
         .filter((p) => p.row.catUrlKey === category.urlKey)
         .map((p) => this.summary(store, p)),
@@ -304,6 +334,8 @@ export class CatalogService {
     if (!store || !p) return undefined;
     return this.memo(`product:${storeId}:${urlKey}`, () => ({
       ...this.summary(store, p),
+      meta_title: p.row.metaTitle,
+      meta_description: p.row.metaDescription,
       description: p.row.description,
       custom_text: p.page.customText,
       tooltip: p.page.tooltip,

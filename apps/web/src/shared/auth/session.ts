@@ -4,8 +4,10 @@ import { api, setCsrfToken, withQuery } from '../lib/api-client';
 import type { Session, StoreInfo, User } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
 
-// `?store=ID` on the first page load selects the store for this session (development and host map).
+// `?store=ID` on the first page load selects the store for this session (development and host map). None when the
+// page is rendered on the server (entry-server.tsx): the server resolved the store itself.
 const initialStore = (() => {
+  if (typeof window === 'undefined') return null;
   const store = new URLSearchParams(window.location.search).get('store');
   return store && /^\d+$/.test(store) ? store : null;
 })();

@@ -1189,4 +1189,12 @@ export const en: Catalogue = {
   'ticketQueue.hint': 'The tickets queue: the active ticket waiting longest opens in its tab, locked to you.',
   'ticketQueue.next': 'Next ticket',
   'ticketQueue.empty': 'No ticket is waiting.',
+  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  'seo.homeTitle': 'Registry copies and certificates online',
+  'seo.homeDescription': 'Order registry copies, certificates and other official documents online, step by step.',
+  'notFound.title': 'Page not found',
+  'notFound.body':
+    'This address does not exist or has changed. Go to the home page or find your service in the catalogue.',
+  'notFound.home': 'Go to the home page',
+  'notFound.categories': 'Categories of the shop',
 };

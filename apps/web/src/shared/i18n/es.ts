@@ -1197,4 +1197,12 @@ export const es = {
     'La cola de tickets: el ticket activo que lleva más tiempo esperando se abre en su pestaña, bloqueado para ti.',
   'ticketQueue.next': 'Siguiente ticket',
   'ticketQueue.empty': 'No hay ningún ticket esperando.',
+  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  'seo.homeTitle': 'Trámites y certificados online',
+  'seo.homeDescription':
+    'Pide online notas simples, certificados y otros trámites registrales, notariales y administrativos, paso a paso.',
+  'notFound.title': 'Página no encontrada',
+  'notFound.body': 'Esta dirección no existe o ha cambiado. Vuelve al inicio o busca tu trámite en el catálogo.',
+  'notFound.home': 'Ir al inicio',
+  'notFound.categories': 'Categorías de la tienda',
 };

@@ -1194,4 +1194,11 @@ export const pt: Catalogue = {
     'A fila de tickets: o ticket ativo que espera há mais tempo abre no seu separador, bloqueado para si.',
   'ticketQueue.next': 'Próximo ticket',
   'ticketQueue.empty': 'Não há nenhum ticket à espera.',
+  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  'seo.homeTitle': 'Certidões e registos online',
+  'seo.homeDescription': 'Peça online certidões, registos e outros documentos oficiais, passo a passo.',
+  'notFound.title': 'Página não encontrada',
+  'notFound.body': 'Este endereço não existe ou mudou. Volte ao início ou procure o seu serviço no catálogo.',
+  'notFound.home': 'Ir para o início',
+  'notFound.categories': 'Categorias da loja',
 };

@@ -167,6 +167,9 @@ export interface paths {
                                 short_name: string;
                                 description: string;
                                 position: number;
+                                meta_title: string;
+                                meta_description: string;
+                                image: string | null;
                                 products: {
                                     product_id: number;
                                     name: string;
@@ -259,6 +262,9 @@ export interface paths {
                             short_name: string;
                             description: string;
                             position: number;
+                            meta_title: string;
+                            meta_description: string;
+                            image: string | null;
                             products: {
                                 product_id: number;
                                 name: string;
@@ -438,6 +444,8 @@ export interface paths {
                             base_price: MoneyString;
                             /** @example 25.12 */
                             price: MoneyString;
+                            meta_title: string;
+                            meta_description: string;
                             description: string;
                             custom_text: string;
                             tooltip: string | null;

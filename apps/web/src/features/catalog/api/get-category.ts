@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import type { Category } from '../../../shared/lib/api-contract';
 
+/** The cache key of one category of a store (also seeded by the server render, entry-server.tsx). */
+export const categoryQueryKey = (storeId: number, urlKey: string | undefined) =>
+  ['catalog', storeId, 'category', urlKey] as const;
+
 /** GET /api/stores/{store}/categories/{urlKey}: one category with its products (404 when the store lists none). */
 export function useCategory(storeId: number, urlKey: string | undefined) {
   return useQuery({
-    queryKey: ['catalog', storeId, 'category', urlKey],
+    queryKey: categoryQueryKey(storeId, urlKey),
     queryFn: ({ signal }) =>
       api.get<Category>(`/api/stores/${storeId}/categories/${encodeURIComponent(urlKey ?? '')}`, signal),
     enabled: !!urlKey,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useFormat, useT } from '../../../shared/i18n';
 import { isPositive } from '../../../shared/lib/money';
 import type { Category, Product } from '../../../shared/lib/api-contract';
-import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
 import { BackLink, PageHeading } from '../../../shared/ui';
 import { CATALOGUE_PATH, categoryPagePath, productOrderPath } from '../lib/catalog-paths';
 
@@ -19,7 +19,8 @@ function SanitisedHtml({ html, className }: { html: string; className?: string }
 export function ProductDetails({ product, category }: { product: Product; category: Category | undefined }) {
   const t = useT();
   const format = useFormat();
-  useDocumentTitle(product.name);
+  useDocumentTitle(product.meta_title || product.name);
+  usePageDescription(product.meta_description || product.short_description);
   return (
     <article className="product-page">
       {/* The caption names the category and leads back to it; without one, the way back is the catalogue. */}

@@ -1,7 +1,8 @@
+import { useLocation } from 'react-router';
 import { useSession } from '../../../shared/auth';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
-import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Spinner } from '../../../shared/ui';
 import { useCategories } from '../api/get-categories';
 import { CategorySection } from '../components/category-section';
@@ -12,7 +13,10 @@ export function CatalogRoute() {
   const t = useT();
   const { store_id } = useSession();
   const categories = useCategories(store_id);
-  useDocumentTitle(t('catalog.title'));
+  // The store's home is its front door in search results; the catalogue address says "Servicios".
+  const home = useLocation().pathname === '/';
+  useDocumentTitle(home ? t('seo.homeTitle') : t('catalog.title'));
+  usePageDescription(t('seo.homeDescription'));
 
   return (
     <>

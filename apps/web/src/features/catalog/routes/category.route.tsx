@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
+import { useServerNotFound } from '../../../shared/lib/server-render';
 import { Alert, BackLink, PageHeading, Spinner } from '../../../shared/ui';
 import { useCategory } from '../api/get-category';
 import { CatalogNotFound } from '../components/catalog-not-found';
@@ -16,10 +17,12 @@ export function CategoryRoute() {
   const { catUrlKey } = useParams();
   const { store_id } = useSession();
   const category = useCategory(store_id, catUrlKey);
-  useDocumentTitle(category.data?.name);
+  useDocumentTitle(category.data ? category.data.meta_title || category.data.name : undefined);
+  usePageDescription(category.data ? category.data.meta_description || category.data.description : undefined);
+  const notFound = useServerNotFound();
 
+  if (notFound || isApiError(category.error, 404)) return <CatalogNotFound kind="category" />;
   if (category.isPending) return <Spinner />;
-  if (isApiError(category.error, 404)) return <CatalogNotFound kind="category" />;
   if (category.isError) return <Alert>{errorText(category.error, t)}</Alert>;
   return (
     <>

@@ -42,6 +42,8 @@ export function productFixture(extra: Partial<Product> = {}): Product {
     group: '',
     base_price: moneyString('10.00'),
     price: moneyString('12.10'),
+    meta_title: '',
+    meta_description: '',
     description: '',
     custom_text: '',
     tooltip: null,

@@ -1,0 +1,39 @@
+// The web app's server render (apps/web/src/entry-server.tsx, built into apps/web/dist-ssr/entry-server.js), loaded
+// once at boot. The shapes below are the contract with that module; the catalogue answers are the API's own JSON.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export interface SsrData {
+  storeId: number;
+  language: string;
+  store: unknown;
+  categories?: unknown;
+  category?: { urlKey: string; data: unknown };
+  product?: { urlKey: string; data: unknown };
+  notFound: boolean;
+}
+
+export interface PageRenderer {
+  render(
+    pathname: string,
+    data: SsrData,
+  ): { html: string; meta: { title?: string; description?: string }; state: unknown };
+  isKnownAddress(pathname: string): boolean;
+}
+
+function isRenderer(value: unknown): value is PageRenderer {
+  const m = value as Partial<PageRenderer> | null;
+  return !!m && typeof m.render === 'function' && typeof m.isKnownAddress === 'function';
+}
+
+/**
+ * Loads the render module, or null when there is none (the web app not built: pages are then the bare app shell with
+ * the store's language and title). A module that is there but broken stops the boot: better than silently serving
+ * empty pages to search engines.
+ */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+  if (!existsSync(file)) return null;
+  const loaded: unknown = await import(pathToFileURL(file).href);
+  if (!isRenderer(loaded)) throw new Error(`${file} does not export render() and isKnownAddress()`);
+  return loaded;
+}

@@ -1,0 +1,384 @@
+// Full HTML for the shop's public pages (issue 12; docs/decisions/0015-server-rendering.md): the home and catalogue,
+// categories and products are rendered by React on the server with the catalogue's own API answers, wrapped in a head
+// built from the catalogue fields (title, description, canonical, hreflang, Open Graph, JSON-LD), and cached per
+// store and page until the catalogue changes. Client-only pages get the app shell with the store's language and title;
+// unknown addresses a 404 page. Nothing of the request but the store it resolves to and the catalogue keys found in
+// its path reaches the output: canonical and alternate URLs are built from the stores' own hosts, never from Host.
+import { createHash } from 'node:crypto';
+import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
+import { html, type SafeHtml } from '../../shared/html.js';
+import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
+import type { PageRenderer, SsrData } from './page-renderer.js';
+
+/** What an address is, read from its path alone (store-independent). */
+export type PageAddress =
+  | { kind: 'home'; path: '/' | '/tienda/servicios' | '/tienda/servicios/reset' }
+  | { kind: 'category'; urlKey: string }
+  | { kind: 'product'; urlKey: string }
+  /** Any other address: a client-only page of the app if the app knows it, else not found. */
+  | { kind: 'other'; path: string }
+  | { kind: 'invalid' };
+
+const KEY = /^[a-z0-9-]{1,120}$/;
+const STATIC_TIENDA = new Set(['cart', 'servicios', 'product', 'continuar']);
+
+/**
+ * Reads a request path (without the query): percent-decoded segment by segment; undecodable escapes, control
+ * characters (NUL included), encoded slashes, dot segments and over-long paths are invalid (a 404, never a lookup).
+ */
+export function parseAddress(rawPath: string): PageAddress {
+  if (rawPath.length > 1024 || !rawPath.startsWith('/')) return { kind: 'invalid' };
+  const segments: string[] = [];
+  for (const raw of rawPath.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return { kind: 'invalid' };
+    }
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+    if (/[\u0000-\u001f\u007f/\\]/.test(segment) || segment === '.' || segment === '..') return { kind: 'invalid' };
+    segments.push(segment);
+  }
+  // One trailing slash is the same page ("/tienda/nota-simple/"); empty segments elsewhere are not.
+  if (segments.length > 1 && segments.at(-1) === '') segments.pop();
+  if (segments.slice(0, -1).includes('')) return { kind: 'invalid' };
+  const path = `/${segments.join('/')}`;
+  if (path === '/' || path === '/tienda/servicios' || path === '/tienda/servicios/reset') return { kind: 'home', path };
+  const [first, second, third, fourth] = segments;
+  if (first === 'tienda' && second === 'servicios' && third !== undefined && fourth === undefined) {
+    return KEY.test(third) ? { kind: 'category', urlKey: third } : { kind: 'invalid' };
+  }
+  if (first === 'tienda' && second !== undefined && third === undefined && !STATIC_TIENDA.has(second)) {
+    return KEY.test(second) ? { kind: 'product', urlKey: second } : { kind: 'invalid' };
+  }
+  return { kind: 'other', path };
+}
+
+/** The built index.html cut where the page's parts go: the language, the head, the body and its state. */
+export interface ShellTemplate {
+  beforeLang: string;
+  beforeHead: string;
+  beforeBody: string;
+  /** What follows `<div id="root"></div>`. */
+  afterBody: string;
+}
+
+/** Cuts the app's index.html; null when it lacks `<html lang>`, `<title>` or `<div id="root"></div>`. */
+export function parseShellTemplate(indexHtml: string): ShellTemplate | null {
+  const lang = /<html\b[^>]*?\blang="[^"]*"/i.exec(indexHtml);
+  const title = /<title>[^<]*<\/title>/i.exec(indexHtml);
+  const root = /<div id="root"><\/div>/i.exec(indexHtml);
+  if (!lang || !title || !root || !(lang.index < title.index && title.index < root.index)) return null;
+  const langValueStart = lang.index + lang[0].lastIndexOf('lang="') + 'lang="'.length;
+  const langValueEnd = lang.index + lang[0].length - 1;
+  return {
+    beforeLang: indexHtml.slice(0, langValueStart),
+    beforeHead: indexHtml.slice(langValueEnd, title.index),
+    beforeBody: indexHtml.slice(title.index + title[0].length, root.index) + '<div id="root">',
+    afterBody: indexHtml.slice(root.index + root[0].length),
+  };
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  body: Buffer;
+  etag: string;
+}
+
+function rendered(status: 200 | 404, text: string): RenderedPage {
+  return {
+    status,
+    body: Buffer.from(text, 'utf8'),
+    etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** https://<the store's first host>, or the configured public URL for a store without hosts. */
+export function storeOrigin(store: StoreInfo, publicUrl: string): string {
+  const host = store.hosts[0];
+  return host ? `https://${host}` : publicUrl;
+}
+
+const hreflangOf = (store: StoreInfo) => `${store.language}-${store.country}`;
+
+interface ProductJson {
+  product_id: number;
+  name: string;
+  url_key: string;
+  cat_url_key: string;
+  short_description: string;
+  meta_title: string;
+  meta_description: string;
+  price: string;
+  image: string | null;
+}
+
+interface CategoryJson {
+  name: string;
+  url_key: string;
+  description: string;
+  meta_title: string;
+  meta_description: string;
+  image: string | null;
+}
+
+/** Most pages kept; far more than stores x pages, so only a flood of distinct addresses could reach it. */
+const CACHE_LIMIT = 5000;
+
+export class SeoPages {
+  private cache = new Map<string, RenderedPage>();
+  private cacheRevision = '';
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly template: ShellTemplate | null,
+    private readonly renderer: PageRenderer | null,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
+  page(storeId: number, rawPath: string): RenderedPage | null {
+    const store = this.catalog.getStore(storeId);
+    if (!this.template || !store) return null;
+    const revision = this.catalog.revision();
+    if (revision !== this.cacheRevision) {
+      this.cache.clear();
+      this.cacheRevision = revision;
+    }
+    const address = parseAddress(rawPath);
+    const key = cacheKey(storeId, address);
+    return key === null
+      ? this.build(store, address, rawPath)
+      : this.cached(key, () => this.build(store, address, rawPath));
+  }
+
+  private cached(key: string, build: () => RenderedPage): RenderedPage {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const page = build();
+    if (this.cache.size < CACHE_LIMIT) this.cache.set(key, page);
+    return page;
+  }
+
+  private build(store: StoreInfo, address: PageAddress, rawPath: string): RenderedPage {
+    switch (address.kind) {
+      case 'home':
+        return this.home(store, address.path);
+      case 'category':
+        return this.category(store, address.urlKey) ?? this.notFound(store, rawPath);
+      case 'product':
+        return this.product(store, address.urlKey) ?? this.notFound(store, rawPath);
+      case 'other':
+        return !this.renderer || this.renderer.isKnownAddress(address.path)
+          ? this.cached(`${store.storeId}:shell`, () => this.shell(store))
+          : this.notFound(store, rawPath);
+      case 'invalid':
+        return this.notFound(store, rawPath);
+    }
+  }
+
+  private json(cached: { body: Buffer } | undefined): unknown {
+    return cached ? JSON.parse(cached.body.toString('utf8')) : undefined;
+  }
+
+  private baseData(store: StoreInfo): SsrData {
+    return {
+      storeId: store.storeId,
+      language: store.language,
+      store: this.json(this.catalog.storeJson(store.storeId)),
+      categories: this.json(this.catalog.categoriesJson(store.storeId)),
+      notFound: false,
+    };
+  }
+
+  private url(store: StoreInfo, path: string): string {
+    return `${storeOrigin(store, this.publicUrl)}${path}`;
+  }
+
+  private absolute(store: StoreInfo, image: string | null): string | null {
+    if (!image) return null;
+    if (/^https?:\/\//i.test(image)) return image;
+    return image.startsWith('/') ? this.url(store, image) : null;
+  }
+
+  /** The same page in every store that has it, one per language and country: this store for its own. */
+  private alternates(store: StoreInfo, path: string, has: (storeId: number) => boolean): Alternate[] {
+    const chosen = new Map<string, StoreInfo>();
+    for (const other of [...this.catalog.listStores()].sort((a, b) => a.storeId - b.storeId)) {
+      if (!has(other.storeId)) continue;
+      const code = hreflangOf(other);
+      if (!chosen.has(code) || other.storeId === store.storeId) chosen.set(code, other);
+    }
+    return [...chosen.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([hreflang, s]) => ({ hreflang, href: this.url(s, path) }));
+  }
+
+  private breadcrumbs(store: StoreInfo, trail: Array<{ name: string; path: string }>): unknown {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ name: store.name, path: '/' }, ...trail].map((step, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: step.name,
+        item: this.url(store, step.path),
+      })),
+    };
+  }
+
+  private og(store: StoreInfo, type: 'website' | 'product', image: string | null): PageHead['og'] {
+    return { type, siteName: store.name, locale: ogLocale(store.language, store.country), image };
+  }
+
+  private home(store: StoreInfo, path: string): RenderedPage {
+    const canonical = this.url(store, '/');
+    return this.renderPage(store, path, this.baseData(store), 200, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical,
+      alternates: this.alternates(store, '/', () => true),
+      noindex: false,
+      og: this.og(store, 'website', null),
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical }],
+    }));
+  }
+
+  private category(store: StoreInfo, urlKey: string): RenderedPage | null {
+    const category = this.json(this.catalog.categoryJson(store.storeId, urlKey)) as CategoryJson | undefined;
+    if (!category) return null;
+    const path = `/tienda/servicios/${category.url_key}`;
+    const data = { ...this.baseData(store), category: { urlKey, data: category } };
+    return this.renderPage(store, path, data, 200, (meta) => ({
+      title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
+      description: meta.description ?? (category.meta_description || category.description),
+      canonical: this.url(store, path),
+      alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
+      noindex: false,
+      og: this.og(store, 'website', this.absolute(store, category.image)),
+      jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }])],
+    }));
+  }
+
+  private product(store: StoreInfo, urlKey: string): RenderedPage | null {
+    const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson | undefined;
+    if (!product) return null;
+    const path = `/tienda/${product.url_key}`;
+    const canonical = this.url(store, path);
+    const category = (this.json(this.catalog.categoryJson(store.storeId, product.cat_url_key)) ??
+      this.catalog.listCategories().find((c) => c.urlKey === product.cat_url_key)) as { name: string } | undefined;
+    const image = this.absolute(store, product.image);
+    const data = { ...this.baseData(store), product: { urlKey, data: product } };
+    return this.renderPage(store, path, data, 200, (meta) => {
+      const description = meta.description ?? (product.meta_description || product.short_description);
+      return {
+        title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
+        description,
+        canonical,
+        alternates: this.alternates(store, path, (id) => !!this.catalog.findProduct(id, urlKey)),
+        noindex: false,
+        og: this.og(store, 'product', image),
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: product.name,
+            description,
+            sku: String(product.product_id),
+            url: canonical,
+            ...(image ? { image } : {}),
+            ...(category ? { category: category.name } : {}),
+            brand: { '@type': 'Brand', name: store.name },
+            offers: {
+              '@type': 'Offer',
+              // The price the API shows (VAT included), so the search snippet and the page agree.
+              price: product.price,
+              priceCurrency: 'EUR',
+              availability: 'https://schema.org/InStock',
+              url: canonical,
+            },
+          },
+          this.breadcrumbs(store, [
+            ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
+            { name: product.name, path },
+          ]),
+        ],
+      };
+    });
+  }
+
+  private notFound(store: StoreInfo, rawPath: string): RenderedPage {
+    // The page is rendered at its own address (the browser hydrates it there); an address the router could not even
+    // read is rendered at one it can, with the same not-found screen.
+    const address = parseAddress(rawPath);
+    const path = address.kind === 'invalid' ? '/__not-found__' : rawPath;
+    const data = { ...this.baseData(store), notFound: true };
+    return this.renderPage(store, path, data, 404, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical: null,
+      alternates: [],
+      noindex: true,
+      og: null,
+      jsonLd: [],
+    }));
+  }
+
+  /** Client-only pages (account, back office, cart, checkout, wizard): the app shell in the store's language. */
+  private shell(store: StoreInfo): RenderedPage {
+    const head: PageHead = {
+      title: store.name,
+      description: '',
+      canonical: null,
+      alternates: [],
+      noindex: true,
+      og: null,
+      jsonLd: [],
+    };
+    return rendered(200, this.assemble(store, headHtml(head), null));
+  }
+
+  private renderPage(
+    store: StoreInfo,
+    path: string,
+    data: SsrData,
+    status: 200 | 404,
+    head: (meta: { title?: string; description?: string }) => PageHead,
+  ): RenderedPage {
+    if (!this.renderer) return rendered(status, this.assemble(store, headHtml(head({})), null));
+    const result = this.renderer.render(path, data);
+    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result));
+  }
+
+  private assemble(store: StoreInfo, head: SafeHtml, body: { html: string; state: unknown } | null): string {
+    const t = this.template;
+    if (!t) throw new Error('assemble() without a template');
+    const state = body
+      ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
+      : '';
+    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${t.beforeBody}${
+      body?.html ?? ''
+    }</div>${state}${t.afterBody}`;
+  }
+}
+
+function escapeAttribute(text: string): string {
+  return html`${text}`.value;
+}
+
+function cacheKey(storeId: number, address: PageAddress): string | null {
+  switch (address.kind) {
+    case 'home':
+      return `${storeId}:home:${address.path}`;
+    case 'category':
+    case 'product':
+      return `${storeId}:${address.kind}:${address.urlKey}`;
+    case 'other':
+      // Known client-only pages share one shell per store (cached in build()); an unknown address is rendered each
+      // time, never cached, so a flood of made-up addresses cannot fill the memory.
+      return null;
+    case 'invalid':
+      return null;
+  }
+}

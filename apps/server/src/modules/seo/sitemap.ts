@@ -1,0 +1,49 @@
+// robots.txt and sitemap.xml of a store (issue 12): addresses from the store's own host and its catalogue only.
+import { html } from '../../shared/html.js';
+
+/** Client-only areas (accounts, payments, the back office, the API): nothing there for a search engine. */
+const DISALLOWED = [
+  '/api/',
+  '/agentes',
+  '/customer/',
+  '/checkout/',
+  '/payment/',
+  '/orders',
+  '/abonos',
+  '/datos-facturacion',
+  '/logout',
+  '/sandbox-pay/',
+  '/tienda/cart',
+  '/tienda/product/',
+  '/tienda/continuar/',
+];
+
+/** The store's robots.txt: the shop open, the private areas closed, and where its sitemap is. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export interface SitemapEntry {
+  path: string;
+  /** yyyy-mm-dd, when known. */
+  lastmod?: string;
+}
+
+/** A sitemap (sitemaps.org 0.9) of absolute URLs on `origin`. */
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(
+    (e) => html`
+  <url><loc>${origin}${e.path}</loc>${e.lastmod ? html`<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+  );
+  return html`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}
+</urlset>
+`.value;
+}

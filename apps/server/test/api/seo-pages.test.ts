@@ -1,0 +1,253 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '../../src/db/schema.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// The server-rendered pages (issue 12) with the web app's real render module, loaded from its sources, around a
+// stand-in index.html shaped like Vite's output.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ENTRY = path.resolve(here, '../../../web/src/entry-server.tsx');
+const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-seo-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Ventanilla</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`,
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SSR_ENTRY: ENTRY } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The page's <head> and body facts, read with plain patterns (the HTML is ours, its shape known). */
+function pageFacts(body: string) {
+  const attr = (re: RegExp) => re.exec(body)?.[1];
+  const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  );
+  return {
+    lang: attr(/<html lang="([^"]*)"/),
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    robots: attr(/<meta name="robots" content="([^"]*)"/),
+    alternates: [...body.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    ogTitle: attr(/<meta property="og:title" content="([^"]*)"/),
+    jsonLd,
+    root: attr(/<div id="root">([\s\S]*?)<\/div><script type="application\/json"/) ?? '',
+    state: attr(/<script type="application\/json" id="vt-ssr-state">([\s\S]*?)<\/script>/),
+  };
+}
+
+const decode = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+describe('product pages answer full HTML in the store language', () => {
+  for (const [storeId, key, lang, host] of [
+    [1, 'nota-simple', 'es', 'ventanilla.es'],
+    [16, 'certidao-permanente', 'pt', 'ventanilla.pt'],
+    [17, 'folio-request', 'en', 'ventanilla.ie'],
+  ] as const) {
+    it(`store ${storeId}: ${key}`, async () => {
+      const api = (await get(`/api/stores/${storeId}/products/${key}`)).json<{
+        name: string;
+        price: string;
+        meta_title: string;
+        meta_description: string;
+      }>();
+      const store = (await get(`/api/stores/${storeId}`)).json<{ name: string }>();
+      const res = await get(`/tienda/${key}?store=${storeId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const page = pageFacts(res.body);
+      expect(page.lang).toBe(lang);
+      expect(api.meta_title).not.toBe('');
+      expect(decode(page.title)).toBe(`${api.meta_title} - ${store.name}`);
+      expect(decode(page.description)).toBe(api.meta_description);
+      expect(page.canonical).toBe(`https://${host}/tienda/${key}`);
+      expect(page.alternates).toContainEqual([expect.stringMatching(new RegExp(`^${lang}-`)), page.canonical]);
+      const product = page.jsonLd.find((d) => d['@type'] === 'Product') as { offers: Record<string, unknown> };
+      expect(product.offers).toMatchObject({ '@type': 'Offer', price: api.price, priceCurrency: 'EUR' });
+      const crumbs = page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: unknown[] };
+      expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: api.name, item: page.canonical });
+      // The content itself, not a spinner: the heading and the price as the page shows them.
+      expect(page.root).toContain(`<h1 class="heading-xl" tabindex="-1">${api.name.replace(/'/g, '&#x27;')}</h1>`);
+      expect(page.root).toMatch(new RegExp(api.price.replace('.', '[.,]')));
+      expect(page.state).toBeDefined();
+    });
+  }
+
+  it('hreflang: the same product in stores of other languages and countries, one address each', async () => {
+    // nota-simple is sold in several Spanish stores: one es-ES alternate, the store asked for when it is one of them.
+    const res = await get('/tienda/nota-simple', { host: 'registry.ventanilla.es' });
+    const page = pageFacts(res.body);
+    expect(page.canonical).toBe('https://registry.ventanilla.es/tienda/nota-simple');
+    expect(page.alternates).toEqual([['es-ES', 'https://registry.ventanilla.es/tienda/nota-simple']]);
+    const home = pageFacts((await get('/', { host: 'ventanilla.pt' })).body);
+    expect(home.alternates).toContainEqual(['pt-PT', 'https://ventanilla.pt/']);
+    expect(home.alternates).toContainEqual(['es-ES', 'https://ventanilla.es/']);
+    expect(home.alternates).toContainEqual(['en-IE', 'https://ventanilla.ie/']);
+  });
+
+  it('category and home pages: title, description, canonical, breadcrumbs, content', async () => {
+    const category = pageFacts((await get('/tienda/servicios/registo-predial?store=16')).body);
+    expect(category.lang).toBe('pt');
+    expect(decode(category.title)).toBe('Registo Predial: pedidos online - Balcão Ventanilla');
+    expect(category.canonical).toBe('https://ventanilla.pt/tienda/servicios/registo-predial');
+    expect(category.root).toContain('Certidão Permanente do Registo Predial');
+    const home = pageFacts((await get('/tienda/servicios', { host: 'ventanilla.ie' })).body);
+    expect(home.lang).toBe('en');
+    expect(home.canonical).toBe('https://ventanilla.ie/');
+    expect(home.root).toContain('Land Registry Folio Copy');
+  });
+});
+
+describe('other addresses', () => {
+  it('an unknown address is a 404 with a helpful page in the store language, not indexed', async () => {
+    for (const url of ['/no/such/page', '/tienda/no-such-product', '/tienda/servicios/no-such-category']) {
+      const res = await get(url, { host: 'ventanilla.pt' });
+      expect(res.statusCode, url).toBe(404);
+      const page = pageFacts(res.body);
+      expect(page.lang).toBe('pt');
+      expect(page.robots).toBe('noindex');
+      expect(page.canonical).toBeUndefined();
+      // The way on: the catalogue, and the store's own categories.
+      expect(page.root).toContain('href="/tienda/servicios"');
+    }
+    const unknown = pageFacts((await get('/no/such/page', { host: 'ventanilla.pt' })).body);
+    expect(unknown.root).toContain('Página não encontrada');
+    expect(unknown.root).toContain('href="/tienda/servicios/registo-predial"');
+    // A product of another store is not found here either.
+    expect((await get('/tienda/nota-simple', { host: 'ventanilla.pt' })).statusCode).toBe(404);
+  });
+
+  it('client-only pages keep the shell with the store language and title', async () => {
+    for (const url of ['/tienda/cart', '/customer/checkout', '/orders', '/agentes', '/tienda/nota-simple/step1']) {
+      const res = await get(url, { host: 'ventanilla.pt' });
+      expect(res.statusCode, url).toBe(200);
+      const page = pageFacts(res.body);
+      expect(page.lang).toBe('pt');
+      expect(decode(page.title)).toBe('Balcão Ventanilla');
+      expect(page.robots).toBe('noindex');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('robots.txt and sitemap.xml per store, from its own host', async () => {
+    const robots = await get('/robots.txt', { host: 'ventanilla.ie' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: https://ventanilla.ie/sitemap.xml');
+    expect(robots.body).toMatch(/^Disallow: \/agentes$/m);
+    const sitemap = await get('/sitemap.xml', { host: 'ventanilla.pt' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('https://ventanilla.pt/');
+    expect(locs).toContain('https://ventanilla.pt/tienda/certidao-permanente');
+    expect(locs).toContain('https://ventanilla.pt/tienda/servicios/registo-predial');
+    expect(locs.every((l) => l?.startsWith('https://ventanilla.pt/'))).toBe(true);
+    expect(locs).not.toContain('https://ventanilla.pt/tienda/nota-simple');
+  });
+});
+
+describe('an attacker', () => {
+  it('cannot break out of JSON-LD, the state or an attribute with a product or category name', async () => {
+    const hostile = `Nota </script><script>alert(1)</script> "x" 'y' <!-- & \u2028`;
+    await t.app.ctx.db
+      .update(products)
+      .set({
+        name: hostile,
+        metaTitle: `${hostile} title`,
+        metaDescription: `"><img src=x onerror=alert(1)> ${hostile}`,
+      })
+      .where(eq(products.urlKey, 'nota-simple'));
+    await t.app.ctx.db
+      .update(categories)
+      .set({ name: `${hostile} cat` })
+      .where(eq(categories.urlKey, 'registro-de-la-propiedad'));
+    await t.app.ctx.catalog.load();
+    const res = await get('/tienda/nota-simple?store=1');
+    expect(res.statusCode).toBe(200);
+    // Exactly the page's own scripts: the module script, two JSON-LD blocks and the state.
+    expect(res.body.match(/<script\b/g)).toHaveLength(4);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<img src=x');
+    const page = pageFacts(res.body);
+    const product = page.jsonLd.find((d) => d['@type'] === 'Product');
+    expect(product?.name).toBe(hostile);
+    expect(decode(page.title)).toBe(`${hostile} title - Ventanilla`);
+    expect(decode(page.description)).toBe(`"><img src=x onerror=alert(1)> ${hostile}`);
+    expect(decode(page.ogTitle)).toBe(decode(page.title));
+    const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ state: { data: unknown } }> } };
+    expect(JSON.stringify(state.queries.queries.map((q) => q.state.data))).toContain(JSON.stringify(hostile));
+  });
+
+  it('a catalogue change reaches the cached page', async () => {
+    const before = pageFacts((await get('/tienda/folio-request?store=17')).body);
+    await t.app.ctx.db
+      .update(products)
+      .set({ metaTitle: 'Folio copies, fast' })
+      .where(eq(products.urlKey, 'folio-request'));
+    await t.app.ctx.catalog.load();
+    const after = pageFacts((await get('/tienda/folio-request?store=17')).body);
+    expect(before.title).not.toBe(after.title);
+    expect(after.title).toBe('Folio copies, fast - Ventanilla Ireland');
+  });
+
+  it('the Host header picks a store or the default, and never reaches the page', async () => {
+    for (const host of ['evil.example', 'evil.example:443', 'ventanilla.pt.evil.example']) {
+      for (const url of ['/', '/robots.txt', '/sitemap.xml', '/tienda/folio-request']) {
+        const res = await get(url, { host });
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.body).not.toContain('evil');
+      }
+    }
+  });
+
+  it('odd paths are 4xx, never a 5xx, a file, or a lookup outside the catalogue', async () => {
+    for (const url of [
+      '/tienda/%00',
+      '/tienda/nota-simple%00',
+      '/%00',
+      '/tienda/..%2F..%2Fetc%2Fpasswd',
+      '/..%2f..%2f..%2fetc%2fpasswd',
+      '/tienda/servicios/%E0%A4%A',
+      '/tienda/%ff',
+      `/tienda/${'a'.repeat(3000)}`,
+      '/tienda/servicios/%3Cscript%3E',
+      '//evil.example/x',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body).not.toContain('root:x:');
+      expect(res.body).not.toContain('<script>');
+    }
+  });
+});

@@ -1,0 +1,49 @@
+// The server render of the shop's pages (docs/decisions/0015-server-rendering.md): built by `vite build --ssr` into
+// dist-ssr/ and called by the API server (apps/server/src/modules/seo) with the catalogue's own answers, so a client
+// without JavaScript gets the page and React hydrates the same markup (main.tsx).
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoutesFromChildren, matchRoutes, StaticRouter } from 'react-router';
+import { AppTree } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes } from './app/router';
+import { dehydrateState, seedQueries, SSR_STATE_ID, type SsrData, type SsrState } from './app/ssr-state';
+import type { PageMeta } from './shared/lib/server-render';
+
+export type { SsrData, SsrState };
+export { SSR_STATE_ID };
+
+export interface RenderResult {
+  /** The markup inside #root. */
+  html: string;
+  /** The title ("<page> - <store>") and meta description the page set while rendering. */
+  meta: PageMeta;
+  /** What the browser hydrates from (JSON, to be escaped for a <script type="application/json"> element). */
+  state: SsrState;
+}
+
+/** Renders one address (path only, no query) of a store with the data the server read for it. */
+export function render(pathname: string, data: SsrData): RenderResult {
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, data);
+  const meta: PageMeta = {};
+  const notFoundPath = data.notFound ? pathname : null;
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname}>{children}</StaticRouter>;
+  const html = renderToString(
+    <StrictMode>
+      <AppTree queryClient={queryClient} router={Router} meta={meta} notFoundPath={notFoundPath} />
+    </StrictMode>,
+  );
+  const state = dehydrateState(queryClient, notFoundPath);
+  queryClient.clear();
+  return { html, meta, state };
+}
+
+const routes = createRoutesFromChildren((AppRoutes() as { props: { children: ReactNode } }).props.children);
+
+/** Whether the app has a page at this address (anything but its catch-all not-found route). */
+export function isKnownAddress(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  const last = matches?.at(-1);
+  return !!last && last.route.path !== '*';
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
+
+/** What a page says about itself while it is rendered on the server: its <title> and meta description. */
+export interface PageMeta {
+  title?: string;
+  description?: string;
+}
+
+interface ServerRenderValue {
+  /** Filled during a server render (entry-server.tsx); null in the browser, where the hooks set the document instead. */
+  meta: PageMeta | null;
+  /** The address the server answered 404 for: its page shows "not found" at once instead of waiting for a fetch. */
+  notFoundPath: string | null;
+}
+
+export const ServerRenderContext = createContext<ServerRenderValue>({ meta: null, notFoundPath: null });
+
+/** The collector of the page's title and description during a server render (null in the browser). */
+export function useServerMeta(): PageMeta | null {
+  return useContext(ServerRenderContext).meta;
+}
+
+/** Whether the server already answered this address with a 404 (so the page renders its not-found screen at once). */
+export function useServerNotFound(): boolean {
+  const { notFoundPath } = useContext(ServerRenderContext);
+  const { pathname } = useLocation();
+  return notFoundPath !== null && notFoundPath === pathname;
+}
