@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannedResponses, users } from '../../src/db/schema.js';
+import { acceptInvitation } from '../support/invitations.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // Canned responses (docs/backoffice.md, "Canned responses"): admin CRUD with the templates' placeholder check, the
@@ -57,7 +58,6 @@ beforeAll(async () => {
     firstname: 'Ana',
     lastname: 'Portela',
     role: 'agent',
-    password: 'correct-horse-battery-pt',
   });
   expect(created.statusCode, created.body).toBe(201);
   const staff = created.json<{ agent: { id: number; version: string; panel_role: string | null } }>().agent;
@@ -75,6 +75,7 @@ beforeAll(async () => {
     payload: { version: staff.version, panel_role: 'spain' },
   });
   expect(wrong.statusCode).toBe(400);
+  expect((await acceptInvitation(t.app, 'agente-pt@example.com', 'correct-horse-battery-pt')).statusCode).toBe(200);
   ptAgent = await signIn('agente-pt@example.com', 'correct-horse-battery-pt');
   const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'admin@ventanilla.test'));
   adminId = row!.id;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBilling, orderItems, orders, tickets, users } from '../../src/db/schema.js';
+import { acceptInvitation } from '../support/invitations.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The back office's customers and the agents admin (docs/backoffice.md, "Customers", "Agents"). Runs on the embedded
@@ -316,23 +317,18 @@ describe('agents admin', () => {
     expect(keysOf(items).filter((k) => SECRET_KEY.test(k))).toEqual([]);
   });
 
-  it('creates an agent under the password policy', async () => {
+  it('creates an agent without a password: the invitation sets it', async () => {
     const base = { email: 'nuevo.agente@ventanilla.test', firstname: 'Nico', lastname: 'Nuevo', role: 'agent' };
-    const weak = await admin.post('/api/backoffice/staff', { ...base, password: 'password' });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ fields: [{ field: 'password' }] });
-    expect((await admin.post('/api/backoffice/staff', { ...base, role: 'customer', password: 'x' })).statusCode).toBe(
-      400,
-    );
-    const res = await admin.post('/api/backoffice/staff', {
-      ...base,
-      password: 'tres-tristes-tigres-2026',
-      settings: { default_queue: 'portugal' },
-    });
+    // Staff never set another person's password: the field is refused.
+    const withPassword = await admin.post('/api/backoffice/staff', { ...base, password: 'tres-tristes-tigres-2026' });
+    expect(withPassword.statusCode).toBe(400);
+    expect((await admin.post('/api/backoffice/staff', { ...base, role: 'customer' })).statusCode).toBe(400);
+    const res = await admin.post('/api/backoffice/staff', { ...base, settings: { default_queue: 'portugal' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       agent: { role: 'agent', active: true, settings: { default_queue: 'portugal' } },
     });
+    expect((await acceptInvitation(t.app, base.email, 'tres-tristes-tigres-2026')).statusCode).toBe(200);
     const signedIn = new TestClient(t.app);
     expect((await signedIn.login(base.email, 'tres-tristes-tigres-2026')).statusCode).toBe(200);
   });
@@ -344,8 +340,8 @@ describe('agents admin', () => {
       firstname: 'Bea',
       lastname: 'Baja',
       role: 'agent',
-      password: 'tres-tristes-tigres-2026',
     });
+    expect((await acceptInvitation(t.app, email, 'tres-tristes-tigres-2026')).statusCode).toBe(200);
     const leaving = await signIn([email, 'tres-tristes-tigres-2026']);
     const [item] = await t.app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, ORDER_ID));
     expect((await leaving.post(`/api/backoffice/items/${item!.itemId}/lock`)).statusCode).toBe(200);

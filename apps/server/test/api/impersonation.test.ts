@@ -2,6 +2,7 @@ import { IMPERSONATION_TTL_MS } from '@ventanilla/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImpersonations, orders, users } from '../../src/db/schema.js';
+import { acceptInvitation } from '../support/invitations.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // "Log in as the customer" (docs/backoffice.md, "Customers"): admin only, audited, 30 minutes, read-only, a way back.
@@ -62,12 +63,12 @@ beforeAll(async () => {
   const admin = await signIn(ADMIN);
   const created = await admin.post('/api/backoffice/staff', {
     email: SECOND_ADMIN[0],
-    password: SECOND_ADMIN[1],
     firstname: 'Olga',
     lastname: 'Admin',
     role: 'admin',
   });
   expect(created.statusCode).toBe(201);
+  expect((await acceptInvitation(t.app, SECOND_ADMIN[0], SECOND_ADMIN[1])).statusCode).toBe(200);
   secondAdminId = await find(SECOND_ADMIN[0]);
   await db.insert(orders).values({
     orderId: ORDER_ID,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountEmail, checkRegistration, NAME_MAX } from './registration.js';
+import { checkAccountDetails, checkAccountEmail, checkRegistration, NAME_MAX } from './registration.js';
 
 const valid = { email: 'ana@example.com', password: 'correct-horse-battery', firstname: 'Ana', lastname: 'Pérez' };
 
@@ -51,5 +51,17 @@ describe('checkAccountEmail', () => {
     ['ana example@x.com', { key: 'account.email_invalid' }],
   ])('%j', (value, expected) => {
     expect(checkAccountEmail(value)).toEqual(expected);
+  });
+});
+
+describe('checkAccountDetails (an account staff make: no password)', () => {
+  it.each([
+    [{}, []],
+    [{ email: 'nope' }, ['email']],
+    [{ firstname: ' ', lastname: '' }, ['firstname', 'lastname']],
+    [{ lastname: 'y'.repeat(NAME_MAX + 1) }, ['lastname']],
+  ])('%j refuses %j', (change, fields) => {
+    const details = { email: valid.email, firstname: valid.firstname, lastname: valid.lastname };
+    expect(checkAccountDetails({ ...details, ...change }).map((p) => p.field)).toEqual(fields);
   });
 });

@@ -26,8 +26,11 @@ export function checkAccountEmail(value: string): DomainMessage | null {
   return result.reason === 'empty' ? { key: 'validation.required_text' } : { key: 'account.email_invalid' };
 }
 
-/** The registration rules, every problem at once in form order (email, names, password), so a form shows them together. */
-export function checkRegistration(input: RegistrationInput): FieldProblem[] {
+/**
+ * The account rules without a password (an account staff make: its owner chooses the password through the e-mailed
+ * invitation): e-mail and names, every problem at once in form order.
+ */
+export function checkAccountDetails(input: Omit<RegistrationInput, 'password'>): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const email = checkAccountEmail(input.email);
   if (email) problems.push({ field: 'email', message: email });
@@ -37,6 +40,12 @@ export function checkRegistration(input: RegistrationInput): FieldProblem[] {
     else if (value.length > NAME_MAX)
       problems.push({ field, message: { key: 'validation.too_long', params: { max: NAME_MAX } } });
   }
+  return problems;
+}
+
+/** The registration rules, every problem at once in form order (email, names, password), so a form shows them together. */
+export function checkRegistration(input: RegistrationInput): FieldProblem[] {
+  const problems = checkAccountDetails(input);
   const password = checkNewPassword(input.password);
   if (!password.ok) problems.push({ field: 'password', message: password.message });
   return problems;

@@ -38,6 +38,8 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.ctx.db,
     () => app.ctx.now(),
     (id) => app.ctx.itemLocks.releaseAllOf(id),
+    app.ctx.passwordReset,
+    app.ctx.config.defaultStoreId,
   );
 
   app.get(
@@ -62,14 +64,14 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'agents.manage' },
       schema: {
         tags: ['agents'],
-        summary: 'Create a staff account with an initial password (the password policy applies)',
+        summary:
+          'Create a staff account; it is e-mailed an invitation to choose its password (single use, expires in 7 days)',
         body: Type.Object(
           {
             email: Type.String({ maxLength: 320 }),
             firstname: Type.String({ maxLength: 400 }),
             lastname: Type.String({ maxLength: 400 }),
             role: StaffRoleSchema,
-            password: Type.String({ maxLength: 1024 }),
             settings: Type.Optional(SettingsSchema),
           },
           { additionalProperties: false },

@@ -1,6 +1,6 @@
 import {
   checkAgentChange,
-  checkRegistration,
+  checkAccountDetails,
   isCurrentVersion,
   isPanelRole,
   nextVersion,
@@ -8,6 +8,7 @@ import {
   type PanelRole,
   type StaffAccountRole,
 } from '@ventanilla/domain';
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { users, type AgentSettings } from '../../db/schema.js';
@@ -15,6 +16,7 @@ import { AppError } from '../../shared/app-error.js';
 import { toSessionUser } from './auth.service.js';
 import { endImpersonationsBy } from './impersonation.service.js';
 import { hashPassword } from './password.js';
+import type { PasswordResetService } from './password-reset.service.js';
 import { deleteUserSessions, type SessionUser } from './sessions.repository.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
 
@@ -72,6 +74,10 @@ export class AgentsAdminService {
     private readonly now: () => Date,
     /** Releases every item lock of an agent (the lock service's, as on sign-out). */
     private readonly releaseLocks: (agentId: number) => Promise<void>,
+    /** Sends the new account's invitation (its first password is chosen through the e-mailed link). */
+    private readonly passwordReset: PasswordResetService,
+    /** The store whose brand and language the invitation uses. */
+    private readonly storeId: number,
   ) {}
 
   async list(): Promise<AgentOut[]> {
@@ -83,31 +89,38 @@ export class AgentsAdminService {
     return rows.map(agentOut);
   }
 
-  /** A new staff account with an initial password under the shop's password policy (the agent changes it later). */
+  /**
+   * A new staff account. Nobody chooses its password here: it is e-mailed an invitation whose single-use, expiring
+   * link lets its owner choose one (staff never see or set another person's password).
+   */
   async create(input: {
     email: string;
     firstname: string;
     lastname: string;
     role: StaffAccountRole;
-    password: string;
     settings?: AgentSettings;
   }): Promise<AgentOut> {
-    const fields = checkRegistration(input).map((p) => ({ field: p.field, message: p.message }));
+    const fields = checkAccountDetails(input).map((p) => ({ field: p.field, message: p.message }));
     if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'agent', { fields });
-    const [row] = await this.db
-      .insert(users)
-      .values({
-        email: normaliseEmail(input.email),
-        passwordHash: await hashPassword(input.password),
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        role: input.role,
-        agentSettings: input.settings ?? {},
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!row) throw new AppError('EMAIL_TAKEN', 'agent create');
-    return agentOut(row);
+    // A hash of a random secret nobody knows: the account cannot be signed in to until the link is used.
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: normaliseEmail(input.email),
+          passwordHash,
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          role: input.role,
+          agentSettings: input.settings ?? {},
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!row) throw new AppError('EMAIL_TAKEN', 'agent create');
+      await this.passwordReset.invite(tx, row, this.storeId, true);
+      return agentOut(row);
+    });
   }
 
   /**

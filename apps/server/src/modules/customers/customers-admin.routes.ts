@@ -104,7 +104,7 @@ const ImpersonationOut = Type.Object({
 
 /** The back office's customers (docs/backoffice.md, "Customers"). */
 export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = new CustomersAdminService(app.ctx.db, () => app.ctx.now());
+  const service = new CustomersAdminService(app.ctx.db, () => app.ctx.now(), app.ctx.passwordReset);
 
   app.get(
     '/api/backoffice/customers',
@@ -146,12 +146,34 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'customers.create' },
       schema: {
         tags: ['customers'],
-        summary: 'Create a customer account (admins); the customer sets a password with "forgot password"',
-        body: Type.Object(CustomerFields, { additionalProperties: false }),
+        summary:
+          'Create a customer account (admins); it is e-mailed an invitation to choose its password (single use, 7 days)',
+        body: Type.Object(
+          {
+            ...CustomerFields,
+            store_id: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: 2_147_483_647,
+                description: "The store whose brand and language the invitation uses (default: the shop's default)",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: { 201: Type.Object({ customer: CustomerSchema }), ...errors(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send({ customer: await service.create(request.body) }),
+    async (request, reply) => {
+      const { store_id: storeId, ...input } = request.body;
+      const store = app.ctx.catalog.getStore(storeId ?? app.ctx.config.defaultStoreId);
+      if (!store) {
+        throw new AppError('VALIDATION_ERROR', 'customer store', {
+          fields: [{ field: 'store_id', key: 'field.invalid' }],
+        });
+      }
+      return reply.code(201).send({ customer: await service.create(input, store.storeId) });
+    },
   );
 
   app.get(

@@ -15,6 +15,7 @@ import { customerBilling, invoices, orderItems, orders, tickets, users } from '.
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import { impersonationsOf } from './impersonation.service.js';
 import { hashPassword } from './password.js';
+import type { PasswordResetService } from './password-reset.service.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
 
 // The back office's customers (docs/backoffice.md, "Customers"): search, detail, edit, create, newsletter. Only
@@ -100,6 +101,8 @@ export class CustomersAdminService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Sends a new account's invitation to choose its password. */
+    private readonly passwordReset: PasswordResetService,
   ) {}
 
   async search(keys: CustomerSearchKeys | null, page: number, size: number) {
@@ -300,26 +303,30 @@ export class CustomersAdminService {
   }
 
   /**
-   * Creates a customer account (admins). It has no usable password: the customer sets one with "forgot password"
-   * (the hash is of a random secret nobody knows).
+   * Creates a customer account (admins). Nobody knows its password (the hash is of a random secret): the customer is
+   * e-mailed an invitation, in the store's language, whose single-use, expiring link sets it.
    */
-  async create(input: CustomerInput & { newsletter?: boolean }): Promise<CustomerOut> {
+  async create(input: CustomerInput & { newsletter?: boolean }, storeId: number): Promise<CustomerOut> {
     const fields = fieldErrors(input);
     if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'customer', { fields });
-    const [row] = await this.db
-      .insert(users)
-      .values({
-        email: normaliseEmail(input.email),
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        phone: normalisePhone(input.phone),
-        newsletter: input.newsletter ?? false,
-        role: 'customer',
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!row) throw new AppError('EMAIL_TAKEN', 'customer create');
-    return customerOut(row);
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: normaliseEmail(input.email),
+          passwordHash,
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          phone: normalisePhone(input.phone),
+          newsletter: input.newsletter ?? false,
+          role: 'customer',
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!row) throw new AppError('EMAIL_TAKEN', 'customer create');
+      await this.passwordReset.invite(tx, row, storeId, false);
+      return customerOut(row);
+    });
   }
 }

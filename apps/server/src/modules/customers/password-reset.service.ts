@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkAccountEmail, checkNewPassword } from '@ventanilla/domain';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { RESET_TOKEN_PLACEHOLDER } from '../email/email-templates.js';
@@ -16,6 +16,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** At most this many reset emails per account per window: more requests answer the same but send nothing. */
 export const RESET_MAX_PER_ACCOUNT = 3;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
+/** An invitation (an account staff made) works for a week and once: the same tokens as a reset, longer lived. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // 32 random bytes in base64url: 43 characters.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -76,6 +78,34 @@ export class PasswordResetService {
       });
       await tx.insert(passwordResetTokens).values({ userId: user.id, outboxId, expiresAt, requestIp: ip });
     });
+  }
+
+  /**
+   * Invites the owner of an account staff just made to choose its first password (inside the transaction that made
+   * the account): an "account_invite" e-mail whose link is a reset token, made when the e-mail is sent and stored
+   * hashed, that works once and expires after INVITE_TOKEN_TTL_MS. Nobody else ever knows the password.
+   */
+  async invite(
+    tx: DbOrTx,
+    user: { id: number; email: string; firstname: string },
+    storeId: number,
+    staff: boolean,
+  ): Promise<void> {
+    const expiresAt = new Date(Date.now() + INVITE_TOKEN_TTL_MS);
+    const outboxId = await this.email.enqueue(tx, {
+      storeId,
+      to: user.email,
+      userId: user.id,
+      discardAfter: expiresAt,
+      message: {
+        kind: 'account_invite',
+        firstname: user.firstname,
+        token: RESET_TOKEN_PLACEHOLDER,
+        validDays: INVITE_TOKEN_TTL_MS / 86_400_000,
+        staff,
+      },
+    });
+    await tx.insert(passwordResetTokens).values({ userId: user.id, outboxId, expiresAt, requestIp: null });
   }
 
   /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailOutbox } from '../../db/schema.js';
-import { withResetToken } from './email-templates.js';
+import { TOKEN_EMAIL_KINDS, withResetToken } from './email-templates.js';
 import { isPermanentFailure, type MailTransport } from './email-transport.js';
 
 export interface DispatcherOptions {
@@ -15,8 +15,8 @@ export interface DispatcherOptions {
   leaseMs?: number;
   batchSize?: number;
   /**
-   * Makes the token of a password reset email as it is sent (null: the request was used or has expired). Without
-   * it reset emails are not sent.
+   * Makes the token of a password reset or account invitation email as it is sent (null: the request was used or
+   * has expired). Without it those emails are not sent.
    */
   issueResetToken?: (outboxId: number) => Promise<string | null>;
   /** Reads a stored attachment (ticket replies) as it is sent. */
@@ -156,7 +156,7 @@ export class EmailDispatcher {
     try {
       let text = row.text_body;
       let html = row.html_body;
-      if (row.kind === 'password_reset') {
+      if (TOKEN_EMAIL_KINDS.has(row.kind)) {
         // The stored message has a placeholder: its token is made now and exists only in the message sent.
         const token = (await this.options.issueResetToken?.(row.id)) ?? null;
         if (token === null) {

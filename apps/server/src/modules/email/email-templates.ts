@@ -32,6 +32,8 @@ export type EmailMessage =
   | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
   | { kind: 'incident_action'; firstname: string; orderId: number; productName: string; incidentText: string | null }
   | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number }
+  /** An account made by staff (an agent by an admin, a customer by an admin): the link sets its first password. */
+  | { kind: 'account_invite'; firstname: string; token: string; validDays: number; staff: boolean }
   | TemplatedEmail;
 
 /**
@@ -111,6 +113,13 @@ const TEXTS = {
     'detail.bank': 'Banco',
     'detail.concept': 'Concepto',
     'detail.phone': 'Teléfono',
+    'account_invite.subject': 'Tu cuenta en {brand}: elige tu contraseña',
+    'account_invite.intro': 'Hemos creado una cuenta para ti en {brand} con este email.',
+    'account_invite.intro_staff': 'Hemos creado tu cuenta de trabajo en el back office de {brand} con este email.',
+    'account_invite.action': 'Elegir mi contraseña',
+    'account_invite.after':
+      'El enlace caduca en {days} días y solo se puede usar una vez. Si caduca, pide uno nuevo con «He olvidado mi contraseña».',
+    'account_invite.ignore': 'Si no esperabas este mensaje, ignóralo: nadie podrá entrar en la cuenta sin este enlace.',
   },
   en: {
     greeting: 'Hello {name},',
@@ -165,6 +174,15 @@ const TEXTS = {
     'detail.bank': 'Bank',
     'detail.concept': 'Payment reference',
     'detail.phone': 'Phone',
+    'account_invite.subject': 'Your {brand} account: choose your password',
+    'account_invite.intro': 'We have created an account for you at {brand} with this email address.',
+    'account_invite.intro_staff':
+      'We have created your staff account for the {brand} back office with this email address.',
+    'account_invite.action': 'Choose my password',
+    'account_invite.after':
+      'The link expires in {days} days and can be used only once. If it expires, ask for a new one with "Forgot your password?".',
+    'account_invite.ignore':
+      'If you did not expect this message, ignore it: nobody can sign in to the account without this link.',
   },
   pt: {
     greeting: 'Olá, {name}:',
@@ -220,6 +238,13 @@ const TEXTS = {
     'detail.bank': 'Banco',
     'detail.concept': 'Descritivo',
     'detail.phone': 'Telemóvel',
+    'account_invite.subject': 'A sua conta em {brand}: escolha a sua palavra-passe',
+    'account_invite.intro': 'Criámos uma conta para si em {brand} com este email.',
+    'account_invite.intro_staff': 'Criámos a sua conta de trabalho no back office de {brand} com este email.',
+    'account_invite.action': 'Escolher a minha palavra-passe',
+    'account_invite.after':
+      'A ligação expira em {days} dias e só pode ser usada uma vez. Se expirar, peça uma nova em «Esqueceu-se da palavra-passe?».',
+    'account_invite.ignore': 'Se não esperava esta mensagem, ignore-a: ninguém pode entrar na conta sem esta ligação.',
   },
 } as const;
 
@@ -377,6 +402,16 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         closing: [fill(t['password_reset.after'], p), t['password_reset.ignore']],
       };
     }
+    case 'account_invite': {
+      const p = { ...base, days: message.validDays };
+      return {
+        subject: fill(t['account_invite.subject'], p),
+        greeting,
+        paragraphs: [fill(t[message.staff ? 'account_invite.intro_staff' : 'account_invite.intro'], p)],
+        actions: [{ label: t['account_invite.action'], url: resetLink(brand, message.token) }],
+        closing: [fill(t['account_invite.after'], p), t['account_invite.ignore']],
+      };
+    }
   }
 }
 
@@ -390,6 +425,9 @@ export function resetLink(brand: EmailBrand, token: string): string {
  * holds a working link; the dispatcher puts the token in (withResetToken) on its way to the mail server.
  */
 export const RESET_TOKEN_PLACEHOLDER = 'REDACTED';
+
+/** The kinds whose link carries a password token (put in by the dispatcher; staff never see their bodies). */
+export const TOKEN_EMAIL_KINDS: ReadonlySet<string> = new Set<EmailKind>(['password_reset', 'account_invite']);
 
 /** A stored body with the reset token put in place of the placeholder. */
 export function withResetToken(body: string, token: string): string {

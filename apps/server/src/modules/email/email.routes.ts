@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors, ListOf, PageQuery, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { TOKEN_EMAIL_KINDS } from './email-templates.js';
 import type { OutboxRow } from './email.service.js';
 
 const KINDS = [
@@ -11,13 +12,14 @@ const KINDS = [
   'document_ready',
   'incident_action',
   'password_reset',
+  'account_invite',
   'template',
   'incidence',
   'ticket_reply',
 ] as const;
 const STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Emails whose bodies staff never see (empty text and HTML, no preview): they carry account secrets. */
-const SECRET_KINDS = new Set<string>(['password_reset']);
+const SECRET_KINDS = TOKEN_EMAIL_KINDS;
 
 const EmailSummary = Type.Object({
   id: Type.Integer(),

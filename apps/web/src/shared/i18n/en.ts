@@ -922,7 +922,6 @@ export const en: Catalogue = {
   'customers.save': 'Save changes',
   'customers.saved': 'Details saved.',
   'customers.newTitle': 'New customer',
-  'customers.newHint': 'The customer chooses a password with "Forgot your password?".',
   'customers.create': 'Create customer',
   'impersonation.region': 'Logged in as a customer',
   'impersonation.viewingAs': 'You are viewing the shop as {email}',
@@ -943,8 +942,6 @@ export const en: Catalogue = {
   'staff.queue.default': 'Auto-assign',
   'staff.queue.portugal': 'Portugal CP & IPS',
   'staff.newTitle': 'New staff account',
-  'staff.password': 'Initial password',
-  'staff.passwordHint': 'At least 10 characters and not a common password.',
   'staff.create': 'Create account',
   'staff.saved': 'Changes saved.',
   'staff.panelRole': 'Panel role',
@@ -1197,4 +1194,9 @@ export const en: Catalogue = {
     'This address does not exist or has changed. Go to the home page or find your service in the catalogue.',
   'notFound.home': 'Go to the home page',
   'notFound.categories': 'Categories of the shop',
+  // Account invitations (issue 11, tix-srv)
+  'customers.newHint': 'We will e-mail them a link to choose their password (it expires in 7 days and works once).',
+  'staff.inviteHint':
+    'We will e-mail them a link to choose their password (it expires in 7 days and works once). Nobody else knows it.',
+  'staff.invited': 'Account created. We have e-mailed the invitation.',
 };

@@ -928,7 +928,6 @@ export const es = {
   'customers.save': 'Guardar cambios',
   'customers.saved': 'Datos guardados.',
   'customers.newTitle': 'Nuevo cliente',
-  'customers.newHint': 'El cliente elegirá su contraseña con «¿Olvidaste tu contraseña?».',
   'customers.create': 'Crear cliente',
   'impersonation.region': 'Acceso como cliente',
   'impersonation.viewingAs': 'Estás viendo la tienda como {email}',
@@ -949,8 +948,6 @@ export const es = {
   'staff.queue.default': 'Autoasignar',
   'staff.queue.portugal': 'Portugal CP & IPS',
   'staff.newTitle': 'Nueva cuenta del personal',
-  'staff.password': 'Contraseña inicial',
-  'staff.passwordHint': 'Al menos 10 caracteres y no una contraseña común.',
   'staff.create': 'Crear cuenta',
   'staff.saved': 'Cambios guardados.',
   'staff.panelRole': 'Rol de panel',
@@ -1205,4 +1202,10 @@ export const es = {
   'notFound.body': 'Esta dirección no existe o ha cambiado. Vuelve al inicio o busca tu trámite en el catálogo.',
   'notFound.home': 'Ir al inicio',
   'notFound.categories': 'Categorías de la tienda',
+  // Account invitations (issue 11, tix-srv)
+  'customers.newHint':
+    'Le enviaremos un email para que elija su contraseña (el enlace caduca en 7 días y sirve una sola vez).',
+  'staff.inviteHint':
+    'Le enviaremos un email para que elija su contraseña (el enlace caduca en 7 días y sirve una sola vez). Nadie más la conoce.',
+  'staff.invited': 'Cuenta creada. Le hemos enviado la invitación por email.',
 };

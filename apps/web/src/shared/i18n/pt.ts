@@ -927,7 +927,6 @@ export const pt: Catalogue = {
   'customers.save': 'Guardar alterações',
   'customers.saved': 'Dados guardados.',
   'customers.newTitle': 'Novo cliente',
-  'customers.newHint': 'O cliente escolhe a palavra-passe com «Esqueceu a palavra-passe?».',
   'customers.create': 'Criar cliente',
   'impersonation.region': 'Acesso como cliente',
   'impersonation.viewingAs': 'Está a ver a loja como {email}',
@@ -948,8 +947,6 @@ export const pt: Catalogue = {
   'staff.queue.default': 'Atribuição automática',
   'staff.queue.portugal': 'Portugal CP & IPS',
   'staff.newTitle': 'Nova conta do pessoal',
-  'staff.password': 'Palavra-passe inicial',
-  'staff.passwordHint': 'Pelo menos 10 caracteres e não uma palavra-passe comum.',
   'staff.create': 'Criar conta',
   'staff.saved': 'Alterações guardadas.',
   'staff.panelRole': 'Função de painel',
@@ -1201,4 +1198,10 @@ export const pt: Catalogue = {
   'notFound.body': 'Este endereço não existe ou mudou. Volte ao início ou procure o seu serviço no catálogo.',
   'notFound.home': 'Ir para o início',
   'notFound.categories': 'Categorias da loja',
+  // Account invitations (issue 11, tix-srv)
+  'customers.newHint':
+    'Vamos enviar-lhe um email para escolher a palavra-passe (a ligação expira em 7 dias e só funciona uma vez).',
+  'staff.inviteHint':
+    'Vamos enviar-lhe um email para escolher a palavra-passe (a ligação expira em 7 dias e só funciona uma vez). Mais ninguém a conhece.',
+  'staff.invited': 'Conta criada. Enviámos o convite por email.',
 };

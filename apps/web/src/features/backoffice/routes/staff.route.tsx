@@ -7,7 +7,7 @@ import { useCreateStaff, useStaff, useUpdateStaff, type StaffChange, type StaffM
 
 const ROLES = ['agent', 'admin', 'notary'] as const;
 const QUEUES = ['default', 'portugal'] as const;
-const NEW_FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
+const NEW_FIELDS = ['email', 'firstname', 'lastname'] as const;
 
 /** `/agentes/personal` (admins): the staff accounts: role, active, preferred queue; new accounts (spec: update_agente). */
 export function StaffRoute() {
@@ -117,7 +117,7 @@ export function StaffRoute() {
 function NewStaff() {
   const t = useT();
   const create = useCreateStaff();
-  const empty = { email: '', firstname: '', lastname: '', password: '' };
+  const empty = { email: '', firstname: '', lastname: '' };
   const [fields, setFields] = useState(empty);
   const [role, setRole] = useState<(typeof ROLES)[number]>('agent');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -143,15 +143,15 @@ function NewStaff() {
     <form onSubmit={submit} noValidate aria-labelledby="staff-new-heading">
       <h2 id="staff-new-heading">{t('staff.newTitle')}</h2>
       <ErrorSummary errors={errors.summary} />
-      {done ? <Alert tone="success">{t('staff.saved')}</Alert> : null}
+      {done ? <Alert tone="success">{t('staff.invited')}</Alert> : null}
+      <p>{t('staff.inviteHint')}</p>
       {NEW_FIELDS.map((name) => (
         <TextInput
           key={name}
           id={`staff-new-${name}`}
-          label={name === 'password' ? t('staff.password') : t(`customers.${name}`)}
-          hint={name === 'password' ? t('staff.passwordHint') : undefined}
-          type={name === 'email' ? 'email' : name === 'password' ? 'password' : 'text'}
-          autoComplete={name === 'password' ? 'new-password' : 'off'}
+          label={t(`customers.${name}`)}
+          type={name === 'email' ? 'email' : 'text'}
+          autoComplete="off"
           value={fields[name]}
           error={errors.byField[name]}
           onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
