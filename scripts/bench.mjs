@@ -52,6 +52,7 @@ const startApp = () =>
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      PAY_LINK_SECRET: randomBytes(32).toString('hex'),
       // Production refuses the sandbox provider: placeholder real providers (the benchmark never pays).
       STRIPE_SECRET_KEY: 'sk_test_bench',
       STRIPE_WEBHOOK_SECRET: 'whsec_bench',

@@ -24,6 +24,7 @@ import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js'
 import { seedDatabase } from './modules/catalog/seed.js';
 import { seedDemoOrders } from './modules/demo/demo-seed.js';
 import { seedDemoTickets } from './modules/demo/demo-tickets.js';
+import { payLinkRoutes } from './modules/checkout/pay-link.routes.js';
 import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
@@ -37,6 +38,7 @@ import emailRoutes from './modules/email/email.routes.js';
 import { EmailService } from './modules/email/email.service.js';
 import { createFileStorage } from './modules/files/create-file-storage.js';
 import { readStoredFile, type FileStorage } from './modules/files/file-storage.js';
+import { PayLinks } from './modules/payments/pay-links.js';
 import healthRoutes from './modules/health.routes.js';
 import { defineBackgroundJobs } from './modules/jobs/background-jobs.js';
 import { JobQueue } from './modules/jobs/job-queue.js';
@@ -76,6 +78,7 @@ import itemTemplatesRoutes from './modules/templates/item-templates.routes.js';
 import { ItemTemplatesService } from './modules/templates/item-templates.service.js';
 import templatesRoutes from './modules/templates/templates.routes.js';
 import configListsRoutes from './modules/config-lists/config-lists.routes.js';
+import { providerPaymentFilesRoutes } from './modules/config-lists/provider-payment-files.routes.js';
 import { seedConfigLists } from './modules/config-lists/config-lists.seed.js';
 import { ConfigListsService } from './modules/config-lists/config-lists.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
@@ -175,7 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const carts = new CartService(db, catalog, uploads);
   const orderEvents = new OrderEvents();
   // Emails are written to the outbox by order-event listeners, inside the transaction that changed the order.
-  const email = new EmailService(db, config, catalog);
+  const now = options.now ?? (() => new Date());
+  const payLinks = new PayLinks(config.payLinks.secret, config.payLinks.ttlDays, now);
+  const email = new EmailService(db, config, catalog, payLinks);
   email.listen(orderEvents);
   const passwordReset = new PasswordResetService(db, email);
   const emailDispatcher = new EmailDispatcher(
@@ -196,7 +201,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
   });
-  const now = options.now ?? (() => new Date());
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();
@@ -244,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Place pickers' data sets (catalog/geo), loaded here so a broken file stops the boot.
     places: placeDirectory(),
     checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers),
+    payLinks,
     transfers: new TransferConfirmation(db, orderEvents),
     orderEvents,
     email,
@@ -337,6 +342,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentMethodsRoutes);
   await app.register(notificationsRoutes);
   await app.register(inboundMailRoutes);
+  // Pay links of orders created by agents: public, the signed key is the permission.
+  await app.register(payLinkRoutes);
   await app.register(contactRoutes);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
   // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
@@ -366,6 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       impersonationRoutes,
       agentsAdminRoutes,
       configListsRoutes,
+      providerPaymentFilesRoutes,
       ticketsRoutes,
       statisticsRoutes,
     ],

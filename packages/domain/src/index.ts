@@ -20,6 +20,7 @@ export * from './forms/place-answers.js';
 export * from './forms/wizard-layout.js';
 export * from './orders/answer-corrections.js';
 export * from './orders/orderability.js';
+export * from './orders/pay-link.js';
 export * from './backoffice/index.js';
 export * from './auth/index.js';
 export * from './config-lists/index.js';

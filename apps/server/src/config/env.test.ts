@@ -61,5 +61,10 @@ describe('server configuration (parsed against one schema of the environment)', 
     expect(refusal({ NODE_ENV: 'production', SANDBOX_WEBHOOK_SECRET: 'short' })).toBe(
       'SANDBOX_WEBHOOK_SECRET must be at least 32 characters in production',
     );
+    const sandbox = { NODE_ENV: 'production', SANDBOX_WEBHOOK_SECRET: 's'.repeat(40) };
+    expect(refusal(sandbox)).toBe('PAY_LINK_SECRET is required in production');
+    expect(refusal({ ...sandbox, PAY_LINK_SECRET: 'short' })).toBe(
+      'PAY_LINK_SECRET must be at least 32 characters in production',
+    );
   });
 });

@@ -69,6 +69,12 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Background jobs (pg-boss in the database): whether this instance works them, and how often it looks. */
   jobs: JobsConfig;
+  /**
+   * Pay links of orders created by agents (payment/order/{order_id}#k=...): the HMAC-SHA256 secret they are signed
+   * with (PAY_LINK_SECRET: required in production, at least 32 characters; random per boot elsewhere) and how many
+   * days a link works (PAY_LINK_TTL_DAYS).
+   */
+  payLinks: { secret: string; ttlDays: number };
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -188,6 +194,8 @@ const EnvSchema = Type.Object({
   S3_SECRET_ACCESS_KEY: Type.Optional(envText()),
   JOB_WORKERS: Type.Optional(envEnum(['0', '1'])),
   JOB_POLL_SECONDS: envInt(2, 1, 60),
+  PAY_LINK_SECRET: Type.Optional(envText()),
+  PAY_LINK_TTL_DAYS: envInt(14, 1, 90),
 });
 
 /** The environment as parsed: every variable typed, defaults filled in. */
@@ -361,6 +369,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     inboundMail: parseInboundMail(env, production),
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
+    payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
   };
 }
 

@@ -98,6 +98,12 @@ const es = {
   'ticket.VERSION_CONFLICT':
     'El ticket ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta acción no es posible en el estado actual del ticket.',
+  // Pay links of orders created by agents (issue 11, tix-srv).
+  PAY_LINK_EXPIRED:
+    'Este enlace de pago ha caducado. Inicia sesión en tu área de cliente para pagar el pedido o escríbenos para recibir uno nuevo.',
+  'provider_payment.too_many_files':
+    'Este pago ya tiene el máximo de {max} archivos. Borra alguno antes de subir otro.',
+  'provider_payment.inactive': 'Este pago está desactivado: no admite archivos nuevos.',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -189,6 +195,12 @@ const en: Catalogue = {
   'ticket.VERSION_CONFLICT':
     'The ticket has changed since you opened it. It has been reloaded with the latest changes: check and try again.',
   'ticket.ITEM_ACTION_REFUSED': 'This action is not possible in the current state of the ticket.',
+  // Pay links of orders created by agents (issue 11, tix-srv).
+  PAY_LINK_EXPIRED:
+    'This payment link has expired. Sign in to your customer area to pay the order, or write to us for a new link.',
+  'provider_payment.too_many_files':
+    'This payment already has the maximum of {max} files. Delete one before uploading another.',
+  'provider_payment.inactive': 'This payment is deactivated: it takes no new files.',
 };
 
 const pt: Catalogue = {
@@ -282,6 +294,12 @@ const pt: Catalogue = {
   'ticket.VERSION_CONFLICT':
     'O ticket mudou desde que o abriu. Foi recarregado com as últimas alterações: reveja e tente de novo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta ação não é possível no estado atual do ticket.',
+  // Pay links of orders created by agents (issue 11, tix-srv).
+  PAY_LINK_EXPIRED:
+    'Esta ligação de pagamento expirou. Entre na sua área de cliente para pagar a encomenda ou escreva-nos para receber uma nova.',
+  'provider_payment.too_many_files':
+    'Este pagamento já tem o máximo de {max} ficheiros. Apague algum antes de carregar outro.',
+  'provider_payment.inactive': 'Este pagamento está desativado: não aceita ficheiros novos.',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

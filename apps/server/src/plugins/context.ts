@@ -12,6 +12,7 @@ import type { CartService } from '../modules/cart/cart.service.js';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
 import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
+import type { PayLinks } from '../modules/payments/pay-links.js';
 import type { PasswordResetService } from '../modules/customers/password-reset.service.js';
 import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
 import type { EmailService } from '../modules/email/email.service.js';
@@ -46,6 +47,8 @@ export interface AppContext {
   catalog: CatalogService;
   carts: CartService;
   checkout: CheckoutService;
+  /** Signs and checks the pay links of orders created by agents. */
+  payLinks: PayLinks;
   routing: PaymentRouting;
   /** Order domain events (paid) that invoices and emails listen to inside the paying transaction. */
   orderEvents: OrderEvents;

@@ -51,6 +51,7 @@ export type ErrorCode =
   | 'CUSTOMER_CHANGED'
   | 'SAVED_ITEM_EXISTS'
   | 'SAVED_ITEMS_LIMIT'
+  | 'PAY_LINK_EXPIRED'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -103,6 +104,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CUSTOMER_CHANGED: 409,
   SAVED_ITEM_EXISTS: 409,
   SAVED_ITEMS_LIMIT: 409,
+  PAY_LINK_EXPIRED: 410,
   INTERNAL: 500,
 };
 

@@ -159,7 +159,7 @@ describe('validation per list', () => {
       ['providers', { id: 'gestoria-norte', nombre: 'Gestoría Norte', hipotecas: true }],
       [
         'provider_payments',
-        { provider_id: 'gestoria-norte', concepto: 'Marzo', importe: '120,50', fecha: '2026-03-31', files: ['f.pdf'] },
+        { provider_id: 'gestoria-norte', concepto: 'Marzo', importe: '120,50', fecha: '2026-03-31' },
       ],
       ['matches', { match: 'hipoteca', type: 'producto' }],
       ['municipios', { nombre_landing: 'Getafe', provincia_landing: 'Madrid', nombre_registradores: 'GETAFE' }],
@@ -174,11 +174,11 @@ describe('validation per list', () => {
     const reg = (await admin.get(`${BASE}/registros/test-reg`)).json();
     expect(reg).toMatchObject({ email: 'Test@reg.es', telefono: '+34915551234', version: 1, active: true });
     const pay = (await admin.get(`${BASE}/provider_payments?search=gestoria-norte`)).json().items[0];
-    expect(pay).toMatchObject({ importe: '120.50', status: 'pendiente', files: ['f.pdf'] });
+    expect(pay).toMatchObject({ importe: '120.50', status: 'pendiente', files: [] });
     const municipio = (await admin.get(`${BASE}/municipios?search=getafe`)).json().items[0];
     const alias = await admin.post(`${BASE}/municipio_alias`, { alias: 'Xetafe', municipio: municipio.id });
     expect(alias.statusCode).toBe(201);
-    // The spec's update_status_provider_payment / add_files_provider_payment: a PUT with status or files.
+    // The spec's update_status_provider_payment: a PUT with the status (files are uploaded: provider-payment-files).
     const paid = await put(admin, `${BASE}/provider_payments/${pay.key}`, { version: pay.version, status: 'pagado' });
     expect(paid.json()).toMatchObject({ status: 'pagado', importe: '120.50', version: 2 });
   });

@@ -20,6 +20,7 @@ import { TestClient } from '../support/test-app.js';
 const PRODUCTION = {
   NODE_ENV: 'production',
   SANDBOX_WEBHOOK_SECRET: 'x'.repeat(40),
+  PAY_LINK_SECRET: 'p'.repeat(40),
   PUBLIC_URL: 'https://shop.test',
   LOG_LEVEL: 'silent',
   STRIPE_SECRET_KEY: 'sk_test_demo_check',

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 const PRODUCTION = {
   NODE_ENV: 'production',
   SANDBOX_WEBHOOK_SECRET: 'x'.repeat(40),
+  PAY_LINK_SECRET: 'p'.repeat(40),
   PUBLIC_URL: 'https://shop.test',
   LOG_LEVEL: 'silent',
 };

@@ -43,6 +43,7 @@ import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-succe
 import { BankTransferRoute, MbWayPendingRoute, MultibancoRoute } from '../features/checkout/routes/async-payment.route';
 import { CheckoutRoute, PayQuoteRoute } from '../features/checkout/routes/checkout.route';
 import { FinalizeRoute, PayOrderRoute } from '../features/checkout/routes/pay-order.route';
+import { PayOrderEntry } from '../features/checkout/routes/pay-link.route';
 import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
 import { ThreeDsRoute } from '../features/checkout/routes/three-ds.route';
 import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
@@ -83,11 +84,16 @@ export function AppRoutes() {
         <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
 
         <Route path="payment/quote/:quoteId" element={<PayQuoteRoute />} />
+        {/* An agent-created order's signed link (#k=...) pays without signing in; otherwise the customer's page. */}
+        <Route path="payment/order/:orderId" element={<PayOrderEntry />}>
+          <Route element={<RequireCustomer />}>
+            <Route index element={<PayOrderRoute />} />
+          </Route>
+        </Route>
 
         <Route element={<RequireCustomer />}>
           {/* Payment routes of the spec: failures and preferences, existing orders, 3-D Secure returns, waiting pages. */}
           <Route path="customer/payment" element={<PaymentFailedRoute />} />
-          <Route path="payment/order/:orderId" element={<PayOrderRoute />} />
           <Route path="checkout/finalize/:itemId" element={<FinalizeRoute />} />
           <Route path="checkout/3ds" element={<ThreeDsRoute />} />
           <Route path="payment/3ds" element={<ThreeDsRoute />} />

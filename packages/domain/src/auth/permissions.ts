@@ -120,6 +120,10 @@ export const PERMISSIONS = {
   'statistics.read': AGENTS_AND_ADMINS,
   /** The customer panel's saved properties, companies, vehicles and documents (one's own; docs/customer-panel.md). */
   'account.savedItems': ANY_ACCOUNT,
+  /** Provider payments' files (invoices, receipts): list and download. Money matters: not notaries. */
+  'providerPayments.files.read': AGENTS_AND_ADMINS,
+  /** Provider payments' files: upload and delete (like every configuration list change, admins). */
+  'providerPayments.files.edit': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

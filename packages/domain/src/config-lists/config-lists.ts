@@ -66,6 +66,11 @@ export interface FieldDef {
   references?: ConfigListKey;
   /** Searched by the list's `search` filter. */
   searchable?: boolean;
+  /**
+   * Kept by the server, never written through the record (provider payments' `files`: the names of the files
+   * uploaded to the payment): a value given is refused (`read_only`), a CSV column is ignored on import.
+   */
+  readOnly?: boolean;
 }
 
 export type FieldValue = string | number | boolean | string[] | null;
@@ -133,6 +138,8 @@ const flag = (name: string, label: Labels): FieldDef => ({ name, type: 'boolean'
 export const REQUIRED_CERTIFICATION_ATTRIBUTES = ['Instrucciones específicas', 'Modelo Adjunto'] as const;
 
 export const PROVIDER_PAYMENT_STATUSES = ['pendiente', 'pagado', 'anulado'] as const;
+/** The most files one provider payment holds (invoices, receipts, transfer proofs). */
+export const PROVIDER_PAYMENT_MAX_FILES = 20;
 /** What an IP record is for: only these addresses may sign in as staff (when any exist), or these may not sign in as customers. */
 export const IP_RECORD_PURPOSES = ['staff_allow', 'customer_block'] as const;
 
@@ -304,7 +311,8 @@ const LISTS: Record<ConfigListKey, Omit<ConfigListDef, 'key'>> = {
         type: 'list',
         label: L('Archivos', 'Files', 'Ficheiros'),
         max: 255,
-        maxItems: 20,
+        maxItems: PROVIDER_PAYMENT_MAX_FILES,
+        readOnly: true,
       },
     ],
     unique: [],
@@ -459,7 +467,8 @@ export type ConfigFieldErrorCode =
   | 'unknown_reference'
   | 'bad_header'
   | 'bad_csv'
-  | 'too_many_rows';
+  | 'too_many_rows'
+  | 'read_only';
 
 export interface ConfigFieldError {
   field: string;
@@ -624,6 +633,10 @@ export function validateRecord(
   }
   for (const field of list.fields) {
     const given = Object.hasOwn(input, field.name);
+    if (given && field.readOnly) {
+      errors.push({ field: field.name, code: 'read_only' });
+      continue;
+    }
     if (!given && current && Object.hasOwn(current, field.name)) {
       values[field.name] = current[field.name] ?? null;
       continue;
@@ -706,6 +719,11 @@ const MESSAGES: Record<ConfigFieldErrorCode, Labels> = {
   ),
   bad_csv: L('El archivo CSV no se puede leer', 'The CSV file cannot be read', 'O ficheiro CSV não pode ser lido'),
   too_many_rows: L('Como máximo {max} filas', 'At most {max} rows', 'No máximo {max} linhas'),
+  read_only: L(
+    'Este dato no se escribe aquí: sube o borra los archivos del pago',
+    "This is not written here: upload or delete the payment's files",
+    'Este dado não se escreve aqui: carregue ou apague os ficheiros do pagamento',
+  ),
 };
 
 /** The message of a field error in a language. */

@@ -119,6 +119,28 @@ export const configProviderPayments = pgTable(
   (t) => [index('config_provider_payments_provider_idx').on(t.providerId)],
 );
 
+/**
+ * The files of a provider payment (invoices, receipts, proofs of transfer), kept in the uploads' file storage and
+ * checked like every upload (size, type by content). Their names are mirrored into the payment's `files` field.
+ */
+export const configProviderPaymentFiles = pgTable(
+  'config_provider_payment_files',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => configProviderPayments.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('config_provider_payment_files_payment_idx').on(t.paymentId, t.id)],
+);
+
 export const configMatches = pgTable(
   'config_matches',
   { id: serial('id').primaryKey(), match: text('match').notNull(), type: text('type').notNull(), ...common() },

@@ -6,6 +6,7 @@ import {
   PanelStatus,
   type Cents,
   type Language,
+  type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
@@ -35,6 +36,11 @@ const UNIQUE_VIOLATION = '23505';
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+/** The customer an order is paid for, as the payment provider needs them (only the e-mail is sent). */
+function toPaymentUser(row: typeof users.$inferSelect): SessionUser {
+  return { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, role: row.role as Role };
 }
 
 /** The shop page the provider sends the browser back to: asynchronous methods wait on their own page. */
@@ -202,6 +208,54 @@ export class CheckoutService {
       .from(orders)
       .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
     if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    return this.newPayment(order, user, method);
+  }
+
+  /**
+   * Pays an order by its pay link (an order an agent created): whoever holds a valid link pays this order, signed in
+   * or not, as its customer (the payment carries the customer's e-mail). The caller has checked the link.
+   */
+  async payByLink(orderId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+    const [row] = await this.db
+      .select({ order: orders, customer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .where(eq(orders.orderId, orderId));
+    if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    return this.newPayment(row.order, toPaymentUser(row.customer), method, true);
+  }
+
+  /** What the pay-link page shows: the amount and whether the order is paid (nothing about the customer). */
+  async linkStatus(orderId: number) {
+    const [order] = await this.db.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return {
+      order_id: order.orderId,
+      store_id: order.storeId,
+      paid: order.paidAt !== null,
+      status: order.status,
+      payment_status: latest?.status ?? null,
+      method: latest?.method ?? null,
+      amount: formatMoneyString(order.total),
+      /** How to pay a Multibanco reference or a transfer: the link's holder is the one paying. */
+      instructions: order.paidAt === null ? (latest?.instructions ?? null) : null,
+      expires_at: latest?.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  private async newPayment(
+    order: typeof orders.$inferSelect,
+    user: SessionUser,
+    method: PaymentMethodCode,
+    byLink = false,
+  ): Promise<CheckoutResult> {
+    const orderId = order.orderId;
     if (order.status !== 'pending') throw new AppError('ORDER_ALREADY_PAID');
     const provider = this.routing.providerFor(order.storeId, method);
     if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
@@ -220,6 +274,7 @@ export class CheckoutService {
       language,
       user,
       existing: true,
+      byLink,
     });
   }
 
@@ -311,6 +366,8 @@ export class CheckoutService {
     user: SessionUser;
     /** Paying an order placed earlier (payment/order/{order_id}) rather than the cart at checkout. */
     existing: boolean;
+    /** Paid by its pay link, perhaps signed out: the browser comes back to the link's page, which shows the outcome. */
+    byLink?: boolean;
   }): Promise<CheckoutResult> {
     const base = this.config.publicUrl;
     const order = input.orderId;
@@ -325,7 +382,7 @@ export class CheckoutService {
         description: `Pedido ${input.orderId}`,
         customerEmail: input.user.email,
         language: input.language,
-        returnUrl: `${base}${returnPath(input.method, order)}`,
+        returnUrl: input.byLink ? `${base}/payment/order/${order}` : `${base}${returnPath(input.method, order)}`,
         cancelUrl: `${base}/customer/payment?order_id=${order}`,
         threeDsReturnUrl: input.existing
           ? `${base}/payment/3ds/order/${order}`

@@ -50,6 +50,8 @@ export const MAX_IMPORT_ROWS = 5000;
 /** Columns of other tables that point at a list's key: a referenced record is deactivated, not deleted. */
 const EXTERNAL_REFERENCES: Partial<Record<ConfigListKey, { table: string; column: string }[]>> = {
   providers: [{ table: 'order_items', column: 'provider_id' }],
+  // A payment with files keeps them (and their history): it is deactivated, not deleted.
+  provider_payments: [{ table: 'config_provider_payment_files', column: 'payment_id' }],
 };
 
 const id = (name: string) => sql.identifier(name);
@@ -163,6 +165,19 @@ export class ConfigListsService {
       if (found.rows.length === 0) errors.push({ field: field.name, code: 'unknown_reference' });
     }
     return errors;
+  }
+
+  /** Records a change made outside the generic writes (a provider payment's files) in the list's history. */
+  recordHistory(
+    tx: DbOrTx,
+    key: ConfigListKey,
+    recordKey: string,
+    action: string,
+    userId: number,
+    before: RecordValues | null,
+    after: RecordValues | null,
+  ) {
+    return this.history(tx, CONFIG_LISTS[key], recordKey, action, userId, before, after);
   }
 
   private async history(

@@ -18,7 +18,15 @@ export interface EmailLine {
 
 /** What each kind of email needs; rendering is pure (no I/O), so it is unit-tested on its own. */
 export type EmailMessage =
-  | { kind: 'order_received'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
+  | {
+      kind: 'order_received';
+      firstname: string;
+      orderId: number;
+      lines: EmailLine[];
+      total: Cents;
+      /** An order an agent created: the signed key that lets the link's holder pay it without signing in. */
+      payKey?: string;
+    }
   | {
       kind: 'payment_instructions';
       firstname: string;
@@ -328,7 +336,11 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
           [t.total, formatMoney(message.total, lang)],
         ],
         actions: [
-          { lead: t['order_received.pay'], label: t.payOrder, url: brand.link(`payment/order/${message.orderId}`) },
+          {
+            lead: t['order_received.pay'],
+            label: t.payOrder,
+            url: brand.link(`payment/order/${message.orderId}`, message.payKey ? `k=${message.payKey}` : undefined),
+          },
           { label: t.viewOrder, url: detailLink(message.orderId) },
         ],
       };

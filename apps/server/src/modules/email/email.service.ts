@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { emailOutbox, orderItems, orders } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { OrderEvents } from '../orders/order-events.js';
+import type { PayLinks } from '../payments/pay-links.js';
 import { renderEmail, type EmailBrand, type EmailKind, type EmailMessage } from './email-templates.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -44,6 +45,8 @@ export class EmailService {
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly catalog: CatalogService,
+    /** Signs the pay link of an order an agent created (the customer pays it without signing in). */
+    private readonly payLinks?: PayLinks,
   ) {}
 
   /** The store's brand: its name, language, and where links in its emails point. */
@@ -115,6 +118,7 @@ export class EmailService {
           orderId: e.orderId,
           lines: order.lines,
           total: order.row.total,
+          ...(e.agentId !== undefined && this.payLinks ? { payKey: this.payLinks.sign(e.orderId) } : {}),
         },
       });
     });

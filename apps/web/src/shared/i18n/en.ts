@@ -1199,4 +1199,11 @@ export const en: Catalogue = {
   'staff.inviteHint':
     'We will e-mail them a link to choose their password (it expires in 7 days and works once). Nobody else knows it.',
   'staff.invited': 'Account created. We have e-mailed the invitation.',
+  // Pay links of orders created by agents (issue 11, tix-srv)
+  'payLink.intro': 'You can pay this order with the link we sent you, without signing in.',
+  'payLink.paid': 'Order paid. Thank you: we are processing it and will let you know by e-mail.',
+  // Provider payments' files (issue 11, tix-srv)
+  'providerPaymentFiles.title': 'Files of the payment',
+  'configLists.act.file_added': 'File added',
+  'configLists.act.file_deleted': 'File deleted',
 };

@@ -1208,4 +1208,11 @@ export const es = {
   'staff.inviteHint':
     'Le enviaremos un email para que elija su contraseña (el enlace caduca en 7 días y sirve una sola vez). Nadie más la conoce.',
   'staff.invited': 'Cuenta creada. Le hemos enviado la invitación por email.',
+  // Pay links of orders created by agents (issue 11, tix-srv)
+  'payLink.intro': 'Puedes pagar este pedido con el enlace que te hemos enviado, sin iniciar sesión.',
+  'payLink.paid': 'Pedido pagado. Gracias: ya estamos tramitándolo y te avisaremos por email.',
+  // Provider payments' files (issue 11, tix-srv)
+  'providerPaymentFiles.title': 'Archivos del pago',
+  'configLists.act.file_added': 'Archivo añadido',
+  'configLists.act.file_deleted': 'Archivo borrado',
 };

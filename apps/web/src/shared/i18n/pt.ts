@@ -1204,4 +1204,11 @@ export const pt: Catalogue = {
   'staff.inviteHint':
     'Vamos enviar-lhe um email para escolher a palavra-passe (a ligação expira em 7 dias e só funciona uma vez). Mais ninguém a conhece.',
   'staff.invited': 'Conta criada. Enviámos o convite por email.',
+  // Pay links of orders created by agents (issue 11, tix-srv)
+  'payLink.intro': 'Pode pagar esta encomenda com a ligação que lhe enviámos, sem iniciar sessão.',
+  'payLink.paid': 'Encomenda paga. Obrigado: já a estamos a tratar e avisaremos por email.',
+  // Provider payments' files (issue 11, tix-srv)
+  'providerPaymentFiles.title': 'Ficheiros do pagamento',
+  'configLists.act.file_added': 'Ficheiro adicionado',
+  'configLists.act.file_deleted': 'Ficheiro apagado',
 };

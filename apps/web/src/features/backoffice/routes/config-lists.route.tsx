@@ -13,6 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorText, userCan, useUser } from '../../../shared/auth';
+import { ProviderPaymentFiles } from '../components/provider-payment-files';
 import { useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -266,7 +267,8 @@ function initialValues(list: ConfigListDef, record: ConfigRecord | undefined): F
 
 function payload(list: ConfigListDef, values: FormValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of list.fields) {
+  // Fields the server keeps (a provider payment's file names) are never sent.
+  for (const field of list.fields.filter((f) => !f.readOnly)) {
     const value = values[field.name];
     out[field.name] =
       field.type === 'list' && typeof value === 'string'
@@ -295,6 +297,7 @@ export function ConfigRecordRoute() {
     <>
       <BackLink to={`${ROOT}/${list.key}`}>{t('configLists.backToList', { list: list.title[language] })}</BackLink>
       <RecordForm key={key ?? 'new'} list={list} record={record.data} />
+      {!isNew && key && list.key === 'provider_payments' ? <ProviderPaymentFiles paymentId={key} /> : null}
       {!isNew && key ? <HistorySection list={list} recordKey={key} /> : null}
     </>
   );
@@ -369,15 +372,17 @@ function RecordForm({ list, record }: { list: ConfigListDef; record: ConfigRecor
               onChange={(e) => set(list.idField, e.target.value)}
             />
           ) : null}
-          {list.fields.map((field) => (
-            <FieldInput
-              key={field.name}
-              field={field}
-              value={values[field.name] ?? ''}
-              error={errors[field.name]}
-              onChange={(v) => set(field.name, v)}
-            />
-          ))}
+          {list.fields
+            .filter((field) => !field.readOnly)
+            .map((field) => (
+              <FieldInput
+                key={field.name}
+                field={field}
+                value={values[field.name] ?? ''}
+                error={errors[field.name]}
+                onChange={(v) => set(field.name, v)}
+              />
+            ))}
         </fieldset>
         {canEdit ? (
           <Button type="submit" disabled={save.isPending}>
@@ -519,7 +524,16 @@ function HistorySection({ list, recordKey }: { list: ConfigListDef; recordKey: s
   );
 }
 
-const ACTIONS = ['create', 'update', 'delete', 'deactivate', 'import_create', 'import_update'] as const;
+const ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'deactivate',
+  'import_create',
+  'import_update',
+  'file_added',
+  'file_deleted',
+] as const;
 function actionKey(action: string): (typeof ACTIONS)[number] {
   return (ACTIONS as readonly string[]).includes(action) ? (action as (typeof ACTIONS)[number]) : 'update';
 }
