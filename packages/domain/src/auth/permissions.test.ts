@@ -50,6 +50,8 @@ const EXPECTED: Record<Action, string> = {
   'tickets.work': 'GA',
   'statistics.read': 'GA',
   'account.savedItems': 'CGAN',
+  'providerPayments.files.read': 'GA',
+  'providerPayments.files.edit': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 
