@@ -66,6 +66,37 @@ describe('seeded public data', () => {
     const lists = (await agent.get(BASE)).json().items.map((l: { key: string }) => l.key);
     expect(lists).toEqual(CONFIG_LIST_KEYS);
   });
+
+  it('starts with every Spanish municipality of the INE data, mapped to the seeded registries, and their aliases', async () => {
+    const all = await agent.get(`${BASE}/municipios?size=1`);
+    expect(all.json().total).toBe(8131);
+    const find = async (search: string, province: string) =>
+      (await agent.get(`${BASE}/municipios?search=${encodeURIComponent(search)}&size=100`))
+        .json()
+        .items.find((m: { nombre_landing: string; provincia_landing: string }) => m.provincia_landing === province);
+    expect(await find('getafe', 'Madrid')).toMatchObject({
+      nombre_landing: 'Getafe',
+      alias_landing: 'getafe',
+      nombre_registradores: 'Getafe',
+      nombre_registradores2: null,
+    });
+    // The registries' seed names the INE's "Palma" "Palma de Mallorca", and "València" "Valencia".
+    const palma = await find('palma de mallorca', 'Illes Balears');
+    expect(palma).toMatchObject({ nombre_landing: 'Palma', nombre_registradores: 'Palma de Mallorca' });
+    // The province is searchable too (266 rows match "València"): read the row itself.
+    const [valencia] = (
+      await t.app.ctx.database.pool.query(
+        "SELECT nombre_registradores, alias_landing FROM config_municipios WHERE nombre_landing = 'València'",
+      )
+    ).rows;
+    expect(valencia).toMatchObject({ nombre_registradores: 'Valencia', alias_landing: 'valencia' });
+    const laudio = await find('laudio', 'Araba/Álava');
+    expect(laudio).toMatchObject({ nombre_landing: 'Laudio', nombre_registradores2: 'Llodio' });
+    const aliases = (await agent.get(`${BASE}/municipio_alias?search=llodio`)).json().items;
+    expect(aliases).toEqual([expect.objectContaining({ alias: 'Llodio', municipio: laudio.id })]);
+    const palmaAlias = (await agent.get(`${BASE}/municipio_alias?search=palma de mallorca`)).json().items;
+    expect(palmaAlias.map((a: { municipio: number }) => a.municipio)).toEqual([palma.id]);
+  });
 });
 
 describe('roles', () => {
@@ -162,7 +193,10 @@ describe('validation per list', () => {
         { provider_id: 'gestoria-norte', concepto: 'Marzo', importe: '120,50', fecha: '2026-03-31' },
       ],
       ['matches', { match: 'hipoteca', type: 'producto' }],
-      ['municipios', { nombre_landing: 'Getafe', provincia_landing: 'Madrid', nombre_registradores: 'GETAFE' }],
+      [
+        'municipios',
+        { nombre_landing: 'Villaprueba', provincia_landing: 'Madrid', nombre_registradores: 'VILLAPRUEBA' },
+      ],
       ['ips', { ip: '192.0.2.0/24', purpose: 'staff_allow', date: '2026-11-24', user: 'oficina' }],
     ];
     for (const [list, body] of steps) {
@@ -175,8 +209,8 @@ describe('validation per list', () => {
     expect(reg).toMatchObject({ email: 'Test@reg.es', telefono: '+34915551234', version: 1, active: true });
     const pay = (await admin.get(`${BASE}/provider_payments?search=gestoria-norte`)).json().items[0];
     expect(pay).toMatchObject({ importe: '120.50', status: 'pendiente', files: [] });
-    const municipio = (await admin.get(`${BASE}/municipios?search=getafe`)).json().items[0];
-    const alias = await admin.post(`${BASE}/municipio_alias`, { alias: 'Xetafe', municipio: municipio.id });
+    const municipio = (await admin.get(`${BASE}/municipios?search=villaprueba`)).json().items[0];
+    const alias = await admin.post(`${BASE}/municipio_alias`, { alias: 'Vilaproba', municipio: municipio.id });
     expect(alias.statusCode).toBe(201);
     // The spec's update_status_provider_payment: a PUT with the status (files are uploaded: provider-payment-files).
     const paid = await put(admin, `${BASE}/provider_payments/${pay.key}`, { version: pay.version, status: 'pagado' });

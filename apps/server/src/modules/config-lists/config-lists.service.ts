@@ -11,6 +11,7 @@ import {
   type ConfigListDef,
   type ConfigListKey,
   type FieldValue,
+  type MunicipioSeed,
   type RecordValues,
 } from '@ventanilla/domain';
 import { parse } from 'csv-parse/sync';
@@ -504,6 +505,61 @@ export class ConfigListsService {
         if (!checked.ok) throw new Error(`seed ${key} ${String(rawKey)}: ${JSON.stringify(checked.errors)}`);
         await this.insert(tx, list, list.idKind === 'text' ? String(rawKey) : null, checked.values);
       }
+    });
+  }
+
+  /**
+   * Fills empty municipios and municipio_alias lists in one transaction (a fresh install): about 8,000 rows, so they
+   * go in batches of multi-row INSERTs; each row is checked by the lists' own rules first (a bad row stops the boot).
+   */
+  async seedMunicipiosIfEmpty(rows: readonly MunicipioSeed[]): Promise<boolean> {
+    const municipios = CONFIG_LISTS.municipios;
+    const aliasList = CONFIG_LISTS.municipio_alias;
+    for (const row of rows) {
+      const { aliases, ...fields } = row;
+      const checked = validateRecord(municipios, fields);
+      if (!checked.ok) throw new Error(`seed municipios ${row.nombre_landing}: ${JSON.stringify(checked.errors)}`);
+      for (const alias of aliases) {
+        const checkedAlias = validateRecord(aliasList, { alias, municipio: 1 });
+        if (!checkedAlias.ok) throw new Error(`seed alias ${alias}: ${JSON.stringify(checkedAlias.errors)}`);
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE config_municipios, config_municipio_alias IN EXCLUSIVE MODE`);
+      const any = await tx.execute(
+        sql`SELECT 1 FROM config_municipios UNION ALL SELECT 1 FROM config_municipio_alias LIMIT 1`,
+      );
+      if (any.rows.length > 0) return false;
+      const now = this.now();
+      const ids = new Map<string, number>();
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        const inserted = await tx.execute<{ id: number; nombre_landing: string; provincia_landing: string }>(sql`
+          INSERT INTO config_municipios
+            (nombre_landing, alias_landing, provincia_landing, nombre_registradores, nombre_registradores2, created_at, updated_at)
+          VALUES ${sql.join(
+            chunk.map(
+              (r) =>
+                sql`(${r.nombre_landing}, ${r.alias_landing}, ${r.provincia_landing}, ${r.nombre_registradores}, ${r.nombre_registradores2}, ${now}, ${now})`,
+            ),
+            sql`, `,
+          )}
+          RETURNING id, nombre_landing, provincia_landing`);
+        for (const r of inserted.rows) ids.set(`${r.nombre_landing}\u0000${r.provincia_landing}`, Number(r.id));
+      }
+      const aliases = rows.flatMap((r) =>
+        r.aliases.map((alias) => ({ alias, municipio: ids.get(`${r.nombre_landing}\u0000${r.provincia_landing}`)! })),
+      );
+      for (let i = 0; i < aliases.length; i += 1000) {
+        const chunk = aliases.slice(i, i + 1000);
+        await tx.execute(sql`
+          INSERT INTO config_municipio_alias (alias, municipio, created_at, updated_at)
+          VALUES ${sql.join(
+            chunk.map((a) => sql`(${a.alias}, ${a.municipio}, ${now}, ${now})`),
+            sql`, `,
+          )}`);
+      }
+      return true;
     });
   }
 
