@@ -1,5 +1,6 @@
 // The staff admin screen (/agentes/personal, docs/backoffice.md "Customers": agents, spec update_agente): an admin
-// creates an agent (a refused password first, said by its field), changes the role from the keyboard without losing
+// creates an agent (a refused e-mail first, said by its field; no password: the account is e-mailed an invitation),
+// changes the role from the keyboard without losing
 // focus, and deactivates the account, which then cannot sign in. axe on each state.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, csrfToken } from './support/api.js';
@@ -40,26 +41,28 @@ test.describe.serial('the admin manages the staff', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('creates an agent; a weak password is refused by its field', async () => {
+  test('creates an agent without a password (an invitation is e-mailed); a bad e-mail is refused by its field', async () => {
     await page.goto('/agentes/personal');
     await expect(page.getByRole('heading', { level: 1, name: 'Personal del back office' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Cuentas del personal' })).toContainText('agente@ventanilla.test');
     await expectNoAxeViolations(page, 'staff list');
     const form = page.getByRole('form', { name: 'Nueva cuenta del personal' });
-    await form.getByLabel('Email').fill(NEW_AGENT.email);
+    // Staff never set another person's password: the form has no password field.
+    await expect(form.getByLabel(/contraseña/i)).toHaveCount(0);
+    await expect(form).toContainText('Le enviaremos un email para que elija su contraseña');
+    const email = form.getByLabel('Email');
+    await email.fill('nuevo.agente@');
     await form.getByLabel('Nombre').fill('Nerea');
     await form.getByLabel('Apellidos').fill('Nueva');
-    await form.getByLabel('Contraseña inicial').fill('corta');
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
-    const password = form.getByLabel('Contraseña inicial');
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoAxeViolations(page, 'new staff account refused');
     expect(await staffMember(NEW_AGENT.email)).toBeUndefined();
-    await password.fill(NEW_AGENT.password);
+    await email.fill(NEW_AGENT.email);
     await expect(form.getByLabel('Rol')).toHaveValue('agent');
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(form.getByText('Cambios guardados.')).toBeVisible();
+    await expect(form.getByText('Cuenta creada. Le hemos enviado la invitación por email.')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(NEW_AGENT.email.replace(/\./g, '\\.')) });
     await expect(row).toContainText('Nerea Nueva');
     expect(await staffMember(NEW_AGENT.email)).toMatchObject({ role: 'agent', active: true });
@@ -71,8 +74,7 @@ test.describe.serial('the admin manages the staff', () => {
     await role.focus();
     // Agent -> Administrador (the next option); saved at once.
     await page.keyboard.press('ArrowDown');
-    // Said twice now: under the new account's form and above the list.
-    await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toHaveCount(1);
     await expect.poll(async () => (await staffMember(NEW_AGENT.email))?.role).toBe('admin');
     await expect(role).toHaveValue('admin');
     await expect(role).toBeFocused();
