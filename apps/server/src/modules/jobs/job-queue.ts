@@ -132,15 +132,22 @@ export class JobQueue {
   /** Creates or migrates pg-boss's schema, the queues and schedules (jobs can be sent from here on). */
   async start(): Promise<void> {
     await this.boss.start();
+    // Only what is missing or changed: a restart on an existing database costs two reads, not a write per queue.
+    const queues = new Set((await this.boss.getQueues()).map((q) => q.name));
+    const schedules = new Map((await this.boss.getSchedules()).map((s) => [s.name, s.cron]));
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, {
-        name: def.name,
-        policy: def.policy ?? 'standard',
-        retryLimit: def.retryLimit ?? 3,
-        retryDelay: def.retryDelaySeconds ?? 30,
-        retryBackoff: true,
-      });
-      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      if (!queues.has(def.name)) {
+        await this.boss.createQueue(def.name, {
+          name: def.name,
+          policy: def.policy ?? 'standard',
+          retryLimit: def.retryLimit ?? 3,
+          retryDelay: def.retryDelaySeconds ?? 30,
+          retryBackoff: true,
+        });
+      }
+      if (def.cron && schedules.get(def.name) !== def.cron) {
+        await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      }
     }
     this.started = true;
   }
