@@ -7,15 +7,37 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 export const IN_MEMORY = 'memory://';
 
 /**
+ * Memory settings of the embedded Postgres (docs/performance.md, "Memory"). Its WebAssembly memory starts at 128 MB
+ * (pglite.wasm's declared minimum) and never shrinks: every page Postgres touches stays resident for the life of the
+ * process. With Postgres' default `shared_buffers` of 128 MB the buffer pool alone grew the memory to 188 MB and kept
+ * ~110 MB more resident; 32 MB fits inside the initial 128 MB and holds the demo database's hot pages (the OS page
+ * cache serves the rest). `maintenance_work_mem` bounds what an index build or VACUUM may take (64 MB by default).
+ */
+export const EMBEDDED_MEMORY_PARAMS: readonly string[] = [
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
+
+/**
  * Postgres start parameters: PGlite's defaults without `-F` (which turns fsync off), WAL flushed with fsync() because
- * PGlite's fdatasync() is an empty stub. See docs/decisions/0002-embedded-database-durability.md.
+ * PGlite's fdatasync() is an empty stub (docs/decisions/0002-embedded-database-durability.md), and the memory settings
+ * above.
  */
 export function durableStartParams(): string[] {
   const defaults = (PGlite as unknown as { defaultStartParams?: unknown }).defaultStartParams;
   if (!Array.isArray(defaults) || !defaults.every((param) => typeof param === 'string')) {
     throw new Error('PGlite.defaultStartParams is missing: re-check the durability settings for this PGlite version.');
   }
-  return [...defaults.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+  return [
+    ...defaults.filter((param) => param !== '-F'),
+    '-c',
+    'fsync=on',
+    '-c',
+    'wal_sync_method=fsync',
+    ...EMBEDDED_MEMORY_PARAMS,
+  ];
 }
 
 interface EmscriptenStream {
@@ -49,17 +71,23 @@ class FsyncingNodeFS extends NodeFS {
   }
 }
 
+/** True when `dataDir` holds no database yet (always for an in-memory one). */
+export function isNewDataDir(dataDir: string): boolean {
+  return dataDir === IN_MEMORY || !fs.existsSync(`${dataDir}/PG_VERSION`);
+}
+
 /**
  * Opens PGlite in `dataDir` (or in memory) so that an acknowledged commit is on disk, its WAL fsync'ed, before the
- * client sees it. A new database starts from `template` (a PGlite.dumpDataDir tarball of a fresh cluster) when given,
- * instead of running initdb.
+ * client sees it. A new database starts from `template` (a PGlite.dumpDataDir tarball of a fresh cluster, or a
+ * function that reads one: only called for a new database) when given, instead of running initdb.
  */
-export async function openDurablePGlite(dataDir: string, template?: Blob): Promise<PGlite> {
+export async function openDurablePGlite(dataDir: string, template?: Blob | (() => Blob)): Promise<PGlite> {
   const inMemory = dataDir === IN_MEMORY;
-  const isNew = inMemory || !fs.existsSync(`${dataDir}/PG_VERSION`);
+  const templateBlob =
+    template && isNewDataDir(dataDir) ? (typeof template === 'function' ? template() : template) : null;
   return PGlite.create({
     ...(inMemory ? {} : { fs: new FsyncingNodeFS(dataDir) }),
-    ...(template && isNew ? { loadDataDir: template } : {}),
+    ...(templateBlob ? { loadDataDir: templateBlob } : {}),
     startParams: durableStartParams(),
     // The back-office search's trigram indexes (migration 0009; docs/backoffice.md, "Search").
     extensions: { pg_trgm },

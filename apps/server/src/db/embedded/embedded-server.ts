@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { DatabaseLogger } from '../connection.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { IN_MEMORY } from './durable-pglite.js';
+import { findBuiltTemplate } from './pglite-template.js';
 import type { FromWorkerMessage, ListenAddress, PgliteWorkerData, ToWorkerMessage } from './worker-protocol.js';
 
 /** Where pg connects: a unix socket directory (+ the port in the socket's name) or a TCP host and port. */
@@ -26,7 +27,10 @@ export interface EmbeddedServerOptions {
   /** Data directory (PGlite files go in `<dataDir>/pglite`, the lock in `<dataDir>/pglite.lock`), or 'memory://'. */
   dataDir: string;
   logger: DatabaseLogger;
-  /** Tarball of a fresh cluster to start a new database from, instead of running initdb. */
+  /**
+   * Tarball of a fresh cluster to start a new database from, instead of running initdb. Default: the one the build
+   * made (pglite-template.ts), if any.
+   */
   templatePath?: string;
 }
 
@@ -64,11 +68,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   try {
     socket = chooseListenAddress(root);
     const { listen } = socket;
+    const templatePath = options.templatePath ?? findBuiltTemplate();
     const supervisor = new WorkerSupervisor(
       {
         pgliteDir: root ? join(root, 'pglite') : IN_MEMORY,
         listen,
-        ...(options.templatePath ? { templatePath: options.templatePath } : {}),
+        ...(templatePath ? { templatePath } : {}),
       },
       options.logger,
     );

@@ -15,7 +15,8 @@ const port = parentPort;
 const { pgliteDir, listen, templatePath } = workerData as PgliteWorkerData;
 const send = (message: FromWorkerMessage): void => port.postMessage(message);
 
-const db = await openDurablePGlite(pgliteDir, templatePath ? new Blob([readFileSync(templatePath)]) : undefined);
+// The template is read only for a new database.
+const db = await openDurablePGlite(pgliteDir, templatePath ? () => new Blob([readFileSync(templatePath)]) : undefined);
 
 // SQL errors come back as protocol messages; a throw means PGlite itself broke, and pglite-socket's queue would then
 // stall for good (electric-sql/pglite#1046). Exit so that the main thread starts a fresh worker.

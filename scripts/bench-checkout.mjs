@@ -1,0 +1,314 @@
+// npm run bench:checkout: paid orders per second through the real HTTP API, on the embedded default and on
+// PostgreSQL, in the same run. Goal (issue 12): >= 100 paid orders per second with p99 <= 250 ms on the embedded
+// database.
+//
+// Each run starts the built server as a child process (development defaults, as `npm start`: the sandbox payment
+// provider, demo data) on a fresh data directory; for PostgreSQL on a dedicated database `ventanilla_bench_checkout`
+// created afresh on BENCH_PG_URL (default the local server, postgres://postgres@127.0.0.1:5432/test). Before the
+// clock starts, BENCH_CUSTOMERS customers (default 32) register and sign in, each from its own address (the server
+// trusts X-Forwarded-For here, as behind a proxy), as shoppers in a busy hour would. Then each of them, concurrently,
+// over and over for BENCH_DURATION seconds (default 20):
+//   1. adds a nota simple to the cart       POST /api/cart/items
+//   2. checks out, paying by card           POST /api/checkout (Idempotency-Key)
+//   3. opens the sandbox provider's page     GET  /sandbox-pay/checkout/<ref>
+//   4. pays with the test card               POST /sandbox-pay/checkout/<ref>
+//      (the sandbox then notifies the shop over HTTP, signed: the order is paid and invoiced in one transaction)
+//   5. waits until the order is paid         GET  /api/orders/<id>/payment, every 10 ms
+// An order counts when step 5 saw it paid within the run AND, checked in the database after the server stopped, it
+// is paid and has exactly one invoice. Latency: every request of steps 1-5, from send to the last byte of the answer
+// (p99 is the goal's); the order's time: from step 1 to paid.
+// BENCH_ONLY=embedded|postgres runs one of them.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 32);
+const PORT = Number(process.env.BENCH_CHECKOUT_PORT ?? 3921);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BENCH_DB = 'ventanilla_bench_checkout';
+const ONLY = process.env.BENCH_ONLY;
+const GOALS = { ordersPerS: 100, p99Ms: 250 };
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const pg = require('pg');
+
+if (process.env.BENCH_SKIP_BUILD !== '1' && buildIsStale()) {
+  const t = sourcesTime();
+  if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+  markBuilt(t);
+}
+
+const NOTA_SIMPLE = { 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 77: 'Juan Español', 411: '3781' };
+
+function startServer(env) {
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/server.js'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SMTP_INBOUND_PORT: 'off',
+        TRUST_PROXY: '1',
+        SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+        ...env,
+      },
+    },
+  );
+  const exited = new Promise((r) => child.once('exit', r));
+  return { child, exited };
+}
+
+async function waitHealthy(server) {
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error('the server exited while starting');
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopServer(server) {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+/** One shopper: a session cookie, its CSRF token, its own client address. */
+class Shopper {
+  constructor(index) {
+    this.ip = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    this.cookie = undefined;
+    this.csrf = undefined;
+  }
+
+  async request(method, url, { json, form, record } = {}) {
+    const headers = { 'x-forwarded-for': this.ip };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (method !== 'GET' && this.csrf && !form) headers['x-csrf-token'] = this.csrf;
+    let body;
+    if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(form).toString();
+    }
+    const started = performance.now();
+    const res = await fetch(`${BASE}${url}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    record?.(ms);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('vt_sid='));
+    if (setCookie && !form) this.cookie = setCookie.split(';')[0];
+    return { status: res.status, text, location: res.headers.get('location'), json: () => JSON.parse(text) };
+  }
+
+  async signUp(email) {
+    this.csrf = (await this.request('GET', '/api/session?store=1')).json().csrf_token;
+    const res = await this.request('POST', '/api/auth/register', {
+      json: { email, password: 'correct-horse-battery-staple', firstname: 'Lucía', lastname: 'Pérez' },
+    });
+    if (res.status >= 300) throw new Error(`register ${res.status}: ${res.text}`);
+    this.csrf = (await this.request('GET', '/api/session?store=1')).json().csrf_token;
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function runLoad() {
+  const shoppers = Array.from({ length: CUSTOMERS }, (_, i) => new Shopper(i));
+  const runId = randomBytes(3).toString('hex');
+  for (let i = 0; i < shoppers.length; i += 8) {
+    await Promise.all(shoppers.slice(i, i + 8).map((s, j) => s.signUp(`bench-${runId}-${i + j}@example.com`)));
+  }
+  const latencies = [];
+  const orderTimes = [];
+  const paidOrders = [];
+  const errors = new Map();
+  const steps = new Map();
+  const recorder = (step) => (ms) => {
+    latencies.push(ms);
+    if (!steps.has(step)) steps.set(step, []);
+    steps.get(step).push(ms);
+  };
+  const fail = (what) => errors.set(what, (errors.get(what) ?? 0) + 1);
+  const started = performance.now();
+  const deadline = started + DURATION_S * 1000;
+  let seq = 0;
+
+  async function oneOrder(s) {
+    const t0 = performance.now();
+    const add = await s.request('POST', '/api/cart/items', {
+      json: { store_id: 1, url_key: 'nota-simple', answers: NOTA_SIMPLE },
+      record: recorder('cart'),
+    });
+    if (add.status !== 201) return fail(`cart ${add.status}`);
+    const checkout = await s.request('POST', '/api/checkout', {
+      json: { payment_method: 'cc' },
+      record: recorder('checkout'),
+    });
+    if (checkout.status !== 201) return fail(`checkout ${checkout.status} ${checkout.text.slice(0, 80)}`);
+    const { order_id: orderId, redirect_url: redirectUrl } = checkout.json();
+    const page = await s.request('GET', redirectUrl, { record: recorder('sandbox page') });
+    const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
+    if (!token) return fail(`sandbox page ${page.status}`);
+    const pay = await s.request('POST', new URL(redirectUrl, BASE).pathname, {
+      form: { token, number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Lucía Pérez' },
+      record: recorder('sandbox pay'),
+    });
+    if (pay.status !== 303) return fail(`sandbox pay ${pay.status}`);
+    for (;;) {
+      const state = await s.request('GET', `/api/orders/${orderId}/payment`, { record: recorder('payment state') });
+      if (state.status === 200 && state.json().paid) break;
+      if (performance.now() > deadline + 10_000) return fail('not paid in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    if (performance.now() <= deadline) {
+      paidOrders.push(orderId);
+      orderTimes.push(performance.now() - t0);
+    }
+  }
+
+  await Promise.all(
+    shoppers.map(async (s) => {
+      while (performance.now() < deadline) {
+        seq += 1;
+        try {
+          await oneOrder(s);
+        } catch (err) {
+          fail(`error ${err?.cause?.code ?? err?.message ?? err}`);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  orderTimes.sort((a, b) => a - b);
+  for (const list of steps.values()) list.sort((a, b) => a - b);
+  return { paidOrders, latencies, orderTimes, errors, attempts: seq, steps };
+}
+
+/** Orders among `ids` that are paid and have exactly one invoice, read from the database itself. */
+async function countInvoiced(query, ids) {
+  if (ids.length === 0) return 0;
+  const { rows } = await query(
+    `select count(*)::int as n from orders o
+      where o.order_id = any($1::bigint[]) and o.paid_at is not null
+        and (select count(*) from invoices i where i.order_id = o.order_id and i.kind = 'invoice') = 1`,
+    [ids],
+  );
+  return rows[0].n;
+}
+
+async function benchEmbedded() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-checkout-'));
+  try {
+    const server = startServer({ DATA_DIR: dataDir });
+    let load;
+    try {
+      await waitHealthy(server);
+      load = await runLoad();
+    } finally {
+      await stopServer(server);
+    }
+    const { PGlite } = await import(require.resolve('@electric-sql/pglite'));
+    const { NodeFS } = await import(require.resolve('@electric-sql/pglite/nodefs'));
+    const { pg_trgm } = await import(require.resolve('@electric-sql/pglite/contrib/pg_trgm'));
+    const db = await PGlite.create({ fs: new NodeFS(path.join(dataDir, 'pglite')), extensions: { pg_trgm } });
+    try {
+      return { ...load, invoiced: await countInvoiced((sql, params) => db.query(sql, params), load.paidOrders) };
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${BENCH_DB}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-checkout-pg-'));
+  try {
+    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    let load;
+    try {
+      await waitHealthy(server);
+      load = await runLoad();
+    } finally {
+      await stopServer(server);
+    }
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return { ...load, invoiced: await countInvoiced((sql, params) => client.query(sql, params), load.paidOrders) };
+    } finally {
+      await client.end();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(name, r, goals) {
+  const rate = r.invoiced / DURATION_S;
+  const p = (q) => percentile(r.latencies, q).toFixed(1);
+  const o = (q) => percentile(r.orderTimes, q).toFixed(0);
+  const p99 = percentile(r.latencies, 99);
+  console.log(`\n${name}: ${CUSTOMERS} customers, ${DURATION_S} s`);
+  console.log(
+    `  paid orders with an invoice: ${r.invoiced} of ${r.paidOrders.length} seen paid = ${rate.toFixed(1)}/s` +
+      (goals ? ` (goal >= ${GOALS.ordersPerS}/s: ${rate >= GOALS.ordersPerS ? 'met' : 'NOT MET'})` : ''),
+  );
+  console.log(
+    `  request latency (${r.latencies.length} requests): p50 ${p(50)} ms, p95 ${p(95)} ms, p99 ${p(99)} ms` +
+      (goals ? ` (goal p99 <= ${GOALS.p99Ms} ms: ${p99 <= GOALS.p99Ms ? 'met' : 'NOT MET'})` : '') +
+      `, max ${p(100)} ms`,
+  );
+  for (const [step, list] of r.steps) {
+    console.log(
+      `    ${step.padEnd(14)} ${String(list.length).padStart(6)} requests, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms`,
+    );
+  }
+  console.log(`  order from cart to paid: p50 ${o(50)} ms, p99 ${o(99)} ms`);
+  if (r.errors.size > 0) console.log(`  failures: ${JSON.stringify(Object.fromEntries(r.errors))}`);
+}
+
+const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const results = {};
+if (ONLY !== 'postgres') results.embedded = await benchEmbedded();
+if (ONLY !== 'embedded') {
+  try {
+    results.postgres = await benchPostgres();
+  } catch (err) {
+    console.log(`\nPostgreSQL run skipped: ${err.message}`);
+  }
+}
+console.log(
+  `\nCheckout benchmark (machine load average before: ${loadBefore}; after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+);
+if (results.embedded) report('Embedded database (PGlite, the default)', results.embedded, true);
+if (results.postgres) report(`PostgreSQL (${BENCH_DB})`, results.postgres, false);
