@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
-import { builtTemplatePath, writeTemplate } from '../src/db/embedded/pglite-template.js';
+import { writeTemplate } from '../src/db/embedded/durable-pglite.js';
+import { builtTemplatePath } from '../src/db/embedded/pglite-template.js';
 
 // docs/performance.md, "Memory": the embedded database's memory settings and the build's fresh-cluster template.
 const dirs: string[] = [];

@@ -1,7 +1,8 @@
 // Build step (apps/server `npm run build`): writes the fresh-cluster template a new embedded database starts from
 // (pglite-template.ts says why). Skipped when the template of this PGlite version is already there.
 import { existsSync } from 'node:fs';
-import { builtTemplatePath, writeTemplate } from './pglite-template.js';
+import { writeTemplate } from './durable-pglite.js';
+import { builtTemplatePath } from './pglite-template.js';
 
 const path = builtTemplatePath();
 if (!existsSync(path)) {

@@ -1,10 +1,11 @@
-import fs from 'node:fs';
+import fs, { renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
-/** The `dataDir` value that selects an in-memory database. */
-export const IN_MEMORY = 'memory://';
+import { IN_MEMORY } from './worker-protocol.js';
+
+export { IN_MEMORY };
 
 /**
  * Memory settings of the embedded Postgres (docs/performance.md, "Memory"). Its WebAssembly memory starts at 128 MB
@@ -92,4 +93,18 @@ export async function openDurablePGlite(dataDir: string, template?: Blob | (() =
     // The back-office search's trigram indexes (migration 0009; docs/backoffice.md, "Search").
     extensions: { pg_trgm },
   });
+}
+
+/** Runs initdb in memory and writes the cluster to `path` as a gzipped tarball (written whole or not at all). */
+export async function writeTemplate(path: string): Promise<void> {
+  const db = await openDurablePGlite(IN_MEMORY);
+  try {
+    await db.exec('CHECKPOINT');
+    const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    const staging = `${path}.${process.pid}.tmp`;
+    writeFileSync(staging, tarball);
+    renameSync(staging, path);
+  } finally {
+    await db.close();
+  }
 }

@@ -6,9 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseLogger } from '../connection.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { IN_MEMORY } from './durable-pglite.js';
 import { findBuiltTemplate } from './pglite-template.js';
-import type { FromWorkerMessage, ListenAddress, PgliteWorkerData, ToWorkerMessage } from './worker-protocol.js';
+import {
+  IN_MEMORY,
+  type FromWorkerMessage,
+  type ListenAddress,
+  type PgliteWorkerData,
+  type ToWorkerMessage,
+} from './worker-protocol.js';
 
 /** Where pg connects: a unix socket directory (+ the port in the socket's name) or a TCP host and port. */
 export interface SocketConnection {

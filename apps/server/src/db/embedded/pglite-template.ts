@@ -1,7 +1,6 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IN_MEMORY, openDurablePGlite } from './durable-pglite.js';
 
 /**
  * A fresh cluster, made once at build time, that a new embedded database starts from instead of running initdb.
@@ -31,18 +30,4 @@ export function builtTemplatePath(version = pgliteVersion()): string {
 export function findBuiltTemplate(): string | undefined {
   const path = builtTemplatePath();
   return existsSync(path) ? path : undefined;
-}
-
-/** Runs initdb in memory and writes the cluster to `path` as a gzipped tarball (written whole or not at all). */
-export async function writeTemplate(path: string): Promise<void> {
-  const db = await openDurablePGlite(IN_MEMORY);
-  try {
-    await db.exec('CHECKPOINT');
-    const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
-    const staging = `${path}.${process.pid}.tmp`;
-    writeFileSync(staging, tarball);
-    renameSync(staging, path);
-  } finally {
-    await db.close();
-  }
 }

@@ -1,5 +1,11 @@
 /** Messages between the main thread and the PGlite worker (pglite-worker.ts). */
 
+/**
+ * The `dataDir` value that selects an in-memory database. Here rather than in durable-pglite.ts so that the main
+ * thread never loads PGlite's modules: only the worker runs it.
+ */
+export const IN_MEMORY = 'memory://';
+
 /** Where the worker's socket server listens: a unix socket path, or TCP on loopback (Windows). */
 export type ListenAddress = { path: string } | { host: string; port: number };
 
