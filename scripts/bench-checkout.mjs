@@ -52,7 +52,7 @@ function startServer(env) {
     [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/server.js'],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'development',
@@ -67,6 +67,14 @@ function startServer(env) {
     },
   );
   const exited = new Promise((r) => child.once('exit', r));
+  // The server's errors (pino level >= 50) are shown: a failure counted below has its cause here.
+  let pending = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (/"level":(5|6)\d/.test(line)) console.error(line.slice(0, 2000));
+  });
   return { child, exited };
 }
 
