@@ -3,7 +3,9 @@ import {
   checkLocalizaciones,
   checkQpPerson,
   checkTramitaNombres,
+  QP_MAX_NAMES,
   QP_MAXIMO_LIMIT,
+  qpNameAddition,
   qpMaximoOfAnswers,
 } from './agent-orders.js';
 
@@ -91,5 +93,18 @@ describe('checkLocalizaciones', () => {
         { field: 'list.0.finca', reason: 'invalid_characters' },
       ],
     });
+  });
+});
+
+describe('qpNameAddition', () => {
+  const full = Array.from({ length: QP_MAX_NAMES }, (_, i) => `NIF${i}`);
+  it.each([
+    [[], '1Z', 'add'],
+    [['1Z'], '1Z', 'listed'],
+    [full.slice(1), 'NEW', 'add'],
+    [full, 'NEW', 'full'],
+    [full, 'NIF3', 'listed'],
+  ] as const)('%j + %s -> %s', (listed, nif, verdict) => {
+    expect(qpNameAddition(listed, nif)).toBe(verdict);
   });
 });

@@ -24,6 +24,15 @@ export const QP_MAXIMO_BY_VALUE: Readonly<Record<number, number>> = {
 export const QP_MAXIMO_LIMIT = 50;
 /** How many people one QP item may list (each is searched separately). */
 export const QP_MAX_NAMES = 20;
+
+/**
+ * What adding a person (by NIF) to a QP item's list does: nothing new when the NIF is listed already, a refusal when
+ * the list is full (QP_MAX_NAMES), otherwise an addition. The server decides it under the item's row lock.
+ */
+export function qpNameAddition(listedNifs: readonly string[], nif: string): 'listed' | 'full' | 'add' {
+  if (listedNifs.includes(nif)) return 'listed';
+  return listedNifs.length >= QP_MAX_NAMES ? 'full' : 'add';
+}
 /** Most characters of a first name, surnames, a registry, a municipality, a holder; of an estate number. */
 export const QP_TEXT_MAX = 150;
 export const QP_FINCA_MAX = 40;

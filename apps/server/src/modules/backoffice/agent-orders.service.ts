@@ -12,6 +12,7 @@ import {
   PanelStatus,
   parseMoney,
   qpMaximoOfAnswers,
+  qpNameAddition,
   type QpLocalizationInput,
   type QpProblem,
 } from '@ventanilla/domain';
@@ -269,13 +270,16 @@ export class AgentOrdersService {
         .where(eq(orderItems.itemId, input.item_id))
         .for('update');
       const existing = await tx.select().from(qpNames).where(eq(qpNames.itemId, input.item_id));
-      const same = existing.find((n) => n.nif === check.value.nif);
-      if (!same) {
-        if (existing.length >= 20) {
-          throw new AppError('VALIDATION_ERROR', 'too many names', {
-            fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
-          });
-        }
+      const addition = qpNameAddition(
+        existing.map((n) => n.nif),
+        check.value.nif,
+      );
+      if (addition === 'full') {
+        throw new AppError('VALIDATION_ERROR', 'too many names', {
+          fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
+        });
+      }
+      if (addition === 'add') {
         await tx.insert(qpNames).values({ itemId: input.item_id, ...check.value, adminUserId: agent.id });
         await recordHistory(tx, [
           {

@@ -1,14 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { contactFormProblems, webhookSignatureHex, webhookTimestampOk, WEBHOOK_WINDOW_S } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { reserveHit } from '../../db/rate-counters.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
 import { cleanText, parseRawMail, SUBJECT_MAX } from './inbound-mail.js';
 
-/** How far a webhook's timestamp may be from our clock (either way). */
-export const WEBHOOK_WINDOW_S = 5 * 60;
+/** How far a webhook's timestamp may be from our clock (either way): the domain's rule. */
+export { WEBHOOK_WINDOW_S };
 
 /** The signature a mail provider sends: hex HMAC-SHA256 over "<timestamp>.<raw body>" with the shared secret. */
 export function inboundSignature(secret: string, timestamp: string, body: Buffer): string {
@@ -53,13 +54,12 @@ export const inboundMailRoutes: FastifyPluginAsync = async (app) => {
       if (!secret) throw new AppError('NOT_FOUND', 'inbound webhook off: INBOUND_WEBHOOK_SECRET not set');
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const timestamp = header(request.headers['x-ventanilla-timestamp']);
-      const signature = header(request.headers['x-ventanilla-signature']).toLowerCase();
-      const seconds = /^[0-9]{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
-      if (!Number.isFinite(seconds) || Math.abs(now().getTime() / 1000 - seconds) > WEBHOOK_WINDOW_S) {
+      const signature = webhookSignatureHex(header(request.headers['x-ventanilla-signature'])) ?? '';
+      if (!webhookTimestampOk(timestamp, now().getTime())) {
         throw new AppError('BAD_SIGNATURE', 'inbound webhook: timestamp outside the window');
       }
       const expected = Buffer.from(inboundSignature(secret, timestamp, body), 'hex');
-      const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
+      const given = Buffer.from(signature, 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new AppError('BAD_SIGNATURE', 'inbound webhook: bad signature');
       }
@@ -89,9 +89,6 @@ const ContactBody = Type.Object(
   { additionalProperties: false },
 );
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /**
  * The shop's contact form: POST /api/contact (public, with the session's CSRF token like the other public forms),
  * at most CONTACT_FORM_PER_HOUR messages an hour from one address. It files a ticket exactly as mail does.
@@ -111,12 +108,11 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { email, name, subject, message } = request.body;
-      for (const [field, value] of Object.entries({ email, name: name ?? '', subject, message })) {
-        if (CONTROL.test(value)) {
-          throw new AppError('VALIDATION_ERROR', `${field}: control characters`, {
-            fields: [{ field, key: 'field.invalid_characters' }],
-          });
-        }
+      const refused = contactFormProblems({ email, name, subject, message });
+      if (refused.length > 0) {
+        throw new AppError('VALIDATION_ERROR', `${refused.join(', ')}: control characters`, {
+          fields: refused.map((field) => ({ field, key: 'field.invalid_characters' as const })),
+        });
       }
       const allowed = await reserveHit(db, {
         bucket: 'contact-ip',
