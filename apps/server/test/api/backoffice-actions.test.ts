@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemFiles, itemHistory, itemNotes, orderItems, users } from '../../src/db/schema.js';
+import { emailOutbox, itemFiles, itemHistory, itemNotes, orderItems, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -362,6 +362,48 @@ describe('leads', () => {
       ['lead_reenviado', null, null],
       ['lead_cerrado_perdido', 0, 120],
     ]);
+  });
+
+  it('resend e-mails the customer a payment reminder with a working pay link, at most once per 12 hours', async () => {
+    const lead = await insertItem({ status: 0 });
+    const [{ orderId }] = await t.app.ctx.db
+      .select({ orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(eq(orderItems.itemId, lead));
+    const reminders = () =>
+      t.app.ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, 'payment_reminder')));
+
+    expect((await act(agent, lead, 'lead/resend', { version: await v(lead) })).statusCode).toBe(200);
+    const [mail, ...more] = await reminders();
+    expect(more).toEqual([]);
+    expect(mail?.toAddress).toBe('actions-customer@example.com');
+    expect(mail?.subject).toBe(`Tu pedido ${orderId} está pendiente de pago`);
+    const key = /payment\/order\/(\d+)(?:\?[^#\s]*)?#k=([^\s"<]+)/.exec(mail?.textBody ?? '');
+    expect(key?.[1]).toBe(String(orderId));
+    const stranger = new TestClient(t.app);
+    await stranger.start();
+    const status = await stranger.post(`/api/pay-links/${orderId}`, { key: key?.[2] ?? '' });
+    expect([status.statusCode, status.json().order_id, status.json().paid]).toEqual([200, orderId, false]);
+
+    // A second request, by another agent, within 12 hours: refused, nothing sent, nothing recorded.
+    const again = await act(admin, lead, 'lead/resend', { version: await v(lead) });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'ITEM_ACTION_REFUSED']);
+    expect(again.json().fields[0].message).toBe(
+      'Ya se ha enviado un recordatorio de pago al cliente en las últimas 12 horas',
+    );
+    expect(await reminders()).toHaveLength(1);
+
+    // Twelve hours later (the last reminder moved back in time), a new one goes out.
+    await t.app.ctx.db
+      .update(itemHistory)
+      .set({ createdAt: new Date(clock.getTime() - 12 * 3_600_000) })
+      .where(and(eq(itemHistory.itemId, lead), eq(itemHistory.accion, 'lead_reenviado')));
+    expect((await act(admin, lead, 'lead/resend', { version: await v(lead) })).statusCode).toBe(200);
+    expect(await reminders()).toHaveLength(2);
+    expect((await history(lead)).map((h) => h.accion)).toEqual(['lead_reenviado', 'lead_reenviado']);
   });
 });
 

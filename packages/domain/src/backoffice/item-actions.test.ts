@@ -7,6 +7,8 @@ import {
   checkFileDelete,
   checkFinishResult,
   checkLead,
+  checkLeadResend,
+  LEAD_RESEND_MIN_HOURS,
   checkNoteDelete,
   checkNoteText,
   checkPostpone,
@@ -102,6 +104,21 @@ describe('leads', () => {
     [40, refused('not_a_lead')],
     [120, refused('not_a_lead')],
   ])('status %s', (status, expected) => expect(checkLead(status)).toEqual(expected));
+
+  const now = new Date('2026-11-24T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  it.each<[number, Date | null, object]>([
+    [0, null, { ok: true, value: true }],
+    [0, hoursAgo(LEAD_RESEND_MIN_HOURS), { ok: true, value: true }],
+    [0, hoursAgo(LEAD_RESEND_MIN_HOURS + 1), { ok: true, value: true }],
+    [0, new Date(hoursAgo(LEAD_RESEND_MIN_HOURS).getTime() + 1), refused('lead_resent_recently')],
+    [0, hoursAgo(0), refused('lead_resent_recently')],
+    [40, null, refused('not_a_lead')],
+    [40, hoursAgo(1), refused('not_a_lead')],
+  ])('resend: status %s, last sent %s', (status, last, expected) =>
+    expect(checkLeadResend(status, last, now)).toEqual(expected),
+  );
+  it('a reminder waits 12 hours', () => expect(LEAD_RESEND_MIN_HOURS).toBe(12));
 });
 
 describe('priority', () => {
@@ -242,7 +259,7 @@ describe('versions', () => {
 describe('messages', () => {
   it('every refusal has a text in es, en and pt, limits filled in', () => {
     const keys = DOMAIN_MESSAGE_KEYS.filter((k) => k.startsWith('item_action.'));
-    expect(keys.length).toBe(20);
+    expect(keys.length).toBe(21);
     for (const key of keys) {
       const reason = key.slice('item_action.'.length) as ItemActionRefusal;
       for (const language of ['es', 'en', 'pt'] as const) {

@@ -58,6 +58,7 @@ export type ItemActionRefusal =
   | 'not_notary_status'
   | 'not_a_result'
   | 'not_a_lead'
+  | 'lead_resent_recently'
   | 'not_an_integer'
   | 'out_of_range'
   | 'bad_date'
@@ -77,6 +78,7 @@ export const STATE_REFUSALS: readonly ItemActionRefusal[] = [
   'same_status',
   'unpaid',
   'not_a_lead',
+  'lead_resent_recently',
   'customer_file',
   'not_author',
   'not_notary_status',
@@ -124,6 +126,22 @@ export function checkFinishResult({ role, from, to }: StatusChange): ActionCheck
 /** "Resend lead" and "lead closed lost" concern unpaid items (status 0) only: a paid order is no longer a lead. */
 export function checkLead(panelStatusId: number): ActionCheck<true> {
   return panelStatusId === UNPAID_STATUS ? ok(true) : no('not_a_lead');
+}
+
+/** The customer gets at most one payment reminder ("resend lead") per this many hours, whoever asks for it. */
+export const LEAD_RESEND_MIN_HOURS = 12;
+
+/**
+ * "Resend lead": a reminder e-mail with a fresh pay link goes to the customer of an unpaid item, unless one went
+ * less than LEAD_RESEND_MIN_HOURS ago (two agents, or one clicking twice, must not flood the customer).
+ */
+export function checkLeadResend(panelStatusId: number, lastSentAt: Date | null, now: Date): ActionCheck<true> {
+  const lead = checkLead(panelStatusId);
+  if (!lead.ok) return lead;
+  if (lastSentAt !== null && now.getTime() - lastSentAt.getTime() < LEAD_RESEND_MIN_HOURS * 3_600_000) {
+    return no('lead_resent_recently');
+  }
+  return ok(true);
 }
 
 /** Priority range: 0 (normal) to 10 (most urgent); the queue takes the highest first. */

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import {
   checkDeadline,
   checkDelegate,
   checkFileDelete,
   checkFinishResult,
   checkLead,
+  checkLeadResend,
   checkNoteDelete,
   checkNoteText,
   checkPostpone,
@@ -34,7 +35,7 @@ import {
   type QueueName,
 } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { configProviders, itemFiles, itemNotes, orderItems, orders, users } from '../../db/schema.js';
+import { configProviders, itemFiles, itemHistory, itemNotes, orderItems, orders, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import type { FileStorage } from '../files/file-storage.js';
@@ -338,11 +339,21 @@ export class ItemActionsService {
     });
   }
 
-  /** Resend the lead of an unpaid item (recorded; the CRM delivery comes with the leads integration). */
+  /**
+   * Resend the lead of an unpaid item: the customer gets a payment reminder with a fresh pay link (modules/email),
+   * at most once per LEAD_RESEND_MIN_HOURS; the history line records who asked.
+   */
   resendLead(agent: SessionUser, itemId: number, version: string) {
     return this.simple(agent, itemId, version, async (w) => {
-      accepted('panel_status_id', checkLead(w.item.panelStatusId));
+      const [last] = await w.tx
+        .select({ at: max(itemHistory.createdAt), sent: count() })
+        .from(itemHistory)
+        .where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, 'lead_reenviado')));
+      const now = this.now();
+      accepted('panel_status_id', checkLeadResend(w.item.panelStatusId, last?.at ?? null, now));
       await w.history({ accion: 'lead_reenviado' });
+      const sequence = last?.sent ?? 0;
+      await this.orderEvents.emit('leadResent', w.tx, { orderId: w.item.orderId, itemId, sequence });
     });
   }
 

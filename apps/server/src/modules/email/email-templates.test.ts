@@ -44,6 +44,14 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
     lines: [{ name: 'Nota simple', total: cents(1512) }],
     total: cents(1512),
   },
+  payment_reminder: {
+    kind: 'payment_reminder',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    lines: [{ name: 'Nota simple', total: cents(1512) }],
+    total: cents(1512),
+    payKey: '1796724000.abc',
+  },
   document_ready: { kind: 'document_ready', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple' },
   incident_action: {
     kind: 'incident_action',

@@ -37,6 +37,8 @@ export type EmailMessage =
       total: Cents;
     }
   | { kind: 'payment_confirmed'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
+  /** "Resend lead": an unpaid order's reminder, with a fresh signed key for its pay link. */
+  | { kind: 'payment_reminder'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents; payKey?: string }
   | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
   | { kind: 'incident_action'; firstname: string; orderId: number; productName: string; incidentText: string | null }
   | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number }
@@ -91,6 +93,10 @@ const TEXTS = {
     'payment_instructions.intro.other': 'Para completar tu pedido {order}, realiza el pago con estos datos:',
     'payment_instructions.after':
       'Empezaremos a tramitar tu pedido en cuanto recibamos el pago y te avisaremos por correo.',
+    'payment_reminder.subject': 'Tu pedido {order} está pendiente de pago',
+    'payment_reminder.intro':
+      'Tu pedido {order} en {brand} sigue pendiente de pago, así que aún no hemos empezado a tramitarlo. Estos son los trámites que solicitaste:',
+    'payment_reminder.pay': 'Puedes completar el pago desde este enlace:',
     'payment_confirmed.subject': 'Pago confirmado: pedido {order}',
     'payment_confirmed.intro':
       'Hemos recibido el pago de tu pedido {order}. Ya estamos tramitándolo (estado: En tramitación).',
@@ -153,6 +159,10 @@ const TEXTS = {
     'payment_instructions.intro.other': 'To complete your order {order}, make the payment with these details:',
     'payment_instructions.after':
       'We will start working on your order as soon as we receive the payment, and we will let you know by email.',
+    'payment_reminder.subject': 'Your order {order} is awaiting payment',
+    'payment_reminder.intro':
+      'Your order {order} at {brand} is still awaiting payment, so we have not started on it yet. These are the services you requested:',
+    'payment_reminder.pay': 'You can complete the payment from this link:',
     'payment_confirmed.subject': 'Payment confirmed: order {order}',
     'payment_confirmed.intro':
       'We have received the payment for your order {order}. We are now working on it (status: In progress).',
@@ -216,6 +226,10 @@ const TEXTS = {
     'payment_instructions.intro.other': 'Para concluir o seu pedido {order}, efetue o pagamento com estes dados:',
     'payment_instructions.after':
       'Começaremos a tratar o seu pedido assim que recebermos o pagamento e avisaremos por email.',
+    'payment_reminder.subject': 'O seu pedido {order} aguarda pagamento',
+    'payment_reminder.intro':
+      'O seu pedido {order} em {brand} continua a aguardar pagamento, por isso ainda não começámos a tratá-lo. Estes são os serviços que pediu:',
+    'payment_reminder.pay': 'Pode concluir o pagamento a partir desta ligação:',
     'payment_confirmed.subject': 'Pagamento confirmado: pedido {order}',
     'payment_confirmed.intro':
       'Recebemos o pagamento do seu pedido {order}. Já o estamos a tratar (estado: Em tramitação).',
@@ -338,6 +352,26 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         actions: [
           {
             lead: t['order_received.pay'],
+            label: t.payOrder,
+            url: brand.link(`payment/order/${message.orderId}`, message.payKey ? `k=${message.payKey}` : undefined),
+          },
+          { label: t.viewOrder, url: detailLink(message.orderId) },
+        ],
+      };
+    }
+    case 'payment_reminder': {
+      const p = { ...base, order: message.orderId };
+      return {
+        subject: fill(t['payment_reminder.subject'], p),
+        greeting,
+        paragraphs: [fill(t['payment_reminder.intro'], p)],
+        rows: [
+          ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
+          [t.total, formatMoney(message.total, lang)],
+        ],
+        actions: [
+          {
+            lead: t['payment_reminder.pay'],
             label: t.payOrder,
             url: brand.link(`payment/order/${message.orderId}`, message.payKey ? `k=${message.payKey}` : undefined),
           },

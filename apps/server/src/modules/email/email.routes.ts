@@ -9,6 +9,7 @@ const KINDS = [
   'order_received',
   'payment_instructions',
   'payment_confirmed',
+  'payment_reminder',
   'document_ready',
   'incident_action',
   'password_reset',

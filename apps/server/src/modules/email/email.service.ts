@@ -122,6 +122,22 @@ export class EmailService {
         },
       });
     });
+    events.on('leadResent', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `payment_reminder:${e.itemId}:${e.sequence}`,
+        message: {
+          kind: 'payment_reminder',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          lines: order.lines,
+          total: order.row.total,
+          ...(this.payLinks ? { payKey: this.payLinks.sign(e.orderId) } : {}),
+        },
+      });
+    });
     events.on('paymentInstructions', async (tx, e) => {
       const order = await this.loadOrder(tx, e.orderId);
       if (!order) return;

@@ -45,6 +45,14 @@ export interface FileAttachedEvent {
   bytes: Uint8Array;
 }
 
+/** An agent asked to remind the customer of an unpaid item ("resend lead"): an e-mail with a fresh pay link. */
+export interface LeadResentEvent {
+  orderId: number;
+  itemId: number;
+  /** How many reminders this item had before this one (the e-mail's dedupe key: one reminder per request). */
+  sequence: number;
+}
+
 type Listener<E> = (tx: Tx, event: E) => Promise<void>;
 
 interface EventMap {
@@ -53,6 +61,7 @@ interface EventMap {
   paymentInstructions: PaymentInstructionsEvent;
   itemStatusChanged: ItemStatusChangedEvent;
   fileAttached: FileAttachedEvent;
+  leadResent: LeadResentEvent;
 }
 
 /**
@@ -66,6 +75,7 @@ export class OrderEvents {
     paymentInstructions: [],
     itemStatusChanged: [],
     fileAttached: [],
+    leadResent: [],
   };
 
   on<K extends keyof EventMap>(name: K, listener: Listener<EventMap[K]>): void {

@@ -747,7 +747,7 @@ export const en: Catalogue = {
   'itemActions.done.priority': 'Priority saved.',
   'itemActions.done.deadline': 'Deadline saved.',
   'itemActions.done.provider': 'Provider saved.',
-  'itemActions.done.lead/resend': 'Lead resent.',
+  'itemActions.done.lead/resend': 'Lead resent: the customer has been e-mailed a payment reminder.',
   'itemActions.done.lead/closed-lost': 'Lead closed as lost.',
   'itemActions.note.pin': 'Pin',
   'itemActions.note.unpin': 'Unpin',

@@ -753,7 +753,7 @@ export const es = {
   'itemActions.done.priority': 'Prioridad guardada.',
   'itemActions.done.deadline': 'Fecha límite guardada.',
   'itemActions.done.provider': 'Proveedor guardado.',
-  'itemActions.done.lead/resend': 'Lead reenviado.',
+  'itemActions.done.lead/resend': 'Lead reenviado: el cliente ha recibido un recordatorio de pago por correo.',
   'itemActions.done.lead/closed-lost': 'Lead cerrado como perdido.',
   'itemActions.note.pin': 'Fijar',
   'itemActions.note.unpin': 'Desfijar',

@@ -752,7 +752,7 @@ export const pt: Catalogue = {
   'itemActions.done.priority': 'Prioridade guardada.',
   'itemActions.done.deadline': 'Prazo guardado.',
   'itemActions.done.provider': 'Fornecedor guardado.',
-  'itemActions.done.lead/resend': 'Lead reenviado.',
+  'itemActions.done.lead/resend': 'Lead reenviado: o cliente recebeu um lembrete de pagamento por e-mail.',
   'itemActions.done.lead/closed-lost': 'Lead fechado como perdido.',
   'itemActions.note.pin': 'Fixar',
   'itemActions.note.unpin': 'Desafixar',

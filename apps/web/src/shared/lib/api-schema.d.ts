@@ -21106,7 +21106,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     status?: "pending" | "sent" | "failed";
-                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "document_ready" | "incident_action" | "password_reset" | "account_invite" | "template" | "incidence" | "ticket_reply";
+                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "account_invite" | "template" | "incidence" | "ticket_reply";
                 };
                 header?: never;
                 path?: never;
