@@ -1,6 +1,7 @@
 // Orders created by agents, end to end on the built product: an agent opens the "Crear NS" tab, answers the nota
-// simple's questions for a customer and creates the order; the customer follows the e-mailed pay link (signing in
-// first: the guard brings them back to it) and pays with the sandbox provider. axe on every new screen.
+// simple's questions for a customer and creates the order; the e-mailed pay link is signed (#k=...), so whoever holds it
+// pays without signing in (without the key the page asks to sign in) with the sandbox provider and comes back to the
+// link's page, which says the order is paid. axe on every new screen.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -111,31 +112,41 @@ test.describe.serial('an agent creates a nota simple for a customer, who pays it
     expect(payLink).toContain(`/payment/order/${orderId}`);
   });
 
-  test('the customer follows the link, signs in, lands on the order and pays with the sandbox', async () => {
-    const shop = await customer.newPage();
-    shop.on('pageerror', (err) => pageErrors.push(`${shop.url()}: ${err.message}`));
-    const link = new URL(payLink);
-    await shop.goto(`${link.pathname}${link.search}`);
-    await waitForPath(shop, /^\/customer\/authenticate/);
-    await shop.getByLabel('Correo electrónico').fill(CUSTOMER.email);
-    await shop.getByLabel('Contraseña').fill(CUSTOMER.password);
-    await shop.getByRole('button', { name: 'Iniciar sesión' }).click();
-    // Back where the link pointed, with its store.
-    await waitForPath(shop, new RegExp(`^/payment/order/${orderId}\\?store=1$`));
-    await expect(shop.getByRole('heading', { level: 1 })).toContainText(orderId);
-    await expectNoAxeViolations(shop, 'pay an existing order');
+  test('the link pays without signing in; without its key the page asks to sign in', async () => {
+    const anonymous = await newContext(browser, server.baseUrl);
+    try {
+      const shop = await anonymous.newPage();
+      shop.on('pageerror', (err) => pageErrors.push(`${shop.url()}: ${err.message}`));
+      const link = new URL(payLink);
+      expect(link.hash).toMatch(/^#k=\d{10}\.[A-Za-z0-9_-]{43}$/);
+      // The address without its key: the customer's own page, behind sign-in.
+      await shop.goto(`${link.pathname}${link.search}`);
+      await waitForPath(shop, /^\/customer\/authenticate/);
+      // The e-mailed link itself.
+      await shop.goto(`${link.pathname}${link.search}${link.hash}`);
+      await expect(shop.getByRole('heading', { level: 1 })).toContainText(orderId);
+      await expect(shop.getByText('Puedes pagar este pedido con el enlace que te hemos enviado')).toBeVisible();
+      await expectNoAxeViolations(shop, 'pay by the signed link');
 
-    await shop.getByRole('radio', { name: 'Tarjeta' }).check();
-    await shop.getByRole('button', { name: 'Pagar 25,12 €' }).click();
-    await waitForPath(shop, /^\/sandbox-pay\/checkout\/[^/?]+/);
-    await shop.getByLabel('Titular de la tarjeta').fill('Lucía Pérez');
-    await shop.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await shop
-      .getByLabel('Caducidad (MM/AA)')
-      .fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-    await shop.getByLabel('Código de seguridad (CVC)').fill('123');
-    await shop.getByRole('button', { name: /^Pagar/ }).click();
-    await waitForPath(shop, new RegExp(`^/checkout/success/${orderId}$`));
+      await shop.getByRole('radio', { name: 'Tarjeta' }).check();
+      await shop.getByRole('button', { name: 'Pagar 25,12 €' }).click();
+      await waitForPath(shop, /^\/sandbox-pay\/checkout\/[^/?]+/);
+      await shop.getByLabel('Titular de la tarjeta').fill('Lucía Pérez');
+      await shop.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+      await shop
+        .getByLabel('Caducidad (MM/AA)')
+        .fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+      await shop.getByLabel('Código de seguridad (CVC)').fill('123');
+      await shop.getByRole('button', { name: /^Pagar/ }).click();
+      // Back on the link's page (still signed out), which follows the payment until it is confirmed.
+      await waitForPath(shop, new RegExp(`^/payment/order/${orderId}`));
+      await expect(shop.getByText('Pedido pagado.')).toBeVisible({ timeout: 20_000 });
+      await expectNoAxeViolations(shop, 'paid by the signed link');
+    } finally {
+      await anonymous.close();
+    }
+    // The customer's own account sees it paid.
+    await apiLogin(customer, CUSTOMER.email, CUSTOMER.password);
     await eventually(
       async () => {
         const res = await apiCall(customer, 'GET', `/api/orders/${orderId}/payment`);

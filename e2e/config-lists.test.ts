@@ -1,9 +1,9 @@
 // Configuration lists in the browser (docs/backoffice.md, "Configuration lists"): an admin edits a land registry
 // (a bad e-mail is refused in the error summary first) and sees the change in its history; exports the list as CSV
 // and imports it back: a file with an error row is refused whole with its line, the clean file is imported. axe on
-// each screen.
+// each screen. A provider payment's files: upload a PDF, see it listed and in the history, download it, delete it.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogin } from './support/api.js';
+import { apiCall, apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -110,5 +110,44 @@ test.describe.serial('configuration lists', () => {
     await expect(page.getByText('Importado: 0 nuevos, 2 actualizados.')).toBeVisible();
     const record = await (await admin.request.get('/api/backoffice/config-lists/registros/madrid-07')).json();
     expect(record).toMatchObject({ email: 'madrid7@example.org', registro_lento: true });
+  });
+
+  test("an admin uploads a provider payment's file, downloads it and deletes it; the history says so", async () => {
+    const created = await apiCall(admin, 'POST', '/api/backoffice/config-lists/provider_payments', {
+      provider_id: 'registradores',
+      concepto: 'Factura e2e',
+      importe: '12.00',
+      fecha: '2026-11-20',
+    });
+    expect(created.status).toBe(201);
+    const key = (created.json as { key: string }).key;
+    const page = await pageOf(admin);
+    await page.goto(`/agentes/listas/provider_payments/${key}`);
+    const files = page.getByRole('region', { name: 'Archivos del pago' });
+    await expect(files).toContainText('No hay archivos.');
+    // The names are the server's: the record's form has no field for them.
+    await expect(page.getByLabel('Archivos', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a provider payment without files');
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    await files.getByLabel('Documento para adjuntar').setInputFiles({
+      name: 'factura-e2e.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await files.getByRole('button', { name: 'Subir archivo' }).click();
+    await expect(files.getByText('Se ha subido «factura-e2e.pdf».')).toBeVisible();
+    const link = files.getByRole('link', { name: 'factura-e2e.pdf' });
+    await expect(link).toBeVisible();
+    await expect(page.getByRole('table').last()).toContainText('Archivo añadido');
+    await expectNoAxeViolations(page, 'a provider payment with a file');
+    const download = await page.request.get((await link.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+
+    await files.getByRole('button', { name: 'Borrar factura-e2e.pdf' }).click();
+    await expect(files.getByText('Se ha borrado «factura-e2e.pdf».')).toBeVisible();
+    await expect(files).toContainText('No hay archivos.');
+    await expect(page.getByRole('table').last()).toContainText('Archivo borrado');
   });
 });
