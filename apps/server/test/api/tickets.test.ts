@@ -595,6 +595,62 @@ describe('bad input on actions', () => {
   });
 });
 
+describe("an agent's ticket locks go with them (as the orders' do)", () => {
+  let id: number;
+  const lockOf = async () => (await list('?email=suelta@example.com')).items[0]!.lock;
+
+  beforeAll(async () => {
+    await send({ from: 'suelta@example.com', to: 'info@ventanilla.test', subject: 'Bloqueos', text: 'x' });
+    id = (await ticketBySubject('Bloqueos')).id;
+  });
+
+  it('signing out releases them', async () => {
+    const device = new TestClient(t.app);
+    await device.login(...AGENT);
+    expect((await device.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    expect(await lockOf()).not.toBeNull();
+    expect((await device.post('/api/auth/logout')).statusCode).toBe(204);
+    expect(await lockOf()).toBeNull();
+  });
+
+  it('being deactivated releases them', async () => {
+    const created = await admin.post('/api/backoffice/staff', {
+      email: 'bloqueos.agente@ventanilla.test',
+      firstname: 'Bea',
+      lastname: 'Bloqueos',
+      role: 'agent',
+      password: 'caballo-bateria-grapa-7',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const staff = created.json<{ agent: { id: number; version: string } }>().agent;
+    const them = new TestClient(t.app);
+    await them.login('bloqueos.agente@ventanilla.test', 'caballo-bateria-grapa-7');
+    expect((await them.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    expect(await lockOf()).not.toBeNull();
+    const off = await admin.request({
+      method: 'PATCH',
+      url: `/api/backoffice/staff/${staff.id}`,
+      payload: { version: staff.version, active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await lockOf()).toBeNull();
+  });
+
+  it('an admin logging in as a customer releases theirs', async () => {
+    const device = new TestClient(t.app);
+    await device.login(...ADMIN);
+    expect((await device.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    expect(await lockOf()).not.toBeNull();
+    const found = await device.get(
+      `/api/backoffice/customers?search=${encodeURIComponent('cliente-tickets@example.com')}`,
+    );
+    const customerId = found.json<{ items: Array<{ customer_id: number }> }>().items[0]!.customer_id;
+    const started = await device.post(`/api/backoffice/customers/${customerId}/impersonation`, {});
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    expect(await lockOf()).toBeNull();
+  });
+});
+
 describe('the tickets queue', () => {
   it('20 agents pulling at once get different tickets', async () => {
     // Fresh open tickets, unlocked.

@@ -37,7 +37,10 @@ export const agentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = new AgentsAdminService(
     app.ctx.db,
     () => app.ctx.now(),
-    (id) => app.ctx.itemLocks.releaseAllOf(id),
+    async (id) => {
+      await app.ctx.itemLocks.releaseAllOf(id);
+      await app.ctx.tickets.releaseAllOf(id);
+    },
     app.ctx.passwordReset,
     app.ctx.config.defaultStoreId,
   );

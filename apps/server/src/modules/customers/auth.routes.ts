@@ -109,9 +109,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Signing out releases the agent's item locks (docs/backoffice.md, "Locks and the queue").
+      // Signing out releases the agent's item and ticket locks (docs/backoffice.md, "Locks and the queue").
       const user = (await request.loadSession())?.user;
-      if (user) await app.ctx.itemLocks.releaseAllOf(user.id);
+      if (user) {
+        await app.ctx.itemLocks.releaseAllOf(user.id);
+        await app.ctx.tickets.releaseAllOf(user.id);
+      }
       await request.endSession();
       return reply.code(204).send(null);
     },

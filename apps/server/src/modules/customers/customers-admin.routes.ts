@@ -253,8 +253,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ip: request.ip,
         now,
       });
-      // The admin leaves the back office: their item locks go, as when signing out.
+      // The admin leaves the back office: their item and ticket locks go, as when signing out.
       await app.ctx.itemLocks.releaseAllOf(admin.id);
+      await app.ctx.tickets.releaseAllOf(admin.id);
       await request.startUserSession(started.customer, session?.storeId ?? 1, {
         id: started.impersonationId,
         adminId: admin.id,

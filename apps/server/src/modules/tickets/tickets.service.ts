@@ -977,6 +977,17 @@ export class TicketsService {
     }).then(({ result, version: next }) => ({ ticket_id: ticketId, version: next, draft_id: result }));
   }
 
+  /**
+   * Releases every ticket lease the agent holds: signing out, being deactivated, an admin logging in as a customer
+   * (as with the orders' locks). The version (updated_at) is not moved: nothing about the ticket changed.
+   */
+  async releaseAllOf(agentId: number): Promise<void> {
+    await this.db
+      .update(tickets)
+      .set({ lockedBy: null, lockedAt: null, lockExpiresAt: null })
+      .where(eq(tickets.lockedBy, agentId));
+  }
+
   /** The sweep: scheduled tickets whose date has come go back to 2 Abierto. Returns how many. */
   async wakeDue(): Promise<number> {
     const now = this.now();
