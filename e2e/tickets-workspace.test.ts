@@ -1,7 +1,7 @@
 // Tickets in the agents' workspace, beyond the mail journey of tickets.test.ts (docs/backoffice.md, "Tickets on
 // screen"): the agent writes first (new-ticket), keeps notes (save, pinned, pin, unpin, delete), delegates, postpones
 // (6 Programado until a date) and converts the request into an order draft (8 Lead convertido); another agent meets
-// the ticket's own lock messages; the tab of one customer e-mail lists exactly that address's tickets (from the
+// the ticket's own lock messages and forces the lock (unlock_lock); the tab of one customer e-mail lists exactly that address's tickets (from the
 // ticket and from the customer's page) and survives a reload; the "Tickets" queue of the auto-assign tab opens the
 // next ticket's tab with its lock, and keeps it while the agent looks elsewhere. axe on each screen.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -134,8 +134,18 @@ test.describe.serial('tickets in the workspace', () => {
     );
     await expect(notes).not.toContainText('pedido');
     await expectNoAxeViolations(other, 'ticket locked by another agent');
-    await other.close();
     expect((await ticket(world.staff)).notes.map((n) => n.text)).not.toContain('Intento del admin');
+    // unlock_lock: the admin forces it, holds it, and it is in the history.
+    await other.getByRole('button', { name: 'Forzar desbloqueo' }).click();
+    await expect(other.getByText('Has forzado el desbloqueo: ahora el ticket está bloqueado por ti.')).toBeVisible();
+    await expect(other.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
+    expect((await ticket(admin)).history.map((h) => h.accion)).toContain('unlock_lock');
+    // Closing the admin's tab gives it back; the agent's tab takes it again.
+    await other.keyboard.press('Alt+Shift+KeyW');
+    await expect(other.getByRole('tab', { name: new RegExp(`Ticket ${ticketId}`) })).toHaveCount(0);
+    await other.close();
+    await page.reload();
+    await expect(page.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
   });
 
   test('postpone: 6 Programado until a date', async () => {

@@ -1211,4 +1211,6 @@ export const en: Catalogue = {
   'providerPaymentFiles.title': 'Files of the payment',
   'configLists.act.file_added': 'File added',
   'configLists.act.file_deleted': 'File deleted',
+  'tickets.forceUnlock': 'Force unlock',
+  'tickets.forced': 'You forced the unlock: the ticket is now locked by you. It is recorded in the history.',
 };

@@ -1220,4 +1220,6 @@ export const es = {
   'providerPaymentFiles.title': 'Archivos del pago',
   'configLists.act.file_added': 'Archivo añadido',
   'configLists.act.file_deleted': 'Archivo borrado',
+  'tickets.forceUnlock': 'Forzar desbloqueo',
+  'tickets.forced': 'Has forzado el desbloqueo: ahora el ticket está bloqueado por ti. Queda anotado en el historial.',
 };

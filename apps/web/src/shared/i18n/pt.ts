@@ -1216,4 +1216,6 @@ export const pt: Catalogue = {
   'providerPaymentFiles.title': 'Ficheiros do pagamento',
   'configLists.act.file_added': 'Ficheiro adicionado',
   'configLists.act.file_deleted': 'Ficheiro apagado',
+  'tickets.forceUnlock': 'Forçar desbloqueio',
+  'tickets.forced': 'Forçou o desbloqueio: agora o ticket está bloqueado por si. Fica registado no histórico.',
 };

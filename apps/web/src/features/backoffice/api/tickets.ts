@@ -90,7 +90,7 @@ export type TicketLockState =
 
 export const ticketLockApi = {
   take: (ticketId: number) => api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`),
-  release: (ticketId: number) => api.delete(`${BASE}/${ticketId}/lock`),
+  release: (ticketId: number, force = false) => api.delete(`${BASE}/${ticketId}/lock${force ? '?force=1' : ''}`),
 };
 
 /**
@@ -99,7 +99,10 @@ export const ticketLockApi = {
  * not, and released when it closes; 423 says who holds it. A ticket the queue gave stays the agent's while they look
  * at another tab.
  */
-export function useTicketLocks(ticketIds: readonly number[]): Readonly<Record<number, TicketLockState>> {
+export function useTicketLocks(ticketIds: readonly number[]): {
+  ticketLocks: Readonly<Record<number, TicketLockState>>;
+  forceTicketUnlock: (ticketId: number) => Promise<void>;
+} {
   const [locks, setLocks] = useState<Record<number, TicketLockState>>({});
   const managed = useRef<readonly number[]>([]);
   const held = useRef(new Set<number>());
@@ -158,5 +161,14 @@ export function useTicketLocks(ticketIds: readonly number[]): Readonly<Record<nu
     return () => window.clearInterval(timer);
   }, [take]);
 
-  return locks;
+  /** unlock_lock: breaks another agent's lease (recorded in the ticket's history), then takes it. */
+  const forceTicketUnlock = useCallback(
+    async (ticketId: number) => {
+      await ticketLockApi.release(ticketId, true);
+      await take(ticketId);
+    },
+    [take],
+  );
+
+  return { ticketLocks: locks, forceTicketUnlock };
 }

@@ -20,6 +20,8 @@ export interface WorkspaceContextValue {
   forceUnlock: (itemId: number) => Promise<void>;
   /** The locks of the tickets open in tabs, by ticket id. */
   ticketLocks: Readonly<Record<number, TicketLockState>>;
+  /** Breaks another agent's lock on a ticket (DELETE ?force=1, unlock_lock), then takes it. */
+  forceTicketUnlock: (ticketId: number) => Promise<void>;
   /** The item each queue tab shows: undefined until known, null when nothing was waiting. */
   queueItems: Partial<Record<QueueName, number | null>>;
   setQueueItem: (queue: QueueName, itemId: number | null | undefined) => void;

@@ -116,7 +116,7 @@ export function WorkspaceShell() {
     () => (workspace?.tabs ?? []).map(tabTicketId).filter((id): id is number => id !== null),
     [workspace],
   );
-  const ticketLocks = useTicketLocks(ticketIds);
+  const { ticketLocks, forceTicketUnlock } = useTicketLocks(ticketIds);
 
   const closeTab = useCallback(
     (key: TabKey) => {
@@ -165,8 +165,10 @@ export function WorkspaceShell() {
 
   const value = useMemo<WorkspaceContextValue | null>(
     () =>
-      workspace ? { workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, queueItems, setQueueItem } : null,
-    [workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, queueItems, setQueueItem],
+      workspace
+        ? { workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, forceTicketUnlock, queueItems, setQueueItem }
+        : null,
+    [workspace, hrefOf, closeTab, locks, forceUnlock, ticketLocks, forceTicketUnlock, queueItems, setQueueItem],
   );
 
   if (stored.isError) return <Alert>{errorText(stored.error, t)}</Alert>;

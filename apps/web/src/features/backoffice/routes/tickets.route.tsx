@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseItemId } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
@@ -22,6 +23,7 @@ import {
 import { useAgents } from '../api/item-actions';
 import {
   TICKET_PAGE_SIZE,
+  ticketKeys,
   useSendTicketMessage,
   useTicket,
   useTicketAction,
@@ -273,8 +275,6 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
   const format = useFormat();
   const statusLabel = useTicketStatusLabel();
   const ticket = useTicket(ticketId);
-  // The workspace keeps the lock of every open ticket tab (taken, renewed, released when the tab closes).
-  const lock = useWorkspace().ticketLocks[ticketId] ?? { status: 'pending' };
   useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
 
   if (ticket.isPending) return <Spinner />;
@@ -290,8 +290,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
   return (
     <>
       <PageHeading caption={data.subject || undefined}>{t('tickets.ticketN', { id: ticketId })}</PageHeading>
-      {lock.status === 'taken' ? <Alert tone="info">{t('tickets.lockedByOther', { name: lock.by })}</Alert> : null}
-      {lock.status === 'held' ? <p className="secondary-text">{t('tickets.lockHeld')}</p> : null}
+      <TicketLockBanner ticketId={ticketId} />
       <SummaryList
         rows={[
           { key: 'status', label: t('tickets.status'), value: statusLabel(data.status) },
@@ -349,6 +348,53 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
         />
       </section>
     </>
+  );
+}
+
+/**
+ * The ticket's lock, kept by the workspace for every open ticket tab (taken, renewed, released when the tab closes):
+ * held by the agent, or who holds it with "Forzar desbloqueo" (unlock_lock, in the history).
+ */
+function TicketLockBanner({ ticketId }: { ticketId: number }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { ticketLocks, forceTicketUnlock } = useWorkspace();
+  const lock = ticketLocks[ticketId] ?? { status: 'pending' };
+  const [forcing, setForcing] = useState(false);
+  const [forced, setForced] = useState(false);
+  const [forceError, setForceError] = useState<unknown>(null);
+
+  async function force() {
+    setForcing(true);
+    setForceError(null);
+    try {
+      await forceTicketUnlock(ticketId);
+      setForced(true);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.one(ticketId) });
+    } catch (error) {
+      setForceError(error);
+    } finally {
+      setForcing(false);
+    }
+  }
+
+  if (lock.status === 'held') {
+    return (
+      <>
+        {forced ? <Alert tone="success">{t('tickets.forced')}</Alert> : null}
+        <p className="secondary-text">{t('tickets.lockHeld')}</p>
+      </>
+    );
+  }
+  if (lock.status !== 'taken') return null;
+  return (
+    <Alert tone="info">
+      <p>{t('tickets.lockedByOther', { name: lock.by })}</p>
+      {forceError ? <p>{errorText(forceError, t)}</p> : null}
+      <Button type="button" variant="warning" pending={forcing} onClick={() => void force()}>
+        {t('tickets.forceUnlock')}
+      </Button>
+    </Alert>
   );
 }
 
