@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundSignature } from '../../src/modules/tickets/inbound.routes.js';
+import { acceptInvitation } from '../support/invitations.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // Tickets (docs/backoffice.md, "Tickets"): mail in through a real SMTP session, the webhook and the contact form;
@@ -619,18 +620,23 @@ describe("an agent's ticket locks go with them (as the orders' do)", () => {
       firstname: 'Bea',
       lastname: 'Bloqueos',
       role: 'agent',
-      password: 'caballo-bateria-grapa-7',
     });
     expect(created.statusCode, created.body).toBe(201);
     const staff = created.json<{ agent: { id: number; version: string } }>().agent;
+    const accepted = await acceptInvitation(t.app, 'bloqueos.agente@ventanilla.test', 'caballo-bateria-grapa-7');
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const them = new TestClient(t.app);
     await them.login('bloqueos.agente@ventanilla.test', 'caballo-bateria-grapa-7');
     expect((await them.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
     expect(await lockOf()).not.toBeNull();
+    // Accepting the invitation moved the account's version.
+    const current = (await admin.get('/api/backoffice/staff'))
+      .json<{ items: Array<{ id: number; version: string }> }>()
+      .items.find((m) => m.id === staff.id)!;
     const off = await admin.request({
       method: 'PATCH',
       url: `/api/backoffice/staff/${staff.id}`,
-      payload: { version: staff.version, active: false },
+      payload: { version: current.version, active: false },
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(await lockOf()).toBeNull();
