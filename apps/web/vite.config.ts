@@ -1,5 +1,10 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 // The Fastify server proxies nothing: in development Vite forwards the API and the sandbox
 // payment pages to it; in production the server serves dist/ itself (SPA fallback to index.html).
@@ -7,7 +12,7 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') })],
   resolve: {
     // Use the domain package's TypeScript sources directly (no prebuild needed).
     conditions: ['@ventanilla/source', ...defaultClientConditions],
@@ -30,7 +35,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
-    sourcemap: true,
+    // Maps for our own debugging, never public: no sourceMappingURL, moved out of dist/ (build/precompress.ts).
+    sourcemap: 'hidden',
     // A strict CSP (script-src 'self') forbids inline scripts and data: workers.
     assetsInlineLimit: 0,
   },

@@ -3,12 +3,23 @@
 // without JavaScript gets the page and React hydrates the same markup (main.tsx).
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createRoutesFromChildren, matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
+import { preloadShopScreens, routeObjects } from './app/router';
 import { dehydrateState, seedQueries, SSR_STATE_ID, type SsrData, type SsrState } from './app/ssr-state';
 import type { PageMeta } from './shared/lib/server-render';
+import { provideCatalogue } from './shared/i18n';
+import { en } from './shared/i18n/en';
+import { es } from './shared/i18n/es';
+import { pt } from './shared/i18n/pt';
+
+// In the browser the screens and each language's texts are chunks loaded on demand; a render to a string cannot
+// wait for them, so here they are all loaded before the first render.
+provideCatalogue('es', es);
+provideCatalogue('en', en);
+provideCatalogue('pt', pt);
+await preloadShopScreens();
 
 export type { SsrData, SsrState };
 export { SSR_STATE_ID };
@@ -39,11 +50,9 @@ export function render(pathname: string, data: SsrData): RenderResult {
   return { html, meta, state };
 }
 
-const routes = createRoutesFromChildren((AppRoutes() as { props: { children: ReactNode } }).props.children);
-
 /** Whether the app has a page at this address (anything but its catch-all not-found route). */
 export function isKnownAddress(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname);
+  const matches = matchRoutes(routeObjects, pathname);
   const last = matches?.at(-1);
   return !!last && last.route.path !== '*';
 }

@@ -2,17 +2,29 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './shared/ui/styles/base.css';
 import { App } from './app/app';
+import { preloadScreens } from './app/router';
+import { pageLanguage } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
+import { loadCatalogue } from './shared/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A page the server rendered (catalogue, category, product, not found) is hydrated; any other starts afresh.
+// The first page's screens and texts (chunks of their own) load beside the session request, not after it.
+const screens = preloadScreens(window.location.pathname);
+const texts = loadCatalogue(pageLanguage());
+texts.catch(() => undefined); // the session gate retries and reports it
+
+// A page the server rendered (catalogue, category, product, not found) is hydrated once its screens and texts are
+// here, so the first render is the server's markup; any other page starts afresh.
 const initial = readSsrState();
 const app = (
   <StrictMode>
     <App initial={initial} />
   </StrictMode>
 );
-if (initial && root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (initial && root.firstElementChild) {
+  void Promise.allSettled([screens, texts]).then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -1,34 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessage } from '../i18n/server-messages.js';
 import { requestLanguage } from './errors.js';
 import { isApiRequest } from './security.js';
+import { collectStaticFiles, registerStaticFiles } from './static-files.js';
 
 /**
- * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html for every other page path
- * (client-side routes). Unknown /api paths answer a JSON 404.
+ * Serves the built web app (apps/web/dist): its files precompressed (brotli, gzip) and hashed assets cached for a
+ * year (static-files.ts), index.html for every other page path (client-side routes). Unknown /api paths answer a
+ * JSON 404.
  */
 export default fp(
   async function webStaticPlugin(app: FastifyInstance) {
     const root = app.ctx.config.webDistDir;
     const indexFile = path.join(root, 'index.html');
     const hasWeb = existsSync(indexFile);
-    if (hasWeb) {
-      await app.register(fastifyStatic, {
-        root,
-        wildcard: false,
-        index: false,
-        setHeaders(res, filePath) {
-          res.header(
-            'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      });
-    }
+    if (hasWeb) registerStaticFiles(app, collectStaticFiles(root));
     const indexHtml = hasWeb ? readFileSync(indexFile) : null;
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,67 +1,85 @@
-import {
-  ConfigListRoute,
-  ConfigListsIndexRoute,
-  ConfigRecordRoute,
-} from '../features/backoffice/routes/config-lists.route';
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
-import { ForgotPasswordRoute } from '../features/account/routes/forgot-password.route';
-import { LoginRoute } from '../features/account/routes/login.route';
-import { LogoutRoute } from '../features/account/routes/logout.route';
-import { OrderDetailRoute } from '../features/account/routes/order-detail.route';
-import { OrderListRoute } from '../features/account/routes/order-list.route';
-import { BillingRoute } from '../features/account/routes/billing.route';
-import { CreditNotesRoute } from '../features/account/routes/credit-notes.route';
-import { RegisterRoute } from '../features/account/routes/register.route';
-import { ResetPasswordRoute } from '../features/account/routes/reset-password.route';
-import { IncidenceFormRoute } from '../features/account/routes/incidence-form.route';
-import { TemplateEditRoute } from '../features/backoffice/routes/template-edit.route';
-import { TemplatesRoute } from '../features/backoffice/routes/templates.route';
-import { CannedResponsesRoute } from '../features/backoffice/routes/canned-responses.route';
-import { StaffRoute } from '../features/backoffice/routes/staff.route';
-import { TicketTabRoute } from '../features/backoffice/routes/tickets.route';
-import { RequireCustomer } from '../features/account/components/require-customer';
-import { StaffGate } from '../features/backoffice/components/staff-gate';
-import { AdminGate } from '../features/backoffice/components/admin-gate';
-import { StatisticsGate } from '../features/backoffice/components/statistics-gate';
-import { CatalogProductFormRoute } from '../features/backoffice/routes/catalog-product-form.route';
-import { CatalogProductRevisionsRoute } from '../features/backoffice/routes/catalog-product-revisions.route';
-import { CatalogProductRoute } from '../features/backoffice/routes/catalog-product.route';
-import { CatalogProductsRoute } from '../features/backoffice/routes/catalog-products.route';
-import { AgentLogoutRoute } from '../features/backoffice/routes/agent-logout.route';
-import { ItemsRoute } from '../features/backoffice/routes/items.route';
-import { ItemTabRoute, TabEndingRoute } from '../features/backoffice/routes/workspace-tabs.route';
-import { WorkspaceShell } from '../features/backoffice/components/workspace-shell';
-import { MailboxMessageRoute } from '../features/backoffice/routes/mailbox-message.route';
-import { MailboxRoute } from '../features/backoffice/routes/mailbox.route';
-import { CartRoute } from '../features/cart/routes/cart.route';
-import { CatalogRoute } from '../features/catalog/routes/catalog.route';
-import { CategoryRoute } from '../features/catalog/routes/category.route';
-import { ProductRoute } from '../features/catalog/routes/product.route';
-import { NotFoundRoute } from '../features/catalog/routes/not-found.route';
-import { CheckoutSuccessRoute } from '../features/checkout/routes/checkout-success.route';
-import { BankTransferRoute, MbWayPendingRoute, MultibancoRoute } from '../features/checkout/routes/async-payment.route';
-import { CheckoutRoute, PayQuoteRoute } from '../features/checkout/routes/checkout.route';
-import { FinalizeRoute, PayOrderRoute } from '../features/checkout/routes/pay-order.route';
-import { PayOrderEntry } from '../features/checkout/routes/pay-link.route';
-import { PaymentFailedRoute } from '../features/checkout/routes/payment-failed.route';
-import { ThreeDsRoute } from '../features/checkout/routes/three-ds.route';
-import { ConfirmationRoute, ProductConfirmationRoute } from '../features/wizard/routes/confirmation.route';
-import { ProductStepRoute, WizardStepRoute } from '../features/wizard/routes/wizard-step.route';
-import { ResumeDraftRoute } from '../features/wizard/routes/resume-draft.route';
-import { LocalizationsScreen, NewProcedureScreen, ShortcutScreen } from '../features/wizard/routes/agent-orders.route';
-import { UpdateItemRoute } from '../features/wizard/routes/update-item.route';
-import { Spinner } from '../shared/ui';
-import { BackofficeLayout } from './layout/backoffice-layout';
-
-// The statistics screen carries the charting library: its own chunk, loaded when an agent opens it (never in the shop).
-const StatisticsRoute = lazy(() => import('../features/backoffice/routes/statistics.route'));
+import type { ReactElement } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import { lazyModule, RouteBoundary } from './lazy-route';
 import { ShopLayout } from './layout/shop-layout';
 
-/** Every address of the app. Static segments win over dynamic ones, so `/tienda/cart` never reaches the wizard. */
-export function AppRoutes() {
-  return (
-    <Routes>
+// Every screen is loaded on demand, in a few chunks by area (app/screens/): the entry holds the frame (session,
+// language, shop header) and nothing else, so the shop's first page downloads little (npm run bench:bundle).
+const catalog = lazyModule(() => import('./screens/catalog'));
+const wizard = lazyModule(() => import('./screens/wizard'));
+const checkout = lazyModule(() => import('./screens/checkout'));
+const account = lazyModule(() => import('./screens/account'));
+const backoffice = lazyModule(() => import('./screens/backoffice'));
+// The statistics screen carries the charting library: its own chunk, loaded when an agent opens it.
+const statistics = lazyModule(() => import('../features/backoffice/routes/statistics.route'));
+
+const CatalogRoute = catalog.screen('CatalogRoute');
+const CategoryRoute = catalog.screen('CategoryRoute');
+const ProductRoute = catalog.screen('ProductRoute');
+const NotFoundRoute = catalog.screen('NotFoundRoute');
+
+const ConfirmationRoute = wizard.screen('ConfirmationRoute');
+const ProductConfirmationRoute = wizard.screen('ProductConfirmationRoute');
+const ProductStepRoute = wizard.screen('ProductStepRoute');
+const WizardStepRoute = wizard.screen('WizardStepRoute');
+const ResumeDraftRoute = wizard.screen('ResumeDraftRoute');
+const UpdateItemRoute = wizard.screen('UpdateItemRoute');
+
+const CartRoute = checkout.screen('CartRoute');
+const CheckoutSuccessRoute = checkout.screen('CheckoutSuccessRoute');
+const BankTransferRoute = checkout.screen('BankTransferRoute');
+const MbWayPendingRoute = checkout.screen('MbWayPendingRoute');
+const MultibancoRoute = checkout.screen('MultibancoRoute');
+const CheckoutRoute = checkout.screen('CheckoutRoute');
+const PayQuoteRoute = checkout.screen('PayQuoteRoute');
+const FinalizeRoute = checkout.screen('FinalizeRoute');
+const PayOrderRoute = checkout.screen('PayOrderRoute');
+const PayOrderEntry = checkout.screen('PayOrderEntry');
+const PaymentFailedRoute = checkout.screen('PaymentFailedRoute');
+const ThreeDsRoute = checkout.screen('ThreeDsRoute');
+
+const RequireCustomer = account.screen('RequireCustomer');
+const BillingRoute = account.screen('BillingRoute');
+const CreditNotesRoute = account.screen('CreditNotesRoute');
+const ForgotPasswordRoute = account.screen('ForgotPasswordRoute');
+const IncidenceFormRoute = account.screen('IncidenceFormRoute');
+const LoginRoute = account.screen('LoginRoute');
+const LogoutRoute = account.screen('LogoutRoute');
+const OrderDetailRoute = account.screen('OrderDetailRoute');
+const OrderListRoute = account.screen('OrderListRoute');
+const RegisterRoute = account.screen('RegisterRoute');
+const ResetPasswordRoute = account.screen('ResetPasswordRoute');
+
+const BackofficeLayout = backoffice.screen('BackofficeLayout');
+const AdminGate = backoffice.screen('AdminGate');
+const StaffGate = backoffice.screen('StaffGate');
+const StatisticsGate = backoffice.screen('StatisticsGate');
+const WorkspaceShell = backoffice.screen('WorkspaceShell');
+const AgentLogoutRoute = backoffice.screen('AgentLogoutRoute');
+const CannedResponsesRoute = backoffice.screen('CannedResponsesRoute');
+const CatalogProductFormRoute = backoffice.screen('CatalogProductFormRoute');
+const CatalogProductRevisionsRoute = backoffice.screen('CatalogProductRevisionsRoute');
+const CatalogProductRoute = backoffice.screen('CatalogProductRoute');
+const CatalogProductsRoute = backoffice.screen('CatalogProductsRoute');
+const ConfigListRoute = backoffice.screen('ConfigListRoute');
+const ConfigListsIndexRoute = backoffice.screen('ConfigListsIndexRoute');
+const ConfigRecordRoute = backoffice.screen('ConfigRecordRoute');
+const ItemsRoute = backoffice.screen('ItemsRoute');
+const MailboxMessageRoute = backoffice.screen('MailboxMessageRoute');
+const MailboxRoute = backoffice.screen('MailboxRoute');
+const StaffRoute = backoffice.screen('StaffRoute');
+const TemplateEditRoute = backoffice.screen('TemplateEditRoute');
+const TemplatesRoute = backoffice.screen('TemplatesRoute');
+const TicketTabRoute = backoffice.screen('TicketTabRoute');
+const ItemTabRoute = backoffice.screen('ItemTabRoute');
+const TabEndingRoute = backoffice.screen('TabEndingRoute');
+const LocalizationsScreen = backoffice.screen('LocalizationsScreen');
+const NewProcedureScreen = backoffice.screen('NewProcedureScreen');
+const ShortcutScreen = backoffice.screen('ShortcutScreen');
+const StatisticsRoute = statistics.screen('StatisticsRoute');
+
+const routes = (
+  <>
       <Route element={<ShopLayout />}>
         <Route index element={<CatalogRoute />} />
         <Route path="tienda/servicios" element={<CatalogRoute />} />
@@ -142,9 +160,9 @@ export function AppRoutes() {
               <Route
                 path="estadisticas"
                 element={
-                  <Suspense fallback={<Spinner />}>
+                  <RouteBoundary>
                     <StatisticsRoute />
-                  </Suspense>
+                  </RouteBoundary>
                 }
               />
             </Route>
@@ -162,6 +180,33 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-    </Routes>
+
+  </>
+);
+
+/** Every address of the app. Static segments win over dynamic ones, so `/tienda/cart` never reaches the wizard. */
+export function AppRoutes() {
+  return (
+    <RouteBoundary>
+      <Routes>{routes}</Routes>
+    </RouteBoundary>
   );
+}
+
+/** The route tree as objects (matching an address without rendering: the boot, the server render). */
+export const routeObjects = createRoutesFromElements(routes);
+
+/** Starts loading the chunks of the screens of `pathname` (at boot, beside the session request). */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routeObjects, pathname) ?? []).map((match) => {
+    const type = (match.route.element as ReactElement | null | undefined)?.type as { preload?: () => Promise<unknown> };
+    return type?.preload?.();
+  });
+  // A failure is reported by the render, with its recovery.
+  return Promise.all(loads).catch(() => undefined);
+}
+
+/** Loads every shop screen (the server render has no Suspense to wait with: its screens must be there). */
+export function preloadShopScreens(): Promise<unknown> {
+  return Promise.all([catalog.preload(), wizard.preload(), checkout.preload(), account.preload()]);
 }

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { sessionQueryOptions } from '../shared/auth';
-import { I18nProvider, isLanguage, useT } from '../shared/i18n';
+import { I18nProvider, isLanguage, loadCatalogue, loadedCatalogue, useT } from '../shared/i18n';
 import { Alert, Button, Spinner } from '../shared/ui';
+import { recoverFromChunkError } from './lazy-route';
 
 function BootScreen({ children }: { children: ReactNode }) {
   return (
@@ -28,23 +29,51 @@ function BootError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** The language the page was served in (`<html lang>`), whose catalogue the boot loads beside the session. */
+export function pageLanguage(): 'es' | 'en' | 'pt' {
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : 'es';
+}
+
 /**
- * Waits for GET /api/session (store, language, CSRF token) before rendering the app, then provides the store's
- * language. Until the language is known, the default (es) is used.
+ * Waits for GET /api/session (store, language, CSRF token) and the language's texts (a chunk per language) before
+ * rendering the app, then provides the store's language. Until the language is known, the page's is used.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions);
-  const language = session.data && isLanguage(session.data.language) ? session.data.language : 'es';
+  const language = session.data && isLanguage(session.data.language) ? session.data.language : pageLanguage();
+  const catalogue = useQuery({
+    queryKey: ['i18n-catalogue', language],
+    queryFn: () =>
+      loadCatalogue(language).catch((error: unknown) => {
+        recoverFromChunkError(); // a chunk name of an older build: reload once
+        throw error;
+      }),
+    // Already here (the boot loaded it, or the server render provided it): the first render has the texts.
+    initialData: () => loadedCatalogue(language),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    enabled: session.isSuccess,
+    // A change of store keeps the page (in the old texts for a moment) instead of the boot screen.
+    placeholderData: keepPreviousData,
+  });
 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
-  if (session.data) return <I18nProvider language={language}>{children}</I18nProvider>;
+  if (session.data && catalogue.data) {
+    return (
+      <I18nProvider language={language} catalogue={catalogue.data}>
+        {children}
+      </I18nProvider>
+    );
+  }
+  const failed = session.isError || catalogue.isError;
   return (
-    <I18nProvider language={language}>
-      {session.isError ? (
-        <BootError onRetry={() => void session.refetch()} />
+    <I18nProvider language={language} catalogue={undefined}>
+      {failed ? (
+        <BootError onRetry={() => void (session.isError ? session.refetch() : catalogue.refetch())} />
       ) : (
         <BootScreen>
           <Spinner />

@@ -3,6 +3,7 @@ import { isStaff, userCan, useUser } from '../../shared/auth';
 import { useT } from '../../shared/i18n';
 import { SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
+import { RouteBoundary } from '../lazy-route';
 import './layout.css';
 
 /** The agents' frame: a distinct header with the agent's name and the logout link. */
@@ -71,7 +72,9 @@ export function BackofficeLayout() {
         </div>
       </header>
       <main id="main" className="page-container page-container--wide main" tabIndex={-1}>
-        <Outlet />
+        <RouteBoundary>
+          <Outlet />
+        </RouteBoundary>
       </main>
     </>
   );

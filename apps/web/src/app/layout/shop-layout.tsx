@@ -5,6 +5,7 @@ import { useT } from '../../shared/i18n';
 import { SkipLink } from '../../shared/ui';
 import { ImpersonationBanner } from './impersonation-banner';
 import { useRouteFocus } from './use-route-focus';
+import { RouteBoundary } from '../lazy-route';
 import './layout.css';
 
 /** Header, <main id="main"> and footer of the shop and the customer panel. */
@@ -52,7 +53,9 @@ export function ShopLayout() {
         </div>
       </header>
       <main id="main" className="page-container main" tabIndex={-1}>
-        <Outlet />
+        <RouteBoundary>
+          <Outlet />
+        </RouteBoundary>
       </main>
       <footer className="site-footer">
         <div className="page-container">

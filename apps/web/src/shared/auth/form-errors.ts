@@ -2,6 +2,7 @@ import { translateDomainMessage, type DomainMessage, type Language } from '@vent
 import type { ErrorSummaryItem } from '../ui';
 import { ApiError } from '../lib/api-client';
 import type { Translate } from '../i18n';
+import { errorText } from './error-text';
 
 export interface FormErrors {
   /** Inline messages by field name. */
@@ -11,15 +12,6 @@ export interface FormErrors {
 }
 
 export const NO_ERRORS: FormErrors = { byField: {}, summary: [] };
-
-/** The text to show for any failed call: the server's message, else a generic one by kind. */
-export function errorText(error: unknown, t: Translate): string {
-  if (error instanceof ApiError) {
-    if (error.message) return error.message;
-    if (error.status === 0) return t('error.network');
-  }
-  return t('error.generic');
-}
 
 /**
  * Turns a failed form submission into inline errors and summary links. `fields` errors go to their inputs; any

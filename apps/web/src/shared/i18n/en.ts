@@ -1213,4 +1213,8 @@ export const en: Catalogue = {
   'configLists.act.file_deleted': 'File deleted',
   'tickets.forceUnlock': 'Force unlock',
   'tickets.forced': 'You forced the unlock: the ticket is now locked by you. It is recorded in the history.',
+  // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
+  'chunk.failedTitle': 'This page could not be loaded',
+  'chunk.failedBody':
+    'There may be a new version of the shop, or the connection failed. Reload the page.',
 };

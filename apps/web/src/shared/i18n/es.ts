@@ -1222,4 +1222,8 @@ export const es = {
   'configLists.act.file_deleted': 'Archivo borrado',
   'tickets.forceUnlock': 'Forzar desbloqueo',
   'tickets.forced': 'Has forzado el desbloqueo: ahora el ticket está bloqueado por ti. Queda anotado en el historial.',
+  // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
+  'chunk.failedTitle': 'No se ha podido cargar esta página',
+  'chunk.failedBody':
+    'Puede que haya una versión nueva de la tienda o que falle la conexión. Vuelve a cargar la página.',
 };

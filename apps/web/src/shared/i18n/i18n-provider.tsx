@@ -1,17 +1,15 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '../lib/api-contract';
-import { en } from './en';
-import { es } from './es';
-import { pt } from './pt';
+import { BOOT_TEXTS, loadedCatalogue } from './catalogues';
 import type { Catalogue, MessageKey, MessageParams } from './types';
-
-const catalogues: Record<Language, Catalogue> = { es, en, pt };
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 interface I18nValue {
   language: Language;
   t: Translate;
+  /** Whether the language's catalogue has arrived (before that, only the boot texts). */
+  ready: boolean;
 }
 
 function interpolate(template: string, params?: MessageParams): string {
@@ -21,20 +19,38 @@ function interpolate(template: string, params?: MessageParams): string {
   );
 }
 
-export function createTranslate(language: Language): Translate {
-  const catalogue = catalogues[language] ?? es;
-  return (key, params) => interpolate(catalogue[key], params);
+/**
+ * The translate function of `language`, over its catalogue if it has arrived (catalogues.ts); before that only the
+ * boot texts exist and any other key comes back as itself.
+ */
+export function createTranslate(language: Language, catalogue = loadedCatalogue(language)): Translate {
+  const boot = BOOT_TEXTS[language] ?? BOOT_TEXTS.es;
+  return (key, params) => interpolate(catalogue?.[key] ?? boot[key] ?? key, params);
 }
 
-const I18nContext = createContext<I18nValue>({ language: 'es', t: createTranslate('es') });
+const I18nContext = createContext<I18nValue>({ language: 'es', t: createTranslate('es'), ready: false });
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'es' || value === 'en' || value === 'pt';
 }
 
-/** Provides the store's language (from GET /api/session) to every component below. */
-export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const value = useMemo(() => ({ language, t: createTranslate(language) }), [language]);
+/**
+ * Provides the store's language (from GET /api/session) and its texts to every component below; without a catalogue
+ * (still loading) only the boot texts.
+ */
+export function I18nProvider({
+  language,
+  catalogue,
+  children,
+}: {
+  language: Language;
+  catalogue: Catalogue | undefined;
+  children: ReactNode;
+}) {
+  const value = useMemo(
+    () => ({ language, t: createTranslate(language, catalogue), ready: catalogue !== undefined }),
+    [language, catalogue],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -48,7 +64,8 @@ export function translateCode(
   code: string,
 ): string {
   const key = `${prefix}.${code}`;
-  return key in es ? t(key as MessageKey) : code;
+  const text = t(key as MessageKey);
+  return text === key ? code : text;
 }
 
 /** The translate function: t('wizard.continue') -> "Continuar". */

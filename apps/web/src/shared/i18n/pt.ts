@@ -1218,4 +1218,8 @@ export const pt: Catalogue = {
   'configLists.act.file_deleted': 'Ficheiro apagado',
   'tickets.forceUnlock': 'Forçar desbloqueio',
   'tickets.forced': 'Forçou o desbloqueio: agora o ticket está bloqueado por si. Fica registado no histórico.',
+  // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
+  'chunk.failedTitle': 'Não foi possível carregar esta página',
+  'chunk.failedBody':
+    'Pode haver uma nova versão da loja ou a ligação falhou. Volte a carregar a página.',
 };

@@ -1,0 +1,12 @@
+// The customer panel (sign-in, registration, orders, invoices, incidents): one chunk, loaded on demand.
+export { RequireCustomer } from '../../features/account/components/require-customer';
+export { BillingRoute } from '../../features/account/routes/billing.route';
+export { CreditNotesRoute } from '../../features/account/routes/credit-notes.route';
+export { ForgotPasswordRoute } from '../../features/account/routes/forgot-password.route';
+export { IncidenceFormRoute } from '../../features/account/routes/incidence-form.route';
+export { LoginRoute } from '../../features/account/routes/login.route';
+export { LogoutRoute } from '../../features/account/routes/logout.route';
+export { OrderDetailRoute } from '../../features/account/routes/order-detail.route';
+export { OrderListRoute } from '../../features/account/routes/order-list.route';
+export { RegisterRoute } from '../../features/account/routes/register.route';
+export { ResetPasswordRoute } from '../../features/account/routes/reset-password.route';

@@ -1,0 +1,64 @@
+import type { Language } from '../lib/api-contract';
+import type { Catalogue, MessageKey } from './types';
+
+// Each language's texts are a chunk of their own, loaded for the store's language only (the three together weigh
+// about half the shop's entry otherwise). The boot starts loading the page's language beside the session request;
+// until a catalogue is there, only the few boot texts below exist.
+
+const loaders: Record<Language, () => Promise<Catalogue>> = {
+  es: () => import('./es').then((m) => m.es),
+  en: () => import('./en').then((m) => m.en),
+  pt: () => import('./pt').then((m) => m.pt),
+};
+
+const loaded: Partial<Record<Language, Catalogue>> = {};
+const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
+
+/** The texts the boot screens need before any catalogue has arrived (or when one cannot). */
+export const BOOT_TEXTS: Record<Language, Partial<Record<MessageKey, string>>> = {
+  es: {
+    'boot.errorTitle': 'No se ha podido cargar la tienda',
+    'boot.errorBody': 'No hemos podido conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
+    'common.loading': 'Cargando…',
+    'common.retry': 'Volver a intentarlo',
+  },
+  en: {
+    'boot.errorTitle': 'The shop could not be loaded',
+    'boot.errorBody': 'We could not reach the server. Check your connection and try again.',
+    'common.loading': 'Loading…',
+    'common.retry': 'Try again',
+  },
+  pt: {
+    'boot.errorTitle': 'Não foi possível carregar a loja',
+    'boot.errorBody': 'Não conseguimos ligar ao servidor. Verifique a sua ligação e tente novamente.',
+    'common.loading': 'A carregar…',
+    'common.retry': 'Tentar novamente',
+  },
+};
+
+/** The catalogue of `language` if it has arrived. */
+export function loadedCatalogue(language: Language): Catalogue | undefined {
+  return loaded[language];
+}
+
+/** Makes a catalogue available at once (server rendering, tests): no chunk to wait for. */
+export function provideCatalogue(language: Language, catalogue: Catalogue): void {
+  loaded[language] = catalogue;
+}
+
+/** Loads the catalogue of `language` (once; a failed load may be tried again). */
+export function loadCatalogue(language: Language): Promise<Catalogue> {
+  const ready = loaded[language];
+  if (ready) return Promise.resolve(ready);
+  loading[language] ??= loaders[language]().then(
+    (catalogue) => {
+      loaded[language] = catalogue;
+      return catalogue;
+    },
+    (error: unknown) => {
+      delete loading[language];
+      throw error;
+    },
+  );
+  return loading[language];
+}

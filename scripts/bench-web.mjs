@@ -1,0 +1,181 @@
+// npm run bench:web: Lighthouse 12 (mobile, default simulated throttling) on Debian's Chromium against the built
+// product (apps/server/dist/server.js, the same as npm start) on a free port with a fresh data directory and the demo
+// data: the home, a product page, a wizard step and checkout (a signed-in customer with a product in the cart).
+// Prints performance, accessibility, SEO and best practices per page beside the goals (>= 95, then 100 for the other
+// three), LCP and TBT, and the shop's entry JavaScript (npm run bench:bundle). The full reports land in
+// .bench/lighthouse/<page>.json (open them at https://googlechrome.github.io/lighthouse/viewer/).
+//   BENCH_PAGES=home,product  only these pages      BENCH_RUNS=3  median of three runs per page (by performance)
+//   CHROME_PATH=/usr/bin/chromium (the default)     BENCH_URL=http://host:port  measure a running server instead
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { measureBundle, printBundle } from './bench-bundle.mjs';
+import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const CUSTOMER = { email: 'cliente@ventanilla.test', password: 'cliente-demo-2026' };
+const NOTA_SIMPLE_ANSWERS = { 77: 'Juan Español', 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 411: '3781' };
+
+/** The measured pages; `signedIn` pages get the cookie of a customer with a nota simple in the cart. */
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/tienda/nota-simple' },
+  { name: 'wizard', path: '/tienda/nota-simple/step51' },
+  { name: 'checkout', path: '/customer/checkout', signedIn: true },
+];
+const GOALS = { performance: 95, accessibility: 100, seo: 100, 'best-practices': 100 };
+
+const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES;
+if (pages.length === 0) throw new Error(`BENCH_PAGES names none of ${PAGES.map((p) => p.name).join(', ')}`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A session cookie of the demo customer, signed in, with a nota simple in the cart (through the public API). */
+async function signedInCookie(baseUrl) {
+  let cookie = '';
+  let csrf = '';
+  const call = async (method, url, body) => {
+    const headers = { cookie, ...(body ? { 'content-type': 'application/json' } : {}) };
+    if (method !== 'GET') headers['x-csrf-token'] = csrf;
+    const res = await fetch(baseUrl + url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('vt_sid='));
+    if (set) cookie = set.split(';')[0];
+    if (!res.ok) throw new Error(`${method} ${url}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  csrf = (await call('GET', '/api/session')).csrf_token;
+  await call('POST', '/api/auth/login', CUSTOMER);
+  csrf = (await call('GET', '/api/session')).csrf_token;
+  await call('POST', '/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: NOTA_SIMPLE_ANSWERS });
+  return cookie;
+}
+
+async function startProduct() {
+  if (buildIsStale()) {
+    const t = sourcesTime();
+    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+    markBuilt(t);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-web-'));
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, child);
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[(runs.length - 1) >> 1];
+const load = () => loadavg()[0].toFixed(1);
+
+const bundle = measureBundle();
+const product = process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => {} } : await startProduct();
+const outDir = path.join(ROOT, '.bench/lighthouse');
+mkdirSync(outDir, { recursive: true });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: [
+    '--headless=new',
+    '--disable-gpu',
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  ],
+});
+const results = [];
+try {
+  const cookie = pages.some((p) => p.signedIn) ? await signedInCookie(product.baseUrl) : '';
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const loadBefore = load();
+      const { lhr, report } = await lighthouse(`${product.baseUrl}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(GOALS),
+        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const scores = Object.fromEntries(
+        Object.keys(GOALS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+      );
+      runs.push({
+        scores,
+        report,
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue,
+        tbt: lhr.audits['total-blocking-time']?.numericValue,
+        fcp: lhr.audits['first-contentful-paint']?.numericValue,
+        finalUrl: lhr.finalDisplayedUrl,
+        failed: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .filter((a) => a.scoreDisplayMode !== 'metricSavings' || a.score < 0.9)
+          .map((a) => a.id),
+        load: `${loadBefore}-${load()}`,
+      });
+    }
+    const chosen = median(runs);
+    writeFileSync(path.join(outDir, `${page.name}.json`), chosen.report);
+    results.push({ page, ...chosen });
+  }
+} finally {
+  await chrome.kill();
+  await product.stop();
+}
+
+console.log(`\nLighthouse ${'12'} mobile (simulated throttling), ${RUNS} run(s) per page${RUNS > 1 ? ', median' : ''}:`);
+console.log(
+  `${'page'.padEnd(9)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'seo'.padStart(5)} ${'bp'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)}  load avg  final URL`,
+);
+let allMet = true;
+for (const r of results) {
+  const cell = (k) => {
+    const met = r.scores[k] >= GOALS[k];
+    allMet &&= met;
+    return `${r.scores[k]}${met ? ' ' : '!'}`.padStart(5);
+  };
+  const ms = (v) => (v === undefined ? '-' : `${Math.round(v)}ms`).padStart(7);
+  console.log(
+    `${r.page.name.padEnd(9)} ${cell('performance')} ${cell('accessibility')} ${cell('seo')} ${cell('best-practices')} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)}  ${r.load.padEnd(8)}  ${r.finalUrl.replace(product.baseUrl, '')}`,
+  );
+  if (r.failed.length) console.log(`          audits below 1: ${r.failed.join(', ')}`);
+}
+console.log(`goals: performance >= 95, accessibility, SEO and best practices 100 ('!' = not met): ${allMet ? 'MET' : 'NOT MET'}`);
+console.log(`(load avg: the machine's 1-minute load before-after each measured page, ${process.env.BENCH_URL ? 'external server' : 'fresh server with demo data'})\n`);
+const bundleMet = printBundle(bundle);
+process.exitCode = allMet && bundleMet ? 0 : 1;
