@@ -48,7 +48,9 @@ export function measureBundle(dist = DIST) {
 export function printBundle(result) {
   console.log('Shop entry JavaScript (index.html: module script + modulepreloads):');
   for (const f of result.entry) {
-    console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(9)} gzip ${kb(f.brotli).padStart(9)} br`);
+    console.log(
+      `  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(9)} gzip ${kb(f.brotli).padStart(9)} br`,
+    );
   }
   const met = result.entryGzip <= ENTRY_GOAL_BYTES;
   console.log(

@@ -112,11 +112,7 @@ const outDir = path.join(ROOT, '.bench/lighthouse');
 mkdirSync(outDir, { recursive: true });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
-  chromeFlags: [
-    '--headless=new',
-    '--disable-gpu',
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-  ],
+  chromeFlags: ['--headless=new', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
 });
 const results = [];
 try {
@@ -143,7 +139,13 @@ try {
         fcp: lhr.audits['first-contentful-paint']?.numericValue,
         finalUrl: lhr.finalDisplayedUrl,
         failed: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual',
+          )
           .filter((a) => a.scoreDisplayMode !== 'metricSavings' || a.score < 0.9)
           .map((a) => a.id),
         load: `${loadBefore}-${load()}`,
@@ -158,7 +160,9 @@ try {
   await product.stop();
 }
 
-console.log(`\nLighthouse ${'12'} mobile (simulated throttling), ${RUNS} run(s) per page${RUNS > 1 ? ', median' : ''}:`);
+console.log(
+  `\nLighthouse ${'12'} mobile (simulated throttling), ${RUNS} run(s) per page${RUNS > 1 ? ', median' : ''}:`,
+);
 console.log(
   `${'page'.padEnd(9)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'seo'.padStart(5)} ${'bp'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)}  load avg  final URL`,
 );
@@ -175,7 +179,11 @@ for (const r of results) {
   );
   if (r.failed.length) console.log(`          audits below 1: ${r.failed.join(', ')}`);
 }
-console.log(`goals: performance >= 95, accessibility, SEO and best practices 100 ('!' = not met): ${allMet ? 'MET' : 'NOT MET'}`);
-console.log(`(load avg: the machine's 1-minute load before-after each measured page, ${process.env.BENCH_URL ? 'external server' : 'fresh server with demo data'})\n`);
+console.log(
+  `goals: performance >= 95, accessibility, SEO and best practices 100 ('!' = not met): ${allMet ? 'MET' : 'NOT MET'}`,
+);
+console.log(
+  `(load avg: the machine's 1-minute load before-after each measured page, ${process.env.BENCH_URL ? 'external server' : 'fresh server with demo data'})\n`,
+);
 const bundleMet = printBundle(bundle);
 process.exitCode = allMet && bundleMet ? 0 : 1;

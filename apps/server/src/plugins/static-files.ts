@@ -1,13 +1,12 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, type Encoding } from '../shared/content-encoding.js';
 
 // The built web app's files, served as the build left them: the build writes a brotli and a gzip copy next to each
 // text file (apps/web/vite.config.ts), and a request gets the smallest copy its Accept-Encoding allows, never
 // compressed per request. Only files found at boot are routes: a source map, a dotfile or a path that leaves the
 // directory (`..`, an encoded NUL) matches no route and reaches the not-found handler.
-
-export type Encoding = 'br' | 'gzip';
 
 interface Variant {
   filePath: string;
@@ -102,30 +101,6 @@ export function collectStaticFiles(root: string): Map<string, StaticFile> {
   };
   walk(root);
   return files;
-}
-
-/**
- * The encoding to answer with, from an Accept-Encoding header and the copies there are: brotli before gzip, each
- * only when the header accepts it (by name or `*`, with a q-value above 0); null means the file as it is.
- */
-export function chooseEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | null {
-  if (!acceptEncoding || available.length === 0) return null;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (encoding: Encoding) => {
-    const named = q.get(encoding) ?? (encoding === 'gzip' ? q.get('x-gzip') : undefined);
-    return (named ?? q.get('*') ?? 0) > 0;
-  };
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (available.includes(encoding) && accepts(encoding)) return encoding;
-  }
-  return null;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

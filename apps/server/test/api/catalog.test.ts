@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -123,6 +124,26 @@ describe('catalogue', () => {
     });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
+  });
+
+  it('large bodies go compressed to clients that take it, the same JSON, each copy with its own ETag', async () => {
+    const url = '/api/stores/1/categories';
+    const plain = await t.app.inject(url);
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gz]) expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const tags = [plain, br, gz].map((r) => r.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(tags[1]) } });
+    expect(again.statusCode).toBe(304);
+    // The brotli copy's tag does not validate the plain body.
+    expect((await t.app.inject({ url, headers: { 'if-none-match': String(tags[1]) } })).statusCode).toBe(200);
   });
 
   it('errors come in the store language', async () => {

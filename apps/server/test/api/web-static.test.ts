@@ -116,7 +116,11 @@ describe('precompressed copies, chosen by Accept-Encoding', () => {
   });
 
   it('HEAD answers the headers without a body', async () => {
-    const res = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBe(0);

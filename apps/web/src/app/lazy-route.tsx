@@ -33,7 +33,8 @@ export function recoverFromChunkError(): boolean {
   } catch {
     return false;
   }
-  const clear = 'caches' in window ? caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))) : null;
+  const clear =
+    'caches' in window ? caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))) : null;
   void Promise.resolve(clear)
     .catch(() => undefined)
     .finally(() => window.location.reload());
@@ -76,7 +77,10 @@ export function lazyModule<M>(load: () => Promise<M>) {
     const component = lazy(() => {
       if (loaded !== null) {
         const module = loaded.module;
-        const settled = { then: (resolve: (m: { default: ComponentType<object> }) => void) => resolve({ default: module[name] as ComponentType<object> }) };
+        const settled = {
+          then: (resolve: (m: { default: ComponentType<object> }) => void) =>
+            resolve({ default: module[name] as ComponentType<object> }),
+        };
         return settled as unknown as Promise<{ default: ComponentType<object> }>;
       }
       return preload().then((m) => ({ default: m[name] as ComponentType<object> }));

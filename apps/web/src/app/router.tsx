@@ -80,107 +80,106 @@ const StatisticsRoute = statistics.screen('StatisticsRoute');
 
 const routes = (
   <>
-      <Route element={<ShopLayout />}>
-        <Route index element={<CatalogRoute />} />
-        <Route path="tienda/servicios" element={<CatalogRoute />} />
-        <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
-        <Route path="tienda/servicios/:catUrlKey" element={<CategoryRoute />} />
-        <Route path="tienda/cart" element={<CartRoute />} />
-        <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
-        <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
-        <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />
-        <Route path="tienda/:urlKey/:step" element={<WizardStepRoute />} />
-        {/* After the static /tienda/... routes above in ranking too: `/tienda/cart` never reaches the product page. */}
-        <Route path="tienda/:urlKey" element={<ProductRoute />} />
+    <Route element={<ShopLayout />}>
+      <Route index element={<CatalogRoute />} />
+      <Route path="tienda/servicios" element={<CatalogRoute />} />
+      <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
+      <Route path="tienda/servicios/:catUrlKey" element={<CategoryRoute />} />
+      <Route path="tienda/cart" element={<CartRoute />} />
+      <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
+      <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
+      <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />
+      <Route path="tienda/:urlKey/:step" element={<WizardStepRoute />} />
+      {/* After the static /tienda/... routes above in ranking too: `/tienda/cart` never reaches the product page. */}
+      <Route path="tienda/:urlKey" element={<ProductRoute />} />
 
-        <Route path="customer/checkout" element={<CheckoutRoute />} />
-        <Route path="customer/register" element={<RegisterRoute />} />
-        <Route path="customer/authenticate" element={<LoginRoute />} />
-        <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
-        <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
-        <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
-        <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
+      <Route path="customer/checkout" element={<CheckoutRoute />} />
+      <Route path="customer/register" element={<RegisterRoute />} />
+      <Route path="customer/authenticate" element={<LoginRoute />} />
+      <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
+      <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
+      <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
+      <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
 
-        <Route path="payment/quote/:quoteId" element={<PayQuoteRoute />} />
-        {/* An agent-created order's signed link (#k=...) pays without signing in; otherwise the customer's page. */}
-        <Route path="payment/order/:orderId" element={<PayOrderEntry />}>
-          <Route element={<RequireCustomer />}>
-            <Route index element={<PayOrderRoute />} />
-          </Route>
-        </Route>
-
+      <Route path="payment/quote/:quoteId" element={<PayQuoteRoute />} />
+      {/* An agent-created order's signed link (#k=...) pays without signing in; otherwise the customer's page. */}
+      <Route path="payment/order/:orderId" element={<PayOrderEntry />}>
         <Route element={<RequireCustomer />}>
-          {/* Payment routes of the spec: failures and preferences, existing orders, 3-D Secure returns, waiting pages. */}
-          <Route path="customer/payment" element={<PaymentFailedRoute />} />
-          <Route path="checkout/finalize/:itemId" element={<FinalizeRoute />} />
-          <Route path="checkout/3ds" element={<ThreeDsRoute />} />
-          <Route path="payment/3ds" element={<ThreeDsRoute />} />
-          <Route path="payment/3ds/order/:orderId" element={<ThreeDsRoute />} />
-          <Route path="payment/sibs/mbway" element={<MbWayPendingRoute />} />
-          <Route path="payment/multibanco" element={<MultibancoRoute />} />
-          <Route path="payment/sibs/mb" element={<MultibancoRoute />} />
-          <Route path="payment/bank" element={<BankTransferRoute />} />
-          <Route path="orders" element={<OrderListRoute />} />
-          <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
-          {/* The incident form of an order line (spec: customer/form/{form}/{order}; our form id is the item id). */}
-          <Route path="customer/form/:formId/:orderId" element={<IncidenceFormRoute />} />
-          {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}
-          <Route path="tienda/product/actualizar/:orderId/:itemId" element={<UpdateItemRoute />} />
-          <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
-          <Route path="abonos" element={<CreditNotesRoute />} />
-          <Route path="datos-facturacion" element={<BillingRoute />} />
+          <Route index element={<PayOrderRoute />} />
         </Route>
-        <Route path="logout" element={<LogoutRoute />} />
-        {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}
-        <Route path="*" element={<NotFoundRoute />} />
       </Route>
 
-      <Route path="agentes" element={<BackofficeLayout />}>
-        <Route path="logout" element={<AgentLogoutRoute />} />
-        <Route element={<StaffGate />}>
-          {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. The mailbox and the
+      <Route element={<RequireCustomer />}>
+        {/* Payment routes of the spec: failures and preferences, existing orders, 3-D Secure returns, waiting pages. */}
+        <Route path="customer/payment" element={<PaymentFailedRoute />} />
+        <Route path="checkout/finalize/:itemId" element={<FinalizeRoute />} />
+        <Route path="checkout/3ds" element={<ThreeDsRoute />} />
+        <Route path="payment/3ds" element={<ThreeDsRoute />} />
+        <Route path="payment/3ds/order/:orderId" element={<ThreeDsRoute />} />
+        <Route path="payment/sibs/mbway" element={<MbWayPendingRoute />} />
+        <Route path="payment/multibanco" element={<MultibancoRoute />} />
+        <Route path="payment/sibs/mb" element={<MultibancoRoute />} />
+        <Route path="payment/bank" element={<BankTransferRoute />} />
+        <Route path="orders" element={<OrderListRoute />} />
+        <Route path="orders/detail/:orderId" element={<OrderDetailRoute />} />
+        {/* The incident form of an order line (spec: customer/form/{form}/{order}; our form id is the item id). */}
+        <Route path="customer/form/:formId/:orderId" element={<IncidenceFormRoute />} />
+        {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}
+        <Route path="tienda/product/actualizar/:orderId/:itemId" element={<UpdateItemRoute />} />
+        <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
+        <Route path="abonos" element={<CreditNotesRoute />} />
+        <Route path="datos-facturacion" element={<BillingRoute />} />
+      </Route>
+      <Route path="logout" element={<LogoutRoute />} />
+      {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}
+      <Route path="*" element={<NotFoundRoute />} />
+    </Route>
+
+    <Route path="agentes" element={<BackofficeLayout />}>
+      <Route path="logout" element={<AgentLogoutRoute />} />
+      <Route element={<StaffGate />}>
+        {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. The mailbox and the
               catalogue sit inside it too, without a tab of their own, so the open orders keep their locks there. */}
-          <Route element={<WorkspaceShell />}>
-            <Route index element={<ItemsRoute />} />
-            <Route path="pedido/:itemId" element={<ItemTabRoute />} />
-            <Route path="ticket/:ticketId" element={<TicketTabRoute />} />
-            {/* The wizard in agent mode (orders created by agents): static endings win over `:ending`. */}
-            <Route path="new" element={<NewProcedureScreen />} />
-            <Route path="ns" element={<ShortcutScreen key="ns" shortcut="ns" />} />
-            <Route path="qp" element={<ShortcutScreen key="qp" shortcut="qp" />} />
-            <Route path="localizaciones" element={<LocalizationsScreen />} />
-            <Route path=":ending" element={<TabEndingRoute />} />
-            <Route path="correo" element={<MailboxRoute />} />
-            <Route path="correo/:id" element={<MailboxMessageRoute />} />
-            <Route path="listas" element={<ConfigListsIndexRoute />} />
-            <Route path="listas/:list" element={<ConfigListRoute />} />
-            <Route path="listas/:list/nuevo" element={<ConfigRecordRoute />} />
-            <Route path="listas/:list/:key" element={<ConfigRecordRoute />} />
-            <Route element={<StatisticsGate />}>
-              <Route
-                path="estadisticas"
-                element={
-                  <RouteBoundary>
-                    <StatisticsRoute />
-                  </RouteBoundary>
-                }
-              />
-            </Route>
-            <Route element={<AdminGate />}>
-              <Route path="catalogo" element={<CatalogProductsRoute />} />
-              <Route path="plantillas" element={<TemplatesRoute />} />
-              <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
-              <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
-              <Route path="respuestas" element={<CannedResponsesRoute />} />
-              <Route path="personal" element={<StaffRoute />} />
-              <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
-              <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
-              <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
-            </Route>
+        <Route element={<WorkspaceShell />}>
+          <Route index element={<ItemsRoute />} />
+          <Route path="pedido/:itemId" element={<ItemTabRoute />} />
+          <Route path="ticket/:ticketId" element={<TicketTabRoute />} />
+          {/* The wizard in agent mode (orders created by agents): static endings win over `:ending`. */}
+          <Route path="new" element={<NewProcedureScreen />} />
+          <Route path="ns" element={<ShortcutScreen key="ns" shortcut="ns" />} />
+          <Route path="qp" element={<ShortcutScreen key="qp" shortcut="qp" />} />
+          <Route path="localizaciones" element={<LocalizationsScreen />} />
+          <Route path=":ending" element={<TabEndingRoute />} />
+          <Route path="correo" element={<MailboxRoute />} />
+          <Route path="correo/:id" element={<MailboxMessageRoute />} />
+          <Route path="listas" element={<ConfigListsIndexRoute />} />
+          <Route path="listas/:list" element={<ConfigListRoute />} />
+          <Route path="listas/:list/nuevo" element={<ConfigRecordRoute />} />
+          <Route path="listas/:list/:key" element={<ConfigRecordRoute />} />
+          <Route element={<StatisticsGate />}>
+            <Route
+              path="estadisticas"
+              element={
+                <RouteBoundary>
+                  <StatisticsRoute />
+                </RouteBoundary>
+              }
+            />
+          </Route>
+          <Route element={<AdminGate />}>
+            <Route path="catalogo" element={<CatalogProductsRoute />} />
+            <Route path="plantillas" element={<TemplatesRoute />} />
+            <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
+            <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
+            <Route path="respuestas" element={<CannedResponsesRoute />} />
+            <Route path="personal" element={<StaffRoute />} />
+            <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
+            <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
+            <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
           </Route>
         </Route>
       </Route>
-
+    </Route>
   </>
 );
 

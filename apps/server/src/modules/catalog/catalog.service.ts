@@ -70,6 +70,8 @@ export interface CachedJson {
   /** UTF-8 bytes, encoded once: sending a string would re-encode it on every response. */
   body: Buffer;
   etag: string;
+  /** Compressed copies, made on the first request that takes each (once per snapshot, never per response). */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 interface Snapshot {

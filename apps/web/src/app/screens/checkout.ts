@@ -1,7 +1,11 @@
 // The cart, checkout and payment screens: one chunk.
 export { CartRoute } from '../../features/cart/routes/cart.route';
 export { CheckoutSuccessRoute } from '../../features/checkout/routes/checkout-success.route';
-export { BankTransferRoute, MbWayPendingRoute, MultibancoRoute } from '../../features/checkout/routes/async-payment.route';
+export {
+  BankTransferRoute,
+  MbWayPendingRoute,
+  MultibancoRoute,
+} from '../../features/checkout/routes/async-payment.route';
 export { CheckoutRoute, PayQuoteRoute } from '../../features/checkout/routes/checkout.route';
 export { FinalizeRoute, PayOrderRoute } from '../../features/checkout/routes/pay-order.route';
 export { PayOrderEntry } from '../../features/checkout/routes/pay-link.route';

@@ -1215,6 +1215,5 @@ export const en: Catalogue = {
   'tickets.forced': 'You forced the unlock: the ticket is now locked by you. It is recorded in the history.',
   // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
   'chunk.failedTitle': 'This page could not be loaded',
-  'chunk.failedBody':
-    'There may be a new version of the shop, or the connection failed. Reload the page.',
+  'chunk.failedBody': 'There may be a new version of the shop, or the connection failed. Reload the page.',
 };

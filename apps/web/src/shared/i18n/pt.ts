@@ -1220,6 +1220,5 @@ export const pt: Catalogue = {
   'tickets.forced': 'Forçou o desbloqueio: agora o ticket está bloqueado por si. Fica registado no histórico.',
   // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
   'chunk.failedTitle': 'Não foi possível carregar esta página',
-  'chunk.failedBody':
-    'Pode haver uma nova versão da loja ou a ligação falhou. Volte a carregar a página.',
+  'chunk.failedBody': 'Pode haver uma nova versão da loja ou a ligação falhou. Volte a carregar a página.',
 };

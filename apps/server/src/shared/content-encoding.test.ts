@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from './static-files.js';
+import { chooseEncoding } from './content-encoding.js';
 
 describe('chooseEncoding: the copy an Accept-Encoding header allows', () => {
   it.each([

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { BOOT_TEXTS, loadCatalogue, loadedCatalogue } from './catalogues';
+import { createTranslate, translateCode } from './i18n-provider';
+import { en } from './en';
+import { es } from './es';
+import { pt } from './pt';
+
+const full = { es, en, pt } as const;
+
+describe('language catalogues, one chunk per language', () => {
+  it.each(['es', 'en', 'pt'] as const)('the boot texts of %s are the catalogue texts, word for word', (language) => {
+    for (const [key, text] of Object.entries(BOOT_TEXTS[language])) {
+      expect(text, key).toBe(full[language][key as keyof typeof es]);
+    }
+  });
+
+  it('before its catalogue arrives only the boot texts translate; after, every key', async () => {
+    expect(loadedCatalogue('pt')).toBeUndefined();
+    const before = createTranslate('pt');
+    expect(before('common.retry')).toBe(pt['common.retry']);
+    expect(before('nav.cart')).toBe('nav.cart');
+    expect(await loadCatalogue('pt')).toBe(pt);
+    const after = createTranslate('pt');
+    expect(after('nav.cart')).toBe(pt['nav.cart']);
+    await expect(loadCatalogue('pt')).resolves.toBe(pt);
+  });
+
+  it('translateCode: a known code in words, an unknown code as it is', async () => {
+    const t = createTranslate('es', await loadCatalogue('es'));
+    const [known] = Object.keys(es).filter((k) => k.startsWith('code.payment.'));
+    expect(known).toBeDefined();
+    const code = known!.slice('code.payment.'.length);
+    expect(translateCode(t, 'code.payment', code)).toBe(es[known as keyof typeof es]);
+    expect(translateCode(t, 'code.payment', 'no_such_code')).toBe('no_such_code');
+  });
+});
