@@ -49,13 +49,19 @@ export function moveSourceMaps(dir: string, mapsDir: string): void {
 }
 
 export function precompress(options: { outDir: string; mapsDir: string }): Plugin {
+  let ssr = false;
   return {
     name: 'ventanilla-precompress',
     apply: 'build',
+    configResolved(config) {
+      // The browser build only: the server render's build (vite.ssr.config.ts) extends this config.
+      ssr = Boolean(config.build.ssr);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
+        if (ssr) return;
         moveSourceMaps(options.outDir, options.mapsDir);
         precompressDir(options.outDir);
       },

@@ -60,17 +60,20 @@ export function lazyModule<M>(load: () => Promise<M>) {
   let loaded: { module: M } | null = null;
   let loading: Promise<M> | null = null;
   const preload = (): Promise<M> => {
-    loading ??= load().then(
-      (module) => {
+    loading ??= load()
+      .then((module) => {
+        // Vite resolves a failed import to undefined when its vite:preloadError event was handled (below).
+        if (module === undefined || module === null) throw new ChunkLoadError('a chunk of screens did not load');
         loaded = { module };
         chunkLoaded();
         return module;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         loading = null; // a retry asks the network again
-        throw new ChunkLoadError('a chunk of screens did not load', { cause: error });
-      },
-    );
+        throw error instanceof ChunkLoadError
+          ? error
+          : new ChunkLoadError('a chunk of screens did not load', { cause: error });
+      });
     return loading;
   };
   function screen<K extends keyof M>(name: K): LazyScreen<PropsOf<M[K]>> {

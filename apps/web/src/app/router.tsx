@@ -10,8 +10,6 @@ const wizard = lazyModule(() => import('./screens/wizard'));
 const checkout = lazyModule(() => import('./screens/checkout'));
 const account = lazyModule(() => import('./screens/account'));
 const backoffice = lazyModule(() => import('./screens/backoffice'));
-// The statistics screen carries the charting library: its own chunk, loaded when an agent opens it.
-const statistics = lazyModule(() => import('../features/backoffice/routes/statistics.route'));
 
 const CatalogRoute = catalog.screen('CatalogRoute');
 const CategoryRoute = catalog.screen('CategoryRoute');
@@ -24,6 +22,8 @@ const ProductStepRoute = wizard.screen('ProductStepRoute');
 const WizardStepRoute = wizard.screen('WizardStepRoute');
 const ResumeDraftRoute = wizard.screen('ResumeDraftRoute');
 const UpdateItemRoute = wizard.screen('UpdateItemRoute');
+
+const BackofficeRoutes = backoffice.screen('BackofficeRoutes');
 
 const CartRoute = checkout.screen('CartRoute');
 const CheckoutSuccessRoute = checkout.screen('CheckoutSuccessRoute');
@@ -49,34 +49,6 @@ const OrderDetailRoute = account.screen('OrderDetailRoute');
 const OrderListRoute = account.screen('OrderListRoute');
 const RegisterRoute = account.screen('RegisterRoute');
 const ResetPasswordRoute = account.screen('ResetPasswordRoute');
-
-const BackofficeLayout = backoffice.screen('BackofficeLayout');
-const AdminGate = backoffice.screen('AdminGate');
-const StaffGate = backoffice.screen('StaffGate');
-const StatisticsGate = backoffice.screen('StatisticsGate');
-const WorkspaceShell = backoffice.screen('WorkspaceShell');
-const AgentLogoutRoute = backoffice.screen('AgentLogoutRoute');
-const CannedResponsesRoute = backoffice.screen('CannedResponsesRoute');
-const CatalogProductFormRoute = backoffice.screen('CatalogProductFormRoute');
-const CatalogProductRevisionsRoute = backoffice.screen('CatalogProductRevisionsRoute');
-const CatalogProductRoute = backoffice.screen('CatalogProductRoute');
-const CatalogProductsRoute = backoffice.screen('CatalogProductsRoute');
-const ConfigListRoute = backoffice.screen('ConfigListRoute');
-const ConfigListsIndexRoute = backoffice.screen('ConfigListsIndexRoute');
-const ConfigRecordRoute = backoffice.screen('ConfigRecordRoute');
-const ItemsRoute = backoffice.screen('ItemsRoute');
-const MailboxMessageRoute = backoffice.screen('MailboxMessageRoute');
-const MailboxRoute = backoffice.screen('MailboxRoute');
-const StaffRoute = backoffice.screen('StaffRoute');
-const TemplateEditRoute = backoffice.screen('TemplateEditRoute');
-const TemplatesRoute = backoffice.screen('TemplatesRoute');
-const TicketTabRoute = backoffice.screen('TicketTabRoute');
-const ItemTabRoute = backoffice.screen('ItemTabRoute');
-const TabEndingRoute = backoffice.screen('TabEndingRoute');
-const LocalizationsScreen = backoffice.screen('LocalizationsScreen');
-const NewProcedureScreen = backoffice.screen('NewProcedureScreen');
-const ShortcutScreen = backoffice.screen('ShortcutScreen');
-const StatisticsRoute = statistics.screen('StatisticsRoute');
 
 const routes = (
   <>
@@ -135,51 +107,8 @@ const routes = (
       <Route path="*" element={<NotFoundRoute />} />
     </Route>
 
-    <Route path="agentes" element={<BackofficeLayout />}>
-      <Route path="logout" element={<AgentLogoutRoute />} />
-      <Route element={<StaffGate />}>
-        {/* The tabbed workspace (docs/backoffice.md, "Workspace"): tabs by address ending. The mailbox and the
-              catalogue sit inside it too, without a tab of their own, so the open orders keep their locks there. */}
-        <Route element={<WorkspaceShell />}>
-          <Route index element={<ItemsRoute />} />
-          <Route path="pedido/:itemId" element={<ItemTabRoute />} />
-          <Route path="ticket/:ticketId" element={<TicketTabRoute />} />
-          {/* The wizard in agent mode (orders created by agents): static endings win over `:ending`. */}
-          <Route path="new" element={<NewProcedureScreen />} />
-          <Route path="ns" element={<ShortcutScreen key="ns" shortcut="ns" />} />
-          <Route path="qp" element={<ShortcutScreen key="qp" shortcut="qp" />} />
-          <Route path="localizaciones" element={<LocalizationsScreen />} />
-          <Route path=":ending" element={<TabEndingRoute />} />
-          <Route path="correo" element={<MailboxRoute />} />
-          <Route path="correo/:id" element={<MailboxMessageRoute />} />
-          <Route path="listas" element={<ConfigListsIndexRoute />} />
-          <Route path="listas/:list" element={<ConfigListRoute />} />
-          <Route path="listas/:list/nuevo" element={<ConfigRecordRoute />} />
-          <Route path="listas/:list/:key" element={<ConfigRecordRoute />} />
-          <Route element={<StatisticsGate />}>
-            <Route
-              path="estadisticas"
-              element={
-                <RouteBoundary>
-                  <StatisticsRoute />
-                </RouteBoundary>
-              }
-            />
-          </Route>
-          <Route element={<AdminGate />}>
-            <Route path="catalogo" element={<CatalogProductsRoute />} />
-            <Route path="plantillas" element={<TemplatesRoute />} />
-            <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
-            <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
-            <Route path="respuestas" element={<CannedResponsesRoute />} />
-            <Route path="personal" element={<StaffRoute />} />
-            <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
-            <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
-            <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
-          </Route>
-        </Route>
-      </Route>
-    </Route>
+    {/* The back office's own route table travels with its chunk (backoffice-routes.tsx). */}
+    <Route path="agentes/*" element={<BackofficeRoutes />} />
   </>
 );
 

@@ -1,12 +1,16 @@
+import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useStoreInfo, useUser } from '../../shared/auth';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
 import { SkipLink } from '../../shared/ui';
-import { ImpersonationBanner } from './impersonation-banner';
 import { useRouteFocus } from './use-route-focus';
-import { RouteBoundary } from '../lazy-route';
+import { lazyModule, RouteBoundary } from '../lazy-route';
 import './layout.css';
+
+// Only a customer's session can be an impersonation: its banner is a chunk loaded for customers alone (a failed
+// load is handled as any screen's: reload once, then the error; lazy-route.tsx).
+const ImpersonationBanner = lazyModule(() => import('./impersonation-banner')).screen('ImpersonationBanner');
 
 /** Header, <main id="main"> and footer of the shop and the customer panel. */
 export function ShopLayout() {
@@ -20,7 +24,11 @@ export function ShopLayout() {
   return (
     <>
       <SkipLink />
-      <ImpersonationBanner />
+      {user?.role === 'customer' ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       <header className="site-header">
         <div className="page-container site-header__inner">
           <Link to="/" className="site-header__brand">

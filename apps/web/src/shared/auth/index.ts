@@ -5,12 +5,5 @@ export { problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';
-export {
-  isStaff,
-  userCan,
-  refreshAfterAuthChange,
-  sessionQueryOptions,
-  useSession,
-  useStoreInfo,
-  useUser,
-} from './session';
+export { isStaff, userCan } from './permissions';
+export { refreshAfterAuthChange, sessionQueryOptions, useSession, useStoreInfo, useUser } from './session';

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { can, isStaff as isStaffRole, type Action } from '@ventanilla/domain';
 import { api, setCsrfToken, withQuery } from '../lib/api-client';
 import type { Session, StoreInfo, User } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
@@ -33,16 +32,6 @@ export function useSession(): Session {
 
 export function useUser(): User | null {
   return useSession().user;
-}
-
-/** Whether the user may do `action` (the domain's permission table, the one the server enforces). */
-export function userCan(user: User | null, action: Action): boolean {
-  return can(user?.role, action);
-}
-
-/** Whether the user works in the back office. */
-export function isStaff(user: User | null): boolean {
-  return isStaffRole(user?.role);
 }
 
 /** GET /api/stores/{id}: the store's brand name for the header and the document title. */

@@ -1,0 +1,66 @@
+// The shop loads its screens on demand (issue 12): the first page fetches the entry and only its own chunks (never
+// the back office's or the customer panel's), and a chunk that cannot load (a deploy removed it) makes the page empty
+// its caches and reload once, then show an error with a retry instead of a blank page.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+test.describe.serial('screens load on demand', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    test.setTimeout(300_000);
+    browser = launched;
+    server = await startServer();
+  });
+
+  test.beforeEach(async () => {
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+  });
+
+  test.afterEach(async () => context?.close());
+  test.afterAll(async () => server?.stop());
+
+  test('the home loads the catalogue chunk and one language, not the back office nor the customer panel', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const names = scripts.map((s) => s.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
+    expect(names).toContain('catalog');
+    expect(names).toContain('es');
+    for (const absent of ['backoffice', 'account', 'statistics.route', 'en', 'pt']) expect(names).not.toContain(absent);
+  });
+
+  test('a chunk that does not load: the page reloads once, then says so and offers a retry', async () => {
+    let attempts = 0;
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents += 1;
+    });
+    // Every request for the cart's chunk (checkout) fails, as for a file a new deploy removed.
+    await page.route(/\/assets\/checkout-[\w-]+\.js$/, (route) => {
+      attempts += 1;
+      return route.abort('failed');
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: /^Carrito/ }).click();
+    await expect(page.getByRole('alert')).toContainText('No se ha podido cargar esta página');
+    await expect(page.getByRole('button', { name: 'Volver a intentarlo' })).toBeVisible();
+    // One navigation by the test, one reload by the page; the chunk asked for on both.
+    expect(documents).toBe(2);
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    // Once the file is there again, the retry shows the cart.
+    await page.unroute(/\/assets\/checkout-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Volver a intentarlo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Carrito' })).toBeVisible();
+  });
+});
