@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/db/schema.js';
@@ -249,5 +250,33 @@ describe('an attacker', () => {
       expect(res.body).not.toContain('root:x:');
       expect(res.body).not.toContain('<script>');
     }
+  });
+});
+
+describe('pages go compressed to browsers that take it (issue 12, text compression)', () => {
+  it('brotli or gzip, the same HTML, Vary, and an ETag per copy', async () => {
+    const plain = await get('/tienda/nota-simple');
+    const br = await get('/tienda/nota-simple', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get('/tienda/nota-simple', { 'accept-encoding': 'gzip' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gz]) expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const tags = [plain, br, gz].map((r) => String(r.headers['etag']));
+    expect(new Set(tags).size).toBe(3);
+    const again = await get('/tienda/nota-simple', { 'accept-encoding': 'br', 'if-none-match': tags[1]! });
+    expect(again.statusCode).toBe(304);
+    expect((await get('/tienda/nota-simple', { 'if-none-match': tags[1]! })).statusCode).toBe(200);
+  });
+
+  it('the 404 page too', async () => {
+    const res = await get('/tienda/no-such-product', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<html');
   });
 });

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Type } from 'typebox';
-import { chooseEncoding, type Encoding } from '../../shared/content-encoding.js';
+import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, StoreIdParam } from '../../shared/http-schemas.js';
 import type { CachedJson } from './catalog.service.js';
@@ -18,19 +17,6 @@ import {
 import { ownerOf, referencedFileIds } from '../uploads/uploads.service.js';
 import { errorsOut, evaluateProduct, outcomeOut, priceOut } from './product-evaluation.js';
 
-/** Bodies from this size on are sent compressed to clients that take it (the category list is about 16 KB). */
-const COMPRESS_FROM_BYTES = 1024;
-const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
-
-function compressed(cached: CachedJson, encoding: Encoding): Buffer {
-  cached.encoded ??= {};
-  cached.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(cached.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(cached.body, { level: 9 });
-  return cached.encoded[encoding];
-}
-
 /**
  * Sends a pre-serialised catalogue body, answering 304 when the client already has it; compressed (brotli or gzip,
  * once per snapshot) when it is large and the client accepts it, each copy with its own ETag.
@@ -42,15 +28,13 @@ function sendCached(
   code: 'STORE_NOT_FOUND' | 'NOT_FOUND',
 ) {
   if (!cached) throw new AppError('NOT_FOUND', code);
-  const compressible = cached.body.length >= COMPRESS_FROM_BYTES;
-  const encoding = compressible ? chooseEncoding(request.headers['accept-encoding'], ENCODINGS) : null;
-  const etag = encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
+  const { encoding, etag, vary } = negotiateBody(cached, cached.etag, request.headers['accept-encoding']);
   reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
-  if (compressible) reply.header('vary', 'Accept-Encoding');
+  if (vary) reply.header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (!encoding) return reply.send(cached.body);
-  return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
+  return reply.header('content-encoding', encoding).send(compressedBody(cached, encoding));
 }
 
 const StoreParams = Type.Object({ storeId: StoreIdParam });

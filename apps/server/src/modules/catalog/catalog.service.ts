@@ -1,3 +1,4 @@
+import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -71,7 +72,7 @@ export interface CachedJson {
   body: Buffer;
   etag: string;
   /** Compressed copies, made on the first request that takes each (once per snapshot, never per response). */
-  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+  encoded?: CompressibleBody['encoded'];
 }
 
 interface Snapshot {

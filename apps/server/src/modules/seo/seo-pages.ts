@@ -4,6 +4,7 @@
 // store and page until the catalogue changes. Client-only pages get the app shell with the store's language and title;
 // unknown addresses a 404 page. Nothing of the request but the store it resolves to and the catalogue keys found in
 // its path reaches the output: canonical and alternate URLs are built from the stores' own hosts, never from Host.
+import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { html, type SafeHtml } from '../../shared/html.js';
@@ -84,6 +85,8 @@ export interface RenderedPage {
   status: 200 | 404;
   body: Buffer;
   etag: string;
+  /** Compressed copies, made on first use (content-encoding.ts). */
+  encoded?: CompressibleBody['encoded'];
 }
 
 function rendered(status: 200 | 404, text: string): RenderedPage {

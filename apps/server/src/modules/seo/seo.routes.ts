@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../../plugins/session.js';
+import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
 import { parseShellTemplate, SeoPages, storeOrigin } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
@@ -49,14 +50,18 @@ export default fp(
       const page = store && pages.page(store.storeId, request.url.split('?')[0] ?? '/');
       if (!page) return false;
       reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // Pages carry the catalogue and its state (about 100 KB on the home): compressed once per cached page.
+      const { encoding, etag, vary } = negotiateBody(page, page.etag, request.headers['accept-encoding']);
+      if (vary) reply.header('vary', 'Accept-Encoding');
       if (page.status === 200) {
-        reply.header('etag', page.etag);
-        if (request.headers['if-none-match'] === page.etag) {
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) {
           await reply.code(304).send();
           return true;
         }
       }
-      await reply.send(page.body);
+      if (encoding) reply.header('content-encoding', encoding);
+      await reply.send(encoding ? compressedBody(page, encoding) : page.body);
       return true;
     });
 
