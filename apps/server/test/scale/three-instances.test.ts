@@ -115,20 +115,19 @@ describe.skipIf(!adminUrl).each(storages)('three instances, files in $storage', 
     await a.database.pool.query('update order_items set panel_status_id = 110'); // park earlier tests' items
     const items = await waitingItems(9);
     const admin = await signIn(ADMIN, a);
-    const created = await admin.request(a.url, 'POST', '/api/backoffice/staff', {
-      email: `agente3-${round}@ventanilla.test`,
-      firstname: 'Tercera',
-      lastname: 'Agente',
-      role: 'agent',
-      password: 'una-clave-larga-y-segura-2026',
-    });
-    expect(created.status).toBe(201);
-    const third = await signIn([`agente3-${round}@ventanilla.test`, 'una-clave-larga-y-segura-2026'], c);
+    // A third agent, with the demo agent's password (staff accounts are otherwise made by invitation).
+    const third = `agente3-${round}@ventanilla.test`;
+    await a.database.pool.query(
+      `insert into users (email, password_hash, firstname, lastname, role)
+       select $1, password_hash, 'Tercera', 'Agente', 'agent' from users where email = $2`,
+      [third, AGENT[0]],
+    );
+    const thirdAgent = await signIn([third, AGENT[1]], c);
     const agent = await signIn(AGENT, b);
     const pullers = [
       { client: admin, on: a },
       { client: agent, on: b },
-      { client: third, on: c },
+      { client: thirdAgent, on: c },
     ];
     const pulled: number[] = [];
     for (let round = 0; round < 3; round++) {
