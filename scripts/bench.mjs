@@ -1,5 +1,6 @@
 // npm run bench: the catalogue's hottest read, GET /api/stores/1/products/nota-simple, against a bare node:http
 // server that returns the same bytes, in the same run on the same machine. Goal: at least 0.7 of the bare server.
+// Beside it, the server-rendered product page (GET /tienda/nota-simple, HTML from the page cache) the same way.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APP_PORT = 3901;
 const BARE_PORT = 3902;
 const PATH = '/api/stores/1/products/nota-simple';
+const PAGE = '/tienda/nota-simple';
 
 if (buildIsStale()) {
   const t = sourcesTime();
@@ -76,40 +78,65 @@ let bare;
 try {
   await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`);
   const startupMs = Date.now() - restart;
-  const sample = await fetch(`http://127.0.0.1:${APP_PORT}${PATH}`);
-  const body = Buffer.from(await sample.arrayBuffer());
   // The same response bytes: body and headers (content type, ETag, caching, security headers), minus the ones
   // node:http writes itself. The client then parses identical responses and only the servers differ.
   const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  const headers = Object.fromEntries([...sample.headers].filter(([k]) => !skip.has(k)));
+  const sampleOf = async (url) => {
+    const res = await fetch(`http://127.0.0.1:${APP_PORT}${url}`);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    return {
+      body: bytes.toString('base64'),
+      length: bytes.length,
+      headers: Object.fromEntries([...res.headers].filter(([k]) => !skip.has(k))),
+    };
+  };
+  const samples = { [PATH]: await sampleOf(PATH), [PAGE]: await sampleOf(PAGE) };
+  const { length: bodyLength, headers } = samples[PATH];
   const bareFile = path.join(dataDir, 'bare.mjs');
   writeFileSync(
     bareFile,
     `import http from 'node:http';
-const body = Buffer.from(${JSON.stringify(body.toString('base64'))}, 'base64');
-const headers = { ...${JSON.stringify(headers)}, 'content-length': body.length };
-http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${BARE_PORT}, '127.0.0.1');`,
+const answers = new Map(Object.entries(${JSON.stringify(samples)}).map(([url, s]) => {
+  const body = Buffer.from(s.body, 'base64');
+  return [url, { body, headers: { ...s.headers, 'content-length': body.length } }];
+}));
+http.createServer((req, res) => {
+  const answer = answers.get(req.url) ?? answers.get(${JSON.stringify(PATH)});
+  res.writeHead(200, answer.headers);
+  res.end(answer.body);
+}).listen(${BARE_PORT}, '127.0.0.1');`,
   );
   bare = spawn(process.execPath, [bareFile], { stdio: 'inherit' });
-  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  await waitFor(`http://127.0.0.1:${BARE_PORT}${PATH}`);
 
   // Warm both up, then measure one after the other with the same load.
   await new Promise((r) => autocannon({ url: `http://127.0.0.1:${APP_PORT}${PATH}`, connections: 10, duration: 2 }, r));
-  await new Promise((r) => autocannon({ url: `http://127.0.0.1:${BARE_PORT}/`, connections: 10, duration: 2 }, r));
+  await new Promise((r) =>
+    autocannon({ url: `http://127.0.0.1:${BARE_PORT}${PATH}`, connections: 10, duration: 2 }, r),
+  );
   const appRes = await run(`http://127.0.0.1:${APP_PORT}${PATH}`);
-  const bareRes = await run(`http://127.0.0.1:${BARE_PORT}/`);
+  const bareRes = await run(`http://127.0.0.1:${BARE_PORT}${PATH}`);
+  await new Promise((r) => autocannon({ url: `http://127.0.0.1:${APP_PORT}${PAGE}`, connections: 10, duration: 2 }, r));
+  const pageRes = await run(`http://127.0.0.1:${APP_PORT}${PAGE}`);
+  const barePageRes = await run(`http://127.0.0.1:${BARE_PORT}${PAGE}`);
 
   const row = (name, r) =>
     `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   const ratio = appRes.requests.average / bareRes.requests.average;
   console.log(
-    `\nGET ${PATH} (${body.length} bytes, ${Object.keys(headers).length} headers), ${CONNECTIONS} connections, ${DURATION} s each`,
+    `\nGET ${PATH} (${bodyLength} bytes, ${Object.keys(headers).length} headers), ${CONNECTIONS} connections, ${DURATION} s each`,
   );
   console.log(row('Ventanilla (Fastify, embedded db)', appRes));
   console.log(row('bare node:http, same bytes', bareRes));
   console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.70) ${ratio >= 0.7 ? 'MET' : 'NOT MET'}`);
+  const pageRatio = pageRes.requests.average / barePageRes.requests.average;
+  console.log(`\nGET ${PAGE} (server-rendered product page, ${samples[PAGE].length} bytes of HTML)`);
+  console.log(row('Ventanilla (Fastify, page cache)', pageRes));
+  console.log(row('bare node:http, same bytes', barePageRes));
+  console.log(`ratio ${pageRatio.toFixed(2)} (goal >= 0.70) ${pageRatio >= 0.7 ? 'MET' : 'NOT MET'}`);
   console.log(`start on an existing embedded database, process start to healthy: ${startupMs} ms (goal < 3000)\n`);
-  process.exitCode = appRes.errors + appRes.non2xx > 0 ? 1 : 0;
+  process.exitCode = appRes.errors + appRes.non2xx + pageRes.errors + pageRes.non2xx > 0 ? 1 : 0;
 } finally {
   app.kill('SIGTERM');
   bare?.kill('SIGTERM');

@@ -423,6 +423,64 @@ describe('the seed and the back office', () => {
     expect((await detail()).base_price).toBe('20.76');
   });
 
+  it('search fields (issue 12): a product title and description and a category picture are saved, or kept when left out', async () => {
+    const current = await detail();
+    const saved = await put(
+      admin,
+      `${BASE}/products/${NOTA}`,
+      fields(current, { meta_title: '  Nota simple en 24 h  ', meta_description: 'Titulares y cargas de una finca.' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      meta_title: 'Nota simple en 24 h',
+      meta_description: 'Titulares y cargas de una finca.',
+    });
+    // The form of an older client sends no meta fields: they stay as they were.
+    const kept = await put(admin, `${BASE}/products/${NOTA}`, fields(saved.json<Detail>(), { name: 'Nota simple' }));
+    expect(kept.json()).toMatchObject({ name: 'Nota simple', meta_title: 'Nota simple en 24 h' });
+    const shop = (await app.inject('/api/stores/1/products/nota-simple')).json();
+    expect(shop).toMatchObject({
+      meta_title: 'Nota simple en 24 h',
+      meta_description: 'Titulares y cargas de una finca.',
+    });
+    expect(
+      (await put(admin, `${BASE}/products/${NOTA}`, fields(kept.json<Detail>(), { meta_title: 'x'.repeat(71) })))
+        .statusCode,
+    ).toBe(400);
+
+    const list = (await admin.get(`${BASE}/categories`)).json<{
+      items: Array<{ id: number; url_key: string; name: string; version: number; position: number; image: string }>;
+    }>();
+    const civil = list.items.find((c) => c.url_key === 'registro-civil')!;
+    expect(civil.image).toBe('/icons/person.svg');
+    const category = await put(admin, `${BASE}/categories/${civil.id}`, {
+      version: civil.version,
+      name: civil.name,
+      position: civil.position,
+      meta_title: 'Certificados del Registro Civil',
+      image: '/icons/document.svg',
+    });
+    expect(category.statusCode, category.body).toBe(200);
+    expect(category.json()).toMatchObject({
+      meta_title: 'Certificados del Registro Civil',
+      image: '/icons/document.svg',
+    });
+    expect((await app.inject('/api/stores/1/categories/registro-civil')).json()).toMatchObject({
+      meta_title: 'Certificados del Registro Civil',
+      image: '/icons/document.svg',
+    });
+    // Only a path of the web app's own files: no other site's address, no script.
+    for (const image of ['https://evil.example/x.png', 'javascript:alert(1)', '/icons/../../x', '/icons/"x.svg']) {
+      const res = await put(admin, `${BASE}/categories/${civil.id}`, {
+        version: civil.version + 1,
+        name: civil.name,
+        position: civil.position,
+        image,
+      });
+      expect(res.statusCode, image).toBe(400);
+    }
+  });
+
   it('a renamed category keeps its name through the seed; a stale category edit is 409', async () => {
     const list = (await admin.get(`${BASE}/categories`)).json<{
       items: Array<{ id: number; url_key: string; name: string; version: number; position: number }>;

@@ -42,6 +42,9 @@ export const ProductDetail = Type.Object({
   short_description: Type.String(),
   description: Type.String(),
   custom_text: Type.String(),
+  /** The product page's <title> and meta description in search results (empty: the name and short description). */
+  meta_title: Type.String(),
+  meta_description: Type.String(),
   base_price: MoneyString,
   official_fee: MoneyString,
   status: Status,
@@ -64,6 +67,9 @@ export const ProductFieldsBody = Type.Object(
     short_description: Type.String({ maxLength: 1000 }),
     description: Type.String({ maxLength: 10_000 }),
     custom_text: Type.String({ maxLength: 50_000 }),
+    /** Search results (issue 12); left out: unchanged. */
+    meta_title: Type.Optional(Type.String({ maxLength: 70 })),
+    meta_description: Type.Optional(Type.String({ maxLength: 170 })),
     /** Before VAT, e.g. "25.12". */
     base_price: Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,2})?$', examples: ['25.12'] }),
     status: Status,
@@ -118,6 +124,10 @@ export const CategoryOut = Type.Object({
   name: Type.String(),
   position: Type.Integer(),
   language: Type.String(),
+  meta_title: Type.String(),
+  meta_description: Type.String(),
+  /** A picture of the web app's public files ("/icons/house.svg"), or "". */
+  image: Type.String(),
   version: Type.Integer(),
   edited: Type.Boolean(),
 });
@@ -127,6 +137,10 @@ export const CategoryBody = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     position: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    /** Search results and sharing (issue 12); left out: unchanged. */
+    meta_title: Type.Optional(Type.String({ maxLength: 70 })),
+    meta_description: Type.Optional(Type.String({ maxLength: 170 })),
+    image: Type.Optional(Type.String({ maxLength: 200, pattern: '^((/[a-z0-9-]+)+\\.(svg|png|jpe?g|webp))?$' })),
   },
   { additionalProperties: false },
 );

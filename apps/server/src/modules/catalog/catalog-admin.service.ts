@@ -40,6 +40,9 @@ export interface ProductFieldsInput {
   description: string;
   /** FAQ block (HTML): sanitised before it is stored. */
   custom_text: string;
+  /** The product page's <title> and meta description; undefined: unchanged. */
+  meta_title?: string;
+  meta_description?: string;
   /** Before VAT, "25.12". */
   base_price: string;
   status: 'enabled' | 'disabled';
@@ -137,6 +140,8 @@ export class CatalogAdminService {
       short_description: row.shortDescription,
       description: row.description,
       custom_text: row.customText,
+      meta_title: row.metaTitle,
+      meta_description: row.metaDescription,
       base_price: formatMoneyString(row.basePrice),
       official_fee: formatMoneyString(row.officialFee),
       status: statusOf(row.visible),
@@ -168,6 +173,8 @@ export class CatalogAdminService {
         short_description: input.short_description.trim(),
         description: input.description.trim(),
         custom_text: customText,
+        ...(input.meta_title !== undefined ? { meta_title: input.meta_title.trim() } : {}),
+        ...(input.meta_description !== undefined ? { meta_description: input.meta_description.trim() } : {}),
         base_price: input.base_price,
         visible: input.status === 'enabled',
         stores: input.stores.map(String),
@@ -287,7 +294,17 @@ export class CatalogAdminService {
     return { items: rows.map(categoryOut) };
   }
 
-  async updateCategory(id: number, input: { version: number; name: string; position: number }) {
+  async updateCategory(
+    id: number,
+    input: {
+      version: number;
+      name: string;
+      position: number;
+      meta_title?: string;
+      meta_description?: string;
+      image?: string;
+    },
+  ) {
     const updated = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
       if (!row) throw new AppError('NOT_FOUND', `category ${id}`);
@@ -295,7 +312,15 @@ export class CatalogAdminService {
         throw new AppError('STALE_CATALOG', `category ${id} is at ${row.version}, not ${input.version}`);
       const [next] = await tx
         .update(categories)
-        .set({ name: input.name.trim(), position: input.position, version: row.version + 1, editedAt: new Date() })
+        .set({
+          name: input.name.trim(),
+          position: input.position,
+          ...(input.meta_title !== undefined ? { metaTitle: input.meta_title.trim() } : {}),
+          ...(input.meta_description !== undefined ? { metaDescription: input.meta_description.trim() } : {}),
+          ...(input.image !== undefined ? { image: input.image } : {}),
+          version: row.version + 1,
+          editedAt: new Date(),
+        })
         .where(eq(categories.id, id))
         .returning();
       return next!;
@@ -522,6 +547,9 @@ function categoryOut(c: typeof categories.$inferSelect) {
     name: c.name,
     position: c.position,
     language: c.language,
+    meta_title: c.metaTitle,
+    meta_description: c.metaDescription,
+    image: c.image,
     version: c.version,
     edited: c.editedAt !== null,
   };

@@ -37,7 +37,7 @@ export const CategoryFile = Type.Array(
     /** The category page's <title>, meta description and picture (a path under the web app's public files). */
     meta_title: Type.Optional(Type.String({ maxLength: 70 })),
     meta_description: Type.Optional(Type.String({ maxLength: 170 })),
-    image: Type.Optional(Type.String({ pattern: '^(/[a-z0-9./-]+)?$' })),
+    image: Type.Optional(Type.String({ pattern: '^((/[a-z0-9-]+)+\\.(svg|png|jpe?g|webp))?$' })),
   }),
 );
 

@@ -1216,4 +1216,8 @@ export const en: Catalogue = {
   // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
   'chunk.failedTitle': 'This page could not be loaded',
   'chunk.failedBody': 'There may be a new version of the shop, or the connection failed. Reload the page.',
+  'catalogAdmin.fieldMetaTitle': 'Title in search results',
+  'catalogAdmin.fieldMetaTitleHint': 'Up to 70 characters; the shop name is added. Empty: the product name.',
+  'catalogAdmin.fieldMetaDescription': 'Description in search results',
+  'catalogAdmin.fieldMetaDescriptionHint': 'Up to 170 characters. Empty: the short description.',
 };

@@ -1226,4 +1226,9 @@ export const es = {
   'chunk.failedTitle': 'No se ha podido cargar esta página',
   'chunk.failedBody':
     'Puede que haya una versión nueva de la tienda o que falle la conexión. Vuelve a cargar la página.',
+  'catalogAdmin.fieldMetaTitle': 'Título en buscadores',
+  'catalogAdmin.fieldMetaTitleHint':
+    'Hasta 70 caracteres; se añade el nombre de la tienda. Vacío: el nombre del trámite.',
+  'catalogAdmin.fieldMetaDescription': 'Descripción en buscadores',
+  'catalogAdmin.fieldMetaDescriptionHint': 'Hasta 170 caracteres. Vacío: la descripción corta.',
 };

@@ -1221,4 +1221,8 @@ export const pt: Catalogue = {
   // Screens load on demand (app/lazy-route.tsx): a screen whose chunk did not load.
   'chunk.failedTitle': 'Não foi possível carregar esta página',
   'chunk.failedBody': 'Pode haver uma nova versão da loja ou a ligação falhou. Volte a carregar a página.',
+  'catalogAdmin.fieldMetaTitle': 'Título nos motores de pesquisa',
+  'catalogAdmin.fieldMetaTitleHint': 'Até 70 caracteres; junta-se o nome da loja. Vazio: o nome do serviço.',
+  'catalogAdmin.fieldMetaDescription': 'Descrição nos motores de pesquisa',
+  'catalogAdmin.fieldMetaDescriptionHint': 'Até 170 caracteres. Vazio: a descrição curta.',
 };

@@ -19118,6 +19118,8 @@ export interface paths {
                             short_description: string;
                             description: string;
                             custom_text: string;
+                            meta_title: string;
+                            meta_description: string;
                             /** @example 25.12 */
                             base_price: MoneyString;
                             /** @example 25.12 */
@@ -19265,6 +19267,8 @@ export interface paths {
                         short_description: string;
                         description: string;
                         custom_text: string;
+                        meta_title?: string;
+                        meta_description?: string;
                         /** @example 25.12 */
                         base_price: string;
                         status: "enabled" | "disabled";
@@ -19288,6 +19292,8 @@ export interface paths {
                             short_description: string;
                             description: string;
                             custom_text: string;
+                            meta_title: string;
+                            meta_description: string;
                             /** @example 25.12 */
                             base_price: MoneyString;
                             /** @example 25.12 */
@@ -19567,6 +19573,8 @@ export interface paths {
                             short_description: string;
                             description: string;
                             custom_text: string;
+                            meta_title: string;
+                            meta_description: string;
                             /** @example 25.12 */
                             base_price: MoneyString;
                             /** @example 25.12 */
@@ -20143,6 +20151,8 @@ export interface paths {
                             short_description: string;
                             description: string;
                             custom_text: string;
+                            meta_title: string;
+                            meta_description: string;
                             /** @example 25.12 */
                             base_price: MoneyString;
                             /** @example 25.12 */
@@ -20419,6 +20429,8 @@ export interface paths {
                             short_description: string;
                             description: string;
                             custom_text: string;
+                            meta_title: string;
+                            meta_description: string;
                             /** @example 25.12 */
                             base_price: MoneyString;
                             /** @example 25.12 */
@@ -20791,6 +20803,9 @@ export interface paths {
                                 name: string;
                                 position: number;
                                 language: string;
+                                meta_title: string;
+                                meta_description: string;
+                                image: string;
                                 version: number;
                                 edited: boolean;
                             }[];
@@ -20897,6 +20912,9 @@ export interface paths {
                         version: number;
                         name: string;
                         position: number;
+                        meta_title?: string;
+                        meta_description?: string;
+                        image?: string;
                     };
                 };
             };
@@ -20913,6 +20931,9 @@ export interface paths {
                             name: string;
                             position: number;
                             language: string;
+                            meta_title: string;
+                            meta_description: string;
+                            image: string;
                             version: number;
                             edited: boolean;
                         };

@@ -17,6 +17,8 @@ export interface ProductFieldsInput {
   short_description: string;
   description: string;
   custom_text: string;
+  meta_title: string;
+  meta_description: string;
   base_price: string;
   status: ProductStatus;
   stores: number[];

@@ -15,17 +15,28 @@ import { useSaveProductFields, type CatalogProductDetail, type ProductStatus } f
 import { normalisePrice } from '../lib/catalog-edit';
 import { StaleProductAlert } from './stale-product-alert';
 
-type Field = 'name' | 'short_description' | 'description' | 'custom_text' | 'base_price' | 'status' | 'stores';
+type Field =
+  | 'name'
+  | 'short_description'
+  | 'description'
+  | 'custom_text'
+  | 'meta_title'
+  | 'meta_description'
+  | 'base_price'
+  | 'status'
+  | 'stores';
 const FIELD_ORDER: Field[] = [
   'name',
   'short_description',
   'description',
   'custom_text',
+  'meta_title',
+  'meta_description',
   'base_price',
   'status',
   'stores',
 ];
-const id = (field: Field) => `catalog-${field.replace('_', '-')}`;
+const id = (field: Field) => `catalog-${field.replaceAll('_', '-')}`;
 
 interface CatalogProductFormProps {
   product: CatalogProductDetail;
@@ -47,6 +58,8 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
   const [short, setShort] = useState(product.short_description);
   const [description, setDescription] = useState(product.description);
   const [faq, setFaq] = useState(product.custom_text);
+  const [metaTitle, setMetaTitle] = useState(product.meta_title);
+  const [metaDescription, setMetaDescription] = useState(product.meta_description);
   const [price, setPrice] = useState<string>(product.base_price);
   const [status, setStatus] = useState<ProductStatus>(product.status);
   const [stores, setStores] = useState(product.stores.map(String));
@@ -75,6 +88,8 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
         short_description: short,
         description,
         custom_text: faq,
+        meta_title: metaTitle,
+        meta_description: metaDescription,
         base_price: basePrice,
         status,
         stores: stores.map(Number).sort((a, b) => a - b),
@@ -149,6 +164,27 @@ export function CatalogProductForm({ product, onReload, onErrorsChange, onSaved 
           value={faq}
           onChange={(e) => setFaq(e.target.value)}
           error={errors.custom_text}
+          optional
+        />
+        <TextInput
+          id={id('meta_title')}
+          label={t('catalogAdmin.fieldMetaTitle')}
+          hint={t('catalogAdmin.fieldMetaTitleHint')}
+          maxLength={70}
+          value={metaTitle}
+          onChange={(e) => setMetaTitle(e.target.value)}
+          error={errors.meta_title}
+          optional
+        />
+        <Textarea
+          id={id('meta_description')}
+          label={t('catalogAdmin.fieldMetaDescription')}
+          hint={t('catalogAdmin.fieldMetaDescriptionHint')}
+          rows={3}
+          maxLength={170}
+          value={metaDescription}
+          onChange={(e) => setMetaDescription(e.target.value)}
+          error={errors.meta_description}
           optional
         />
         <TextInput

@@ -8,7 +8,9 @@ export function CategorySection({ category, emptyText }: { category: Category; e
   const headingId = `category-${category.url_key}`;
   return (
     <section className="category" aria-labelledby={headingId}>
-      <h2 id={headingId}>
+      <h2 id={headingId} className="category__heading">
+        {/* Decorative: the heading says what the category is. */}
+        {category.image ? <img className="category__icon" src={category.image} alt="" width={32} height={32} /> : null}
         <Link to={categoryPagePath(category.url_key)}>{category.name}</Link>
       </h2>
       {category.description ? <p className="secondary-text">{category.description}</p> : null}
