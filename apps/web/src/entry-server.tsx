@@ -2,7 +2,7 @@
 // dist-ssr/ and called by the API server (apps/server/src/modules/seo) with the catalogue's own answers, so a client
 // without JavaScript gets the page and React hydrates the same markup (main.tsx).
 import { StrictMode, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { createQueryClient } from './app/query-client';
@@ -33,19 +33,37 @@ export interface RenderResult {
   state: SsrState;
 }
 
+/**
+ * The whole markup once everything is ready: lazy route chunks (code-split pages) are loaded and rendered on the
+ * server too, so a page is complete for a client without JavaScript whichever chunk it lives in.
+ */
+async function renderComplete(element: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const stream = await renderToReadableStream(element, {
+    onError: (error) => {
+      failure = error;
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  // A part that failed on the server would be left for the browser to render: never cache such a page.
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return html;
+}
+
 /** Renders one address (path only, no query) of a store with the data the server read for it. */
-export function render(pathname: string, data: SsrData): RenderResult {
+export async function render(pathname: string, data: SsrData): Promise<RenderResult> {
   const queryClient = createQueryClient();
   seedQueries(queryClient, data);
   const meta: PageMeta = {};
   const notFoundPath = data.notFound ? pathname : null;
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname}>{children}</StaticRouter>;
-  const html = renderToString(
+  const html = await renderComplete(
     <StrictMode>
       <AppTree queryClient={queryClient} router={Router} meta={meta} notFoundPath={notFoundPath} />
     </StrictMode>,
   );
-  const state = dehydrateState(queryClient, notFoundPath);
+  const state = dehydrateState(queryClient, data.notFound);
   queryClient.clear();
   return { html, meta, state };
 }

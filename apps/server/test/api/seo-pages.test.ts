@@ -221,6 +221,19 @@ describe('an attacker', () => {
     expect(after.title).toBe('Folio copies, fast - Ventanilla Ireland');
   });
 
+  it('made-up addresses share one cached 404 page per kind and store (no render, no memory per address)', async () => {
+    for (const [a, b] of [
+      ['/tienda/made-up-1', '/tienda/made-up-2'],
+      ['/tienda/servicios/made-up-1', '/tienda/servicios/made-up-2'],
+      ['/made/up/1', '/made/up/2'],
+    ]) {
+      const first = await get(`${a}?store=16`);
+      const second = await get(`${b}?store=16`);
+      expect(first.statusCode).toBe(404);
+      expect(second.body).toBe(first.body);
+    }
+  });
+
   it('the Host header picks a store or the default, and never reaches the page', async () => {
     for (const host of ['evil.example', 'evil.example:443', 'ventanilla.pt.evil.example']) {
       for (const url of ['/', '/robots.txt', '/sitemap.xml', '/tienda/folio-request']) {

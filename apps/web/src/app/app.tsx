@@ -49,5 +49,8 @@ export function App({ initial = null }: { initial?: SsrState | null }) {
     }
     return client;
   });
-  return <AppTree queryClient={queryClient} router={Browser} notFoundPath={initial?.notFoundPath ?? null} />;
+  // The server may render its 404 pages at one stand-in address per kind (so they can be cached): the not-found
+  // answer belongs to the address the browser loaded.
+  const [notFoundPath] = useState(() => (initial?.notFound ? window.location.pathname : null));
+  return <AppTree queryClient={queryClient} router={Browser} notFoundPath={notFoundPath} />;
 }

@@ -24,7 +24,8 @@ export interface SsrData {
 
 export interface SsrState {
   queries: DehydratedState;
-  notFoundPath: string | null;
+  /** The server answered 404: the page at the browser's first address shows its not-found screen at once. */
+  notFound: boolean;
 }
 
 /**
@@ -44,8 +45,8 @@ export function seedQueries(queryClient: QueryClient, data: SsrData): void {
   }
 }
 
-export function dehydrateState(queryClient: QueryClient, notFoundPath: string | null): SsrState {
-  return { queries: dehydrate(queryClient), notFoundPath };
+export function dehydrateState(queryClient: QueryClient, notFound: boolean): SsrState {
+  return { queries: dehydrate(queryClient), notFound };
 }
 
 /** The state the server wrote into the page, or null (a page the server did not render: the SPA starts afresh). */

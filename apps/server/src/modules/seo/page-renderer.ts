@@ -17,7 +17,7 @@ export interface PageRenderer {
   render(
     pathname: string,
     data: SsrData,
-  ): { html: string; meta: { title?: string; description?: string }; state: unknown };
+  ): Promise<{ html: string; meta: { title?: string; description?: string }; state: unknown }>;
   isKnownAddress(pathname: string): boolean;
 }
 

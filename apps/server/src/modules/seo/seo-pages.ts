@@ -126,11 +126,18 @@ interface CategoryJson {
   image: string | null;
 }
 
-/** Most pages kept; far more than stores x pages, so only a flood of distinct addresses could reach it. */
+/** Most pages kept; far more than stores x pages. */
 const CACHE_LIMIT = 5000;
 
+// Where the 404 pages are rendered: addresses no catalogue key can take (keys have no "_"), one per not-found screen
+// of the app (an unknown product, an unknown category, any other unknown address).
+const MISSING_PRODUCT = '/tienda/__missing__';
+const MISSING_CATEGORY = '/tienda/servicios/__missing__';
+const UNKNOWN_ADDRESS = '/__not-found__';
+
 export class SeoPages {
-  private cache = new Map<string, RenderedPage>();
+  /** Promises, so that concurrent first requests for a page share one render. */
+  private cache = new Map<string, Promise<RenderedPage>>();
   private cacheRevision = '';
 
   constructor(
@@ -141,7 +148,7 @@ export class SeoPages {
   ) {}
 
   /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
-  page(storeId: number, rawPath: string): RenderedPage | null {
+  async page(storeId: number, rawPath: string): Promise<RenderedPage | null> {
     const store = this.catalog.getStore(storeId);
     if (!this.template || !store) return null;
     const revision = this.catalog.revision();
@@ -149,35 +156,46 @@ export class SeoPages {
       this.cache.clear();
       this.cacheRevision = revision;
     }
-    const address = parseAddress(rawPath);
-    const key = cacheKey(storeId, address);
-    return key === null
-      ? this.build(store, address, rawPath)
-      : this.cached(key, () => this.build(store, address, rawPath));
+    return this.route(store, parseAddress(rawPath));
   }
 
-  private cached(key: string, build: () => RenderedPage): RenderedPage {
+  private cached(key: string, build: () => Promise<RenderedPage>): Promise<RenderedPage> {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const page = build();
-    if (this.cache.size < CACHE_LIMIT) this.cache.set(key, page);
+    if (this.cache.size < CACHE_LIMIT) {
+      this.cache.set(key, page);
+      // A failed render is not kept: the next request tries again.
+      page.catch(() => {
+        if (this.cache.get(key) === page) this.cache.delete(key);
+      });
+    }
     return page;
   }
 
-  private build(store: StoreInfo, address: PageAddress, rawPath: string): RenderedPage {
+  /**
+   * Every page is cached under a key from a bounded set (the catalogue's pages, one shell and three 404 pages per
+   * store): made-up addresses neither render again nor fill the memory.
+   */
+  private route(store: StoreInfo, address: PageAddress): Promise<RenderedPage> {
+    const id = store.storeId;
     switch (address.kind) {
       case 'home':
-        return this.home(store, address.path);
+        return this.cached(`${id}:home:${address.path}`, () => this.home(store, address.path));
       case 'category':
-        return this.category(store, address.urlKey) ?? this.notFound(store, rawPath);
+        return this.catalog.categoryJson(id, address.urlKey)
+          ? this.cached(`${id}:category:${address.urlKey}`, () => this.category(store, address.urlKey))
+          : this.notFound(store, MISSING_CATEGORY);
       case 'product':
-        return this.product(store, address.urlKey) ?? this.notFound(store, rawPath);
+        return this.catalog.productJson(id, address.urlKey)
+          ? this.cached(`${id}:product:${address.urlKey}`, () => this.product(store, address.urlKey))
+          : this.notFound(store, MISSING_PRODUCT);
       case 'other':
         return !this.renderer || this.renderer.isKnownAddress(address.path)
-          ? this.cached(`${store.storeId}:shell`, () => this.shell(store))
-          : this.notFound(store, rawPath);
+          ? this.cached(`${id}:shell`, async () => this.shell(store))
+          : this.notFound(store, UNKNOWN_ADDRESS);
       case 'invalid':
-        return this.notFound(store, rawPath);
+        return this.notFound(store, UNKNOWN_ADDRESS);
     }
   }
 
@@ -235,7 +253,7 @@ export class SeoPages {
     return { type, siteName: store.name, locale: ogLocale(store.language, store.country), image };
   }
 
-  private home(store: StoreInfo, path: string): RenderedPage {
+  private home(store: StoreInfo, path: string): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
     return this.renderPage(store, path, this.baseData(store), 200, (meta) => ({
       title: meta.title ?? store.name,
@@ -248,9 +266,9 @@ export class SeoPages {
     }));
   }
 
-  private category(store: StoreInfo, urlKey: string): RenderedPage | null {
+  private async category(store: StoreInfo, urlKey: string): Promise<RenderedPage> {
     const category = this.json(this.catalog.categoryJson(store.storeId, urlKey)) as CategoryJson | undefined;
-    if (!category) return null;
+    if (!category) return this.notFound(store, MISSING_CATEGORY);
     const path = `/tienda/servicios/${category.url_key}`;
     const data = { ...this.baseData(store), category: { urlKey, data: category } };
     return this.renderPage(store, path, data, 200, (meta) => ({
@@ -264,9 +282,9 @@ export class SeoPages {
     }));
   }
 
-  private product(store: StoreInfo, urlKey: string): RenderedPage | null {
+  private async product(store: StoreInfo, urlKey: string): Promise<RenderedPage> {
     const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson | undefined;
-    if (!product) return null;
+    if (!product) return this.notFound(store, MISSING_PRODUCT);
     const path = `/tienda/${product.url_key}`;
     const canonical = this.url(store, path);
     const category = (this.json(this.catalog.categoryJson(store.storeId, product.cat_url_key)) ??
@@ -311,11 +329,15 @@ export class SeoPages {
     });
   }
 
-  private notFound(store: StoreInfo, rawPath: string): RenderedPage {
-    // The page is rendered at its own address (the browser hydrates it there); an address the router could not even
-    // read is rendered at one it can, with the same not-found screen.
-    const address = parseAddress(rawPath);
-    const path = address.kind === 'invalid' ? '/__not-found__' : rawPath;
+  /**
+   * A 404 page, rendered at a stand-in address of its kind and cached per store: any number of made-up addresses
+   * cost one render (the browser applies the not-found answer to the address it loaded).
+   */
+  private notFound(store: StoreInfo, path: string): Promise<RenderedPage> {
+    return this.cached(`${store.storeId}:404:${path}`, () => this.renderNotFound(store, path));
+  }
+
+  private renderNotFound(store: StoreInfo, path: string): Promise<RenderedPage> {
     const data = { ...this.baseData(store), notFound: true };
     return this.renderPage(store, path, data, 404, (meta) => ({
       title: meta.title ?? store.name,
@@ -342,15 +364,15 @@ export class SeoPages {
     return rendered(200, this.assemble(store, headHtml(head), null));
   }
 
-  private renderPage(
+  private async renderPage(
     store: StoreInfo,
     path: string,
     data: SsrData,
     status: 200 | 404,
     head: (meta: { title?: string; description?: string }) => PageHead,
-  ): RenderedPage {
+  ): Promise<RenderedPage> {
     if (!this.renderer) return rendered(status, this.assemble(store, headHtml(head({})), null));
-    const result = this.renderer.render(path, data);
+    const result = await this.renderer.render(path, data);
     return rendered(status, this.assemble(store, headHtml(head(result.meta)), result));
   }
 
@@ -368,20 +390,4 @@ export class SeoPages {
 
 function escapeAttribute(text: string): string {
   return html`${text}`.value;
-}
-
-function cacheKey(storeId: number, address: PageAddress): string | null {
-  switch (address.kind) {
-    case 'home':
-      return `${storeId}:home:${address.path}`;
-    case 'category':
-    case 'product':
-      return `${storeId}:${address.kind}:${address.urlKey}`;
-    case 'other':
-      // Known client-only pages share one shell per store (cached in build()); an unknown address is rendered each
-      // time, never cached, so a flood of made-up addresses cannot fill the memory.
-      return null;
-    case 'invalid':
-      return null;
-  }
 }

@@ -47,7 +47,7 @@ export default fp(
       if (!template) return false;
       pages ??= new SeoPages(catalog, template, await loadRenderer(), config.publicUrl);
       const store = await storeOf(request);
-      const page = store && pages.page(store.storeId, request.url.split('?')[0] ?? '/');
+      const page = store && (await pages.page(store.storeId, request.url.split('?')[0] ?? '/'));
       if (!page) return false;
       reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       // Pages carry the catalogue and its state (about 100 KB on the home): compressed once per cached page.
