@@ -121,13 +121,20 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const loadBefore = load();
-      const { lhr, report } = await lighthouse(`${product.baseUrl}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(GOALS),
-        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
+      const measure = () =>
+        lighthouse(`${product.baseUrl}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(GOALS),
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+      let { lhr, report } = await measure();
+      // A trace Chromium failed to record on a busy machine (NO_NAVSTART and the like): measure again, twice at most.
+      for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
+        console.error(`${page.name}: ${lhr.runtimeError.code}, measuring again`);
+        ({ lhr, report } = await measure());
+      }
       const scores = Object.fromEntries(
         Object.keys(GOALS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
       );
