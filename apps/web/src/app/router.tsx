@@ -49,6 +49,8 @@ const OrderDetailRoute = account.screen('OrderDetailRoute');
 const OrderListRoute = account.screen('OrderListRoute');
 const RegisterRoute = account.screen('RegisterRoute');
 const ResetPasswordRoute = account.screen('ResetPasswordRoute');
+const SavedItemsRoute = account.screen('SavedItemsRoute');
+const SavedItemDetailRoute = account.screen('SavedItemDetailRoute');
 
 const routes = (
   <>
@@ -101,6 +103,10 @@ const routes = (
         <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
         <Route path="abonos" element={<CreditNotesRoute />} />
         <Route path="datos-facturacion" element={<BillingRoute />} />
+        {/* Saved properties, companies, vehicles and documents (docs/customer-panel.md). */}
+        <Route path="guardados" element={<SavedItemsRoute />} />
+        <Route path="guardados/:kind" element={<SavedItemsRoute />} />
+        <Route path="guardados/:kind/:id" element={<SavedItemDetailRoute />} />
       </Route>
       <Route path="logout" element={<LogoutRoute />} />
       {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}

@@ -9,4 +9,6 @@ export { LogoutRoute } from '../../features/account/routes/logout.route';
 export { OrderDetailRoute } from '../../features/account/routes/order-detail.route';
 export { OrderListRoute } from '../../features/account/routes/order-list.route';
 export { RegisterRoute } from '../../features/account/routes/register.route';
+export { SavedItemDetailRoute } from '../../features/account/routes/saved-item-detail.route';
+export { SavedItemsRoute } from '../../features/account/routes/saved-items.route';
 export { ResetPasswordRoute } from '../../features/account/routes/reset-password.route';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n';
 
-/** Links between the customer panel's pages: orders, credit notes ("abonos") and billing data. */
+/** Links between the customer panel's pages: orders, credit notes ("abonos"), billing data and saved items. */
 export function AccountLinks() {
   const t = useT();
   return (
@@ -15,6 +15,9 @@ export function AccountLinks() {
         </li>
         <li>
           <Link to="/datos-facturacion">{t('invoices.billingTitle')}</Link>
+        </li>
+        <li>
+          <Link to="/guardados">{t('saved.nav')}</Link>
         </li>
       </ul>
     </nav>

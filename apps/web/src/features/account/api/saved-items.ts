@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client';
+import type { ApiBody, ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
+
+/** The API's saved-item kinds (their paths) and the panel's addresses for them (`/guardados/{segment}`). */
+export const SAVED_KINDS = [
+  { api: 'properties', segment: 'inmuebles', identity: 'address' },
+  { api: 'companies', segment: 'empresas', identity: 'cif' },
+  { api: 'vehicles', segment: 'vehiculos', identity: 'plate' },
+  { api: 'documents', segment: 'documentos', identity: 'description' },
+] as const;
+export type SavedKind = (typeof SAVED_KINDS)[number];
+export type SavedKindPath = SavedKind['api'];
+
+export type SavedProperty = ApiItem<ApiResponse<'/api/me/properties', 'get'>['items']>;
+export type SavedCompany = ApiItem<ApiResponse<'/api/me/companies', 'get'>['items']>;
+export type SavedVehicle = ApiItem<ApiResponse<'/api/me/vehicles', 'get'>['items']>;
+export type SavedDocument = ApiItem<ApiResponse<'/api/me/documents', 'get'>['items']>;
+/** Any saved item; the kind's own fields (initials, doc_parsed, file) are optional here. */
+export type SavedItem = SavedVehicle &
+  Partial<Pick<SavedCompany, 'initials' | 'seguimiento'>> &
+  Partial<Pick<SavedProperty, 'doc_parsed' | 'doc_parsed_entities'>> &
+  Partial<Pick<SavedDocument, 'file'>>;
+export type SavedList = { items: SavedItem[]; total: number; page: number; per_page: number };
+export type SavedItemBody = ApiBody<'/api/me/companies', 'post'>;
+export type SavedItemPatch = ApiBody<'/api/me/companies/{id}', 'put'>;
+
+export function savedKindBySegment(segment: string | undefined): SavedKind | undefined {
+  return SAVED_KINDS.find((k) => k.segment === segment);
+}
+
+export interface SavedListQuery {
+  page: number;
+  q: string;
+  favourites: boolean;
+}
+
+const listKey = (kind: SavedKindPath) => ['me', 'saved', kind] as const;
+
+/** GET /api/me/{kind}: 10 a page, newest first. */
+export function useSavedItems(kind: SavedKindPath, query: SavedListQuery) {
+  const params = new URLSearchParams({ page: String(query.page) });
+  if (query.q) params.set('q', query.q);
+  if (query.favourites) params.set('favourites', 'true');
+  return useQuery({
+    queryKey: [...listKey(kind), query],
+    queryFn: ({ signal }) => api.get<SavedList>(`/api/me/${kind}?${params.toString()}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/me/{kind}/{id}. */
+export function useSavedItem(kind: SavedKindPath, id: string) {
+  return useQuery({
+    queryKey: [...listKey(kind), 'one', id],
+    queryFn: ({ signal }) => api.get<SavedItem>(`/api/me/${kind}/${encodeURIComponent(id)}`, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useCreateSavedItem(kind: SavedKindPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavedItemBody) => api.post<SavedItem>(`/api/me/${kind}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
+  });
+}
+
+export function useUpdateSavedItem(kind: SavedKindPath, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SavedItemPatch) => api.put<{ ok: true; item: SavedItem }>(`/api/me/${kind}/${id}`, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
+  });
+}
+
+export function useDeleteSavedItem(kind: SavedKindPath, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>(`/api/me/${kind}/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
+  });
+}
+
+const consentKey = ['me', 'saved', 'consent'] as const;
+
+/** Whether orders save their property, company or vehicle. */
+export function useSavedConsent() {
+  return useQuery({
+    queryKey: consentKey,
+    queryFn: ({ signal }) => api.get<{ save_from_orders: boolean }>('/api/me/saved-items/consent', signal),
+  });
+}
+
+export function useSetSavedConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: boolean) =>
+      api.put<{ save_from_orders: boolean }>('/api/me/saved-items/consent', { save_from_orders: value }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'saved'] }),
+  });
+}
