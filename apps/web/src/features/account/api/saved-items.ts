@@ -99,6 +99,16 @@ export function useSetSavedConsent() {
   return useMutation({
     mutationFn: (value: boolean) =>
       api.put<{ save_from_orders: boolean }>('/api/me/saved-items/consent', { save_from_orders: value }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'saved'] }),
+    // Shown as asked at once (no flicker back while it saves); the server's answer, or the old value on failure.
+    onMutate: (value: boolean) => queryClient.setQueryData(consentKey, { save_from_orders: value }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(consentKey, answer);
+      // Agreeing saves the items of paid orders: the lists change.
+      return queryClient.invalidateQueries({
+        queryKey: ['me', 'saved'],
+        predicate: (query) => query.queryKey[2] !== 'consent',
+      });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: consentKey }),
   });
 }

@@ -51,8 +51,6 @@ function ConsentSwitch() {
   const consent = useSavedConsent();
   const setConsent = useSetSavedConsent();
   if (!consent.data) return null;
-  // Shown as asked while the change saves (enabled, so keyboard focus stays); the server's answer once saved.
-  const checked = setConsent.isPending ? setConsent.variables : consent.data.save_from_orders;
   return (
     <>
       <Checkbox
@@ -60,7 +58,7 @@ function ConsentSwitch() {
         name="save_from_orders"
         label={t('saved.consent')}
         hint={t('saved.consentHint')}
-        checked={checked}
+        checked={consent.data.save_from_orders}
         onChange={(event) => setConsent.mutate(event.target.checked)}
       />
       {setConsent.isSuccess ? (
