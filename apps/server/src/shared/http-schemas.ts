@@ -14,6 +14,19 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
+/**
+ * A request's id that may be null ("unlink", "take it back"). Not Nullable(Integer): Ajv's type coercion turns 0 (and
+ * "" and false) into null for a `type: null` branch, so `0` silently meant "unlink"; `const: null` is not coerced, so
+ * 0, negative and huge ids are 400.
+ */
+export function NullableId(options: { description?: string } = {}) {
+  // null first: the integer branch would coerce null to 0 (and fail) before `const: null` saw it.
+  return Type.Union([
+    Type.Unsafe<null>({ const: null }),
+    Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...options }),
+  ]);
+}
+
 /** One of a fixed list of strings or numbers (an `enum` in the OpenAPI document, a union in the web's types). */
 export function OneOf<const V extends readonly (string | number)[]>(values: V, options: { description?: string } = {}) {
   const type = values.every((v) => typeof v === 'string') ? 'string' : 'integer';

@@ -114,8 +114,8 @@ describe('tickets: links and roles', () => {
   it('rel_pedido with a huge, unknown or NUL item id changes nothing; notaries are refused', async () => {
     const id = await ticket();
     const version = (await agent.get(`/api/backoffice/tickets/${id}`)).json<{ version: string }>().version;
-    // (0 is not here: the schema's nullable id reads 0 as null, i.e. "unlink"; noted in the report.)
-    for (const item of [2 ** 40, -1, 1.5, '1\u0000']) {
+    // 0 too: a nullable id once read 0 as null (Ajv's coercion), i.e. "unlink" (NullableId).
+    for (const item of [2 ** 40, 0, -1, 1.5, '', false, '1\u0000']) {
       const res = await agent.post(`/api/backoffice/tickets/${id}/rel_pedido`, { version, item_id: item });
       expect(res.statusCode, `${String(item)}: ${res.body}`).toBe(400);
     }
@@ -125,6 +125,8 @@ describe('tickets: links and roles', () => {
       403,
     );
     expect((await agent.get(`/api/backoffice/tickets/${id}`)).json()).toMatchObject({ related_item_id: null });
+    // delegate: 0 is not "take it back".
+    expect((await agent.post(`/api/backoffice/tickets/${id}/delegate`, { version, agent_id: 0 })).statusCode).toBe(400);
   });
 
   it('the contact form refuses control characters in any field, naming each', async () => {

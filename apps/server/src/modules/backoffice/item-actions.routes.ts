@@ -3,7 +3,7 @@ import { QUEUE_NAMES, type Action } from '@ventanilla/domain';
 import { Type, type TProperties } from 'typebox';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { errors, Nullable, NullableId, OneOf } from '../../shared/http-schemas.js';
 import { ItemIdParams } from './item-locks.routes.js';
 
 const INT32 = 2_147_483_647;
@@ -152,7 +152,7 @@ const itemActionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     'delegate',
     'backoffice.items.delegate',
     'Delegate to another agent (the queue gives it to nobody else); null takes the delegation back',
-    { asignee_id: Nullable(Type.Integer({ minimum: 1, maximum: INT32 })) },
+    { asignee_id: NullableId() },
     (agent, id, body) => itemActions.delegate(agent, id, body.asignee_id as number | null, body.version),
   );
 

@@ -5,7 +5,7 @@ import { Type, type TProperties } from 'typebox';
 import { parseTicketSearch, searchFilterErrorMessage, type RawQuery } from '@ventanilla/domain';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { errors, NullableId, OneOf } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
 import {
   AttachmentParams,
@@ -326,13 +326,13 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   action(
     'delegate',
     'delegate: give the ticket to an agent (null takes it back)',
-    { agent_id: Nullable(Type.Integer({ minimum: 1, maximum: INT32 })) },
+    { agent_id: NullableId() },
     (agent, id, b) => tickets.delegate(agent, id, b.version, b.agent_id as number | null),
   );
   action(
     'rel_pedido',
     'rel_pedido: link the ticket to an order item (the item detail lists it too); null unlinks',
-    { item_id: Nullable(Type.Integer({ minimum: 1, maximum: INT32 })) },
+    { item_id: NullableId() },
     (agent, id, b) => tickets.relateItem(agent, id, b.version, b.item_id as number | null),
   );
   action('save_note', 'save_note: add a note', { text: NoteText }, (agent, id, b) =>

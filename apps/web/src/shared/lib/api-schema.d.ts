@@ -16228,7 +16228,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        asignee_id: number | null;
+                        asignee_id: null | number;
                         /**
                          * Format: date-time
                          * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
@@ -32587,7 +32587,7 @@ export interface paths {
                          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
                          */
                         version: string;
-                        agent_id: number | null;
+                        agent_id: null | number;
                     };
                 };
             };
@@ -32848,7 +32848,7 @@ export interface paths {
                          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
                          */
                         version: string;
-                        item_id: number | null;
+                        item_id: null | number;
                     };
                 };
             };
