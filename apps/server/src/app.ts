@@ -22,8 +22,6 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
-import { seedDemoOrders } from './modules/demo/demo-seed.js';
-import { seedDemoTickets } from './modules/demo/demo-tickets.js';
 import { payLinkRoutes } from './modules/checkout/pay-link.routes.js';
 import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
@@ -304,6 +302,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (config.seedDemoOrders) {
     // A fresh development install shows a living back office (never in production; docs/operations.md, "Demo data").
+    // Loaded only here: production never loads the demo data's modules.
+    const [{ seedDemoOrders }, { seedDemoTickets }] = await Promise.all([
+      import('./modules/demo/demo-seed.js'),
+      import('./modules/demo/demo-tickets.js'),
+    ]);
     const demo = await seedDemoOrders({ db, catalog, files, now: now() });
     if (demo.seeded) app.log.info({ orders: demo.orders }, 'demo orders seeded (development only)');
     const demoTickets = await seedDemoTickets({

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { PANEL_STATUS_IDS, PanelStatus, type PanelStatusId } from '@ventanilla/domain';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Db, Tx } from '../../db/database.js';
 import { appMeta, itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -88,6 +87,8 @@ function plan(): PlannedOrder[] {
 
 /** A one-page PDF the registry "sent": what agents attach to answered orders. */
 async function demoDocument(line: DemoLine, orderId: number, reference: string): Promise<Buffer> {
+  // Loaded here, not at boot: pdf-lib is ~200 modules the server needs only while it seeds a new database.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${line.productName} ${reference}`);
   pdf.setProducer('Ventanilla (demo data)');
