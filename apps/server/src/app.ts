@@ -77,6 +77,7 @@ import { ItemTemplatesService } from './modules/templates/item-templates.service
 import templatesRoutes from './modules/templates/templates.routes.js';
 import configListsRoutes from './modules/config-lists/config-lists.routes.js';
 import { providerPaymentFilesRoutes } from './modules/config-lists/provider-payment-files.routes.js';
+import { collectGarbage } from './shared/collect-garbage.js';
 import { seedConfigLists } from './modules/config-lists/config-lists.seed.js';
 import { ConfigListsService } from './modules/config-lists/config-lists.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
@@ -315,6 +316,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       domain: config.inboundMail.domains[0] ?? 'ventanilla.test',
     });
     if (demoTickets > 0) app.log.info({ tickets: demoTickets }, 'demo tickets seeded (development only)');
+    // The seed built its orders in memory; the server may go idle now and would keep that garbage resident.
+    if (demo.seeded) collectGarbage();
   }
   if (seeded.report?.pending.length) {
     // Edited in the back office, changed in the files: reported, not applied (docs/decisions/0005-catalogue-edits.md).

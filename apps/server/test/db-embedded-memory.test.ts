@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
-import { writeTemplate } from '../src/db/embedded/durable-pglite.js';
+import { writeTemplateDirectory } from '../src/db/embedded/durable-pglite.js';
 import { builtTemplatePath } from '../src/db/embedded/pglite-template.js';
 
 // docs/performance.md, "Memory": the embedded database's memory settings and the build's fresh-cluster template.
@@ -20,8 +20,9 @@ afterAll(() => {
 describe('embedded database memory', () => {
   it('a template written like the build writes it starts a new data directory, and is read only for a new one', async () => {
     const work = tempDir();
-    const template = join(work, 'template.tar.gz');
-    await writeTemplate(template);
+    const template = join(work, 'template');
+    await writeTemplateDirectory(template);
+    expect(existsSync(join(template, 'PG_VERSION'))).toBe(true);
     const dataDir = join(work, 'data');
 
     const first = await openDatabase({ dataDir, pgliteTemplate: template });
@@ -39,8 +40,10 @@ describe('embedded database memory', () => {
       await first.close();
     }
 
-    // An existing database never reads the template: a broken one changes nothing.
-    writeFileSync(template, 'not a tarball');
+    // The copy is the new database's own: the template did not change.
+    expect(existsSync(join(template, 'base'))).toBe(true);
+    // An existing database never reads the template: a broken one (its cluster gone) changes nothing.
+    rmSync(template, { recursive: true, force: true });
     const again = await openDatabase({ dataDir, pgliteTemplate: template });
     try {
       expect((await again.pool.query<{ v: number }>('SELECT v FROM kept')).rows).toEqual([{ v: 42 }]);
@@ -50,7 +53,7 @@ describe('embedded database memory', () => {
   });
 
   it("the build's template is named after PGlite's version, so another version's is never used", () => {
-    expect(builtTemplatePath('0.5.14')).toMatch(/[/\\]pglite-template-0\.5\.14\.tar\.gz$/);
+    expect(builtTemplatePath('0.5.14')).toMatch(/[/\\]pglite-template-0\.5\.14$/);
     expect(builtTemplatePath('0.6.0')).not.toBe(builtTemplatePath('0.5.14'));
   });
 });

@@ -1,11 +1,11 @@
 // Build step (apps/server `npm run build`): writes the fresh-cluster template a new embedded database starts from
 // (pglite-template.ts says why). Skipped when the template of this PGlite version is already there.
 import { existsSync } from 'node:fs';
-import { writeTemplate } from './durable-pglite.js';
+import { writeTemplateDirectory } from './durable-pglite.js';
 import { builtTemplatePath } from './pglite-template.js';
 
 const path = builtTemplatePath();
 if (!existsSync(path)) {
-  await writeTemplate(path);
+  await writeTemplateDirectory(path);
   console.log(`Embedded database template written: ${path}`);
 }

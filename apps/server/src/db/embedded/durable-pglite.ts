@@ -1,4 +1,4 @@
-import fs, { renameSync, writeFileSync } from 'node:fs';
+import fs, { cpSync, renameSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -95,16 +95,28 @@ export async function openDurablePGlite(dataDir: string, template?: Blob | (() =
   });
 }
 
-/** Runs initdb in memory and writes the cluster to `path` as a gzipped tarball (written whole or not at all). */
-export async function writeTemplate(path: string): Promise<void> {
-  const db = await openDurablePGlite(IN_MEMORY);
-  try {
-    await db.exec('CHECKPOINT');
-    const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
-    const staging = `${path}.${process.pid}.tmp`;
-    writeFileSync(staging, tarball);
-    renameSync(staging, path);
-  } finally {
-    await db.close();
-  }
+/**
+ * Runs initdb into `dir` (a fresh cluster, cleanly shut down) for new databases to be copied from. Written beside it
+ * and renamed, so `dir` is whole or absent.
+ */
+export async function writeTemplateDirectory(dir: string): Promise<void> {
+  const staging = `${dir}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  const db = await openDurablePGlite(staging);
+  await db.exec('CHECKPOINT');
+  await db.close();
+  renameSync(staging, dir);
+}
+
+/**
+ * Makes `dataDir` (a new database: no PG_VERSION) a copy of the template cluster in `templateDir`: copied beside it and
+ * renamed, so a copy cut short is never taken for a database. No WebAssembly and no big buffers: the first start's
+ * memory peak is that of opening an existing database.
+ */
+export function copyTemplateDirectory(templateDir: string, dataDir: string): void {
+  const staging = `${dataDir}.template-copy`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(templateDir, staging, { recursive: true });
+  rmSync(dataDir, { recursive: true, force: true }); // what a failed first start left, without PG_VERSION
+  renameSync(staging, dataDir);
 }

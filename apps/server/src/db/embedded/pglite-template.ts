@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
  * Why: PGlite's initdb copies the whole WebAssembly memory of Postgres (HEAPU8.slice()) to reset it between its
  * bootstrap steps, and runs a second WebAssembly instance beside it. The first start of a new data directory peaked at
  * 820-870 MB for initdb alone and kept most of it resident afterwards (the copy lives in a worker that rarely collects
- * garbage). Loading this tarball instead peaks at about 340 MB and takes 1.4 s instead of 5-10 s. See
- * docs/performance.md, "Memory".
+ * garbage). A tarball of the cluster loaded by PGlite (`loadDataDir`) still peaked at ~500 MB (the tarball, its
+ * unpacked copy and PGlite's buffers); the build now leaves the cluster as a directory that a new database copies
+ * (`copyTemplateDirectory`), which costs no memory at all. See docs/performance.md, "Memory and start".
  *
- * The file name carries PGlite's version: a template of another version is never used (the server falls back to
+ * The directory's name carries PGlite's version: a template of another version is never used (the server falls back to
  * initdb). Without a build (Vitest, tsx) there is no template and initdb runs as before.
  */
 export function pgliteVersion(): string {
@@ -23,7 +24,7 @@ export function pgliteVersion(): string {
 /** Where the build puts the template: beside the compiled server (apps/server/dist). */
 export function builtTemplatePath(version = pgliteVersion()): string {
   const dist = join(dirname(fileURLToPath(import.meta.url)), '../..');
-  return join(dist, `pglite-template-${version}.tar.gz`);
+  return join(dist, `pglite-template-${version}`);
 }
 
 /** The template to start a new database from, if the build made one for this PGlite version. */

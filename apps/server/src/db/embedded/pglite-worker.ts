@@ -1,9 +1,10 @@
 // Worker thread: runs PGlite behind a PostgreSQL wire-protocol socket so that queries never block the HTTP event loop.
 // Started by embedded-server.ts; keep it small, the lifecycle logic lives there.
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { openDurablePGlite } from './durable-pglite.js';
+import { collectGarbage } from '../../shared/collect-garbage.js';
+import { copyTemplateDirectory, IN_MEMORY, isNewDataDir, openDurablePGlite } from './durable-pglite.js';
 import type { FromWorkerMessage, ListenAddress, PgliteWorkerData, ToWorkerMessage } from './worker-protocol.js';
 
 // The main thread's pool holds one connection (pglite-socket interleaves the extended-protocol messages of concurrent
@@ -16,7 +17,16 @@ const { pgliteDir, listen, templatePath } = workerData as PgliteWorkerData;
 const send = (message: FromWorkerMessage): void => port.postMessage(message);
 
 // The template is read only for a new database.
-const db = await openDurablePGlite(pgliteDir, templatePath ? () => new Blob([readFileSync(templatePath)]) : undefined);
+// The build's template is a cluster directory, copied; tests pass a tarball (PGlite.dumpDataDir), loaded by PGlite.
+const fromTemplate = templatePath !== undefined && isNewDataDir(pgliteDir);
+const templateDirectory = fromTemplate && pgliteDir !== IN_MEMORY && statSync(templatePath).isDirectory();
+if (templateDirectory) copyTemplateDirectory(templatePath, pgliteDir);
+const db = await openDurablePGlite(
+  pgliteDir,
+  templatePath && !templateDirectory ? () => new Blob([readFileSync(templatePath)]) : undefined,
+);
+// A tarball and its unpacked copy (~100 MB) are garbage now; this thread goes idle and would keep them.
+if (fromTemplate && !templateDirectory) collectGarbage();
 
 // SQL errors come back as protocol messages; a throw means PGlite itself broke, and pglite-socket's queue would then
 // stall for good (electric-sql/pglite#1046). Exit so that the main thread starts a fresh worker.
