@@ -2,7 +2,7 @@
 // dist-ssr/ and called by the API server (apps/server/src/modules/seo) with the catalogue's own answers, so a client
 // without JavaScript gets the page and React hydrates the same markup (main.tsx).
 import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { createQueryClient } from './app/query-client';
@@ -34,18 +34,20 @@ export interface RenderResult {
 }
 
 /**
- * The whole markup once everything is ready: lazy route chunks (code-split pages) are loaded and rendered on the
- * server too, so a page is complete for a client without JavaScript whichever chunk it lives in.
+ * The whole markup once everything is ready: React's static prerender waits for every lazy chunk and writes the
+ * finished page, without the inline scripts a streamed render adds to reveal late parts (the CSP allows no inline
+ * script), so a page is complete for a client without JavaScript whichever chunk it lives in.
  */
 async function renderComplete(element: ReactNode): Promise<string> {
   let failure: unknown = null;
-  const stream = await renderToReadableStream(element, {
+  const { prelude } = await prerender(element, {
+    // Never outline a large finished part to be revealed by a script (the home's catalogue is one): all in place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {
       failure = error;
     },
   });
-  await stream.allReady;
-  const html = await new Response(stream).text();
+  const html = await new Response(prelude).text();
   // A part that failed on the server would be left for the browser to render: never cache such a page.
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return html;

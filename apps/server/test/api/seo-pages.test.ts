@@ -122,6 +122,12 @@ describe('product pages answer full HTML in the store language', () => {
     expect(decode(category.title)).toBe('Registo Predial: pedidos online - Balcão Ventanilla');
     expect(category.canonical).toBe('https://ventanilla.pt/tienda/servicios/registo-predial');
     expect(category.root).toContain('Certidão Permanente do Registo Predial');
+    // The CSP allows no inline script: every <script> is a data block or loads a file (the home is the largest page).
+    for (const url of ['/?store=1', '/tienda/servicios/registro-civil?store=1', '/tienda/nota-simple?store=1', '/x']) {
+      const scripts = (await get(url)).body.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, url).toBeGreaterThan(1);
+      for (const tag of scripts) expect(tag, url).toMatch(/type="application\/(ld\+)?json"|\bsrc="/);
+    }
     const home = pageFacts((await get('/tienda/servicios', { host: 'ventanilla.ie' })).body);
     expect(home.lang).toBe('en');
     expect(home.canonical).toBe('https://ventanilla.ie/');
