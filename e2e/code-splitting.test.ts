@@ -39,6 +39,21 @@ test.describe.serial('screens load on demand', () => {
     for (const absent of ['backoffice', 'account', 'statistics.route', 'en', 'pt']) expect(names).not.toContain(absent);
   });
 
+  test('the server-rendered home (a large page) hydrates under the CSP: no inline script, no console error', async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const html = await (await context.request.get('/')).text();
+    // React outlines a boundary larger than its chunk size behind an inline script the CSP blocks (error 419).
+    expect(html).not.toMatch(/<script>/);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
   test('a chunk that does not load: the page reloads once, then says so and offers a retry', async () => {
     let attempts = 0;
     let documents = 0;

@@ -37,6 +37,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // Maps for our own debugging, never public: no sourceMappingURL, moved out of dist/ (build/precompress.ts).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json (never served: a dot directory): the server names a page's chunks in its <head>.
+    manifest: true,
     // A strict CSP (script-src 'self') forbids inline scripts and data: workers.
     assetsInlineLimit: 0,
   },

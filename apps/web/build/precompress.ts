@@ -23,6 +23,14 @@ function walk(dir: string, out: string[] = []): string[] {
 /** Writes `<file>.br` and `<file>.gz` beside each text file of `dir` when they are smaller than the file. */
 export function precompressDir(dir: string): void {
   for (const file of walk(dir)) {
+    // Dot directories (Vite's .vite/manifest.json) are never served: nothing to compress.
+    if (
+      path
+        .relative(dir, file)
+        .split(path.sep)
+        .some((part) => part.startsWith('.'))
+    )
+      continue;
     if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
     const content = readFileSync(file);
     const br = brotliCompressSync(content, {

@@ -10,6 +10,7 @@ import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
+import type { PagePreloads } from './page-preloads.js';
 
 /** What an address is, read from its path alone (store-independent). */
 export type PageAddress =
@@ -145,6 +146,8 @@ export class SeoPages {
     private readonly template: ShellTemplate | null,
     private readonly renderer: PageRenderer | null,
     private readonly publicUrl: string,
+    /** The page's chunks to name in its head (page-preloads.ts); none without a build manifest. */
+    private readonly preloads: PagePreloads | null = null,
   ) {}
 
   /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
@@ -382,7 +385,11 @@ export class SeoPages {
     const state = body
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
-    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${t.beforeBody}${
+    // The language's texts on every page; the catalogue screens (and their styles) where the server rendered them.
+    const preloads = this.preloads
+      ? this.preloads.language(store.language) + (body ? this.preloads.catalogue() : '')
+      : '';
+    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${preloads}${t.beforeBody}${
       body?.html ?? ''
     }</div>${state}${t.afterBody}`;
   }

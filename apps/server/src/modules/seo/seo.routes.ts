@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
+import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
 import { parseShellTemplate, SeoPages, storeOrigin } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
@@ -45,7 +46,13 @@ export default fp(
 
     app.decorate('servePage', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!template) return false;
-      pages ??= new SeoPages(catalog, template, await loadRenderer(), config.publicUrl);
+      pages ??= new SeoPages(
+        catalog,
+        template,
+        await loadRenderer(),
+        config.publicUrl,
+        readPagePreloads(config.webDistDir),
+      );
       const store = await storeOf(request);
       const page = store && (await pages.page(store.storeId, request.url.split('?')[0] ?? '/'));
       if (!page) return false;

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPagePreloads } from './page-preloads.js';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-preloads-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+// A manifest shaped like Vite's: the entry imports a shared chunk; the catalogue screens import it too, and one more.
+mkdirSync(path.join(dist, '.vite'));
+writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': {
+      file: 'assets/index-a1.js',
+      isEntry: true,
+      imports: ['_session-b2.js'],
+      css: ['assets/index-c3.css'],
+    },
+    '_session-b2.js': { file: 'assets/session-b2.js' },
+    'src/shared/i18n/pt.ts': { file: 'assets/pt-d4.js', isDynamicEntry: true },
+    'src/app/screens/catalog.ts': {
+      file: 'assets/catalog-e5.js',
+      imports: ['_session-b2.js', '_back-link-f6.js'],
+      css: ['assets/catalog-g7.css'],
+    },
+    '_back-link-f6.js': { file: 'assets/back-link-f6.js', css: ['assets/back-link-h8.css'] },
+    'src/shared/i18n/xx.ts': { file: 'https://evil.example/x.js' },
+  }),
+);
+
+describe('readPagePreloads: the chunks a page names in its head', () => {
+  const preloads = readPagePreloads(dist);
+
+  it("the store's language chunk", () => {
+    expect(preloads.language('pt')).toBe('<link rel="modulepreload" crossorigin href="/assets/pt-d4.js">');
+  });
+
+  it("the catalogue screens' chunks and styles, without what the entry loads already", () => {
+    const links = preloads.catalogue();
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-g7.css">');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-e5.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
+    expect(links).not.toContain('session-b2');
+    expect(links).not.toContain('index-');
+  });
+
+  it('nothing for an unknown or odd language, nor for a file outside assets/', () => {
+    expect(preloads.language('en')).toBe('');
+    expect(preloads.language('../pt')).toBe('');
+    expect(preloads.language('xx')).toBe('');
+  });
+
+  it('nothing without a manifest', () => {
+    const none = readPagePreloads(path.join(dist, 'missing'));
+    expect(none.language('pt')).toBe('');
+    expect(none.catalogue()).toBe('');
+  });
+});

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The chunks a page needs beyond the entry, named in its <head> so the browser fetches them with the entry instead of
+// after it: the store's language texts on every page, and for a server-rendered page the catalogue screens with their
+// stylesheet (without it the server's markup would show unstyled until the chunk arrives). Read from Vite's manifest
+// (apps/web/dist/.vite/manifest.json); without one, pages simply name nothing.
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export interface PagePreloads {
+  /** `<link>` tags for the language's chunk. */
+  language(language: string): string;
+  /** `<link>` tags for the catalogue screens' chunks and stylesheets. */
+  catalogue(): string;
+}
+
+const LANGUAGE_SOURCE = (language: string) => `src/shared/i18n/${language}.ts`;
+const CATALOGUE_SOURCE = 'src/app/screens/catalog.ts';
+const SAFE_FILE = /^assets\/[A-Za-z0-9._-]+\.(js|css)$/;
+
+export function readPagePreloads(distDir: string): PagePreloads {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  let manifest: Record<string, ManifestChunk> = {};
+  if (existsSync(file)) {
+    try {
+      manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+    } catch {
+      manifest = {};
+    }
+  }
+  // What index.html loads already (the entry and its static imports) is not named twice.
+  const inEntry = new Set<string>();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const walkEntry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || inEntry.has(chunk.file)) return;
+    inEntry.add(chunk.file);
+    for (const css of chunk.css ?? []) inEntry.add(css);
+    for (const imported of chunk.imports ?? []) walkEntry(imported);
+  };
+  if (entryKey) walkEntry(entryKey);
+
+  const links = (key: string): string => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const walk = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || scripts.has(chunk.file)) return;
+      if (!inEntry.has(chunk.file)) scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) if (!inEntry.has(css)) styles.add(css);
+      for (const imported of chunk.imports ?? []) walk(imported);
+    };
+    walk(key);
+    const safe = (f: string) => SAFE_FILE.test(f);
+    return [
+      ...[...styles].filter(safe).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...[...scripts].filter(safe).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ].join('');
+  };
+  const cache = new Map<string, string>();
+  const memo = (key: string) => {
+    let hit = cache.get(key);
+    if (hit === undefined) cache.set(key, (hit = links(key)));
+    return hit;
+  };
+  return {
+    language: (language) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language)) : ''),
+    catalogue: () => memo(CATALOGUE_SOURCE),
+  };
+}
