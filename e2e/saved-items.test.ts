@@ -3,7 +3,10 @@
 // it (initials shown), agrees that orders save their items (kept after a reload), and cannot open another customer's
 // item (the page says it is not found). axe on the list and the detail.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, apiLogin } from './support/api.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { apiCall, apiLogin, csrfToken } from './support/api.js';
+import { paidOrder } from './support/backoffice-orders.js';
+import { AGENT } from './support/backoffice-world.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { waitForPath } from './support/page-checks.js';
@@ -15,6 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 let customer: BrowserContext;
 let other: BrowserContext;
+let agent: BrowserContext;
 let page: Page;
 
 test.describe.serial('saved items: list, add, favourite, follow, consent, ownership', () => {
@@ -24,12 +28,14 @@ test.describe.serial('saved items: list, add, favourite, follow, consent, owners
     server = await startServer();
     customer = await newContext(browser, server.baseUrl);
     other = await newContext(browser, server.baseUrl);
+    agent = await newContext(browser, server.baseUrl);
+    await apiLogin(agent, AGENT.email, AGENT.password);
     await apiLogin(customer, CUSTOMER.email, CUSTOMER.password);
     page = await customer.newPage();
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, other]) await c?.close().catch(() => undefined);
+    for (const c of [customer, other, agent]) await c?.close().catch(() => undefined);
     await server?.stop();
   });
 
@@ -125,5 +131,48 @@ test.describe.serial('saved items: list, add, favourite, follow, consent, owners
     await page.goto(`/guardados/inmuebles/${id}`);
     await expect(page.getByRole('alert').filter({ hasText: 'No encontramos este elemento.' })).toBeVisible();
     await expect(page.getByText('Casa ajena')).toHaveCount(0);
+  });
+
+  test('a paid nota simple saves its property; the PDF the agent attaches is read in the order and on the property', async () => {
+    // The consent was given above: paying saves the property.
+    const { orderId, itemId } = await paidOrder(customer, agent);
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pdfPage = doc.addPage([595, 842]);
+    [
+      'NOTA SIMPLE INFORMATIVA',
+      'Registro de la Propiedad de Madrid Nº 5',
+      'IDUFIR: 28079000123456',
+      'DESCRIPCIÓN DE LA FINCA',
+      'URBANA: Vivienda letra B en la planta segunda, Calle Mayor 1.',
+      'TITULARIDADES',
+      'ESPAÑOL ESPAÑOL, JUAN 12345678Z 100% del pleno dominio.',
+      'CARGAS',
+      'NO hay cargas registradas',
+      'Queda prohibida la incorporación de los datos de esta nota a ficheros o bases informáticas.',
+    ].forEach((text, i) => pdfPage.drawText(text, { x: 50, y: 790 - i * 14, size: 10, font }));
+    const detail = await agent.request.get(`/api/backoffice/items/${itemId}`);
+    const version = ((await detail.json()) as { updated_at: string }).updated_at;
+    const upload = await agent.request.post(`/api/backoffice/items/${itemId}/files`, {
+      headers: { 'x-csrf-token': await csrfToken(agent) },
+      multipart: {
+        version,
+        file: { name: 'nota-simple.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) },
+      },
+    });
+    expect(upload.status()).toBe(201);
+
+    await page.goto(`/orders/detail/${orderId}`);
+    await expect(page.getByRole('heading', { level: 3, name: 'Nota simple' })).toBeVisible();
+    await expect(page.getByText('28079000123456')).toBeVisible();
+    await expect(page.getByText('NO hay cargas registradas')).toBeVisible();
+    await expect(page.getByText('Queda prohibida')).toHaveCount(0);
+
+    await page.goto('/guardados/inmuebles');
+    await page.getByRole('link', { name: /^Calle Mayor 1, 2º B/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Nota simple' })).toBeVisible();
+    await expect(page.getByText('ESPAÑOL ESPAÑOL, JUAN 12345678Z 100% del pleno dominio.')).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(`Pedido ${orderId}`) })).toBeVisible();
+    await expectNoAxeViolations(page, 'saved property with its nota simple');
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/lib/api-client';
+import { api, isApiError } from '../../../shared/lib/api-client';
 import type { ApiBody, ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 
 /** The API's saved-item kinds (their paths) and the panel's addresses for them (`/guardados/{segment}`). */
@@ -110,5 +110,25 @@ export function useSetSavedConsent() {
       });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: consentKey }),
+  });
+}
+
+/** The nota simple of an order line as read for the customer (404 when none was read: no data, no error). */
+export function useNotaSimpleRead(orderId: string, itemId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'orders', orderId, 'nota-simple', itemId],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/nota-simple', 'get'>>(
+          `/api/me/orders/${encodeURIComponent(orderId)}/items/${itemId}/nota-simple`,
+          signal,
+        );
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    retry: false,
   });
 }

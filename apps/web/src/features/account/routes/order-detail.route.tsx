@@ -12,6 +12,7 @@ import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
 import { IncidenceAnswer } from '../components/incidence-answer';
+import { NotaSimpleRead } from '../components/nota-simple-read';
 import '../components/account.css';
 
 function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }) {
@@ -66,6 +67,12 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
           ))}
         </ul>
       )}
+      <NotaSimpleRead
+        orderId={String(order.order_id)}
+        itemId={item.id}
+        productId={item.product_id}
+        hasPdf={files.some((file) => file.content_type === 'application/pdf')}
+      />
     </section>
   );
 }
