@@ -6,6 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/db/schema.js';
+import { loadPageRenderer } from '../../src/modules/seo/page-renderer.js';
+import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // The server-rendered pages (issue 12) with the web app's real render module, loaded from its sources, around a
@@ -238,6 +240,33 @@ describe('an attacker', () => {
       expect(first.statusCode).toBe(404);
       expect(second.body).toBe(first.body);
     }
+  });
+
+  it('a crawler walking every page cannot hold more than the cache budget in memory', async () => {
+    const template = parseShellTemplate(
+      '<!doctype html><html lang="es"><head><title>V</title></head><body><div id="root"></div></body></html>',
+    );
+    const pages = new SeoPages(
+      t.app.ctx.catalog,
+      template,
+      await loadPageRenderer(ENTRY),
+      'http://shop.test',
+      null,
+      150_000,
+    );
+    const keys = t.app.ctx.catalog.offeredProducts(1).map((p) => p.row.urlKey);
+    expect(keys.length).toBeGreaterThan(20);
+    let rendered = 0;
+    for (const key of keys) {
+      const page = await pages.page(1, `/tienda/${key}`);
+      expect(page?.status).toBe(200);
+      rendered += page?.body.length ?? 0;
+      expect(pages.cacheStats().bytes).toBeLessThanOrEqual(150_000);
+    }
+    expect(rendered).toBeGreaterThan(300_000);
+    // The most recent pages are still served from the cache: the same object, no render.
+    const last = keys.at(-1) ?? '';
+    expect(await pages.page(1, `/tienda/${last}`)).toBe(await pages.page(1, `/tienda/${last}`));
   });
 
   it('the Host header picks a store or the default, and never reaches the page', async () => {

@@ -127,8 +127,12 @@ interface CategoryJson {
   image: string | null;
 }
 
-/** Most pages kept; far more than stores x pages. */
-const CACHE_LIMIT = 5000;
+/**
+ * The most page bytes kept (uncompressed HTML; the compressed copies add about a fifth): every page of the three main
+ * stores fits, and a crawler walking all 19 stores cannot hold more than this in memory (least recently used pages
+ * go first and are rendered again when asked for).
+ */
+export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 // Where the 404 pages are rendered: addresses no catalogue key can take (keys have no "_"), one per not-found screen
 // of the app (an unknown product, an unknown category, any other unknown address).
@@ -139,6 +143,9 @@ const UNKNOWN_ADDRESS = '/__not-found__';
 export class SeoPages {
   /** Promises, so that concurrent first requests for a page share one render. */
   private cache = new Map<string, Promise<RenderedPage>>();
+  /** Bytes of the finished pages in the cache (a page being rendered counts once it is done). */
+  private cacheBytes = 0;
+  private readonly sizes = new Map<string, number>();
   private cacheRevision = '';
 
   constructor(
@@ -148,6 +155,7 @@ export class SeoPages {
     private readonly publicUrl: string,
     /** The page's chunks to name in its head (page-preloads.ts); none without a build manifest. */
     private readonly preloads: PagePreloads | null = null,
+    private readonly maxBytes = PAGE_CACHE_BYTES,
   ) {}
 
   /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
@@ -157,6 +165,8 @@ export class SeoPages {
     const revision = this.catalog.revision();
     if (revision !== this.cacheRevision) {
       this.cache.clear();
+      this.sizes.clear();
+      this.cacheBytes = 0;
       this.cacheRevision = revision;
     }
     return this.route(store, parseAddress(rawPath));
@@ -164,16 +174,44 @@ export class SeoPages {
 
   private cached(key: string, build: () => Promise<RenderedPage>): Promise<RenderedPage> {
     const hit = this.cache.get(key);
-    if (hit) return hit;
-    const page = build();
-    if (this.cache.size < CACHE_LIMIT) {
-      this.cache.set(key, page);
-      // A failed render is not kept: the next request tries again.
-      page.catch(() => {
-        if (this.cache.get(key) === page) this.cache.delete(key);
-      });
+    if (hit) {
+      // Least recently used first out: a page asked for again moves to the end.
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
     }
+    const page = build();
+    this.cache.set(key, page);
+    page.then(
+      (done) => {
+        if (this.cache.get(key) !== page) return;
+        this.sizes.set(key, done.body.length);
+        this.cacheBytes += done.body.length;
+        this.evict();
+      },
+      // A failed render is not kept: the next request tries again.
+      () => {
+        if (this.cache.get(key) === page) this.cache.delete(key);
+      },
+    );
     return page;
+  }
+
+  /** Drops the least recently used finished pages until the cache is within its byte budget. */
+  private evict(): void {
+    for (const key of this.cache.keys()) {
+      if (this.cacheBytes <= this.maxBytes) return;
+      const size = this.sizes.get(key);
+      if (size === undefined) continue; // still rendering
+      this.cache.delete(key);
+      this.sizes.delete(key);
+      this.cacheBytes -= size;
+    }
+  }
+
+  /** What the cache holds now (for tests and diagnostics). */
+  cacheStats(): { pages: number; bytes: number } {
+    return { pages: this.cache.size, bytes: this.cacheBytes };
   }
 
   /**
