@@ -156,15 +156,51 @@ describe('other addresses', () => {
     expect((await get('/tienda/nota-simple', { host: 'ventanilla.pt' })).statusCode).toBe(404);
   });
 
-  it('client-only pages keep the shell with the store language and title', async () => {
-    for (const url of ['/tienda/cart', '/customer/checkout', '/orders', '/agentes', '/tienda/nota-simple/step1']) {
+  it('private client-only pages keep the shell with the store language and title, not indexed', async () => {
+    for (const url of ['/orders', '/agentes', '/customer/authenticate', '/payment/multibanco']) {
       const res = await get(url, { host: 'ventanilla.pt' });
       expect(res.statusCode, url).toBe(200);
       const page = pageFacts(res.body);
       expect(page.lang).toBe('pt');
       expect(decode(page.title)).toBe('Balcão Ventanilla');
       expect(page.robots).toBe('noindex');
+      expect(page.canonical).toBeUndefined();
       expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("the cart and the checkout are the shop's own steps: titled, described, indexable, canonical to themselves", async () => {
+    for (const [url, title] of [
+      ['/tienda/cart', 'O seu carrinho'],
+      ['/customer/checkout', 'Finalizar o pedido'],
+    ] as const) {
+      const res = await get(url, { host: 'ventanilla.pt' });
+      expect(res.statusCode, url).toBe(200);
+      const page = pageFacts(res.body);
+      expect(page.lang).toBe('pt');
+      expect(decode(page.title)).toBe(`${title} - Balcão Ventanilla`);
+      expect(decode(page.description)).toContain('Balcão Ventanilla');
+      expect(page.robots).toBeUndefined();
+      expect(page.canonical).toBe(`https://ventanilla.pt${url}`);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    const es = pageFacts((await get('/customer/checkout')).body);
+    expect(decode(es.title)).toMatch(/^Finalizar el pedido - /);
+  });
+
+  it("a wizard step carries its product's title and description, canonical to the product page", async () => {
+    const product = (await get('/tienda/certidao-permanente', { host: 'ventanilla.pt' })).body;
+    const step = await get('/tienda/certidao-permanente/step1', { host: 'ventanilla.pt' });
+    expect(step.statusCode).toBe(200);
+    const page = pageFacts(step.body);
+    expect(page.title).toBe(pageFacts(product).title);
+    expect(page.description).toBe(pageFacts(product).description);
+    expect(page.canonical).toBe('https://ventanilla.pt/tienda/certidao-permanente');
+    expect(page.robots).toBeUndefined();
+    // Another store's product, or none, is a 404 page like any unknown product.
+    for (const url of ['/tienda/nota-simple/step1', '/tienda/no-such-product/step1']) {
+      const res = await get(url, { host: 'ventanilla.pt' });
+      expect([res.statusCode, pageFacts(res.body).robots], url).toEqual([404, 'noindex']);
     }
   });
 
@@ -173,6 +209,9 @@ describe('other addresses', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: https://ventanilla.ie/sitemap.xml');
     expect(robots.body).toMatch(/^Disallow: \/agentes$/m);
+    expect(robots.body).toMatch(/^Disallow: \/customer\/$/m);
+    expect(robots.body).toMatch(/^Allow: \/customer\/checkout\$$/m);
+    expect(robots.body).not.toContain('Disallow: /tienda/cart');
     const sitemap = await get('/sitemap.xml', { host: 'ventanilla.pt' });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/xml/);

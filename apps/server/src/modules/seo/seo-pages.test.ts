@@ -14,7 +14,15 @@ describe('parseAddress: what a path is, before any lookup', () => {
     ['/tienda/nota-simple/', { kind: 'product', urlKey: 'nota-simple' }],
     ['/tienda/nota%2Dsimple', { kind: 'product', urlKey: 'nota-simple' }],
     ['/tienda/cart', { kind: 'other', path: '/tienda/cart' }],
-    ['/tienda/nota-simple/step1', { kind: 'other', path: '/tienda/nota-simple/step1' }],
+    ['/tienda/nota-simple/step1', { kind: 'wizard', urlKey: 'nota-simple', path: '/tienda/nota-simple/step1' }],
+    [
+      '/tienda/nota-simple/confirmation',
+      { kind: 'wizard', urlKey: 'nota-simple', path: '/tienda/nota-simple/confirmation' },
+    ],
+    ['/tienda/product/step1', { kind: 'other', path: '/tienda/product/step1' }],
+    ['/tienda/continuar/nota-simple', { kind: 'other', path: '/tienda/continuar/nota-simple' }],
+    ['/tienda/nota-simple/step1/x', { kind: 'other', path: '/tienda/nota-simple/step1/x' }],
+    ['/tienda/Nota-Simple/step1', { kind: 'invalid' }],
     ['/agentes/pedido/5', { kind: 'other', path: '/agentes/pedido/5' }],
     ['/tienda/Nota-Simple', { kind: 'invalid' }],
     ['/tienda/%00', { kind: 'invalid' }],
@@ -85,9 +93,12 @@ describe('robots.txt and sitemap.xml', () => {
   it('robots names the sitemap on the same origin and closes the private areas', () => {
     const robots = robotsTxt('https://ventanilla.pt');
     expect(robots).toContain('Sitemap: https://ventanilla.pt/sitemap.xml');
-    for (const path of ['/agentes', '/api/', '/customer/', '/orders', '/tienda/cart']) {
+    for (const path of ['/agentes', '/api/', '/customer/', '/orders', '/payment/']) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
+    // The cart and the checkout are the shop's own steps (decision 0015): crawlable.
+    expect(robots).not.toContain('Disallow: /tienda/cart');
+    expect(robots).toContain('Allow: /customer/checkout$\n');
   });
 
   it('sitemap escapes what it writes', () => {

@@ -6,6 +6,7 @@
 // its path reaches the output: canonical and alternate URLs are built from the stores' own hosts, never from Host.
 import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
+import type { Language } from '@ventanilla/domain';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
@@ -18,6 +19,8 @@ export type PageAddress =
   | { kind: 'category'; urlKey: string }
   | { kind: 'product'; urlKey: string }
   /** Any other address: a client-only page of the app if the app knows it, else not found. */
+  /** A step of a product's wizard (/tienda/{product}/{step}): the app renders it; its head is the product's. */
+  | { kind: 'wizard'; urlKey: string; path: string }
   | { kind: 'other'; path: string }
   | { kind: 'invalid' };
 
@@ -54,8 +57,20 @@ export function parseAddress(rawPath: string): PageAddress {
   if (first === 'tienda' && second !== undefined && third === undefined && !STATIC_TIENDA.has(second)) {
     return KEY.test(second) ? { kind: 'product', urlKey: second } : { kind: 'invalid' };
   }
+  if (first === 'tienda' && second !== undefined && third !== undefined && fourth === undefined) {
+    if (!STATIC_TIENDA.has(second))
+      return KEY.test(second) ? { kind: 'wizard', urlKey: second, path } : { kind: 'invalid' };
+  }
   return { kind: 'other', path };
 }
+
+/**
+ * The shop's public steps that only the browser renders (the cart, the checkout): indexable with their own title and
+ * the store's description (docs/decisions/0015, "Cart, checkout and wizard steps"). Every other client-only page
+ * (accounts, payments, the back office) is `noindex`.
+ */
+const PUBLIC_SHELLS: Record<string, ShellKind> = { '/tienda/cart': 'cart', '/customer/checkout': 'checkout' };
+type ShellKind = 'cart' | 'checkout' | 'private';
 
 /** The built index.html cut where the page's parts go: the language, the head, the body and its state. */
 export interface ShellTemplate {
@@ -136,6 +151,35 @@ export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 // Where the 404 pages are rendered: addresses no catalogue key can take (keys have no "_"), one per not-found screen
 // of the app (an unknown product, an unknown category, any other unknown address).
+const SHELL_TEXTS: Record<Language, { cart: string; checkout: string; description: string }> = {
+  es: {
+    cart: 'Tu cesta',
+    checkout: 'Finalizar el pedido',
+    description:
+      'Pide en {brand} notas simples, certificados y otros trámites de registros y notarías: online, paso a paso y con pago seguro.',
+  },
+  en: {
+    cart: 'Your basket',
+    checkout: 'Complete your order',
+    description:
+      'Order land registry copies, certificates and other registry and notary services from {brand}: online, step by step, with secure payment.',
+  },
+  pt: {
+    cart: 'O seu carrinho',
+    checkout: 'Finalizar o pedido',
+    description:
+      'Peça em {brand} certidões, registos e outros serviços de conservatórias e notários: online, passo a passo e com pagamento seguro.',
+  },
+};
+
+function shellTexts(language: Language) {
+  return SHELL_TEXTS[language];
+}
+
+function fillBrand(text: string, brand: string): string {
+  return text.replace('{brand}', brand);
+}
+
 const MISSING_PRODUCT = '/tienda/__missing__';
 const MISSING_CATEGORY = '/tienda/servicios/__missing__';
 const UNKNOWN_ADDRESS = '/__not-found__';
@@ -231,10 +275,17 @@ export class SeoPages {
         return this.catalog.productJson(id, address.urlKey)
           ? this.cached(`${id}:product:${address.urlKey}`, () => this.product(store, address.urlKey))
           : this.notFound(store, MISSING_PRODUCT);
-      case 'other':
+      case 'wizard':
+        return this.catalog.productJson(id, address.urlKey) &&
+          (!this.renderer || this.renderer.isKnownAddress(address.path))
+          ? this.cached(`${id}:wizard:${address.urlKey}`, async () => this.wizardShell(store, address.urlKey))
+          : this.notFound(store, MISSING_PRODUCT);
+      case 'other': {
+        const kind = PUBLIC_SHELLS[address.path] ?? 'private';
         return !this.renderer || this.renderer.isKnownAddress(address.path)
-          ? this.cached(`${id}:shell`, async () => this.shell(store))
+          ? this.cached(`${id}:shell:${kind}`, async () => this.shell(store, kind))
           : this.notFound(store, UNKNOWN_ADDRESS);
+      }
       case 'invalid':
         return this.notFound(store, UNKNOWN_ADDRESS);
     }
@@ -391,14 +442,36 @@ export class SeoPages {
     }));
   }
 
-  /** Client-only pages (account, back office, cart, checkout, wizard): the app shell in the store's language. */
-  private shell(store: StoreInfo): RenderedPage {
+  /**
+   * Client-only pages: the app shell in the store's language. The cart and the checkout are the shop's own steps
+   * (indexable, titled, described); accounts, payments and the back office are not indexed.
+   */
+  private shell(store: StoreInfo, kind: ShellKind): RenderedPage {
+    const texts = shellTexts(store.language);
+    const head: PageHead =
+      kind === 'private'
+        ? { title: store.name, description: '', canonical: null, alternates: [], noindex: true, og: null, jsonLd: [] }
+        : {
+            title: `${texts[kind]} - ${store.name}`,
+            description: fillBrand(texts.description, store.name),
+            canonical: this.url(store, kind === 'cart' ? '/tienda/cart' : '/customer/checkout'),
+            alternates: [],
+            noindex: false,
+            og: null,
+            jsonLd: [],
+          };
+    return rendered(200, this.assemble(store, headHtml(head), null));
+  }
+
+  /** A wizard step: the product's title and description, its page as the canonical address (one page per product). */
+  private wizardShell(store: StoreInfo, urlKey: string): RenderedPage {
+    const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson;
     const head: PageHead = {
-      title: store.name,
-      description: '',
-      canonical: null,
+      title: `${product.meta_title || product.name} - ${store.name}`,
+      description: product.meta_description || product.short_description,
+      canonical: this.url(store, `/tienda/${product.url_key}`),
       alternates: [],
-      noindex: true,
+      noindex: false,
       og: null,
       jsonLd: [],
     };

@@ -13,10 +13,12 @@ const DISALLOWED = [
   '/datos-facturacion',
   '/logout',
   '/sandbox-pay/',
-  '/tienda/cart',
   '/tienda/product/',
   '/tienda/continuar/',
 ];
+
+/** Public pages inside a closed area (the longest rule wins, for Google and Lighthouse's robots parser alike). */
+const ALLOWED_INSIDE = ['/customer/checkout$'];
 
 /** The store's robots.txt: the shop open, the private areas closed, and where its sitemap is. */
 export function robotsTxt(origin: string): string {
@@ -24,6 +26,8 @@ export function robotsTxt(origin: string): string {
     'User-agent: *',
     'Allow: /',
     ...DISALLOWED.map((p) => `Disallow: ${p}`),
+    // The checkout is the shop's own last step (titled and described, docs/decisions/0015), inside /customer/.
+    ...ALLOWED_INSIDE.map((p) => `Allow: ${p}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
