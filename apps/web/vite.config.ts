@@ -2,6 +2,7 @@ import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appVersion, versionFile } from './build/app-version.ts';
 import { precompress } from './build/precompress.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,7 +13,11 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') })],
+  plugins: [
+    react(),
+    versionFile(appVersion(here)),
+    precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') }),
+  ],
   resolve: {
     // Use the domain package's TypeScript sources directly (no prebuild needed).
     conditions: ['@ventanilla/source', ...defaultClientConditions],

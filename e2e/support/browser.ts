@@ -31,6 +31,7 @@ export function requireChromium(): void {
  * bypassCSP: the server sends a strict Content-Security-Policy (script-src 'self'), which would block the inline
  * <script> that injects axe-core for the accessibility checks. Only the test's injection needs it; the journey's
  * strict-CSP step loads the app in a context without it to prove the product does not.
+ * serviceWorkers: blocked unless `options` allows them.
  */
 export async function newContext(
   browser: Browser,
@@ -44,6 +45,9 @@ export async function newContext(
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
     bypassCSP: true,
+    // The app registers its service worker 10 s after a load; a worker that controls the page would take the
+    // requests a test's page.route() means to answer. pwa.test.ts allows it for the worker's own journey.
+    serviceWorkers: 'block',
     ...options,
   });
   context.setDefaultTimeout(15_000);

@@ -6,6 +6,7 @@ import { preloadScreens } from './app/router';
 import { pageLanguage } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
 import { loadCatalogue } from './shared/i18n';
+import { registerServiceWorker } from './shared/pwa/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -28,3 +29,6 @@ if (initial && root.firstElementChild) {
 } else {
   createRoot(root).render(app);
 }
+
+// The installable app's worker (offline page, cached assets), 10 s after the load.
+registerServiceWorker();

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { queryKeys } from '../shared/lib/query-keys';
 import { ServerRenderContext, type PageMeta } from '../shared/lib/server-render';
+import { UpdatePrompt } from '../shared/pwa/update-prompt';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 import { SessionGate } from './session-gate';
@@ -27,6 +28,7 @@ export function AppTree({
         <Router>
           <SessionGate>
             <AppRoutes />
+            <UpdatePrompt />
           </SessionGate>
         </Router>
       </ServerRenderContext.Provider>

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../shared/i18n';
+import { updateServiceWorker } from '../shared/pwa/service-worker';
 import { Alert, Button, Spinner } from '../shared/ui';
 
 // Screens load on demand, each in its own chunk (the shop's entry stays small: npm run bench:bundle). A chunk that
@@ -35,7 +36,9 @@ export function recoverFromChunkError(): boolean {
   }
   const clear =
     'caches' in window ? caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))) : null;
-  void Promise.resolve(clear)
+  // The service worker's caches are among them (public/sw.js): the reload fetches everything afresh, and the worker
+  // itself is asked for a newer sw.js.
+  void Promise.all([clear, updateServiceWorker()])
     .catch(() => undefined)
     .finally(() => window.location.reload());
   return true;

@@ -1322,4 +1322,8 @@ export const en: Catalogue = {
   'saved.ref.505': 'Client',
   'saved.ref.506': 'Interested',
   'saved.ref.507': 'Other',
+  // The installable app (shared/pwa): the version shown and the update prompt.
+  'pwa.version': 'Version {version}',
+  'pwa.updateAvailable': 'A new version of the app is available.',
+  'pwa.reload': 'Update now',
 };

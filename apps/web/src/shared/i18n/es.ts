@@ -1333,4 +1333,8 @@ export const es = {
   'saved.ref.505': 'Cliente',
   'saved.ref.506': 'Interesado',
   'saved.ref.507': 'Otro',
+  // The installable app (shared/pwa): the version shown and the update prompt.
+  'pwa.version': 'Versión {version}',
+  'pwa.updateAvailable': 'Hay una nueva versión de la aplicación.',
+  'pwa.reload': 'Actualizar ahora',
 };

@@ -1327,4 +1327,8 @@ export const pt: Catalogue = {
   'saved.ref.505': 'Cliente',
   'saved.ref.506': 'Interessado',
   'saved.ref.507': 'Outro',
+  // The installable app (shared/pwa): the version shown and the update prompt.
+  'pwa.version': 'Versão {version}',
+  'pwa.updateAvailable': 'Há uma nova versão da aplicação.',
+  'pwa.reload': 'Atualizar agora',
 };

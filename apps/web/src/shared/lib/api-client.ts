@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly problems: CatalogProblem[] | undefined;
   /** ITEM_LOCKED (423): who holds the item's lock. */
   readonly lock: ItemLockInfo | undefined;
+  /** The call is safe to repeat (GET, PUT, DELETE, or carried an Idempotency-Key): lib/retry-policy.ts. */
+  readonly idempotent: boolean;
 
   constructor(init: {
     status: number;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     fields?: FieldError[];
     problems?: CatalogProblem[];
     lock?: ItemLockInfo;
+    idempotent?: boolean;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.fields = init.fields;
     this.problems = init.problems;
     this.lock = init.lock;
+    this.idempotent = init.idempotent ?? false;
   }
 }
 
@@ -50,6 +54,12 @@ export interface RequestOptions {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
+function isIdempotent(options: RequestOptions): boolean {
+  if (IDEMPOTENT.has(options.method ?? 'GET')) return true;
+  return Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
@@ -66,7 +76,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response, idempotent = false): Promise<ApiError> {
   let payload: Record<string, unknown> = {};
   try {
     const parsed: unknown = await response.json();
@@ -83,6 +93,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     fields: Array.isArray(payload.fields) ? (payload.fields as FieldError[]) : undefined,
     problems: Array.isArray(payload.problems) ? (payload.problems as CatalogProblem[]) : undefined,
     lock: payload.lock && typeof payload.lock === 'object' ? (payload.lock as ItemLockInfo) : undefined,
+    idempotent,
   });
 }
 
@@ -112,9 +123,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '' });
+    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(options) });
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw await toApiError(response, isIdempotent(options));
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
