@@ -67,7 +67,7 @@ function harness(network: (url: string) => Response | Promise<Response>) {
   async function request(pathname: string, init: { mode?: 'navigate' | 'no-cors'; method?: string } = {}) {
     const req = new Request(`${ORIGIN}${pathname}`, { method: init.method ?? 'GET' });
     Object.defineProperty(req, 'mode', { value: init.mode ?? 'no-cors' });
-    let answer: Promise<Response> | null = null;
+    let answer = null as Promise<Response> | null;
     const waits: Promise<unknown>[] = [];
     handlers['fetch']!({
       request: req,
