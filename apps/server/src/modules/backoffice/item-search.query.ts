@@ -11,8 +11,9 @@ import {
 
 /*
  * The SQL of the back-office search (GET /api/backoffice/items; docs/backoffice.md, "Search"). Every filter maps to a
- * condition one index serves: order_id, referencia, product_id, status, dates and provider by b-tree, e-mail and text
- * by trigram (pg_trgm GIN) over the trigger-kept order_items.search_email / search_text. The page is one statement:
+ * condition one index serves: order_id, referencia, product_id, status, dates and provider by b-tree, text by trigram
+ * (pg_trgm GIN) over the trigger-kept order_items.search_text, e-mail by trigram over the distinct addresses
+ * (search_emails) and then the b-tree on order_items.search_email. The page is one statement:
  * the page's ids first (ordered, LIMIT size + 1 for has_more), then each row with its counts, flag inputs, lock holder
  * and pinned notes, looked up by those ids only.
  */
@@ -91,7 +92,12 @@ export function searchConditions(filters: ItemSearchFilters, scope: SearchScope 
   }
   if (filters.orderId !== undefined) where.push(sql`i.order_id = ${filters.orderId}`);
   if (filters.referencia !== undefined) where.push(sql`i.referencia = ${filters.referencia}`);
-  if (filters.email !== undefined) where.push(sql`i.search_email like ${likeSubstring(filters.email.toLowerCase())}`);
+  if (filters.email !== undefined) {
+    // Each distinct address is matched once (search_emails, trigram), then its items by the b-tree on search_email.
+    where.push(
+      sql`i.search_email in (select e.email from search_emails e where e.email like ${likeSubstring(filters.email.toLowerCase())})`,
+    );
+  }
   if (filters.productId !== undefined) where.push(sql`i.product_id = ${filters.productId}`);
   if (filters.status !== undefined) {
     where.push(
