@@ -1,6 +1,7 @@
 // Debian's Chromium driven by @playwright/test: no browser download, the same binary a CI machine gets from apt.
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
+import { acceptAllConsent, CONSENT_STORAGE_KEY, serializeConsent } from '@ventanilla/domain';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -32,11 +33,15 @@ export function requireChromium(): void {
  * <script> that injects axe-core for the accessibility checks. Only the test's injection needs it; the journey's
  * strict-CSP step loads the app in a context without it to prove the product does not.
  * serviceWorkers: blocked unless `options` allows them.
+ *
+ * seedConsent: the cookie choice ("accept all") is stored before any page loads, so the consent dialog (modal) does
+ * not stand in the way of tests about something else; e2e/cookie-consent.test.ts passes false to meet it.
  */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
+  seedConsent = true,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
@@ -52,5 +57,18 @@ export async function newContext(
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
+  if (seedConsent) {
+    const choice = serializeConsent(acceptAllConsent(new Date()));
+    await context.addInitScript(
+      ([key, value]) => {
+        try {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+        } catch {
+          // Pages without storage (about:blank) need no choice.
+        }
+      },
+      [CONSENT_STORAGE_KEY, choice] as const,
+    );
+  }
   return context;
 }

@@ -26,3 +26,4 @@ export * from './auth/index.js';
 export * from './config-lists/index.js';
 export * from './tickets/index.js';
 export * from './saved-items/index.js';
+export * from './consent/index.js';

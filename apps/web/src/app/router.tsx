@@ -10,6 +10,9 @@ const wizard = lazyModule(() => import('./screens/wizard'));
 const checkout = lazyModule(() => import('./screens/checkout'));
 const account = lazyModule(() => import('./screens/account'));
 const backoffice = lazyModule(() => import('./screens/backoffice'));
+const legal = lazyModule(() => import('./screens/legal'));
+
+const LegalRoute = legal.screen('LegalRoute');
 
 const CatalogRoute = catalog.screen('CatalogRoute');
 const CategoryRoute = catalog.screen('CategoryRoute');
@@ -109,6 +112,8 @@ const routes = (
         <Route path="guardados/:kind/:id" element={<SavedItemDetailRoute />} />
       </Route>
       <Route path="logout" element={<LogoutRoute />} />
+      {/* Legal pages of each store, in its language (docs/customer-panel.md). */}
+      <Route path="legal/:page" element={<LegalRoute />} />
       {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}
       <Route path="*" element={<NotFoundRoute />} />
     </Route>
@@ -142,5 +147,5 @@ export function preloadScreens(pathname: string): Promise<unknown> {
 
 /** Loads every shop screen (the server render has no Suspense to wait with: its screens must be there). */
 export function preloadShopScreens(): Promise<unknown> {
-  return Promise.all([catalog.preload(), wizard.preload(), checkout.preload(), account.preload()]);
+  return Promise.all([catalog.preload(), wizard.preload(), checkout.preload(), account.preload(), legal.preload()]);
 }

@@ -35,6 +35,14 @@ describe('parseAddress: what a path is, before any lookup', () => {
     ['/tienda/servicios/%3Cscript%3E', { kind: 'invalid' }],
     [`/tienda/${'a'.repeat(1100)}`, { kind: 'invalid' }],
     ['tienda', { kind: 'invalid' }],
+    ['/legal/privacidad', { kind: 'legal', slug: 'privacidad' }],
+    ['/legal/aviso-legal/', { kind: 'legal', slug: 'aviso-legal' }],
+    ['/legal/cookies', { kind: 'legal', slug: 'cookies' }],
+    ['/legal/condiciones', { kind: 'legal', slug: 'condiciones' }],
+    ['/legal/privacy', { kind: 'invalid' }],
+    ['/legal/cookies/x', { kind: 'other', path: '/legal/cookies/x' }],
+    ['/legal', { kind: 'invalid' }],
+    ['/legal/%00', { kind: 'invalid' }],
   ])('%s', (path, expected) => {
     expect(parseAddress(path)).toEqual(expected);
   });

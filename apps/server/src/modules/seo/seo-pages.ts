@@ -12,12 +12,15 @@ import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import type { PagePreloads } from './page-preloads.js';
+import { isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
 
 /** What an address is, read from its path alone (store-independent). */
 export type PageAddress =
   | { kind: 'home'; path: '/' | '/tienda/servicios' | '/tienda/servicios/reset' }
   | { kind: 'category'; urlKey: string }
   | { kind: 'product'; urlKey: string }
+  /** A legal page (aviso legal, privacidad, cookies, condiciones), the same in every store, in its language. */
+  | { kind: 'legal'; slug: LegalPageSlug }
   /** Any other address: a client-only page of the app if the app knows it, else not found. */
   /** A step of a product's wizard (/tienda/{product}/{step}): the app renders it; its head is the product's. */
   | { kind: 'wizard'; urlKey: string; path: string }
@@ -51,6 +54,9 @@ export function parseAddress(rawPath: string): PageAddress {
   const path = `/${segments.join('/')}`;
   if (path === '/' || path === '/tienda/servicios' || path === '/tienda/servicios/reset') return { kind: 'home', path };
   const [first, second, third, fourth] = segments;
+  if (first === 'legal' && third === undefined) {
+    return isLegalPageSlug(second) ? { kind: 'legal', slug: second } : { kind: 'invalid' };
+  }
   if (first === 'tienda' && second === 'servicios' && third !== undefined && fourth === undefined) {
     return KEY.test(third) ? { kind: 'category', urlKey: third } : { kind: 'invalid' };
   }
@@ -275,6 +281,8 @@ export class SeoPages {
         return this.catalog.productJson(id, address.urlKey)
           ? this.cached(`${id}:product:${address.urlKey}`, () => this.product(store, address.urlKey))
           : this.notFound(store, MISSING_PRODUCT);
+      case 'legal':
+        return this.cached(`${id}:legal:${address.slug}`, () => this.legal(store, address.slug));
       case 'wizard':
         return this.catalog.productJson(id, address.urlKey) &&
           (!this.renderer || this.renderer.isKnownAddress(address.path))
@@ -419,6 +427,19 @@ export class SeoPages {
         ],
       };
     });
+  }
+
+  private legal(store: StoreInfo, slug: LegalPageSlug): Promise<RenderedPage> {
+    const path = legalPagePath(slug);
+    return this.renderPage(store, path, this.baseData(store), 200, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical: this.url(store, path),
+      alternates: this.alternates(store, path, () => true),
+      noindex: false,
+      og: this.og(store, 'website', null),
+      jsonLd: [],
+    }));
   }
 
   /**

@@ -8,6 +8,7 @@ import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
 import { parseShellTemplate, SeoPages, storeOrigin } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
+import { LEGAL_PAGE_SLUGS, legalPagePath } from '@ventanilla/domain';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,8 @@ export default fp(
           path: `/tienda/${p.row.urlKey}`,
           lastmod: p.row.updatedAt.toISOString().slice(0, 10),
         })),
+        // The legal pages of every store (aviso legal, privacidad, cookies, condiciones).
+        ...LEGAL_PAGE_SLUGS.map((slug) => ({ path: legalPagePath(slug) })),
       ];
       return reply
         .type('application/xml; charset=utf-8')

@@ -3,10 +3,10 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useStoreInfo, useUser } from '../../shared/auth';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
-import { APP_VERSION } from '../../shared/pwa/app-version';
 import { SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { lazyModule, RouteBoundary } from '../lazy-route';
+import { SiteFooter } from './site-footer';
 import './layout.css';
 
 // Only a customer's session can be an impersonation: its banner is a chunk loaded for customers alone (a failed
@@ -66,12 +66,7 @@ export function ShopLayout() {
           <Outlet />
         </RouteBoundary>
       </main>
-      <footer className="site-footer">
-        <div className="page-container">
-          <p>{t('footer.text', { store: store.data?.name ?? t('app.name') })}</p>
-          <p className="site-footer__version">{t('pwa.version', { version: APP_VERSION })}</p>
-        </div>
-      </footer>
+      <SiteFooter storeName={store.data?.name ?? t('app.name')} />
     </>
   );
 }

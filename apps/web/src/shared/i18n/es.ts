@@ -1337,4 +1337,35 @@ export const es = {
   'pwa.version': 'Versión {version}',
   'pwa.updateAvailable': 'Hay una nueva versión de la aplicación.',
   'pwa.reload': 'Actualizar ahora',
+
+  // Cookie consent and legal pages (issue 13).
+  'footer.legal': 'Información legal',
+  'footer.cookieSettings': 'Configuración de cookies',
+  'legal.aviso-legal': 'Aviso legal',
+  'legal.privacidad': 'Política de privacidad',
+  'legal.cookies': 'Política de cookies',
+  'legal.condiciones': 'Condiciones de contratación',
+  'legal.otherPages': 'Otros textos legales',
+  'legal.updated': 'Última actualización: {date}',
+  'legal.placeholderNotice':
+    'Los datos de la empresa marcados como «pendiente» son provisionales y se sustituirán por los datos registrales definitivos.',
+  'consent.title': 'Cookies en este sitio',
+  'consent.intro':
+    'Usamos almacenamiento estrictamente necesario para que la tienda funcione (sesión, cesta, seguridad). Con tu permiso, también podemos usar otros niveles. Puedes aceptarlos, rechazarlos o elegir, y cambiar de opinión en cualquier momento desde «Configuración de cookies» al pie de la página.',
+  'consent.policyLink': 'Leer la política de cookies',
+  'consent.rejectAll': 'Rechazar todas',
+  'consent.acceptAll': 'Aceptar todas',
+  'consent.levelsLegend': 'O elige por niveles',
+  'consent.save': 'Guardar mi elección',
+  'consent.level.strictly-necessary': 'Estrictamente necesarias (siempre activas)',
+  'consent.level.functionality': 'Funcionalidad',
+  'consent.level.tracking': 'Seguimiento (analítica)',
+  'consent.level.targeting': 'Publicidad personalizada',
+  'consent.levelHint.strictly-necessary':
+    'Sesión, protección CSRF, cesta, pedidos sin terminar y esta misma elección. Sin ellas la tienda no funciona.',
+  'consent.levelHint.functionality': 'Recordar los datos de tu última nota simple para proponértelos en la siguiente.',
+  'consent.levelHint.tracking':
+    'Medir de forma agregada cómo se usa la tienda. Hoy no usamos ninguna herramienta de este tipo.',
+  'consent.levelHint.targeting':
+    'Mostrarte publicidad según tus intereses en otros sitios. Hoy no usamos ninguna herramienta de este tipo.',
 };

@@ -1331,4 +1331,35 @@ export const pt: Catalogue = {
   'pwa.version': 'Versão {version}',
   'pwa.updateAvailable': 'Há uma nova versão da aplicação.',
   'pwa.reload': 'Atualizar agora',
+
+  // Cookie consent and legal pages (issue 13).
+  'footer.legal': 'Informação legal',
+  'footer.cookieSettings': 'Definições de cookies',
+  'legal.aviso-legal': 'Aviso legal',
+  'legal.privacidad': 'Política de privacidade',
+  'legal.cookies': 'Política de cookies',
+  'legal.condiciones': 'Termos e condições',
+  'legal.otherPages': 'Outros textos legais',
+  'legal.updated': 'Última atualização: {date}',
+  'legal.placeholderNotice':
+    'Os dados da empresa marcados como «pendente» são provisórios e serão substituídos pelos dados registais definitivos.',
+  'consent.title': 'Cookies neste site',
+  'consent.intro':
+    'Usamos armazenamento estritamente necessário para que a loja funcione (sessão, cesto, segurança). Com a sua autorização, podemos usar também outros níveis. Pode aceitá-los, rejeitá-los ou escolher, e mudar de ideias a qualquer momento em «Definições de cookies», no rodapé da página.',
+  'consent.policyLink': 'Ler a política de cookies',
+  'consent.rejectAll': 'Rejeitar todos',
+  'consent.acceptAll': 'Aceitar todos',
+  'consent.levelsLegend': 'Ou escolha por nível',
+  'consent.save': 'Guardar a minha escolha',
+  'consent.level.strictly-necessary': 'Estritamente necessários (sempre ativos)',
+  'consent.level.functionality': 'Funcionalidade',
+  'consent.level.tracking': 'Seguimento (estatísticas)',
+  'consent.level.targeting': 'Publicidade personalizada',
+  'consent.levelHint.strictly-necessary':
+    'Sessão, proteção CSRF, cesto, pedidos por terminar e esta própria escolha. Sem eles a loja não funciona.',
+  'consent.levelHint.functionality': 'Lembrar os dados da sua última nota simples para os propor na seguinte.',
+  'consent.levelHint.tracking':
+    'Medir de forma agregada como a loja é usada. Hoje não usamos nenhuma ferramenta deste tipo.',
+  'consent.levelHint.targeting':
+    'Mostrar-lhe publicidade segundo os seus interesses noutros sites. Hoje não usamos nenhuma ferramenta deste tipo.',
 };

@@ -1,4 +1,5 @@
 import { canReuseLastForm } from '@ventanilla/domain';
+import { consentGiven } from '../../../shared/consent/consent-store';
 import type { Answers } from './wizard-pages';
 
 /** Products whose last form the shop offers to reuse (the spec: the last nota simple form). */
@@ -35,7 +36,8 @@ export function parseLastForm(stored: unknown): LastForm | null {
 
 /** Remembers the answers of a product just added to the cart (only for products whose form can be reused). */
 export function rememberLastForm(storeId: number, urlKey: string, answers: Answers, now = Date.now()): void {
-  if (!REUSABLE_FORMS.has(urlKey)) return;
+  // A convenience, not needed for the order: kept only with the visitor's functionality consent (docs/customer-panel.md).
+  if (!REUSABLE_FORMS.has(urlKey) || !consentGiven('functionality')) return;
   try {
     storage()?.setItem(key(storeId, urlKey), JSON.stringify({ answers, savedAt: now }));
   } catch {

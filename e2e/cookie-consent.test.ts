@@ -1,0 +1,164 @@
+// Issue 13, "Account": the cookie dialog appears on a first visit with "Reject all" beside "Accept all", the choice
+// survives a reload (nothing non-necessary stored before or after rejecting), the footer's "Cookie settings" reopens
+// it with the choice shown; the legal pages of each language have their title and are full HTML without JavaScript
+// and are in the sitemap. axe on the dialog and on a legal page.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from '@ventanilla/domain';
+import { expectNoAxeViolations } from './support/axe.js';
+import { newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function storeName(storeId: number): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/stores/${storeId}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { name: string }).name;
+}
+
+async function withContext<T>(
+  browser: Browser,
+  options: { js: boolean; seedConsent: boolean },
+  run: (page: Page, c: BrowserContext) => Promise<T>,
+) {
+  const context = await newContext(
+    browser,
+    server.baseUrl,
+    { javaScriptEnabled: options.js, bypassCSP: options.js },
+    options.seedConsent,
+  );
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(window.localStorage));
+
+test.describe.serial('cookie consent', () => {
+  test('first visit: the dialog, reject all persists across a reload, the footer reopens it', async ({ browser }) => {
+    await withContext(browser, { js: true, seedConsent: false }, async (page, context) => {
+      await page.goto('/');
+      const dialog = page.getByRole('dialog', { name: 'Cookies en este sitio' });
+      await expect(dialog).toBeVisible();
+      // Focus moved into the dialog; both choices are buttons of the same kind.
+      await expect(dialog.getByRole('heading', { name: 'Cookies en este sitio' })).toBeFocused();
+      const reject = dialog.getByRole('button', { name: 'Rechazar todas' });
+      const accept = dialog.getByRole('button', { name: 'Aceptar todas' });
+      expect(await reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
+      await expect(dialog.getByRole('checkbox', { name: /Estrictamente necesarias/ })).toBeDisabled();
+      await expect(dialog.getByRole('checkbox', { name: /Estrictamente necesarias/ })).toBeChecked();
+      for (const name of ['Funcionalidad', 'Seguimiento (analítica)', 'Publicidad personalizada']) {
+        await expect(dialog.getByRole('checkbox', { name })).not.toBeChecked();
+      }
+      await expectNoAxeViolations(page, 'cookie consent dialog');
+      // Nothing but the session cookie before a choice; nothing of ours in storage.
+      expect(await storedKeys(page)).toEqual([]);
+      expect((await context.cookies()).map((c) => c.name).filter((n) => n !== 'vt_sid')).toEqual([]);
+
+      // Keyboard: Tab reaches the policy link, then "Rechazar todas"; Enter chooses it.
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('link', { name: 'Leer la política de cookies' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(reject).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      const stored = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_STORAGE_KEY);
+      const choice = JSON.parse(stored ?? 'null') as { version: number; date: string; levels: unknown };
+      expect(choice.version).toBe(CONSENT_VERSION);
+      expect(Date.now() - Date.parse(choice.date)).toBeLessThan(86_400_000);
+      expect(choice.levels).toEqual({ functionality: false, tracking: false, targeting: false });
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('button', { name: 'Configuración de cookies' }),
+      ).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // The footer's link reopens it, showing the choice made; saving one level keeps only that level.
+      const settings = page.getByRole('contentinfo').getByRole('button', { name: 'Configuración de cookies' });
+      await settings.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('checkbox', { name: 'Funcionalidad' })).not.toBeChecked();
+      await dialog.getByRole('checkbox', { name: 'Funcionalidad' }).check();
+      await dialog.getByRole('button', { name: 'Guardar mi elección' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(settings).toBeFocused();
+      const levels = await page.evaluate(
+        (key) => (JSON.parse(window.localStorage.getItem(key) ?? 'null') as { levels: unknown }).levels,
+        CONSENT_STORAGE_KEY,
+      );
+      expect(levels).toEqual({ functionality: true, tracking: false, targeting: false });
+      // Escape closes the reopened dialog without changing the choice.
+      await settings.click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+  });
+
+  const LEGAL = [
+    { storeId: 1, lang: 'es', path: '/legal/privacidad', title: 'Política de privacidad', text: 'AEPD' },
+    { storeId: 17, lang: 'en', path: '/legal/cookies', title: 'Cookie policy', text: 'vt_sid' },
+    { storeId: 16, lang: 'pt', path: '/legal/condiciones', title: 'Termos e condições', text: 'Livro de Reclamações' },
+    { storeId: 17, lang: 'en', path: '/legal/privacidad', title: 'Privacy policy', text: 'Data Protection Commission' },
+    { storeId: 1, lang: 'es', path: '/legal/aviso-legal', title: 'Aviso legal', text: 'LSSI-CE' },
+  ] as const;
+
+  for (const { storeId, lang, path, title, text } of LEGAL) {
+    test(`${lang}: ${path} in store ${storeId} without JavaScript`, async ({ browser }) => {
+      const name = await storeName(storeId);
+      await withContext(browser, { js: false, seedConsent: false }, async (page) => {
+        const response = await page.goto(`${path}?store=${storeId}`);
+        expect(response?.status()).toBe(200);
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        await expect(page).toHaveTitle(`${title} - ${name}`);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expect(page.getByRole('main')).toContainText(text);
+        // The placeholder company data says so.
+        await expect(page.getByRole('note')).toBeVisible();
+        // Reachable from the footer of any page.
+        await expect(page.getByRole('contentinfo').getByRole('link', { name: title })).toHaveAttribute('href', path);
+      });
+    });
+  }
+
+  test('a legal page with JavaScript: hydrated without a mismatch, and accessible', async ({ browser }) => {
+    await withContext(browser, { js: true, seedConsent: true }, async (page) => {
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto('/legal/cookies?store=16');
+      await expect(page.getByRole('heading', { level: 1, name: 'Política de cookies' })).toBeVisible();
+      await page.waitForResponse((r) => r.url().includes('/api/session')).catch(() => undefined);
+      await expectNoAxeViolations(page, 'legal page (pt, cookies)');
+      await page.getByRole('main').getByRole('link', { name: 'Aviso legal' }).click();
+      await expect(page).toHaveURL(/\/legal\/aviso-legal/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Aviso legal' })).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test('an unknown legal page is a 404; the sitemap lists the four legal pages', async () => {
+    const missing = await fetch(`${server.baseUrl}/legal/privacy?store=1`);
+    expect(missing.status).toBe(404);
+    const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml?store=17`)).text();
+    for (const slug of ['aviso-legal', 'privacidad', 'cookies', 'condiciones']) {
+      expect(sitemap).toMatch(new RegExp(`<loc>https://[^<]+/legal/${slug}</loc>`));
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export * from './consent.js';
+export * from './legal-pages.js';
