@@ -1,9 +1,10 @@
 // Issue 13, the installable app: the manifest is linked from every page (server-rendered or not) and opens the orders
 // list; the service worker registers and controls the page after a reload, and offline a page address answers the
 // offline page; /version.json holds the app version the footer shows; when the server's build differs from the one
-// loaded, an accessible prompt offers the reload.
+// loaded, an accessible prompt offers the reload. A 401 on an API call signs the customer out.
 import { expect, test, type Browser } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { registerCustomer } from './support/backoffice-orders.js';
 import { newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -77,6 +78,25 @@ test.describe.serial('the installable app', () => {
     await prompt.getByRole('button', { name: 'Actualizar ahora' }).click();
     await reloaded;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test('a 401 on an API call signs the customer out and leads to the login', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await registerCustomer(context, `pwa-401-${Date.now()}@example.com`);
+    await page.goto('/orders');
+    await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    // The session ends behind the app's back (expired, signed out elsewhere): the next call answers 401.
+    await context.clearCookies();
+    const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
+    await page.getByRole('link', { name: 'Guardados' }).click();
+    await refused;
+    await expect(page).toHaveURL(/\/customer\/authenticate/);
+    await expect(page.getByRole('navigation', { name: /./ }).getByRole('link', { name: 'Acceder' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toHaveCount(0);
     await context.close();
   });
 
