@@ -6,22 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // The installable app's files (issue 13: `/manifest.webmanifest` and `/sw.js` are served, `/version.json` holds the
-// app version), as the web build leaves them in dist/: the real manifest, worker and offline page from
-// apps/web/public, a version.json of the shape build/app-version.ts writes, and a secret beside the served directory.
+// app version): the manifest, made per store by the server (modules/seo/web-manifest.ts), and the files the web build
+// leaves in dist/: the real worker, offline page and icons from apps/web/public, a version.json of the shape build/app-version.ts writes, and a secret beside the served directory.
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 const root = mkdtempSync(path.join(tmpdir(), 'ventanilla-pwa-'));
 const dist = path.join(root, 'dist');
 mkdirSync(path.join(dist, 'icons'), { recursive: true });
 mkdirSync(path.join(dist, 'assets'), { recursive: true });
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>Ventanilla</title></html>');
-for (const file of [
-  'manifest.webmanifest',
-  'sw.js',
-  'offline.html',
-  'offline.css',
-  'icons/app-192.png',
-  'icons/app-512.png',
-]) {
+for (const file of ['sw.js', 'offline.html', 'offline.css', 'icons/app-192.png', 'icons/app-512.png']) {
   copyFileSync(path.join(publicDir, file), path.join(dist, file));
 }
 const VERSION = { version: '0.1.0', build: '20261124T230000-abc123', built_at: '2026-11-24T23:00:00.000Z' };
@@ -48,8 +41,20 @@ describe('the installable app: manifest, service worker, version', () => {
     const manifest = JSON.parse(res.payload) as Record<string, unknown>;
     expect(manifest).toMatchObject({ start_url: '/orders', display: 'standalone', scope: '/', lang: 'es' });
     expect(manifest['name']).toEqual(expect.any(String));
-    expect(manifest['short_name']).toEqual(expect.any(String));
+    expect(String(manifest['short_name']).length).toBeLessThanOrEqual(12);
     expect(manifest['theme_color']).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it("each store's manifest carries its own brand and language", async () => {
+    const stores = new Map<string, string>();
+    for (const id of [1, 16, 17]) {
+      const store = JSON.parse((await get(`/api/stores/${id}`)).payload) as { name: string; language: string };
+      const manifest = JSON.parse((await get(`/manifest.webmanifest?store=${id}`)).payload) as Record<string, string>;
+      expect(manifest['name']).toBe(store.name);
+      expect(manifest['lang']).toBe(store.language);
+      stores.set(manifest['lang']!, manifest['name']!);
+    }
+    expect([...stores.keys()].sort()).toEqual(['en', 'es', 'pt']);
   });
 
   it('every icon of the manifest is served as a PNG of the size it claims', async () => {

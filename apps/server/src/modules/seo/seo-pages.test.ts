@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headHtml, jsonForScript } from './seo-head.js';
 import { parseAddress, parseShellTemplate } from './seo-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
+import { shortName, webManifest } from './web-manifest.js';
 
 describe('parseAddress: what a path is, before any lookup', () => {
   it.each([
@@ -113,5 +114,24 @@ describe('robots.txt and sitemap.xml', () => {
     const xml = sitemapXml('https://ventanilla.es', [{ path: '/tienda/a&b<c>' }, { path: '/', lastmod: '2026-11-24' }]);
     expect(xml).toContain('<loc>https://ventanilla.es/tienda/a&amp;b&lt;c&gt;</loc>');
     expect(xml).toContain('<lastmod>2026-11-24</lastmod>');
+  });
+});
+
+describe('the web app manifest', () => {
+  it('the short name fits under an icon, cut at a word', () => {
+    expect(shortName('Ventanilla')).toBe('Ventanilla');
+    expect(shortName('Registro Propiedad Online')).toBe('Registro');
+    expect(shortName('Supercalifragilistic')).toBe('Supercalifra');
+    expect(shortName('  Ventanilla  ')).toBe('Ventanilla');
+  });
+
+  it("the store's name and language, opening /orders", () => {
+    expect(webManifest({ name: 'Ventanilla Portugal', language: 'pt' })).toMatchObject({
+      name: 'Ventanilla Portugal',
+      short_name: 'Ventanilla',
+      lang: 'pt',
+      start_url: '/orders',
+      display: 'standalone',
+    });
   });
 });

@@ -9,6 +9,7 @@ import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
 import { parseShellTemplate, SeoPages, storeOrigin } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 import { LEGAL_PAGE_SLUGS, legalPagePath } from '@ventanilla/domain';
+import { webManifest } from './web-manifest.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,16 @@ export default fp(
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
         .send(robotsTxt(storeOrigin(store, config.publicUrl)));
+    });
+
+    // The installable app's manifest in the store's name and language (web-manifest.ts, docs/pwa.md).
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
+      const store = await storeOf(request);
+      if (!store) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(webManifest(store)));
     });
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
