@@ -28,6 +28,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
 import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routing-rules.js';
 import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
+import { accountSelfRoutes } from './modules/customers/account-self.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
 import { EmailDispatcher } from './modules/email/email-dispatcher.js';
@@ -356,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protectedRoutes, {
     routes: [
       accountRoutes,
+      accountSelfRoutes,
       checkoutRoutes,
       customerPaymentRoutes,
       customerOrdersRoutes,

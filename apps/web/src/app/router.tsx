@@ -54,6 +54,7 @@ const RegisterRoute = account.screen('RegisterRoute');
 const ResetPasswordRoute = account.screen('ResetPasswordRoute');
 const SavedItemsRoute = account.screen('SavedItemsRoute');
 const SavedItemDetailRoute = account.screen('SavedItemDetailRoute');
+const AccountSettingsRoute = account.screen('AccountSettingsRoute');
 
 const routes = (
   <>
@@ -106,6 +107,7 @@ const routes = (
         <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
         <Route path="abonos" element={<CreditNotesRoute />} />
         <Route path="datos-facturacion" element={<BillingRoute />} />
+        <Route path="cuenta" element={<AccountSettingsRoute />} />
         {/* Saved properties, companies, vehicles and documents (docs/customer-panel.md). */}
         <Route path="guardados" element={<SavedItemsRoute />} />
         <Route path="guardados/:kind" element={<SavedItemsRoute />} />

@@ -1,3 +1,4 @@
 export * from './permissions.js';
 export * from './password-policy.js';
 export * from './registration.js';
+export * from './account-changes.js';

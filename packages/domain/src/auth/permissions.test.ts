@@ -50,6 +50,7 @@ const EXPECTED: Record<Action, string> = {
   'tickets.work': 'GA',
   'statistics.read': 'GA',
   'account.savedItems': 'CGAN',
+  'account.profile': 'CGAN',
   'providerPayments.files.read': 'GA',
   'providerPayments.files.edit': 'A',
 };

@@ -120,6 +120,8 @@ export const PERMISSIONS = {
   'statistics.read': AGENTS_AND_ADMINS,
   /** The customer panel's saved properties, companies, vehicles and documents (one's own; docs/customer-panel.md). */
   'account.savedItems': ANY_ACCOUNT,
+  /** One's own name, password and newsletter switch (docs/customer-panel.md, "Account self-service"). */
+  'account.profile': ANY_ACCOUNT,
   /** Provider payments' files (invoices, receipts): list and download. Money matters: not notaries. */
   'providerPayments.files.read': AGENTS_AND_ADMINS,
   /** Provider payments' files: upload and delete (like every configuration list change, admins). */

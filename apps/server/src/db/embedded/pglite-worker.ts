@@ -19,11 +19,12 @@ const send = (message: FromWorkerMessage): void => port.postMessage(message);
 // The template is read only for a new database.
 // The build's template is a cluster directory, copied; tests pass a tarball (PGlite.dumpDataDir), loaded by PGlite.
 const fromTemplate = templatePath !== undefined && isNewDataDir(pgliteDir);
-const templateDirectory = fromTemplate && pgliteDir !== IN_MEMORY && statSync(templatePath).isDirectory();
-if (templateDirectory) copyTemplateDirectory(templatePath, pgliteDir);
+const templateDirectory = fromTemplate && statSync(templatePath).isDirectory();
+// A directory template cannot be copied into an in-memory database: that one starts empty (initdb) instead.
+if (templateDirectory && pgliteDir !== IN_MEMORY) copyTemplateDirectory(templatePath, pgliteDir);
 const db = await openDurablePGlite(
   pgliteDir,
-  templatePath && !templateDirectory ? () => new Blob([readFileSync(templatePath)]) : undefined,
+  fromTemplate && !templateDirectory ? () => new Blob([readFileSync(templatePath)]) : undefined,
 );
 // A tarball and its unpacked copy (~100 MB) are garbage now; this thread goes idle and would keep them.
 if (fromTemplate && !templateDirectory) collectGarbage();

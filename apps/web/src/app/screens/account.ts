@@ -12,3 +12,4 @@ export { RegisterRoute } from '../../features/account/routes/register.route';
 export { SavedItemDetailRoute } from '../../features/account/routes/saved-item-detail.route';
 export { SavedItemsRoute } from '../../features/account/routes/saved-items.route';
 export { ResetPasswordRoute } from '../../features/account/routes/reset-password.route';
+export { AccountSettingsRoute } from '../../features/account/routes/account-settings.route';

@@ -1356,4 +1356,23 @@ export const en: Catalogue = {
   'consent.levelHint.tracking': 'Measuring in aggregate how the shop is used. We do not use any such tool today.',
   'consent.levelHint.targeting':
     'Showing you advertising based on your interests on other sites. We do not use any such tool today.',
+
+  // Account self-service (issue 13).
+  'accountSelf.title': 'My account',
+  'accountSelf.email': 'Your e-mail: {email}',
+  'accountSelf.nameTitle': 'Your name',
+  'accountSelf.firstname': 'First name',
+  'accountSelf.lastname': 'Surnames',
+  'accountSelf.nameSave': 'Save the name',
+  'accountSelf.nameSaved': 'We have saved your name.',
+  'accountSelf.newsletterTitle': 'Newsletter',
+  'accountSelf.newsletterLabel': 'I want to receive news by e-mail',
+  'accountSelf.newsletterSave': 'Save the preference',
+  'accountSelf.newsletterSaved': 'We have saved your preference.',
+  'accountSelf.passwordTitle': 'Password',
+  'accountSelf.currentPassword': 'Current password',
+  'accountSelf.newPassword': 'New password',
+  'accountSelf.newPasswordHint': 'Between 10 and 128 characters. We will sign you out on your other devices.',
+  'accountSelf.passwordSave': 'Change the password',
+  'accountSelf.passwordSaved': 'We have changed your password and signed you out on your other devices.',
 };

@@ -1368,4 +1368,23 @@ export const es = {
     'Medir de forma agregada cómo se usa la tienda. Hoy no usamos ninguna herramienta de este tipo.',
   'consent.levelHint.targeting':
     'Mostrarte publicidad según tus intereses en otros sitios. Hoy no usamos ninguna herramienta de este tipo.',
+
+  // Account self-service (issue 13).
+  'accountSelf.title': 'Mi cuenta',
+  'accountSelf.email': 'Tu correo: {email}',
+  'accountSelf.nameTitle': 'Tu nombre',
+  'accountSelf.firstname': 'Nombre',
+  'accountSelf.lastname': 'Apellidos',
+  'accountSelf.nameSave': 'Guardar el nombre',
+  'accountSelf.nameSaved': 'Hemos guardado tu nombre.',
+  'accountSelf.newsletterTitle': 'Boletín',
+  'accountSelf.newsletterLabel': 'Quiero recibir novedades por correo',
+  'accountSelf.newsletterSave': 'Guardar la preferencia',
+  'accountSelf.newsletterSaved': 'Hemos guardado tu preferencia.',
+  'accountSelf.passwordTitle': 'Contraseña',
+  'accountSelf.currentPassword': 'Contraseña actual',
+  'accountSelf.newPassword': 'Contraseña nueva',
+  'accountSelf.newPasswordHint': 'Entre 10 y 128 caracteres. Cerraremos la sesión en tus otros dispositivos.',
+  'accountSelf.passwordSave': 'Cambiar la contraseña',
+  'accountSelf.passwordSaved': 'Hemos cambiado tu contraseña y cerrado la sesión en tus otros dispositivos.',
 };

@@ -1362,4 +1362,23 @@ export const pt: Catalogue = {
     'Medir de forma agregada como a loja é usada. Hoje não usamos nenhuma ferramenta deste tipo.',
   'consent.levelHint.targeting':
     'Mostrar-lhe publicidade segundo os seus interesses noutros sites. Hoje não usamos nenhuma ferramenta deste tipo.',
+
+  // Account self-service (issue 13).
+  'accountSelf.title': 'A minha conta',
+  'accountSelf.email': 'O seu e-mail: {email}',
+  'accountSelf.nameTitle': 'O seu nome',
+  'accountSelf.firstname': 'Nome próprio',
+  'accountSelf.lastname': 'Apelidos',
+  'accountSelf.nameSave': 'Guardar o nome',
+  'accountSelf.nameSaved': 'Guardámos o seu nome.',
+  'accountSelf.newsletterTitle': 'Newsletter',
+  'accountSelf.newsletterLabel': 'Quero receber novidades por e-mail',
+  'accountSelf.newsletterSave': 'Guardar a preferência',
+  'accountSelf.newsletterSaved': 'Guardámos a sua preferência.',
+  'accountSelf.passwordTitle': 'Palavra-passe',
+  'accountSelf.currentPassword': 'Palavra-passe atual',
+  'accountSelf.newPassword': 'Nova palavra-passe',
+  'accountSelf.newPasswordHint': 'Entre 10 e 128 caracteres. Terminaremos a sessão nos seus outros dispositivos.',
+  'accountSelf.passwordSave': 'Mudar a palavra-passe',
+  'accountSelf.passwordSaved': 'Mudámos a sua palavra-passe e terminámos a sessão nos seus outros dispositivos.',
 };

@@ -19,6 +19,9 @@ export function AccountLinks() {
         <li>
           <Link to="/guardados">{t('saved.nav')}</Link>
         </li>
+        <li>
+          <Link to="/cuenta">{t('accountSelf.title')}</Link>
+        </li>
       </ul>
     </nav>
   );
