@@ -56,4 +56,53 @@ describe('sandbox finish()', () => {
     expect(after!.status).toBe('canceled');
     expect(after!.pending_events.map((e) => JSON.parse(e.body).type)).toEqual(['payment.canceled']);
   });
+
+  // The card form's route hands submitCard() the session it read; the final status and the notification are then
+  // written by one UPDATE that only applies while the session is still as it was read.
+  const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ana' };
+  const events = async (ref: string) => {
+    const [row] = await sql<{ status: string; pending_events: Array<{ body: string }> }>(
+      'select status, pending_events from sandbox_payments where ref = $1',
+      [ref],
+    );
+    return { status: row!.status, events: row!.pending_events.map((e) => JSON.parse(e.body)) };
+  };
+
+  it('a card paid with the session as read: paid once, its notification built from the card', async () => {
+    const ref = await openPayment();
+    const seen = (await t.app.ctx.sandbox.get(ref))!;
+    expect((await t.app.ctx.sandbox.submitCard(ref, card, new Date(), seen)).kind).toBe('redirect');
+    const after = await events(ref);
+    expect(after.status).toBe('succeeded');
+    expect(after.events).toHaveLength(1);
+    expect(after.events[0].type).toBe('payment.succeeded');
+    expect(after.events[0].data).toMatchObject({
+      ref,
+      amount: seen.amount,
+      currency: seen.currency,
+      merchant_reference: seen.merchantReference,
+      card: { brand: 'visa', last4: '4242' },
+      payment_method: { last4: '4242', exp_month: 12, exp_year: 2039 },
+    });
+  });
+
+  it('a session cancelled after it was read is not paid by the stale read', async () => {
+    const ref = await openPayment();
+    const seen = (await t.app.ctx.sandbox.get(ref))!;
+    expect((await t.app.ctx.sandbox.cancel(ref)).kind).toBe('redirect');
+    expect((await t.app.ctx.sandbox.submitCard(ref, card, new Date(), seen)).kind).toBe('gone');
+    const after = await events(ref);
+    expect(after.status).toBe('canceled');
+    expect(after.events.map((e) => e.type)).toEqual(['payment.canceled']);
+  });
+
+  it('a session whose notified fields changed since it was read is notified from what it holds now', async () => {
+    const ref = await openPayment();
+    const seen = (await t.app.ctx.sandbox.get(ref))!;
+    await sql('update sandbox_payments set merchant_reference = $2 where ref = $1', [ref, 'changed-reference']);
+    expect((await t.app.ctx.sandbox.submitCard(ref, card, new Date(), seen)).kind).toBe('redirect');
+    const after = await events(ref);
+    expect(after.status).toBe('succeeded');
+    expect(after.events.map((e) => e.data.merchant_reference)).toEqual(['changed-reference']);
+  });
 });

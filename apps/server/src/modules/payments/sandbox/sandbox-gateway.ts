@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db, Tx } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
@@ -53,6 +53,18 @@ export interface SandboxOptions {
 const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
 const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'pending'];
+
+/** The columns a notification is built from (eventJson), besides the status. */
+const EVENT_FIELDS = [
+  'method',
+  'merchantReference',
+  'amount',
+  'currency',
+  'failureCode',
+  'cardBrand',
+  'cardLast4',
+  'cardExp',
+] as const satisfies ReadonlyArray<keyof SandboxRow>;
 
 function appendQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
@@ -139,9 +151,12 @@ export class SandboxGateway {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** Handles the card form: invalid fields, a decline, a 3-D Secure challenge, or an approval. */
-  async submitCard(ref: string, form: CardForm, now = new Date()): Promise<CardOutcome> {
-    const row = await this.get(ref);
+  /**
+   * Handles the card form: invalid fields, a decline, a 3-D Secure challenge, or an approval. `seen` is the session as
+   * the caller just read it (saves reading it again); the final update only applies if it is still as seen.
+   */
+  async submitCard(ref: string, form: CardForm, now = new Date(), seen?: SandboxRow): Promise<CardOutcome> {
+    const row = seen?.ref === ref ? seen : await this.get(ref);
     if (!row || row.method !== 'cc' || row.status !== 'requires_payment_method') return { kind: 'gone' };
     const fields = validateCard(form, now);
     if (fields.length > 0) return { kind: 'invalid', fields };
@@ -155,8 +170,8 @@ export class SandboxGateway {
         .where(eq(sandboxPayments.ref, ref));
       return { kind: 'redirect', url: `/sandbox-pay/3ds/${ref}` };
     }
-    if (behaviour.kind === 'decline') return this.finish(ref, 'failed', { ...card, failureCode: behaviour.code });
-    return this.finish(ref, 'succeeded', { ...card, threeDs: behaviour.threeDs });
+    if (behaviour.kind === 'decline') return this.finish(ref, 'failed', { ...card, failureCode: behaviour.code }, row);
+    return this.finish(ref, 'succeeded', { ...card, threeDs: behaviour.threeDs }, row);
   }
 
   async submitChallenge(ref: string, code: string): Promise<CardOutcome> {
@@ -325,32 +340,75 @@ export class SandboxGateway {
   }
 
   /**
-   * Moves a session to a final state once (a second submit finds it final) and queues its webhook, in one
-   * transaction (a final state without its notification would never reach the shop), then delivers and redirects.
+   * Moves a session to a final state once (a second submit finds it final) and queues its webhook, in one statement or
+   * one transaction (a final state without its notification would never reach the shop), then delivers and redirects.
+   * With `seen` (the session as the caller read it) one UPDATE does both, on the condition that the session is still
+   * in the status and has the notification's fields it was seen with; otherwise (or without `seen`) the transaction
+   * reads the updated row and queues the notification from it.
    */
   private async finish(
     ref: string,
     status: FinalStatus,
     extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'cardExp' | 'failureCode' | 'threeDs'>>,
+    seen?: SandboxRow,
   ): Promise<CardOutcome> {
-    const row = await this.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(sandboxPayments)
-        .set({ ...extra, status, updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.ref, ref), inArray(sandboxPayments.status, OPEN_STATUSES)))
-        .returning();
-      if (updated) await this.queueEvent(tx, updated, status);
-      return updated;
-    });
+    const row =
+      (seen && (await this.finishAsSeen(seen, status, extra))) ?? (await this.finishInTransaction(ref, status, extra));
     if (!row) return { kind: 'gone' };
-    void this.deliver(ref);
+    void this.deliver(ref, row);
     const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
     const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
     return { kind: 'redirect', url };
   }
 
-  /** Queues the signed notification of a session's final state (delivered by deliver(), retried with backoff). */
-  private async queueEvent(tx: Tx, row: SandboxRow, status: FinalStatus): Promise<void> {
+  private async finishAsSeen(
+    seen: SandboxRow,
+    status: FinalStatus,
+    extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'cardExp' | 'failureCode' | 'threeDs'>>,
+  ): Promise<SandboxRow | undefined> {
+    if (!OPEN_STATUSES.includes(seen.status)) return undefined;
+    const expected: SandboxRow = { ...seen, ...extra, status };
+    // Every column the notification is built from that this update does not set must still hold what was seen.
+    const unchanged = EVENT_FIELDS.filter((field) => !(field in extra)).map((field) => {
+      const value = seen[field];
+      return value === null ? isNull(sandboxPayments[field]) : eq(sandboxPayments[field], value);
+    });
+    const [updated] = await this.db
+      .update(sandboxPayments)
+      .set({
+        ...extra,
+        status,
+        updatedAt: new Date(),
+        pendingEvents: sql`${sandboxPayments.pendingEvents} || ${this.eventJson(expected, status)}::jsonb`,
+      })
+      .where(and(eq(sandboxPayments.ref, seen.ref), eq(sandboxPayments.status, seen.status), ...unchanged))
+      .returning();
+    return updated;
+  }
+
+  private async finishInTransaction(
+    ref: string,
+    status: FinalStatus,
+    extra: Partial<Pick<SandboxRow, 'cardBrand' | 'cardLast4' | 'cardExp' | 'failureCode' | 'threeDs'>>,
+  ): Promise<SandboxRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(sandboxPayments)
+        .set({ ...extra, status, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.ref, ref), inArray(sandboxPayments.status, OPEN_STATUSES)))
+        .returning();
+      if (!updated) return undefined;
+      const [queued] = await tx
+        .update(sandboxPayments)
+        .set({ pendingEvents: sql`${sandboxPayments.pendingEvents} || ${this.eventJson(updated, status)}::jsonb` })
+        .where(eq(sandboxPayments.ref, updated.ref))
+        .returning();
+      return queued;
+    });
+  }
+
+  /** The signed notification of a session's final state, as the JSON array appended to its pending events. */
+  private eventJson(row: SandboxRow, status: FinalStatus): string {
     const exp = /^(\d{2})\/(\d{2})$/.exec(row.cardExp ?? '');
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,
@@ -377,17 +435,15 @@ export class SandboxGateway {
             : null,
       },
     });
-    await tx
-      .update(sandboxPayments)
-      .set({
-        pendingEvents: sql`${sandboxPayments.pendingEvents} || ${JSON.stringify([{ body, attempts: 0, next_at: new Date().toISOString() }])}::jsonb`,
-      })
-      .where(eq(sandboxPayments.ref, row.ref));
+    return JSON.stringify([{ body, attempts: 0, next_at: new Date().toISOString() }]);
   }
 
-  /** Tries to deliver the due notifications of one session; failures are rescheduled with backoff. */
-  async deliver(ref: string): Promise<void> {
-    const row = await this.get(ref);
+  /**
+   * Tries to deliver the due notifications of one session; failures are rescheduled with backoff. `current` is the row
+   * as the caller's own update just returned it (saves reading it again).
+   */
+  async deliver(ref: string, current?: SandboxRow): Promise<void> {
+    const row = current?.ref === ref ? current : await this.get(ref);
     if (!row || row.pendingEvents.length === 0) return;
     const now = Date.now();
     const remaining: SandboxRow['pendingEvents'] = [];

@@ -100,7 +100,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
           cvc: body.cvc ?? '',
           name: body.name ?? '',
         };
-        const outcome = await gateway.submitCard(request.params.ref, form);
+        const outcome = await gateway.submitCard(request.params.ref, form, new Date(), session);
         if (outcome.kind === 'invalid') {
           const row = await gateway.get(request.params.ref);
           if (!row) return html(reply, gonePage(language), 404);
