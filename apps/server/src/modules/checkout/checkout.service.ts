@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   cartOrderability,
   formatMoneyString,
@@ -100,9 +100,8 @@ export class CheckoutService {
         if (!cart) throw new AppError('CART_EMPTY');
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        // Lock the cart: two checkouts of the same cart cannot both convert it.
-        await tx.select({ id: carts.quoteId }).from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
-        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId));
+        // Lock the cart and read it as locked: two checkouts of the same cart cannot both convert it.
+        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
         const priced = await this.carts.price(tx, fresh);
         const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
@@ -297,17 +296,17 @@ export class CheckoutService {
 
   /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
   async paymentStatus(user: SessionUser, orderId: number) {
-    const [order] = await this.db
-      .select()
+    // One query (the success page polls it): the order with its latest payment, if any.
+    const [row] = await this.db
+      .select({ order: orders, latest: payments })
       .from(orders)
+      .leftJoin(
+        payments,
+        eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
+      )
       .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
-    if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
-    const [latest] = await this.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.id))
-      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    const { order, latest } = row;
     return {
       order_id: order.orderId,
       paid: order.paidAt !== null,

@@ -88,12 +88,15 @@ export class SandboxGateway {
   ) {}
 
   async createSession(input: CreatePaymentInput, now = new Date()): Promise<SandboxRow> {
-    const existing = await this.db
-      .select()
-      .from(sandboxPayments)
-      .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
-    if (existing[0]) return existing[0];
-    if (!isSandboxMethod(input.method)) throw new Error(`the sandbox does not offer ${input.method}`);
+    // The same idempotency key gives back the session it opened: the insert below does nothing then, and it is read.
+    if (!isSandboxMethod(input.method)) {
+      const [existing] = await this.db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+      if (existing) return existing;
+      throw new Error(`the sandbox does not offer ${input.method}`);
+    }
     // Multibanco: the reference is issued at once (like SIBS's service-reference/generate) and paid later at an ATM.
     const voucher =
       input.method === 'multibanco' || input.method === 'sibsmb'
