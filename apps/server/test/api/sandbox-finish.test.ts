@@ -1,6 +1,7 @@
 // Regression: the sandbox's finish() saved the final status, then queued its notification in a second statement; a
 // failure between the two left a finished payment whose notification would never reach the shop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cents } from '@ventanilla/domain';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -104,5 +105,30 @@ describe('sandbox finish()', () => {
     const after = await events(ref);
     expect(after.status).toBe('succeeded');
     expect(after.events.map((e) => e.data.merchant_reference)).toEqual(['changed-reference']);
+  });
+
+  it('opening a session twice with one idempotency key (also concurrently) gives one session', async () => {
+    const input = {
+      paymentId: 1,
+      orderId: 900001,
+      amount: 1234 as Cents,
+      currency: 'EUR' as const,
+      method: 'cc' as const,
+      description: 'test',
+      customerEmail: 'a@example.com',
+      language: 'es' as const,
+      returnUrl: 'http://shop.test/ok',
+      cancelUrl: 'http://shop.test/ko',
+      notifyUrl: 'http://shop.test/notify',
+      idempotencyKey: `idem-${Math.random().toString(36).slice(2)}`,
+    };
+    const opened = await Promise.all([1, 2, 3].map(() => t.app.ctx.sandbox.createSession(input)));
+    const again = await t.app.ctx.sandbox.createSession({ ...input, amount: 999 as Cents });
+    expect(new Set([...opened, again].map((row) => row.ref)).size).toBe(1);
+    expect(again.amount).toBe(1234);
+    const [n] = await sql<{ n: string }>('select count(*) as n from sandbox_payments where idempotency_key = $1', [
+      input.idempotencyKey,
+    ]);
+    expect(n!.n).toBe('1');
   });
 });
