@@ -54,6 +54,8 @@ test.describe.serial('the installable app', () => {
     await page.goto('/');
     await expect(page.locator('.site-footer')).toContainText(`Versión ${version.version}`);
     expect((await polled).status()).toBe(200);
+    // The check has been made (its answer read) and found the build this page runs: no prompt.
+    await expect(page.locator('.update-prompt')).toHaveAttribute('data-checks', '1');
     await expect(page.getByRole('button', { name: 'Actualizar ahora' })).toHaveCount(0);
     await context.close();
   });

@@ -21,15 +21,21 @@ async function fetchServerVersion(): Promise<ServerVersion | null> {
   }
 }
 
-/** Polls /version.json (first after 2 s, then every 24 h); true once the server runs another build. */
-function useUpdateAvailable(): boolean {
+/**
+ * Polls /version.json (first after 2 s, then every 24 h): whether the server runs another build, and how many checks
+ * got an answer (shown as data-checks, so a browser test knows a check happened).
+ */
+function useUpdateAvailable(): { available: boolean; checks: number } {
   const [available, setAvailable] = useState(false);
+  const [checks, setChecks] = useState(0);
   useEffect(() => {
     if (APP_BUILD === null || available) return;
     let stopped = false;
     const check = async () => {
       const server = await fetchServerVersion();
-      if (!stopped && isUpdateAvailable(APP_BUILD, server)) setAvailable(true);
+      if (stopped || server === null) return;
+      setChecks((n) => n + 1);
+      if (isUpdateAvailable(APP_BUILD, server)) setAvailable(true);
     };
     const first = window.setTimeout(() => void check(), FIRST_CHECK_MS);
     const every = window.setInterval(() => void check(), CHECK_EVERY_MS);
@@ -39,7 +45,7 @@ function useUpdateAvailable(): boolean {
       window.clearInterval(every);
     };
   }, [available]);
-  return available;
+  return { available, checks };
 }
 
 /**
@@ -48,9 +54,9 @@ function useUpdateAvailable(): boolean {
  */
 export function UpdatePrompt() {
   const t = useT();
-  const available = useUpdateAvailable();
+  const { available, checks } = useUpdateAvailable();
   return (
-    <div className="update-prompt" role="status">
+    <div className="update-prompt" role="status" data-checks={checks}>
       {available ? (
         <div className="update-prompt__box">
           <p className="update-prompt__text">{t('pwa.updateAvailable')}</p>
