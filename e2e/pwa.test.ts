@@ -4,7 +4,9 @@
 // loaded, an accessible prompt offers the reload. A 401 on an API call signs the customer out.
 import { expect, test, type Browser } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { apiLogin } from './support/api.js';
 import { registerCustomer } from './support/backoffice-orders.js';
+import { AGENT } from './support/backoffice-world.js';
 import { newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -98,6 +100,23 @@ test.describe.serial('the installable app', () => {
     await refused;
     await expect(page).toHaveURL(/\/customer\/authenticate/);
     await expect(page.getByRole('navigation', { name: /./ }).getByRole('link', { name: 'Acceder' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a 401 signs an agent out too: the back office shows its login', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/?store=1');
+    await page.waitForLoadState('networkidle');
+    await apiLogin(context, AGENT.email, AGENT.password);
+    await page.goto('/agentes');
+    await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    await context.clearCookies();
+    const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
+    await page.getByRole('link', { name: 'Correo enviado' }).click();
+    await refused;
+    await expect(page.getByRole('heading', { level: 1, name: 'Acceso agentes' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toHaveCount(0);
     await context.close();
   });
