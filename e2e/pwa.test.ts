@@ -93,6 +93,7 @@ test.describe.serial('the installable app', () => {
     await registerCustomer(context, `pwa-401-${Date.now()}@example.com`);
     await page.goto('/orders');
     await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    await page.waitForLoadState('networkidle'); // no call of the page in flight when the session goes
     // The session ends behind the app's back (expired, signed out elsewhere): the next call answers 401.
     await context.clearCookies();
     const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
@@ -112,6 +113,7 @@ test.describe.serial('the installable app', () => {
     await apiLogin(context, AGENT.email, AGENT.password);
     await page.goto('/agentes');
     await expect(page.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
     await page.getByRole('link', { name: 'Correo enviado' }).click();
