@@ -155,7 +155,7 @@ export class EmailService {
       });
     });
     events.on('paid', async (tx, e) => {
-      const order = await this.loadOrder(tx, e.orderId);
+      const order = await this.loadOrder(tx, e.orderId, e.order);
       if (!order) return;
       await this.enqueue(tx, {
         ...order.envelope,
@@ -191,8 +191,10 @@ export class EmailService {
     });
   }
 
-  private async loadOrder(tx: Tx, orderId: number) {
-    const [row] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
+  /** The order and its lines; `known` is its row as this transaction last wrote it, if the caller has it. */
+  private async loadOrder(tx: Tx, orderId: number, known?: typeof orders.$inferSelect) {
+    const [row] =
+      known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!row) return null;
     const items = await tx
       .select({ name: orderItems.productName, total: orderItems.total })

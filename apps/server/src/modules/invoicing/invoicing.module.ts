@@ -39,7 +39,7 @@ export function createInvoicing(options: {
   const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
   const refunds = new RefundsService(options.db, invoicing, options.providers);
   options.orderEvents.onPaid(async (tx, event) => {
-    await invoicing.issueForOrder(tx, event.orderId);
+    await invoicing.issueForOrder(tx, event.orderId, new Date(), event.order);
   });
   return { invoicing, refunds, verifactu };
 }

@@ -100,14 +100,23 @@ export class InvoicingService {
     private readonly storeName: (storeId: number) => string,
   ) {}
 
-  /** Issues the invoice of a paid order, once: a second call (a repeated notification) returns the first invoice. */
-  async issueForOrder(tx: Tx, orderId: number, now = new Date()): Promise<InvoiceRow> {
+  /**
+   * Issues the invoice of a paid order, once: a second call (a repeated notification) returns the first invoice.
+   * `known` is the order's row as this transaction last wrote it, if the caller has it (saves reading it again).
+   */
+  async issueForOrder(
+    tx: Tx,
+    orderId: number,
+    now = new Date(),
+    known?: typeof orders.$inferSelect,
+  ): Promise<InvoiceRow> {
     const [existing] = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
     if (existing) return existing;
-    const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
+    const [order] =
+      known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!order) throw new Error(`invoice for unknown order ${orderId}`);
     const items = await tx
       .select()

@@ -1,10 +1,16 @@
 import type { Tx } from '../../db/database.js';
+import type { orders } from '../../db/schema.js';
 
 /** What is known when an order becomes paid. */
 export interface OrderPaidEvent {
   orderId: number;
   /** The payment that paid it (null when an agent confirms a payment made outside a provider, e.g. a transfer). */
   paymentId: number | null;
+  /**
+   * The order's row as the paying transaction's UPDATE returned it (locked by it until commit), when the payer has it:
+   * listeners use it instead of reading the order again.
+   */
+  order?: typeof orders.$inferSelect;
 }
 
 /** An order was created unpaid: at checkout, or by an agent for a customer (no payment yet: the customer pays by link). */

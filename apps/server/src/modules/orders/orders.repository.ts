@@ -45,15 +45,15 @@ export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promis
 
 /**
  * Marks an unpaid order paid (raw status complete) and moves its items from 0 Pendiente de pago to 40 Pendiente,
- * recording each change. Idempotent: an order that is already paid is left alone.
+ * recording each change. Idempotent: an order that is already paid is left alone (null); otherwise its row as updated.
  */
-export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<boolean> {
+export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<typeof orders.$inferSelect | null> {
   const [order] = await tx
     .update(orders)
     .set({ status: 'complete', paidAt: new Date(), updatedAt: new Date() })
     .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
-    .returning({ orderId: orders.orderId });
-  if (!order) return false;
+    .returning();
+  if (!order) return null;
   const moved = await tx
     .update(orderItems)
     .set({ panelStatusId: PanelStatus.Pending, updatedAt: new Date() })
@@ -68,5 +68,5 @@ export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<boolea
       newStatus: PanelStatus.Pending,
     })),
   );
-  return true;
+  return order;
 }

@@ -81,7 +81,7 @@ export class PaymentsService {
             })
             .where(eq(payments.id, payment.id));
           const paid = await markOrderPaid(tx, payment.orderId);
-          if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id });
+          if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
           await rememberPreferredPayment(tx, payment, event);
           // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
           outcome = paid ? 'applied' : 'captured_order_already_paid';
