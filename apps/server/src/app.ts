@@ -277,7 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (storeId) => email.brand(storeId).language,
     ),
     cannedResponses,
-    agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents),
+    agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents, passwordReset),
     tickets,
     smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), {
       info: (obj, msg) => app.log.info(obj, msg),

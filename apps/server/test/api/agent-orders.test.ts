@@ -113,7 +113,7 @@ describe('an agent creates an order for a customer', () => {
     expect(await t.app.ctx.db.select().from(orders)).toHaveLength(before.length);
   });
 
-  it('creates a minimal customer when the e-mail is new (no password: "forgot password" sets one)', async () => {
+  it('creates a minimal customer when the e-mail is new, with no password and an invitation that sets one', async () => {
     const missingNames = await order({ customer: { email: 'nuevo@example.com' } });
     expect(missingNames.statusCode).toBe(400);
     expect(missingNames.json().fields.map((f: { field: string }) => f.field)).toEqual([
@@ -127,8 +127,16 @@ describe('an agent creates an order for a customer', () => {
     expect(user).toMatchObject({ role: 'customer', firstname: 'Ana' });
     const login = new TestClient(t.app);
     expect((await login.login('nuevo@example.com', '!created-by-agent')).statusCode).toBe(401);
-    // Found the second time, whatever the case of the address.
+    const invitations = () =>
+      t.app.ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, 'nuevo@example.com'), eq(emailOutbox.kind, 'account_invite')));
+    // The new customer is invited to set a password (the link itself is only made when the e-mail is sent).
+    expect(await invitations()).toHaveLength(1);
+    // Found the second time, whatever the case of the address: no second account, no second invitation.
     expect((await order({ customer: { email: 'NUEVO@example.com' } })).json().customer_created).toBe(false);
+    expect(await invitations()).toHaveLength(1);
   });
 
   it('refuses staff accounts as customers and invalid e-mails', async () => {

@@ -25,6 +25,7 @@ import { evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-e
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import { placeDirectory } from '../geo/place-directory.js';
 import type { OrderEvents } from '../orders/order-events.js';
+import type { PasswordResetService } from '../customers/password-reset.service.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
@@ -73,9 +74,10 @@ export class AgentOrdersService {
     private readonly catalog: CatalogService,
     private readonly uploads: UploadsService,
     private readonly orderEvents: OrderEvents,
+    private readonly passwordReset: PasswordResetService,
   ) {}
 
-  /** The customer of an e-mail (accounts of staff are refused), created with no password when absent. */
+  /** The customer of an e-mail (accounts of staff are refused), created with no password (and invited) when absent. */
   private async customerFor(tx: Tx, input: AgentOrderInput['customer']) {
     const emailProblem = checkAccountEmail(input.email);
     if (emailProblem) {
@@ -142,6 +144,9 @@ export class AgentOrdersService {
     const line = totals.lines[0]!;
     const result = await this.db.transaction(async (tx) => {
       const { user, created } = await this.customerFor(tx, input.customer);
+      // A customer the agent just created gets an invitation (a single-use link that sets the password), in the
+      // order's store language, beside the order's pay link.
+      if (created) await this.passwordReset.invite(tx, user, store.storeId, false);
       const orderId = await allocateOrderNumber(tx, store.storeId);
       await tx.insert(orders).values({
         orderId,
