@@ -451,6 +451,35 @@ describe('notes and files', () => {
     expect(hugeId.statusCode).toBe(400);
   });
 
+  it('files: the version field may come before or after the file; a request without a file is refused', async () => {
+    const itemId = await insertItem();
+    const boundary = 'b0undary';
+    const versionPart = async () =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n${await v(itemId)}\r\n`;
+    const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nota.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const send = (payload: Buffer) =>
+      agent.request({
+        method: 'POST',
+        url: `/api/backoffice/items/${itemId}/files`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    // The file first, the version after it (what a browser's FormData sends when the file is appended first).
+    const after = await send(
+      Buffer.concat([Buffer.from(filePart), PDF, Buffer.from(`\r\n${await versionPart()}--${boundary}--\r\n`)]),
+    );
+    expect(after.statusCode).toBe(201);
+    // A stale version after the file is still checked.
+    const stale = `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n2020-01-01T00:00:00.000Z\r\n`;
+    const refused = await send(
+      Buffer.concat([Buffer.from(filePart), PDF, Buffer.from(`\r\n${stale}--${boundary}--\r\n`)]),
+    );
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'VERSION_CONFLICT']);
+    const noFile = await send(Buffer.from(`${await versionPart()}--${boundary}--\r\n`));
+    expect(noFile.statusCode).toBe(400);
+    expect((await t.app.ctx.db.select().from(itemFiles).where(eq(itemFiles.itemId, itemId))).length).toBe(1);
+  });
+
   it("files: delete the staff's upload (history); the customer's own documents stay", async () => {
     const itemId = await insertItem();
     const boundary = 'b0undary';

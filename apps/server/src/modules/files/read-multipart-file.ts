@@ -7,8 +7,9 @@ function maxUploadMb(maxUploadBytes: number): number {
 }
 
 /**
- * The multipart field "file" of a request, read whole, with the text fields sent before it: FILE_MISSING when the request carries none, FILE_TOO_LARGE
- * when it goes over the multipart plugin's limit.
+ * The file of a multipart request, read whole, with its text fields (e.g. the item's "version") wherever they stand,
+ * before or after the file: FILE_MISSING when the request carries no file, FILE_TOO_LARGE when it goes over the
+ * multipart plugin's limit. The first file is the upload; the plugin's own limits (files, fields, parts) refuse more.
  */
 export async function readMultipartFile(
   request: FastifyRequest,
@@ -16,15 +17,19 @@ export async function readMultipartFile(
 ): Promise<{ filename: string; bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('FILE_MISSING', 'not multipart');
   try {
-    const part = await request.file();
-    if (!part) throw new AppError('FILE_MISSING');
-    // Text fields sent before the file (e.g. the item's "version"); later ones are not read.
+    let file: { filename: string; bytes: Buffer } | undefined;
     const fields: Record<string, string> = {};
-    for (const [name, field] of Object.entries(part.fields)) {
-      const value = Array.isArray(field) ? undefined : field;
-      if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Every file part is read to its end (the parser needs it), only the first one is kept.
+        const bytes = await part.toBuffer();
+        file ??= { filename: part.filename, bytes };
+      } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+        fields[part.fieldname] = part.value;
+      }
     }
-    return { filename: part.filename, bytes: await part.toBuffer(), fields };
+    if (!file) throw new AppError('FILE_MISSING');
+    return { ...file, fields };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
