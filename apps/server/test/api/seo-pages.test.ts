@@ -197,10 +197,12 @@ describe('other addresses', () => {
     expect(page.description).toBe(pageFacts(product).description);
     expect(page.canonical).toBe('https://ventanilla.pt/tienda/certidao-permanente');
     expect(page.robots).toBeUndefined();
-    // Another store's product, or none, is a 404 page like any unknown product.
+    // A product the catalogue pages do not list here keeps the plain shell (the browser's wizard decides), not indexed.
     for (const url of ['/tienda/nota-simple/step1', '/tienda/no-such-product/step1']) {
       const res = await get(url, { host: 'ventanilla.pt' });
-      expect([res.statusCode, pageFacts(res.body).robots], url).toEqual([404, 'noindex']);
+      const facts = pageFacts(res.body);
+      expect([res.statusCode, facts.robots, facts.canonical], url).toEqual([200, 'noindex', undefined]);
+      expect(res.body).toContain('<div id="root"></div>');
     }
   });
 

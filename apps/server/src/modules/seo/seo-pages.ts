@@ -284,10 +284,13 @@ export class SeoPages {
       case 'legal':
         return this.cached(`${id}:legal:${address.slug}`, () => this.legal(store, address.slug));
       case 'wizard':
-        return this.catalog.productJson(id, address.urlKey) &&
-          (!this.renderer || this.renderer.isKnownAddress(address.path))
+        if (this.renderer && !this.renderer.isKnownAddress(address.path)) return this.notFound(store, UNKNOWN_ADDRESS);
+        // A product the catalogue pages list: the step carries its head. Others (a product only reached by a
+        // redirect, or one the browser will say is unknown) keep the plain shell, as every client-only page: the
+        // server must not render a 404 the browser's wizard would then contradict while hydrating.
+        return this.catalog.productJson(id, address.urlKey)
           ? this.cached(`${id}:wizard:${address.urlKey}`, async () => this.wizardShell(store, address.urlKey))
-          : this.notFound(store, MISSING_PRODUCT);
+          : this.cached(`${id}:shell:private`, async () => this.shell(store, 'private'));
       case 'other': {
         const kind = PUBLIC_SHELLS[address.path] ?? 'private';
         return !this.renderer || this.renderer.isKnownAddress(address.path)

@@ -25,8 +25,13 @@ export function ImpersonationBanner() {
     enabled: user?.role === 'customer',
     staleTime: 60_000,
   });
+  // The way back navigates from the mutation's own callbacks, which run first and even if the banner has gone: the
+  // session refresh makes the user an admin again, which unmounts this banner, and callbacks given to mutate() would
+  // then never run (the page stayed on the shop).
   const back = useMutation({
-    mutationFn: () => api.delete<{ user: { id: number } }>('/api/me/impersonation'),
+    mutationFn: (_customerId: number) => api.delete<{ user: { id: number } }>('/api/me/impersonation'),
+    onSuccess: (_data, customerId) => void navigate(`/agentes/client?id=${customerId}`),
+    onError: () => void navigate('/agentes'),
     onSettled: () => refreshAfterAuthChange(queryClient),
   });
   const imp = status.data?.impersonation;
@@ -40,17 +45,7 @@ export function ImpersonationBanner() {
           <strong>{t('impersonation.viewingAs', { email: imp.customer_email })}</strong>{' '}
           {t('impersonation.until', { time: format.time(imp.expires_at) })}
         </p>
-        <Button
-          type="button"
-          variant="secondary"
-          pending={back.isPending}
-          onClick={() =>
-            back.mutate(undefined, {
-              onSuccess: () => void navigate(`/agentes/client?id=${customerId}`),
-              onError: () => void navigate('/agentes'),
-            })
-          }
-        >
+        <Button type="button" variant="secondary" pending={back.isPending} onClick={() => back.mutate(customerId)}>
           {t('impersonation.back')}
         </Button>
         {back.isError ? <p role="alert">{errorText(back.error, t)}</p> : null}
