@@ -38,6 +38,9 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // Build output of the web app's server render and its hidden source maps (apps/web, npm run build).
+      '**/dist-ssr/**',
+      '**/dist-maps/**',
       '**/node_modules/**',
       'data/**',
       'apps/server/drizzle/**',
