@@ -125,6 +125,8 @@ describe('an agent creates an order for a customer', () => {
     expect(res.json().customer_created).toBe(true);
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'nuevo@example.com'));
     expect(user).toMatchObject({ role: 'customer', firstname: 'Ana' });
+    // A real argon2id hash of an unknown secret (not a marker string): signing in costs as long as for any account.
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const login = new TestClient(t.app);
     expect((await login.login('nuevo@example.com', '!created-by-agent')).statusCode).toBe(401);
     const invitations = () =>

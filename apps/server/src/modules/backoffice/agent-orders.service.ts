@@ -26,12 +26,12 @@ import type { SessionState, SessionUser } from '../customers/sessions.repository
 import { placeDirectory } from '../geo/place-directory.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import type { PasswordResetService } from '../customers/password-reset.service.js';
+import { unusablePasswordHash } from '../customers/password.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
 /** A password hash no password matches (argon2 refuses it): the customer sets one with "forgot password". */
-const NO_PASSWORD = '!created-by-agent';
 /** The QP product (Create QP): only its items have person-search lists. */
 const QP_URL_KEY = 'propiedades-de-una-persona';
 
@@ -110,9 +110,10 @@ export class AgentOrdersService {
         fields.push({ field: `customer.${field}`, key: 'field.too_long', params: { max: NAME_MAX } });
     }
     if (fields.length) throw new AppError('VALIDATION_ERROR', 'new customer', { fields });
+    const passwordHash = await unusablePasswordHash();
     const [user] = await tx
       .insert(users)
-      .values({ email, passwordHash: NO_PASSWORD, ...names, role: 'customer' })
+      .values({ email, passwordHash, ...names, role: 'customer' })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (user) return { user, created: true };

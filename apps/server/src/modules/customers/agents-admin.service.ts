@@ -8,14 +8,13 @@ import {
   type PanelRole,
   type StaffAccountRole,
 } from '@ventanilla/domain';
-import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { users, type AgentSettings } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { toSessionUser } from './auth.service.js';
 import { endImpersonationsBy } from './impersonation.service.js';
-import { hashPassword } from './password.js';
+import { unusablePasswordHash } from './password.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { deleteUserSessions, type SessionUser } from './sessions.repository.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
@@ -103,7 +102,7 @@ export class AgentsAdminService {
     const fields = checkAccountDetails(input).map((p) => ({ field: p.field, message: p.message }));
     if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'agent', { fields });
     // A hash of a random secret nobody knows: the account cannot be signed in to until the link is used.
-    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    const passwordHash = await unusablePasswordHash();
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   checkCustomerInput,
   formatMoneyString,
@@ -14,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { customerBilling, invoices, orderItems, orders, tickets, users } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import { impersonationsOf } from './impersonation.service.js';
-import { hashPassword } from './password.js';
+import { unusablePasswordHash } from './password.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
 
@@ -309,7 +308,7 @@ export class CustomersAdminService {
   async create(input: CustomerInput & { newsletter?: boolean }, storeId: number): Promise<CustomerOut> {
     const fields = fieldErrors(input);
     if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'customer', { fields });
-    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    const passwordHash = await unusablePasswordHash();
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
