@@ -16,6 +16,8 @@ import { WorkspaceService } from './modules/backoffice/workspace.service.js';
 import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
 import { BackofficeService } from './modules/backoffice/backoffice.service.js';
 import cartRoutes from './modules/cart/cart.routes.js';
+import companyReportsRoutes from './modules/company-reports/company-reports.routes.js';
+import { createCompanyReports } from './modules/company-reports/company-reports.module.js';
 import { CartService } from './modules/cart/cart.service.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -231,6 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailPollMs: config.mail.pollMs,
     jobPollSeconds: config.jobs.pollSeconds,
   });
+  // Company reports: a paid report line gets its report attached by a job (docs/integrations.md, "Company reports").
+  const companyReports = createCompanyReports({ db, catalog, files, jobs, orderEvents, config, now });
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
   const ctx: AppContext = {
@@ -278,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     cannedResponses,
     agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents, passwordReset),
+    companyReports,
     tickets,
     smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), {
       info: (obj, msg) => app.log.info(obj, msg),
@@ -377,6 +382,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customerIncidenceRoutes,
       cannedResponsesRoutes,
       agentOrdersRoutes,
+      companyReportsRoutes,
       customersAdminRoutes,
       impersonationRoutes,
       agentsAdminRoutes,

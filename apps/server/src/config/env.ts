@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { ConfigError } from './config-error.js';
 import { envEnum, envInt, envPattern, envText, parseEnv } from './env-schema.js';
+import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-reports-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
@@ -75,6 +76,8 @@ export interface AppConfig {
    * days a link works (PAY_LINK_TTL_DAYS).
    */
   payLinks: { secret: string; ttlDays: number };
+  /** Company reports by CIF: the adapter (sandbox by default) and the lookups' rate limit (docs/integrations.md). */
+  companyReports: CompanyReportsConfig;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -370,6 +373,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
     payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
+    companyReports: loadCompanyReportsConfig(processEnv),
   };
 }
 

@@ -33,6 +33,7 @@ import type { ItemTemplatesService } from '../modules/templates/item-templates.s
 import type { TemplatesService } from '../modules/templates/templates.service.js';
 import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
 import type { AgentOrdersService } from '../modules/backoffice/agent-orders.service.js';
+import type { CompanyReportsService } from '../modules/company-reports/company-reports.service.js';
 import type { TicketsService } from '../modules/tickets/tickets.service.js';
 import type { SmtpReceiver } from '../modules/tickets/smtp-receiver.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
@@ -101,6 +102,8 @@ export interface AppContext {
   cannedResponses: CannedResponsesService;
   /** Orders created by agents for customers and the QP person-search lists. */
   agentOrders: AgentOrdersService;
+  /** Company reports by CIF: staff lookups and the automatic attachment to paid report lines. */
+  companyReports: CompanyReportsService;
   /** Tickets: customers' mail threaded into conversations, and the agents' actions on them. */
   tickets: TicketsService;
   /** The SMTP receiver of inbound mail (started by server.ts when SMTP_INBOUND_PORT is on; tests start it on 0). */

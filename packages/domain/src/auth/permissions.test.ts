@@ -39,6 +39,8 @@ const EXPECTED: Record<Action, string> = {
   'cannedResponses.edit': 'A',
   'backoffice.orders.create': 'GA',
   'backoffice.personSearch': 'GA',
+  'lookups.companyReports': 'GA',
+  'orders.personSearchOwn': 'CGAN',
   'customers.read': 'GA',
   'customers.edit': 'GA',
   'customers.create': 'A',

@@ -95,6 +95,13 @@ export const PERMISSIONS = {
   'backoffice.orders.create': AGENTS_AND_ADMINS,
   /** The person-search lists of a QP item (names, their processing with a maximum) and its localizations. */
   'backoffice.personSearch': AGENTS_AND_ADMINS,
+  /**
+   * Company reports by CIF (informeEconomico, informeSolvencia) looked up on demand. Staff who work the orders only:
+   * each lookup may cost money at the provider. Customers get theirs by buying the report (attached to the order).
+   */
+  'lookups.companyReports': AGENTS_AND_ADMINS,
+  /** One's own QP items' person-search lists: list, add people, send them for searching (docs/customer-panel.md). */
+  'orders.personSearchOwn': ANY_ACCOUNT,
   /** Back office: search customers and read one (orders, invoices, billing data, newsletter). */
   'customers.read': AGENTS_AND_ADMINS,
   /** Back office: edit a customer's name and phone, switch the newsletter (the e-mail only admins: it is the login). */

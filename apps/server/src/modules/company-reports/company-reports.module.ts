@@ -1,0 +1,40 @@
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/database.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { FileStorage } from '../files/file-storage.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { OrderEvents } from '../orders/order-events.js';
+import type { CompanyReportAdapter } from './company-report-adapter.js';
+import { CompanyReportsService } from './company-reports.service.js';
+import { ProviderCompanyReports, type ReportFetch } from './provider.adapter.js';
+import { SandboxCompanyReports } from './sandbox.adapter.js';
+
+/** The configured adapter (COMPANY_REPORTS_ADAPTER): the sandbox unless a provider is configured. */
+export function companyReportAdapter(config: AppConfig['companyReports'], fetchFn?: ReportFetch): CompanyReportAdapter {
+  return config.adapter === 'provider' && config.provider
+    ? new ProviderCompanyReports(config.provider, fetchFn)
+    : new SandboxCompanyReports();
+}
+
+/** Builds the service, declares its job and listens to "paid" (a job per report line, in the paying transaction). */
+export function createCompanyReports(deps: {
+  db: Db;
+  catalog: CatalogService;
+  files: FileStorage;
+  jobs: JobQueue;
+  orderEvents: OrderEvents;
+  config: AppConfig;
+  now: () => Date;
+  fetchFn?: ReportFetch;
+}): CompanyReportsService {
+  const service = new CompanyReportsService(
+    deps.db,
+    deps.catalog,
+    deps.files,
+    companyReportAdapter(deps.config.companyReports, deps.fetchFn),
+    { lookupsPerHour: deps.config.companyReports.lookupsPerHour, now: deps.now },
+  );
+  service.defineJobs(deps.jobs);
+  deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId));
+  return service;
+}
