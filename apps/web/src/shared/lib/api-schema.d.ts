@@ -26984,6 +26984,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lookups/company-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** informeEconomico / informeSolvencia: the economic or solvency report of a company by CIF (invalid CIF: 400; unknown: 404 "Registro no encontrado"; rate-limited per account) */
+        get: {
+            parameters: {
+                query: {
+                    /** @example B86670460 */
+                    cif: string;
+                    kind: "economic" | "solvency";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "economic" | "solvency";
+                            /** @description Made-up data of the sandbox adapter ("SANDBOX / datos ficticios") */
+                            sandbox: boolean;
+                            source: string;
+                            /** @example 2025-11-24 */
+                            as_of: string;
+                            company: {
+                                cif: string;
+                                name: string;
+                                legal_form: string;
+                                /** @enum {string} */
+                                status: "active" | "insolvency" | "dissolved";
+                                /** @example 2025-11-24 */
+                                incorporated_on: string;
+                                registered_office: {
+                                    street: string;
+                                    postal_code: string;
+                                    municipality: string;
+                                    province: string;
+                                };
+                                cnae: {
+                                    /** @example 6201 */
+                                    code: string;
+                                    description: string;
+                                };
+                                employees: number | null;
+                                /** @example 25.12 */
+                                share_capital: MoneyString;
+                            };
+                            /** @description Accounts deposited at the Registro Mercantil, newest first */
+                            years: {
+                                year: number;
+                                /** @example 25.12 */
+                                turnover: MoneyString;
+                                /** @example 25.12 */
+                                profit: MoneyString;
+                                /** @example 25.12 */
+                                total_assets: MoneyString;
+                                /** @example 25.12 */
+                                equity: MoneyString;
+                                /** @example 25.12 */
+                                current_assets: MoneyString;
+                                /** @example 25.12 */
+                                current_liabilities: MoneyString;
+                                /** @example 25.12 */
+                                total_liabilities: MoneyString;
+                                /** @description Current assets / current liabilities, in hundredths */
+                                liquidity: number | null;
+                                /** @description Total liabilities / total assets, basis points */
+                                debt_ratio_bp: number | null;
+                                /** @description Profit / equity, basis points */
+                                roe_bp: number | null;
+                                /** @description Profit / turnover, basis points */
+                                margin_bp: number | null;
+                                /** @description Turnover growth on the year before, basis points */
+                                growth_bp: number | null;
+                            }[];
+                            rating: {
+                                score: number;
+                                /** @enum {string} */
+                                risk: "very_low" | "low" | "medium" | "high" | "very_high";
+                                default_probability_bp: number;
+                                /** @example 25.12 */
+                                credit_limit: MoneyString;
+                            };
+                            incidents: {
+                                /** @enum {string} */
+                                type: "rai" | "judicial" | "administrative" | "insolvency";
+                                /** @example 2025-11-24 */
+                                date: string;
+                                /** @example 25.12 */
+                                amount: MoneyString | null;
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/customers": {
         parameters: {
             query?: never;
