@@ -201,9 +201,10 @@ export function solvencyRating(input: {
 }
 
 /** The rating a report shows: the provider's when it sent one, ours otherwise (solvency reports always have one). */
-export function reportRating(report: Omit<CompanyReport, 'rating'> & { rating: SolvencyRating | null }): SolvencyRating {
+export function reportRating(
+  report: Omit<CompanyReport, 'rating'> & { rating: SolvencyRating | null },
+): SolvencyRating {
   return (
-    report.rating ??
-    solvencyRating({ years: report.years, incidents: report.incidents, status: report.company.status })
+    report.rating ?? solvencyRating({ years: report.years, incidents: report.incidents, status: report.company.status })
   );
 }
