@@ -29,3 +29,4 @@ export * from './tickets/index.js';
 export * from './saved-items/index.js';
 export * from './consent/index.js';
 export * from './company-reports/index.js';
+export * from './assistant/index.js';

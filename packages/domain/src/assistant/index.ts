@@ -1,0 +1,2 @@
+export * from './assistant-errors.js';
+export * from './chat-stream.js';
