@@ -8,6 +8,7 @@ import { applyMigrations, createDb } from './db/database.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
+import assistantRoutes from './modules/assistant/assistant.routes.js';
 import { AgentOrdersService } from './modules/backoffice/agent-orders.service.js';
 import itemActionsRoutes from './modules/backoffice/item-actions.routes.js';
 import { ItemActionsService } from './modules/backoffice/item-actions.service.js';
@@ -390,6 +391,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       providerPaymentFilesRoutes,
       ticketsRoutes,
       statisticsRoutes,
+      assistantRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.

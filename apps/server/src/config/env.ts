@@ -6,6 +6,7 @@ import { ConfigError } from './config-error.js';
 import { envEnum, envInt, envPattern, envText, parseEnv } from './env-schema.js';
 import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-reports-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
+import { loadAssistantConfig, type AssistantConfig } from './assistant-config.js';
 import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
 /** Typed configuration, parsed once at boot from the environment. */
@@ -78,6 +79,8 @@ export interface AppConfig {
   payLinks: { secret: string; ttlDays: number };
   /** Company reports by CIF: the adapter (sandbox by default) and the lookups' rate limit (docs/integrations.md). */
   companyReports: CompanyReportsConfig;
+  /** The document assistant's model (ASSISTANT_* variables; issue 14, docs/integrations.md). */
+  assistant: AssistantConfig;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -374,6 +377,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
     payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
     companyReports: loadCompanyReportsConfig(processEnv),
+    assistant: loadAssistantConfig(processEnv),
   };
 }
 

@@ -20,3 +20,4 @@ export * from './schema/config-lists.js';
 export * from './schema/tickets.js';
 export * from './schema/statistics.js';
 export * from './schema/saved-items.js';
+export * from './schema/assistant.js';

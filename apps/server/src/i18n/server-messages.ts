@@ -99,6 +99,13 @@ const es = {
     'El ticket ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta acción no es posible en el estado actual del ticket.',
   // Pay links of orders created by agents (issue 11, tix-srv).
+  ASSISTANT_NOT_CONFIGURED:
+    'El asistente de documentos no está disponible: no hay ningún modelo configurado (ASSISTANT_API_URL). Redacta el documento a mano.',
+  ASSISTANT_DISABLED: 'El asistente está desactivado para este pedido.',
+  ASSISTANT_BUSY: 'El asistente está generando demasiados documentos a la vez. Inténtalo de nuevo en unos segundos.',
+  CONTENT_TOO_LARGE: 'El documento es demasiado largo (máximo {max} caracteres).',
+  PDF_FAILED: 'Error generando el PDF',
+  'markdown.too_deep': 'El documento tiene listas o citas anidadas a demasiada profundidad (máximo {max} niveles).',
   PAY_LINK_EXPIRED:
     'Este enlace de pago ha caducado. Inicia sesión en tu área de cliente para pagar el pedido o escríbenos para recibir uno nuevo.',
   'provider_payment.too_many_files':
@@ -196,6 +203,13 @@ const en: Catalogue = {
     'The ticket has changed since you opened it. It has been reloaded with the latest changes: check and try again.',
   'ticket.ITEM_ACTION_REFUSED': 'This action is not possible in the current state of the ticket.',
   // Pay links of orders created by agents (issue 11, tix-srv).
+  ASSISTANT_NOT_CONFIGURED:
+    'The document assistant is not available: no model is configured (ASSISTANT_API_URL). Write the document by hand.',
+  ASSISTANT_DISABLED: 'The assistant is turned off for this order.',
+  ASSISTANT_BUSY: 'The assistant is drafting too many documents at once. Try again in a few seconds.',
+  CONTENT_TOO_LARGE: 'The document is too long (at most {max} characters).',
+  PDF_FAILED: 'Error generating the PDF',
+  'markdown.too_deep': 'The document nests lists or quotes too deeply (at most {max} levels).',
   PAY_LINK_EXPIRED:
     'This payment link has expired. Sign in to your customer area to pay the order, or write to us for a new link.',
   'provider_payment.too_many_files':
@@ -295,6 +309,13 @@ const pt: Catalogue = {
     'O ticket mudou desde que o abriu. Foi recarregado com as últimas alterações: reveja e tente de novo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta ação não é possível no estado atual do ticket.',
   // Pay links of orders created by agents (issue 11, tix-srv).
+  ASSISTANT_NOT_CONFIGURED:
+    'O assistente de documentos não está disponível: não há nenhum modelo configurado (ASSISTANT_API_URL). Redija o documento à mão.',
+  ASSISTANT_DISABLED: 'O assistente está desativado para esta encomenda.',
+  ASSISTANT_BUSY: 'O assistente está a gerar demasiados documentos ao mesmo tempo. Tente novamente dentro de alguns segundos.',
+  CONTENT_TOO_LARGE: 'O documento é demasiado longo (máximo {max} caracteres).',
+  PDF_FAILED: 'Erro ao gerar o PDF',
+  'markdown.too_deep': 'O documento tem listas ou citações aninhadas a demasiada profundidade (máximo {max} níveis).',
   PAY_LINK_EXPIRED:
     'Esta ligação de pagamento expirou. Entre na sua área de cliente para pagar a encomenda ou escreva-nos para receber uma nova.',
   'provider_payment.too_many_files':

@@ -52,6 +52,11 @@ export type ErrorCode =
   | 'SAVED_ITEM_EXISTS'
   | 'SAVED_ITEMS_LIMIT'
   | 'PAY_LINK_EXPIRED'
+  | 'ASSISTANT_NOT_CONFIGURED'
+  | 'ASSISTANT_DISABLED'
+  | 'ASSISTANT_BUSY'
+  | 'CONTENT_TOO_LARGE'
+  | 'PDF_FAILED'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -105,6 +110,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SAVED_ITEM_EXISTS: 409,
   SAVED_ITEMS_LIMIT: 409,
   PAY_LINK_EXPIRED: 410,
+  ASSISTANT_NOT_CONFIGURED: 503,
+  ASSISTANT_DISABLED: 409,
+  ASSISTANT_BUSY: 429,
+  CONTENT_TOO_LARGE: 413,
+  PDF_FAILED: 500,
   INTERNAL: 500,
 };
 

@@ -55,6 +55,7 @@ const EXPECTED: Record<Action, string> = {
   'account.profile': 'CGAN',
   'providerPayments.files.read': 'GA',
   'providerPayments.files.edit': 'A',
+  'backoffice.assistant': 'GAN',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

@@ -133,6 +133,11 @@ export const PERMISSIONS = {
   'providerPayments.files.read': AGENTS_AND_ADMINS,
   /** Provider payments' files: upload and delete (like every configuration list change, admins). */
   'providerPayments.files.edit': ADMINS,
+  /**
+   * The document assistant (docs/integrations.md, "Document assistant"): drafts streamed from the model for an item
+   * the account may work on, markdown turned into a PDF (downloaded or attached), the assistant turned off per item.
+   */
+  'backoffice.assistant': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */
