@@ -224,20 +224,24 @@ export async function renderMarkdownPdf(
           lines.push([]);
           used = 0;
         }
-        // A word wider than the line (a long URL) is cut by characters.
-        while (w > width) {
-          let n = word.length;
-          while (n > 1 && font.widthOfTextAtSize(word.slice(0, n), runSize) > width - used) n--;
-          push({
-            text: word.slice(0, n),
-            font,
-            size: runSize,
-            width: font.widthOfTextAtSize(word.slice(0, n), runSize),
-          });
-          lines.push([]);
-          used = 0;
-          word = word.slice(n);
-          w = font.widthOfTextAtSize(word, runSize);
+        // A word wider than the line (a long URL) is cut by characters, measured one by one (linear in its length).
+        if (w > width) {
+          let piece = '';
+          let pieceWidth = 0;
+          for (const c of word) {
+            const cw = font.widthOfTextAtSize(c, runSize);
+            if (pieceWidth + cw > width - used && piece) {
+              push({ text: piece, font, size: runSize, width: pieceWidth });
+              lines.push([]);
+              used = 0;
+              piece = '';
+              pieceWidth = 0;
+            }
+            piece += c;
+            pieceWidth += cw;
+          }
+          word = piece;
+          w = pieceWidth;
         }
         if (word) push({ text: word, font, size: runSize, width: w });
       }
