@@ -312,7 +312,8 @@ const pt: Catalogue = {
   ASSISTANT_NOT_CONFIGURED:
     'O assistente de documentos não está disponível: não há nenhum modelo configurado (ASSISTANT_API_URL). Redija o documento à mão.',
   ASSISTANT_DISABLED: 'O assistente está desativado para esta encomenda.',
-  ASSISTANT_BUSY: 'O assistente está a gerar demasiados documentos ao mesmo tempo. Tente novamente dentro de alguns segundos.',
+  ASSISTANT_BUSY:
+    'O assistente está a gerar demasiados documentos ao mesmo tempo. Tente novamente dentro de alguns segundos.',
   CONTENT_TOO_LARGE: 'O documento é demasiado longo (máximo {max} caracteres).',
   PDF_FAILED: 'Erro ao gerar o PDF',
   'markdown.too_deep': 'O documento tem listas ou citações aninhadas a demasiada profundidade (máximo {max} níveis).',
