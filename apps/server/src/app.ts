@@ -72,6 +72,8 @@ import { createInvoicing } from './modules/invoicing/invoicing.module.js';
 import invoicingRoutes from './modules/invoicing/invoicing.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import { placeDirectory } from './modules/geo/place-directory.js';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { createLookups } from './modules/lookups/lookups.service.js';
 import uploadsRoutes from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import customerIncidenceRoutes from './modules/templates/customer-incidence.routes.js';
@@ -352,6 +354,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
   await app.register(geoRoutes);
+  // Cadastral reference and geocoding (docs/integrations.md): offline data sets unless a real service is configured.
+  await app.register(lookupsRoutes(createLookups(config.lookups, ctx.places)));
   await app.register(paymentMethodsRoutes);
   await app.register(notificationsRoutes);
   await app.register(inboundMailRoutes);

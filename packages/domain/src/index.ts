@@ -30,3 +30,4 @@ export * from './saved-items/index.js';
 export * from './consent/index.js';
 export * from './company-reports/index.js';
 export * from './assistant/index.js';
+export * from './lookups/index.js';

@@ -81,6 +81,27 @@ export interface AppConfig {
   companyReports: CompanyReportsConfig;
   /** The document assistant's model (ASSISTANT_* variables; issue 14, docs/integrations.md). */
   assistant: AssistantConfig;
+  // --- Lookups (issue 14; docs/integrations.md) ---
+  /** Cadastral reference lookup and geocoding: which adapter answers (offline by default) and how to reach it. */
+  lookups: LookupsConfig;
+}
+
+/** The lookups' adapters (docs/integrations.md): offline data sets unless a real service is configured. */
+export interface LookupsConfig {
+  /** CADASTRE_PROVIDER: `offline` (catalog/lookups data set) or `catastro` (the Catastro's public web services). */
+  cadastre: 'offline' | 'catastro';
+  /** CATASTRO_URL: base of the Catastro's OVC services (tests point it at a local server). */
+  catastroUrl: string;
+  /** GEOCODER: `offline` (municipality centroids of catalog/geo) or `nominatim` (a Nominatim-compatible service). */
+  geocoder: 'offline' | 'nominatim';
+  /** NOMINATIM_URL: the Nominatim-compatible service (required with GEOCODER=nominatim). */
+  nominatimUrl: string | null;
+  /** LOOKUP_TIMEOUT_MS: how long a call to an outside service may take before the lookup says it is unavailable. */
+  timeoutMs: number;
+  /** LOOKUPS_PER_MINUTE: requests to each public lookup route one address (IP) may make per minute. */
+  perMinute: number;
+  /** The User-Agent sent to outside services (Nominatim's usage policy asks for one that names the application). */
+  userAgent: string;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -202,6 +223,13 @@ const EnvSchema = Type.Object({
   JOB_POLL_SECONDS: envInt(2, 1, 60),
   PAY_LINK_SECRET: Type.Optional(envText()),
   PAY_LINK_TTL_DAYS: envInt(14, 1, 90),
+  // --- Lookups (issue 14; docs/integrations.md) ---
+  CADASTRE_PROVIDER: envEnum(['offline', 'catastro'], 'offline'),
+  CATASTRO_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
+  GEOCODER: envEnum(['offline', 'nominatim'], 'offline'),
+  NOMINATIM_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
+  LOOKUP_TIMEOUT_MS: envInt(8000, 100, 60_000),
+  LOOKUPS_PER_MINUTE: envInt(60, 1, 100_000),
 });
 
 /** The environment as parsed: every variable typed, defaults filled in. */
@@ -378,6 +406,21 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
     companyReports: loadCompanyReportsConfig(processEnv),
     assistant: loadAssistantConfig(processEnv),
+    lookups: parseLookups(env, publicUrl),
+  };
+}
+
+function parseLookups(env: Env, publicUrl: string): LookupsConfig {
+  if (env.GEOCODER === 'nominatim' && !env.NOMINATIM_URL)
+    throw new ConfigError('NOMINATIM_URL is required when GEOCODER=nominatim');
+  return {
+    cadastre: env.CADASTRE_PROVIDER,
+    catastroUrl: (env.CATASTRO_URL ?? 'https://ovc.catastro.meh.es').replace(/\/$/, ''),
+    geocoder: env.GEOCODER,
+    nominatimUrl: env.NOMINATIM_URL?.replace(/\/$/, '') ?? null,
+    timeoutMs: env.LOOKUP_TIMEOUT_MS,
+    perMinute: env.LOOKUPS_PER_MINUTE,
+    userAgent: `Ventanilla/1.0 (+${publicUrl})`,
   };
 }
 

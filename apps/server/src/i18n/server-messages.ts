@@ -12,6 +12,10 @@ const es = {
   ROUTE_NOT_FOUND: 'Recurso no encontrado. El endpoint solicitado no existe.',
   INTERNAL: 'Error interno del servidor. Por favor, inténtalo de nuevo más tarde.',
   UNAVAILABLE: 'Servicio no disponible. El servidor está temporalmente fuera de servicio.',
+  // Lookups (docs/integrations.md)
+  CADASTRAL_REFERENCE_INVALID:
+    'La referencia catastral no es válida: tiene 20 caracteres (14 de la finca, 4 del inmueble y 2 letras de control) o 14 de la finca.',
+  LOOKUP_UNAVAILABLE: 'No hemos podido hacer la consulta ahora mismo. Inténtalo de nuevo en unos minutos o escribe los datos a mano.',
   CSRF_INVALID: 'La sesión ha caducado o la solicitud no es válida. Recarga la página e inténtalo de nuevo.',
   INVALID_CREDENTIALS: 'Error de acceso',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
@@ -124,6 +128,9 @@ const en: Catalogue = {
   ROUTE_NOT_FOUND: 'Resource not found. The requested endpoint does not exist.',
   INTERNAL: 'Internal server error. Please try again later.',
   UNAVAILABLE: 'Service unavailable. The server is temporarily out of service.',
+  CADASTRAL_REFERENCE_INVALID:
+    'The cadastral reference is not valid: it has 20 characters (14 for the parcel, 4 for the unit and 2 check letters) or 14 for the parcel.',
+  LOOKUP_UNAVAILABLE: 'We could not look this up right now. Try again in a few minutes or type the details yourself.',
   CSRF_INVALID: 'Your session has expired or the request is not valid. Reload the page and try again.',
   INVALID_CREDENTIALS: 'Sign-in error: the email or password is not correct.',
   TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait a few minutes before trying again.',
@@ -225,6 +232,9 @@ const pt: Catalogue = {
   ROUTE_NOT_FOUND: 'Recurso não encontrado. O endpoint pedido não existe.',
   INTERNAL: 'Erro interno do servidor. Por favor, tente novamente mais tarde.',
   UNAVAILABLE: 'Serviço indisponível. O servidor está temporariamente fora de serviço.',
+  CADASTRAL_REFERENCE_INVALID:
+    'A referência cadastral não é válida: tem 20 caracteres (14 da parcela, 4 do imóvel e 2 letras de controlo) ou 14 da parcela.',
+  LOOKUP_UNAVAILABLE: 'Não foi possível fazer a consulta agora. Tente de novo dentro de alguns minutos ou escreva os dados à mão.',
   CSRF_INVALID: 'A sessão expirou ou o pedido não é válido. Recarregue a página e tente novamente.',
   INVALID_CREDENTIALS: 'Erro de acesso: o email ou a palavra-passe não estão corretos.',
   TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',

@@ -3467,6 +3467,659 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lookups/cadastre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description Cadastral reference: 20 characters (controls checked) or 14 (a parcel); spaces and case ignored
+                     * @example 0847106VK4704F0002PR
+                     */
+                    refcat: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 0847106VK4704F0002PR */
+                            refcat: string;
+                            /**
+                             * @description INE province code
+                             * @example 28
+                             */
+                            province_code: string;
+                            /** @example Madrid */
+                            province: string;
+                            /**
+                             * @description INE municipality code
+                             * @example 28079
+                             */
+                            municipality_code: string;
+                            /** @example Madrid */
+                            municipality: string;
+                            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+                            address: string;
+                            address_parts: {
+                                /**
+                                 * @description Catastro street type (CL, AV, PZ...)
+                                 * @example CL
+                                 */
+                                street_type: string;
+                                /** @example ALCALA */
+                                street: string;
+                                /** @example 45 */
+                                number: string;
+                                staircase: string | null;
+                                floor: string | null;
+                                door: string | null;
+                                /** @example 28014 */
+                                postal_code: string | null;
+                            };
+                            /** @enum {string|null} */
+                            class: "urban" | "rustic" | null;
+                            /** @example Residencial */
+                            use: string | null;
+                            surface_m2: number | null;
+                            year_built: number | null;
+                            /**
+                             * @description The adapter that answered (CADASTRE_PROVIDER)
+                             * @enum {string}
+                             */
+                            source: "offline" | "catastro";
+                            units: {
+                                /** @example 0847106VK4704F0002PR */
+                                refcat: string;
+                                /**
+                                 * @description INE province code
+                                 * @example 28
+                                 */
+                                province_code: string;
+                                /** @example Madrid */
+                                province: string;
+                                /**
+                                 * @description INE municipality code
+                                 * @example 28079
+                                 */
+                                municipality_code: string;
+                                /** @example Madrid */
+                                municipality: string;
+                                /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+                                address: string;
+                                address_parts: {
+                                    /**
+                                     * @description Catastro street type (CL, AV, PZ...)
+                                     * @example CL
+                                     */
+                                    street_type: string;
+                                    /** @example ALCALA */
+                                    street: string;
+                                    /** @example 45 */
+                                    number: string;
+                                    staircase: string | null;
+                                    floor: string | null;
+                                    door: string | null;
+                                    /** @example 28014 */
+                                    postal_code: string | null;
+                                };
+                                /** @enum {string|null} */
+                                class: "urban" | "rustic" | null;
+                                /** @example Residencial */
+                                use: string | null;
+                                surface_m2: number | null;
+                                year_built: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/cadastre/by-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cadastral references at an address (INE province and municipality, street, number) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description INE province code
+                     * @example 28
+                     */
+                    province: string;
+                    /**
+                     * @description INE municipality code
+                     * @example 28079
+                     */
+                    municipality: string;
+                    /** @example Calle Alcalá */
+                    street: string;
+                    /** @example 45 */
+                    number?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The adapter that answered (CADASTRE_PROVIDER)
+                             * @enum {string}
+                             */
+                            source: "offline" | "catastro";
+                            items: {
+                                /** @example 0847106VK4704F0002PR */
+                                refcat: string;
+                                /**
+                                 * @description INE province code
+                                 * @example 28
+                                 */
+                                province_code: string;
+                                /** @example Madrid */
+                                province: string;
+                                /**
+                                 * @description INE municipality code
+                                 * @example 28079
+                                 */
+                                municipality_code: string;
+                                /** @example Madrid */
+                                municipality: string;
+                                /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+                                address: string;
+                                address_parts: {
+                                    /**
+                                     * @description Catastro street type (CL, AV, PZ...)
+                                     * @example CL
+                                     */
+                                    street_type: string;
+                                    /** @example ALCALA */
+                                    street: string;
+                                    /** @example 45 */
+                                    number: string;
+                                    staircase: string | null;
+                                    floor: string | null;
+                                    door: string | null;
+                                    /** @example 28014 */
+                                    postal_code: string | null;
+                                };
+                                /** @enum {string|null} */
+                                class: "urban" | "rustic" | null;
+                                /** @example Residencial */
+                                use: string | null;
+                                surface_m2: number | null;
+                                year_built: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description An address or a place
+                     * @example Calle Alcalá 45, Madrid
+                     */
+                    q: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            source: "offline" | "nominatim";
+                            items: {
+                                /** @example Madrid (Madrid) */
+                                label: string;
+                                /** @example 40.4168 */
+                                lat: number;
+                                /** @example -3.7038 */
+                                lon: number;
+                                /** @enum {string} */
+                                precision: "address" | "street" | "municipality" | "province";
+                                /** @description INE code, when known */
+                                municipality_code: string | null;
+                                province_code: string | null;
+                                /** @example ES */
+                                country: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stores/{storeId}/payment-methods": {
         parameters: {
             query?: never;
