@@ -33,9 +33,7 @@ for (const line of readFileSync(file, 'utf8').split('\n')) {
   const place = { lat: Number(f[4]), lon: Number(f[5]), seat: SEATS.has(f[7]), population: Number(f[14]) || 0 };
   const current = best[country].get(code);
   const better =
-    !current ||
-    (place.seat && !current.seat) ||
-    (place.seat === current.seat && place.population > current.population);
+    !current || (place.seat && !current.seat) || (place.seat === current.seat && place.population > current.population);
   if (better) best[country].set(code, place);
 }
 

@@ -15,7 +15,8 @@ const es = {
   // Lookups (docs/integrations.md)
   CADASTRAL_REFERENCE_INVALID:
     'La referencia catastral no es válida: tiene 20 caracteres (14 de la finca, 4 del inmueble y 2 letras de control) o 14 de la finca.',
-  LOOKUP_UNAVAILABLE: 'No hemos podido hacer la consulta ahora mismo. Inténtalo de nuevo en unos minutos o escribe los datos a mano.',
+  LOOKUP_UNAVAILABLE:
+    'No hemos podido hacer la consulta ahora mismo. Inténtalo de nuevo en unos minutos o escribe los datos a mano.',
   CSRF_INVALID: 'La sesión ha caducado o la solicitud no es válida. Recarga la página e inténtalo de nuevo.',
   INVALID_CREDENTIALS: 'Error de acceso',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
@@ -234,7 +235,8 @@ const pt: Catalogue = {
   UNAVAILABLE: 'Serviço indisponível. O servidor está temporariamente fora de serviço.',
   CADASTRAL_REFERENCE_INVALID:
     'A referência cadastral não é válida: tem 20 caracteres (14 da parcela, 4 do imóvel e 2 letras de controlo) ou 14 da parcela.',
-  LOOKUP_UNAVAILABLE: 'Não foi possível fazer a consulta agora. Tente de novo dentro de alguns minutos ou escreva os dados à mão.',
+  LOOKUP_UNAVAILABLE:
+    'Não foi possível fazer a consulta agora. Tente de novo dentro de alguns minutos ou escreva os dados à mão.',
   CSRF_INVALID: 'A sessão expirou ou o pedido não é válido. Recarregue a página e tente novamente.',
   INVALID_CREDENTIALS: 'Erro de acesso: o email ou a palavra-passe não estão corretos.',
   TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',

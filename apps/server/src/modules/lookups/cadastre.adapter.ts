@@ -53,12 +53,10 @@ const STREET_TYPE_WORDS: ReadonlyArray<[RegExp, string]> = [
 /** Upper case without accents (Ñ kept), single spaces: how the Catastro writes names. */
 export function catastroText(text: string): string {
   return text
-    .normalize('NFC')
     .toUpperCase()
-    .replace(/Ñ/g, '\u0000')
     .normalize('NFD')
+    .replace(/N\u0303/g, 'Ñ')
     .replace(/\p{M}/gu, '')
-    .replace(/\u0000/g, 'Ñ')
     .replace(/[^A-Z0-9Ñ' ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
