@@ -55,6 +55,9 @@ const startApp = () =>
       LOG_LEVEL: 'warn',
       SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
       PAY_LINK_SECRET: randomBytes(32).toString('hex'),
+      // Production requires a VAPID pair (web push); a fixed test-only one, never used to send.
+      VAPID_PUBLIC_KEY: 'BKT-swmapHzG6ZmVS7GGEt2mfxLwfszQD0LNw8liU-xjlUQJnMmYCFulUTIC0oNnV8XOmBX3OJ8lNlwqJ-tf50w',
+      VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688',
       // Production refuses the sandbox provider: placeholder real providers (the benchmark never pays).
       STRIPE_SECRET_KEY: 'sk_test_bench',
       STRIPE_WEBHOOK_SECRET: 'whsec_bench',

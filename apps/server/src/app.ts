@@ -33,6 +33,11 @@ import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routi
 import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
 import { accountSelfRoutes } from './modules/customers/account-self.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
+import { AccountDataService } from './modules/account/account-data.service.js';
+import { accountRoutes as accountLifecycleRoutes, emailChangeConfirmRoutes } from './modules/account/account.routes.js';
+import { EmailChangeService } from './modules/account/email-change.service.js';
+import { NotificationsService } from './modules/account/notifications.service.js';
+import { PushService, type PushFetch } from './modules/account/push.service.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
 import { EmailDispatcher } from './modules/email/email-dispatcher.js';
 import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
@@ -118,6 +123,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** How the Stripe adapter reaches Stripe's API (tests record the requests and answer with fixtures). */
   paymentFetch?: FetchFn;
+  /** Where web pushes are POSTed (tests count or fail them); fetch by default. */
+  pushFetch?: PushFetch;
   /** Reload interval of the in-memory catalogue. */
   catalogTtlMs?: number;
   /** Where outbox emails go (tests pass an SMTP transport to their own server); by default from config.mail. */
@@ -188,12 +195,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const email = new EmailService(db, config, catalog, payLinks);
   email.listen(orderEvents);
   const passwordReset = new PasswordResetService(db, email);
+  const emailChange = new EmailChangeService(db, email);
   const emailDispatcher = new EmailDispatcher(
     db,
     options.mailTransport ?? createMailTransport(config.mail, config.dataDir),
     {
       ...config.mail,
-      issueResetToken: (outboxId) => passwordReset.issueToken(outboxId),
+      issueResetToken: (outboxId, kind) =>
+        kind === 'email_change_confirm' ? emailChange.issueToken(outboxId) : passwordReset.issueToken(outboxId),
       readFile: (key) => readStoredFile(files, key),
     },
   );
@@ -223,6 +232,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await savedItems.saveFromOrder(tx, event.orderId, event.itemId);
   });
   orderEvents.on('fileAttached', (tx, event) => savedItems.readAttachedNotaSimple(tx, event));
+  // Notifications (and their pushes) of order changes the customer should know of (docs/customer-panel.md).
+  const notifications = new NotificationsService(db);
+  orderEvents.on('itemStatusChanged', (tx, event) => notifications.onItemStatusChanged(tx, event));
+  const push = new PushService(db, config, catalog, options.pushFetch ?? fetch);
   const jobs = new JobQueue(database.pool, {
     workers: options.startJobWorkers ?? config.jobs.workers,
     pollSeconds: config.jobs.pollSeconds,
@@ -233,6 +246,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailDispatcher,
     uploads,
     tickets,
+    notifications,
+    push,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
     emailPollMs: config.mail.pollMs,
     jobPollSeconds: config.jobs.pollSeconds,
   });
@@ -262,6 +278,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailDispatcher,
     jobs,
     passwordReset,
+    emailChange,
+    accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
+    notifications,
+    push,
     payments: new PaymentsService(db, providers, orderEvents),
     customerOrders: new CustomerOrdersService(db),
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
@@ -351,6 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(emailChangeConfirmRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
   await app.register(geoRoutes);
@@ -368,6 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routes: [
       accountRoutes,
       accountSelfRoutes,
+      accountLifecycleRoutes,
       checkoutRoutes,
       customerPaymentRoutes,
       customerOrdersRoutes,

@@ -31,3 +31,4 @@ export * from './consent/index.js';
 export * from './company-reports/index.js';
 export * from './assistant/index.js';
 export * from './lookups/index.js';
+export * from './account/index.js';

@@ -66,5 +66,10 @@ describe('server configuration (parsed against one schema of the environment)', 
     expect(refusal({ ...sandbox, PAY_LINK_SECRET: 'short' })).toBe(
       'PAY_LINK_SECRET must be at least 32 characters in production',
     );
+    const secrets = { ...sandbox, PAY_LINK_SECRET: 'p'.repeat(40) };
+    expect(refusal(secrets)).toBe('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
+    expect(refusal({ ...secrets, VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688' })).toBe(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
+import webpush from 'web-push';
 import { ConfigError } from './config-error.js';
 import { envEnum, envInt, envPattern, envText, parseEnv } from './env-schema.js';
 import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-reports-config.js';
@@ -77,6 +78,12 @@ export interface AppConfig {
    * days a link works (PAY_LINK_TTL_DAYS).
    */
   payLinks: { secret: string; ttlDays: number };
+  /**
+   * Web push (issue 13; docs/pwa.md, "Web push"): the VAPID key pair that signs pushes (VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY, base64url, from `npx web-push generate-vapid-keys`; required in production, a new pair per
+   * start elsewhere, so subscriptions of an earlier development run stop receiving) and the contact (VAPID_SUBJECT).
+   */
+  push: { publicKey: string; privateKey: string; subject: string; generated: boolean };
   /** Company reports by CIF: the adapter (sandbox by default) and the lookups' rate limit (docs/integrations.md). */
   companyReports: CompanyReportsConfig;
   /** The document assistant's model (ASSISTANT_* variables; issue 14, docs/integrations.md). */
@@ -230,6 +237,9 @@ const EnvSchema = Type.Object({
   NOMINATIM_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
   LOOKUP_TIMEOUT_MS: envInt(8000, 100, 60_000),
   LOOKUPS_PER_MINUTE: envInt(60, 1, 100_000),
+  VAPID_PUBLIC_KEY: Type.Optional(envPattern(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key')),
+  VAPID_PRIVATE_KEY: Type.Optional(envPattern(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')),
+  VAPID_SUBJECT: Type.Optional(envPattern(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
 });
 
 /** The environment as parsed: every variable typed, defaults filled in. */
@@ -243,6 +253,18 @@ function secret(name: string, value: string | undefined, production: boolean): s
   // No working default in production: the server refuses to start.
   if (production) throw new ConfigError(`${name} is required in production`);
   return randomBytes(32).toString('hex');
+}
+
+function vapidKeys(env: Env, production: boolean): AppConfig['push'] {
+  const subject = env.VAPID_SUBJECT ?? `mailto:${env.MAIL_FROM ?? 'no-reply@ventanilla.test'}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject, generated: false };
+  }
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  }
+  if (production) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
+  return { ...webpush.generateVAPIDKeys(), subject, generated: true };
 }
 
 function parseStorePaymentMethods(raw: string | undefined): Record<number, PaymentMethodCode[]> {
@@ -404,6 +426,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
     payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
+    push: vapidKeys(env, production),
     companyReports: loadCompanyReportsConfig(processEnv),
     assistant: loadAssistantConfig(processEnv),
     lookups: parseLookups(env, publicUrl),

@@ -21,3 +21,4 @@ export * from './schema/tickets.js';
 export * from './schema/statistics.js';
 export * from './schema/saved-items.js';
 export * from './schema/assistant.js';
+export * from './schema/account.js';

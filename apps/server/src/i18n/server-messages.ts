@@ -111,6 +111,12 @@ const es = {
   CONTENT_TOO_LARGE: 'El documento es demasiado largo (máximo {max} caracteres).',
   PDF_FAILED: 'Error generando el PDF',
   'markdown.too_deep': 'El documento tiene listas o citas anidadas a demasiada profundidad (máximo {max} niveles).',
+  EMAIL_CHANGE_TOKEN_INVALID:
+    'El enlace para confirmar el email no es válido, ya se ha usado o ha caducado. Pide el cambio otra vez desde tu cuenta.',
+  ACCOUNT_HAS_OPEN_ORDERS:
+    'Tienes pedidos en tramitación: podrás borrar la cuenta cuando terminen (o escríbenos para cancelarlos).',
+  PUSH_SUBSCRIPTIONS_LIMIT:
+    'Has activado los avisos en demasiados dispositivos: desactívalos en alguno antes de añadir otro.',
   PAY_LINK_EXPIRED:
     'Este enlace de pago ha caducado. Inicia sesión en tu área de cliente para pagar el pedido o escríbenos para recibir uno nuevo.',
   'provider_payment.too_many_files':
@@ -218,6 +224,12 @@ const en: Catalogue = {
   CONTENT_TOO_LARGE: 'The document is too long (at most {max} characters).',
   PDF_FAILED: 'Error generating the PDF',
   'markdown.too_deep': 'The document nests lists or quotes too deeply (at most {max} levels).',
+  EMAIL_CHANGE_TOKEN_INVALID:
+    'The link to confirm the email is not valid, has already been used or has expired. Ask for the change again from your account.',
+  ACCOUNT_HAS_OPEN_ORDERS:
+    'You have orders being processed: you can delete the account when they finish (or write to us to cancel them).',
+  PUSH_SUBSCRIPTIONS_LIMIT:
+    'You have turned on alerts on too many devices: turn them off on one before adding another.',
   PAY_LINK_EXPIRED:
     'This payment link has expired. Sign in to your customer area to pay the order, or write to us for a new link.',
   'provider_payment.too_many_files':
@@ -329,6 +341,12 @@ const pt: Catalogue = {
   CONTENT_TOO_LARGE: 'O documento é demasiado longo (máximo {max} caracteres).',
   PDF_FAILED: 'Erro ao gerar o PDF',
   'markdown.too_deep': 'O documento tem listas ou citações aninhadas a demasiada profundidade (máximo {max} níveis).',
+  EMAIL_CHANGE_TOKEN_INVALID:
+    'A ligação para confirmar o email não é válida, já foi usada ou expirou. Peça a alteração outra vez na sua conta.',
+  ACCOUNT_HAS_OPEN_ORDERS:
+    'Tem encomendas em tratamento: poderá apagar a conta quando terminarem (ou escreva-nos para as cancelar).',
+  PUSH_SUBSCRIPTIONS_LIMIT:
+    'Ativou os avisos em demasiados dispositivos: desative-os em algum antes de adicionar outro.',
   PAY_LINK_EXPIRED:
     'Esta ligação de pagamento expirou. Entre na sua área de cliente para pagar a encomenda ou escreva-nos para receber uma nova.',
   'provider_payment.too_many_files':

@@ -36,6 +36,10 @@ import type { AgentOrdersService } from '../modules/backoffice/agent-orders.serv
 import type { CompanyReportsService } from '../modules/company-reports/company-reports.service.js';
 import type { TicketsService } from '../modules/tickets/tickets.service.js';
 import type { SmtpReceiver } from '../modules/tickets/smtp-receiver.js';
+import type { AccountDataService } from '../modules/account/account-data.service.js';
+import type { EmailChangeService } from '../modules/account/email-change.service.js';
+import type { NotificationsService } from '../modules/account/notifications.service.js';
+import type { PushService } from '../modules/account/push.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
@@ -106,6 +110,14 @@ export interface AppContext {
   companyReports: CompanyReportsService;
   /** Tickets: customers' mail threaded into conversations, and the agents' actions on them. */
   tickets: TicketsService;
+  /** E-mail changes confirmed by a link to the new address (docs/customer-panel.md). */
+  emailChange: EmailChangeService;
+  /** GDPR export and account deletion. */
+  accountData: AccountDataService;
+  /** The customer's notifications and activities lists. */
+  notifications: NotificationsService;
+  /** Web push subscriptions and sending (VAPID). */
+  push: PushService;
   /** The SMTP receiver of inbound mail (started by server.ts when SMTP_INBOUND_PORT is on; tests start it on 0). */
   smtpReceiver: SmtpReceiver;
 }

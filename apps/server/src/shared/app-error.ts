@@ -57,6 +57,9 @@ export type ErrorCode =
   | 'ASSISTANT_BUSY'
   | 'CONTENT_TOO_LARGE'
   | 'PDF_FAILED'
+  | 'EMAIL_CHANGE_TOKEN_INVALID'
+  | 'ACCOUNT_HAS_OPEN_ORDERS'
+  | 'PUSH_SUBSCRIPTIONS_LIMIT'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -115,6 +118,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ASSISTANT_BUSY: 429,
   CONTENT_TOO_LARGE: 413,
   PDF_FAILED: 500,
+  EMAIL_CHANGE_TOKEN_INVALID: 400,
+  ACCOUNT_HAS_OPEN_ORDERS: 409,
+  PUSH_SUBSCRIPTIONS_LIMIT: 409,
   INTERNAL: 500,
 };
 

@@ -21,6 +21,9 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SANDBOX_WEBHOOK_SECRET: 'x'.repeat(40),
   PAY_LINK_SECRET: 'p'.repeat(40),
+  // A test-only VAPID pair (production requires one).
+  VAPID_PUBLIC_KEY: 'BKT-swmapHzG6ZmVS7GGEt2mfxLwfszQD0LNw8liU-xjlUQJnMmYCFulUTIC0oNnV8XOmBX3OJ8lNlwqJ-tf50w',
+  VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688',
   PUBLIC_URL: 'https://shop.test',
   LOG_LEVEL: 'silent',
   STRIPE_SECRET_KEY: 'sk_test_demo_check',

@@ -6,6 +6,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
+import { recordActivity } from '../account/notifications.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 export interface AccountOut {
@@ -83,6 +84,7 @@ export class AccountSelfService {
           fields: [{ field: 'current_password', message: { key: 'password.current_wrong' } }],
         });
       }
+      await recordActivity(tx, userId, 'password_changed');
       const ended = await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)))

@@ -18,7 +18,7 @@ export interface DispatcherOptions {
    * Makes the token of a password reset or account invitation email as it is sent (null: the request was used or
    * has expired). Without it those emails are not sent.
    */
-  issueResetToken?: (outboxId: number) => Promise<string | null>;
+  issueResetToken?: (outboxId: number, kind: string) => Promise<string | null>;
   /** Reads a stored attachment (ticket replies) as it is sent. */
   readFile?: (storageKey: string) => Promise<Buffer>;
 }
@@ -158,7 +158,7 @@ export class EmailDispatcher {
       let html = row.html_body;
       if (TOKEN_EMAIL_KINDS.has(row.kind)) {
         // The stored message has a placeholder: its token is made now and exists only in the message sent.
-        const token = (await this.options.issueResetToken?.(row.id)) ?? null;
+        const token = (await this.options.issueResetToken?.(row.id, row.kind)) ?? null;
         if (token === null) {
           await this.db
             .update(emailOutbox)

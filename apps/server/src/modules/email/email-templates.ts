@@ -44,6 +44,10 @@ export type EmailMessage =
   | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number }
   /** An account made by staff (an agent by an admin, a customer by an admin): the link sets its first password. */
   | { kind: 'account_invite'; firstname: string; token: string; validDays: number; staff: boolean }
+  /** Sent to the NEW address of an e-mail change: the link (a token put in by the dispatcher) confirms it. */
+  | { kind: 'email_change_confirm'; firstname: string; token: string; validHours: number }
+  /** Sent to the OLD address once the change is confirmed. */
+  | { kind: 'email_changed_notice'; firstname: string; maskedNewEmail: string }
   | TemplatedEmail;
 
 /**
@@ -127,6 +131,16 @@ const TEXTS = {
     'detail.bank': 'Banco',
     'detail.concept': 'Concepto',
     'detail.phone': 'Teléfono',
+    'email_change.subject': 'Confirma tu nuevo email en {brand}',
+    'email_change.intro':
+      'Has pedido usar esta dirección para tu cuenta de {brand}. El cambio se hará cuando abras este enlace:',
+    'email_change.action': 'Confirmar mi nuevo email',
+    'email_change.after':
+      'El enlace caduca en {hours} horas y solo se puede usar una vez. Hasta entonces tu cuenta sigue con la dirección anterior.',
+    'email_change.ignore': 'Si no lo has pedido tú, ignora este mensaje: nada cambiará.',
+    'email_changed.subject': 'El email de tu cuenta de {brand} ha cambiado',
+    'email_changed.intro': 'El email de tu cuenta de {brand} ha cambiado a {masked}. Desde ahora te escribiremos allí.',
+    'email_changed.after': 'Si no has sido tú, responde a este correo cuanto antes para que bloqueemos la cuenta.',
     'account_invite.subject': 'Tu cuenta en {brand}: elige tu contraseña',
     'account_invite.intro': 'Hemos creado una cuenta para ti en {brand} con este email.',
     'account_invite.intro_staff': 'Hemos creado tu cuenta de trabajo en el back office de {brand} con este email.',
@@ -192,6 +206,18 @@ const TEXTS = {
     'detail.bank': 'Bank',
     'detail.concept': 'Payment reference',
     'detail.phone': 'Phone',
+    'email_change.subject': 'Confirm your new email at {brand}',
+    'email_change.intro':
+      'You asked to use this address for your {brand} account. The change happens when you open this link:',
+    'email_change.action': 'Confirm my new email',
+    'email_change.after':
+      'The link expires in {hours} hours and works once. Until then your account keeps its previous address.',
+    'email_change.ignore': 'If you did not ask for this, ignore this message: nothing will change.',
+    'email_changed.subject': 'The email of your {brand} account has changed',
+    'email_changed.intro':
+      'The email of your {brand} account has changed to {masked}. We will write to you there from now on.',
+    'email_changed.after':
+      'If this was not you, reply to this message as soon as possible so that we lock the account.',
     'account_invite.subject': 'Your {brand} account: choose your password',
     'account_invite.intro': 'We have created an account for you at {brand} with this email address.',
     'account_invite.intro_staff':
@@ -260,6 +286,18 @@ const TEXTS = {
     'detail.bank': 'Banco',
     'detail.concept': 'Descritivo',
     'detail.phone': 'Telemóvel',
+    'email_change.subject': 'Confirme o seu novo email em {brand}',
+    'email_change.intro':
+      'Pediu para usar este endereço na sua conta de {brand}. A alteração é feita quando abrir esta ligação:',
+    'email_change.action': 'Confirmar o meu novo email',
+    'email_change.after':
+      'A ligação expira em {hours} horas e só pode ser usada uma vez. Até lá a sua conta mantém o endereço anterior.',
+    'email_change.ignore': 'Se não foi você que pediu, ignore esta mensagem: nada muda.',
+    'email_changed.subject': 'O email da sua conta de {brand} foi alterado',
+    'email_changed.intro':
+      'O email da sua conta de {brand} foi alterado para {masked}. A partir de agora escrevemos-lhe para lá.',
+    'email_changed.after':
+      'Se não foi você, responda a esta mensagem o mais depressa possível para bloquearmos a conta.',
     'account_invite.subject': 'A sua conta em {brand}: escolha a sua palavra-passe',
     'account_invite.intro': 'Criámos uma conta para si em {brand} com este email.',
     'account_invite.intro_staff': 'Criámos a sua conta de trabalho no back office de {brand} com este email.',
@@ -458,12 +496,36 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         closing: [fill(t['account_invite.after'], p), t['account_invite.ignore']],
       };
     }
+    case 'email_change_confirm': {
+      const p = { ...base, hours: message.validHours };
+      return {
+        subject: fill(t['email_change.subject'], p),
+        greeting,
+        paragraphs: [fill(t['email_change.intro'], p)],
+        actions: [{ label: t['email_change.action'], url: emailChangeLink(brand, message.token) }],
+        closing: [fill(t['email_change.after'], p), t['email_change.ignore']],
+      };
+    }
+    case 'email_changed_notice': {
+      const p = { ...base, masked: message.maskedNewEmail };
+      return {
+        subject: fill(t['email_changed.subject'], p),
+        greeting,
+        paragraphs: [fill(t['email_changed.intro'], p)],
+        closing: [t['email_changed.after']],
+      };
+    }
   }
 }
 
 /** The customer's reset page; the token travels in the fragment, which browsers never send to a server or in a Referer. */
 export function resetLink(brand: EmailBrand, token: string): string {
   return brand.link('customer/password/reset', `token=${token}`);
+}
+
+/** The e-mail change confirmation page (the token in the fragment, like resets). */
+export function emailChangeLink(brand: EmailBrand, token: string): string {
+  return brand.link('cuenta/email/confirmar', `token=${token}`);
 }
 
 /**
@@ -473,7 +535,11 @@ export function resetLink(brand: EmailBrand, token: string): string {
 export const RESET_TOKEN_PLACEHOLDER = 'REDACTED';
 
 /** The kinds whose link carries a password token (put in by the dispatcher; staff never see their bodies). */
-export const TOKEN_EMAIL_KINDS: ReadonlySet<string> = new Set<EmailKind>(['password_reset', 'account_invite']);
+export const TOKEN_EMAIL_KINDS: ReadonlySet<string> = new Set<EmailKind>([
+  'password_reset',
+  'account_invite',
+  'email_change_confirm',
+]);
 
 /** A stored body with the reset token put in place of the placeholder. */
 export function withResetToken(body: string, token: string): string {

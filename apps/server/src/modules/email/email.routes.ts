@@ -14,6 +14,8 @@ const KINDS = [
   'incident_action',
   'password_reset',
   'account_invite',
+  'email_change_confirm',
+  'email_changed_notice',
   'template',
   'incidence',
   'ticket_reply',

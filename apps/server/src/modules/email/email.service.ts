@@ -1,5 +1,5 @@
 import { isLanguage, PanelStatus } from '@ventanilla/domain';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { emailOutbox, orderItems, orders } from '../../db/schema.js';
@@ -27,6 +27,9 @@ export interface EnqueueInput {
   /** Extra recipients (a ticket reply's cc). */
   cc?: string[];
 }
+
+/** Account-secret links are asked for again by their owner, never re-sent by staff. */
+const NOT_RETRIED: EmailKind[] = ['password_reset', 'email_change_confirm'];
 
 const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
 
@@ -242,7 +245,7 @@ export class EmailService {
     const rows = await this.db
       .update(emailOutbox)
       .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), ne(emailOutbox.kind, 'password_reset')))
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), notInArray(emailOutbox.kind, NOT_RETRIED)))
       .returning({ id: emailOutbox.id });
     for (const row of rows) await this.onQueued?.(this.db, row.id);
     return rows.length > 0;

@@ -4,6 +4,8 @@ import type { EmailDispatcher } from '../email/email-dispatcher.js';
 import type { EmailService } from '../email/email.service.js';
 import type { TicketsService } from '../tickets/tickets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import type { NotificationsService } from '../account/notifications.service.js';
+import type { PushService } from '../account/push.service.js';
 import type { JobQueue } from './job-queue.js';
 
 /** The queues of the app's background work (docs/architecture.md, "Background jobs"). */
@@ -18,6 +20,8 @@ export const JOBS = {
   rateCountersSweep: 'rate-counters-sweep',
   /** Every minute: postponed tickets whose date has come go back to Abierto. */
   ticketsWake: 'tickets-wake',
+  /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
+  pushSend: 'push-send',
 } as const;
 
 interface EmailSendData {
@@ -30,6 +34,9 @@ export interface BackgroundJobsDeps {
   emailDispatcher: EmailDispatcher;
   uploads: UploadsService;
   tickets: TicketsService;
+  notifications: NotificationsService;
+  push: PushService;
+  log: { warn(obj: object, msg: string): void };
   /** How often an idle instance looks for e-mails to send (MAIL_POLL_MS). */
   emailPollMs: number;
   /** JOB_POLL_SECONDS: periodic work (at most once a minute) is looked for five times less often. */
@@ -94,6 +101,21 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     policy: 'singleton',
     pollSeconds: periodicPollSeconds,
     handle: async () => void (await forgetStaleCounters(deps.db, new Date(Date.now() - STALE_COUNTER_MS))),
+  });
+  // A notification and its push job commit together (the order change's transaction); stately on the notification id:
+  // one waiting job per push however often it is enqueued. Not retried: a retry would push twice to the devices
+  // that got it (PushService.sendNotification).
+  deps.notifications.onCreated = async (tx: DbOrTx, notificationId: number) => {
+    await queue.sendInTransaction(tx, JOBS.pushSend, { notificationId }, { singletonKey: String(notificationId) });
+  };
+  queue.define<{ notificationId: number }>({
+    name: JOBS.pushSend,
+    policy: 'stately',
+    retryLimit: 0,
+    pollSeconds: Math.max(0.5, deps.emailPollMs / 1000),
+    batchSize: 10,
+    concurrency: 5,
+    handle: async ({ notificationId }) => void (await deps.push.sendNotification(notificationId, deps.log)),
   });
   queue.define({
     name: JOBS.ticketsWake,
