@@ -150,10 +150,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = createDb(database.pool);
   const seeded = await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
 
+  const untranslated = new Set<string>();
   const catalog = new CatalogService(db, {
     ttlMs: options.catalogTtlMs ?? 5000,
     defaultStoreId: config.defaultStoreId,
     storeHosts: config.storeHosts,
+    // Said once per product and language (every reload finds it again): the linter refuses this state, so it only
+    // happens with a database edited outside the back office or seeded from unchecked files.
+    onMissingText: (urlKey, language) => {
+      if (untranslated.has(`${urlKey}:${language}`)) return;
+      untranslated.add(`${urlKey}:${language}`);
+      process.emitWarning(`catalogue: ${urlKey} has no ${language} texts; shown in its base language`);
+    },
   });
   await catalog.load();
 

@@ -282,6 +282,8 @@ describe('products', () => {
         rule: 'mixed-vat-countries',
         message: 'Se vende en tiendas de varios países (ES, PT): un producto tiene un solo tipo de IVA.',
       }),
+      // A Portuguese store also needs the product's texts in Portuguese.
+      expect.objectContaining({ rule: 'missing-translation', message: expect.stringContaining('(pt)') }),
     ]);
   });
 });

@@ -31,6 +31,11 @@ export const categories = pgTable('categories', {
   metaTitle: text('meta_title').notNull().default(''),
   metaDescription: text('meta_description').notNull().default(''),
   image: text('image').notNull().default(''),
+  /** Texts in the other languages of the stores that list it (docs/catalogue.md, "Languages"). */
+  translations: jsonb('translations')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   // Catalogue editing (issue 3): optimistic concurrency, and set once the back office edits it (the seed then leaves
   // it alone; docs/decisions/0005-catalogue-edits.md).
   version: integer('version').notNull().default(1),
@@ -102,6 +107,14 @@ export const products = pgTable('products', {
     .$type<StoredProductForm>()
     .notNull()
     .default(sql`'{"steps":[],"options":[]}'::jsonb`),
+  /**
+   * Names, texts, FAQ, meta and the form's texts in the other languages of the stores that sell it, by language
+   * (docs/catalogue.md, "Languages"); the base columns hold the category's language.
+   */
+  translations: jsonb('translations')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: updatedAt(),
   // Catalogue editing (issue 3; docs/decisions/0005-catalogue-edits.md).
   /** service (orderable) | fee (an official fee product, priced only as a related line of a service). */

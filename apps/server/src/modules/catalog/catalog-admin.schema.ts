@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { MoneyString, PageQuery, StoreIdParam, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { LanguageSchema, MoneyString, PageQuery, StoreIdParam, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { ProductTranslations } from './catalog-translations.js';
 
 // Request and response schemas of the back office's catalogue editing (catalog-admin.routes.ts).
 
@@ -56,6 +57,12 @@ export const ProductDetail = Type.Object({
   file_pending: Type.Boolean(),
   /** The question form in the format of catalog/forms/<url_key>.json; null when the product has none. */
   form: Nullable(Type.Object({}, { additionalProperties: true })),
+  /** The language of the texts above (its category's); the other languages its stores speak are in translations. */
+  base_language: LanguageSchema,
+  /** The texts in other languages, as catalog/translations/<language>/products/<url_key>.json holds them. */
+  translations: ProductTranslations,
+  /** The languages of the stores that sell it besides the base language: each needs a complete translation. */
+  needed_languages: Type.Array(LanguageSchema),
   prices: Type.Array(Type.Object({ store_id: Type.Integer(), vat_rate: Type.String(), price: MoneyString })),
   store_choices: Type.Array(Type.Object({ store_id: Type.Integer(), name: Type.String(), country: Type.String() })),
 });
@@ -74,6 +81,8 @@ export const ProductFieldsBody = Type.Object(
     base_price: Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,2})?$', examples: ['25.12'] }),
     status: Status,
     stores: Type.Array(StoreIdParam, { minItems: 1, maxItems: 30, uniqueItems: true }),
+    /** The texts in other languages (docs/catalogue.md, "Languages"); left out: unchanged. FAQ HTML is sanitised. */
+    translations: Type.Optional(ProductTranslations),
   },
   { additionalProperties: false },
 );

@@ -29,6 +29,11 @@ import {
 } from './catalog-snapshot.js';
 import type { CatalogService } from './catalog.service.js';
 import { sanitizeFaqHtml } from './sanitize-faq.js';
+import {
+  baseLanguageOf,
+  type CategoryTranslationsRecord,
+  type ProductTranslationsRecord,
+} from './catalog-translations.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -47,6 +52,22 @@ export interface ProductFieldsInput {
   base_price: string;
   status: 'enabled' | 'disabled';
   stores: number[];
+  /** The texts in other languages; undefined: unchanged. */
+  translations?: ProductTranslationsRecord;
+}
+
+/** A translation's rich texts through the shop's allow-list, as the base FAQ is (they are rendered as HTML). */
+function sanitizedTranslations(translations: ProductTranslationsRecord): ProductTranslationsRecord {
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, t]) => [
+      language,
+      {
+        ...t,
+        ...(t.custom_text !== undefined ? { custom_text: sanitizeFaqHtml(t.custom_text) } : {}),
+        ...(typeof t.tooltip === 'string' ? { tooltip: sanitizeFaqHtml(t.tooltip) } : {}),
+      },
+    ]),
+  );
 }
 
 export interface ProductListFilter {
@@ -119,12 +140,14 @@ export class CatalogAdminService {
   async getProduct(productId: number) {
     const [row] = await this.db.select().from(products).where(eq(products.productId, productId));
     if (!row) throw new AppError('NOT_FOUND', `product ${productId}`);
-    const [links, storeRows, editor, feeRows] = await Promise.all([
+    const [links, storeRows, editor, feeRows, categoryRows] = await Promise.all([
       this.db.select().from(productStores).where(eq(productStores.productId, productId)),
       this.db.select().from(stores).orderBy(asc(stores.storeId)),
       row.editedBy === null ? Promise.resolve([]) : this.db.select().from(users).where(eq(users.id, row.editedBy)),
       this.db.select().from(products).where(eq(products.kind, 'fee')),
+      this.db.select({ language: categories.language }).from(categories).where(eq(categories.urlKey, row.catUrlKey)),
     ]);
+    const baseLanguage = baseLanguageOf(categoryRows[0]?.language);
     const snapshot = snapshotOfRow(
       row,
       links.map((l) => l.storeId),
@@ -152,6 +175,15 @@ export class CatalogAdminService {
       edited_by: editor[0] ? `${editor[0].firstname} ${editor[0].lastname}`.trim() || editor[0].email : null,
       file_pending: row.pendingFile !== null,
       form: snapshot.form as unknown as Record<string, unknown> | null,
+      base_language: baseLanguage,
+      translations: snapshot.product.translations ?? {},
+      needed_languages: [
+        ...new Set(
+          storeRows
+            .filter((s) => links.some((l) => l.storeId === s.storeId) && s.language !== baseLanguage)
+            .map((s) => s.language as Language),
+        ),
+      ].sort(),
       prices: storeRows
         .filter((s) => storeIds.includes(s.storeId))
         .map((s) => ({
@@ -178,6 +210,7 @@ export class CatalogAdminService {
         base_price: input.base_price,
         visible: input.status === 'enabled',
         stores: input.stores.map(String),
+        ...(input.translations !== undefined ? { translations: sanitizedTranslations(input.translations) } : {}),
       },
       form: current.form,
     }));
@@ -516,7 +549,17 @@ async function catalogueFiles(tx: DbOrTx): Promise<CatalogFiles> {
       vat_rate: formatRate(rateBp(s.vatRateBp)),
       hosts: s.hosts,
     })),
-    categories: categoryRows.map((c) => ({ id: c.id, url_key: c.urlKey, name: c.name, language: c.language as 'es' })),
+    categories: categoryRows.map((c) => ({
+      id: c.id,
+      url_key: c.urlKey,
+      name: c.name,
+      language: c.language as 'es',
+      short_name: c.shortName,
+      description: c.description,
+      meta_title: c.metaTitle,
+      meta_description: c.metaDescription,
+      translations: c.translations as CategoryTranslationsRecord,
+    })),
     products: snapshots.map((s) => s.product),
     forms: snapshots.flatMap((s) => (s.form ? [s.form] : [])),
   };

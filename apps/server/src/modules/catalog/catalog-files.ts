@@ -3,7 +3,13 @@ import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Nullable, OneOf } from '../../shared/http-schemas.js';
 import { Value } from 'typebox/value';
-import { CONDITION_OPS, DISPLAY_FLAGS, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
+import { CONDITION_OPS, DISPLAY_FLAGS, LANGUAGES, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
+import {
+  CategoryTranslationFile,
+  CategoryTranslations,
+  ProductTranslationFile,
+  ProductTranslations,
+} from './catalog-translations.js';
 
 const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' });
 
@@ -38,6 +44,8 @@ export const CategoryFile = Type.Array(
     meta_title: Type.Optional(Type.String({ maxLength: 70 })),
     meta_description: Type.Optional(Type.String({ maxLength: 170 })),
     image: Type.Optional(Type.String({ pattern: '^((/[a-z0-9-]+)+\\.(svg|png|jpe?g|webp))?$' })),
+    /** Texts in other languages (read from catalog/translations/<language>/categories.json). */
+    translations: Type.Optional(CategoryTranslations),
   }),
 );
 
@@ -63,6 +71,8 @@ export const ProductFile = Type.Object({
   visible: Type.Optional(Type.Boolean()),
   visible_on_services: Type.Optional(Type.Boolean()),
   position: Type.Optional(Type.Integer()),
+  /** Texts in other languages (read from catalog/translations/<language>/products/<url_key>.json). */
+  translations: Type.Optional(ProductTranslations),
 });
 
 const Condition = Type.Object(
@@ -230,6 +240,27 @@ export async function readCatalogFiles(dir: string): Promise<CatalogFiles> {
     for (const step of f.steps) {
       for (const id of step)
         if (!optionIds.has(id)) throw new CatalogFileError(`${f.url_key}: step lists unknown option ${id}`);
+    }
+  }
+  for (const language of LANGUAGES) {
+    const base = path.join(dir, 'translations', language);
+    for (const file of await jsonFiles(path.join(base, 'products'))) {
+      const { product_id, url_key, ...translation } = await readJson(file, ProductTranslationFile);
+      const product = productById.get(product_id);
+      if (!product || product.url_key !== url_key || path.basename(file) !== `${url_key}.json`) {
+        throw new CatalogFileError(`${file}: no product ${url_key} (${product_id})`);
+      }
+      product.translations = { ...product.translations, [language]: translation };
+    }
+    const categoryFile = path.join(base, 'categories.json');
+    const categoryTexts = await readJson(categoryFile, CategoryTranslationFile).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const { url_key, ...translation } of categoryTexts) {
+      const category = categories.find((c) => c.url_key === url_key);
+      if (!category) throw new CatalogFileError(`${categoryFile}: no category ${url_key}`);
+      category.translations = { ...category.translations, [language]: translation };
     }
   }
   return { stores, categories, products, forms };

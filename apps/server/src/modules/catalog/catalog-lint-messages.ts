@@ -32,6 +32,9 @@ const es: Templates = {
   'related-not-a-fee-product': 'related_product: el producto {product} no es un producto de tasa del catálogo.',
   'related-price-mismatch':
     'related_product: la tasa {product} figura con {price} €, pero su producto cuesta {expected} €.',
+  'missing-translation':
+    'Se vende en la tienda {stores} ({language}) y le faltan {count} texto(s) en ese idioma: {paths}.',
+  'unknown-translation-key': 'Los textos en {language} nombran {count} elemento(s) que el producto no tiene: {paths}.',
   schema: '{path}: el valor no es válido ({detail}).',
 };
 
@@ -59,6 +62,8 @@ const en: Templates = {
     'The fee line of product {product} carries no VAT, and in this category the whole price carries VAT.',
   'related-not-a-fee-product': 'related_product: product {product} is not a fee product of the catalogue.',
   'related-price-mismatch': 'related_product: fee {product} is listed at {price} € but its product costs {expected} €.',
+  'missing-translation': 'Sold in store {stores} ({language}) without {count} text(s) in that language: {paths}.',
+  'unknown-translation-key': 'The {language} texts name {count} thing(s) the product does not have: {paths}.',
   schema: '{path}: the value is not valid ({detail}).',
 };
 
@@ -86,6 +91,8 @@ const pt: Templates = {
   'related-not-a-fee-product': 'related_product: o produto {product} não é um produto de taxa do catálogo.',
   'related-price-mismatch':
     'related_product: a taxa {product} aparece com {price} €, mas o seu produto custa {expected} €.',
+  'missing-translation': 'Vende-se na loja {stores} ({language}) e faltam {count} texto(s) nessa língua: {paths}.',
+  'unknown-translation-key': 'Os textos em {language} referem {count} elemento(s) que o produto não tem: {paths}.',
   schema: '{path}: o valor não é válido ({detail}).',
 };
 

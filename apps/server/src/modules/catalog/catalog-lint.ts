@@ -1,6 +1,7 @@
 import { cents, lintCatalog, money, type LintRule } from '@ventanilla/domain';
 import type { CatalogFiles } from './catalog-files.js';
 import { fromStoredForm, toStoredForm } from './catalog-form.js';
+import { baseLanguageOf, categoryTranslationGaps, translationGaps } from './catalog-translations.js';
 
 /**
  * Categories whose products may carry VAT-free amounts (official fees, fee products without VAT): trademarks and
@@ -14,7 +15,9 @@ export type CatalogLintRule =
   | 'mixed-vat-countries'
   | 'vat-free-outside-exceptions'
   | 'related-not-a-fee-product'
-  | 'related-price-mismatch';
+  | 'related-price-mismatch'
+  | 'missing-translation'
+  | 'unknown-translation-key';
 
 /** A catalogue problem, named by the product's url_key. */
 export interface CatalogProblem {
@@ -92,6 +95,84 @@ export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
           params: { product: r.product_id },
         });
       }
+    }
+  }
+  problems.push(...translationProblems(files));
+  return problems;
+}
+
+/** At most this many paths are named in one problem (the count says how many there are). */
+const PATHS_SHOWN = 5;
+
+function pathList(paths: string[]): string {
+  const shown = paths.slice(0, PATHS_SHOWN).map((p) => p || '(all)');
+  return paths.length > PATHS_SHOWN ? `${shown.join(', ')}, …` : shown.join(', ');
+}
+
+/**
+ * Every product and every category a store shows has its texts in the store's language: in its base texts (the
+ * category's language) or in a complete translation. A missing text is an error, never a silent fallback; a
+ * translation naming an option, value, exit or fee line the form no longer has is an error too (a stale text).
+ */
+export function translationProblems(files: CatalogFiles): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  const storeLanguage = new Map(files.stores.map((s) => [String(s.store_id), s.language]));
+  const categoryByKey = new Map(files.categories.map((c) => [c.url_key, c]));
+  const formOf = new Map(files.forms.map((f) => [f.product_id, f]));
+  const categoryNeeds = new Map<string, Map<string, string[]>>();
+  for (const p of files.products) {
+    const base = baseLanguageOf(categoryByKey.get(p.cat_url_key)?.language);
+    const storesByLanguage = new Map<string, string[]>();
+    for (const s of p.stores) {
+      const language = storeLanguage.get(s);
+      if (!language || language === base) continue;
+      storesByLanguage.set(language, [...(storesByLanguage.get(language) ?? []), s]);
+    }
+    for (const [language, stores] of storesByLanguage) {
+      const needs = categoryNeeds.get(p.cat_url_key) ?? new Map<string, string[]>();
+      needs.set(language, [...new Set([...(needs.get(language) ?? []), ...stores])]);
+      categoryNeeds.set(p.cat_url_key, needs);
+    }
+    const languages = new Set([...storesByLanguage.keys(), ...Object.keys(p.translations ?? {})]);
+    for (const language of languages) {
+      const translation = p.translations?.[language as 'en'];
+      const gaps = translationGaps(p, formOf.get(p.product_id) ?? null, translation);
+      const missing = gaps.filter((g) => g.kind === 'missing').map((g) => g.path);
+      const unknown = gaps.filter((g) => g.kind === 'unknown').map((g) => g.path);
+      const stores = storesByLanguage.get(language);
+      if (stores && missing.length > 0) {
+        const list = pathList(missing);
+        problems.push({
+          url_key: p.url_key,
+          rule: 'missing-translation',
+          message: `sold in store(s) ${stores.join(', ')} (${language}) without ${language} text for ${missing.length} text(s): ${list}`,
+          params: { language, stores: stores.join(', '), count: missing.length, paths: list },
+        });
+      }
+      if (translation && unknown.length > 0) {
+        const list = pathList(unknown);
+        problems.push({
+          url_key: p.url_key,
+          rule: 'unknown-translation-key',
+          message: `the ${language} texts name ${unknown.length} thing(s) the product does not have: ${list}`,
+          params: { language, count: unknown.length, paths: list },
+        });
+      }
+    }
+  }
+  for (const [urlKey, needs] of categoryNeeds) {
+    const category = categoryByKey.get(urlKey);
+    if (!category) continue;
+    for (const [language, stores] of needs) {
+      const missing = categoryTranslationGaps(category, category.translations?.[language as 'en']);
+      if (missing.length === 0) continue;
+      const list = pathList(missing);
+      problems.push({
+        url_key: `categories/${urlKey}`,
+        rule: 'missing-translation',
+        message: `listed in store(s) ${stores.join(', ')} (${language}) without ${language} text for ${missing.length} text(s): ${list}`,
+        params: { language, stores: stores.join(', '), count: missing.length, paths: list },
+      });
     }
   }
   return problems;

@@ -58,6 +58,7 @@ export async function seedCatalog(db: Db, files: CatalogFiles): Promise<SeedRepo
         metaTitle: c.meta_title ?? '',
         metaDescription: c.meta_description ?? '',
         image: c.image ?? '',
+        translations: c.translations ?? {},
       };
       // A category renamed or reordered in the back office keeps its edit.
       await tx

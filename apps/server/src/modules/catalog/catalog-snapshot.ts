@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { products, productStores, type StoredCatalogSnapshot, type StoredProductForm } from '../../db/schema.js';
 import type { FormRecord, ProductRecord } from './catalog-files.js';
 import { toStoredForm } from './catalog-form.js';
+import type { ProductTranslationsRecord } from './catalog-translations.js';
 
 // A product as its files describe it (catalog/products/<url_key>.json plus catalog/forms/<url_key>.json). The seed,
 // the back office and reverts all write a product through this one shape, and the revision history keeps it, so an
@@ -41,7 +42,15 @@ export function normaliseProduct(p: ProductRecord): ProductRecord {
     visible: p.visible ?? true,
     visible_on_services: p.visible_on_services ?? true,
     position: p.position ?? 0,
+    // Only when there are any: a product without translations keeps the snapshot (and file hash) it had before them.
+    ...(p.translations && Object.keys(p.translations).length > 0 ? { translations: sortedKeys(p.translations) } : {}),
   };
+}
+
+function sortedKeys(translations: ProductTranslationsRecord): ProductTranslationsRecord {
+  return Object.fromEntries(
+    Object.entries(translations).sort(([a], [b]) => (a < b ? -1 : 1)),
+  ) as ProductTranslationsRecord;
 }
 
 /**
@@ -110,6 +119,7 @@ export function snapshotOfRow(row: ProductRow, storeIds: Iterable<number>): Prod
     visible: row.visible,
     visible_on_services: row.visibleOnServices,
     position: row.position,
+    translations: row.translations as ProductTranslationsRecord,
   });
   return { product, form: formRecordOf(row.form, product) };
 }
@@ -191,6 +201,7 @@ export async function writeProduct(tx: DbOrTx, snapshot: ProductSnapshot, meta: 
     visibleOnServices: p.visible_on_services,
     position: p.position,
     form: toStoredForm(snapshot.form ?? undefined),
+    translations: p.translations ?? {},
     version: meta.version,
     editedAt: meta.editedAt,
     editedBy: meta.editedBy,

@@ -111,6 +111,11 @@ export const FormRulesResponse = Type.Object({
 
 export const ProductResponse = Type.Object({
   ...ProductSummary.properties,
+  /**
+   * The language of the product's texts: the store's, unless the catalogue lacks them in that language (an error the
+   * catalogue linter reports); the page marks such texts with their own language.
+   */
+  content_language: LanguageSchema,
   /** The product page's <title> and meta description (search results); empty: the name and the short description. */
   meta_title: Type.String(),
   meta_description: Type.String(),

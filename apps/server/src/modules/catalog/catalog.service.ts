@@ -19,6 +19,12 @@ import type { Db } from '../../db/database.js';
 import { fromStoredForm } from './catalog-form.js';
 import { formRulesJson } from './form-rules-json.js';
 import { sanitizeFaqHtml } from './sanitize-faq.js';
+import {
+  baseLanguageOf,
+  localizeStoredForm,
+  type CategoryTranslationsRecord,
+  type ProductTranslationsRecord,
+} from './catalog-translations.js';
 import { categories, products, productStores, stores } from '../../db/schema.js';
 
 export interface StoreInfo {
@@ -34,7 +40,10 @@ type ProductRow = typeof products.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 
 export interface CatalogProduct {
+  /** The product's row with its texts in `language` (the base row when that is its category's language). */
   row: ProductRow;
+  /** The language of the texts: the store's, or the base language where a translation is missing (never silent). */
+  language: Language;
   storeIds: Set<number>;
   form: ProductForm;
   /** The product page's texts as the API serves them: rich texts sanitised, "no_selection" as no image. */
@@ -81,8 +90,8 @@ interface Snapshot {
   revision: string;
   stores: Map<number, StoreInfo>;
   categories: Array<typeof categories.$inferSelect>;
-  productsByKey: Map<string, CatalogProduct>;
-  productsById: Map<number, CatalogProduct>;
+  /** The products with their texts in a language, built the first time a store of that language asks. */
+  localized: (language: Language) => LocalizedProducts;
   hostMap: Map<string, number>;
   json: Map<string, CachedJson>;
 }
@@ -105,7 +114,13 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { ttlMs: number; defaultStoreId: number; storeHosts: Record<string, number> },
+    private readonly options: {
+      ttlMs: number;
+      defaultStoreId: number;
+      storeHosts: Record<string, number>;
+      /** Told once per snapshot of each product shown without its texts in a store's language (the linter's error). */
+      onMissingText?: (urlKey: string, language: Language) => void;
+    },
   ) {}
 
   async load(): Promise<void> {
@@ -135,29 +150,16 @@ export class CatalogService {
       set.add(l.storeId);
       storesByProduct.set(l.productId, set);
     }
-    const productsByKey = new Map<string, CatalogProduct>();
-    const productsById = new Map<number, CatalogProduct>();
-    const feeRows = new Map(productRows.filter((r) => r.kind === 'fee').map((r) => [r.productId, r]));
-    for (const row of productRows) {
-      const form = fromStoredForm(row.form, {
-        product_id: row.productId,
-        base_price: row.basePrice,
-        official_fee: row.officialFee,
-      });
-      // A fee line costs what its fee product costs now (an admin may have updated the official fee there).
-      form.related_product = atFeeProductPrices(form.related_product, (id) => {
-        const fee = feeRows.get(id);
-        return fee && { name: fee.name, price: fee.basePrice };
-      });
-      const entry: CatalogProduct = {
-        row,
-        storeIds: storesByProduct.get(row.productId) ?? new Set(),
-        form,
-        page: productPage(row),
-      };
-      productsByKey.set(row.urlKey, entry);
-      productsById.set(row.productId, entry);
-    }
+    const baseLanguage = new Map(categoryRows.map((c) => [c.urlKey, baseLanguageOf(c.language)]));
+    const byLanguage = new Map<Language, LocalizedProducts>();
+    const localized = (language: Language): LocalizedProducts => {
+      let found = byLanguage.get(language);
+      if (!found) {
+        found = localizeProducts(productRows, storesByProduct, baseLanguage, language, this.options.onMissingText);
+        byLanguage.set(language, found);
+      }
+      return found;
+    };
     const revision = createHash('sha1')
       .update(JSON.stringify([storeRows, categoryRows, productRows, links]))
       .digest('base64url');
@@ -166,8 +168,7 @@ export class CatalogService {
       revision,
       stores: storeMap,
       categories: categoryRows,
-      productsByKey,
-      productsById,
+      localized,
       hostMap,
       json: new Map(),
     };
@@ -203,7 +204,30 @@ export class CatalogService {
 
   /** Every product a store offers (a page of its own), listed on the catalogue or not. */
   offeredProducts(storeId: number): CatalogProduct[] {
-    return [...this.current().productsById.values()].filter((p) => productOffer(offerOf(p), storeId).orderable);
+    return [...this.productsOf(this.current(), storeId).byId.values()].filter(
+      (p) => productOffer(offerOf(p), storeId).orderable,
+    );
+  }
+
+  /** The products with their texts in the store's language. */
+  private productsOf(snap: Snapshot, storeId: number): LocalizedProducts {
+    return snap.localized(snap.stores.get(storeId)?.language ?? 'es');
+  }
+
+  /** A category's texts in a store's language (base texts when it has none: the linter's error). */
+  localizedCategory(storeId: number, category: CategoryRow): CategoryRow {
+    const language = this.current().stores.get(storeId)?.language ?? 'es';
+    if (language === baseLanguageOf(category.language)) return category;
+    const t = (category.translations as CategoryTranslationsRecord)[language];
+    if (!t) return category;
+    return {
+      ...category,
+      name: t.name,
+      shortName: t.short_name ?? category.shortName,
+      description: t.description ?? category.description,
+      metaTitle: t.meta_title ?? category.metaTitle,
+      metaDescription: t.meta_description ?? category.metaDescription,
+    };
   }
 
   getStore(storeId: number): StoreInfo | undefined {
@@ -232,13 +256,15 @@ export class CatalogService {
 
   /** A product offered in a store, or undefined (disabled products and fee products are not offered). */
   findProduct(storeId: number, urlKey: string): CatalogProduct | undefined {
-    const entry = this.current().productsByKey.get(urlKey);
+    const snap = this.current();
+    const entry = this.productsOf(snap, storeId).byKey.get(urlKey);
     return entry && productOffer(offerOf(entry), storeId).orderable ? entry : undefined;
   }
 
   /** A product of a store by id, even when disabled since (cart lines, redirect targets); never a fee product. */
   findProductById(storeId: number, productId: number): CatalogProduct | undefined {
-    const entry = this.current().productsById.get(productId);
+    const snap = this.current();
+    const entry = this.productsOf(snap, storeId).byId.get(productId);
     if (!entry) return undefined;
     const offer = productOffer(offerOf(entry), storeId);
     return offer.orderable || offer.reason === 'disabled' ? entry : undefined;
@@ -282,13 +308,14 @@ export class CatalogService {
   }
 
   private storeProducts(snap: Snapshot, storeId: number): CatalogProduct[] {
-    return [...snap.productsById.values()].filter(
+    return [...this.productsOf(snap, storeId).byId.values()].filter(
       (p) => p.row.visibleOnServices && productOffer(offerOf(p), storeId).orderable,
     );
   }
 
   /** A category with the products listed on the catalogue page of that store (none listed: not in the store). */
-  private categoryJsonOf(snap: Snapshot, store: StoreInfo, category: Snapshot['categories'][number]) {
+  private categoryJsonOf(snap: Snapshot, store: StoreInfo, base: Snapshot['categories'][number]) {
+    const category = this.localizedCategory(store.storeId, base);
     return {
       id: category.id,
       name: category.name,
@@ -337,6 +364,7 @@ export class CatalogService {
     if (!store || !p) return undefined;
     return this.memo(`product:${storeId}:${urlKey}`, () => ({
       ...this.summary(store, p),
+      content_language: p.language,
       meta_title: p.row.metaTitle,
       meta_description: p.row.metaDescription,
       description: p.row.description,
@@ -377,4 +405,73 @@ export class CatalogService {
       ...formRulesJson(p.form, store.vatRate),
     }));
   }
+}
+
+/** A language's view of the catalogue's products. */
+interface LocalizedProducts {
+  byKey: Map<string, CatalogProduct>;
+  byId: Map<number, CatalogProduct>;
+}
+
+/**
+ * Every product with its texts in `language`: the base row where that is its category's language, otherwise its
+ * translation laid over the base texts (names, descriptions, FAQ, meta, the form's questions, values and exit
+ * messages; a fee line takes its fee product's name in the same language). A product without a translation keeps
+ * its base texts, marked with their language, and is reported (the catalogue linter refuses that state).
+ */
+function localizeProducts(
+  productRows: ProductRow[],
+  storesByProduct: Map<number, Set<number>>,
+  baseLanguage: Map<string, Language>,
+  language: Language,
+  onMissingText: ((urlKey: string, language: Language) => void) | undefined,
+): LocalizedProducts {
+  const textsOf = (row: ProductRow): { row: ProductRow; language: Language } => {
+    const base = baseLanguage.get(row.catUrlKey) ?? 'es';
+    if (base === language) return { row, language };
+    const t = (row.translations as ProductTranslationsRecord)[language];
+    if (!t) return { row, language: base };
+    return {
+      language,
+      row: {
+        ...row,
+        name: t.name,
+        shortDescription: t.short_description ?? row.shortDescription,
+        description: t.description ?? row.description,
+        customText: t.custom_text ?? row.customText,
+        tooltip: row.tooltip === null ? null : (t.tooltip ?? row.tooltip),
+        metaTitle: t.meta_title ?? row.metaTitle,
+        metaDescription: t.meta_description ?? row.metaDescription,
+        form: localizeStoredForm(row.form, t.form),
+      },
+    };
+  };
+  const texts = new Map(productRows.map((r) => [r.productId, textsOf(r)]));
+  const byKey = new Map<string, CatalogProduct>();
+  const byId = new Map<number, CatalogProduct>();
+  for (const base of productRows) {
+    const { row, language: shown } = texts.get(base.productId) ?? { row: base, language };
+    if (shown !== language) onMissingText?.(row.urlKey, language);
+    const form = fromStoredForm(row.form, {
+      product_id: row.productId,
+      base_price: row.basePrice,
+      official_fee: row.officialFee,
+    });
+    // A fee line costs what its fee product costs now (an admin may have updated the official fee there), and is
+    // named as that product is named in this language.
+    form.related_product = atFeeProductPrices(form.related_product, (id) => {
+      const fee = texts.get(id)?.row;
+      return fee?.kind === 'fee' ? { name: fee.name, price: fee.basePrice } : undefined;
+    });
+    const entry: CatalogProduct = {
+      row,
+      language: shown,
+      storeIds: storesByProduct.get(row.productId) ?? new Set(),
+      form,
+      page: productPage(row),
+    };
+    byKey.set(row.urlKey, entry);
+    byId.set(row.productId, entry);
+  }
+  return { byKey, byId };
 }

@@ -390,8 +390,9 @@ export class SeoPages {
     if (!product) return this.notFound(store, MISSING_PRODUCT);
     const path = `/tienda/${product.url_key}`;
     const canonical = this.url(store, path);
+    const listed = this.catalog.listCategories().find((c) => c.urlKey === product.cat_url_key);
     const category = (this.json(this.catalog.categoryJson(store.storeId, product.cat_url_key)) ??
-      this.catalog.listCategories().find((c) => c.urlKey === product.cat_url_key)) as { name: string } | undefined;
+      (listed && this.catalog.localizedCategory(store.storeId, listed))) as { name: string } | undefined;
     const image = this.absolute(store, product.image);
     const data = { ...this.baseData(store), product: { urlKey, data: product } };
     return this.renderPage(store, path, data, 200, (meta) => {
