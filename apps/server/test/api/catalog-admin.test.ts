@@ -284,6 +284,7 @@ describe('products', () => {
       }),
       // A Portuguese store also needs the product's texts in Portuguese.
       expect.objectContaining({ rule: 'missing-translation', message: expect.stringContaining('(pt)') }),
+      expect.objectContaining({ rule: 'missing-translation', url_key: 'categories/registro-de-la-propiedad' }),
     ]);
   });
 });

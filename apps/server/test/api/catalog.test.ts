@@ -57,7 +57,8 @@ describe('stores', () => {
     [1, 'es', 'ES', '21.00', '10'],
     [16, 'pt', 'PT', '23.00', '16'],
     [17, 'en', 'IE', '23.00', '17'],
-    [9, 'es', 'ES', '21.00', '90'],
+    [9, 'en', 'ES', '21.00', '90'],
+    [12, 'es', 'ES', '21.00', '12'],
   ])('store %i speaks %s in %s with VAT %s and order prefix %s', async (id, language, country, vat, prefix) => {
     const res = await t.app.inject(`/api/stores/${id}`);
     expect(res.statusCode).toBe(200);

@@ -107,15 +107,40 @@ describe('product pages answer full HTML in the store language', () => {
   }
 
   it('hreflang: the same product in stores of other languages and countries, one address each', async () => {
-    // nota-simple is sold in several Spanish stores: one es-ES alternate, the store asked for when it is one of them.
+    // nota-simple is sold in several Spanish stores: one es-ES alternate (the store asked for when it is one of them),
+    // and one en-ES, the English registry site (store 9), which shows it in English.
     const res = await get('/tienda/nota-simple', { host: 'registry.ventanilla.es' });
     const page = pageFacts(res.body);
     expect(page.canonical).toBe('https://registry.ventanilla.es/tienda/nota-simple');
-    expect(page.alternates).toEqual([['es-ES', 'https://registry.ventanilla.es/tienda/nota-simple']]);
+    expect(page.alternates).toEqual([
+      ['en-ES', 'https://registry.ventanilla.es/tienda/nota-simple'],
+      ['es-ES', 'https://ventanilla.es/tienda/nota-simple'],
+    ]);
+    const twelve = pageFacts((await get('/tienda/nota-simple', { host: 'registros.ventanilla.es' })).body);
+    expect(twelve.alternates).toContainEqual(['es-ES', 'https://registros.ventanilla.es/tienda/nota-simple']);
     const home = pageFacts((await get('/', { host: 'ventanilla.pt' })).body);
     expect(home.alternates).toContainEqual(['pt-PT', 'https://ventanilla.pt/']);
     expect(home.alternates).toContainEqual(['es-ES', 'https://ventanilla.es/']);
     expect(home.alternates).toContainEqual(['en-IE', 'https://ventanilla.ie/']);
+  });
+
+  it('store 9, the English registry site: its product and category pages are in English (issue 13)', async () => {
+    const page = pageFacts((await get('/tienda/nota-simple', { host: 'registry.ventanilla.es' })).body);
+    expect(page.lang).toBe('en');
+    expect(decode(page.title)).toBe('Land Registry extract (nota simple) online - Ventanilla Registry');
+    expect(decode(page.description)).toBe(
+      'Owners, description and charges of a property according to the Land Registry. Order online, step by step.',
+    );
+    expect(page.root).toContain('Land Registry extract (nota simple)</h1>');
+    expect(page.root).toContain('Delivery time');
+    expect(page.root).not.toContain('Nota simple del Registro de la Propiedad');
+    const crumbs = page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: unknown[] };
+    expect(crumbs.itemListElement[1]).toMatchObject({ name: 'Land Registry' });
+    const category = pageFacts(
+      (await get('/tienda/servicios/registro-civil', { host: 'registry.ventanilla.es' })).body,
+    );
+    expect(decode(category.title)).toBe('Civil Registry (Registro Civil): online services - Ventanilla Registry');
+    expect(category.root).toContain('Birth certificate');
   });
 
   it('category and home pages: title, description, canonical, breadcrumbs, content', async () => {

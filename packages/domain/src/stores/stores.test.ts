@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countryFromOrderId, languageForStore, orderNumber, orderPrefix } from './stores.js';
 
-describe('languageForStore (spec: pt 16, 26, 28; en 17, 18, 19; es otherwise)', () => {
+describe('languageForStore (spec: pt 16, 26, 28; en 17, 18, 19; es otherwise; issue 13: en 9)', () => {
   it.each([
     [1, 'es'],
-    [9, 'es'],
+    [9, 'en'],
     [12, 'es'],
     [14, 'es'],
     [15, 'es'],

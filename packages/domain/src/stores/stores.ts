@@ -18,10 +18,14 @@ export function storeId(value: number): StoreId {
   return value as StoreId;
 }
 
-/** The spec's language rule: Portuguese for 16, 26, 28; English for 17, 18, 19; Spanish otherwise. */
+/**
+ * The spec's language rule (Portuguese for 16, 26, 28; English for 17, 18, 19; Spanish otherwise) with store 9, the
+ * registry site in English ("9 and 12 registry sites in English and Spanish": 9 the English one, 12 the Spanish one;
+ * issue 13, docs/catalogue.md "Languages"), in English: it sells the Spanish catalogue with its English texts.
+ */
 export function languageForStore(id: number): Language {
   if (id === 16 || id === 26 || id === 28) return 'pt';
-  if (id === 17 || id === 18 || id === 19) return 'en';
+  if (id === 9 || id === 17 || id === 18 || id === 19) return 'en';
   return 'es';
 }
 

@@ -105,7 +105,7 @@ export function lintCatalogFiles(files: CatalogFiles): CatalogProblem[] {
 const PATHS_SHOWN = 5;
 
 function pathList(paths: string[]): string {
-  const shown = paths.slice(0, PATHS_SHOWN).map((p) => p || '(all)');
+  const shown = paths.slice(0, PATHS_SHOWN);
   return paths.length > PATHS_SHOWN ? `${shown.join(', ')}, …` : shown.join(', ');
 }
 

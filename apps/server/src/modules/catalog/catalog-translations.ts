@@ -59,10 +59,10 @@ export const ProductTranslations = Type.Object(
 );
 
 /** A translation file: the product's id and url_key say which product it translates. */
-export const ProductTranslationFile = Type.Intersect([
-  Type.Object({ product_id: Type.Integer({ minimum: 1 }), url_key: Type.String() }),
-  ProductTranslation,
-]);
+export const ProductTranslationFile = Type.Object(
+  { product_id: Type.Integer({ minimum: 1 }), url_key: Type.String(), ...ProductTranslation.properties },
+  { additionalProperties: false },
+);
 
 export const CategoryTranslation = Type.Object(
   {
@@ -86,7 +86,7 @@ export const CategoryTranslations = Type.Object(
 
 /** catalog/translations/<language>/categories.json: the categories' texts by url_key. */
 export const CategoryTranslationFile = Type.Array(
-  Type.Intersect([Type.Object({ url_key: Type.String() }), CategoryTranslation]),
+  Type.Object({ url_key: Type.String(), ...CategoryTranslation.properties }, { additionalProperties: false }),
 );
 
 export type ProductTranslationRecord = Static<typeof ProductTranslation>;
@@ -147,9 +147,10 @@ const filled = (text: string | null | undefined): text is string => typeof text 
 export function translationGaps(
   product: TranslatableProduct,
   form: TranslatableForm | null,
-  translation: ProductTranslationRecord | undefined,
+  given: ProductTranslationRecord | undefined,
 ): TranslationGap[] {
-  if (!translation) return [{ path: '', kind: 'missing' }];
+  // No translation at all: every text is missing (named one by one, like a partial translation's gaps).
+  const translation = given ?? { name: '' };
   const gaps: TranslationGap[] = [];
   const missing = (path: string) => gaps.push({ path, kind: 'missing' });
   if (!filled(translation.name)) missing('name');
@@ -193,9 +194,9 @@ export function translationGaps(
 /** What a category translation lacks (its name, and every text the base category has). */
 export function categoryTranslationGaps(
   category: { short_name?: string; description?: string; meta_title?: string; meta_description?: string },
-  translation: CategoryTranslationRecord | undefined,
+  given: CategoryTranslationRecord | undefined,
 ): string[] {
-  if (!translation) return [''];
+  const translation = given ?? { name: '' };
   const gaps: string[] = [];
   if (!filled(translation.name)) gaps.push('name');
   for (const field of ['short_name', 'description', 'meta_title', 'meta_description'] as const) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useFormat, useT } from '../../../shared/i18n';
+import { useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { isPositive } from '../../../shared/lib/money';
 import type { Category, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
@@ -19,10 +19,16 @@ function SanitisedHtml({ html, className }: { html: string; className?: string }
 export function ProductDetails({ product, category }: { product: Product; category: Category | undefined }) {
   const t = useT();
   const format = useFormat();
+  const language = useLanguage();
   useDocumentTitle(product.meta_title || product.name);
   usePageDescription(product.meta_description || product.short_description);
   return (
-    <article className="product-page">
+    // The catalogue lacks this product's texts in the store's language (a linter error): they say which language they
+    // are in, so assistive technology reads them right and nobody mistakes it for a translation.
+    <article
+      className="product-page"
+      lang={product.content_language && product.content_language !== language ? product.content_language : undefined}
+    >
       {/* The caption names the category and leads back to it; without one, the way back is the catalogue. */}
       {category ? null : <BackLink to={CATALOGUE_PATH}>{t('nav.backToCatalogue')}</BackLink>}
       <PageHeading

@@ -40,6 +40,7 @@ export function productFixture(extra: Partial<Product> = {}): Product {
     cat_url_key: 'c',
     short_description: '',
     group: '',
+    content_language: 'es',
     base_price: moneyString('10.00'),
     price: moneyString('12.10'),
     meta_title: '',
