@@ -260,7 +260,8 @@ describe('Redsys notifications for an order routed to Redsys', () => {
     );
     expect(page.body).toContain('<input type="hidden" name="Ds_SignatureVersion" value="HMAC_SHA256_V1">');
     expect(page.body).toContain('<script src="/api/payments/redsys/redirect.js"></script>');
-    expect(page.body).toContain('Continuar al pago');
+    // Store 9 is the English registry site: our page and Redsys' page (consumer language 2) speak English.
+    expect(page.body).toContain('Continue to payment');
     const params = JSON.parse(
       Buffer.from(/name="Ds_MerchantParameters" value="([^"]+)"/.exec(page.body)![1]!, 'base64').toString(),
     );
@@ -274,6 +275,7 @@ describe('Redsys notifications for an order routed to Redsys', () => {
       DS_MERCHANT_PAYMETHODS: 'C',
       DS_MERCHANT_MERCHANTURL: 'http://127.0.0.1:3000/api/payments/redsys/notifications',
       DS_MERCHANT_URLOK: `http://shop.test/checkout/success/${orderId}`,
+      DS_MERCHANT_CONSUMERLANGUAGE: '2',
     });
     const script = await client.get('/api/payments/redsys/redirect.js');
     expect(script.statusCode).toBe(200);
