@@ -444,6 +444,8 @@ export interface paths {
                             base_price: MoneyString;
                             /** @example 25.12 */
                             price: MoneyString;
+                            /** @enum {string} */
+                            content_language: "es" | "en" | "pt";
                             meta_title: string;
                             meta_description: string;
                             description: string;
@@ -22534,6 +22536,77 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            base_language: "es" | "en" | "pt";
+                            translations: {
+                                es?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                en?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                pt?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                            };
+                            needed_languages: ("es" | "en" | "pt")[];
                             prices: {
                                 store_id: number;
                                 vat_rate: string;
@@ -22673,6 +22746,74 @@ export interface paths {
                         base_price: string;
                         status: "enabled" | "disabled";
                         stores: number[];
+                        translations?: {
+                            es?: {
+                                name: string;
+                                short_description?: string;
+                                description?: string;
+                                custom_text?: string;
+                                tooltip?: string | null;
+                                meta_title?: string;
+                                meta_description?: string;
+                                form?: {
+                                    options?: {
+                                        [key: string]: {
+                                            title?: string;
+                                            placeholder?: string;
+                                            error?: string;
+                                            values?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    exit_messages?: string[];
+                                };
+                            };
+                            en?: {
+                                name: string;
+                                short_description?: string;
+                                description?: string;
+                                custom_text?: string;
+                                tooltip?: string | null;
+                                meta_title?: string;
+                                meta_description?: string;
+                                form?: {
+                                    options?: {
+                                        [key: string]: {
+                                            title?: string;
+                                            placeholder?: string;
+                                            error?: string;
+                                            values?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    exit_messages?: string[];
+                                };
+                            };
+                            pt?: {
+                                name: string;
+                                short_description?: string;
+                                description?: string;
+                                custom_text?: string;
+                                tooltip?: string | null;
+                                meta_title?: string;
+                                meta_description?: string;
+                                form?: {
+                                    options?: {
+                                        [key: string]: {
+                                            title?: string;
+                                            placeholder?: string;
+                                            error?: string;
+                                            values?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                    exit_messages?: string[];
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -22708,6 +22849,77 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            base_language: "es" | "en" | "pt";
+                            translations: {
+                                es?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                en?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                pt?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                            };
+                            needed_languages: ("es" | "en" | "pt")[];
                             prices: {
                                 store_id: number;
                                 vat_rate: string;
@@ -22989,6 +23201,77 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            base_language: "es" | "en" | "pt";
+                            translations: {
+                                es?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                en?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                pt?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                            };
+                            needed_languages: ("es" | "en" | "pt")[];
                             prices: {
                                 store_id: number;
                                 vat_rate: string;
@@ -23567,6 +23850,77 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            base_language: "es" | "en" | "pt";
+                            translations: {
+                                es?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                en?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                pt?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                            };
+                            needed_languages: ("es" | "en" | "pt")[];
                             prices: {
                                 store_id: number;
                                 vat_rate: string;
@@ -23845,6 +24199,77 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            base_language: "es" | "en" | "pt";
+                            translations: {
+                                es?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                en?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                                pt?: {
+                                    name: string;
+                                    short_description?: string;
+                                    description?: string;
+                                    custom_text?: string;
+                                    tooltip?: string | null;
+                                    meta_title?: string;
+                                    meta_description?: string;
+                                    form?: {
+                                        options?: {
+                                            [key: string]: {
+                                                title?: string;
+                                                placeholder?: string;
+                                                error?: string;
+                                                values?: {
+                                                    [key: string]: string;
+                                                };
+                                            };
+                                        };
+                                        exit_messages?: string[];
+                                    };
+                                };
+                            };
+                            needed_languages: ("es" | "en" | "pt")[];
                             prices: {
                                 store_id: number;
                                 vat_rate: string;
