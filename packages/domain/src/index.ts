@@ -22,6 +22,7 @@ export * from './orders/answer-corrections.js';
 export * from './orders/qp-customer-list.js';
 export * from './orders/orderability.js';
 export * from './orders/pay-link.js';
+export * from './orders/cart-quantity.js';
 export * from './backoffice/index.js';
 export * from './auth/index.js';
 export * from './config-lists/index.js';

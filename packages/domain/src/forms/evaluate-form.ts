@@ -16,6 +16,8 @@ import {
   type ValidatorName,
 } from './product-form.js';
 import { validateByName } from '../validators/validate-by-name.js';
+import { accountEntity, bankMatchesAccount, spanishBank } from '../validators/spanish-banks.js';
+import { withoutSpaces } from '../validators/check-result.js';
 import { checkPlaceAnswer, PLACE_TYPES, type PlaceLookup } from './place-answers.js';
 import { isOwnerUnknown } from './owner-name.js';
 
@@ -275,6 +277,37 @@ function outcomeOf(
 }
 
 /**
+ * A chosen bank must be the bank of an account the same form was given (an IBAN or CCC answer names its entity): a
+ * mismatch is the bank answer's error, and the answer is dropped like any invalid one. An absorbed bank matches the
+ * entity that took it over.
+ */
+function checkBanksAgainstAccounts(
+  form: ProductForm,
+  answers: Record<string, AnswerValue>,
+  supplements: Map<number, Cents>,
+  problems: Array<FormError & { required: boolean }>,
+): void {
+  const accounts = form.options
+    .filter((o) => o.validator === 'iban' || o.validator === 'ccc')
+    .map((o) => answers[String(o.option_id)])
+    .filter((a): a is string => typeof a === 'string' && accountEntity(a) !== null);
+  if (accounts.length === 0) return;
+  for (const option of form.options) {
+    const code = answers[String(option.option_id)];
+    if (option.type !== 'banco' || typeof code !== 'string') continue;
+    const other = accounts.find((account) => !bankMatchesAccount(code, account));
+    if (other === undefined) continue;
+    delete answers[String(option.option_id)];
+    supplements.delete(option.option_id);
+    problems.push({
+      option_id: option.option_id,
+      message: { key: 'bank.iban_mismatch', params: { entity: accountEntity(other) ?? '' } },
+      required: false,
+    });
+  }
+}
+
+/**
  * Evaluates a product form for a set of answers: which questions are visible, which answers are missing or invalid,
  * what they lead to (exit, redirect, early checkout or continue) and the price (base + supplements, VAT at the store's
  * rate rounded half-up, official fees without VAT, and related fee lines with their own tax rule).
@@ -295,7 +328,7 @@ export function evaluateForm(
   const problems: Array<FormError & { required: boolean }> = [];
   const answers: Record<string, AnswerValue> = {};
   const unset: number[] = [];
-  const supplements: Cents[] = [];
+  const supplements = new Map<number, Cents>();
 
   for (const option of ordered) {
     effective.set(option.option_id, undefined);
@@ -327,6 +360,12 @@ export function evaluateForm(
       if (checked.ok) answer = checked.code;
       else problem = { message: checked.message, required: false };
     }
+    if (!problem && typeof answer === 'string' && option.type === 'banco') {
+      // The bank picker's answer is a Banco de España entity code (4 digits) of the list.
+      const code = withoutSpaces(answer);
+      if (spanishBank(code)) answer = code;
+      else problem = { message: { key: 'bank.unknown_entity' }, required: false };
+    }
     if (problem) {
       problems.push({ option_id: option.option_id, ...problem });
       continue;
@@ -334,9 +373,11 @@ export function evaluateForm(
     effective.set(option.option_id, answer);
     if (answer !== undefined) {
       answers[String(option.option_id)] = answer;
-      supplements.push(supplement(option, answer));
+      supplements.set(option.option_id, supplement(option, answer));
     }
   }
+
+  checkBanksAgainstAccounts(form, answers, supplements, problems);
 
   const pages = pagesOf(form);
   const { outcome, earlyPage } = outcomeOf(form, state, answers, pages);
@@ -349,7 +390,7 @@ export function evaluateForm(
     (pages.get(p.option_id) ?? Infinity) > earlyPage;
   const errors = problems.filter((p) => !waived(p)).map(({ option_id, message }) => ({ option_id, message }));
 
-  const optionsTotal = sum(supplements);
+  const optionsTotal = sum([...supplements.values()]);
   const subtotal = cents(form.base_price + optionsTotal);
   const tax = applyRate(subtotal, vatRate);
   const related = feeLines(form.related_product, vatRate);

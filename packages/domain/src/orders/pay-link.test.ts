@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { judgePayLink, parsePayLinkKey, payLinkExpiry, payLinkMessage } from './pay-link.js';
+import {
+  judgePayLink,
+  judgeQuoteLink,
+  parsePayLinkKey,
+  payLinkExpiry,
+  payLinkMessage,
+  quoteLinkMessage,
+} from './pay-link.js';
 
 const SIG = 'a'.repeat(43);
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -48,5 +55,29 @@ describe('payLinkExpiry', () => {
   it('adds the days in seconds', () => {
     expect(payLinkExpiry(NOW, 14)).toBe(Math.floor(NOW / 1000) + 14 * 86_400);
     expect(payLinkExpiry(NOW + 999, 1)).toBe(Math.floor(NOW / 1000) + 86_400);
+  });
+});
+
+describe('judgeQuoteLink (payment/quote/{quote_id})', () => {
+  const good = (quoteId: number, generation: number, expiresAt: number) =>
+    `${expiresAt}.${fakeSign(quoteLinkMessage(quoteId, generation, expiresAt))}`;
+
+  it.each([
+    ['its own quote and generation, in time', 42, 3, good(42, 3, FUTURE), 'valid'],
+    ['expired', 42, 3, good(42, 3, PAST), 'expired'],
+    ['revoked (the generation moved on)', 42, 4, good(42, 3, FUTURE), 'invalid'],
+    ['revoked and expired: not told apart from tampered', 42, 4, good(42, 3, PAST), 'invalid'],
+    ['another quote', 43, 3, good(42, 3, FUTURE), 'invalid'],
+    ['a tampered expiry', 42, 3, `${FUTURE + 60}.${good(42, 3, FUTURE).split('.')[1]}`, 'invalid'],
+    ["an order's pay link for the same number", 42, 3, `${FUTURE}.${fakeSign(payLinkMessage(42, FUTURE))}`, 'invalid'],
+    ['quote 0', 0, 3, good(0, 3, FUTURE), 'invalid'],
+    ['a huge quote id', 2 ** 60, 3, good(2 ** 60, 3, FUTURE), 'invalid'],
+    ['garbage', 42, 3, '1.2', 'invalid'],
+  ] as const)('%s: %s', (_name, quoteId, generation, key, verdict) => {
+    expect(judgeQuoteLink(quoteId, generation, key, NOW, matches)).toBe(verdict);
+  });
+
+  it("a quote link's key does not pay the order with the same number", () => {
+    expect(judgePayLink(42, good(42, 3, FUTURE), NOW, matches)).toBe('invalid');
   });
 });

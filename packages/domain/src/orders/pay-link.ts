@@ -47,8 +47,39 @@ export function judgePayLink(
   signatureMatches: (message: string, signature: string) => boolean,
 ): PayLinkVerdict {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return 'invalid';
+  return judgeSignedKey(key, nowMs, (expiresAt) => payLinkMessage(orderId, expiresAt), signatureMatches);
+}
+
+/** The same judgement for any signed message that ends in the key's expiry (pay links and quote links). */
+export function judgeSignedKey(
+  key: string,
+  nowMs: number,
+  messageFor: (expiresAt: number) => string,
+  signatureMatches: (message: string, signature: string) => boolean,
+): PayLinkVerdict {
   const parsed = parsePayLinkKey(key);
   if (!parsed) return 'invalid';
-  if (!signatureMatches(payLinkMessage(orderId, parsed.expiresAt), parsed.signature)) return 'invalid';
+  if (!signatureMatches(messageFor(parsed.expiresAt), parsed.signature)) return 'invalid';
   return nowMs >= parsed.expiresAt * 1000 ? 'expired' : 'valid';
+}
+
+/**
+ * The quote link (payment/quote/{quote_id}#k=<key>): the owner of a cart lets another person (a company's
+ * accountant) pay it. The key has the pay link's shape and secret but signs another message, so a pay link's key
+ * never opens a quote and the reverse. `generation` is the cart's link generation: the owner revokes every link given
+ * so far by raising it, and any change to the cart's lines raises it too (the consent was for what the link showed).
+ */
+export function quoteLinkMessage(quoteId: number, generation: number, expiresAt: number): string {
+  return `pay-quote:v1:${quoteId}:${generation}:${expiresAt}`;
+}
+
+export function judgeQuoteLink(
+  quoteId: number,
+  generation: number,
+  key: string,
+  nowMs: number,
+  signatureMatches: (message: string, signature: string) => boolean,
+): PayLinkVerdict {
+  if (!Number.isSafeInteger(quoteId) || quoteId <= 0 || !Number.isSafeInteger(generation)) return 'invalid';
+  return judgeSignedKey(key, nowMs, (expiresAt) => quoteLinkMessage(quoteId, generation, expiresAt), signatureMatches);
 }

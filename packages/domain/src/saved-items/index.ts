@@ -4,3 +4,5 @@ export * from './list-rules.js';
 export * from './saved-item-input.js';
 export * from './order-origins.js';
 export * from './nota-simple.js';
+export * from './fast-buy.js';
+export * from './nota-refresh.js';

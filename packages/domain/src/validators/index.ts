@@ -9,3 +9,4 @@ export * from './dates.js';
 export * from './car-plate.js';
 export * from './idufir.js';
 export * from './validate-by-name.js';
+export * from './spanish-banks.js';
