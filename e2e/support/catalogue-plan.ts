@@ -142,7 +142,7 @@ function textFor(option: ProductOption, language: string): string[] {
     return ['DN1234F'];
   }
   if (option.type === 'municipio') return ['Alcalá de Henares'];
-  if (option.type === 'banco') return ['Banco Ejemplo'];
+  if (option.type === 'banco') return ['0049'];
   if (has('municipio', 'localidad', 'ciudad')) return ['Alcalá de Henares'];
   if (has('razón social', 'empresa', 'sociedad')) return ['Ejemplo Servicios SL'];
   if (has('nombre', 'titular', 'fallecido', 'otorgantes', 'partes')) return ['Ana García López'];

@@ -26,6 +26,8 @@ import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
 import { seedDatabase } from './modules/catalog/seed.js';
 import { payLinkRoutes } from './modules/checkout/pay-link.routes.js';
+import { quoteLinkOwnerRoutes, quoteLinkRoutes } from './modules/checkout/quote-link.routes.js';
+import { QuoteLinksService } from './modules/checkout/quote-links.service.js';
 import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
@@ -57,6 +59,9 @@ import { ItemAnswersService } from './modules/orders/item-answers.service.js';
 import draftsRoutes, { configRoutes } from './modules/drafts/drafts.routes.js';
 import { DraftsService } from './modules/drafts/drafts.service.js';
 import savedItemsRoutes from './modules/saved-items/saved-items.routes.js';
+import fastBuyRoutes from './modules/saved-items/fast-buy.routes.js';
+import { FastBuyService } from './modules/saved-items/fast-buy.service.js';
+
 import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
 import notificationsRoutes from './modules/payments/notifications.routes.js';
 import backofficePaymentsRoutes from './modules/payments/backoffice-payments.routes.js';
@@ -264,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const companyReports = createCompanyReports({ db, catalog, files, jobs, orderEvents, config, now });
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
+  const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -278,7 +284,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploads,
     // Place pickers' data sets (catalog/geo), loaded here so a broken file stops the boot.
     places: placeDirectory(),
-    checkout: new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers),
+    checkout,
+    quoteLinks: new QuoteLinksService(db, catalog, carts, checkout, payLinks),
+    fastBuy: new FastBuyService(db, catalog, placeDirectory(), now),
     payLinks,
     transfers: new TransferConfirmation(db, orderEvents),
     orderEvents,
@@ -390,6 +398,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inboundMailRoutes);
   // Pay links of orders created by agents: public, the signed key is the permission.
   await app.register(payLinkRoutes);
+  // Quote links: the owner's consent to pay their cart, signed like the pay links.
+  await app.register(quoteLinkRoutes);
   await app.register(contactRoutes);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
   // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
@@ -399,11 +409,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accountSelfRoutes,
       accountLifecycleRoutes,
       checkoutRoutes,
+      quoteLinkOwnerRoutes,
       customerPaymentRoutes,
       customerOrdersRoutes,
       itemAnswersRoutes,
       draftsRoutes,
       savedItemsRoutes,
+      fastBuyRoutes,
       invoicingRoutes,
       backofficeRoutes,
       itemLocksRoutes,

@@ -13,6 +13,8 @@ import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
 import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
 import type { PayLinks } from '../modules/payments/pay-links.js';
+import type { FastBuyService } from '../modules/saved-items/fast-buy.service.js';
+import type { QuoteLinksService } from '../modules/checkout/quote-links.service.js';
 import type { PasswordResetService } from '../modules/customers/password-reset.service.js';
 import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
 import type { EmailService } from '../modules/email/email.service.js';
@@ -54,6 +56,8 @@ export interface AppContext {
   checkout: CheckoutService;
   /** Signs and checks the pay links of orders created by agents. */
   payLinks: PayLinks;
+  quoteLinks: QuoteLinksService;
+  fastBuy: FastBuyService;
   routing: PaymentRouting;
   /** Order domain events (paid) that invoices and emails listen to inside the paying transaction. */
   orderEvents: OrderEvents;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { foldName } from '../config-lists/municipality-seed.js';
 import type { ProductForm, ProductOption } from '../forms/product-form.js';
 import {
   fastBuyProductIds,
   fastBuyStartPage,
   fastBuyTarget,
-  foldName,
   prefillFromSavedItem,
   type FastBuySource,
 } from './fast-buy.js';
@@ -133,7 +133,7 @@ describe('fast-buy: a saved property pre-fills the Registro de la Propiedad cert
 
 describe('fast-buy targets', () => {
   it.each([
-    ['property', [15867, 18508, 20001, 20024, 20007, 20006, 20008]],
+    ['property', [15867, 20001, 20024, 20007, 20006, 20008]],
     ['company', [18506, 18507, 20013, 20014, 20015, 20016]],
     ['vehicle', [20029, 20030]],
   ] as const)('%s -> %j', (kind, ids) => {

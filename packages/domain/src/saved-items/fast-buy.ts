@@ -1,3 +1,4 @@
+import { foldName } from '../config-lists/municipality-seed.js';
 import type { AnswerValue, ProductForm, ProductOption } from '../forms/product-form.js';
 import type { SavedItemAttr } from './saved-item-input.js';
 import type { SavedItemKind } from './reference-ids.js';
@@ -41,12 +42,12 @@ export interface FastBuyTarget {
  * nota simple (address, municipality, province, owner, refcat, idufir) or the customer (also finca, registry).
  */
 export const FAST_BUY_TARGETS: readonly FastBuyTarget[] = [
-  // Nota simple (normal and urgent share the form's option ids).
-  ...[15867, 18508].map((productId): FastBuyTarget => ({
+  // Nota simple (its urgent service is a question of the same product; 18508 is not in the catalogue).
+  {
     kind: 'property',
-    productId,
+    productId: 15867,
     fields: { province: 78, municipality: 79, address: 80, owner: 77, refcat: 82, idufir: 83 },
-  })),
+  },
   {
     kind: 'property',
     productId: 20001, // certificado del Registro de la Propiedad
@@ -140,11 +141,6 @@ export interface FastBuySource {
 
 /** Finds a municipality's code by its name within a province (the server's place data; none in the browser). */
 export type MunicipalityResolver = (provinceCode: string, name: string) => string | undefined;
-
-/** Case, accents and spacing do not matter when a stored name is matched to a list value. */
-export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
 
 /** A province drop-down's value named `name` ("Alicante" also finds "Alicante/Alacant"), or undefined. */
 function provinceValue(option: ProductOption, name: string): { id: number; code?: string } | undefined {

@@ -1,3 +1,5 @@
+import { NOTA_SIMPLE_REFRESH_DAYS } from '../backoffice/order-flags.js';
+
 /**
  * The nota simple refresh offer (issue 13; the shop's addactualizarnsahora {order_id, item_id}): a nota simple shows
  * the registry on the day it was issued, so one older than 60 days offers a new one of the same property, pre-filled
@@ -5,11 +7,8 @@
  * server's time zone, so a note issued on 1 March is 60 days old all of 30 April, summer time or not.
  */
 
-/** A nota simple this many days old is still fresh; one day more and the refresh is offered. */
-export const NOTA_SIMPLE_FRESH_DAYS = 60;
-
-/** The nota simple products (normal 15867, urgent 18508): a refresh orders the same product again. */
-export const NOTA_SIMPLE_PRODUCT_IDS: readonly number[] = [15867, 18508];
+// The back office's flag (isNotaSimpleRefreshable) counts elapsed 24-hour periods from the delivery instant; the
+// customer's offer counts the calendar days the customer sees on the note. They differ only during the 61st day.
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const madrid = new Intl.DateTimeFormat('en-CA', {
@@ -50,5 +49,5 @@ export function notaSimpleAgeDays(issued: string | Date | null | undefined, now:
 /** Whether a nota simple of this date offers its refresh: strictly older than 60 days. */
 export function offersNotaSimpleRefresh(issued: string | Date | null | undefined, now: Date): boolean {
   const age = notaSimpleAgeDays(issued, now);
-  return age !== null && age > NOTA_SIMPLE_FRESH_DAYS;
+  return age !== null && age > NOTA_SIMPLE_REFRESH_DAYS;
 }

@@ -15,6 +15,11 @@ export const carts = pgTable(
     /** active | converted */
     status: text('status').notNull().default('active'),
     orderId: bigint('order_id', { mode: 'number' }),
+    /**
+     * The quote links' generation (docs/shop-flows.md, "Quote link"): signed into each link; the owner revokes every
+     * link given so far by raising it, and any change to the lines raises it (the consent was for what was shown).
+     */
+    linkGeneration: integer('link_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,5 +36,7 @@ export const cartItems = pgTable('cart_items', {
     .references(() => products.productId),
   qty: integer('qty').notNull().default(1),
   answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull(),
+  /** Raised by each change (updatequoteitem): an edit based on an older version is refused (two tabs, two devices). */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 });

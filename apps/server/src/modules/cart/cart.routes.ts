@@ -22,6 +22,10 @@ export const CartResponse = Type.Object({
       url_key: Type.String(),
       product_name: Type.String(),
       qty: Type.Integer(),
+      /** The line's version: send it back with a change (PATCH), so a change made meanwhile is not overwritten. */
+      version: Type.Integer(),
+      /** The accepted answers (what "Editar" starts from). */
+      answers: Answers,
       summary: Type.String(),
       options: Type.Array(AnswerLine),
       valid: Type.Boolean(),
@@ -70,6 +74,35 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
       return reply.code(201).send(await carts.view(session, request.body.store_id));
+    },
+  );
+
+  app.patch(
+    '/api/cart/items/:id',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "updatequoteitem: change a line's quantity (1-50) and/or answers (re-validated and re-priced)",
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        body: Type.Object(
+          {
+            version: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The line version you changed' }),
+            // Any number or text reaches the rule, so 1.5, -1 or 1e9 get its clear message rather than a schema one
+            // (text first: " 3" stays text, not coerced to 3).
+            qty: Type.Optional(
+              Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { description: 'Whole number, 1 to 50' }),
+            ),
+            answers: Type.Optional(Answers),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: CartResponse, ...errors(400, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const session = await request.ensureSession();
+      await carts.updateItem(session, session.storeId, request.params.id, request.body);
+      return carts.view(session, session.storeId);
     },
   );
 

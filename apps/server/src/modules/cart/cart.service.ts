@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   answersVerdict,
+  checkCartQuantity,
   describeAnswers,
   formatMoneyString,
   orderSummary,
@@ -9,6 +10,7 @@ import {
   productOffer,
   type CartOrderability,
   type Orderability,
+  type AnswerValue,
   type DescribedAnswer,
   type FormEvaluation,
 } from '@ventanilla/domain';
@@ -28,6 +30,7 @@ export interface PricedLine {
   id: number;
   product: CatalogProduct;
   qty: number;
+  version: number;
   evaluation: FormEvaluation;
   described: DescribedAnswer[];
 }
@@ -105,19 +108,73 @@ export class CartService {
       await tx
         .insert(cartItems)
         .values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
-      await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.quoteId, cart.quoteId));
+      await touchLines(tx, cart.quoteId);
     });
   }
 
   async removeItem(session: SessionState, storeId: number, itemId: number): Promise<void> {
     const cart = await this.findActive(this.db, session, storeId);
-    const deleted = cart
+    if (!cart) throw new AppError('CART_ITEM_NOT_FOUND');
+    await this.db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.quoteId, cart.quoteId)))
+        .returning({ id: cartItems.id });
+      if (deleted.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
+      await touchLines(tx, cart.quoteId);
+    });
+  }
+
+  /**
+   * updatequoteitem: changes a line's quantity and/or answers. The answers are evaluated like an add to the cart
+   * (visibility, validators, prices: nothing the browser computed is kept); the quantity follows checkCartQuantity.
+   * `version` is the line's version the change was made on: another change since (another tab) is VERSION_CONFLICT,
+   * and the check and the write are one UPDATE, so two concurrent edits cannot both win.
+   */
+  async updateItem(
+    session: SessionState,
+    storeId: number,
+    itemId: number,
+    change: { version: number; qty?: unknown; answers?: RawAnswers },
+  ): Promise<void> {
+    const cart = await this.findActive(this.db, session, storeId);
+    const [row] = cart
       ? await this.db
-          .delete(cartItems)
+          .select()
+          .from(cartItems)
           .where(and(eq(cartItems.id, itemId), eq(cartItems.quoteId, cart.quoteId)))
-          .returning({ id: cartItems.id })
       : [];
-    if (deleted.length === 0) throw new AppError('CART_ITEM_NOT_FOUND');
+    if (!cart || !row) throw new AppError('CART_ITEM_NOT_FOUND');
+    const set: { qty?: number; answers?: Record<string, AnswerValue> } = {};
+    if (change.qty !== undefined) {
+      const checked = checkCartQuantity(change.qty);
+      if (!checked.ok)
+        throw new AppError('VALIDATION_ERROR', 'qty', { fields: [{ field: 'qty', message: checked.message }] });
+      set.qty = checked.qty;
+    }
+    if (change.answers !== undefined) {
+      const store = this.catalog.getStore(storeId);
+      const product = this.catalog.findProductById(storeId, row.productId);
+      if (!store || !product) throw new AppError('CART_ITEM_NOT_FOUND', 'product left the store');
+      const files = await this.uploads.resolverFor(this.db, ownerOf(session), [change.answers]);
+      const evaluation = evaluateProduct(store, product, change.answers, files);
+      const verdict = orderability(offerOf(product), storeId, evaluation);
+      if (!verdict.orderable) {
+        refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'update cart line');
+      }
+      set.answers = evaluation.answers;
+    }
+    await this.db.transaction(async (tx) => {
+      const changed = await tx
+        .update(cartItems)
+        .set({ ...set, version: sql`${cartItems.version} + 1` })
+        .where(
+          and(eq(cartItems.id, itemId), eq(cartItems.quoteId, cart.quoteId), eq(cartItems.version, change.version)),
+        )
+        .returning({ id: cartItems.id });
+      if (changed.length === 0) throw new AppError('VERSION_CONFLICT', `cart line ${itemId}`);
+      await touchLines(tx, cart.quoteId);
+    });
   }
 
   /** Loads and re-prices a cart's lines; lines whose product left the store or was disabled are dropped from the result. */
@@ -144,6 +201,7 @@ export class CartService {
         id: row.id,
         product,
         qty: row.qty,
+        version: row.version,
         evaluation,
         described: describeAnswers(product.form, evaluation.answers, placeDirectory()),
       });
@@ -156,6 +214,14 @@ export class CartService {
     if (!cart) return emptyCart(storeId);
     return cartOut(await this.price(this.db, cart));
   }
+}
+
+/** A change to a cart's lines: the cart is newer, and the quote links given so far no longer pay it. */
+async function touchLines(tx: DbOrTx, quoteId: number): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ updatedAt: new Date(), linkGeneration: sql`${carts.linkGeneration} + 1` })
+    .where(eq(carts.quoteId, quoteId));
 }
 
 /**
@@ -230,6 +296,8 @@ export function cartOut(priced: PricedCart) {
       url_key: l.product.row.urlKey,
       product_name: l.product.row.name,
       qty: l.qty,
+      version: l.version,
+      answers: l.evaluation.answers,
       summary: orderSummary(l.described),
       options: l.described,
       valid: answersVerdict(l.evaluation).orderable,

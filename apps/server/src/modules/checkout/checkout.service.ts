@@ -9,11 +9,11 @@ import {
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
@@ -36,6 +36,11 @@ const UNIQUE_VIOLATION = '23505';
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+/** The order a quote link places has this key: a second payer (or a retry) finds it instead of placing another. */
+export function quoteIdempotencyKey(quoteId: number): string {
+  return `quote-link:${quoteId}`;
 }
 
 /** The customer an order is paid for, as the payment provider needs them (only the e-mail is sent). */
@@ -103,82 +108,7 @@ export class CheckoutService {
         // Lock the cart and read it as locked: two checkouts of the same cart cannot both convert it.
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
-        const priced = await this.carts.price(tx, fresh);
-        const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
-        if (!verdict.orderable) {
-          refuseUnorderable(
-            verdict,
-            store,
-            (id) => this.catalog.findProductById(storeId, id),
-            'cart line no longer valid',
-          );
-        }
-
-        const [customer] = await tx.select().from(users).where(eq(users.id, user.id));
-        if (!customer) throw new AppError('UNAUTHENTICATED');
-        // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
-        const totals = orderTotals(
-          priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
-          store.vatRate,
-        );
-        const orderNo = await allocateOrderNumber(tx, storeId);
-        const grand = totals.total;
-        await tx.insert(orders).values({
-          orderId: orderNo,
-          storeId,
-          customerId: user.id,
-          status: 'pending',
-          taxRateBp: store.vatRate,
-          subtotal: totals.subtotal,
-          taxAmount: totals.tax,
-          fees: totals.fees,
-          total: grand,
-          customerEmail: customer.email,
-          customerFirstname: customer.firstname,
-          customerLastname: customer.lastname,
-          idempotencyKey,
-        });
-        const items = await tx
-          .insert(orderItems)
-          .values(
-            priced.lines.map((l, k) => ({
-              orderId: orderNo,
-              productId: l.product.row.productId,
-              productName: l.product.row.name,
-              qty: l.qty,
-              answers: l.evaluation.answers,
-              productOptions: l.described,
-              basePrice: l.evaluation.price.base,
-              optionsPrice: l.evaluation.price.options,
-              subtotal: totals.lines[k]!.subtotal,
-              taxAmount: totals.lines[k]!.tax,
-              fees: totals.lines[k]!.fees,
-              total: totals.lines[k]!.total,
-              panelStatusId: PanelStatus.PendingPayment,
-            })),
-          )
-          .returning({ itemId: orderItems.itemId });
-        await recordHistory(
-          tx,
-          items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
-        );
-        // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
-        await attachAnswerUploads(
-          tx,
-          user.id,
-          items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })),
-        );
-        await tx
-          .update(carts)
-          .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
-          .where(eq(carts.quoteId, fresh.quoteId));
-        const [payment] = await tx
-          .insert(payments)
-          .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
-          .returning({ id: payments.id });
-        if (!payment) throw new Error('payment insert returned nothing');
-        await this.orderEvents.emit('placed', tx, { orderId: orderNo, paymentId: payment.id, method });
-        return { orderId: orderNo, paymentId: payment.id, amount: grand };
+        return this.convert(tx, fresh, store, user.id, method, provider, idempotencyKey);
       }));
     } catch (err) {
       // A concurrent submit with the same key won the race (unique key, or it converted the cart first).
@@ -198,6 +128,93 @@ export class CheckoutService {
       user,
       existing: false,
     });
+  }
+
+  /**
+   * Turns a locked, active cart into an order of `customerId` (items at panel status 0, prices recomputed by the
+   * server) with a payment to open; the cart becomes converted. Runs inside the caller's transaction.
+   */
+  private async convert(
+    tx: Tx,
+    fresh: typeof carts.$inferSelect,
+    store: StoreInfo,
+    customerId: number,
+    method: PaymentMethodCode,
+    provider: PaymentProvider,
+    idempotencyKey: string,
+  ): Promise<{ orderId: number; paymentId: number; amount: Cents }> {
+    const storeId = fresh.storeId;
+    const priced = await this.carts.price(tx, fresh);
+    const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
+    if (!verdict.orderable) {
+      refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'cart line no longer valid');
+    }
+
+    const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
+    if (!customer) throw new AppError('UNAUTHENTICATED');
+    // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
+    const totals = orderTotals(
+      priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
+      store.vatRate,
+    );
+    const orderNo = await allocateOrderNumber(tx, storeId);
+    const grand = totals.total;
+    await tx.insert(orders).values({
+      orderId: orderNo,
+      storeId,
+      customerId,
+      status: 'pending',
+      taxRateBp: store.vatRate,
+      subtotal: totals.subtotal,
+      taxAmount: totals.tax,
+      fees: totals.fees,
+      total: grand,
+      customerEmail: customer.email,
+      customerFirstname: customer.firstname,
+      customerLastname: customer.lastname,
+      idempotencyKey,
+    });
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        priced.lines.map((l, k) => ({
+          orderId: orderNo,
+          productId: l.product.row.productId,
+          productName: l.product.row.name,
+          qty: l.qty,
+          answers: l.evaluation.answers,
+          productOptions: l.described,
+          basePrice: l.evaluation.price.base,
+          optionsPrice: l.evaluation.price.options,
+          subtotal: totals.lines[k]!.subtotal,
+          taxAmount: totals.lines[k]!.tax,
+          fees: totals.lines[k]!.fees,
+          total: totals.lines[k]!.total,
+          panelStatusId: PanelStatus.PendingPayment,
+        })),
+      )
+      .returning({ itemId: orderItems.itemId });
+    await recordHistory(
+      tx,
+      items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
+    );
+    // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
+    await attachAnswerUploads(
+      tx,
+      customerId,
+      items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })),
+    );
+    await tx
+      .update(carts)
+      .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
+      .where(eq(carts.quoteId, fresh.quoteId));
+    const [payment] = await tx
+      .insert(payments)
+      .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment insert returned nothing');
+    await this.orderEvents.emit('placed', tx, { orderId: orderNo, paymentId: payment.id, method });
+    return { orderId: orderNo, paymentId: payment.id, amount: grand };
   }
 
   /** Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). */
@@ -222,6 +239,77 @@ export class CheckoutService {
       .where(eq(orders.orderId, orderId));
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
     return this.newPayment(row.order, toPaymentUser(row.customer), method, true);
+  }
+
+  /**
+   * Pays a cart by its quote link (the caller has checked the link): the owner's cart becomes the owner's order, once
+   * (the idempotency key is the quote's, so two payers racing make one order), and the holder of the link pays it,
+   * signed in or not. A link opened again after the order was placed pays that order while it is unpaid.
+   */
+  async payQuote(quoteId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+    const [row] = await this.db
+      .select({ cart: carts, owner: users })
+      .from(carts)
+      .innerJoin(users, eq(users.id, carts.userId))
+      .where(eq(carts.quoteId, quoteId));
+    if (!row) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
+    const owner = toPaymentUser(row.owner);
+    const key = quoteIdempotencyKey(quoteId);
+    const linkPath = `/payment/quote/${quoteId}`;
+    const placed = async () => {
+      const order = (await this.findByKey(owner.id, key)) ?? (await this.orderOfCart(row.cart));
+      return order ? this.newPayment(order, owner, method, true, linkPath) : undefined;
+    };
+    const before = await placed();
+    if (before) return before;
+
+    const store = this.catalog.getStore(row.cart.storeId);
+    if (!store) throw new AppError('NOT_FOUND', `store ${row.cart.storeId}`);
+    const provider = this.routing.providerFor(store.storeId, method);
+    if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${store.storeId}`);
+    let created: { orderId: number; paymentId: number; amount: Cents };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
+        if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
+        return this.convert(tx, fresh, store, owner.id, method, provider, key);
+      });
+    } catch (err) {
+      // Another payer (or the owner's own checkout) converted it first: pay that order.
+      if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'CART_EMPTY')) {
+        const after = await placed();
+        if (after) return after;
+      }
+      throw err;
+    }
+    return this.openPayment({
+      ...created,
+      method,
+      provider,
+      language: store.language,
+      user: owner,
+      existing: false,
+      byLink: true,
+      linkPath,
+    });
+  }
+
+  /** The order a converted cart became (the owner's own checkout or a quote link), if any. */
+  private async orderOfCart(cart: typeof carts.$inferSelect) {
+    if (cart.status !== 'converted' || cart.orderId === null || cart.userId === null) return undefined;
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, cart.orderId), eq(orders.customerId, cart.userId)));
+    return order;
+  }
+
+  /** The state a quote link's page shows of the order its cart became: null while it is still a cart. */
+  async quoteOrderState(cart: typeof carts.$inferSelect) {
+    const order = (await this.orderOfCart(cart)) ?? undefined;
+    if (!order) return null;
+    const status = await this.linkStatus(order.orderId);
+    return { ...status, order_id: order.orderId };
   }
 
   /** What the pay-link page shows: the amount and whether the order is paid (nothing about the customer). */
@@ -253,6 +341,7 @@ export class CheckoutService {
     user: SessionUser,
     method: PaymentMethodCode,
     byLink = false,
+    linkPath?: string,
   ): Promise<CheckoutResult> {
     const orderId = order.orderId;
     if (order.status !== 'pending') throw new AppError('ORDER_ALREADY_PAID');
@@ -274,6 +363,7 @@ export class CheckoutService {
       user,
       existing: true,
       byLink,
+      ...(linkPath ? { linkPath } : {}),
     });
   }
 
@@ -367,6 +457,8 @@ export class CheckoutService {
     existing: boolean;
     /** Paid by its pay link, perhaps signed out: the browser comes back to the link's page, which shows the outcome. */
     byLink?: boolean;
+    /** The link's page when it is not the order's pay link (a quote link: /payment/quote/{quote_id}). */
+    linkPath?: string;
   }): Promise<CheckoutResult> {
     const base = this.config.publicUrl;
     const order = input.orderId;
@@ -381,7 +473,9 @@ export class CheckoutService {
         description: `Pedido ${input.orderId}`,
         customerEmail: input.user.email,
         language: input.language,
-        returnUrl: input.byLink ? `${base}/payment/order/${order}` : `${base}${returnPath(input.method, order)}`,
+        returnUrl: input.byLink
+          ? `${base}${input.linkPath ?? `/payment/order/${order}`}`
+          : `${base}${returnPath(input.method, order)}`,
         cancelUrl: `${base}/customer/payment?order_id=${order}`,
         threeDsReturnUrl: input.existing
           ? `${base}/payment/3ds/order/${order}`

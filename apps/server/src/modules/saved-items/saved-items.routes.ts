@@ -22,7 +22,7 @@ const MAX_ID = 2147483647;
  * can hold (negative, huge, NUL bytes, letters) names nothing, so it is not found rather than a 400 that would tell
  * ids apart. Runs before validation and the bad-input check.
  */
-async function idOrNotFound(request: FastifyRequest) {
+export async function idOrNotFound(request: FastifyRequest) {
   const raw = (request.params as { id?: unknown }).id;
   const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!(id <= MAX_ID)) throw new AppError('NOT_FOUND', 'saved item id');
