@@ -208,7 +208,7 @@ const en: Catalogue = {
   'place.outside_parent': 'The parish is not in the chosen municipality or district',
   'cart.qty_invalid': 'The quantity must be a whole number from 1 to {max}',
   'bank.unknown_entity': 'Choose a bank from the list',
-  'bank.iban_mismatch': 'The chosen bank does not match the account\'s bank ({entity})',
+  'bank.iban_mismatch': "The chosen bank does not match the account's bank ({entity})",
   'status.not_found': 'Status not found',
   'status.not_mapped': 'Unmapped status ({id})',
   'client_status.pending': 'Pending payment',
