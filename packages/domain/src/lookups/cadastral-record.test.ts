@@ -5,6 +5,7 @@ import {
   cadastreTargets,
   formatCadastralAddress,
   parseRefcatQuery,
+  streetAndNumber,
   titleCase,
   unitReference,
   type CadastralRecord,
@@ -166,5 +167,20 @@ describe('cadastreTargets and cadastreAnswers', () => {
   it('cuts the address to the question max_length', () => {
     const short = { ...address, max_length: 10 };
     expect(cadastreAnswers([short], record)).toEqual({ 3: 'Calle Alca' });
+  });
+});
+
+describe('streetAndNumber', () => {
+  it.each([
+    ['Calle de Alcalá 45, 2º A', 'Calle de Alcalá', '45'],
+    ['Calle Alcala 45, Esc. 1, Planta 2, Puerta A, 28014', 'Calle Alcala', '45'],
+    ['Avda. del Puerto, 120', 'Avda. del Puerto', '120'],
+    ['C/ Mayor nº 12 3ºA', 'C/ Mayor', '12'],
+    ['Plaza Mayor', 'Plaza Mayor', ''],
+    ['Calle 7 de Julio 3', 'Calle', '7'], // a number in the name: the first one wins (the customer may correct it)
+    ['Paseo de Gracia 92B', 'Paseo de Gracia', '92B'],
+    ['', '', ''],
+  ])('%j -> %j %j', (address, street, number) => {
+    expect(streetAndNumber(address)).toEqual({ street, number });
   });
 });

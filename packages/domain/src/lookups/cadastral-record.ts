@@ -1,7 +1,6 @@
 import { cadastralControlLetters, validateCadastralReference } from '../validators/cadastral-reference.js';
 import { withoutSpaces } from '../validators/check-result.js';
 import type { InvalidReason } from '../validators/check-result.js';
-import type { ProductOption } from '../forms/product-form.js';
 
 /**
  * A property as the cadastral lookups answer it (docs/integrations.md, "Cadastre"), whatever the adapter: the Spanish
@@ -124,28 +123,42 @@ export function formatCadastralAddress(parts: CadastralAddressParts): string {
   return [street, ...inside].join(', ');
 }
 
+/**
+ * What the lookup reads of a question: the catalogue's ProductOption and the API's shape of it (the web) both fit.
+ */
+export interface LookupOption {
+  option_id: number;
+  type: string;
+  title: string;
+  validator?: string | null | undefined;
+  max_length?: number | null | undefined;
+  place?: { country?: 'ES' | 'PT' | undefined; parent_option?: number | undefined } | null | undefined;
+  opt_values: ReadonlyArray<{ id: number; code?: string | null | undefined }>;
+}
+
 /** The questions a cadastral lookup fills in a form, next to the reference question. */
-export interface CadastreTargets {
+export interface CadastreTargets<O extends LookupOption = LookupOption> {
   /** The province list (a drop-down whose values carry INE codes). */
-  province: ProductOption | null;
+  province: O | null;
   /** The municipality picker (INE code). */
-  municipality: ProductOption | null;
+  municipality: O | null;
   /** The free-text address question ("Dirección del inmueble"). */
-  address: ProductOption | null;
+  address: O | null;
 }
 
 /** A Spanish place picker (no country, or ES). */
-function spanish(option: ProductOption): boolean {
+function spanish(option: LookupOption): boolean {
   return (option.place?.country ?? 'ES') === 'ES';
 }
 
 /** A province list: a drop-down marked as a place list, or whose values carry 2-digit codes. */
-function isProvinceList(option: ProductOption): boolean {
+function isProvinceList(option: LookupOption): boolean {
   return (
     option.type === 'drop_down' &&
     spanish(option) &&
     option.opt_values.length > 0 &&
-    (option.place !== undefined || option.opt_values.every((v) => /^\d{2}$/.test(v.code ?? '')))
+    ((option.place !== undefined && option.place !== null) ||
+      option.opt_values.every((v) => /^\d{2}$/.test(v.code ?? '')))
   );
 }
 
@@ -156,7 +169,7 @@ const ADDRESS_TITLE = /^(direcci[oó]n|domicilio|address|morada|endere[cç]o)\b/
  * follows it, and the first text question titled as an address. The catalogue has no field for it, so the shape of
  * the form says it: every property form of the catalogue asks them this way (a test walks them).
  */
-export function cadastreTargets(options: readonly ProductOption[]): CadastreTargets {
+export function cadastreTargets<O extends LookupOption>(options: readonly O[]): CadastreTargets<O> {
   const municipality =
     options.find((o) => o.type === 'municipio' && spanish(o) && o.place?.parent_option !== undefined) ??
     options.find((o) => (o.type === 'municipio' || o.type === 'municipio_ce') && spanish(o)) ??
@@ -175,7 +188,7 @@ export function cadastreTargets(options: readonly ProductOption[]): CadastreTarg
  * id, the municipality's INE code and the address line. A question the form does not ask, or a province the list
  * does not hold, is left out: the customer answers it.
  */
-export function cadastreAnswers(options: readonly ProductOption[], record: CadastralRecord): Record<string, string> {
+export function cadastreAnswers(options: readonly LookupOption[], record: CadastralRecord): Record<string, string> {
   const { province, municipality, address } = cadastreTargets(options);
   const answers: Record<string, string> = {};
   const value = province?.opt_values.find((v) => v.code === record.province_code);
@@ -187,4 +200,15 @@ export function cadastreAnswers(options: readonly ProductOption[], record: Cadas
     answers[String(address.option_id)] = address.max_length ? text.slice(0, address.max_length) : text;
   }
   return answers;
+}
+
+/**
+ * The street and number of an address as a person wrote it ("Calle de Alcalá 45, 2º A" -> "Calle de Alcalá", "45"):
+ * the first number after the street name. Without a number, the whole text (up to a comma) is the street.
+ */
+export function streetAndNumber(address: string): { street: string; number: string } {
+  const text = address.replace(/\s+/g, ' ').trim();
+  const match = /^(.*?\D)[\s,]*(?:n\.?º\s*|nº\s*|no\.?\s*|num\.?\s*|número\s*)?(\d{1,5}[A-Za-z]?)\b/i.exec(text);
+  if (!match) return { street: text.split(',')[0]!.trim(), number: '' };
+  return { street: match[1]!.replace(/[\s,]+$/, '').trim(), number: match[2]! };
 }

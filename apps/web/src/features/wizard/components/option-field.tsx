@@ -3,6 +3,7 @@ import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
+import { CadastreField } from './cadastre-field';
 import { FileQuestion } from './file-question';
 import { PlaceField, placeKindOf } from './place-field';
 
@@ -21,6 +22,11 @@ interface OptionFieldProps {
    * its province, which may have been answered on another page). Required so that no form forgets it.
    */
   context: { options: ProductOption[]; answers: Readonly<Record<string, string | undefined>> };
+  /**
+   * Lets a question answer others (the cadastral lookup fills province, municipality and address) among the
+   * questions asked (`visible`). Without it, a cadastral reference is a plain text question.
+   */
+  fill?: { onFill: (answers: Record<string, string>) => void; visible: ReadonlySet<number> };
 }
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
@@ -29,7 +35,17 @@ export function optionInputId(optionId: number): string {
 }
 
 /** One question rendered by its type: text, textarea, select or radios (with price supplements). */
-export function OptionField({ option, value, error, asHeading, onChange, onBlur, onError, context }: OptionFieldProps) {
+export function OptionField({
+  option,
+  value,
+  error,
+  asHeading,
+  onChange,
+  onBlur,
+  onError,
+  context,
+  fill,
+}: OptionFieldProps) {
   const t = useT();
   const format = useFormat();
   const id = optionInputId(option.option_id);
@@ -61,6 +77,23 @@ export function OptionField({ option, value, error, asHeading, onChange, onBlur,
         asHeading={asHeading}
         value={value}
         onChange={onChange}
+      />
+    );
+  }
+
+  if (option.type === 'field' && option.validator === 'refcat' && fill) {
+    // A cadastral reference with "Buscar": fills the property's place and address (docs/integrations.md).
+    return (
+      <CadastreField
+        {...common}
+        option={option}
+        asHeading={asHeading}
+        value={value}
+        onChange={onChange}
+        options={context.options}
+        answers={context.answers}
+        onFill={fill.onFill}
+        visible={fill.visible}
       />
     );
   }

@@ -160,6 +160,11 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     else textTimer.current = window.setTimeout(reevaluate, TEXT_REEVALUATE_DELAY_MS);
   }
 
+  /** Answers given by a lookup (the cadastral reference fills province, municipality and address). */
+  function fillAnswers(filled: Record<string, string>) {
+    for (const [id, value] of Object.entries(filled)) change(Number(id), value, true);
+  }
+
   function restart() {
     window.clearTimeout(textTimer.current);
     clearDraft(storeId, urlKey);
@@ -312,6 +317,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                     change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
                   }
                   context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
+                  fill={{ onFill: fillAnswers, visible }}
                   onError={(message) =>
                     setErrors((current) => [
                       ...current.filter((e) => e.option_id !== option.option_id),

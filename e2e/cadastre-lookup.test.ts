@@ -1,0 +1,186 @@
+// The cadastral reference lookup in the wizard (issue 14; docs/integrations.md, "Cadastre"): a customer asking for an
+// energy certificate answers the property's place and address, then on the reference page types a reference of the
+// offline data set and presses "Buscar": province, municipality and address are filled from the Catastro's data (the
+// offline adapter here). A valid reference nobody has says "Registro no encontrado"; "Buscar por dirección" offers the
+// references at the address. Keyboard only where it matters; axe on every state.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
+import { newContext } from './support/browser.js';
+import { definitions, eventually, focused, norm, waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PRODUCT = 'certificado-energetico';
+const REFERENCE = 'Referencia catastral';
+const OFFLINE_REFCAT = '0847106VK4704F0002PR'; // docs/integrations.md: Calle Alcala 45, Madrid
+const OTHER_UNIT = '0847106VK4704F0003AT';
+const UNKNOWN_REFCAT = '7837301VG8173B0001TT'; // valid control letters, not in the data set
+const FILLED_ADDRESS = 'Calle Alcala 45, Esc. 1, Planta 2, Puerta A, 28014';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+const axeResults: { label: string; violations: AxeViolation[] }[] = [];
+
+async function audit(label: string): Promise<void> {
+  axeResults.push({ label, violations: await runAxe(page) });
+}
+
+/** Ordered steps (the describe block is serial: after a failure the later ones are skipped, they depend on it). */
+const step = (name: string, fn: () => Promise<void>): void => test(name, fn);
+
+const main = () => page.getByRole('main');
+// Optional question: its label reads "Referencia catastral (opcional)".
+const reference = () => main().getByRole('textbox', { name: /^Referencia catastral/ });
+const searchButton = () => main().getByRole('button', { name: /^Buscar la referencia catastral$/ });
+const status = () => main().getByRole('status').filter({ hasText: /\S/ });
+const alert = () => main().getByRole('alert');
+
+async function continueTo(path: RegExp): Promise<void> {
+  await main().getByRole('button', { name: 'Continuar', exact: true }).click();
+  await waitForPath(page, path);
+}
+
+async function pick(label: string, name: string): Promise<void> {
+  const input = main().getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill('');
+  await page.keyboard.type(name);
+  await page
+    .getByRole('option', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
+  await eventually(async () => expect(await input.inputValue()).toBe(name));
+}
+
+test.describe.serial('Cadastral reference lookup: Buscar fills province, municipality and address', () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
+    test.setTimeout(300_000);
+    browser = launched;
+    server = await startServer();
+    context = await newContext(browser, server.baseUrl);
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  });
+
+  test.afterAll(async () => {
+    console.log(
+      `\naxe (${axeResults.length} states):\n${axeResults.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`).join('\n')}\n`,
+    );
+    await context?.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  step('the customer answers the first pages with a place in Sevilla and reaches the reference', async () => {
+    await page.goto(`/tienda/${PRODUCT}/step1`);
+    await main()
+      .getByRole('radio', { name: /^Piso o apartamento/ })
+      .check();
+    await continueTo(/\/step2$/);
+    await main()
+      .getByRole('radio', { name: /^Para vender el inmueble/ })
+      .check();
+    await continueTo(/\/step3$/);
+    await pick('Provincia del inmueble', 'Sevilla');
+    await pick('Municipio', 'Sevilla');
+    await main().getByLabel('Dirección del inmueble', { exact: true }).fill('Calle Sierpes 10');
+    await continueTo(/\/step4$/);
+    await main().getByLabel('Superficie construida aproximada (m²)', { exact: true }).fill('96');
+    await expect(reference()).toBeVisible();
+    await expect(searchButton()).toBeVisible();
+    await audit('reference question, empty');
+  });
+
+  step('a wrong reference is refused before asking; a valid one nobody has: "Registro no encontrado"', async () => {
+    await reference().fill('7837301VG8173B0001TR');
+    await searchButton().click();
+    await expect(alert()).toHaveText(/^La referencia catastral no es válida/);
+    await reference().fill(UNKNOWN_REFCAT);
+    await searchButton().click();
+    await expect(alert()).toHaveText('Registro no encontrado');
+    await audit('reference not found');
+  });
+
+  step(
+    'with the keyboard: type a reference of the offline set, Tab to "Buscar", Enter: the answers are filled',
+    async () => {
+      await reference().fill('');
+      await reference().focus();
+      await page.keyboard.type(OFFLINE_REFCAT.toLowerCase());
+      // Typing again clears the last result.
+      await expect(alert()).toHaveCount(0);
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).name).toBe('Buscar la referencia catastral');
+      await page.keyboard.press('Enter');
+      await eventually(async () =>
+        expect(norm(await status().first().innerText())).toContain(
+          `Referencia ${OFFLINE_REFCAT}: Calle Alcala 45, Esc. 1, Planta 2, Puerta A, Madrid.`,
+        ),
+      );
+      // The reference is kept as the Catastro writes it, and what was filled is listed.
+      expect(await reference().inputValue()).toBe(OFFLINE_REFCAT);
+      const filled = await definitions(main().locator('.cadastre-field dl'));
+      expect(filled).toEqual({
+        'Provincia del inmueble': 'Madrid',
+        Municipio: 'Madrid',
+        'Dirección del inmueble': FILLED_ADDRESS,
+      });
+      // Focus stayed on the button: nothing moved under the person's feet.
+      expect((await focused(page)).name).toBe('Buscar la referencia catastral');
+      await audit('reference found, answers filled');
+    },
+  );
+
+  step('"Buscar por dirección" offers the references at the address just filled; one is chosen', async () => {
+    await main().getByRole('button', { name: 'Buscar por dirección', exact: true }).click();
+    await eventually(async () =>
+      expect(norm(await status().first().innerText())).toContain(`3 referencias en ${FILLED_ADDRESS}`),
+    );
+    await audit('references at the address');
+    await main()
+      .getByRole('button', { name: `Usar ${OTHER_UNIT}`, exact: true })
+      .click();
+    expect(await reference().inputValue()).toBe(OTHER_UNIT);
+    expect((await focused(page)).name).toMatch(/^Referencia catastral/);
+    await eventually(async () =>
+      expect(norm(await status().first().innerText())).toContain(`Referencia ${OTHER_UNIT}: Calle Alcala 45`),
+    );
+  });
+
+  step('the province, municipality and address pages show the filled answers; the customer continues', async () => {
+    await page.getByRole('link', { name: 'Volver', exact: true }).first().click();
+    await waitForPath(page, /\/step3$/);
+    await eventually(async () =>
+      expect(await main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true }).inputValue()).toBe(
+        'Madrid',
+      ),
+    );
+    expect(await main().getByRole('combobox', { name: 'Municipio', exact: true }).inputValue()).toBe('Madrid');
+    expect(await main().getByLabel('Dirección del inmueble', { exact: true }).inputValue()).toBe(
+      'Calle Alcala 45, Esc. 1, Planta 2, Puerta B, 28014',
+    );
+    await continueTo(/\/step4$/);
+    expect(await reference().inputValue()).toBe(OTHER_UNIT);
+    await continueTo(/\/step5$/);
+    await main().getByLabel('Persona de contacto para la visita del técnico', { exact: true }).fill('Ana Ruiz Pérez');
+    await main().getByLabel('Teléfono de contacto', { exact: true }).fill('612345678');
+    await main().getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Comprueba tus respuestas' })).toBeVisible();
+    const answers = await definitions(main().locator('dl').first());
+    expect(answers).toMatchObject({
+      'Provincia del inmueble': 'Madrid',
+      Municipio: 'Madrid',
+      'Dirección del inmueble': 'Calle Alcala 45, Esc. 1, Planta 2, Puerta B, 28014',
+      [REFERENCE]: OTHER_UNIT,
+    });
+    await audit('check answers');
+  });
+
+  step('no accessibility violations and no page errors', async () => {
+    const failures = axeResults.filter((r) => r.violations.length > 0);
+    expect(failures.map((r) => `${r.label}:\n${formatViolations(r.violations)}`).join('\n\n')).toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+});
