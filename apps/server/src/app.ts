@@ -19,6 +19,8 @@ import { BackofficeService } from './modules/backoffice/backoffice.service.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import companyReportsRoutes from './modules/company-reports/company-reports.routes.js';
 import { createCompanyReports } from './modules/company-reports/company-reports.module.js';
+import customerQpRoutes from './modules/person-search/customer-qp.routes.js';
+import { CustomerQpService } from './modules/person-search/customer-qp.service.js';
 import { CartService } from './modules/cart/cart.service.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -322,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cannedResponses,
     agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents, passwordReset),
     companyReports,
+    customerQp: new CustomerQpService(db, catalog),
     tickets,
     smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), {
       info: (obj, msg) => app.log.info(obj, msg),
@@ -430,6 +433,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cannedResponsesRoutes,
       agentOrdersRoutes,
       companyReportsRoutes,
+      customerQpRoutes,
       customersAdminRoutes,
       impersonationRoutes,
       agentsAdminRoutes,

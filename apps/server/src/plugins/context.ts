@@ -36,6 +36,7 @@ import type { TemplatesService } from '../modules/templates/templates.service.js
 import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
 import type { AgentOrdersService } from '../modules/backoffice/agent-orders.service.js';
 import type { CompanyReportsService } from '../modules/company-reports/company-reports.service.js';
+import type { CustomerQpService } from '../modules/person-search/customer-qp.service.js';
 import type { TicketsService } from '../modules/tickets/tickets.service.js';
 import type { SmtpReceiver } from '../modules/tickets/smtp-receiver.js';
 import type { AccountDataService } from '../modules/account/account-data.service.js';
@@ -112,6 +113,8 @@ export interface AppContext {
   agentOrders: AgentOrdersService;
   /** Company reports by CIF: staff lookups and the automatic attachment to paid report lines. */
   companyReports: CompanyReportsService;
+  /** The customer's side of the QP person-search lists (listaNombresQP, searchListaNombresQP, tramitaListaNombresQP). */
+  customerQp: CustomerQpService;
   /** Tickets: customers' mail threaded into conversations, and the agents' actions on them. */
   tickets: TicketsService;
   /** E-mail changes confirmed by a link to the new address (docs/customer-panel.md). */

@@ -31,7 +31,6 @@ import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
-/** A password hash no password matches (argon2 refuses it): the customer sets one with "forgot password". */
 /** The QP product (Create QP): only its items have person-search lists. */
 const QP_URL_KEY = 'propiedades-de-una-persona';
 
@@ -44,7 +43,8 @@ export interface AgentOrderInput {
   shownTotal?: string;
 }
 
-function qpFields(problems: QpProblem[]): FieldError[] {
+/** A person-search list's refused fields as API field errors (also the customer's side: customer-qp.service.ts). */
+export function qpFields(problems: QpProblem[]): FieldError[] {
   return problems.map((p): FieldError => {
     switch (p.reason) {
       case 'required':

@@ -1,0 +1,173 @@
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import {
+  AGENT_ORDER_SHORTCUTS,
+  checkQpPerson,
+  checkTramitaNombres,
+  QP_MAX_NAMES,
+  qpCustomerListState,
+  qpMaximoOfAnswers,
+  qpNameAddition,
+} from '@ventanilla/domain';
+import type { Db, Tx } from '../../db/database.js';
+import { orderItems, orders, qpLocalizations, qpNames } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import { qpFields } from '../backoffice/agent-orders.service.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { SessionUser } from '../customers/sessions.repository.js';
+import { recordHistory } from '../orders/orders.repository.js';
+
+/**
+ * The customer's side of the QP person-search lists (docs/customer-panel.md, "Person search (QP)"): the spec's
+ * listaNombresQP, searchListaNombresQP and tramitaListaNombresQP for the owner of a paid QP item. Someone else's item,
+ * or an item of another product, is "not found"; once the names are sent (by the customer or an agent) the list is
+ * read-only (409 ITEM_NOT_EDITABLE). Every change runs under the item's row lock, so the limits hold under
+ * concurrent requests and a double "tramita" sends once.
+ */
+export class CustomerQpService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  private qpProductIds(): Set<number> {
+    return new Set(
+      this.catalog
+        .listStores()
+        .map((s) => this.catalog.findProduct(s.storeId, AGENT_ORDER_SHORTCUTS.qp)?.row.productId)
+        .filter((id): id is number => id !== undefined),
+    );
+  }
+
+  /** The customer's QP item (locked for the transaction when `lock`), or not found. */
+  private async ownItem(db: Db | Tx, customerId: number, itemId: number, lock = false) {
+    if (lock) {
+      await db.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
+    }
+    const [row] = await db
+      .select({
+        productId: orderItems.productId,
+        answers: orderItems.answers,
+        panelStatusId: orderItems.panelStatusId,
+        paidAt: orders.paidAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+      .where(and(eq(orderItems.itemId, itemId), eq(orders.customerId, customerId)));
+    if (!row || !this.qpProductIds().has(row.productId)) {
+      throw new AppError('NOT_FOUND', `QP item ${itemId} of customer ${customerId}`);
+    }
+    const [processed] = await db
+      .select({ n: count() })
+      .from(qpNames)
+      .where(and(eq(qpNames.itemId, itemId), isNotNull(qpNames.processedAt)));
+    const state = qpCustomerListState({
+      paid: row.paidAt !== null,
+      panelStatusId: row.panelStatusId,
+      processedNames: processed?.n ?? 0,
+    });
+    return { paidMaximo: qpMaximoOfAnswers(row.answers), state };
+  }
+
+  /** listaNombresQP: the item's people, the properties found so far, and what the customer may still do. */
+  async list(customerId: number, itemId: number, db: Db | Tx = this.db) {
+    const item = await this.ownItem(db, customerId, itemId);
+    const names = await db.select().from(qpNames).where(eq(qpNames.itemId, itemId)).orderBy(asc(qpNames.id));
+    const found = await db
+      .select()
+      .from(qpLocalizations)
+      .where(eq(qpLocalizations.itemId, itemId))
+      .orderBy(asc(qpLocalizations.id));
+    return {
+      item_id: itemId,
+      state: item.state,
+      editable: item.state === 'awaiting_names',
+      paid_maximo: item.paidMaximo,
+      max_names: QP_MAX_NAMES,
+      maximo: Math.max(0, ...names.map((n) => n.maximo ?? 0)) || null,
+      names: names.map((n) => ({
+        id: n.id,
+        nombre: n.nombre,
+        apellidos: n.apellidos,
+        nif: n.nif,
+        processed_at: n.processedAt?.toISOString() ?? null,
+      })),
+      localizations: found.map((l) => ({
+        id: l.id,
+        registro: l.registro,
+        finca: l.finca,
+        municipio: l.municipio,
+        titular: l.titular,
+      })),
+    };
+  }
+
+  private editable(state: string, itemId: number) {
+    if (state !== 'awaiting_names') throw new AppError('ITEM_NOT_EDITABLE', `QP item ${itemId} is ${state}`);
+  }
+
+  /** searchListaNombresQP: adds a person (name, surnames, DNI/NIE) to the list; a NIF listed already adds nothing. */
+  async addName(customer: SessionUser, input: { item_id: number; nombre: string; apellidos: string; nif: string }) {
+    const check = checkQpPerson(input);
+    return this.db.transaction(async (tx) => {
+      // Ownership first: someone else's item is "not found" whatever the body says.
+      const item = await this.ownItem(tx, customer.id, input.item_id, true);
+      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'qp person', { fields: qpFields(check.problems) });
+      this.editable(item.state, input.item_id);
+      const existing = await tx.select({ nif: qpNames.nif }).from(qpNames).where(eq(qpNames.itemId, input.item_id));
+      const addition = qpNameAddition(
+        existing.map((n) => n.nif),
+        check.value.nif,
+      );
+      if (addition === 'full') {
+        throw new AppError('VALIDATION_ERROR', 'too many names', {
+          fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
+        });
+      }
+      if (addition === 'add') {
+        await tx.insert(qpNames).values({ itemId: input.item_id, ...check.value, adminUserId: customer.id });
+        await recordHistory(tx, [
+          {
+            itemId: input.item_id,
+            accion: 'qp_nombre_anadido_cliente',
+            // The customer did it, not an agent (agents' statistics count lines with an admin user).
+            adminUserId: null,
+            details: { customer_id: customer.id, nombre: check.value.nombre, apellidos: check.value.apellidos },
+          },
+        ]);
+      }
+      return { ...(await this.list(customer.id, input.item_id, tx)), added: addition === 'add' };
+    });
+  }
+
+  /** tramitaListaNombresQP: sends the listed names for searching with a maximum of properties (up to the one paid). */
+  async tramita(customer: SessionUser, itemId: number, input: { maximo: number; list: number[] }, now: Date) {
+    return this.db.transaction(async (tx) => {
+      const item = await this.ownItem(tx, customer.id, itemId, true);
+      this.editable(item.state, itemId);
+      const pending = await tx
+        .select({ id: qpNames.id })
+        .from(qpNames)
+        .where(and(eq(qpNames.itemId, itemId), isNull(qpNames.processedAt)));
+      const check = checkTramitaNombres(input, {
+        paidMaximo: item.paidMaximo,
+        pendingNameIds: pending.map((p) => p.id),
+      });
+      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'tramita names', { fields: qpFields(check.problems) });
+      for (const id of check.value.list) {
+        await tx
+          .update(qpNames)
+          .set({ maximo: check.value.maximo, processedAt: now })
+          .where(and(eq(qpNames.id, id), eq(qpNames.itemId, itemId)));
+      }
+      await recordHistory(tx, [
+        {
+          itemId,
+          accion: 'qp_nombres_tramitados_cliente',
+          adminUserId: null,
+          details: { customer_id: customer.id, maximo: check.value.maximo, names: check.value.list },
+        },
+      ]);
+      return this.list(customer.id, itemId, tx);
+    });
+  }
+}
