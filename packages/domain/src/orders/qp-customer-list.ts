@@ -23,3 +23,6 @@ export function qpCustomerListState(item: {
   if (item.panelStatusId === PanelStatus.Delivered || item.panelStatusId === PanelStatus.Closed) return 'closed';
   return 'awaiting_names';
 }
+
+/** The catalogue's QP product ("propiedades-de-una-persona", the same id in every store): its lines have the list. */
+export const QP_PRODUCT_IDS: readonly number[] = [18357];

@@ -13,6 +13,7 @@ import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
 import { IncidenceAnswer } from '../components/incidence-answer';
 import { NotaSimpleRead } from '../components/nota-simple-read';
+import { QpNames } from '../components/qp-names';
 import '../components/account.css';
 
 function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }) {
@@ -38,6 +39,7 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
         ]}
       />
       <IncidenceAnswer orderId={String(order.order_id)} itemId={String(item.id)} />
+      <QpNames itemId={item.id} productId={item.product_id} />
       {canCorrectAnswers(order.status, item.panel_status_id) ? (
         <p>
           <Link to={`/tienda/product/actualizar/${encodeURIComponent(String(order.order_id))}/${item.id}`}>
