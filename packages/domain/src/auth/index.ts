@@ -2,3 +2,4 @@ export * from './permissions.js';
 export * from './password-policy.js';
 export * from './registration.js';
 export * from './account-changes.js';
+export * from './oauth1.js';
