@@ -42,6 +42,7 @@ import { accountRoutes as accountLifecycleRoutes, emailChangeConfirmRoutes } fro
 import { EmailChangeService } from './modules/account/email-change.service.js';
 import { NotificationsService } from './modules/account/notifications.service.js';
 import { PushService, type PushFetch } from './modules/account/push.service.js';
+import { deviceRoutes, signInRoutes } from './modules/customers/sign-in.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
 import { EmailDispatcher } from './modules/email/email-dispatcher.js';
 import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
@@ -391,6 +392,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(emailChangeConfirmRoutes);
+  await app.register(signInRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
   await app.register(geoRoutes);
@@ -409,6 +411,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protectedRoutes, {
     routes: [
       accountRoutes,
+      deviceRoutes,
       accountSelfRoutes,
       accountLifecycleRoutes,
       checkoutRoutes,

@@ -8,6 +8,7 @@ import { envEnum, envInt, envPattern, envText, parseEnv } from './env-schema.js'
 import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-reports-config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 import { loadAssistantConfig, type AssistantConfig } from './assistant-config.js';
+import { loadSignInConfig, type SignInConfig } from './sign-in-config.js';
 import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
 /** Typed configuration, parsed once at boot from the environment. */
@@ -109,6 +110,8 @@ export interface LookupsConfig {
   perMinute: number;
   /** The User-Agent sent to outside services (Nominatim's usage policy asks for one that names the application). */
   userAgent: string;
+  /** Remember-me, OpenID Connect for customers and staff, OAuth 1.0a consumers (issue 14; sign-in-config.ts). */
+  signIn: SignInConfig;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -444,6 +447,7 @@ function parseLookups(env: Env, publicUrl: string): LookupsConfig {
     timeoutMs: env.LOOKUP_TIMEOUT_MS,
     perMinute: env.LOOKUPS_PER_MINUTE,
     userAgent: `Ventanilla/1.0 (+${publicUrl})`,
+    signIn: loadSignInConfig(processEnv, publicUrl, production),
   };
 }
 

@@ -22,3 +22,4 @@ export * from './schema/statistics.js';
 export * from './schema/saved-items.js';
 export * from './schema/assistant.js';
 export * from './schema/account.js';
+export * from './schema/sign-in.js';

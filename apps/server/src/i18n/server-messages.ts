@@ -117,6 +117,16 @@ const es = {
     'Tienes pedidos en tramitación: podrás borrar la cuenta cuando terminen (o escríbenos para cancelarlos).',
   PUSH_SUBSCRIPTIONS_LIMIT:
     'Has activado los avisos en demasiados dispositivos: desactívalos en alguno antes de añadir otro.',
+  REMEMBER_INVALID: 'Tu sesión recordada ha caducado o se ha cerrado. Inicia sesión de nuevo.',
+  REMEMBER_RETRY: 'Se está iniciando tu sesión en otra pestaña. Vuelve a intentarlo.',
+  OIDC_NOT_CONFIGURED: 'Este acceso no está disponible.',
+  OIDC_FAILED: 'Error de acceso',
+  OIDC_EMAIL_NOT_VERIFIED:
+    'Tu proveedor de identidad no ha verificado tu email: no podemos usarlo para entrar. Verifícalo allí o entra con tu contraseña.',
+  OIDC_NO_ROLE:
+    'Tu cuenta del proveedor de identidad no tiene acceso al back office. Pide a un administrador que te añada al grupo correspondiente.',
+  OAUTH_REQUEST_TOKEN_FAILED: 'Error de ingreso',
+  OAUTH_ACCESS_DENIED: 'Error de acceso',
   PAY_LINK_EXPIRED:
     'Este enlace de pago ha caducado. Inicia sesión en tu área de cliente para pagar el pedido o escríbenos para recibir uno nuevo.',
   'provider_payment.too_many_files':
@@ -230,6 +240,16 @@ const en: Catalogue = {
     'You have orders being processed: you can delete the account when they finish (or write to us to cancel them).',
   PUSH_SUBSCRIPTIONS_LIMIT:
     'You have turned on alerts on too many devices: turn them off on one before adding another.',
+  REMEMBER_INVALID: 'Your remembered session has expired or was signed out. Please sign in again.',
+  REMEMBER_RETRY: 'Your session is being opened in another tab. Please try again.',
+  OIDC_NOT_CONFIGURED: 'This sign-in option is not available.',
+  OIDC_FAILED: 'Sign-in error',
+  OIDC_EMAIL_NOT_VERIFIED:
+    'Your identity provider has not verified your email, so we cannot use it to sign you in. Verify it there or sign in with your password.',
+  OIDC_NO_ROLE:
+    'Your identity provider account has no access to the back office. Ask an administrator to add you to the right group.',
+  OAUTH_REQUEST_TOKEN_FAILED: 'Login error',
+  OAUTH_ACCESS_DENIED: 'Sign-in error',
   PAY_LINK_EXPIRED:
     'This payment link has expired. Sign in to your customer area to pay the order, or write to us for a new link.',
   'provider_payment.too_many_files':
@@ -347,6 +367,16 @@ const pt: Catalogue = {
     'Tem encomendas em tratamento: poderá apagar a conta quando terminarem (ou escreva-nos para as cancelar).',
   PUSH_SUBSCRIPTIONS_LIMIT:
     'Ativou os avisos em demasiados dispositivos: desative-os em algum antes de adicionar outro.',
+  REMEMBER_INVALID: 'A sua sessão memorizada expirou ou foi terminada. Inicie sessão novamente.',
+  REMEMBER_RETRY: 'A sua sessão está a ser aberta noutro separador. Tente novamente.',
+  OIDC_NOT_CONFIGURED: 'Esta opção de acesso não está disponível.',
+  OIDC_FAILED: 'Erro de acesso',
+  OIDC_EMAIL_NOT_VERIFIED:
+    'O seu fornecedor de identidade não verificou o seu email, por isso não o podemos usar para entrar. Verifique-o lá ou entre com a sua palavra-passe.',
+  OIDC_NO_ROLE:
+    'A sua conta do fornecedor de identidade não tem acesso ao back office. Peça a um administrador que o adicione ao grupo certo.',
+  OAUTH_REQUEST_TOKEN_FAILED: 'Erro de ingresso',
+  OAUTH_ACCESS_DENIED: 'Erro de acesso',
   PAY_LINK_EXPIRED:
     'Esta ligação de pagamento expirou. Entre na sua área de cliente para pagar a encomenda ou escreva-nos para receber uma nova.',
   'provider_payment.too_many_files':

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { isImpersonationLive } from '@ventanilla/domain';
 import { AppError } from '../shared/app-error.js';
 import { finishImpersonation, type ImpersonationEnd } from '../modules/customers/impersonation.service.js';
+import { REMEMBER_COOKIE } from '../modules/customers/remember-me.service.js';
 import {
   createSession,
   deleteSession,
@@ -38,6 +39,8 @@ declare module 'fastify' {
     sessionCache?: SessionState | null;
     /** A cookie token to set (string) or clear (null) when the reply is sent. */
     pendingSessionCookie?: string | null;
+    /** The remember-me cookie to set (string) or clear (null) when the reply is sent (remember-me.service.ts). */
+    pendingRememberCookie?: string | null;
   }
   interface FastifyContextConfig {
     /** false for routes that authenticate otherwise (signed notifications, the sandbox provider's own pages). */
@@ -66,11 +69,23 @@ export default fp(
 
     // Requests have no handle on their reply: the cookie to send is parked on the request and written in onSend.
     app.decorateRequest('pendingSessionCookie', undefined);
+    app.decorateRequest('pendingRememberCookie', undefined);
+    // Remember-me: only the API reads it, and SameSite=Strict keeps it off every cross-site request.
+    const rememberOptions = {
+      path: '/api/',
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: config.cookieSecure,
+      maxAge: config.signIn.rememberDays * 24 * 60 * 60,
+    };
     // Callback hooks (no promise per request): most requests (the catalogue) have nothing to do here.
     app.addHook('onSend', (request, reply, payload, done) => {
       const pending = request.pendingSessionCookie;
       if (pending === null) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       else if (pending !== undefined) reply.setCookie(SESSION_COOKIE, pending, cookieOptions);
+      const remember = request.pendingRememberCookie;
+      if (remember === null) reply.clearCookie(REMEMBER_COOKIE, { path: '/api/' });
+      else if (remember !== undefined) reply.setCookie(REMEMBER_COOKIE, remember, rememberOptions);
       done(null, payload);
     });
 

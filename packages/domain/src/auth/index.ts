@@ -3,3 +3,4 @@ export * from './password-policy.js';
 export * from './registration.js';
 export * from './account-changes.js';
 export * from './oauth1.js';
+export * from './sign-in-rules.js';

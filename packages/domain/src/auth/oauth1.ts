@@ -72,14 +72,14 @@ export function parseOAuthHeader(header: string): OAuthParam[] | null {
  * default, the path as sent, no query or fragment.
  */
 export function baseStringUri(url: string): string {
-  const parsed = new URL(url);
-  const scheme = parsed.protocol.replace(/:$/, '').toLowerCase();
-  const host = parsed.hostname.toLowerCase();
-  const port =
-    parsed.port && !((scheme === 'http' && parsed.port === '80') || (scheme === 'https' && parsed.port === '443'))
-      ? `:${parsed.port}`
-      : '';
-  return `${scheme}://${host}${port}${parsed.pathname || '/'}`;
+  // No URL class here (the domain has no platform library): an absolute http(s) URL is split by hand.
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?([^?#]*)/.exec(url);
+  if (!match) throw new Error(`not an absolute URL: ${url}`);
+  const scheme = match[1]!.toLowerCase();
+  const host = match[2]!.toLowerCase();
+  const port = match[3] ?? '';
+  const defaultPort = (scheme === 'http' && port === '80') || (scheme === 'https' && port === '443');
+  return `${scheme}://${host}${port && !defaultPort ? `:${port}` : ''}${match[4] || '/'}`;
 }
 
 /**
@@ -196,10 +196,6 @@ export function readOAuthProtocolParams(
 export function isAcceptableOAuthCallback(callback: string): boolean {
   if (callback === 'oob') return true;
   if (callback.length > 2000) return false;
-  try {
-    const url = new URL(callback);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  // Absolute http(s), a host, no user or password, no spaces or control characters.
+  return /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#][\x21-\x7e]*)?$/.test(callback);
 }

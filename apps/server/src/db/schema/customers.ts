@@ -51,6 +51,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Set on an admin's "log in as the customer" session: its audit row (which also limits its life). */
     impersonationId: integer('impersonation_id'),
+    /** The remember-me device (remember_tokens.id) that signed this session in: ends with it (no foreign key: that
+     * table is declared after this one; the device's revocation deletes these sessions itself). */
+    rememberId: integer('remember_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

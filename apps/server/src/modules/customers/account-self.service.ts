@@ -4,7 +4,7 @@
 import { checkPasswordChange, checkProfileChange } from '@ventanilla/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
+import { rememberTokens, sessions, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { recordActivity } from '../account/notifications.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -85,6 +85,18 @@ export class AccountSelfService {
         });
       }
       await recordActivity(tx, userId, 'password_changed');
+      // Remembered devices go too, except the one this browser signed in with (docs/decisions/0018-sign-in-options.md).
+      const [kept] = await tx
+        .select({ rememberId: sessions.rememberId })
+        .from(sessions)
+        .where(eq(sessions.idHash, keepSessionIdHash));
+      await tx
+        .delete(rememberTokens)
+        .where(
+          kept?.rememberId
+            ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, kept.rememberId))
+            : eq(rememberTokens.userId, userId),
+        );
       const ended = await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)))

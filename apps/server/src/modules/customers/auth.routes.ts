@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { authenticate, registerCustomer } from './auth.service.js';
+import { forgetRememberCookie, REMEMBER_COOKIE, rememberThisBrowser } from './remember-me.service.js';
 
 export const UserResponse = Type.Object({
   id: Type.Integer(),
@@ -19,6 +20,8 @@ const SessionResponse = Type.Object({
   language: LanguageSchema,
   csrf_token: Type.String(),
   user: Nullable(UserResponse),
+  /** This browser has a remember-me cookie: with no user yet, the app signs in with POST /api/auth/cookie-login. */
+  remembered: Type.Boolean(),
 });
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -46,6 +49,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         language: catalog.getStore(storeId)?.language ?? 'es',
         csrf_token: session.csrfToken,
         user: session.user,
+        remembered: request.cookies[REMEMBER_COOKIE] !== undefined,
       };
     },
   );
@@ -84,7 +88,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email and password (throttled)',
-        body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1024 }) }),
+        body: Type.Object({
+          email: Type.String({ maxLength: 320 }),
+          password: Type.String({ maxLength: 1024 }),
+          /** "Remember me": keep this browser signed in (customers; docs/decisions/0018-sign-in-options.md). */
+          remember: Type.Optional(Type.Boolean()),
+        }),
         response: { 200: Type.Object({ user: UserResponse }), ...errors(400, 401, 403, 429) },
       },
     },
@@ -94,7 +103,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // IP records (configuration lists): the staff allowlist and the customer blocklist, after the password.
       const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
       if (decision !== 'allowed') throw new AppError('FORBIDDEN', `sign-in refused from ${request.ip}: ${decision}`);
-      await request.startUserSession(user, session.storeId);
+      const started = await request.startUserSession(user, session.storeId);
+      if (request.body.remember) await rememberThisBrowser(app, request, user, started.idHash);
       return { user };
     },
   );
@@ -116,6 +126,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.ctx.tickets.releaseAllOf(user.id);
       }
       await request.endSession();
+      // Signing out on this browser forgets it too (other remembered devices stay: the account page ends those).
+      const remembered = request.cookies[REMEMBER_COOKIE];
+      if (remembered) {
+        await forgetRememberCookie(db, remembered);
+        request.pendingRememberCookie = null;
+      }
       return reply.code(204).send(null);
     },
   );

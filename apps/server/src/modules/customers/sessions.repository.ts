@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@ventanilla/domain';
 import { aliasedTable, and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { customerImpersonations, sessions, users } from '../../db/schema.js';
+import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
 
 export interface SessionUser {
   id: number;
@@ -151,8 +151,9 @@ export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-/** Ends every session of a user (password change, account lock). */
+/** Ends every session of a user and forgets their remembered devices (password reset, account lock). */
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

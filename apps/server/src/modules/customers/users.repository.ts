@@ -29,3 +29,8 @@ export async function insertUser(
     .returning();
   return rows[0];
 }
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
