@@ -43,6 +43,8 @@ import { EmailChangeService } from './modules/account/email-change.service.js';
 import { NotificationsService } from './modules/account/notifications.service.js';
 import { PushService, type PushFetch } from './modules/account/push.service.js';
 import { deviceRoutes, signInRoutes } from './modules/customers/sign-in.routes.js';
+import { oidcRoutes } from './modules/customers/oidc.routes.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { PasswordResetService } from './modules/customers/password-reset.service.js';
 import { EmailDispatcher } from './modules/email/email-dispatcher.js';
 import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
@@ -393,6 +395,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordResetRoutes);
   await app.register(emailChangeConfirmRoutes);
   await app.register(signInRoutes);
+  await app.register(oidcRoutes);
+  await app.register(oauthRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
   await app.register(geoRoutes);

@@ -261,15 +261,20 @@ describe('remember me', () => {
     expect((await intruder.delete('/api/me/devices/99999999999')).statusCode).toBe(400);
   });
 
-  it('"sign out everywhere" ends every device and session, this one included', async () => {
+  it('"sign out everywhere else" ends every other device and session; this browser stays signed in and remembered', async () => {
     const { browser, email } = await rememberedCustomer();
     const other = new CookieBrowser(t.app);
     await other.login(email, 'correct-horse-battery', true);
+    const third = new CookieBrowser(t.app);
+    await third.login(email, 'correct-horse-battery');
     expect((await browser.delete('/api/me/devices')).statusCode).toBe(204);
-    expect(browser.jar.has('vt_remember')).toBe(false);
-    expect((await browser.get('/api/me')).statusCode).toBe(401);
+    expect((await browser.get('/api/me')).statusCode).toBe(200);
     expect((await other.get('/api/me')).statusCode).toBe(401);
+    expect((await third.get('/api/me')).statusCode).toBe(401);
     expect((await cookieLogin(await browserWith(other.jar.get('vt_remember')!))).statusCode).toBe(401);
+    const left = (await browser.get('/api/me/devices')).json().items as Array<{ current: boolean }>;
+    expect(left).toEqual([expect.objectContaining({ current: true })]);
+    expect((await cookieLogin(await browserWith(browser.jar.get('vt_remember')!))).statusCode).toBe(200);
   });
 
   it('signing out forgets this browser; the session row of a cookie login is tied to its device', async () => {

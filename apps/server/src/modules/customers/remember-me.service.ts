@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { describeUserAgent } from '@ventanilla/domain';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
 import { rememberTokens, sessions, users } from '../../db/schema.js';
@@ -184,10 +184,20 @@ export async function revokeDevice(db: DbOrTx, userId: number, id: number): Prom
   return true;
 }
 
-/** Signs out every device of a user: remember tokens and sessions. */
-export async function revokeAllDevices(db: DbOrTx, userId: number): Promise<void> {
-  await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Signs out every other device and session of a user: all but this session and the device it signed in with. */
+export async function revokeOtherDevices(db: DbOrTx, userId: number, keepSessionIdHash: string): Promise<void> {
+  const [kept] = await db
+    .select({ rememberId: sessions.rememberId })
+    .from(sessions)
+    .where(eq(sessions.idHash, keepSessionIdHash));
+  await db
+    .delete(rememberTokens)
+    .where(
+      kept?.rememberId
+        ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, kept.rememberId))
+        : eq(rememberTokens.userId, userId),
+    );
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)));
 }
 
 /** Links a session to the device that signed it in (it ends with the device). */

@@ -11,7 +11,7 @@ import {
   listDevices,
   REMEMBER_COOKIE,
   rememberSeries,
-  revokeAllDevices,
+  revokeOtherDevices,
   revokeDevice,
   useRememberCookie,
 } from './remember-me.service.js';
@@ -159,18 +159,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'account.profile' },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign out everywhere: every remembered device and every session of the account, this one included',
+        summary: 'Sign out everywhere else: every other remembered device and session of the account end',
         response: { 204: Type.Null(), ...errors(401, 403) },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      await app.ctx.itemLocks.releaseAllOf(user.id);
-      await app.ctx.tickets.releaseAllOf(user.id);
-      await revokeAllDevices(db, user.id);
-      request.pendingRememberCookie = null;
-      request.pendingSessionCookie = null;
-      request.sessionCache = null;
+      // This browser stays signed in (and remembered, if it was): signing out here is the sign-out button.
+      await revokeOtherDevices(db, user.id, request.sessionCache!.idHash);
       return reply.code(204).send(null);
     },
   );
