@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import type { User } from '../lib/api-contract';
 import { refreshAfterAuthChange } from './session';
@@ -6,6 +6,11 @@ import { refreshAfterAuthChange } from './session';
 export interface Credentials {
   email: string;
   password: string;
+}
+
+export interface LoginInput extends Credentials {
+  /** "Remember me": keep this browser signed in (customers only; the server ignores it for staff). */
+  remember?: boolean;
 }
 
 export interface Registration extends Credentials {
@@ -16,7 +21,7 @@ export interface Registration extends Credentials {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post<{ user: User }>('/api/auth/login', credentials),
+    mutationFn: (credentials: LoginInput) => api.post<{ user: User }>('/api/auth/login', credentials),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }
@@ -35,5 +40,21 @@ export function useLogout() {
     mutationFn: () => api.post<void>('/api/auth/logout'),
     // Even when the server call fails (already logged out), the local state must forget the user.
     onSettled: () => refreshAfterAuthChange(queryClient),
+  });
+}
+
+export interface SignInOptions {
+  remember_me: boolean;
+  customer_provider: { name: string; start_url: string } | null;
+  staff_provider: { name: string; start_url: string } | null;
+}
+
+/** GET /api/auth/options: whether remember-me is on and which identity providers this shop offers. */
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['auth-options'],
+    queryFn: ({ signal }) => api.get<SignInOptions>('/api/auth/options', signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }

@@ -1,4 +1,5 @@
-export { useLogin, useLogout, useRegister } from './auth-api';
+export { useLogin, useLogout, useRegister, useSignInOptions, type SignInOptions } from './auth-api';
+export { ProviderSignIn, SignInErrorAlert } from './provider-sign-in';
 export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText } from './error-text';
 export { problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';

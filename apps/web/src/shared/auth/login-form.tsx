@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { User } from '../lib/api-contract';
-import { Button, ErrorSummary } from '../ui';
+import { Button, Checkbox, ErrorSummary } from '../ui';
 import { useLogin } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';
 import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
@@ -15,14 +15,27 @@ interface LoginFormProps {
   submitLabel?: string;
   onSuccess?: (user: User) => void;
   onErrorsChange?: (hasErrors: boolean) => void;
+  /** Offer "remember me" (customers' forms, when the shop has it on). */
+  offerRemember?: boolean;
+  /** Told when the "remember me" box changes (the page's identity-provider button remembers too). */
+  onRememberChange?: (remember: boolean) => void;
 }
 
 /** Email and password; the server decides what is wrong and says so in the store's language. */
-export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess, onErrorsChange }: LoginFormProps) {
+export function LoginForm({
+  idPrefix = 'login',
+  heading,
+  submitLabel,
+  onSuccess,
+  onErrorsChange,
+  offerRemember = false,
+  onRememberChange,
+}: LoginFormProps) {
   const t = useT();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
   useEffect(() => {
@@ -32,7 +45,7 @@ export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess,
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     login.mutate(
-      { email: email.trim(), password },
+      { email: email.trim(), password, ...(offerRemember && remember ? { remember: true } : {}) },
       {
         onSuccess: ({ user }) => {
           setErrors(NO_ERRORS);
@@ -57,6 +70,19 @@ export function LoginForm({ idPrefix = 'login', heading, submitLabel, onSuccess,
         onChange={setPassword}
         error={errors.byField.password}
       />
+      {offerRemember ? (
+        <Checkbox
+          id={`${idPrefix}-remember`}
+          name="remember"
+          label={t('auth.rememberMe')}
+          hint={t('auth.rememberMeHint')}
+          checked={remember}
+          onChange={(event) => {
+            setRemember(event.target.checked);
+            onRememberChange?.(event.target.checked);
+          }}
+        />
+      ) : null}
       <p>
         <Link to="/customer/password/forgot">{t('password.forgotLink')}</Link>
       </p>

@@ -15,9 +15,16 @@ const initialStore = (() => {
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: async ({ signal }) => {
-    const session = await api.get<Session>(withQuery('/api/session', { store: initialStore }), signal);
+    const url = withQuery('/api/session', { store: initialStore });
+    const session = await api.get<Session>(url, signal);
     setCsrfToken(session.csrf_token);
-    return session;
+    if (session.user || !session.remembered) return session;
+    // A remembered browser (the spec's cookieLogin): sign in with the remember-me cookie, which the server rotates.
+    // Refused (expired, signed out elsewhere) or raced by another tab: the session as it now is.
+    await api.post('/api/auth/cookie-login').catch(() => undefined);
+    const after = await api.get<Session>(url, signal);
+    setCsrfToken(after.csrf_token);
+    return after;
   },
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,

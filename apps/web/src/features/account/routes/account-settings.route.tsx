@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, Checkbox, ErrorSummary, PageHeading, Spinner, TextInput } from '../../../shared/ui';
 import { useAccount, useChangePassword, useSaveName, useSaveNewsletter } from '../api/account-self';
 import { AccountLinks } from '../components/account-links';
+import { DevicesSection } from '../components/devices-section';
 import '../components/account.css';
 
 /** `/cuenta`: the customer's own name, newsletter switch and password (docs/customer-panel.md). */
@@ -23,6 +24,7 @@ export function AccountSettingsRoute() {
           <NameForm firstname={account.data.firstname} lastname={account.data.lastname} />
           <NewsletterForm subscribed={account.data.newsletter} />
           <PasswordForm />
+          <DevicesSection />
         </>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { LoginForm, useUser } from '../../../shared/auth';
+import { LoginForm, ProviderSignIn, SignInErrorAlert, useSignInOptions, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { safeNextPath } from '../../../shared/lib/safe-next-path';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -13,6 +13,8 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'), '/orders');
   const [hasErrors, setHasErrors] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const options = useSignInOptions();
   useDocumentTitle(t('auth.loginTitle'), hasErrors);
 
   // Once the session knows the user (right after a successful login), leave.
@@ -22,7 +24,14 @@ export function LoginRoute() {
     : '/customer/register';
   return (
     <div className="narrow-page">
-      <LoginForm heading={<PageHeading>{t('auth.loginTitle')}</PageHeading>} onErrorsChange={setHasErrors} />
+      <SignInErrorAlert />
+      <LoginForm
+        heading={<PageHeading>{t('auth.loginTitle')}</PageHeading>}
+        onErrorsChange={setHasErrors}
+        offerRemember={options.data?.remember_me ?? false}
+        onRememberChange={setRemember}
+      />
+      <ProviderSignIn audience="customer" returnTo={next} remember={remember} />
       <h2>{t('auth.noAccountTitle')}</h2>
       <p>
         <Link to={registerLink}>{t('auth.registerLink')}</Link>

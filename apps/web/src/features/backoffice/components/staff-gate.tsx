@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { isStaff, LoginForm, useUser } from '../../../shared/auth';
+import { isStaff, LoginForm, ProviderSignIn, SignInErrorAlert, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { PageHeading } from '../../../shared/ui';
@@ -11,12 +11,14 @@ function AgentLogin() {
   useDocumentTitle(t('backoffice.loginTitle'), hasErrors);
   return (
     <div className="narrow-page">
+      <SignInErrorAlert />
       <LoginForm
         idPrefix="agent-login"
         heading={<PageHeading>{t('backoffice.loginTitle')}</PageHeading>}
         submitLabel={t('backoffice.loginButton')}
         onErrorsChange={setHasErrors}
       />
+      <ProviderSignIn audience="staff" returnTo="/agentes" />
     </div>
   );
 }
