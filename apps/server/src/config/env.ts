@@ -92,6 +92,8 @@ export interface AppConfig {
   // --- Lookups (issue 14; docs/integrations.md) ---
   /** Cadastral reference lookup and geocoding: which adapter answers (offline by default) and how to reach it. */
   lookups: LookupsConfig;
+  /** Remember-me, OpenID Connect for customers and staff, OAuth 1.0a consumers (issue 14; sign-in-config.ts). */
+  signIn: SignInConfig;
 }
 
 /** The lookups' adapters (docs/integrations.md): offline data sets unless a real service is configured. */
@@ -110,8 +112,6 @@ export interface LookupsConfig {
   perMinute: number;
   /** The User-Agent sent to outside services (Nominatim's usage policy asks for one that names the application). */
   userAgent: string;
-  /** Remember-me, OpenID Connect for customers and staff, OAuth 1.0a consumers (issue 14; sign-in-config.ts). */
-  signIn: SignInConfig;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -433,6 +433,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     companyReports: loadCompanyReportsConfig(processEnv),
     assistant: loadAssistantConfig(processEnv),
     lookups: parseLookups(env, publicUrl),
+    signIn: loadSignInConfig(processEnv, publicUrl, production),
   };
 }
 
@@ -447,7 +448,6 @@ function parseLookups(env: Env, publicUrl: string): LookupsConfig {
     timeoutMs: env.LOOKUP_TIMEOUT_MS,
     perMinute: env.LOOKUPS_PER_MINUTE,
     userAgent: `Ventanilla/1.0 (+${publicUrl})`,
-    signIn: loadSignInConfig(processEnv, publicUrl, production),
   };
 }
 

@@ -839,6 +839,7 @@ export interface paths {
                                 /** @enum {string} */
                                 role: "customer" | "agent" | "admin" | "notary";
                             } | null;
+                            remembered: boolean;
                         };
                     };
                 };
@@ -1060,6 +1061,7 @@ export interface paths {
                     "application/json": {
                         email: string;
                         password: string;
+                        remember?: boolean;
                     };
                 };
             };
@@ -2030,6 +2032,685 @@ export interface paths {
                                 path?: string;
                                 message: string;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in options of this shop: remember-me, and the identity providers of customers and staff */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            remember_me: boolean;
+                            customer_provider: {
+                                name: string;
+                                start_url: string;
+                            } | null;
+                            staff_provider: {
+                                name: string;
+                                start_url: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/cookie-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with this browser's remember-me cookie (the spec's cookieLogin); rotates it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                email: string;
+                                firstname: string;
+                                lastname: string;
+                                /** @enum {string} */
+                                role: "customer" | "agent" | "admin" | "notary";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{audience}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with the audience's OpenID provider (redirects to it; PKCE, state and nonce) */
+        get: {
+            parameters: {
+                query?: {
+                    remember?: "0" | "1";
+                    return_to?: string;
+                };
+                header?: never;
+                path: {
+                    audience: "customer" | "staff";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{audience}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the OpenID provider sends the browser back: signs in, then redirects into the app */
+        get: {
+            parameters: {
+                query?: {
+                    state?: string;
+                    code?: string;
+                    error?: string;
+                };
+                header?: never;
+                path: {
+                    audience: "customer" | "staff";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed (form-encoded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: false;
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        oauth_token: string;
+                        email?: string;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            user: {
+                                id: number;
+                                email: string;
+                                firstname: string;
+                                lastname: string;
+                                /** @enum {string} */
+                                role: "customer" | "agent" | "admin" | "notary";
+                            };
+                            oauth_verifier: string;
+                            callback_url: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: false;
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, user_id, email (form-encoded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: false;
+                            code: string;
+                            message: string;
                         };
                     };
                 };
@@ -6234,6 +6915,340 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The devices that stay signed in (remember-me), this one marked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                browser: string;
+                                os: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                last_used_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Sign out everywhere else: every other remembered device and session of the account end */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one remembered device (its sessions end too) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deviceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -44102,7 +45117,7 @@ export interface components {
          * @description The `code` of every error response (apps/server/src/shared/app-error.ts).
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_INVALID" | "INVALID_CREDENTIALS" | "TOO_MANY_ATTEMPTS" | "EMAIL_TAKEN" | "RESET_TOKEN_INVALID" | "INVALID_ANSWERS" | "FORM_EXIT" | "PRODUCT_REDIRECT" | "CART_EMPTY" | "CART_ITEM_NOT_FOUND" | "ORDER_ALREADY_PAID" | "NO_PENDING_TRANSFER" | "PAYMENT_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "STALE_ITEM" | "ITEM_LOCKED" | "LOCK_EXPIRED" | "ITEM_NOT_EDITABLE" | "PRICE_CHANGE_NOT_ALLOWED" | "UNKNOWN_STATUS" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_MISSING" | "FILE_EMPTY" | "TOO_MANY_UPLOADS" | "UPLOAD_IN_USE" | "BAD_SIGNATURE" | "CATALOG_INVALID" | "STALE_CATALOG" | "UNAVAILABLE" | "REFUND_AMOUNT_INVALID" | "REFUND_FAILED" | "VERSION_CONFLICT" | "ITEM_ACTION_REFUSED" | "TEMPLATE_EXISTS" | "INCIDENCE_NOT_OPEN" | "IMPERSONATION_REFUSED" | "IMPERSONATION_READ_ONLY" | "NOT_IMPERSONATING" | "AGENT_CHANGE_REFUSED" | "CUSTOMER_CHANGED" | "SAVED_ITEM_EXISTS" | "SAVED_ITEMS_LIMIT" | "PAY_LINK_EXPIRED" | "ASSISTANT_NOT_CONFIGURED" | "ASSISTANT_DISABLED" | "ASSISTANT_BUSY" | "CONTENT_TOO_LARGE" | "PDF_FAILED" | "EMAIL_CHANGE_TOKEN_INVALID" | "ACCOUNT_HAS_OPEN_ORDERS" | "PUSH_SUBSCRIPTIONS_LIMIT" | "INTERNAL";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_INVALID" | "INVALID_CREDENTIALS" | "TOO_MANY_ATTEMPTS" | "EMAIL_TAKEN" | "RESET_TOKEN_INVALID" | "INVALID_ANSWERS" | "FORM_EXIT" | "PRODUCT_REDIRECT" | "CART_EMPTY" | "CART_ITEM_NOT_FOUND" | "ORDER_ALREADY_PAID" | "NO_PENDING_TRANSFER" | "PAYMENT_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "STALE_ITEM" | "ITEM_LOCKED" | "LOCK_EXPIRED" | "ITEM_NOT_EDITABLE" | "PRICE_CHANGE_NOT_ALLOWED" | "UNKNOWN_STATUS" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_MISSING" | "FILE_EMPTY" | "TOO_MANY_UPLOADS" | "UPLOAD_IN_USE" | "BAD_SIGNATURE" | "CATALOG_INVALID" | "STALE_CATALOG" | "UNAVAILABLE" | "REFUND_AMOUNT_INVALID" | "REFUND_FAILED" | "VERSION_CONFLICT" | "ITEM_ACTION_REFUSED" | "TEMPLATE_EXISTS" | "INCIDENCE_NOT_OPEN" | "IMPERSONATION_REFUSED" | "IMPERSONATION_READ_ONLY" | "NOT_IMPERSONATING" | "AGENT_CHANGE_REFUSED" | "CUSTOMER_CHANGED" | "SAVED_ITEM_EXISTS" | "SAVED_ITEMS_LIMIT" | "REMEMBER_INVALID" | "REMEMBER_RETRY" | "OIDC_NOT_CONFIGURED" | "OIDC_FAILED" | "OIDC_EMAIL_NOT_VERIFIED" | "OIDC_NO_ROLE" | "OAUTH_REQUEST_TOKEN_FAILED" | "OAUTH_ACCESS_DENIED" | "PAY_LINK_EXPIRED" | "ASSISTANT_NOT_CONFIGURED" | "ASSISTANT_DISABLED" | "ASSISTANT_BUSY" | "CONTENT_TOO_LARGE" | "PDF_FAILED" | "EMAIL_CHANGE_TOKEN_INVALID" | "ACCOUNT_HAS_OPEN_ORDERS" | "PUSH_SUBSCRIPTIONS_LIMIT" | "INTERNAL";
     };
     responses: never;
     parameters: never;
