@@ -33,7 +33,13 @@ export interface SsrState {
  * (no user, no CSRF token): the same for every visitor, so the page can be cached; the browser fetches the real one.
  */
 export function seedQueries(queryClient: QueryClient, data: SsrData): void {
-  const session: Session = { store_id: data.storeId, language: data.language, csrf_token: '', user: null, remembered: false };
+  const session: Session = {
+    store_id: data.storeId,
+    language: data.language,
+    csrf_token: '',
+    user: null,
+    remembered: false,
+  };
   queryClient.setQueryData(queryKeys.session, session);
   queryClient.setQueryData(queryKeys.store(data.storeId), data.store);
   if (data.categories) queryClient.setQueryData(categoriesQueryKey(data.storeId), data.categories);
