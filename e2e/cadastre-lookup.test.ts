@@ -1,5 +1,6 @@
 // The cadastral reference lookup in the wizard (issue 14; docs/integrations.md, "Cadastre"): a customer asking for an
-// energy certificate answers the property's place and address, then on the reference page types a reference of the
+// energy certificate answers the property's place and address (an address naming another town offers that town for
+// the pickers: geocoding), then on the reference page types a reference of the
 // offline data set and presses "Buscar": province, municipality and address are filled from the Catastro's data (the
 // offline adapter here). A valid reference nobody has says "Registro no encontrado"; "Buscar por dirección" offers the
 // references at the address. Keyboard only where it matters; axe on every state.
@@ -73,7 +74,7 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
     await server?.stop();
   });
 
-  step('the customer answers the first pages with a place in Sevilla and reaches the reference', async () => {
+  step('the customer answers the first pages (the address offers its town) and reaches the reference', async () => {
     await page.goto(`/tienda/${PRODUCT}/step1`);
     await main()
       .getByRole('radio', { name: /^Piso o apartamento/ })
@@ -85,7 +86,26 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
     await continueTo(/\/step3$/);
     await pick('Provincia del inmueble', 'Sevilla');
     await pick('Municipio', 'Sevilla');
-    await main().getByLabel('Dirección del inmueble', { exact: true }).fill('Calle Sierpes 10');
+    // An address naming another town: when the field is left, that town is offered for the pickers.
+    const address = main().getByLabel('Dirección del inmueble', { exact: true });
+    await address.fill('Plaza de Cervantes 1, Alcalá de Henares');
+    await page.keyboard.press('Tab');
+    const use = main().getByRole('button', { name: 'Usar Alcalá de Henares (Madrid) como provincia y municipio' });
+    await expect(use).toBeVisible();
+    // The pickers announce in their own status regions: read the address question's.
+    expect(norm(await main().locator('.address-field [role="status"]').innerText())).toContain(
+      'Esta dirección parece estar en Alcalá de Henares (Madrid).',
+    );
+    await audit('address naming another town');
+    await use.click();
+    await eventually(async () =>
+      expect(await main().getByRole('combobox', { name: 'Municipio', exact: true }).inputValue()).toBe(
+        'Alcalá de Henares',
+      ),
+    );
+    expect(await main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true }).inputValue()).toBe(
+      'Madrid',
+    );
     await continueTo(/\/step4$/);
     await main().getByLabel('Superficie construida aproximada (m²)', { exact: true }).fill('96');
     await expect(reference()).toBeVisible();

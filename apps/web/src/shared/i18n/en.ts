@@ -39,6 +39,8 @@ export const en: Catalogue = {
   'cadastre.oneAtAddress': '1 reference at {address}:',
   'cadastre.use': 'Use',
   'cadastre.chosen': 'Reference chosen: {refcat}.',
+  'address.seemsIn': 'This address seems to be in {place}.',
+  'address.usePlace': 'Use {place} as province and municipality',
   'form.titleErrorPrefix': 'Error: ',
   'validation.enterValue': 'Please enter this information',
   'validation.selectOption': 'Please select an option',

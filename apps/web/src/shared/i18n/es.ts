@@ -39,6 +39,8 @@ export const es = {
   'cadastre.oneAtAddress': '1 referencia en {address}:',
   'cadastre.use': 'Usar',
   'cadastre.chosen': 'Referencia elegida: {refcat}.',
+  'address.seemsIn': 'Esta dirección parece estar en {place}.',
+  'address.usePlace': 'Usar {place} como provincia y municipio',
   'form.titleErrorPrefix': 'Error: ',
   'validation.enterValue': 'Por favor, escribe el dato',
   'validation.selectOption': 'Por favor, selecciona una opción',

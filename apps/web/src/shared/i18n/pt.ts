@@ -39,6 +39,8 @@ export const pt: Catalogue = {
   'cadastre.oneAtAddress': '1 referência em {address}:',
   'cadastre.use': 'Usar',
   'cadastre.chosen': 'Referência escolhida: {refcat}.',
+  'address.seemsIn': 'Esta morada parece ficar em {place}.',
+  'address.usePlace': 'Usar {place} como província e município',
   'form.titleErrorPrefix': 'Erro: ',
   'validation.enterValue': 'Por favor, escreva o dado',
   'validation.selectOption': 'Por favor, selecione uma opção',

@@ -23,3 +23,13 @@ export function useCadastreByAddress() {
     retry: false,
   });
 }
+
+/** Points for an address or a place (GET /api/lookups/geocode): the municipality an address names. */
+export type GeocodeList = ApiResponse<'/api/lookups/geocode', 'get'>;
+
+export function useGeocode() {
+  return useMutation({
+    mutationFn: (q: string) => api.get<GeocodeList>(withQuery('/api/lookups/geocode', { q, limit: 3 })),
+    retry: false,
+  });
+}

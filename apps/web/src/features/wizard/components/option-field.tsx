@@ -1,8 +1,10 @@
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
+import { cadastreTargets } from '@ventanilla/domain';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
+import { AddressField } from './address-field';
 import { CadastreField } from './cadastre-field';
 import { FileQuestion } from './file-question';
 import { PlaceField, placeKindOf } from './place-field';
@@ -90,6 +92,24 @@ export function OptionField({
         asHeading={asHeading}
         value={value}
         onChange={onChange}
+        options={context.options}
+        answers={context.answers}
+        onFill={fill.onFill}
+        visible={fill.visible}
+      />
+    );
+  }
+
+  if (fill && option.type === 'field' && cadastreTargets(context.options).address === option) {
+    // The property's address: geocoded when left, to offer the municipality it names (docs/integrations.md).
+    return (
+      <AddressField
+        {...common}
+        option={option}
+        asHeading={asHeading}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
         options={context.options}
         answers={context.answers}
         onFill={fill.onFill}
