@@ -45,6 +45,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The CSRF header for a state-changing request made outside apiRequest (a streamed response read by hand). */
+export function csrfHeaders(): Record<string, string> {
+  return csrfToken ? { 'x-csrf-token': csrfToken } : {};
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain objects are sent as JSON; FormData as multipart (the browser sets the boundary). */

@@ -96,3 +96,8 @@ export type BackofficeItem = ApiResponse<'/api/backoffice/items/{itemId}', 'get'
 /** Who holds an item's lock (POST .../lock, and the `lock` of a 423 ITEM_LOCKED). */
 export type ItemLockInfo = ApiResponse<'/api/backoffice/items/{itemId}/lock', 'post'>;
 export type BackofficeNote = ApiResponse<'/api/backoffice/items/{itemId}/notes', 'post', 201>;
+
+/** The document assistant's state for an item (a model configured, turned off for the item). */
+export type AssistantStatus = ApiResponse<'/api/backoffice/items/{itemId}/assistant', 'get'>;
+/** A PDF made from markdown and attached to the item. */
+export type AssistantPdfAttached = ApiResponse<'/api/backoffice/items/{itemId}/assistant/pdf', 'post', 201>;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
@@ -20,6 +21,9 @@ import {
 } from '../components/item-actions/item-work-sections';
 import '../components/backoffice.css';
 
+// The document assistant (streaming, markdown editor): its own chunk, fetched when an order is opened.
+const AssistantPanel = lazy(() => import('../components/assistant-panel'));
+
 const SECTIONS = [
   ['respuestas', 'backoffice.sectionAnswers'],
   ['cliente', 'backoffice.sectionCustomer'],
@@ -29,6 +33,7 @@ const SECTIONS = [
   ['historial', 'backoffice.sectionHistory'],
   ['notas', 'backoffice.sectionNotes'],
   ['archivos', 'backoffice.sectionFiles'],
+  ['asistente', 'assistant.section'],
   ['abonos', 'backoffice.sectionRefunds'],
   ['relacionados', 'itemActions.relatedSection'],
 ] as const;
@@ -87,6 +92,9 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       <CorrectionsSection item={data} />
       <NotesSection item={data} />
       <FilesSection item={data} />
+      <Suspense fallback={<Spinner />}>
+        <AssistantPanel item={data} />
+      </Suspense>
       <RefundsSection orderId={Number(data.order_id)} />
       <RelatedOrdersSection item={data} />
     </>
