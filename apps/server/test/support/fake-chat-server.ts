@@ -56,7 +56,7 @@ export function scenarioFromPrompt(body: ChatRequestSeen['body']): ChatScenario 
     `# Escrito de solicitud\n\n**Asunto:** ${instruction}\n\nEl solicitante, con los datos del pedido, ` +
     `solicita la tramitación indicada. Información de la petición: año 2026, señas en A Coruña; ` +
     `observações em português: ação, certidão.\n\n- Primer punto\n- Segundo punto\n\nFirmado: el agente`;
-  return { type: 'stream', chunks: document.split(/(?<= )/), delayMs: 40 };
+  return { type: 'stream', chunks: document.split(/(?<= )/), delayMs: 60 };
 }
 
 export async function startFakeChatServer(
