@@ -111,6 +111,7 @@ describe('periodic jobs', () => {
     expect(rows).toEqual([
       { name: JOBS.emailRelay, cron: '* * * * *' },
       { name: JOBS.rateCountersSweep, cron: '37 * * * *' },
+      { name: JOBS.signInSweep, cron: '47 * * * *' },
       { name: JOBS.ticketsWake, cron: '* * * * *' },
       { name: JOBS.uploadsSweep, cron: '7 * * * *' },
     ]);
@@ -124,6 +125,26 @@ describe('periodic jobs', () => {
     await t.app.ctx.jobs.send(JOBS.rateCountersSweep, {});
     await waitFor(async () => (await sql(`select 1 from rate_counters where key = 'stale'`)).length === 0, 20_000);
     expect(await sql(`select key from rate_counters where key in ('stale', 'fresh')`)).toEqual([{ key: 'fresh' }]);
+  });
+
+  it('the sign-in sweep forgets expired OpenID sign-ins and OAuth nonces, and keeps live ones', async () => {
+    await sql(
+      `insert into oidc_logins (state_hash, session_id_hash, audience, code_verifier, nonce, expires_at)
+       values ('old-state', 's', 'customer', 'v', 'n', now() - interval '1 hour'),
+              ('live-state', 's', 'customer', 'v', 'n', now() + interval '1 hour')`,
+    );
+    await sql(
+      `insert into oauth_nonces (consumer_key, timestamp, nonce, expires_at)
+       values ('c', 1, 'old-nonce', now() - interval '1 hour'), ('c', 2, 'live-nonce', now() + interval '1 hour')`,
+    );
+    await t.app.ctx.jobs.send(JOBS.signInSweep, {});
+    await waitFor(
+      async () => (await sql(`select 1 from oidc_logins where state_hash = 'old-state'`)).length === 0,
+      20_000,
+    );
+    await waitFor(async () => (await sql(`select 1 from oauth_nonces where nonce = 'old-nonce'`)).length === 0, 20_000);
+    expect(await sql(`select state_hash from oidc_logins`)).toEqual([{ state_hash: 'live-state' }]);
+    expect(await sql(`select nonce from oauth_nonces`)).toEqual([{ nonce: 'live-nonce' }]);
   });
 
   it('the relay gives a job to a due message that has none (written before the queue existed, or by hand)', async () => {

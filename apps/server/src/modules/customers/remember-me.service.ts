@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { describeUserAgent } from '@ventanilla/domain';
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
 import { rememberTokens, sessions, users } from '../../db/schema.js';
@@ -203,10 +203,6 @@ export async function revokeOtherDevices(db: DbOrTx, userId: number, keepSession
 /** Links a session to the device that signed it in (it ends with the device). */
 export async function linkSessionToDevice(db: DbOrTx, sessionIdHash: string, rememberId: number): Promise<void> {
   await db.update(sessions).set({ rememberId }).where(eq(sessions.idHash, sessionIdHash));
-}
-
-export async function purgeExpiredRememberTokens(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(rememberTokens).where(lt(rememberTokens.expiresAt, now));
 }
 
 /** Whether a user may be remembered: customers only (staff: docs/decisions/0018-sign-in-options.md). */

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from '../../db/rate-counters.js';
+import { sweepSignInLeftovers } from '../customers/sign-in-sweep.js';
 import type { EmailDispatcher } from '../email/email-dispatcher.js';
 import type { EmailService } from '../email/email.service.js';
 import type { TicketsService } from '../tickets/tickets.service.js';
@@ -20,6 +21,8 @@ export const JOBS = {
   rateCountersSweep: 'rate-counters-sweep',
   /** Every minute: postponed tickets whose date has come go back to Abierto. */
   ticketsWake: 'tickets-wake',
+  /** Hourly: expired remember-me devices, OpenID sign-ins, OAuth 1.0a tokens and nonces. */
+  signInSweep: 'sign-in-sweep',
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
   pushSend: 'push-send',
 } as const;
@@ -101,6 +104,13 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     policy: 'singleton',
     pollSeconds: periodicPollSeconds,
     handle: async () => void (await forgetStaleCounters(deps.db, new Date(Date.now() - STALE_COUNTER_MS))),
+  });
+  queue.define({
+    name: JOBS.signInSweep,
+    cron: '47 * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    handle: async () => void (await sweepSignInLeftovers(deps.db, new Date())),
   });
   // A notification and its push job commit together (the order change's transaction); stately on the notification id:
   // one waiting job per push however often it is enqueued. Not retried: a retry would push twice to the devices

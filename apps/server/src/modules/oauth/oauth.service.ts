@@ -9,7 +9,7 @@ import {
   type OAuthParam,
   type OAuthProtocolParams,
 } from '@ventanilla/domain';
-import { and, eq, gt, isNull, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { oauthNonces, oauthTokens, users } from '../../db/schema.js';
 import { AppError, type ErrorCode } from '../../shared/app-error.js';
@@ -201,12 +201,5 @@ export class OAuthExchange {
       expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
     });
     return { token, secret, user: toSessionUser(account) };
-  }
-
-  /** Forgets expired tokens and nonces. */
-  async purge(): Promise<void> {
-    const now = this.now();
-    await this.db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, now));
-    await this.db.delete(oauthNonces).where(lt(oauthNonces.expiresAt, now));
   }
 }
