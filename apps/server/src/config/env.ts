@@ -110,6 +110,11 @@ export interface LookupsConfig {
   timeoutMs: number;
   /** LOOKUPS_PER_MINUTE: requests to each public lookup route one address (IP) may make per minute. */
   perMinute: number;
+  /**
+   * LOOKUP_UPSTREAM_PER_MINUTE: calls this instance makes to each outside service per minute, all customers together
+   * (the Catastro is reported to deny an address for hours past about 3,600 an hour); past it, lookups answer 503.
+   */
+  upstreamPerMinute: number;
   /** The User-Agent sent to outside services (Nominatim's usage policy asks for one that names the application). */
   userAgent: string;
 }
@@ -240,6 +245,7 @@ const EnvSchema = Type.Object({
   NOMINATIM_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
   LOOKUP_TIMEOUT_MS: envInt(8000, 100, 60_000),
   LOOKUPS_PER_MINUTE: envInt(60, 1, 100_000),
+  LOOKUP_UPSTREAM_PER_MINUTE: envInt(50, 1, 100_000),
   VAPID_PUBLIC_KEY: Type.Optional(envPattern(/^[A-Za-z0-9_-]{80,90}$/, 'must be a base64url P-256 public key')),
   VAPID_PRIVATE_KEY: Type.Optional(envPattern(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')),
   VAPID_SUBJECT: Type.Optional(envPattern(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
@@ -447,6 +453,7 @@ function parseLookups(env: Env, publicUrl: string): LookupsConfig {
     nominatimUrl: env.NOMINATIM_URL?.replace(/\/$/, '') ?? null,
     timeoutMs: env.LOOKUP_TIMEOUT_MS,
     perMinute: env.LOOKUPS_PER_MINUTE,
+    upstreamPerMinute: env.LOOKUP_UPSTREAM_PER_MINUTE,
     userAgent: `Ventanilla/1.0 (+${publicUrl})`,
   };
 }

@@ -288,3 +288,26 @@ describe('lookups through the real adapters (local servers with recorded answers
     expect(nominatim.requests.at(-1)?.searchParams.get('format')).toBe('jsonv2');
   });
 });
+
+describe('calls to an outside service are capped per instance (LOOKUP_UPSTREAM_PER_MINUTE)', () => {
+  it('past the cap a new lookup is 503; an answer in memory is still served', async () => {
+    const catastro = await localService((url) =>
+      url.searchParams.get('RefCat') === '8897006XH8189N0001IU'
+        ? { status: 200, body: fixture('catastro', 'dnprc-unit') }
+        : { status: 200, body: fixture('catastro', 'dnprc-not-found') },
+    );
+    const t = await createTestApp({
+      env: { CADASTRE_PROVIDER: 'catastro', CATASTRO_URL: catastro.url, LOOKUP_UPSTREAM_PER_MINUTE: '1' },
+    });
+    try {
+      const get = (refcat: string) => t.app.inject({ method: 'GET', url: `/api/lookups/cadastre?refcat=${refcat}` });
+      expect((await get('8897006XH8189N0001IU')).statusCode).toBe(200);
+      expect((await get('7837301VG8173B0001TT')).statusCode).toBe(503);
+      expect((await get('8897006XH8189N0001IU')).statusCode).toBe(200);
+      expect(catastro.requests).toHaveLength(1);
+    } finally {
+      await t.close();
+      await catastro.close();
+    }
+  });
+});

@@ -1,7 +1,13 @@
 import type { CadastralRecord } from '@ventanilla/domain';
 import type { LookupsConfig } from '../../config/env.js';
 import type { PlaceDirectory } from '../geo/place-directory.js';
-import type { AddressQuery, CadastreAdapter, LookupFetch, ReferenceQuery } from './cadastre.adapter.js';
+import {
+  LookupUnavailableError,
+  type AddressQuery,
+  type CadastreAdapter,
+  type LookupFetch,
+  type ReferenceQuery,
+} from './cadastre.adapter.js';
 import { OfflineCadastre } from './cadastre-offline.adapter.js';
 import { CatastroCadastre } from './catastro.adapter.js';
 import type { GeocodeResult, Geocoder } from './geocoder.adapter.js';
@@ -30,6 +36,28 @@ class AnswerCache<T> {
 const HOUR = 3600 * 1000;
 
 /**
+ * How many calls one outside service may get per minute from this instance, whoever asks (a sliding window): the
+ * per-IP route limits do not cap the sum, and the service's own limit is per calling address, i.e. ours.
+ */
+export class UpstreamBudget {
+  private readonly calls: number[] = [];
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes one call from the budget, or says the service is unavailable for now. */
+  take(service: string): void {
+    const now = this.now();
+    while (this.calls.length > 0 && now - this.calls[0]! >= 60_000) this.calls.shift();
+    if (this.calls.length >= this.perMinute)
+      throw new LookupUnavailableError(`${service}: ${this.perMinute} calls a minute reached`);
+    this.calls.push(now);
+  }
+}
+
+/**
  * The lookups (docs/integrations.md): one adapter per lookup, chosen by configuration, offline by default. Answers of
  * outside services are kept an hour in memory (failures are not kept).
  */
@@ -37,25 +65,41 @@ export class LookupsService {
   private readonly cadastreCache = new AnswerCache<CadastralRecord[]>(HOUR, 500);
   private readonly geocodeCache = new AnswerCache<GeocodeResult[]>(HOUR, 500);
 
+  private readonly cadastreBudget: UpstreamBudget;
+  private readonly geocoderBudget: UpstreamBudget;
+
   constructor(
     readonly cadastre: CadastreAdapter,
     readonly geocoder: Geocoder,
-  ) {}
+    upstreamPerMinute = 50,
+  ) {
+    this.cadastreBudget = new UpstreamBudget(upstreamPerMinute);
+    this.geocoderBudget = new UpstreamBudget(upstreamPerMinute);
+  }
 
   cadastreByReference(query: ReferenceQuery): Promise<CadastralRecord[]> {
     if (this.cadastre.name === 'offline') return this.cadastre.byReference(query);
-    return this.cadastreCache.get(`rc:${query.refcat}`, () => this.cadastre.byReference(query));
+    return this.cadastreCache.get(`rc:${query.refcat}`, () => {
+      this.cadastreBudget.take('catastro');
+      return this.cadastre.byReference(query);
+    });
   }
 
   cadastreByAddress(query: AddressQuery): Promise<CadastralRecord[]> {
     if (this.cadastre.name === 'offline') return this.cadastre.byAddress(query);
     const key = `loc:${query.municipalityCode}:${query.street.toLowerCase()}:${query.number.toLowerCase()}`;
-    return this.cadastreCache.get(key, () => this.cadastre.byAddress(query));
+    return this.cadastreCache.get(key, () => {
+      this.cadastreBudget.take('catastro');
+      return this.cadastre.byAddress(query);
+    });
   }
 
   geocode(q: string, limit: number): Promise<GeocodeResult[]> {
     if (this.geocoder.name === 'offline') return this.geocoder.search(q, limit);
-    return this.geocodeCache.get(`${limit}:${q.toLowerCase()}`, () => this.geocoder.search(q, limit));
+    return this.geocodeCache.get(`${limit}:${q.toLowerCase()}`, () => {
+      this.geocoderBudget.take('geocoder');
+      return this.geocoder.search(q, limit);
+    });
   }
 }
 
@@ -70,5 +114,5 @@ export function createLookups(config: LookupsConfig, places: PlaceDirectory, fet
     config.geocoder === 'nominatim' && config.nominatimUrl
       ? new NominatimGeocoder(places, { ...http, baseUrl: config.nominatimUrl })
       : new OfflineGeocoder(places);
-  return new LookupsService(cadastre, geocoder);
+  return new LookupsService(cadastre, geocoder, config.upstreamPerMinute);
 }
