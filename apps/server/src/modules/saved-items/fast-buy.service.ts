@@ -17,6 +17,7 @@ import {
   type FastBuyKind,
   type FastBuyOrigin,
   type FastBuySource,
+  type SavedItemAttr,
 } from '@ventanilla/domain';
 import type { Db } from '../../db/database.js';
 import { itemDocumentReads, orderItems, orders, savedItemOrders, savedItems } from '../../db/schema.js';
@@ -140,7 +141,7 @@ export class FastBuyService {
     const data: OriginData = {
       name: row.name,
       kind,
-      source: { name: row.name, attr: row.meta.attr },
+      source: { name: row.name, attr: withReadIdufir(row.meta.attr, row.docParsedEntities) },
       line: null,
       notaIssued: issuedDate(row.docParsedEntities),
       notaLine: null,
@@ -200,4 +201,11 @@ function sameNotaSimple(a: number, b: number): boolean {
 /** The note's own date, read from the PDF (`fecha`, ISO). */
 function issuedDate(entities: DocParsedEntity[] | null | undefined): string | null {
   return entities?.find((e) => e.entity === 'fecha')?.text_data ?? null;
+}
+
+/** A property's IDUFIR read from its nota simple counts when the customer did not write one. */
+function withReadIdufir(attr: SavedItemAttr[], entities: DocParsedEntity[] | null): SavedItemAttr[] {
+  const read = entities?.find((e) => e.entity === 'idufir')?.text_data;
+  if (!read || attr.some((a) => a.key === 'idufir' && a.value.trim() !== '')) return attr;
+  return [...attr, { key: 'idufir', value: read }];
 }

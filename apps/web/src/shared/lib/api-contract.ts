@@ -1,7 +1,7 @@
 // The web's names for the API's shapes, all derived from the generated api-schema.d.ts (docs/openapi.json, itself
 // generated from the server's route schemas): a server schema change that breaks the web breaks the typecheck.
 // Never write a response shape by hand here; name a part of the generated types instead (docs/decisions/0010).
-import type { Language, MoneyString } from '@ventanilla/domain';
+import { cents, formatMoneyString, parseMoney, type Language, type MoneyString } from '@ventanilla/domain';
 import type { components, paths } from './api-schema';
 
 export type { Language, MoneyString };
@@ -75,8 +75,10 @@ export type CartLine = ApiItem<Cart['items']>;
 export type AnsweredOption = ApiItem<CartLine['options']>;
 
 /** A cart line's total. */
+/** A line's total: the server's unit price times the quantity, in integer cents. */
 export function cartLineTotal(line: CartLine): MoneyString {
-  return line.price.total;
+  const unit = parseMoney(line.price.total);
+  return unit === null ? line.price.total : formatMoneyString(cents(unit * line.qty));
 }
 
 export type CheckoutStarted = ApiResponse<'/api/checkout', 'post', 201>;

@@ -12,6 +12,7 @@ import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
 import { IncidenceAnswer } from '../components/incidence-answer';
+import { FastBuyOffer } from '../components/fast-buy-offer';
 import { NotaSimpleRead } from '../components/nota-simple-read';
 import { QpNames } from '../components/qp-names';
 import '../components/account.css';
@@ -75,6 +76,7 @@ function OrderLine({ order, item }: { order: CustomerOrder; item: CustomerItem }
         productId={item.product_id}
         hasPdf={files.some((file) => file.content_type === 'application/pdf')}
       />
+      <FastBuyOffer origin="pedido" id={item.id} headingLevel={3} />
     </section>
   );
 }

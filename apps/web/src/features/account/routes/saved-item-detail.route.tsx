@@ -23,8 +23,17 @@ import {
   type SavedKind,
 } from '../api/saved-items';
 import { AccountLinks } from '../components/account-links';
+import { FastBuyOffer } from '../components/fast-buy-offer';
+import type { FastBuyOrigin } from '../api/fast-buy';
 import '../components/account.css';
 import { refLabel } from './saved-items.route';
+
+/** The fast-buy origin of each kind (the spec's inmueble, empresa, vehiculo); documents order nothing. */
+const FAST_BUY_ORIGIN: Partial<Record<SavedKind['api'], FastBuyOrigin>> = {
+  properties: 'inmueble',
+  companies: 'empresa',
+  vehicles: 'vehiculo',
+};
 
 function Detail({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   const t = useT();
@@ -115,6 +124,8 @@ function Detail({ kind, item }: { kind: SavedKind; item: SavedItem }) {
           />
         </section>
       ) : null}
+
+      {FAST_BUY_ORIGIN[kind.api] ? <FastBuyOffer origin={FAST_BUY_ORIGIN[kind.api]!} id={current.id} /> : null}
 
       <section aria-labelledby="saved-orders">
         <h2 id="saved-orders">{t('saved.orders')}</h2>

@@ -3,6 +3,7 @@ import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-contract';
 import { answerText } from '../../../shared/lib/answered-options';
 import { LinkButton, VisuallyHidden } from '../../../shared/ui';
+import { LineQuantity } from './line-quantity';
 import './cart.css';
 
 function LineAnswers({ line }: { line: CartLine }) {
@@ -38,6 +39,7 @@ export function CartLines({
             <div className="cart-line__main">
               <h2 className="cart-line__name">{line.product_name}</h2>
               <LineAnswers line={line} />
+              <LineQuantity key={`${line.id}-${line.version}`} line={line} />
               <LinkButton onClick={() => onRemove(line)} disabled={removingId === line.id}>
                 {t('cart.remove')}
                 <VisuallyHidden> {line.product_name}</VisuallyHidden>

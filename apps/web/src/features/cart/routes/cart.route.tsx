@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Spinner } from '../../../shared/ui';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { CartLines } from '../components/cart-lines';
+import { QuoteLinkSection } from '../components/quote-link';
+import { useSession } from '../../../shared/auth';
 
 /** `/tienda/cart`: the lines, their totals and "Finalizar compra". */
 export function CartRoute() {
@@ -15,6 +17,7 @@ export function CartRoute() {
   const navigate = useNavigate();
   const cart = useCart();
   const remove = useRemoveCartItem();
+  const { user } = useSession();
   const [removed, setRemoved] = useState<string | null>(null);
   useDocumentTitle(t('cart.title'));
 
@@ -57,6 +60,7 @@ export function CartRoute() {
           <p>
             <Link to="/tienda/servicios">{t('cart.continueShopping')}</Link>
           </p>
+          {user ? <QuoteLinkSection /> : null}
         </>
       ) : null}
     </>

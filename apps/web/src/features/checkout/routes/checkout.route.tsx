@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { errorText, LoginForm, RegisterForm, useSession } from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, PageHeading, Spinner } from '../../../shared/ui';
 import { usePaymentMethods } from '../api/payment-methods';
+import { quoteLinkKey } from '../api/quote-link';
+import { PayQuoteLink } from './pay-quote-link';
 import { OrderSummary } from '../components/order-summary';
 import { LastFailedOrder } from '../components/last-failed-order';
 import { PaymentForm } from '../components/payment-form';
@@ -102,7 +104,11 @@ export function CheckoutRoute() {
 export function PayQuoteRoute() {
   const { user } = useSession();
   const { quoteId } = useParams();
+  const { hash } = useLocation();
   const id = Number(quoteId);
+  // A quote link (#k=...): whoever the owner sent it to pays here, signed in or not.
+  const key = quoteLinkKey(quoteId ?? '', hash);
+  if (key) return <PayQuoteLink quoteId={quoteId ?? ''} linkKey={key} />;
   if (!user) return <CheckoutSignIn />;
   return <CheckoutPayment quoteId={Number.isInteger(id) && id > 0 ? id : -1} />;
 }

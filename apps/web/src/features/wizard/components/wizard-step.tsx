@@ -229,13 +229,20 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
       target = paths.confirmation;
       lastStep = stepNumber;
     } else {
-      const unseen = returning ? questionsToAsk(product, shown, seen, kept) : undefined;
+      // After a change from the check-answers page, or in a fast-buy: only pages with something left to ask.
+      const unseen = returning || draft.fastBuy ? questionsToAsk(product, shown, seen, kept) : undefined;
       const next = nextPageIndex(product, pageIndex, shown, unseen);
       target =
         next === null ? paths.confirmation : `${paths.step(next + 1)}${returning ? `?${RETURN_TO_CONFIRMATION}` : ''}`;
       lastStep = next === null ? stepNumber : next + 1;
     }
-    writeDraft(storeId, urlKey, { answers: kept, seen, lastPath: target, lastStep });
+    writeDraft(storeId, urlKey, {
+      answers: kept,
+      seen,
+      lastPath: target,
+      lastStep,
+      ...(draft.fastBuy ? { fastBuy: true } : {}),
+    });
     // Signed-in customers find it in their account on any device.
     serverDraft.save({ answers: kept, seen, lastPath: target, lastStep });
     queryClient.setQueryData(evaluateKey(storeId, urlKey, kept), result);

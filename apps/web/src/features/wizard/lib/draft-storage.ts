@@ -11,6 +11,11 @@ export interface Draft {
   /** Where the user was, to offer "continue where you left off". */
   lastPath: string | null;
   lastStep: number;
+  /**
+   * A fast-buy (answers pre-filled by the server from a saved item or an order line): "Continuar" skips the pages
+   * whose questions are all answered already; "Atrás" still reaches them to change an answer.
+   */
+  fastBuy?: boolean;
   /** When the draft was last written (ms since the epoch): old drafts are dropped. */
   updatedAt?: number;
 }
@@ -42,6 +47,7 @@ export function parseDraft(stored: unknown, now = Date.now()): Draft {
     seen: Array.isArray(d.seen) ? d.seen.filter((n): n is number => typeof n === 'number') : [],
     lastPath: typeof d.lastPath === 'string' && d.lastPath.startsWith('/') ? d.lastPath : null,
     lastStep: typeof d.lastStep === 'number' ? d.lastStep : 0,
+    ...(d.fastBuy === true ? { fastBuy: true } : {}),
     ...(typeof d.updatedAt === 'number' ? { updatedAt: d.updatedAt } : {}),
   };
 }
