@@ -399,6 +399,10 @@ async function answer(page: Page, ui: Texts, option: ProductOption, value: Answe
       expect(await control.inputValue()).toBe(String(value));
       return;
     }
+    case 'banco':
+      // The bank picker: a list of banks whose values are the entity codes.
+      await control.selectOption(String(value));
+      return;
     default:
       await control.fill(String(value));
   }

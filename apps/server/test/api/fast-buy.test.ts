@@ -1,6 +1,7 @@
 import { cents, FAST_BUY_ORIGINS, FAST_BUY_TARGETS, type StoredAnswerLine } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemDocumentReads, savedItemOrders, users } from '../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { itemDocumentReads, savedItemOrders, savedItems, users } from '../../src/db/schema.js';
 import { Origin } from '../../src/modules/saved-items/fast-buy.routes.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -148,6 +149,16 @@ describe('from a saved property', () => {
     // Pages: [78, 79], [80], [77] answered; [74] "other data" is the first unanswered one.
     expect(prefill.start_step).toBe(4);
     expect(prefill.price.total).toBe('25.12');
+  });
+
+  it("the IDUFIR read from the property's nota simple counts when the customer wrote none", async () => {
+    const id = await saveProperty(ana, { address: 'Calle Leída 2', province: 'Madrid' }, 'Calle Leída 2');
+    await t.app.ctx.db
+      .update(savedItems)
+      .set({ docParsedEntities: [{ entity: 'idufir', text_data: '28079000654321' }] })
+      .where(eq(savedItems.id, id));
+    const prefill = (await ana.get(`/api/me/fast-buy/inmueble/${id}/certificado-registro-propiedad`)).json<Prefill>();
+    expect(prefill.answers).toEqual({ '1103': '110303', '1109': '28079000654321' });
   });
 
   it("another customer's property, a missing one, or a malformed id: the same 404", async () => {

@@ -82,6 +82,7 @@ export const en: Catalogue = {
 
   'wizard.continue': 'Continue',
   'wizard.chooseOption': 'Select an option',
+  'wizard.chooseBank': 'Choose the bank',
   'wizard.optionSupplement': 'Supplement: +{amount}.',
   'wizard.resumeText': 'You have an unfinished request for this service.',
   'wizard.resumeLink': 'Continue where you left off',

@@ -82,6 +82,7 @@ export const es = {
 
   'wizard.continue': 'Continuar',
   'wizard.chooseOption': 'Selecciona una opción',
+  'wizard.chooseBank': 'Elige el banco',
   'wizard.optionSupplement': 'Suplemento: +{amount}.',
   'wizard.resumeText': 'Tienes una solicitud de este trámite sin terminar.',
   'wizard.resumeLink': 'Continuar donde lo dejaste',

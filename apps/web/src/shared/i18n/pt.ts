@@ -82,6 +82,7 @@ export const pt: Catalogue = {
 
   'wizard.continue': 'Continuar',
   'wizard.chooseOption': 'Selecione uma opção',
+  'wizard.chooseBank': 'Escolha o banco',
   'wizard.optionSupplement': 'Suplemento: +{amount}.',
   'wizard.resumeText': 'Tem um pedido deste serviço por terminar.',
   'wizard.resumeLink': 'Continuar onde parou',

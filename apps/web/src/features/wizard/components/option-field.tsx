@@ -1,3 +1,4 @@
+import { SPANISH_BANKS } from '@ventanilla/domain';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
@@ -30,6 +31,11 @@ interface OptionFieldProps {
    */
   fill?: { onFill: (answers: Record<string, string>) => void; visible: ReadonlySet<number> };
 }
+
+/** The banks by name (absorbed ones too: old mortgages name them), each with its entity code. */
+const BANK_ITEMS = [...SPANISH_BANKS]
+  .sort((a, b) => a.name.localeCompare(b.name, 'es'))
+  .map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
 export function optionInputId(optionId: number): string {
@@ -145,6 +151,19 @@ export function OptionField({
             value: String(v.id),
             label: isPositive(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
           }))}
+        />
+      );
+    case 'banco':
+      // A Spanish bank by its Banco de España entity code (the engine checks it, and against an IBAN/CCC answer).
+      return (
+        <Select
+          {...common}
+          label={option.title}
+          labelAsHeading={asHeading}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          emptyLabel={t('wizard.chooseBank')}
+          items={BANK_ITEMS}
         />
       );
     case 'checkbox':

@@ -42,6 +42,12 @@ describe('parseDraft', () => {
     expect(parseDraft('nonsense')).toBe(EMPTY_DRAFT);
   });
 
+  it('keeps the fast-buy mark only when it is true', () => {
+    expect(parseDraft({ answers: { '1': 'a' }, seen: [1], fastBuy: true }).fastBuy).toBe(true);
+    expect(parseDraft({ answers: { '1': 'a' }, fastBuy: 'yes' })).not.toHaveProperty('fastBuy');
+    expect(parseDraft({ answers: { '1': 'a' } })).not.toHaveProperty('fastBuy');
+  });
+
   it('forgets drafts older than a month', () => {
     const now = Date.now();
     expect(parseDraft({ answers: { '1': 'a' }, updatedAt: now - DRAFT_MAX_AGE_MS - 1 }, now)).toBe(EMPTY_DRAFT);
