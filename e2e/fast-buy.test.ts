@@ -82,7 +82,7 @@ test.describe.serial('fast-buy from a saved property, cart quantity, quote link 
   });
 
   test('fast-buy: the certificate opens pre-filled and skips the answered pages; Back reaches them', async () => {
-    await page.getByRole('button', { name: 'Solicitar Certificado del Registro de la Propiedad' }).click();
+    await page.getByRole('link', { name: 'Solicitar Certificado del Registro de la Propiedad' }).click();
     // Which certificate is not known: the wizard starts there.
     await waitForPath(page, /^\/tienda\/certificado-registro-propiedad\/step1$/);
     await page.getByRole('radio', { name: 'Certificación de dominio (titularidad actual)' }).check();

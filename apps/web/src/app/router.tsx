@@ -24,6 +24,7 @@ const ProductConfirmationRoute = wizard.screen('ProductConfirmationRoute');
 const ProductStepRoute = wizard.screen('ProductStepRoute');
 const WizardStepRoute = wizard.screen('WizardStepRoute');
 const ResumeDraftRoute = wizard.screen('ResumeDraftRoute');
+const FastBuyRoute = wizard.screen('FastBuyRoute');
 const UpdateItemRoute = wizard.screen('UpdateItemRoute');
 
 const BackofficeRoutes = backoffice.screen('BackofficeRoutes');
@@ -105,6 +106,7 @@ const routes = (
         {/* A customer completes or corrects an order line's answers; resumes a draft kept on the server. */}
         <Route path="tienda/product/actualizar/:orderId/:itemId" element={<UpdateItemRoute />} />
         <Route path="tienda/continuar/:urlKey" element={<ResumeDraftRoute />} />
+        <Route path="tienda/compra-rapida/:origin/:originId/:urlKey" element={<FastBuyRoute />} />
         <Route path="abonos" element={<CreditNotesRoute />} />
         <Route path="datos-facturacion" element={<BillingRoute />} />
         <Route path="cuenta" element={<AccountSettingsRoute />} />

@@ -3,3 +3,4 @@ export { ConfirmationRoute, ProductConfirmationRoute } from '../../features/wiza
 export { ProductStepRoute, WizardStepRoute } from '../../features/wizard/routes/wizard-step.route';
 export { ResumeDraftRoute } from '../../features/wizard/routes/resume-draft.route';
 export { UpdateItemRoute } from '../../features/wizard/routes/update-item.route';
+export { FastBuyRoute } from '../../features/wizard/routes/fast-buy.route';

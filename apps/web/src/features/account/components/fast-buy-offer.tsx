@@ -1,9 +1,11 @@
-import { useNavigate } from 'react-router';
-import { errorText, useSession } from '../../../shared/auth';
+import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n';
-import { Alert, Button } from '../../../shared/ui';
-import { startFastBuy } from '../../wizard/lib/fast-buy';
-import { useFastBuyOverview, useFastBuyPrefill, type FastBuyOrigin } from '../api/fast-buy';
+import { useFastBuyOverview, type FastBuyOrigin } from '../api/fast-buy';
+
+/** The wizard's fast-buy address: it asks the server for the answers and opens the first unanswered page. */
+function fastBuyPath(origin: FastBuyOrigin, id: number, urlKey: string): string {
+  return `/tienda/compra-rapida/${origin}/${id}/${encodeURIComponent(urlKey)}`;
+}
 
 /**
  * Fast-buy from a saved item or an order line: the products it can order with its data already filled in, and the
@@ -19,50 +21,29 @@ export function FastBuyOffer({
   headingLevel?: 2 | 3;
 }) {
   const t = useT();
-  const navigate = useNavigate();
-  const { store_id: storeId } = useSession();
   const overview = useFastBuyOverview(origin, id);
-  const prefill = useFastBuyPrefill();
   if (!overview.data) return null;
   const { products, refresh } = overview.data;
   if (products.length === 0 && !refresh) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `fast-buy-${origin}-${id}`;
 
-  function order(input: { origin: FastBuyOrigin; id: number; urlKey: string }) {
-    prefill.mutate(input, { onSuccess: (data) => navigate(startFastBuy(storeId, data)) });
-  }
-
   return (
     <section aria-labelledby={headingId} className="fast-buy">
       {refresh ? (
         <div className="inset-text">
           <p>{t('fastBuy.refreshText', { days: refresh.age_days })}</p>
-          <Button
-            type="button"
-            pending={prefill.isPending && prefill.variables?.urlKey === refresh.url_key}
-            onClick={() => order({ origin: refresh.origin, id: refresh.origin_id, urlKey: refresh.url_key })}
-          >
+          <Link className="button" to={fastBuyPath(refresh.origin, refresh.origin_id, refresh.url_key)}>
             {t('fastBuy.refreshButton')}
-          </Button>
+          </Link>
         </div>
       ) : null}
       <Heading id={headingId}>{t('fastBuy.title')}</Heading>
       <p>{t('fastBuy.intro')}</p>
-      {prefill.isError ? <Alert>{errorText(prefill.error, t)}</Alert> : null}
       <ul className="fast-buy-list">
         {products.map((p) => (
           <li key={p.product_id}>
-            <Button
-              type="button"
-              variant="secondary"
-              pending={
-                prefill.isPending && prefill.variables?.urlKey === p.url_key && prefill.variables.origin === origin
-              }
-              onClick={() => order({ origin, id, urlKey: p.url_key })}
-            >
-              {t('fastBuy.order', { product: p.name })}
-            </Button>
+            <Link to={fastBuyPath(origin, id, p.url_key)}>{t('fastBuy.order', { product: p.name })}</Link>
           </li>
         ))}
       </ul>
