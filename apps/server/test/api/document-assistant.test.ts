@@ -70,6 +70,7 @@ beforeAll(async () => {
       ASSISTANT_API_KEY: 'sk-local',
       ASSISTANT_MODEL: 'llama-test',
       ASSISTANT_TIMEOUT_MS: '400',
+      ASSISTANT_MAX_CONCURRENT: '2',
     },
   });
   customer = new TestClient(t.app);
@@ -176,6 +177,23 @@ describe('streamed drafts (generateTogaDocument, togaBotAgent, generaPildoraIA)'
         text,
       ]);
     }
+  });
+
+  it('at most ASSISTANT_MAX_CONCURRENT drafts at once: the next is 429 ASSISTANT_BUSY; slots free when drafts end', async () => {
+    fake.scenario = { type: 'hang' };
+    const itemId = await insertItem();
+    const before = fake.requests.length;
+    const url = `/api/backoffice/items/${itemId}/assistant/agent`;
+    const running = [1, 2].map(() => agent.post(url, { query: 'x' }));
+    await expect.poll(() => fake.requests.length).toBe(before + 2);
+    const busy = await agent.post(url, { query: 'x' });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toMatchObject({ code: 'ASSISTANT_BUSY' });
+    expect(fake.requests.length).toBe(before + 2);
+    // Both time out (ASSISTANT_TIMEOUT_MS) and give their slots back.
+    for (const res of await Promise.all(running)) expect(events(res.payload).at(-1)!.event).toBe('error');
+    fake.scenario = { type: 'stream', chunks: ['ok'] };
+    for (let i = 0; i < 3; i++) expect((await agent.post(url, { query: 'x' })).statusCode).toBe(200);
   });
 
   it('the agent closing the connection aborts the model request (real HTTP)', async () => {
