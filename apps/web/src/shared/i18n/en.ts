@@ -65,6 +65,7 @@ export const en: Catalogue = {
   'pagination.page': 'Page {n}',
 
   'catalog.title': 'Services',
+  'wizard.sociedadHint': 'Choose one of your saved companies (search by name or tax ID) or type its name.',
   'catalog.intro': 'Choose the service you need. We will ask for the details step by step.',
   'catalog.order': 'Order',
   'catalog.vatIncluded': 'VAT included',

@@ -65,6 +65,7 @@ export const es = {
   'pagination.page': 'Página {n}',
 
   'catalog.title': 'Servicios',
+  'wizard.sociedadHint': 'Elige una de tus empresas guardadas (busca por nombre o CIF) o escribe su nombre.',
   'catalog.intro': 'Elige el trámite que necesitas. Te pediremos los datos paso a paso.',
   'catalog.order': 'Solicitar',
   'catalog.vatIncluded': 'IVA incluido',

@@ -65,6 +65,7 @@ export const pt: Catalogue = {
   'pagination.page': 'Página {n}',
 
   'catalog.title': 'Serviços',
+  'wizard.sociedadHint': 'Escolha uma das suas empresas guardadas (pesquise por nome ou NIF) ou escreva o nome.',
   'catalog.intro': 'Escolha o serviço de que precisa. Pedimos-lhe os dados passo a passo.',
   'catalog.order': 'Pedir',
   'catalog.vatIncluded': 'IVA incluído',

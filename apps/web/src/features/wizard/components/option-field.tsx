@@ -9,6 +9,7 @@ import { AddressField } from './address-field';
 import { CadastreField } from './cadastre-field';
 import { FileQuestion } from './file-question';
 import { PlaceField, placeKindOf } from './place-field';
+import { SociedadField } from './sociedad-field';
 
 interface OptionFieldProps {
   option: ProductOption;
@@ -151,6 +152,19 @@ export function OptionField({
             value: String(v.id),
             label: isPositive(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
           }))}
+        />
+      );
+    case 'sociedad':
+      return (
+        <SociedadField
+          option={option}
+          id={id}
+          value={value}
+          error={error}
+          optional={optional}
+          hint={hint}
+          asHeading={asHeading}
+          onChange={onChange}
         />
       );
     case 'banco':
