@@ -127,3 +127,40 @@ test.describe.serial('an agent drafts a document with the assistant and attaches
     await expect(panel.getByRole('button', { name: 'Generar', exact: true })).toBeEnabled();
   });
 });
+
+test.describe.serial('without a model the screen says so plainly', () => {
+  let bare: RunningServer;
+  let agentContext: BrowserContext;
+  let buyer: BrowserContext;
+
+  test.beforeAll(async ({ browser: launched }) => {
+    test.setTimeout(300_000);
+    bare = await startServer();
+    buyer = await newContext(launched, bare.baseUrl);
+    agentContext = await newContext(launched, bare.baseUrl);
+    const shop = await buyer.newPage();
+    await shop.goto('/?store=1');
+    await shop.waitForLoadState('networkidle');
+    await registerCustomer(buyer, 'sin-modelo@example.com');
+    await apiLogin(agentContext, AGENT.email, AGENT.password);
+    ({ itemId } = await paidOrder(buyer, agentContext));
+  });
+
+  test.afterAll(async () => {
+    for (const c of [buyer, agentContext]) await c?.close().catch(() => undefined);
+    await bare?.stop();
+  });
+
+  test('no drafting, a plain notice; the draft can still be written by hand and made a PDF', async () => {
+    const tab = await agentContext.newPage();
+    await tab.goto(`/agentes/pedido/${itemId}`);
+    const panel = tab.locator('#asistente');
+    await expect(panel.getByText(/no hay ningún modelo configurado/)).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Generar', exact: true })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Desactivar el asistente en este pedido' })).toHaveCount(0);
+    await panel.getByLabel('Borrador (markdown)').fill('# Escrito\n\nRedactado a mano.');
+    await panel.getByRole('button', { name: 'Generar PDF' }).click();
+    await expect(panel.getByText(/^PDF adjuntado al pedido: /)).toBeVisible();
+    await expectNoAxeViolations(tab, 'assistant panel without a model');
+  });
+});
