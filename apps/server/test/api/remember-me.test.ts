@@ -101,6 +101,15 @@ describe('remember me', () => {
     expect(res.cookies.find((c) => c.name === 'vt_remember')).toBeUndefined();
   });
 
+  it("on a shared browser, another person's sign-in forgets the device remembered before", async () => {
+    const { browser: shared } = await rememberedCustomer();
+    const remembered = shared.jar.get('vt_remember')!;
+    const res = await shared.login('agente@ventanilla.test', 'agente-demo-2026');
+    expect(res.statusCode).toBe(200);
+    expect(shared.jar.has('vt_remember')).toBe(false);
+    expect((await cookieLogin(await browserWith(remembered))).statusCode).toBe(401);
+  });
+
   it('staff are never remembered (decision 0018)', async () => {
     const browser = new CookieBrowser(t.app);
     const res = await browser.login('agente@ventanilla.test', 'agente-demo-2026', true);

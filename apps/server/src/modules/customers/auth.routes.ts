@@ -76,7 +76,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const session = await request.ensureSession();
       const user = await registerCustomer(db, request.body);
-      await request.startUserSession(user, session.storeId);
+      const started = await request.startUserSession(user, session.storeId);
+      // A device this browser remembered for someone else is forgotten.
+      await rememberThisBrowser(app, request, user, started.idHash, false);
       return reply.code(201).send({ user });
     },
   );
@@ -104,7 +106,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
       if (decision !== 'allowed') throw new AppError('FORBIDDEN', `sign-in refused from ${request.ip}: ${decision}`);
       const started = await request.startUserSession(user, session.storeId);
-      if (request.body.remember) await rememberThisBrowser(app, request, user, started.idHash);
+      await rememberThisBrowser(app, request, user, started.idHash, request.body.remember === true);
       return { user };
     },
   );

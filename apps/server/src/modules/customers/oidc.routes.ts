@@ -84,7 +84,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (decision !== 'allowed')
           throw new AppError('FORBIDDEN', `OpenID sign-in refused from ${request.ip}: ${decision}`);
         const started = await request.startUserSession(result.user, session!.storeId);
-        if (result.remember) await rememberThisBrowser(app, request, result.user, started.idHash);
+        await rememberThisBrowser(app, request, result.user, started.idHash, result.remember);
         return reply.redirect(result.returnTo, 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

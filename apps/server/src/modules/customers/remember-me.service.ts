@@ -211,19 +211,24 @@ export function mayRemember(app: FastifyInstance, user: SessionUser): boolean {
 }
 
 /**
- * Remembers this browser for the user who just signed in on `sessionIdHash` (replacing this browser's previous
- * device, if any): the cookie goes out with the reply.
+ * After a sign-in on this browser: the device this browser remembered before (maybe another person's) is forgotten,
+ * and, when asked and allowed, this browser is remembered for the user who just signed in on `sessionIdHash`. The
+ * cookie goes out (or is cleared) with the reply.
  */
 export async function rememberThisBrowser(
   app: FastifyInstance,
   request: FastifyRequest,
   user: SessionUser,
   sessionIdHash: string,
+  remember = true,
 ): Promise<void> {
-  if (!mayRemember(app, user)) return;
   const { db } = app.ctx;
   const previous = request.cookies[REMEMBER_COOKIE];
-  if (previous) await forgetRememberCookie(db, previous);
+  if (previous) {
+    await forgetRememberCookie(db, previous);
+    request.pendingRememberCookie = null;
+  }
+  if (!remember || !mayRemember(app, user)) return;
   const device = await rememberDevice(
     db,
     user.id,
