@@ -1,0 +1,88 @@
+// Issue 13, "Languages": store 9, the English registry site, sells the Spanish catalogue in English. In Chromium its
+// catalogue, product page and wizard read in English (the shop's own texts and the catalogue's alike), while store 1
+// keeps the same product in Spanish.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { runAxe, formatViolations } from './support/axe.js';
+import { newContext } from './support/browser.js';
+import { eventually, norm, waitForPath } from './support/page-checks.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function withPage<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, server.baseUrl);
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const heading = (page: Page, name: string) =>
+  expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+
+test('store 9: the catalogue, the nota simple page and its wizard are in English', async ({ browser }) => {
+  await withPage(browser, async (page) => {
+    await page.goto('/tienda/servicios?store=9');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect(page.getByRole('link', { name: /Land Registry extract \(nota simple\)/ }).first()).toBeVisible();
+    expect(await page.getByText('Nota simple del Registro de la Propiedad').count()).toBe(0);
+
+    await page.goto('/tienda/nota-simple?store=9');
+    await heading(page, 'Land Registry extract (nota simple)');
+    await expect(
+      page.getByText('Owners, description and charges of a property according to the Land Registry.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Delivery time' })).toBeVisible();
+    expect(norm(await page.locator('main').textContent())).not.toMatch(/Plazo de entrega|IVA incluido/);
+    // No text of the page claims another language: the product's texts are the store's.
+    expect(await page.locator('article[lang]').count()).toBe(0);
+    await eventually(async () =>
+      expect(await page.title()).toBe('Land Registry extract (nota simple) online - Ventanilla Registry'),
+    );
+
+    await page.getByRole('link', { name: 'Order', exact: true }).click();
+    await waitForPath(page, /^\/tienda\/nota-simple\/step1$/);
+    await heading(page, 'Province and Town');
+    for (const label of ['Province', 'Town']) {
+      await expect(page.getByRole('combobox', { name: label, exact: true })).toBeVisible();
+    }
+    const violations = await runAxe(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    // Answer the first page as a customer would, and the next question is in English too.
+    for (const [label, name] of [
+      ['Province', 'Madrid'],
+      ['Town', 'Alcalá de Henares'],
+    ] as const) {
+      const input = page.getByRole('combobox', { name: label, exact: true });
+      await input.click();
+      await page.keyboard.type(name);
+      await page
+        .getByRole('option', { name: new RegExp(`^${name}`) })
+        .first()
+        .click();
+      await eventually(async () => expect(await input.inputValue()).toBe(name));
+    }
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await waitForPath(page, /^\/tienda\/nota-simple\/step2$/);
+    await heading(page, 'Address of the property');
+    await expect(page.getByLabel('Address of the property', { exact: true })).toBeVisible();
+    await expect(page.getByText('Street, number, block, floor and door').first()).toBeVisible();
+  });
+});
+
+test('store 1 keeps the same product in Spanish', async ({ browser }) => {
+  await withPage(browser, async (page) => {
+    await page.goto('/tienda/nota-simple?store=1');
+    await heading(page, 'Nota simple del Registro de la Propiedad');
+    await expect(page.getByRole('heading', { name: 'Plazo de entrega' })).toBeVisible();
+  });
+});
