@@ -2,7 +2,9 @@
 // catalogue, product page and wizard read in English (the shop's own texts and the catalogue's alike), while store 1
 // keeps the same product in Spanish.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { runAxe, formatViolations } from './support/axe.js';
+import { expectNoAxeViolations, formatViolations, runAxe } from './support/axe.js';
+import { apiLogin } from './support/api.js';
+import { ADMIN } from './support/backoffice-world.js';
 import { newContext } from './support/browser.js';
 import { eventually, norm, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -85,4 +87,45 @@ test('store 1 keeps the same product in Spanish', async ({ browser }) => {
     await heading(page, 'Nota simple del Registro de la Propiedad');
     await expect(page.getByRole('heading', { name: 'Plazo de entrega' })).toBeVisible();
   });
+});
+
+test('the back office edits the English texts; store 9 shows the edit and a gap is refused', async ({ browser }) => {
+  const admin = await newContext(browser, server.baseUrl);
+  try {
+    await apiLogin(admin, ADMIN.email, ADMIN.password);
+    const page = await admin.newPage();
+    await page.goto('/agentes/catalogo/15867');
+    await page.getByRole('link', { name: 'Otros idiomas', exact: true }).click();
+    await waitForPath(page, /^\/agentes\/catalogo\/15867\/idiomas$/);
+    await expect(
+      page.getByText('Idiomas de las tiendas que lo venden que necesitan traducción completa: en.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'translations page');
+    const json = page.getByLabel('Traducciones (JSON)');
+    const translations = JSON.parse(await json.inputValue()) as {
+      en: { name: string; form: { options: Record<string, unknown> } };
+    };
+    expect(translations.en.name).toBe('Land Registry extract (nota simple)');
+
+    // A question left without its English text: the linter's problem in the error summary, nothing saved.
+    const gap = structuredClone(translations);
+    delete gap.en.form.options['411'];
+    await json.fill(JSON.stringify(gap, null, 2));
+    await page.getByRole('button', { name: 'Guardar traducciones' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+    await expect(
+      summary.getByRole('link', { name: /Se vende en la tienda 9 \(en\).*form\.options\.411\.title/ }),
+    ).toBeVisible();
+
+    translations.en.name = 'Land Registry extract (nota simple), edited';
+    await json.fill(JSON.stringify(translations, null, 2));
+    await page.getByRole('button', { name: 'Guardar traducciones' }).click();
+    await expect(page.getByText('Cambios guardados')).toBeVisible();
+    const shop = await browser.newContext({ baseURL: server.baseUrl });
+    const res = await shop.request.get('/api/stores/9/products/nota-simple');
+    expect(((await res.json()) as { name: string }).name).toBe('Land Registry extract (nota simple), edited');
+    await shop.close();
+  } finally {
+    await admin.close();
+  }
 });

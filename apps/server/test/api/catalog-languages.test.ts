@@ -189,3 +189,87 @@ describe('the sitemap of store 9', () => {
     expect(paths(en)).toEqual(paths(es));
   });
 });
+
+describe('the back office edits each language’s texts (admins)', () => {
+  const BASE = '/api/backoffice/catalog/products/15867';
+
+  async function admin() {
+    const c = new TestClient(t.app);
+    await c.start(1);
+    expect((await c.login('admin@ventanilla.test', 'admin-demo-2026')).statusCode).toBe(200);
+    return c;
+  }
+
+  function fieldsOf(d: Record<string, unknown>, translations: unknown) {
+    const keys = [
+      'version',
+      'name',
+      'short_description',
+      'description',
+      'custom_text',
+      'meta_title',
+      'meta_description',
+    ];
+    return {
+      ...Object.fromEntries(keys.map((k) => [k, d[k]])),
+      base_price: d.base_price,
+      status: d.status,
+      stores: d.stores,
+      translations,
+    };
+  }
+
+  it('shows the base language, the languages its stores need and the translations; saves an English edit', async () => {
+    const c = await admin();
+    const detail = (await c.get(BASE)).json<Record<string, unknown> & { translations: { en: { name: string } } }>();
+    expect(detail).toMatchObject({ base_language: 'es', needed_languages: ['en'] });
+    expect(detail.translations.en.name).toBe('Land Registry extract (nota simple)');
+    const en = {
+      ...detail.translations.en,
+      name: 'Land Registry extract (nota simple) – edited',
+      custom_text: '<p>FAQ</p><script>x()</script>',
+    };
+    const res = await c.request({ method: 'PUT', url: BASE, payload: fieldsOf(detail, { en }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().translations.en.custom_text).toBe('<p>FAQ</p>');
+    expect(res.json().name).toBe('Nota simple del Registro de la Propiedad');
+    const shop = await product(9, 'nota-simple');
+    expect(shop.name).toBe('Land Registry extract (nota simple) – edited');
+    expect((await product(1, 'nota-simple')).name).toBe('Nota simple del Registro de la Propiedad');
+  });
+
+  it('refuses a save that leaves store 9 without an English question, naming it (422, in the editor’s language)', async () => {
+    const c = await admin();
+    const detail = (await c.get(BASE)).json<
+      Record<string, unknown> & { translations: { en: { form: { options: Record<string, unknown> } } } }
+    >();
+    const en = structuredClone(detail.translations.en);
+    delete en.form.options['411'];
+    const res = await c.request({ method: 'PUT', url: BASE, payload: fieldsOf(detail, { en }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().problems).toEqual([
+      expect.objectContaining({
+        rule: 'missing-translation',
+        url_key: 'nota-simple',
+        message: expect.stringContaining('form.options.411.title'),
+      }),
+    ]);
+    expect(res.json().problems[0].message).toMatch(/^Se vende en la tienda 9 \(en\)/);
+  });
+
+  it('refuses unknown fields in a translation (schema); a customer cannot edit (403)', async () => {
+    const c = await admin();
+    const detail = (await c.get(BASE)).json<Record<string, unknown>>();
+    const bad = await c.request({
+      method: 'PUT',
+      url: BASE,
+      payload: fieldsOf(detail, { en: { name: 'x', price: 1 } }),
+    });
+    expect(bad.statusCode).toBe(400);
+    const customer = new TestClient(t.app);
+    await customer.start(9);
+    await customer.register('languages-customer@example.com');
+    const forbidden = await customer.request({ method: 'PUT', url: BASE, payload: fieldsOf(detail, {}) });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

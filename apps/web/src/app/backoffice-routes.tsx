@@ -9,6 +9,7 @@ import {
   CatalogProductRevisionsRoute,
   CatalogProductRoute,
   CatalogProductsRoute,
+  CatalogProductTranslationsRoute,
   ConfigListRoute,
   ConfigListsIndexRoute,
   ConfigRecordRoute,
@@ -80,6 +81,7 @@ export function BackofficeRoutes() {
               <Route path="personal" element={<StaffRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
+              <Route path="catalogo/:productId/idiomas" element={<CatalogProductTranslationsRoute />} />
               <Route path="catalogo/:productId/historial" element={<CatalogProductRevisionsRoute />} />
             </Route>
           </Route>

@@ -7,6 +7,7 @@ export { WorkspaceShell } from '../../features/backoffice/components/workspace-s
 export { AgentLogoutRoute } from '../../features/backoffice/routes/agent-logout.route';
 export { CannedResponsesRoute } from '../../features/backoffice/routes/canned-responses.route';
 export { CatalogProductFormRoute } from '../../features/backoffice/routes/catalog-product-form.route';
+export { CatalogProductTranslationsRoute } from '../../features/backoffice/routes/catalog-product-translations.route';
 export { CatalogProductRevisionsRoute } from '../../features/backoffice/routes/catalog-product-revisions.route';
 export { CatalogProductRoute } from '../../features/backoffice/routes/catalog-product.route';
 export { CatalogProductsRoute } from '../../features/backoffice/routes/catalog-products.route';

@@ -600,6 +600,15 @@ export const en: Catalogue = {
   'catalogAdmin.problemsTitle': 'Problems in the form',
   'catalogAdmin.goToProblem': 'Go to the place in the JSON',
   'catalogAdmin.saveForm': 'Save form',
+  'catalogAdmin.tabTranslations': 'Other languages',
+  'catalogAdmin.translationsTitle': 'Texts of “{name}” in other languages',
+  'catalogAdmin.translationsIntro':
+    'The page and form texts are in {base}. Languages of the stores that sell it that need a complete translation: {languages}.',
+  'catalogAdmin.translationsNone': 'none',
+  'catalogAdmin.translationsJson': 'Translations (JSON)',
+  'catalogAdmin.translationsJsonHint':
+    'By language, in the shape of catalog/translations/<language>/products/{urlKey}.json: name, short_description, description, custom_text, tooltip, meta_title, meta_description and form (options by id: title, placeholder, error, values; exit_messages).',
+  'catalogAdmin.saveTranslations': 'Save translations',
   'catalogAdmin.revisionsCaption': 'Product versions, newest first',
   'catalogAdmin.colVersion': 'Version',
   'catalogAdmin.colWhen': 'Date',

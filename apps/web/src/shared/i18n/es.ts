@@ -605,6 +605,15 @@ export const es = {
   'catalogAdmin.problemsTitle': 'Problemas del formulario',
   'catalogAdmin.goToProblem': 'Ir al punto del JSON',
   'catalogAdmin.saveForm': 'Guardar formulario',
+  'catalogAdmin.tabTranslations': 'Otros idiomas',
+  'catalogAdmin.translationsTitle': 'Textos en otros idiomas de «{name}»',
+  'catalogAdmin.translationsIntro':
+    'Los textos de la ficha y del formulario están en {base}. Idiomas de las tiendas que lo venden que necesitan traducción completa: {languages}.',
+  'catalogAdmin.translationsNone': 'ninguno',
+  'catalogAdmin.translationsJson': 'Traducciones (JSON)',
+  'catalogAdmin.translationsJsonHint':
+    'Por idioma, con la forma de catalog/translations/<idioma>/products/{urlKey}.json: name, short_description, description, custom_text, tooltip, meta_title, meta_description y form (options por id: title, placeholder, error, values; exit_messages).',
+  'catalogAdmin.saveTranslations': 'Guardar traducciones',
   'catalogAdmin.revisionsCaption': 'Versiones del producto, de la más reciente a la más antigua',
   'catalogAdmin.colVersion': 'Versión',
   'catalogAdmin.colWhen': 'Fecha',

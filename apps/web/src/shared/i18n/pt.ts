@@ -604,6 +604,15 @@ export const pt: Catalogue = {
   'catalogAdmin.problemsTitle': 'Problemas do formulário',
   'catalogAdmin.goToProblem': 'Ir ao ponto do JSON',
   'catalogAdmin.saveForm': 'Guardar formulário',
+  'catalogAdmin.tabTranslations': 'Outras línguas',
+  'catalogAdmin.translationsTitle': 'Textos de «{name}» noutras línguas',
+  'catalogAdmin.translationsIntro':
+    'Os textos da ficha e do formulário estão em {base}. Línguas das lojas que o vendem que precisam de tradução completa: {languages}.',
+  'catalogAdmin.translationsNone': 'nenhuma',
+  'catalogAdmin.translationsJson': 'Traduções (JSON)',
+  'catalogAdmin.translationsJsonHint':
+    'Por língua, com a forma de catalog/translations/<língua>/products/{urlKey}.json: name, short_description, description, custom_text, tooltip, meta_title, meta_description e form (options por id: title, placeholder, error, values; exit_messages).',
+  'catalogAdmin.saveTranslations': 'Guardar traduções',
   'catalogAdmin.revisionsCaption': 'Versões do produto, da mais recente à mais antiga',
   'catalogAdmin.colVersion': 'Versão',
   'catalogAdmin.colWhen': 'Data',

@@ -22,6 +22,8 @@ export interface ProductFieldsInput {
   base_price: string;
   status: ProductStatus;
   stores: number[];
+  /** The texts in other languages (docs/catalogue.md, "Languages"); left out: unchanged. */
+  translations?: CatalogProductDetail['translations'];
 }
 
 export type CatalogRevision = ApiItem<

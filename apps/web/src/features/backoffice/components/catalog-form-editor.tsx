@@ -9,8 +9,6 @@ import { locateProblem, parseJson } from '../lib/catalog-edit';
 import { StaleProductAlert } from './stale-product-alert';
 import './catalog-admin.css';
 
-const TEXTAREA_ID = 'catalog-form-json';
-
 interface CatalogFormEditorProps {
   product: CatalogProductDetail & { form: Record<string, unknown> };
   onReload: () => void;
@@ -18,9 +16,26 @@ interface CatalogFormEditorProps {
   onSaved: () => void;
 }
 
+/** What a JSON editor of the catalogue saves, and how (the form, or the texts in other languages). */
+export interface CatalogJsonEditorProps {
+  textareaId: string;
+  initial: unknown;
+  label: string;
+  hint: string;
+  saveLabel: string;
+  pending: boolean;
+  save: (
+    value: Record<string, unknown>,
+    handlers: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) => void;
+  onReload: () => void;
+  onErrorsChange: (hasErrors: boolean) => void;
+  onSaved: () => void;
+}
+
 /** Focuses the JSON and selects a range in it, scrolled into view (the textarea scrolls by itself only when typing). */
-function selectRange(range: { start: number; end: number } | null) {
-  const textarea = document.getElementById(TEXTAREA_ID);
+function selectRange(textareaId: string, range: { start: number; end: number } | null) {
+  const textarea = document.getElementById(textareaId);
   if (!(textarea instanceof HTMLTextAreaElement)) return;
   textarea.focus();
   if (!range) return;
@@ -37,7 +52,30 @@ function selectRange(range: { start: number; end: number } | null) {
 export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }: CatalogFormEditorProps) {
   const t = useT();
   const save = useSaveProductForm(String(product.product_id));
-  const [text, setText] = useState(() => JSON.stringify(product.form, null, 2));
+  return (
+    <CatalogJsonEditor
+      textareaId="catalog-form-json"
+      initial={product.form}
+      label={t('catalogAdmin.formJson')}
+      hint={t('catalogAdmin.formJsonHint', { urlKey: product.url_key })}
+      saveLabel={t('catalogAdmin.saveForm')}
+      pending={save.isPending}
+      save={(form, handlers) => save.mutate({ version: product.version, form }, handlers)}
+      onReload={onReload}
+      onErrorsChange={onErrorsChange}
+      onSaved={onSaved}
+    />
+  );
+}
+
+/**
+ * A catalogue JSON document in a textarea: a JSON syntax error is caught here; the schema and the catalogue linter
+ * run on the server, whose problems are listed, each with a link to its place when it can be found.
+ */
+export function CatalogJsonEditor(props: CatalogJsonEditorProps) {
+  const { textareaId, onReload, onErrorsChange, onSaved } = props;
+  const t = useT();
+  const [text, setText] = useState(() => JSON.stringify(props.initial, null, 2));
   const [syntax, setSyntax] = useState<{ message: string; offset: number | null } | null>(null);
   const [problems, setProblems] = useState<CatalogProblem[]>([]);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -63,27 +101,23 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
       return;
     }
     report({});
-    save.mutate(
-      { version: product.version, form: parsed.value },
-      {
-        onSuccess: () => {
-          report({});
-          onSaved();
-        },
-        onError: (error) => {
-          const apiError = isApiError(error) ? error : null;
-          report({ problems: apiError?.problems ?? [], failure: apiError });
-        },
+    props.save(parsed.value as Record<string, unknown>, {
+      onSuccess: () => {
+        report({});
+        onSaved();
       },
-    );
+      onError: (error) => {
+        const apiError = isApiError(error) ? error : null;
+        report({ problems: apiError?.problems ?? [], failure: apiError });
+      },
+    });
   }
 
   const stale = failure !== null && isApiError(failure, 409);
   const summary: ErrorSummaryItem[] = syntax
-    ? [{ href: `#${TEXTAREA_ID}`, text: syntax.message }]
-    : problems.map((p) => ({ href: `#${TEXTAREA_ID}`, text: p.message }));
-  if (failure && !stale && problems.length === 0)
-    summary.push({ href: `#${TEXTAREA_ID}`, text: errorText(failure, t) });
+    ? [{ href: `#${textareaId}`, text: syntax.message }]
+    : problems.map((p) => ({ href: `#${textareaId}`, text: p.message }));
+  if (failure && !stale && problems.length === 0) summary.push({ href: `#${textareaId}`, text: errorText(failure, t) });
   const inline =
     syntax?.message ??
     (problems.length === 1 ? problems[0]!.message : problems.length > 1 ? t('catalogAdmin.problemsTitle') : undefined);
@@ -94,7 +128,7 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
       <StaleProductAlert failure={failure} onReload={onReload} />
       {syntax?.offset !== null && syntax?.offset !== undefined ? (
         <p>
-          <LinkButton onClick={() => selectRange({ start: syntax.offset!, end: syntax.offset! + 1 })}>
+          <LinkButton onClick={() => selectRange(textareaId, { start: syntax.offset!, end: syntax.offset! + 1 })}>
             {t('catalogAdmin.goToProblem')}
           </LinkButton>
         </p>
@@ -107,7 +141,7 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
               <li key={`${index}-${p.message}`}>
                 <p>{p.message}</p>
                 {locateProblem(text, p) ? (
-                  <LinkButton onClick={() => selectRange(locateProblem(text, p))}>
+                  <LinkButton onClick={() => selectRange(textareaId, locateProblem(text, p))}>
                     {t('catalogAdmin.goToProblem')}
                     <span className="visually-hidden">: {p.message}</span>
                   </LinkButton>
@@ -119,9 +153,9 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
       ) : null}
       <form onSubmit={submit} noValidate>
         <Textarea
-          id={TEXTAREA_ID}
-          label={t('catalogAdmin.formJson')}
-          hint={t('catalogAdmin.formJsonHint', { urlKey: product.url_key })}
+          id={textareaId}
+          label={props.label}
+          hint={props.hint}
           rows={30}
           spellCheck={false}
           autoCapitalize="off"
@@ -130,7 +164,7 @@ export function CatalogFormEditor({ product, onReload, onErrorsChange, onSaved }
           onChange={(e) => setText(e.target.value)}
           error={inline}
         />
-        <Button pending={save.isPending}>{t('catalogAdmin.saveForm')}</Button>
+        <Button pending={props.pending}>{props.saveLabel}</Button>
       </form>
     </>
   );

@@ -3,13 +3,14 @@ import { useT } from '../../../shared/i18n';
 import { BackLink } from '../../../shared/ui';
 import './backoffice.css';
 
-/** The three pages of one product (details and price, question form, history), with the current one marked. */
+/** The pages of one product (details and price, question form, texts in other languages, history), with the current one marked. */
 export function CatalogProductNav({ productId }: { productId: number }) {
   const t = useT();
   const base = `/agentes/catalogo/${productId}`;
   const tabs = [
     { to: base, label: t('catalogAdmin.tabFields') },
     { to: `${base}/formulario`, label: t('catalogAdmin.tabForm') },
+    { to: `${base}/idiomas`, label: t('catalogAdmin.tabTranslations') },
     { to: `${base}/historial`, label: t('catalogAdmin.tabRevisions') },
   ];
   return (
