@@ -83,3 +83,41 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fromCacheFirst(request));
   }
 });
+
+// Web push (docs/pwa.md, "Web push"): the server sends { title, body, url, tag, notification_id }, encrypted for this
+// browser; the notification opens the order (a same-origin path only: a push can never send the app elsewhere).
+function safePath(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/orders';
+}
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Ventanilla';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      icon: '/icons/app-192.png',
+      badge: '/icons/app-192.png',
+      data: { url: safePath(data.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = safePath(event.notification.data && event.notification.data.url);
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) return open.focus().then((w) => (w && 'navigate' in w ? w.navigate(target) : undefined));
+      return self.clients.openWindow(target);
+    }),
+  );
+});

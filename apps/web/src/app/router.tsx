@@ -56,6 +56,8 @@ const ResetPasswordRoute = account.screen('ResetPasswordRoute');
 const SavedItemsRoute = account.screen('SavedItemsRoute');
 const SavedItemDetailRoute = account.screen('SavedItemDetailRoute');
 const AccountSettingsRoute = account.screen('AccountSettingsRoute');
+const ConfirmEmailRoute = account.screen('ConfirmEmailRoute');
+const NotificationsRoute = account.screen('NotificationsRoute');
 
 const routes = (
   <>
@@ -110,12 +112,15 @@ const routes = (
         <Route path="abonos" element={<CreditNotesRoute />} />
         <Route path="datos-facturacion" element={<BillingRoute />} />
         <Route path="cuenta" element={<AccountSettingsRoute />} />
+        <Route path="avisos" element={<NotificationsRoute />} />
         {/* Saved properties, companies, vehicles and documents (docs/customer-panel.md). */}
         <Route path="guardados" element={<SavedItemsRoute />} />
         <Route path="guardados/:kind" element={<SavedItemsRoute />} />
         <Route path="guardados/:kind/:id" element={<SavedItemDetailRoute />} />
       </Route>
       <Route path="logout" element={<LogoutRoute />} />
+      {/* The e-mail change link (#token=...): signed in or not, the token proves the new mailbox. */}
+      <Route path="cuenta/email/confirmar" element={<ConfirmEmailRoute />} />
       {/* Legal pages of each store, in its language (docs/customer-panel.md). */}
       <Route path="legal/:page" element={<LegalRoute />} />
       {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}

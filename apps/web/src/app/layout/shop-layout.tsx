@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useStoreInfo, useUser } from '../../shared/auth';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
+import { useUnreadNotifications } from '../../shared/notifications/use-unread';
 import { SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { lazyModule, RouteBoundary } from '../lazy-route';
@@ -12,6 +13,26 @@ import './layout.css';
 // Only a customer's session can be an impersonation: its banner is a chunk loaded for customers alone (a failed
 // load is handled as any screen's: reload once, then the error; lazy-route.tsx).
 const ImpersonationBanner = lazyModule(() => import('./impersonation-banner')).screen('ImpersonationBanner');
+
+/** The header's link to the notifications, with how many are unread (the badge) in its accessible name. */
+function NoticesLink() {
+  const t = useT();
+  const unread = useUnreadNotifications(true).data ?? 0;
+  return (
+    <NavLink to="/avisos">
+      {unread > 0 ? (
+        <>
+          <span aria-hidden="true">
+            {t('notices.title')} <span className="site-nav__badge">{unread}</span>
+          </span>
+          <span className="visually-hidden">{t('notices.navWithCount', { count: unread })}</span>
+        </>
+      ) : (
+        t('notices.title')
+      )}
+    </NavLink>
+  );
+}
 
 /** Header, <main id="main"> and footer of the shop and the customer panel. */
 export function ShopLayout() {
@@ -47,6 +68,9 @@ export function ShopLayout() {
                 <>
                   <li>
                     <NavLink to="/orders">{t('nav.orders')}</NavLink>
+                  </li>
+                  <li>
+                    <NoticesLink />
                   </li>
                   <li>
                     <Link to="/logout">{t('nav.logout')}</Link>

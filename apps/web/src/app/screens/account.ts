@@ -13,3 +13,5 @@ export { SavedItemDetailRoute } from '../../features/account/routes/saved-item-d
 export { SavedItemsRoute } from '../../features/account/routes/saved-items.route';
 export { ResetPasswordRoute } from '../../features/account/routes/reset-password.route';
 export { AccountSettingsRoute } from '../../features/account/routes/account-settings.route';
+export { ConfirmEmailRoute } from '../../features/account/routes/confirm-email.route';
+export { NotificationsRoute } from '../../features/account/routes/notifications.route';

@@ -50,11 +50,22 @@ function harness(network: (url: string) => Response | Promise<Response>) {
     },
   };
   const handlers: Record<string, Handler> = {};
+  const shown: Array<{ title: string; options: { body: string; tag?: string; data: { url: string } } }> = [];
+  const opened: string[] = [];
+  const windows: Array<{ url: string; focus: () => Promise<unknown>; navigate: (u: string) => Promise<unknown> }> = [];
   const self = {
     location: new URL(`${ORIGIN}/sw.js`),
     addEventListener: (type: string, handler: Handler) => (handlers[type] = handler),
     skipWaiting: async () => undefined,
-    clients: { claim: async () => undefined },
+    registration: {
+      showNotification: async (title: string, options: (typeof shown)[number]['options']) =>
+        void shown.push({ title, options }),
+    },
+    clients: {
+      claim: async () => undefined,
+      matchAll: async () => windows,
+      openWindow: async (url: string) => void opened.push(url),
+    },
   };
   vm.runInNewContext(source, { self, caches, fetch: doFetch, URL, Response, Request, Promise, Math });
 
@@ -78,7 +89,14 @@ function harness(network: (url: string) => Response | Promise<Response>) {
     await Promise.all(waits);
     return res;
   }
-  return { stores, fetched, lifecycle, request };
+  async function dispatch(type: 'push' | 'notificationclick', event: object) {
+    const waits: Promise<unknown>[] = [];
+    handlers[type]!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+  }
+  const push = (body: string) => dispatch('push', { data: { json: () => JSON.parse(body), text: () => body } });
+  const click = (url: unknown) => dispatch('notificationclick', { notification: { data: { url }, close: () => {} } });
+  return { stores, fetched, lifecycle, request, push, click, shown, opened, windows };
 }
 
 const ok = (body: string) => new Response(body, { status: 200 });
@@ -143,5 +161,60 @@ describe('the service worker (public/sw.js)', () => {
     await h.lifecycle('activate');
     expect(h.stores.has('ventanilla-assets-v0')).toBe(false);
     expect(h.stores.has('someone-else')).toBe(true);
+  });
+});
+
+describe('web push in the service worker', () => {
+  let h: ReturnType<typeof harness>;
+  beforeEach(() => {
+    h = harness((url) => ok(`network ${new URL(url).pathname}`));
+  });
+
+  it('shows the pushed notice and opens its order on click', async () => {
+    await h.push(
+      JSON.stringify({
+        title: 'Tu pedido 1: Listo',
+        body: '«Nota simple» está ahora: Listo.',
+        url: '/orders/detail/1',
+        tag: 'order-1',
+      }),
+    );
+    expect(h.shown).toEqual([
+      {
+        title: 'Tu pedido 1: Listo',
+        options: expect.objectContaining({
+          body: '«Nota simple» está ahora: Listo.',
+          tag: 'order-1',
+          data: { url: '/orders/detail/1' },
+        }),
+      },
+    ]);
+    await h.click(h.shown[0]!.options.data.url);
+    expect(h.opened).toEqual([`${ORIGIN}/orders/detail/1`]);
+  });
+
+  it('a window already open navigates to the order instead of a new one', async () => {
+    const navigated: string[] = [];
+    h.windows.push({
+      url: `${ORIGIN}/cuenta`,
+      focus: async () => h.windows[0],
+      navigate: async (u: string) => navigated.push(u),
+    });
+    await h.click('/orders/detail/7');
+    expect(navigated).toEqual([`${ORIGIN}/orders/detail/7`]);
+    expect(h.opened).toEqual([]);
+  });
+
+  it.each(['https://evil.test/phish', '//evil.test/x', 'javascript:alert(1)', 42, null])(
+    'a push cannot send the app elsewhere (%s opens /orders)',
+    async (url) => {
+      await h.click(url);
+      expect(h.opened).toEqual([`${ORIGIN}/orders`]);
+    },
+  );
+
+  it('a payload that is not JSON still shows a notice', async () => {
+    await h.push('texto');
+    expect(h.shown[0]?.title).toBe('Ventanilla');
   });
 });

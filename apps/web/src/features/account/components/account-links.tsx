@@ -20,6 +20,9 @@ export function AccountLinks() {
           <Link to="/guardados">{t('saved.nav')}</Link>
         </li>
         <li>
+          <Link to="/avisos">{t('notices.title')}</Link>
+        </li>
+        <li>
           <Link to="/cuenta">{t('accountSelf.title')}</Link>
         </li>
       </ul>

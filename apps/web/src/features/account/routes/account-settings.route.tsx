@@ -4,6 +4,7 @@ import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, Checkbox, ErrorSummary, PageHeading, Spinner, TextInput } from '../../../shared/ui';
 import { useAccount, useChangePassword, useSaveName, useSaveNewsletter } from '../api/account-self';
+import { AccountLifecycle } from '../components/account-lifecycle';
 import { AccountLinks } from '../components/account-links';
 import { DevicesSection } from '../components/devices-section';
 import '../components/account.css';
@@ -25,6 +26,7 @@ export function AccountSettingsRoute() {
           <NewsletterForm subscribed={account.data.newsletter} />
           <PasswordForm />
           <DevicesSection />
+          <AccountLifecycle />
         </>
       ) : null}
     </>

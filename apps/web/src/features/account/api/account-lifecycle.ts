@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest, withQuery } from '../../../shared/lib/api-client';
+import { queryKeys } from '../../../shared/lib/query-keys';
+import { unreadKey } from '../../../shared/notifications/use-unread';
+
+export interface PendingChange {
+  pending_email: string;
+  expires_at: string;
+}
+
+const pendingKey = ['me', 'email-change'] as const;
+
+/** GET /api/me/email-change: the change waiting for its link, if any. */
+export function usePendingEmailChange() {
+  return useQuery({
+    queryKey: pendingKey,
+    queryFn: ({ signal }) => api.get<{ pending: PendingChange | null }>('/api/me/email-change', signal),
+  });
+}
+
+/** POST /api/me/email-change: the new address and the current password; the link goes to the new address. */
+export function useRequestEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: { new_email: string; current_password: string }) =>
+      api.post<PendingChange>('/api/me/email-change', data),
+    onSuccess: (pending) => queryClient.setQueryData(pendingKey, { pending }),
+  });
+}
+
+/** POST /api/auth/email-change/confirm: the link's token (signed in or not). */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ email: string }>('/api/auth/email-change/confirm', { token }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });
+    },
+  });
+}
+
+/** POST /api/me/account/delete: the password again; every session ends. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<{ deleted: true; erased: string[]; anonymised: string[]; retained: string[] }>(
+        '/api/me/account/delete',
+        { password },
+      ),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.me });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });
+    },
+  });
+}
+
+export interface NotificationItem {
+  id: number;
+  kind: 'order_status' | 'incident';
+  order_id: number;
+  item_id: number;
+  product_name: string;
+  status: 'pending' | 'processing' | 'incidence' | 'ready' | 'returned';
+  read: boolean;
+  created_at: string;
+}
+
+export interface NotificationList {
+  items: NotificationItem[];
+  total: number;
+  page: number;
+  per_page: number;
+  unread: number;
+}
+
+/** GET /api/me/notifications (the spec's list shape, plus the unread count). */
+export function useNotifications(page: number) {
+  return useQuery({
+    queryKey: ['me', 'notifications', page],
+    queryFn: ({ signal }) => api.get<NotificationList>(withQuery('/api/me/notifications', { page }), signal),
+  });
+}
+
+/** Marks one notification read, or all of them (id null). */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | null) =>
+      id === null
+        ? api.post('/api/me/notifications/read-all')
+        : apiRequest(`/api/me/notifications/${id}/read`, { method: 'POST' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['me', 'notifications'] });
+      await queryClient.invalidateQueries({ queryKey: unreadKey });
+    },
+  });
+}
