@@ -63,13 +63,13 @@ test.describe.serial('the account after the sale: e-mail change, export, deletio
 
     const section = page.getByRole('region', { name: 'Cambiar el email' });
     await section.getByLabel('Email nuevo').fill(NEW_EMAIL);
-    await section.getByLabel('Contraseña actual').fill('not-my-password');
+    await section.getByLabel('Tu contraseña, para confirmar que eres tú').fill('not-my-password');
     await section.getByRole('button', { name: 'Enviar el enlace' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'La contraseña actual no es correcta' }).first();
     await expect(summary).toBeVisible();
     await expectNoAxeViolations(page, 'e-mail change with an error');
 
-    await section.getByLabel('Contraseña actual').fill(PASSWORD);
+    await section.getByLabel('Tu contraseña, para confirmar que eres tú').fill(PASSWORD);
     await section.getByRole('button', { name: 'Enviar el enlace' }).click();
     await expect(
       section.getByRole('status').filter({ hasText: `Hemos enviado un enlace a ${NEW_EMAIL}` }),

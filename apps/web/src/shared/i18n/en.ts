@@ -1509,7 +1509,7 @@ export const en: Catalogue = {
   'lifecycle.emailTitle': 'Change the email',
   'lifecycle.emailIntro': 'We will send a link to the new address. The change happens when you open it.',
   'lifecycle.newEmail': 'New email',
-  'lifecycle.currentPassword': 'Current password',
+  'lifecycle.currentPassword': 'Your password, to confirm it is you',
   'lifecycle.emailSave': 'Send the link',
   'lifecycle.emailPending': 'We have sent a link to {email}. Open it before {date} to confirm the change.',
   'lifecycle.exportTitle': 'Download my data',

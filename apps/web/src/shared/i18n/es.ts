@@ -1521,7 +1521,7 @@ export const es = {
   'lifecycle.emailTitle': 'Cambiar el email',
   'lifecycle.emailIntro': 'Te enviaremos un enlace a la dirección nueva. El cambio se hará cuando lo abras.',
   'lifecycle.newEmail': 'Email nuevo',
-  'lifecycle.currentPassword': 'Contraseña actual',
+  'lifecycle.currentPassword': 'Tu contraseña, para confirmar que eres tú',
   'lifecycle.emailSave': 'Enviar el enlace',
   'lifecycle.emailPending': 'Hemos enviado un enlace a {email}. Ábrelo antes del {date} para confirmar el cambio.',
   'lifecycle.exportTitle': 'Descargar mis datos',

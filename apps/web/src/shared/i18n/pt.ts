@@ -1516,7 +1516,7 @@ export const pt: Catalogue = {
   'lifecycle.emailTitle': 'Alterar o email',
   'lifecycle.emailIntro': 'Enviaremos uma ligação para o novo endereço. A alteração é feita quando a abrir.',
   'lifecycle.newEmail': 'Novo email',
-  'lifecycle.currentPassword': 'Palavra-passe atual',
+  'lifecycle.currentPassword': 'A sua palavra-passe, para confirmar que é você',
   'lifecycle.emailSave': 'Enviar a ligação',
   'lifecycle.emailPending': 'Enviámos uma ligação para {email}. Abra-a antes de {date} para confirmar a alteração.',
   'lifecycle.exportTitle': 'Descarregar os meus dados',
