@@ -42,7 +42,10 @@ export interface ErasureRule {
 export const ERASURE_RULES: Readonly<Record<AccountDataCategory, ErasureRule>> = {
   profile: { action: 'anonymise', reason: 'orders and invoices point at the account row; name, phone and e-mail go' },
   sessions: { action: 'erase', reason: 'signed out everywhere' },
-  tokens: { action: 'erase', reason: 'password reset and e-mail change links stop working' },
+  tokens: {
+    action: 'erase',
+    reason: 'password reset and e-mail change links, remember-me devices, OpenID identities and OAuth tokens go',
+  },
   billing_data: { action: 'erase', reason: 'invoices already issued keep their own copy' },
   payment_preference: { action: 'erase', reason: 'a convenience' },
   saved_items: { action: 'erase', reason: 'a convenience' },

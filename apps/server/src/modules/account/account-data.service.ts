@@ -24,13 +24,16 @@ import {
   notifications,
   orderItems,
   orders,
+  oauthTokens,
   passwordResetTokens,
   pushSubscriptions,
+  rememberTokens,
   savedItems,
   sessions,
   ticketMessages,
   tickets,
   uploads,
+  userIdentities,
   users,
   wizardDrafts,
 } from '../../db/schema.js';
@@ -354,6 +357,10 @@ export class AccountDataService {
           .returning({ id: passwordResetTokens.id }),
       );
       await tx.delete(emailChangeRequests).where(eq(emailChangeRequests.userId, userId));
+      // Remember-me devices, OpenID identities and OAuth tokens: no way back into the account is left.
+      await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+      await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
+      await tx.delete(oauthTokens).where(eq(oauthTokens.userId, userId));
       await tx.delete(customerBilling).where(eq(customerBilling.userId, userId));
       await tx.delete(customerPaymentPreferences).where(eq(customerPaymentPreferences.userId, userId));
       await count(
