@@ -97,6 +97,7 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
+  if (!data || typeof data !== 'object') data = {};
   const title = typeof data.title === 'string' && data.title ? data.title : 'Ventanilla';
   event.waitUntil(
     self.registration.showNotification(title, {
