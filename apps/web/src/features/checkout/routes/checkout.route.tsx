@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { errorText, LoginForm, RegisterForm, useSession } from '../../../shared/auth';
+import {
+  errorText,
+  LoginForm,
+  ProviderSignIn,
+  RegisterForm,
+  SignInErrorAlert,
+  useSession,
+  useSignInOptions,
+} from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -18,18 +26,25 @@ function CheckoutSignIn() {
   const t = useT();
   const [loginErrors, setLoginErrors] = useState(false);
   const [registerErrors, setRegisterErrors] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const options = useSignInOptions();
+  const location = useLocation();
   useDocumentTitle(t('checkout.title'), loginErrors || registerErrors);
   return (
     <>
       <PageHeading>{t('checkout.title')}</PageHeading>
       <p className="lead">{t('checkout.signInIntro')}</p>
+      <SignInErrorAlert />
       <div className="checkout-auth">
         <section aria-labelledby="checkout-login-title">
           <LoginForm
             idPrefix="checkout-login"
             heading={<h2 id="checkout-login-title">{t('auth.loginTitle')}</h2>}
             onErrorsChange={setLoginErrors}
+            offerRemember={options.data?.remember_me ?? false}
+            onRememberChange={setRemember}
           />
+          <ProviderSignIn audience="customer" returnTo={location.pathname} remember={remember} />
         </section>
         <section aria-labelledby="checkout-register-title">
           <RegisterForm
