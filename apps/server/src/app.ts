@@ -271,7 +271,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobPollSeconds: config.jobs.pollSeconds,
   });
   // Company reports: a paid report line gets its report attached by a job (docs/integrations.md, "Company reports").
-  const companyReports = createCompanyReports({ db, catalog, files, jobs, orderEvents, config, now });
+  // Said once the logger exists (below).
+  const bootWarnings: string[] = [];
+  const companyReports = createCompanyReports({
+    db,
+    catalog,
+    files,
+    jobs,
+    orderEvents,
+    config,
+    now,
+    warn: (message) => bootWarnings.push(message),
+  });
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
   const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
@@ -460,6 +471,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
   if (config.nodeEnv === 'development') sandbox.startRetryLoop();
   emailDispatcher.log = app.log;
+  for (const message of bootWarnings) app.log.warn(message);
   if (production && config.mail.transport === 'mailbox') {
     app.log.warn('No SMTP server configured (SMTP_URL or SMTP_HOST): emails are kept in the local mailbox, not sent');
   }

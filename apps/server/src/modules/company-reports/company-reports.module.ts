@@ -16,7 +16,10 @@ export function companyReportAdapter(config: AppConfig['companyReports'], fetchF
     : new SandboxCompanyReports();
 }
 
-/** Builds the service, declares its job and listens to "paid" (a job per report line, in the paying transaction). */
+/**
+ * Builds the service, declares its job and listens to "paid" (a job per report line, in the paying transaction), except
+ * in production with the sandbox.
+ */
 export function createCompanyReports(deps: {
   db: Db;
   catalog: CatalogService;
@@ -26,6 +29,7 @@ export function createCompanyReports(deps: {
   config: AppConfig;
   now: () => Date;
   fetchFn?: ReportFetch;
+  warn?: (message: string) => void;
 }): CompanyReportsService {
   const service = new CompanyReportsService(
     deps.db,
@@ -35,6 +39,12 @@ export function createCompanyReports(deps: {
     { lookupsPerHour: deps.config.companyReports.lookupsPerHour, now: deps.now },
   );
   service.defineJobs(deps.jobs);
-  deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId));
+  // Made-up reports are never delivered to paying customers: in production the sandbox only answers staff lookups
+  // (marked as such), and report lines wait for an agent until a provider is configured.
+  if (deps.config.nodeEnv === 'production' && service.adapter instanceof SandboxCompanyReports) {
+    deps.warn?.('COMPANY_REPORTS_ADAPTER is the sandbox: paid company reports are not attached automatically');
+  } else {
+    deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId));
+  }
   return service;
 }
