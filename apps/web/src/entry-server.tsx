@@ -7,7 +7,8 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadShopScreens, routeObjects } from './app/router';
-import { dehydrateState, seedQueries, SSR_STATE_ID, type SsrData, type SsrState } from './app/ssr-state';
+import { seedQueries, type SsrData } from './app/ssr-seed';
+import { dehydrateState, SSR_STATE_ID, type SsrState } from './app/ssr-state';
 import type { PageMeta } from './shared/lib/server-render';
 import { provideCatalogue } from './shared/i18n';
 import { en } from './shared/i18n/en';
@@ -68,6 +69,18 @@ export async function render(pathname: string, data: SsrData): Promise<RenderRes
   const state = dehydrateState(queryClient, data.notFound);
   queryClient.clear();
   return { html, meta, state };
+}
+
+/**
+ * The state of a page the browser renders itself (a wizard step): the query cache seeded with the data the server
+ * already has, so the first render needs no request. No markup: the browser starts afresh from it (main.tsx).
+ */
+export function pageState(data: SsrData): SsrState {
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, data);
+  const state = dehydrateState(queryClient, false);
+  queryClient.clear();
+  return state;
 }
 
 /** Whether the app has a page at this address (anything but its catch-all not-found route). */

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './shared/ui/styles/base.css';
 import { App } from './app/app';
+import { preloadCookieConsent } from './app/layout/cookie-consent-slot';
 import { preloadScreens } from './app/router';
 import { pageLanguage } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
@@ -15,17 +16,22 @@ if (!root) throw new Error('index.html has no #root element');
 const screens = preloadScreens(window.location.pathname);
 const texts = loadCatalogue(pageLanguage());
 texts.catch(() => undefined); // the session gate retries and reports it
+preloadCookieConsent();
 
 // A page the server rendered (catalogue, category, product, not found) is hydrated once its screens and texts are
-// here, so the first render is the server's markup; any other page starts afresh.
+// here, so the first render is the server's markup. A page that came with data but no markup (a wizard step: the
+// product and its first evaluation) also waits for them, so its first render is the page rather than spinners; any
+// other page starts afresh.
 const initial = readSsrState();
 const app = (
   <StrictMode>
     <App initial={initial} />
   </StrictMode>
 );
-if (initial && root.firstElementChild) {
-  void Promise.allSettled([screens, texts]).then(() => hydrateRoot(root, app));
+if (initial) {
+  void Promise.allSettled([screens, texts]).then(() =>
+    root.firstElementChild ? hydrateRoot(root, app) : createRoot(root).render(app),
+  );
 } else {
   createRoot(root).render(app);
 }

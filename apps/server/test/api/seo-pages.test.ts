@@ -231,6 +231,44 @@ describe('other addresses', () => {
     }
   });
 
+  it("a wizard step carries what its first render needs: the API's own product and evaluation, a public session", async () => {
+    const res = await get('/tienda/certidao-permanente/step1', { host: 'ventanilla.pt' });
+    expect(res.statusCode).toBe(200);
+    // The browser renders the step (no markup: its draft lives in the browser) from the state the page carries.
+    expect(res.body).toContain('<div id="root"></div><script type="application/json" id="vt-ssr-state">');
+    const state = JSON.parse(pageFacts(res.body).state ?? '{}') as {
+      notFound: boolean;
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+    };
+    expect(state.notFound).toBe(false);
+    const data = (key: unknown[]) =>
+      state.queries.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+    const product = await get('/api/stores/16/products/certidao-permanente');
+    expect(data(['catalog', 16, 'product', 'certidao-permanente'])).toEqual(product.json());
+    const evaluation = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores/16/products/certidao-permanente/evaluate',
+      payload: { answers: {} },
+    });
+    expect(evaluation.statusCode).toBe(200);
+    expect(data(['catalog', 16, 'evaluate', 'certidao-permanente', {}])).toEqual(evaluation.json());
+    expect(data(['store', 16])).toEqual((await get('/api/stores/16')).json());
+    // The same page for every visitor: the session is the public stand-in (no user, no CSRF token).
+    expect(data(['session'])).toEqual({ store_id: 16, language: 'pt', csrf_token: '', user: null, remembered: false });
+    expect(state.queries.queries).toHaveLength(4);
+  });
+
+  it('the cart and the checkout name the answers their first render waits for; private pages do not', async () => {
+    for (const url of ['/tienda/cart', '/customer/checkout']) {
+      const body = (await get(url)).body;
+      expect(body, url).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
+      expect(body, url).toContain('<link rel="preload" as="fetch" crossorigin href="/api/cart">');
+    }
+    for (const url of ['/orders', '/tienda/nota-simple', '/tienda/nota-simple/step51']) {
+      expect((await get(url)).body, url).not.toContain('as="fetch"');
+    }
+  });
+
   it('robots.txt and sitemap.xml per store, from its own host', async () => {
     const robots = await get('/robots.txt', { host: 'ventanilla.ie' });
     expect(robots.statusCode).toBe(200);
@@ -281,6 +319,26 @@ describe('an attacker', () => {
     expect(decode(page.ogTitle)).toBe(decode(page.title));
     const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ state: { data: unknown } }> } };
     expect(JSON.stringify(state.queries.queries.map((q) => q.state.data))).toContain(JSON.stringify(hostile));
+  });
+
+  it("cannot break out of a wizard step's inlined state with a product's texts", async () => {
+    const hostile = `Paso </script><script>alert(2)</script> "x" <!-- & \u2028`;
+    await t.app.ctx.db
+      .update(products)
+      .set({ name: hostile, shortDescription: `</script>${hostile}` })
+      .where(eq(products.urlKey, 'nota-simple'));
+    await t.app.ctx.catalog.load();
+    const res = await get('/tienda/nota-simple/step51?store=1');
+    expect(res.statusCode).toBe(200);
+    // Exactly the module script and the state (a data block, never run).
+    expect(res.body.match(/<script\b/g)).toHaveLength(2);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('</script><script>');
+    const state = JSON.parse(pageFacts(res.body).state ?? '{}') as {
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: { name?: string } } }> };
+    };
+    const product = state.queries.queries.find((q) => q.queryKey[2] === 'product')?.state.data;
+    expect(product?.name).toBe(hostile);
   });
 
   it('a catalogue change reaches the cached page', async () => {

@@ -15,7 +15,7 @@ import {
   StoreResponse,
 } from './catalog.schema.js';
 import { ownerOf, referencedFileIds } from '../uploads/uploads.service.js';
-import { errorsOut, evaluateProduct, outcomeOut, priceOut } from './product-evaluation.js';
+import { evaluateProduct, evaluationOut } from './product-evaluation.js';
 
 /**
  * Sends a pre-serialised catalogue body, answering 304 when the client already has it; compressed (brotli or gzip,
@@ -135,13 +135,7 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = referencedFileIds([answers]).length > 0 ? await request.loadSession() : null;
       const files = session ? await uploads.resolverFor(app.ctx.db, ownerOf(session), [answers]) : undefined;
       const evaluation = evaluateProduct(store, product, answers, files);
-      return {
-        visible: evaluation.visible,
-        errors: errorsOut(evaluation, store.language),
-        outcome: outcomeOut(evaluation.outcome, (id) => catalog.findProductById(store.storeId, id)?.row.urlKey),
-        answers: evaluation.answers,
-        price: priceOut(evaluation.price),
-      };
+      return evaluationOut(store, evaluation, (id) => catalog.findProductById(store.storeId, id)?.row.urlKey);
     },
   );
 };

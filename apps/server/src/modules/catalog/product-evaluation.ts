@@ -82,3 +82,21 @@ export function evaluateProduct(
 ): FormEvaluation {
   return evaluateForm(product.form, toAnswers(raw), store.vatRate, { files, places: placeDirectory() });
 }
+
+/**
+ * The evaluate endpoint's answer for an evaluation; also inlined into a wizard step's page for the answers of a fresh
+ * start (modules/seo), so both must be this one shape.
+ */
+export function evaluationOut(
+  store: StoreInfo,
+  evaluation: FormEvaluation,
+  targetUrlKey: (productId: number) => string | undefined,
+) {
+  return {
+    visible: evaluation.visible,
+    errors: errorsOut(evaluation, store.language),
+    outcome: outcomeOut(evaluation.outcome, targetUrlKey),
+    answers: evaluation.answers,
+    price: priceOut(evaluation.price),
+  };
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPagePreloads } from './page-preloads.js';
+import { dataPreloads, readPagePreloads } from './page-preloads.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-preloads-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -26,6 +26,11 @@ writeFileSync(
       css: ['assets/catalog-g7.css'],
     },
     '_back-link-f6.js': { file: 'assets/back-link-f6.js', css: ['assets/back-link-h8.css'] },
+    'src/app/screens/wizard.ts': {
+      file: 'assets/wizard-i9.js',
+      imports: ['_back-link-f6.js'],
+      css: ['assets/wizard-j0.css'],
+    },
     'src/shared/i18n/xx.ts': { file: 'https://evil.example/x.js' },
   }),
 );
@@ -45,6 +50,22 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
     expect(links).not.toContain('session-b2');
     expect(links).not.toContain('index-');
+  });
+
+  it("a wizard step's screens; nothing for other names", () => {
+    const links = preloads.screens('wizard');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/wizard-j0.css">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-i9.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
+    expect(preloads.screens('checkout')).toBe('');
+    expect(preloads.screens('../catalog' as 'wizard')).toBe('');
+  });
+
+  it('API answers only from a fixed list, with the attributes that let the app reuse them', () => {
+    expect(dataPreloads(['/api/session', '/api/cart', '/api/me', '"><script>'])).toBe(
+      '<link rel="preload" as="fetch" crossorigin href="/api/session">' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/cart">',
+    );
   });
 
   it('nothing for an unknown or odd language, nor for a file outside assets/', () => {

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The chunks a page needs beyond the entry, named in its <head> so the browser fetches them with the entry instead of
-// after it: the store's language texts on every page, and for a server-rendered page the catalogue screens with their
-// stylesheet (without it the server's markup would show unstyled until the chunk arrives). Read from Vite's manifest
-// (apps/web/dist/.vite/manifest.json); without one, pages simply name nothing.
+// after it: the store's language texts on every page, for a server-rendered page the catalogue screens with their
+// stylesheet (without it the server's markup would show unstyled until the chunk arrives), for a wizard step, the
+// cart and checkout their own screens. Read from Vite's manifest (apps/web/dist/.vite/manifest.json); without one,
+// pages simply name nothing. The API answers a client-rendered page waits for are named too (`data`).
 
 interface ManifestChunk {
   file: string;
@@ -18,10 +19,31 @@ export interface PagePreloads {
   language(language: string): string;
   /** `<link>` tags for the catalogue screens' chunks and stylesheets. */
   catalogue(): string;
+  /** `<link>` tags for a chunk of screens (app/screens/{name}.ts) the browser renders itself. */
+  screens(name: ClientScreens): string;
+}
+
+/** The chunks of screens only the browser renders whose pages name them (wizard steps; cart and checkout). */
+export type ClientScreens = 'wizard' | 'checkout';
+
+/** Same-origin GETs the page's first render waits for (fixed paths of our own API, never from the request). */
+const DATA_PATHS = new Set(['/api/session', '/api/cart']);
+
+/**
+ * `<link rel="preload" as="fetch" crossorigin>` for API answers the page's first render needs: fetched with the
+ * document instead of after the entry has run. `crossorigin` (anonymous: CORS mode, same-origin credentials) is what
+ * the app's own `fetch(path, { credentials: 'same-origin' })` uses, so the browser hands it the preloaded answer.
+ */
+export function dataPreloads(paths: readonly string[]): string {
+  return paths
+    .filter((p) => DATA_PATHS.has(p))
+    .map((p) => `<link rel="preload" as="fetch" crossorigin href="${p}">`)
+    .join('');
 }
 
 const LANGUAGE_SOURCE = (language: string) => `src/shared/i18n/${language}.ts`;
 const CATALOGUE_SOURCE = 'src/app/screens/catalog.ts';
+const SCREENS_SOURCE = (name: ClientScreens) => `src/app/screens/${name}.ts`;
 const SAFE_FILE = /^assets\/[A-Za-z0-9._-]+\.(js|css)$/;
 
 export function readPagePreloads(distDir: string): PagePreloads {
@@ -72,5 +94,6 @@ export function readPagePreloads(distDir: string): PagePreloads {
   return {
     language: (language) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language)) : ''),
     catalogue: () => memo(CATALOGUE_SOURCE),
+    screens: (name) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name)) : ''),
   };
 }

@@ -10,6 +10,8 @@ export interface SsrData {
   categories?: unknown;
   category?: { urlKey: string; data: unknown };
   product?: { urlKey: string; data: unknown };
+  /** A wizard step's page: the product's evaluation with no answers (the evaluate endpoint's own answer). */
+  evaluation?: { urlKey: string; data: unknown };
   notFound: boolean;
 }
 
@@ -19,6 +21,8 @@ export interface PageRenderer {
     data: SsrData,
   ): Promise<{ html: string; meta: { title?: string; description?: string }; state: unknown }>;
   isKnownAddress(pathname: string): boolean;
+  /** The state (query cache) of a page the browser renders itself, seeded with `data`; no markup. */
+  pageState?(data: SsrData): unknown;
 }
 
 function isRenderer(value: unknown): value is PageRenderer {

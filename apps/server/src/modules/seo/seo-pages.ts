@@ -11,8 +11,9 @@ import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
-import type { PagePreloads } from './page-preloads.js';
-import { isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
+import { dataPreloads, type PagePreloads } from './page-preloads.js';
+import { flowBySlug, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
+import { evaluateProduct, evaluationOut } from '../catalog/product-evaluation.js';
 
 /** What an address is, read from its path alone (store-independent). */
 export type PageAddress =
@@ -485,10 +486,21 @@ export class SeoPages {
             og: null,
             jsonLd: [],
           };
-    return rendered(200, this.assemble(store, headHtml(head), null));
+    // The cart and checkout render in the browser: their screens and the answers they wait for (the session, the
+    // cart) are fetched beside the entry.
+    const preloads =
+      kind === 'private'
+        ? ''
+        : (this.preloads?.screens('checkout') ?? '') + dataPreloads(['/api/session', '/api/cart']);
+    return rendered(200, this.assemble(store, headHtml(head), null, preloads));
   }
 
-  /** A wizard step: the product's title and description, its page as the canonical address (one page per product). */
+  /**
+   * A wizard step: the product's title and description, its page as the canonical address (one page per product).
+   * The browser renders the step; the page carries what its first render needs and the server already has (the
+   * public stand-in session, the store, the product and its evaluation with no answers, all public and the same for
+   * every visitor), so the first question shows without waiting for a request, and names the wizard's screens.
+   */
   private wizardShell(store: StoreInfo, urlKey: string): RenderedPage {
     const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson;
     const head: PageHead = {
@@ -500,7 +512,30 @@ export class SeoPages {
       og: null,
       jsonLd: [],
     };
-    return rendered(200, this.assemble(store, headHtml(head), null));
+    const state = this.wizardState(store, urlKey);
+    const preloads = this.preloads?.screens('wizard') ?? '';
+    return rendered(200, this.assemble(store, headHtml(head), state ? { html: '', state } : null, preloads));
+  }
+
+  /** The query cache a wizard step starts from, or null (no render bundle, or a product the store does not sell). */
+  private wizardState(store: StoreInfo, slug: string): unknown {
+    if (!this.renderer?.pageState) return null;
+    // A dedicated flow's address names the flow; the wizard reads its product under the product's url_key.
+    const urlKey = flowBySlug(slug)?.urlKey ?? slug;
+    const product = this.catalog.findProduct(store.storeId, urlKey);
+    const productJson = this.json(this.catalog.productJson(store.storeId, urlKey));
+    if (!product || !productJson) return null;
+    const evaluation = evaluationOut(
+      store,
+      evaluateProduct(store, product, {}),
+      (id) => this.catalog.findProductById(store.storeId, id)?.row.urlKey,
+    );
+    return this.renderer.pageState({
+      ...this.baseData(store),
+      categories: undefined,
+      product: { urlKey, data: productJson },
+      evaluation: { urlKey, data: evaluation },
+    });
   }
 
   private async renderPage(
@@ -515,17 +550,27 @@ export class SeoPages {
     return rendered(status, this.assemble(store, headHtml(head(result.meta)), result));
   }
 
-  private assemble(store: StoreInfo, head: SafeHtml, body: { html: string; state: unknown } | null): string {
+  private assemble(
+    store: StoreInfo,
+    head: SafeHtml,
+    body: { html: string; state: unknown } | null,
+    pagePreloads: string | null = null,
+  ): string {
     const t = this.template;
     if (!t) throw new Error('assemble() without a template');
     const state = body
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
-    // The language's texts on every page; the catalogue screens (and their styles) where the server rendered them.
+    // The language's texts on every page; the catalogue screens (and their styles) where the server rendered them,
+    // or what the page names itself (a client-rendered page's screens and data).
     const preloads = this.preloads
-      ? this.preloads.language(store.language) + (body ? this.preloads.catalogue() : '')
-      : '';
-    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${preloads}${t.beforeBody}${
+      ? this.preloads.language(store.language) + (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
+      : (pagePreloads ?? '');
+    // After the entry's own script and stylesheet (the browser asks in document order): those come first.
+    const headEnd = t.beforeBody.lastIndexOf('</head>');
+    const rest =
+      headEnd < 0 ? preloads + t.beforeBody : t.beforeBody.slice(0, headEnd) + preloads + t.beforeBody.slice(headEnd);
+    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${rest}${
       body?.html ?? ''
     }</div>${state}${t.afterBody}`;
   }

@@ -1,0 +1,49 @@
+// What the server gives the render (entry-server.tsx) and how it fills the query cache: the API's own answers under
+// the keys the pages read. Server only: its imports (the screens' query keys) stay out of the browser's entry.
+import type { QueryClient } from '@tanstack/react-query';
+import { categoriesQueryKey } from '../features/catalog/api/get-categories';
+import { categoryQueryKey } from '../features/catalog/api/get-category';
+import { evaluateKey } from '../features/wizard/api/evaluate-product';
+import type { Category, Evaluation, Language, Product, Session, StoreInfo } from '../shared/lib/api-contract';
+import { productQuery } from '../shared/lib/product-query';
+import { queryKeys } from '../shared/lib/query-keys';
+
+/** What the server gives the render: the API's own answers for the page, read from the catalogue in memory. */
+export interface SsrData {
+  storeId: number;
+  language: Language;
+  store: StoreInfo;
+  categories?: { items: Category[] };
+  category?: { urlKey: string; data: Category };
+  product?: { urlKey: string; data: Product };
+  /** A wizard step's page: the product's evaluation with no answers (the first question and its price). */
+  evaluation?: { urlKey: string; data: Evaluation };
+  /** The server answers this address with a 404 (unknown product or category, or no such page). */
+  notFound: boolean;
+}
+
+/**
+ * Fills a fresh query cache with the page's data under the keys the pages read. The session is a public stand-in
+ * (no user, no CSRF token): the same for every visitor, so the page can be cached; the browser fetches the real one.
+ */
+export function seedQueries(queryClient: QueryClient, data: SsrData): void {
+  const session: Session = {
+    store_id: data.storeId,
+    language: data.language,
+    csrf_token: '',
+    user: null,
+    remembered: false,
+  };
+  queryClient.setQueryData(queryKeys.session, session);
+  queryClient.setQueryData(queryKeys.store(data.storeId), data.store);
+  if (data.categories) queryClient.setQueryData(categoriesQueryKey(data.storeId), data.categories);
+  if (data.category) {
+    queryClient.setQueryData(categoryQueryKey(data.storeId, data.category.urlKey), data.category.data);
+  }
+  if (data.product) {
+    queryClient.setQueryData(productQuery(data.storeId, data.product.urlKey).queryKey, data.product.data);
+  }
+  if (data.evaluation) {
+    queryClient.setQueryData(evaluateKey(data.storeId, data.evaluation.urlKey, {}), data.evaluation.data);
+  }
+}
