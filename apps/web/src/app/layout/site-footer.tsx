@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { CookieConsent } from '../../features/consent/cookie-consent';
 import { openConsentSettings } from '../../shared/consent/consent-store';
-import { LEGAL_PAGE_SLUGS } from '../../features/legal/legal-entity';
+import { LEGAL_PAGE_SLUGS } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
 import { APP_VERSION } from '../../shared/pwa/app-version';
 import { LinkButton } from '../../shared/ui';
+import { CookieConsentSlot } from './cookie-consent-slot';
 
 /** The shop's footer: the app version, the legal pages and "Cookie settings" (reopens the consent dialog at any time). */
 export function SiteFooter({ storeName }: { storeName: string }) {
@@ -27,7 +27,7 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           </ul>
         </nav>
       </div>
-      <CookieConsent />
+      <CookieConsentSlot />
     </footer>
   );
 }
