@@ -2,6 +2,7 @@
 // the back office's or the customer panel's), and a chunk that cannot load (a deploy removed it) makes the page empty
 // its caches and reload once, then show an error with a retry instead of a blank page.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall, apiLogin } from './support/api.js';
 import { newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -51,6 +52,50 @@ test.describe.serial('screens load on demand', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test('a wizard step renders its first question from what the page carries: no product or evaluate request, no console error', async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/stores/')) asked.push(`${r.method()} ${path}`);
+    });
+    await page.goto('/tienda/nota-simple/step51');
+    await expect(page.getByRole('button', { name: 'Continuar' })).toBeVisible();
+    await expect(page.locator('.price-panel')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((a) => a.includes('/products/'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('the signed-in checkout: its chunk and the session and cart the page names, each asked for once, no console error', async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await apiLogin(context, 'cliente@ventanilla.test', 'cliente-demo-2026');
+    const added = await apiCall(context, 'POST', '/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: { 77: 'Juan Español', 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 411: '3781' },
+    });
+    expect(added.status).toBe(201);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/customer/checkout');
+    await expect(page.getByRole('group', { name: 'Método de pago' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The preloads are the app's own requests (same mode and credentials), not a second copy of each.
+    expect(asked.filter((p) => p === '/api/session')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/cart')).toHaveLength(1);
+    expect(asked.some((p) => /^\/assets\/checkout-[\w-]+\.js$/.test(p))).toBe(true);
     expect(errors).toEqual([]);
   });
 
