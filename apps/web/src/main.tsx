@@ -16,22 +16,22 @@ if (!root) throw new Error('index.html has no #root element');
 const screens = preloadScreens(window.location.pathname);
 const texts = loadCatalogue(pageLanguage());
 texts.catch(() => undefined); // the session gate retries and reports it
-preloadCookieConsent();
+const consentDialog = preloadCookieConsent();
 
 // A page the server rendered (catalogue, category, product, not found) is hydrated once its screens and texts are
 // here, so the first render is the server's markup. A page that came with data but no markup (a wizard step: the
-// product and its first evaluation) also waits for them, so its first render is the page rather than spinners; any
-// other page starts afresh.
+// product and its first evaluation) renders once its screens, texts and, on a first visit, the cookie dialog (which
+// then covers the page) are here: one render, no spinner, nothing shifting after it; any other page starts afresh.
 const initial = readSsrState();
 const app = (
   <StrictMode>
     <App initial={initial} />
   </StrictMode>
 );
-if (initial) {
-  void Promise.allSettled([screens, texts]).then(() =>
-    root.firstElementChild ? hydrateRoot(root, app) : createRoot(root).render(app),
-  );
+if (initial && root.firstElementChild) {
+  void Promise.allSettled([screens, texts]).then(() => hydrateRoot(root, app));
+} else if (initial) {
+  void Promise.allSettled([screens, texts, consentDialog]).then(() => createRoot(root).render(app));
 } else {
   createRoot(root).render(app);
 }

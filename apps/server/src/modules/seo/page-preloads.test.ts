@@ -26,6 +26,11 @@ writeFileSync(
       css: ['assets/catalog-g7.css'],
     },
     '_back-link-f6.js': { file: 'assets/back-link-f6.js', css: ['assets/back-link-h8.css'] },
+    'src/features/consent/cookie-consent.tsx': {
+      file: 'assets/cookie-consent-k1.js',
+      imports: ['index.html'],
+      css: ['assets/cookie-consent-l2.css'],
+    },
     'src/app/screens/wizard.ts': {
       file: 'assets/wizard-i9.js',
       imports: ['_back-link-f6.js'],
@@ -54,11 +59,19 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
 
   it("a wizard step's screens; nothing for other names", () => {
     const links = preloads.screens('wizard');
-    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/wizard-j0.css">');
+    // Fetched early, applied when the chunk loads: the page's frame paints without waiting for them.
+    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/wizard-j0.css">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-i9.js">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
     expect(preloads.screens('checkout')).toBe('');
     expect(preloads.screens('../catalog' as 'wizard')).toBe('');
+  });
+
+  it("the cookie dialog's chunk and style, without the entry it imports", () => {
+    expect(preloads.consent()).toBe(
+      '<link rel="preload" as="style" crossorigin href="/assets/cookie-consent-l2.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/cookie-consent-k1.js">',
+    );
   });
 
   it('API answers only from a fixed list, with the attributes that let the app reuse them', () => {

@@ -21,6 +21,11 @@ export interface PagePreloads {
   catalogue(): string;
   /** `<link>` tags for a chunk of screens (app/screens/{name}.ts) the browser renders itself. */
   screens(name: ClientScreens): string;
+  /**
+   * `<link>` tags for the cookie dialog's chunk. On a first visit the dialog covers the page and is its largest
+   * paint; from the second on the file is in the browser's cache (hashed, immutable), so naming it costs nothing.
+   */
+  consent(): string;
 }
 
 /** The chunks of screens only the browser renders whose pages name them (wizard steps; cart and checkout). */
@@ -44,6 +49,7 @@ export function dataPreloads(paths: readonly string[]): string {
 const LANGUAGE_SOURCE = (language: string) => `src/shared/i18n/${language}.ts`;
 const CATALOGUE_SOURCE = 'src/app/screens/catalog.ts';
 const SCREENS_SOURCE = (name: ClientScreens) => `src/app/screens/${name}.ts`;
+const CONSENT_SOURCE = 'src/features/consent/cookie-consent.tsx';
 const SAFE_FILE = /^assets\/[A-Za-z0-9._-]+\.(js|css)$/;
 
 export function readPagePreloads(distDir: string): PagePreloads {
@@ -68,7 +74,12 @@ export function readPagePreloads(distDir: string): PagePreloads {
   };
   if (entryKey) walkEntry(entryKey);
 
-  const links = (key: string): string => {
+  /**
+   * `blocking`: the chunk's stylesheets hold the first paint (the server's markup needs them); otherwise they are
+   * fetched early (`preload as=style`) and applied when the chunk loads (Vite adds them then), so a page the browser
+   * renders itself paints its frame without waiting for another screen's styles.
+   */
+  const links = (key: string, blocking: boolean): string => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const walk = (k: string) => {
@@ -81,19 +92,27 @@ export function readPagePreloads(distDir: string): PagePreloads {
     walk(key);
     const safe = (f: string) => SAFE_FILE.test(f);
     return [
-      ...[...styles].filter(safe).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...[...styles]
+        .filter(safe)
+        .map((f) =>
+          blocking
+            ? `<link rel="stylesheet" crossorigin href="/${f}">`
+            : `<link rel="preload" as="style" crossorigin href="/${f}">`,
+        ),
       ...[...scripts].filter(safe).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ].join('');
   };
   const cache = new Map<string, string>();
-  const memo = (key: string) => {
-    let hit = cache.get(key);
-    if (hit === undefined) cache.set(key, (hit = links(key)));
+  const memo = (key: string, blocking = false) => {
+    const id = `${blocking ? 'block' : 'lazy'}:${key}`;
+    let hit = cache.get(id);
+    if (hit === undefined) cache.set(id, (hit = links(key, blocking)));
     return hit;
   };
   return {
     language: (language) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language)) : ''),
-    catalogue: () => memo(CATALOGUE_SOURCE),
+    catalogue: () => memo(CATALOGUE_SOURCE, true),
     screens: (name) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name)) : ''),
+    consent: () => memo(CONSENT_SOURCE),
   };
 }

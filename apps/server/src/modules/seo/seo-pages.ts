@@ -561,10 +561,12 @@ export class SeoPages {
     const state = body
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
-    // The language's texts on every page; the catalogue screens (and their styles) where the server rendered them,
-    // or what the page names itself (a client-rendered page's screens and data).
+    // The language's texts and the cookie dialog on every page; the catalogue screens (and their styles) where the
+    // server rendered them, or what the page names itself (a client-rendered page's screens and data).
     const preloads = this.preloads
-      ? this.preloads.language(store.language) + (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
+      ? this.preloads.language(store.language) +
+        this.preloads.consent() +
+        (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
       : (pagePreloads ?? '');
     // After the entry's own script and stylesheet (the browser asks in document order): those come first.
     const headEnd = t.beforeBody.lastIndexOf('</head>');
