@@ -7,7 +7,6 @@ import { preloadScreens } from './app/router';
 import { pageLanguage } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
 import { loadCatalogue } from './shared/i18n';
-import { registerServiceWorker } from './shared/pwa/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -36,5 +35,5 @@ if (initial && root.firstElementChild) {
   createRoot(root).render(app);
 }
 
-// The installable app's worker (offline page, cached assets), 10 s after the load.
-registerServiceWorker();
+// The installable app's worker (offline page, cached assets), 10 s after the load; its code is a chunk of its own.
+void import('./shared/pwa/register-service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined);
