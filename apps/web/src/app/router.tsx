@@ -25,6 +25,7 @@ const ProductStepRoute = wizard.screen('ProductStepRoute');
 const WizardStepRoute = wizard.screen('WizardStepRoute');
 const ResumeDraftRoute = wizard.screen('ResumeDraftRoute');
 const FastBuyRoute = wizard.screen('FastBuyRoute');
+const CartEditRoute = wizard.screen('CartEditRoute');
 const UpdateItemRoute = wizard.screen('UpdateItemRoute');
 
 const BackofficeRoutes = backoffice.screen('BackofficeRoutes');
@@ -67,6 +68,7 @@ const routes = (
       <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
       <Route path="tienda/servicios/:catUrlKey" element={<CategoryRoute />} />
       <Route path="tienda/cart" element={<CartRoute />} />
+      <Route path="tienda/cart/editar/:itemId" element={<CartEditRoute />} />
       <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
       <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
       <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />

@@ -1346,6 +1346,12 @@ export const en: Catalogue = {
   'fastBuy.refreshText': 'This nota simple is {days} days old: the Registry may have changed since.',
   'fastBuy.refreshButton': 'Order an up-to-date nota simple',
   'cart.quantity': 'Quantity',
+  'cart.editAnswers': 'Edit answers',
+  'cartEdit.editingLine': 'You are editing the answers of line {n} of your cart.',
+  'cartEdit.save': 'Save changes',
+  'cartEdit.saved': 'Your changes have been saved; the line price has been recalculated.',
+  'cartEdit.conflict':
+    'The line was changed in another tab or device, so your change was not saved. The cart shows the current version; edit it again if you need to.',
   'cart.updateQuantity': 'Update',
   'quoteLink.title': 'Let someone else pay',
   'quoteLink.intro':

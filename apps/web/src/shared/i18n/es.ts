@@ -1357,6 +1357,12 @@ export const es = {
   'fastBuy.refreshText': 'Esta nota simple tiene {days} días: puede que el Registro haya cambiado desde entonces.',
   'fastBuy.refreshButton': 'Pedir una nota simple actualizada',
   'cart.quantity': 'Cantidad',
+  'cart.editAnswers': 'Editar respuestas',
+  'cartEdit.editingLine': 'Estás editando las respuestas de la línea {n} del carrito.',
+  'cartEdit.save': 'Guardar cambios',
+  'cartEdit.saved': 'Se han guardado los cambios; el precio de la línea se ha recalculado.',
+  'cartEdit.conflict':
+    'La línea ha cambiado en otra pestaña o dispositivo y no se ha guardado tu cambio. El carrito muestra la versión actual; vuelve a editarla si lo necesitas.',
   'cart.updateQuantity': 'Actualizar',
   'quoteLink.title': 'Que pague otra persona',
   'quoteLink.intro':

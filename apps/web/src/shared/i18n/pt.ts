@@ -1352,6 +1352,12 @@ export const pt: Catalogue = {
   'fastBuy.refreshText': 'Esta nota simples tem {days} dias: o Registo pode ter mudado desde então.',
   'fastBuy.refreshButton': 'Pedir uma nota simples atualizada',
   'cart.quantity': 'Quantidade',
+  'cart.editAnswers': 'Editar respostas',
+  'cartEdit.editingLine': 'Está a editar as respostas da linha {n} do carrinho.',
+  'cartEdit.save': 'Guardar alterações',
+  'cartEdit.saved': 'As alterações foram guardadas; o preço da linha foi recalculado.',
+  'cartEdit.conflict':
+    'A linha foi alterada noutro separador ou dispositivo e a sua alteração não foi guardada. O carrinho mostra a versão atual; edite-a novamente se precisar.',
   'cart.updateQuantity': 'Atualizar',
   'quoteLink.title': 'Pagamento por outra pessoa',
   'quoteLink.intro':

@@ -3,6 +3,7 @@ import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-contract';
 import { answerText } from '../../../shared/lib/answered-options';
 import { LinkButton, VisuallyHidden } from '../../../shared/ui';
+import { Link } from 'react-router';
 import { LineQuantity } from './line-quantity';
 import './cart.css';
 
@@ -40,6 +41,10 @@ export function CartLines({
               <h2 className="cart-line__name">{line.product_name}</h2>
               <LineAnswers line={line} />
               <LineQuantity key={`${line.id}-${line.version}`} line={line} />
+              <Link to={`/tienda/cart/editar/${line.id}`}>
+                {t('cart.editAnswers')}
+                <VisuallyHidden> {line.product_name}</VisuallyHidden>
+              </Link>{' '}
               <LinkButton onClick={() => onRemove(line)} disabled={removingId === line.id}>
                 {t('cart.remove')}
                 <VisuallyHidden> {line.product_name}</VisuallyHidden>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
@@ -15,6 +15,8 @@ import { useSession } from '../../../shared/auth';
 export function CartRoute() {
   const t = useT();
   const navigate = useNavigate();
+  // Back from editing a line's answers (check-answers page): saved, or refused because it changed elsewhere.
+  const notice = (useLocation().state as { cartNotice?: 'edited' | 'conflict' } | null)?.cartNotice;
   const cart = useCart();
   const remove = useRemoveCartItem();
   const { user } = useSession();
@@ -34,6 +36,8 @@ export function CartRoute() {
   return (
     <>
       <PageHeading>{t('cart.title')}</PageHeading>
+      {notice === 'edited' ? <Alert tone="success">{t('cartEdit.saved')}</Alert> : null}
+      {notice === 'conflict' ? <Alert>{t('cartEdit.conflict')}</Alert> : null}
       {removed ? <Alert tone="success">{removed}</Alert> : null}
       {remove.isError ? <Alert>{errorText(remove.error, t)}</Alert> : null}
       {cart.isPending ? <Spinner /> : null}

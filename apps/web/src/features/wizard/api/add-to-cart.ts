@@ -17,3 +17,13 @@ export function useAddToCart() {
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }
+
+/** PATCH /api/cart/items/{id} with new answers and the line's version: a change made elsewhere meanwhile is 409. */
+export function useEditCartLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; version: number; answers: Answers }) =>
+      api.patch<Cart>(`/api/cart/items/${input.id}`, { version: input.version, answers: toApiAnswers(input.answers) }),
+    onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
+  });
+}

@@ -5,6 +5,7 @@ import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
+import { queryKeys } from '../../../shared/lib/query-keys';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import {
   Alert,
@@ -18,7 +19,7 @@ import {
   SummaryList,
   type ErrorSummaryItem,
 } from '../../../shared/ui';
-import { useAddToCart } from '../api/add-to-cart';
+import { useAddToCart, useEditCartLine } from '../api/add-to-cart';
 import { evaluateAnswers, evaluateKey, useEvaluation } from '../api/evaluate-product';
 import { useDraftSync } from '../api/server-drafts';
 import { rememberLastForm } from '../lib/last-form';
@@ -65,6 +66,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
   const [evaluatedAnswers, setEvaluatedAnswers] = useState<Answers>(() => withoutEmpty(draft.answers));
   const evaluation = useEvaluation(storeId, urlKey, evaluatedAnswers);
   const addToCart = useAddToCart();
+  const editLine = useEditCartLine();
   const followRedirect = useFollowRedirect(storeId, product);
   const serverDraft = useDraftSync(storeId, urlKey);
   const [errors, setErrors] = useState<ErrorSummaryItem[]>([]);
@@ -187,6 +189,41 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
     if (checked.errors.length > 0) return;
 
     const ordered = onlyVisible(answers, new Set(checked.visible));
+    const onError = (error: unknown) => {
+      if (isApiError(error, 422) && error.errors?.length) {
+        setErrors(
+          error.errors.map((e) => {
+            if (confirmNow.has(e.option_id)) return { href: `#${optionInputId(e.option_id)}`, text: e.message };
+            const page = pageOfOption(product, e.option_id);
+            return { href: page === null ? '#main' : stepLink(page), text: e.message };
+          }),
+        );
+      } else {
+        setErrors([]);
+        setFailure(error);
+      }
+    };
+    const editing = draft.editLine;
+    if (editing) {
+      // Editing a cart line: PATCH it with the version it was opened at; back in the cart, its new price shows.
+      editLine.mutate(
+        { id: editing.id, version: editing.version, answers: ordered },
+        {
+          onSuccess: () => {
+            clearDraft(storeId, urlKey);
+            navigate('/tienda/cart', { state: { cartNotice: 'edited' } });
+          },
+          onError: (error) => {
+            if (!isApiError(error, 409)) return onError(error);
+            // Changed elsewhere (another tab or device): the cart shows it as it is now, and says why.
+            clearDraft(storeId, urlKey);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+            navigate('/tienda/cart', { state: { cartNotice: 'conflict' } });
+          },
+        },
+      );
+      return;
+    }
     addToCart.mutate(
       { storeId, urlKey, answers: ordered },
       {
@@ -197,20 +234,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
           rememberLastForm(storeId, urlKey, ordered);
           navigate('/tienda/cart');
         },
-        onError: (error) => {
-          if (isApiError(error, 422) && error.errors?.length) {
-            setErrors(
-              error.errors.map((e) => {
-                if (confirmNow.has(e.option_id)) return { href: `#${optionInputId(e.option_id)}`, text: e.message };
-                const page = pageOfOption(product, e.option_id);
-                return { href: page === null ? '#main' : stepLink(page), text: e.message };
-              }),
-            );
-          } else {
-            setErrors([]);
-            setFailure(error);
-          }
-        },
+        onError,
       },
     );
   }
@@ -225,6 +249,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
             <FlowNotice state={location.state as WizardLocationState | null} product={product} />
             {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
             <PageHeading caption={product.name}>{t('wizard.checkTitle')}</PageHeading>
+            {draft.editLine ? <p>{t('cartEdit.editingLine', { n: draft.editLine.position })}</p> : null}
             {rows.length > 0 ? <SummaryList rows={rows} /> : <p>{t('wizard.noQuestions')}</p>}
             <form noValidate onSubmit={submit}>
               {confirmFields.length > 0 ? (
@@ -245,7 +270,9 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
                   ))}
                 </>
               ) : null}
-              <Button pending={addToCart.isPending || checking}>{t('wizard.addToCart')}</Button>
+              <Button pending={addToCart.isPending || editLine.isPending || checking}>
+                {draft.editLine ? t('cartEdit.save') : t('wizard.addToCart')}
+              </Button>
             </form>
             <p className="wizard-restart">
               <LinkButton onClick={restart}>{t('wizard.restart')}</LinkButton>

@@ -242,9 +242,10 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
       lastPath: target,
       lastStep,
       ...(draft.fastBuy ? { fastBuy: true } : {}),
+      ...(draft.editLine ? { editLine: draft.editLine } : {}),
     });
-    // Signed-in customers find it in their account on any device.
-    serverDraft.save({ answers: kept, seen, lastPath: target, lastStep });
+    // Signed-in customers find it in their account on any device (not an edit of a cart line: that line is it).
+    if (!draft.editLine) serverDraft.save({ answers: kept, seen, lastPath: target, lastStep });
     queryClient.setQueryData(evaluateKey(storeId, urlKey, kept), result);
     navigate(target);
   }

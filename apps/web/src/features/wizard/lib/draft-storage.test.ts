@@ -48,6 +48,20 @@ describe('parseDraft', () => {
     expect(parseDraft({ answers: { '1': 'a' } })).not.toHaveProperty('fastBuy');
   });
 
+  it.each([
+    [
+      { id: 7, version: 2, position: 1 },
+      { id: 7, version: 2, position: 1 },
+    ],
+    [{ id: 7, version: 0, position: 1 }, undefined],
+    [{ id: '7', version: 2, position: 1 }, undefined],
+    [{ id: 1.5, version: 2, position: 1 }, undefined],
+    [{ id: 2 ** 60, version: 2, position: 1 }, undefined],
+    ['7', undefined],
+  ])('keeps a cart line being edited only when well-formed (%j)', (editLine, expected) => {
+    expect(parseDraft({ answers: { '1': 'a' }, editLine }).editLine).toEqual(expected);
+  });
+
   it('forgets drafts older than a month', () => {
     const now = Date.now();
     expect(parseDraft({ answers: { '1': 'a' }, updatedAt: now - DRAFT_MAX_AGE_MS - 1 }, now)).toBe(EMPTY_DRAFT);

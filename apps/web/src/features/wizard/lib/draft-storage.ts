@@ -16,8 +16,23 @@ export interface Draft {
    * whose questions are all answered already; "Atrás" still reaches them to change an answer.
    */
   fastBuy?: boolean;
+  /** Editing a cart line's answers (its id, version and 1-based position): the end PATCHes it instead of adding. */
+  editLine?: EditLine;
   /** When the draft was last written (ms since the epoch): old drafts are dropped. */
   updatedAt?: number;
+}
+
+export interface EditLine {
+  id: number;
+  version: number;
+  position: number;
+}
+
+function parseEditLine(value: unknown): EditLine | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, version, position } = value as Partial<EditLine>;
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  return whole(id) && whole(version) && whole(position) ? { id, version, position } : null;
 }
 
 export const EMPTY_DRAFT: Draft = { answers: {}, seen: [], lastPath: null, lastStep: 0 };
@@ -42,12 +57,14 @@ export function parseDraft(stored: unknown, now = Date.now()): Draft {
       if (/^\d+$/.test(id) && typeof value === 'string' && value !== '') answers[id] = value;
     }
   }
+  const editLine = parseEditLine(d.editLine);
   return {
     answers,
     seen: Array.isArray(d.seen) ? d.seen.filter((n): n is number => typeof n === 'number') : [],
     lastPath: typeof d.lastPath === 'string' && d.lastPath.startsWith('/') ? d.lastPath : null,
     lastStep: typeof d.lastStep === 'number' ? d.lastStep : 0,
     ...(d.fastBuy === true ? { fastBuy: true } : {}),
+    ...(editLine ? { editLine } : {}),
     ...(typeof d.updatedAt === 'number' ? { updatedAt: d.updatedAt } : {}),
   };
 }
