@@ -86,6 +86,13 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
     updateDraft(storeId, urlKey, (d) => ({ ...d, lastPath: paths.confirmation }));
   }, [storeId, urlKey, paths.confirmation]);
 
+  // Editing a cart line: every question it shows now was asked when the line was made, so "Cambiar" returns here.
+  const visibleNow = settled && draft.editLine ? result.visible : null;
+  useEffect(() => {
+    if (!visibleNow) return;
+    updateDraft(storeId, urlKey, (d) => ({ ...d, seen: [...new Set([...d.seen, ...visibleNow])] }));
+  }, [storeId, urlKey, visibleNow]);
+
   // Answers that now lead to another product (a draft kept from before, or changed elsewhere): move there.
   useEffect(() => {
     if (!settled || outcome?.type !== 'redirect' || redirecting.current) return;
