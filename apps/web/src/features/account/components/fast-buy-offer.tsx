@@ -26,10 +26,11 @@ export function FastBuyOffer({
   const { products, refresh } = overview.data;
   if (products.length === 0 && !refresh) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const headingId = `fast-buy-${origin}-${id}`;
 
+  // Not a labelled region: an order shows one offer per line, and regions of one name would be landmarks nobody can
+  // tell apart (axe landmark-unique). The line's own section is the landmark.
   return (
-    <section aria-labelledby={headingId} className="fast-buy">
+    <div className="fast-buy">
       {refresh ? (
         <div className="inset-text">
           <p>{t('fastBuy.refreshText', { days: refresh.age_days })}</p>
@@ -38,7 +39,7 @@ export function FastBuyOffer({
           </Link>
         </div>
       ) : null}
-      <Heading id={headingId}>{t('fastBuy.title')}</Heading>
+      <Heading>{t('fastBuy.title')}</Heading>
       <p>{t('fastBuy.intro')}</p>
       <ul className="fast-buy-list">
         {products.map((p) => (
@@ -47,6 +48,6 @@ export function FastBuyOffer({
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
