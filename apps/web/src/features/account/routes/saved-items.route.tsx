@@ -50,6 +50,9 @@ function ConsentSwitch() {
   const t = useT();
   const consent = useSavedConsent();
   const setConsent = useSetSavedConsent();
+  // The box shows the customer's choice in the click's own render: the mutation's optimistic cache write lands a
+  // task later, and a controlled box would flick back to the old value in between (seen by Playwright under load).
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!consent.data) return null;
   return (
     <>
@@ -58,8 +61,13 @@ function ConsentSwitch() {
         name="save_from_orders"
         label={t('saved.consent')}
         hint={t('saved.consentHint')}
-        checked={consent.data.save_from_orders}
-        onChange={(event) => setConsent.mutate(event.target.checked)}
+        checked={choice ?? consent.data.save_from_orders}
+        onChange={(event) => {
+          const value = event.target.checked;
+          setChoice(value);
+          // Once saved or refused, the cache (the server's answer, or the old value) is the truth again.
+          setConsent.mutate(value, { onSettled: () => setChoice(null) });
+        }}
       />
       {setConsent.isSuccess ? (
         <p role="status" className="visually-hidden">
