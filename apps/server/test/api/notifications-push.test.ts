@@ -71,6 +71,11 @@ describe('subscriptions', () => {
     for (const endpoint of [
       'http://10.0.0.7/push',
       'https://169.254.169.254/latest/meta-data',
+      'http://169.254.169.254/latest/meta-data',
+      'https://%31%32%37.0.0.1/x',
+      'http://[::1]:4567/push',
+      'https://localhost./x',
+      'https://metadata./x',
       'https://db.internal/x',
       'file:///etc/passwd',
       'http://example.com/push',

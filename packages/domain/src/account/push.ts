@@ -50,6 +50,9 @@ export function checkPushEndpoint(endpoint: string, production: boolean): boolea
   if (protocol !== 'https' || port !== undefined) return false;
   if (host.startsWith('[') || /^[\d.]+$/.test(host) || /^0x/i.test(host)) return false;
   if (!/^[a-z0-9.-]+$/.test(host)) return false;
+  // Every label non-empty: a trailing dot ("localhost.", "metadata.", "db.internal.") is the same name to DNS and
+  // would slip past the suffix and single-label checks below.
+  if (host.split('.').some((label) => label === '')) return false;
   if (PRIVATE_V4.some((r) => r.test(host))) return false;
   if (!host.includes('.') || host === 'localhost' || /\.(local|internal|localhost|lan|home|corp)$/.test(host)) {
     return false;
