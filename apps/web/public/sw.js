@@ -86,8 +86,16 @@ self.addEventListener('fetch', (event) => {
 
 // Web push (docs/pwa.md, "Web push"): the server sends { title, body, url, tag, notification_id }, encrypted for this
 // browser; the notification opens the order (a same-origin path only: a push can never send the app elsewhere).
+// The path is resolved as the browser will (a backslash or a tab after the first slash still makes "//evil.test"), and
+// kept only when it stays on this origin.
 function safePath(url) {
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/orders';
+  if (typeof url !== 'string' || !url.startsWith('/')) return '/orders';
+  try {
+    const resolved = new URL(url, self.location.origin);
+    return resolved.origin === self.location.origin ? resolved.pathname + resolved.search + resolved.hash : '/orders';
+  } catch {
+    return '/orders';
+  }
 }
 
 self.addEventListener('push', (event) => {

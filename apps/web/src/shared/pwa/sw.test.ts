@@ -205,13 +205,18 @@ describe('web push in the service worker', () => {
     expect(h.opened).toEqual([]);
   });
 
-  it.each(['https://evil.test/phish', '//evil.test/x', 'javascript:alert(1)', 42, null])(
-    'a push cannot send the app elsewhere (%s opens /orders)',
-    async (url) => {
-      await h.click(url);
-      expect(h.opened).toEqual([`${ORIGIN}/orders`]);
-    },
-  );
+  it.each([
+    'https://evil.test/phish',
+    '//evil.test/x',
+    '/\\evil.test/x',
+    '/\t/evil.test/x',
+    'javascript:alert(1)',
+    42,
+    null,
+  ])('a push cannot send the app elsewhere (%s opens /orders)', async (url) => {
+    await h.click(url);
+    expect(h.opened).toEqual([`${ORIGIN}/orders`]);
+  });
 
   it('a payload that is not JSON still shows a notice', async () => {
     await h.push('texto');
