@@ -9,6 +9,9 @@ import {
   itemFiles,
   itemNotes,
   orders,
+  ticketMessages,
+  ticketNotes,
+  tickets,
   users,
 } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
@@ -179,6 +182,45 @@ describe('GDPR export', () => {
     await t.app.ctx.db
       .insert(itemNotes)
       .values({ itemId: mine.itemId, text: 'NOTA-INTERNA-SECRETA', adminUserId: agent!.id });
+    const file = (itemId: number, filename: string, visibleToCustomer: boolean) => ({
+      itemId,
+      filename,
+      contentType: 'application/pdf',
+      size: 3,
+      storageKey: `export-${filename}`,
+      sha256: 'c'.repeat(64),
+      visibleToCustomer,
+    });
+    await t.app.ctx.db
+      .insert(itemFiles)
+      .values([file(mine.itemId, 'entregado.pdf', true), file(mine.itemId, 'INTERNO-SOLO-STAFF.pdf', false)]);
+    // A ticket of the customer (an agent's note on it, a reply copied to a third person) and one of the other customer.
+    const ticket = (customerId: number, mail: string, subject: string) => ({
+      status: 1 as never,
+      email: mail,
+      subject,
+      storeId: 1,
+      source: 'contact' as const,
+      customerId,
+    });
+    const [myTicket] = await t.app.ctx.db
+      .insert(tickets)
+      .values(ticket(id, email, 'Mi consulta'))
+      .returning({ id: tickets.id });
+    await t.app.ctx.db.insert(tickets).values(ticket(other.id, other.email, 'TICKET-AJENO'));
+    await t.app.ctx.db
+      .insert(ticketNotes)
+      .values({ ticketId: myTicket!.id, text: 'NOTA-TICKET-SECRETA', adminUserId: agent!.id });
+    await t.app.ctx.db.insert(ticketMessages).values({
+      ticketId: myTicket!.id,
+      direction: 'out',
+      fromEmail: 'agente@ventanilla.test',
+      toEmails: [email],
+      ccEmails: ['tercero-copiado@example.com'],
+      subject: 'Re: Mi consulta',
+      text: 'Respuesta al cliente',
+      adminUserId: agent!.id,
+    });
     await c.post('/api/me/email-change', { new_email: `export-nuevo-${seq}@example.com`, current_password: PASSWORD });
 
     const res = await c.get('/api/me/export');
@@ -194,8 +236,23 @@ describe('GDPR export', () => {
     expect(data.orders[0].items[0]).toMatchObject({ product_name: 'Nota simple', status: 'processing' });
     expect(data.consents).toMatchObject({ newsletter: false, save_items_from_orders: false });
     expect(data.email_changes).toHaveLength(1);
+    expect(data.orders[0].items[0].documents.map((d: { filename: string }) => d.filename)).toEqual(['entregado.pdf']);
+    expect(data.tickets).toHaveLength(1);
+    expect(data.tickets[0]).toMatchObject({ id: myTicket!.id, subject: 'Mi consulta' });
+    expect(data.tickets[0].messages).toMatchObject([{ direction: 'out', text: 'Respuesta al cliente' }]);
     const text = res.body;
-    for (const secret of ['NOTA-INTERNA-SECRETA', other.email, 'argon2', 'password_hash', 'token_hash', 'agente@']) {
+    for (const secret of [
+      'NOTA-INTERNA-SECRETA',
+      'NOTA-TICKET-SECRETA',
+      'INTERNO-SOLO-STAFF',
+      'TICKET-AJENO',
+      'tercero-copiado@',
+      other.email,
+      'argon2',
+      'password_hash',
+      'token_hash',
+      'agente@',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect((await c.get('/api/me/activities')).json().items[0].kind).toBe('data_exported');
@@ -279,6 +336,40 @@ describe('account deletion', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.userId, id), eq(emailOutbox.toAddress, email)));
     expect(sent).toHaveLength(0);
+  });
+
+  it('two deletions at once: one deletes, the other finds the account gone; another customer is untouched', async () => {
+    const { c, email, id } = await newCustomer('doble');
+    const bystander = await newCustomer('vecino');
+    const theirs = await insertOrderWithItem(t.app.ctx.db, {
+      orderId: nextOrder++,
+      customerId: bystander.id,
+      email: bystander.email,
+    });
+    // The same session twice (a double click) and a second browser of the same customer, from their own address
+    // (the deletion route's per-address limit stays out of this and the next test).
+    const second = new TestClient(t.app);
+    for (const client of [c, second]) {
+      const request = client.request.bind(client);
+      client.request = (options) => request({ ...options, remoteAddress: '10.7.0.1' });
+    }
+    expect((await second.login(email, PASSWORD)).statusCode).toBe(200);
+    const results = await Promise.all([
+      c.post('/api/me/account/delete', { password: PASSWORD }),
+      c.post('/api/me/account/delete', { password: PASSWORD }),
+      second.post('/api/me/account/delete', { password: PASSWORD }),
+    ]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    for (const code of codes.slice(1)) expect([401, 404]).toContain(code);
+    expect(await t.app.ctx.db.select().from(accountDeletions).where(eq(accountDeletions.userId, id))).toHaveLength(1);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ active: false, email: `deleted-${id}@deleted.invalid` });
+    // The other customer keeps the account, the session and the order's contact details.
+    expect((await bystander.c.get('/api/me')).statusCode).toBe(200);
+    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.orderId, theirs.orderId));
+    expect(order?.customerEmail).toBe(bystander.email);
   });
 
   it('staff accounts are not deleted from here', async () => {
