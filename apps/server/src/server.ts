@@ -82,10 +82,10 @@ async function main(): Promise<void> {
     {
       address,
       db: database.kind,
-      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      dataDir: database.embedded ? config.dataDir : undefined,
       startupMs: Date.now() - started,
     },
-    `Ventanilla is ready on ${config.publicUrl} (database: ${database.kind})`,
+    `Ventanilla is ready on ${config.publicUrl} (database: ${database.embedded ? 'embedded ' : ''}${database.kind})`,
   );
   if (config.seedDemoUsers && demoUsers.status === 'fulfilled') {
     const lines = demoUsers.value.DEMO_USERS.map(

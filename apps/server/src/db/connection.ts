@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { chooseEmbeddedEngine, type EmbeddedEngine } from './embedded/engine-choice.js';
 import { startEmbeddedServer } from './embedded/embedded-server.js';
@@ -49,6 +50,7 @@ const DEFAULT_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 10_000;
 const PING_TIMEOUT_MS = 5_000;
 const POOL_END_TIMEOUT_MS = 5_000;
+const CLIENTS_END_TIMEOUT_MS = 1_000;
 
 const silentLogger: DatabaseLogger = { info() {}, warn() {}, error() {} };
 
@@ -121,7 +123,10 @@ async function connect(
   // Without these listeners a dropped connection (database restart, worker crash) is an uncaught 'error' event and
   // kills the process. pg-pool only listens on idle clients, so checked-out ones get their own listener; the pool
   // discards broken clients and opens new ones on demand.
+  const open = new Set<pg.PoolClient>();
   pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
     client.on('error', (err) => {
       logger.warn({ err, db: kind }, 'Lost a database connection; the pool will open a new one.');
     });
@@ -135,6 +140,10 @@ async function connect(
     (closing ??= (async () => {
       try {
         await endPool(pool, logger);
+        // pool.end() resolves once the clients are asked to end, not once their sockets are closed: an embedded
+        // server stopped right then would see live sessions and terminate them (a FATAL in its log, a lost
+        // connection in ours).
+        await clientsEnded(open);
       } finally {
         await afterPoolEnd();
       }
@@ -175,6 +184,11 @@ async function endPool(pool: pg.Pool, logger: DatabaseLogger): Promise<void> {
     logger.warn({ timeoutMs: POOL_END_TIMEOUT_MS }, 'Database connections still checked out at close; closing anyway.');
   }
   clearTimeout(timer);
+}
+
+async function clientsEnded(open: Set<pg.PoolClient>): Promise<void> {
+  const deadline = Date.now() + CLIENTS_END_TIMEOUT_MS;
+  while (open.size > 0 && Date.now() < deadline) await sleep(10);
 }
 
 // Node system errors of a connection that failed or dropped.
