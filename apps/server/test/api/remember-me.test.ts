@@ -267,6 +267,23 @@ describe('remember me', () => {
     expect((await cookieLogin(await browserWith(browser.jar.get('vt_remember')!))).statusCode).toBe(200);
   });
 
+  it('a password change forgets the other remembered devices and ends their sessions; this browser stays remembered', async () => {
+    const { browser, email } = await rememberedCustomer();
+    const other = new CookieBrowser(t.app);
+    await other.login(email, PASSWORD, true);
+    const otherCookie = other.jar.get('vt_remember')!;
+    const changed = await browser.post('/api/me/password', {
+      current_password: PASSWORD,
+      password: 'brand-new-secret-77',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ other_sessions_ended: 1 });
+    expect((await other.get('/api/me')).statusCode).toBe(401);
+    expect((await cookieLogin(await browserWith(otherCookie))).statusCode).toBe(401);
+    expect((await browser.get('/api/me')).statusCode).toBe(200);
+    expect((await cookieLogin(await browserWith(browser.jar.get('vt_remember')!))).statusCode).toBe(200);
+  });
+
   it('signing out forgets this browser; the session row of a cookie login is tied to its device', async () => {
     const { browser } = await rememberedCustomer();
     const cookie = browser.jar.get('vt_remember')!;
