@@ -18,8 +18,8 @@ async function main(): Promise<void> {
       );
     },
   };
-  // The database starts first: the embedded one opens in its worker thread (loading and compiling PGlite, about
-  // 0.7 s of CPU) while this thread loads the application's modules (about 1 s), on the machine's other core.
+  // The database starts first: the embedded one (a PostgreSQL server in its own processes, or PGlite in a worker
+  // thread) opens while this thread loads the application's modules (about 1 s), on the machine's other core.
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -33,7 +33,7 @@ function postmasterPid(dataDir: string): number {
 
 const dirs: string[] = [];
 function newDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ventanilla-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), 'ventanilla-epg-test-'));
   dirs.push(dir);
   return dir;
 }
@@ -90,6 +90,23 @@ describe('embedded PostgreSQL server', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('puts the socket in a private temporary directory when the data path is too long for a socket name', async () => {
+    const dataDir = join(newDataDir(), 'a-directory-name-long-enough'.repeat(3));
+    expect(Buffer.byteLength(join(dataDir, 'postgres', '.s.PGSQL.5432'))).toBeGreaterThan(107);
+    const db = await openDatabase({ dataDir, embeddedEngine: 'postgres' });
+    let socketDir: string | undefined;
+    try {
+      const { rows } = await db.pool.query<{ dir: string }>("SELECT current_setting('unix_socket_directories') AS dir");
+      socketDir = rows[0]?.dir;
+      expect(socketDir?.startsWith(join(tmpdir(), 'ventanilla-pg-'))).toBe(true);
+      expect(socketDir?.startsWith(dataDir)).toBe(false);
+      expect(existsSync(join(socketDir!, '.s.PGSQL.5432'))).toBe(true);
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(socketDir!)).toBe(false);
   });
 
   it('after kill -9 of the process that ran it, the server stops by itself and a new start finds every acknowledged commit', async () => {

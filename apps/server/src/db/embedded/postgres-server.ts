@@ -413,8 +413,9 @@ async function acceptsConnections(socketDir: string): Promise<boolean> {
 /** Closing the watchdog's stdin asks for a fast shutdown; past the timeout the whole process group is killed. */
 async function stopPostmaster(postmaster: RunningPostmaster, logger: DatabaseLogger): Promise<void> {
   const { watchdog, exited } = postmaster;
-  if (watchdog.exitCode !== null || watchdog.signalCode !== null) return;
+  // Always: should the shell have died alone, its watcher still reads this pipe and stops the server at EOF.
   watchdog.stdin!.end();
+  if (watchdog.exitCode !== null || watchdog.signalCode !== null) return;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolveTimeout) => {
     timer = setTimeout(() => resolveTimeout('timeout'), STOP_TIMEOUT_MS);

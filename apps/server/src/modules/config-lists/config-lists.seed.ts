@@ -48,5 +48,5 @@ export async function seedConfigLists(service: ConfigListsService, dir = CONFIG_
     const records = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>[];
     await service.seedIfEmpty(list, records);
   }
-  await service.seedMunicipiosIfEmpty(municipioSeedRows(dir));
+  await service.seedMunicipiosIfEmpty(() => municipioSeedRows(dir));
 }

@@ -48,11 +48,17 @@ export class OfflineGeocoder implements Geocoder {
       ['ES', 'es_province'],
       ['PT', 'pt_district'],
     ] as const) {
+      // One pass over the points, grouped by region (a filter of all points per region cost ~0.3 s of every start).
+      const inside = new Map<string, Point[]>();
+      for (const [code, point] of this.points[country]) {
+        const parent = this.parentOf(country, code);
+        if (parent === null) continue;
+        const list = inside.get(parent);
+        if (list) list.push(point);
+        else inside.set(parent, [point]);
+      }
       for (const region of places.all(kind)) {
-        const inside = [...this.points[country].entries()]
-          .filter(([code]) => this.parentOf(country, code) === region.code)
-          .map(([, p]) => p);
-        const point = mean(inside);
+        const point = mean(inside.get(region.code) ?? []);
         if (point) this.regionPoints.set(`${country}:${region.code}`, point);
       }
     }
