@@ -5,7 +5,7 @@
 // offline adapter here). A valid reference nobody has says "Registro no encontrado"; "Buscar por dirección" offers the
 // references at the address. Keyboard only where it matters; axe on every state.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
+import { AxeLog } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { definitions, eventually, focused, norm, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -22,11 +22,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
-const axeResults: { label: string; violations: AxeViolation[] }[] = [];
-
-async function audit(label: string): Promise<void> {
-  axeResults.push({ label, violations: await runAxe(page) });
-}
+const axeLog = new AxeLog();
+const audit = (label: string): Promise<void> => axeLog.audit(page, label);
 
 /** Ordered steps (the describe block is serial: after a failure the later ones are skipped, they depend on it). */
 const step = (name: string, fn: () => Promise<void>): void => test(name, fn);
@@ -67,9 +64,7 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
   });
 
   test.afterAll(async () => {
-    console.log(
-      `\naxe (${axeResults.length} states):\n${axeResults.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`).join('\n')}\n`,
-    );
+    console.log(axeLog.summary());
     await context?.close().catch(() => undefined);
     await server?.stop();
   });
@@ -199,8 +194,7 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
   });
 
   step('no accessibility violations and no page errors', async () => {
-    const failures = axeResults.filter((r) => r.violations.length > 0);
-    expect(failures.map((r) => `${r.label}:\n${formatViolations(r.violations)}`).join('\n\n')).toBe('');
+    expect(axeLog.failures()).toBe('');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // it, uploads again by keyboard, replaces it, reloads (the draft keeps it), and sees its name on the check-answers
 // page and in the cart. axe runs on every state of the question.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
+import { AxeLog } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { eventually, focused, minimalPdf, norm, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -18,11 +18,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
-const axeResults: { label: string; violations: AxeViolation[] }[] = [];
-
-async function audit(label: string): Promise<void> {
-  axeResults.push({ label, violations: await runAxe(page) });
-}
+const axeLog = new AxeLog();
+const audit = (label: string): Promise<void> => axeLog.audit(page, label);
 
 /** Ordered steps (the describe block is serial: after a failure the later ones are skipped, they depend on it). */
 const step = (name: string, fn: () => Promise<void>): void => test(name, fn);
@@ -53,9 +50,7 @@ test.describe
   });
 
   test.afterAll(async () => {
-    console.log(
-      `\naxe (${axeResults.length} states):\n${axeResults.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`).join('\n')}\n`,
-    );
+    console.log(axeLog.summary());
     await context?.close().catch(() => undefined);
     await server?.stop();
   });
@@ -179,7 +174,6 @@ test.describe
 
   step('no page errors and no axe violations', async () => {
     expect(pageErrors).toEqual([]);
-    const failing = axeResults.filter((r) => r.violations.length > 0);
-    expect(failing.map((r) => `${r.label}:\n${formatViolations(r.violations)}`).join('\n')).toBe('');
+    expect(axeLog.failures()).toBe('');
   });
 });

@@ -68,3 +68,30 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     );
   }
 }
+
+/**
+ * The axe results of a journey's states, audited as it goes and checked together at its end, so that one failing
+ * state does not hide the others.
+ */
+export class AxeLog {
+  private readonly results: { label: string; violations: AxeViolation[] }[] = [];
+
+  /** Runs axe on the page as it is now, under `label`. */
+  async audit(page: Page, label: string): Promise<void> {
+    this.results.push({ label, violations: await runAxe(page) });
+  }
+
+  /** One line a state audited (ok or FAIL), for the run's output. */
+  summary(): string {
+    const lines = this.results.map((r) => `  ${r.violations.length ? 'FAIL' : 'ok  '} ${r.label}`);
+    return `\naxe (${this.results.length} states):\n${lines.join('\n')}\n`;
+  }
+
+  /** The failing states with their violations; empty when every state passed. */
+  failures(): string {
+    return this.results
+      .filter((r) => r.violations.length > 0)
+      .map((r) => `${r.label}:\n${formatViolations(r.violations)}`)
+      .join('\n\n');
+  }
+}
