@@ -48,15 +48,19 @@ export class CartService {
     private readonly uploads: UploadsService,
   ) {}
 
-  /** The active cart of this session (or of its user) in a store, if any. */
-  async findActive(db: DbOrTx, session: SessionState, storeId: number): Promise<CartRow | undefined> {
+  /**
+   * The active cart of this session (or of its user) in a store, if any. `lock` reads it FOR UPDATE (inside a
+   * transaction): a cart another transaction converts meanwhile is re-checked after the wait and no longer matches.
+   */
+  async findActive(db: DbOrTx, session: SessionState, storeId: number, lock = false): Promise<CartRow | undefined> {
     const owner = session.user ? eq(carts.userId, session.user.id) : eq(carts.sessionHash, session.idHash);
-    const rows = await db
+    const query = db
       .select()
       .from(carts)
       .where(and(owner, eq(carts.storeId, storeId), eq(carts.status, 'active')))
       .orderBy(desc(carts.updatedAt))
       .limit(1);
+    const rows = lock ? await query.for('update') : await query;
     return rows[0];
   }
 

@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
@@ -87,34 +87,38 @@ export class CheckoutService {
     idempotencyKey: string,
     quoteId?: number,
   ): Promise<CheckoutResult> {
-    const existing = await this.findByKey(user.id, idempotencyKey);
-    if (existing) return this.resume(existing, user);
-
     const storeId = session.storeId;
     const store = this.catalog.getStore(storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${storeId}`);
     const provider = this.routing.providerFor(storeId, method);
-    if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${storeId}`);
+    if (!provider) {
+      // A resubmit after the routing changed still gets its order back (resumed with its payment's own provider).
+      const placed = await this.findByKey(user.id, idempotencyKey);
+      if (placed) return this.resume(placed, user);
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${storeId}`);
+    }
 
     let orderId: number;
     let paymentId: number;
     let amount: Cents;
     try {
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
-        const cart = await this.carts.findActive(tx, session, storeId);
+        // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
+        // then the converted row no longer matches `status = 'active'`).
+        const cart = await this.carts.findActive(tx, session, storeId, true);
         if (!cart) throw new AppError('CART_EMPTY');
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        // Lock the cart and read it as locked: two checkouts of the same cart cannot both convert it.
-        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
-        if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
-        return this.convert(tx, fresh, store, user.id, method, provider, idempotencyKey);
+        return this.convert(tx, cart, store, user, method, provider, idempotencyKey);
       }));
     } catch (err) {
-      // A concurrent submit with the same key won the race (unique key, or it converted the cart first).
-      if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'CART_EMPTY')) {
-        const raced = await this.findByKey(user.id, idempotencyKey);
-        if (raced) return this.resume(raced, user);
+      // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
+      // the same key that won the race: its order is found by the key and handed back, never a second one. Looked up
+      // only here: a resubmit fails above (its cart is converted, or a newer cart's order hits the unique key, or the
+      // newer cart is refused), so the first submit pays no query for it.
+      if (isUniqueViolation(err) || err instanceof AppError) {
+        const placed = await this.findByKey(user.id, idempotencyKey);
+        if (placed) return this.resume(placed, user);
       }
       throw err;
     }
@@ -131,18 +135,20 @@ export class CheckoutService {
   }
 
   /**
-   * Turns a locked, active cart into an order of `customerId` (items at panel status 0, prices recomputed by the
-   * server) with a payment to open; the cart becomes converted. Runs inside the caller's transaction.
+   * Turns a locked, active cart into an order of `customer` (as read in this request: the session's user or the
+   * quote's owner; items at panel status 0, prices recomputed by the server) with a payment to open; the cart becomes
+   * converted. Runs inside the caller's transaction.
    */
   private async convert(
     tx: Tx,
     fresh: typeof carts.$inferSelect,
     store: StoreInfo,
-    customerId: number,
+    customer: SessionUser,
     method: PaymentMethodCode,
     provider: PaymentProvider,
     idempotencyKey: string,
   ): Promise<{ orderId: number; paymentId: number; amount: Cents }> {
+    const customerId = customer.id;
     const storeId = fresh.storeId;
     const priced = await this.carts.price(tx, fresh);
     const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
@@ -150,8 +156,6 @@ export class CheckoutService {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'cart line no longer valid');
     }
 
-    const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
-    if (!customer) throw new AppError('UNAUTHENTICATED');
     // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
     const totals = orderTotals(
       priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
@@ -159,21 +163,25 @@ export class CheckoutService {
     );
     const orderNo = await allocateOrderNumber(tx, storeId);
     const grand = totals.total;
-    await tx.insert(orders).values({
-      orderId: orderNo,
-      storeId,
-      customerId,
-      status: 'pending',
-      taxRateBp: store.vatRate,
-      subtotal: totals.subtotal,
-      taxAmount: totals.tax,
-      fees: totals.fees,
-      total: grand,
-      customerEmail: customer.email,
-      customerFirstname: customer.firstname,
-      customerLastname: customer.lastname,
-      idempotencyKey,
-    });
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderId: orderNo,
+        storeId,
+        customerId,
+        status: 'pending',
+        taxRateBp: store.vatRate,
+        subtotal: totals.subtotal,
+        taxAmount: totals.tax,
+        fees: totals.fees,
+        total: grand,
+        customerEmail: customer.email,
+        customerFirstname: customer.firstname,
+        customerLastname: customer.lastname,
+        idempotencyKey,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
     const items = await tx
       .insert(orderItems)
       .values(
@@ -193,7 +201,7 @@ export class CheckoutService {
           panelStatusId: PanelStatus.PendingPayment,
         })),
       )
-      .returning({ itemId: orderItems.itemId });
+      .returning({ itemId: orderItems.itemId, productName: orderItems.productName, total: orderItems.total });
     await recordHistory(
       tx,
       items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
@@ -213,7 +221,13 @@ export class CheckoutService {
       .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment insert returned nothing');
-    await this.orderEvents.emit('placed', tx, { orderId: orderNo, paymentId: payment.id, method });
+    await this.orderEvents.emit('placed', tx, {
+      orderId: orderNo,
+      paymentId: payment.id,
+      method,
+      order,
+      lines: items.map((i) => ({ name: i.productName, total: i.total })),
+    });
     return { orderId: orderNo, paymentId: payment.id, amount: grand };
   }
 
@@ -272,7 +286,7 @@ export class CheckoutService {
       created = await this.db.transaction(async (tx) => {
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
-        return this.convert(tx, fresh, store, owner.id, method, provider, key);
+        return this.convert(tx, fresh, store, owner, method, provider, key);
       });
     } catch (err) {
       // Another payer (or the owner's own checkout) converted it first: pay that order.
@@ -487,8 +501,8 @@ export class CheckoutService {
       throw new AppError('PAYMENT_PROVIDER_ERROR', String(err));
     }
     const opened = created;
-    await this.db.transaction(async (tx) => {
-      const [changed] = await tx
+    const markPending = (db: DbOrTx) =>
+      db
         .update(payments)
         .set({
           providerRef: opened.providerRef,
@@ -499,6 +513,13 @@ export class CheckoutService {
         })
         .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'created')))
         .returning({ id: payments.id });
+    // A card payment has nothing to send: one statement instead of a transaction of three (begin, update, commit).
+    if (!opened.instructions) {
+      await markPending(this.db);
+      return { order_id: input.orderId, redirect_url: created.redirectUrl };
+    }
+    await this.db.transaction(async (tx) => {
+      const [changed] = await markPending(tx);
       // Once per payment (a resumed checkout finds it pending): the customer gets the reference or transfer details.
       if (changed && opened.instructions) {
         await this.orderEvents.emit('paymentInstructions', tx, {

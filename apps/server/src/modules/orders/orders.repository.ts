@@ -54,19 +54,19 @@ export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<typeof
     .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
     .returning();
   if (!order) return null;
-  const moved = await tx
-    .update(orderItems)
-    .set({ panelStatusId: PanelStatus.Pending, updatedAt: new Date() })
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.panelStatusId, PanelStatus.PendingPayment)))
-    .returning({ itemId: orderItems.itemId });
-  await recordHistory(
-    tx,
-    moved.map((m) => ({
-      itemId: m.itemId,
-      accion: 'pago_confirmado',
-      oldStatus: PanelStatus.PendingPayment,
-      newStatus: PanelStatus.Pending,
-    })),
-  );
+  // The items' move and its history rows in one statement (one round trip less while the order's row is locked).
+  // Apart from the order's update: the statistics triggers must take the day's order row before the products' rows
+  // (migration 0026), and the triggers of one statement's parts have no order to rely on.
+  await tx.execute(sql`
+    with moved as (
+      update ${orderItems} set ${sql.identifier(orderItems.panelStatusId.name)} = ${PanelStatus.Pending},
+        ${sql.identifier(orderItems.updatedAt.name)} = ${new Date().toISOString()}::timestamptz
+      where ${orderItems.orderId} = ${orderId} and ${orderItems.panelStatusId} = ${PanelStatus.PendingPayment}
+      returning ${orderItems.itemId}
+    )
+    insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)},
+      ${sql.identifier(itemHistory.oldStatus.name)}, ${sql.identifier(itemHistory.newStatus.name)})
+    select ${sql.identifier(orderItems.itemId.name)}, 'pago_confirmado', ${PanelStatus.PendingPayment}, ${PanelStatus.Pending}
+    from moved`);
   return order;
 }

@@ -1,11 +1,11 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { paymentEvents, payments } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/database.js';
+import { orders, paymentEvents, payments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import { rememberPreferredPayment } from './payment-preferences.js';
-import type { PaymentProvider, RequestHeaders } from './payment-provider.js';
+import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
 
@@ -43,67 +43,91 @@ export class PaymentsService {
         ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
         : eq(payments.providerRef, event.providerRef);
 
-    return this.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, providerCode), paymentMatch))
-        .for('update');
-      const inserted = await tx
-        .insert(paymentEvents)
-        .values({
-          provider: providerCode,
-          eventId: event.eventId,
-          type: event.type,
-          paymentId: payment?.id ?? null,
-          payload: verified.payload as object,
-          outcome: 'pending',
-        })
-        .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-        .returning({ id: paymentEvents.id });
-      const eventRow = inserted[0];
-      if (!eventRow) return { duplicate: true, outcome: 'duplicate' };
+    try {
+      return await this.db.transaction(async (tx) => {
+        // The payment, locked, with its order's customer (the payment preference needs it; no second read).
+        const [found] = await tx
+          .select({ payment: payments, customerId: orders.customerId })
+          .from(payments)
+          .leftJoin(orders, eq(orders.orderId, payments.orderId))
+          .where(and(eq(payments.provider, providerCode), paymentMatch))
+          .for('update', { of: payments });
+        const payment = found?.payment;
+        const outcome = await this.apply(tx, event, payment, found?.customerId ?? null);
+        // The event is recorded last, with its outcome (one statement). A repeated event conflicts here on the unique
+        // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
+        // back: whatever it did is undone, so a repeat never has an effect.
+        const inserted = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: providerCode,
+            eventId: event.eventId,
+            type: event.type,
+            paymentId: payment?.id ?? null,
+            payload: verified.payload as object,
+            outcome,
+          })
+          .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+          .returning({ id: paymentEvents.id });
+        if (inserted.length === 0) throw new RepeatedEvent();
+        return { duplicate: false, outcome };
+      });
+    } catch (err) {
+      if (err instanceof RepeatedEvent) return { duplicate: true, outcome: 'duplicate' };
+      throw err;
+    }
+  }
 
-      let outcome: string;
-      if (!payment) outcome = 'ignored_unknown_payment';
-      else if (event.type === 'payment.succeeded') {
-        if (payment.status === 'captured') outcome = 'ignored_already_captured';
-        else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
-        else {
-          await tx
-            .update(payments)
-            .set({
-              status: 'captured',
-              failureCode: null,
-              cardBrand: event.card?.brand ?? null,
-              cardLast4: event.card?.last4 ?? null,
-              updatedAt: new Date(),
-            })
-            .where(eq(payments.id, payment.id));
-          const paid = await markOrderPaid(tx, payment.orderId);
-          if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
-          await rememberPreferredPayment(tx, payment, event);
-          // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
-          outcome = paid ? 'applied' : 'captured_order_already_paid';
-        }
-      } else {
-        // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
-        const [changed] = await tx
+  /** Applies an authentic event to its (locked) payment; returns the outcome to record. */
+  private async apply(
+    tx: Tx,
+    event: ProviderEvent,
+    payment: typeof payments.$inferSelect | undefined,
+    customerId: number | null,
+  ): Promise<string> {
+    let outcome: string;
+    if (!payment) outcome = 'ignored_unknown_payment';
+    else if (event.type === 'payment.succeeded') {
+      if (payment.status === 'captured') outcome = 'ignored_already_captured';
+      else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
+      else {
+        await tx
           .update(payments)
           .set({
-            status:
-              event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
-            failureCode: event.failureCode ?? null,
-            cardBrand: event.card?.brand ?? payment.cardBrand,
-            cardLast4: event.card?.last4 ?? payment.cardLast4,
+            status: 'captured',
+            failureCode: null,
+            cardBrand: event.card?.brand ?? null,
+            cardLast4: event.card?.last4 ?? null,
             updatedAt: new Date(),
           })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
-          .returning({ id: payments.id });
-        outcome = changed ? 'applied' : 'ignored_final_state';
+          .where(eq(payments.id, payment.id));
+        // Before the order's update: that one locks the day's statistics rows (which every checkout and payment
+        // updates) until commit, so only what needs the paid order runs after it.
+        await rememberPreferredPayment(tx, payment, event, customerId);
+        const paid = await markOrderPaid(tx, payment.orderId);
+        if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
+        // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
+        outcome = paid ? 'applied' : 'captured_order_already_paid';
       }
-      await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, eventRow.id));
-      return { duplicate: false, outcome };
-    });
+    } else {
+      // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
+      const [changed] = await tx
+        .update(payments)
+        .set({
+          status:
+            event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
+          failureCode: event.failureCode ?? null,
+          cardBrand: event.card?.brand ?? payment.cardBrand,
+          cardLast4: event.card?.last4 ?? payment.cardLast4,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
+        .returning({ id: payments.id });
+      outcome = changed ? 'applied' : 'ignored_final_state';
+    }
+    return outcome;
   }
 }
+
+/** Thrown to roll back the transaction of an event already recorded. */
+class RepeatedEvent extends Error {}
