@@ -26,7 +26,13 @@ const paidItems = new WeakMap<OrderPaidEvent, Promise<OrderItemRow[]>>();
 export function paidOrderItems(tx: Tx, event: OrderPaidEvent): Promise<OrderItemRow[]> {
   let items = paidItems.get(event);
   if (!items) {
-    items = tx.select().from(orderItems).where(eq(orderItems.orderId, event.orderId)).orderBy(asc(orderItems.itemId));
+    // execute(): a promise, run once (a query builder would run again on every await).
+    items = tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, event.orderId))
+      .orderBy(asc(orderItems.itemId))
+      .execute();
     paidItems.set(event, items);
   }
   return items;
