@@ -9,8 +9,8 @@ export interface OrderPaidEvent {
   /** The payment that paid it (null when an agent confirms a payment made outside a provider, e.g. a transfer). */
   paymentId: number | null;
   /**
-   * The order's row as the paying transaction's UPDATE returned it (locked by it until commit), when the payer has it:
-   * listeners use it instead of reading the order again.
+   * The order's row as it is once paid (the payer holds its lock until commit, and may write the update itself after
+   * the listeners), when the payer has it: listeners use it instead of reading the order again.
    */
   order?: typeof orders.$inferSelect;
 }

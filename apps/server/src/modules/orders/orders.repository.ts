@@ -47,10 +47,14 @@ export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promis
  * Marks an unpaid order paid (raw status complete) and moves its items from 0 Pendiente de pago to 40 Pendiente,
  * recording each change. Idempotent: an order that is already paid is left alone (null); otherwise its row as updated.
  */
-export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<typeof orders.$inferSelect | null> {
+export async function markOrderPaid(
+  tx: DbOrTx,
+  orderId: number,
+  at = new Date(),
+): Promise<typeof orders.$inferSelect | null> {
   const [order] = await tx
     .update(orders)
-    .set({ status: 'complete', paidAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'complete', paidAt: at, updatedAt: at })
     .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
     .returning();
   if (!order) return null;
@@ -60,7 +64,7 @@ export async function markOrderPaid(tx: DbOrTx, orderId: number): Promise<typeof
   await tx.execute(sql`
     with moved as (
       update ${orderItems} set ${sql.identifier(orderItems.panelStatusId.name)} = ${PanelStatus.Pending},
-        ${sql.identifier(orderItems.updatedAt.name)} = ${new Date().toISOString()}::timestamptz
+        ${sql.identifier(orderItems.updatedAt.name)} = ${at.toISOString()}::timestamptz
       where ${orderItems.orderId} = ${orderId} and ${orderItems.panelStatusId} = ${PanelStatus.PendingPayment}
       returning ${orderItems.itemId}
     )

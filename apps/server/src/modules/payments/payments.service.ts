@@ -45,15 +45,17 @@ export class PaymentsService {
 
     try {
       return await this.db.transaction(async (tx) => {
-        // The payment, locked, with its order's customer (the payment preference needs it; no second read).
+        // The payment and its order, both locked until commit (two deliveries for one payment, or two payments of one
+        // order, go one after the other). NO KEY UPDATE: what an UPDATE of them takes; a payment row inserted for
+        // the order meanwhile (its foreign key) is not blocked.
         const [found] = await tx
-          .select({ payment: payments, customerId: orders.customerId })
+          .select({ payment: payments, order: orders })
           .from(payments)
-          .leftJoin(orders, eq(orders.orderId, payments.orderId))
+          .innerJoin(orders, eq(orders.orderId, payments.orderId))
           .where(and(eq(payments.provider, providerCode), paymentMatch))
-          .for('update', { of: payments });
+          .for('no key update', { of: [payments, orders] });
         const payment = found?.payment;
-        const outcome = await this.apply(tx, event, payment, found?.customerId ?? null);
+        const outcome = await this.apply(tx, event, found);
         // The event is recorded last, with its outcome (one statement). A repeated event conflicts here on the unique
         // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
         // back: whatever it did is undone, so a repeat never has an effect.
@@ -82,9 +84,9 @@ export class PaymentsService {
   private async apply(
     tx: Tx,
     event: ProviderEvent,
-    payment: typeof payments.$inferSelect | undefined,
-    customerId: number | null,
+    found: { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect } | undefined,
   ): Promise<string> {
+    const payment = found?.payment;
     let outcome: string;
     if (!payment) outcome = 'ignored_unknown_payment';
     else if (event.type === 'payment.succeeded') {
@@ -101,13 +103,18 @@ export class PaymentsService {
             updatedAt: new Date(),
           })
           .where(eq(payments.id, payment.id));
-        // Before the order's update: that one locks the day's statistics rows (which every checkout and payment
-        // updates) until commit, so only what needs the paid order runs after it.
-        await rememberPreferredPayment(tx, payment, event, customerId);
-        const paid = await markOrderPaid(tx, payment.orderId);
-        if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
+        await rememberPreferredPayment(tx, payment, event, found.order.customerId);
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
-        outcome = paid ? 'applied' : 'captured_order_already_paid';
+        outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
+        if (outcome === 'applied') {
+          // The order is locked and unpaid: its listeners (invoice, e-mail, saved items) run first, with the row as
+          // it will be, and the order's own update comes last. That update locks the day's statistics rows, which
+          // every checkout and payment of the store updates, so they are held for the fewest round trips.
+          const at = new Date();
+          const paid = { ...found.order, status: 'complete' as const, paidAt: at, updatedAt: at };
+          await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
+          if (!(await markOrderPaid(tx, payment.orderId, at))) throw new Error(`order ${payment.orderId} not payable`);
+        }
       }
     } else {
       // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
