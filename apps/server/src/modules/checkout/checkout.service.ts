@@ -10,13 +10,13 @@ import {
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
+import { carts, itemHistory, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
-import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import { insertNumberedOrder } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
@@ -161,66 +161,90 @@ export class CheckoutService {
       priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
       store.vatRate,
     );
-    const orderNo = await allocateOrderNumber(tx, storeId);
     const grand = totals.total;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderId: orderNo,
-        storeId,
-        customerId,
-        status: 'pending',
-        taxRateBp: store.vatRate,
-        subtotal: totals.subtotal,
-        taxAmount: totals.tax,
-        fees: totals.fees,
-        total: grand,
-        customerEmail: customer.email,
-        customerFirstname: customer.firstname,
-        customerLastname: customer.lastname,
-        idempotencyKey,
-      })
-      .returning();
-    if (!order) throw new Error('order insert returned nothing');
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        priced.lines.map((l, k) => ({
-          orderId: orderNo,
-          productId: l.product.row.productId,
-          productName: l.product.row.name,
-          qty: l.qty,
-          answers: l.evaluation.answers,
-          productOptions: l.described,
-          basePrice: l.evaluation.price.base,
-          optionsPrice: l.evaluation.price.options,
-          subtotal: totals.lines[k]!.subtotal,
-          taxAmount: totals.lines[k]!.tax,
-          fees: totals.lines[k]!.fees,
-          total: totals.lines[k]!.total,
-          panelStatusId: PanelStatus.PendingPayment,
-        })),
-      )
-      .returning({ itemId: orderItems.itemId, productName: orderItems.productName, total: orderItems.total });
-    await recordHistory(
-      tx,
-      items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
+    // Two statements from the order counter to the payment: the counter's row and the day's statistics rows (the
+    // orders' triggers) stay locked until commit, and every checkout of the store needs them.
+    const order = await insertNumberedOrder(tx, {
+      storeId,
+      customerId,
+      status: 'pending',
+      taxRateBp: store.vatRate,
+      subtotal: totals.subtotal,
+      taxAmount: totals.tax,
+      fees: totals.fees,
+      total: grand,
+      customerEmail: customer.email,
+      customerFirstname: customer.firstname,
+      customerLastname: customer.lastname,
+      idempotencyKey,
+    });
+    const orderNo = order.orderId;
+    // The lines, their history, the cart's conversion and the payment in one statement (the order's and the items'
+    // statistics triggers stay in two statements, in that order: migration 0026).
+    const inserted = tx.$with('inserted_items').as(
+      tx
+        .insert(orderItems)
+        .values(
+          priced.lines.map((l, k) => ({
+            orderId: orderNo,
+            productId: l.product.row.productId,
+            productName: l.product.row.name,
+            qty: l.qty,
+            answers: l.evaluation.answers,
+            productOptions: l.described,
+            basePrice: l.evaluation.price.base,
+            optionsPrice: l.evaluation.price.options,
+            subtotal: totals.lines[k]!.subtotal,
+            taxAmount: totals.lines[k]!.tax,
+            fees: totals.lines[k]!.fees,
+            total: totals.lines[k]!.total,
+            panelStatusId: PanelStatus.PendingPayment,
+          })),
+        )
+        .returning({ itemId: orderItems.itemId, productName: orderItems.productName, total: orderItems.total }),
     );
-    // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
+    const history = tx.$with('history', { itemId: itemHistory.itemId }).as(
+      sql`insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)}, ${sql.identifier(itemHistory.newStatus.name)})
+        select ${sql.identifier(orderItems.itemId.name)}, 'pedido_creado', ${PanelStatus.PendingPayment} from ${inserted}
+        returning ${sql.identifier(itemHistory.itemId.name)}`,
+    );
+    const converted = tx
+      .$with('converted')
+      .as(
+        tx
+          .update(carts)
+          .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
+          .where(eq(carts.quoteId, fresh.quoteId))
+          .returning({ quoteId: carts.quoteId }),
+      );
+    const opened = tx
+      .$with('opened')
+      .as(
+        tx
+          .insert(payments)
+          .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
+          .returning({ id: payments.id }),
+      );
+    // RETURNING keeps the order of the VALUES; the item ids follow it too.
+    const items = await tx
+      .with(inserted, history, converted, opened)
+      .select({
+        itemId: inserted.itemId,
+        productName: inserted.productName,
+        total: inserted.total,
+        paymentId: sql<number>`(select ${sql.identifier(payments.id.name)} from ${opened})`.mapWith(Number),
+      })
+      .from(inserted)
+      .orderBy(inserted.itemId);
+    const paymentId = items[0]?.paymentId;
+    if (paymentId === undefined) throw new Error('order lines insert returned nothing');
+    // Documents answering file questions become the items' files.
     await attachAnswerUploads(
       tx,
       customerId,
       items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })),
     );
-    await tx
-      .update(carts)
-      .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
-      .where(eq(carts.quoteId, fresh.quoteId));
-    const [payment] = await tx
-      .insert(payments)
-      .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
-      .returning({ id: payments.id });
-    if (!payment) throw new Error('payment insert returned nothing');
+    const payment = { id: paymentId };
     await this.orderEvents.emit('placed', tx, {
       orderId: orderNo,
       paymentId: payment.id,
