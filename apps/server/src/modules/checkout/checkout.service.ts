@@ -64,6 +64,22 @@ function returnPath(method: PaymentMethodCode, orderId: number): string {
   }
 }
 
+/**
+ * The payment state's one query (the success page polls it): the order with its latest payment, if any. Prepared once
+ * per service: drizzle builds the SQL once, and the server parses it once per connection.
+ */
+function preparePaymentStatus(db: Db) {
+  return db
+    .select({ order: orders, latest: payments })
+    .from(orders)
+    .leftJoin(
+      payments,
+      eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
+    )
+    .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))))
+    .prepare('order_payment_status');
+}
+
 export class CheckoutService {
   constructor(
     private readonly db: Db,
@@ -424,15 +440,7 @@ export class CheckoutService {
 
   /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
   async paymentStatus(user: SessionUser, orderId: number) {
-    // One query (the success page polls it): the order with its latest payment, if any.
-    const [row] = await this.db
-      .select({ order: orders, latest: payments })
-      .from(orders)
-      .leftJoin(
-        payments,
-        eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
-      )
-      .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    const [row] = await this.paymentStatusQuery.execute({ orderId, customerId: user.id });
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
     const { order, latest } = row;
     return {
@@ -447,6 +455,13 @@ export class CheckoutService {
       instructions: latest?.instructions ?? null,
       expires_at: latest?.expiresAt?.toISOString() ?? null,
     };
+  }
+
+  private preparedPaymentStatus: ReturnType<typeof preparePaymentStatus> | undefined;
+
+  private get paymentStatusQuery() {
+    this.preparedPaymentStatus ??= preparePaymentStatus(this.db);
+    return this.preparedPaymentStatus;
   }
 
   private async findByKey(customerId: number, key: string) {
