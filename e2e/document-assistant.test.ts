@@ -3,52 +3,33 @@
 // API tests, started here; the product is pointed at it with ASSISTANT_API_URL), edits it and turns it into a PDF
 // attached to the order. Then a cancelled draft (the model's request is aborted), a refusal with the spec's text, and
 // the assistant turned off for the order. axe on the panel.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeChatServer, type FakeChatServer } from '../apps/server/test/support/fake-chat-server.js';
-import { apiCall, apiLogin } from './support/api.js';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
+import { startBackofficeWorld, type BackofficeWorld } from './support/backoffice-world.js';
 
 let fake: FakeChatServer;
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
+let world: BackofficeWorld;
 let staff: BrowserContext;
 let page: Page;
 let itemId: number;
-const pageErrors: string[] = [];
 
 test.describe.serial('an agent drafts a document with the assistant and attaches it as a PDF', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
-    browser = launched;
     fake = await startFakeChatServer();
-    server = await startServer({
-      ASSISTANT_API_URL: fake.url,
-      ASSISTANT_MODEL: 'fake-llama',
-      ASSISTANT_TIMEOUT_MS: '5000',
+    world = await startBackofficeWorld(browser, {
+      customerEmail: 'asistente@example.com',
+      env: { ASSISTANT_API_URL: fake.url, ASSISTANT_MODEL: 'fake-llama', ASSISTANT_TIMEOUT_MS: '5000' },
     });
-    customer = await newContext(browser, server.baseUrl);
-    staff = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'asistente@example.com');
-    await apiLogin(staff, AGENT.email, AGENT.password);
-    ({ itemId } = await paidOrder(customer, staff));
-    page = await staff.newPage();
-    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+    ({ staff, page, itemId } = world);
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, staff]) await c?.close().catch(() => undefined);
-    await server?.stop();
+    await world?.close();
     await fake?.close();
-    expect(pageErrors).toEqual([]);
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('the draft streams into the editor while the model writes', async () => {
@@ -129,31 +110,21 @@ test.describe.serial('an agent drafts a document with the assistant and attaches
 });
 
 test.describe.serial('without a model the screen says so plainly', () => {
-  let bare: RunningServer;
-  let agentContext: BrowserContext;
-  let buyer: BrowserContext;
+  let bare: BackofficeWorld;
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
-    bare = await startServer();
-    buyer = await newContext(launched, bare.baseUrl);
-    agentContext = await newContext(launched, bare.baseUrl);
-    const shop = await buyer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(buyer, 'sin-modelo@example.com');
-    await apiLogin(agentContext, AGENT.email, AGENT.password);
-    ({ itemId } = await paidOrder(buyer, agentContext));
+    bare = await startBackofficeWorld(browser, { customerEmail: 'sin-modelo@example.com' });
   });
 
   test.afterAll(async () => {
-    for (const c of [buyer, agentContext]) await c?.close().catch(() => undefined);
-    await bare?.stop();
+    await bare?.close();
+    expect(bare?.pageErrors ?? []).toEqual([]);
   });
 
   test('no drafting, a plain notice; the draft can still be written by hand and made a PDF', async () => {
-    const tab = await agentContext.newPage();
-    await tab.goto(`/agentes/pedido/${itemId}`);
+    const tab = bare.page;
+    await tab.goto(`/agentes/pedido/${bare.itemId}`);
     const panel = tab.locator('#asistente');
     await expect(panel.getByText(/no hay ningún modelo configurado/)).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Generar', exact: true })).toBeDisabled();

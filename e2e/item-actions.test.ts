@@ -1,23 +1,16 @@
 // The actions on an order, in the browser (docs/backoffice.md, "Actions"): an agent sets a reference and a priority
 // through dialogs (a refused value shows the error summary), pins and deletes notes, postpones the order, meets a
 // version conflict (the order changed: message and reload), and finishes it. axe on the page and the open dialogs.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, apiLogin } from './support/api.js';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
+import { startBackofficeWorld, type BackofficeWorld } from './support/backoffice-world.js';
 import { waitForPath } from './support/page-checks.js';
-import { startServer, type RunningServer } from './support/server.js';
 
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
-
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
+let world: BackofficeWorld;
 let staff: BrowserContext;
 let page: Page;
 let itemId: number;
-const pageErrors: string[] = [];
 
 function detail() {
   return apiCall(staff, 'GET', `/api/backoffice/items/${itemId}`).then(
@@ -33,26 +26,15 @@ function detail() {
 }
 
 test.describe.serial('an agent works an order with the item actions', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
-    browser = launched;
-    server = await startServer();
-    customer = await newContext(browser, server.baseUrl);
-    staff = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'acciones@example.com');
-    await apiLogin(staff, AGENT.email, AGENT.password);
-    ({ itemId } = await paidOrder(customer, staff));
-    page = await staff.newPage();
-    page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+    world = await startBackofficeWorld(browser, { customerEmail: 'acciones@example.com' });
+    ({ staff, page, itemId } = world);
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, staff]) await c?.close().catch(() => undefined);
-    await server?.stop();
-    expect(pageErrors).toEqual([]);
+    await world?.close();
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('the item page shows the actions, the planning and the related orders', async () => {

@@ -17,7 +17,8 @@
 // An order counts when step 5 saw it paid within the run AND, checked in the database after the server stopped, it
 // is paid and has exactly one invoice. Latency: every request of steps 1-5, from send to the last byte of the answer
 // (p99 is the goal's); the order's time: from step 1 to paid.
-// BENCH_ONLY=embedded|postgres runs one of them.
+// BENCH_ONLY=embedded|postgres runs one of them. The embedded run uses the default engine (decision 0020: PostgreSQL
+// when it runs here); EMBEDDED_DATABASE=pglite measures PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -79,13 +80,15 @@ function startServer(env) {
   return { child, exited };
 }
 
+/** Waits for /api/health and returns the database it reports ('postgres' or 'pglite'). */
 async function waitHealthy(server) {
   let gone = false;
   void server.exited.then(() => (gone = true));
   for (;;) {
     if (gone) throw new Error('the server exited while starting');
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      const res = await fetch(`${BASE}/api/health`);
+      if (res.ok) return (await res.json()).db;
     } catch {
       // not up yet
     }
@@ -232,18 +235,19 @@ async function benchEmbedded() {
   try {
     const server = startServer({ DATA_DIR: dataDir });
     let load;
+    let engine;
     try {
-      await waitHealthy(server);
+      engine = await waitHealthy(server);
       load = await runLoad();
     } finally {
       await stopServer(server);
     }
-    const { PGlite } = await import(require.resolve('@electric-sql/pglite'));
-    const { NodeFS } = await import(require.resolve('@electric-sql/pglite/nodefs'));
-    const { pg_trgm } = await import(require.resolve('@electric-sql/pglite/contrib/pg_trgm'));
-    const db = await PGlite.create({ fs: new NodeFS(path.join(dataDir, 'pglite')), extensions: { pg_trgm } });
+    // The same engine opens the directory again (an existing DATA_DIR/pglite stays PGlite's, engine-choice.ts).
+    const { openDatabase } = await import(path.join(ROOT, 'apps/server/dist/db/connection.js'));
+    const db = await openDatabase({ dataDir });
     try {
-      return { ...load, invoiced: await countInvoiced((sql, params) => db.query(sql, params), load.paidOrders) };
+      const invoiced = await countInvoiced((sql, params) => db.pool.query(sql, params), load.paidOrders);
+      return { ...load, engine, invoiced };
     } finally {
       await db.close();
     }
@@ -319,5 +323,12 @@ if (ONLY !== 'embedded') {
 console.log(
   `\nCheckout benchmark (machine load average before: ${loadBefore}; after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
 );
-if (results.embedded) report('Embedded database (PGlite, the default)', results.embedded, true);
+if (results.embedded) {
+  const engine = results.embedded.engine === 'postgres' ? 'PostgreSQL 18' : 'PGlite';
+  report(
+    `Embedded database (${engine}, the default here${process.env.EMBEDDED_DATABASE ? ' forced by EMBEDDED_DATABASE' : ''})`,
+    results.embedded,
+    true,
+  );
+}
 if (results.postgres) report(`PostgreSQL (${BENCH_DB})`, results.postgres, false);

@@ -3,6 +3,8 @@
 // own development screens load web fonts from the Internet): the person types an e-mail, which is the account.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// oidc-provider ships no types; what the tests use of it is declared once, in apps/server/test/support/oidc-provider.d.ts
+// (e2e/tsconfig.json includes it).
 import Provider from 'oidc-provider';
 
 export interface ProviderAccount {

@@ -129,7 +129,8 @@ async function waitForHealth(
 
 /**
  * Builds if needed (global-setup.ts has built it already) and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
- * port of 127.0.0.1, with a fresh temporary DATA_DIR and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+ * port of 127.0.0.1, with a fresh temporary DATA_DIR (the embedded database in it) and, when TEST_DATABASE_URL is set, a
+ * fresh PostgreSQL database.
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   ensureBuilt();
@@ -175,7 +176,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     // Generous: on a loaded 2-core machine the embedded database alone can take most of a minute to start.
     await waitForHealth(baseUrl, child, output, 180_000);
     const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: 'pglite' | 'postgres' };
-    const expected = database ? 'postgres' : 'pglite';
+    // Embedded: PostgreSQL, the default (decision 0020), unless EMBEDDED_DATABASE=pglite asks for PGlite.
+    const expected = database || env['EMBEDDED_DATABASE'] !== 'pglite' ? 'postgres' : 'pglite';
     if (health.db !== expected) throw new Error(`The server uses ${health.db}, expected ${expected}`);
     return {
       baseUrl,

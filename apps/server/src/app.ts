@@ -5,6 +5,7 @@ import { PanelStatus } from '@ventanilla/domain';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
+import { lazySchemaCompilers } from './shared/lazy-schema-compilers.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
@@ -363,6 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (config.seedDemoOrders) {

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   };
   // The database starts first: the embedded one opens in its worker thread (loading and compiling PGlite, about
   // 0.7 s of CPU) while this thread loads the application's modules (about 1 s), on the machine's other core.
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedEngine: config.embeddedDatabase,
+    logger: log,
+  });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const [appModule, demoUsers] = await Promise.allSettled([
     import('./app.js'),
@@ -77,10 +82,10 @@ async function main(): Promise<void> {
     {
       address,
       db: database.kind,
-      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      dataDir: database.embedded ? config.dataDir : undefined,
       startupMs: Date.now() - started,
     },
-    `Ventanilla is ready on ${config.publicUrl} (database: ${database.kind})`,
+    `Ventanilla is ready on ${config.publicUrl} (database: ${database.embedded ? 'embedded ' : ''}${database.kind})`,
   );
   if (config.seedDemoUsers && demoUsers.status === 'fulfilled') {
     const lines = demoUsers.value.DEMO_USERS.map(

@@ -24,7 +24,7 @@ describe('embedded database after kill -9', () => {
   });
 
   it('keeps every acknowledged commit, and the dead process lock is taken over', async () => {
-    const args = ['--import', import.meta.resolve('tsx'), WRITER, dataDir, await pgliteTemplate()];
+    const args = ['--import', import.meta.resolve('tsx'), WRITER, dataDir, 'pglite', await pgliteTemplate()];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -47,7 +47,7 @@ describe('embedded database after kill -9', () => {
       expect(ready).toBe(true);
 
       // While the writer runs, a second process is refused, naming the holder.
-      const refusal = await openDatabase({ dataDir }).then(
+      const refusal = await openDatabase({ dataDir, embeddedEngine: 'pglite' }).then(
         async (db) => {
           await db.close();
           return undefined;
@@ -68,7 +68,7 @@ describe('embedded database after kill -9', () => {
     const lockPath = join(dataDir, 'pglite.lock');
     expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: child.pid });
 
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, embeddedEngine: 'pglite' });
     try {
       expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
       const { rows } = await db.pool.query<{ id: number }>('SELECT id FROM acked');

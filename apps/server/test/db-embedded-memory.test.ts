@@ -25,7 +25,7 @@ describe('embedded database memory', () => {
     expect(existsSync(join(template, 'PG_VERSION'))).toBe(true);
     const dataDir = join(work, 'data');
 
-    const first = await openDatabase({ dataDir, pgliteTemplate: template });
+    const first = await openDatabase({ dataDir, embeddedEngine: 'pglite', pgliteTemplate: template });
     try {
       await first.pool.query('CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)');
       // The server's settings, not Postgres' defaults (128 MB and 64 MB).
@@ -44,7 +44,7 @@ describe('embedded database memory', () => {
     expect(existsSync(join(template, 'base'))).toBe(true);
     // An existing database never reads the template: a broken one (its cluster gone) changes nothing.
     rmSync(template, { recursive: true, force: true });
-    const again = await openDatabase({ dataDir, pgliteTemplate: template });
+    const again = await openDatabase({ dataDir, embeddedEngine: 'pglite', pgliteTemplate: template });
     try {
       expect((await again.pool.query<{ v: number }>('SELECT v FROM kept')).rows).toEqual([{ v: 42 }]);
     } finally {

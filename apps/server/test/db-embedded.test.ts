@@ -114,7 +114,7 @@ describe('embedded database on disk', () => {
       started.push((message as { worker: Worker }).worker);
     };
     workerStartedChannel.subscribe(onStarted);
-    const db = await openDatabase({ dataDir, logger, pgliteTemplate: template });
+    const db = await openDatabase({ dataDir, embeddedEngine: 'pglite', logger, pgliteTemplate: template });
     try {
       await db.pool.query('CREATE TABLE survivors (id int)');
       await db.pool.query('INSERT INTO survivors VALUES (1), (2), (3)');
@@ -151,7 +151,7 @@ describe('embedded database on disk', () => {
   });
 
   it('close() releases the lock and the socket, and reopening finds the data', async () => {
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, embeddedEngine: 'pglite' });
     await db.close();
     await db.close(); // idempotent
 
@@ -160,7 +160,7 @@ describe('embedded database on disk', () => {
     expect(existsSync(join(dataDir, '.s.PGSQL.5432'))).toBe(false);
 
     // (Startup time on an existing database is measured by npm run bench, not asserted here.)
-    const again = await openDatabase({ dataDir });
+    const again = await openDatabase({ dataDir, embeddedEngine: 'pglite' });
     try {
       const { rows } = await again.pool.query<{ c: number }>('SELECT count(*)::int AS c FROM survivors');
       expect(rows[0]?.c).toBe(3);

@@ -1,17 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { chooseEmbeddedEngine, type EmbeddedEngine } from './embedded/engine-choice.js';
 import { startEmbeddedServer } from './embedded/embedded-server.js';
+import { startPostgresServer } from './embedded/postgres-server.js';
 
 export { DataDirLockedError } from './embedded/data-dir-lock.js';
+
+export type { EmbeddedEngine } from './embedded/engine-choice.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   kind: DatabaseKind;
+  /** True when this process runs the database (PGlite, or PostgreSQL in DATA_DIR/postgres). */
+  embedded: boolean;
   /** The app builds Drizzle on top: drizzle(pool, { schema }). */
   pool: pg.Pool;
   /** Checks the database answers (SELECT 1) - used by /api/health. */
   ping(): Promise<boolean>;
-  /** Ends the pool, then (embedded) stops the socket server, checkpoints, closes PGlite and releases the lock. */
+  /** Ends the pool, then (embedded) stops the database server and releases the data directory's lock. */
   close(): Promise<void>;
 }
 
@@ -24,8 +31,10 @@ export interface DatabaseLogger {
 export interface OpenDatabaseOptions {
   /** Real PostgreSQL when set. */
   databaseUrl?: string;
-  /** Embedded mode: where the PGlite files and the lock live; 'memory://' = in-memory (tests), no lock. */
+  /** Embedded mode: where the database files and the lock live; 'memory://' = in-memory PGlite (tests), no lock. */
   dataDir: string;
+  /** Embedded mode: EMBEDDED_DATABASE, forcing an engine; by default chooseEmbeddedEngine decides. */
+  embeddedEngine?: EmbeddedEngine | undefined;
   /** PostgreSQL only: embedded PGlite runs one statement at a time and always gets a single connection. */
   poolSize?: number;
   logger?: DatabaseLogger;
@@ -41,12 +50,14 @@ const DEFAULT_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 10_000;
 const PING_TIMEOUT_MS = 5_000;
 const POOL_END_TIMEOUT_MS = 5_000;
+const CLIENTS_END_TIMEOUT_MS = 1_000;
 
 const silentLogger: DatabaseLogger = { info() {}, warn() {}, error() {} };
 
 /**
- * Opens the database: PostgreSQL at `databaseUrl`, otherwise embedded PGlite in `dataDir` served from a worker thread.
- * Both speak the PostgreSQL protocol through a pg.Pool. Resolves once the database has answered a query.
+ * Opens the database: PostgreSQL at `databaseUrl`; otherwise an embedded one in `dataDir`, a PostgreSQL server of
+ * our own or PGlite served from a worker thread (engine-choice.ts says which). All speak the PostgreSQL protocol
+ * through a pg.Pool. Resolves once the database has answered a query.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.logger ?? silentLogger;
@@ -57,8 +68,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       keepAlive: true,
     };
-    return connect('postgres', config, logger, async () => {});
+    return connect('postgres', false, config, logger, async () => {});
   }
+  const choice = await chooseEmbeddedEngine({ dataDir: options.dataDir, requested: options.embeddedEngine });
+  if (choice.engine === 'postgres') {
+    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const server = await startPostgresServer({
+      dataDir: options.dataDir,
+      binaries: choice.binaries,
+      logger,
+      poolSize,
+    });
+    logger.info(
+      { db: 'postgres', version: choice.binaries.version, reason: choice.reason, dataDir: options.dataDir },
+      'Embedded PostgreSQL server started.',
+    );
+    const config: pg.PoolConfig = {
+      ...server.connection,
+      user: 'postgres',
+      database: 'postgres',
+      ssl: false,
+      max: poolSize,
+    };
+    return connect('postgres', true, config, logger, () => server.stop());
+  }
+  if (choice.warn) logger.warn({ db: 'pglite' }, choice.reason);
+  else if (options.dataDir !== 'memory://') logger.info({ db: 'pglite', reason: choice.reason }, 'Embedded PGlite.');
   const server = await startEmbeddedServer({
     dataDir: options.dataDir,
     logger,
@@ -74,11 +109,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     max: 1,
     idleTimeoutMillis: 0,
   };
-  return connect('pglite', config, logger, () => server.stop());
+  return connect('pglite', true, config, logger, () => server.stop());
 }
 
 async function connect(
   kind: DatabaseKind,
+  embedded: boolean,
   config: pg.PoolConfig,
   logger: DatabaseLogger,
   afterPoolEnd: () => Promise<void>,
@@ -87,7 +123,10 @@ async function connect(
   // Without these listeners a dropped connection (database restart, worker crash) is an uncaught 'error' event and
   // kills the process. pg-pool only listens on idle clients, so checked-out ones get their own listener; the pool
   // discards broken clients and opens new ones on demand.
+  const open = new Set<pg.PoolClient>();
   pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
     client.on('error', (err) => {
       logger.warn({ err, db: kind }, 'Lost a database connection; the pool will open a new one.');
     });
@@ -101,6 +140,10 @@ async function connect(
     (closing ??= (async () => {
       try {
         await endPool(pool, logger);
+        // pool.end() resolves once the clients are asked to end, not once their sockets are closed: an embedded
+        // server stopped right then would see live sessions and terminate them (a FATAL in its log, a lost
+        // connection in ours).
+        await clientsEnded(open);
       } finally {
         await afterPoolEnd();
       }
@@ -110,11 +153,10 @@ async function connect(
     await pool.query('SELECT 1');
   } catch (err) {
     await close();
-    throw new Error(`Could not connect to the ${kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database.`, {
-      cause: err,
-    });
+    const name = embedded ? `embedded ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : 'PostgreSQL';
+    throw new Error(`Could not connect to the ${name} database.`, { cause: err });
   }
-  return { kind, pool, ping: () => ping(pool), close };
+  return { kind, embedded, pool, ping: () => ping(pool), close };
 }
 
 async function ping(pool: pg.Pool): Promise<boolean> {
@@ -142,6 +184,11 @@ async function endPool(pool: pg.Pool, logger: DatabaseLogger): Promise<void> {
     logger.warn({ timeoutMs: POOL_END_TIMEOUT_MS }, 'Database connections still checked out at close; closing anyway.');
   }
   clearTimeout(timer);
+}
+
+async function clientsEnded(open: Set<pg.PoolClient>): Promise<void> {
+  const deadline = Date.now() + CLIENTS_END_TIMEOUT_MS;
+  while (open.size > 0 && Date.now() < deadline) await sleep(10);
 }
 
 // Node system errors of a connection that failed or dropped.

@@ -1,6 +1,7 @@
+import { dniLetter, QP_MAX_NAMES } from '@ventanilla/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
+import { emailOutbox, itemHistory, orderItems, orders, qpNames, users } from '../../src/db/schema.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -272,6 +273,24 @@ describe('QP person-search lists', () => {
       nif: '12345678Z',
     });
     expect(res.json().earlier_item_ids).toEqual([qpItem]);
+  });
+
+  it('the list holds at most QP_MAX_NAMES people, also when additions arrive at once', async () => {
+    const itemId = (await order({ url_key: 'propiedades-de-una-persona', answers: QP_ANSWERS })).json().item_id;
+    const person = (n: number) => ({
+      item_id: itemId,
+      nombre: 'Lucía',
+      apellidos: `Pérez ${n}`,
+      nif: `${String(n).padStart(8, '0')}${dniLetter(n)}`,
+    });
+    for (let n = 1; n < QP_MAX_NAMES; n++) {
+      expect((await agent.post('/api/backoffice/qp/names', person(300 + n))).statusCode).toBe(200);
+    }
+    const results = await Promise.all([700, 701, 702].map((n) => agent.post('/api/backoffice/qp/names', person(n))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    const refused = results.find((r) => r.statusCode === 400)!.json();
+    expect(refused.fields).toEqual([expect.objectContaining({ field: 'item_id', code: 'too_many_names' })]);
+    expect(await t.app.ctx.db.select().from(qpNames).where(eq(qpNames.itemId, itemId))).toHaveLength(QP_MAX_NAMES);
   });
 
   it('items that are not QP, unknown items and bad ids are not found or refused', async () => {

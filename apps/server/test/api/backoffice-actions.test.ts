@@ -3,7 +3,7 @@ import type { PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, itemFiles, itemHistory, itemNotes, orderItems, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // Every action on an order item (docs/backoffice.md, "Actions"): history lines, versions, the lock, roles, bad input
 // and concurrency. Runs on the embedded database, and on PostgreSQL with TEST_DATABASE_URL.
@@ -20,9 +20,6 @@ let notaryId: number;
 let customerId: number;
 let nextOrderId = 119_000_000;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 async function insertItem(fields: { status?: PanelStatusId; storeId?: number; priority?: number } = {}) {
@@ -36,11 +33,7 @@ async function insertItem(fields: { status?: PanelStatusId; storeId?: number; pr
   return itemId;
 }
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 async function v(itemId: number): Promise<string> {
   const [row] = await t.app.ctx.db.select().from(orderItems).where(eq(orderItems.itemId, itemId));

@@ -3,7 +3,7 @@ import { LOCK_LEASE_MS, type PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, orderItems, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // Locks (leases), the change check and the pulled queue (docs/backoffice.md, "Locks and the queue"). Runs on the
 // embedded database, and on PostgreSQL with TEST_DATABASE_URL.
@@ -17,10 +17,6 @@ let customer: TestClient;
 let agentId: number;
 let customerId: number;
 let nextOrderId = 109_000_000;
-
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 
 function advance(ms: number) {
   clock = new Date(clock.getTime() + ms);
@@ -53,11 +49,7 @@ async function insertItem(
   return { itemId, orderId };
 }
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 /** The item's current version (updated_at), which every write sends back. */
 async function v(itemId: number): Promise<string> {

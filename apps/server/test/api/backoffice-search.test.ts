@@ -15,7 +15,7 @@ import {
   searchOrder,
 } from '../../src/modules/backoffice/item-search.query.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The order search, GET /api/backoffice/items (docs/backoffice.md, "Search"): every filter, combinations, paging, the
 // derived flags from real rows, the lock holder, refusals. Runs on the embedded database, and on PostgreSQL with
@@ -29,7 +29,6 @@ let agentId: number;
 let customerId: number;
 let otherCustomerId: number;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
 const DAY = 24 * 60 * 60 * 1000;
 
 interface Seed {
@@ -93,12 +92,7 @@ async function insertItem(seed: Seed): Promise<number> {
   return itemId;
 }
 
-async function signIn([email, password]: readonly [string, string], store?: number) {
-  const client = new TestClient(t.app);
-  if (store) await client.start(store);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string], store?: number) => signedIn(t.app, account, store);
 
 interface Row {
   item_id: number;

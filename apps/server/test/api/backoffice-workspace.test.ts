@@ -3,7 +3,7 @@ import { MAX_CLOSED_ITEMS, MAX_OPEN_TABS } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentWorkspaces, itemHistory, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The agent's workspace (tabs kept per agent) and My Activity (docs/backoffice.md, "Workspace"). Runs on the embedded
 // database, and on PostgreSQL with TEST_DATABASE_URL.
@@ -18,10 +18,6 @@ let adminId: number;
 let customerId: number;
 let nextOrderId = 108_000_000;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
-
 async function insertItem(fields: { asigneeId?: number; updatedAt?: Date } = {}) {
   const { itemId, orderId } = await insertOrderWithItem(t.app.ctx.db, {
     orderId: nextOrderId++,
@@ -32,11 +28,7 @@ async function insertItem(fields: { asigneeId?: number; updatedAt?: Date } = {})
   return { itemId, orderId };
 }
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 const put = (client: TestClient, payload: unknown) =>
   client.request({ method: 'PUT', url: '/api/backoffice/workspace', payload: payload as object });

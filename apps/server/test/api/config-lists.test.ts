@@ -1,6 +1,6 @@
 import { CONFIG_LIST_KEYS } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The configuration lists (docs/backoffice.md, "Configuration lists"): CRUD per list with the domain's validation,
 // version conflicts, history, CSV export (formula injection neutralised) and all-or-nothing import, role checks.
@@ -13,16 +13,9 @@ let notary: TestClient;
 let customer: TestClient;
 let anonymous: TestClient;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 const BASE = '/api/backoffice/config-lists';
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 const put = (client: TestClient, url: string, payload: unknown) =>
   client.request({ method: 'PUT', url, payload: payload as object });

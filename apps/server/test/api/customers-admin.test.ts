@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBilling, orderItems, orders, tickets, users } from '../../src/db/schema.js';
 import { acceptInvitation } from '../support/invitations.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The back office's customers and the agents admin (docs/backoffice.md, "Customers", "Agents"). Runs on the embedded
 // database, and on PostgreSQL with TEST_DATABASE_URL.
@@ -18,15 +18,7 @@ let other: number;
 let adminId: number;
 const ORDER_ID = 109_000_001;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
-
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 interface SearchBody {
   items: { customer_id: number; email: string; tax_id: string | null; phone: string | null }[];

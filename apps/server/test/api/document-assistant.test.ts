@@ -6,7 +6,7 @@ import { itemAssistant, itemFiles, itemHistory, orderItems, users } from '../../
 import { pdfText } from '../../src/modules/saved-items/pdf-text.js';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The document assistant (docs/integrations.md, "Document assistant"): drafts streamed as server-sent events from a
 // local OpenAI-compatible test server, the spec's error texts, cancellation, the per-item switch, locks, roles, and
@@ -21,15 +21,7 @@ let customer: TestClient;
 let customerId: number;
 let nextOrderId = 141_000_000;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
-
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 async function insertItem(status = 40) {
   const { itemId } = await insertOrderWithItem(t.app.ctx.db, {

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImpersonations, orders, users } from '../../src/db/schema.js';
 import { acceptInvitation } from '../support/invitations.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // "Log in as the customer" (docs/backoffice.md, "Customers"): admin only, audited, 30 minutes, read-only, a way back.
 // The clock is injected, so expiry is tested without waiting. Runs on both databases (TEST_DATABASE_URL).
@@ -16,16 +16,9 @@ let agentId: number;
 let secondAdminId: number;
 const ORDER_ID = 109_500_001;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 const SECOND_ADMIN = ['otra.admin@ventanilla.test', 'tres-tristes-tigres-2026'] as const;
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 /** Every key of a JSON value, recursively. */
 function keysOf(value: unknown): string[] {

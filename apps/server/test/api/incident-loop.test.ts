@@ -3,7 +3,7 @@ import { itemFlags } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // The incident loop end to end through the API (docs/backoffice.md, "Templates and the incident loop"): the agent
 // raises an incidence, the customer is e-mailed in the store's language, reads it in the panel and answers with a
@@ -19,15 +19,9 @@ let other: TestClient;
 let customerId: number;
 let nextOrderId = 108_700_000;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 async function insertItem(fields: { storeId?: number; firstname?: string } = {}) {
   const { itemId, orderId, item } = await insertOrderWithItem(t.app.ctx.db, {

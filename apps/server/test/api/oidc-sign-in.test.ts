@@ -174,6 +174,24 @@ describe('OpenID Connect sign-in', () => {
     expect(await t.app.ctx.db.select().from(users).where(eq(users.email, 'nogroup@ventanilla.test'))).toHaveLength(0);
   });
 
+  it('staff: an unverified e-mail never signs into the staff account that owns it, whatever its groups', async () => {
+    provider.account({
+      sub: 'staff-liar',
+      email: 'agente@ventanilla.test',
+      email_verified: false,
+      groups: ['vt-admins'],
+    });
+    const browser = new CookieBrowser(t.app);
+    const res = await callback(browser, await roundTrip(browser, 'staff', 'staff-liar'));
+    expect(res.headers.location).toBe('/agentes?sign_in_error=OIDC_EMAIL_NOT_VERIFIED');
+    expect((await browser.session()).user).toBeNull();
+    expect(
+      await t.app.ctx.db.select().from(userIdentities).where(eq(userIdentities.subject, 'staff-liar')),
+    ).toHaveLength(0);
+    const [agent] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'agente@ventanilla.test'));
+    expect(agent!.role).toBe('agent');
+  });
+
   it('the staff provider does not turn a customer account into staff', async () => {
     provider.account({ sub: 'cust-staff', email: 'ana.oidc@example.com', email_verified: true, groups: ['vt-admins'] });
     const browser = new CookieBrowser(t.app);

@@ -21,26 +21,32 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A new customer signed in with "remember me" on a new browser. */
-async function rememberedCustomer(): Promise<{ browser: CookieBrowser; email: string }> {
+const PASSWORD = 'correct-horse-battery';
+
+/** A new customer who registered on a new browser and signed out again. */
+async function signedOutCustomer(): Promise<{ browser: CookieBrowser; email: string }> {
   const email = `remember-${++n}@example.com`;
   const browser = new CookieBrowser(t.app, `10.9.1.${n}`);
   await browser.session();
-  expect(
-    (
-      await browser.post('/api/auth/register', {
-        email,
-        password: 'correct-horse-battery',
-        firstname: 'Ana',
-        lastname: 'Ruiz',
-      })
-    ).statusCode,
-  ).toBe(201);
+  const registered = await browser.post('/api/auth/register', {
+    email,
+    password: PASSWORD,
+    firstname: 'Ana',
+    lastname: 'Ruiz',
+  });
+  expect(registered.statusCode).toBe(201);
   await browser.session();
   expect((await browser.post('/api/auth/logout')).statusCode).toBe(204);
-  const res = await browser.login(email, 'correct-horse-battery', true);
-  expect(res.statusCode).toBe(200);
+  await browser.session();
   return { browser, email };
+}
+
+/** A new customer signed in with "remember me" on a new browser. */
+async function rememberedCustomer(): Promise<{ browser: CookieBrowser; email: string }> {
+  const customer = await signedOutCustomer();
+  const res = await customer.browser.login(customer.email, PASSWORD, true);
+  expect(res.statusCode).toBe(200);
+  return customer;
 }
 
 /** Another browser that holds only this remember cookie (the session cookie is gone: the browser was closed). */
@@ -55,22 +61,9 @@ const cookieLogin = (b: CookieBrowser) => b.post('/api/auth/cookie-login');
 
 describe('remember me', () => {
   it('sets an httpOnly, SameSite=Strict cookie for /api/ whose secret is kept only as a hash', async () => {
-    const browser = new CookieBrowser(t.app);
-    await browser.session();
-    await browser.post('/api/auth/register', {
-      email: 'hashed@example.com',
-      password: 'correct-horse-battery',
-      firstname: 'A',
-      lastname: 'B',
-    });
-    await browser.session();
-    await browser.post('/api/auth/logout');
-    await browser.session();
-    const res = await browser.post('/api/auth/login', {
-      email: 'hashed@example.com',
-      password: 'correct-horse-battery',
-      remember: true,
-    });
+    const { browser, email } = await signedOutCustomer();
+    const res = await browser.post('/api/auth/login', { email, password: PASSWORD, remember: true });
+    expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'vt_remember')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/' });
     expect(cookie.maxAge).toBe(30 * 24 * 3600);
@@ -82,21 +75,9 @@ describe('remember me', () => {
   });
 
   it('without the box ticked, nothing is remembered', async () => {
-    const browser = new CookieBrowser(t.app);
-    await browser.session();
-    await browser.post('/api/auth/register', {
-      email: 'forgetful@example.com',
-      password: 'correct-horse-battery',
-      firstname: 'A',
-      lastname: 'B',
-    });
-    await browser.session();
-    await browser.post('/api/auth/logout');
-    await browser.session();
-    const res = await browser.post('/api/auth/login', {
-      email: 'forgetful@example.com',
-      password: 'correct-horse-battery',
-    });
+    const { browser, email } = await signedOutCustomer();
+    // No `remember` at all, as an older page would send it.
+    const res = await browser.post('/api/auth/login', { email, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'vt_remember')).toBeUndefined();
   });
@@ -234,7 +215,7 @@ describe('remember me', () => {
     const phone = new CookieBrowser(t.app);
     phone.userAgent =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-    await phone.login(email, 'correct-horse-battery', true);
+    await phone.login(email, PASSWORD, true);
     const list = (await browser.get('/api/me/devices')).json().items as Array<{
       id: number;
       browser: string;
@@ -273,9 +254,9 @@ describe('remember me', () => {
   it('"sign out everywhere else" ends every other device and session; this browser stays signed in and remembered', async () => {
     const { browser, email } = await rememberedCustomer();
     const other = new CookieBrowser(t.app);
-    await other.login(email, 'correct-horse-battery', true);
+    await other.login(email, PASSWORD, true);
     const third = new CookieBrowser(t.app);
-    await third.login(email, 'correct-horse-battery');
+    await third.login(email, PASSWORD);
     expect((await browser.delete('/api/me/devices')).statusCode).toBe(204);
     expect((await browser.get('/api/me')).statusCode).toBe(200);
     expect((await other.get('/api/me')).statusCode).toBe(401);
@@ -283,6 +264,23 @@ describe('remember me', () => {
     expect((await cookieLogin(await browserWith(other.jar.get('vt_remember')!))).statusCode).toBe(401);
     const left = (await browser.get('/api/me/devices')).json().items as Array<{ current: boolean }>;
     expect(left).toEqual([expect.objectContaining({ current: true })]);
+    expect((await cookieLogin(await browserWith(browser.jar.get('vt_remember')!))).statusCode).toBe(200);
+  });
+
+  it('a password change forgets the other remembered devices and ends their sessions; this browser stays remembered', async () => {
+    const { browser, email } = await rememberedCustomer();
+    const other = new CookieBrowser(t.app);
+    await other.login(email, PASSWORD, true);
+    const otherCookie = other.jar.get('vt_remember')!;
+    const changed = await browser.post('/api/me/password', {
+      current_password: PASSWORD,
+      password: 'brand-new-secret-77',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ other_sessions_ended: 1 });
+    expect((await other.get('/api/me')).statusCode).toBe(401);
+    expect((await cookieLogin(await browserWith(otherCookie))).statusCode).toBe(401);
+    expect((await browser.get('/api/me')).statusCode).toBe(200);
     expect((await cookieLogin(await browserWith(browser.jar.get('vt_remember')!))).statusCode).toBe(200);
   });
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { FINISHED_STATUSES } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // Back-office statistics, GET /api/backoffice/statistics/... (docs/backoffice.md, "Statistics"): known orders, exact
 // sums per day (Madrid days), store, product and status, queue age with an injected clock, agents' throughput, refunds
@@ -11,9 +11,6 @@ import { createTestApp, TestClient, type TestApp } from '../support/test-app.js'
 // March 2031, Madrid is UTC+1 (summer time starts on the 30th): far from any other row.
 const NOW = new Date('2031-03-10T10:00:00.000Z');
 const RANGE = 'from=2031-03-01&to=2031-03-03';
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
 
 let t: TestApp;
 let agent: TestClient;
@@ -107,12 +104,7 @@ async function seedRefund(
       ${agentId}, ${at}::timestamptz, ${at}::timestamptz)`);
 }
 
-async function signIn([email, password]: readonly [string, string], store?: number) {
-  const client = new TestClient(t.app);
-  if (store) await client.start(store);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string], store?: number) => signedIn(t.app, account, store);
 
 async function stats<T = Record<string, unknown>>(path: string, query = RANGE, client = agent): Promise<T> {
   const res = await client.get(`/api/backoffice/statistics/${path}${query ? `?${query}` : ''}`);

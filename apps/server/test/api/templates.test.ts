@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 // E-mail and incidence templates (docs/backoffice.md, "Templates and the incident loop"): admin CRUD, placeholder
 // checks, previews, and the agent's e-mail and PDF from a template. Runs on the embedded database, and on PostgreSQL
@@ -16,15 +16,7 @@ let customer: TestClient;
 let customerId: number;
 let nextOrderId = 108_500_000;
 
-const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
-const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
-const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
-
-async function signIn([email, password]: readonly [string, string]) {
-  const client = new TestClient(t.app);
-  expect((await client.login(email, password)).statusCode).toBe(200);
-  return client;
-}
+const signIn = (account: readonly [string, string]) => signedIn(t.app, account);
 
 /** One order with one item, written straight to the database. */
 async function insertItem(

@@ -1,4 +1,5 @@
-// The parts of oidc-provider (which ships no types) that the test provider uses.
+// The parts of oidc-provider (which ships no types) that the test providers use (this one and e2e/support/oidc-provider.ts;
+// e2e/tsconfig.json includes this file).
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
   interface InteractionDetails {

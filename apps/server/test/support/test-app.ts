@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
+import { expect } from 'vitest';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -119,6 +120,23 @@ export class TestClient {
     await this.start();
     return res;
   }
+}
+
+/** The seeded demo staff accounts, as [e-mail, password]. */
+export const AGENT = ['agente@ventanilla.test', 'agente-demo-2026'] as const;
+export const ADMIN = ['admin@ventanilla.test', 'admin-demo-2026'] as const;
+export const NOTARY = ['notario@ventanilla.test', 'notario-demo-2026'] as const;
+
+/** A new client signed in as `[email, password]` (in `store` when given); the sign-in must succeed. */
+export async function signedIn(
+  app: FastifyInstance,
+  [email, password]: readonly [string, string],
+  store?: number,
+): Promise<TestClient> {
+  const client = new TestClient(app);
+  if (store) await client.start(store);
+  expect((await client.login(email, password)).statusCode).toBe(200);
+  return client;
 }
 
 /** The nota simple answers of the walking skeleton (Madrid; urgent when asked). */

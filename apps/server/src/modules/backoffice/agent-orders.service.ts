@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   checkAccountEmail,
   checkLocalizaciones,
   checkQpPerson,
-  checkTramitaNombres,
   describeAnswers,
   formatMoneyString,
   NAME_MAX,
@@ -12,9 +11,7 @@ import {
   PanelStatus,
   parseMoney,
   qpMaximoOfAnswers,
-  qpNameAddition,
   type QpLocalizationInput,
-  type QpProblem,
 } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { orderItems, orders, qpLocalizations, qpNames, users } from '../../db/schema.js';
@@ -30,9 +27,7 @@ import { unusablePasswordHash } from '../customers/password.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
-
-/** The QP product (Create QP): only its items have person-search lists. */
-const QP_URL_KEY = 'propiedades-de-una-persona';
+import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds } from '../person-search/qp-lists.js';
 
 export interface AgentOrderInput {
   customer: { email: string; firstname?: string; lastname?: string };
@@ -41,26 +36,6 @@ export interface AgentOrderInput {
   answers: RawAnswers;
   /** The total the agent's screen showed: only compared with the server's own (never used). */
   shownTotal?: string;
-}
-
-/** A person-search list's refused fields as API field errors (also the customer's side: customer-qp.service.ts). */
-export function qpFields(problems: QpProblem[]): FieldError[] {
-  return problems.map((p): FieldError => {
-    switch (p.reason) {
-      case 'required':
-        return { field: p.field, key: 'field.required', code: p.reason };
-      case 'too_long':
-        return { field: p.field, key: 'field.too_long', params: { max: p.max ?? 0 }, code: p.reason };
-      case 'invalid_characters':
-        return { field: p.field, key: 'field.invalid_characters', code: p.reason };
-      case 'nif':
-        return { field: p.field, message: { key: 'validator.nif' }, code: p.reason };
-      case 'nif_separators':
-        return { field: p.field, message: { key: 'validator.no_separators' }, code: p.reason };
-      case 'out_of_range':
-        return { field: p.field, key: 'field.invalid', code: p.reason };
-    }
-  });
 }
 
 /**
@@ -216,13 +191,7 @@ export class AgentOrdersService {
       .select({ itemId: orderItems.itemId, answers: orderItems.answers, productId: orderItems.productId })
       .from(orderItems)
       .where(eq(orderItems.itemId, itemId));
-    const qpIds = new Set(
-      this.catalog
-        .listStores()
-        .map((s) => this.catalog.findProduct(s.storeId, QP_URL_KEY)?.row.productId)
-        .filter((id): id is number => id !== undefined),
-    );
-    if (!row || !qpIds.has(row.productId)) throw new AppError('NOT_FOUND', `QP item ${itemId}`);
+    if (!row || !qpProductIds(this.catalog).has(row.productId)) throw new AppError('NOT_FOUND', `QP item ${itemId}`);
     return { itemId: row.itemId, paidMaximo: qpMaximoOfAnswers(row.answers) };
   }
 
@@ -267,39 +236,20 @@ export class AgentOrdersService {
   async addName(agent: SessionUser, input: { item_id: number; nombre: string; apellidos: string; nif: string }) {
     const check = checkQpPerson(input);
     if (!check.ok) throw new AppError('VALIDATION_ERROR', 'qp person', { fields: qpFields(check.problems) });
+    const person = check.value;
     return this.db.transaction(async (tx) => {
       await this.qpItem(tx, input.item_id);
       // Serialises additions to one item: the list's limit holds under concurrent requests.
-      await tx
-        .select({ id: orderItems.itemId })
-        .from(orderItems)
-        .where(eq(orderItems.itemId, input.item_id))
-        .for('update');
-      const existing = await tx.select().from(qpNames).where(eq(qpNames.itemId, input.item_id));
-      const addition = qpNameAddition(
-        existing.map((n) => n.nif),
-        check.value.nif,
-      );
-      if (addition === 'full') {
-        throw new AppError('VALIDATION_ERROR', 'too many names', {
-          fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
-        });
-      }
-      if (addition === 'add') {
-        await tx.insert(qpNames).values({ itemId: input.item_id, ...check.value, adminUserId: agent.id });
-        await recordHistory(tx, [
-          {
-            itemId: input.item_id,
-            accion: 'qp_nombre_anadido',
-            adminUserId: agent.id,
-            details: { nombre: check.value.nombre, apellidos: check.value.apellidos, nif: check.value.nif },
-          },
-        ]);
-      }
+      const locked = await lockQpItem(tx, input.item_id);
+      await addQpName(locked, person, agent.id, {
+        accion: 'qp_nombre_anadido',
+        adminUserId: agent.id,
+        details: { nombre: person.nombre, apellidos: person.apellidos, nif: person.nif },
+      });
       const earlier = await tx
         .selectDistinct({ itemId: qpNames.itemId })
         .from(qpNames)
-        .where(and(eq(qpNames.nif, check.value.nif), sql`${qpNames.itemId} <> ${input.item_id}`))
+        .where(and(eq(qpNames.nif, person.nif), sql`${qpNames.itemId} <> ${input.item_id}`))
         .orderBy(asc(qpNames.itemId))
         .limit(20);
       return { ...(await this.lists(input.item_id, tx)), earlier_item_ids: earlier.map((e) => e.itemId) };
@@ -310,30 +260,12 @@ export class AgentOrdersService {
   async processNames(agent: SessionUser, itemId: number, input: { maximo: number; list: number[] }, now: Date) {
     return this.db.transaction(async (tx) => {
       const item = await this.qpItem(tx, itemId);
-      await tx.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
-      const pending = await tx
-        .select({ id: qpNames.id })
-        .from(qpNames)
-        .where(and(eq(qpNames.itemId, itemId), isNull(qpNames.processedAt)));
-      const check = checkTramitaNombres(input, {
-        paidMaximo: item.paidMaximo,
-        pendingNameIds: pending.map((p) => p.id),
-      });
-      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'tramita names', { fields: qpFields(check.problems) });
-      for (const id of check.value.list) {
-        await tx
-          .update(qpNames)
-          .set({ maximo: check.value.maximo, processedAt: now })
-          .where(and(eq(qpNames.id, id), eq(qpNames.itemId, itemId)));
-      }
-      await recordHistory(tx, [
-        {
-          itemId,
-          accion: 'qp_nombres_tramitados',
-          adminUserId: agent.id,
-          details: { maximo: check.value.maximo, names: check.value.list },
-        },
-      ]);
+      const locked = await lockQpItem(tx, itemId);
+      await processQpNames(locked, input, item.paidMaximo, now, (sent) => ({
+        accion: 'qp_nombres_tramitados',
+        adminUserId: agent.id,
+        details: { maximo: sent.maximo, names: sent.list },
+      }));
       return this.lists(itemId, tx);
     });
   }
@@ -342,7 +274,7 @@ export class AgentOrdersService {
   async addLocalizations(agent: SessionUser, itemId: number, list: QpLocalizationInput[]) {
     return this.db.transaction(async (tx) => {
       await this.qpItem(tx, itemId);
-      await tx.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
+      await lockQpItem(tx, itemId);
       const current = await this.lists(itemId, tx);
       const check = checkLocalizaciones(list, current.room);
       if (!check.ok) throw new AppError('VALIDATION_ERROR', 'localizations', { fields: qpFields(check.problems) });

@@ -2,12 +2,13 @@
 // newsletter switch. The password change needs the current password (argon2 verify) and ends every other session of
 // the account (other devices), keeping the one that made the change.
 import { checkPasswordChange, checkProfileChange } from '@ventanilla/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { rememberTokens, sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { recordActivity } from '../account/notifications.service.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { revokeOtherDevices } from './remember-me.service.js';
 
 export interface AccountOut {
   email: string;
@@ -86,22 +87,7 @@ export class AccountSelfService {
       }
       await recordActivity(tx, userId, 'password_changed');
       // Remembered devices go too, except the one this browser signed in with (docs/decisions/0018-sign-in-options.md).
-      const [kept] = await tx
-        .select({ rememberId: sessions.rememberId })
-        .from(sessions)
-        .where(eq(sessions.idHash, keepSessionIdHash));
-      await tx
-        .delete(rememberTokens)
-        .where(
-          kept?.rememberId
-            ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, kept.rememberId))
-            : eq(rememberTokens.userId, userId),
-        );
-      const ended = await tx
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)))
-        .returning({ idHash: sessions.idHash });
-      return ended.length;
+      return revokeOtherDevices(tx, userId, keepSessionIdHash);
     });
   }
 }

@@ -192,14 +192,8 @@ export class OidcSignIn {
         throw new AppError('OIDC_FAILED', 'linked account not an active customer');
       return toSessionUser(linked);
     }
-    const verdict = customerIdentityVerdict(claims);
-    if (!verdict.ok) {
-      throw new AppError(
-        verdict.reason === 'email_not_verified' ? 'OIDC_EMAIL_NOT_VERIFIED' : 'OIDC_FAILED',
-        verdict.reason,
-      );
-    }
-    const existing = await findUserByEmail(this.db, verdict.email);
+    const email = verifiedEmail(claims);
+    const existing = await findUserByEmail(this.db, email);
     if (existing) {
       // The customer provider never opens a staff account (staff have their own provider and role mapping).
       if (!existing.active || existing.role !== 'customer')
@@ -207,15 +201,15 @@ export class OidcSignIn {
       await this.link(existing.id, issuer, subject);
       return toSessionUser(existing);
     }
-    const names = namesOf(claims, verdict.email);
+    const names = namesOf(claims, email);
     const created =
       (await insertUser(this.db, {
-        email: verdict.email,
+        email,
         passwordHash: await unusablePasswordHash(),
         firstname: names.firstname,
         lastname: names.lastname,
         role: 'customer',
-      })) ?? (await findUserByEmail(this.db, verdict.email));
+      })) ?? (await findUserByEmail(this.db, email));
     if (!created || created.role !== 'customer') throw new AppError('OIDC_FAILED', 'account creation raced');
     await this.link(created.id, issuer, subject);
     return toSessionUser(created);
@@ -231,14 +225,8 @@ export class OidcSignIn {
     if (!role) throw new AppError('OIDC_NO_ROLE', `no mapped group in ${provider.groupsClaim}`);
     let account = await this.identityUser(issuer, subject);
     if (!account) {
-      const verdict = customerIdentityVerdict(claims);
-      if (!verdict.ok) {
-        throw new AppError(
-          verdict.reason === 'email_not_verified' ? 'OIDC_EMAIL_NOT_VERIFIED' : 'OIDC_FAILED',
-          verdict.reason,
-        );
-      }
-      const existing = await findUserByEmail(this.db, verdict.email);
+      const email = verifiedEmail(claims);
+      const existing = await findUserByEmail(this.db, email);
       if (existing && existing.role === 'customer') {
         // A customer's account does not become staff by signing in: an admin changes roles (docs/backoffice.md).
         throw new AppError('OIDC_NO_ROLE', 'e-mail of a customer account');
@@ -246,9 +234,9 @@ export class OidcSignIn {
       account =
         existing ??
         (await insertUser(this.db, {
-          email: normaliseEmail(verdict.email),
+          email: normaliseEmail(email),
           passwordHash: await unusablePasswordHash(),
-          ...namesOf(claims, verdict.email),
+          ...namesOf(claims, email),
           role,
         }));
       if (!account) throw new AppError('OIDC_FAILED', 'account creation raced');
@@ -262,6 +250,18 @@ export class OidcSignIn {
     }
     return { ...toSessionUser(account), role: role as Role };
   }
+}
+
+/** The provider's verified e-mail of a person without a linked account; refused (AppError) otherwise. */
+function verifiedEmail(claims: Record<string, unknown>): string {
+  const verdict = customerIdentityVerdict(claims);
+  if (!verdict.ok) {
+    throw new AppError(
+      verdict.reason === 'email_not_verified' ? 'OIDC_EMAIL_NOT_VERIFIED' : 'OIDC_FAILED',
+      verdict.reason,
+    );
+  }
+  return verdict.email;
 }
 
 function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -184,8 +184,11 @@ export async function revokeDevice(db: DbOrTx, userId: number, id: number): Prom
   return true;
 }
 
-/** Signs out every other device and session of a user: all but this session and the device it signed in with. */
-export async function revokeOtherDevices(db: DbOrTx, userId: number, keepSessionIdHash: string): Promise<void> {
+/**
+ * Signs out every other device and session of a user: all but this session and the device it signed in with. Answers
+ * how many sessions ended.
+ */
+export async function revokeOtherDevices(db: DbOrTx, userId: number, keepSessionIdHash: string): Promise<number> {
   const [kept] = await db
     .select({ rememberId: sessions.rememberId })
     .from(sessions)
@@ -197,7 +200,11 @@ export async function revokeOtherDevices(db: DbOrTx, userId: number, keepSession
         ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, kept.rememberId))
         : eq(rememberTokens.userId, userId),
     );
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)));
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionIdHash)))
+    .returning({ idHash: sessions.idHash });
+  return ended.length;
 }
 
 /** Links a session to the device that signed it in (it ends with the device). */

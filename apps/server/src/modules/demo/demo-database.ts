@@ -12,7 +12,11 @@ import { seedDatabase } from '../catalog/seed.js';
 export async function openPreparedDatabase(
   config: AppConfig,
 ): Promise<{ database: DatabaseHandle; catalog: CatalogService }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedEngine: config.embeddedDatabase,
+  });
   try {
     await applyMigrations(database.pool);
     const db = createDb(database.pool);

@@ -34,8 +34,9 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const { database, catalog } = await openPreparedDatabase(config);
-  const where =
-    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+  const where = database.embedded
+    ? `the embedded database (${database.kind}) in ${config.dataDir}`
+    : 'PostgreSQL (DATABASE_URL)';
   console.log(`Adding ${count.toLocaleString('en')} demo orders to ${where}…`);
   try {
     const result = await addDemoOrders(database.pool, catalog, {

@@ -1,20 +1,11 @@
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import {
-  AGENT_ORDER_SHORTCUTS,
-  checkQpPerson,
-  checkTramitaNombres,
-  QP_MAX_NAMES,
-  qpCustomerListState,
-  qpMaximoOfAnswers,
-  qpNameAddition,
-} from '@ventanilla/domain';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { checkQpPerson, QP_MAX_NAMES, qpCustomerListState, qpMaximoOfAnswers } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { orderItems, orders, qpLocalizations, qpNames } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { qpFields } from '../backoffice/agent-orders.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds } from './qp-lists.js';
 
 /**
  * The customer's side of the QP person-search lists (docs/customer-panel.md, "Person search (QP)"): the spec's
@@ -29,20 +20,8 @@ export class CustomerQpService {
     private readonly catalog: CatalogService,
   ) {}
 
-  private qpProductIds(): Set<number> {
-    return new Set(
-      this.catalog
-        .listStores()
-        .map((s) => this.catalog.findProduct(s.storeId, AGENT_ORDER_SHORTCUTS.qp)?.row.productId)
-        .filter((id): id is number => id !== undefined),
-    );
-  }
-
-  /** The customer's QP item (locked for the transaction when `lock`), or not found. */
-  private async ownItem(db: Db | Tx, customerId: number, itemId: number, lock = false) {
-    if (lock) {
-      await db.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
-    }
+  /** The customer's QP item, or not found (read under the item's lock when the caller holds it). */
+  private async ownItem(db: Db | Tx, customerId: number, itemId: number) {
     const [row] = await db
       .select({
         productId: orderItems.productId,
@@ -53,7 +32,7 @@ export class CustomerQpService {
       .from(orderItems)
       .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
       .where(and(eq(orderItems.itemId, itemId), eq(orders.customerId, customerId)));
-    if (!row || !this.qpProductIds().has(row.productId)) {
+    if (!row || !qpProductIds(this.catalog).has(row.productId)) {
       throw new AppError('NOT_FOUND', `QP item ${itemId} of customer ${customerId}`);
     }
     const [processed] = await db
@@ -110,31 +89,16 @@ export class CustomerQpService {
     const check = checkQpPerson(input);
     return this.db.transaction(async (tx) => {
       // Ownership first: someone else's item is "not found" whatever the body says.
-      const item = await this.ownItem(tx, customer.id, input.item_id, true);
+      const locked = await lockQpItem(tx, input.item_id);
+      const item = await this.ownItem(tx, customer.id, input.item_id);
       if (!check.ok) throw new AppError('VALIDATION_ERROR', 'qp person', { fields: qpFields(check.problems) });
       this.editable(item.state, input.item_id);
-      const existing = await tx.select({ nif: qpNames.nif }).from(qpNames).where(eq(qpNames.itemId, input.item_id));
-      const addition = qpNameAddition(
-        existing.map((n) => n.nif),
-        check.value.nif,
-      );
-      if (addition === 'full') {
-        throw new AppError('VALIDATION_ERROR', 'too many names', {
-          fields: [{ field: 'item_id', key: 'field.invalid', code: 'too_many_names' }],
-        });
-      }
-      if (addition === 'add') {
-        await tx.insert(qpNames).values({ itemId: input.item_id, ...check.value, adminUserId: customer.id });
-        await recordHistory(tx, [
-          {
-            itemId: input.item_id,
-            accion: 'qp_nombre_anadido_cliente',
-            // The customer did it, not an agent (agents' statistics count lines with an admin user).
-            adminUserId: null,
-            details: { customer_id: customer.id, nombre: check.value.nombre, apellidos: check.value.apellidos },
-          },
-        ]);
-      }
+      const addition = await addQpName(locked, check.value, customer.id, {
+        accion: 'qp_nombre_anadido_cliente',
+        // The customer did it, not an agent (agents' statistics count lines with an admin user).
+        adminUserId: null,
+        details: { customer_id: customer.id, nombre: check.value.nombre, apellidos: check.value.apellidos },
+      });
       return { ...(await this.list(customer.id, input.item_id, tx)), added: addition === 'add' };
     });
   }
@@ -142,31 +106,14 @@ export class CustomerQpService {
   /** tramitaListaNombresQP: sends the listed names for searching with a maximum of properties (up to the one paid). */
   async tramita(customer: SessionUser, itemId: number, input: { maximo: number; list: number[] }, now: Date) {
     return this.db.transaction(async (tx) => {
-      const item = await this.ownItem(tx, customer.id, itemId, true);
+      const locked = await lockQpItem(tx, itemId);
+      const item = await this.ownItem(tx, customer.id, itemId);
       this.editable(item.state, itemId);
-      const pending = await tx
-        .select({ id: qpNames.id })
-        .from(qpNames)
-        .where(and(eq(qpNames.itemId, itemId), isNull(qpNames.processedAt)));
-      const check = checkTramitaNombres(input, {
-        paidMaximo: item.paidMaximo,
-        pendingNameIds: pending.map((p) => p.id),
-      });
-      if (!check.ok) throw new AppError('VALIDATION_ERROR', 'tramita names', { fields: qpFields(check.problems) });
-      for (const id of check.value.list) {
-        await tx
-          .update(qpNames)
-          .set({ maximo: check.value.maximo, processedAt: now })
-          .where(and(eq(qpNames.id, id), eq(qpNames.itemId, itemId)));
-      }
-      await recordHistory(tx, [
-        {
-          itemId,
-          accion: 'qp_nombres_tramitados_cliente',
-          adminUserId: null,
-          details: { customer_id: customer.id, maximo: check.value.maximo, names: check.value.list },
-        },
-      ]);
+      await processQpNames(locked, input, item.paidMaximo, now, (sent) => ({
+        accion: 'qp_nombres_tramitados_cliente',
+        adminUserId: null,
+        details: { customer_id: customer.id, maximo: sent.maximo, names: sent.list },
+      }));
       return this.list(customer.id, itemId, tx);
     });
   }

@@ -3,6 +3,7 @@ export { ProviderSignIn, SignInErrorAlert } from './provider-sign-in';
 export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText } from './error-text';
 export { problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
+export { useFormMutation } from './use-form-mutation';
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { NO_ERRORS, PasswordInput, toFormErrors, type FormErrors } from '../../../shared/auth';
+import { PasswordInput, useFormMutation } from '../../../shared/auth';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { Alert, Button, ErrorSummary, TextInput } from '../../../shared/ui';
 import { useDeleteAccount, usePendingEmailChange, useRequestEmailChange } from '../api/account-lifecycle';
@@ -21,26 +21,24 @@ function EmailChangeForm() {
   const language = useLanguage();
   const pending = usePendingEmailChange();
   const request = useRequestEmailChange();
-  const [form, setForm] = useState({ new_email: '', current_password: '' });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useFormMutation({
+    initial: { new_email: '', current_password: '' },
+    idPrefix: 'email-change',
+    fields: ['new_email', 'current_password'],
+    fallbackField: 'new_email',
+    clearOnSuccess: true,
+  });
   const change = pending.data?.pending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    request.mutate(form, {
-      onSuccess: () => {
-        setErrors(NO_ERRORS);
-        setForm({ new_email: '', current_password: '' });
-      },
-      onError: (error) =>
-        setErrors(toFormErrors(error, 'email-change', ['new_email', 'current_password'], 'new_email', t)),
-    });
+    request.mutate(form.values, form.outcome());
   }
   return (
     <section aria-labelledby="account-email-title">
       <h2 id="account-email-title">{t('lifecycle.emailTitle')}</h2>
       <p>{t('lifecycle.emailIntro')}</p>
-      <ErrorSummary errors={errors.summary} />
+      <ErrorSummary errors={form.errors.summary} />
       {change ? (
         <Alert tone="success">
           {t('lifecycle.emailPending', {
@@ -51,23 +49,17 @@ function EmailChangeForm() {
       ) : null}
       <form noValidate onSubmit={submit}>
         <TextInput
-          id="email-change-new_email"
-          name="new_email"
+          {...form.input('new_email')}
           type="email"
           label={t('lifecycle.newEmail')}
           autoComplete="email"
-          value={form.new_email}
-          error={errors.byField.new_email}
-          onChange={(e) => setForm({ ...form, new_email: e.target.value })}
+          onChange={(e) => form.set('new_email')(e.target.value)}
         />
         <PasswordInput
-          id="email-change-current_password"
-          name="current_password"
+          {...form.input('current_password')}
           label={t('lifecycle.currentPassword')}
           autoComplete="current-password"
-          value={form.current_password}
-          error={errors.byField.current_password}
-          onChange={(value) => setForm({ ...form, current_password: value })}
+          onChange={form.set('current_password')}
         />
         <Button pending={request.isPending}>{t('lifecycle.emailSave')}</Button>
       </form>
@@ -95,30 +87,31 @@ function DeleteAccountForm() {
   const t = useT();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useFormMutation({
+    initial: { password: '' },
+    idPrefix: 'delete',
+    fields: ['password'],
+    fallbackField: 'password',
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    remove.mutate(password, {
-      onSuccess: () => void navigate('/', { state: { accountDeleted: true } }),
-      onError: (error) => setErrors(toFormErrors(error, 'delete', ['password'], 'password', t)),
-    });
+    remove.mutate(
+      form.values.password,
+      form.outcome(() => void navigate('/', { state: { accountDeleted: true } })),
+    );
   }
   return (
     <section aria-labelledby="account-delete-title">
       <h2 id="account-delete-title">{t('lifecycle.deleteTitle')}</h2>
       <p>{t('lifecycle.deleteIntro')}</p>
-      <ErrorSummary errors={errors.summary} />
+      <ErrorSummary errors={form.errors.summary} />
       <form noValidate onSubmit={submit}>
         <PasswordInput
-          id="delete-password"
-          name="password"
+          {...form.input('password')}
           label={t('lifecycle.deletePassword')}
           autoComplete="current-password"
-          value={password}
-          error={errors.byField.password}
-          onChange={setPassword}
+          onChange={form.set('password')}
         />
         <Button pending={remove.isPending} variant="warning">
           {t('lifecycle.deleteSave')}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { NO_ERRORS, PasswordInput, toFormErrors, type FormErrors } from '../../../shared/auth';
+import { PasswordInput, useFormMutation } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, Checkbox, ErrorSummary, PageHeading, Spinner, TextInput } from '../../../shared/ui';
@@ -36,45 +36,36 @@ export function AccountSettingsRoute() {
 function NameForm({ firstname, lastname }: { firstname: string; lastname: string }) {
   const t = useT();
   const save = useSaveName();
-  const [form, setForm] = useState({ firstname, lastname });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => setForm({ firstname, lastname }), [firstname, lastname]);
+  const form = useFormMutation({
+    initial: { firstname, lastname },
+    idPrefix: 'name',
+    fields: ['firstname', 'lastname'],
+    fallbackField: 'firstname',
+  });
+  const { setValues } = form;
+  useEffect(() => setValues({ firstname, lastname }), [setValues, firstname, lastname]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(false);
-    save.mutate(form, {
-      onSuccess: () => {
-        setErrors(NO_ERRORS);
-        setSaved(true);
-      },
-      onError: (error) => setErrors(toFormErrors(error, 'name', ['firstname', 'lastname'], 'firstname', t)),
-    });
+    save.mutate(form.values, form.outcome());
   }
   return (
     <section aria-labelledby="account-name-title">
       <h2 id="account-name-title">{t('accountSelf.nameTitle')}</h2>
-      <ErrorSummary errors={errors.summary} />
-      {saved ? <Alert tone="success">{t('accountSelf.nameSaved')}</Alert> : null}
+      <ErrorSummary errors={form.errors.summary} />
+      {form.saved ? <Alert tone="success">{t('accountSelf.nameSaved')}</Alert> : null}
       <form noValidate onSubmit={submit}>
         <TextInput
-          id="name-firstname"
-          name="firstname"
+          {...form.input('firstname')}
           label={t('accountSelf.firstname')}
           autoComplete="given-name"
-          value={form.firstname}
-          error={errors.byField.firstname}
-          onChange={(e) => setForm({ ...form, firstname: e.target.value })}
+          onChange={(e) => form.set('firstname')(e.target.value)}
         />
         <TextInput
-          id="name-lastname"
-          name="lastname"
+          {...form.input('lastname')}
           label={t('accountSelf.lastname')}
           autoComplete="family-name"
-          value={form.lastname}
-          error={errors.byField.lastname}
-          onChange={(e) => setForm({ ...form, lastname: e.target.value })}
+          onChange={(e) => form.set('lastname')(e.target.value)}
         />
         <Button pending={save.isPending}>{t('accountSelf.nameSave')}</Button>
       </form>
@@ -116,45 +107,35 @@ function NewsletterForm({ subscribed }: { subscribed: boolean }) {
 function PasswordForm() {
   const t = useT();
   const change = useChangePassword();
-  const [form, setForm] = useState({ current_password: '', password: '' });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [saved, setSaved] = useState(false);
+  const form = useFormMutation({
+    initial: { current_password: '', password: '' },
+    idPrefix: 'pw',
+    fields: ['current_password', 'password'],
+    fallbackField: 'current_password',
+    clearOnSuccess: true,
+  });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(false);
-    change.mutate(form, {
-      onSuccess: () => {
-        setErrors(NO_ERRORS);
-        setForm({ current_password: '', password: '' });
-        setSaved(true);
-      },
-      onError: (error) => setErrors(toFormErrors(error, 'pw', ['current_password', 'password'], 'current_password', t)),
-    });
+    change.mutate(form.values, form.outcome());
   }
   return (
     <section aria-labelledby="account-password-title">
       <h2 id="account-password-title">{t('accountSelf.passwordTitle')}</h2>
-      <ErrorSummary errors={errors.summary} />
-      {saved ? <Alert tone="success">{t('accountSelf.passwordSaved')}</Alert> : null}
+      <ErrorSummary errors={form.errors.summary} />
+      {form.saved ? <Alert tone="success">{t('accountSelf.passwordSaved')}</Alert> : null}
       <form noValidate onSubmit={submit}>
         <PasswordInput
-          id="pw-current_password"
-          name="current_password"
+          {...form.input('current_password')}
           label={t('accountSelf.currentPassword')}
           autoComplete="current-password"
-          value={form.current_password}
-          error={errors.byField.current_password}
-          onChange={(value) => setForm({ ...form, current_password: value })}
+          onChange={form.set('current_password')}
         />
         <PasswordInput
-          id="pw-password"
-          name="password"
+          {...form.input('password')}
           label={t('accountSelf.newPassword')}
           hint={t('accountSelf.newPasswordHint')}
           autoComplete="new-password"
-          value={form.password}
-          error={errors.byField.password}
-          onChange={(value) => setForm({ ...form, password: value })}
+          onChange={form.set('password')}
         />
         <Button pending={change.isPending}>{t('accountSelf.passwordSave')}</Button>
       </form>

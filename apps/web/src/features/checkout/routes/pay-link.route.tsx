@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, PageHeading, Spinner } from '../../../shared/ui';
 import { payLinkKey, usePayByLink, usePayLinkStatus, type PayLinkStatus } from '../api/pay-link';
-import { usePaymentMethods } from '../api/payment-methods';
-import { initialMethod, MethodChoice } from '../components/method-choice';
+import { LinkPaymentForm, PaymentInstructions } from '../components/link-payment';
 
 /**
  * `/payment/order/{order_id}`: with the signed key of an agent-created order's e-mailed link (`#k=`), anyone holding
@@ -53,46 +51,15 @@ function PayByLinkRoute({ orderId, linkKey }: { orderId: string; linkKey: string
 function PayByLinkForm({ orderId, linkKey, data }: { orderId: string; linkKey: string; data: PayLinkStatus }) {
   const t = useT();
   const format = useFormat();
-  const methods = usePaymentMethods(data.store_id);
   const pay = usePayByLink(orderId, linkKey);
-  const [method, setMethod] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const list = methods.data ?? [];
-  const chosen = method ?? initialMethod(list, null, data.method);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!chosen || redirecting || pay.isPending) return;
-    pay.mutate(chosen, {
-      onSuccess: ({ redirect_url }) => {
-        setRedirecting(true);
-        window.location.assign(redirect_url);
-      },
-    });
-  }
 
   return (
     <>
       <PageHeading>{t('payOrder.title', { order: orderId })}</PageHeading>
       <p className="lead">{t('payOrder.text', { amount: format.money(data.amount) })}</p>
       <p>{t('payLink.intro')}</p>
-      {data.instructions ? (
-        <dl>
-          {Object.entries(data.instructions).map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      <form noValidate onSubmit={submit}>
-        {pay.isError ? <Alert>{errorText(pay.error, t)}</Alert> : null}
-        <MethodChoice methods={list} value={chosen} onChange={setMethod} />
-        <Button type="submit" pending={pay.isPending || redirecting}>
-          {t('checkout.pay', { amount: format.money(data.amount) })}
-        </Button>
-      </form>
+      <PaymentInstructions instructions={data.instructions} />
+      <LinkPaymentForm pay={pay} storeId={data.store_id} lastMethod={data.method} amount={data.amount} />
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
+import { Alert, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
 import type { MoneyString } from '../../../shared/lib/api-contract';
-import { usePaymentMethods } from '../api/payment-methods';
 import { usePayQuoteLink, useQuoteLinkView, type QuoteLinkView } from '../api/quote-link';
-import { initialMethod, MethodChoice } from '../components/method-choice';
+import { LinkPaymentForm, PaymentInstructions } from '../components/link-payment';
 
 /**
  * `/payment/quote/{quote_id}#k=...`: someone the cart's owner sent the link to (a company's accountant) pays it,
@@ -39,24 +37,8 @@ export function PayQuoteLink({ quoteId, linkKey }: { quoteId: string; linkKey: s
 function PayQuoteForm({ quoteId, linkKey, data }: { quoteId: string; linkKey: string; data: QuoteLinkView }) {
   const t = useT();
   const format = useFormat();
-  const methods = usePaymentMethods(data.store_id);
   const pay = usePayQuoteLink(quoteId, linkKey);
-  const [method, setMethod] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const list = methods.data ?? [];
-  const chosen = method ?? initialMethod(list, null, data.order?.method ?? null);
   const amount = data.order?.amount ?? data.totals?.total ?? ('0.00' as MoneyString);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!chosen || redirecting || pay.isPending) return;
-    pay.mutate(chosen, {
-      onSuccess: ({ redirect_url }) => {
-        setRedirecting(true);
-        window.location.assign(redirect_url);
-      },
-    });
-  }
 
   return (
     <>
@@ -78,23 +60,8 @@ function PayQuoteForm({ quoteId, linkKey, data }: { quoteId: string; linkKey: st
           { key: 'total', label: t('quoteLink.total'), value: format.money(amount) },
         ]}
       />
-      {data.order?.instructions ? (
-        <dl>
-          {Object.entries(data.order.instructions).map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      <form noValidate onSubmit={submit}>
-        {pay.isError ? <Alert>{errorText(pay.error, t)}</Alert> : null}
-        <MethodChoice methods={list} value={chosen} onChange={setMethod} />
-        <Button type="submit" pending={pay.isPending || redirecting}>
-          {t('checkout.pay', { amount: format.money(amount) })}
-        </Button>
-      </form>
+      <PaymentInstructions instructions={data.order?.instructions} />
+      <LinkPaymentForm pay={pay} storeId={data.store_id} lastMethod={data.order?.method ?? null} amount={amount} />
     </>
   );
 }

@@ -64,6 +64,14 @@ export function OptionField({
     : null;
   const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
   const common = { id, error, optional, hint };
+  // Selects, text inputs and textareas: labelled by the question, answered by the control's value.
+  const labelled = {
+    ...common,
+    label: option.title,
+    labelAsHeading: asHeading,
+    value,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   // Radios and checkboxes: each value with its supplement, when it has one.
   const choiceItems = option.opt_values.map((v) => ({
     value: String(v.id),
@@ -142,11 +150,7 @@ export function OptionField({
     case 'drop_down':
       return (
         <Select
-          {...common}
-          label={option.title}
-          labelAsHeading={asHeading}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
+          {...labelled}
           emptyLabel={t('wizard.chooseOption')}
           items={option.opt_values.map((v) => ({
             value: String(v.id),
@@ -169,17 +173,7 @@ export function OptionField({
       );
     case 'banco':
       // A Spanish bank by its Banco de España entity code (the engine checks it, and against an IBAN/CCC answer).
-      return (
-        <Select
-          {...common}
-          label={option.title}
-          labelAsHeading={asHeading}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          emptyLabel={t('wizard.chooseBank')}
-          items={BANK_ITEMS}
-        />
-      );
+      return <Select {...labelled} emptyLabel={t('wizard.chooseBank')} items={BANK_ITEMS} />;
     case 'checkbox':
     case 'multiple':
       // The answer travels as comma-separated value ids ("130301" or "1,2"), which the engine reads as a list.
@@ -207,40 +201,16 @@ export function OptionField({
       );
     case 'date':
       // A native date input gives yyyy-mm-dd, the form the engine compares (e.g. deeds before 2006-01-01).
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          label={option.title}
-          labelAsHeading={asHeading}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-        />
-      );
+      return <TextInput {...labelled} type="date" onBlur={onBlur} />;
     case 'area':
-      return (
-        <Textarea
-          {...common}
-          label={option.title}
-          labelAsHeading={asHeading}
-          value={value}
-          maxLength={option.max_length ?? undefined}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-        />
-      );
+      return <Textarea {...labelled} maxLength={option.max_length ?? undefined} onBlur={onBlur} />;
     default:
       // field, municipio and any type without its own control yet: a text input.
       return (
         <TextInput
-          {...common}
-          label={option.title}
-          labelAsHeading={asHeading}
-          value={value}
+          {...labelled}
           maxLength={option.max_length ?? undefined}
           autoComplete={option.type === 'municipio' ? 'address-level2' : 'off'}
-          onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
         />
       );
