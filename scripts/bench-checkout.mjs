@@ -31,7 +31,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 32);
 const PORT = Number(process.env.BENCH_CHECKOUT_PORT ?? 3921);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DB = 'ventanilla_bench_checkout';
+// BENCH_PG_DB: another name lets two runs share one PostgreSQL server (each drops and creates its own database).
+const BENCH_DB = process.env.BENCH_PG_DB ?? 'ventanilla_bench_checkout';
 const ONLY = process.env.BENCH_ONLY;
 const GOALS = { ordersPerS: 100, p99Ms: 250 };
 const BASE = `http://127.0.0.1:${PORT}`;

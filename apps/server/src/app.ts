@@ -57,7 +57,7 @@ import { PayLinks } from './modules/payments/pay-links.js';
 import healthRoutes from './modules/health.routes.js';
 import { defineBackgroundJobs } from './modules/jobs/background-jobs.js';
 import { JobQueue } from './modules/jobs/job-queue.js';
-import { OrderEvents } from './modules/orders/order-events.js';
+import { OrderEvents, paidOrderItems } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
 import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
@@ -245,7 +245,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Saved items: orders save their property, company or vehicle (with consent) when paid or delivered, and a nota
   // simple attached to a line is read for the customer (docs/customer-panel.md).
   const savedItems = new SavedItemsService(db, { warn: (obj, msg) => app.log.warn(obj, msg) });
-  orderEvents.onPaid((tx, event) => savedItems.saveFromOrder(tx, event.orderId));
+  orderEvents.onPaid((tx, event) =>
+    savedItems.saveFromOrder(tx, event.orderId, undefined, () => paidOrderItems(tx, event)),
+  );
   orderEvents.on('itemStatusChanged', async (tx, event) => {
     if (event.newStatus === PanelStatus.Delivered || event.newStatus === PanelStatus.Closed)
       await savedItems.saveFromOrder(tx, event.orderId, event.itemId);

@@ -48,15 +48,19 @@ export class CartService {
     private readonly uploads: UploadsService,
   ) {}
 
-  /** The active cart of this session (or of its user) in a store, if any. */
-  async findActive(db: DbOrTx, session: SessionState, storeId: number): Promise<CartRow | undefined> {
+  /**
+   * The active cart of this session (or of its user) in a store, if any. `lock` reads it FOR UPDATE (inside a
+   * transaction): a cart another transaction converts meanwhile is re-checked after the wait and no longer matches.
+   */
+  async findActive(db: DbOrTx, session: SessionState, storeId: number, lock = false): Promise<CartRow | undefined> {
     const owner = session.user ? eq(carts.userId, session.user.id) : eq(carts.sessionHash, session.idHash);
-    const rows = await db
+    const query = db
       .select()
       .from(carts)
       .where(and(owner, eq(carts.storeId, storeId), eq(carts.status, 'active')))
       .orderBy(desc(carts.updatedAt))
       .limit(1);
+    const rows = lock ? await query.for('update') : await query;
     return rows[0];
   }
 
@@ -92,8 +96,14 @@ export class CartService {
     });
   }
 
-  /** Validates the answers with the product's engine and adds a line; invalid answers are refused with the reasons. */
-  async addItem(session: SessionState, input: { storeId: number; urlKey: string; answers: RawAnswers }): Promise<void> {
+  /**
+   * Validates the answers with the product's engine and adds a line; invalid answers are refused with the reasons.
+   * Returns the cart it went into (the caller shows it without looking it up again).
+   */
+  async addItem(
+    session: SessionState,
+    input: { storeId: number; urlKey: string; answers: RawAnswers },
+  ): Promise<CartRow> {
     const store = this.catalog.getStore(input.storeId);
     const product = this.catalog.findProduct(input.storeId, input.urlKey);
     if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
@@ -104,12 +114,13 @@ export class CartService {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(input.storeId, id), 'add to cart');
     }
     const cart = await this.findOrCreate(session, input.storeId);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(cartItems)
-        .values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
-      await touchLines(tx, cart.quoteId);
-    });
+    // The line and the cart's touch in one statement (atomic without a transaction of its own).
+    const touched = this.db.$with('touched').as(touchLinesQuery(this.db, cart.quoteId));
+    await this.db
+      .with(touched)
+      .insert(cartItems)
+      .values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
+    return cart;
   }
 
   async removeItem(session: SessionState, storeId: number, itemId: number): Promise<void> {
@@ -212,16 +223,26 @@ export class CartService {
   async view(session: SessionState, storeId: number) {
     const cart = await this.findActive(this.db, session, storeId);
     if (!cart) return emptyCart(storeId);
+    return this.viewOf(cart);
+  }
+
+  /** The API shape of a cart this request already has (re-priced: its lines are read now). */
+  async viewOf(cart: CartRow) {
     return cartOut(await this.price(this.db, cart));
   }
 }
 
 /** A change to a cart's lines: the cart is newer, and the quote links given so far no longer pay it. */
-async function touchLines(tx: DbOrTx, quoteId: number): Promise<void> {
-  await tx
+function touchLinesQuery(tx: DbOrTx, quoteId: number) {
+  return tx
     .update(carts)
     .set({ updatedAt: new Date(), linkGeneration: sql`${carts.linkGeneration} + 1` })
-    .where(eq(carts.quoteId, quoteId));
+    .where(eq(carts.quoteId, quoteId))
+    .returning({ quoteId: carts.quoteId });
+}
+
+async function touchLines(tx: DbOrTx, quoteId: number): Promise<void> {
+  await touchLinesQuery(tx, quoteId);
 }
 
 /**

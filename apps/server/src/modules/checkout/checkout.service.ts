@@ -9,14 +9,14 @@ import {
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
-import type { Db, Tx } from '../../db/database.js';
-import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { carts, itemHistory, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
-import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import { insertNumberedOrder } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
@@ -64,6 +64,22 @@ function returnPath(method: PaymentMethodCode, orderId: number): string {
   }
 }
 
+/**
+ * The payment state's one query (the success page polls it): the order with its latest payment, if any. Prepared once
+ * per service: drizzle builds the SQL once, and the server parses it once per connection.
+ */
+function preparePaymentStatus(db: Db) {
+  return db
+    .select({ order: orders, latest: payments })
+    .from(orders)
+    .leftJoin(
+      payments,
+      eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
+    )
+    .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))))
+    .prepare('order_payment_status');
+}
+
 export class CheckoutService {
   constructor(
     private readonly db: Db,
@@ -87,34 +103,38 @@ export class CheckoutService {
     idempotencyKey: string,
     quoteId?: number,
   ): Promise<CheckoutResult> {
-    const existing = await this.findByKey(user.id, idempotencyKey);
-    if (existing) return this.resume(existing, user);
-
     const storeId = session.storeId;
     const store = this.catalog.getStore(storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${storeId}`);
     const provider = this.routing.providerFor(storeId, method);
-    if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${storeId}`);
+    if (!provider) {
+      // A resubmit after the routing changed still gets its order back (resumed with its payment's own provider).
+      const placed = await this.findByKey(user.id, idempotencyKey);
+      if (placed) return this.resume(placed, user);
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${storeId}`);
+    }
 
     let orderId: number;
     let paymentId: number;
     let amount: Cents;
     try {
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
-        const cart = await this.carts.findActive(tx, session, storeId);
+        // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
+        // then the converted row no longer matches `status = 'active'`).
+        const cart = await this.carts.findActive(tx, session, storeId, true);
         if (!cart) throw new AppError('CART_EMPTY');
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        // Lock the cart and read it as locked: two checkouts of the same cart cannot both convert it.
-        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, cart.quoteId)).for('update');
-        if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'cart converted meanwhile');
-        return this.convert(tx, fresh, store, user.id, method, provider, idempotencyKey);
+        return this.convert(tx, cart, store, user, method, provider, idempotencyKey);
       }));
     } catch (err) {
-      // A concurrent submit with the same key won the race (unique key, or it converted the cart first).
-      if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'CART_EMPTY')) {
-        const raced = await this.findByKey(user.id, idempotencyKey);
-        if (raced) return this.resume(raced, user);
+      // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
+      // the same key that won the race: its order is found by the key and handed back, never a second one. Looked up
+      // only here: a resubmit fails above (its cart is converted, or a newer cart's order hits the unique key, or the
+      // newer cart is refused), so the first submit pays no query for it.
+      if (isUniqueViolation(err) || err instanceof AppError) {
+        const placed = await this.findByKey(user.id, idempotencyKey);
+        if (placed) return this.resume(placed, user);
       }
       throw err;
     }
@@ -131,18 +151,20 @@ export class CheckoutService {
   }
 
   /**
-   * Turns a locked, active cart into an order of `customerId` (items at panel status 0, prices recomputed by the
-   * server) with a payment to open; the cart becomes converted. Runs inside the caller's transaction.
+   * Turns a locked, active cart into an order of `customer` (as read in this request: the session's user or the
+   * quote's owner; items at panel status 0, prices recomputed by the server) with a payment to open; the cart becomes
+   * converted. Runs inside the caller's transaction.
    */
   private async convert(
     tx: Tx,
     fresh: typeof carts.$inferSelect,
     store: StoreInfo,
-    customerId: number,
+    customer: SessionUser,
     method: PaymentMethodCode,
     provider: PaymentProvider,
     idempotencyKey: string,
   ): Promise<{ orderId: number; paymentId: number; amount: Cents }> {
+    const customerId = customer.id;
     const storeId = fresh.storeId;
     const priced = await this.carts.price(tx, fresh);
     const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
@@ -150,17 +172,15 @@ export class CheckoutService {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'cart line no longer valid');
     }
 
-    const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
-    if (!customer) throw new AppError('UNAUTHENTICATED');
     // Related fee lines are folded into each line's amounts (with VAT into subtotal and tax, without into fees).
     const totals = orderTotals(
       priced.lines.map((l) => ({ price: l.evaluation.price, qty: l.qty })),
       store.vatRate,
     );
-    const orderNo = await allocateOrderNumber(tx, storeId);
     const grand = totals.total;
-    await tx.insert(orders).values({
-      orderId: orderNo,
+    // Two statements from the order counter to the payment: the counter's row and the day's statistics rows (the
+    // orders' triggers) stay locked until commit, and every checkout of the store needs them.
+    const order = await insertNumberedOrder(tx, {
       storeId,
       customerId,
       status: 'pending',
@@ -174,46 +194,80 @@ export class CheckoutService {
       customerLastname: customer.lastname,
       idempotencyKey,
     });
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        priced.lines.map((l, k) => ({
-          orderId: orderNo,
-          productId: l.product.row.productId,
-          productName: l.product.row.name,
-          qty: l.qty,
-          answers: l.evaluation.answers,
-          productOptions: l.described,
-          basePrice: l.evaluation.price.base,
-          optionsPrice: l.evaluation.price.options,
-          subtotal: totals.lines[k]!.subtotal,
-          taxAmount: totals.lines[k]!.tax,
-          fees: totals.lines[k]!.fees,
-          total: totals.lines[k]!.total,
-          panelStatusId: PanelStatus.PendingPayment,
-        })),
-      )
-      .returning({ itemId: orderItems.itemId });
-    await recordHistory(
-      tx,
-      items.map((i) => ({ itemId: i.itemId, accion: 'pedido_creado', newStatus: 0 })),
+    const orderNo = order.orderId;
+    // The lines, their history, the cart's conversion and the payment in one statement (the order's and the items'
+    // statistics triggers stay in two statements, in that order: migration 0026).
+    const inserted = tx.$with('inserted_items').as(
+      tx
+        .insert(orderItems)
+        .values(
+          priced.lines.map((l, k) => ({
+            orderId: orderNo,
+            productId: l.product.row.productId,
+            productName: l.product.row.name,
+            qty: l.qty,
+            answers: l.evaluation.answers,
+            productOptions: l.described,
+            basePrice: l.evaluation.price.base,
+            optionsPrice: l.evaluation.price.options,
+            subtotal: totals.lines[k]!.subtotal,
+            taxAmount: totals.lines[k]!.tax,
+            fees: totals.lines[k]!.fees,
+            total: totals.lines[k]!.total,
+            panelStatusId: PanelStatus.PendingPayment,
+          })),
+        )
+        .returning({ itemId: orderItems.itemId, productName: orderItems.productName, total: orderItems.total }),
     );
-    // Documents answering file questions become the items' files (RETURNING keeps the order of the VALUES).
+    const history = tx.$with('history', { itemId: itemHistory.itemId }).as(
+      sql`insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)}, ${sql.identifier(itemHistory.newStatus.name)})
+        select ${sql.identifier(orderItems.itemId.name)}, 'pedido_creado', ${PanelStatus.PendingPayment} from ${inserted}
+        returning ${sql.identifier(itemHistory.itemId.name)}`,
+    );
+    const converted = tx
+      .$with('converted')
+      .as(
+        tx
+          .update(carts)
+          .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
+          .where(eq(carts.quoteId, fresh.quoteId))
+          .returning({ quoteId: carts.quoteId }),
+      );
+    const opened = tx
+      .$with('opened')
+      .as(
+        tx
+          .insert(payments)
+          .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
+          .returning({ id: payments.id }),
+      );
+    // RETURNING keeps the order of the VALUES; the item ids follow it too.
+    const items = await tx
+      .with(inserted, history, converted, opened)
+      .select({
+        itemId: inserted.itemId,
+        productName: inserted.productName,
+        total: inserted.total,
+        paymentId: sql<number>`(select ${sql.identifier(payments.id.name)} from ${opened})`.mapWith(Number),
+      })
+      .from(inserted)
+      .orderBy(inserted.itemId);
+    const paymentId = items[0]?.paymentId;
+    if (paymentId === undefined) throw new Error('order lines insert returned nothing');
+    // Documents answering file questions become the items' files.
     await attachAnswerUploads(
       tx,
       customerId,
       items.map((i, k) => ({ itemId: i.itemId, answers: priced.lines[k]!.evaluation.answers })),
     );
-    await tx
-      .update(carts)
-      .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
-      .where(eq(carts.quoteId, fresh.quoteId));
-    const [payment] = await tx
-      .insert(payments)
-      .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
-      .returning({ id: payments.id });
-    if (!payment) throw new Error('payment insert returned nothing');
-    await this.orderEvents.emit('placed', tx, { orderId: orderNo, paymentId: payment.id, method });
+    const payment = { id: paymentId };
+    await this.orderEvents.emit('placed', tx, {
+      orderId: orderNo,
+      paymentId: payment.id,
+      method,
+      order,
+      lines: items.map((i) => ({ name: i.productName, total: i.total })),
+    });
     return { orderId: orderNo, paymentId: payment.id, amount: grand };
   }
 
@@ -272,7 +326,7 @@ export class CheckoutService {
       created = await this.db.transaction(async (tx) => {
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
-        return this.convert(tx, fresh, store, owner.id, method, provider, key);
+        return this.convert(tx, fresh, store, owner, method, provider, key);
       });
     } catch (err) {
       // Another payer (or the owner's own checkout) converted it first: pay that order.
@@ -386,15 +440,7 @@ export class CheckoutService {
 
   /** Payment state of one of the customer's orders (the success page polls it); someone else's order is not found. */
   async paymentStatus(user: SessionUser, orderId: number) {
-    // One query (the success page polls it): the order with its latest payment, if any.
-    const [row] = await this.db
-      .select({ order: orders, latest: payments })
-      .from(orders)
-      .leftJoin(
-        payments,
-        eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
-      )
-      .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
+    const [row] = await this.paymentStatusQuery.execute({ orderId, customerId: user.id });
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
     const { order, latest } = row;
     return {
@@ -409,6 +455,13 @@ export class CheckoutService {
       instructions: latest?.instructions ?? null,
       expires_at: latest?.expiresAt?.toISOString() ?? null,
     };
+  }
+
+  private preparedPaymentStatus: ReturnType<typeof preparePaymentStatus> | undefined;
+
+  private get paymentStatusQuery() {
+    this.preparedPaymentStatus ??= preparePaymentStatus(this.db);
+    return this.preparedPaymentStatus;
   }
 
   private async findByKey(customerId: number, key: string) {
@@ -487,8 +540,8 @@ export class CheckoutService {
       throw new AppError('PAYMENT_PROVIDER_ERROR', String(err));
     }
     const opened = created;
-    await this.db.transaction(async (tx) => {
-      const [changed] = await tx
+    const markPending = (db: DbOrTx) =>
+      db
         .update(payments)
         .set({
           providerRef: opened.providerRef,
@@ -499,6 +552,13 @@ export class CheckoutService {
         })
         .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'created')))
         .returning({ id: payments.id });
+    // A card payment has nothing to send: one statement instead of a transaction of three (begin, update, commit).
+    if (!opened.instructions) {
+      await markPending(this.db);
+      return { order_id: input.orderId, redirect_url: created.redirectUrl };
+    }
+    await this.db.transaction(async (tx) => {
+      const [changed] = await markPending(tx);
       // Once per payment (a resumed checkout finds it pending): the customer gets the reference or transfer details.
       if (changed && opened.instructions) {
         await this.orderEvents.emit('paymentInstructions', tx, {

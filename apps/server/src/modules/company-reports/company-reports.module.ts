@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
 import type { CompanyReportAdapter } from './company-report-adapter.js';
 import { CompanyReportsService } from './company-reports.service.js';
 import { ProviderCompanyReports, type ReportFetch } from './provider.adapter.js';
@@ -44,7 +44,7 @@ export function createCompanyReports(deps: {
   if (deps.config.nodeEnv === 'production' && service.adapter instanceof SandboxCompanyReports) {
     deps.warn?.('COMPANY_REPORTS_ADAPTER is the sandbox: paid company reports are not attached automatically');
   } else {
-    deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId));
+    deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId, () => paidOrderItems(tx, event)));
   }
   return service;
 }

@@ -135,13 +135,20 @@ export class CompanyReportsService {
   }
 
   /** On "paid" (in the paying transaction): a job per report line; the job exists if and only if the payment commits. */
-  async enqueueForOrder(tx: Tx, orderId: number): Promise<void> {
+  async enqueueForOrder(
+    tx: Tx,
+    orderId: number,
+    /** The order's lines, when the caller's transaction has them (a payment's listeners share one read). */
+    knownItems?: () => Promise<Array<{ itemId: number; productId: number }>>,
+  ): Promise<void> {
     if (!this.queue) return;
     const products = this.reportProducts();
-    const items = await tx
-      .select({ itemId: orderItems.itemId, productId: orderItems.productId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+    const items = knownItems
+      ? await knownItems()
+      : await tx
+          .select({ itemId: orderItems.itemId, productId: orderItems.productId })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, orderId));
     for (const item of items.filter((i) => products.has(i.productId))) {
       await this.queue.sendInTransaction(
         tx,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@ventanilla/domain';
-import { aliasedTable, and, eq, gt, lt } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
 
@@ -67,12 +67,13 @@ export async function createSession(
 const impersonators = aliasedTable(users, 'impersonators');
 
 /**
- * Finds a live session by cookie token, with its user (a deactivated account's session is no session) and, for an
- * admin's "log in as", the impersonation (whose time limit the session plugin checks against the app's clock).
+ * The session lookup of every request, prepared once per database handle (drizzle builds its SQL once, and the server
+ * parses it once per connection).
  */
-export async function findSession(db: DbOrTx, token: string): Promise<SessionState | null> {
-  const idHash = hashToken(token);
-  const rows = await db
+const preparedFindSession = new WeakMap<DbOrTx, ReturnType<typeof buildFindSession>>();
+
+function buildFindSession(db: DbOrTx) {
+  return db
     .select({
       idHash: sessions.idHash,
       storeId: sessions.storeId,
@@ -96,8 +97,26 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionSta
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(customerImpersonations, eq(customerImpersonations.id, sessions.impersonationId))
     .leftJoin(impersonators, eq(impersonators.id, customerImpersonations.adminId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_session');
+}
+
+function findSessionQuery(db: DbOrTx) {
+  let query = preparedFindSession.get(db);
+  if (!query) {
+    query = buildFindSession(db);
+    preparedFindSession.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * Finds a live session by cookie token, with its user (a deactivated account's session is no session) and, for an
+ * admin's "log in as", the impersonation (whose time limit the session plugin checks against the app's clock).
+ */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionState | null> {
+  const rows = await findSessionQuery(db).execute({ idHash: hashToken(token), now: new Date() });
   const row = rows[0];
   if (!row) return null;
   if (row.userId !== null && row.active === false) return null;

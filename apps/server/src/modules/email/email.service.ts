@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { emailOutbox, orderItems, orders } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import { paidOrderItems, type OrderEvents, type OrderLineSummary } from '../orders/order-events.js';
 import type { PayLinks } from '../payments/pay-links.js';
 import { renderEmail, type EmailBrand, type EmailKind, type EmailMessage } from './email-templates.js';
 
@@ -110,7 +110,7 @@ export class EmailService {
   /** Order emails, written by listeners that run inside the transaction that changed the order. */
   listen(events: OrderEvents): void {
     events.on('placed', async (tx, e) => {
-      const order = await this.loadOrder(tx, e.orderId);
+      const order = await this.loadOrder(tx, e.orderId, e.order, e.lines);
       if (!order) return;
       await this.enqueue(tx, {
         ...order.envelope,
@@ -158,7 +158,12 @@ export class EmailService {
       });
     });
     events.on('paid', async (tx, e) => {
-      const order = await this.loadOrder(tx, e.orderId, e.order);
+      const order = await this.loadOrder(
+        tx,
+        e.orderId,
+        e.order,
+        (await paidOrderItems(tx, e)).map((i) => ({ name: i.productName, total: i.total })),
+      );
       if (!order) return;
       await this.enqueue(tx, {
         ...order.envelope,
@@ -194,19 +199,29 @@ export class EmailService {
     });
   }
 
-  /** The order and its lines; `known` is its row as this transaction last wrote it, if the caller has it. */
-  private async loadOrder(tx: Tx, orderId: number, known?: typeof orders.$inferSelect) {
+  /**
+   * The order and its lines; `known` is its row and `knownLines` its lines as this transaction last wrote them, if the
+   * caller has them (then nothing is read again).
+   */
+  private async loadOrder(
+    tx: Tx,
+    orderId: number,
+    known?: typeof orders.$inferSelect,
+    knownLines?: readonly OrderLineSummary[],
+  ) {
     const [row] =
       known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!row) return null;
-    const items = await tx
-      .select({ name: orderItems.productName, total: orderItems.total })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.itemId);
+    const lines =
+      knownLines ??
+      (await tx
+        .select({ name: orderItems.productName, total: orderItems.total })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(orderItems.itemId));
     return {
       row,
-      lines: items.map((i) => ({ name: i.name, total: i.total })),
+      lines: lines.map((i) => ({ name: i.name, total: i.total })),
       envelope: { storeId: row.storeId, to: row.customerEmail, orderId, userId: row.customerId },
     };
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
@@ -38,8 +38,13 @@ export function createInvoicing(options: {
   );
   const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
   const refunds = new RefundsService(options.db, invoicing, options.providers);
-  options.orderEvents.onPaid(async (tx, event) => {
-    await invoicing.issueForOrder(tx, event.orderId, new Date(), event.order);
-  });
+  // Late: the invoice series' counter and the Veri*Factu chain head are locked until commit, and every payment needs
+  // them, so the rest of the payment's work is done before they are taken.
+  options.orderEvents.onPaid(
+    async (tx, event) => {
+      await invoicing.issueForOrder(tx, event.orderId, new Date(), event.order, () => paidOrderItems(tx, event));
+    },
+    { late: true },
+  );
   return { invoicing, refunds, verifactu };
 }

@@ -109,6 +109,8 @@ export class InvoicingService {
     orderId: number,
     now = new Date(),
     known?: typeof orders.$inferSelect,
+    /** The order's lines in item order, when the caller's transaction has them (read only when needed). */
+    knownItems?: () => Promise<Array<typeof orderItems.$inferSelect>>,
   ): Promise<InvoiceRow> {
     const [existing] = await tx
       .select()
@@ -118,11 +120,9 @@ export class InvoicingService {
     const [order] =
       known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!order) throw new Error(`invoice for unknown order ${orderId}`);
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.itemId));
+    const items = knownItems
+      ? await knownItems()
+      : await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
     const [billing] = await tx.select().from(customerBilling).where(eq(customerBilling.userId, order.customerId));
 
     const setup = this.entities.forStore(order.storeId);

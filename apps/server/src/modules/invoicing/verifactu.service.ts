@@ -64,21 +64,28 @@ export class VerifactuService {
       generatedAt: zonedTimestamp(zonedDateTime(now, entity.time_zone)),
     };
     const hash = sha256Upper(verifactuHashInput(fields));
-    const [record] = await tx
-      .insert(verifactuRecords)
-      .values({
-        invoiceId: invoice.id,
-        ...fields,
-        previousRecordId: head.lastRecordId,
-        hash,
-        qrUrl: verifactuQrUrl(this.environment, fields),
-      })
-      .returning();
+    // The record and the chain head's move to it in one statement (the head stays locked until commit).
+    const inserted = tx.$with('inserted').as(
+      tx
+        .insert(verifactuRecords)
+        .values({
+          invoiceId: invoice.id,
+          ...fields,
+          previousRecordId: head.lastRecordId,
+          hash,
+          qrUrl: verifactuQrUrl(this.environment, fields),
+        })
+        .returning(),
+    );
+    const headMoved = tx.$with('head_moved').as(
+      tx
+        .update(verifactuChains)
+        .set({ lastRecordId: sql`(select ${sql.identifier('id')} from ${inserted})`, lastHash: hash })
+        .where(eq(verifactuChains.issuerTaxId, issuerTaxId))
+        .returning({ issuerTaxId: verifactuChains.issuerTaxId }),
+    );
+    const [record] = await tx.with(inserted, headMoved).select().from(inserted);
     if (!record) throw new Error('Veri*Factu record insert returned nothing');
-    await tx
-      .update(verifactuChains)
-      .set({ lastRecordId: record.id, lastHash: hash })
-      .where(eq(verifactuChains.issuerTaxId, issuerTaxId));
     return record;
   }
 

@@ -1,5 +1,7 @@
 import type { Tx } from '../../db/database.js';
-import type { orders } from '../../db/schema.js';
+import type { Cents } from '@ventanilla/domain';
+import { asc, eq } from 'drizzle-orm';
+import { orderItems, type orders } from '../../db/schema.js';
 
 /** What is known when an order becomes paid. */
 export interface OrderPaidEvent {
@@ -7,10 +9,33 @@ export interface OrderPaidEvent {
   /** The payment that paid it (null when an agent confirms a payment made outside a provider, e.g. a transfer). */
   paymentId: number | null;
   /**
-   * The order's row as the paying transaction's UPDATE returned it (locked by it until commit), when the payer has it:
-   * listeners use it instead of reading the order again.
+   * The order's row as it is once paid (the payer holds its lock until commit, and may write the update itself after
+   * the listeners), when the payer has it: listeners use it instead of reading the order again.
    */
   order?: typeof orders.$inferSelect;
+}
+
+type OrderItemRow = typeof orderItems.$inferSelect;
+const paidItems = new WeakMap<OrderPaidEvent, Promise<OrderItemRow[]>>();
+
+/**
+ * The lines of a paid order (item order), read once per event: the listeners of one payment (invoice, e-mail, saved
+ * items) run one after the other in its transaction and share the read. Nothing in that transaction changes the
+ * columns they use (names, quantities, amounts, answers) after the payment.
+ */
+export function paidOrderItems(tx: Tx, event: OrderPaidEvent): Promise<OrderItemRow[]> {
+  let items = paidItems.get(event);
+  if (!items) {
+    // execute(): a promise, run once (a query builder would run again on every await).
+    items = tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, event.orderId))
+      .orderBy(asc(orderItems.itemId))
+      .execute();
+    paidItems.set(event, items);
+  }
+  return items;
 }
 
 /** An order was created unpaid: at checkout, or by an agent for a customer (no payment yet: the customer pays by link). */
@@ -20,6 +45,15 @@ export interface OrderPlacedEvent {
   method: string | null;
   /** The agent who created it for the customer (back office), if any. */
   agentId?: number;
+  /** The order's row and its lines (name and total, in item order) as the placing transaction inserted them. */
+  order?: typeof orders.$inferSelect;
+  lines?: OrderLineSummary[];
+}
+
+/** An order line as the order e-mails list it. */
+export interface OrderLineSummary {
+  name: string;
+  total: Cents;
 }
 
 /** A payment waits for the customer to pay elsewhere (Multibanco reference, bank transfer details, MB WAY). */
@@ -84,16 +118,30 @@ export class OrderEvents {
     leadResent: [],
   };
 
-  on<K extends keyof EventMap>(name: K, listener: Listener<EventMap[K]>): void {
-    this.listeners[name].push(listener);
+  private readonly lateListeners: { [K in keyof EventMap]: Listener<EventMap[K]>[] } = {
+    placed: [],
+    paid: [],
+    paymentInstructions: [],
+    itemStatusChanged: [],
+    fileAttached: [],
+    leadResent: [],
+  };
+
+  /**
+   * `late`: runs after the other listeners. For a listener that takes a lock every order shares (the invoice series,
+   * the Veri*Factu chain): it is held from there until commit, so it should be taken as late as possible.
+   */
+  on<K extends keyof EventMap>(name: K, listener: Listener<EventMap[K]>, options?: { late?: boolean }): void {
+    (options?.late ? this.lateListeners : this.listeners)[name].push(listener);
   }
 
-  onPaid(listener: Listener<OrderPaidEvent>): void {
-    this.on('paid', listener);
+  onPaid(listener: Listener<OrderPaidEvent>, options?: { late?: boolean }): void {
+    this.on('paid', listener, options);
   }
 
   async emit<K extends keyof EventMap>(name: K, tx: Tx, event: EventMap[K]): Promise<void> {
     for (const listener of this.listeners[name]) await listener(tx, event);
+    for (const listener of this.lateListeners[name]) await listener(tx, event);
   }
 
   async paid(tx: Tx, event: OrderPaidEvent): Promise<void> {

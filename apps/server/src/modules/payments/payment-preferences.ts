@@ -16,12 +16,15 @@ export async function rememberPreferredPayment(
   tx: DbOrTx,
   payment: { orderId: number; method: string; provider: string },
   event: Pick<ProviderEvent, 'paymentMethod' | 'card'>,
+  /** The order's customer, when the caller read it already (otherwise it is read here). */
+  knownCustomerId?: number | null,
 ): Promise<void> {
-  const [order] = await tx
-    .select({ customerId: orders.customerId })
-    .from(orders)
-    .where(eq(orders.orderId, payment.orderId));
-  if (!order?.customerId) return;
+  const customerId =
+    knownCustomerId !== undefined
+      ? knownCustomerId
+      : (await tx.select({ customerId: orders.customerId }).from(orders).where(eq(orders.orderId, payment.orderId)))[0]
+          ?.customerId;
+  if (!customerId) return;
   const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
   const card = pm
     ? {
@@ -35,7 +38,7 @@ export async function rememberPreferredPayment(
     : {};
   await tx
     .insert(customerPaymentPreferences)
-    .values({ userId: order.customerId, method: payment.method, ...card })
+    .values({ userId: customerId, method: payment.method, ...card })
     .onConflictDoUpdate({
       target: customerPaymentPreferences.userId,
       set: { method: payment.method, ...card, updatedAt: sql`now()` },

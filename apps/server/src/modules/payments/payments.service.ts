@@ -1,11 +1,11 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { paymentEvents, payments } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/database.js';
+import { orders, paymentEvents, payments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
 import { rememberPreferredPayment } from './payment-preferences.js';
-import type { PaymentProvider, RequestHeaders } from './payment-provider.js';
+import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
 
@@ -43,67 +43,98 @@ export class PaymentsService {
         ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
         : eq(payments.providerRef, event.providerRef);
 
-    return this.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, providerCode), paymentMatch))
-        .for('update');
-      const inserted = await tx
-        .insert(paymentEvents)
-        .values({
-          provider: providerCode,
-          eventId: event.eventId,
-          type: event.type,
-          paymentId: payment?.id ?? null,
-          payload: verified.payload as object,
-          outcome: 'pending',
-        })
-        .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-        .returning({ id: paymentEvents.id });
-      const eventRow = inserted[0];
-      if (!eventRow) return { duplicate: true, outcome: 'duplicate' };
+    try {
+      return await this.db.transaction(async (tx) => {
+        // The payment and its order, both locked until commit (two deliveries for one payment, or two payments of one
+        // order, go one after the other). NO KEY UPDATE: what an UPDATE of them takes; a payment row inserted for
+        // the order meanwhile (its foreign key) is not blocked.
+        const [found] = await tx
+          .select({ payment: payments, order: orders })
+          .from(payments)
+          .innerJoin(orders, eq(orders.orderId, payments.orderId))
+          .where(and(eq(payments.provider, providerCode), paymentMatch))
+          .for('no key update', { of: [payments, orders] });
+        const payment = found?.payment;
+        const outcome = await this.apply(tx, event, found);
+        // The event is recorded last, with its outcome (one statement). A repeated event conflicts here on the unique
+        // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
+        // back: whatever it did is undone, so a repeat never has an effect.
+        const inserted = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: providerCode,
+            eventId: event.eventId,
+            type: event.type,
+            paymentId: payment?.id ?? null,
+            payload: verified.payload as object,
+            outcome,
+          })
+          .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+          .returning({ id: paymentEvents.id });
+        if (inserted.length === 0) throw new RepeatedEvent();
+        return { duplicate: false, outcome };
+      });
+    } catch (err) {
+      if (err instanceof RepeatedEvent) return { duplicate: true, outcome: 'duplicate' };
+      throw err;
+    }
+  }
 
-      let outcome: string;
-      if (!payment) outcome = 'ignored_unknown_payment';
-      else if (event.type === 'payment.succeeded') {
-        if (payment.status === 'captured') outcome = 'ignored_already_captured';
-        else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
-        else {
-          await tx
-            .update(payments)
-            .set({
-              status: 'captured',
-              failureCode: null,
-              cardBrand: event.card?.brand ?? null,
-              cardLast4: event.card?.last4 ?? null,
-              updatedAt: new Date(),
-            })
-            .where(eq(payments.id, payment.id));
-          const paid = await markOrderPaid(tx, payment.orderId);
-          if (paid) await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
-          await rememberPreferredPayment(tx, payment, event);
-          // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
-          outcome = paid ? 'applied' : 'captured_order_already_paid';
-        }
-      } else {
-        // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
-        const [changed] = await tx
+  /** Applies an authentic event to its (locked) payment; returns the outcome to record. */
+  private async apply(
+    tx: Tx,
+    event: ProviderEvent,
+    found: { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect } | undefined,
+  ): Promise<string> {
+    const payment = found?.payment;
+    let outcome: string;
+    if (!payment) outcome = 'ignored_unknown_payment';
+    else if (event.type === 'payment.succeeded') {
+      if (payment.status === 'captured') outcome = 'ignored_already_captured';
+      else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
+      else {
+        await tx
           .update(payments)
           .set({
-            status:
-              event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
-            failureCode: event.failureCode ?? null,
-            cardBrand: event.card?.brand ?? payment.cardBrand,
-            cardLast4: event.card?.last4 ?? payment.cardLast4,
+            status: 'captured',
+            failureCode: null,
+            cardBrand: event.card?.brand ?? null,
+            cardLast4: event.card?.last4 ?? null,
             updatedAt: new Date(),
           })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
-          .returning({ id: payments.id });
-        outcome = changed ? 'applied' : 'ignored_final_state';
+          .where(eq(payments.id, payment.id));
+        await rememberPreferredPayment(tx, payment, event, found.order.customerId);
+        // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
+        outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
+        if (outcome === 'applied') {
+          // The order is locked and unpaid: its listeners (invoice, e-mail, saved items) run first, with the row as
+          // it will be, and the order's own update comes last. That update locks the day's statistics rows, which
+          // every checkout and payment of the store updates, so they are held for the fewest round trips.
+          const at = new Date();
+          const paid = { ...found.order, status: 'complete' as const, paidAt: at, updatedAt: at };
+          await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
+          if (!(await markOrderPaid(tx, payment.orderId, at))) throw new Error(`order ${payment.orderId} not payable`);
+        }
       }
-      await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, eventRow.id));
-      return { duplicate: false, outcome };
-    });
+    } else {
+      // A failure or cancel never undoes a capture that arrived first (out-of-order delivery).
+      const [changed] = await tx
+        .update(payments)
+        .set({
+          status:
+            event.type === 'payment.failed' ? 'failed' : event.type === 'payment.expired' ? 'expired' : 'canceled',
+          failureCode: event.failureCode ?? null,
+          cardBrand: event.card?.brand ?? payment.cardBrand,
+          cardLast4: event.card?.last4 ?? payment.cardLast4,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
+        .returning({ id: payments.id });
+      outcome = changed ? 'applied' : 'ignored_final_state';
+    }
+    return outcome;
   }
 }
+
+/** Thrown to roll back the transaction of an event already recorded. */
+class RepeatedEvent extends Error {}

@@ -194,17 +194,27 @@ export class SavedItemsService {
    * with the same identity is linked rather than duplicated (the unique key makes concurrent calls safe), and a
    * property gets the nota simple already read for the line.
    */
-  async saveFromOrder(tx: Tx, orderId: number, onlyItemId?: number): Promise<void> {
+  async saveFromOrder(
+    tx: Tx,
+    orderId: number,
+    onlyItemId?: number,
+    /** The order's lines, when the caller's transaction has them (a payment's listeners share one read). */
+    knownLines?: () => Promise<Array<Pick<typeof orderItems.$inferSelect, 'itemId' | 'productId' | 'productOptions'>>>,
+  ): Promise<void> {
     const [order] = await tx
       .select({ customerId: orders.customerId, consent: users.saveItemsFromOrders })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.customerId))
       .where(eq(orders.orderId, orderId));
     if (!order?.consent) return;
-    const lines = await tx
-      .select({ itemId: orderItems.itemId, productId: orderItems.productId, options: orderItems.productOptions })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), onlyItemId ? eq(orderItems.itemId, onlyItemId) : undefined));
+    const lines = knownLines
+      ? (await knownLines())
+          .filter((l) => onlyItemId === undefined || l.itemId === onlyItemId)
+          .map((l) => ({ itemId: l.itemId, productId: l.productId, options: l.productOptions }))
+      : await tx
+          .select({ itemId: orderItems.itemId, productId: orderItems.productId, options: orderItems.productOptions })
+          .from(orderItems)
+          .where(and(eq(orderItems.orderId, orderId), onlyItemId ? eq(orderItems.itemId, onlyItemId) : undefined));
     for (const line of lines) {
       const found = savedItemFromOrderLine(line.productId, line.options);
       if (!found) continue;

@@ -1,0 +1,181 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
+import { sendSandboxNotification } from '../support/payment-state.js';
+import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
+
+// The checkout and the payment send fewer statements (docs/performance.md, "Checkout", 2026-11-25): the idempotency
+// key is looked up only when the checkout fails, the order counter and the order are one statement, the payment's
+// listeners share one read of the lines, the payment event is written once, last. These are the cases each shortcut
+// must still get right.
+let t: TestApp;
+let seq = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const rows = async (sql: string, params: unknown[] = []) => (await t.app.ctx.database.pool.query(sql, params)).rows;
+
+async function customerWithCart() {
+  const c = new TestClient(t.app);
+  await c.start(1);
+  const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+  expect(add.statusCode).toBe(201);
+  await c.register(`round-trips-${++seq}-${Date.now()}@example.com`);
+  return c;
+}
+
+async function checkout(c: TestClient, key: string) {
+  const res = await c.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': key });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ order_id: number; redirect_url: string }>();
+}
+
+async function pay(c: TestClient, placed: { order_id: number; redirect_url: string }) {
+  const res = await payOnSandbox(t.app, placed.redirect_url, { number: '4242 4242 4242 4242' });
+  expect(res.status).toBe(303);
+  await waitFor(async () => (await c.get(`/api/orders/${placed.order_id}/payment`)).json<{ paid: boolean }>().paid);
+}
+
+describe('checkout', () => {
+  it('adding to the cart answers with the cart, its new line included and priced', async () => {
+    const c = new TestClient(t.app);
+    await c.start(1);
+    const first = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(),
+    });
+    const second = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(true),
+    });
+    expect(first.json().items).toHaveLength(1);
+    const cart = second.json();
+    expect(cart.items).toHaveLength(2);
+    expect(cart.quote_id).toBe(first.json().quote_id);
+    expect(cart).toEqual((await c.get('/api/cart')).json());
+    // The line and the cart's touch are one statement: both happened (the links given before no longer pay it).
+    const [row] = await rows('select link_generation from carts where quote_id = $1', [cart.quote_id]);
+    expect(row.link_generation).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the same key after the customer filled a new cart returns the first order and leaves the new cart alone', async () => {
+    const c = await customerWithCart();
+    const placed = await checkout(c, 'key-round-trips-new-cart');
+    const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+    expect(add.statusCode).toBe(201);
+    const again = await checkout(c, 'key-round-trips-new-cart');
+    expect(again.order_id).toBe(placed.order_id);
+    expect((await c.get('/api/me/orders')).json().total).toBe(1);
+    // The new cart was not converted: its transaction was rolled back with the refused order.
+    expect((await c.get('/api/cart')).json().items).toHaveLength(1);
+  });
+
+  it('the same key after the order was paid returns it, paid (no second order, no second payment)', async () => {
+    const c = await customerWithCart();
+    const placed = await checkout(c, 'key-round-trips-paid');
+    await pay(c, placed);
+    const again = await checkout(c, 'key-round-trips-paid');
+    expect(again).toEqual({ order_id: placed.order_id, redirect_url: `/checkout/success/${placed.order_id}` });
+    expect(await rows('select status from payments where order_id = $1', [placed.order_id])).toEqual([
+      { status: 'captured' },
+    ]);
+  });
+
+  it("order numbers follow the store's counter: concurrent checkouts get distinct, consecutive numbers", async () => {
+    const customers = await Promise.all([customerWithCart(), customerWithCart(), customerWithCart()]);
+    const [counter] = await rows('select last_value from order_counters where store_id = 1');
+    const placed = await Promise.all(customers.map((c, i) => checkout(c, `key-round-trips-counter-${i}`)));
+    const numbers = placed.map((p) => p.order_id).sort((a, b) => a - b);
+    const first = Number(`10${String(Number(counter?.last_value ?? 0) + 1).padStart(7, '0')}`);
+    expect(numbers).toEqual([first, first + 1, first + 2]);
+    // Each order has its line (with its history), its payment, and its cart converted to it.
+    for (const p of placed) {
+      const [order] = await rows(
+        `select (select count(*)::int from order_items i where i.order_id = o.order_id) as items,
+                (select count(*)::int from item_history h join order_items i on i.item_id = h.item_id
+                  where i.order_id = o.order_id and h.accion = 'pedido_creado') as history,
+                (select count(*)::int from payments p where p.order_id = o.order_id) as payments,
+                (select count(*)::int from carts c where c.order_id = o.order_id and c.status = 'converted') as carts
+           from orders o where o.order_id = $1`,
+        [p.order_id],
+      );
+      expect(order).toEqual({ items: 1, history: 1, payments: 1, carts: 1 });
+    }
+  });
+});
+
+describe('payment notification', () => {
+  it('paid once: invoice, Veri*Factu record, e-mail and history from one read of the lines; the event has its outcome', async () => {
+    const c = await customerWithCart();
+    const placed = await checkout(c, 'key-round-trips-pay');
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      sent.push(typeof config === 'string' ? config : (config?.text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await pay(c, placed);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(sent.filter((s) => /from "order_items" where "order_items"\."order_id"/.test(s))).toHaveLength(1);
+
+    const [invoice] = await rows(
+      `select i.lines, (select count(*)::int from verifactu_records r where r.invoice_id = i.id) as records
+         from invoices i where i.order_id = $1 and i.kind = 'invoice'`,
+      [placed.order_id],
+    );
+    expect(invoice.lines).toHaveLength(1);
+    expect(invoice.records).toBe(1);
+    const [chain] = await rows(
+      `select c.last_record_id = r.id as at_head from verifactu_chains c
+         join verifactu_records r on r.issuer_tax_id = c.issuer_tax_id
+         join invoices i on i.id = r.invoice_id where i.order_id = $1`,
+      [placed.order_id],
+    );
+    expect(chain.at_head).toBe(true);
+    expect(
+      await rows("select kind from email_outbox where order_id = $1 and kind = 'payment_confirmed'", [placed.order_id]),
+    ).toHaveLength(1);
+    expect(
+      await rows(
+        `select i.panel_status_id, h.accion from order_items i join item_history h on h.item_id = i.item_id
+          where i.order_id = $1 and h.accion = 'pago_confirmado'`,
+        [placed.order_id],
+      ),
+    ).toEqual([{ panel_status_id: 40, accion: 'pago_confirmado' }]);
+    expect(
+      await rows(
+        'select e.outcome from payment_events e join payments p on p.id = e.payment_id where p.order_id = $1',
+        [placed.order_id],
+      ),
+    ).toEqual([{ outcome: 'applied' }]);
+  });
+
+  it('a repeated event is a duplicate and leaves no trace, not even a second event row', async () => {
+    const c = await customerWithCart();
+    const placed = await checkout(c, 'key-round-trips-repeat');
+    await pay(c, placed);
+    const [event] = await rows(
+      'select e.payload from payment_events e join payments p on p.id = e.payment_id where p.order_id = $1',
+      [placed.order_id],
+    );
+    const res = await sendSandboxNotification(t.app, JSON.stringify(event.payload));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: true });
+    const [counts] = await rows(
+      `select (select count(*)::int from payment_events e join payments p on p.id = e.payment_id
+                where p.order_id = $1) as events,
+              (select count(*)::int from invoices where order_id = $1) as invoices,
+              (select count(*)::int from email_outbox where order_id = $1 and kind = 'payment_confirmed') as emails`,
+      [placed.order_id],
+    );
+    expect(counts).toEqual({ events: 1, invoices: 1, emails: 1 });
+  });
+});
