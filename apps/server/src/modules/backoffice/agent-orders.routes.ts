@@ -4,8 +4,16 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, MoneyString, Nullable, StoreIdParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
+import {
+  QpId,
+  qpLocalizationFields,
+  qpNameFields,
+  QpPersonBody,
+  QpProcessedAt,
+  QpTramitaBody,
+} from '../person-search/qp-lists.schema.js';
 
-const ItemIdParam = Type.Object({ itemId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const ItemIdParam = Type.Object({ itemId: QpId });
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 const ListsOut = Type.Object({
@@ -15,26 +23,8 @@ const ListsOut = Type.Object({
   }),
   maximo: Nullable(Type.Integer({ description: 'The maximum the names were processed with (tramitaListaNombresQP)' })),
   room: Type.Integer({ description: 'How many more localizations may be recorded' }),
-  names: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      nombre: Type.String(),
-      apellidos: Type.String(),
-      nif: Type.String(),
-      maximo: Nullable(Type.Integer()),
-      processed_at: Nullable(Type.String({ format: 'date-time' })),
-    }),
-  ),
-  localizations: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      registro: Type.String(),
-      finca: Type.String(),
-      municipio: Type.String(),
-      titular: Type.String(),
-      created_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
+  names: Type.Array(Type.Object({ ...qpNameFields, maximo: Nullable(Type.Integer()), processed_at: QpProcessedAt })),
+  localizations: Type.Array(Type.Object({ ...qpLocalizationFields, created_at: Type.String({ format: 'date-time' }) })),
 });
 
 /**
@@ -128,15 +118,7 @@ const agentOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['back office'],
         summary: `searchListaNombresQP: add a person (name, surnames, DNI/NIE) to a QP item's list (at most ${QP_MAX_NAMES}); answers the list and earlier items that searched the same NIF`,
-        body: Type.Object(
-          {
-            item_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-            nombre: Text(400),
-            apellidos: Text(400),
-            nif: Text(40),
-          },
-          { additionalProperties: false },
-        ),
+        body: QpPersonBody,
         response: {
           200: Type.Object({ ...ListsOut.properties, earlier_item_ids: Type.Array(Type.Integer()) }),
           ...errors(400, 401, 403, 404),
@@ -155,16 +137,7 @@ const agentOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'tramitaListaNombresQP: send pending names for searching with a maximum of properties to locate (1 to what the customer paid)',
         params: ItemIdParam,
-        body: Type.Object(
-          {
-            maximo: Type.Integer({ minimum: 1, maximum: QP_MAXIMO_LIMIT }),
-            list: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
-              minItems: 1,
-              maxItems: QP_MAX_NAMES,
-            }),
-          },
-          { additionalProperties: false },
-        ),
+        body: QpTramitaBody,
         response: { 200: ListsOut, ...errors(400, 401, 403, 404) },
       },
     },

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { QP_MAX_NAMES, QP_MAXIMO_LIMIT } from '@ventanilla/domain';
+import { QP_MAX_NAMES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, Nullable, OneOf } from '../../shared/http-schemas.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Text = (maxLength: number) => Type.String({ maxLength });
+import {
+  QpId,
+  qpLocalizationFields,
+  qpNameFields,
+  QpPersonBody,
+  QpProcessedAt,
+  QpTramitaBody,
+} from './qp-lists.schema.js';
 
 const CustomerQpList = Type.Object({
   item_id: Type.Integer(),
@@ -16,24 +21,8 @@ const CustomerQpList = Type.Object({
   paid_maximo: Type.Integer({ description: 'The most properties paid for (the highest maximo allowed)' }),
   max_names: Type.Integer({ description: 'How many people the list may hold' }),
   maximo: Nullable(Type.Integer({ description: 'The maximum the names were sent with' })),
-  names: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      nombre: Type.String(),
-      apellidos: Type.String(),
-      nif: Type.String(),
-      processed_at: Nullable(Type.String({ format: 'date-time' })),
-    }),
-  ),
-  localizations: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      registro: Type.String(),
-      finca: Type.String(),
-      municipio: Type.String(),
-      titular: Type.String(),
-    }),
-  ),
+  names: Type.Array(Type.Object({ ...qpNameFields, processed_at: QpProcessedAt })),
+  localizations: Type.Array(Type.Object(qpLocalizationFields)),
 });
 
 /**
@@ -51,7 +40,7 @@ const customerQpRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['customer panel'],
         summary:
           'listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit',
-        params: Type.Object({ itemId: Id }),
+        params: Type.Object({ itemId: QpId }),
         response: { 200: CustomerQpList, ...errors(400, 401, 403, 404) },
       },
     },
@@ -68,10 +57,7 @@ const customerQpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customer panel'],
         summary: `searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most ${QP_MAX_NAMES}; only before it is sent)`,
-        body: Type.Object(
-          { item_id: Id, nombre: Text(400), apellidos: Text(400), nif: Text(40) },
-          { additionalProperties: false },
-        ),
+        body: QpPersonBody,
         response: {
           200: Type.Object({ ...CustomerQpList.properties, added: Type.Boolean() }),
           ...errors(400, 401, 403, 404, 409),
@@ -89,14 +75,8 @@ const customerQpRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['customer panel'],
         summary:
           'tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once',
-        params: Type.Object({ itemId: Id }),
-        body: Type.Object(
-          {
-            maximo: Type.Integer({ minimum: 1, maximum: QP_MAXIMO_LIMIT }),
-            list: Type.Array(Id, { minItems: 1, maxItems: QP_MAX_NAMES }),
-          },
-          { additionalProperties: false },
-        ),
+        params: Type.Object({ itemId: QpId }),
+        body: QpTramitaBody,
         response: { 200: CustomerQpList, ...errors(400, 401, 403, 404, 409) },
       },
     },
