@@ -27,7 +27,14 @@ import { unusablePasswordHash } from '../customers/password.js';
 import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
-import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds } from '../person-search/qp-lists.js';
+import {
+  addQpName,
+  lockQpItem,
+  processQpNames,
+  qpFields,
+  qpProductIds,
+  readQpList,
+} from '../person-search/qp-lists.js';
 
 export interface AgentOrderInput {
   customer: { email: string; firstname?: string; lastname?: string };
@@ -198,34 +205,14 @@ export class AgentOrdersService {
   /** listaNombresQP: the item's people (processed or not), its localizations and how many more fit. */
   async lists(itemId: number, db: Db | Tx = this.db) {
     const item = await this.qpItem(db, itemId);
-    const names = await db.select().from(qpNames).where(eq(qpNames.itemId, itemId)).orderBy(asc(qpNames.id));
-    const found = await db
-      .select()
-      .from(qpLocalizations)
-      .where(eq(qpLocalizations.itemId, itemId))
-      .orderBy(asc(qpLocalizations.id));
-    const processedMaximo = Math.max(0, ...names.map((n) => n.maximo ?? 0));
+    const list = await readQpList(db, itemId);
     return {
       item_id: itemId,
       paid_maximo: item.paidMaximo,
-      maximo: processedMaximo || null,
-      room: Math.max(processedMaximo - found.length, 0),
-      names: names.map((n) => ({
-        id: n.id,
-        nombre: n.nombre,
-        apellidos: n.apellidos,
-        nif: n.nif,
-        maximo: n.maximo,
-        processed_at: n.processedAt?.toISOString() ?? null,
-      })),
-      localizations: found.map((l) => ({
-        id: l.id,
-        registro: l.registro,
-        finca: l.finca,
-        municipio: l.municipio,
-        titular: l.titular,
-        created_at: l.createdAt.toISOString(),
-      })),
+      maximo: list.maximo,
+      room: Math.max((list.maximo ?? 0) - list.localizations.length, 0),
+      names: list.names.map((n) => ({ ...n.out, maximo: n.row.maximo })),
+      localizations: list.localizations.map((l) => ({ ...l.out, created_at: l.row.createdAt.toISOString() })),
     };
   }
 

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { checkQpPerson, QP_MAX_NAMES, qpCustomerListState, qpMaximoOfAnswers } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { orderItems, orders, qpLocalizations, qpNames } from '../../db/schema.js';
+import { orderItems, orders, qpNames } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
-import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds } from './qp-lists.js';
+import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds, readQpList } from './qp-lists.js';
 
 /**
  * The customer's side of the QP person-search lists (docs/customer-panel.md, "Person search (QP)"): the spec's
@@ -50,33 +50,16 @@ export class CustomerQpService {
   /** listaNombresQP: the item's people, the properties found so far, and what the customer may still do. */
   async list(customerId: number, itemId: number, db: Db | Tx = this.db) {
     const item = await this.ownItem(db, customerId, itemId);
-    const names = await db.select().from(qpNames).where(eq(qpNames.itemId, itemId)).orderBy(asc(qpNames.id));
-    const found = await db
-      .select()
-      .from(qpLocalizations)
-      .where(eq(qpLocalizations.itemId, itemId))
-      .orderBy(asc(qpLocalizations.id));
+    const list = await readQpList(db, itemId);
     return {
       item_id: itemId,
       state: item.state,
       editable: item.state === 'awaiting_names',
       paid_maximo: item.paidMaximo,
       max_names: QP_MAX_NAMES,
-      maximo: Math.max(0, ...names.map((n) => n.maximo ?? 0)) || null,
-      names: names.map((n) => ({
-        id: n.id,
-        nombre: n.nombre,
-        apellidos: n.apellidos,
-        nif: n.nif,
-        processed_at: n.processedAt?.toISOString() ?? null,
-      })),
-      localizations: found.map((l) => ({
-        id: l.id,
-        registro: l.registro,
-        finca: l.finca,
-        municipio: l.municipio,
-        titular: l.titular,
-      })),
+      maximo: list.maximo,
+      names: list.names.map((n) => n.out),
+      localizations: list.localizations.map((l) => l.out),
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   AGENT_ORDER_SHORTCUTS,
   checkTramitaNombres,
@@ -6,8 +6,8 @@ import {
   type QpPerson,
   type QpProblem,
 } from '@ventanilla/domain';
-import type { Tx } from '../../db/database.js';
-import { orderItems, qpNames } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/database.js';
+import { orderItems, qpLocalizations, qpNames } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { recordHistory, type HistoryEntry } from '../orders/orders.repository.js';
@@ -40,6 +40,36 @@ export function qpProductIds(catalog: CatalogService): Set<number> {
       .map((s) => catalog.findProduct(s.storeId, AGENT_ORDER_SHORTCUTS.qp)?.row.productId)
       .filter((id): id is number => id !== undefined),
   );
+}
+
+/**
+ * An item's list as both sides show it: the people (with when each was sent), the properties found, and the highest
+ * maximum the names were sent with (null before any was sent). The rows come along for what only one side shows.
+ */
+export async function readQpList(db: Db | Tx, itemId: number) {
+  const names = await db.select().from(qpNames).where(eq(qpNames.itemId, itemId)).orderBy(asc(qpNames.id));
+  const found = await db
+    .select()
+    .from(qpLocalizations)
+    .where(eq(qpLocalizations.itemId, itemId))
+    .orderBy(asc(qpLocalizations.id));
+  return {
+    maximo: Math.max(0, ...names.map((n) => n.maximo ?? 0)) || null,
+    names: names.map((n) => ({
+      out: {
+        id: n.id,
+        nombre: n.nombre,
+        apellidos: n.apellidos,
+        nif: n.nif,
+        processed_at: n.processedAt?.toISOString() ?? null,
+      },
+      row: n,
+    })),
+    localizations: found.map((l) => ({
+      out: { id: l.id, registro: l.registro, finca: l.finca, municipio: l.municipio, titular: l.titular },
+      row: l,
+    })),
+  };
 }
 
 /** A person-search list's refused fields as API field errors. */
