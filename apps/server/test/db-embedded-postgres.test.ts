@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -186,6 +186,31 @@ describe('embedded PostgreSQL server', () => {
     } finally {
       stray.kill('SIGKILL');
       await strayExited;
+    }
+  });
+
+  it('a postmaster.pid naming a live process that is not a server of this directory (a reused pid) is cleared, that process left alone', async () => {
+    const dataDir = newDataDir();
+    const first = await openDatabase({ dataDir, embeddedEngine: 'postgres' });
+    await first.close();
+    const pgDir = join(dataDir, 'postgres');
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const otherExited = once(other, 'exit');
+    try {
+      await once(other, 'spawn');
+      writeFileSync(join(pgDir, 'postmaster.pid'), `${other.pid}\n${pgDir}\n0\n5432\n${pgDir}\n\n0 0\nready\n`);
+
+      const db = await openDatabase({ dataDir });
+      try {
+        expect(await db.ping()).toBe(true);
+        expect(postmasterPid(dataDir)).not.toBe(other.pid);
+      } finally {
+        await db.close();
+      }
+      expect(isAlive(other.pid!)).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+      await otherExited;
     }
   });
 

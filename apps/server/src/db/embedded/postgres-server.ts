@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -210,13 +220,13 @@ export async function stopOrphanPostmaster(pgDir: string, logger: DatabaseLogger
   const file = readPostmasterPidFile(pgDir);
   if (!file || !isAlive(file.pid)) return;
   const { pid } = file;
-  if (!isPostgresProcess(pid)) {
-    // The pid was reused by an unrelated process (containers restart with the same pids): PostgreSQL would refuse
-    // to start, believing another server runs.
+  if (file.dir !== pgDir) return; // a directory moved or copied: PostgreSQL will judge the file itself
+  if (!servesDirectory(pid, pgDir)) {
+    // The pid was reused by another process (containers restart with the same pids), maybe even another PostgreSQL:
+    // not ours to stop, and PostgreSQL would refuse to start, believing a server runs here.
     rmSync(join(pgDir, 'postmaster.pid'), { force: true });
     return;
   }
-  if (file.dir !== pgDir) return; // not ours to stop: PostgreSQL will refuse and say why
   logger.warn({ pid, dir: pgDir }, 'A PostgreSQL server left by an earlier process holds the data; stopping it.');
   for (const [signal, waitMs] of [
     ['SIGINT', ORPHAN_STOP_TIMEOUT_MS],
@@ -246,14 +256,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** On Linux, whether `pid` runs the postgres binary; elsewhere we cannot tell cheaply and assume it does. */
-function isPostgresProcess(pid: number): boolean {
+/**
+ * On Linux, whether `pid` is a server of this directory: a postmaster works in its data directory. Elsewhere we
+ * cannot tell cheaply and assume it is.
+ */
+function servesDirectory(pid: number, pgDir: string): boolean {
   if (process.platform !== 'linux') return true;
   try {
-    const argv0 = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
-    return argv0.endsWith('postgres');
+    return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(pgDir);
   } catch {
-    return false;
+    return false; // gone, or another user's process (ours runs as our uid, or as root's mapped user)
   }
 }
 

@@ -12,7 +12,7 @@ import type { LegalEntities } from '../invoicing/legal-entities.js';
 import { recordHistory } from '../orders/orders.repository.js';
 import { pdfText } from '../saved-items/pdf-text.js';
 import type { ChatMessage } from './chat-client.js';
-import { MarkdownTooDeepError, renderMarkdownPdf, type Letterhead } from './markdown-pdf.js';
+import type { Letterhead } from './markdown-pdf.js';
 
 /** The spec's three drafting calls: generateTogaDocument, togaBotAgent, generaPildoraIA. */
 export type DraftKind = 'document' | 'agent' | 'pildora';
@@ -200,6 +200,8 @@ export class AssistantService {
         fields: [{ field: 'content', key: 'field.required' }],
       });
     }
+    // Loaded on first use: pdf-lib is ~170 modules that a start would otherwise compile (docs/performance.md).
+    const { MarkdownTooDeepError, renderMarkdownPdf } = await import('./markdown-pdf.js');
     try {
       return await renderMarkdownPdf(markdown, { letterhead: this.letterhead(storeId), title, now: this.now() });
     } catch (error) {

@@ -19,7 +19,6 @@ import type { FileStorage } from '../files/file-storage.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { recordHistory } from '../orders/orders.repository.js';
 import { CompanyReportUnavailable, type CompanyReportAdapter } from './company-report-adapter.js';
-import { renderCompanyReportPdf, reportFilename } from './company-report-pdf.js';
 
 /** The queue of the automatic attachment: `{ itemId }`, one waiting and one running job per item. */
 export const COMPANY_REPORT_JOB = 'company-report-attach';
@@ -251,6 +250,8 @@ export class CompanyReportsService {
       await this.noteOnce(itemId, REPORT_HISTORY.notFound, { cif: cif.cif, source: this.adapter.name });
       return 'not_found';
     }
+    // Loaded on first use: pdf-lib is ~170 modules that a start would otherwise compile (docs/performance.md).
+    const { renderCompanyReportPdf, reportFilename } = await import('./company-report-pdf.js');
     const pdf = await renderCompanyReportPdf(report);
     // Content-addressed: a second run stores the same bytes under the same key.
     const stored = await this.files.put(Buffer.from(pdf));
