@@ -21,7 +21,7 @@
 // when it runs here); EMBEDDED_DATABASE=pglite measures PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,12 +141,63 @@ class Shopper {
   }
 }
 
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime (ms) and parent pid of every process, from /proc/<pid>/stat. */
+function processTable() {
+  const table = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      table.set(Number(entry), {
+        comm,
+        ppid: Number(fields[1]),
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS,
+      });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return table;
+}
+
+/**
+ * CPU time (ms) used so far by: the app (the server process), its descendants (the embedded PostgreSQL), the other
+ * `postgres` processes on this machine (an external server) and this bench process (the customers' client).
+ */
+function cpuSnapshot(serverPid) {
+  const table = processTable();
+  const tree = new Set([serverPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, p] of table) if (!tree.has(pid) && tree.has(p.ppid)) tree.add(pid), (grew = true);
+  }
+  let children = 0;
+  let otherPostgres = 0;
+  for (const [pid, p] of table) {
+    if (pid !== serverPid && tree.has(pid)) children += p.cpuMs;
+    else if (!tree.has(pid) && p.comm === 'postgres') otherPostgres += p.cpuMs;
+  }
+  const usage = process.cpuUsage();
+  return {
+    app: table.get(serverPid)?.cpuMs ?? 0,
+    embeddedDb: children,
+    externalDb: otherPostgres,
+    client: (usage.user + usage.system) / 1000,
+    at: performance.now(),
+  };
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function runLoad() {
+async function runLoad(serverPid) {
   const shoppers = Array.from({ length: CUSTOMERS }, (_, i) => new Shopper(i));
   const runId = randomBytes(3).toString('hex');
   for (let i = 0; i < shoppers.length; i += 8) {
@@ -163,6 +214,7 @@ async function runLoad() {
     steps.get(step).push(ms);
   };
   const fail = (what) => errors.set(what, (errors.get(what) ?? 0) + 1);
+  const cpuBefore = cpuSnapshot(serverPid);
   const started = performance.now();
   const deadline = started + DURATION_S * 1000;
   let seq = 0;
@@ -212,10 +264,12 @@ async function runLoad() {
       }
     }),
   );
+  const cpuAfter = cpuSnapshot(serverPid);
+  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, cpuAfter[k] - cpuBefore[k]]));
   latencies.sort((a, b) => a - b);
   orderTimes.sort((a, b) => a - b);
   for (const list of steps.values()) list.sort((a, b) => a - b);
-  return { paidOrders, latencies, orderTimes, errors, attempts: seq, steps };
+  return { paidOrders, latencies, orderTimes, errors, attempts: seq, steps, cpu };
 }
 
 /** Orders among `ids` that are paid and have exactly one invoice, read from the database itself. */
@@ -238,7 +292,7 @@ async function benchEmbedded() {
     let engine;
     try {
       engine = await waitHealthy(server);
-      load = await runLoad();
+      load = await runLoad(server.child.pid);
     } finally {
       await stopServer(server);
     }
@@ -270,7 +324,7 @@ async function benchPostgres() {
     let load;
     try {
       await waitHealthy(server);
-      load = await runLoad();
+      load = await runLoad(server.child.pid);
     } finally {
       await stopServer(server);
     }
@@ -307,6 +361,14 @@ function report(name, r, goals) {
     );
   }
   console.log(`  order from cart to paid: p50 ${o(50)} ms, p99 ${o(99)} ms`);
+  // Where the machine's CPU went while the customers ran, per paid order (2 cores = 2,000 ms of CPU per second).
+  const perOrder = (ms) => (r.paidOrders.length > 0 ? (ms / r.paidOrders.length).toFixed(1) : '-');
+  const db = r.cpu.embeddedDb + r.cpu.externalDb;
+  const seconds = r.cpu.at / 1000;
+  console.log(
+    `  CPU per paid order: app ${perOrder(r.cpu.app)} ms, database ${perOrder(db)} ms, bench client ${perOrder(r.cpu.client)} ms` +
+      ` (busy: app ${(r.cpu.app / 10 / seconds).toFixed(0)}%, database ${(db / 10 / seconds).toFixed(0)}%, client ${(r.cpu.client / 10 / seconds).toFixed(0)}% of a core)`,
+  );
   if (r.errors.size > 0) console.log(`  failures: ${JSON.stringify(Object.fromEntries(r.errors))}`);
 }
 
