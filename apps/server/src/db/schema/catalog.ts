@@ -1,9 +1,29 @@
 // Catalogue: stores, categories, products with their question forms, and every product's revision history.
 import type { Cents, DisplayFlag, ValidatorName } from '@ventanilla/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { centsColumn, ZERO_CENTS, createdAt, rateColumn, updatedAt } from './columns.js';
 import { users } from './customers.js';
+
+/**
+ * One row: a counter that statement triggers on stores, categories, products and product_stores move on every change
+ * (migration 0033), so an instance learns whether the catalogue changed by reading one row instead of all of it.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
 
 export const stores = pgTable('stores', {
   storeId: integer('store_id').primaryKey(),

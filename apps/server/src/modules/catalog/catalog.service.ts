@@ -1,6 +1,7 @@
 import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import {
   atFeeProductPrices,
   DISPLAY_FLAGS,
@@ -25,7 +26,8 @@ import {
   type CategoryTranslationsRecord,
   type ProductTranslationsRecord,
 } from './catalog-translations.js';
-import { categories, products, productStores, stores } from '../../db/schema.js';
+import { catalogRevision, categories, products, productStores, stores } from '../../db/schema.js';
+import { reusableStatement } from '../../db/statements.js';
 
 export interface StoreInfo {
   storeId: number;
@@ -86,6 +88,8 @@ export interface CachedJson {
 
 interface Snapshot {
   loadedAt: number;
+  /** The database's catalogue revision counter when the rows were read (catalog_revision, migration 0033). */
+  counter: number;
   /** A fingerprint of the catalogue's rows: pages rendered from an older revision are stale. */
   revision: string;
   stores: Map<number, StoreInfo>;
@@ -94,6 +98,16 @@ interface Snapshot {
   localized: (language: Language) => LocalizedProducts;
   hostMap: Map<string, number>;
   json: Map<string, CachedJson>;
+}
+
+const catalogRevisionQuery = reusableStatement('catalog_revision', (db) =>
+  db.select({ value: catalogRevision.value }).from(catalogRevision).where(eq(catalogRevision.id, 1)),
+);
+
+/** The catalogue's revision counter (0 if its row is missing). */
+async function readCatalogRevision(db: Db): Promise<number> {
+  const [row] = await catalogRevisionQuery(db);
+  return row?.value ?? 0;
 }
 
 function cached(body: unknown): CachedJson {
@@ -123,7 +137,12 @@ export class CatalogService {
     },
   ) {}
 
+  /**
+   * Reads the catalogue into memory. The revision counter is read first: a change made while the rows are read moves
+   * it past the value kept here, so the next refresh reads the rows again (never the other way round).
+   */
   async load(): Promise<void> {
+    const counter = await readCatalogRevision(this.db);
     const [storeRows, categoryRows, productRows, links] = await Promise.all([
       this.db.select().from(stores),
       this.db.select().from(categories).orderBy(categories.position, categories.id),
@@ -165,6 +184,7 @@ export class CatalogService {
       .digest('base64url');
     this.snapshot = {
       loadedAt: Date.now(),
+      counter,
       revision,
       stores: storeMap,
       categories: categoryRows,
@@ -177,14 +197,30 @@ export class CatalogService {
   private current(): Snapshot {
     const snap = this.snapshot;
     if (!snap) throw new Error('Catalogue used before load()');
-    if (Date.now() - snap.loadedAt > this.options.ttlMs && !this.reloading) {
-      this.reloading = this.load()
+    void this.refreshIfStale();
+    return snap;
+  }
+
+  /**
+   * Starts a refresh when the snapshot is older than `ttlMs` (requests keep the snapshot they have meanwhile);
+   * resolves when the refresh under way, if any, is done.
+   */
+  refreshIfStale(): Promise<void> {
+    const snap = this.snapshot;
+    if (snap && Date.now() - snap.loadedAt > this.options.ttlMs && !this.reloading) {
+      this.reloading = this.refresh(snap)
         .catch(() => undefined) // keep serving the last good snapshot while the database is away
         .finally(() => {
           this.reloading = null;
         });
     }
-    return snap;
+    return this.reloading ?? Promise.resolve();
+  }
+
+  /** Reads the catalogue again if its revision counter moved (another instance's edit); otherwise keeps it. */
+  private async refresh(snap: Snapshot): Promise<void> {
+    if ((await readCatalogRevision(this.db)) !== snap.counter) return this.load();
+    snap.loadedAt = Date.now();
   }
 
   /** Changes whenever a store, category, product or store link changes (here or through another instance). */

@@ -1,0 +1,59 @@
+// The catalogue in memory follows edits made through another instance (or by hand in SQL): each refresh reads the
+// revision counter (migration 0033's triggers move it on every change of stores, categories, products and store links)
+// and reads the whole catalogue again only when it moved.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyMigrations, createDb, type Db } from '../src/db/database.js';
+import { CatalogService } from '../src/modules/catalog/catalog.service.js';
+import { seedDatabase } from '../src/modules/catalog/seed.js';
+import { loadConfig } from '../src/config/env.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+let t: TestDatabase;
+let db: Db;
+let catalog: CatalogService;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await applyMigrations(t.handle.pool);
+  db = createDb(t.handle.pool);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+  await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: false });
+  // A negative ttl: every read of the catalogue starts a refresh (the app uses 5 s).
+  catalog = new CatalogService(db, { ttlMs: -1, defaultStoreId: 1, storeHosts: {} });
+  await catalog.load();
+}, 60_000);
+afterAll(async () => t?.dispose());
+
+describe('catalogue refresh', () => {
+  it('without a change it reads the revision only, and keeps the snapshot', async () => {
+    const load = vi.spyOn(catalog, 'load');
+    const before = catalog.revision();
+    await catalog.refreshIfStale();
+    await catalog.refreshIfStale();
+    expect(load).not.toHaveBeenCalled();
+    expect(catalog.revision()).toBe(before);
+    load.mockRestore();
+  });
+
+  it.each([
+    ['a product', sql`update products set name = name || ' (editado)' where url_key = 'nota-simple'`],
+    ['a store', sql`update stores set description = description || '.' where store_id = 1`],
+    [
+      'a category',
+      sql`update categories set position = position + 1 where url_key = (select min(url_key) from categories)`,
+    ],
+    ['a store link', sql`delete from product_stores where product_id = (select max(product_id) from product_stores)`],
+  ])('an edit of %s made outside this instance is loaded at the next refresh', async (_what, edit) => {
+    const load = vi.spyOn(catalog, 'load');
+    const before = catalog.revision();
+    await db.execute(edit);
+    await catalog.refreshIfStale();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(catalog.revision()).not.toBe(before);
+    load.mockRestore();
+  });
+
+  it('shows the edited texts', () => {
+    expect(catalog.findProduct(1, 'nota-simple')?.row.name).toMatch(/\(editado\)$/);
+  });
+});
