@@ -82,6 +82,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { PaymentWaiters } from './modules/payments/payment-waiters.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
 import { createInvoicing } from './modules/invoicing/invoicing.module.js';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
   const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
+  const paymentWaiters = new PaymentWaiters();
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -317,7 +319,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
     notifications,
     push,
-    payments: new PaymentsService(db, providers, orderEvents),
+    payments: new PaymentsService(db, providers, orderEvents, (orderId) => paymentWaiters.notify(orderId)),
+    paymentWaiters,
     customerOrders: new CustomerOrdersService(db),
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),

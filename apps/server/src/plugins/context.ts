@@ -45,6 +45,7 @@ import type { NotificationsService } from '../modules/account/notifications.serv
 import type { PushService } from '../modules/account/push.service.js';
 import type { PlaceDirectory } from '../modules/geo/place-directory.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
+import type { PaymentWaiters } from '../modules/payments/payment-waiters.js';
 import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
 
 /** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
@@ -63,6 +64,7 @@ export interface AppContext {
   /** Order domain events (paid) that invoices and emails listen to inside the paying transaction. */
   orderEvents: OrderEvents;
   payments: PaymentsService;
+  paymentWaiters: PaymentWaiters;
   /** Agents' confirmation of bank transfers (captures the payment and pays the order in one transaction). */
   transfers: TransferConfirmation;
   sandbox: SandboxGateway;

@@ -24,6 +24,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     deliverWebhooks?: boolean;
+    /** Awaited before each webhook is delivered: a test holds the provider's notifications until it is ready. */
+    webhookGate?: () => Promise<void>;
     paymentFetch?: FetchFn;
     logger?: object;
     onRoute?: (route: RouteOptions) => void;
@@ -45,6 +47,7 @@ export async function createTestApp(
   const ref: { app?: FastifyInstance } = {};
   const sender: NotificationSender = async (url, body, headers) => {
     if (options.deliverWebhooks === false || !ref.app) return false;
+    await options.webhookGate?.();
     const res = await ref.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;

@@ -13,3 +13,15 @@ export const PAYMENT_STATUSES = [
 ] as const;
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Statuses of a payment attempt whose outcome is still to come from the provider or the customer. */
+const AWAITING_OUTCOME: ReadonlySet<string> = new Set<PaymentStatus>(['created', 'pending', 'requires_action']);
+
+/**
+ * Whether a page showing an order's payment should keep waiting for news: the order is unpaid and its latest
+ * payment attempt has no outcome yet. A paid order, a failed/expired/canceled attempt or no attempt at all is final
+ * for the page (a new attempt is the customer's own action).
+ */
+export function awaitingPaymentOutcome(state: { paid: boolean; payment_status: string | null }): boolean {
+  return !state.paid && state.payment_status !== null && AWAITING_OUTCOME.has(state.payment_status);
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { PAYMENT_METHOD_CODES } from '@ventanilla/domain';
+import { awaitingPaymentOutcome, PAYMENT_METHOD_CODES } from '@ventanilla/domain';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import {
@@ -18,8 +18,12 @@ import { paymentMethodName } from './payment-method-names.js';
 const Method = Type.Union(PAYMENT_METHOD_CODES.map((m) => Type.Literal(m)));
 const CheckoutResponse = Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() });
 
+/** Longest wait a payment-state request may ask for, and how often a waiting request reads the state again. */
+const MAX_WAIT_S = 25;
+const RECHECK_MS = 1_000;
+
 const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { checkout } = app.ctx;
+  const { checkout, paymentWaiters } = app.ctx;
 
   app.post(
     '/api/checkout',
@@ -72,8 +76,11 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'orders.place' },
       schema: {
         tags: ['checkout'],
-        summary: 'Payment state of one of your orders (the success page polls it)',
+        summary:
+          'Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment ' +
+          'has an outcome or N seconds pass (the success page long-polls it)',
         params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WAIT_S })) }),
         response: {
           200: Type.Object({
             order_id: Type.Integer(),
@@ -94,7 +101,28 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
-      return checkout.paymentStatus(user, request.params.orderId);
+      const { orderId } = request.params;
+      let state = await checkout.paymentStatus(user, orderId);
+      const waitMs = (request.query.wait ?? 0) * 1000;
+      if (waitMs === 0 || !awaitingPaymentOutcome(state)) return state;
+      // The client may leave (closed tab, aborted fetch): stop waiting for it.
+      const gone = new AbortController();
+      const leave = () => gone.abort();
+      reply.raw.once('close', leave);
+      try {
+        const deadline = Date.now() + waitMs;
+        while (awaitingPaymentOutcome(state) && Date.now() < deadline && !gone.signal.aborted) {
+          // Woken by a notification applied here; re-read anyway every RECHECK_MS (another instance may apply it).
+          const slot = paymentWaiters.wait(orderId, Math.min(RECHECK_MS, deadline - Date.now()), gone.signal);
+          if (slot === false) break;
+          await slot;
+          if (gone.signal.aborted) break;
+          state = await checkout.paymentStatus(user, orderId);
+        }
+      } finally {
+        reply.raw.off('close', leave);
+      }
+      return state;
     },
   );
 

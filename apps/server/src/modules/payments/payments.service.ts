@@ -19,6 +19,8 @@ export class PaymentsService {
     private readonly db: Db,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
     private readonly orderEvents: OrderEvents,
+    /** Told once an event that changed an order's payment is committed (wakes the pages waiting on it). */
+    private readonly onPaymentChanged: (orderId: number) => void = () => undefined,
   ) {}
 
   provider(code: string): PaymentProvider | undefined {
@@ -44,7 +46,7 @@ export class PaymentsService {
         : eq(payments.providerRef, event.providerRef);
 
     try {
-      return await this.db.transaction(async (tx) => {
+      const result = await this.db.transaction(async (tx) => {
         // The payment and its order, both locked until commit (two deliveries for one payment, or two payments of one
         // order, go one after the other). NO KEY UPDATE: what an UPDATE of them takes; a payment row inserted for
         // the order meanwhile (its foreign key) is not blocked.
@@ -72,8 +74,10 @@ export class PaymentsService {
           .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
           .returning({ id: paymentEvents.id });
         if (inserted.length === 0) throw new RepeatedEvent();
-        return { duplicate: false, outcome };
+        return { duplicate: false, outcome, orderId: payment?.orderId };
       });
+      if (result.outcome === 'applied' && result.orderId !== undefined) this.onPaymentChanged(result.orderId);
+      return { duplicate: false, outcome: result.outcome };
     } catch (err) {
       if (err instanceof RepeatedEvent) return { duplicate: true, outcome: 'duplicate' };
       throw err;
