@@ -108,6 +108,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // concurrent connections (electric-sql/pglite#1046): the pool queues instead.
     max: 1,
     idleTimeoutMillis: 0,
+    // PGlite is one backend session behind every socket: the statements a discarded client prepared (pg-pool drops
+    // a client whose query failed) outlive it, and a new client, which knows none of them, would get "prepared
+    // statement already exists" for each. pg-pool awaits this before it hands the client out.
+    onConnect: async (client) => {
+      await client.query('DEALLOCATE ALL');
+    },
   };
   return connect('pglite', true, config, logger, () => server.stop());
 }
@@ -130,10 +136,6 @@ async function connect(
     client.on('error', (err) => {
       logger.warn({ err, db: kind }, 'Lost a database connection; the pool will open a new one.');
     });
-    // PGlite is one backend session behind every socket: the statements a discarded client prepared (pg-pool drops
-    // a client whose query failed) outlive it, and this client, which knows none of them, would get "prepared
-    // statement already exists" for each. Queued before anything the pool's caller sends on this client.
-    if (kind === 'pglite') client.query('DEALLOCATE ALL').catch(() => undefined);
   });
   pool.on('error', () => {
     // Already logged by the client listener above.

@@ -10356,10 +10356,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment state of one of your orders (the success page polls it) */
+        /** Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment has an outcome or N seconds pass (the success page long-polls it) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    wait?: number;
+                };
                 header?: never;
                 path: {
                     orderId: number;
