@@ -2,6 +2,7 @@
 // It relies on Drizzle's node-postgres internals (the session's `client`, the prepared query's `client`): this test
 // fails if an upgrade changes them.
 import { eq, sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { stores } from '../src/db/schema.js';
@@ -16,7 +17,20 @@ beforeAll(async () => {
   await applyMigrations(t.handle.pool);
   db = createDb(t.handle.pool);
   await db.insert(stores).values({ storeId: 901, name: 'Uno', language: 'es', country: 'ES', vatRateBp: 2100 });
+  await db.execute(sql`create table statement_nulls (id integer primary key, doc jsonb, at timestamptz)`);
 });
+
+const statementNulls = pgTable('statement_nulls', {
+  id: integer('id').primaryKey(),
+  doc: jsonb('doc').$type<{ a: number } | null>(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }),
+});
+const insertNullable = reusableStatement('test_insert_nullable', (h) =>
+  h
+    .insert(statementNulls)
+    .values({ id: sql.placeholder('id'), doc: sql.placeholder('doc'), at: sql.placeholder('at') })
+    .returning(),
+);
 afterAll(async () => t?.dispose());
 
 const storeName = reusableStatement('test_store_name', (h) =>
@@ -40,6 +54,19 @@ it("inside a transaction it runs on the transaction's connection: it sees the tr
     })
     .catch((err: Error) => expect(err.message).toBe('roll back'));
   expect(await storeName(db, { id: 901 })).toEqual([{ name: 'Uno' }]);
+});
+
+it('a null value is SQL NULL, as Drizzle sends an inline null (not JSON null, not a failed date encoding)', async () => {
+  const at = new Date('2026-11-27T10:00:00Z');
+  expect(await insertNullable(db, { id: 1, doc: { a: 1 }, at })).toEqual([{ id: 1, doc: { a: 1 }, at }]);
+  expect(await insertNullable(db, { id: 2, doc: null, at: null })).toEqual([{ id: 2, doc: null, at: null }]);
+  const rows = await db.execute(
+    sql`select id, doc is null as no_doc, at is null as no_at from statement_nulls order by id`,
+  );
+  expect(rows.rows).toEqual([
+    { id: 1, no_doc: false, no_at: false },
+    { id: 2, no_doc: true, no_at: true },
+  ]);
 });
 
 it('a name used twice is refused', () => {
