@@ -108,6 +108,43 @@ describe('checkout', () => {
   });
 });
 
+describe('checkout of carts of several lines', () => {
+  // Statements are built once per line count up to 8 lines (place-lines.ts); longer carts are built per checkout.
+  it.each([2, 8, 9])(
+    '%i lines: every line is an item with its history, in line order, and one payment',
+    async (count) => {
+      const c = new TestClient(t.app);
+      await c.start(1);
+      for (let k = 0; k < count; k++) {
+        const add = await c.post('/api/cart/items', {
+          store_id: 1,
+          url_key: 'nota-simple',
+          answers: notaSimpleAnswers(k % 2 === 1),
+        });
+        expect(add.statusCode).toBe(201);
+      }
+      await c.register(`round-trips-lines-${count}-${Date.now()}@example.com`);
+      const cart = (await c.get('/api/cart')).json<{ items: Array<{ id: number; price: { total: string } }> }>();
+      expect(cart.items).toHaveLength(count);
+      const placed = await checkout(c, `several-lines-${count}-${Date.now()}`);
+      const items = await rows(
+        'select item_id, total, panel_status_id from order_items where order_id = $1 order by item_id',
+        [placed.order_id],
+      );
+      expect(items.map((i) => (Number(i.total) / 100).toFixed(2))).toEqual(cart.items.map((i) => i.price.total));
+      expect(items.every((i) => i.panel_status_id === 0)).toBe(true);
+      const history = await rows(
+        "select count(*)::int as n from item_history where accion = 'pedido_creado' and item_id = any($1::bigint[])",
+        [items.map((i) => i.item_id)],
+      );
+      expect(history[0].n).toBe(count);
+      const paymentRows = await rows('select status from payments where order_id = $1', [placed.order_id]);
+      expect(paymentRows).toEqual([{ status: 'pending' }]);
+      expect((await c.get('/api/cart')).json().items).toEqual([]);
+    },
+  );
+});
+
 describe('payment notification', () => {
   it('paid once: invoice, Veri*Factu record, e-mail and history from one read of the lines; the event has its outcome', async () => {
     const c = await customerWithCart();

@@ -15,6 +15,7 @@ import {
   type FormEvaluation,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import { cartItems, carts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { offerOf, type CatalogProduct, type CatalogService, type StoreInfo } from '../catalog/catalog.service.js';
@@ -53,24 +54,19 @@ export class CartService {
    * transaction): a cart another transaction converts meanwhile is re-checked after the wait and no longer matches.
    */
   async findActive(db: DbOrTx, session: SessionState, storeId: number, lock = false): Promise<CartRow | undefined> {
-    const owner = session.user ? eq(carts.userId, session.user.id) : eq(carts.sessionHash, session.idHash);
-    const query = db
-      .select()
-      .from(carts)
-      .where(and(owner, eq(carts.storeId, storeId), eq(carts.status, 'active')))
-      .orderBy(desc(carts.updatedAt))
-      .limit(1);
-    const rows = lock ? await query.for('update') : await query;
+    const find = session.user ? activeCartOfUser[lock ? 1 : 0] : activeCartOfSession[lock ? 1 : 0];
+    const rows = await find(db, { owner: session.user ? session.user.id : session.idHash, storeId });
     return rows[0];
   }
 
   private async findOrCreate(session: SessionState, storeId: number): Promise<CartRow> {
     const existing = await this.findActive(this.db, session, storeId);
     if (existing) return existing;
-    const [row] = await this.db
-      .insert(carts)
-      .values({ sessionHash: session.idHash, userId: session.user?.id ?? null, storeId })
-      .returning();
+    const [row] = await insertCart(this.db, {
+      sessionHash: session.idHash,
+      userId: session.user?.id ?? null,
+      storeId,
+    });
     if (!row) throw new Error('cart insert returned nothing');
     return row;
   }
@@ -115,11 +111,12 @@ export class CartService {
     }
     const cart = await this.findOrCreate(session, input.storeId);
     // The line and the cart's touch in one statement (atomic without a transaction of its own).
-    const touched = this.db.$with('touched').as(touchLinesQuery(this.db, cart.quoteId));
-    await this.db
-      .with(touched)
-      .insert(cartItems)
-      .values({ quoteId: cart.quoteId, productId: product.row.productId, qty: 1, answers: evaluation.answers });
+    await insertLine(this.db, {
+      quoteId: cart.quoteId,
+      productId: product.row.productId,
+      answers: evaluation.answers,
+      now: new Date(),
+    });
     return cart;
   }
 
@@ -192,11 +189,7 @@ export class CartService {
   async price(db: DbOrTx, cart: CartRow): Promise<PricedCart> {
     const store = this.catalog.getStore(cart.storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
-    const rows = await db
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.quoteId, cart.quoteId))
-      .orderBy(asc(cartItems.id));
+    const rows = await cartLines(db, { quoteId: cart.quoteId });
     const lines: PricedLine[] = [];
     // Document answers are re-checked too: they must still exist and belong to the cart's session or user.
     const files = await this.uploads.resolverFor(
@@ -231,6 +224,66 @@ export class CartService {
     return cartOut(await this.price(this.db, cart));
   }
 }
+
+/** The active cart of a user (or of an anonymous session) in a store, newest first; [1]: locked FOR UPDATE. */
+const activeCartOf = (owner: typeof carts.userId | typeof carts.sessionHash, lock: boolean) =>
+  reusableStatement(`cart_active_by_${owner.name}${lock ? '_locked' : ''}`, (db) => {
+    const query = db
+      .select()
+      .from(carts)
+      .where(
+        and(
+          eq(owner, sql.placeholder('owner')),
+          eq(carts.storeId, sql.placeholder('storeId')),
+          eq(carts.status, 'active'),
+        ),
+      )
+      .orderBy(desc(carts.updatedAt))
+      .limit(1);
+    return lock ? query.for('update') : query;
+  });
+const activeCartOfUser = [activeCartOf(carts.userId, false), activeCartOf(carts.userId, true)] as const;
+const activeCartOfSession = [activeCartOf(carts.sessionHash, false), activeCartOf(carts.sessionHash, true)] as const;
+
+const insertCart = reusableStatement('cart_insert', (db) =>
+  db
+    .insert(carts)
+    .values({
+      sessionHash: sql.placeholder('sessionHash'),
+      userId: sql.placeholder('userId'),
+      storeId: sql.placeholder('storeId'),
+    })
+    .returning(),
+);
+
+/** A new line (quantity 1) and its cart's touch (touchLinesQuery), in one statement. */
+const insertLine = reusableStatement('cart_insert_line', (db) => {
+  const touched = db.$with('touched').as(
+    db
+      .update(carts)
+      .set({ updatedAt: sql`${sql.placeholder('now')}::timestamptz`, linkGeneration: sql`${carts.linkGeneration} + 1` })
+      .where(eq(carts.quoteId, sql.placeholder('quoteId')))
+      .returning({ quoteId: carts.quoteId }),
+  );
+  return db
+    .with(touched)
+    .insert(cartItems)
+    .values({
+      quoteId: sql.placeholder('quoteId'),
+      productId: sql.placeholder('productId'),
+      qty: 1,
+      answers: sql.placeholder('answers'),
+    });
+});
+
+/** A cart's lines in the order they were added. */
+const cartLines = reusableStatement('cart_lines', (db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.quoteId, sql.placeholder('quoteId')))
+    .orderBy(asc(cartItems.id)),
+);
 
 /** A change to a cart's lines: the cart is newer, and the quote links given so far no longer pay it. */
 function touchLinesQuery(tx: DbOrTx, quoteId: number) {

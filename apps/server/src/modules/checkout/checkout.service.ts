@@ -3,14 +3,13 @@ import {
   cartOrderability,
   formatMoneyString,
   orderTotals,
-  PanelStatus,
   type Cents,
   type Language,
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { carts, itemHistory, orderItems, orders, payments, users } from '../../db/schema.js';
+import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
@@ -18,6 +17,8 @@ import type { SessionState, SessionUser } from '../customers/sessions.repository
 import type { OrderEvents } from '../orders/order-events.js';
 import { insertNumberedOrder } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
+import { placeLines } from './place-lines.js';
+import { reusableStatement } from '../../db/statements.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
 /** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
@@ -79,6 +80,20 @@ function preparePaymentStatus(db: Db) {
     .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))))
     .prepare('order_payment_status');
 }
+
+/** A payment the provider opened without instructions to send (a card's hosted page): pending, with its reference. */
+const markOpened = reusableStatement('payment_mark_opened', (db) =>
+  db
+    .update(payments)
+    .set({
+      providerRef: sql`${sql.placeholder('providerRef')}::text`,
+      status: 'pending',
+      instructions: null,
+      expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(and(eq(payments.id, sql.placeholder('id')), eq(payments.status, 'created'))),
+);
 
 export class CheckoutService {
   constructor(
@@ -197,61 +212,23 @@ export class CheckoutService {
     const orderNo = order.orderId;
     // The lines, their history, the cart's conversion and the payment in one statement (the order's and the items'
     // statistics triggers stay in two statements, in that order: migration 0026).
-    const inserted = tx.$with('inserted_items').as(
-      tx
-        .insert(orderItems)
-        .values(
-          priced.lines.map((l, k) => ({
-            orderId: orderNo,
-            productId: l.product.row.productId,
-            productName: l.product.row.name,
-            qty: l.qty,
-            answers: l.evaluation.answers,
-            productOptions: l.described,
-            basePrice: l.evaluation.price.base,
-            optionsPrice: l.evaluation.price.options,
-            subtotal: totals.lines[k]!.subtotal,
-            taxAmount: totals.lines[k]!.tax,
-            fees: totals.lines[k]!.fees,
-            total: totals.lines[k]!.total,
-            panelStatusId: PanelStatus.PendingPayment,
-          })),
-        )
-        .returning({ itemId: orderItems.itemId, productName: orderItems.productName, total: orderItems.total }),
+    const items = await placeLines(
+      tx,
+      priced.lines.map((l, k) => ({
+        productId: l.product.row.productId,
+        productName: l.product.row.name,
+        qty: l.qty,
+        answers: l.evaluation.answers,
+        productOptions: l.described,
+        basePrice: l.evaluation.price.base,
+        optionsPrice: l.evaluation.price.options,
+        subtotal: totals.lines[k]!.subtotal,
+        taxAmount: totals.lines[k]!.tax,
+        fees: totals.lines[k]!.fees,
+        total: totals.lines[k]!.total,
+      })),
+      { orderId: orderNo, quoteId: fresh.quoteId, method, provider: provider.code, amount: grand, now: new Date() },
     );
-    const history = tx.$with('history', { itemId: itemHistory.itemId }).as(
-      sql`insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)}, ${sql.identifier(itemHistory.newStatus.name)})
-        select ${sql.identifier(orderItems.itemId.name)}, 'pedido_creado', ${PanelStatus.PendingPayment} from ${inserted}
-        returning ${sql.identifier(itemHistory.itemId.name)}`,
-    );
-    const converted = tx
-      .$with('converted')
-      .as(
-        tx
-          .update(carts)
-          .set({ status: 'converted', orderId: orderNo, updatedAt: new Date() })
-          .where(eq(carts.quoteId, fresh.quoteId))
-          .returning({ quoteId: carts.quoteId }),
-      );
-    const opened = tx
-      .$with('opened')
-      .as(
-        tx
-          .insert(payments)
-          .values({ orderId: orderNo, method, provider: provider.code, amount: grand, status: 'created' })
-          .returning({ id: payments.id }),
-      );
-    // RETURNING keeps the order of the VALUES; the item ids follow it too.
-    const items = await tx
-      .with(inserted, history, converted, opened)
-      .select({
-        itemId: inserted.itemId,
-        productName: inserted.productName,
-        total: inserted.total,
-        paymentId: sql<number>`(select ${sql.identifier(payments.id.name)} from ${opened})`.mapWith(Number),
-      })
-      .from(inserted)
-      .orderBy(inserted.itemId);
     const paymentId = items[0]?.paymentId;
     if (paymentId === undefined) throw new Error('order lines insert returned nothing');
     // Documents answering file questions become the items' files.
@@ -554,7 +531,12 @@ export class CheckoutService {
         .returning({ id: payments.id });
     // A card payment has nothing to send: one statement instead of a transaction of three (begin, update, commit).
     if (!opened.instructions) {
-      await markPending(this.db);
+      await markOpened(this.db, {
+        id: input.paymentId,
+        providerRef: opened.providerRef,
+        expiresAt: opened.expiresAt ?? null,
+        now: new Date(),
+      });
       return { order_id: input.orderId, redirect_url: created.redirectUrl };
     }
     await this.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import type { Cents } from '@ventanilla/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { reusableStatement } from '../../db/statements.js';
 import { orderItems, type orders } from '../../db/schema.js';
 
 /** What is known when an order becomes paid. */
@@ -18,6 +19,14 @@ export interface OrderPaidEvent {
 type OrderItemRow = typeof orderItems.$inferSelect;
 const paidItems = new WeakMap<OrderPaidEvent, Promise<OrderItemRow[]>>();
 
+const orderLines = reusableStatement('order_lines', (db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.itemId)),
+);
+
 /**
  * The lines of a paid order (item order), read once per event: the listeners of one payment (invoice, e-mail, saved
  * items) run one after the other in its transaction and share the read. Nothing in that transaction changes the
@@ -26,13 +35,7 @@ const paidItems = new WeakMap<OrderPaidEvent, Promise<OrderItemRow[]>>();
 export function paidOrderItems(tx: Tx, event: OrderPaidEvent): Promise<OrderItemRow[]> {
   let items = paidItems.get(event);
   if (!items) {
-    // execute(): a promise, run once (a query builder would run again on every await).
-    items = tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, event.orderId))
-      .orderBy(asc(orderItems.itemId))
-      .execute();
+    items = orderLines(tx, { orderId: event.orderId });
     paidItems.set(event, items);
   }
   return items;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orderNumber, PanelStatus, type PanelStatusId } from '@ventanilla/domain';
+import { orderNumber, PanelStatus, type OrderStatusValue, type PanelStatusId } from '@ventanilla/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { reusableSql, reusableStatement } from '../../db/statements.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
 
 /** Allocates the next order number of a store inside the caller's transaction (row lock on the counter). */
@@ -14,32 +15,61 @@ export async function allocateOrderNumber(tx: DbOrTx, storeId: number): Promise<
   return orderNumber(storeId, row.value);
 }
 
+/** An order as checkout places it (the number is the store's next one). */
+export interface NewOrder {
+  storeId: number;
+  customerId: number;
+  status: OrderStatusValue;
+  taxRateBp: number;
+  subtotal: number;
+  taxAmount: number;
+  fees: number;
+  total: number;
+  customerEmail: string;
+  customerFirstname: string;
+  customerLastname: string;
+  idempotencyKey: string | null;
+}
+
+/** The counter's next value and the order under it, in one statement (built once: reusableStatement). */
+const insertNumberedOrderStatement = reusableStatement('order_insert_numbered', (db) => {
+  const counter = db.$with('counter').as(
+    db
+      .insert(orderCounters)
+      .values({ storeId: sql.placeholder('storeId'), lastValue: 1 })
+      .onConflictDoUpdate({ target: orderCounters.storeId, set: { lastValue: sql`${orderCounters.lastValue} + 1` } })
+      .returning({ value: orderCounters.lastValue }),
+  );
+  return db
+    .with(counter)
+    .insert(orders)
+    .values({
+      orderId: sql`(select ${sql.placeholder('base')}::bigint + ${sql.identifier(orderCounters.lastValue.name)} from ${counter})`,
+      storeId: sql.placeholder('storeId'),
+      customerId: sql.placeholder('customerId'),
+      status: sql.placeholder('status'),
+      taxRateBp: sql.placeholder('taxRateBp'),
+      subtotal: sql.placeholder('subtotal'),
+      taxAmount: sql.placeholder('taxAmount'),
+      fees: sql.placeholder('fees'),
+      total: sql.placeholder('total'),
+      customerEmail: sql.placeholder('customerEmail'),
+      customerFirstname: sql.placeholder('customerFirstname'),
+      customerLastname: sql.placeholder('customerLastname'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+    })
+    .returning();
+});
+
 /**
  * Inserts an order under the next number of its store, counter and order in one statement (the counter's row stays
  * locked until the caller's transaction commits, so the fewer round trips after it, the less checkouts queue).
  */
-export async function insertNumberedOrder(
-  tx: DbOrTx,
-  values: Omit<typeof orders.$inferInsert, 'orderId'>,
-): Promise<typeof orders.$inferSelect> {
+export async function insertNumberedOrder(tx: DbOrTx, values: NewOrder): Promise<typeof orders.$inferSelect> {
   const { storeId } = values;
   // orderNumber(store, n) is the store's prefix followed by n in ORDER_SEQUENCE_DIGITS digits: base + n.
   const base = orderNumber(storeId, 1) - 1;
-  const counter = tx.$with('counter').as(
-    tx
-      .insert(orderCounters)
-      .values({ storeId, lastValue: 1 })
-      .onConflictDoUpdate({ target: orderCounters.storeId, set: { lastValue: sql`${orderCounters.lastValue} + 1` } })
-      .returning({ value: orderCounters.lastValue }),
-  );
-  const [order] = await tx
-    .with(counter)
-    .insert(orders)
-    .values({
-      ...values,
-      orderId: sql`(select ${base}::bigint + ${sql.identifier(orderCounters.lastValue.name)} from ${counter})`,
-    })
-    .returning();
+  const [order] = await insertNumberedOrderStatement(tx, { ...values, base });
   if (!order) throw new Error('order insert returned nothing');
   // The same range check as allocateOrderNumber (a sequence past its digits throws, and the transaction rolls back).
   if (orderNumber(storeId, order.orderId - base) !== order.orderId) throw new Error('order number out of step');
@@ -84,25 +114,39 @@ export async function markOrderPaid(
   orderId: number,
   at = new Date(),
 ): Promise<typeof orders.$inferSelect | null> {
-  const [order] = await tx
-    .update(orders)
-    .set({ status: 'complete', paidAt: at, updatedAt: at })
-    .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
-    .returning();
+  const [order] = await markOrderPaidStatement(tx, { orderId, at });
   if (!order) return null;
   // The items' move and its history rows in one statement (one round trip less while the order's row is locked).
   // Apart from the order's update: the statistics triggers must take the day's order row before the products' rows
   // (migration 0026), and the triggers of one statement's parts have no order to rely on.
-  await tx.execute(sql`
+  await movePaidItems(tx, { orderId, at: at.toISOString() });
+  return order;
+}
+
+const markOrderPaidStatement = reusableStatement('order_mark_paid', (db) =>
+  db
+    .update(orders)
+    .set({
+      status: 'complete',
+      paidAt: sql`${sql.placeholder('at')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.status, 'pending')))
+    .returning(),
+);
+
+const movePaidItems = reusableSql(
+  'order_items_paid',
+  () => sql`
     with moved as (
       update ${orderItems} set ${sql.identifier(orderItems.panelStatusId.name)} = ${PanelStatus.Pending},
-        ${sql.identifier(orderItems.updatedAt.name)} = ${at.toISOString()}::timestamptz
-      where ${orderItems.orderId} = ${orderId} and ${orderItems.panelStatusId} = ${PanelStatus.PendingPayment}
+        ${sql.identifier(orderItems.updatedAt.name)} = ${sql.placeholder('at')}::timestamptz
+      where ${orderItems.orderId} = ${sql.placeholder('orderId')}
+        and ${orderItems.panelStatusId} = ${PanelStatus.PendingPayment}
       returning ${orderItems.itemId}
     )
     insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)},
       ${sql.identifier(itemHistory.oldStatus.name)}, ${sql.identifier(itemHistory.newStatus.name)})
     select ${sql.identifier(orderItems.itemId.name)}, 'pago_confirmado', ${PanelStatus.PendingPayment}, ${PanelStatus.Pending}
-    from moved`);
-  return order;
-}
+    from moved`,
+);
