@@ -121,8 +121,13 @@ export class CompanyReportsService {
     });
   }
 
-  /** The report products' ids in every store, and which report each is. */
+  private reportProductsOf: { revision: string; map: Map<number, { urlKey: string; kind: CompanyReportKind }> } | null =
+    null;
+
+  /** The report products' ids in every store, and which report each is (worked out once per catalogue revision). */
   private reportProducts(): Map<number, { urlKey: string; kind: CompanyReportKind }> {
+    const revision = this.catalog.revision();
+    if (this.reportProductsOf?.revision === revision) return this.reportProductsOf.map;
     const map = new Map<number, { urlKey: string; kind: CompanyReportKind }>();
     for (const store of this.catalog.listStores()) {
       for (const [urlKey, product] of Object.entries(COMPANY_REPORT_PRODUCTS)) {
@@ -130,6 +135,7 @@ export class CompanyReportsService {
         if (found) map.set(found.row.productId, { urlKey, kind: product.kind });
       }
     }
+    this.reportProductsOf = { revision, map };
     return map;
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { reusableSql, reusableStatement } from '../../db/statements.js';
 import { emailOutbox } from '../../db/schema.js';
 import { TOKEN_EMAIL_KINDS, withResetToken } from './email-templates.js';
 import { isPermanentFailure, type MailTransport } from './email-transport.js';
@@ -59,6 +60,43 @@ function json<T>(value: T | string | null): T | null {
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
+
+/**
+ * Claims due messages nobody holds: FOR UPDATE SKIP LOCKED plus a lease with a claim token (see EmailDispatcher).
+ * `only`: the message of one job (claimOne) or any due ones (claimDue).
+ */
+const claimQuery = (only: boolean) => () => sql`
+  UPDATE email_outbox
+     SET locked_until = now() + make_interval(secs => ${sql.placeholder('leaseS')}::float8),
+         claim_token = ${sql.placeholder('token')}::text, attempts = attempts + 1
+   WHERE id IN (
+     SELECT id FROM email_outbox
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        ${only ? sql`AND id = ${sql.placeholder('id')}::bigint` : sql``}
+      ORDER BY next_attempt_at, id
+      LIMIT ${only ? sql`1` : sql`${sql.placeholder('limit')}::int`}
+      FOR UPDATE SKIP LOCKED)
+  RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after,
+    reply_headers, attachments`;
+const claimDue = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_due', claimQuery(false));
+const claimOne = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_one', claimQuery(true));
+
+/** A sent message, if its claim is still this dispatcher's. */
+const markSent = reusableStatement('email_mark_sent', (db) =>
+  db
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      lockedUntil: null,
+      claimToken: null,
+      lastError: null,
+      transport: sql`${sql.placeholder('transport')}::text`,
+      messageId: sql`${sql.placeholder('messageId')}::text`,
+    })
+    .where(and(eq(emailOutbox.id, sql.placeholder('id')), eq(emailOutbox.claimToken, sql.placeholder('token'))))
+    .returning({ id: emailOutbox.id }),
+);
 
 /**
  * Sends what the outbox holds. A message is claimed in one statement (FOR UPDATE SKIP LOCKED plus a lease with a
@@ -122,19 +160,10 @@ export class EmailDispatcher {
   private async claim(limit: number, onlyId?: number): Promise<{ token: string; rows: ClaimedRow[] }> {
     const token = randomUUID();
     const leaseS = (this.options.leaseMs ?? 5 * 60_000) / 1000;
-    const only = onlyId === undefined ? sql`` : sql`AND id = ${onlyId}`;
-    const res = await this.db.execute<ClaimedRow & Record<string, unknown>>(sql`
-      UPDATE email_outbox
-         SET locked_until = now() + make_interval(secs => ${leaseS}), claim_token = ${token}, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM email_outbox
-          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-            ${only}
-          ORDER BY next_attempt_at, id
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after,
-        reply_headers, attachments`);
+    const res =
+      onlyId === undefined
+        ? await claimDue(this.db, { leaseS, token, limit })
+        : await claimOne(this.db, { leaseS, token, id: onlyId });
     return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
   }
 
@@ -192,19 +221,13 @@ export class EmailDispatcher {
         replyHeaders: json(row.reply_headers),
         ...(attachments ? { attachments } : {}),
       });
-      const done = await this.db
-        .update(emailOutbox)
-        .set({
-          status: 'sent',
-          sentAt: new Date(),
-          lockedUntil: null,
-          claimToken: null,
-          lastError: null,
-          transport: this.transport.name,
-          messageId,
-        })
-        .where(mine)
-        .returning({ id: emailOutbox.id });
+      const done = await markSent(this.db, {
+        id: row.id,
+        token,
+        sentAt: new Date(),
+        transport: this.transport.name,
+        messageId: messageId ?? null,
+      });
       if (done.length === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
       result.sent++;
     } catch (err) {

@@ -1,7 +1,8 @@
 import { isLanguage, PanelStatus } from '@ventanilla/domain';
-import { and, count, desc, eq, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import { emailOutbox, orderItems, orders } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { paidOrderItems, type OrderEvents, type OrderLineSummary } from '../orders/order-events.js';
@@ -27,6 +28,30 @@ export interface EnqueueInput {
   /** Extra recipients (a ticket reply's cc). */
   cc?: string[];
 }
+
+/** A message into the outbox, unless its dedupe key was used (then nothing, and no id). */
+const insertOutbox = reusableStatement('email_outbox_insert', (db) =>
+  db
+    .insert(emailOutbox)
+    .values({
+      kind: sql.placeholder('kind'),
+      storeId: sql.placeholder('storeId'),
+      language: sql.placeholder('language'),
+      fromAddress: sql.placeholder('fromAddress'),
+      toAddress: sql.placeholder('toAddress'),
+      subject: sql.placeholder('subject'),
+      textBody: sql.placeholder('textBody'),
+      htmlBody: sql.placeholder('htmlBody'),
+      orderId: sql.placeholder('orderId'),
+      userId: sql.placeholder('userId'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      discardAfter: sql.placeholder('discardAfter'),
+      replyHeaders: sql.placeholder('replyHeaders'),
+      attachments: sql.placeholder('attachments'),
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id }),
+);
 
 /** Account-secret links are asked for again by their owner, never re-sent by staff. */
 const NOT_RETRIED: EmailKind[] = ['password_reset', 'email_change_confirm'];
@@ -82,26 +107,22 @@ export class EmailService {
   async enqueue(tx: DbOrTx, input: EnqueueInput): Promise<number | null> {
     const brand = this.brand(input.storeId);
     const rendered = renderEmail(input.message, brand);
-    const rows = await tx
-      .insert(emailOutbox)
-      .values({
-        kind: input.message.kind,
-        storeId: brand.storeId,
-        language: brand.language,
-        fromAddress: this.fromAddress(brand.storeId),
-        toAddress: input.to,
-        subject: rendered.subject.replace(/[\r\n]+/g, ' '),
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        orderId: input.orderId ?? null,
-        userId: input.userId ?? null,
-        dedupeKey: input.dedupeKey ?? null,
-        discardAfter: input.discardAfter ?? null,
-        replyHeaders: input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null,
-        attachments: input.attachments?.length ? input.attachments : null,
-      })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
+    const rows = await insertOutbox(tx, {
+      kind: input.message.kind,
+      storeId: brand.storeId,
+      language: brand.language,
+      fromAddress: this.fromAddress(brand.storeId),
+      toAddress: input.to,
+      subject: rendered.subject.replace(/[\r\n]+/g, ' '),
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      orderId: input.orderId ?? null,
+      userId: input.userId ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+      discardAfter: input.discardAfter ?? null,
+      replyHeaders: input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null,
+      attachments: input.attachments?.length ? input.attachments : null,
+    });
     const id = rows[0]?.id ?? null;
     if (id !== null) await this.onQueued?.(tx, id);
     return id;

@@ -21,6 +21,7 @@ import {
 } from '@ventanilla/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import {
   customerBilling,
   invoiceCounters,
@@ -40,6 +41,61 @@ export type InvoiceKind = 'invoice' | 'credit_note';
 const bucketsOf = (row: InvoiceRow): VatBucket[] =>
   row.breakdown.map((b) => ({ rateBp: b.rateBp, base: b.base, tax: b.tax }));
 
+const nextInvoiceNumber = reusableStatement('invoice_counter_next', (db) =>
+  db
+    .insert(invoiceCounters)
+    .values({ seriesKey: sql.placeholder('key'), lastValue: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.seriesKey,
+      set: { lastValue: sql`${invoiceCounters.lastValue} + 1` },
+    })
+    .returning({ value: invoiceCounters.lastValue }),
+);
+
+const invoiceOfOrder = reusableStatement('invoice_of_order', (db) =>
+  db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, sql.placeholder('orderId')), eq(invoices.kind, 'invoice'))),
+);
+
+const billingOf = reusableStatement('invoice_billing_of', (db) =>
+  db
+    .select()
+    .from(customerBilling)
+    .where(eq(customerBilling.userId, sql.placeholder('userId'))),
+);
+
+/** An invoice as issueForOrder writes it (every column a value: the statement is built once). */
+const insertInvoice = reusableStatement('invoice_insert', (db) =>
+  db
+    .insert(invoices)
+    .values({
+      kind: 'invoice',
+      number: sql.placeholder('number'),
+      seriesKey: sql.placeholder('seriesKey'),
+      sequence: sql.placeholder('sequence'),
+      entityId: sql.placeholder('entityId'),
+      orderId: sql.placeholder('orderId'),
+      storeId: sql.placeholder('storeId'),
+      customerId: sql.placeholder('customerId'),
+      invoiceType: sql.placeholder('invoiceType'),
+      language: sql.placeholder('language'),
+      currency: sql.placeholder('currency'),
+      issueDate: sql.placeholder('issueDate'),
+      issuedAt: sql.placeholder('issuedAt'),
+      issuer: sql.placeholder('issuer'),
+      recipient: sql.placeholder('recipient'),
+      lines: sql.placeholder('lines'),
+      breakdown: sql.placeholder('breakdown'),
+      baseTotal: sql.placeholder('baseTotal'),
+      taxTotal: sql.placeholder('taxTotal'),
+      notSubjectTotal: sql.placeholder('notSubjectTotal'),
+      total: sql.placeholder('total'),
+    })
+    .returning(),
+);
+
 /** Allocates the next number of a series in a year inside the caller's transaction (row lock until commit: no gaps). */
 async function nextInSeries(
   tx: Tx,
@@ -47,14 +103,7 @@ async function nextInSeries(
   year: number,
 ): Promise<{ key: string; sequence: number; number: string }> {
   const key = seriesKey(series, year);
-  const [row] = await tx
-    .insert(invoiceCounters)
-    .values({ seriesKey: key, lastValue: 1 })
-    .onConflictDoUpdate({
-      target: invoiceCounters.seriesKey,
-      set: { lastValue: sql`${invoiceCounters.lastValue} + 1` },
-    })
-    .returning({ value: invoiceCounters.lastValue });
+  const [row] = await nextInvoiceNumber(tx, { key });
   if (!row) throw new Error('invoice counter returned nothing');
   return { key, sequence: row.value, number: formatInvoiceNumber(series, year, row.value) };
 }
@@ -112,10 +161,7 @@ export class InvoicingService {
     /** The order's lines in item order, when the caller's transaction has them (read only when needed). */
     knownItems?: () => Promise<Array<typeof orderItems.$inferSelect>>,
   ): Promise<InvoiceRow> {
-    const [existing] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    const [existing] = await invoiceOfOrder(tx, { orderId });
     if (existing) return existing;
     const [order] =
       known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
@@ -123,7 +169,7 @@ export class InvoicingService {
     const items = knownItems
       ? await knownItems()
       : await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
-    const [billing] = await tx.select().from(customerBilling).where(eq(customerBilling.userId, order.customerId));
+    const [billing] = await billingOf(tx, { userId: order.customerId });
 
     const setup = this.entities.forStore(order.storeId);
     const local = zonedDateTime(now, setup.entity.time_zone);
@@ -148,37 +194,33 @@ export class InvoicingService {
           country: setup.entity.country,
         };
     const numbering = await nextInSeries(tx, setup.invoiceSeries, local.year);
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        kind: 'invoice',
-        number: numbering.number,
-        seriesKey: numbering.key,
-        sequence: numbering.sequence,
-        entityId: setup.entity.id,
-        orderId,
-        storeId: order.storeId,
-        customerId: order.customerId,
-        invoiceType: invoiceTypeFor({ recipientTaxId: recipient.taxId, total: amounts.total }),
-        language: languageForStore(order.storeId),
-        currency: order.currency,
-        issueDate: isoDate(local),
-        issuedAt: now,
-        issuer: {
-          name: setup.entity.legal_name,
-          taxId: setup.entity.tax_id,
-          address: setup.entity.address,
-          country: setup.entity.country,
-        },
-        recipient,
-        lines: amounts.lines,
-        breakdown: amounts.breakdown,
-        baseTotal: amounts.baseTotal,
-        taxTotal: amounts.taxTotal,
-        notSubjectTotal: amounts.notSubjectTotal,
-        total: amounts.total,
-      })
-      .returning();
+    const [row] = await insertInvoice(tx, {
+      number: numbering.number,
+      seriesKey: numbering.key,
+      sequence: numbering.sequence,
+      entityId: setup.entity.id,
+      orderId,
+      storeId: order.storeId,
+      customerId: order.customerId,
+      invoiceType: invoiceTypeFor({ recipientTaxId: recipient.taxId, total: amounts.total }),
+      language: languageForStore(order.storeId),
+      currency: order.currency,
+      issueDate: isoDate(local),
+      issuedAt: now,
+      issuer: {
+        name: setup.entity.legal_name,
+        taxId: setup.entity.tax_id,
+        address: setup.entity.address,
+        country: setup.entity.country,
+      },
+      recipient,
+      lines: amounts.lines,
+      breakdown: amounts.breakdown,
+      baseTotal: amounts.baseTotal,
+      taxTotal: amounts.taxTotal,
+      notSubjectTotal: amounts.notSubjectTotal,
+      total: amounts.total,
+    });
     if (!row) throw new Error('invoice insert returned nothing');
     if (setup.entity.verifactu) await this.verifactu.register(tx, row, setup.entity, now);
     return row;

@@ -11,6 +11,7 @@ import {
 } from '@ventanilla/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
 import type { LegalEntity } from './legal-entities.js';
 import type { VerifactuRecordRow, VerifactuSubmitter } from './verifactu-submitter.js';
@@ -21,6 +22,49 @@ type InvoiceRow = typeof invoices.$inferSelect;
 export function sha256Upper(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').toUpperCase();
 }
+
+/** The issuer's chain head, created if missing, locked until the caller's transaction commits. */
+const lockChainHead = reusableStatement('verifactu_chain_head', (db) =>
+  db
+    .insert(verifactuChains)
+    .values({ issuerTaxId: sql.placeholder('issuerTaxId') })
+    .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { issuerTaxId: sql`excluded.issuer_tax_id` } })
+    .returning(),
+);
+
+/** A record and its issuer's chain head moved to it, in one statement. */
+const insertRecordMovingHead = reusableStatement('verifactu_record_insert', (db) => {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(verifactuRecords)
+      .values({
+        invoiceId: sql.placeholder('invoiceId'),
+        issuerTaxId: sql.placeholder('issuerTaxId'),
+        invoiceNumber: sql.placeholder('invoiceNumber'),
+        issueDate: sql.placeholder('issueDate'),
+        invoiceType: sql.placeholder('invoiceType'),
+        taxTotal: sql.placeholder('taxTotal'),
+        total: sql.placeholder('total'),
+        previousHash: sql.placeholder('previousHash'),
+        generatedAt: sql.placeholder('generatedAt'),
+        previousRecordId: sql.placeholder('previousRecordId'),
+        hash: sql.placeholder('hash'),
+        qrUrl: sql.placeholder('qrUrl'),
+      })
+      .returning(),
+  );
+  const headMoved = db.$with('head_moved').as(
+    db
+      .update(verifactuChains)
+      .set({
+        lastRecordId: sql`(select ${sql.identifier('id')} from ${inserted})`,
+        lastHash: sql`${sql.placeholder('hash')}::text`,
+      })
+      .where(eq(verifactuChains.issuerTaxId, sql.placeholder('issuerTaxId')))
+      .returning({ issuerTaxId: verifactuChains.issuerTaxId }),
+  );
+  return db.with(inserted, headMoved).select().from(inserted);
+});
 
 /** Result of checking an issuer's chain from its first record. */
 export interface ChainCheck {
@@ -46,11 +90,7 @@ export class VerifactuService {
   async register(tx: Tx, invoice: InvoiceRow, entity: LegalEntity, now: Date): Promise<VerifactuRecordRow> {
     const issuerTaxId = entity.tax_id;
     // Upsert-and-return locks the head row until commit (a concurrent issuer waits here and then sees our record).
-    const [head] = await tx
-      .insert(verifactuChains)
-      .values({ issuerTaxId })
-      .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { issuerTaxId: sql`excluded.issuer_tax_id` } })
-      .returning();
+    const [head] = await lockChainHead(tx, { issuerTaxId });
     if (!head) throw new Error('Veri*Factu chain head returned nothing');
 
     const fields = {
@@ -65,26 +105,13 @@ export class VerifactuService {
     };
     const hash = sha256Upper(verifactuHashInput(fields));
     // The record and the chain head's move to it in one statement (the head stays locked until commit).
-    const inserted = tx.$with('inserted').as(
-      tx
-        .insert(verifactuRecords)
-        .values({
-          invoiceId: invoice.id,
-          ...fields,
-          previousRecordId: head.lastRecordId,
-          hash,
-          qrUrl: verifactuQrUrl(this.environment, fields),
-        })
-        .returning(),
-    );
-    const headMoved = tx.$with('head_moved').as(
-      tx
-        .update(verifactuChains)
-        .set({ lastRecordId: sql`(select ${sql.identifier('id')} from ${inserted})`, lastHash: hash })
-        .where(eq(verifactuChains.issuerTaxId, issuerTaxId))
-        .returning({ issuerTaxId: verifactuChains.issuerTaxId }),
-    );
-    const [record] = await tx.with(inserted, headMoved).select().from(inserted);
+    const [record] = await insertRecordMovingHead(tx, {
+      invoiceId: invoice.id,
+      ...fields,
+      previousRecordId: head.lastRecordId,
+      hash,
+      qrUrl: verifactuQrUrl(this.environment, fields),
+    });
     if (!record) throw new Error('Veri*Factu record insert returned nothing');
     return record;
   }

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/database.js';
+import { runNamed } from '../../db/statements.js';
 
 /** One kind of background work: its queue, how it is handled, and (for periodic work) its schedule. */
 export interface JobDefinition<T extends object> {
@@ -52,7 +53,8 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        return await client.query(text, values);
+        // With parameters a statement is a single one (the extended protocol), and named; without, it may be several.
+        return await (values?.length ? client.query({ name: statementName(text), text, values }) : client.query(text));
       } catch (err) {
         if (/\bBEGIN\b/i.test(text)) {
           await client.query('ROLLBACK').catch((rollbackError: unknown) => {
@@ -67,17 +69,30 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
   };
 }
 
-/** Runs pg-boss's numbered-parameter SQL through a Drizzle handle, so a job is inserted in the caller's transaction. */
+/** pg-boss's statements are constants: each text is a named statement, parsed once per connection. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs pg-boss's numbered-parameter SQL on a Drizzle handle's own connection, so a job is inserted in the caller's
+ * transaction (undefined parameters as NULL).
+ */
 function transactionExecutor(tx: DbOrTx): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: Array<SQL | SQL.Aliased | ReturnType<typeof sql.param>> = [];
-      // Every placeholder becomes a bound parameter (undefined as NULL, which Drizzle would otherwise leave out).
-      parts.forEach((part, i) =>
-        chunks.push(i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)),
+      const result = await runNamed(
+        tx,
+        statementName(text),
+        text,
+        values.map((v) => v ?? null),
       );
-      const result = await tx.execute(sql.join(chunks));
       return { rows: result.rows };
     },
   };

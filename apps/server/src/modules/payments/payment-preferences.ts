@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import { customerPaymentPreferences, orders } from '../../db/schema.js';
 import type { PaymentMethodCode, ProviderEvent } from './payment-provider.js';
 
@@ -26,24 +27,61 @@ export async function rememberPreferredPayment(
           ?.customerId;
   if (!customerId) return;
   const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
-  const card = pm
-    ? {
-        provider: payment.provider,
-        providerToken: pm.token,
-        cardBrand: pm.brand ?? event.card?.brand ?? null,
-        cardLast4: pm.last4 ?? event.card?.last4 ?? null,
-        cardExpMonth: pm.expMonth ?? null,
-        cardExpYear: pm.expYear ?? null,
-      }
-    : {};
-  await tx
+  if (!pm) {
+    await rememberMethod(tx, { userId: customerId, method: payment.method });
+    return;
+  }
+  await rememberCard(tx, {
+    userId: customerId,
+    method: payment.method,
+    provider: payment.provider,
+    providerToken: pm.token,
+    cardBrand: pm.brand ?? event.card?.brand ?? null,
+    cardLast4: pm.last4 ?? event.card?.last4 ?? null,
+    cardExpMonth: pm.expMonth ?? null,
+    cardExpYear: pm.expYear ?? null,
+  });
+}
+
+/** A payment by another method than a saved card: the method is remembered, the card kept. */
+const rememberMethod = reusableStatement('payment_preference_method', (db) =>
+  db
     .insert(customerPaymentPreferences)
-    .values({ userId: customerId, method: payment.method, ...card })
+    .values({ userId: sql.placeholder('userId'), method: sql.placeholder('method') })
     .onConflictDoUpdate({
       target: customerPaymentPreferences.userId,
-      set: { method: payment.method, ...card, updatedAt: sql`now()` },
-    });
-}
+      set: { method: sql`excluded.method`, updatedAt: sql`now()` },
+    }),
+);
+
+/** A card payment with the provider's reusable token: method and card remembered. */
+const rememberCard = reusableStatement('payment_preference_card', (db) =>
+  db
+    .insert(customerPaymentPreferences)
+    .values({
+      userId: sql.placeholder('userId'),
+      method: sql.placeholder('method'),
+      provider: sql.placeholder('provider'),
+      providerToken: sql.placeholder('providerToken'),
+      cardBrand: sql.placeholder('cardBrand'),
+      cardLast4: sql.placeholder('cardLast4'),
+      cardExpMonth: sql.placeholder('cardExpMonth'),
+      cardExpYear: sql.placeholder('cardExpYear'),
+    })
+    .onConflictDoUpdate({
+      target: customerPaymentPreferences.userId,
+      set: {
+        method: sql`excluded.method`,
+        provider: sql`excluded.provider`,
+        providerToken: sql`excluded.provider_token`,
+        cardBrand: sql`excluded.card_brand`,
+        cardLast4: sql`excluded.card_last4`,
+        cardExpMonth: sql`excluded.card_exp_month`,
+        cardExpYear: sql`excluded.card_exp_year`,
+        updatedAt: sql`now()`,
+      },
+    }),
+);
 
 /** The customer's preferred payment, or null. */
 export async function preferredPayment(db: DbOrTx, userId: number): Promise<PreferredPayment | null> {

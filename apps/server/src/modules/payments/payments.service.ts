@@ -1,6 +1,7 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 import { orders, paymentEvents, payments } from '../../db/schema.js';
+import { reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
@@ -39,40 +40,30 @@ export class PaymentsService {
     // Authentic but not actionable (e.g. Stripe's checkout.session.completed of a Multibanco voucher not yet paid).
     if (verified.event === null) return { duplicate: false, outcome: `ignored_${verified.ignored}` };
     const { event } = verified;
-    // Found by the provider's ref, or by our payment id echoed in signed metadata (a Checkout Session's PaymentIntent).
-    const paymentMatch =
-      event.paymentId !== undefined
-        ? or(eq(payments.providerRef, event.providerRef), eq(payments.id, event.paymentId))
-        : eq(payments.providerRef, event.providerRef);
-
     try {
       const result = await this.db.transaction(async (tx) => {
         // The payment and its order, both locked until commit (two deliveries for one payment, or two payments of one
         // order, go one after the other). NO KEY UPDATE: what an UPDATE of them takes; a payment row inserted for
         // the order meanwhile (its foreign key) is not blocked.
-        const [found] = await tx
-          .select({ payment: payments, order: orders })
-          .from(payments)
-          .innerJoin(orders, eq(orders.orderId, payments.orderId))
-          .where(and(eq(payments.provider, providerCode), paymentMatch))
-          .for('no key update', { of: [payments, orders] });
+        // Found by the provider's ref, or by our payment id echoed in signed metadata (a Checkout Session's
+        // PaymentIntent).
+        const [found] =
+          event.paymentId !== undefined
+            ? await lockPaymentByRefOrId(tx, { provider: providerCode, ref: event.providerRef, id: event.paymentId })
+            : await lockPaymentByRef(tx, { provider: providerCode, ref: event.providerRef });
         const payment = found?.payment;
         const outcome = await this.apply(tx, event, found);
         // The event is recorded last, with its outcome (one statement). A repeated event conflicts here on the unique
         // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
         // back: whatever it did is undone, so a repeat never has an effect.
-        const inserted = await tx
-          .insert(paymentEvents)
-          .values({
-            provider: providerCode,
-            eventId: event.eventId,
-            type: event.type,
-            paymentId: payment?.id ?? null,
-            payload: verified.payload as object,
-            outcome,
-          })
-          .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-          .returning({ id: paymentEvents.id });
+        const inserted = await insertPaymentEvent(tx, {
+          provider: providerCode,
+          eventId: event.eventId,
+          type: event.type,
+          paymentId: payment?.id ?? null,
+          payload: verified.payload as object,
+          outcome,
+        });
         if (inserted.length === 0) throw new RepeatedEvent();
         return { duplicate: false, outcome, orderId: payment?.orderId };
       });
@@ -97,16 +88,12 @@ export class PaymentsService {
       if (payment.status === 'captured') outcome = 'ignored_already_captured';
       else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
       else {
-        await tx
-          .update(payments)
-          .set({
-            status: 'captured',
-            failureCode: null,
-            cardBrand: event.card?.brand ?? null,
-            cardLast4: event.card?.last4 ?? null,
-            updatedAt: new Date(),
-          })
-          .where(eq(payments.id, payment.id));
+        await markCaptured(tx, {
+          id: payment.id,
+          cardBrand: event.card?.brand ?? null,
+          cardLast4: event.card?.last4 ?? null,
+          now: new Date(),
+        });
         await rememberPreferredPayment(tx, payment, event, found.order.customerId);
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
@@ -139,6 +126,54 @@ export class PaymentsService {
     return outcome;
   }
 }
+
+/** The payment a notification is about, with its order, both locked until commit (see handleNotification). */
+const lockPayment = (name: string, byId: boolean) =>
+  reusableStatement(name, (db) =>
+    db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.orderId, payments.orderId))
+      .where(
+        and(
+          eq(payments.provider, sql.placeholder('provider')),
+          byId
+            ? or(eq(payments.providerRef, sql.placeholder('ref')), eq(payments.id, sql.placeholder('id')))
+            : eq(payments.providerRef, sql.placeholder('ref')),
+        ),
+      )
+      .for('no key update', { of: [payments, orders] }),
+  );
+const lockPaymentByRef = lockPayment('payment_lock_by_ref', false);
+const lockPaymentByRefOrId = lockPayment('payment_lock_by_ref_or_id', true);
+
+const markCaptured = reusableStatement('payment_mark_captured', (db) =>
+  db
+    .update(payments)
+    .set({
+      status: 'captured',
+      failureCode: null,
+      cardBrand: sql`${sql.placeholder('cardBrand')}::text`,
+      cardLast4: sql`${sql.placeholder('cardLast4')}::text`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
+const insertPaymentEvent = reusableStatement('payment_event_insert', (db) =>
+  db
+    .insert(paymentEvents)
+    .values({
+      provider: sql.placeholder('provider'),
+      eventId: sql.placeholder('eventId'),
+      type: sql.placeholder('type'),
+      paymentId: sql.placeholder('paymentId'),
+      payload: sql.placeholder('payload'),
+      outcome: sql.placeholder('outcome'),
+    })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id }),
+);
 
 /** Thrown to roll back the transaction of an event already recorded. */
 class RepeatedEvent extends Error {}

@@ -15,6 +15,7 @@ import {
   type ValidSavedItem,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { reusableStatement } from '../../db/statements.js';
 import {
   itemDocumentReads,
   itemFiles,
@@ -59,6 +60,15 @@ const NOTA_SIMPLE_PRODUCTS = new Set(
  * write is scoped to the signed-in customer: another customer's id is the same 404 as an id that does not exist.
  * Items are also saved from orders, with the customer's consent, when an order is paid or a line delivered.
  */
+/** Whether an order's customer asked for its items to be saved (users.save_items_from_orders). */
+const orderConsent = reusableStatement('saved_items_order_consent', (db) =>
+  db
+    .select({ customerId: orders.customerId, consent: users.saveItemsFromOrders })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(orders.orderId, sql.placeholder('orderId'))),
+);
+
 export class SavedItemsService {
   constructor(
     private readonly db: Db,
@@ -201,11 +211,7 @@ export class SavedItemsService {
     /** The order's lines, when the caller's transaction has them (a payment's listeners share one read). */
     knownLines?: () => Promise<Array<Pick<typeof orderItems.$inferSelect, 'itemId' | 'productId' | 'productOptions'>>>,
   ): Promise<void> {
-    const [order] = await tx
-      .select({ customerId: orders.customerId, consent: users.saveItemsFromOrders })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.customerId))
-      .where(eq(orders.orderId, orderId));
+    const [order] = await orderConsent(tx, { orderId });
     if (!order?.consent) return;
     const lines = knownLines
       ? (await knownLines())

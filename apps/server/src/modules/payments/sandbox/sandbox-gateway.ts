@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
+import { reusableStatement } from '../../../db/statements.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from './sandbox-signature.js';
 import {
@@ -66,6 +67,46 @@ const EVENT_FIELDS = [
   'cardExp',
 ] as const satisfies ReadonlyArray<keyof SandboxRow>;
 
+const sessionByRef = reusableStatement('sandbox_session_by_ref', (db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.ref, sql.placeholder('ref'))),
+);
+
+/** A new session, unless its idempotency key opened one already (then nothing: the caller reads that one). */
+const openSession = reusableStatement('sandbox_session_open', (db) =>
+  db
+    .insert(sandboxPayments)
+    .values({
+      method: sql.placeholder('method'),
+      threeDsReturnUrl: sql.placeholder('threeDsReturnUrl'),
+      mbEntity: sql.placeholder('mbEntity'),
+      mbReference: sql.placeholder('mbReference'),
+      status: sql.placeholder('status'),
+      expiresAt: sql.placeholder('expiresAt'),
+      ref: sql.placeholder('ref'),
+      merchantReference: sql.placeholder('merchantReference'),
+      amount: sql.placeholder('amount'),
+      currency: sql.placeholder('currency'),
+      description: sql.placeholder('description'),
+      returnUrl: sql.placeholder('returnUrl'),
+      cancelUrl: sql.placeholder('cancelUrl'),
+      notifyUrl: sql.placeholder('notifyUrl'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+    })
+    .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+    .returning(),
+);
+
+const setPendingEvents = reusableStatement('sandbox_pending_events', (db) =>
+  db
+    .update(sandboxPayments)
+    // An update's set takes no placeholder: the JSON text, cast (set by the caller with JSON.stringify).
+    .set({ pendingEvents: sql`${sql.placeholder('pendingEvents')}::jsonb` })
+    .where(eq(sandboxPayments.ref, sql.placeholder('ref'))),
+);
+
 function appendQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
@@ -111,24 +152,24 @@ export class SandboxGateway {
             };
           })()
         : {};
-    const [row] = await this.db
-      .insert(sandboxPayments)
-      .values({
-        method: input.method,
-        threeDsReturnUrl: input.threeDsReturnUrl ?? null,
-        ...voucher,
-        ref: `sbx_${randomBytes(12).toString('hex')}`,
-        merchantReference: String(input.orderId),
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        notifyUrl: input.notifyUrl,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
-      .returning();
+    const [row] = await openSession(this.db, {
+      method: input.method,
+      threeDsReturnUrl: input.threeDsReturnUrl ?? null,
+      mbEntity: null,
+      mbReference: null,
+      status: 'requires_payment_method',
+      expiresAt: null,
+      ...voucher,
+      ref: `sbx_${randomBytes(12).toString('hex')}`,
+      merchantReference: String(input.orderId),
+      amount: input.amount,
+      currency: input.currency,
+      description: input.description,
+      returnUrl: input.returnUrl,
+      cancelUrl: input.cancelUrl,
+      notifyUrl: input.notifyUrl,
+      idempotencyKey: input.idempotencyKey,
+    });
     if (row) return row;
     const [raced] = await this.db
       .select()
@@ -139,7 +180,7 @@ export class SandboxGateway {
   }
 
   async get(ref: string): Promise<SandboxRow | undefined> {
-    const rows = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.ref, ref));
+    const rows = await sessionByRef(this.db, { ref });
     return rows[0];
   }
 
@@ -470,7 +511,7 @@ export class SandboxGateway {
         });
       }
     }
-    await this.db.update(sandboxPayments).set({ pendingEvents: remaining }).where(eq(sandboxPayments.ref, ref));
+    await setPendingEvents(this.db, { ref, pendingEvents: JSON.stringify(remaining) });
   }
 
   /** Periodically retries undelivered notifications (also those left by a restart). */
