@@ -480,8 +480,9 @@ describe('refusals: 400 in the caller’s language, every problem at once', () =
 async function rollupsMatch() {
   const db = t.app.ctx.db;
   const rollup = await db.execute(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, product_id, items, paid_items, revenue::text AS revenue
-    FROM product_stats_daily WHERE items <> 0 ORDER BY 1, 2, 3`);
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, product_id, sum(items)::int AS items,
+      sum(paid_items)::int AS paid_items, sum(revenue)::text AS revenue
+    FROM product_stats_daily GROUP BY day, store_id, product_id HAVING sum(items) <> 0 ORDER BY 1, 2, 3`);
   const fresh = await db.execute(sql`
     SELECT to_char((o.created_at AT TIME ZONE 'Europe/Madrid')::date, 'YYYY-MM-DD') AS day, o.store_id, i.product_id,
       count(*)::int AS items, count(*) FILTER (WHERE o.paid_at IS NOT NULL)::int AS paid_items,
@@ -502,8 +503,9 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
   const rollupMatchesOrders = async () => {
     const db = t.app.ctx.db;
     const fromRollup = await db.execute(sql`
-      SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, status, orders, paid_orders, revenue::text AS revenue
-      FROM order_stats_daily WHERE orders <> 0 ORDER BY 1, 2, 3`);
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, status, sum(orders)::int AS orders,
+        sum(paid_orders)::int AS paid_orders, sum(revenue)::text AS revenue
+      FROM order_stats_daily GROUP BY day, store_id, status HAVING sum(orders) <> 0 ORDER BY 1, 2, 3`);
     const fromOrders = await db.execute(sql`
       SELECT to_char((created_at AT TIME ZONE 'Europe/Madrid')::date, 'YYYY-MM-DD') AS day, store_id, status,
         count(*)::int AS orders, count(paid_at)::int AS paid_orders,

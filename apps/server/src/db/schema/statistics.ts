@@ -1,6 +1,17 @@
 // Statistics (docs/backoffice.md, "Statistics"): a daily rollup of the orders, kept by triggers (see the migration
 // that creates it), so a year of orders per day, store and status is a few thousand rows, not a million.
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The rollups' rows are striped: each writing transaction adds its change to the row of its own slot (its transaction
+ * id modulo 16), so concurrent checkouts and payments of a day and store do not queue on one row (migration 0034);
+ * reads sum the slots.
+ */
+const slot = () =>
+  smallint('slot')
+    .notNull()
+    .default(sql`(pg_current_xact_id()::text::bigint % 16)`);
 
 /**
  * Orders per Madrid day of creation, store and commercial status: how many, how many paid, and the paid ones' totals
@@ -15,8 +26,9 @@ export const orderStatsDaily = pgTable(
     orders: integer('orders').notNull(),
     paidOrders: integer('paid_orders').notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    slot: slot(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.storeId, t.status] })],
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.status, t.slot] })],
 );
 
 /**
@@ -50,6 +62,7 @@ export const productStatsDaily = pgTable(
     items: integer('items').notNull(),
     paidItems: integer('paid_items').notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    slot: slot(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.storeId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.productId, t.slot] })],
 );
