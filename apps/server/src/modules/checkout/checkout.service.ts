@@ -15,7 +15,7 @@ import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { OrderEvents } from '../orders/order-events.js';
-import { insertNumberedOrder } from '../orders/orders.repository.js';
+import { allocateOrderNumber, insertOrder } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { placeLines } from './place-lines.js';
 import { reusableStatement } from '../../db/statements.js';
@@ -133,6 +133,9 @@ export class CheckoutService {
     let paymentId: number;
     let amount: Cents;
     try {
+      // The number first, in a statement of its own (the store's counter is locked only for that one; a checkout
+      // that fails leaves a gap in the order numbers).
+      const number = await allocateOrderNumber(this.db, storeId);
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
         // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
         // then the converted row no longer matches `status = 'active'`).
@@ -140,7 +143,7 @@ export class CheckoutService {
         if (!cart) throw new AppError('CART_EMPTY');
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        return this.convert(tx, cart, store, user, method, provider, idempotencyKey);
+        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey);
       }));
     } catch (err) {
       // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
@@ -172,6 +175,8 @@ export class CheckoutService {
    */
   private async convert(
     tx: Tx,
+    /** The order's number (allocateOrderNumber, before this transaction). */
+    orderNumber: number,
     fresh: typeof carts.$inferSelect,
     store: StoreInfo,
     customer: SessionUser,
@@ -193,9 +198,8 @@ export class CheckoutService {
       store.vatRate,
     );
     const grand = totals.total;
-    // Two statements from the order counter to the payment: the counter's row and the day's statistics rows (the
-    // orders' triggers) stay locked until commit, and every checkout of the store needs them.
-    const order = await insertNumberedOrder(tx, {
+    const order = await insertOrder(tx, {
+      orderId: orderNumber,
       storeId,
       customerId,
       status: 'pending',
@@ -300,10 +304,11 @@ export class CheckoutService {
     if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${store.storeId}`);
     let created: { orderId: number; paymentId: number; amount: Cents };
     try {
+      const number = await allocateOrderNumber(this.db, store.storeId);
       created = await this.db.transaction(async (tx) => {
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
-        return this.convert(tx, fresh, store, owner, method, provider, key);
+        return this.convert(tx, number, fresh, store, owner, method, provider, key);
       });
     } catch (err) {
       // Another payer (or the owner's own checkout) converted it first: pay that order.

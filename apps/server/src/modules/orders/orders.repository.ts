@@ -4,19 +4,29 @@ import type { DbOrTx } from '../../db/database.js';
 import { reusableSql, reusableStatement } from '../../db/statements.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
 
-/** Allocates the next order number of a store inside the caller's transaction (row lock on the counter). */
-export async function allocateOrderNumber(tx: DbOrTx, storeId: number): Promise<number> {
-  const [row] = await tx
+const nextCounterValue = reusableStatement('order_counter_next', (db) =>
+  db
     .insert(orderCounters)
-    .values({ storeId, lastValue: 1 })
+    .values({ storeId: sql.placeholder('storeId'), lastValue: 1 })
     .onConflictDoUpdate({ target: orderCounters.storeId, set: { lastValue: sql`${orderCounters.lastValue} + 1` } })
-    .returning({ value: orderCounters.lastValue });
+    .returning({ value: orderCounters.lastValue }),
+);
+
+/**
+ * Allocates the next order number of a store (row lock on the counter until the transaction of `db` commits). Checkout
+ * calls it on the root handle, in a transaction of its own before the order's: the counter is then locked for one
+ * statement rather than for the whole checkout, and a checkout that fails afterwards leaves a gap (order numbers need
+ * not be gapless; invoice numbers are, and stay in the paying transaction).
+ */
+export async function allocateOrderNumber(db: DbOrTx, storeId: number): Promise<number> {
+  const [row] = await nextCounterValue(db, { storeId });
   if (!row) throw new Error('order counter returned nothing');
   return orderNumber(storeId, row.value);
 }
 
-/** An order as checkout places it (the number is the store's next one). */
+/** An order as checkout places it, under a number allocateOrderNumber gave. */
 export interface NewOrder {
+  orderId: number;
   storeId: number;
   customerId: number;
   status: OrderStatusValue;
@@ -31,20 +41,11 @@ export interface NewOrder {
   idempotencyKey: string | null;
 }
 
-/** The counter's next value and the order under it, in one statement (built once: reusableStatement). */
-const insertNumberedOrderStatement = reusableStatement('order_insert_numbered', (db) => {
-  const counter = db.$with('counter').as(
-    db
-      .insert(orderCounters)
-      .values({ storeId: sql.placeholder('storeId'), lastValue: 1 })
-      .onConflictDoUpdate({ target: orderCounters.storeId, set: { lastValue: sql`${orderCounters.lastValue} + 1` } })
-      .returning({ value: orderCounters.lastValue }),
-  );
-  return db
-    .with(counter)
+const insertOrderStatement = reusableStatement('order_insert', (db) =>
+  db
     .insert(orders)
     .values({
-      orderId: sql`(select ${sql.placeholder('base')}::bigint + ${sql.identifier(orderCounters.lastValue.name)} from ${counter})`,
+      orderId: sql.placeholder('orderId'),
       storeId: sql.placeholder('storeId'),
       customerId: sql.placeholder('customerId'),
       status: sql.placeholder('status'),
@@ -58,21 +59,13 @@ const insertNumberedOrderStatement = reusableStatement('order_insert_numbered', 
       customerLastname: sql.placeholder('customerLastname'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
     })
-    .returning();
-});
+    .returning(),
+);
 
-/**
- * Inserts an order under the next number of its store, counter and order in one statement (the counter's row stays
- * locked until the caller's transaction commits, so the fewer round trips after it, the less checkouts queue).
- */
-export async function insertNumberedOrder(tx: DbOrTx, values: NewOrder): Promise<typeof orders.$inferSelect> {
-  const { storeId } = values;
-  // orderNumber(store, n) is the store's prefix followed by n in ORDER_SEQUENCE_DIGITS digits: base + n.
-  const base = orderNumber(storeId, 1) - 1;
-  const [order] = await insertNumberedOrderStatement(tx, { ...values, base });
+/** Inserts an order (inside the caller's transaction). */
+export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<typeof orders.$inferSelect> {
+  const [order] = await insertOrderStatement(tx, { ...values });
   if (!order) throw new Error('order insert returned nothing');
-  // The same range check as allocateOrderNumber (a sequence past its digits throws, and the transaction rolls back).
-  if (orderNumber(storeId, order.orderId - base) !== order.orderId) throw new Error('order number out of step');
   return order;
 }
 
