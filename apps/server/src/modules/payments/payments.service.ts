@@ -4,7 +4,7 @@ import { orders, paymentEvents, payments } from '../../db/schema.js';
 import { reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import type { OrderEvents, OrderPaidEvent } from '../orders/order-events.js';
 import { rememberPreferredPayment } from './payment-preferences.js';
 import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
 
@@ -52,8 +52,8 @@ export class PaymentsService {
             ? await lockPaymentByRefOrId(tx, { provider: providerCode, ref: event.providerRef, id: event.paymentId })
             : await lockPaymentByRef(tx, { provider: providerCode, ref: event.providerRef });
         const payment = found?.payment;
-        const outcome = await this.apply(tx, event, found);
-        // The event is recorded last, with its outcome (one statement). A repeated event conflicts here on the unique
+        const { outcome, paid } = await this.apply(tx, event, found);
+        // The event is recorded with its outcome (one statement). A repeated event conflicts here on the unique
         // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
         // back: whatever it did is undone, so a repeat never has an effect.
         const inserted = await insertPaymentEvent(tx, {
@@ -65,6 +65,10 @@ export class PaymentsService {
           outcome,
         });
         if (inserted.length === 0) throw new RepeatedEvent();
+        // The paid order's listeners (e-mail, saved items, company reports, then the invoice) run last: the invoice
+        // takes the locks every payment of its series and issuer shares (its number, the Veri*Factu chain), held from
+        // there until the commit right after.
+        if (paid) await this.orderEvents.paid(tx, paid);
         return { duplicate: false, outcome, orderId: payment?.orderId };
       });
       if (result.outcome === 'applied' && result.orderId !== undefined) this.onPaymentChanged(result.orderId);
@@ -75,12 +79,15 @@ export class PaymentsService {
     }
   }
 
-  /** Applies an authentic event to its (locked) payment; returns the outcome to record. */
+  /**
+   * Applies an authentic event to its (locked) payment: returns the outcome to record and, when it paid the order,
+   * the event for the order's "paid" listeners (the caller runs them once the event is recorded).
+   */
   private async apply(
     tx: Tx,
     event: ProviderEvent,
     found: { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect } | undefined,
-  ): Promise<string> {
+  ): Promise<{ outcome: string; paid?: OrderPaidEvent }> {
     const payment = found?.payment;
     let outcome: string;
     if (!payment) outcome = 'ignored_unknown_payment';
@@ -98,13 +105,10 @@ export class PaymentsService {
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
         if (outcome === 'applied') {
-          // The order is locked and unpaid: its listeners (invoice, e-mail, saved items) run first, with the row as
-          // it will be, and the order's own update comes last. That update locks the day's statistics rows, which
-          // every checkout and payment of the store updates, so they are held for the fewest round trips.
-          const at = new Date();
-          const paid = { ...found.order, status: 'complete' as const, paidAt: at, updatedAt: at };
-          await this.orderEvents.paid(tx, { orderId: payment.orderId, paymentId: payment.id, order: paid });
-          if (!(await markOrderPaid(tx, payment.orderId, at))) throw new Error(`order ${payment.orderId} not payable`);
+          // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
+          const order = await markOrderPaid(tx, payment.orderId, new Date());
+          if (!order) throw new Error(`order ${payment.orderId} not payable`);
+          return { outcome, paid: { orderId: payment.orderId, paymentId: payment.id, order } };
         }
       }
     } else {
@@ -123,7 +127,7 @@ export class PaymentsService {
         .returning({ id: payments.id });
       outcome = changed ? 'applied' : 'ignored_final_state';
     }
-    return outcome;
+    return { outcome };
   }
 }
 
