@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
@@ -20,15 +22,42 @@ export type SandboxRow = typeof sandboxPayments.$inferSelect;
 /** Sends one notification; true when the merchant acknowledged it with a 2xx. */
 export type NotificationSender = (url: string, body: string, headers: Record<string, string>) => Promise<boolean>;
 
-/** Default sender: an HTTP POST, as a real provider does. */
-export const httpSender: NotificationSender = async (url, body, headers) => {
-  try {
-    const res = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-};
+// Kept-alive connections to the shop, as a provider's webhook client keeps them (fetch cost ~0.5 ms of CPU a call).
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+/** Default sender: an HTTP POST, as a real provider does (10 s to answer; a 2xx acknowledges it). */
+export const httpSender: NotificationSender = (url, body, headers) =>
+  new Promise<boolean>((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : undefined;
+    if (!client) {
+      resolve(false);
+      return;
+    }
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: agents[target.protocol as 'http:' | 'https:'],
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume(); // the answer's body is not read
+        response.on('end', () => resolve((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300));
+        response.on('error', () => resolve(false));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('notification timed out')));
+    request.on('error', () => resolve(false));
+    request.end(body);
+  });
 
 /** Retry schedule after a failed delivery, in seconds (then the event is dropped, as providers eventually do). */
 const BACKOFF_S = [2, 10, 30, 120, 600, 3600];
