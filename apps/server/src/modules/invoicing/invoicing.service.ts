@@ -1,6 +1,7 @@
 import {
   creditNoteTypeFor,
   formatInvoiceNumber,
+  INVOICE_SEQUENCE_DIGITS,
   formatMoneyString,
   invoiceAmounts,
   invoiceTypeFor,
@@ -33,7 +34,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { LegalEntities } from './legal-entities.js';
-import type { VerifactuService } from './verifactu.service.js';
+import { lockChainHeadQuery, type VerifactuChainRow, type VerifactuService } from './verifactu.service.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceKind = 'invoice' | 'credit_note';
@@ -66,35 +67,65 @@ const billingOf = reusableStatement('invoice_billing_of', (db) =>
     .where(eq(customerBilling.userId, sql.placeholder('userId'))),
 );
 
-/** An invoice as issueForOrder writes it (every column a value: the statement is built once). */
-const insertInvoice = reusableStatement('invoice_insert', (db) =>
-  db
-    .insert(invoices)
-    .values({
-      kind: 'invoice',
-      number: sql.placeholder('number'),
-      seriesKey: sql.placeholder('seriesKey'),
-      sequence: sql.placeholder('sequence'),
-      entityId: sql.placeholder('entityId'),
-      orderId: sql.placeholder('orderId'),
-      storeId: sql.placeholder('storeId'),
-      customerId: sql.placeholder('customerId'),
-      invoiceType: sql.placeholder('invoiceType'),
-      language: sql.placeholder('language'),
-      currency: sql.placeholder('currency'),
-      issueDate: sql.placeholder('issueDate'),
-      issuedAt: sql.placeholder('issuedAt'),
-      issuer: sql.placeholder('issuer'),
-      recipient: sql.placeholder('recipient'),
-      lines: sql.placeholder('lines'),
-      breakdown: sql.placeholder('breakdown'),
-      baseTotal: sql.placeholder('baseTotal'),
-      taxTotal: sql.placeholder('taxTotal'),
-      notSubjectTotal: sql.placeholder('notSubjectTotal'),
-      total: sql.placeholder('total'),
-    })
-    .returning(),
-);
+/**
+ * An invoice under the next number of its series, in one statement: the series' counter moves (its row locked until
+ * commit: no gaps), the invoice is inserted with the number made from it, and for an issuer on Veri*Factu its chain's
+ * head is locked and returned too (the record chained to it follows). Every payment of a series and issuer needs these
+ * locks, held from here until the commit: one round trip instead of three. The number is formatted in SQL as
+ * formatInvoiceNumber does, and checked against it (issueForOrder).
+ */
+function issueInvoiceCtes(db: DbOrTx) {
+  const counter = db.$with('counter').as(
+    db
+      .insert(invoiceCounters)
+      .values({ seriesKey: sql.placeholder('seriesKey'), lastValue: 1 })
+      .onConflictDoUpdate({
+        target: invoiceCounters.seriesKey,
+        set: { lastValue: sql`${invoiceCounters.lastValue} + 1` },
+      })
+      .returning({ value: invoiceCounters.lastValue }),
+  );
+  const value = sql.identifier(invoiceCounters.lastValue.name);
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(invoices)
+      .values({
+        kind: 'invoice',
+        number: sql`(select ${sql.placeholder('seriesKey')}::text || '-' || lpad(${value}::text, ${sql.raw(String(INVOICE_SEQUENCE_DIGITS))}, '0') from ${counter})`,
+        seriesKey: sql.placeholder('seriesKey'),
+        sequence: sql`(select ${value} from ${counter})`,
+        entityId: sql.placeholder('entityId'),
+        orderId: sql.placeholder('orderId'),
+        storeId: sql.placeholder('storeId'),
+        customerId: sql.placeholder('customerId'),
+        invoiceType: sql.placeholder('invoiceType'),
+        language: sql.placeholder('language'),
+        currency: sql.placeholder('currency'),
+        issueDate: sql.placeholder('issueDate'),
+        issuedAt: sql.placeholder('issuedAt'),
+        issuer: sql.placeholder('issuer'),
+        recipient: sql.placeholder('recipient'),
+        lines: sql.placeholder('lines'),
+        breakdown: sql.placeholder('breakdown'),
+        baseTotal: sql.placeholder('baseTotal'),
+        taxTotal: sql.placeholder('taxTotal'),
+        notSubjectTotal: sql.placeholder('notSubjectTotal'),
+        total: sql.placeholder('total'),
+      })
+      .returning(),
+  );
+  return { counter, inserted };
+}
+const issueUnchained = reusableStatement('invoice_issue', (db) => {
+  const { counter, inserted } = issueInvoiceCtes(db);
+  return db.with(counter, inserted).select().from(inserted);
+});
+const issueChained = reusableStatement('invoice_issue_chained', (db) => {
+  const { counter, inserted } = issueInvoiceCtes(db);
+  const head = db.$with('head').as(lockChainHeadQuery(db, sql.placeholder('issuerTaxId')));
+  // Drizzle nests a join's columns under each source's name: { inserted, head }.
+  return db.with(counter, inserted, head).select().from(inserted).crossJoin(head);
+});
 
 /** Allocates the next number of a series in a year inside the caller's transaction (row lock until commit: no gaps). */
 async function nextInSeries(
@@ -193,11 +224,10 @@ export class InvoicingService {
           address: null,
           country: setup.entity.country,
         };
-    const numbering = await nextInSeries(tx, setup.invoiceSeries, local.year);
-    const [row] = await insertInvoice(tx, {
-      number: numbering.number,
-      seriesKey: numbering.key,
-      sequence: numbering.sequence,
+    const key = seriesKey(setup.invoiceSeries, local.year);
+    const values = {
+      seriesKey: key,
+      issuerTaxId: setup.entity.tax_id,
       entityId: setup.entity.id,
       orderId,
       storeId: order.storeId,
@@ -220,9 +250,22 @@ export class InvoicingService {
       taxTotal: amounts.taxTotal,
       notSubjectTotal: amounts.notSubjectTotal,
       total: amounts.total,
-    });
+    };
+    let row: InvoiceRow | undefined;
+    let head: VerifactuChainRow | undefined;
+    if (setup.entity.verifactu) {
+      const [issued] = await issueChained(tx, values);
+      row = issued?.inserted;
+      head = issued?.head;
+    } else {
+      [row] = await issueUnchained(tx, values);
+    }
     if (!row) throw new Error('invoice insert returned nothing');
-    if (setup.entity.verifactu) await this.verifactu.register(tx, row, setup.entity, now);
+    // The number made in SQL must be the domain's (which also refuses a sequence past its digits: the payment rolls back).
+    if (row.number !== formatInvoiceNumber(setup.invoiceSeries, local.year, row.sequence)) {
+      throw new Error(`invoice number ${row.number} is not sequence ${row.sequence} of ${key}`);
+    }
+    if (head) await this.verifactu.chain(tx, row, setup.entity, now, head);
     return row;
   }
 

@@ -9,7 +9,7 @@ import {
   type VerifactuEnvironment,
   type VerifactuInvoiceType,
 } from '@ventanilla/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
 import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
@@ -23,13 +23,19 @@ export function sha256Upper(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').toUpperCase();
 }
 
-/** The issuer's chain head, created if missing, locked until the caller's transaction commits. */
-const lockChainHead = reusableStatement('verifactu_chain_head', (db) =>
-  db
+export type VerifactuChainRow = typeof verifactuChains.$inferSelect;
+
+/** The issuer's chain head, created if missing, locked until the caller's transaction commits (upsert-and-return). */
+export function lockChainHeadQuery(db: DbOrTx, issuerTaxId: string | Placeholder) {
+  return db
     .insert(verifactuChains)
-    .values({ issuerTaxId: sql.placeholder('issuerTaxId') })
+    .values({ issuerTaxId })
     .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { issuerTaxId: sql`excluded.issuer_tax_id` } })
-    .returning(),
+    .returning();
+}
+
+const lockChainHead = reusableStatement('verifactu_chain_head', (db) =>
+  lockChainHeadQuery(db, sql.placeholder('issuerTaxId')),
 );
 
 /** A record and its issuer's chain head moved to it, in one statement. */
@@ -88,10 +94,22 @@ export class VerifactuService {
 
   /** Adds the registration record of an invoice or credit note to its issuer's chain, inside the issuing transaction. */
   async register(tx: Tx, invoice: InvoiceRow, entity: LegalEntity, now: Date): Promise<VerifactuRecordRow> {
-    const issuerTaxId = entity.tax_id;
     // Upsert-and-return locks the head row until commit (a concurrent issuer waits here and then sees our record).
-    const [head] = await lockChainHead(tx, { issuerTaxId });
+    const [head] = await lockChainHead(tx, { issuerTaxId: entity.tax_id });
     if (!head) throw new Error('Veri*Factu chain head returned nothing');
+    return this.chain(tx, invoice, entity, now, head);
+  }
+
+  /** register(), with the issuer's chain head already locked by this transaction (as read then). */
+  async chain(
+    tx: Tx,
+    invoice: InvoiceRow,
+    entity: LegalEntity,
+    now: Date,
+    head: VerifactuChainRow,
+  ): Promise<VerifactuRecordRow> {
+    const issuerTaxId = entity.tax_id;
+    if (head.issuerTaxId !== issuerTaxId) throw new Error('Veri*Factu chain head of another issuer');
 
     const fields = {
       issuerTaxId,
