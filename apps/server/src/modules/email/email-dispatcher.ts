@@ -63,23 +63,23 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 
 /**
  * Claims due messages nobody holds: FOR UPDATE SKIP LOCKED plus a lease with a claim token (see EmailDispatcher).
- * `only`: the message of one job (claimOne) or any due ones (claimDue).
+ * `listed`: those of the messages of a batch of jobs (claimListed), or any due ones (claimDue).
  */
-const claimQuery = (only: boolean) => () => sql`
+const claimQuery = (listed: boolean) => () => sql`
   UPDATE email_outbox
      SET locked_until = now() + make_interval(secs => ${sql.placeholder('leaseS')}::float8),
          claim_token = ${sql.placeholder('token')}::text, attempts = attempts + 1
    WHERE id IN (
      SELECT id FROM email_outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-        ${only ? sql`AND id = ${sql.placeholder('id')}::bigint` : sql``}
+        ${listed ? sql`AND id = ANY(${sql.placeholder('ids')}::bigint[])` : sql``}
       ORDER BY next_attempt_at, id
-      LIMIT ${only ? sql`1` : sql`${sql.placeholder('limit')}::int`}
+      LIMIT ${sql.placeholder('limit')}::int
       FOR UPDATE SKIP LOCKED)
   RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after,
     reply_headers, attachments`;
 const claimDue = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_due', claimQuery(false));
-const claimOne = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_one', claimQuery(true));
+const claimListed = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_listed', claimQuery(true));
 
 /** A sent message, if its claim is still this dispatcher's. */
 const markSent = reusableStatement('email_mark_sent', (db) =>
@@ -127,24 +127,46 @@ export class EmailDispatcher {
   }
 
   /**
-   * Sends one message if it is still due and nobody holds it (the job handler: keyed on the outbox id, so a second
-   * job for the same message, from another instance or a repeated enqueue, finds it sent or claimed and does
-   * nothing). Returns what happened and, for a retry, in how many ms the next attempt is due.
+   * Sends one message if it is still due and nobody holds it (see deliverByIds). Returns what happened and, for a
+   * retry, in how many ms the next attempt is due.
    */
   async deliverById(
     outboxId: number,
   ): Promise<{ outcome: 'sent' | 'retry' | 'failed' | 'skipped'; retryInMs?: number }> {
-    const claimed = await this.claim(1, outboxId);
-    const row = claimed.rows[0];
-    if (!row) return { outcome: 'skipped' };
-    const result: DispatchResult = { sent: 0, retried: 0, failed: 0 };
-    await this.deliver(row, claimed.token, result);
-    if (result.sent) return { outcome: 'sent' };
-    if (result.failed) return { outcome: 'failed' };
-    return {
-      outcome: 'retry',
-      retryInMs: retryDelayMs(row.attempts, this.options.retryBaseMs, this.options.retryMaxMs),
+    return (await this.deliverByIds([outboxId])).get(outboxId) ?? { outcome: 'skipped' };
+  }
+
+  /**
+   * Sends the messages of a batch of jobs, those still due and held by nobody, claimed together in one statement and
+   * sent `concurrency` at a time (the job handler: keyed on the outbox id, so a second job for the same message, from
+   * another instance or a repeated enqueue, finds it sent or claimed and does nothing). Returns what happened to each
+   * id and, for a retry, in how many ms the next attempt is due.
+   */
+  async deliverByIds(
+    outboxIds: readonly number[],
+    concurrency = 5,
+  ): Promise<Map<number, { outcome: 'sent' | 'retry' | 'failed' | 'skipped'; retryInMs?: number }>> {
+    const outcomes = new Map<number, { outcome: 'sent' | 'retry' | 'failed' | 'skipped'; retryInMs?: number }>();
+    for (const id of outboxIds) outcomes.set(id, { outcome: 'skipped' });
+    if (outboxIds.length === 0) return outcomes;
+    const claimed = await this.claimIds(outboxIds);
+    const waiting = [...claimed.rows];
+    const lane = async () => {
+      for (let row = waiting.shift(); row; row = waiting.shift()) {
+        const result: DispatchResult = { sent: 0, retried: 0, failed: 0 };
+        await this.deliver(row, claimed.token, result);
+        const id = Number(row.id);
+        if (result.sent) outcomes.set(id, { outcome: 'sent' });
+        else if (result.failed) outcomes.set(id, { outcome: 'failed' });
+        else
+          outcomes.set(id, {
+            outcome: 'retry',
+            retryInMs: retryDelayMs(row.attempts, this.options.retryBaseMs, this.options.retryMaxMs),
+          });
+      }
     };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+    return outcomes;
   }
 
   /** Ids of messages due now and held by nobody, oldest first (the relay makes sure each has a job). */
@@ -157,13 +179,18 @@ export class EmailDispatcher {
     return res.rows.map((r) => Number(r.id));
   }
 
-  private async claim(limit: number, onlyId?: number): Promise<{ token: string; rows: ClaimedRow[] }> {
+  private async claim(limit: number): Promise<{ token: string; rows: ClaimedRow[] }> {
     const token = randomUUID();
     const leaseS = (this.options.leaseMs ?? 5 * 60_000) / 1000;
-    const res =
-      onlyId === undefined
-        ? await claimDue(this.db, { leaseS, token, limit })
-        : await claimOne(this.db, { leaseS, token, id: onlyId });
+    const res = await claimDue(this.db, { leaseS, token, limit });
+    return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
+  }
+
+  /** Claims those of these messages that are due and held by nobody (one statement). */
+  private async claimIds(ids: readonly number[]): Promise<{ token: string; rows: ClaimedRow[] }> {
+    const token = randomUUID();
+    const leaseS = (this.options.leaseMs ?? 5 * 60_000) / 1000;
+    const res = await claimListed(this.db, { leaseS, token, ids: [...ids], limit: ids.length });
     return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
   }
 

@@ -64,20 +64,25 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     await queue.sendInTransaction(tx, JOBS.emailSend, job.data, job.options);
   };
 
+  /** Sends the messages of these jobs; one that failed for now gets a new job when its next attempt is due. */
+  async function sendEmails(jobs: EmailSendData[]): Promise<void> {
+    const outcomes = await emailDispatcher.deliverByIds(jobs.map((j) => j.outboxId));
+    for (const [outboxId, { outcome, retryInMs }] of outcomes) {
+      if (outcome !== 'retry' || retryInMs === undefined) continue;
+      const job = emailJob(outboxId);
+      await queue.send(JOBS.emailSend, job.data, { ...job.options, startAfter: Math.ceil(retryInMs / 1000) });
+    }
+  }
+
   queue.define<EmailSendData>({
     name: JOBS.emailSend,
     policy: 'stately',
     pollSeconds: Math.max(0.5, deps.emailPollMs / 1000),
-    // Up to 20 messages a poll per instance, 5 SMTP conversations at a time.
+    // Up to 20 messages a poll per instance, 5 SMTP conversations at a time (deliverByIds).
     batchSize: 20,
-    concurrency: 5,
-    async handle({ outboxId }) {
-      const { outcome, retryInMs } = await emailDispatcher.deliverById(outboxId);
-      if (outcome === 'retry' && retryInMs !== undefined) {
-        const job = emailJob(outboxId);
-        await queue.send(JOBS.emailSend, job.data, { ...job.options, startAfter: Math.ceil(retryInMs / 1000) });
-      }
-    },
+    handle: (job) => sendEmails([job]),
+    // The batch's messages are claimed in one statement.
+    handleBatch: sendEmails,
   });
   queue.define({
     name: JOBS.emailRelay,
