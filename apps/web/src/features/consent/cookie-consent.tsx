@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
   acceptAllConsent,
   makeConsent,
@@ -8,7 +7,7 @@ import {
   type OptionalConsentLevel,
 } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
-import { Button } from '../../shared/ui';
+import { Button, Link } from '../../shared/ui';
 import {
   closeConsentSettings,
   saveConsent,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import {
   errorText,
   LoginForm,
@@ -12,7 +12,7 @@ import {
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { usePaymentMethods } from '../api/payment-methods';
 import { quoteLinkKey } from '../api/quote-link';
 import { PayQuoteLink } from './pay-quote-link';

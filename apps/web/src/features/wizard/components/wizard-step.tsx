@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
@@ -12,6 +12,7 @@ import {
   Caption,
   Columns,
   ErrorSummary,
+  Link,
   LinkButton,
   PageHeading,
   Spinner,
