@@ -1,4 +1,4 @@
-import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { queryKeys } from '../shared/lib/query-keys';
@@ -40,12 +40,26 @@ function Browser({ children }: { children: ReactNode }) {
   return <BrowserRouter>{children}</BrowserRouter>;
 }
 
+/**
+ * The server's answers as fetched now: a page may come from the server's page cache, rendered minutes ago, but the
+ * server drops that cache whenever the catalogue changes, so its data is current when served. Without this, every
+ * query of a cached page would be stale on arrival and fetched again right after hydration, rendering the page
+ * again for nothing.
+ */
+function freshNow(queries: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
+}
+
 /** The app in the browser; `initial` is the state of a page the server rendered (entry-server.tsx) to hydrate. */
 export function App({ initial = null }: { initial?: SsrState | null }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (initial) {
-      hydrate(client, initial.queries);
+      hydrate(client, freshNow(initial.queries));
       // The server's session is a public stand-in: the browser fetches its own (user, CSRF token) once mounted.
       void client.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
     }
