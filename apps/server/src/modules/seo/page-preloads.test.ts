@@ -67,9 +67,17 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
     expect(preloads.screens('../catalog' as 'wizard')).toBe('');
   });
 
-  it("the cookie dialog's chunk and style, without the entry it imports", () => {
+  it("a server-rendered wizard step's screens: their styles hold the first paint (the markup needs them)", () => {
+    const links = preloads.screens('wizard', true);
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/wizard-j0.css">');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-i9.js">');
+    expect(links).not.toContain('as="style"');
+  });
+
+  it("the cookie dialog's chunk and style (in the markup of a page that asks), without the entry it imports", () => {
     expect(preloads.consent()).toBe(
-      '<link rel="preload" as="style" crossorigin href="/assets/cookie-consent-l2.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/cookie-consent-l2.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/cookie-consent-k1.js">',
     );
   });

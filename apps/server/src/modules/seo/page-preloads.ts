@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The chunks a page needs beyond the entry, named in its <head> so the browser fetches them with the entry instead of
-// after it: the store's language texts on every page, for a server-rendered page the catalogue screens with their
-// stylesheet (without it the server's markup would show unstyled until the chunk arrives), for a wizard step, the
-// cart and checkout their own screens. Read from Vite's manifest (apps/web/dist/.vite/manifest.json); without one,
-// pages simply name nothing. The API answers a client-rendered page waits for are named too (`data`).
+// after it: the store's language texts on every page, for a server-rendered page the screens it shows with their
+// stylesheet (without it the server's markup would show unstyled until the chunk arrives), for the cart and checkout
+// their own screens, and the cookie dialog where the page asks for a choice. Read from Vite's manifest
+// (apps/web/dist/.vite/manifest.json); without one, pages simply name nothing. The API answers a client-rendered page
+// waits for are named too (`data`).
 
 interface ManifestChunk {
   file: string;
@@ -19,11 +20,14 @@ export interface PagePreloads {
   language(language: string): string;
   /** `<link>` tags for the catalogue screens' chunks and stylesheets. */
   catalogue(): string;
-  /** `<link>` tags for a chunk of screens (app/screens/{name}.ts) the browser renders itself. */
-  screens(name: ClientScreens): string;
   /**
-   * `<link>` tags for the cookie dialog's chunk. On a first visit the dialog covers the page and is its largest
-   * paint; from the second on the file is in the browser's cache (hashed, immutable), so naming it costs nothing.
+   * `<link>` tags for a chunk of screens (app/screens/{name}.ts); `blocking` when the page carries their server
+   * markup (their stylesheets then hold the first paint, as the catalogue's do).
+   */
+  screens(name: ClientScreens, blocking?: boolean): string;
+  /**
+   * `<link>` tags for the cookie dialog's chunk, on pages that ask for a choice: the dialog is in their markup (its
+   * stylesheet holds the first paint) and covers the page, its largest paint.
    */
   consent(): string;
 }
@@ -112,7 +116,8 @@ export function readPagePreloads(distDir: string): PagePreloads {
   return {
     language: (language) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language)) : ''),
     catalogue: () => memo(CATALOGUE_SOURCE, true),
-    screens: (name) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name)) : ''),
-    consent: () => memo(CONSENT_SOURCE),
+    screens: (name, blocking = false) =>
+      name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name), blocking) : '',
+    consent: () => memo(CONSENT_SOURCE, true),
   };
 }

@@ -1,4 +1,4 @@
-import { openConsentSettings } from '../../shared/consent/consent-store';
+import { openConsentSettings } from '../../shared/consent/consent-settings';
 import { LEGAL_PAGE_SLUGS } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
 import { APP_VERSION } from '../../shared/pwa/app-version';

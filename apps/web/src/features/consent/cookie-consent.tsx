@@ -8,12 +8,8 @@ import {
 } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
 import { Button, Link } from '../../shared/ui';
-import {
-  closeConsentSettings,
-  saveConsent,
-  useConsent,
-  useConsentSettingsOpen,
-} from '../../shared/consent/consent-store';
+import { closeConsentSettings, useConsentSettingsOpen } from '../../shared/consent/consent-settings';
+import { saveConsent, useConsent } from '../../shared/consent/consent-store';
 import './cookie-consent.css';
 
 /**
@@ -41,6 +37,15 @@ export function CookieConsent() {
   );
 }
 
+/** Whether the dialog is shown modally (a browser without `:modal` cannot say: it is made modal again). */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return false;
+  }
+}
+
 function ConsentDialog({
   initial,
   onClose,
@@ -58,11 +63,13 @@ function ConsentDialog({
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      dialog.querySelector<HTMLElement>(`#${CSS.escape(`${id}-title`)}`)?.focus();
+    // The markup has it open but not modal (so the server's page shows it: cookie-consent.css makes it look modal):
+    // here it becomes modal (focus kept inside, the page behind inert).
+    if (dialog && !isModal(dialog) && typeof dialog.showModal === 'function') {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
     }
+    dialog?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-title`)}`)?.focus();
     return () => {
       if (opener && opener !== document.body && document.contains(opener)) opener.focus();
     };
@@ -81,6 +88,7 @@ function ConsentDialog({
   return (
     <dialog
       ref={ref}
+      open
       className="cookie-consent"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
