@@ -301,6 +301,16 @@ describe('other addresses', () => {
     }
   });
 
+  it("a server-rendered page fetches its code after its content; a page the browser renders doesn't wait", async () => {
+    for (const url of ['/tienda/nota-simple', '/tienda/nota-simple/step51']) {
+      const body = (await get(url)).body;
+      expect(body, url).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    }
+    for (const url of ['/tienda/cart', '/orders']) {
+      expect((await get(url)).body, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    }
+  });
+
   it('robots.txt and sitemap.xml per store, from its own host', async () => {
     const robots = await get('/robots.txt', { host: 'ventanilla.ie' });
     expect(robots.statusCode).toBe(200);

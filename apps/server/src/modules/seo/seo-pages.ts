@@ -285,7 +285,7 @@ export class SeoPages {
       200,
       visitor,
       () => this.shellHead(store, 'checkout'),
-      this.preloads?.screens('checkout', true) ?? '',
+      this.preloads?.screens('checkout', 'markup') ?? '',
     );
     return { ...page, personal: true };
   }
@@ -573,7 +573,7 @@ export class SeoPages {
     const preloads =
       kind === 'private'
         ? ''
-        : (this.preloads?.screens('checkout') ?? '') + dataPreloads(['/api/session', '/api/cart']);
+        : (this.preloads?.screens('checkout', 'client') ?? '') + dataPreloads(['/api/session', '/api/cart']);
     return rendered(200, this.assemble(store, headHtml(this.shellHead(store, kind)), null, visitor, preloads));
   }
 
@@ -620,7 +620,15 @@ export class SeoPages {
     visitor: Visitor,
   ): Promise<RenderedPage> {
     const head = this.wizardHead(store, urlKey);
-    return this.renderPage(store, path, data, 200, visitor, () => head, this.preloads?.screens('wizard', true) ?? '');
+    return this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      () => head,
+      this.preloads?.screens('wizard', 'markup') ?? '',
+    );
   }
 
   /**
@@ -631,7 +639,7 @@ export class SeoPages {
   private wizardShell(store: StoreInfo, urlKey: string, visitor: Visitor): RenderedPage {
     const data = this.renderer?.pageState ? this.wizardData(store, urlKey) : null;
     const state = data && this.renderer?.pageState ? this.renderer.pageState(data) : null;
-    const preloads = this.preloads?.screens('wizard') ?? '';
+    const preloads = this.preloads?.screens('wizard', 'client') ?? '';
     const head = headHtml(this.wizardHead(store, urlKey));
     return rendered(200, this.assemble(store, head, state ? { html: '', state } : null, visitor, preloads));
   }
@@ -687,22 +695,29 @@ export class SeoPages {
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
     // The language's texts on every page and the cookie dialog where the page asks for a choice; the catalogue
-    // screens (and their styles) where the server rendered them, or what the page names itself.
+    // screens (and their styles) where the server rendered them, or what the page names itself. A page with the
+    // server's markup shows without any script: its scripts come after its content (the entry's too).
+    const mode = body?.html ? 'markup' : 'client';
     const preloads = this.preloads
-      ? this.preloads.language(store.language) +
-        (visitor.consentAsked ? this.preloads.consent() : '') +
+      ? this.preloads.language(store.language, mode) +
+        (visitor.consentAsked ? this.preloads.consent(mode) : '') +
         (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
       : (pagePreloads ?? '');
     // After the entry's own script and stylesheet (the browser asks in document order): those come first.
-    const headEnd = t.beforeBody.lastIndexOf('</head>');
-    const rest =
-      headEnd < 0 ? preloads + t.beforeBody : t.beforeBody.slice(0, headEnd) + preloads + t.beforeBody.slice(headEnd);
+    const template = mode === 'markup' ? lowPriorityEntry(t.beforeBody) : t.beforeBody;
+    const headEnd = template.lastIndexOf('</head>');
+    const rest = headEnd < 0 ? preloads + template : template.slice(0, headEnd) + preloads + template.slice(headEnd);
     // `<html data-consent>`: whether the page asks for a cookie choice (the browser's boot reads it).
     const consent = visitor.consentAsked ? 'ask' : 'given';
     return `${t.beforeLang}${escapeAttribute(store.language)}" data-consent="${consent}${t.beforeHead}${head.value}${rest}${
       body?.html ?? ''
     }</div>${state}${t.afterBody}`;
   }
+}
+
+/** The template's entry script (Vite writes one module script) fetched after the page's content. */
+function lowPriorityEntry(template: string): string {
+  return template.replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }
 
 function escapeAttribute(text: string): string {
