@@ -139,15 +139,15 @@ test.describe.serial('screens load on demand', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    const draft = { answers: { '82': '9872023VH5797S0001WX' }, seen: [], lastPath: null, lastStep: 0 };
+    const draft = { answers: { '82': '7183812VK4778S0001QK' }, seen: [], lastPath: null, lastStep: 0 };
     await page.addInitScript((value) => {
       window.localStorage.setItem('ventanilla:draft:1:nota-simple', value);
     }, JSON.stringify(draft));
     // The server's markup is the same for everyone: the field is empty there.
     const html = await (await context.request.get('/tienda/nota-simple/step51')).text();
-    expect(html).not.toContain('9872023VH5797S0001WX');
+    expect(html).not.toContain('7183812VK4778S0001QK');
     await page.goto('/tienda/nota-simple/step51');
-    await expect(page.getByRole('textbox', { name: /^Referencia catastral/ })).toHaveValue('9872023VH5797S0001WX');
+    await expect(page.getByRole('textbox', { name: /^Referencia catastral/ })).toHaveValue('7183812VK4778S0001QK');
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
   });
