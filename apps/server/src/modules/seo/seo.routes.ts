@@ -101,7 +101,11 @@ export default fp(
       const path = request.url.split('?')[0] ?? '/';
       // The consent cookie holds the visitor's cookie choice: without a valid one, the page carries the dialog.
       const visitor: Visitor = { consentAsked: !parseConsent(request.cookies[CONSENT_COOKIE] ?? null, new Date()) };
-      let page: RenderedPage | null = await customerCheckout(request, path, visitor);
+      // A customer's checkout that fails to render is served as the public page (the browser then renders it).
+      let page: RenderedPage | null = await customerCheckout(request, path, visitor).catch((err: unknown) => {
+        request.log.error({ err }, "a customer's checkout could not be rendered: the public page instead");
+        return null;
+      });
       if (!page) {
         const store = await storeOf(request);
         page = store ? await pages.page(store.storeId, path, visitor) : null;
