@@ -121,6 +121,22 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The app's own Link and NavLink (shared/ui): React Router's carry its framework mode's prefetching into the
+      // shop's entry (npm run bench:bundle).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link and NavLink from shared/ui (smaller entry; same navigation).',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Formatting is Prettier's (npm run format); no lint rule argues with it.
   prettier,

@@ -17,7 +17,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,

@@ -1,6 +1,8 @@
 // The shop loads its screens on demand (issue 12): the first page fetches the entry and only its own chunks (never
 // the back office's or the customer panel's), and a chunk that cannot load (a deploy removed it) makes the page empty
-// its caches and reload once, then show an error with a retry instead of a blank page.
+// its caches and reload once, then show an error with a retry instead of a blank page. The pages the server renders
+// (now also a wizard's question pages and a signed-in customer's checkout) arrive with their content and hydrate
+// without a mismatch; what only the browser knows (a stored draft) applies after hydration.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall, apiLogin } from './support/api.js';
 import { newContext } from './support/browser.js';
@@ -10,6 +12,17 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+
+/** Signs the demo customer in through the API of `on` (its cookies) with a nota simple in the cart. */
+async function signInWithCart(on: BrowserContext): Promise<void> {
+  await apiLogin(on, 'cliente@ventanilla.test', 'cliente-demo-2026');
+  const added = await apiCall(on, 'POST', '/api/cart/items', {
+    store_id: 1,
+    url_key: 'nota-simple',
+    answers: { 77: 'Juan Español', 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 411: '3781' },
+  });
+  expect(added.status).toBe(201);
+}
 
 test.describe.serial('screens load on demand', () => {
   test.beforeAll(async ({ browser: launched }) => {
@@ -74,28 +87,68 @@ test.describe.serial('screens load on demand', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the signed-in checkout: its chunk and the session and cart the page names, each asked for once, no console error', async () => {
+  test('the wizard step and the signed-in checkout arrive as HTML with their content, before any script runs', async () => {
+    const noScript = await newContext(browser, server.baseUrl, { javaScriptEnabled: false });
+    try {
+      const step = await noScript.newPage();
+      await step.goto('/tienda/nota-simple/step51');
+      await expect(step.getByRole('heading', { level: 1, name: /^Referencia catastral/ })).toBeVisible();
+      await expect(step.getByRole('textbox', { name: /^Referencia catastral/ })).toHaveValue('');
+      await expect(step.getByRole('button', { name: 'Continuar' })).toBeVisible();
+      await expect(step.locator('.price-panel')).toContainText('€');
+      await signInWithCart(noScript);
+      const checkout = await noScript.newPage();
+      const response = await checkout.goto('/customer/checkout');
+      // One customer's page: no cache may keep it.
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await expect(checkout.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
+      await expect(checkout.getByRole('region', { name: 'Resumen del pedido' })).toContainText('Nota simple');
+      await expect(checkout.getByRole('group', { name: 'Método de pago' })).toBeVisible();
+      await expect(checkout.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test('the signed-in checkout hydrates its server markup: its chunk, the session asked for once, no cart request, no console error', async () => {
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await apiLogin(context, 'cliente@ventanilla.test', 'cliente-demo-2026');
-    const added = await apiCall(context, 'POST', '/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: { 77: 'Juan Español', 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 411: '3781' },
-    });
-    expect(added.status).toBe(201);
+    await signInWithCart(context);
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto('/customer/checkout');
     await expect(page.getByRole('group', { name: 'Método de pago' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // The preloads are the app's own requests (same mode and credentials), not a second copy of each.
+    // The cart came with the page; the browser asks for its own session (with its CSRF token) once.
     expect(asked.filter((p) => p === '/api/session')).toHaveLength(1);
-    expect(asked.filter((p) => p === '/api/cart')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/cart')).toEqual([]);
     expect(asked.some((p) => /^\/assets\/checkout-[\w-]+\.js$/.test(p))).toBe(true);
+    // It works on (hydrated, not a dead copy): choosing a method checks it.
+    await page.getByRole('radio', { name: /^Tarjeta/ }).check();
+    await expect(page.getByRole('radio', { name: /^Tarjeta/ })).toBeChecked();
+    await expect(page.getByRole('button', { name: /^Pagar / })).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
+  test('a stored draft is applied once the server-rendered wizard step is hydrated', async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const draft = { answers: { '82': '7183812VK4778S0001QK' }, seen: [], lastPath: null, lastStep: 0 };
+    await page.addInitScript((value) => {
+      window.localStorage.setItem('ventanilla:draft:1:nota-simple', value);
+    }, JSON.stringify(draft));
+    // The server's markup is the same for everyone: the field is empty there.
+    const html = await (await context.request.get('/tienda/nota-simple/step51')).text();
+    expect(html).not.toContain('7183812VK4778S0001QK');
+    await page.goto('/tienda/nota-simple/step51');
+    await expect(page.getByRole('textbox', { name: /^Referencia catastral/ })).toHaveValue('7183812VK4778S0001QK');
+    await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // it with the choice shown; the legal pages of each language have their title and are full HTML without JavaScript
 // and are in the sitemap. axe on the dialog and on a legal page.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from '@ventanilla/domain';
+import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '@ventanilla/domain';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -46,6 +46,15 @@ const storedKeys = (page: Page) => page.evaluate(() => Object.keys(window.localS
 test.describe.serial('cookie consent', () => {
   test('first visit: the dialog, reject all persists across a reload, the footer reopens it', async ({ browser }) => {
     await withContext(browser, { js: true, seedConsent: false }, async (page, context) => {
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      // The page asks: its HTML already holds the dialog (the first paint), which the browser then makes modal.
+      const first = await (await context.request.get('/')).text();
+      expect(first).toContain('data-consent="ask"');
+      expect(first).toMatch(/<dialog open="" class="cookie-consent"[^>]*>/);
       await page.goto('/');
       const dialog = page.getByRole('dialog', { name: 'Cookies en este sitio' });
       await expect(dialog).toBeVisible();
@@ -76,6 +85,14 @@ test.describe.serial('cookie consent', () => {
       expect(choice.version).toBe(CONSENT_VERSION);
       expect(Date.now() - Date.parse(choice.date)).toBeLessThan(86_400_000);
       expect(choice.levels).toEqual({ functionality: false, tracking: false, targeting: false });
+      // The same record in the consent cookie, so the server stops asking: the next page's HTML has no dialog.
+      const cookie = (await context.cookies()).find((c) => c.name === CONSENT_COOKIE);
+      expect(decodeURIComponent(cookie?.value ?? '')).toBe(stored);
+      expect(cookie?.sameSite).toBe('Lax');
+      const next = await (await context.request.get('/tienda/nota-simple')).text();
+      expect(next).toContain('data-consent="given"');
+      expect(next).not.toContain('cookie-consent');
+      expect(problems).toEqual([]);
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -106,6 +123,36 @@ test.describe.serial('cookie consent', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+  });
+
+  test('without JavaScript a first visit is not asked (nothing optional can be stored): the page is readable', async ({
+    browser,
+  }) => {
+    await withContext(browser, { js: false, seedConsent: false }, async (page) => {
+      await page.goto('/tienda/nota-simple');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.locator('dialog.cookie-consent')).toBeHidden();
+    });
+  });
+
+  test('a choice stored before the consent cookie existed: the dialog goes at once and the cookie is written', async ({
+    browser,
+  }) => {
+    // seedConsent puts the choice in both places; this browser has it in local storage only.
+    await withContext(browser, { js: true, seedConsent: true }, async (page, context) => {
+      await context.clearCookies();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect.poll(async () => (await context.cookies()).some((c) => c.name === CONSENT_COOKIE)).toBe(true);
+      expect(problems).toEqual([]);
     });
   });
 

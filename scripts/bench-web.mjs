@@ -26,8 +26,8 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/tienda/nota-simple' },
   { name: 'wizard', path: '/tienda/nota-simple/step51' },
-  // The payment step asks for the store's payment methods; the sign-in form (no session) does not.
-  { name: 'checkout', path: '/customer/checkout', signedIn: true, proof: '/payment-methods' },
+  // The payment step asks for the customer's preferred payment method; the sign-in form (no session) does not.
+  { name: 'checkout', path: '/customer/checkout', signedIn: true, proof: '/api/customer/payment' },
 ];
 const GOALS = { performance: 95, accessibility: 100, seo: 100, 'best-practices': 100 };
 

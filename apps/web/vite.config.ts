@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appVersion, versionFile } from './build/app-version.ts';
 import { precompress } from './build/precompress.ts';
+import { reactRouterPure } from './build/react-router-pure.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +16,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    reactRouterPure(),
     versionFile(appVersion(here)),
     precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') }),
   ],

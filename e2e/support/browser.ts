@@ -1,7 +1,7 @@
 // Debian's Chromium driven by @playwright/test: no browser download, the same binary a CI machine gets from apt.
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
-import { acceptAllConsent, CONSENT_STORAGE_KEY, serializeConsent } from '@ventanilla/domain';
+import { acceptAllConsent, CONSENT_COOKIE, CONSENT_STORAGE_KEY, serializeConsent } from '@ventanilla/domain';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -34,8 +34,9 @@ export function requireChromium(): void {
  * strict-CSP step loads the app in a context without it to prove the product does not.
  * serviceWorkers: blocked unless `options` allows them.
  *
- * seedConsent: the cookie choice ("accept all") is stored before any page loads, so the consent dialog (modal) does
- * not stand in the way of tests about something else; e2e/cookie-consent.test.ts passes false to meet it.
+ * seedConsent: the cookie choice ("accept all") is stored before any page loads, where the app keeps it (local
+ * storage, and the consent cookie the server reads), so the consent dialog (modal) does not stand in the way of tests
+ * about something else; e2e/cookie-consent.test.ts passes false to meet it.
  */
 export async function newContext(
   browser: Browser,
@@ -59,6 +60,7 @@ export async function newContext(
   context.setDefaultNavigationTimeout(30_000);
   if (seedConsent) {
     const choice = serializeConsent(acceptAllConsent(new Date()));
+    await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(choice), url: baseURL }]);
     await context.addInitScript(
       ([key, value]) => {
         try {

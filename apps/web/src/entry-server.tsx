@@ -63,7 +63,13 @@ export async function render(pathname: string, data: SsrData): Promise<RenderRes
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname}>{children}</StaticRouter>;
   const html = await renderComplete(
     <StrictMode>
-      <AppTree queryClient={queryClient} router={Router} meta={meta} notFoundPath={notFoundPath} />
+      <AppTree
+        queryClient={queryClient}
+        router={Router}
+        meta={meta}
+        notFoundPath={notFoundPath}
+        consentAsked={data.consentAsked ?? false}
+      />
     </StrictMode>,
   );
   const state = dehydrateState(queryClient, data.notFound);

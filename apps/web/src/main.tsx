@@ -17,10 +17,11 @@ const texts = loadCatalogue(pageLanguage());
 texts.catch(() => undefined); // the session gate retries and reports it
 const consentDialog = preloadCookieConsent();
 
-// A page the server rendered (catalogue, category, product, not found) is hydrated once its screens and texts are
-// here, so the first render is the server's markup. A page that came with data but no markup (a wizard step: the
-// product and its first evaluation) renders once its screens, texts and, on a first visit, the cookie dialog (which
-// then covers the page) are here: one render, no spinner, nothing shifting after it; any other page starts afresh.
+// A page the server rendered (catalogue, product, wizard step, a signed-in customer's checkout, not found) is
+// hydrated once its screens, texts and (when the page asks for a cookie choice) the dialog are here, so the first
+// render is the server's markup, dialog included. A page that came with data but no markup (a wizard's check-answers
+// page) renders once the same are here: one render, no spinner, nothing shifting after it; any other page starts
+// afresh.
 const initial = readSsrState();
 const app = (
   <StrictMode>
@@ -28,7 +29,7 @@ const app = (
   </StrictMode>
 );
 if (initial && root.firstElementChild) {
-  void Promise.allSettled([screens, texts]).then(() => hydrateRoot(root, app));
+  void Promise.allSettled([screens, texts, consentDialog]).then(() => hydrateRoot(root, app));
 } else if (initial) {
   void Promise.allSettled([screens, texts, consentDialog]).then(() => createRoot(root).render(app));
 } else {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/db/schema.js';
 import { loadPageRenderer } from '../../src/modules/seo/page-renderer.js';
 import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { CONSENT_COOKIE, rejectAllConsent, serializeConsent } from '@ventanilla/domain';
+import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // The server-rendered pages (issue 12) with the web app's real render module, loaded from its sources, around a
 // stand-in index.html shaped like Vite's output.
@@ -231,11 +232,42 @@ describe('other addresses', () => {
     }
   });
 
-  it("a wizard step carries what its first render needs: the API's own product and evaluation, a public session", async () => {
+  it("a wizard question page arrives rendered, as a visitor without a draft sees it, with the wizard's styles", async () => {
     const res = await get('/tienda/certidao-permanente/step1', { host: 'ventanilla.pt' });
     expect(res.statusCode).toBe(200);
-    // The browser renders the step (no markup: its draft lives in the browser) from the state the page carries.
-    expect(res.body).toContain('<div id="root"></div><script type="application/json" id="vt-ssr-state">');
+    const page = pageFacts(res.body);
+    // The first question, its empty field and the price: the page's content before any script runs.
+    expect(page.root).toContain(
+      '<h1 class="heading-xl" tabindex="-1">Distrito ou região autónoma, Concelho e Freguesia</h1>',
+    );
+    expect(page.root).toMatch(/<input id="option-3909"[^>]* value=""/);
+    expect(page.root).toContain('<button type="submit" class="button button--primary">Continuar</button>');
+    expect(page.root).toContain('class="price-panel"');
+    // The same page for every visitor (cached): no user, and every field empty.
+    expect(page.root).not.toMatch(/value="[^"]+"/);
+    // A flow's named page too (the nota simple's first page is step51).
+    const nota = pageFacts((await get('/tienda/nota-simple/step51')).body);
+    expect(nota.root).toContain('Continuar</button>');
+    expect(nota.title).toBe(pageFacts((await get('/tienda/nota-simple')).body).title);
+  });
+
+  it('the check-answers page and non-canonical step names keep the shell with the data (their content is the draft)', async () => {
+    for (const url of [
+      '/tienda/certidao-permanente/confirmation',
+      '/tienda/certidao-permanente/step01',
+      '/tienda/certidao-permanente/step0',
+      '/tienda/nota-simple/step7?store=1',
+      '/tienda/nota-simple/step9?store=1',
+    ]) {
+      const res = await get(url, { host: 'ventanilla.pt' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div><script type="application/json" id="vt-ssr-state">');
+    }
+  });
+
+  it("the data a wizard page carries: the API's own product and evaluation, a public session, not the texts", async () => {
+    const res = await get('/tienda/certidao-permanente/confirmation', { host: 'ventanilla.pt' });
+    expect(res.statusCode).toBe(200);
     const state = JSON.parse(pageFacts(res.body).state ?? '{}') as {
       notFound: boolean;
       queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
@@ -269,6 +301,16 @@ describe('other addresses', () => {
     }
   });
 
+  it("a server-rendered page fetches its code after its content; a page the browser renders doesn't wait", async () => {
+    for (const url of ['/tienda/nota-simple', '/tienda/nota-simple/step51']) {
+      const body = (await get(url)).body;
+      expect(body, url).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    }
+    for (const url of ['/tienda/cart', '/orders']) {
+      expect((await get(url)).body, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    }
+  });
+
   it('robots.txt and sitemap.xml per store, from its own host', async () => {
     const robots = await get('/robots.txt', { host: 'ventanilla.ie' });
     expect(robots.statusCode).toBe(200);
@@ -286,6 +328,132 @@ describe('other addresses', () => {
     expect(locs).toContain('https://ventanilla.pt/tienda/servicios/registo-predial');
     expect(locs.every((l) => l?.startsWith('https://ventanilla.pt/'))).toBe(true);
     expect(locs).not.toContain('https://ventanilla.pt/tienda/nota-simple');
+  });
+});
+
+describe('the cookie dialog in the first paint (the consent cookie)', () => {
+  const consentCookie = (choice = serializeConsent(rejectAllConsent(new Date()))) =>
+    `${CONSENT_COOKIE}=${encodeURIComponent(choice)}`;
+
+  it('a page without a choice carries the dialog in its markup and says it asks; with one, neither', async () => {
+    for (const url of ['/', '/tienda/nota-simple', '/tienda/nota-simple/step51', '/no/such/page']) {
+      const first = await get(url);
+      expect(first.body, url).toContain('<html lang="es" data-consent="ask"');
+      expect(pageFacts(first.body).root, url).toMatch(/<dialog open="" class="cookie-consent"[^>]*>/);
+      expect(pageFacts(first.body).root, url).toContain('Rechazar todas');
+      const chosen = await get(url, { cookie: consentCookie() });
+      expect(chosen.body, url).toContain('<html lang="es" data-consent="given"');
+      expect(chosen.body, url).not.toContain('cookie-consent');
+      // Two pages, cached apart: neither answer leaks into the other.
+      expect((await get(url)).body, url).toBe(first.body);
+      if (first.statusCode === 200) expect(first.headers['etag'], url).not.toBe(chosen.headers['etag']);
+    }
+  });
+
+  it('a client-only page only says whether it asks (the browser renders the dialog)', async () => {
+    const ask = await get('/orders');
+    expect(ask.body).toContain('data-consent="ask"');
+    expect(ask.body).toContain('<div id="root"></div>');
+    expect((await get('/orders', { cookie: consentCookie() })).body).toContain('data-consent="given"');
+  });
+
+  it('a malformed, expired or other-version cookie is no choice: the page asks', async () => {
+    const old = { ...rejectAllConsent(new Date(Date.now() - 400 * 86_400_000)) };
+    for (const value of [
+      'yes',
+      serializeConsent(old),
+      JSON.stringify({ ...rejectAllConsent(new Date()), version: 0 }),
+    ]) {
+      expect((await get('/tienda/nota-simple', { cookie: consentCookie(value) })).body).toContain('data-consent="ask"');
+    }
+  });
+
+  it('the texts are not repeated in the page state (the browser loads their chunk)', async () => {
+    const state = pageFacts((await get('/tienda/nota-simple')).body).state ?? '';
+    expect(state).toContain('"queryKey":["session"]');
+    expect(state).not.toContain('i18n-catalogue');
+    expect(state).not.toContain('consent.title');
+  });
+});
+
+describe("a signed-in customer's checkout", () => {
+  async function customerWithCart(email: string): Promise<{ client: TestClient; cookie: string }> {
+    const client = new TestClient(t.app);
+    expect((await client.register(email)).statusCode).toBe(201);
+    const added = await client.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(),
+    });
+    expect(added.statusCode).toBe(201);
+    const cookie = client.cookieHeader;
+    expect(cookie).toMatch(/^vt_sid=/);
+    return { client, cookie: cookie ?? '' };
+  }
+
+  it('arrives rendered with their cart and the payment methods, private and never stored', async () => {
+    const { cookie } = await customerWithCart('ssr-checkout-1@example.com');
+    const res = await get('/customer/checkout', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['etag']).toBeUndefined();
+    const page = pageFacts(res.body);
+    expect(decode(page.title)).toMatch(/^Finalizar el pedido - /);
+    expect(page.root).toContain('Nota simple');
+    expect(page.root).toContain('Método de pago');
+    expect(page.root).toContain('Cerrar sesión');
+    const state = JSON.parse(page.state ?? '{}') as {
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: Record<string, unknown> } }> };
+    };
+    const session = state.queries.queries.find((q) => q.queryKey[0] === 'session')?.state.data;
+    expect(session?.['user']).toMatchObject({ email: 'ssr-checkout-1@example.com' });
+    // The CSRF token stays out of the HTML: the browser asks for its session.
+    expect(session?.['csrf_token']).toBe('');
+    expect(res.body).not.toMatch(/"csrf_token":"[^"]/);
+  });
+
+  it('no one else ever gets it: another customer gets theirs, a visitor the public page', async () => {
+    const first = await customerWithCart('ssr-checkout-2@example.com');
+    const second = await customerWithCart('ssr-checkout-3@example.com');
+    const mine = (await get('/customer/checkout', { cookie: first.cookie })).body;
+    const theirs = (await get('/customer/checkout', { cookie: second.cookie })).body;
+    expect(mine).toContain('ssr-checkout-2@example.com');
+    expect(theirs).toContain('ssr-checkout-3@example.com');
+    expect(theirs).not.toContain('ssr-checkout-2@example.com');
+    const visitor = await get('/customer/checkout');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.body).toContain('<div id="root"></div>');
+    expect(visitor.body).not.toContain('ssr-checkout-');
+    // A guest session (no user) gets the public page too.
+    const guest = new TestClient(t.app);
+    await guest.start();
+    const guestPage = await guest.get('/customer/checkout');
+    expect(guestPage.body).toContain('<div id="root"></div>');
+    expect(guestPage.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('with a query, or an ended session, the public page (nothing rendered for anyone)', async () => {
+    const { client, cookie } = await customerWithCart('ssr-checkout-4@example.com');
+    expect((await get('/customer/checkout?x=1', { cookie })).body).toContain('<div id="root"></div>');
+    expect((await client.post('/api/auth/logout')).statusCode).toBeLessThan(300);
+    const after = await get('/customer/checkout', { cookie });
+    expect(after.body).toContain('<div id="root"></div>');
+    expect(after.body).not.toContain('ssr-checkout-4@example.com');
+  });
+
+  it('is not kept in the page cache', async () => {
+    const template = parseShellTemplate(
+      '<!doctype html><html lang="es"><head><title>V</title></head><body><div id="root"></div></body></html>',
+    );
+    const pages = new SeoPages(t.app.ctx.catalog, template, await loadPageRenderer(ENTRY), 'http://shop.test', null);
+    await pages.page(1, '/tienda/nota-simple');
+    const before = pages.cacheStats();
+    const session = { store_id: 1, language: 'es', csrf_token: 'secret', user: { id: 1 }, remembered: false };
+    const cart = { quote_id: '1', store_id: 1, items: [], totals: { subtotal: '0', tax: '0', fees: '0', total: '0' } };
+    const page = await pages.customerCheckout(1, { consentAsked: false }, { session, cart, paymentMethods: [] });
+    expect(page?.personal).toBe(true);
+    expect(page?.body.toString()).not.toContain('secret');
+    expect(pages.cacheStats()).toEqual(before);
   });
 });
 

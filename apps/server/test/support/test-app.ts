@@ -91,6 +91,11 @@ export class TestClient {
     return res;
   }
 
+  /** The Cookie header this client sends (its session), for a request made outside it. */
+  get cookieHeader(): string | undefined {
+    return this.cookie;
+  }
+
   get(url: string, headers?: Record<string, string>) {
     return this.request({ method: 'GET', url, headers });
   }

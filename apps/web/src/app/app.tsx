@@ -1,6 +1,7 @@
-import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { pageAsksConsent } from '../shared/consent/consent-settings';
 import { queryKeys } from '../shared/lib/query-keys';
 import { ServerRenderContext, type PageMeta } from '../shared/lib/server-render';
 import { UpdatePrompt } from '../shared/pwa/update-prompt';
@@ -15,13 +16,16 @@ export function AppTree({
   router: Router,
   meta = null,
   notFoundPath = null,
+  consentAsked,
 }: {
   queryClient: QueryClient;
   router: (props: { children: ReactNode }) => ReactNode;
   meta?: PageMeta | null;
   notFoundPath?: string | null;
+  /** The page asks for a cookie choice: the server renders the dialog into it (and the browser hydrates it). */
+  consentAsked: boolean;
 }) {
-  const [server] = useState(() => ({ meta, notFoundPath }));
+  const [server] = useState(() => ({ meta, notFoundPath, consentAsked }));
   return (
     <QueryClientProvider client={queryClient}>
       <ServerRenderContext.Provider value={server}>
@@ -40,12 +44,26 @@ function Browser({ children }: { children: ReactNode }) {
   return <BrowserRouter>{children}</BrowserRouter>;
 }
 
+/**
+ * The server's answers as fetched now: a page may come from the server's page cache, rendered minutes ago, but the
+ * server drops that cache whenever the catalogue changes, so its data is current when served. Without this, every
+ * query of a cached page would be stale on arrival and fetched again right after hydration, rendering the page
+ * again for nothing.
+ */
+function freshNow(queries: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
+}
+
 /** The app in the browser; `initial` is the state of a page the server rendered (entry-server.tsx) to hydrate. */
 export function App({ initial = null }: { initial?: SsrState | null }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (initial) {
-      hydrate(client, initial.queries);
+      hydrate(client, freshNow(initial.queries));
       // The server's session is a public stand-in: the browser fetches its own (user, CSRF token) once mounted.
       void client.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
     }
@@ -54,5 +72,6 @@ export function App({ initial = null }: { initial?: SsrState | null }) {
   // The server may render its 404 pages at one stand-in address per kind (so they can be cached): the not-found
   // answer belongs to the address the browser loaded.
   const [notFoundPath] = useState(() => (initial?.notFound ? window.location.pathname : null));
-  return <AppTree queryClient={queryClient} router={Browser} notFoundPath={notFoundPath} />;
+  const [consentAsked] = useState(pageAsksConsent);
+  return <AppTree queryClient={queryClient} router={Browser} notFoundPath={notFoundPath} consentAsked={consentAsked} />;
 }

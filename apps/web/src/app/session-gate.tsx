@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { sessionQueryOptions } from '../shared/auth';
 import { I18nProvider, isLanguage, loadCatalogue, loadedCatalogue, useT } from '../shared/i18n';
+import { queryKeys } from '../shared/lib/query-keys';
 import { Alert, Button, Spinner } from '../shared/ui';
 import { recoverFromChunkError } from './lazy-route';
 
@@ -43,7 +44,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions);
   const language = session.data && isLanguage(session.data.language) ? session.data.language : pageLanguage();
   const catalogue = useQuery({
-    queryKey: ['i18n-catalogue', language],
+    queryKey: queryKeys.texts(language),
     queryFn: () =>
       loadCatalogue(language).catch((error: unknown) => {
         recoverFromChunkError(); // a chunk name of an older build: reload once

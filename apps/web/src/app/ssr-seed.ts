@@ -3,8 +3,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQueryKey } from '../features/catalog/api/get-categories';
 import { categoryQueryKey } from '../features/catalog/api/get-category';
+import { paymentMethodsKey, paymentMethodsOf } from '../features/checkout/api/payment-methods';
 import { evaluateKey } from '../features/wizard/api/evaluate-product';
-import type { Category, Evaluation, Language, Product, Session, StoreInfo } from '../shared/lib/api-contract';
+import type { Cart, Category, Evaluation, Language, Product, Session, StoreInfo } from '../shared/lib/api-contract';
 import { productQuery } from '../shared/lib/product-query';
 import { queryKeys } from '../shared/lib/query-keys';
 
@@ -18,16 +19,26 @@ export interface SsrData {
   product?: { urlKey: string; data: Product };
   /** A wizard step's page: the product's evaluation with no answers (the first question and its price). */
   evaluation?: { urlKey: string; data: Evaluation };
+  /**
+   * A signed-in customer's own page (checkout, never cached): that session's GET /api/session (its CSRF token left
+   * out), GET /api/cart and the store's GET /api/stores/{store}/payment-methods. Absent: the public stand-in session.
+   */
+  session?: Session;
+  cart?: Cart;
+  paymentMethods?: unknown;
   /** The server answers this address with a 404 (unknown product or category, or no such page). */
   notFound: boolean;
+  /** No cookie choice came with the request: the page carries the cookie dialog. */
+  consentAsked?: boolean;
 }
 
 /**
  * Fills a fresh query cache with the page's data under the keys the pages read. The session is a public stand-in
- * (no user, no CSRF token): the same for every visitor, so the page can be cached; the browser fetches the real one.
+ * (no user, no CSRF token), the same for every visitor, so the page can be cached, unless the page is a customer's
+ * own (never cached); either way the browser fetches its session again.
  */
 export function seedQueries(queryClient: QueryClient, data: SsrData): void {
-  const session: Session = {
+  const session: Session = data.session ?? {
     store_id: data.storeId,
     language: data.language,
     csrf_token: '',
@@ -35,6 +46,10 @@ export function seedQueries(queryClient: QueryClient, data: SsrData): void {
     remembered: false,
   };
   queryClient.setQueryData(queryKeys.session, session);
+  if (data.cart) queryClient.setQueryData(queryKeys.cart, data.cart);
+  if (data.paymentMethods !== undefined) {
+    queryClient.setQueryData(paymentMethodsKey(session.store_id), paymentMethodsOf(data.paymentMethods));
+  }
   queryClient.setQueryData(queryKeys.store(data.storeId), data.store);
   if (data.categories) queryClient.setQueryData(categoriesQueryKey(data.storeId), data.categories);
   if (data.category) {

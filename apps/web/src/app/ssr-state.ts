@@ -1,7 +1,8 @@
 // The state a server-rendered page hands to the browser: the query cache the page was rendered from (so React
 // hydrates the same markup without fetching again) and whether the server answered the address with a 404. What
 // fills it (ssr-seed.ts) runs only on the server: the browser's entry reads it and nothing more.
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../shared/lib/query-keys';
 
 /** The id of the `<script type="application/json">` element that carries the state (never executed: CSP-safe). */
 export const SSR_STATE_ID = 'vt-ssr-state';
@@ -12,8 +13,16 @@ export interface SsrState {
   notFound: boolean;
 }
 
+/**
+ * The query cache of a rendered page, but for the language's texts: the browser loads their chunk (named in the
+ * page's head) and hydrates once it is there, so repeating them in every page (about 75 KB) only delays the page.
+ */
 export function dehydrateState(queryClient: QueryClient, notFound: boolean): SsrState {
-  return { queries: dehydrate(queryClient), notFound };
+  const texts = queryKeys.texts('')[0];
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] !== texts,
+  });
+  return { queries, notFound };
 }
 
 /** The state the server wrote into the page, or null (a page the server did not render: the SPA starts afresh). */

@@ -17,6 +17,11 @@ export const CONSENT_VERSION = 1;
 export const CONSENT_MAX_AGE_DAYS = 365;
 /** The first-party storage key (localStorage) that holds the choice; itself strictly necessary. */
 export const CONSENT_STORAGE_KEY = 'ventanilla:consent';
+/**
+ * The first-party cookie that holds the same choice (its serialized record, URI-encoded), so the server knows whether
+ * a page must ask: a first visit's page then arrives with the dialog in its markup. Strictly necessary too.
+ */
+export const CONSENT_COOKIE = 'vt_consent';
 
 export interface ConsentChoice {
   version: number;
@@ -75,6 +80,12 @@ export function parseConsent(stored: string | null, now: Date): ConsentChoice | 
 
 export function serializeConsent(choice: ConsentChoice): string {
   return JSON.stringify(choice);
+}
+
+/** Seconds a stored choice has left before it must be asked again (0 when it already must). */
+export function consentSecondsLeft(choice: ConsentChoice, now: Date): number {
+  const left = Date.parse(choice.date) + CONSENT_MAX_AGE_DAYS * DAY_MS - now.getTime();
+  return Number.isFinite(left) ? Math.max(0, Math.floor(left / 1000)) : 0;
 }
 
 /** Whether something of a level may be set: strictly necessary always; the others only when chosen. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyRate,
@@ -44,6 +45,31 @@ describe('applyRate rounds half-up to the cent', () => {
 });
 
 describe('formatMoney shows the store locale', () => {
+  const INTL = { es: 'es-ES', pt: 'pt-PT', en: 'en-IE' } as const;
+  const intl = (language: keyof typeof INTL, amount: number) =>
+    new Intl.NumberFormat(INTL[language], {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      useGrouping: true,
+    }).format(amount / 100);
+
+  it('writes exactly what Intl.NumberFormat writes for the store locales, for any amount', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('es', 'pt', 'en'),
+        fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -(2 ** 40), max: 2 ** 40 })),
+        (language, amount) => formatMoney(cents(amount), language) === intl(language, amount),
+      ),
+      { numRuns: 2000 },
+    );
+    for (const language of ['es', 'pt', 'en'] as const) {
+      for (const amount of [0, -0, 5, 99, 100, 99_999, 100_000, 123_456_789, -100_000]) {
+        expect(formatMoney(cents(amount), language), `${language} ${amount}`).toBe(intl(language, amount));
+      }
+    }
+  });
+
   it('es and pt put the euro sign after with a comma', () => {
     expect(formatMoney(cents(2512), 'es').replace(/\s/g, ' ')).toBe('25,12 €');
     expect(formatMoney(cents(2512), 'pt').replace(/\s/g, ' ')).toBe('25,12 €');

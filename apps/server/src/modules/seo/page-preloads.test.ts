@@ -44,31 +44,51 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
   const preloads = readPagePreloads(dist);
 
   it("the store's language chunk", () => {
-    expect(preloads.language('pt')).toBe('<link rel="modulepreload" crossorigin href="/assets/pt-d4.js">');
+    expect(preloads.language('pt', 'client')).toBe('<link rel="modulepreload" crossorigin href="/assets/pt-d4.js">');
   });
 
   it("the catalogue screens' chunks and styles, without what the entry loads already", () => {
     const links = preloads.catalogue();
     expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-g7.css">');
     expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-e5.js">');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
+    // The page shows without them: fetched after its content.
+    expect(links).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/catalog-e5.js">');
+    expect(links).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/back-link-f6.js">',
+    );
     expect(links).not.toContain('session-b2');
     expect(links).not.toContain('index-');
   });
 
   it("a wizard step's screens; nothing for other names", () => {
-    const links = preloads.screens('wizard');
+    const links = preloads.screens('wizard', 'client');
     // Fetched early, applied when the chunk loads: the page's frame paints without waiting for them.
     expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/wizard-j0.css">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-i9.js">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/back-link-f6.js">');
-    expect(preloads.screens('checkout')).toBe('');
-    expect(preloads.screens('../catalog' as 'wizard')).toBe('');
+    expect(preloads.screens('checkout', 'client')).toBe('');
+    expect(preloads.screens('../catalog' as 'wizard', 'client')).toBe('');
+  });
+
+  it("a server-rendered wizard step's screens: their styles hold the first paint, their code comes after", () => {
+    const links = preloads.screens('wizard', 'markup');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/wizard-j0.css">');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">');
+    expect(links).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/wizard-i9.js">');
+    expect(links).not.toContain('as="style"');
+    expect(preloads.language('pt', 'markup')).toBe(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/pt-d4.js">',
+    );
   });
 
   it("the cookie dialog's chunk and style, without the entry it imports", () => {
-    expect(preloads.consent()).toBe(
+    // In the markup of a server-rendered page that asks: its style holds the first paint.
+    expect(preloads.consent('markup')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/cookie-consent-l2.css">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cookie-consent-k1.js">',
+    );
+    // A page the browser renders: the dialog comes with the code.
+    expect(preloads.consent('client')).toBe(
       '<link rel="preload" as="style" crossorigin href="/assets/cookie-consent-l2.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/cookie-consent-k1.js">',
     );
@@ -82,14 +102,14 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
   });
 
   it('nothing for an unknown or odd language, nor for a file outside assets/', () => {
-    expect(preloads.language('en')).toBe('');
-    expect(preloads.language('../pt')).toBe('');
-    expect(preloads.language('xx')).toBe('');
+    expect(preloads.language('en', 'client')).toBe('');
+    expect(preloads.language('../pt', 'client')).toBe('');
+    expect(preloads.language('xx', 'markup')).toBe('');
   });
 
   it('nothing without a manifest', () => {
     const none = readPagePreloads(path.join(dist, 'missing'));
-    expect(none.language('pt')).toBe('');
+    expect(none.language('pt', 'client')).toBe('');
     expect(none.catalogue()).toBe('');
   });
 });

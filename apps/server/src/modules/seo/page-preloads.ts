@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The chunks a page needs beyond the entry, named in its <head> so the browser fetches them with the entry instead of
-// after it: the store's language texts on every page, for a server-rendered page the catalogue screens with their
-// stylesheet (without it the server's markup would show unstyled until the chunk arrives), for a wizard step, the
-// cart and checkout their own screens. Read from Vite's manifest (apps/web/dist/.vite/manifest.json); without one,
-// pages simply name nothing. The API answers a client-rendered page waits for are named too (`data`).
+// after it: the store's language texts on every page, for a server-rendered page the screens it shows with their
+// stylesheet (without it the server's markup would show unstyled until the chunk arrives), for the cart and checkout
+// their own screens, and the cookie dialog where the page asks for a choice. Read from Vite's manifest
+// (apps/web/dist/.vite/manifest.json); without one, pages simply name nothing. The API answers a client-rendered page
+// waits for are named too (`data`).
 
 interface ManifestChunk {
   file: string;
@@ -14,18 +15,25 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/**
+ * How a page uses what it names: `markup`, it carries the server's markup (the stylesheets hold the first paint; the
+ * scripts only make the page interactive, so they come after the page's content: `fetchpriority="low"`); `client`, the
+ * browser renders it (the scripts are what it waits for; the stylesheets are fetched early and applied with them).
+ */
+export type PreloadMode = 'markup' | 'client';
+
 export interface PagePreloads {
   /** `<link>` tags for the language's chunk. */
-  language(language: string): string;
-  /** `<link>` tags for the catalogue screens' chunks and stylesheets. */
+  language(language: string, mode: PreloadMode): string;
+  /** `<link>` tags for the catalogue screens' chunks and stylesheets (always server-rendered). */
   catalogue(): string;
-  /** `<link>` tags for a chunk of screens (app/screens/{name}.ts) the browser renders itself. */
-  screens(name: ClientScreens): string;
+  /** `<link>` tags for a chunk of screens (app/screens/{name}.ts). */
+  screens(name: ClientScreens, mode: PreloadMode): string;
   /**
-   * `<link>` tags for the cookie dialog's chunk. On a first visit the dialog covers the page and is its largest
-   * paint; from the second on the file is in the browser's cache (hashed, immutable), so naming it costs nothing.
+   * `<link>` tags for the cookie dialog's chunk, on pages that ask for a choice (the dialog covers the page, its
+   * largest paint; in the markup of a server-rendered page).
    */
-  consent(): string;
+  consent(mode: PreloadMode): string;
 }
 
 /** The chunks of screens only the browser renders whose pages name them (wizard steps; cart and checkout). */
@@ -75,11 +83,12 @@ export function readPagePreloads(distDir: string): PagePreloads {
   if (entryKey) walkEntry(entryKey);
 
   /**
-   * `blocking`: the chunk's stylesheets hold the first paint (the server's markup needs them); otherwise they are
-   * fetched early (`preload as=style`) and applied when the chunk loads (Vite adds them then), so a page the browser
-   * renders itself paints its frame without waiting for another screen's styles.
+   * `markup`: the chunk's stylesheets hold the first paint (the server's markup needs them), its scripts are fetched
+   * after what the page shows. `client`: the stylesheets are fetched early (`preload as=style`) and applied when the
+   * chunk loads (Vite adds them then), so a page the browser renders itself paints its frame without waiting for
+   * another screen's styles; the scripts at the browser's usual priority.
    */
-  const links = (key: string, blocking: boolean): string => {
+  const links = (key: string, mode: PreloadMode): string => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const walk = (k: string) => {
@@ -91,28 +100,35 @@ export function readPagePreloads(distDir: string): PagePreloads {
     };
     walk(key);
     const safe = (f: string) => SAFE_FILE.test(f);
+    const markup = mode === 'markup';
     return [
       ...[...styles]
         .filter(safe)
         .map((f) =>
-          blocking
+          markup
             ? `<link rel="stylesheet" crossorigin href="/${f}">`
             : `<link rel="preload" as="style" crossorigin href="/${f}">`,
         ),
-      ...[...scripts].filter(safe).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...[...scripts]
+        .filter(safe)
+        .map((f) =>
+          markup
+            ? `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`
+            : `<link rel="modulepreload" crossorigin href="/${f}">`,
+        ),
     ].join('');
   };
   const cache = new Map<string, string>();
-  const memo = (key: string, blocking = false) => {
-    const id = `${blocking ? 'block' : 'lazy'}:${key}`;
+  const memo = (key: string, mode: PreloadMode) => {
+    const id = `${mode}:${key}`;
     let hit = cache.get(id);
-    if (hit === undefined) cache.set(id, (hit = links(key, blocking)));
+    if (hit === undefined) cache.set(id, (hit = links(key, mode)));
     return hit;
   };
   return {
-    language: (language) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language)) : ''),
-    catalogue: () => memo(CATALOGUE_SOURCE, true),
-    screens: (name) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name)) : ''),
-    consent: () => memo(CONSENT_SOURCE),
+    language: (language, mode) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language), mode) : ''),
+    catalogue: () => memo(CATALOGUE_SOURCE, 'markup'),
+    screens: (name, mode) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name), mode) : ''),
+    consent: (mode) => memo(CONSENT_SOURCE, mode),
   };
 }

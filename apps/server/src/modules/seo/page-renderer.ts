@@ -12,7 +12,15 @@ export interface SsrData {
   product?: { urlKey: string; data: unknown };
   /** A wizard step's page: the product's evaluation with no answers (the evaluate endpoint's own answer). */
   evaluation?: { urlKey: string; data: unknown };
+  /** A signed-in customer's own page (checkout): GET /api/session of that session; else the public stand-in. */
+  session?: unknown;
+  /** GET /api/cart of that session (a customer's checkout). */
+  cart?: unknown;
+  /** GET /api/stores/{store}/payment-methods (a customer's checkout). */
+  paymentMethods?: unknown;
   notFound: boolean;
+  /** No cookie choice came with the request: the page carries the cookie dialog. */
+  consentAsked?: boolean;
 }
 
 export interface PageRenderer {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headHtml, jsonForScript } from './seo-head.js';
-import { parseAddress, parseShellTemplate } from './seo-pages.js';
+import { parseAddress, parseShellTemplate, wizardPageKey } from './seo-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { shortName, webManifest } from './web-manifest.js';
 
@@ -15,10 +15,13 @@ describe('parseAddress: what a path is, before any lookup', () => {
     ['/tienda/nota-simple/', { kind: 'product', urlKey: 'nota-simple' }],
     ['/tienda/nota%2Dsimple', { kind: 'product', urlKey: 'nota-simple' }],
     ['/tienda/cart', { kind: 'other', path: '/tienda/cart' }],
-    ['/tienda/nota-simple/step1', { kind: 'wizard', urlKey: 'nota-simple', path: '/tienda/nota-simple/step1' }],
+    [
+      '/tienda/nota-simple/step1',
+      { kind: 'wizard', urlKey: 'nota-simple', step: 'step1', path: '/tienda/nota-simple/step1' },
+    ],
     [
       '/tienda/nota-simple/confirmation',
-      { kind: 'wizard', urlKey: 'nota-simple', path: '/tienda/nota-simple/confirmation' },
+      { kind: 'wizard', urlKey: 'nota-simple', step: 'confirmation', path: '/tienda/nota-simple/confirmation' },
     ],
     ['/tienda/product/step1', { kind: 'other', path: '/tienda/product/step1' }],
     ['/tienda/continuar/nota-simple', { kind: 'other', path: '/tienda/continuar/nota-simple' }],
@@ -46,6 +49,24 @@ describe('parseAddress: what a path is, before any lookup', () => {
     ['/legal/%00', { kind: 'invalid' }],
   ])('%s', (path, expected) => {
     expect(parseAddress(path)).toEqual(expected);
+  });
+});
+
+describe('wizardPageKey: which wizard pages the server renders, under a bounded key', () => {
+  it.each([
+    ['copia-escritura-notarial', 'step1', 'step1'],
+    ['copia-escritura-notarial', 'step99', 'step99'],
+    ['copia-escritura-notarial', 'step01', null],
+    ['copia-escritura-notarial', 'step0', null],
+    ['copia-escritura-notarial', 'step100', null],
+    ['copia-escritura-notarial', 'confirmation', null],
+    ['nota-simple', 'step1', 'page0'],
+    ['nota-simple', 'step51', 'page5'],
+    ['nota-simple', 'step7', null],
+    ['nota-simple', 'step9', null],
+    ['nota-simple', 'confirmation', null],
+  ])('%s/%s: %s', (urlKey, step, expected) => {
+    expect(wizardPageKey(urlKey, step)).toBe(expected);
   });
 });
 

@@ -1,9 +1,11 @@
 // Full HTML for the shop's public pages (issue 12; docs/decisions/0015-server-rendering.md): the home and catalogue,
-// categories and products are rendered by React on the server with the catalogue's own API answers, wrapped in a head
-// built from the catalogue fields (title, description, canonical, hreflang, Open Graph, JSON-LD), and cached per
-// store and page until the catalogue changes. Client-only pages get the app shell with the store's language and title;
-// unknown addresses a 404 page. Nothing of the request but the store it resolves to and the catalogue keys found in
-// its path reaches the output: canonical and alternate URLs are built from the stores' own hosts, never from Host.
+// categories, products and the wizard's question pages are rendered by React on the server with the catalogue's own
+// API answers, wrapped in a head built from the catalogue fields (title, description, canonical, hreflang, Open Graph,
+// JSON-LD), and cached per store, page and whether the page asks for a cookie choice, until the catalogue changes. A
+// signed-in customer's checkout is rendered for that customer alone and never cached. Client-only pages get the app
+// shell with the store's language and title; unknown addresses a 404 page. Nothing of the request but the store it
+// resolves to, the catalogue keys found in its path and whether a cookie choice came with it reaches a cached page:
+// canonical and alternate URLs are built from the stores' own hosts, never from Host.
 import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { Language } from '@ventanilla/domain';
@@ -12,7 +14,7 @@ import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import { dataPreloads, type PagePreloads } from './page-preloads.js';
-import { flowBySlug, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
+import { flowBySlug, flowPage, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
 import { evaluateProduct, evaluationOut } from '../catalog/product-evaluation.js';
 
 /** What an address is, read from its path alone (store-independent). */
@@ -23,8 +25,8 @@ export type PageAddress =
   /** A legal page (aviso legal, privacidad, cookies, condiciones), the same in every store, in its language. */
   | { kind: 'legal'; slug: LegalPageSlug }
   /** Any other address: a client-only page of the app if the app knows it, else not found. */
-  /** A step of a product's wizard (/tienda/{product}/{step}): the app renders it; its head is the product's. */
-  | { kind: 'wizard'; urlKey: string; path: string }
+  /** A page of a product's wizard (/tienda/{product}/{step}); its head is the product's. */
+  | { kind: 'wizard'; urlKey: string; step: string; path: string }
   | { kind: 'other'; path: string }
   | { kind: 'invalid' };
 
@@ -66,7 +68,7 @@ export function parseAddress(rawPath: string): PageAddress {
   }
   if (first === 'tienda' && second !== undefined && third !== undefined && fourth === undefined) {
     if (!STATIC_TIENDA.has(second))
-      return KEY.test(second) ? { kind: 'wizard', urlKey: second, path } : { kind: 'invalid' };
+      return KEY.test(second) ? { kind: 'wizard', urlKey: second, step: third, path } : { kind: 'invalid' };
   }
   return { kind: 'other', path };
 }
@@ -110,6 +112,11 @@ export interface RenderedPage {
   etag: string;
   /** Compressed copies, made on first use (content-encoding.ts). */
   encoded?: CompressibleBody['encoded'];
+  /**
+   * A page of one person's data (a signed-in customer's checkout): rendered for this request alone, never cached
+   * here, and sent `Cache-Control: private, no-store`.
+   */
+  personal?: true;
 }
 
 function rendered(status: 200 | 404, text: string): RenderedPage {
@@ -118,6 +125,45 @@ function rendered(status: 200 | 404, text: string): RenderedPage {
     body: Buffer.from(text, 'utf8'),
     etag: `"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+/** What of the request (beyond the store and the path) a page depends on. */
+export interface Visitor {
+  /**
+   * No valid cookie choice came with the request (the consent cookie): the page asks for one, with the cookie dialog
+   * in its markup, so a first visit's first paint is the dialog it will use. Pages are cached per answer.
+   */
+  consentAsked: boolean;
+}
+
+const CHOICE_MADE: Visitor = { consentAsked: false };
+
+/**
+ * What a signed-in customer's checkout is rendered from: the API's own answers for that customer's session (read by
+ * seo.routes.ts through the API itself), never kept once the page is sent.
+ */
+export interface CustomerCheckoutData {
+  /** GET /api/session (its CSRF token is left out of the page: the browser fetches its own). */
+  session: { csrf_token?: unknown } & Record<string, unknown>;
+  /** GET /api/cart. */
+  cart: unknown;
+  /** GET /api/stores/{store}/payment-methods. */
+  paymentMethods: unknown;
+}
+
+/**
+ * The cache key of a wizard page the server renders (a question page, by its canonical name), or null: the
+ * check-answers page, an unknown or non-canonical name (the browser then redirects) get the shell with the product's
+ * data. Mirrors the app's routes (WizardStepRoute): a dedicated flow's page names, else `step1` to `step99`.
+ */
+export function wizardPageKey(urlKey: string, step: string): string | null {
+  const flow = flowBySlug(urlKey);
+  if (flow) {
+    const page = flowPage(flow, step);
+    return page?.kind === 'page' ? `page${page.index}` : null;
+  }
+  const match = /^step([1-9]\d?)$/.exec(step);
+  return match ? `step${match[1]}` : null;
 }
 
 /** https://<the store's first host>, or the configured public URL for a store without hosts. */
@@ -210,17 +256,47 @@ export class SeoPages {
   ) {}
 
   /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
-  async page(storeId: number, rawPath: string): Promise<RenderedPage | null> {
+  async page(storeId: number, rawPath: string, visitor: Visitor = CHOICE_MADE): Promise<RenderedPage | null> {
     const store = this.catalog.getStore(storeId);
     if (!this.template || !store) return null;
+    this.dropStaleCache();
+    return this.route(store, parseAddress(rawPath), visitor);
+  }
+
+  /**
+   * A signed-in customer's checkout, rendered with that customer's session, cart and the store's payment methods:
+   * never cached (not here, and `personal` tells the route to forbid every other cache), so no one else ever gets
+   * it. Null without a render module (the route then serves the public shell).
+   */
+  async customerCheckout(storeId: number, visitor: Visitor, data: CustomerCheckoutData): Promise<RenderedPage | null> {
+    const store = this.catalog.getStore(storeId);
+    if (!this.template || !store || !this.renderer) return null;
+    const ssrData: SsrData = {
+      ...this.baseData(store),
+      categories: undefined,
+      session: { ...data.session, csrf_token: '' },
+      cart: data.cart,
+      paymentMethods: data.paymentMethods,
+    };
+    const page = await this.renderPage(
+      store,
+      '/customer/checkout',
+      ssrData,
+      200,
+      visitor,
+      () => this.shellHead(store, 'checkout'),
+      this.preloads?.screens('checkout', 'markup') ?? '',
+    );
+    return { ...page, personal: true };
+  }
+
+  private dropStaleCache(): void {
     const revision = this.catalog.revision();
-    if (revision !== this.cacheRevision) {
-      this.cache.clear();
-      this.sizes.clear();
-      this.cacheBytes = 0;
-      this.cacheRevision = revision;
-    }
-    return this.route(store, parseAddress(rawPath));
+    if (revision === this.cacheRevision) return;
+    this.cache.clear();
+    this.sizes.clear();
+    this.cacheBytes = 0;
+    this.cacheRevision = revision;
   }
 
   private cached(key: string, build: () => Promise<RenderedPage>): Promise<RenderedPage> {
@@ -266,40 +342,58 @@ export class SeoPages {
   }
 
   /**
-   * Every page is cached under a key from a bounded set (the catalogue's pages, one shell and three 404 pages per
-   * store): made-up addresses neither render again nor fill the memory.
+   * Every page is cached under a key from a bounded set (the catalogue's pages, a wizard's question pages, one shell
+   * and three 404 pages per store, each with or without the cookie dialog): made-up addresses neither render again
+   * nor fill the memory.
    */
-  private route(store: StoreInfo, address: PageAddress): Promise<RenderedPage> {
+  private route(store: StoreInfo, address: PageAddress, visitor: Visitor): Promise<RenderedPage> {
     const id = store.storeId;
+    const variant = visitor.consentAsked ? ':ask' : '';
     switch (address.kind) {
       case 'home':
-        return this.cached(`${id}:home:${address.path}`, () => this.home(store, address.path));
+        return this.cached(`${id}:home:${address.path}${variant}`, () => this.home(store, address.path, visitor));
       case 'category':
         return this.catalog.categoryJson(id, address.urlKey)
-          ? this.cached(`${id}:category:${address.urlKey}`, () => this.category(store, address.urlKey))
-          : this.notFound(store, MISSING_CATEGORY);
+          ? this.cached(`${id}:category:${address.urlKey}${variant}`, () =>
+              this.category(store, address.urlKey, visitor),
+            )
+          : this.notFound(store, MISSING_CATEGORY, visitor);
       case 'product':
         return this.catalog.productJson(id, address.urlKey)
-          ? this.cached(`${id}:product:${address.urlKey}`, () => this.product(store, address.urlKey))
-          : this.notFound(store, MISSING_PRODUCT);
+          ? this.cached(`${id}:product:${address.urlKey}${variant}`, () => this.product(store, address.urlKey, visitor))
+          : this.notFound(store, MISSING_PRODUCT, visitor);
       case 'legal':
-        return this.cached(`${id}:legal:${address.slug}`, () => this.legal(store, address.slug));
-      case 'wizard':
-        if (this.renderer && !this.renderer.isKnownAddress(address.path)) return this.notFound(store, UNKNOWN_ADDRESS);
-        // A product the catalogue pages list: the step carries its head. Others (a product only reached by a
-        // redirect, or one the browser will say is unknown) keep the plain shell, as every client-only page: the
-        // server must not render a 404 the browser's wizard would then contradict while hydrating.
-        return this.catalog.productJson(id, address.urlKey)
-          ? this.cached(`${id}:wizard:${address.urlKey}`, async () => this.wizardShell(store, address.urlKey))
-          : this.cached(`${id}:shell:private`, async () => this.shell(store, 'private'));
+        return this.cached(`${id}:legal:${address.slug}${variant}`, () => this.legal(store, address.slug, visitor));
+      case 'wizard': {
+        if (this.renderer && !this.renderer.isKnownAddress(address.path)) {
+          return this.notFound(store, UNKNOWN_ADDRESS, visitor);
+        }
+        // A product the catalogue pages list: the step carries its head, and a question page its markup (as a
+        // visitor without a draft sees it: the browser applies a stored draft once hydrated). Others (a product only
+        // reached by a redirect, or one the browser will say is unknown) keep the plain shell, as every client-only
+        // page: the server must not render a 404 the browser's wizard would then contradict while hydrating.
+        if (!this.catalog.productJson(id, address.urlKey)) {
+          return this.cached(`${id}:shell:private${variant}`, async () => this.shell(store, 'private', visitor));
+        }
+        const page = wizardPageKey(address.urlKey, address.step);
+        // Only the page's canonical address is rendered (`step01` would render the markup of `step1`'s links).
+        const data = page !== null && this.renderer ? this.wizardData(store, address.urlKey) : null;
+        return data
+          ? this.cached(`${id}:wizard:${address.urlKey}:${page}${variant}`, () =>
+              this.wizardPage(store, address.urlKey, address.path, data, visitor),
+            )
+          : this.cached(`${id}:wizard:${address.urlKey}${variant}`, async () =>
+              this.wizardShell(store, address.urlKey, visitor),
+            );
+      }
       case 'other': {
         const kind = PUBLIC_SHELLS[address.path] ?? 'private';
         return !this.renderer || this.renderer.isKnownAddress(address.path)
-          ? this.cached(`${id}:shell:${kind}`, async () => this.shell(store, kind))
-          : this.notFound(store, UNKNOWN_ADDRESS);
+          ? this.cached(`${id}:shell:${kind}${variant}`, async () => this.shell(store, kind, visitor))
+          : this.notFound(store, UNKNOWN_ADDRESS, visitor);
       }
       case 'invalid':
-        return this.notFound(store, UNKNOWN_ADDRESS);
+        return this.notFound(store, UNKNOWN_ADDRESS, visitor);
     }
   }
 
@@ -357,9 +451,9 @@ export class SeoPages {
     return { type, siteName: store.name, locale: ogLocale(store.language, store.country), image };
   }
 
-  private home(store: StoreInfo, path: string): Promise<RenderedPage> {
+  private home(store: StoreInfo, path: string, visitor: Visitor): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
-    return this.renderPage(store, path, this.baseData(store), 200, (meta) => ({
+    return this.renderPage(store, path, this.baseData(store), 200, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical,
@@ -370,12 +464,12 @@ export class SeoPages {
     }));
   }
 
-  private async category(store: StoreInfo, urlKey: string): Promise<RenderedPage> {
+  private async category(store: StoreInfo, urlKey: string, visitor: Visitor): Promise<RenderedPage> {
     const category = this.json(this.catalog.categoryJson(store.storeId, urlKey)) as CategoryJson | undefined;
-    if (!category) return this.notFound(store, MISSING_CATEGORY);
+    if (!category) return this.notFound(store, MISSING_CATEGORY, visitor);
     const path = `/tienda/servicios/${category.url_key}`;
     const data = { ...this.baseData(store), category: { urlKey, data: category } };
-    return this.renderPage(store, path, data, 200, (meta) => ({
+    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
       title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
       description: meta.description ?? (category.meta_description || category.description),
       canonical: this.url(store, path),
@@ -386,9 +480,9 @@ export class SeoPages {
     }));
   }
 
-  private async product(store: StoreInfo, urlKey: string): Promise<RenderedPage> {
+  private async product(store: StoreInfo, urlKey: string, visitor: Visitor): Promise<RenderedPage> {
     const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson | undefined;
-    if (!product) return this.notFound(store, MISSING_PRODUCT);
+    if (!product) return this.notFound(store, MISSING_PRODUCT, visitor);
     const path = `/tienda/${product.url_key}`;
     const canonical = this.url(store, path);
     const listed = this.catalog.listCategories().find((c) => c.urlKey === product.cat_url_key);
@@ -396,7 +490,7 @@ export class SeoPages {
       (listed && this.catalog.localizedCategory(store.storeId, listed))) as { name: string } | undefined;
     const image = this.absolute(store, product.image);
     const data = { ...this.baseData(store), product: { urlKey, data: product } };
-    return this.renderPage(store, path, data, 200, (meta) => {
+    return this.renderPage(store, path, data, 200, visitor, (meta) => {
       const description = meta.description ?? (product.meta_description || product.short_description);
       return {
         title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
@@ -434,9 +528,9 @@ export class SeoPages {
     });
   }
 
-  private legal(store: StoreInfo, slug: LegalPageSlug): Promise<RenderedPage> {
+  private legal(store: StoreInfo, slug: LegalPageSlug, visitor: Visitor): Promise<RenderedPage> {
     const path = legalPagePath(slug);
-    return this.renderPage(store, path, this.baseData(store), 200, (meta) => ({
+    return this.renderPage(store, path, this.baseData(store), 200, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical: this.url(store, path),
@@ -451,13 +545,14 @@ export class SeoPages {
    * A 404 page, rendered at a stand-in address of its kind and cached per store: any number of made-up addresses
    * cost one render (the browser applies the not-found answer to the address it loaded).
    */
-  private notFound(store: StoreInfo, path: string): Promise<RenderedPage> {
-    return this.cached(`${store.storeId}:404:${path}`, () => this.renderNotFound(store, path));
+  private notFound(store: StoreInfo, path: string, visitor: Visitor): Promise<RenderedPage> {
+    const variant = visitor.consentAsked ? ':ask' : '';
+    return this.cached(`${store.storeId}:404:${path}${variant}`, () => this.renderNotFound(store, path, visitor));
   }
 
-  private renderNotFound(store: StoreInfo, path: string): Promise<RenderedPage> {
+  private renderNotFound(store: StoreInfo, path: string, visitor: Visitor): Promise<RenderedPage> {
     const data = { ...this.baseData(store), notFound: true };
-    return this.renderPage(store, path, data, 404, (meta) => ({
+    return this.renderPage(store, path, data, 404, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical: null,
@@ -472,38 +567,35 @@ export class SeoPages {
    * Client-only pages: the app shell in the store's language. The cart and the checkout are the shop's own steps
    * (indexable, titled, described); accounts, payments and the back office are not indexed.
    */
-  private shell(store: StoreInfo, kind: ShellKind): RenderedPage {
-    const texts = shellTexts(store.language);
-    const head: PageHead =
-      kind === 'private'
-        ? { title: store.name, description: '', canonical: null, alternates: [], noindex: true, og: null, jsonLd: [] }
-        : {
-            title: `${texts[kind]} - ${store.name}`,
-            description: fillBrand(texts.description, store.name),
-            canonical: this.url(store, kind === 'cart' ? '/tienda/cart' : '/customer/checkout'),
-            alternates: [],
-            noindex: false,
-            og: null,
-            jsonLd: [],
-          };
+  private shell(store: StoreInfo, kind: ShellKind, visitor: Visitor): RenderedPage {
     // The cart and checkout render in the browser: their screens and the answers they wait for (the session, the
     // cart) are fetched beside the entry.
     const preloads =
       kind === 'private'
         ? ''
-        : (this.preloads?.screens('checkout') ?? '') + dataPreloads(['/api/session', '/api/cart']);
-    return rendered(200, this.assemble(store, headHtml(head), null, preloads));
+        : (this.preloads?.screens('checkout', 'client') ?? '') + dataPreloads(['/api/session', '/api/cart']);
+    return rendered(200, this.assemble(store, headHtml(this.shellHead(store, kind)), null, visitor, preloads));
   }
 
-  /**
-   * A wizard step: the product's title and description, its page as the canonical address (one page per product).
-   * The browser renders the step; the page carries what its first render needs and the server already has (the
-   * public stand-in session, the store, the product and its evaluation with no answers, all public and the same for
-   * every visitor), so the first question shows without waiting for a request, and names the wizard's screens.
-   */
-  private wizardShell(store: StoreInfo, urlKey: string): RenderedPage {
+  private shellHead(store: StoreInfo, kind: ShellKind): PageHead {
+    const texts = shellTexts(store.language);
+    return kind === 'private'
+      ? { title: store.name, description: '', canonical: null, alternates: [], noindex: true, og: null, jsonLd: [] }
+      : {
+          title: `${texts[kind]} - ${store.name}`,
+          description: fillBrand(texts.description, store.name),
+          canonical: this.url(store, kind === 'cart' ? '/tienda/cart' : '/customer/checkout'),
+          alternates: [],
+          noindex: false,
+          og: null,
+          jsonLd: [],
+        };
+  }
+
+  /** A wizard page's head: the product's title and description, its page as the canonical address. */
+  private wizardHead(store: StoreInfo, urlKey: string): PageHead {
     const product = this.json(this.catalog.productJson(store.storeId, urlKey)) as ProductJson;
-    const head: PageHead = {
+    return {
       title: `${product.meta_title || product.name} - ${store.name}`,
       description: product.meta_description || product.short_description,
       canonical: this.url(store, `/tienda/${product.url_key}`),
@@ -512,14 +604,48 @@ export class SeoPages {
       og: null,
       jsonLd: [],
     };
-    const state = this.wizardState(store, urlKey);
-    const preloads = this.preloads?.screens('wizard') ?? '';
-    return rendered(200, this.assemble(store, headHtml(head), state ? { html: '', state } : null, preloads));
   }
 
-  /** The query cache a wizard step starts from, or null (no render bundle, or a product the store does not sell). */
-  private wizardState(store: StoreInfo, slug: string): unknown {
-    if (!this.renderer?.pageState) return null;
+  /**
+   * A wizard's question page, rendered as a visitor without a draft sees it: the product's first evaluation, the
+   * public stand-in session, nothing of anyone's (all of it public and the same for every visitor). The browser
+   * hydrates that markup and applies its stored draft afterwards (wizard-step.tsx), so the first paint is the
+   * question, not a spinner.
+   */
+  private wizardPage(
+    store: StoreInfo,
+    urlKey: string,
+    path: string,
+    data: SsrData,
+    visitor: Visitor,
+  ): Promise<RenderedPage> {
+    const head = this.wizardHead(store, urlKey);
+    return this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      () => head,
+      this.preloads?.screens('wizard', 'markup') ?? '',
+    );
+  }
+
+  /**
+   * A wizard page the server does not render (the check-answers page, whose content is the visitor's draft; a name
+   * the browser redirects from): the product's head, and what its first render needs (the wizard's data, as above),
+   * so it renders without waiting for a request; its screens are named.
+   */
+  private wizardShell(store: StoreInfo, urlKey: string, visitor: Visitor): RenderedPage {
+    const data = this.renderer?.pageState ? this.wizardData(store, urlKey) : null;
+    const state = data && this.renderer?.pageState ? this.renderer.pageState(data) : null;
+    const preloads = this.preloads?.screens('wizard', 'client') ?? '';
+    const head = headHtml(this.wizardHead(store, urlKey));
+    return rendered(200, this.assemble(store, head, state ? { html: '', state } : null, visitor, preloads));
+  }
+
+  /** What a wizard page starts from, or null (a product the store does not sell). */
+  private wizardData(store: StoreInfo, slug: string): SsrData | null {
     // A dedicated flow's address names the flow; the wizard reads its product under the product's url_key.
     const urlKey = flowBySlug(slug)?.urlKey ?? slug;
     const product = this.catalog.findProduct(store.storeId, urlKey);
@@ -530,30 +656,37 @@ export class SeoPages {
       evaluateProduct(store, product, {}),
       (id) => this.catalog.findProductById(store.storeId, id)?.row.urlKey,
     );
-    return this.renderer.pageState({
+    return {
       ...this.baseData(store),
       categories: undefined,
       product: { urlKey, data: productJson },
       evaluation: { urlKey, data: evaluation },
-    });
+    };
   }
 
+  /**
+   * Renders a page with React (`pagePreloads`: the screens it shows, default the catalogue's); without a render
+   * module, the shell with the head.
+   */
   private async renderPage(
     store: StoreInfo,
     path: string,
     data: SsrData,
     status: 200 | 404,
+    visitor: Visitor,
     head: (meta: { title?: string; description?: string }) => PageHead,
+    pagePreloads: string | null = null,
   ): Promise<RenderedPage> {
-    if (!this.renderer) return rendered(status, this.assemble(store, headHtml(head({})), null));
-    const result = await this.renderer.render(path, data);
-    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result));
+    if (!this.renderer) return rendered(status, this.assemble(store, headHtml(head({})), null, visitor));
+    const result = await this.renderer.render(path, { ...data, consentAsked: visitor.consentAsked });
+    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads));
   }
 
   private assemble(
     store: StoreInfo,
     head: SafeHtml,
     body: { html: string; state: unknown } | null,
+    visitor: Visitor,
     pagePreloads: string | null = null,
   ): string {
     const t = this.template;
@@ -561,21 +694,30 @@ export class SeoPages {
     const state = body
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
-    // The language's texts and the cookie dialog on every page; the catalogue screens (and their styles) where the
-    // server rendered them, or what the page names itself (a client-rendered page's screens and data).
+    // The language's texts on every page and the cookie dialog where the page asks for a choice; the catalogue
+    // screens (and their styles) where the server rendered them, or what the page names itself. A page with the
+    // server's markup shows without any script: its scripts come after its content (the entry's too).
+    const mode = body?.html ? 'markup' : 'client';
     const preloads = this.preloads
-      ? this.preloads.language(store.language) +
-        this.preloads.consent() +
+      ? this.preloads.language(store.language, mode) +
+        (visitor.consentAsked ? this.preloads.consent(mode) : '') +
         (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
       : (pagePreloads ?? '');
     // After the entry's own script and stylesheet (the browser asks in document order): those come first.
-    const headEnd = t.beforeBody.lastIndexOf('</head>');
-    const rest =
-      headEnd < 0 ? preloads + t.beforeBody : t.beforeBody.slice(0, headEnd) + preloads + t.beforeBody.slice(headEnd);
-    return `${t.beforeLang}${escapeAttribute(store.language)}${t.beforeHead}${head.value}${rest}${
+    const template = mode === 'markup' ? lowPriorityEntry(t.beforeBody) : t.beforeBody;
+    const headEnd = template.lastIndexOf('</head>');
+    const rest = headEnd < 0 ? preloads + template : template.slice(0, headEnd) + preloads + template.slice(headEnd);
+    // `<html data-consent>`: whether the page asks for a cookie choice (the browser's boot reads it).
+    const consent = visitor.consentAsked ? 'ask' : 'given';
+    return `${t.beforeLang}${escapeAttribute(store.language)}" data-consent="${consent}${t.beforeHead}${head.value}${rest}${
       body?.html ?? ''
     }</div>${state}${t.afterBody}`;
   }
+}
+
+/** The template's entry script (Vite writes one module script) fetched after the page's content. */
+function lowPriorityEntry(template: string): string {
+  return template.replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }
 
 function escapeAttribute(text: string): string {

@@ -6,9 +6,9 @@ import { SESSION_COOKIE } from '../../plugins/session.js';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
-import { parseShellTemplate, SeoPages, storeOrigin } from './seo-pages.js';
+import { parseShellTemplate, SeoPages, storeOrigin, type RenderedPage, type Visitor } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
-import { LEGAL_PAGE_SLUGS, legalPagePath } from '@ventanilla/domain';
+import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@ventanilla/domain';
 import { webManifest } from './web-manifest.js';
 
 declare module 'fastify' {
@@ -20,6 +20,16 @@ declare module 'fastify' {
     servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
   }
 }
+
+/** What a page rendered for one request passes on to the API answers it is rendered from (apiAnswer). */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'host',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+];
 
 /** robots.txt, sitemap.xml and the server-rendered pages of each store (docs/decisions/0015-server-rendering.md). */
 export default fp(
@@ -46,6 +56,39 @@ export default fp(
       return catalog.getStore(storeId);
     }
 
+    /**
+     * GET of an API address as this request's browser would make it (its cookie, host and language), for a page
+     * rendered for it alone; null unless a plain 200 (a refusal, or an answer that would set a cookie, is left to
+     * the browser, which then asks itself).
+     */
+    async function apiAnswer(request: FastifyRequest, url: string): Promise<unknown> {
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200 || res.headers['set-cookie'] !== undefined) return null;
+      return res.json();
+    }
+
+    /**
+     * A signed-in customer's checkout (the exact address, no query), rendered with the API's own answers for that
+     * session; null for anyone else, or when an answer is missing (the public page then, as before).
+     */
+    async function customerCheckout(request: FastifyRequest, path: string, visitor: Visitor) {
+      if (path !== '/customer/checkout' || request.url !== path || !pages) return null;
+      if (!request.cookies[SESSION_COOKIE] || !(await request.loadSession())?.user) return null;
+      const session = (await apiAnswer(request, '/api/session')) as { store_id?: unknown; user?: unknown } | null;
+      if (!session?.user || typeof session.store_id !== 'number') return null;
+      const [cart, paymentMethods] = await Promise.all([
+        apiAnswer(request, '/api/cart'),
+        apiAnswer(request, `/api/stores/${session.store_id}/payment-methods`),
+      ]);
+      if (cart === null || paymentMethods === null) return null;
+      return pages.customerCheckout(session.store_id, visitor, { session, cart, paymentMethods });
+    }
+
     app.decorate('servePage', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!template) return false;
       pages ??= new SeoPages(
@@ -55,18 +98,34 @@ export default fp(
         config.publicUrl,
         readPagePreloads(config.webDistDir),
       );
-      const store = await storeOf(request);
-      const page = store && (await pages.page(store.storeId, request.url.split('?')[0] ?? '/'));
+      const path = request.url.split('?')[0] ?? '/';
+      // The consent cookie holds the visitor's cookie choice: without a valid one, the page carries the dialog.
+      const visitor: Visitor = { consentAsked: !parseConsent(request.cookies[CONSENT_COOKIE] ?? null, new Date()) };
+      // A customer's checkout that fails to render is served as the public page (the browser then renders it).
+      let page: RenderedPage | null = await customerCheckout(request, path, visitor).catch((err: unknown) => {
+        request.log.error({ err }, "a customer's checkout could not be rendered: the public page instead");
+        return null;
+      });
+      if (!page) {
+        const store = await storeOf(request);
+        page = store ? await pages.page(store.storeId, path, visitor) : null;
+      }
       if (!page) return false;
-      reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      reply.code(page.status).type('text/html; charset=utf-8');
       // Pages carry the catalogue and its state (about 100 KB on the home): compressed once per cached page.
       const { encoding, etag, vary } = negotiateBody(page, page.etag, request.headers['accept-encoding']);
       if (vary) reply.header('vary', 'Accept-Encoding');
-      if (page.status === 200) {
-        reply.header('etag', etag);
-        if (request.headers['if-none-match'] === etag) {
-          await reply.code(304).send();
-          return true;
+      if (page.personal) {
+        // One customer's data: no cache anywhere (browser history included) may keep it or hand it to anyone else.
+        reply.header('cache-control', 'private, no-store');
+      } else {
+        reply.header('cache-control', 'no-cache');
+        if (page.status === 200) {
+          reply.header('etag', etag);
+          if (request.headers['if-none-match'] === etag) {
+            await reply.code(304).send();
+            return true;
+          }
         }
       }
       if (encoding) reply.header('content-encoding', encoding);

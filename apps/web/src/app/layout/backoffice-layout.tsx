@@ -1,7 +1,7 @@
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { isStaff, userCan, useUser } from '../../shared/auth';
 import { useT } from '../../shared/i18n';
-import { SkipLink } from '../../shared/ui';
+import { Link, SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { RouteBoundary } from '../lazy-route';
 import './layout.css';

@@ -1,26 +1,25 @@
-import { Suspense } from 'react';
-import { currentConsent, useConsent, useConsentSettingsOpen } from '../../shared/consent/consent-store';
+import { Suspense, useContext } from 'react';
+import { pageAsksConsent, useConsentSettingsOpen } from '../../shared/consent/consent-settings';
+import { ServerRenderContext } from '../../shared/lib/server-render';
 import { lazyModule } from '../lazy-route';
 
-// The cookie dialog is a chunk of its own, out of the shop's entry (npm run bench:bundle); the server names it in
-// every page's head (modules/seo/page-preloads.ts), so a first visit has it with the entry, and a later one in its
-// cache. The entry keeps only the choice (consent-store) and this slot.
+// The cookie dialog is a chunk of its own, out of the shop's entry (npm run bench:bundle), with the code that reads and
+// stores the choice. A page that asks (the server saw no choice: `<html data-consent="ask">`) has the dialog in its
+// server markup and names the chunk in its head; a page that does not ask loads it only if the footer's "Cookie
+// settings" open it.
 const consentDialog = lazyModule(() => import('../../features/consent/cookie-consent'));
 const CookieConsent = consentDialog.screen('CookieConsent');
 
-/**
- * At boot: no choice stored yet (or an expired one), so the dialog will show: its chunk, settled either way (a failure
- * is reported by the render); null when no dialog will show.
- */
+/** At boot: the dialog's chunk when the page asks for a choice, settled either way (the render reports a failure). */
 export function preloadCookieConsent(): Promise<unknown> | null {
-  return currentConsent() === null ? consentDialog.preload().catch(() => undefined) : null;
+  return pageAsksConsent() ? consentDialog.preload().catch(() => undefined) : null;
 }
 
-/** Where the dialog goes: mounted while no choice is made (first visit) or the footer's settings are open. */
+/** Where the dialog goes: while the page asks for a choice (the dialog decides, by the choice stored) or the settings are open. */
 export function CookieConsentSlot() {
-  const consent = useConsent();
+  const { consentAsked } = useContext(ServerRenderContext);
   const settingsOpen = useConsentSettingsOpen();
-  if (consent.state === 'unknown' || (consent.state === 'chosen' && !settingsOpen)) return null;
+  if (!consentAsked && !settingsOpen) return null;
   return (
     <Suspense fallback={null}>
       <CookieConsent />

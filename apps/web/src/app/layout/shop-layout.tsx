@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { useStoreInfo, useUser } from '../../shared/auth';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
 import { useUnreadNotifications } from '../../shared/notifications/use-unread';
-import { SkipLink } from '../../shared/ui';
+import { Link, NavLink, SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { lazyModule, RouteBoundary } from '../lazy-route';
 import { SiteFooter } from './site-footer';

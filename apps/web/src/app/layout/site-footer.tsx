@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
-import { openConsentSettings } from '../../shared/consent/consent-store';
+import { openConsentSettings } from '../../shared/consent/consent-settings';
 import { LEGAL_PAGE_SLUGS } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
 import { APP_VERSION } from '../../shared/pwa/app-version';
-import { LinkButton } from '../../shared/ui';
+import { Link, LinkButton } from '../../shared/ui';
 import { CookieConsentSlot } from './cookie-consent-slot';
 
 /** The shop's footer: the app version, the legal pages and "Cookie settings" (reopens the consent dialog at any time). */

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
   acceptAllConsent,
   makeConsent,
@@ -8,13 +7,9 @@ import {
   type OptionalConsentLevel,
 } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
-import { Button } from '../../shared/ui';
-import {
-  closeConsentSettings,
-  saveConsent,
-  useConsent,
-  useConsentSettingsOpen,
-} from '../../shared/consent/consent-store';
+import { Button, Link } from '../../shared/ui';
+import { closeConsentSettings, useConsentSettingsOpen } from '../../shared/consent/consent-settings';
+import { saveConsent, useConsent } from '../../shared/consent/consent-store';
 import './cookie-consent.css';
 
 /**
@@ -42,6 +37,15 @@ export function CookieConsent() {
   );
 }
 
+/** Whether the dialog is shown modally (a browser without `:modal` cannot say: it is made modal again). */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return false;
+  }
+}
+
 function ConsentDialog({
   initial,
   onClose,
@@ -59,11 +63,13 @@ function ConsentDialog({
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      dialog.querySelector<HTMLElement>(`#${CSS.escape(`${id}-title`)}`)?.focus();
+    // The markup has it open but not modal (so the server's page shows it: cookie-consent.css makes it look modal):
+    // here it becomes modal (focus kept inside, the page behind inert).
+    if (dialog && !isModal(dialog) && typeof dialog.showModal === 'function') {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
     }
+    dialog?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-title`)}`)?.focus();
     return () => {
       if (opener && opener !== document.body && document.contains(opener)) opener.focus();
     };
@@ -82,6 +88,7 @@ function ConsentDialog({
   return (
     <dialog
       ref={ref}
+      open
       className="cookie-consent"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}

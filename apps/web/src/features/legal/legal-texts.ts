@@ -106,6 +106,7 @@ const es: Texts = {
         heading: 'Estrictamente necesarias (siempre activas)',
         paragraphs: [
           'vt_sid: cookie propia de sesión (HttpOnly, SameSite=Lax) que mantiene tu sesión, tu cesta y la protección frente a peticiones falsificadas; caduca al cerrar la sesión o tras su periodo de validez.',
+          'vt_consent: cookie propia con tu elección de cookies (su versión y fecha, durante 12 meses), para que la tienda no vuelva a preguntarte en cada página.',
           'Almacenamiento local: tu elección de cookies (ventanilla:consent, con su versión y fecha, durante 12 meses), los pedidos sin terminar para no perder lo que has escrito, y datos temporales del pago mientras se completa.',
         ],
       },
@@ -256,6 +257,7 @@ const en: Texts = {
         heading: 'Strictly necessary (always on)',
         paragraphs: [
           'vt_sid: our own session cookie (HttpOnly, SameSite=Lax) that keeps you signed in, your basket and the protection against forged requests; it ends when you sign out or the session expires.',
+          'vt_consent: our own cookie with your cookie choice (its version and date, for 12 months), so the shop does not ask again on every page.',
           'Local storage: your cookie choice (ventanilla:consent, with its version and date, for 12 months), unfinished orders so you do not lose what you typed, and temporary payment data while a payment completes.',
         ],
       },
@@ -405,6 +407,7 @@ const pt: Texts = {
         heading: 'Estritamente necessários (sempre ativos)',
         paragraphs: [
           'vt_sid: cookie próprio de sessão (HttpOnly, SameSite=Lax) que mantém a sua sessão, o cesto e a proteção contra pedidos forjados; termina quando sai ou a sessão expira.',
+          'vt_consent: cookie próprio com a sua escolha de cookies (a sua versão e data, durante 12 meses), para que a loja não volte a perguntar em cada página.',
           'Armazenamento local: a sua escolha de cookies (ventanilla:consent, com versão e data, durante 12 meses), os pedidos por terminar para não perder o que escreveu e dados temporários do pagamento enquanto este se conclui.',
         ],
       },

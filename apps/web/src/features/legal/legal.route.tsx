@@ -1,8 +1,8 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useStoreInfo } from '../../shared/auth';
 import { useFormat, useLanguage, useT } from '../../shared/i18n';
 import { useDocumentTitle, usePageDescription } from '../../shared/lib/use-document-title';
-import { PageHeading } from '../../shared/ui';
+import { Link, PageHeading } from '../../shared/ui';
 import {
   authoritiesFor,
   isLegalPageSlug,

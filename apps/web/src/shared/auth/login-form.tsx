@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { User } from '../lib/api-contract';
-import { Button, Checkbox, ErrorSummary } from '../ui';
+import { Button, Checkbox, ErrorSummary, Link } from '../ui';
 import { useLogin } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';
 import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';

@@ -11,20 +11,28 @@ const initialStore = (() => {
   return store && /^\d+$/.test(store) ? store : null;
 })();
 
-/** GET /api/session: the store, its language, the CSRF token and the logged-in user (or null). */
+/**
+ * The session as the app keeps it: the CSRF token goes to the API client (the only reader) and stays out of the cache,
+ * so a page the server rendered with the public stand-in session (no user, no token) finds its own session equal
+ * when it arrives, and nothing on screen renders again for it.
+ */
+function withoutToken(session: Session): Session {
+  setCsrfToken(session.csrf_token);
+  return { ...session, csrf_token: '' };
+}
+
+/** GET /api/session: the store, its language, the logged-in user (or null); the CSRF token to the API client. */
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: async ({ signal }) => {
     const url = withQuery('/api/session', { store: initialStore });
     const session = await api.get<Session>(url, signal);
-    setCsrfToken(session.csrf_token);
-    if (session.user || !session.remembered) return session;
+    if (session.user || !session.remembered) return withoutToken(session);
     // A remembered browser (the spec's cookieLogin): sign in with the remember-me cookie, which the server rotates.
     // Refused (expired, signed out elsewhere) or raced by another tab: the session as it now is.
+    setCsrfToken(session.csrf_token);
     await api.post('/api/auth/cookie-login').catch(() => undefined);
-    const after = await api.get<Session>(url, signal);
-    setCsrfToken(after.csrf_token);
-    return after;
+    return withoutToken(await api.get<Session>(url, signal));
   },
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,

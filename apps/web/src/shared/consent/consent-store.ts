@@ -1,21 +1,27 @@
-// The visitor's cookie choice in the browser (packages/domain consent rules): read once, kept in localStorage under
-// a versioned, dated record, shared by every component through useSyncExternalStore. The server render knows no
-// choice ("unknown"), so the banner appears only after hydration and the markup always matches.
-import { useSyncExternalStore } from 'react';
+// The visitor's cookie choice in the browser (packages/domain consent rules): read once, kept in localStorage under a
+// versioned, dated record and in the consent cookie (the server reads it to know whether a page must ask), shared by
+// every component through useSyncExternalStore. Not in the shop's entry: the dialog and the screens that check a level
+// load it. While a page is server-rendered or hydrated, the choice is what the server assumed (ServerRenderContext:
+// "asked" means none), so the markup matches; the browser's own record applies right after.
+import { useContext, useSyncExternalStore } from 'react';
 import {
+  CONSENT_COOKIE,
   CONSENT_STORAGE_KEY,
   consentAllows,
+  consentSecondsLeft,
   parseConsent,
   serializeConsent,
   type ConsentChoice,
   type ConsentLevel,
 } from '@ventanilla/domain';
+import { ServerRenderContext } from '../lib/server-render';
+import { closeConsentSettings } from './consent-settings';
 
 type Snapshot = { state: 'unknown' } | { state: 'none' } | { state: 'chosen'; choice: ConsentChoice };
 
 const UNKNOWN: Snapshot = { state: 'unknown' };
+const NONE: Snapshot = { state: 'none' };
 let current: Snapshot | null = null;
-let settingsOpen = false;
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
@@ -26,15 +32,45 @@ function storage(): Storage | null {
   }
 }
 
-function read(): Snapshot {
-  let raw: string | null;
-  try {
-    raw = storage()?.getItem(CONSENT_STORAGE_KEY) ?? null;
-  } catch {
-    raw = null;
+function readCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const pair of document.cookie.split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name !== CONSENT_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null;
+    }
   }
-  const choice = parseConsent(raw, new Date());
-  return choice ? { state: 'chosen', choice } : { state: 'none' };
+  return null;
+}
+
+/** The consent cookie, for as long as the choice itself is valid. */
+function writeCookie(choice: ConsentChoice): void {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    const maxAge = consentSecondsLeft(choice, new Date());
+    document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(choice))}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies refused: the server asks again on the next page; the stored choice still closes the dialog.
+  }
+}
+
+function read(): Snapshot {
+  let stored: string | null;
+  try {
+    stored = storage()?.getItem(CONSENT_STORAGE_KEY) ?? null;
+  } catch {
+    stored = null;
+  }
+  const now = new Date();
+  const cookie = readCookie();
+  const choice = parseConsent(stored, now) ?? parseConsent(cookie, now);
+  if (!choice) return NONE;
+  // A choice made before the cookie existed (or a cookie the browser dropped): the server learns it from now on.
+  if (cookie !== serializeConsent(choice)) writeCookie(choice);
+  return { state: 'chosen', choice };
 }
 
 function emit() {
@@ -67,32 +103,19 @@ export function saveConsent(choice: ConsentChoice): void {
   try {
     storage()?.setItem(CONSENT_STORAGE_KEY, serializeConsent(choice));
   } catch {
-    // Storage refused (private mode, quota): the choice holds for this page only.
+    // Storage refused (private mode, quota): the cookie, or this page alone, holds the choice.
   }
+  writeCookie(choice);
   current = { state: 'chosen', choice };
-  settingsOpen = false;
   emit();
+  closeConsentSettings();
 }
 
-/** The footer's "Cookie settings": reopens the dialog at any time. */
-export function openConsentSettings(): void {
-  settingsOpen = true;
-  emit();
-}
-
-export function closeConsentSettings(): void {
-  settingsOpen = false;
-  emit();
-}
-
+/**
+ * The choice as components see it. While the page is server-rendered or hydrated: what the server assumed (it asked:
+ * none; otherwise unknown, and nothing shows), so the markup is the server's; then the browser's record.
+ */
 export function useConsent(): Snapshot {
-  return useSyncExternalStore(subscribe, snapshot, () => UNKNOWN);
-}
-
-export function useConsentSettingsOpen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => settingsOpen,
-    () => false,
-  );
+  const { consentAsked } = useContext(ServerRenderContext);
+  return useSyncExternalStore(subscribe, snapshot, () => (consentAsked ? NONE : UNKNOWN));
 }

@@ -81,7 +81,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
 }
 
-async function toApiError(response: Response, idempotent = false): Promise<ApiError> {
+/** The ApiError of a non-2xx answer (its `{code, message, ...}` body when it has one). */
+export async function toApiError(response: Response, idempotent = false): Promise<ApiError> {
   let payload: Record<string, unknown> = {};
   try {
     const parsed: unknown = await response.json();
@@ -103,7 +104,7 @@ async function toApiError(response: Response, idempotent = false): Promise<ApiEr
 }
 
 /** Fetches a fresh token when the session rotated it (e.g. after it expired server-side). */
-async function refreshCsrfToken(): Promise<boolean> {
+export async function refreshCsrfToken(): Promise<boolean> {
   const response = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
   if (!response.ok) return false;
   const session = (await response.json()) as { csrf_token?: unknown };
@@ -134,33 +135,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/**
- * Sends a multipart form with upload progress (fetch cannot report it): XMLHttpRequest, the same CSRF header and
- * one retry with a fresh token, the same ApiError on failure.
- */
-export async function apiUpload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
-  const once = () =>
-    new Promise<Response>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', path);
-      xhr.setRequestHeader('accept', 'application/json');
-      if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
-      };
-      xhr.onload = () => resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status }));
-      xhr.onerror = () => reject(new ApiError({ status: 0, code: NETWORK_ERROR, message: '' }));
-      xhr.send(form);
-    });
-  let response = await once();
-  if (response.status === 403) {
-    const error = await toApiError(response.clone());
-    if (error.code === 'CSRF_INVALID' && (await refreshCsrfToken())) response = await once();
-  }
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
 }
 
 export const api = {

@@ -9,10 +9,18 @@ export function formatFileSize(bytes: number, language: Language): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
+  return sizeFormat(language, units[unit] ?? 'byte', 1).format(value);
+}
+
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/** A formatter of sizes in one unit, made once (making one costs far more than using it). */
+export function sizeFormat(language: string, unit: string, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${language}:${unit}:${maximumFractionDigits}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits });
+    sizeFormats.set(key, format);
+  }
+  return format;
 }

@@ -6,4 +6,6 @@ export const queryKeys = {
   me: ['me'] as const,
   myOrders: ['me', 'orders'] as const,
   backoffice: ['backoffice'] as const,
+  /** A language's texts (a chunk of their own: shared/i18n/catalogues.ts), as the app's session gate holds them. */
+  texts: (language: string) => ['i18n-catalogue', language] as const,
 };

@@ -12,9 +12,18 @@ interface ServerRenderValue {
   meta: PageMeta | null;
   /** The address the server answered 404 for: its page shows "not found" at once instead of waiting for a fetch. */
   notFoundPath: string | null;
+  /**
+   * The page asks for a cookie choice (the server saw none): its markup holds the cookie dialog, which the browser's
+   * first render (the hydration) must hold too, whatever the browser's storage says (consent-store.ts).
+   */
+  consentAsked: boolean;
 }
 
-export const ServerRenderContext = createContext<ServerRenderValue>({ meta: null, notFoundPath: null });
+export const ServerRenderContext = createContext<ServerRenderValue>({
+  meta: null,
+  notFoundPath: null,
+  consentAsked: false,
+});
 
 /** The collector of the page's title and description during a server render (null in the browser). */
 export function useServerMeta(): PageMeta | null {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 import { useT } from '../i18n';
 import './navigation.css';
 

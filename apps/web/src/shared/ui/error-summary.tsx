@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { useT } from '../i18n';
 import './error-summary.css';
 

@@ -20,3 +20,5 @@ export { Textarea } from './textarea';
 export { VisuallyHidden } from './visually-hidden';
 export { Columns } from './columns';
 export { Combobox, foldText, type ComboboxOption } from './combobox';
+export { NavLink } from './nav-link';
+export { Link, type LinkProps } from './link';

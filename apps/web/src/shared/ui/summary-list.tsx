@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { VisuallyHidden } from './visually-hidden';
 import './summary-list.css';
 

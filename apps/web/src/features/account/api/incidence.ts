@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiUpload } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
+import { apiUpload } from '../../../shared/lib/api-upload';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui';
 import { useT } from '../../../shared/i18n';
 
 /** Links between the customer panel's pages: orders, credit notes ("abonos"), billing data and saved items. */

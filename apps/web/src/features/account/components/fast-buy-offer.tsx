@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui';
 import { useT } from '../../../shared/i18n';
 import { useFastBuyOverview, type FastBuyOrigin } from '../api/fast-buy';
 

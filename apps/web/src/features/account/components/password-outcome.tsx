@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../shared/ui';
+import { Alert, Link } from '../../../shared/ui';
 
 interface PasswordOutcomeProps {
   title: string;

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { CustomerOrder } from '../../../shared/lib/api-contract';
-import { Alert, Button, VisuallyHidden } from '../../../shared/ui';
+import { Alert, Button, Link, VisuallyHidden } from '../../../shared/ui';
 import { useDiscardDraft, useMyDrafts } from '../api/my-drafts';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading } from '../../../shared/ui';
+import { Alert, Button, Link, PageHeading } from '../../../shared/ui';
 import { useConfirmEmailChange } from '../api/account-lifecycle';
 
 function tokenFromHash(hash: string): string {

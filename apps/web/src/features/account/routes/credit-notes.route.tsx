@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner, Table, type Column } from '../../../shared/ui';
+import { Alert, type Column, Link, PageHeading, Spinner, Table } from '../../../shared/ui';
 import { invoicePdfHref, useMyInvoices, type InvoiceDocument } from '../api/invoices';
 import { AccountLinks } from '../components/account-links';
 import '../components/account.css';

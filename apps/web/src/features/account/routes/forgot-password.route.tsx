@@ -1,10 +1,9 @@
 import { checkAccountEmail, translateDomainMessage } from '@ventanilla/domain';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { EmailInput, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Button, ErrorSummary, PageHeading } from '../../../shared/ui';
+import { Button, ErrorSummary, Link, PageHeading } from '../../../shared/ui';
 import { useRememberPassword } from '../api/password-reset';
 import { PasswordOutcome } from '../components/password-outcome';
 

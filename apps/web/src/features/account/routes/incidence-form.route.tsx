@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { BackLink, PageHeading } from '../../../shared/ui';
+import { BackLink, Link, PageHeading } from '../../../shared/ui';
 import { IncidenceAnswer } from '../components/incidence-answer';
 import '../components/account.css';
 

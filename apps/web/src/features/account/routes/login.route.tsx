@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { LoginForm, ProviderSignIn, SignInErrorAlert, useSignInOptions, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { safeNextPath } from '../../../shared/lib/safe-next-path';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { PageHeading } from '../../../shared/ui';
+import { Link, PageHeading } from '../../../shared/ui';
 
 /** `/customer/authenticate[?next=]`: after login, back to `next` or to the orders. */
 export function LoginRoute() {

@@ -1,10 +1,10 @@
 import { clientStatusText } from '@ventanilla/domain';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { disablePush, enablePush, pushState, type PushState } from '../../../shared/pwa/push';
-import { Alert, Button, LinkButton, PageHeading, Pagination, Spinner, StatusTag } from '../../../shared/ui';
+import { Alert, Button, Link, LinkButton, PageHeading, Pagination, Spinner, StatusTag } from '../../../shared/ui';
 import { useMarkRead, useNotifications, type NotificationItem } from '../api/account-lifecycle';
 import { AccountLinks } from '../components/account-links';
 import '../components/account.css';

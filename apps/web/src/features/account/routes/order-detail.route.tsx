@@ -1,5 +1,5 @@
 import { canCorrectAnswers } from '@ventanilla/domain';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
@@ -7,7 +7,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-contract';
 import { formatFileSize } from '../../../shared/lib/file-size';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, PageHeading, Spinner, SummaryList, VisuallyHidden } from '../../../shared/ui';
+import { Alert, BackLink, Link, PageHeading, Spinner, SummaryList, VisuallyHidden } from '../../../shared/ui';
 import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';

@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { CustomerItem, CustomerOrder } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Pagination, Spinner, Table, VisuallyHidden, type Column } from '../../../shared/ui';
+import { Alert, type Column, Link, PageHeading, Pagination, Spinner, Table, VisuallyHidden } from '../../../shared/ui';
 import { ORDERS_PER_PAGE, useMyOrders } from '../api/get-my-orders';
 import { AccountLinks } from '../components/account-links';
 import { OrderStatus } from '../components/order-status';

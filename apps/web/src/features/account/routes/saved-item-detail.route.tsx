@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT, type MessageKey } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/lib/api-client';
@@ -9,6 +9,7 @@ import {
   BackLink,
   Button,
   ButtonGroup,
+  Link,
   PageHeading,
   Spinner,
   SummaryList,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useFormat, useT, type MessageKey } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -7,13 +7,14 @@ import {
   Alert,
   Button,
   Checkbox,
+  type Column,
   ErrorSummary,
+  Link,
   PageHeading,
   Pagination,
   Spinner,
   Table,
   TextInput,
-  type Column,
 } from '../../../shared/ui';
 import {
   SAVED_KINDS,

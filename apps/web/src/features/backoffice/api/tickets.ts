@@ -1,7 +1,8 @@
 import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, apiUpload, isApiError, withQuery } from '../../../shared/lib/api-client';
+import { api, isApiError, withQuery } from '../../../shared/lib/api-client';
+import { apiUpload } from '../../../shared/lib/api-upload';
 import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 

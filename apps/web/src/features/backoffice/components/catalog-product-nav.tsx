@@ -1,6 +1,5 @@
-import { NavLink } from 'react-router';
 import { useT } from '../../../shared/i18n';
-import { BackLink } from '../../../shared/ui';
+import { BackLink, NavLink } from '../../../shared/ui';
 import './backoffice.css';
 
 /** The pages of one product (details and price, question form, texts in other languages, history), with the current one marked. */

@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../shared/ui';
+import { Button, Link } from '../../../shared/ui';
 import './backoffice.css';
 
 interface FilterFormProps {

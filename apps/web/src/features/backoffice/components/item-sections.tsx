@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { translateCode, useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
 import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-contract';
-import { SummaryList, Table } from '../../../shared/ui';
+import { Link, SummaryList, Table } from '../../../shared/ui';
 
 export function ItemSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { isStaff, LoginForm, ProviderSignIn, SignInErrorAlert, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { PageHeading } from '../../../shared/ui';
+import { Link, PageHeading } from '../../../shared/ui';
 
 function AgentLogin() {
   const t = useT();

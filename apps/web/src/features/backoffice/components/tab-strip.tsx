@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../shared/ui';
 import { FIXED_TAB_KEYS, isClosable, tabEnding, tabTitle, type TabKey } from '@ventanilla/domain';
 import { useLanguage, useT } from '../../../shared/i18n';
 

@@ -1,8 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner, StatusTag, Table, type Column } from '../../../shared/ui';
+import { Alert, type Column, Link, PageHeading, Spinner, StatusTag, Table } from '../../../shared/ui';
 import { useCatalogProducts, useCatalogStores, type CatalogFilters, type CatalogListItem } from '../api/catalog-admin';
 import { CatalogFilterForm } from '../components/catalog-filter-form';
 

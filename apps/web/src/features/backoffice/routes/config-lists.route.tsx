@@ -11,7 +11,7 @@ import {
   type FieldValue,
 } from '@ventanilla/domain';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorText, userCan, useUser } from '../../../shared/auth';
 import { ProviderPaymentFiles } from '../components/provider-payment-files';
 import { useFormat, useLanguage, useT } from '../../../shared/i18n';
@@ -23,14 +23,15 @@ import {
   Button,
   Checkbox,
   ErrorSummary,
+  type ErrorSummaryItem,
+  Link,
   PageHeading,
   Pagination,
   Select,
   Spinner,
   Table,
-  TextInput,
   Textarea,
-  type ErrorSummaryItem,
+  TextInput,
 } from '../../../shared/ui';
 import {
   exportCsvHref,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   errorText,
   NO_ERRORS,
@@ -18,6 +18,7 @@ import {
   ButtonGroup,
   Checkbox,
   ErrorSummary,
+  Link,
   PageHeading,
   Spinner,
   SummaryList,

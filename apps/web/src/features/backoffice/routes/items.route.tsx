@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { panelStatusTone, SEARCH_FILTER_PARAMS, type SearchFilterParam } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
@@ -7,14 +7,15 @@ import type { BackofficeListItem } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import {
   Alert,
+  type Column,
   ErrorSummary,
+  type ErrorSummaryItem,
+  Link,
   PageHeading,
   Spinner,
   StatusTag,
   Table,
   VisuallyHidden,
-  type Column,
-  type ErrorSummaryItem,
 } from '../../../shared/ui';
 import { useItems, useStatuses } from '../api/backoffice-queries';
 import { ItemFlagBadges } from '../components/item-flag-badges';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Pagination, Select, Spinner, Table, type Column } from '../../../shared/ui';
+import { Alert, type Column, Link, PageHeading, Pagination, Select, Spinner, Table } from '../../../shared/ui';
 import { EMAILS_PER_PAGE, useEmails, type EmailStatus, type EmailSummary } from '../api/mailbox-queries';
 import { EmailStatusTag } from '../components/email-status-tag';
 import { FilterForm } from '../components/filter-form';

@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { Language } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Select, Spinner, Table } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Select, Spinner, Table } from '../../../shared/ui';
 import { useTemplates, type Template, type TemplateKind } from '../api/templates';
 import '../components/templates.css';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseItemId } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
@@ -11,6 +11,7 @@ import {
   Button,
   ButtonGroup,
   Checkbox,
+  Link,
   PageHeading,
   Pagination,
   Select,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import {
   panelStatusTone,
   parseItemId,
@@ -14,7 +14,7 @@ import {
 import { errorText } from '../../../shared/auth';
 import { translateCode, useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner, StatusTag, Table } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner, StatusTag, Table } from '../../../shared/ui';
 import { useActivity, type Activity } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { useWorkspace } from '../components/workspace-context';

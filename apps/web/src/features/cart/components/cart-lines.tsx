@@ -2,8 +2,7 @@ import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-contract';
 import { answerText } from '../../../shared/lib/answered-options';
-import { LinkButton, VisuallyHidden } from '../../../shared/ui';
-import { Link } from 'react-router';
+import { Link, LinkButton, VisuallyHidden } from '../../../shared/ui';
 import { LineQuantity } from './line-quantity';
 import './cart.css';
 

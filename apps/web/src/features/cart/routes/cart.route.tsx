@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
 import type { CartLine } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, Button, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { CartLines } from '../components/cart-lines';
 import { QuoteLinkSection } from '../components/quote-link';

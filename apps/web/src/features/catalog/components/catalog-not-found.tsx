@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { useT, type MessageKey } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { PageHeading } from '../../../shared/ui';
+import { Link, PageHeading } from '../../../shared/ui';
 import { CATALOGUE_PATH } from '../lib/catalog-paths';
 
 const TEXTS: Record<'product' | 'category', { title: MessageKey; body: MessageKey }> = {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui';
 import type { Category } from '../../../shared/lib/api-contract';
 import { categoryPagePath } from '../lib/catalog-paths';
 import { ProductGrid } from './product-grid';

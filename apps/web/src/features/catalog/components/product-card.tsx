@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductSummary } from '../../../shared/lib/api-contract';
-import { VisuallyHidden } from '../../../shared/ui';
+import { Link, VisuallyHidden } from '../../../shared/ui';
 import { productOrderPath, productPagePath } from '../lib/catalog-paths';
 
 /**

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { isPositive } from '../../../shared/lib/money';
 import type { Category, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
-import { BackLink, PageHeading } from '../../../shared/ui';
+import { BackLink, Link, PageHeading } from '../../../shared/ui';
 import { CATALOGUE_PATH, categoryPagePath, productOrderPath } from '../lib/catalog-paths';
 
 /**

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { PageHeading } from '../../../shared/ui';
+import { Link, PageHeading } from '../../../shared/ui';
 import { useCategories } from '../api/get-categories';
 import { CATALOGUE_PATH, categoryPagePath } from '../lib/catalog-paths';
 import '../components/catalog.css';

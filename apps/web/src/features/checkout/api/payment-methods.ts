@@ -21,20 +21,26 @@ function normalise(raw: RawMethod): PaymentMethod | null {
 }
 
 /**
- * GET /api/stores/{store}/payment-methods (not in the contract yet): used when it answers 200 with a list, in either
+ * The methods of an answer of GET /api/stores/{store}/payment-methods (not in the contract yet): a list, in either
  * `{items: [...]}` or a bare array, of codes or objects; otherwise the card fallback.
  */
+export function paymentMethodsOf(body: unknown): PaymentMethod[] {
+  const list = Array.isArray(body) ? body : (body as { items?: unknown } | null)?.items;
+  const methods = Array.isArray(list)
+    ? (list as RawMethod[]).map(normalise).filter((m): m is PaymentMethod => m !== null)
+    : [];
+  return methods.length ? methods : FALLBACK_METHODS;
+}
+
+export const paymentMethodsKey = (storeId: number) => ['checkout', storeId, 'payment-methods'] as const;
+
+/** GET /api/stores/{store}/payment-methods: the store's methods, or the card fallback when it does not answer. */
 export function usePaymentMethods(storeId: number) {
   return useQuery({
-    queryKey: ['checkout', storeId, 'payment-methods'],
+    queryKey: paymentMethodsKey(storeId),
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<unknown>(`/api/stores/${storeId}/payment-methods`, signal);
-        const list = Array.isArray(body) ? body : (body as { items?: unknown })?.items;
-        const methods = Array.isArray(list)
-          ? (list as RawMethod[]).map(normalise).filter((m): m is PaymentMethod => m !== null)
-          : [];
-        return methods.length ? methods : FALLBACK_METHODS;
+        return paymentMethodsOf(await api.get<unknown>(`/api/stores/${storeId}/payment-methods`, signal));
       } catch {
         return FALLBACK_METHODS;
       }

@@ -1,4 +1,5 @@
 import { useT } from '../../../shared/i18n';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { lastFailedOrder } from '../lib/payment-flags';
 import { METHOD_NAMES } from '../lib/payment-reasons';
 import { PayAgainForm } from './pay-again';
@@ -6,7 +7,8 @@ import { PayAgainForm } from './pay-again';
 /** The last order whose payment failed, paid again in one click with the same method (nothing to re-enter). */
 export function LastFailedOrder() {
   const t = useT();
-  const failed = lastFailedOrder();
+  // In this browser's storage: read once the server's markup is hydrated (the server cannot know it).
+  const failed = useHydrated() ? lastFailedOrder() : null;
   if (!failed) return null;
   const name = METHOD_NAMES[failed.method];
   const method = name ? t(name) : failed.method;

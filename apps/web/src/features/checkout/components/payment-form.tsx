@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import type { Cart } from '../../../shared/lib/api-contract';
 import { cartLineTotal } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { Alert, Button, ErrorSummary } from '../../../shared/ui';
 import { usePreferredPayment } from '../api/customer-payment';
 import type { PaymentMethod } from '../api/payment-methods';
@@ -33,11 +34,15 @@ export function PaymentForm({
   const checkout = useCheckout();
   const preferred = usePreferredPayment();
   const [chosen, setChosen] = useState<string | null>(null);
-  const method = chosen ?? initialMethod(methods, justSelectedMethod(), preferred.data?.preferred_payment?.method);
+  // The payment flags live in this browser's storage: read once the server's markup is hydrated (a customer's
+  // checkout is rendered on the server, which cannot know them).
+  const hydrated = useHydrated();
+  const justSelected = hydrated ? justSelectedMethod() : null;
+  const method = chosen ?? initialMethod(methods, justSelected, preferred.data?.preferred_payment?.method);
   const [methodError, setMethodError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const invalid = invalidPayment();
+  const invalid = hydrated ? invalidPayment() : null;
 
   function choose(code: string) {
     setChosen(code);

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { formatMultibancoReference } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { asMoney } from '../../../shared/lib/money';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
 import { paymentEnded, useOrderPayment, type OrderPayment } from '../api/order-payment';
 import { clearPaymentFailure } from '../lib/payment-flags';
 

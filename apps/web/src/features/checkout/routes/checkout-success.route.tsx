@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Panel, Spinner } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Panel, Spinner } from '../../../shared/ui';
 import { usePaymentStatus } from '../api/payment-status';
 import { clearCheckoutAttempt } from '../lib/idempotency-key';
 import { clearPaymentFailure } from '../lib/payment-flags';

@@ -1,8 +1,8 @@
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { payLinkKey, usePayByLink, usePayLinkStatus, type PayLinkStatus } from '../api/pay-link';
 import { LinkPaymentForm, PaymentInstructions } from '../components/link-payment';
 

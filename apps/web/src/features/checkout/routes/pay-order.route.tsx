@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useFinalizeItem, usePreferredPayment } from '../api/customer-payment';
 import { useOrderPayment } from '../api/order-payment';
 import { usePaymentMethods } from '../api/payment-methods';

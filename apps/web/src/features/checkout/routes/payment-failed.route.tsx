@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
+import { Alert, Button, Link, PageHeading, Spinner, SummaryList } from '../../../shared/ui';
 import { usePreferredPayment, useSetPreferredPayment } from '../api/customer-payment';
 import { useOrderPayment } from '../api/order-payment';
 import { usePaymentMethods } from '../api/payment-methods';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, apiUpload } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
+import { apiUpload } from '../../../shared/lib/api-upload';
 import type { ApiResponse, FileReference } from '../../../shared/lib/api-contract';
 
 /** GET /api/uploads/limits: the largest upload and the accepted types (the server decides by content). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import { formatFileSize } from '../../../shared/lib/file-size';
+import { formatFileSize, sizeFormat } from '../../../shared/lib/file-size';
 import { Field, LinkButton, VisuallyHidden } from '../../../shared/ui';
 import { deleteDocument, documentUrl, uploadDocument, useUploadLimits } from '../api/uploads';
 import { decodeFileAnswer, encodeFileAnswer } from '../lib/file-answer';
@@ -22,12 +22,7 @@ interface FileQuestionProps extends QuestionProps {
 function maxSizeText(bytes: number, language: string): string {
   const mb = Math.floor(bytes / (1024 * 1024));
   if (mb < 1) return formatFileSize(bytes, language as Parameters<typeof formatFileSize>[1]);
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'megabyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }).format(mb);
+  return sizeFormat(language, 'megabyte', 0).format(mb);
 }
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: number } | { kind: 'done'; text: string };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useT } from '../../../shared/i18n';
 import type { EvaluationOutcome, Product } from '../../../shared/lib/api-contract';
-import { BackLink, PageHeading } from '../../../shared/ui';
+import { BackLink, Link, PageHeading } from '../../../shared/ui';
 import { productListQuery, productQuery } from '../api/get-product';
 import { updateDraft } from '../lib/draft-storage';
 import { carryAnswers, pageOfStepSaved, type Answers } from '../lib/wizard-pages';

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import type { Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useProduct, useUrlKeyOfProduct } from '../api/get-product';
 
 /** "This procedure is not offered here": a product missing from the store, or an unknown address. */

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import {
   Alert,
   BackLink,
@@ -12,6 +13,7 @@ import {
   Caption,
   Columns,
   ErrorSummary,
+  Link,
   LinkButton,
   PageHeading,
   Spinner,
@@ -73,9 +75,14 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const location = useLocation();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  const returning = searchParams.get('return') === 'confirmation';
-  const showingExit = searchParams.get(EXIT_PARAM) === '1';
-  const locationState = location.state as WizardLocationState | null;
+  // The server renders a question page as a visitor without a draft sees it, at its address without a query
+  // (seo-pages.ts): the browser hydrates that, then applies what only it knows (its stored draft, the address's query,
+  // the history state) in an effect below. Until then the page decides nothing on its own (no redirect).
+  const hydrating = !useHydrated();
+  const [browserState, setBrowserState] = useState(!hydrating);
+  const returning = browserState && searchParams.get('return') === 'confirmation';
+  const showingExit = browserState && searchParams.get(EXIT_PARAM) === '1';
+  const locationState = browserState ? (location.state as WizardLocationState | null) : null;
   const pageIndex = stepNumber - 1;
   const pages = pagesOf(product);
   const pageIds = useMemo(() => new Set(pages[pageIndex] ?? []), [pages, pageIndex]);
@@ -84,7 +91,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const serverDraft = useDraftSync(storeId, urlKey);
 
   // The draft as it was when the page opened (for the "continue where you left off" notice).
-  const [initialDraft, setInitialDraft] = useState(() => readDraft(storeId, urlKey));
+  const [initialDraft, setInitialDraft] = useState(() => (hydrating ? EMPTY_DRAFT : readDraft(storeId, urlKey)));
   const [values, setValues] = useState<Answers>(() =>
     Object.fromEntries([...pageIds].map((id) => [String(id), initialDraft.answers[String(id)] ?? ''])),
   );
@@ -111,14 +118,24 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
 
   useDocumentTitle(exit ? t('wizard.exitTitle') : evaluation.data ? heading : product.name, errors.length > 0 && !exit);
 
+  // Hydrated from the server's markup: the stored draft, as a page opened in the browser would have started with it.
   useEffect(() => {
-    if (showingExit) return;
+    if (browserState) return;
+    const draft = readDraft(storeId, urlKey);
+    setInitialDraft(draft);
+    setValues(Object.fromEntries([...pageIds].map((id) => [String(id), draft.answers[String(id)] ?? ''])));
+    setEvaluatedAnswers(withoutEmpty(draft.answers));
+    setBrowserState(true);
+  }, [browserState, storeId, urlKey, pageIds]);
+
+  useEffect(() => {
+    if (!browserState || showingExit) return;
     updateDraft(storeId, urlKey, (draft) => ({
       ...draft,
       lastPath: location.pathname + location.search,
       lastStep: stepNumber,
     }));
-  }, [storeId, urlKey, location.pathname, location.search, stepNumber, showingExit]);
+  }, [browserState, storeId, urlKey, location.pathname, location.search, stepNumber, showingExit]);
 
   useEffect(() => () => window.clearTimeout(textTimer.current), []);
 
@@ -268,6 +285,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
     );
   }
 
+  if (options.length === 0 && !browserState) return <Spinner />;
   if (options.length === 0 && !evaluation.isPlaceholderData) {
     // Nothing to ask on this page with the answers given: skip it.
     const next = nextPageIndex(product, pageIndex, visible);

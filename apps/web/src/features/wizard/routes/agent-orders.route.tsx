@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
   AGENT_ORDER_SHORTCUTS,
   parseItemId,
@@ -12,7 +11,7 @@ import { errorText, NO_ERRORS, toFormErrors, useSession, type FormErrors } from 
 import { useFormat, useLanguage, useT } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, Button, ErrorSummary, PageHeading, Select, Spinner, Table, TextInput } from '../../../shared/ui';
+import { Alert, Button, ErrorSummary, Link, PageHeading, Select, Spinner, Table, TextInput } from '../../../shared/ui';
 import { useEvaluation } from '../api/evaluate-product';
 import { productListQuery, useProduct } from '../api/get-product';
 import { OptionField, optionInputId } from '../components/option-field';

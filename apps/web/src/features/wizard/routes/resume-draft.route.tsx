@@ -1,10 +1,10 @@
 import { productStartPath } from '@ventanilla/domain';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, BackLink, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useServerDrafts, type ServerDraft } from '../api/server-drafts';
 import { writeDraft } from '../lib/draft-storage';
 

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import type { OptionError, Product } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { Alert, BackLink, Button, Columns, ErrorSummary, PageHeading, Spinner } from '../../../shared/ui';
+import { Alert, BackLink, Button, Columns, ErrorSummary, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useEvaluation } from '../api/evaluate-product';
 import { useItemAnswers, useSaveItemAnswers, type ItemAnswers } from '../api/item-answers';
 import { OptionField, optionInputId } from '../components/option-field';

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { useFormat, useT } from '../../../../shared/i18n';
 import type { BackofficeItem } from '../../../../shared/lib/api-contract';
-import { SummaryList, Table } from '../../../../shared/ui';
+import { Link, SummaryList, Table } from '../../../../shared/ui';
 import { ItemSection } from '../item-sections';
 
 /** How the item is planned: priority, deadline, postponed until, provider, delegated to, locked by. */
