@@ -113,6 +113,7 @@ describe('periodic jobs', () => {
       { name: JOBS.rateCountersSweep, cron: '37 * * * *' },
       { name: JOBS.signInSweep, cron: '47 * * * *' },
       { name: JOBS.ticketsWake, cron: '* * * * *' },
+      { name: JOBS.unpaidOrderReminders, cron: '*/5 * * * *' },
       { name: JOBS.uploadsSweep, cron: '7 * * * *' },
     ]);
   });

@@ -29,6 +29,8 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts from an empty outbox and an empty server, with the server up.
   await t.app.ctx.database.pool.query('delete from email_outbox');
+  // Earlier tests' unpaid orders are no longer the reminder job's business.
+  await t.app.ctx.database.pool.query("update orders set status = 'canceled' where status = 'pending'");
   smtp.received.length = 0;
   smtp.holdUntilSessions = 0;
   smtp.rejectWith = null;
@@ -38,7 +40,15 @@ const sql = <T extends Record<string, unknown>>(text: string, params: unknown[] 
   t.app.ctx.database.pool.query<T>(text, params).then((r) => r.rows);
 const dispatch = () => t.app.ctx.emailDispatcher.dispatchOnce();
 
-async function placeOrder(email: string, firstname = 'Lucía') {
+/** The reminder job's run: orders placed between 3 days and 30 minutes ago, still unpaid, get "order received". */
+const remindUnpaid = () =>
+  t.app.ctx.email.remindUnpaidOrders(new Date(Date.now() - 3 * 24 * 3_600_000), new Date(Date.now() - 30 * 60_000));
+
+/**
+ * A card order of a new customer. With `leftUnpaid` the customer left the provider's page: 31 minutes later the
+ * reminder job writes its "order received" (a card checkout itself writes no message: the confirmation follows).
+ */
+async function placeOrder(email: string, firstname = 'Lucía', leftUnpaid = true) {
   const c = new TestClient(t.app);
   await c.start(1);
   expect(
@@ -47,11 +57,12 @@ async function placeOrder(email: string, firstname = 'Lucía') {
   await c.register(email, 'correct-horse-battery', { firstname, lastname: 'Pérez' });
   const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
   expect(checkout.statusCode).toBe(201);
-  return {
-    c,
-    orderId: checkout.json<{ order_id: number }>().order_id,
-    redirectUrl: checkout.json<{ redirect_url: string }>().redirect_url,
-  };
+  const orderId = checkout.json<{ order_id: number }>().order_id;
+  if (leftUnpaid) {
+    await sql("update orders set created_at = now() - interval '31 minutes' where order_id = $1", [orderId]);
+    expect(await remindUnpaid()).toBe(1);
+  }
+  return { c, orderId, redirectUrl: checkout.json<{ redirect_url: string }>().redirect_url };
 }
 
 function links(text: string): string[] {
@@ -59,9 +70,39 @@ function links(text: string): string[] {
 }
 
 describe('order emails arrive at the SMTP server', () => {
-  it('order received at checkout, payment confirmed once paid (Spanish store, brand sender, links)', async () => {
-    const { orderId, redirectUrl, c } = await placeOrder('recibido@example.com');
-    // Written in the checkout transaction; nothing is sent until the dispatcher runs.
+  it('a card checkout writes no message; once paid, the payment is confirmed (Spanish store, brand sender)', async () => {
+    const { orderId, redirectUrl, c } = await placeOrder('confirmado@example.com', 'Lucía', false);
+    // The customer is paying at the provider's page right now: "order received" would only be noise.
+    expect(await sql('select kind from email_outbox where order_id = $1', [orderId])).toEqual([]);
+    await payOnSandbox(t.app, redirectUrl, { number: '4242 4242 4242 4242' });
+    await waitFor(async () => (await c.get(`/api/orders/${orderId}/payment`)).json<{ paid: boolean }>().paid);
+    // Written in the paying transaction; nothing is sent until the dispatcher runs.
+    expect(await sql('select kind, status from email_outbox where order_id = $1', [orderId])).toEqual([
+      { kind: 'payment_confirmed', status: 'pending' },
+    ]);
+    expect(await dispatch()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [confirmed] = smtp.to('confirmado@example.com');
+    expect(confirmed?.subject).toBe(`Pago confirmado: pedido ${orderId}`);
+    expect(confirmed?.from?.text).toBe('"Ventanilla" <pedidos@ventanilla.test>');
+    expect(confirmed?.text).toContain('En tramitación');
+    expect(confirmed?.text).toMatch(/Nota simple del Registro de la Propiedad: 25,12\s€/);
+    expect(confirmed?.messageId).toMatch(/^<outbox-\d+@ventanilla\.test>$/);
+    // Paid: the reminder job never writes "order received" for it. Nothing else is due.
+    await sql("update orders set created_at = now() - interval '31 minutes' where order_id = $1", [orderId]);
+    expect(await remindUnpaid()).toBe(0);
+    expect(await dispatch()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.to('confirmado@example.com')).toHaveLength(1);
+  });
+
+  it('a card order left unpaid for 30 minutes gets "order received" with its pay link, once; then the payment confirmed', async () => {
+    const { orderId, redirectUrl, c } = await placeOrder('recibido@example.com', 'Lucía', false);
+    // Not yet: 29 minutes is too early.
+    await sql("update orders set created_at = now() - interval '29 minutes' where order_id = $1", [orderId]);
+    expect(await remindUnpaid()).toBe(0);
+    await sql("update orders set created_at = now() - interval '31 minutes' where order_id = $1", [orderId]);
+    expect(await remindUnpaid()).toBe(1);
+    // Several instances run the job: the order's message is written once (its dedupe key).
+    expect(await Promise.all([remindUnpaid(), remindUnpaid()])).toEqual([0, 0]);
     expect(await sql('select kind, status from email_outbox where order_id = $1', [orderId])).toEqual([
       { kind: 'order_received', status: 'pending' },
     ]);
@@ -79,17 +120,30 @@ describe('order emails arrive at the SMTP server', () => {
       ]),
     );
     expect(received?.html).toContain(`href="http://shop.test/orders/detail/${orderId}?store=1"`);
-    expect(received?.messageId).toMatch(/^<outbox-\d+@ventanilla\.test>$/);
 
+    // The customer comes back and pays: the confirmation follows, and no second "order received".
     await payOnSandbox(t.app, redirectUrl, { number: '4242 4242 4242 4242' });
     await waitFor(async () => (await c.get(`/api/orders/${orderId}/payment`)).json<{ paid: boolean }>().paid);
     expect(await dispatch()).toMatchObject({ sent: 1 });
-    const confirmed = smtp.to('recibido@example.com')[1];
-    expect(confirmed?.subject).toBe(`Pago confirmado: pedido ${orderId}`);
-    expect(confirmed?.text).toContain('En tramitación');
-    // Nothing else is due: a second pass sends nothing.
-    expect(await dispatch()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(smtp.to('recibido@example.com')).toHaveLength(2);
+    expect(smtp.to('recibido@example.com').map((m) => m.subject)).toEqual([
+      `Hemos recibido tu pedido ${orderId}`,
+      `Pago confirmado: pedido ${orderId}`,
+    ]);
+    expect(await remindUnpaid()).toBe(0);
+  });
+
+  it('an order paid later (bank transfer) gets "order received" at checkout', async () => {
+    const c = new TestClient(t.app);
+    await c.start(1);
+    await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+    await c.register('transferencia@example.com', 'correct-horse-battery', { firstname: 'Lucía', lastname: 'Pérez' });
+    const checkout = await c.post('/api/checkout', { payment_method: 'bank' });
+    expect(checkout.statusCode).toBe(201);
+    const orderId = checkout.json<{ order_id: number }>().order_id;
+    const kinds = await sql<{ kind: string }>('select kind from email_outbox where order_id = $1 order by id', [
+      orderId,
+    ]);
+    expect(kinds.map((k) => k.kind)).toContain('order_received');
   });
 
   it('payment instructions (Multibanco, Portuguese store): entity, reference, amount and deadline in Portuguese', async () => {

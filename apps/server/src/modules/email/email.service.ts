@@ -1,5 +1,5 @@
-import { isLanguage, PanelStatus } from '@ventanilla/domain';
-import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { isAsynchronousMethod, isLanguage, isPaymentMethodCode, PanelStatus } from '@ventanilla/domain';
+import { and, count, desc, eq, gte, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
@@ -131,20 +131,12 @@ export class EmailService {
   /** Order emails, written by listeners that run inside the transaction that changed the order. */
   listen(events: OrderEvents): void {
     events.on('placed', async (tx, e) => {
-      const order = await this.loadOrder(tx, e.orderId, e.order, e.lines);
-      if (!order) return;
-      await this.enqueue(tx, {
-        ...order.envelope,
-        dedupeKey: `order_received:${e.orderId}`,
-        message: {
-          kind: 'order_received',
-          firstname: order.row.customerFirstname,
-          orderId: e.orderId,
-          lines: order.lines,
-          total: order.row.total,
-          ...(e.agentId !== undefined && this.payLinks ? { payKey: this.payLinks.sign(e.orderId) } : {}),
-        },
-      });
+      // A customer paying at the provider's page right now (card, PayPal, Bizum) gets the payment's confirmation in
+      // a moment: "order received" would be noise then. It goes only if the order is still unpaid after a while
+      // (remindUnpaidOrders: the customer left the payment half-way), as shops do with payments made at a gateway.
+      const paidAtProvider = e.method !== null && isPaymentMethodCode(e.method) && !isAsynchronousMethod(e.method);
+      if (e.agentId === undefined && paidAtProvider) return;
+      await this.orderReceived(tx, e.orderId, e.order, e.lines, e.agentId !== undefined);
     });
     events.on('leadResent', async (tx, e) => {
       const order = await this.loadOrder(tx, e.orderId);
@@ -224,6 +216,63 @@ export class EmailService {
    * The order and its lines; `known` is its row and `knownLines` its lines as this transaction last wrote them, if the
    * caller has them (then nothing is read again).
    */
+  /** "Order received", with the order's pay link (signed for an order an agent created): once per order. */
+  private async orderReceived(
+    tx: Tx,
+    orderId: number,
+    known?: typeof orders.$inferSelect,
+    knownLines?: readonly OrderLineSummary[],
+    byAgent = false,
+  ): Promise<number | null> {
+    const order = await this.loadOrder(tx, orderId, known, knownLines);
+    if (!order) return null;
+    return this.enqueue(tx, {
+      ...order.envelope,
+      dedupeKey: `order_received:${orderId}`,
+      message: {
+        kind: 'order_received',
+        firstname: order.row.customerFirstname,
+        orderId,
+        lines: order.lines,
+        total: order.row.total,
+        ...(byAgent && this.payLinks ? { payKey: this.payLinks.sign(orderId) } : {}),
+      },
+    });
+  }
+
+  /**
+   * "Order received" for the orders placed at checkout (between `from` and `to`, ~30 minutes ago) that are still
+   * unpaid and have had none: the customer left the provider's page half-way, and the message's link lets them pay.
+   * Safe on several instances at once (one message per order: its dedupe key). Returns how many were written.
+   */
+  async remindUnpaidOrders(from: Date, to: Date, limit = 500): Promise<number> {
+    const due = await this.db
+      .select({ orderId: orders.orderId })
+      .from(orders)
+      .where(
+        and(
+          gte(orders.createdAt, from),
+          lt(orders.createdAt, to),
+          isNull(orders.paidAt),
+          eq(orders.status, 'pending'),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(emailOutbox)
+              .where(eq(emailOutbox.dedupeKey, sql`'order_received:' || ${orders.orderId}`)),
+          ),
+        ),
+      )
+      .orderBy(orders.createdAt)
+      .limit(limit);
+    let written = 0;
+    for (const { orderId } of due) {
+      const id = await this.db.transaction((tx) => this.orderReceived(tx, orderId));
+      if (id !== null) written++;
+    }
+    return written;
+  }
+
   private async loadOrder(
     tx: Tx,
     orderId: number,

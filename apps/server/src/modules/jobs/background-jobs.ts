@@ -15,6 +15,8 @@ export const JOBS = {
   emailSend: 'email-send',
   /** Every minute: a job for each due message that has none (retries, messages written before a restart). */
   emailRelay: 'email-relay',
+  /** Every 5 minutes: "order received" for checkout orders left unpaid at the provider's page for 30 minutes. */
+  unpaidOrderReminders: 'unpaid-order-reminders',
   /** Hourly: uploads never attached to an order, past their retention. */
   uploadsSweep: 'uploads-sweep',
   /** Hourly: stale login and upload rate counters. */
@@ -26,6 +28,10 @@ export const JOBS = {
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
   pushSend: 'push-send',
 } as const;
+
+/** How long an order paid at the provider's page may stay unpaid before "order received" reminds the customer. */
+export const UNPAID_REMINDER_AFTER_MS = 30 * 60_000;
+const UNPAID_REMINDER_WINDOW_MS = 3 * 24 * 60 * 60_000;
 
 interface EmailSendData {
   outboxId: number;
@@ -94,6 +100,20 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
         const job = emailJob(outboxId);
         await queue.send(JOBS.emailSend, job.data, job.options);
       }
+    },
+  });
+  queue.define({
+    name: JOBS.unpaidOrderReminders,
+    cron: '*/5 * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    async handle() {
+      const now = Date.now();
+      // Orders of the last 3 days (older ones were reminded by earlier runs, or the service was down for days).
+      await email.remindUnpaidOrders(
+        new Date(now - UNPAID_REMINDER_WINDOW_MS),
+        new Date(now - UNPAID_REMINDER_AFTER_MS),
+      );
     },
   });
   queue.define({
