@@ -25,6 +25,7 @@ import type { SessionState } from '../customers/sessions.repository.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
 type CartRow = typeof carts.$inferSelect;
+type CartLineRow = typeof cartItems.$inferSelect;
 
 /** A cart line re-evaluated against the current catalogue (the server never trusts a stored or sent price). */
 export interface PricedLine {
@@ -49,14 +50,27 @@ export class CartService {
     private readonly uploads: UploadsService,
   ) {}
 
-  /**
-   * The active cart of this session (or of its user) in a store, if any. `lock` reads it FOR UPDATE (inside a
-   * transaction): a cart another transaction converts meanwhile is re-checked after the wait and no longer matches.
-   */
-  async findActive(db: DbOrTx, session: SessionState, storeId: number, lock = false): Promise<CartRow | undefined> {
-    const find = session.user ? activeCartOfUser[lock ? 1 : 0] : activeCartOfSession[lock ? 1 : 0];
+  /** The active cart of this session (or of its user) in a store, if any (checkout locks it: lockActiveWithLines). */
+  async findActive(db: DbOrTx, session: SessionState, storeId: number): Promise<CartRow | undefined> {
+    const find = session.user ? activeCartOfUser : activeCartOfSession;
     const rows = await find(db, { owner: session.user ? session.user.id : session.idHash, storeId });
     return rows[0];
+  }
+
+  /**
+   * The active cart of this session (or of its user) in a store, locked FOR UPDATE, with its lines, in one statement
+   * (checkout: inside its transaction). See findActive.
+   */
+  async lockActiveWithLines(
+    tx: DbOrTx,
+    session: SessionState,
+    storeId: number,
+  ): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
+    const lock = session.user ? lockedCartOfUserWithLines : lockedCartOfSessionWithLines;
+    const [row] = await lock(tx, { owner: session.user ? session.user.id : session.idHash, storeId });
+    if (!row) return undefined;
+    const lines = row.lines.map((l) => ({ ...l, quoteId: row.cart.quoteId, createdAt: new Date(l.createdAt) }));
+    return { cart: row.cart, lines };
   }
 
   private async findOrCreate(session: SessionState, storeId: number): Promise<CartRow> {
@@ -185,11 +199,14 @@ export class CartService {
     });
   }
 
-  /** Loads and re-prices a cart's lines; lines whose product left the store or was disabled are dropped from the result. */
-  async price(db: DbOrTx, cart: CartRow): Promise<PricedCart> {
+  /**
+   * Loads (unless `known`: the cart's lines as just read) and re-prices a cart's lines; lines whose product left the
+   * store or was disabled are dropped from the result.
+   */
+  async price(db: DbOrTx, cart: CartRow, known?: readonly CartLineRow[]): Promise<PricedCart> {
     const store = this.catalog.getStore(cart.storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${cart.storeId}`);
-    const rows = await cartLines(db, { quoteId: cart.quoteId });
+    const rows = known ?? (await cartLines(db, { quoteId: cart.quoteId }));
     const lines: PricedLine[] = [];
     // Document answers are re-checked too: they must still exist and belong to the cart's session or user.
     const files = await this.uploads.resolverFor(
@@ -225,10 +242,10 @@ export class CartService {
   }
 }
 
-/** The active cart of a user (or of an anonymous session) in a store, newest first; [1]: locked FOR UPDATE. */
-const activeCartOf = (owner: typeof carts.userId | typeof carts.sessionHash, lock: boolean) =>
-  reusableStatement(`cart_active_by_${owner.name}${lock ? '_locked' : ''}`, (db) => {
-    const query = db
+/** The active cart of a user (or of an anonymous session) in a store, newest first. */
+const activeCartOf = (owner: typeof carts.userId | typeof carts.sessionHash) =>
+  reusableStatement(`cart_active_by_${owner.name}`, (db) =>
+    db
       .select()
       .from(carts)
       .where(
@@ -239,11 +256,10 @@ const activeCartOf = (owner: typeof carts.userId | typeof carts.sessionHash, loc
         ),
       )
       .orderBy(desc(carts.updatedAt))
-      .limit(1);
-    return lock ? query.for('update') : query;
-  });
-const activeCartOfUser = [activeCartOf(carts.userId, false), activeCartOf(carts.userId, true)] as const;
-const activeCartOfSession = [activeCartOf(carts.sessionHash, false), activeCartOf(carts.sessionHash, true)] as const;
+      .limit(1),
+  );
+const activeCartOfUser = activeCartOf(carts.userId);
+const activeCartOfSession = activeCartOf(carts.sessionHash);
 
 const insertCart = reusableStatement('cart_insert', (db) =>
   db
@@ -275,6 +291,34 @@ const insertLine = reusableStatement('cart_insert_line', (db) => {
       answers: sql.placeholder('answers'),
     });
 });
+
+/** An active cart, locked, with its lines (as JSON, in the order they were added): checkout's one read of it. */
+const lockedCartWithLines = (owner: typeof carts.userId | typeof carts.sessionHash) =>
+  reusableStatement(`cart_locked_with_lines_by_${owner.name}`, (db) =>
+    db
+      .select({
+        cart: carts,
+        // Qualified by hand: Drizzle leaves a single table's columns unqualified, and the subquery's own quote_id wins.
+        lines: sql<Array<Omit<CartLineRow, 'quoteId' | 'createdAt'> & { createdAt: string }>>`coalesce((
+          select json_agg(json_build_object('id', l.id, 'productId', l.product_id, 'qty', l.qty, 'answers', l.answers,
+            'version', l.version, 'createdAt', l.created_at) order by l.id)
+          from ${cartItems} l where l.quote_id = ${sql.identifier('carts')}.${sql.identifier(carts.quoteId.name)}),
+          '[]'::json)`,
+      })
+      .from(carts)
+      .where(
+        and(
+          eq(owner, sql.placeholder('owner')),
+          eq(carts.storeId, sql.placeholder('storeId')),
+          eq(carts.status, 'active'),
+        ),
+      )
+      .orderBy(desc(carts.updatedAt))
+      .limit(1)
+      .for('update', { of: carts }),
+  );
+const lockedCartOfUserWithLines = lockedCartWithLines(carts.userId);
+const lockedCartOfSessionWithLines = lockedCartWithLines(carts.sessionHash);
 
 /** A cart's lines in the order they were added. */
 const cartLines = reusableStatement('cart_lines', (db) =>

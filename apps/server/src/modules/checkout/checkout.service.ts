@@ -139,11 +139,12 @@ export class CheckoutService {
       ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
         // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
         // then the converted row no longer matches `status = 'active'`).
-        const cart = await this.carts.findActive(tx, session, storeId, true);
-        if (!cart) throw new AppError('CART_EMPTY');
+        const found = await this.carts.lockActiveWithLines(tx, session, storeId);
+        if (!found) throw new AppError('CART_EMPTY');
+        const { cart, lines } = found;
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey);
+        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey, lines);
       }));
     } catch (err) {
       // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
@@ -183,10 +184,12 @@ export class CheckoutService {
     method: PaymentMethodCode,
     provider: PaymentProvider,
     idempotencyKey: string,
+    /** The cart's lines, when the caller read them with the cart. */
+    lines?: Parameters<CartService['price']>[2],
   ): Promise<{ orderId: number; paymentId: number; amount: Cents }> {
     const customerId = customer.id;
     const storeId = fresh.storeId;
-    const priced = await this.carts.price(tx, fresh);
+    const priced = await this.carts.price(tx, fresh, lines);
     const verdict = cartOrderability(priced.lines.map((l) => l.evaluation));
     if (!verdict.orderable) {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'cart line no longer valid');
