@@ -1,10 +1,10 @@
 -- The statistics rollups striped (docs/performance.md, "Checkout"): every checkout and payment of a day and store
 -- added its change to the same order_stats_daily / product_stats_daily rows and held them until it committed, so all
--- orders queued on them. Each row now also has a slot (the writing transaction's id modulo 16, the column's default):
+-- orders queued on them. Each row now also has a slot (the writing transaction's id modulo 64, the column's default):
 -- a transaction adds its change to its own slot's row, concurrent ones mostly to different rows. Reads sum the slots.
 -- The trigger functions are those of migrations 0019 and 0021 with the slot in their conflict targets.
-ALTER TABLE "order_stats_daily" ADD COLUMN "slot" smallint DEFAULT (pg_current_xact_id()::text::bigint % 16) NOT NULL;--> statement-breakpoint
-ALTER TABLE "product_stats_daily" ADD COLUMN "slot" smallint DEFAULT (pg_current_xact_id()::text::bigint % 16) NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_stats_daily" ADD COLUMN "slot" smallint DEFAULT (pg_current_xact_id()::text::bigint % 64) NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_stats_daily" ADD COLUMN "slot" smallint DEFAULT (pg_current_xact_id()::text::bigint % 64) NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_stats_daily" DROP CONSTRAINT "order_stats_daily_day_store_id_status_pk";--> statement-breakpoint
 ALTER TABLE "product_stats_daily" DROP CONSTRAINT "product_stats_daily_day_store_id_product_id_pk";--> statement-breakpoint
 ALTER TABLE "order_stats_daily" ADD CONSTRAINT "order_stats_daily_day_store_id_status_slot_pk" PRIMARY KEY("day","store_id","status","slot");--> statement-breakpoint

@@ -112,6 +112,7 @@ describe('periodic jobs', () => {
       { name: JOBS.emailRelay, cron: '* * * * *' },
       { name: JOBS.rateCountersSweep, cron: '37 * * * *' },
       { name: JOBS.signInSweep, cron: '47 * * * *' },
+      { name: JOBS.statsCompact, cron: '17 3 * * *' },
       { name: JOBS.ticketsWake, cron: '* * * * *' },
       { name: JOBS.unpaidOrderReminders, cron: '*/5 * * * *' },
       { name: JOBS.uploadsSweep, cron: '7 * * * *' },

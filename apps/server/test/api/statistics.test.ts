@@ -636,3 +636,46 @@ describe("the agents' daily rollup follows the history (triggers)", () => {
     await matches();
   });
 });
+
+describe('striped rollups (migration 0034) and their nightly compaction', () => {
+  const rows = async (table: 'order_stats_daily' | 'product_stats_daily', day: string) =>
+    (
+      await t.app.ctx.db.execute(sql`SELECT slot FROM ${sql.identifier(table)} WHERE day = ${day}::date ORDER BY slot`)
+    ).rows.map((r) => Number(r.slot));
+
+  it('orders written by separate transactions go to their own slots; compaction folds past days into slot 0, sums kept', async () => {
+    const day = '2031-02-10';
+    // Three orders of one day, store and status, each written by a transaction of its own.
+    for (let i = 0; i < 3; i++) {
+      await seedOrder({
+        storeId: 1,
+        status: 'complete',
+        paid: true,
+        createdAt: `${day}T1${i}:00:00Z`,
+        lines: [{ productId: 1, total: 1000 + i }],
+      });
+    }
+    expect((await rows('order_stats_daily', day)).length).toBeGreaterThan(1);
+    const before = await stats<{ totals: unknown; by_day: unknown[] }>('orders', 'from=2031-02-10&to=2031-02-10');
+    const productsBefore = await stats<{ by_product: unknown[] }>('products', 'from=2031-02-10&to=2031-02-10');
+    expect(before.totals).toEqual({ orders: 3, paid_orders: 3, revenue: '30.03' });
+
+    const { compactStatsRollups } = await import('../../src/modules/statistics/rollup-compaction.js');
+    expect(await compactStatsRollups(t.app.ctx.db, '2031-02-11')).toBeGreaterThan(0);
+    expect(await rows('order_stats_daily', day)).toEqual([0]);
+    expect(await rows('product_stats_daily', day)).toEqual([0]);
+    expect(await stats('orders', 'from=2031-02-10&to=2031-02-10')).toEqual(before);
+    expect(await stats('products', 'from=2031-02-10&to=2031-02-10')).toEqual(productsBefore);
+    // A later change to that day's orders adds to a slot again, and the next run folds it too.
+    await t.app.ctx.db.execute(sql`UPDATE orders SET total = total + 1 WHERE created_at::date = ${day}::date`);
+    expect(await compactStatsRollups(t.app.ctx.db, '2031-02-11')).toBeGreaterThan(0);
+    expect(await rows('order_stats_daily', day)).toEqual([0]);
+    expect((await stats<{ totals: unknown }>('orders', 'from=2031-02-10&to=2031-02-10')).totals).toEqual({
+      orders: 3,
+      paid_orders: 3,
+      revenue: '30.06',
+    });
+    // Days from `beforeDay` on are left alone.
+    expect(await compactStatsRollups(t.app.ctx.db, day)).toBe(0);
+  });
+});

@@ -5,13 +5,13 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
 
 /**
  * The rollups' rows are striped: each writing transaction adds its change to the row of its own slot (its transaction
- * id modulo 16), so concurrent checkouts and payments of a day and store do not queue on one row (migration 0034);
+ * id modulo 64), so concurrent checkouts and payments of a day and store do not queue on one row (migration 0034);
  * reads sum the slots.
  */
 const slot = () =>
   smallint('slot')
     .notNull()
-    .default(sql`(pg_current_xact_id()::text::bigint % 16)`);
+    .default(sql`(pg_current_xact_id()::text::bigint % 64)`);
 
 /**
  * Orders per Madrid day of creation, store and commercial status: how many, how many paid, and the paid ones' totals

@@ -7,6 +7,9 @@ import type { TicketsService } from '../tickets/tickets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { NotificationsService } from '../account/notifications.service.js';
 import type { PushService } from '../account/push.service.js';
+import { isoDate, zonedDateTime } from '@ventanilla/domain';
+import { compactStatsRollups } from '../statistics/rollup-compaction.js';
+import { STATISTICS_TIME_ZONE } from '../statistics/statistics.service.js';
 import type { JobQueue } from './job-queue.js';
 
 /** The queues of the app's background work (docs/architecture.md, "Background jobs"). */
@@ -15,6 +18,8 @@ export const JOBS = {
   emailSend: 'email-send',
   /** Every minute: a job for each due message that has none (retries, messages written before a restart). */
   emailRelay: 'email-relay',
+  /** Nightly: the statistics rollups' slot rows of past days folded into one row per key. */
+  statsCompact: 'stats-compact',
   /** Every 5 minutes: "order received" for checkout orders left unpaid at the provider's page for 30 minutes. */
   unpaidOrderReminders: 'unpaid-order-reminders',
   /** Hourly: uploads never attached to an order, past their retention. */
@@ -114,6 +119,17 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
         new Date(now - UNPAID_REMINDER_WINDOW_MS),
         new Date(now - UNPAID_REMINDER_AFTER_MS),
       );
+    },
+  });
+  queue.define({
+    name: JOBS.statsCompact,
+    cron: '17 3 * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    async handle() {
+      // Days before yesterday (Madrid): today's and yesterday's rows are still written by checkouts and payments.
+      const yesterday = isoDate(zonedDateTime(new Date(Date.now() - 24 * 3_600_000), STATISTICS_TIME_ZONE));
+      await compactStatsRollups(deps.db, yesterday);
     },
   });
   queue.define({
