@@ -3,7 +3,7 @@
 // fails if an upgrade changes them.
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { stores } from '../src/db/schema.js';
 import { reusableStatement } from '../src/db/statements.js';
@@ -71,4 +71,68 @@ it('a null value is SQL NULL, as Drizzle sends an inline null (not JSON null, no
 
 it('a name used twice is refused', () => {
   expect(() => reusableStatement('test_store_name', (h) => h.select().from(stores))).toThrow(/defined twice/);
+});
+
+describe('createDb().transaction (one reused handle per pooled connection)', () => {
+  const name = async () => (await storeName(db, { id: 901 }))[0]?.name;
+
+  it('commits, and rolls back on a throw (the error comes through)', async () => {
+    await db.transaction(async (tx) => {
+      await tx.update(stores).set({ name: 'Tres' }).where(eq(stores.storeId, 901));
+    });
+    expect(await name()).toBe('Tres');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(stores).set({ name: 'Cuatro' }).where(eq(stores.storeId, 901));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await name()).toBe('Tres');
+  });
+
+  it('tx.rollback() and a failed statement roll back; the connection serves the next transaction', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(stores).set({ name: 'Cinco' }).where(eq(stores.storeId, 901));
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(stores).set({ name: 'Seis' }).where(eq(stores.storeId, 901));
+        await tx.execute(sql`select 1/0`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    expect(await name()).toBe('Tres');
+    expect(await db.transaction(async (tx) => (await storeName(tx, { id: 901 }))[0]?.name)).toBe('Tres');
+  });
+
+  it('a nested transaction is a savepoint: its rollback keeps the outer work', async () => {
+    await db.transaction(async (tx) => {
+      await tx.update(stores).set({ name: 'Siete' }).where(eq(stores.storeId, 901));
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(stores).set({ name: 'Ocho' }).where(eq(stores.storeId, 901));
+          throw new Error('inner only');
+        })
+        .catch(() => undefined);
+    });
+    expect(await name()).toBe('Siete');
+  });
+
+  it('concurrent transactions are isolated from each other until they commit', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = db.transaction(async (tx) => {
+      await tx.update(stores).set({ description: 'first' }).where(eq(stores.storeId, 901));
+      await held;
+    });
+    // Another connection (PostgreSQL) or the queued one (PGlite's single connection) does not see it before commit.
+    const seen = t.handle.embedded && t.handle.kind === 'pglite' ? null : await name();
+    release();
+    await first;
+    if (seen !== null) expect(seen).toBe('Siete');
+    const [row] = await db.select({ d: stores.description }).from(stores).where(eq(stores.storeId, 901));
+    expect(row?.d).toBe('first');
+  });
 });

@@ -148,10 +148,14 @@ describe('paying by the link, signed out', () => {
     await customer.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
     const res = await customer.post('/api/checkout', { payment_method: 'cc' });
     expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await t.app.ctx.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.orderId, res.json<{ order_id: number }>().order_id));
+    const orderId = res.json<{ order_id: number }>().order_id;
+    // Left unpaid at the card page: the reminder job's "order received" links to the order's payment page.
+    await t.app.ctx.database.pool.query(
+      "update orders set created_at = now() - interval '31 minutes' where order_id = $1",
+      [orderId],
+    );
+    await t.app.ctx.email.remindUnpaidOrders(new Date(Date.now() - 3_600_000), new Date(Date.now() - 30 * 60_000));
+    const [mail] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
     expect(mail!.textBody).toContain('/payment/order/');
     expect(mail!.textBody).not.toContain('#k=');
   });
