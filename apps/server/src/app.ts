@@ -247,7 +247,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // simple attached to a line is read for the customer (docs/customer-panel.md).
   const savedItems = new SavedItemsService(db, { warn: (obj, msg) => app.log.warn(obj, msg) });
   orderEvents.onPaid((tx, event) =>
-    savedItems.saveFromOrder(tx, event.orderId, undefined, () => paidOrderItems(tx, event)),
+    savedItems.saveFromOrder(
+      tx,
+      event.orderId,
+      undefined,
+      () => paidOrderItems(tx, event),
+      event.customer && event.order
+        ? { customerId: event.order.customerId, consent: event.customer.saveItemsFromOrders }
+        : undefined,
+    ),
   );
   orderEvents.on('itemStatusChanged', async (tx, event) => {
     if (event.newStatus === PanelStatus.Delivered || event.newStatus === PanelStatus.Closed)

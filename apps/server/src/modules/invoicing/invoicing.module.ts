@@ -42,7 +42,10 @@ export function createInvoicing(options: {
   // them, so the rest of the payment's work is done before they are taken.
   options.orderEvents.onPaid(
     async (tx, event) => {
-      await invoicing.issueForOrder(tx, event.orderId, new Date(), event.order, () => paidOrderItems(tx, event));
+      await invoicing.issueForOrder(tx, event.orderId, new Date(), event.order, () => paidOrderItems(tx, event), {
+        ...(event.customer ? { billing: event.customer.billing } : {}),
+        firstPayment: event.firstPayment === true,
+      });
     },
     { late: true },
   );

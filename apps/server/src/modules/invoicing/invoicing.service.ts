@@ -191,16 +191,24 @@ export class InvoicingService {
     known?: typeof orders.$inferSelect,
     /** The order's lines in item order, when the caller's transaction has them (read only when needed). */
     knownItems?: () => Promise<Array<typeof orderItems.$inferSelect>>,
+    also: {
+      /** The customer's billing data as the caller read it (null: none given). */
+      billing?: typeof customerBilling.$inferSelect | null;
+      /** The order was unpaid until the caller's transaction: it has no invoice to look for. */
+      firstPayment?: boolean;
+    } = {},
   ): Promise<InvoiceRow> {
-    const [existing] = await invoiceOfOrder(tx, { orderId });
-    if (existing) return existing;
+    if (!also.firstPayment) {
+      const [existing] = await invoiceOfOrder(tx, { orderId });
+      if (existing) return existing;
+    }
     const [order] =
       known?.orderId === orderId ? [known] : await tx.select().from(orders).where(eq(orders.orderId, orderId));
     if (!order) throw new Error(`invoice for unknown order ${orderId}`);
     const items = knownItems
       ? await knownItems()
       : await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
-    const [billing] = await billingOf(tx, { userId: order.customerId });
+    const billing = also.billing !== undefined ? also.billing : (await billingOf(tx, { userId: order.customerId }))[0];
 
     const setup = this.entities.forStore(order.storeId);
     const local = zonedDateTime(now, setup.entity.time_zone);

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.js';
 import type { Cents } from '@ventanilla/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/statements.js';
-import { orderItems, type orders } from '../../db/schema.js';
+import { orderItems, type customerBilling, type orders } from '../../db/schema.js';
 
 /** What is known when an order becomes paid. */
 export interface OrderPaidEvent {
@@ -14,6 +14,16 @@ export interface OrderPaidEvent {
    * the listeners), when the payer has it: listeners use it instead of reading the order again.
    */
   order?: typeof orders.$inferSelect;
+  /**
+   * What the listeners need of the customer, when the payer read it with the order (saves a query each): whether they
+   * asked for their orders' items to be saved, and their billing data (null: none given).
+   */
+  customer?: { saveItemsFromOrders: boolean; billing: typeof customerBilling.$inferSelect | null };
+  /**
+   * The order was unpaid until this transaction, which holds its row: nothing has been issued for its payment yet
+   * (the invoice listener need not look for an earlier invoice; the unique index is the backstop).
+   */
+  firstPayment?: boolean;
 }
 
 type OrderItemRow = typeof orderItems.$inferSelect;

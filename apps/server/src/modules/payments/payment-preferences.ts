@@ -26,36 +26,25 @@ export async function rememberPreferredPayment(
       : (await tx.select({ customerId: orders.customerId }).from(orders).where(eq(orders.orderId, payment.orderId)))[0]
           ?.customerId;
   if (!customerId) return;
-  const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
-  if (!pm) {
-    await rememberMethod(tx, { userId: customerId, method: payment.method });
-    return;
-  }
-  await rememberCard(tx, {
-    userId: customerId,
-    method: payment.method,
-    provider: payment.provider,
-    providerToken: pm.token,
-    cardBrand: pm.brand ?? event.card?.brand ?? null,
-    cardLast4: pm.last4 ?? event.card?.last4 ?? null,
-    cardExpMonth: pm.expMonth ?? null,
-    cardExpYear: pm.expYear ?? null,
-  });
+  const { card, values } = preferenceOf(payment, event, customerId);
+  await (card ? rememberCard : rememberMethod)(tx, values);
 }
 
+/** The builder of a statement: a handle, or a handle with CTEs before it (db.with(...)). */
+type InsertBuilder = Pick<DbOrTx, 'insert'>;
+
 /** A payment by another method than a saved card: the method is remembered, the card kept. */
-const rememberMethod = reusableStatement('payment_preference_method', (db) =>
+export const rememberMethodQuery = (db: InsertBuilder) =>
   db
     .insert(customerPaymentPreferences)
     .values({ userId: sql.placeholder('userId'), method: sql.placeholder('method') })
     .onConflictDoUpdate({
       target: customerPaymentPreferences.userId,
       set: { method: sql`excluded.method`, updatedAt: sql`now()` },
-    }),
-);
+    });
 
 /** A card payment with the provider's reusable token: method and card remembered. */
-const rememberCard = reusableStatement('payment_preference_card', (db) =>
+export const rememberCardQuery = (db: InsertBuilder) =>
   db
     .insert(customerPaymentPreferences)
     .values({
@@ -80,8 +69,36 @@ const rememberCard = reusableStatement('payment_preference_card', (db) =>
         cardExpYear: sql`excluded.card_exp_year`,
         updatedAt: sql`now()`,
       },
-    }),
-);
+    });
+
+const rememberMethod = reusableStatement('payment_preference_method', rememberMethodQuery);
+const rememberCard = reusableStatement('payment_preference_card', rememberCardQuery);
+
+/**
+ * What rememberPreferredPayment writes for a payment: the card (with the provider's token) or only the method, as
+ * the placeholders' values of rememberCardQuery or rememberMethodQuery.
+ */
+export function preferenceOf(
+  payment: { method: string; provider: string },
+  event: Pick<ProviderEvent, 'paymentMethod' | 'card'>,
+  customerId: number,
+): { card: boolean; values: Record<string, unknown> } {
+  const pm = payment.method === 'cc' ? event.paymentMethod : undefined;
+  if (!pm) return { card: false, values: { userId: customerId, method: payment.method } };
+  return {
+    card: true,
+    values: {
+      userId: customerId,
+      method: payment.method,
+      provider: payment.provider,
+      providerToken: pm.token,
+      cardBrand: pm.brand ?? event.card?.brand ?? null,
+      cardLast4: pm.last4 ?? event.card?.last4 ?? null,
+      cardExpMonth: pm.expMonth ?? null,
+      cardExpYear: pm.expYear ?? null,
+    },
+  };
+}
 
 /** The customer's preferred payment, or null. */
 export async function preferredPayment(db: DbOrTx, userId: number): Promise<PreferredPayment | null> {

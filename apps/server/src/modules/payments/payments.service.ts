@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { orders, paymentEvents, payments } from '../../db/schema.js';
+import { customerBilling, orders, paymentEvents, payments, users } from '../../db/schema.js';
 import { reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents, OrderPaidEvent } from '../orders/order-events.js';
-import { rememberPreferredPayment } from './payment-preferences.js';
+import { preferenceOf, rememberCardQuery, rememberMethodQuery } from './payment-preferences.js';
 import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
@@ -86,7 +86,7 @@ export class PaymentsService {
   private async apply(
     tx: Tx,
     event: ProviderEvent,
-    found: { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect } | undefined,
+    found: LockedPayment | undefined,
   ): Promise<{ outcome: string; paid?: OrderPaidEvent }> {
     const payment = found?.payment;
     let outcome: string;
@@ -95,20 +95,31 @@ export class PaymentsService {
       if (payment.status === 'captured') outcome = 'ignored_already_captured';
       else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
       else {
-        await markCaptured(tx, {
+        // Captured, and how the customer paid remembered (the spec's preferred_payment), in one statement.
+        const preference = preferenceOf(payment, event, found.order.customerId);
+        await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, {
+          ...preference.values,
           id: payment.id,
-          cardBrand: event.card?.brand ?? null,
-          cardLast4: event.card?.last4 ?? null,
+          capturedBrand: event.card?.brand ?? null,
+          capturedLast4: event.card?.last4 ?? null,
           now: new Date(),
         });
-        await rememberPreferredPayment(tx, payment, event, found.order.customerId);
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
         if (outcome === 'applied') {
           // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
           const order = await markOrderPaid(tx, payment.orderId, new Date());
           if (!order) throw new Error(`order ${payment.orderId} not payable`);
-          return { outcome, paid: { orderId: payment.orderId, paymentId: payment.id, order } };
+          return {
+            outcome,
+            paid: {
+              orderId: payment.orderId,
+              paymentId: payment.id,
+              order,
+              customer: { saveItemsFromOrders: found.saveItemsFromOrders, billing: found.billing },
+              firstPayment: true,
+            },
+          };
         }
       }
     } else {
@@ -135,9 +146,16 @@ export class PaymentsService {
 const lockPayment = (name: string, byId: boolean) =>
   reusableStatement(name, (db) =>
     db
-      .select({ payment: payments, order: orders })
+      .select({
+        payment: payments,
+        order: orders,
+        saveItemsFromOrders: users.saveItemsFromOrders,
+        billing: customerBilling,
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.orderId, payments.orderId))
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .leftJoin(customerBilling, eq(customerBilling.userId, orders.customerId))
       .where(
         and(
           eq(payments.provider, sql.placeholder('provider')),
@@ -149,20 +167,29 @@ const lockPayment = (name: string, byId: boolean) =>
       .for('no key update', { of: [payments, orders] }),
   );
 const lockPaymentByRef = lockPayment('payment_lock_by_ref', false);
+type LockedPayment = Awaited<ReturnType<typeof lockPaymentByRef>>[number];
 const lockPaymentByRefOrId = lockPayment('payment_lock_by_ref_or_id', true);
 
-const markCaptured = reusableStatement('payment_mark_captured', (db) =>
-  db
-    .update(payments)
-    .set({
-      status: 'captured',
-      failureCode: null,
-      cardBrand: sql`${sql.placeholder('cardBrand')}::text`,
-      cardLast4: sql`${sql.placeholder('cardLast4')}::text`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(eq(payments.id, sql.placeholder('id'))),
-);
+/** The payment captured (a CTE) and the customer's preferred payment remembered, in one statement. */
+const captureRemembering = (card: boolean) =>
+  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}`, (db) => {
+    const captured = db.$with('captured').as(
+      db
+        .update(payments)
+        .set({
+          status: 'captured',
+          failureCode: null,
+          cardBrand: sql`${sql.placeholder('capturedBrand')}::text`,
+          cardLast4: sql`${sql.placeholder('capturedLast4')}::text`,
+          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        })
+        .where(eq(payments.id, sql.placeholder('id')))
+        .returning({ id: payments.id }),
+    );
+    return (card ? rememberCardQuery : rememberMethodQuery)(db.with(captured));
+  });
+const captureRememberingCard = captureRemembering(true);
+const captureRememberingMethod = captureRemembering(false);
 
 const insertPaymentEvent = reusableStatement('payment_event_insert', (db) =>
   db

@@ -210,8 +210,10 @@ export class SavedItemsService {
     onlyItemId?: number,
     /** The order's lines, when the caller's transaction has them (a payment's listeners share one read). */
     knownLines?: () => Promise<Array<Pick<typeof orderItems.$inferSelect, 'itemId' | 'productId' | 'productOptions'>>>,
+    /** The order's customer and their consent, when the caller read them with the order. */
+    knownConsent?: { customerId: number; consent: boolean },
   ): Promise<void> {
-    const [order] = await orderConsent(tx, { orderId });
+    const [order] = knownConsent ? [knownConsent] : await orderConsent(tx, { orderId });
     if (!order?.consent) return;
     const lines = knownLines
       ? (await knownLines())
