@@ -70,13 +70,20 @@ function returnPath(method: PaymentMethodCode, orderId: number): string {
  * per service: drizzle builds the SQL once, and the server parses it once per connection.
  */
 function preparePaymentStatus(db: Db) {
+  // The latest payment through a lateral subquery on payments_order_idx: a join on "id = (select max(id) ...)" was
+  // planned as a hash join over every payment (a sequential scan of the whole table on every poll).
+  const latest = db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orders.orderId))
+    .orderBy(desc(payments.id))
+    .limit(1)
+    .as('latest');
+  // Rows come as { orders, latest } (Drizzle names a join's parts after their sources).
   return db
-    .select({ order: orders, latest: payments })
+    .select()
     .from(orders)
-    .leftJoin(
-      payments,
-      eq(payments.id, sql`(select max(p.id) from ${payments} p where p.order_id = ${orders.orderId})`),
-    )
+    .leftJoinLateral(latest, sql`true`)
     .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))))
     .prepare('order_payment_status');
 }
@@ -427,7 +434,7 @@ export class CheckoutService {
   async paymentStatus(user: SessionUser, orderId: number) {
     const [row] = await this.paymentStatusQuery.execute({ orderId, customerId: user.id });
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
-    const { order, latest } = row;
+    const { orders: order, latest } = row;
     return {
       order_id: order.orderId,
       paid: order.paidAt !== null,
