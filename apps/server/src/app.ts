@@ -235,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
   });
+  await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();

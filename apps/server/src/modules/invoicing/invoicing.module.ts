@@ -12,6 +12,8 @@ export interface InvoicingModule {
   invoicing: InvoicingService;
   refunds: RefundsService;
   verifactu: VerifactuService;
+  /** The issuers on a Veri*Factu chain (their chain heads are made at boot). */
+  verifactuIssuers: string[];
 }
 
 /**
@@ -49,5 +51,5 @@ export function createInvoicing(options: {
     },
     { late: true },
   );
-  return { invoicing, refunds, verifactu };
+  return { invoicing, refunds, verifactu, verifactuIssuers: entities.verifactuIssuers() };
 }

@@ -1,4 +1,5 @@
 import {
+  aeatDate,
   creditNoteTypeFor,
   formatInvoiceNumber,
   INVOICE_SEQUENCE_DIGITS,
@@ -13,6 +14,8 @@ import {
   seriesKey,
   totalsOf,
   validateBillingTaxId,
+  verifactuAmount,
+  zonedTimestamp,
   sum,
   zonedDateTime,
   type Cents,
@@ -34,7 +37,13 @@ import {
 } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { LegalEntities } from './legal-entities.js';
-import { lockChainHeadQuery, type VerifactuChainRow, type VerifactuService } from './verifactu.service.js';
+import {
+  checkChainedRecord,
+  recordCtes,
+  recordPlaceholders,
+  type RecordFields,
+  type VerifactuService,
+} from './verifactu.service.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceKind = 'invoice' | 'credit_note';
@@ -122,9 +131,9 @@ const issueUnchained = reusableStatement('invoice_issue', (db) => {
 });
 const issueChained = reusableStatement('invoice_issue_chained', (db) => {
   const { counter, inserted } = issueInvoiceCtes(db);
-  const head = db.$with('head').as(lockChainHeadQuery(db, sql.placeholder('issuerTaxId')));
-  // Drizzle nests a join's columns under each source's name: { inserted, head }.
-  return db.with(counter, inserted, head).select().from(inserted).crossJoin(head);
+  const { head, record, moved } = recordCtes(db, inserted);
+  // Drizzle nests a join's columns under each source's name: { inserted, record }.
+  return db.with(counter, inserted, head, record, moved).select().from(inserted).crossJoin(record);
 });
 
 /** Allocates the next number of a series in a year inside the caller's transaction (row lock until commit: no gaps). */
@@ -260,11 +269,28 @@ export class InvoicingService {
       total: amounts.total,
     };
     let row: InvoiceRow | undefined;
-    let head: VerifactuChainRow | undefined;
-    if (setup.entity.verifactu) {
-      const [issued] = await issueChained(tx, values);
-      row = issued?.inserted;
-      head = issued?.head;
+    let record: { hash: string; previousHash: string; qrUrl: string } | undefined;
+    // The Veri*Factu record's fields other than the number and the previous fingerprint (the statement's own).
+    const recordFields: RecordFields | undefined = setup.entity.verifactu
+      ? {
+          issuerTaxId: setup.entity.tax_id,
+          issueDate: aeatDate(values.issueDate),
+          invoiceType: values.invoiceType,
+          taxTotal: verifactuAmount(amounts.taxTotal),
+          total: verifactuAmount(amounts.total),
+          generatedAt: zonedTimestamp(zonedDateTime(now, setup.entity.time_zone)),
+        }
+      : undefined;
+    if (recordFields) {
+      const env = this.verifactu.qrEnvironment;
+      const [issued] = await issueChained(tx, { ...values, ...recordPlaceholders(env, recordFields) });
+      if (!issued) {
+        // No chain head to lock (a database restored without it): made now, for the provider's next delivery.
+        void this.verifactu.ensureChainHeads([setup.entity.tax_id]).catch(() => undefined);
+        throw new Error(`Veri*Factu chain head of ${setup.entity.tax_id} missing`);
+      }
+      row = issued.inserted;
+      record = issued.record;
     } else {
       [row] = await issueUnchained(tx, values);
     }
@@ -273,7 +299,7 @@ export class InvoicingService {
     if (row.number !== formatInvoiceNumber(setup.invoiceSeries, local.year, row.sequence)) {
       throw new Error(`invoice number ${row.number} is not sequence ${row.sequence} of ${key}`);
     }
-    if (head) await this.verifactu.chain(tx, row, setup.entity, now, head);
+    if (recordFields && record) checkChainedRecord(this.verifactu.qrEnvironment, recordFields, row.number, record);
     return row;
   }
 

@@ -82,6 +82,11 @@ export class LegalEntities {
     return new LegalEntities(JSON.parse(readFileSync(file, 'utf8')) as unknown, storeIds);
   }
 
+  /** The tax ids of the issuers whose invoices go on a Veri*Factu chain. */
+  verifactuIssuers(): string[] {
+    return [...new Set([...this.byStore.values()].filter((s) => s.entity.verifactu).map((s) => s.entity.tax_id))];
+  }
+
   forStore(storeId: number): StoreInvoicing {
     const found = this.byStore.get(storeId);
     if (!found) throw new Error(`no issuer configured for store ${storeId}`);

@@ -8,8 +8,9 @@ import {
   zonedTimestamp,
   type VerifactuEnvironment,
   type VerifactuInvoiceType,
+  type VerifactuRegistration,
 } from '@ventanilla/domain';
-import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder, type WithSubquery } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
 import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
@@ -72,6 +73,102 @@ const insertRecordMovingHead = reusableStatement('verifactu_record_insert', (db)
   return db.with(inserted, headMoved).select().from(inserted);
 });
 
+/** Stand-ins for what only the database knows when an invoice is issued in one statement (see recordCtes). */
+const NUMBER_MARK = 'VTNUMBERMARK';
+const HASH_MARK = 'VTHASHMARK';
+
+/** An invoice's fields that enter its record, as the record stores them (AEAT's formats). */
+export type RecordFields = Omit<VerifactuRegistration, 'invoiceNumber' | 'previousHash'>;
+
+/**
+ * The record of an invoice inserted by the same statement (its CTE `inserted`), chained to its issuer's head, and the
+ * head moved to it: the CTEs `head` (the head locked), `record` and `moved`. The fingerprint and the QR address need
+ * the invoice's number (made by that statement from its series counter) and the previous fingerprint (read under the
+ * head's lock): the domain's own functions write them with stand-ins (recordPlaceholders), and SQL puts the two
+ * values in their place and hashes (sha256). chainedIssueChecked then checks the result against the domain's
+ * functions. All of an issuer's payments need the head's lock, held until commit: with the counter and the invoice in
+ * the same statement, one round trip.
+ */
+export function recordCtes(db: DbOrTx, inserted: WithSubquery) {
+  const p = (name: string) => sql.placeholder(name);
+  const head = db.$with('head', { lastRecordId: verifactuChains.lastRecordId, lastHash: verifactuChains.lastHash }).as(
+    sql`select last_record_id, last_hash from ${verifactuChains} where issuer_tax_id = ${p('vfIssuerTaxId')}::text
+        for update`,
+  );
+  const record = db
+    .$with('record', {
+      id: verifactuRecords.id,
+      hash: verifactuRecords.hash,
+      previousHash: verifactuRecords.previousHash,
+      qrUrl: verifactuRecords.qrUrl,
+    })
+    .as(
+      sql`insert into ${verifactuRecords} (invoice_id, issuer_tax_id, invoice_number, issue_date, invoice_type, tax_total,
+          total, previous_record_id, previous_hash, generated_at, hash, qr_url)
+        select i.id, ${p('vfIssuerTaxId')}::text, i.number, ${p('vfIssueDate')}::text, ${p('vfInvoiceType')}::text,
+          ${p('vfTaxTotal')}::text, ${p('vfTotal')}::text, h.last_record_id, h.last_hash, ${p('vfGeneratedAt')}::text,
+          upper(encode(sha256(convert_to(${p('vfHashBeforeNumber')}::text || i.number || ${p('vfHashBeforePrevious')}::text
+            || h.last_hash || ${p('vfHashAfterPrevious')}::text, 'UTF8')), 'hex')),
+          ${p('vfQrBeforeNumber')}::text || i.number || ${p('vfQrAfterNumber')}::text
+        from ${inserted} i cross join ${head} h
+        returning id, hash, previous_hash, qr_url`,
+    );
+  const moved = db.$with('moved', { issuerTaxId: verifactuChains.issuerTaxId }).as(
+    sql`update ${verifactuChains} c set last_record_id = r.id, last_hash = r.hash from ${record} r
+        where c.issuer_tax_id = ${p('vfIssuerTaxId')}::text returning c.issuer_tax_id`,
+  );
+  return { head, record, moved };
+}
+
+/** The placeholders' values of recordCtes for an invoice's record fields. */
+export function recordPlaceholders(environment: VerifactuEnvironment, fields: RecordFields): Record<string, string> {
+  const hashInput = verifactuHashInput({ ...fields, invoiceNumber: NUMBER_MARK, previousHash: HASH_MARK });
+  const [hashBeforeNumber, hashRest] = splitOnce(hashInput, NUMBER_MARK);
+  const [hashBeforePrevious, hashAfterPrevious] = splitOnce(hashRest, HASH_MARK);
+  const [qrBeforeNumber, qrAfterNumber] = splitOnce(
+    verifactuQrUrl(environment, { ...fields, invoiceNumber: NUMBER_MARK }),
+    NUMBER_MARK,
+  );
+  return {
+    vfIssuerTaxId: fields.issuerTaxId,
+    vfIssueDate: fields.issueDate,
+    vfInvoiceType: fields.invoiceType,
+    vfTaxTotal: fields.taxTotal,
+    vfTotal: fields.total,
+    vfGeneratedAt: fields.generatedAt,
+    vfHashBeforeNumber: hashBeforeNumber,
+    vfHashBeforePrevious: hashBeforePrevious,
+    vfHashAfterPrevious: hashAfterPrevious,
+    vfQrBeforeNumber: qrBeforeNumber,
+    vfQrAfterNumber: qrAfterNumber,
+  };
+}
+
+function splitOnce(text: string, mark: string): [string, string] {
+  const at = text.indexOf(mark);
+  if (at < 0 || text.indexOf(mark, at + mark.length) >= 0) throw new Error(`${mark} not exactly once in ${text}`);
+  return [text.slice(0, at), text.slice(at + mark.length)];
+}
+
+/**
+ * Checks the record the statement of recordCtes made against the domain's own fingerprint and QR address for the
+ * invoice's number and the previous fingerprint (a mismatch throws: the transaction rolls back, nothing is issued).
+ */
+export function checkChainedRecord(
+  environment: VerifactuEnvironment,
+  fields: RecordFields,
+  invoiceNumber: string,
+  record: { hash: string; previousHash: string; qrUrl: string },
+): void {
+  const full = { ...fields, invoiceNumber, previousHash: record.previousHash };
+  if (record.hash !== sha256Upper(verifactuHashInput(full))) {
+    throw new Error(`Veri*Factu fingerprint of ${invoiceNumber} does not match the domain's`);
+  }
+  if (record.qrUrl !== verifactuQrUrl(environment, full)) {
+    throw new Error(`Veri*Factu QR address of ${invoiceNumber} does not match the domain's`);
+  }
+}
+
 /** Result of checking an issuer's chain from its first record. */
 export interface ChainCheck {
   records: number;
@@ -91,6 +188,31 @@ export class VerifactuService {
     private readonly environment: VerifactuEnvironment,
     private readonly submitter: VerifactuSubmitter,
   ) {}
+
+  /**
+   * Makes sure these issuers' chain heads exist (recordCtes locks the head, and needs it there): at boot, and again
+   * if an issue found one missing (a database restored without it), in a statement of its own.
+   */
+  async ensureChainHeads(issuerTaxIds: readonly string[]): Promise<void> {
+    if (issuerTaxIds.length === 0) return;
+    // A missing head of an issuer with records continues from its latest record, never from an empty link.
+    await this.db.execute(sql`
+      INSERT INTO ${verifactuChains} (issuer_tax_id, last_record_id, last_hash)
+      SELECT i.tax_id, r.id, coalesce(r.hash, '')
+      FROM unnest(array[${sql.join(
+        issuerTaxIds.map((id) => sql`${id}::text`),
+        sql`, `,
+      )}]) AS i(tax_id)
+      LEFT JOIN LATERAL (
+        SELECT id, hash FROM ${verifactuRecords} WHERE issuer_tax_id = i.tax_id ORDER BY id DESC LIMIT 1
+      ) r ON true
+      ON CONFLICT (issuer_tax_id) DO NOTHING`);
+  }
+
+  /** The environment whose QR addresses records carry. */
+  get qrEnvironment(): VerifactuEnvironment {
+    return this.environment;
+  }
 
   /** Adds the registration record of an invoice or credit note to its issuer's chain, inside the issuing transaction. */
   async register(tx: Tx, invoice: InvoiceRow, entity: LegalEntity, now: Date): Promise<VerifactuRecordRow> {
