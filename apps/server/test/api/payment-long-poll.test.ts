@@ -3,7 +3,7 @@
 // once when there is nothing to wait for, and never shows another customer's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
-import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
+import { createTestApp, placedCardOrder, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let gate: { open: Promise<void>; release: () => void };
@@ -18,21 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function placedOrder(email: string) {
-  const c = new TestClient(t.app);
-  await c.start(1);
-  await c.register(email);
-  expect(
-    (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode,
-  ).toBe(201);
-  const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
-  expect(checkout.statusCode).toBe(201);
-  return { c, ...(checkout.json() as { order_id: number; redirect_url: string }) };
-}
-
 describe('payment state long poll', () => {
   it('waits for the notification and answers paid once it is applied', async () => {
-    const { c, order_id: orderId, redirect_url: redirectUrl } = await placedOrder('long-poll-paid@example.com');
+    const {
+      c,
+      order_id: orderId,
+      redirect_url: redirectUrl,
+    } = await placedCardOrder(t.app, 'long-poll-paid@example.com');
     gate = closedGate();
     // The card is accepted; its notification is held at the gate.
     expect((await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' })).status).toBe(303);
@@ -47,13 +39,13 @@ describe('payment state long poll', () => {
   });
 
   it('answers at once when the order is already paid, or the attempt failed', async () => {
-    const paid = await placedOrder('long-poll-done@example.com');
+    const paid = await placedCardOrder(t.app, 'long-poll-done@example.com');
     await payOnSandbox(t.app, paid.redirect_url, { number: '4242424242424242' });
     await waitFor(async () => (await paid.c.get(`/api/orders/${paid.order_id}/payment`)).json().paid);
     const res = await paid.c.get(`/api/orders/${paid.order_id}/payment?wait=25`);
     expect(res.json()).toMatchObject({ paid: true });
 
-    const declined = await placedOrder('long-poll-declined@example.com');
+    const declined = await placedCardOrder(t.app, 'long-poll-declined@example.com');
     await payOnSandbox(t.app, declined.redirect_url, { number: '4000000000000002' });
     await waitFor(
       async () => (await declined.c.get(`/api/orders/${declined.order_id}/payment`)).json().payment_status === 'failed',
@@ -64,7 +56,7 @@ describe('payment state long poll', () => {
   });
 
   it('wait=0 or no wait answers the current state without waiting', async () => {
-    const { c, order_id: orderId } = await placedOrder('long-poll-now@example.com');
+    const { c, order_id: orderId } = await placedCardOrder(t.app, 'long-poll-now@example.com');
     for (const url of [`/api/orders/${orderId}/payment`, `/api/orders/${orderId}/payment?wait=0`]) {
       const res = await c.get(url);
       expect(res.json()).toMatchObject({ paid: false, payment_status: 'pending' });
@@ -72,7 +64,7 @@ describe('payment state long poll', () => {
   });
 
   it("another customer's order is a 404 at once, waiting or not", async () => {
-    const { order_id: orderId } = await placedOrder('long-poll-owner@example.com');
+    const { order_id: orderId } = await placedCardOrder(t.app, 'long-poll-owner@example.com');
     const stranger = new TestClient(t.app);
     await stranger.start(1);
     await stranger.register('long-poll-stranger@example.com');
@@ -81,7 +73,10 @@ describe('payment state long poll', () => {
   });
 
   it.each(['26', '-1', '1.5', 'abc', '1e3', '%00'])('wait=%s is a 400', async (value) => {
-    const { c, order_id: orderId } = await placedOrder(`long-poll-bad-${encodeURIComponent(value)}@example.com`);
+    const { c, order_id: orderId } = await placedCardOrder(
+      t.app,
+      `long-poll-bad-${encodeURIComponent(value)}@example.com`,
+    );
     expect((await c.get(`/api/orders/${orderId}/payment?wait=${value}`)).statusCode).toBe(400);
   });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { sendSandboxNotification } from '../support/payment-state.js';
-import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
+import { createTestApp, placedCardOrder, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,21 +15,9 @@ afterAll(async () => t?.close());
 
 const rows = async (sql: string, params: unknown[] = []) => (await t.app.ctx.database.pool.query(sql, params)).rows;
 
-async function placedOrder(email: string) {
-  const c = new TestClient(t.app);
-  await c.start(1);
-  await c.register(email);
-  expect(
-    (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode,
-  ).toBe(201);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ order_id: number; redirect_url: string }>();
-}
-
 it('the chain head exists from boot; a lost one refuses the payment, comes back from the latest record, and the retry is chained', async () => {
   expect(await rows("select last_hash from verifactu_chains where issuer_tax_id = 'B12345674'")).toHaveLength(1);
-  const first = await placedOrder('head-first@example.com');
+  const first = await placedCardOrder(t.app, 'head-first@example.com');
   await payOnSandbox(t.app, first.redirect_url, { number: '4242424242424242' });
   await waitFor(async () => (await rows('select 1 from invoices where order_id = $1', [first.order_id])).length === 1);
   const [latest] = await rows(
@@ -37,7 +25,7 @@ it('the chain head exists from boot; a lost one refuses the payment, comes back 
   );
 
   await rows("delete from verifactu_chains where issuer_tax_id = 'B12345674'");
-  const second = await placedOrder('head-lost@example.com');
+  const second = await placedCardOrder(t.app, 'head-lost@example.com');
   const [payment] = await rows('select provider_ref, amount from payments where order_id = $1', [second.order_id]);
   const body = JSON.stringify({
     id: 'evt_head_lost',

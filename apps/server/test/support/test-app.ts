@@ -157,3 +157,15 @@ export function notaSimpleAnswers(urgent = false) {
     '411': urgent ? '3782' : '3781',
   };
 }
+
+/** A new customer's card order of one nota simple, placed and waiting at the sandbox provider's page. */
+export async function placedCardOrder(app: FastifyInstance, email: string) {
+  const c = new TestClient(app);
+  await c.start(1);
+  await c.register(email);
+  const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+  if (add.statusCode !== 201) throw new Error(`add to cart: ${add.statusCode} ${add.body}`);
+  const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
+  if (checkout.statusCode !== 201) throw new Error(`checkout: ${checkout.statusCode} ${checkout.body}`);
+  return { c, ...checkout.json<{ order_id: number; redirect_url: string }>() };
+}

@@ -242,21 +242,16 @@ export class CartService {
   }
 }
 
+type CartOwner = typeof carts.userId | typeof carts.sessionHash;
+
+/** An active cart of an owner (placeholder `owner`: the user's id or the session's hash) in a store (`storeId`). */
+const activeCartWhere = (owner: CartOwner) =>
+  and(eq(owner, sql.placeholder('owner')), eq(carts.storeId, sql.placeholder('storeId')), eq(carts.status, 'active'));
+
 /** The active cart of a user (or of an anonymous session) in a store, newest first. */
-const activeCartOf = (owner: typeof carts.userId | typeof carts.sessionHash) =>
+const activeCartOf = (owner: CartOwner) =>
   reusableStatement(`cart_active_by_${owner.name}`, (db) =>
-    db
-      .select()
-      .from(carts)
-      .where(
-        and(
-          eq(owner, sql.placeholder('owner')),
-          eq(carts.storeId, sql.placeholder('storeId')),
-          eq(carts.status, 'active'),
-        ),
-      )
-      .orderBy(desc(carts.updatedAt))
-      .limit(1),
+    db.select().from(carts).where(activeCartWhere(owner)).orderBy(desc(carts.updatedAt)).limit(1),
   );
 const activeCartOfUser = activeCartOf(carts.userId);
 const activeCartOfSession = activeCartOf(carts.sessionHash);
@@ -293,7 +288,7 @@ const insertLine = reusableStatement('cart_insert_line', (db) => {
 });
 
 /** An active cart, locked, with its lines (as JSON, in the order they were added): checkout's one read of it. */
-const lockedCartWithLines = (owner: typeof carts.userId | typeof carts.sessionHash) =>
+const lockedCartWithLines = (owner: CartOwner) =>
   reusableStatement(`cart_locked_with_lines_by_${owner.name}`, (db) =>
     db
       .select({
@@ -306,13 +301,7 @@ const lockedCartWithLines = (owner: typeof carts.userId | typeof carts.sessionHa
           '[]'::json)`,
       })
       .from(carts)
-      .where(
-        and(
-          eq(owner, sql.placeholder('owner')),
-          eq(carts.storeId, sql.placeholder('storeId')),
-          eq(carts.status, 'active'),
-        ),
-      )
+      .where(activeCartWhere(owner))
       .orderBy(desc(carts.updatedAt))
       .limit(1)
       .for('update', { of: carts }),
