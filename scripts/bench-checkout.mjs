@@ -27,7 +27,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 32);
@@ -53,7 +53,7 @@ const NOTA_SIMPLE = { 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 77: '
 function startServer(env) {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/server/dist/server.js'],
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER_ENTRY],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -21,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
 
 const PORT = Number(process.env.BENCH_MEMORY_PORT ?? 3911);
 const REST_S = Number(process.env.BENCH_MEMORY_REST_S ?? 5);
@@ -93,7 +93,7 @@ async function health() {
 async function runOnce(dataDir, engineEnv) {
   const started = performance.now();
   const extraArgs = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extraArgs, 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...extraArgs, SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

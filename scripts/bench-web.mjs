@@ -1,5 +1,5 @@
 // npm run bench:web: Lighthouse 12 (mobile, default simulated throttling) on Debian's Chromium against the built
-// product (apps/server/dist/server.js, the same as npm start) on a free port with a fresh data directory and the demo
+// product (apps/server/dist/bundle/server.js, the same as npm start) on a free port with a fresh data directory and the demo
 // data: the home, a product page, a wizard step and checkout (a signed-in customer with a product in the cart).
 // Prints performance, accessibility, SEO and best practices per page beside the goals (>= 95, then 100 for the other
 // three), LCP and TBT, and the shop's entry JavaScript (npm run bench:bundle). The full reports land in
@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureBundle, printBundle } from './bench-bundle.mjs';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -87,7 +87,7 @@ async function startProduct() {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-web-'));
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -44,7 +44,7 @@ function run(url) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-'));
 const startApp = () =>
-  spawn(process.execPath, ['apps/server/dist/server.js'], {
+  spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The server `npm start` runs: tsc's output bundled by apps/server/scripts/bundle.mjs (docs/decisions/0021). */
+export const SERVER_ENTRY = 'apps/server/dist/bundle/server.js';
 const STAMP = path.join(ROOT, 'apps/server/dist/.build-stamp');
 const SOURCES = [
   'packages/domain/src',
@@ -18,7 +20,7 @@ const SOURCES = [
 ];
 const OUTPUTS = [
   'packages/domain/dist/index.js',
-  'apps/server/dist/server.js',
+  SERVER_ENTRY,
   'apps/web/dist/index.html',
   'apps/web/dist-ssr/entry-server.js',
 ];

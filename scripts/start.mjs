@@ -1,7 +1,7 @@
 // npm start: builds when the build is missing or stale, then serves the whole product on PORT (default 3000).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from './build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
 
 if (buildIsStale()) {
   const started = sourcesTime();
@@ -11,7 +11,7 @@ if (buildIsStale()) {
   markBuilt(started);
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+const server = spawn(process.execPath, [path.join(ROOT, SERVER_ENTRY)], {
   cwd: ROOT,
   stdio: 'inherit',
 });

@@ -1,4 +1,4 @@
-// Starts the real, built product for the browser journey: the same `apps/server/dist/server.js` that `npm start`
+// Starts the real, built product for the browser journey: the same `apps/server/dist/bundle/server.js` that `npm start`
 // runs, on a free port, with an empty data directory (embedded PGlite) or a fresh PostgreSQL database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildIsStale, markBuilt, ROOT, sourcesTime } from '../../scripts/build-state.mjs';
+import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from '../../scripts/build-state.mjs';
 
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 
@@ -128,7 +128,7 @@ async function waitForHealth(
 }
 
 /**
- * Builds if needed (global-setup.ts has built it already) and starts `node apps/server/dist/server.js` in development mode (demo users seeded) on a free
+ * Builds if needed (global-setup.ts has built it already) and starts `node apps/server/dist/bundle/server.js` in development mode (demo users seeded) on a free
  * port of 127.0.0.1, with a fresh temporary DATA_DIR (the embedded database in it) and, when TEST_DATABASE_URL is set, a
  * fresh PostgreSQL database.
  */
@@ -157,7 +157,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   delete env['NOTIFY_BASE_URL'];
   if (database) env['DATABASE_URL'] = database.url;
 
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [path.join(ROOT, SERVER_ENTRY)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -205,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       routing,
       catalog.listStores().map((s) => s.storeId),
     );
-  const files = options.files ?? createFileStorage(config.storage);
+  const files = options.files ?? (await createFileStorage(config.storage));
   const uploads = new UploadsService(db, files, config);
   const carts = new CartService(db, catalog, uploads);
   const orderEvents = new OrderEvents();

@@ -96,13 +96,18 @@ describe('the S3 adapter', () => {
 });
 
 describe('configuration', () => {
-  it('stores on the local disk by default, under FILES_DIR when set (a disk several instances mount)', () => {
+  it('stores on the local disk by default, under FILES_DIR when set (a disk several instances mount)', async () => {
     expect(loadConfig({ DATA_DIR: '/srv/v' }).storage).toEqual({ kind: 'local', dir: '/srv/v/files' });
     expect(loadConfig({ DATA_DIR: '/srv/v', FILES_DIR: '/mnt/shared' }).storage).toEqual({
       kind: 'local',
       dir: '/mnt/shared',
     });
-    expect(createFileStorage(loadConfig({ DATA_DIR: '/srv/v' }).storage).kind).toBe('local');
+    expect((await createFileStorage(loadConfig({ DATA_DIR: '/srv/v' }).storage)).kind).toBe('local');
+  });
+
+  it('FILE_STORAGE=s3 makes the S3 adapter (its SDK loaded then, not at boot)', async () => {
+    const config = loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:9' }).storage;
+    expect((await createFileStorage(config)).kind).toBe('s3');
   });
 
   it('reads the S3 variables, path style for S3-compatible endpoints, and refuses half a configuration', () => {

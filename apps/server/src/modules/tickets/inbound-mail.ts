@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { parseMessageIds } from '@ventanilla/domain';
 import { isSafeHref } from '../catalog/sanitize-faq.js';
@@ -131,6 +131,8 @@ export function fromParsedMail(parsed: ParsedMail, source: InboundSource): Incom
 
 /** Parses a raw MIME message (what SMTP and the provider webhook deliver). */
 export async function parseRawMail(raw: Buffer | string, source: InboundSource): Promise<IncomingMail | null> {
+  // Loaded on the first message, not at boot: mailparser brings iconv-lite and its character tables (~1.5 MB of code).
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   return fromParsedMail(parsed, source);
 }
