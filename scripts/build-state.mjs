@@ -11,6 +11,7 @@ const SOURCES = [
   'packages/domain/src',
   'apps/server/src',
   'apps/server/drizzle',
+  'apps/server/scripts',
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
