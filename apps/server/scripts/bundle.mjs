@@ -7,7 +7,7 @@
 // bundle, loaded from node_modules at run time: native addons and packages that find files of their own (the
 // PostgreSQL binaries, PGlite's WebAssembly, pdf.js), and node-postgres (its pool does not survive bundling).
 import { build } from 'esbuild';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,9 @@ const EXTERNAL = [
   'pg-pool',
   'pg-native',
   'pdf-parse',
+  // CommonJS, imported on demand by name (`const { simpleParser } = await import('mailparser')`): as a chunk it would
+  // only have a default export; Node's own loader finds its named exports.
+  'mailparser',
   'tsx',
   'tsx/*',
 ];
@@ -71,9 +74,49 @@ const result = await build({
 });
 // BUNDLE_META=file writes esbuild's metafile (which module put how many bytes in which chunk) for a look at the boot.
 if (process.env.BUNDLE_META) await writeFile(process.env.BUNDLE_META, JSON.stringify(result.metafile));
+await checkNamedDynamicImports();
 const outputs = Object.entries(result.metafile.outputs);
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
 console.log(
   `server bundled: ${path.relative(process.cwd(), path.join(OUT, 'server.js'))} and ${outputs.length - 1} chunks, ` +
     `${(bytes / 1e6).toFixed(1)} MB, from ${Object.keys(result.metafile.inputs).length} modules in ${Date.now() - started} ms`,
 );
+
+/**
+ * Every `const { a, b } = await import('./chunk.js')` in the bundle must find a and b exported by that chunk: a
+ * CommonJS package split into a chunk exports only `default`, and the destructured names would be undefined at run
+ * time, on the first use of a rare path (found once: mailparser's simpleParser, on the first inbound e-mail).
+ */
+async function checkNamedDynamicImports() {
+  const files = (await readdir(OUT)).filter((f) => f.endsWith('.js'));
+  const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(OUT, f), 'utf8')])));
+  const exportsOf = (text) =>
+    new Set([
+      ...[...text.matchAll(/export\{([^}]*)\}/g)].flatMap((m) =>
+        m[1].split(',').map((e) =>
+          e
+            .trim()
+            .split(/\s+as\s+/)
+            .pop(),
+        ),
+      ),
+      ...(/export default/.test(text) ? ['default'] : []),
+    ]);
+  const problems = [];
+  for (const [file, text] of texts) {
+    for (const m of text.matchAll(/\{([\w$,:\s]+)\}=await import\("\.\/([^"]+)"\)/g)) {
+      const names = m[1]
+        .split(',')
+        .map((n) => n.split(':')[0].trim())
+        .filter(Boolean);
+      const target = texts.get(m[2]);
+      const exported = target === undefined ? new Set() : exportsOf(target);
+      const missing = names.filter((n) => !exported.has(n));
+      if (missing.length > 0)
+        problems.push(`${file} imports ${missing.join(', ')} from ${m[2]}, which does not export them`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`bundle: named imports a chunk lacks (keep the package external):\n  ${problems.join('\n  ')}`);
+  }
+}
