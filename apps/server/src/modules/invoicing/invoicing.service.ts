@@ -1,5 +1,4 @@
 import {
-  aeatDate,
   creditNoteTypeFor,
   formatInvoiceNumber,
   INVOICE_SEQUENCE_DIGITS,
@@ -14,8 +13,6 @@ import {
   seriesKey,
   totalsOf,
   validateBillingTaxId,
-  verifactuAmount,
-  zonedTimestamp,
   sum,
   zonedDateTime,
   type Cents,
@@ -40,6 +37,7 @@ import type { LegalEntities } from './legal-entities.js';
 import {
   checkChainedRecord,
   recordCtes,
+  recordFieldsOf,
   recordPlaceholders,
   type RecordFields,
   type VerifactuService,
@@ -272,14 +270,7 @@ export class InvoicingService {
     let record: { hash: string; previousHash: string; qrUrl: string } | undefined;
     // The Veri*Factu record's fields other than the number and the previous fingerprint (the statement's own).
     const recordFields: RecordFields | undefined = setup.entity.verifactu
-      ? {
-          issuerTaxId: setup.entity.tax_id,
-          issueDate: aeatDate(values.issueDate),
-          invoiceType: values.invoiceType,
-          taxTotal: verifactuAmount(amounts.taxTotal),
-          total: verifactuAmount(amounts.total),
-          generatedAt: zonedTimestamp(zonedDateTime(now, setup.entity.time_zone)),
-        }
+      ? recordFieldsOf(values, setup.entity, now)
       : undefined;
     if (recordFields) {
       const env = this.verifactu.qrEnvironment;

@@ -10,7 +10,7 @@ import {
   type VerifactuInvoiceType,
   type VerifactuRegistration,
 } from '@ventanilla/domain';
-import { asc, eq, inArray, sql, type Placeholder, type WithSubquery } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
 import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
@@ -24,19 +24,13 @@ export function sha256Upper(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').toUpperCase();
 }
 
-export type VerifactuChainRow = typeof verifactuChains.$inferSelect;
-
 /** The issuer's chain head, created if missing, locked until the caller's transaction commits (upsert-and-return). */
-export function lockChainHeadQuery(db: DbOrTx, issuerTaxId: string | Placeholder) {
-  return db
-    .insert(verifactuChains)
-    .values({ issuerTaxId })
-    .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { issuerTaxId: sql`excluded.issuer_tax_id` } })
-    .returning();
-}
-
 const lockChainHead = reusableStatement('verifactu_chain_head', (db) =>
-  lockChainHeadQuery(db, sql.placeholder('issuerTaxId')),
+  db
+    .insert(verifactuChains)
+    .values({ issuerTaxId: sql.placeholder('issuerTaxId') })
+    .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { issuerTaxId: sql`excluded.issuer_tax_id` } })
+    .returning(),
 );
 
 /** A record and its issuer's chain head moved to it, in one statement. */
@@ -79,6 +73,25 @@ const HASH_MARK = 'VTHASHMARK';
 
 /** An invoice's fields that enter its record, as the record stores them (AEAT's formats). */
 export type RecordFields = Omit<VerifactuRegistration, 'invoiceNumber' | 'previousHash'>;
+
+/**
+ * The record fields of an invoice or credit note: its date and amounts in the AEAT's formats, and the moment of
+ * generation in the issuer's time zone. One place for both ways a record is made (register, recordCtes).
+ */
+export function recordFieldsOf(
+  invoice: Pick<InvoiceRow, 'issueDate' | 'invoiceType' | 'taxTotal' | 'total'>,
+  entity: Pick<LegalEntity, 'tax_id' | 'time_zone'>,
+  now: Date,
+): RecordFields {
+  return {
+    issuerTaxId: entity.tax_id,
+    issueDate: aeatDate(invoice.issueDate),
+    invoiceType: invoice.invoiceType as VerifactuInvoiceType,
+    taxTotal: verifactuAmount(invoice.taxTotal),
+    total: verifactuAmount(invoice.total),
+    generatedAt: zonedTimestamp(zonedDateTime(now, entity.time_zone)),
+  };
+}
 
 /**
  * The record of an invoice inserted by the same statement (its CTE `inserted`), chained to its issuer's head, and the
@@ -219,29 +232,10 @@ export class VerifactuService {
     // Upsert-and-return locks the head row until commit (a concurrent issuer waits here and then sees our record).
     const [head] = await lockChainHead(tx, { issuerTaxId: entity.tax_id });
     if (!head) throw new Error('Veri*Factu chain head returned nothing');
-    return this.chain(tx, invoice, entity, now, head);
-  }
-
-  /** register(), with the issuer's chain head already locked by this transaction (as read then). */
-  async chain(
-    tx: Tx,
-    invoice: InvoiceRow,
-    entity: LegalEntity,
-    now: Date,
-    head: VerifactuChainRow,
-  ): Promise<VerifactuRecordRow> {
-    const issuerTaxId = entity.tax_id;
-    if (head.issuerTaxId !== issuerTaxId) throw new Error('Veri*Factu chain head of another issuer');
-
     const fields = {
-      issuerTaxId,
+      ...recordFieldsOf(invoice, entity, now),
       invoiceNumber: invoice.number,
-      issueDate: aeatDate(invoice.issueDate),
-      invoiceType: invoice.invoiceType as VerifactuInvoiceType,
-      taxTotal: verifactuAmount(invoice.taxTotal),
-      total: verifactuAmount(invoice.total),
       previousHash: head.lastHash,
-      generatedAt: zonedTimestamp(zonedDateTime(now, entity.time_zone)),
     };
     const hash = sha256Upper(verifactuHashInput(fields));
     // The record and the chain head's move to it in one statement (the head stays locked until commit).
