@@ -6,6 +6,9 @@ import type { GeocodeResult, Geocoder } from './geocoder.adapter.js';
 
 type Point = { lat: number; lon: number };
 
+/** The municipalities' points by country, and each province's or district's (the mean of its municipalities'). */
+type Points = { points: Record<'ES' | 'PT', Map<string, Point>>; regionPoints: Map<string, Point> };
+
 function readPoints(dir: string, file: string): Map<string, Point> {
   const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { items: Array<[string, number, number]> };
   return new Map(data.items.map(([code, lat, lon]) => [code, { lat, lon }]));
@@ -34,7 +37,7 @@ function namesOf(place: Place): string[] {
 export class OfflineGeocoder implements Geocoder {
   readonly name = 'offline' as const;
   // Read on the first search, not at boot (~70 ms of every start for a lookup most processes never serve).
-  private loaded: { points: Record<'ES' | 'PT', Map<string, Point>>; regionPoints: Map<string, Point> } | null = null;
+  private loaded: Points | null = null;
 
   constructor(
     private readonly places: PlaceDirectory,
@@ -49,7 +52,7 @@ export class OfflineGeocoder implements Geocoder {
     return this.data().regionPoints;
   }
 
-  private data(): { points: Record<'ES' | 'PT', Map<string, Point>>; regionPoints: Map<string, Point> } {
+  private data(): Points {
     if (this.loaded) return this.loaded;
     const points = {
       ES: readPoints(this.dir, 'es-municipality-points.json'),
