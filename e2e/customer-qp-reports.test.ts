@@ -51,11 +51,9 @@ test.describe.serial('person search (QP) and company reports for customers', () 
     await apiLogin(agent, AGENT.email, AGENT.password);
     page = await customer.newPage();
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
     await registerCustomer(customer, 'qp-e2e@example.com');
     const otherPage = await other.newPage();
     await otherPage.goto('/');
-    await otherPage.waitForLoadState('networkidle');
     await registerCustomer(other, 'qp-e2e-otro@example.com');
     await otherPage.close();
   });

@@ -51,7 +51,6 @@ test.describe.serial('fast-buy from a saved property, cart quantity, quote link 
     await apiLogin(agent, AGENT.email, AGENT.password);
     page = await customer.newPage();
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
     await registerCustomer(customer, 'compra-rapida@example.com');
   });
 

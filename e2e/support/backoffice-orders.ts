@@ -11,8 +11,13 @@ const NOTA_SIMPLE_ANSWERS = {
   '411': '3781',
 };
 
-/** Registers the customer of this context (store 1); its page must have opened the session already. */
+/**
+ * Registers the customer of this context (store 1). Its open pages are let finish their first requests before: a page
+ * that is still opening its session and this call's own first request would each open one without a cookie, and the
+ * CSRF token read here would belong to the session whose cookie was overwritten (a 403).
+ */
 export async function registerCustomer(customer: BrowserContext, email: string): Promise<void> {
+  for (const page of customer.pages()) await page.waitForLoadState('networkidle');
   const registered = await apiCall(customer, 'POST', '/api/auth/register', {
     email,
     password: 'correct-horse-battery',
