@@ -25,7 +25,7 @@ function catalogueWith(edit: (product: Record<string, unknown>) => void): string
 }
 
 describe('readCatalogFiles (compiled validators)', () => {
-  it('reads the repository catalogue, the same files twice (validators reused)', async () => {
+  it('reads the repository catalogue, and the same result again on a second read (validators kept from the first)', async () => {
     const first = await readCatalogFiles(CATALOG);
     const second = await readCatalogFiles(CATALOG);
     expect(first.products.length).toBeGreaterThan(50);
