@@ -2,11 +2,11 @@
 // It relies on Drizzle's node-postgres internals (the session's `client`, the prepared query's `client`): this test
 // fails if an upgrade changes them.
 import { eq, sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { stores } from '../src/db/schema.js';
-import { reusableStatement } from '../src/db/statements.js';
+import { reusableSql, reusableStatement, rowOf } from '../src/db/statements.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { applyMigrations } from '../src/db/database.js';
 
@@ -67,6 +67,42 @@ it('a null value is SQL NULL, as Drizzle sends an inline null (not JSON null, no
     { id: 1, no_doc: false, no_at: false },
     { id: 2, no_doc: true, no_at: true },
   ]);
+});
+
+const mixed = pgTable('statement_rows', {
+  id: integer('id').primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  doc: jsonb('doc').$type<{ a: number }>(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }),
+  note: text('note'),
+});
+const insertRaw = reusableSql(
+  'test_rows_raw',
+  () => sql`insert into statement_rows values (${sql.placeholder('id')},
+  ${sql.placeholder('orderId')}::bigint, ${sql.placeholder('doc')}::jsonb, ${sql.placeholder('at')}::timestamptz,
+  ${sql.placeholder('note')}) returning *`,
+);
+
+it("rowOf: a hand-written statement's row (column names) in Drizzle's shape, as Drizzle's own select gives it", async () => {
+  await db.execute(sql`create table statement_rows (id integer primary key, order_id bigint, doc jsonb, at timestamptz,
+    note text)`);
+  const at = new Date('2026-11-28T09:30:00Z');
+  const values = [
+    { id: 1, orderId: '1000000123', doc: '{"a":2}', at: at.toISOString(), note: 'x' },
+    { id: 2, orderId: null, doc: null, at: null, note: null },
+  ];
+  for (const v of values) {
+    const { rows } = await insertRaw(db, v);
+    const [selected] = await db.select().from(mixed).where(eq(mixed.id, v.id));
+    expect(rowOf(mixed, rows[0]!)).toEqual(selected);
+  }
+  expect(rowOf(mixed, (await insertRaw(db, { ...values[0]!, id: 3 })).rows[0]!)).toEqual({
+    id: 3,
+    orderId: 1000000123,
+    doc: { a: 2 },
+    at,
+    note: 'x',
+  });
 });
 
 it('a name used twice is refused', () => {

@@ -1,4 +1,13 @@
-import { fillPlaceholders, is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import {
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  Param,
+  Placeholder,
+  type Column,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { DbOrTx } from './database.js';
@@ -92,4 +101,21 @@ export function runNamed<Row extends Record<string, unknown>>(
   values: unknown[],
 ): Promise<pg.QueryResult<Row>> {
   return clientOf(db).query<Row>({ name, text }, values);
+}
+
+const columnsOf = new WeakMap<Table, Array<[string, Column]>>();
+
+/**
+ * A table's row (Drizzle's shape: property names, each column decoded by its own type) from a row as the driver gave
+ * it (column names), as a `reusableSql` statement returns it; for statements that return a table's `*` or RETURNING *.
+ */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  let columns = columnsOf.get(table);
+  if (!columns) columnsOf.set(table, (columns = Object.entries(getTableColumns(table))));
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

@@ -62,6 +62,49 @@ describe('checkout', () => {
     expect(row.link_generation).toBeGreaterThanOrEqual(2);
   });
 
+  it('the first line makes the cart; after checkout the next line goes into a new cart (one statement each)', async () => {
+    const c = await customerWithCart();
+    const before = (await c.get('/api/cart')).json();
+    expect(before.items).toHaveLength(1);
+    const [made] = await rows('select link_generation, user_id from carts where quote_id = $1', [before.quote_id]);
+    // Made by the add (a change to its lines: generation 1), adopted by the user at registration.
+    expect(made).toEqual({ link_generation: 1, user_id: expect.any(Number) });
+    const placed = await checkout(c, `key-round-trips-next-cart-${Date.now()}`);
+    const add = await c.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(true),
+    });
+    expect(add.statusCode).toBe(201);
+    const next = add.json();
+    expect(next.quote_id).not.toBe(before.quote_id);
+    expect(next.items).toHaveLength(1);
+    expect(next).toEqual((await c.get('/api/cart')).json());
+    const carts = await rows('select quote_id, status, order_id from carts where user_id = $1 order by quote_id', [
+      made.user_id,
+    ]);
+    expect(carts).toEqual([
+      { quote_id: before.quote_id, status: 'converted', order_id: String(placed.order_id) },
+      { quote_id: next.quote_id, status: 'active', order_id: null },
+    ]);
+  });
+
+  it('with two active carts (two devices before sign-in), a line goes into the newest, as the cart page shows', async () => {
+    const c = await customerWithCart();
+    const first = (await c.get('/api/cart')).json();
+    const [owner] = await rows('select user_id from carts where quote_id = $1', [first.quote_id]);
+    const [older] = await rows(
+      `insert into carts (user_id, store_id, updated_at) values ($1, 1, now() - interval '1 day') returning quote_id`,
+      [owner.user_id],
+    );
+    const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+    expect(add.json().quote_id).toBe(first.quote_id);
+    expect(add.json().items).toHaveLength(2);
+    expect(await rows('select count(*)::int as n from cart_items where quote_id = $1', [older.quote_id])).toEqual([
+      { n: 0 },
+    ]);
+  });
+
   it('the same key after the customer filled a new cart returns the first order and leaves the new cart alone', async () => {
     const c = await customerWithCart();
     const placed = await checkout(c, 'key-round-trips-new-cart');

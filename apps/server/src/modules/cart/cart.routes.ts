@@ -67,13 +67,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const session = await request.ensureSession();
-      const cart = await carts.addItem(session, {
+      const { cart, lines } = await carts.addItem(session, {
         storeId: request.body.store_id,
         urlKey: request.body.url_key,
         answers: request.body.answers,
       });
       if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
-      return reply.code(201).send(await carts.viewOf(cart));
+      return reply.code(201).send(await carts.viewOf(cart, lines));
     },
   );
 

@@ -15,7 +15,7 @@ import {
   type FormEvaluation,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { reusableStatement } from '../../db/statements.js';
+import { reusableSql, reusableStatement, rowOf } from '../../db/statements.js';
 import { cartItems, carts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { offerOf, type CatalogProduct, type CatalogService, type StoreInfo } from '../catalog/catalog.service.js';
@@ -73,18 +73,6 @@ export class CartService {
     return { cart: row.cart, lines };
   }
 
-  private async findOrCreate(session: SessionState, storeId: number): Promise<CartRow> {
-    const existing = await this.findActive(this.db, session, storeId);
-    if (existing) return existing;
-    const [row] = await insertCart(this.db, {
-      sessionHash: session.idHash,
-      userId: session.user?.id ?? null,
-      storeId,
-    });
-    if (!row) throw new Error('cart insert returned nothing');
-    return row;
-  }
-
   /** On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in. */
   async adoptSessionCart(oldHash: string, newHash: string, userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -108,12 +96,12 @@ export class CartService {
 
   /**
    * Validates the answers with the product's engine and adds a line; invalid answers are refused with the reasons.
-   * Returns the cart it went into (the caller shows it without looking it up again).
+   * Returns the cart it went into and its lines (the caller shows them without reading them again).
    */
   async addItem(
     session: SessionState,
     input: { storeId: number; urlKey: string; answers: RawAnswers },
-  ): Promise<CartRow> {
+  ): Promise<{ cart: CartRow; lines: CartLineRow[] }> {
     const store = this.catalog.getStore(input.storeId);
     const product = this.catalog.findProduct(input.storeId, input.urlKey);
     if (!store || !product) throw new AppError('NOT_FOUND', `product ${input.urlKey} in store ${input.storeId}`);
@@ -123,15 +111,22 @@ export class CartService {
     if (!verdict.orderable) {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(input.storeId, id), 'add to cart');
     }
-    const cart = await this.findOrCreate(session, input.storeId);
-    // The line and the cart's touch in one statement (atomic without a transaction of its own).
-    await insertLine(this.db, {
-      quoteId: cart.quoteId,
+    // The owner's active cart (made if there is none), the line, the cart's touch and the cart's lines after: one
+    // statement (atomic without a transaction of its own).
+    const add = session.user ? addLineForUser : addLineForSession;
+    const { rows } = await add(this.db, {
+      owner: session.user ? session.user.id : session.idHash,
+      sessionHash: session.idHash,
+      userId: session.user?.id ?? null,
+      storeId: input.storeId,
       productId: product.row.productId,
-      answers: evaluation.answers,
+      answers: JSON.stringify(evaluation.answers),
       now: new Date(),
     });
-    return cart;
+    const [row] = rows;
+    if (!row) throw new Error('cart line insert returned nothing');
+    const lines = row.lines.map((l) => ({ ...l, quoteId: row.quote_id, createdAt: new Date(l.createdAt) }));
+    return { cart: rowOf(carts, row), lines };
   }
 
   async removeItem(session: SessionState, storeId: number, itemId: number): Promise<void> {
@@ -236,9 +231,9 @@ export class CartService {
     return this.viewOf(cart);
   }
 
-  /** The API shape of a cart this request already has (re-priced: its lines are read now). */
-  async viewOf(cart: CartRow) {
-    return cartOut(await this.price(this.db, cart));
+  /** The API shape of a cart this request already has (re-priced; its lines read now unless `known`). */
+  async viewOf(cart: CartRow, known?: readonly CartLineRow[]) {
+    return cartOut(await this.price(this.db, cart, known));
   }
 }
 
@@ -256,36 +251,57 @@ const activeCartOf = (owner: CartOwner) =>
 const activeCartOfUser = activeCartOf(carts.userId);
 const activeCartOfSession = activeCartOf(carts.sessionHash);
 
-const insertCart = reusableStatement('cart_insert', (db) =>
-  db
-    .insert(carts)
-    .values({
-      sessionHash: sql.placeholder('sessionHash'),
-      userId: sql.placeholder('userId'),
-      storeId: sql.placeholder('storeId'),
-    })
-    .returning(),
-);
+/** The cart's row as the driver returns it (column names), with its lines as JSON (`lines`). */
+interface CartWithLinesRow extends Record<string, unknown> {
+  quote_id: number;
+  lines: Array<Omit<CartLineRow, 'quoteId' | 'createdAt'> & { createdAt: string }>;
+}
 
-/** A new line (quantity 1) and its cart's touch (touchLinesQuery), in one statement. */
-const insertLine = reusableStatement('cart_insert_line', (db) => {
-  const touched = db.$with('touched').as(
-    db
-      .update(carts)
-      .set({ updatedAt: sql`${sql.placeholder('now')}::timestamptz`, linkGeneration: sql`${carts.linkGeneration} + 1` })
-      .where(eq(carts.quoteId, sql.placeholder('quoteId')))
-      .returning({ quoteId: carts.quoteId }),
-  );
-  return db
-    .with(touched)
-    .insert(cartItems)
-    .values({
-      quoteId: sql.placeholder('quoteId'),
-      productId: sql.placeholder('productId'),
-      qty: 1,
-      answers: sql.placeholder('answers'),
-    });
-});
+/**
+ * A new line (quantity 1) in the owner's active cart in a store, in one statement: the cart found (newest first, as
+ * findActive) or made when there is none (already at link generation 1: made by a change to its lines); the line;
+ * the found cart's touch (a change to the lines: touchLines); and
+ * the cart as it is now with all its lines (the new one too: a statement does not see its own inserts, so it is
+ * added from the insert's RETURNING).
+ */
+const addLine = (owner: CartOwner) =>
+  reusableSql<CartWithLinesRow>(`cart_add_line_by_${owner.name}`, () => {
+    const line = (alias: string) =>
+      sql.raw(`json_build_object('id', ${alias}.id, 'productId', ${alias}.product_id, 'qty', ${alias}.qty, 'answers',
+        ${alias}.answers, 'version', ${alias}.version, 'createdAt', ${alias}.created_at)`);
+    return sql`
+      with found as (
+        select * from ${carts} where ${activeCartWhere(owner)} order by ${carts.updatedAt} desc limit 1
+      ),
+      created as (
+        insert into ${carts} (session_hash, user_id, store_id, link_generation)
+        select ${sql.placeholder('sessionHash')}, ${sql.placeholder('userId')}::integer, ${sql.placeholder('storeId')}::integer, 1
+        where not exists (select 1 from found)
+        returning *
+      ),
+      target as (select quote_id from found union all select quote_id from created),
+      added as (
+        insert into ${cartItems} (quote_id, product_id, qty, answers)
+        select quote_id, ${sql.placeholder('productId')}::integer, 1, ${sql.placeholder('answers')}::jsonb from target
+        returning *
+      ),
+      touched as (
+        update ${carts} set updated_at = ${sql.placeholder('now')}::timestamptz,
+          link_generation = ${carts.linkGeneration} + 1
+        where ${carts.quoteId} = (select quote_id from found)
+        returning *
+      ),
+      cart as (select * from touched union all select * from created)
+      select cart.*, coalesce((
+        select json_agg(l.line order by l.id) from (
+          select i.id, ${line('i')} as line from ${cartItems} i where i.quote_id = cart.quote_id
+          union all
+          select a.id, ${line('a')} from added a
+        ) l), '[]'::json) as lines
+      from cart`;
+  });
+const addLineForUser = addLine(carts.userId);
+const addLineForSession = addLine(carts.sessionHash);
 
 /** An active cart, locked, with its lines (as JSON, in the order they were added): checkout's one read of it. */
 const lockedCartWithLines = (owner: CartOwner) =>
