@@ -14,6 +14,8 @@ export interface OrderPaidEvent {
    * the listeners), when the payer has it: listeners use it instead of reading the order again.
    */
   order?: typeof orders.$inferSelect;
+  /** The order's lines (item order) as the payer's transaction left them, when the payer has them. */
+  items?: Array<typeof orderItems.$inferSelect>;
   /**
    * What the listeners need of the customer, when the payer read it with the order (saves a query each): whether they
    * asked for their orders' items to be saved, and their billing data (null: none given).
@@ -45,7 +47,7 @@ const orderLines = reusableStatement('order_lines', (db) =>
 export function paidOrderItems(tx: Tx, event: OrderPaidEvent): Promise<OrderItemRow[]> {
   let items = paidItems.get(event);
   if (!items) {
-    items = orderLines(tx, { orderId: event.orderId });
+    items = event.items ? Promise.resolve(event.items) : orderLines(tx, { orderId: event.orderId });
     paidItems.set(event, items);
   }
   return items;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { orderNumber, PanelStatus, type OrderStatusValue, type PanelStatusId } from '@ventanilla/domain';
 import type { DbOrTx } from '../../db/database.js';
-import { reusableSql, reusableStatement } from '../../db/statements.js';
+import { reusableSql, reusableStatement, rowOf } from '../../db/statements.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
 
 const nextCounterValue = reusableStatement('order_counter_next', (db) =>
@@ -98,22 +98,25 @@ export async function recordHistory(tx: DbOrTx, entries: HistoryEntry[]): Promis
   );
 }
 
+/** A paid order as markOrderPaid leaves it: its row and its lines (item order), both as updated. */
+export interface PaidOrder {
+  order: typeof orders.$inferSelect;
+  items: Array<typeof orderItems.$inferSelect>;
+}
+
 /**
  * Marks an unpaid order paid (raw status complete) and moves its items from 0 Pendiente de pago to 40 Pendiente,
- * recording each change. Idempotent: an order that is already paid is left alone (null); otherwise its row as updated.
+ * recording each change. Idempotent: an order that is already paid is left alone (null); otherwise its row and its
+ * lines as updated (the paid order's listeners use them instead of reading them again).
  */
-export async function markOrderPaid(
-  tx: DbOrTx,
-  orderId: number,
-  at = new Date(),
-): Promise<typeof orders.$inferSelect | null> {
+export async function markOrderPaid(tx: DbOrTx, orderId: number, at = new Date()): Promise<PaidOrder | null> {
   const [order] = await markOrderPaidStatement(tx, { orderId, at });
   if (!order) return null;
-  // The items' move and its history rows in one statement (one round trip less while the order's row is locked).
-  // Apart from the order's update: the statistics triggers must take the day's order row before the products' rows
-  // (migration 0026), and the triggers of one statement's parts have no order to rely on.
-  await movePaidItems(tx, { orderId, at: at.toISOString() });
-  return order;
+  // The items' move, its history rows and the order's lines in one statement (one round trip less while the order's
+  // row is locked). Apart from the order's update: the statistics triggers must take the day's order row before the
+  // products' rows (migration 0026), and the triggers of one statement's parts have no order to rely on.
+  const { rows } = await movePaidItems(tx, { orderId, at: at.toISOString() });
+  return { order, items: rows.map((row) => rowOf(orderItems, row)) };
 }
 
 const markOrderPaidStatement = reusableStatement('order_mark_paid', (db) =>
@@ -128,6 +131,10 @@ const markOrderPaidStatement = reusableStatement('order_mark_paid', (db) =>
     .returning(),
 );
 
+/**
+ * The paid order's items moved (with their history rows), and all its lines as they are after it: the moved ones from
+ * the update's RETURNING (a statement does not see its own changes), the others as stored.
+ */
 const movePaidItems = reusableSql(
   'order_items_paid',
   () => sql`
@@ -136,10 +143,17 @@ const movePaidItems = reusableSql(
         ${sql.identifier(orderItems.updatedAt.name)} = ${sql.placeholder('at')}::timestamptz
       where ${orderItems.orderId} = ${sql.placeholder('orderId')}
         and ${orderItems.panelStatusId} = ${PanelStatus.PendingPayment}
-      returning ${orderItems.itemId}
+      returning *
+    ),
+    history as (
+      insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)},
+        ${sql.identifier(itemHistory.oldStatus.name)}, ${sql.identifier(itemHistory.newStatus.name)})
+      select ${sql.identifier(orderItems.itemId.name)}, 'pago_confirmado', ${PanelStatus.PendingPayment}, ${PanelStatus.Pending}
+      from moved
     )
-    insert into ${itemHistory} (${sql.identifier(itemHistory.itemId.name)}, ${sql.identifier(itemHistory.accion.name)},
-      ${sql.identifier(itemHistory.oldStatus.name)}, ${sql.identifier(itemHistory.newStatus.name)})
-    select ${sql.identifier(orderItems.itemId.name)}, 'pago_confirmado', ${PanelStatus.PendingPayment}, ${PanelStatus.Pending}
-    from moved`,
+    select * from moved
+    union all
+    select * from ${orderItems} where ${orderItems.orderId} = ${sql.placeholder('orderId')}
+      and ${orderItems.itemId} not in (select ${sql.identifier(orderItems.itemId.name)} from moved)
+    order by ${sql.identifier(orderItems.itemId.name)}`,
 );

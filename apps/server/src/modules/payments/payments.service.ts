@@ -108,14 +108,15 @@ export class PaymentsService {
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
         if (outcome === 'applied') {
           // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
-          const order = await markOrderPaid(tx, payment.orderId, new Date());
-          if (!order) throw new Error(`order ${payment.orderId} not payable`);
+          const paid = await markOrderPaid(tx, payment.orderId, new Date());
+          if (!paid) throw new Error(`order ${payment.orderId} not payable`);
           return {
             outcome,
             paid: {
               orderId: payment.orderId,
               paymentId: payment.id,
-              order,
+              order: paid.order,
+              items: paid.items,
               customer: { saveItemsFromOrders: found.saveItemsFromOrders, billing: found.billing },
               firstPayment: true,
             },

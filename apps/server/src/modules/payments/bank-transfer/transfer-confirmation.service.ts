@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { can } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
-import { orderItems, orders, paymentEvents, payments } from '../../../db/schema.js';
+import { orders, paymentEvents, payments } from '../../../db/schema.js';
 import { AppError } from '../../../shared/app-error.js';
 import type { SessionUser } from '../../customers/sessions.repository.js';
 import type { OrderEvents } from '../../orders/order-events.js';
@@ -54,21 +54,18 @@ export class TransferConfirmation {
         .update(payments)
         .set({ status: 'captured', failureCode: null, confirmedBy: staff.id, updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
-      if (!(await markOrderPaid(tx, orderId))) throw new AppError('ORDER_ALREADY_PAID');
-      const items = await tx
-        .select({ itemId: orderItems.itemId, status: orderItems.panelStatusId })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId));
+      const paid = await markOrderPaid(tx, orderId);
+      if (!paid) throw new AppError('ORDER_ALREADY_PAID');
       await recordHistory(
         tx,
-        items.map((i) => ({
+        paid.items.map((i) => ({
           itemId: i.itemId,
           accion: 'transferencia_confirmada',
-          newStatus: i.status,
+          newStatus: i.panelStatusId,
           adminUserId: staff.id,
         })),
       );
-      await this.orderEvents.paid(tx, { orderId, paymentId: payment.id });
+      await this.orderEvents.paid(tx, { orderId, paymentId: payment.id, order: paid.order, items: paid.items });
       await rememberPreferredPayment(tx, payment, {});
       return { order_id: orderId, payment_id: payment.id, paid: true as const };
     });
