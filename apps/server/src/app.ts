@@ -502,7 +502,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailDispatcher.transport.close();
   });
   app.addHook('onClose', async () => ctx.smtpReceiver.stop());
-  app.addHook('onClose', async () => sandbox.stopRetryLoop());
+  // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
+  app.addHook('onClose', async () => sandbox.stopRetryLoop().catch(() => undefined));
   // The storage's connections close after everything that may still read or write files.
   if (!options.files) app.addHook('onClose', async () => files.close());
   return app;

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
-import { reusableStatement } from '../../../db/statements.js';
+import { reusableSql, reusableStatement } from '../../../db/statements.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from './sandbox-signature.js';
 import {
@@ -128,6 +128,24 @@ const openSession = reusableStatement('sandbox_session_open', (db) =>
     .returning(),
 );
 
+/** Delivered notifications leave their sessions' queues: events `ids` of sessions `refs`, in one statement. */
+const removeDelivered = reusableSql('sandbox_remove_delivered', () => {
+  const kept = sql`coalesce((select jsonb_agg(e order by n) from jsonb_array_elements(${sandboxPayments.pendingEvents})
+    with ordinality as queued(e, n) where not ((e->>'body')::jsonb->>'id' = any(${sql.placeholder('ids')}::text[]))),
+    '[]'::jsonb)`;
+  return sql`update ${sandboxPayments} set ${sql.identifier(sandboxPayments.pendingEvents.name)} = ${kept}
+    where ${sandboxPayments.ref} = any(${sql.placeholder('refs')}::text[])`;
+});
+
+/** A queued notification's event id (its signed body's `id`). */
+function eventIdOf(body: string): string {
+  return (JSON.parse(body) as { id: string }).id;
+}
+
+/** Delivered events are removed from their queues at most this much later, or once this many sessions wait. */
+const FLUSH_DELAY_MS = 200;
+const FLUSH_BATCH = 128;
+
 const setPendingEvents = reusableStatement('sandbox_pending_events', (db) =>
   db
     .update(sandboxPayments)
@@ -149,6 +167,9 @@ function appendQuery(url: string, params: Record<string, string>): string {
  */
 export class SandboxGateway {
   private timer: NodeJS.Timeout | null = null;
+  /** Delivered events (by session ref) not yet removed from their queue: see deliver. */
+  private readonly delivered = new Map<string, Set<string>>();
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -514,23 +535,37 @@ export class SandboxGateway {
   /**
    * Tries to deliver the due notifications of one session; failures are rescheduled with backoff. `current` is the row
    * as the caller's own update just returned it (saves reading it again).
+   *
+   * Delivered events leave the session's queue in batches (flushDelivered, at most FLUSH_DELAY_MS later, one statement
+   * for all sessions): a provider's bookkeeping, not a round trip of every payment. Until then this instance skips
+   * them; another instance's retry loop may deliver one again, which the shop's notification endpoint answers as a
+   * duplicate (providers deliver at least once). A failed delivery is written at once, with its backoff.
    */
   async deliver(ref: string, current?: SandboxRow): Promise<void> {
     const row = current?.ref === ref ? current : await this.get(ref);
     if (!row || row.pendingEvents.length === 0) return;
     const now = Date.now();
     const remaining: SandboxRow['pendingEvents'] = [];
+    const delivered: string[] = [];
+    let rescheduled = false;
     for (const event of row.pendingEvents) {
+      const id = eventIdOf(event.body);
+      if (this.delivered.get(ref)?.has(id)) continue;
       if (new Date(event.next_at).getTime() > now) {
         remaining.push(event);
         continue;
       }
       const timestamp = Math.floor(Date.now() / 1000);
+      // A sender that throws failed to deliver, as one that answers false.
       const ok = await this.sender(row.notifyUrl, event.body, {
         'content-type': 'application/json',
         [SANDBOX_SIGNATURE_HEADER]: signatureHeader(this.secret, timestamp, event.body),
-      });
-      if (ok) continue;
+      }).catch(() => false);
+      if (ok) {
+        delivered.push(id);
+        continue;
+      }
+      rescheduled = true;
       const delay = BACKOFF_S[event.attempts];
       if (delay !== undefined) {
         remaining.push({
@@ -540,7 +575,42 @@ export class SandboxGateway {
         });
       }
     }
-    await setPendingEvents(this.db, { ref, pendingEvents: JSON.stringify(remaining) });
+    if (rescheduled) await setPendingEvents(this.db, { ref, pendingEvents: JSON.stringify(remaining) });
+    else if (delivered.length > 0) this.markDelivered(ref, delivered);
+  }
+
+  private markDelivered(ref: string, ids: readonly string[]): void {
+    let set = this.delivered.get(ref);
+    if (!set) this.delivered.set(ref, (set = new Set()));
+    for (const id of ids) set.add(id);
+    if (this.delivered.size >= FLUSH_BATCH) void this.flushDelivered().catch(() => undefined);
+    else this.flushTimer ??= setTimeout(() => void this.flushDelivered().catch(() => undefined), FLUSH_DELAY_MS);
+  }
+
+  /**
+   * Removes the delivered events from their sessions' queues (one statement; events queued meanwhile stay). On failure
+   * they are kept for the next flush.
+   */
+  async flushDelivered(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.delivered.size === 0) return;
+    const batch = new Map(this.delivered);
+    this.delivered.clear();
+    try {
+      await removeDelivered(this.db, {
+        refs: [...batch.keys()],
+        ids: [...batch.values()].flatMap((ids) => [...ids]),
+      });
+    } catch (err) {
+      for (const [ref, ids] of batch) {
+        const set = this.delivered.get(ref);
+        if (set) for (const id of ids) set.add(id);
+        else this.delivered.set(ref, ids);
+      }
+      this.flushTimer ??= setTimeout(() => void this.flushDelivered().catch(() => undefined), FLUSH_DELAY_MS);
+      throw err;
+    }
   }
 
   /** Periodically retries undelivered notifications (also those left by a restart). */
@@ -560,8 +630,10 @@ export class SandboxGateway {
     this.timer.unref();
   }
 
-  stopRetryLoop(): void {
+  /** Stops the retry loop and writes what was delivered (on close). */
+  async stopRetryLoop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.flushDelivered();
   }
 }
