@@ -18,6 +18,7 @@
 // An order counts when step 5 saw it paid within the run AND, checked in the database after the server stopped, it
 // is paid and has exactly one invoice. Latency: every request of steps 1-5, from send to the last byte of the answer
 // (p99 is the goal's); the order's time: from step 1 to paid.
+// BENCH_SERVER_ENTRY runs another build of the server (a copy of an earlier bundle: an A/B comparison on one machine).
 // BENCH_ONLY=embedded|postgres runs one of them. The embedded run uses the default engine (decision 0020: PostgreSQL
 // when it runs here); EMBEDDED_DATABASE=pglite measures PGlite.
 import { spawn, spawnSync } from 'node:child_process';
@@ -53,7 +54,7 @@ const NOTA_SIMPLE = { 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 77: '
 function startServer(env) {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), SERVER_ENTRY],
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER_ENTRY ?? SERVER_ENTRY],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
