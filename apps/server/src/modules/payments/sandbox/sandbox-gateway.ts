@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { sandboxPayments } from '../../../db/schema.js';
-import { reusableSql, reusableStatement } from '../../../db/statements.js';
+import { reusableSql, reusableStatement, rowOf } from '../../../db/statements.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from './sandbox-signature.js';
 import {
@@ -84,18 +84,6 @@ const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
 const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'pending'];
 
-/** The columns a notification is built from (eventJson), besides the status. */
-const EVENT_FIELDS = [
-  'method',
-  'merchantReference',
-  'amount',
-  'currency',
-  'failureCode',
-  'cardBrand',
-  'cardLast4',
-  'cardExp',
-] as const satisfies ReadonlyArray<keyof SandboxRow>;
-
 const sessionByRef = reusableStatement('sandbox_session_by_ref', (db) =>
   db
     .select()
@@ -135,6 +123,26 @@ const removeDelivered = reusableSql('sandbox_remove_delivered', () => {
     '[]'::jsonb)`;
   return sql`update ${sandboxPayments} set ${sql.identifier(sandboxPayments.pendingEvents.name)} = ${kept}
     where ${sandboxPayments.ref} = any(${sql.placeholder('refs')}::text[])`;
+});
+
+/**
+ * A session moved to its final state as seen (finishAsSeen) with its notification queued, in one statement: only while it
+ * still has the status it was seen in (every change of its card fields changes the status too), and the method and order
+ * fields the notification is built from. The card fields and failure code are written as the notification tells them.
+ */
+const finishSeenSession = reusableSql('sandbox_finish_as_seen', () => {
+  const p = (name: string) => sql.placeholder(name);
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const t = sandboxPayments;
+  return sql`update ${t} set ${column(t.status)} = ${p('status')}, ${column(t.failureCode)} = ${p('failureCode')}::text,
+    ${column(t.cardBrand)} = ${p('cardBrand')}::text, ${column(t.cardLast4)} = ${p('cardLast4')}::text,
+    ${column(t.cardExp)} = ${p('cardExp')}::text, ${column(t.threeDs)} = ${p('threeDs')}::text,
+    ${column(t.updatedAt)} = ${p('now')}::timestamptz,
+    ${column(t.pendingEvents)} = ${t.pendingEvents} || ${p('events')}::jsonb
+    where ${t.ref} = ${p('ref')} and ${t.status} = ${p('seenStatus')} and ${t.method} = ${p('method')}
+      and ${t.merchantReference} = ${p('merchantReference')} and ${t.amount} = ${p('amount')}
+      and ${t.currency} = ${p('currency')}
+    returning *`;
 });
 
 /** A queued notification's event id (its signed body's `id`). */
@@ -462,22 +470,23 @@ export class SandboxGateway {
   ): Promise<SandboxRow | undefined> {
     if (!OPEN_STATUSES.includes(seen.status)) return undefined;
     const expected: SandboxRow = { ...seen, ...extra, status };
-    // Every column the notification is built from that this update does not set must still hold what was seen.
-    const unchanged = EVENT_FIELDS.filter((field) => !(field in extra)).map((field) => {
-      const value = seen[field];
-      return value === null ? isNull(sandboxPayments[field]) : eq(sandboxPayments[field], value);
+    const { rows } = await finishSeenSession(this.db, {
+      ref: seen.ref,
+      seenStatus: seen.status,
+      method: seen.method,
+      merchantReference: seen.merchantReference,
+      amount: seen.amount,
+      currency: seen.currency,
+      status,
+      failureCode: expected.failureCode,
+      cardBrand: expected.cardBrand,
+      cardLast4: expected.cardLast4,
+      cardExp: expected.cardExp,
+      threeDs: expected.threeDs,
+      now: new Date().toISOString(),
+      events: this.eventJson(expected, status),
     });
-    const [updated] = await this.db
-      .update(sandboxPayments)
-      .set({
-        ...extra,
-        status,
-        updatedAt: new Date(),
-        pendingEvents: sql`${sandboxPayments.pendingEvents} || ${this.eventJson(expected, status)}::jsonb`,
-      })
-      .where(and(eq(sandboxPayments.ref, seen.ref), eq(sandboxPayments.status, seen.status), ...unchanged))
-      .returning();
-    return updated;
+    return rows[0] && rowOf(sandboxPayments, rows[0]);
   }
 
   private async finishInTransaction(
