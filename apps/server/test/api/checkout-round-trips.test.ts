@@ -105,6 +105,26 @@ describe('checkout', () => {
     ]);
   });
 
+  it('two lines added at once to an existing cart both land in it, and each answer shows the lines it knew of', async () => {
+    const c = await customerWithCart();
+    const before = (await c.get('/api/cart')).json();
+    const adds = await Promise.all(
+      [false, true, false].map((alt) =>
+        c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) }),
+      ),
+    );
+    expect(adds.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const after = (await c.get('/api/cart')).json();
+    expect(after.quote_id).toBe(before.quote_id);
+    expect(after.items).toHaveLength(4);
+    for (const add of adds) {
+      expect(add.json().quote_id).toBe(before.quote_id);
+      expect(add.json().items.length).toBeGreaterThanOrEqual(2);
+    }
+    const [row] = await rows('select link_generation from carts where quote_id = $1', [before.quote_id]);
+    expect(row.link_generation).toBe(4);
+  });
+
   it('the same key after the customer filled a new cart returns the first order and leaves the new cart alone', async () => {
     const c = await customerWithCart();
     const placed = await checkout(c, 'key-round-trips-new-cart');
