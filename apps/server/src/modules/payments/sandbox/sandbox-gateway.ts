@@ -181,6 +181,9 @@ export class SandboxGateway {
   private timer: NodeJS.Timeout | null = null;
   /** Delivered events (by session ref) not yet removed from their queue: see deliver. */
   private readonly delivered = new Map<string, Set<string>>();
+  /** The batch being written by flushDelivered: still skipped until its statement has committed. */
+  private flushing = new Map<string, Set<string>>();
+  private flushed: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -563,7 +566,7 @@ export class SandboxGateway {
     let rescheduled = false;
     for (const event of row.pendingEvents) {
       const id = eventIdOf(event.body);
-      if (this.delivered.get(ref)?.has(id)) continue;
+      if (this.delivered.get(ref)?.has(id) || this.flushing.get(ref)?.has(id)) continue;
       if (new Date(event.next_at).getTime() > now) {
         remaining.push(event);
         continue;
@@ -607,14 +610,22 @@ export class SandboxGateway {
   async flushDelivered(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    // One batch at a time: a flush asked for while one is written waits for it, then writes what came since.
+    while (this.flushing.size > 0) await this.flushed;
     if (this.delivered.size === 0) return;
     const batch = new Map(this.delivered);
     this.delivered.clear();
+    this.flushing = batch;
+    const write = removeDelivered(this.db, {
+      refs: [...batch.keys()],
+      ids: [...batch.values()].flatMap((ids) => [...ids]),
+    });
+    this.flushed = write.then(
+      () => undefined,
+      () => undefined,
+    );
     try {
-      await removeDelivered(this.db, {
-        refs: [...batch.keys()],
-        ids: [...batch.values()].flatMap((ids) => [...ids]),
-      });
+      await write;
     } catch (err) {
       for (const [ref, ids] of batch) {
         const set = this.delivered.get(ref);
@@ -623,6 +634,8 @@ export class SandboxGateway {
       }
       this.flushTimer ??= setTimeout(() => void this.flushDelivered().catch(() => undefined), FLUSH_DELAY_MS);
       throw err;
+    } finally {
+      this.flushing = new Map();
     }
   }
 
