@@ -69,8 +69,7 @@ export class CartService {
     const lock = session.user ? lockedCartOfUserWithLines : lockedCartOfSessionWithLines;
     const [row] = await lock(tx, { owner: session.user ? session.user.id : session.idHash, storeId });
     if (!row) return undefined;
-    const lines = row.lines.map((l) => ({ ...l, quoteId: row.cart.quoteId, createdAt: new Date(l.createdAt) }));
-    return { cart: row.cart, lines };
+    return { cart: row.cart, lines: linesOf(row.lines, row.cart.quoteId) };
   }
 
   /** On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in. */
@@ -125,8 +124,7 @@ export class CartService {
     });
     const [row] = rows;
     if (!row) throw new Error('cart line insert returned nothing');
-    const lines = row.lines.map((l) => ({ ...l, quoteId: row.quote_id, createdAt: new Date(l.createdAt) }));
-    return { cart: rowOf(carts, row), lines };
+    return { cart: rowOf(carts, row), lines: linesOf(row.lines, row.quote_id) };
   }
 
   async removeItem(session: SessionState, storeId: number, itemId: number): Promise<void> {
@@ -251,10 +249,23 @@ const activeCartOf = (owner: CartOwner) =>
 const activeCartOfUser = activeCartOf(carts.userId);
 const activeCartOfSession = activeCartOf(carts.sessionHash);
 
+/** A cart line as lineJson builds it. */
+type CartLineJson = Omit<CartLineRow, 'quoteId' | 'createdAt'> & { createdAt: string };
+
+/** A cart line (table alias `alias` of cart_items) as JSON, for the statements that return a cart with its lines. */
+const lineJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'productId', ${alias}.product_id, 'qty', ${alias}.qty, 'answers',
+    ${alias}.answers, 'version', ${alias}.version, 'createdAt', ${alias}.created_at)`);
+
+/** The lines of lineJson as rows of cart_items. */
+function linesOf(json: readonly CartLineJson[], quoteId: number): CartLineRow[] {
+  return json.map((l) => ({ ...l, quoteId, createdAt: new Date(l.createdAt) }));
+}
+
 /** The cart's row as the driver returns it (column names), with its lines as JSON (`lines`). */
 interface CartWithLinesRow extends Record<string, unknown> {
   quote_id: number;
-  lines: Array<Omit<CartLineRow, 'quoteId' | 'createdAt'> & { createdAt: string }>;
+  lines: CartLineJson[];
 }
 
 /**
@@ -266,9 +277,6 @@ interface CartWithLinesRow extends Record<string, unknown> {
  */
 const addLine = (owner: CartOwner) =>
   reusableSql<CartWithLinesRow>(`cart_add_line_by_${owner.name}`, () => {
-    const line = (alias: string) =>
-      sql.raw(`json_build_object('id', ${alias}.id, 'productId', ${alias}.product_id, 'qty', ${alias}.qty, 'answers',
-        ${alias}.answers, 'version', ${alias}.version, 'createdAt', ${alias}.created_at)`);
     return sql`
       with found as (
         select * from ${carts} where ${activeCartWhere(owner)} order by ${carts.updatedAt} desc limit 1
@@ -294,9 +302,9 @@ const addLine = (owner: CartOwner) =>
       cart as (select * from touched union all select * from created)
       select cart.*, coalesce((
         select json_agg(l.line order by l.id) from (
-          select i.id, ${line('i')} as line from ${cartItems} i where i.quote_id = cart.quote_id
+          select i.id, ${lineJson('i')} as line from ${cartItems} i where i.quote_id = cart.quote_id
           union all
-          select a.id, ${line('a')} from added a
+          select a.id, ${lineJson('a')} from added a
         ) l), '[]'::json) as lines
       from cart`;
   });
@@ -310,9 +318,8 @@ const lockedCartWithLines = (owner: CartOwner) =>
       .select({
         cart: carts,
         // Qualified by hand: Drizzle leaves a single table's columns unqualified, and the subquery's own quote_id wins.
-        lines: sql<Array<Omit<CartLineRow, 'quoteId' | 'createdAt'> & { createdAt: string }>>`coalesce((
-          select json_agg(json_build_object('id', l.id, 'productId', l.product_id, 'qty', l.qty, 'answers', l.answers,
-            'version', l.version, 'createdAt', l.created_at) order by l.id)
+        lines: sql<CartLineJson[]>`coalesce((
+          select json_agg(${lineJson('l')} order by l.id)
           from ${cartItems} l where l.quote_id = ${sql.identifier('carts')}.${sql.identifier(carts.quoteId.name)}),
           '[]'::json)`,
       })
