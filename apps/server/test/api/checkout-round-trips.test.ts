@@ -225,6 +225,41 @@ describe('checkout of carts of several lines', () => {
 });
 
 describe('payment notification', () => {
+  it('an order paid with a line no longer awaiting payment: the invoice has all its lines, in order; only the awaiting one moves', async () => {
+    const c = new TestClient(t.app);
+    await c.start(1);
+    for (const alt of [false, true]) {
+      const add = await c.post('/api/cart/items', {
+        store_id: 1,
+        url_key: 'nota-simple',
+        answers: notaSimpleAnswers(alt),
+      });
+      expect(add.statusCode).toBe(201);
+    }
+    await c.register(`round-trips-kept-line-${Date.now()}@example.com`);
+    const placed = await checkout(c, `key-round-trips-kept-line-${Date.now()}`);
+    const items = await rows('select item_id from order_items where order_id = $1 order by item_id', [placed.order_id]);
+    expect(items).toHaveLength(2);
+    // The first line was moved on before the payment arrived (as an agent may): the payment does not move it.
+    await rows('update order_items set panel_status_id = 60 where item_id = $1', [items[0].item_id]);
+    await pay(c, placed);
+    const [invoice] = await rows("select lines from invoices where order_id = $1 and kind = 'invoice'", [
+      placed.order_id,
+    ]);
+    expect(invoice.lines.map((l: { itemId: number }) => String(l.itemId))).toEqual(items.map((i) => String(i.item_id)));
+    expect(
+      await rows(
+        `select i.item_id, i.panel_status_id, h.accion from order_items i
+           left join item_history h on h.item_id = i.item_id and h.accion = 'pago_confirmado'
+          where i.order_id = $1 order by i.item_id`,
+        [placed.order_id],
+      ),
+    ).toEqual([
+      { item_id: items[0].item_id, panel_status_id: 60, accion: null },
+      { item_id: items[1].item_id, panel_status_id: 40, accion: 'pago_confirmado' },
+    ]);
+  });
+
   it('paid once: invoice, Veri*Factu record, e-mail and history from one read of the lines; the event has its outcome', async () => {
     const c = await customerWithCart();
     const placed = await checkout(c, 'key-round-trips-pay');
