@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { FINISHED_STATUSES } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
@@ -666,8 +666,25 @@ describe('striped rollups (migration 0034) and their nightly compaction', () => 
     expect(await rows('product_stats_daily', day)).toEqual([0]);
     expect(await stats('orders', 'from=2031-02-10&to=2031-02-10')).toEqual(before);
     expect(await stats('products', 'from=2031-02-10&to=2031-02-10')).toEqual(productsBefore);
-    // A later change to that day's orders adds to a slot again, and the next run folds it too.
-    await t.app.ctx.db.execute(sql`UPDATE orders SET total = total + 1 WHERE created_at::date = ${day}::date`);
+    // A later change to that day's orders adds to a slot again, and the next run folds it too. The slot is the
+    // transaction id modulo 64: a transaction that would write to slot 0 itself (1 in 64) is rolled back and the
+    // change made by the next one, so that there is something to fold.
+    for (;;) {
+      const wroteToSlot = await t.app.ctx.db
+        .transaction(async (tx) => {
+          const slot = Number(
+            (await tx.execute(sql`SELECT (pg_current_xact_id()::text::bigint % 64)::int AS slot`)).rows[0]!.slot,
+          );
+          if (slot === 0) tx.rollback();
+          await tx.execute(sql`UPDATE orders SET total = total + 1 WHERE created_at::date = ${day}::date`);
+          return slot;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return 0;
+          throw error;
+        });
+      if (wroteToSlot !== 0) break;
+    }
     expect(await compactStatsRollups(t.app.ctx.db, '2031-02-11')).toBeGreaterThan(0);
     expect(await rows('order_stats_daily', day)).toEqual([0]);
     expect((await stats<{ totals: unknown }>('orders', 'from=2031-02-10&to=2031-02-10')).totals).toEqual({
