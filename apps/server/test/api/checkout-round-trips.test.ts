@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
@@ -89,20 +90,160 @@ describe('checkout', () => {
     ]);
   });
 
-  it('with two active carts (two devices before sign-in), a line goes into the newest, as the cart page shows', async () => {
+  it('first adds at the same moment (no cart yet) all land in one cart, anonymous or signed in (migration 0035)', async () => {
+    const activeCarts = (column: 'session_hash' | 'user_id', owner: unknown) =>
+      rows(`select quote_id from carts where ${column} = $1 and store_id = 1 and status = 'active'`, [owner]);
+    for (let round = 0; round < 4; round++) {
+      const anonymous = new TestClient(t.app);
+      await anonymous.start(1);
+      const signedIn = new TestClient(t.app);
+      await signedIn.register(`first-adds-${round}-${++seq}-${Date.now()}@example.com`);
+      for (const c of [anonymous, signedIn]) {
+        const adds = await Promise.all(
+          [false, true, false, true].map((alt) =>
+            c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) }),
+          ),
+        );
+        expect(adds.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+        const cart = (await c.get('/api/cart')).json();
+        expect(cart.items).toHaveLength(4);
+        expect(new Set(adds.map((a) => a.json().quote_id))).toEqual(new Set([cart.quote_id]));
+      }
+      const [session] = await rows(`select session_hash from carts where quote_id = $1`, [
+        (await anonymous.get('/api/cart')).json().quote_id,
+      ]);
+      expect(await activeCarts('session_hash', session.session_hash)).toHaveLength(1);
+      const [user] = await rows(`select user_id from carts where quote_id = $1`, [
+        (await signedIn.get('/api/cart')).json().quote_id,
+      ]);
+      expect(await activeCarts('user_id', user.user_id)).toHaveLength(1);
+    }
+  });
+
+  it('the database keeps one active cart per owner and store; another store or a converted cart is no conflict', async () => {
     const c = await customerWithCart();
-    const first = (await c.get('/api/cart')).json();
-    const [owner] = await rows('select user_id from carts where quote_id = $1', [first.quote_id]);
-    const [older] = await rows(
-      `insert into carts (user_id, store_id, updated_at) values ($1, 1, now() - interval '1 day') returning quote_id`,
-      [owner.user_id],
-    );
-    const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
-    expect(add.json().quote_id).toBe(first.quote_id);
-    expect(add.json().items).toHaveLength(2);
-    expect(await rows('select count(*)::int as n from cart_items where quote_id = $1', [older.quote_id])).toEqual([
-      { n: 0 },
+    const [cart] = await rows('select user_id, session_hash from carts where quote_id = $1', [
+      (await c.get('/api/cart')).json().quote_id,
     ]);
+    await expect(rows('insert into carts (user_id, store_id) values ($1, 1)', [cart.user_id])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'carts_one_active_per_user',
+    });
+    await expect(
+      rows('insert into carts (session_hash, store_id) values ($1, 1), ($1, 1)', [`anonymous-${seq}`]),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'carts_one_active_per_session' });
+    await rows(`insert into carts (user_id, store_id) values ($1, 2)`, [cart.user_id]);
+    await rows(`insert into carts (user_id, store_id, status) values ($1, 1, 'converted')`, [cart.user_id]);
+  });
+
+  it('migration 0035 folds the duplicates a database already has into the newest cart, then adds its indexes', async () => {
+    const migration = readFileSync(new URL('../../drizzle/0035_one_active_cart.sql', import.meta.url), 'utf8');
+    const client = await t.app.ctx.database.pool.connect();
+    const q = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows;
+    try {
+      await q('begin');
+      await q('drop index carts_one_active_per_user; drop index carts_one_active_per_session');
+      const [{ id: user }] = await q(`select id from users order by id limit 1`);
+      const cart = async (owner: string, value: unknown, store: number, age: string, status = 'active') =>
+        (
+          await q(
+            `insert into carts (${owner}, store_id, status, updated_at) values ($1, $2, $3, now() - $4::interval)
+             returning quote_id`,
+            [value, store, status, age],
+          )
+        )[0].quote_id as number;
+      const line = (quoteId: number) =>
+        q(`insert into cart_items (quote_id, product_id, answers) select $1, product_id, '{}' from products limit 1`, [
+          quoteId,
+        ]);
+      await q(`update carts set status = 'merged' where user_id = $1 and status = 'active'`, [user]);
+      const userOld = await cart('user_id', user, 1, '2 days');
+      const userNew = await cart('user_id', user, 1, '1 day');
+      const userOtherStore = await cart('user_id', user, 2, '3 days');
+      const userConverted = await cart('user_id', user, 1, '0 days', 'converted');
+      const hash = `fold-${Date.now()}`;
+      const sessionOld = await cart('session_hash', hash, 1, '2 hours');
+      const sessionNew = await cart('session_hash', hash, 1, '1 hour');
+      for (const id of [userOld, userOld, userNew, userOtherStore, userConverted, sessionOld, sessionNew])
+        await line(id);
+      for (const statement of migration.split('--> statement-breakpoint')) await q(statement);
+      const state = await q(
+        `select c.quote_id, c.status, (select count(*)::int from cart_items i where i.quote_id = c.quote_id) as lines
+         from carts c where c.quote_id = any($1) order by c.quote_id`,
+        [[userOld, userNew, userOtherStore, userConverted, sessionOld, sessionNew]],
+      );
+      expect(state).toEqual([
+        { quote_id: userOld, status: 'merged', lines: 0 },
+        { quote_id: userNew, status: 'active', lines: 3 },
+        { quote_id: userOtherStore, status: 'active', lines: 1 },
+        { quote_id: userConverted, status: 'converted', lines: 1 },
+        { quote_id: sessionOld, status: 'merged', lines: 0 },
+        { quote_id: sessionNew, status: 'active', lines: 2 },
+      ]);
+    } finally {
+      await q('rollback');
+      client.release();
+    }
+  });
+
+  it('a line added while a sign-in folds the cart into another waits for it and goes into the cart that stays', async () => {
+    const c = await customerWithCart();
+    const folded = (await c.get('/api/cart')).json().quote_id as number;
+    const client = await t.app.ctx.database.pool.connect();
+    let released = false;
+    try {
+      // What adoptSessionCart does, held open: the cart becomes 'merged' and another is the user's active one.
+      await client.query('begin');
+      await client.query(`update carts set status = 'merged' where quote_id = $1`, [folded]);
+      const kept = (
+        await client.query(
+          `insert into carts (user_id, store_id) select user_id, store_id from carts where quote_id = $1
+           returning quote_id`,
+          [folded],
+        )
+      ).rows[0].quote_id as number;
+      const add = c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(true) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('commit');
+      // Released before the add is awaited: the embedded database's pool may have this one connection only.
+      client.release();
+      released = true;
+      const added = await add;
+      expect(added.statusCode).toBe(201);
+      expect(added.json().quote_id).toBe(kept);
+      expect(added.json().items).toHaveLength(1);
+      expect(await rows('select count(*)::int as n from cart_items where quote_id = $1', [folded])).toEqual([{ n: 1 }]);
+    } finally {
+      if (!released) client.release();
+    }
+  });
+
+  it('signing in with a cart folds the older cart of the user into it: one active cart with every line', async () => {
+    const email = `fold-${++seq}-${Date.now()}@example.com`;
+    const owner = new TestClient(t.app);
+    await owner.register(email);
+    const older = await owner.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(),
+    });
+    expect(older.statusCode).toBe(201);
+    const device = new TestClient(t.app);
+    await device.start(1);
+    const anonymous = await device.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(true),
+    });
+    expect(anonymous.statusCode).toBe(201);
+    await device.login(email, 'correct-horse-battery');
+    const cart = (await device.get('/api/cart')).json();
+    expect(cart.quote_id).toBe(anonymous.json().quote_id);
+    expect(cart.items).toHaveLength(2);
+    expect(await rows('select status from carts where quote_id = $1', [older.json().quote_id])).toEqual([
+      { status: 'merged' },
+    ]);
+    expect((await owner.get('/api/cart')).json()).toEqual(cart);
   });
 
   it('two lines added at once to an existing cart both land in it, and each answer shows the lines it knew of', async () => {

@@ -1,6 +1,7 @@
 // Cart (the spec's quote).
 import type { AnswerValue } from '@ventanilla/domain';
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { products } from './catalog.js';
 import { users } from './customers.js';
@@ -23,7 +24,18 @@ export const carts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('carts_session_idx').on(t.sessionHash, t.status), index('carts_user_idx').on(t.userId, t.status)],
+  (t) => [
+    index('carts_session_idx').on(t.sessionHash, t.status),
+    index('carts_user_idx').on(t.userId, t.status),
+    // One active cart per owner and store (migration 0035): two first adds at once cannot make two carts; the
+    // second one's insert yields to the first's (ON CONFLICT DO NOTHING) and its line goes into that cart.
+    uniqueIndex('carts_one_active_per_user')
+      .on(t.userId, t.storeId)
+      .where(sql`status = 'active' and user_id is not null`),
+    uniqueIndex('carts_one_active_per_session')
+      .on(t.sessionHash, t.storeId)
+      .where(sql`status = 'active' and user_id is null`),
+  ],
 );
 
 export const cartItems = pgTable('cart_items', {

@@ -72,23 +72,31 @@ export class CartService {
     return { cart: row.cart, lines: linesOf(row.lines, row.cart.quoteId) };
   }
 
-  /** On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in. */
+  /**
+   * On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in first
+   * (its lines move over and it becomes 'merged'), as a user has one active cart per store (migration 0035).
+   */
   async adoptSessionCart(oldHash: string, newHash: string, userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const anonymous = await tx
-        .update(carts)
-        .set({ sessionHash: newHash, userId, updatedAt: new Date() })
+        .select()
+        .from(carts)
         .where(and(eq(carts.sessionHash, oldHash), eq(carts.status, 'active')))
-        .returning();
+        .for('update');
       for (const cart of anonymous) {
         const older = await tx
-          .select()
-          .from(carts)
-          .where(and(eq(carts.userId, userId), eq(carts.storeId, cart.storeId), eq(carts.status, 'active')));
-        const others = older.filter((c) => c.quoteId !== cart.quoteId).map((c) => c.quoteId);
-        if (others.length === 0) continue;
-        await tx.update(cartItems).set({ quoteId: cart.quoteId }).where(inArray(cartItems.quoteId, others));
-        await tx.update(carts).set({ status: 'merged' }).where(inArray(carts.quoteId, others));
+          .update(carts)
+          .set({ status: 'merged' })
+          .where(and(eq(carts.userId, userId), eq(carts.storeId, cart.storeId), eq(carts.status, 'active')))
+          .returning({ quoteId: carts.quoteId });
+        const others = older.map((c) => c.quoteId).filter((id) => id !== cart.quoteId);
+        if (others.length > 0) {
+          await tx.update(cartItems).set({ quoteId: cart.quoteId }).where(inArray(cartItems.quoteId, others));
+        }
+        await tx
+          .update(carts)
+          .set({ sessionHash: newHash, userId, status: 'active', updatedAt: new Date() })
+          .where(eq(carts.quoteId, cart.quoteId));
       }
     });
   }
@@ -113,7 +121,7 @@ export class CartService {
     // The owner's active cart (made if there is none), the line, the cart's touch and the cart's lines after: one
     // statement (atomic without a transaction of its own).
     const add = session.user ? addLineForUser : addLineForSession;
-    const { rows } = await add(this.db, {
+    const params = {
       owner: session.user ? session.user.id : session.idHash,
       sessionHash: session.idHash,
       userId: session.user?.id ?? null,
@@ -121,8 +129,10 @@ export class CartService {
       productId: product.row.productId,
       answers: JSON.stringify(evaluation.answers),
       now: new Date(),
-    });
-    const [row] = rows;
+    };
+    // Nothing back: another add made the owner's first cart at the same moment (the unique index made this insert
+    // yield); the statement again, with a new snapshot, finds that cart.
+    const row = (await add(this.db, params)).rows[0] ?? (await add(this.db, params)).rows[0];
     if (!row) throw new Error('cart line insert returned nothing');
     return { cart: rowOf(carts, row), lines: linesOf(row.lines, row.quote_id) };
   }
@@ -271,6 +281,9 @@ interface CartWithLinesRow extends Record<string, unknown> {
 /**
  * A new line (quantity 1) in the owner's active cart in a store, in one statement: the cart found (newest first, as
  * findActive) or made when there is none (already at link generation 1: made by a change to its lines); the line;
+ * no row at all when another statement made the owner's cart meanwhile (the one-active-cart index: the caller runs
+ * it again); the found cart is locked first, so a sign-in folding it into another meanwhile is waited for and the
+ * line goes into the cart that stays active;
  * the found cart's touch (a change to the lines: touchLines); and
  * the cart as it is now with all its lines (the new one too: a statement does not see its own inserts, so it is
  * added from the insert's RETURNING).
@@ -279,12 +292,13 @@ const addLine = (owner: CartOwner) =>
   reusableSql<CartWithLinesRow>(`cart_add_line_by_${owner.name}`, () => {
     return sql`
       with found as (
-        select * from ${carts} where ${activeCartWhere(owner)} order by ${carts.updatedAt} desc limit 1
+        select * from ${carts} where ${activeCartWhere(owner)} order by ${carts.updatedAt} desc limit 1 for update
       ),
       created as (
         insert into ${carts} (session_hash, user_id, store_id, link_generation)
         select ${sql.placeholder('sessionHash')}, ${sql.placeholder('userId')}::integer, ${sql.placeholder('storeId')}::integer, 1
         where not exists (select 1 from found)
+        on conflict do nothing
         returning *
       ),
       target as (select quote_id from found union all select quote_id from created),
