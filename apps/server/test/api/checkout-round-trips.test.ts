@@ -18,10 +18,14 @@ afterAll(async () => t?.close());
 
 const rows = async (sql: string, params: unknown[] = []) => (await t.app.ctx.database.pool.query(sql, params)).rows;
 
+/** Adds a nota simple (the alternative answers when `alt`) to the client's cart. */
+const addNotaSimple = (c: TestClient, alt = false) =>
+  c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) });
+
 async function customerWithCart() {
   const c = new TestClient(t.app);
   await c.start(1);
-  const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+  const add = await addNotaSimple(c);
   expect(add.statusCode).toBe(201);
   await c.register(`round-trips-${++seq}-${Date.now()}@example.com`);
   return c;
@@ -43,16 +47,8 @@ describe('checkout', () => {
   it('adding to the cart answers with the cart, its new line included and priced', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    const first = await c.post('/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: notaSimpleAnswers(),
-    });
-    const second = await c.post('/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: notaSimpleAnswers(true),
-    });
+    const first = await addNotaSimple(c);
+    const second = await addNotaSimple(c, true);
     expect(first.json().items).toHaveLength(1);
     const cart = second.json();
     expect(cart.items).toHaveLength(2);
@@ -71,11 +67,7 @@ describe('checkout', () => {
     // Made by the add (a change to its lines: generation 1), adopted by the user at registration.
     expect(made).toEqual({ link_generation: 1, user_id: expect.any(Number) });
     const placed = await checkout(c, `key-round-trips-next-cart-${Date.now()}`);
-    const add = await c.post('/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: notaSimpleAnswers(true),
-    });
+    const add = await addNotaSimple(c, true);
     expect(add.statusCode).toBe(201);
     const next = add.json();
     expect(next.quote_id).not.toBe(before.quote_id);
@@ -99,11 +91,7 @@ describe('checkout', () => {
       const signedIn = new TestClient(t.app);
       await signedIn.register(`first-adds-${round}-${++seq}-${Date.now()}@example.com`);
       for (const c of [anonymous, signedIn]) {
-        const adds = await Promise.all(
-          [false, true, false, true].map((alt) =>
-            c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) }),
-          ),
-        );
+        const adds = await Promise.all([false, true, false, true].map((alt) => addNotaSimple(c, alt)));
         expect(adds.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
         const cart = (await c.get('/api/cart')).json();
         expect(cart.items).toHaveLength(4);
@@ -202,7 +190,7 @@ describe('checkout', () => {
           [folded],
         )
       ).rows[0].quote_id as number;
-      const add = c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(true) });
+      const add = addNotaSimple(c, true);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await client.query('commit');
       // Released before the add is awaited: the embedded database's pool may have this one connection only.
@@ -222,19 +210,11 @@ describe('checkout', () => {
     const email = `fold-${++seq}-${Date.now()}@example.com`;
     const owner = new TestClient(t.app);
     await owner.register(email);
-    const older = await owner.post('/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: notaSimpleAnswers(),
-    });
+    const older = await addNotaSimple(owner);
     expect(older.statusCode).toBe(201);
     const device = new TestClient(t.app);
     await device.start(1);
-    const anonymous = await device.post('/api/cart/items', {
-      store_id: 1,
-      url_key: 'nota-simple',
-      answers: notaSimpleAnswers(true),
-    });
+    const anonymous = await addNotaSimple(device, true);
     expect(anonymous.statusCode).toBe(201);
     await device.login(email, 'correct-horse-battery');
     const cart = (await device.get('/api/cart')).json();
@@ -249,11 +229,7 @@ describe('checkout', () => {
   it('two lines added at once to an existing cart both land in it, and each answer shows the lines it knew of', async () => {
     const c = await customerWithCart();
     const before = (await c.get('/api/cart')).json();
-    const adds = await Promise.all(
-      [false, true, false].map((alt) =>
-        c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) }),
-      ),
-    );
+    const adds = await Promise.all([false, true, false].map((alt) => addNotaSimple(c, alt)));
     expect(adds.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     const after = (await c.get('/api/cart')).json();
     expect(after.quote_id).toBe(before.quote_id);
@@ -269,7 +245,7 @@ describe('checkout', () => {
   it('the same key after the customer filled a new cart returns the first order and leaves the new cart alone', async () => {
     const c = await customerWithCart();
     const placed = await checkout(c, 'key-round-trips-new-cart');
-    const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
+    const add = await addNotaSimple(c);
     expect(add.statusCode).toBe(201);
     const again = await checkout(c, 'key-round-trips-new-cart');
     expect(again.order_id).toBe(placed.order_id);
@@ -336,11 +312,7 @@ describe('checkout of carts of several lines', () => {
       const c = new TestClient(t.app);
       await c.start(1);
       for (let k = 0; k < count; k++) {
-        const add = await c.post('/api/cart/items', {
-          store_id: 1,
-          url_key: 'nota-simple',
-          answers: notaSimpleAnswers(k % 2 === 1),
-        });
+        const add = await addNotaSimple(c, k % 2 === 1);
         expect(add.statusCode).toBe(201);
       }
       await c.register(`round-trips-lines-${count}-${Date.now()}@example.com`);
@@ -370,11 +342,7 @@ describe('payment notification', () => {
     const c = new TestClient(t.app);
     await c.start(1);
     for (const alt of [false, true]) {
-      const add = await c.post('/api/cart/items', {
-        store_id: 1,
-        url_key: 'nota-simple',
-        answers: notaSimpleAnswers(alt),
-      });
+      const add = await addNotaSimple(c, alt);
       expect(add.statusCode).toBe(201);
     }
     await c.register(`round-trips-kept-line-${Date.now()}@example.com`);
