@@ -226,6 +226,19 @@ describe('checkout', () => {
     expect((await owner.get('/api/cart')).json()).toEqual(cart);
   });
 
+  it('signing in again as the same customer keeps the cart as it was', async () => {
+    const email = `again-${++seq}-${Date.now()}@example.com`;
+    const c = new TestClient(t.app);
+    await c.register(email);
+    const added = await addNotaSimple(c);
+    expect(added.statusCode).toBe(201);
+    await c.login(email, 'correct-horse-battery');
+    const cart = (await c.get('/api/cart')).json();
+    expect(cart.quote_id).toBe(added.json().quote_id);
+    expect(cart.items).toHaveLength(1);
+    expect(await rows('select status from carts where quote_id = $1', [cart.quote_id])).toEqual([{ status: 'active' }]);
+  });
+
   it('two lines added at once to an existing cart both land in it, and each answer shows the lines it knew of', async () => {
     const c = await customerWithCart();
     const before = (await c.get('/api/cart')).json();

@@ -271,6 +271,42 @@ describe('from the wizard to the order', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('signing in as someone else on a browser where a customer is signed in hands over nothing of theirs', async () => {
+    // A shared computer: Ana is signed in (cart, uploaded document) and Luis signs in without signing her out.
+    const browser = new TestClient(t.app);
+    await browser.start(STORE);
+    const luis = `luis-${Date.now()}@example.com`;
+    const other = new TestClient(t.app);
+    await other.register(luis);
+    await browser.register(`ana-${Date.now()}@example.com`);
+    const ref = await uploaded(browser, 'dni-ana.pdf');
+    const add = await browser.post('/api/cart/items', { store_id: STORE, url_key: PRODUCT, answers: heirAnswers(ref) });
+    expect(add.statusCode, add.body).toBe(201);
+    const anaCart = add.json<{ quote_id: number }>().quote_id;
+    const login = await browser.post('/api/auth/login', { email: luis, password: 'correct-horse-battery' });
+    expect(login.statusCode, login.body).toBe(200);
+    await browser.start(STORE);
+    const cart = (await browser.get(`/api/cart?store_id=${STORE}`)).json<{
+      quote_id: number | null;
+      items: unknown[];
+    }>();
+    expect(cart.quote_id).not.toBe(anaCart);
+    expect(cart.items).toEqual([]);
+    expect((await browser.get(`/api/uploads/${ref.file_id}`)).statusCode).toBe(404);
+    // Ana finds both again when she signs in.
+    const ana = new TestClient(t.app);
+    await ana.start(STORE);
+    const [{ email }] = (
+      await t.app.ctx.database.pool.query(
+        'select u.email from carts c join users u on u.id = c.user_id where c.quote_id = $1',
+        [anaCart],
+      )
+    ).rows;
+    await ana.login(email, 'correct-horse-battery');
+    expect((await ana.get(`/api/cart?store_id=${STORE}`)).json<{ quote_id: number }>().quote_id).toBe(anaCart);
+    expect((await ana.get(`/api/uploads/${ref.file_id}`)).statusCode).toBe(200);
+  });
+
   it('agents see the customer document on the item detail and download it', async () => {
     const agent = new TestClient(t.app);
     expect((await agent.login('agente@ventanilla.test', 'agente-demo-2026')).statusCode).toBe(200);

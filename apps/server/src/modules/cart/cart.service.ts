@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   answersVerdict,
   checkCartQuantity,
@@ -74,14 +74,21 @@ export class CartService {
 
   /**
    * On login: the anonymous cart follows the user into the new session; an older cart of the user is merged in first
-   * (its lines move over and it becomes 'merged'), as a user has one active cart per store (migration 0035).
+   * (its lines move over and it becomes 'merged'), as a user has one active cart per store (migration 0035). The cart
+   * of another customer signed in on that browser stays theirs (someone signing in over them on a shared computer).
    */
   async adoptSessionCart(oldHash: string, newHash: string, userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const anonymous = await tx
         .select()
         .from(carts)
-        .where(and(eq(carts.sessionHash, oldHash), eq(carts.status, 'active')))
+        .where(
+          and(
+            eq(carts.sessionHash, oldHash),
+            eq(carts.status, 'active'),
+            or(isNull(carts.userId), eq(carts.userId, userId)),
+          ),
+        )
         .for('update');
       for (const cart of anonymous) {
         const older = await tx
@@ -93,6 +100,7 @@ export class CartService {
         if (others.length > 0) {
           await tx.update(cartItems).set({ quoteId: cart.quoteId }).where(inArray(cartItems.quoteId, others));
         }
+        // 'active' again: a cart already the user's (signing in once more) was among those just marked merged.
         await tx
           .update(carts)
           .set({ sessionHash: newHash, userId, status: 'active', updatedAt: new Date() })

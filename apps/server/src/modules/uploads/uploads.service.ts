@@ -136,9 +136,15 @@ export class UploadsService {
     return (id) => byId.get(id);
   }
 
-  /** At login: the anonymous session's uploads follow the user into the new session (like its cart). */
+  /**
+   * At login: the anonymous session's uploads follow the user into the new session (like its cart). Those of another
+   * customer signed in on that browser stay theirs (a shared computer, someone signing in over another).
+   */
   async adoptSessionUploads(db: DbOrTx, oldHash: string, newHash: string, userId: number): Promise<void> {
-    await db.update(uploads).set({ sessionHash: newHash, userId }).where(eq(uploads.sessionHash, oldHash));
+    await db
+      .update(uploads)
+      .set({ sessionHash: newHash, userId })
+      .where(and(eq(uploads.sessionHash, oldHash), or(isNull(uploads.userId), eq(uploads.userId, userId))));
   }
 
   /**
