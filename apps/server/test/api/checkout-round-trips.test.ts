@@ -22,6 +22,16 @@ const rows = async (sql: string, params: unknown[] = []) => (await t.app.ctx.dat
 const addNotaSimple = (c: TestClient, alt = false) =>
   c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(alt) });
 
+/** A new customer (e-mail starting with `prefix`) signed in with one nota simple in the cart. */
+async function signedInWithLine(prefix: string) {
+  const email = `${prefix}-${++seq}-${Date.now()}@example.com`;
+  const client = new TestClient(t.app);
+  await client.register(email);
+  const added = await addNotaSimple(client);
+  expect(added.statusCode).toBe(201);
+  return { email, client, added };
+}
+
 async function customerWithCart() {
   const c = new TestClient(t.app);
   await c.start(1);
@@ -207,11 +217,7 @@ describe('checkout', () => {
   });
 
   it('signing in with a cart folds the older cart of the user into it: one active cart with every line', async () => {
-    const email = `fold-${++seq}-${Date.now()}@example.com`;
-    const owner = new TestClient(t.app);
-    await owner.register(email);
-    const older = await addNotaSimple(owner);
-    expect(older.statusCode).toBe(201);
+    const { email, client: owner, added: older } = await signedInWithLine('fold');
     const device = new TestClient(t.app);
     await device.start(1);
     const anonymous = await addNotaSimple(device, true);
@@ -227,11 +233,7 @@ describe('checkout', () => {
   });
 
   it('signing in again as the same customer keeps the cart as it was', async () => {
-    const email = `again-${++seq}-${Date.now()}@example.com`;
-    const c = new TestClient(t.app);
-    await c.register(email);
-    const added = await addNotaSimple(c);
-    expect(added.statusCode).toBe(201);
+    const { email, client: c, added } = await signedInWithLine('again');
     await c.login(email, 'correct-horse-battery');
     const cart = (await c.get('/api/cart')).json();
     expect(cart.quote_id).toBe(added.json().quote_id);
