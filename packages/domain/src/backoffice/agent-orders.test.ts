@@ -31,6 +31,11 @@ describe('checkQpPerson', () => {
       value: { nombre: 'Lucía', apellidos: 'Pérez García', nif: '12345678Z' },
     });
     expect(checkQpPerson({ nombre: 'Ana', apellidos: 'Silva', nif: 'X1234567L' }).ok).toBe(true);
+    // A foreigner without NIE has an M NIF (RD 1065/2007 art. 20).
+    expect(checkQpPerson({ nombre: 'John', apellidos: 'Smith', nif: 'm6976964y' })).toMatchObject({
+      ok: true,
+      value: { nif: 'M6976964Y' },
+    });
   });
 
   it.each([

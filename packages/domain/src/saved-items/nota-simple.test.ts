@@ -244,6 +244,14 @@ describe('parseNotaSimple: rules', () => {
     ]);
   });
 
+  it('an owner without DNI or NIE is read with their K, L or M NIF', () => {
+    const read = parseNotaSimple('TITULARIDADES\nJOHN SMITH M6976964Y 2345 456 78 4\nPEDRO GIL K1234567M')!;
+    expect(read.docParsedEntities).toEqual([
+      { entity: 'titular', text_data: 'JOHN SMITH' },
+      { entity: 'nif', text_data: 'M6976964Y' },
+    ]);
+  });
+
   it.each([
     ['an invoice', 'FACTURA 2026-0001\nTotal: 25,12 €'],
     ['empty', ''],

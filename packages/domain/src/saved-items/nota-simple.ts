@@ -170,7 +170,8 @@ function tidy(text: string): string {
     .trim();
 }
 
-const TAX_ID = /(?<![0-9A-Z])([XYZ]\d{7}[A-Z]|\d{8}[A-Z]|[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J])(?![0-9A-Z])/g;
+// DNI, NIE, the K/L/M NIF of people without either, CIF.
+const TAX_ID = /(?<![0-9A-Z])([KLMXYZ]\d{7}[A-Z]|\d{8}[A-Z]|[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J])(?![0-9A-Z])/g;
 const IDUFIR_LABELLED =
   /(?:\bIDUFIR\b|\bI\.D\.U\.F\.I\.R\.?|\bC\.?R\.?U\b\.?|CODIGO REGISTRAL UNICO)\s*(?:\/\s*C\.?R\.?U\.?\s*)?[:.]?\s*(?:N[º°O]\.?\s*)?:?\s*(\d[\d ]{12,20}\d)/g;
 const FOURTEEN_DIGITS = /(?<!\d)\d{14}(?!\d)/g;

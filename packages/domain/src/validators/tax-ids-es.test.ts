@@ -117,6 +117,10 @@ describe('validateSpanishTaxId says which kind it is', () => {
     ['x1234567l', 'nie'],
     ['B86670460', 'cif'],
     ['Q2876031B', 'cif'],
+    ['M6976964Y', 'klm'], // published (a foreigner without NIE); the DNI letter of 6976964
+    ['K1234567L', 'klm'], // constructed: 1234567 mod 23 = 19 -> L
+    ['l7654321j', 'klm'], // constructed: 7654321 mod 23 = 10 -> J
+    ['M0000000T', 'klm'], // constructed: 0 -> T
   ] as const)('%s is a valid %s', (value, kind) => {
     expect(validateSpanishTaxId(value)).toMatchObject({ ok: true, kind });
   });
@@ -125,6 +129,11 @@ describe('validateSpanishTaxId says which kind it is', () => {
     ['12345678A', 'check', 'dni'],
     ['X1234567M', 'check', 'nie'],
     ['J99216583', 'check', 'cif'],
+    ['M6976964Z', 'check', 'klm'],
+    ['K1234567M', 'check', 'klm'],
+    ['M69769640', 'format', 'klm'], // the control is a letter
+    ['M697696Y', 'format', 'klm'],
+    ['M69769641Y', 'format', 'klm'],
     ['1234567Z', 'format', 'dni'],
     ['I46353538', 'format', undefined],
     ['12345678-Z', 'separators', undefined],
@@ -134,12 +143,12 @@ describe('validateSpanishTaxId says which kind it is', () => {
   });
 });
 
-describe('validatePersonalTaxId takes DNI or NIE only', () => {
-  it.each(['12345678Z', 'X1234567L'])('accepts %s', (value) => {
+describe('validatePersonalTaxId takes DNI, NIE or a K, L or M NIF', () => {
+  it.each(['12345678Z', 'X1234567L', 'M6976964Y', 'K1234567L'])('accepts %s', (value) => {
     expect(validatePersonalTaxId(value).ok).toBe(true);
   });
 
-  it.each(['B86670460', 'J99216583', '12345678A'])('rejects %s', (value) => {
+  it.each(['B86670460', 'J99216583', '12345678A', 'M6976964X'])('rejects %s', (value) => {
     expect(validatePersonalTaxId(value).ok).toBe(false);
   });
 });

@@ -7,8 +7,12 @@ const CIF_CONTROL_LETTERS = 'JABCDEFGHI';
 const CIF_DIGIT_CONTROL = 'ABEH';
 const CIF_LETTER_CONTROL = 'NPQRSW';
 
-/** The kinds of Spanish tax id: DNI (nationals), NIE (foreigners), CIF (legal entities). */
-export type SpanishTaxIdKind = 'dni' | 'nie' | 'cif';
+/**
+ * The kinds of Spanish tax id: DNI (nationals), NIE (foreigners), CIF (legal entities) and the NIF that starts with
+ * K, L or M (people without DNI or NIE, RD 1065/2007 art. 20: K Spaniards under 14, L Spaniards resident abroad,
+ * M foreigners without NIE).
+ */
+export type SpanishTaxIdKind = 'dni' | 'nie' | 'cif' | 'klm';
 
 /** Outcome of {@link validateSpanishTaxId}; when rejected, `kind` is the kind the value seems to be, if any. */
 export type SpanishTaxIdResult =
@@ -51,6 +55,12 @@ function checkNie(id: string): CheckResult {
   return dniLetter(number) === id[8] ? accepted(id) : rejected('check');
 }
 
+// The K, L and M NIFs take the DNI letter of their 7 digits (the letter in front does not count).
+function checkKlm(id: string): CheckResult {
+  if (!/^[KLM]\d{7}[A-Z]$/.test(id)) return rejected('format');
+  return dniLetter(Number(id.slice(1, 8))) === id[8] ? accepted(id) : rejected('check');
+}
+
 function checkCif(id: string): CheckResult {
   if (!/^[A-Z]\d{7}[0-9A-J]$/.test(id) || !CIF_FIRST_LETTERS.includes(id.charAt(0))) return rejected('format');
   const first = id.charAt(0);
@@ -90,22 +100,23 @@ function guessKind(id: string): SpanishTaxIdKind | undefined {
   if (!/^[A-Z]\d/.test(id)) return undefined;
   const first = id.charAt(0);
   if ('XYZ'.includes(first)) return 'nie';
+  if ('KLM'.includes(first)) return 'klm';
   if (CIF_FIRST_LETTERS.includes(first)) return 'cif';
   return undefined;
 }
 
-/** Validates any Spanish tax id (DNI, NIE or CIF) and says which kind it is. */
+/** Validates any Spanish tax id (DNI, NIE, CIF or a K, L or M NIF) and says which kind it is. */
 export function validateSpanishTaxId(value: string): SpanishTaxIdResult {
   const prepared = prepare(value);
   if ('error' in prepared) return rejected(prepared.error);
   const kind = guessKind(prepared.id);
   if (kind === undefined) return rejected('format');
-  const check = { dni: checkDni, nie: checkNie, cif: checkCif }[kind];
+  const check = { dni: checkDni, nie: checkNie, cif: checkCif, klm: checkKlm }[kind];
   const result = check(prepared.id);
   return result.ok ? { ok: true, kind, normalised: result.normalised } : { ok: false, reason: result.reason, kind };
 }
 
-/** Validates the tax id of a person: a DNI or a NIE. */
+/** Validates the tax id of a person: a DNI, a NIE or a K, L or M NIF (people who have neither). */
 export function validatePersonalTaxId(value: string): SpanishTaxIdResult {
   const result = validateSpanishTaxId(value);
   if (result.ok && result.kind === 'cif') return { ok: false, reason: 'format' };

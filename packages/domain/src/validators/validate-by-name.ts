@@ -30,7 +30,12 @@ const REASON_MESSAGES: Partial<Record<InvalidReason, DomainMessageKey>> = {
   country: 'validator.iban_country',
 };
 
-const TAX_ID_MESSAGES = { dni: 'validator.dni', nie: 'validator.nie', cif: 'validator.cif' } as const;
+const TAX_ID_MESSAGES = {
+  dni: 'validator.dni',
+  nie: 'validator.nie',
+  cif: 'validator.cif',
+  klm: 'validator.nif',
+} as const;
 
 function toOutcome(result: CheckResult, key: DomainMessageKey): ValidatorOutcome {
   if (result.ok) return { ok: true, normalised: result.normalised };
