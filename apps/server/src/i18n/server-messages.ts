@@ -64,6 +64,8 @@ const es = {
   'refund.amount_positive': 'El importe debe ser mayor que 0',
   'refund.amount_exceeds': 'El importe no puede superar lo que queda por devolver ({max} €)',
   'billing.tax_id_invalid': 'El NIF no es válido. Revisa el número y la letra',
+  'billing.tax_id_invalid_ie':
+    'El número de IVA irlandés o PPSN no es válido: 7 cifras y una o dos letras, como 1234567T o 1234567FA',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'Esta pestaña no existe',
   'workspace.duplicate_tab': 'Esta pestaña ya está abierta',
@@ -191,6 +193,8 @@ const en: Catalogue = {
   'refund.amount_positive': 'The amount must be greater than 0',
   'refund.amount_exceeds': 'The amount cannot exceed what is left to refund (€{max})',
   'billing.tax_id_invalid': 'The tax id is not valid. Check the number and the letter',
+  'billing.tax_id_invalid_ie':
+    'The Irish VAT number or PPS number is not valid: 7 digits and one or two letters, such as 1234567T or 1234567FA',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'This tab does not exist',
   'workspace.duplicate_tab': 'This tab is already open',
@@ -314,6 +318,8 @@ const pt: Catalogue = {
   'refund.amount_positive': 'O montante deve ser superior a 0',
   'refund.amount_exceeds': 'O montante não pode exceder o que falta devolver ({max} €)',
   'billing.tax_id_invalid': 'O NIF não é válido. Verifique o número',
+  'billing.tax_id_invalid_ie':
+    'O número de IVA irlandês ou PPSN não é válido: 7 dígitos e uma ou duas letras, como 1234567T ou 1234567FA',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'Este separador não existe',
   'workspace.duplicate_tab': 'Este separador já está aberto',

@@ -160,6 +160,25 @@ describe('invoice issued when an order is paid', () => {
     expect(text).toContain('NIF: B86670460');
     expect(text).toContain('Factura');
   });
+
+  it('billing data takes the NIF of a foreigner without NIE, and for Ireland a VAT or PPS number with its check letter', async () => {
+    const c = await customer('inv-billing-ie@example.com');
+    const put = (country: string, tax_id: string) =>
+      c.request({
+        method: 'PUT',
+        url: '/api/me/billing',
+        payload: { name: 'Ann Byrne', tax_id, address: 'Dublin 2', country },
+      });
+    expect((await put('ES', 'm6976964y')).json()).toMatchObject({ billing: { tax_id: 'M6976964Y', country: 'ES' } });
+    const bad = await put('IE', 'IE6388047W');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toContainEqual({
+      field: 'tax_id',
+      message: 'El número de IVA irlandés o PPSN no es válido: 7 cifras y una o dos letras, como 1234567T o 1234567FA',
+    });
+    expect((await put('IE', 'IE6388047V')).json()).toMatchObject({ billing: { tax_id: '6388047V', country: 'IE' } });
+    expect((await put('IE', '6433435OA')).json()).toMatchObject({ billing: { tax_id: '6433435OA', country: 'IE' } });
+  });
 });
 
 describe("VAT breakdown per store and the spec's exceptions", () => {

@@ -11,7 +11,21 @@ describe('billing tax id by country', () => {
     ['ES', 'J99216583', { ok: false, reason: 'check' }],
     ['PT', '501964843', { ok: true, normalised: '501964843' }],
     ['PT', '501964844', { ok: false, reason: 'check' }],
-    ['IE', 'IE1234567T', { ok: true, normalised: 'IE1234567T' }],
+    ['ES', 'M6976964Y', { ok: true, normalised: 'M6976964Y' }], // a foreigner without NIE
+    ['ES', 'ESK1234567L', { ok: true, normalised: 'K1234567L' }],
+    ['ES', 'M6976964X', { ok: false, reason: 'check' }],
+    // Ireland: VAT number (the IE prefix dropped) or PPS number, check letter included
+    ['IE', 'IE1234567T', { ok: true, normalised: '1234567T' }],
+    ['IE', 'ie6388047v', { ok: true, normalised: '6388047V' }],
+    ['IE', '8D79739I', { ok: true, normalised: '8D79739I' }], // old VAT form
+    ['IE', '1234567FA', { ok: true, normalised: '1234567FA' }],
+    ['IE', '6433435FT', { ok: true, normalised: '6433435FT' }], // PPS number with an older marker
+    ['IE', 'IE6388047W', { ok: false, reason: 'check' }],
+    ['IE', 'IE6388047X', { ok: false, reason: 'format' }], // X is never a check letter (W, A ... V)
+    ['IE', '1234567TA', { ok: false, reason: 'check' }], // the A counts in the check
+    ['IE', 'IE12345678', { ok: false, reason: 'format' }],
+    ['IE', 'ABC', { ok: false, reason: 'format' }],
+    ['IE', '6388 047V', { ok: false, reason: 'separators' }],
     ['FR', 'FR 123', { ok: false, reason: 'separators' }],
     ['OTHER', 'x', { ok: false, reason: 'format' }],
     ['ES', '  ', { ok: false, reason: 'empty' }],

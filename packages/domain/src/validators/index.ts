@@ -1,5 +1,6 @@
 export type { CheckResult, InvalidReason } from './check-result.js';
 export * from './tax-ids-es.js';
+export * from './tax-ids-ie.js';
 export * from './nif-pt.js';
 export * from './cadastral-reference.js';
 export * from './bank-accounts.js';

@@ -469,8 +469,10 @@ export class InvoicingService {
     if (!name) fields.push({ field: 'name', key: 'field.required' });
     if (!address) fields.push({ field: 'address', key: 'field.required' });
     const taxId = validateBillingTaxId(input.country, input.tax_id);
-    if (!taxId.ok)
-      fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : 'billing.tax_id_invalid' });
+    if (!taxId.ok) {
+      const invalid = input.country === 'IE' ? 'billing.tax_id_invalid_ie' : 'billing.tax_id_invalid';
+      fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : invalid });
+    }
     if (fields.length || !taxId.ok) throw new AppError('VALIDATION_ERROR', 'billing data', { fields });
     const values = { name, taxId: taxId.normalised, address, country: input.country, updatedAt: new Date() };
     await this.db
