@@ -1,46 +1,7 @@
 import { accepted, type CheckResult, rejected, withoutSpaces } from './check-result.js';
+import { bbanMatchesRegistry } from './iban-registry.js';
 
 const CCC_WEIGHTS = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6];
-
-/** IBAN lengths of the SEPA countries (ISO 13616 registry). */
-export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24,
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CH: 21,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GB: 22,
-  GI: 23,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IS: 26,
-  IT: 27,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MC: 27,
-  MT: 31,
-  NL: 18,
-  NO: 15,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  SM: 27,
-};
 
 /** One CCC check digit over 10 digits: 11 - (weighted sum mod 11), where 11 becomes 0 and 10 becomes 1. */
 function cccDigit(digits: string): number {
@@ -67,6 +28,24 @@ export function validateCcc(value: string): CheckResult {
   return ccc.slice(8, 10) === expected ? accepted(ccc) : rejected('check');
 }
 
+/**
+ * The two check digits of a Portuguese NIB (bank 4, branch 4, account 11, check 2) from its first 19 digits:
+ * 98 - (the 19 digits followed by 00, mod 97), the ISO 7064 MOD 97-10 rule of the Banco de Portugal.
+ */
+export function nibCheckDigits(first19: string): string {
+  let remainder = 0;
+  for (const c of `${first19}00`) remainder = (remainder * 10 + Number(c)) % 97;
+  return String(98 - remainder).padStart(2, '0');
+}
+
+/** Validates a Portuguese NIB: 21 digits whose last two are {@link nibCheckDigits} of the first 19. */
+export function validateNib(value: string): CheckResult {
+  const nib = withoutSpaces(value);
+  if (nib === '') return rejected('empty');
+  if (!/^\d{21}$/.test(nib)) return rejected('format');
+  return nib.slice(19) === nibCheckDigits(nib.slice(0, 19)) ? accepted(nib) : rejected('check');
+}
+
 /** The ISO 7064 MOD 97-10 remainder of an IBAN (first 4 characters moved to the end, A = 10 ... Z = 35). */
 export function ibanRemainder(iban: string): number {
   let remainder = 0;
@@ -78,21 +57,25 @@ export function ibanRemainder(iban: string): number {
   return remainder;
 }
 
+// The national account numbers inside an IBAN that carry check digits of their own the mod-97 check does not cover.
+const NATIONAL_CHECKS: Readonly<Record<string, (bban: string) => CheckResult>> = { ES: validateCcc, PT: validateNib };
+
 /**
- * Validates an IBAN of a SEPA country: length for its country and mod 97 = 1; for a Spanish IBAN also the check
- * digits of the embedded CCC. Spaces and lowercase are accepted; the result is compact and uppercase.
+ * Validates an IBAN of a SEPA country: the BBAN's length and its digits and letters by position as the SWIFT IBAN
+ * registry gives them for the country (`IBAN_BBAN_STRUCTURES`), mod 97 = 1, and the national check digits the
+ * BBAN carries: the CCC's for Spain, the NIB's for Portugal. Spaces and lowercase are accepted; the result is compact
+ * and uppercase.
  */
 export function validateIban(value: string): CheckResult {
   const iban = withoutSpaces(value).toUpperCase();
   if (iban === '') return rejected('empty');
   if (!/^[A-Z]{2}\d{2}[0-9A-Z]+$/.test(iban)) return rejected('format');
-  const length = IBAN_LENGTHS[iban.slice(0, 2)];
-  if (length === undefined) return rejected('country');
-  if (iban.length !== length) return rejected('format');
+  const country = iban.slice(0, 2);
+  const shape = bbanMatchesRegistry(country, iban.slice(4));
+  if (shape === undefined) return rejected('country');
+  if (!shape) return rejected('format');
   if (ibanRemainder(iban) !== 1) return rejected('check');
-  if (iban.startsWith('ES')) {
-    const ccc = validateCcc(iban.slice(4));
-    if (!ccc.ok) return ccc;
-  }
+  const national = NATIONAL_CHECKS[country];
+  if (national && !national(iban.slice(4)).ok) return rejected('check');
   return accepted(iban);
 }

@@ -11,3 +11,4 @@ export * from './car-plate.js';
 export * from './idufir.js';
 export * from './validate-by-name.js';
 export * from './spanish-banks.js';
+export * from './iban-registry.js';
