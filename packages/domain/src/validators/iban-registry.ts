@@ -1,14 +1,13 @@
 /**
  * The BBAN structure of each country whose IBAN the product takes: the SEPA countries (EU, EEA, CH, GB, AD, GI, MC,
- * SM, VA, and AL, MD, ME, MK, which joined the SEPA schemes in 2024-2025).
+ * SM, VA), and AL, MD, ME and MK, which the EPC admitted to the SEPA schemes in 2024-2025 (the registry release below
+ * does not flag them SEPA yet).
  *
- * Source: SWIFT IBAN Registry (ISO 13616-1; SWIFT is its registration authority), https://www.swift.com/standards/
- * data-standards/iban-international-bank-account-number, "BBAN structure" row of each country, in the registry's
- * notation: `n` digits, `a` upper-case letters, `c` letters or digits, `!` fixed length. Checked against the registry
- * text as python-stdnum ships it (its `iban.dat`, generated from `IBAN_Registry.txt`); VA came in a later release
- * (2019). Where a release rewrote a structure without changing it (EE `2!n14!n`, FI `3!n11!n`, 16 and 14 digits as
- * below) the older spelling is kept. Review it when SWIFT publishes a release that touches these countries
- * (docs/validators.md, "IBAN").
+ * Source: SWIFT IBAN Registry, Release 100 (2025), the register of ISO 13616-1 kept by SWIFT as its registration
+ * authority (https://www.swift.com/standards/data-standards/iban-international-bank-account-number): the
+ * "BBAN structure" row of each country, in the registry's notation: `n` digits, `a` upper-case letters, `c` letters or
+ * digits, `!` fixed length. Review it when SWIFT publishes a release that touches these countries (docs/validators.md,
+ * "IBAN").
  */
 export const IBAN_BBAN_STRUCTURES: Readonly<Record<string, string>> = {
   AD: '4!n4!n12!c',
@@ -18,12 +17,12 @@ export const IBAN_BBAN_STRUCTURES: Readonly<Record<string, string>> = {
   BG: '4!a4!n2!n8!c',
   CH: '5!n12!c',
   CY: '3!n5!n16!c',
-  CZ: '4!n6!n10!n',
+  CZ: '4!n16!n',
   DE: '8!n10!n',
   DK: '4!n9!n1!n',
-  EE: '2!n2!n11!n1!n',
+  EE: '2!n14!n',
   ES: '4!n4!n1!n1!n10!n',
-  FI: '6!n7!n1!n',
+  FI: '3!n11!n',
   FR: '5!n5!n11!c2!n',
   GB: '4!a6!n8!n',
   GI: '4!a15!c',
