@@ -496,15 +496,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (an e-mail's job is written in its transaction); workers run where JOB_WORKERS says (not in tests, which call
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
+  sandbox.log = app.log;
   await jobs.work();
+  // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
+  // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
+  // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
+  // used. The caller ends the database pool after app.close(): nothing here may touch it later.
   app.addHook('onClose', async () => {
+    await ctx.smtpReceiver.stop();
+    // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
+    await sandbox
+      .stopRetryLoop()
+      .catch((err: unknown) => app.log.warn({ err }, 'sandbox notifications not flushed at shutdown'));
     await jobs.stop();
     emailDispatcher.transport.close();
+    // The storage's connections close after everything that may still read or write files.
+    if (!options.files) await files.close();
   });
-  app.addHook('onClose', async () => ctx.smtpReceiver.stop());
-  // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
-  app.addHook('onClose', async () => sandbox.stopRetryLoop().catch(() => undefined));
-  // The storage's connections close after everything that may still read or write files.
-  if (!options.files) app.addHook('onClose', async () => files.close());
   return app;
 }
