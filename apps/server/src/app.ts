@@ -123,7 +123,7 @@ import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
 import seoPlugin from './modules/seo/seo.routes.js';
-import { loggableError } from './shared/loggable-error.js';
+import { LOG_SERIALIZERS } from './shared/loggable-error.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -369,7 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {
           level: config.logLevel,
           ...(typeof options.logger === 'object' ? options.logger : {}),
-          serializers: { err: (err: Error) => loggableError(err) },
+          serializers: LOG_SERIALIZERS,
         };
   const app = Fastify({
     logger,

@@ -1,5 +1,10 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError, openDatabase } from './db/connection.js';
+import { bootLog, installLastResort, type LastResortLog } from './shared/last-resort.js';
+
+// What no code caught is logged, masked, by the app's logger once it exists (src/shared/last-resort.ts).
+let lastResortLog: LastResortLog = bootLog;
+installLastResort(() => lastResortLog);
 
 /** Starts Ventanilla: configuration, database (embedded PGlite or DATABASE_URL), app, HTTP listener, signals. */
 async function main(): Promise<void> {
@@ -40,23 +45,31 @@ async function main(): Promise<void> {
     await database.close();
     throw err;
   }
+  lastResortLog = app.log;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      app.log.error({ signal }, 'shutdown took longer than 15 s: exiting');
+      process.exit(1);
+    }, 15_000);
     force.unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
+    // The app first (no new requests, mail or jobs; what runs finishes), then the database it was using.
+    await app.close();
+    await database.close();
+    process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop(signal).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 
   const address = await app.listen({ port: config.port, host: config.host });
   const inbound = config.inboundMail;
