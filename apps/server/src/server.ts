@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError, openDatabase } from './db/connection.js';
 import { bootLog, installLastResort, type LastResortLog } from './shared/last-resort.js';
+import { loggableError } from './shared/loggable-error.js';
 
 // What no code caught is logged, masked, by the app's logger once it exists (src/shared/last-resort.ts).
 let lastResortLog: LastResortLog = bootLog;
@@ -14,13 +15,11 @@ async function main(): Promise<void> {
     info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...(obj as object) })),
     warn: (obj: unknown, msg?: string) => {
       const { err, ...rest } = (obj ?? {}) as { err?: unknown };
-      console.warn(JSON.stringify({ level: 'warn', msg, ...rest, ...(err ? { err: String(err) } : {}) }));
+      console.warn(JSON.stringify({ level: 'warn', msg, ...rest, ...(err ? { err: loggableError(err) } : {}) }));
     },
     error: (obj: unknown, msg?: string) => {
       const { err, ...rest } = (obj ?? {}) as { err?: unknown };
-      console.error(
-        JSON.stringify({ level: 'error', msg, ...rest, err: err instanceof Error ? err.stack : String(err ?? '') }),
-      );
+      console.error(JSON.stringify({ level: 'error', msg, ...rest, ...(err ? { err: loggableError(err) } : {}) }));
     },
   };
   // The database starts first: the embedded one (a PostgreSQL server in its own processes, or PGlite in a worker
@@ -114,7 +113,7 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(`\nVentanilla cannot start: ${err.message}\n`);
   } else {
-    console.error('Ventanilla failed to start:', err);
+    bootLog.fatal({ err }, 'Ventanilla failed to start');
   }
   process.exit(1);
 });
