@@ -504,6 +504,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // used. The caller ends the database pool after app.close(): nothing here may touch it later.
   app.addHook('onClose', async () => {
     await ctx.smtpReceiver.stop();
+    // A catalogue reload a last request started.
+    await catalog.idle();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
     await sandbox
       .stopRetryLoop()

@@ -210,6 +210,11 @@ export class CatalogService {
     return this.reloading ?? Promise.resolve();
   }
 
+  /** Resolves when the refresh under way, if any, is done (without starting one): on close, before the pool ends. */
+  async idle(): Promise<void> {
+    await this.reloading;
+  }
+
   private startRefreshIfStale(): void {
     const snap = this.snapshot;
     if (snap && Date.now() - snap.loadedAt > this.options.ttlMs && !this.reloading) {
