@@ -102,6 +102,19 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the server only (one TypeScript program for src and test; the rest of the repo stays on the
+    // fast syntactic rules): a promise nobody awaits or catches is a crash waiting for its rejection.
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './apps/server/tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {

@@ -123,7 +123,7 @@ import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
 import seoPlugin from './modules/seo/seo.routes.js';
-import { loggableError } from './shared/loggable-error.js';
+import { LOG_SERIALIZERS } from './shared/loggable-error.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -369,7 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {
           level: config.logLevel,
           ...(typeof options.logger === 'object' ? options.logger : {}),
-          serializers: { err: (err: Error) => loggableError(err) },
+          serializers: LOG_SERIALIZERS,
         };
   const app = Fastify({
     logger,
@@ -496,15 +496,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (an e-mail's job is written in its transaction); workers run where JOB_WORKERS says (not in tests, which call
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
+  sandbox.log = app.log;
   await jobs.work();
+  // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
+  // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
+  // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
+  // used. The caller ends the database pool after app.close(): nothing here may touch it later.
   app.addHook('onClose', async () => {
+    await ctx.smtpReceiver.stop();
+    // A catalogue reload a last request started.
+    await catalog.idle();
+    // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
+    await sandbox
+      .stopRetryLoop()
+      .catch((err: unknown) => app.log.warn({ err }, 'sandbox notifications not flushed at shutdown'));
     await jobs.stop();
     emailDispatcher.transport.close();
+    // The storage's connections close after everything that may still read or write files.
+    if (!options.files) await files.close();
   });
-  app.addHook('onClose', async () => ctx.smtpReceiver.stop());
-  // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
-  app.addHook('onClose', async () => sandbox.stopRetryLoop().catch(() => undefined));
-  // The storage's connections close after everything that may still read or write files.
-  if (!options.files) app.addHook('onClose', async () => files.close());
   return app;
 }

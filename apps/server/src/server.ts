@@ -1,5 +1,11 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError, openDatabase } from './db/connection.js';
+import { bootLog, installLastResort, type LastResortLog } from './shared/last-resort.js';
+import { loggableError } from './shared/loggable-error.js';
+
+// What no code caught is logged, masked, by the app's logger once it exists (src/shared/last-resort.ts).
+let lastResortLog: LastResortLog = bootLog;
+installLastResort(() => lastResortLog);
 
 /** Starts Ventanilla: configuration, database (embedded PGlite or DATABASE_URL), app, HTTP listener, signals. */
 async function main(): Promise<void> {
@@ -9,13 +15,11 @@ async function main(): Promise<void> {
     info: (obj: unknown, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...(obj as object) })),
     warn: (obj: unknown, msg?: string) => {
       const { err, ...rest } = (obj ?? {}) as { err?: unknown };
-      console.warn(JSON.stringify({ level: 'warn', msg, ...rest, ...(err ? { err: String(err) } : {}) }));
+      console.warn(JSON.stringify({ level: 'warn', msg, ...rest, ...(err ? { err: loggableError(err) } : {}) }));
     },
     error: (obj: unknown, msg?: string) => {
       const { err, ...rest } = (obj ?? {}) as { err?: unknown };
-      console.error(
-        JSON.stringify({ level: 'error', msg, ...rest, err: err instanceof Error ? err.stack : String(err ?? '') }),
-      );
+      console.error(JSON.stringify({ level: 'error', msg, ...rest, ...(err ? { err: loggableError(err) } : {}) }));
     },
   };
   // The database starts first: the embedded one (a PostgreSQL server in its own processes, or PGlite in a worker
@@ -40,23 +44,31 @@ async function main(): Promise<void> {
     await database.close();
     throw err;
   }
+  lastResortLog = app.log;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      app.log.error({ signal }, 'shutdown took longer than 15 s: exiting');
+      process.exit(1);
+    }, 15_000);
     force.unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
+    // The app first (no new requests, mail or jobs; what runs finishes), then the database it was using.
+    await app.close();
+    await database.close();
+    process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop(signal).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 
   const address = await app.listen({ port: config.port, host: config.host });
   const inbound = config.inboundMail;
@@ -101,7 +113,7 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(`\nVentanilla cannot start: ${err.message}\n`);
   } else {
-    console.error('Ventanilla failed to start:', err);
+    bootLog.fatal({ err }, 'Ventanilla failed to start');
   }
   process.exit(1);
 });

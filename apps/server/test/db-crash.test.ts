@@ -42,7 +42,7 @@ describe('embedded database after kill -9', () => {
           else acked.push(Number(line));
           if (acked.length === ACKS_BEFORE_KILL) resolve();
         });
-        void exited.then(([code]) => reject(new Error(`writer exited early (code ${code}): ${stderr}`)));
+        exited.then(([code]) => reject(new Error(`writer exited early (code ${code}): ${stderr}`)), reject);
       });
       expect(ready).toBe(true);
 

@@ -125,7 +125,7 @@ describe('embedded PostgreSQL server', () => {
           if (line !== 'ready') acked.push(Number(line));
           if (acked.length === ACKS_BEFORE_KILL) resolve();
         });
-        void exited.then(([code]) => reject(new Error(`writer exited early (code ${code}): ${stderr}`)));
+        exited.then(([code]) => reject(new Error(`writer exited early (code ${code}): ${stderr}`)), reject);
       });
       await expect(openDatabase({ dataDir })).rejects.toThrow(`(pid ${child.pid})`);
       orphan = postmasterPid(dataDir);

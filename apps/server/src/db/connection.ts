@@ -110,7 +110,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     idleTimeoutMillis: 0,
     // PGlite is one backend session behind every socket: the statements a discarded client prepared (pg-pool drops
     // a client whose query failed) outlive it, and a new client, which knows none of them, would get "prepared
-    // statement already exists" for each. pg-pool awaits this before it hands the client out.
+    // statement already exists" for each. pg-pool awaits this before it hands the client out (and fails the connect
+    // if it rejects); @types/pg declares it as returning void.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     onConnect: async (client) => {
       await client.query('DEALLOCATE ALL');
     },

@@ -7,10 +7,18 @@ import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../s
 
 let t: TestApp;
 let refuse = false;
+/** Set: the failed delivery's own write (its backoff) is refused by the database, as when the database is gone. */
+let refuseWrites = false;
 beforeAll(async () => {
   t = await createTestApp({
     webhookGate: async () => {
-      if (refuse) throw new Error('the shop is down');
+      if (refuseWrites) {
+        await sql(
+          `alter table sandbox_payments add constraint no_rescheduling check (jsonb_array_length(pending_events) = 0)
+          not valid`,
+        );
+      }
+      if (refuse || refuseWrites) throw new Error('the shop is down');
     },
   });
 });
@@ -100,5 +108,26 @@ describe('sandbox notification queue', () => {
     expect(deliveriesOf(ref).map((d) => d.status)).toEqual([200]);
     await t.app.ctx.sandbox.flushDelivered();
     expect(await queued(ref)).toEqual([]);
+  });
+
+  it('a delivery whose write fails after the redirect is logged, not left to reject unhandled, and awaited on stop', async () => {
+    const { url, ref } = await openPayment();
+    const warnings: Array<{ msg: string; err: unknown }> = [];
+    const log = t.app.ctx.sandbox.log;
+    t.app.ctx.sandbox.log = { warn: (obj, msg) => warnings.push({ msg, err: (obj as { err: unknown }).err }) };
+    refuseWrites = true;
+    try {
+      expect((await payOnSandbox(t.app, url, { number: '4242 4242 4242 4242' })).status).toBe(303);
+      // Stopping waits for the delivery under way (the server's close does this before the pool ends).
+      await t.app.ctx.sandbox.stopRetryLoop();
+      expect(warnings.map((w) => w.msg)).toEqual(['sandbox notification delivery failed']);
+      expect(String(warnings[0]!.err)).toMatch(/no_rescheduling|Failed query/);
+    } finally {
+      refuseWrites = false;
+      t.app.ctx.sandbox.log = log;
+      await sql('alter table sandbox_payments drop constraint if exists no_rescheduling');
+    }
+    // The event is still queued, as first written: the retry loop delivers it later.
+    expect((await queued(ref)).map((e) => e.attempts)).toEqual([0]);
   });
 });

@@ -65,8 +65,12 @@ export class TestOidcProvider {
     this.provider.on('server_error', () => {});
     const callback = this.provider.callback();
     this.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (req.url?.startsWith('/interaction/')) void this.interact(req, res);
-      else callback(req, res);
+      if (req.url?.startsWith('/interaction/')) {
+        this.interact(req, res).catch((err: unknown) => {
+          res.statusCode = 500;
+          res.end(String(err));
+        });
+      } else callback(req, res);
     });
     return this;
   }

@@ -33,7 +33,7 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          void (async () => {
+          (async () => {
             if (this.holdUntilSessions > 0) await this.hold(session.id);
             if (this.rejectWith) {
               const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: this.rejectWith });
@@ -43,7 +43,7 @@ export class SmtpSink {
             const parsed = await simpleParser(Buffer.concat(chunks));
             this.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed });
             callback();
-          })();
+          })().catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
         });
       },
     });

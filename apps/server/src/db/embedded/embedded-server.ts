@@ -147,13 +147,15 @@ class WorkerSupervisor {
   #adopt(worker: RunningWorker): void {
     this.#current = worker;
     const startedAt = Date.now();
-    void worker.exited.then((exitCode) => {
-      if (this.#current !== worker || this.#stopping) return;
-      this.#current = undefined;
-      if (Date.now() - startedAt > HEALTHY_UPTIME_MS) this.#failures = 0;
-      this.logger.error({ exitCode }, 'The embedded database worker stopped unexpectedly; restarting it.');
-      this.#scheduleRestart();
-    });
+    worker.exited
+      .then((exitCode) => {
+        if (this.#current !== worker || this.#stopping) return;
+        this.#current = undefined;
+        if (Date.now() - startedAt > HEALTHY_UPTIME_MS) this.#failures = 0;
+        this.logger.error({ exitCode }, 'The embedded database worker stopped unexpectedly; restarting it.');
+        this.#scheduleRestart();
+      })
+      .catch((err: unknown) => this.logger.error({ err }, 'Watching the embedded database worker failed.'));
   }
 
   #scheduleRestart(): void {
@@ -206,7 +208,7 @@ function spawnWorker(data: PgliteWorkerData, logger: DatabaseLogger): Promise<Ru
       resolveStart({ worker, address: message.address, exited });
     };
     worker.on('message', onMessage);
-    void exited.then((exitCode) => {
+    worker.once('exit', (exitCode: number) => {
       if (!started) {
         rejectStart(
           failure ?? new Error(`The embedded database worker exited while starting (exit code ${exitCode}).`),

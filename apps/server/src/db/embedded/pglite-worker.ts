@@ -55,7 +55,13 @@ if ('path' in listen) {
 }
 
 port.on('message', (message: ToWorkerMessage) => {
-  if (message.type === 'close') void close();
+  if (message.type === 'close') {
+    close().catch((err: unknown) => {
+      // The main thread hears it as any fatal error of the worker, and stops waiting for 'closed'.
+      send({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
+      process.exit(1); // in a worker this ends the thread only
+    });
+  }
 });
 send({ type: 'ready', address });
 

@@ -300,16 +300,18 @@ class PostmasterSupervisor {
   #adopt(postmaster: RunningPostmaster): void {
     this.#current = postmaster;
     const startedAt = Date.now();
-    void postmaster.exited.then(({ code, signal }) => {
-      if (this.#current !== postmaster || this.#stopping) return;
-      this.#current = undefined;
-      if (Date.now() - startedAt > HEALTHY_UPTIME_MS) this.#failures = 0;
-      this.logger.error(
-        { exitCode: code, signal, recentLog: postmaster.recentLog() },
-        'The embedded PostgreSQL server stopped unexpectedly; restarting it.',
-      );
-      this.#scheduleRestart();
-    });
+    postmaster.exited
+      .then(({ code, signal }) => {
+        if (this.#current !== postmaster || this.#stopping) return;
+        this.#current = undefined;
+        if (Date.now() - startedAt > HEALTHY_UPTIME_MS) this.#failures = 0;
+        this.logger.error(
+          { exitCode: code, signal, recentLog: postmaster.recentLog() },
+          'The embedded PostgreSQL server stopped unexpectedly; restarting it.',
+        );
+        this.#scheduleRestart();
+      })
+      .catch((err: unknown) => this.logger.error({ err }, 'Watching the embedded PostgreSQL server failed.'));
   }
 
   #scheduleRestart(): void {
@@ -367,7 +369,7 @@ async function spawnPostmaster(
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   let stopped = false;
-  void exited.then(() => (stopped = true));
+  watchdog.once('exit', () => (stopped = true));
   for (;;) {
     if (isReady(pgDir) && (await acceptsConnections(socketDir))) break;
     if (stopped) {

@@ -118,7 +118,7 @@ const assistantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!out.destroyed && out.writable) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const heartbeat = setInterval(() => !out.destroyed && out.write(': ping\n\n'), HEARTBEAT_MS);
-    void (async () => {
+    (async () => {
       let outcome: ChatOutcome | undefined;
       try {
         send('start', { kind, model: prepared.config.model });
@@ -146,7 +146,7 @@ const assistantRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.log.info({ kind, chars: outcome.chars }, 'assistant draft cancelled');
         out.end();
       }
-    })();
+    })().catch((err: unknown) => request.log.error({ err }, 'assistant draft stream failed'));
     return reply
       .type('text/event-stream; charset=utf-8')
       .header('cache-control', 'no-store')

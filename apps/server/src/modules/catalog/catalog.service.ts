@@ -197,7 +197,7 @@ export class CatalogService {
   private current(): Snapshot {
     const snap = this.snapshot;
     if (!snap) throw new Error('Catalogue used before load()');
-    void this.refreshIfStale();
+    this.startRefreshIfStale();
     return snap;
   }
 
@@ -206,6 +206,16 @@ export class CatalogService {
    * resolves when the refresh under way, if any, is done.
    */
   refreshIfStale(): Promise<void> {
+    this.startRefreshIfStale();
+    return this.reloading ?? Promise.resolve();
+  }
+
+  /** Resolves when the refresh under way, if any, is done (without starting one): on close, before the pool ends. */
+  async idle(): Promise<void> {
+    await this.reloading;
+  }
+
+  private startRefreshIfStale(): void {
     const snap = this.snapshot;
     if (snap && Date.now() - snap.loadedAt > this.options.ttlMs && !this.reloading) {
       this.reloading = this.refresh(snap)
@@ -214,7 +224,6 @@ export class CatalogService {
           this.reloading = null;
         });
     }
-    return this.reloading ?? Promise.resolve();
   }
 
   /** Reads the catalogue again if its revision counter moved (another instance's edit); otherwise keeps it. */

@@ -60,7 +60,10 @@ function returnPath(method: PaymentMethodCode, orderId: number): string {
       return `/payment/sibs/mbway?order_id=${orderId}`;
     case 'bank':
       return `/payment/bank?order_id=${orderId}`;
-    default:
+    // Settled on the provider's page (or right after it): straight to the success page.
+    case 'cc':
+    case 'bizum':
+    case 'paypal':
       return `/checkout/success/${orderId}`;
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/database.js';
@@ -35,6 +36,7 @@ export interface JobDefinition<T extends object> {
 
 export interface JobQueueLog {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 export interface JobQueueOptions {
@@ -52,26 +54,66 @@ export const JOB_SCHEMA = 'pgboss';
  * PGlite serves it through the same single-connection pool as the app. A failed multi-statement query that opened a
  * transaction is rolled back before its connection goes back to the pool.
  */
-function poolExecutor(pool: pg.Pool): PgBoss.Db {
+function poolExecutor(pool: pg.Pool, inFlight: InFlight): PgBoss.Db {
   return {
-    async executeSql(text: string, values: unknown[]) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // With parameters a statement is a single one (the extended protocol), and named; without, it may be several.
-        return await (values?.length ? client.query({ name: statementName(text), text, values }) : client.query(text));
-      } catch (err) {
-        if (/\bBEGIN\b/i.test(text)) {
-          await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-            broken = rollbackError as Error;
-          });
-        }
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
+    executeSql: (text: string, values: unknown[]) => inFlight.track(executeOnPool(pool, text, values)),
   };
+}
+
+async function executeOnPool(pool: pg.Pool, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // With parameters a statement is a single one (the extended protocol), and named; without, it may be several.
+    return await (values?.length ? client.query({ name: statementName(text), text, values }) : client.query(text));
+  } catch (err) {
+    if (/\bBEGIN\b/i.test(text)) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError as Error;
+      });
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * What is still running of the queue: pg-boss's statements and our handlers. pg-boss's graceful stop waits only for
+ * handlers that are running when it looks; a fetch in flight may still return jobs, and a job's completion is written
+ * after its handler returned without being awaited. stop() waits for all of it, so nothing of the queue touches the
+ * pool after its owner ends it.
+ */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    const done = () => this.running.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /** Waits until nothing is running across a turn of the event loop; false if the deadline came first. */
+  async drain(deadline: number): Promise<boolean> {
+    for (;;) {
+      // pg-boss issues a job's completion a few microtasks after its handler settled: one turn catches it.
+      await nextTurn();
+      if (this.running.size === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const timer = new AbortController();
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        sleep(left, undefined, { signal: timer.signal }).catch(() => undefined),
+      ]);
+      timer.abort();
+    }
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
 }
 
 /** pg-boss's statements are constants: each text is a named statement, parsed once per connection. */
@@ -123,6 +165,7 @@ async function handleAll<T extends object>(jobs: Array<PgBoss.Job<T>>, def: JobD
  */
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly inFlight = new InFlight();
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private started = false;
   log: JobQueueLog | undefined;
@@ -132,7 +175,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
-      db: poolExecutor(pool),
+      db: poolExecutor(pool, this.inFlight),
       schema: JOB_SCHEMA,
       // Maintenance (expiring stuck jobs, archiving) and the cron clock run where workers run; pg-boss lets one
       // instance at a time do each.
@@ -180,7 +223,8 @@ export class JobQueue {
       await this.boss.work<object>(
         def.name,
         { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollSeconds ?? this.options.pollSeconds },
-        (jobs) => (def.handleBatch ? def.handleBatch(jobs.map((j) => j.data)) : handleAll(jobs, def)),
+        (jobs) =>
+          this.inFlight.track(def.handleBatch ? def.handleBatch(jobs.map((j) => j.data)) : handleAll(jobs, def)),
       );
     }
   }
@@ -205,10 +249,19 @@ export class JobQueue {
     return this.boss.getQueueSize(name);
   }
 
-  /** Stops fetching, waits for running handlers (up to timeoutMs), and leaves the pool to its owner. */
+  /**
+   * Stops fetching and waits (up to timeoutMs) for running handlers, for jobs that a fetch in flight still returns,
+   * and for pg-boss's own statements (a job's completion); the pool stays open for its owner to end afterwards. A
+   * handler still running at the deadline has its jobs marked failed by pg-boss: they are retried, here after a restart
+   * or by another instance (handlers are idempotent).
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    const deadline = Date.now() + timeoutMs;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    if (!(await this.inFlight.drain(deadline))) {
+      this.log?.warn({ running: this.inFlight.size, timeoutMs }, 'job queue stopped with work still running');
+    }
   }
 }

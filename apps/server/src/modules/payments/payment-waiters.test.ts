@@ -11,7 +11,10 @@ afterEach(() => {
 /** Whether a promise has settled, checked after the queued microtasks ran. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
-  void promise.then(() => (done = true));
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }

@@ -437,7 +437,7 @@ export class SavedItemsService {
             file: file ? { id: file.id, filename: file.filename, order_id: file.orderId, item_id: file.itemId } : null,
           };
         }
-        default:
+        case 'vehicle':
           return base;
       }
     });

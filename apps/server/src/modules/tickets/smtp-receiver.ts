@@ -66,7 +66,7 @@ export class SmtpReceiver {
             callback(smtpError('Message exceeds the size limit', 552));
             return;
           }
-          void (async () => {
+          (async () => {
             try {
               const mail = await parseRawMail(Buffer.concat(chunks), 'mail');
               if (!mail) {
@@ -82,7 +82,7 @@ export class SmtpReceiver {
               this.log.error({ err }, 'inbound mail could not be filed');
               callback(smtpError('Temporary failure, try again later', 451));
             }
-          })();
+          })().catch((err: unknown) => this.log.error({ err }, 'inbound mail answer failed'));
         });
       },
     });

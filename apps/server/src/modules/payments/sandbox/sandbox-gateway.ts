@@ -172,6 +172,10 @@ function appendQuery(url: string, params: Record<string, string>): string {
   return u.toString();
 }
 
+export interface SandboxLog {
+  warn(obj: object, msg: string): void;
+}
+
 /**
  * The sandbox payment provider's own back end: it keeps its payment sessions, decides outcomes by test card,
  * runs the 3-D Secure challenge and notifies the merchant asynchronously with signed, retried webhooks.
@@ -185,6 +189,10 @@ export class SandboxGateway {
   private flushing = new Map<string, Set<string>>();
   private flushed: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
+  /** Deliveries, flushes and retry rounds running in the background: stopRetryLoop waits for them. */
+  private readonly background = new Set<Promise<void>>();
+  /** Where background failures are said (the app's logger, set once it exists). */
+  log: SandboxLog = { warn() {} };
 
   constructor(
     private readonly db: Db,
@@ -464,7 +472,8 @@ export class SandboxGateway {
     const row =
       (seen && (await this.finishAsSeen(seen, status, extra))) ?? (await this.finishInTransaction(ref, status, extra));
     if (!row) return { kind: 'gone' };
-    void this.deliver(ref, row);
+    // Delivered after the redirect, as a provider does; a delivery that cannot be written is retried by the loop.
+    this.inBackground(this.deliver(ref, row), 'sandbox notification delivery failed');
     const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
     const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
     return { kind: 'redirect', url };
@@ -599,8 +608,8 @@ export class SandboxGateway {
     let set = this.delivered.get(ref);
     if (!set) this.delivered.set(ref, (set = new Set()));
     for (const id of ids) set.add(id);
-    if (this.delivered.size >= FLUSH_BATCH) void this.flushDelivered().catch(() => undefined);
-    else this.flushTimer ??= setTimeout(() => void this.flushDelivered().catch(() => undefined), FLUSH_DELAY_MS);
+    if (this.delivered.size >= FLUSH_BATCH) this.flushInBackground();
+    else this.flushTimer ??= setTimeout(() => this.flushInBackground(), FLUSH_DELAY_MS);
   }
 
   /**
@@ -632,7 +641,7 @@ export class SandboxGateway {
         if (set) for (const id of ids) set.add(id);
         else this.delivered.set(ref, ids);
       }
-      this.flushTimer ??= setTimeout(() => void this.flushDelivered().catch(() => undefined), FLUSH_DELAY_MS);
+      this.flushTimer ??= setTimeout(() => this.flushInBackground(), FLUSH_DELAY_MS);
       throw err;
     } finally {
       this.flushing = new Map();
@@ -643,23 +652,55 @@ export class SandboxGateway {
   startRetryLoop(intervalMs = 5000): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      void this.expireDue().catch(() => undefined);
-      void this.db
-        .select({ ref: sandboxPayments.ref })
-        .from(sandboxPayments)
-        .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`)
-        .then(async (rows) => {
-          for (const r of rows) await this.deliver(r.ref);
-        })
-        .catch(() => undefined);
+      this.inBackground(
+        this.expireDue().then(() => undefined),
+        'sandbox expiry round failed',
+      );
+      this.inBackground(this.retryPending(), 'sandbox notification retry round failed');
     }, intervalMs);
     this.timer.unref();
   }
 
-  /** Stops the retry loop and writes what was delivered (on close). */
+  private async retryPending(): Promise<void> {
+    const rows = await this.db
+      .select({ ref: sandboxPayments.ref })
+      .from(sandboxPayments)
+      .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`);
+    for (const r of rows) {
+      if (!this.timer) return; // stopping: the rest waits for the next start
+      await this.deliver(r.ref);
+    }
+  }
+
+  /**
+   * Stops the retry loop, waits for the deliveries and rounds still running, and writes what was delivered (on close,
+   * before the database goes).
+   */
   async stopRetryLoop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     await this.flushDelivered();
+  }
+
+  /** Runs work nobody awaits: tracked for stopRetryLoop, and its failure logged (the loop retries what it left). */
+  private inBackground(work: Promise<void>, failure: string): void {
+    const tracked: Promise<void> = work
+      .catch((err: unknown) => this.log.warn({ err }, failure))
+      .then(() => {
+        this.background.delete(tracked);
+      });
+    this.background.add(tracked);
+  }
+
+  private flushInBackground(): void {
+    this.inBackground(
+      this.flushDelivered(),
+      'delivered sandbox notifications not removed yet; kept for the next flush',
+    );
   }
 }
