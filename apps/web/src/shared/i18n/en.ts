@@ -1121,8 +1121,8 @@ export const en: Catalogue = {
   'tickets.history': 'History',
   'tickets.threadRefused':
     'Opened as a new ticket: {from} answered {reference} of ticket {ticket} but is not an address of that ticket',
-  'tickets.attachmentsTooMany': '{count} attachments not kept: more than {max} in one message',
-  'tickets.attachmentsTooLarge': '{count} attachments not kept: larger than {mb} MB',
+  'tickets.attachmentsTooMany': 'Attachments not kept: {count} (more than {max} in one message)',
+  'tickets.attachmentsTooLarge': 'Attachments not kept: {count} (larger than {mb} MB)',
   'tickets.when': 'Date',
   'tickets.action': 'Action',
   'tickets.who': 'Who',

@@ -1128,8 +1128,8 @@ export const es = {
   'tickets.history': 'Historial',
   'tickets.threadRefused':
     'Abierto como ticket nuevo: {from} respondía a {reference} del ticket {ticket}, pero no es una dirección de ese ticket',
-  'tickets.attachmentsTooMany': '{count} archivos adjuntos no guardados: más de {max} en un mensaje',
-  'tickets.attachmentsTooLarge': '{count} archivos adjuntos no guardados: de más de {mb} MB',
+  'tickets.attachmentsTooMany': 'Archivos adjuntos no guardados: {count} (más de {max} en un mensaje)',
+  'tickets.attachmentsTooLarge': 'Archivos adjuntos no guardados: {count} (de más de {mb} MB)',
   'tickets.when': 'Fecha',
   'tickets.action': 'Acción',
   'tickets.who': 'Quién',

@@ -1126,8 +1126,8 @@ export const pt: Catalogue = {
   'tickets.history': 'Histórico',
   'tickets.threadRefused':
     'Aberto como ticket novo: {from} respondia a {reference} do ticket {ticket}, mas não é um endereço desse ticket',
-  'tickets.attachmentsTooMany': '{count} anexos não guardados: mais de {max} numa mensagem',
-  'tickets.attachmentsTooLarge': '{count} anexos não guardados: com mais de {mb} MB',
+  'tickets.attachmentsTooMany': 'Anexos não guardados: {count} (mais de {max} numa mensagem)',
+  'tickets.attachmentsTooLarge': 'Anexos não guardados: {count} (com mais de {mb} MB)',
   'tickets.when': 'Data',
   'tickets.action': 'Ação',
   'tickets.who': 'Quem',

@@ -34,6 +34,7 @@ import {
 } from '../api/tickets';
 import { CannedPicker } from '../components/canned-picker';
 import { useWorkspace } from '../components/workspace-context';
+import { ticketHistoryText } from '../lib/ticket-history';
 import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
 
@@ -159,33 +160,6 @@ export function TicketsScreen({ fixedEmail }: { fixedEmail?: string }) {
  * A failed ticket write in words: a stale version asks to check and retry; the rest are the server's messages, which
  * name the ticket (locked by another agent, one's own lock lapsed, an action its status refuses).
  */
-/**
- * A history entry's action, with what mail in recorded in words: a reference to another's ticket that was refused,
- * files of a message that were not kept.
- */
-function historyText(row: { accion: string; details: Record<string, unknown> | null }, t: ReturnType<typeof useT>) {
-  const d = row.details ?? {};
-  const notes: string[] = [];
-  if (row.accion === 'hilo_rechazado') {
-    notes.push(
-      t('tickets.threadRefused', {
-        from: String(d.from ?? ''),
-        reference: String(d.reference ?? ''),
-        ticket: String(d.ticket_id ?? ''),
-      }),
-    );
-  }
-  if (row.accion === 'adjuntos_no_guardados') {
-    if (Number(d.too_many) > 0)
-      notes.push(t('tickets.attachmentsTooMany', { count: Number(d.too_many), max: Number(d.max_files) }));
-    if (Number(d.too_large) > 0) {
-      const mb = Math.round((Number(d.max_bytes) / (1024 * 1024)) * 10) / 10;
-      notes.push(t('tickets.attachmentsTooLarge', { count: Number(d.too_large), mb }));
-    }
-  }
-  return notes.length === 0 ? row.accion : `${row.accion}: ${notes.join('; ')}`;
-}
-
 function ticketErrorText(error: unknown, t: ReturnType<typeof useT>): string {
   return isApiError(error, 409) && error.code === 'VERSION_CONFLICT' ? t('tickets.stale') : errorText(error, t);
 }
@@ -362,7 +336,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
           rows={data.history}
           columns={[
             { key: 'when', header: t('tickets.when'), cell: (row) => format.dateTime(row.created_at) },
-            { key: 'accion', header: t('tickets.action'), cell: (row) => historyText(row, t) },
+            { key: 'accion', header: t('tickets.action'), cell: (row) => ticketHistoryText(row, t) },
             {
               key: 'status',
               header: t('tickets.status'),
