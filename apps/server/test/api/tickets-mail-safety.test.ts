@@ -150,6 +150,21 @@ describe('a reference threads only from an address on the ticket', () => {
     });
   });
 
+  it("the contact form, whose address nobody checked, never writes into a ticket, even in its customer's name", async () => {
+    const visitor = new TestClient(t.app);
+    await visitor.start();
+    const form = { email: 'victima@example.com', subject: `Re: Mi pedido [#T${victim}]`, message: 'soy la víctima' };
+    const res = await visitor.post('/api/contact', form);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await detail(victim)).messages.map((m) => m.text.trim())).not.toContain('soy la víctima');
+    const fresh = (await ticketsOf('victima@example.com')).find((i) => i.id !== victim);
+    expect(fresh).toBeDefined();
+    expect((await detail(fresh!.id)).history.find((h) => h.accion === 'hilo_rechazado')?.details).toMatchObject({
+      reference: `[#T${victim}]`,
+      ticket_id: victim,
+    });
+  });
+
   it('the customer, and an address that already wrote in the ticket, thread in', async () => {
     await send({ from: 'Victima@Example.com', subject: 'Re: Mi pedido', text: 'gracias', inReplyTo: agentMessageId });
     expect(await last(victim)).toMatchObject({

@@ -251,6 +251,9 @@ export class TicketsService {
       const tokenId = parseTicketToken(mail.subject);
       const ticketIds = [...new Set([...known.values(), ...(tokenId === null ? [] : [tokenId])])];
       const addresses = await this.addressesOn(tx, ticketIds);
+      // The contact form's address is whatever the visitor typed: it never writes into an existing ticket (a token in
+      // its subject opens a new ticket that notes it), or anyone could answer in a customer's name.
+      if (mail.source === 'contact') for (const on of addresses.values()) on.clear();
       const token =
         tokenId !== null && addresses.has(tokenId) ? { ticketId: tokenId, reference: ticketToken(tokenId) } : null;
       const choice = resolveThread(candidates, known, token, mail.from.email, addresses);
