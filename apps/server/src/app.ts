@@ -355,11 +355,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     companyReports,
     customerQp: new CustomerQpService(db, catalog),
     tickets,
-    smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), {
-      info: (obj, msg) => app.log.info(obj, msg),
-      warn: (obj, msg) => app.log.warn(obj, msg),
-      error: (obj, msg) => app.log.error(obj, msg),
-    }),
+    smtpReceiver: new SmtpReceiver(
+      config.inboundMail,
+      (mail) => tickets.ingest(mail),
+      {
+        info: (obj, msg) => app.log.info(obj, msg),
+        warn: (obj, msg) => app.log.warn(obj, msg),
+        error: (obj, msg) => app.log.error(obj, msg),
+      },
+      db,
+    ),
   };
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.

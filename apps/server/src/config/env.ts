@@ -160,6 +160,11 @@ export interface InboundMailConfig {
   webhookSecret: string | null;
   /** Contact form messages per hour from one address (IP). */
   contactPerHour: number;
+  /** Largest file kept from an incoming message (larger ones are dropped and the ticket says so). */
+  attachmentMaxBytes: number;
+  /** Messages an hour the SMTP receiver takes from one connecting IP, and from one sender address (then 4xx). */
+  smtpPerIpPerHour: number;
+  smtpPerSenderPerHour: number;
 }
 
 // Defined in its own module so the payments configuration can throw it too.
@@ -227,6 +232,9 @@ const EnvSchema = Type.Object({
   INBOUND_MAIL_MAX_BYTES: envInt(25 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   INBOUND_WEBHOOK_SECRET: Type.Optional(envText()),
   CONTACT_FORM_PER_HOUR: envInt(10, 1, 10_000),
+  INBOUND_ATTACHMENT_MAX_BYTES: envInt(20 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  INBOUND_SMTP_PER_IP_PER_HOUR: envInt(120, 1, 1_000_000),
+  INBOUND_SMTP_PER_SENDER_PER_HOUR: envInt(30, 1, 1_000_000),
   // --- Several instances (issue 12; docs/operations.md, "Several instances") ---
   FILE_STORAGE: Type.Optional(envEnum(['local', 's3'])),
   FILES_DIR: Type.Optional(envText()),
@@ -515,5 +523,8 @@ function parseInboundMail(env: Env, production: boolean): InboundMailConfig {
     maxBytes: env.INBOUND_MAIL_MAX_BYTES,
     webhookSecret: secret,
     contactPerHour: env.CONTACT_FORM_PER_HOUR,
+    attachmentMaxBytes: env.INBOUND_ATTACHMENT_MAX_BYTES,
+    smtpPerIpPerHour: env.INBOUND_SMTP_PER_IP_PER_HOUR,
+    smtpPerSenderPerHour: env.INBOUND_SMTP_PER_SENDER_PER_HOUR,
   };
 }

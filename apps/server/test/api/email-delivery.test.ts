@@ -86,7 +86,11 @@ describe('order emails arrive at the SMTP server', () => {
     expect(confirmed?.from?.text).toBe('"Ventanilla" <pedidos@ventanilla.test>');
     expect(confirmed?.text).toContain('En tramitación');
     expect(confirmed?.text).toMatch(/Nota simple del Registro de la Propiedad: 25,12\s€/);
-    expect(confirmed?.messageId).toMatch(/^<outbox-\d+@ventanilla\.test>$/);
+    // A random Message-ID (128 bits), chosen when the message was queued and kept with it.
+    expect(confirmed?.messageId).toMatch(/^<[0-9a-f]{32}@ventanilla\.test>$/);
+    expect(await sql('select message_id from email_outbox where order_id = $1', [orderId])).toEqual([
+      { message_id: confirmed?.messageId },
+    ]);
     // Paid: the reminder job never writes "order received" for it. Nothing else is due.
     await sql("update orders set created_at = now() - interval '31 minutes' where order_id = $1", [orderId]);
     expect(await remindUnpaid()).toBe(0);

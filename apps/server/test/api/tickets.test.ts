@@ -579,6 +579,7 @@ describe('bad input on actions', () => {
       { ...t.app.ctx.config.inboundMail, maxBytes: 2048 },
       (mail) => t.app.ctx.tickets.ingest(mail),
       { info: () => undefined, warn: () => undefined, error: () => undefined },
+      t.app.ctx.db,
     );
     const port = await small.start(0);
     const tx = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isActiveTicket,
   isShopAddress,
+  keptAttachments,
   parseMessageIds,
   parseTicketToken,
   resolveThread,
@@ -96,15 +97,52 @@ describe('threading', () => {
     ['<x@shop>', 10],
     ['<y@shop>', 11],
   ]);
-  it.each<[string[], { ticketId: number; email: string } | null, string, number | null]>([
-    [['<x@shop>'], null, 'a@b.c', 10],
-    [['<z@shop>', '<y@shop>'], null, 'a@b.c', 11],
-    [['<z@shop>'], { ticketId: 5, email: 'A@b.c' }, 'a@B.c', 5],
-    [['<z@shop>'], { ticketId: 5, email: 'other@b.c' }, 'a@b.c', null],
-    [[], null, 'a@b.c', null],
-    [['<x@shop>'], { ticketId: 5, email: 'a@b.c' }, 'a@b.c', 10],
-  ])('%j token %j from %s -> %s', (candidates, token, from, ticket) => {
-    expect(resolveThread(candidates, known, token, from)).toBe(ticket);
+  const addresses = new Map([
+    [10, new Set(['a@b.c'])],
+    [11, new Set(['a@b.c', 'cc@b.c'])],
+    [5, new Set(['a@b.c'])],
+  ]);
+  const token = (ticketId: number) => ({ ticketId, reference: `[#T${ticketId}]` });
+  it.each<[string[], { ticketId: number; reference: string } | null, string, ReturnType<typeof resolveThread>]>([
+    [['<x@shop>'], null, 'a@b.c', { ticketId: 10, refused: null }],
+    [['<x@shop>'], null, 'A@B.c', { ticketId: 10, refused: null }],
+    [['<z@shop>', '<y@shop>'], null, 'cc@b.c', { ticketId: 11, refused: null }],
+    [['<z@shop>'], token(5), 'a@B.c', { ticketId: 5, refused: null }],
+    [['<z@shop>'], token(5), 'other@b.c', { ticketId: null, refused: { reference: '[#T5]', ticketId: 5 } }],
+    [[], null, 'a@b.c', { ticketId: null, refused: null }],
+    [['<z@shop>'], null, 'a@b.c', { ticketId: null, refused: null }],
+    [['<x@shop>'], token(5), 'a@b.c', { ticketId: 10, refused: null }],
+    // A known reference from a stranger opens a new ticket that names it; the token is not a way around it.
+    [['<x@shop>'], null, 'intruso@evil.test', { ticketId: null, refused: { reference: '<x@shop>', ticketId: 10 } }],
+    [
+      ['<x@shop>'],
+      token(10),
+      'intruso@evil.test',
+      { ticketId: null, refused: { reference: '<x@shop>', ticketId: 10 } },
+    ],
+    // The first reference whose ticket has the sender on it wins over one that does not.
+    [['<x@shop>', '<y@shop>'], null, 'cc@b.c', { ticketId: 11, refused: null }],
+  ])('%j token %j from %s -> %j', (candidates, tok, from, choice) => {
+    expect(resolveThread(candidates, known, tok, from, addresses)).toEqual(choice);
+  });
+  it('a ticket without listed addresses accepts nobody', () => {
+    expect(resolveThread(['<x@shop>'], known, null, 'a@b.c', new Map())).toEqual({
+      ticketId: null,
+      refused: { reference: '<x@shop>', ticketId: 10 },
+    });
+  });
+});
+
+describe('attachments kept from an incoming message', () => {
+  it.each<[number[], number[], { tooMany: number; tooLarge: number }]>([
+    [[], [], { tooMany: 0, tooLarge: 0 }],
+    [[1, 2, 3], [0, 1, 2], { tooMany: 0, tooLarge: 0 }],
+    [[1, 2, 3, 4], [0, 1, 2], { tooMany: 1, tooLarge: 0 }],
+    [[1, 100, 3], [0, 2], { tooMany: 0, tooLarge: 1 }],
+    [[11, 12, 1, 2, 3, 4], [2, 3, 4], { tooMany: 1, tooLarge: 2 }],
+    [[10, 10], [0, 1], { tooMany: 0, tooLarge: 0 }],
+  ])('sizes %j keep %j, drop %j', (sizes, kept, dropped) => {
+    expect(keptAttachments(sizes, { maxFiles: 3, maxBytes: 10 })).toEqual({ kept, dropped });
   });
 });
 

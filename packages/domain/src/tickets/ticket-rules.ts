@@ -125,23 +125,38 @@ export function threadingCandidates(mail: IncomingThreading): string[] {
   return out;
 }
 
+/** Where an incoming message goes: a ticket, or a new one (noting the reference that was refused, if any). */
+export type ThreadChoice =
+  { ticketId: number; refused: null } | { ticketId: null; refused: { reference: string; ticketId: number } | null };
+
 /**
- * The ticket a message threads into: the ticket of the first known message id, else the token's ticket when it
- * exists and its e-mail is the sender's (a token in a stranger's subject does not let them write into someone else's
- * ticket), else null (a new ticket).
+ * The ticket a message threads into: the ticket of the first known message id whose addresses include the sender,
+ * else the token's ticket when its addresses include the sender, else a new ticket. A reference alone never lets a
+ * stranger write into someone else's ticket (message ids travel in every reply and a planted or guessed one would):
+ * `addresses` holds, per candidate ticket, the lower-case addresses that are on it (its customer's, the one it was
+ * opened from, those that wrote in it). When a known reference or token was refused, the new ticket notes it.
  */
 export function resolveThread(
   candidates: readonly string[],
   known: ReadonlyMap<string, number>,
-  token: { ticketId: number; email: string } | null,
+  token: { ticketId: number; reference: string } | null,
   from: string,
-): number | null {
+  addresses: ReadonlyMap<number, ReadonlySet<string>>,
+): ThreadChoice {
+  const sender = from.toLowerCase();
+  const allows = (ticketId: number) => addresses.get(ticketId)?.has(sender) ?? false;
+  let refused: { reference: string; ticketId: number } | null = null;
   for (const id of candidates) {
-    const ticket = known.get(id);
-    if (ticket !== undefined) return ticket;
+    const ticketId = known.get(id);
+    if (ticketId === undefined) continue;
+    if (allows(ticketId)) return { ticketId, refused: null };
+    refused ??= { reference: id, ticketId };
   }
-  if (token && token.email.toLowerCase() === from.toLowerCase()) return token.ticketId;
-  return null;
+  if (token) {
+    if (allows(token.ticketId)) return { ticketId: token.ticketId, refused: null };
+    refused ??= { reference: token.reference, ticketId: token.ticketId };
+  }
+  return { ticketId: null, refused };
 }
 
 /** A postponement is at most a year away and strictly in the future. */
@@ -150,6 +165,25 @@ export const TICKET_POSTPONE_MAX_DAYS = 366;
 /** Whether a scheduled ticket's date has come (the sweep returns it to 2 Abierto). */
 export function ticketWakes(status: number, dueAt: Date | null, now: Date): boolean {
   return status === TicketStatus.Scheduled && dueAt !== null && dueAt.getTime() <= now.getTime();
+}
+
+/** Why files of an incoming message were not kept: more than `maxFiles`, or one larger than `maxBytes`. */
+export interface DroppedAttachments {
+  tooMany: number;
+  tooLarge: number;
+}
+
+/**
+ * Which files of an incoming message are kept (their indexes, in order): none larger than `maxBytes`, then the first
+ * `maxFiles` of the rest. The counts of those dropped say why, so the ticket can show them.
+ */
+export function keptAttachments(
+  sizes: readonly number[],
+  limits: { maxFiles: number; maxBytes: number },
+): { kept: number[]; dropped: DroppedAttachments } {
+  const small = sizes.flatMap((size, i) => (size <= limits.maxBytes ? [i] : []));
+  const kept = small.slice(0, limits.maxFiles);
+  return { kept, dropped: { tooMany: small.length - kept.length, tooLarge: sizes.length - small.length } };
 }
 
 /** Whether `email` is at one of the shop's domains (case-insensitive; subdomains are not). */

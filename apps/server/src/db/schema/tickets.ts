@@ -74,10 +74,15 @@ export const ticketMessages = pgTable(
   },
   (t) => [
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
-    // A Message-ID belongs to one message: a mail delivered twice (webhook retry, SMTP resend) is stored once.
-    uniqueIndex('ticket_messages_message_id_uq')
+    // A Message-ID belongs to one message of each direction: a mail delivered twice (webhook retry, SMTP resend) is
+    // stored once. Incoming and outgoing ids are kept apart, so a stranger's mail that carries the id of one of our
+    // messages (planted before or after it) can never make the agent's reply fail on a unique conflict.
+    uniqueIndex('ticket_messages_in_message_id_uq')
       .on(t.messageId)
-      .where(sql`message_id IS NOT NULL`),
+      .where(sql`direction = 'in' AND message_id IS NOT NULL`),
+    uniqueIndex('ticket_messages_out_message_id_uq')
+      .on(t.messageId)
+      .where(sql`direction = 'out' AND message_id IS NOT NULL`),
   ],
 );
 

@@ -49,6 +49,7 @@ interface ClaimedRow {
   discard_after: Date | string | null;
   reply_headers: { inReplyTo?: string; references?: string[]; cc?: string[] } | string | null;
   attachments: Array<{ filename: string; contentType: string; storageKey: string }> | string | null;
+  message_id: string | null;
 }
 
 /** A jsonb column as the raw driver hands it over (PGlite and pg may give text or a parsed value). */
@@ -77,7 +78,7 @@ const claimQuery = (listed: boolean) => () => sql`
       LIMIT ${sql.placeholder('limit')}::int
       FOR UPDATE SKIP LOCKED)
   RETURNING id, kind, from_address, to_address, subject, text_body, html_body, attempts, discard_after,
-    reply_headers, attachments`;
+    reply_headers, attachments, message_id`;
 const claimDue = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_due', claimQuery(false));
 const claimListed = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_listed', claimQuery(true));
 
@@ -240,6 +241,7 @@ export class EmailDispatcher {
           : undefined;
       const { messageId } = await this.transport.send({
         id: row.id,
+        messageId: row.message_id,
         from: row.from_address,
         to: row.to_address,
         subject: row.subject,

@@ -3,11 +3,17 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailConfig } from '../../config/env.js';
+import { legacyOutboxMessageId } from './message-id.js';
 
 /** One message as the dispatcher hands it to a transport. */
 export interface OutgoingEmail {
-  /** The outbox row id: also the stable Message-ID, so a receiver can drop a resend after a crash mid-send. */
+  /** The outbox row id. */
   id: number;
+  /**
+   * The Message-ID chosen when the message was queued (random; stable across resends, so a receiver can drop a
+   * resend after a crash mid-send). Null for rows queued before ids were random: they keep `<outbox-{id}@domain>`.
+   */
+  messageId?: string | null;
   from: string;
   to: string;
   subject: string;
@@ -25,14 +31,8 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The Message-ID the outbox row `id` is sent with (a ticket records it so the customer's answer threads back). */
-export function outboxMessageId(id: number, from: string): string {
-  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
-  return `<outbox-${id}@${domain}>`;
-}
-
 function messageIdFor(mail: OutgoingEmail): string {
-  return outboxMessageId(mail.id, mail.from);
+  return mail.messageId ?? legacyOutboxMessageId(mail.id, mail.from);
 }
 
 function toMessage(mail: OutgoingEmail) {

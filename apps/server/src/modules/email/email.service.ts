@@ -8,6 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service.js';
 import { paidOrderItems, type OrderEvents, type OrderLineSummary } from '../orders/order-events.js';
 import type { PayLinks } from '../payments/pay-links.js';
 import { renderEmail, type EmailBrand, type EmailKind, type EmailMessage } from './email-templates.js';
+import { newMessageId } from './message-id.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -27,6 +28,8 @@ export interface EnqueueInput {
   attachments?: Array<{ filename: string; contentType: string; storageKey: string }>;
   /** Extra recipients (a ticket reply's cc). */
   cc?: string[];
+  /** Its Message-ID (a ticket records it to thread the answer back); a new random one when not given. */
+  messageId?: string;
 }
 
 /** A message into the outbox, unless its dedupe key was used (then nothing, and no id). */
@@ -48,6 +51,7 @@ const insertOutbox = reusableStatement('email_outbox_insert', (db) =>
       discardAfter: sql.placeholder('discardAfter'),
       replyHeaders: sql.placeholder('replyHeaders'),
       attachments: sql.placeholder('attachments'),
+      messageId: sql.placeholder('messageId'),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id }),
@@ -107,11 +111,12 @@ export class EmailService {
   async enqueue(tx: DbOrTx, input: EnqueueInput): Promise<number | null> {
     const brand = this.brand(input.storeId);
     const rendered = renderEmail(input.message, brand);
+    const fromAddress = this.fromAddress(brand.storeId);
     const rows = await insertOutbox(tx, {
       kind: input.message.kind,
       storeId: brand.storeId,
       language: brand.language,
-      fromAddress: this.fromAddress(brand.storeId),
+      fromAddress,
       toAddress: input.to,
       subject: rendered.subject.replace(/[\r\n]+/g, ' '),
       textBody: rendered.text,
@@ -122,6 +127,7 @@ export class EmailService {
       discardAfter: input.discardAfter ?? null,
       replyHeaders: input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null,
       attachments: input.attachments?.length ? input.attachments : null,
+      messageId: input.messageId ?? newMessageId(fromAddress),
     });
     const id = rows[0]?.id ?? null;
     if (id !== null) await this.onQueued?.(tx, id);

@@ -54,3 +54,30 @@ describe('mail configuration (SMTP_URL, SMTP_HOST..., MAIL_FROM, MAIL_FROM_STORE
     expect(() => mail(env)).toThrow(ConfigError);
   });
 });
+
+describe('inbound mail limits (INBOUND_ATTACHMENT_MAX_BYTES, INBOUND_SMTP_PER_IP_PER_HOUR, ..._PER_SENDER_...)', () => {
+  const inbound = (env: Record<string, string>) => loadConfig({ ...base, ...env }).inboundMail;
+
+  it('default to 20 MiB a file, 120 messages an hour per IP and 30 per sender', () => {
+    expect(inbound({})).toMatchObject({
+      attachmentMaxBytes: 20 * 1024 * 1024,
+      smtpPerIpPerHour: 120,
+      smtpPerSenderPerHour: 30,
+    });
+    expect(
+      inbound({
+        INBOUND_ATTACHMENT_MAX_BYTES: '4096',
+        INBOUND_SMTP_PER_IP_PER_HOUR: '5',
+        INBOUND_SMTP_PER_SENDER_PER_HOUR: '2',
+      }),
+    ).toMatchObject({ attachmentMaxBytes: 4096, smtpPerIpPerHour: 5, smtpPerSenderPerHour: 2 });
+  });
+
+  it.each([
+    { INBOUND_ATTACHMENT_MAX_BYTES: '10' },
+    { INBOUND_SMTP_PER_IP_PER_HOUR: '0' },
+    { INBOUND_SMTP_PER_SENDER_PER_HOUR: 'lots' },
+  ])('refuses %o', (env) => {
+    expect(() => inbound(env)).toThrow(ConfigError);
+  });
+});

@@ -23,7 +23,7 @@ export interface IncomingMail {
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
-/** Most files kept from one message (the rest are dropped and the message says so). */
+/** Most files kept from one message (the rest are dropped, and the ticket's history says how many and why). */
 export const MAX_INBOUND_ATTACHMENTS = 20;
 /** Longest subject and text kept. */
 export const SUBJECT_MAX = 500;
@@ -120,7 +120,6 @@ export function fromParsedMail(parsed: ParsedMail, source: InboundSource): Incom
     html: typeof parsed.html === 'string' ? sanitizeMailHtml(cleanText(parsed.html, TEXT_MAX * 2)) || null : null,
     attachments: parsed.attachments
       .filter((a) => a.contentDisposition !== 'inline' || a.filename)
-      .slice(0, MAX_INBOUND_ATTACHMENTS)
       .map((a) => ({
         filename: cleanText(a.filename ?? 'adjunto', 200),
         contentType: cleanText(a.contentType || 'application/octet-stream', 100),

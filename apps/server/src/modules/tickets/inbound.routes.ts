@@ -91,7 +91,8 @@ const ContactBody = Type.Object(
 
 /**
  * The shop's contact form: POST /api/contact (public, with the session's CSRF token like the other public forms),
- * at most CONTACT_FORM_PER_HOUR messages an hour from one address. It files a ticket exactly as mail does.
+ * at most CONTACT_FORM_PER_HOUR messages an hour from one address. It files a ticket as mail does, but always a new
+ * one: the address is whatever the visitor typed, so a ticket token in the subject is noted, not followed.
  */
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, tickets, db } = app.ctx;
@@ -101,7 +102,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['tickets'],
         summary:
-          'The contact form: files a ticket (or answers one, with its token in the subject); rate-limited per IP',
+          'The contact form: files a new ticket (its address is unverified, so it never answers an existing one); rate-limited per IP',
         body: ContactBody,
         response: { 200: Type.Object({ received: Type.Boolean() }), ...errors(400, 403, 429) },
       },

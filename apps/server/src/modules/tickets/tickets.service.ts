@@ -4,6 +4,8 @@ import {
   canWrite,
   escapeHtml,
   isCurrentVersion,
+  isShopAddress,
+  keptAttachments,
   LOCK_LEASE_MS,
   missingValuesMessage,
   nextVersion,
@@ -15,6 +17,7 @@ import {
   takeLock,
   templateErrorMessage,
   threadingCandidates,
+  ticketToken,
   TICKET_POSTPONE_MAX_DAYS,
   TICKET_STATUS_TEXT,
   TicketStatus,
@@ -39,9 +42,9 @@ import {
 import { AppError, type LockOut } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import type { EmailService } from '../email/email.service.js';
-import { outboxMessageId } from '../email/email-transport.js';
+import { newMessageId } from '../email/message-id.js';
 import type { FileStorage } from '../files/file-storage.js';
-import { cleanText, SUBJECT_MAX, type IncomingMail } from './inbound-mail.js';
+import { cleanText, MAX_INBOUND_ATTACHMENTS, SUBJECT_MAX, type IncomingMail } from './inbound-mail.js';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -61,6 +64,10 @@ export interface OutgoingFile {
   bytes: Buffer;
   contentType: string;
 }
+
+/** History entries of mail in: a reference to another's ticket refused; files of a message not kept. */
+export const THREAD_REFUSED = 'hilo_rechazado';
+export const ATTACHMENTS_DROPPED = 'adjuntos_no_guardados';
 
 export const NOTE_MAX = 5000;
 export const REPLY_MAX = 50_000;
@@ -168,41 +175,89 @@ export class TicketsService {
   // ---------------------------------------------------------------------------------------------------------------
 
   /**
+   * The addresses on each of these tickets (lower-case): the one it was opened from or written to, its customer
+   * account's, and every sender of its incoming messages. Mail threads into a ticket only from one of them.
+   */
+  private async addressesOn(tx: Tx, ticketIds: readonly number[]): Promise<Map<number, Set<string>>> {
+    const out = new Map<number, Set<string>>();
+    if (ticketIds.length === 0) return out;
+    const owners = await tx
+      .select({ id: tickets.id, email: tickets.email, account: users.email })
+      .from(tickets)
+      .leftJoin(users, eq(users.id, tickets.customerId))
+      .where(inArray(tickets.id, [...ticketIds]));
+    const senders = await tx
+      .selectDistinct({ ticketId: ticketMessages.ticketId, email: ticketMessages.fromEmail })
+      .from(ticketMessages)
+      .where(and(inArray(ticketMessages.ticketId, [...ticketIds]), eq(ticketMessages.direction, 'in')));
+    for (const o of owners) {
+      out.set(o.id, new Set([o.email, ...(o.account ? [o.account] : [])].map((e) => e.toLowerCase())));
+    }
+    for (const s of senders) out.get(s.ticketId)?.add(s.email.toLowerCase());
+    return out;
+  }
+
+  /**
    * Files an incoming message: into the ticket it answers (Message-ID / In-Reply-To / References, else the subject's
-   * token when the sender is the ticket's customer), which reopens it (2 Abierto); else a new ticket (2 Abierto).
-   * A Message-ID seen before is not stored twice (a resent or redelivered mail). Returns the ticket and message ids.
+   * token) when the sender is on that ticket (its customer, the address it was opened from, or one that already
+   * wrote in it), which reopens it (2 Abierto); else a new ticket (2 Abierto), whose history notes a reference that
+   * was refused. A Message-ID seen before is not stored twice (a resent or redelivered mail). Files over the limits
+   * are not kept; the history says how many and why. Returns the ticket and message ids.
    */
   async ingest(
     mail: IncomingMail,
   ): Promise<{ ticketId: number; messageId: number; created: boolean; duplicate: boolean }> {
+    const limits = { maxFiles: MAX_INBOUND_ATTACHMENTS, maxBytes: this.config.inboundMail.attachmentMaxBytes };
+    const { kept, dropped } = keptAttachments(
+      mail.attachments.map((a) => a.content.length),
+      limits,
+    );
     // Files are written first (storage is not transactional); a failed transaction leaves unreferenced files only.
     const stored = await Promise.all(
-      mail.attachments.map(async (a) => ({ ...a, ...(await this.files.put(a.content)), size: a.content.length })),
+      kept.map(async (i) => {
+        const a = mail.attachments[i]!;
+        return { ...a, ...(await this.files.put(a.content)), size: a.content.length };
+      }),
     );
     const candidates = threadingCandidates({ inReplyTo: mail.inReplyTo, references: mail.references, subject: '' });
     return this.db.transaction(async (tx) => {
       if (mail.messageId) {
+        // The same mail again; or one of our own messages come back from a shop address (a cc to the shop).
+        const ours = isShopAddress(mail.from.email, this.config.inboundMail.domains);
         const [seen] = await tx
           .select({ id: ticketMessages.id, ticketId: ticketMessages.ticketId })
           .from(ticketMessages)
-          .where(eq(ticketMessages.messageId, mail.messageId));
+          .where(
+            and(eq(ticketMessages.messageId, mail.messageId), ours ? undefined : eq(ticketMessages.direction, 'in')),
+          )
+          .limit(1);
         if (seen) return { ticketId: seen.ticketId, messageId: seen.id, created: false, duplicate: true };
       }
       const known = new Map<string, number>();
       if (candidates.length > 0) {
         const rows = await tx
-          .select({ messageId: ticketMessages.messageId, ticketId: ticketMessages.ticketId })
+          .select({
+            messageId: ticketMessages.messageId,
+            ticketId: ticketMessages.ticketId,
+            direction: ticketMessages.direction,
+          })
           .from(ticketMessages)
           .where(inArray(ticketMessages.messageId, candidates));
-        for (const r of rows) if (r.messageId) known.set(r.messageId, r.ticketId);
+        // Our own messages' ids first: an incoming message may carry the same id (planted), ours are the real ones.
+        for (const r of rows.sort((a, b) => (a.direction === 'out' ? 0 : 1) - (b.direction === 'out' ? 0 : 1))) {
+          if (r.messageId && !known.has(r.messageId)) known.set(r.messageId, r.ticketId);
+        }
       }
       const tokenId = parseTicketToken(mail.subject);
-      let token: { ticketId: number; email: string } | null = null;
-      if (tokenId !== null) {
-        const [t] = await tx.select({ email: tickets.email }).from(tickets).where(eq(tickets.id, tokenId));
-        if (t) token = { ticketId: tokenId, email: t.email };
-      }
-      const threadId = resolveThread(candidates, known, token, mail.from.email);
+      const ticketIds = [...new Set([...known.values(), ...(tokenId === null ? [] : [tokenId])])];
+      const addresses = await this.addressesOn(tx, ticketIds);
+      // The contact form's address is whatever the visitor typed: it never writes into an existing ticket (a token in
+      // its subject opens a new ticket that notes it), or anyone could answer in a customer's name.
+      if (mail.source === 'contact') for (const on of addresses.values()) on.clear();
+      const token =
+        tokenId !== null && addresses.has(tokenId) ? { ticketId: tokenId, reference: ticketToken(tokenId) } : null;
+      const choice = resolveThread(candidates, known, token, mail.from.email, addresses);
+      const threadId = choice.ticketId;
       const now = this.now();
       let ticketId: number;
       let created = false;
@@ -254,6 +309,14 @@ export class TicketsService {
         await tx
           .insert(ticketHistory)
           .values({ ticketId, accion: 'creado', newStatus: TicketStatus.Open, details: { source: mail.source } });
+        if (choice.refused) {
+          // The reference named someone else's ticket: agents see which one, and can merge by hand if it was theirs.
+          await tx.insert(ticketHistory).values({
+            ticketId,
+            accion: THREAD_REFUSED,
+            details: { reference: choice.refused.reference, ticket_id: choice.refused.ticketId, from: mail.from.email },
+          });
+        }
       }
       const [message] = await tx
         .insert(ticketMessages)
@@ -283,6 +346,19 @@ export class TicketsService {
             storageKey: a.key,
           })),
         );
+      }
+      if (dropped.tooMany > 0 || dropped.tooLarge > 0) {
+        await tx.insert(ticketHistory).values({
+          ticketId,
+          accion: ATTACHMENTS_DROPPED,
+          details: {
+            message_id: message!.id,
+            too_many: dropped.tooMany,
+            too_large: dropped.tooLarge,
+            max_files: limits.maxFiles,
+            max_bytes: limits.maxBytes,
+          },
+        });
       }
       return { ticketId, messageId: message!.id, created, duplicate: false };
     });
@@ -737,6 +813,8 @@ export class TicketsService {
     const stored = await Promise.all(
       files.map(async (f) => ({ ...f, ...(await this.files.put(f.bytes)), size: f.bytes.length })),
     );
+    const from = this.email.fromAddress(ticket.storeId);
+    const messageId = newMessageId(from);
     const base = subject ?? ticket.subject;
     const fullSubject = subjectWithToken(/^re:/i.test(base) || subject ? base : `Re: ${base}`, ticket.id);
     const outboxId = await this.email.enqueue(tx, {
@@ -753,14 +831,14 @@ export class TicketsService {
       cc,
       replyHeaders: inReplyTo ? { inReplyTo, references } : {},
       attachments: stored.map((f) => ({ filename: f.filename, contentType: f.contentType, storageKey: f.key })),
+      messageId,
     });
-    const from = this.email.fromAddress(ticket.storeId);
     const [message] = await tx
       .insert(ticketMessages)
       .values({
         ticketId: ticket.id,
         direction: 'out',
-        messageId: outboxId === null ? null : outboxMessageId(outboxId, from),
+        messageId: outboxId === null ? null : messageId,
         inReplyTo: inReplyTo ?? null,
         fromEmail: from,
         toEmails: [ticket.email],

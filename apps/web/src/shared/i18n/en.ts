@@ -1119,6 +1119,10 @@ export const en: Catalogue = {
   'tickets.dueAt': 'Scheduled until',
   'tickets.createdAt': 'Created',
   'tickets.history': 'History',
+  'tickets.threadRefused':
+    'Opened as a new ticket: {from} answered {reference} of ticket {ticket} but is not an address of that ticket',
+  'tickets.attachmentsTooMany': 'Attachments not kept: {count} (more than {max} in one message)',
+  'tickets.attachmentsTooLarge': 'Attachments not kept: {count} (larger than {mb} MB)',
   'tickets.when': 'Date',
   'tickets.action': 'Action',
   'tickets.who': 'Who',

@@ -1126,6 +1126,10 @@ export const es = {
   'tickets.dueAt': 'Programado hasta',
   'tickets.createdAt': 'Creado',
   'tickets.history': 'Historial',
+  'tickets.threadRefused':
+    'Abierto como ticket nuevo: {from} respondía a {reference} del ticket {ticket}, pero no es una dirección de ese ticket',
+  'tickets.attachmentsTooMany': 'Archivos adjuntos no guardados: {count} (más de {max} en un mensaje)',
+  'tickets.attachmentsTooLarge': 'Archivos adjuntos no guardados: {count} (de más de {mb} MB)',
   'tickets.when': 'Fecha',
   'tickets.action': 'Acción',
   'tickets.who': 'Quién',

@@ -1124,6 +1124,10 @@ export const pt: Catalogue = {
   'tickets.dueAt': 'Programado até',
   'tickets.createdAt': 'Criado',
   'tickets.history': 'Histórico',
+  'tickets.threadRefused':
+    'Aberto como ticket novo: {from} respondia a {reference} do ticket {ticket}, mas não é um endereço desse ticket',
+  'tickets.attachmentsTooMany': 'Anexos não guardados: {count} (mais de {max} numa mensagem)',
+  'tickets.attachmentsTooLarge': 'Anexos não guardados: {count} (com mais de {mb} MB)',
   'tickets.when': 'Data',
   'tickets.action': 'Ação',
   'tickets.who': 'Quem',

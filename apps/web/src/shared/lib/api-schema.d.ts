@@ -6705,7 +6705,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The contact form: files a ticket (or answers one, with its token in the subject); rate-limited per IP */
+        /** The contact form: files a new ticket (its address is unverified, so it never answers an existing one); rate-limited per IP */
         post: {
             parameters: {
                 query?: never;

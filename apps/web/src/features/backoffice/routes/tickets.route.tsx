@@ -34,6 +34,7 @@ import {
 } from '../api/tickets';
 import { CannedPicker } from '../components/canned-picker';
 import { useWorkspace } from '../components/workspace-context';
+import { ticketHistoryText } from '../lib/ticket-history';
 import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
 
@@ -335,7 +336,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
           rows={data.history}
           columns={[
             { key: 'when', header: t('tickets.when'), cell: (row) => format.dateTime(row.created_at) },
-            { key: 'accion', header: t('tickets.action'), cell: (row) => row.accion },
+            { key: 'accion', header: t('tickets.action'), cell: (row) => ticketHistoryText(row, t) },
             {
               key: 'status',
               header: t('tickets.status'),

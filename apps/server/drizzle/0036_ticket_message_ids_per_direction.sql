@@ -1,0 +1,3 @@
+DROP INDEX "ticket_messages_message_id_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "ticket_messages_in_message_id_uq" ON "ticket_messages" USING btree ("message_id") WHERE direction = 'in' AND message_id IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "ticket_messages_out_message_id_uq" ON "ticket_messages" USING btree ("message_id") WHERE direction = 'out' AND message_id IS NOT NULL;
