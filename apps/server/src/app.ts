@@ -234,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     legalEntitiesFile: config.legalEntitiesFile,
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
+    ptSigning: config.ptSigning,
   });
   await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
   const itemLocks = new ItemLocksService(db, now);

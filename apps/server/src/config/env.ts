@@ -67,6 +67,9 @@ export interface AppConfig {
   legalEntitiesFile: string;
   /** Which AEAT host the Veri*Factu QR points at: production (www2.agenciatributaria.gob.es) or test (prewww2.aeat.es). */
   verifactuEnvironment: 'production' | 'test';
+  /** Portuguese documents (docs/operations.md): the signing key (PEM file), the AT certificate number, and whether a
+   * series without an AT validation code may issue (outside production only, with a placeholder ATCUD). */
+  ptSigning: { keyFile: string | null; certificateNumber: string; production: boolean };
   // --- Tickets (issue 11; docs/backoffice.md, "Tickets") ---
   /** Customers' mail coming in: the SMTP receiver, the provider webhook, the contact form. */
   inboundMail: InboundMailConfig;
@@ -211,6 +214,8 @@ const EnvSchema = Type.Object({
   SANDBOX_MULTIBANCO_EXPIRY_HOURS: envInt(72, 1, 24 * 60),
   LEGAL_ENTITIES_FILE: Type.Optional(envText()),
   VERIFACTU_ENV: Type.Optional(envEnum(['production', 'test'])),
+  PT_SIGNING_KEY_FILE: Type.Optional(envText()),
+  PT_CERTIFICATE_NUMBER: Type.Optional(envPattern(/^\d{1,6}$/, 'must be the AT certificate number (digits)')),
   // Email (docs/email.md)
   MAIL_TRANSPORT: Type.Optional(envEnum(['smtp', 'mailbox'])),
   SMTP_URL: Type.Optional(envPattern(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL', { echo: false })),
@@ -443,6 +448,11 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     sandboxMultibancoExpiryHours: env.SANDBOX_MULTIBANCO_EXPIRY_HOURS,
     legalEntitiesFile: path.resolve(env.LEGAL_ENTITIES_FILE ?? path.join(REPO_ROOT, 'catalog/legal-entities.json')),
     verifactuEnvironment: env.VERIFACTU_ENV ?? (production ? 'production' : 'test'),
+    ptSigning: {
+      keyFile: env.PT_SIGNING_KEY_FILE ? path.resolve(env.PT_SIGNING_KEY_FILE) : null,
+      certificateNumber: env.PT_CERTIFICATE_NUMBER ?? '0000',
+      production,
+    },
     inboundMail: parseInboundMail(env, production),
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },

@@ -138,6 +138,8 @@ export const PERMISSIONS = {
    * the account may work on, markdown turned into a PDF (downloaded or attached), the assistant turned off per item.
    */
   'backoffice.assistant': STAFF,
+  /** Portuguese invoicing: the AT's series validation codes (ATCUD) and the monthly SAF-T (PT) export. */
+  'invoicing.portugal': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A named thing someone may be allowed to do. */

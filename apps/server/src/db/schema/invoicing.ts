@@ -79,6 +79,14 @@ export const invoices = pgTable(
     /** Credit notes of a refund with a penalty: the amount cancelled and the penalty kept (total = what is returned). */
     cancelledAmount: centsColumn('cancelled_amount'),
     penalty: centsColumn('penalty'),
+    /** Portuguese issuers: the document number as the AT reads it ("FT F16-2026/7"), signed and put in SAF-T. */
+    ptDocumentNo: text('pt_document_no'),
+    /** Portuguese issuers: SystemEntryDate as signed (local YYYY-MM-DDTHH:MM:SS). */
+    ptSystemEntry: text('pt_system_entry'),
+    /** Portuguese issuers: the RSA-SHA1 signature (base64) chaining the document to the previous one of its series. */
+    ptHash: text('pt_hash'),
+    /** Portuguese issuers: the ATCUD (series validation code, dash, sequence). */
+    ptAtcud: text('pt_atcud'),
   },
   (t) => [
     uniqueIndex('invoices_entity_number_uq').on(t.entityId, t.number),
@@ -179,4 +187,11 @@ export const customerBilling = pgTable('customer_billing', {
   address: text('address').notNull(),
   country: text('country').notNull(),
   updatedAt: updatedAt(),
+});
+
+/** The AT's validation code of each Portuguese series (per series key, "F16-2026"), entered by an admin. */
+export const ptSeriesCodes = pgTable('pt_series_codes', {
+  seriesKey: text('series_key').primaryKey(),
+  validationCode: text('validation_code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,4 +1,12 @@
-import { formatMoney, isLanguage, type Cents, type Language } from '@ventanilla/domain';
+import {
+  formatMoney,
+  isLanguage,
+  ptAtcudText,
+  ptCertificationText,
+  ptQrString,
+  type Cents,
+  type Language,
+} from '@ventanilla/domain';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { invoices, verifactuRecords } from '../../db/schema.js';
@@ -16,6 +24,27 @@ export interface InvoicePdfInput {
   /** The brand (store name) shown at the top. */
   storeName: string;
   verifactu: RecordRow | null;
+  /** Portuguese issuers' signed documents: the AT certificate number printed with the hash extract. */
+  portugal: { certificateNumber: string } | null;
+}
+
+/** The QR text of a signed Portuguese document (Portaria 195/2020). */
+export function portugueseQr(invoice: InvoiceRow, certificateNumber: string): string {
+  if (!invoice.ptHash || !invoice.ptAtcud || !invoice.ptDocumentNo) throw new Error(`${invoice.number} is not signed`);
+  return ptQrString({
+    issuerNif: invoice.issuer.taxId ?? '',
+    buyerTaxId: invoice.recipient.taxId,
+    buyerCountry: invoice.recipient.country ?? 'PT',
+    documentType: invoice.kind === 'credit_note' ? 'NC' : 'FT',
+    status: 'N',
+    date: invoice.issueDate,
+    documentNo: invoice.ptDocumentNo,
+    atcud: invoice.ptAtcud,
+    buckets: invoice.breakdown,
+    grossTotal: invoice.total,
+    hash: invoice.ptHash,
+    certificateNumber,
+  });
 }
 
 const MM = 72 / 25.4;
@@ -40,7 +69,7 @@ function rateText(rateBp: number | null): string {
  * block at the top: "QR tributario:" above the QR code (error correction M, 35 mm) and "VERI*FACTU" below it.
  */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
-  const { invoice, corrected, entity, verifactu } = input;
+  const { invoice, corrected, entity, verifactu, portugal } = input;
   const language: Language = isLanguage(invoice.language) ? invoice.language : 'es';
   const t = (key: InvoiceTextKey, params?: Record<string, string>) => invoiceText(language, key, params);
   const money = (amount: Cents) => formatMoney(amount, language).replace(/[\u202f\u00a0]/g, ' ');
@@ -106,14 +135,19 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 
   // Veri*Factu block, top right, before anything else on the page.
   const right = PAGE.width - MARGIN;
-  if (verifactu) {
+  const qrText = verifactu
+    ? verifactu.qrUrl
+    : portugal && invoice.ptHash
+      ? portugueseQr(invoice, portugal.certificateNumber)
+      : null;
+  if (qrText) {
     const size = 35 * MM;
-    const qr = QRCode.create(verifactu.qrUrl, { errorCorrectionLevel: 'M' });
+    const qr = QRCode.create(qrText, { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
     const cell = size / n;
     const left = right - size;
     const top = PAGE.height - MARGIN - 12;
-    write(t('qrCaption'), left, top + 3, { size: 8, font: bold });
+    if (verifactu) write(t('qrCaption'), left, top + 3, { size: 8, font: bold });
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
         if (qr.modules.get(row, col))
@@ -126,9 +160,11 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
           });
       }
     }
-    write(t('verifactu'), left, top - size - 10, { size: 9, font: bold });
-    for (const [i, l] of wrap(t('verifactuNote'), size, 6).entries())
-      write(l, left, top - size - 19 - i * 7, { size: 6, color: GREY });
+    if (verifactu) {
+      write(t('verifactu'), left, top - size - 10, { size: 9, font: bold });
+      for (const [i, l] of wrap(t('verifactuNote'), size, 6).entries())
+        write(l, left, top - size - 19 - i * 7, { size: 6, color: GREY });
+    }
   }
 
   // Brand, title, number and dates.
@@ -136,8 +172,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   y -= 30;
   write(title, MARGIN, y, { size: 13, font: bold });
   y -= 16;
-  write(`${t('number')}: ${invoice.number}`, MARGIN, y, { size: 10, font: bold });
+  write(`${t('number')}: ${invoice.ptDocumentNo ?? invoice.number}`, MARGIN, y, { size: 10, font: bold });
   y -= 13;
+  if (invoice.ptAtcud) {
+    write(ptAtcudText(invoice.ptAtcud), MARGIN, y, { size: 9, font: bold });
+    y -= 12;
+  }
   write(`${t('issueDate')}: ${displayDate(invoice.issueDate)}`, MARGIN, y);
   y -= 12;
   write(`${t('order')}: ${invoice.orderId}`, MARGIN, y);
@@ -169,7 +209,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   ];
   const endLeft = column(MARGIN, t('issuer'), issuerLines, y);
   const endRight = column(MARGIN + 270, t('customer'), customerLines, y);
-  y = Math.min(endLeft, endRight, verifactu ? PAGE.height - MARGIN - 12 - 35 * MM - 34 : y) - 10;
+  y = Math.min(endLeft, endRight, qrText ? PAGE.height - MARGIN - 12 - 35 * MM - 34 : y) - 10;
 
   if (invoice.kind === 'credit_note' && corrected) {
     write(t('corrects', { number: corrected.number, date: displayDate(corrected.issueDate) }), MARGIN, y, {
@@ -269,6 +309,11 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   }
   if (invoice.invoiceType === 'F2' || invoice.invoiceType === 'R5')
     write(t('vatIncluded'), MARGIN, y + 12, { size: 8, color: GREY });
+  // Portaria 363/2010: four characters of the signature and the software's AT certificate, legible on the document.
+  if (portugal && invoice.ptHash) {
+    y -= 6;
+    write(ptCertificationText(invoice.ptHash, portugal.certificateNumber), MARGIN, y, { size: 8 });
+  }
 
   // Footer on every page.
   for (const p of doc.getPages()) {

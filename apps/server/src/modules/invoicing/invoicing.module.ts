@@ -3,6 +3,7 @@ import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
+import { PtSigningService, type PtSigningConfig } from './pt-signing.service.js';
 import { RefundsService } from './refunds.service.js';
 import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
 import { VerifactuService } from './verifactu.service.js';
@@ -30,6 +31,7 @@ export function createInvoicing(options: {
   stores: ReadonlyArray<{ storeId: number; name: string }>;
   verifactuEnvironment: VerifactuEnvironment;
   submitter?: VerifactuSubmitter;
+  ptSigning: PtSigningConfig;
 }): InvoicingModule {
   const names = new Map(options.stores.map((s) => [s.storeId, s.name]));
   const entities = LegalEntities.fromFile(options.legalEntitiesFile, [...names.keys()]);
@@ -38,7 +40,13 @@ export function createInvoicing(options: {
     options.verifactuEnvironment,
     options.submitter ?? new LogOnlySubmitter(),
   );
-  const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
+  const invoicing = new InvoicingService(
+    options.db,
+    entities,
+    verifactu,
+    (id) => names.get(id) ?? 'Ventanilla',
+    new PtSigningService(options.ptSigning),
+  );
   const refunds = new RefundsService(options.db, invoicing, options.providers);
   // Late: the invoice series' counter and the Veri*Factu chain head are locked until commit, and every payment needs
   // them, so the rest of the payment's work is done before they are taken.

@@ -191,6 +191,68 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return sendPdf(reply, await invoicing.pdf(await invoicing.byId(request.params.invoiceId)));
     },
   );
+
+  app.get(
+    '/api/backoffice/saft-pt',
+    {
+      config: { permission: 'invoicing.portugal' },
+      schema: {
+        tags: ['back office'],
+        summary: "SAF-T (PT) 1.04_01 of a Portuguese entity's invoices and credit notes in a month (admins)",
+        querystring: Type.Object({
+          entity: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 40 }),
+          month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
+        }),
+        response: {
+          200: Type.Unsafe({ type: 'string', description: 'application/xml' }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await invoicing.saftPt(request.query.entity, request.query.month);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', attachmentHeader(file.filename))
+        .header('cache-control', 'private, no-store')
+        .send(file.xml);
+    },
+  );
+
+  const SeriesCode = Type.Object({
+    series_key: Type.String(),
+    validation_code: Type.String(),
+    updated_at: Type.Optional(Type.String()),
+  });
+
+  app.get(
+    '/api/backoffice/pt-series',
+    {
+      config: { permission: 'invoicing.portugal' },
+      schema: {
+        tags: ['back office'],
+        summary: "The AT's validation codes of the Portuguese series (the ATCUD's first part), by series key",
+        response: { 200: Type.Array(SeriesCode), ...errors(401, 403) },
+      },
+    },
+    async () => invoicing.portugal.listCodes(app.ctx.db),
+  );
+
+  app.put(
+    '/api/backoffice/pt-series/:seriesKey',
+    {
+      config: { permission: 'invoicing.portugal' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Record the AT\'s validation code of a Portuguese series ("F16-2026"); a series that issued documents keeps its code',
+        params: Type.Object({ seriesKey: Type.String({ maxLength: 20 }) }),
+        body: Type.Object({ validation_code: Type.String({ minLength: 8, maxLength: 40 }) }),
+        response: { 200: SeriesCode, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request) => invoicing.portugal.setCode(app.ctx.db, request.params.seriesKey, request.body.validation_code),
+  );
 };
 
 export default invoicingRoutes;

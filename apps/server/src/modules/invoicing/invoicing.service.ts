@@ -20,7 +20,7 @@ import {
   type VatBucket,
   type VerifactuInvoiceType,
 } from '@ventanilla/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
 import {
@@ -34,6 +34,7 @@ import {
 } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { LegalEntities } from './legal-entities.js';
+import type { PtSigningService } from './pt-signing.service.js';
 import {
   checkChainedRecord,
   recordCtes,
@@ -185,6 +186,8 @@ export class InvoicingService {
     private readonly verifactu: VerifactuService,
     /** The brand printed on the PDF (the store's name). */
     private readonly storeName: (storeId: number) => string,
+    /** Signs and numbers (ATCUD) the documents of Portuguese issuers. */
+    readonly portugal: PtSigningService,
   ) {}
 
   /**
@@ -291,6 +294,8 @@ export class InvoicingService {
       throw new Error(`invoice number ${row.number} is not sequence ${row.sequence} of ${key}`);
     }
     if (recordFields && record) checkChainedRecord(this.verifactu.qrEnvironment, recordFields, row.number, record);
+    // The series' counter row is locked by the statement above until commit: the signature chain follows the numbers.
+    if (setup.entity.country === 'PT') row = await this.portugal.sign(tx, row, setup.entity);
     return row;
   }
 
@@ -365,6 +370,7 @@ export class InvoicingService {
       })
       .returning();
     if (!row) throw new Error('credit note insert returned nothing');
+    if (setup.entity.country === 'PT') return this.portugal.sign(tx, row, setup.entity);
     if (setup.entity.verifactu) await this.verifactu.register(tx, row, setup.entity, now);
     return row;
   }
@@ -450,8 +456,42 @@ export class InvoicingService {
       entity: setup.entity,
       storeName: this.storeName(row.storeId),
       verifactu: record ?? null,
+      portugal: row.ptHash ? { certificateNumber: this.portugal.certificateNumber } : null,
     });
     return { filename: `${row.kind === 'invoice' ? 'factura' : 'abono'}-${row.number}.pdf`, bytes };
+  }
+
+  /** The SAF-T (PT) file of a Portuguese entity's signed documents issued in a month ("2026-11"). */
+  async saftPt(entityId: string, month: string): Promise<{ filename: string; xml: string }> {
+    const entity = this.entities.entity(entityId);
+    if (!entity || entity.country !== 'PT') throw new AppError('NOT_FOUND', `Portuguese entity ${entityId}`);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    const documents = await this.db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.entityId, entityId),
+          isNotNull(invoices.ptHash),
+          gte(invoices.issueDate, `${month}-01`),
+          lt(invoices.issueDate, `${next}-01`),
+        ),
+      )
+      .orderBy(asc(invoices.seriesKey), asc(invoices.sequence));
+    const ids = [...new Set(documents.map((d) => d.correctsInvoiceId).filter((id): id is number => id !== null))];
+    const corrected = ids.length ? await this.db.select().from(invoices).where(inArray(invoices.id, ids)) : [];
+    const { buildSaftPt } = await import('./saft-pt.js');
+    const xml = buildSaftPt({
+      entity,
+      month,
+      documents,
+      corrected: new Map(corrected.map((c) => [c.id, c])),
+      certificateNumber: this.portugal.certificateNumber,
+      productVersion: '1.0',
+      createdAt: new Date().toISOString().slice(0, 10),
+    });
+    return { filename: `SAFT-PT_${entity.tax_id.replace(/^PT/, '')}_${month}.xml`, xml };
   }
 
   async billing(userId: number) {

@@ -87,6 +87,11 @@ export class LegalEntities {
     return [...new Set([...this.byStore.values()].filter((s) => s.entity.verifactu).map((s) => s.entity.tax_id))];
   }
 
+  /** An issuer by its id ("pt"), undefined when there is none. */
+  entity(id: string): LegalEntity | undefined {
+    return [...this.byStore.values()].find((s) => s.entity.id === id)?.entity;
+  }
+
   forStore(storeId: number): StoreInvoicing {
     const found = this.byStore.get(storeId);
     if (!found) throw new Error(`no issuer configured for store ${storeId}`);

@@ -1,0 +1,191 @@
+import { createVerify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { isoDate, ptHashExtract, ptSignatureMessage, zonedDateTime } from '@ventanilla/domain';
+import { validateXML } from 'xmllint-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../support/pdf-text.js';
+import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
+import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let admin: TestClient;
+let agent: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = new TestClient(t.app);
+  expect((await admin.login('admin@ventanilla.test', 'admin-demo-2026')).statusCode).toBe(200);
+  agent = new TestClient(t.app);
+  expect((await agent.login('agente@ventanilla.test', 'agente-demo-2026')).statusCode).toBe(200);
+});
+afterAll(async () => t?.close());
+
+const LISBON = zonedDateTime(new Date(), 'Europe/Lisbon');
+const YEAR = LISBON.year;
+const MONTH = isoDate(LISBON).slice(0, 7);
+const PT_ANSWERS = { '4201': 'AA00AA', '4202': '420201' };
+const pool = () => t.app.ctx.database.pool;
+const put = (c: TestClient, url: string, payload: unknown) =>
+  c.request({ method: 'PUT', url, payload: payload as string });
+
+interface SignedRow {
+  id: number;
+  kind: string;
+  sequence: number;
+  series_key: string;
+  issue_date: string;
+  total: number;
+  pt_document_no: string;
+  pt_system_entry: string;
+  pt_hash: string;
+  pt_atcud: string;
+}
+
+async function paidPortugueseOrder(email: string) {
+  const c = new TestClient(t.app);
+  await c.start(16);
+  await c.register(email);
+  expect(
+    (await c.post('/api/cart/items', { store_id: 16, url_key: 'certidao-permanente-automovel', answers: PT_ANSWERS }))
+      .statusCode,
+  ).toBe(201);
+  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  expect(res.statusCode).toBe(201);
+  const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
+  await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' });
+  await waitFor(
+    async () => (await pool().query('select 1 from invoices where order_id = $1', [orderId])).rowCount === 1,
+  );
+  return { c, orderId };
+}
+
+async function series(key: string): Promise<SignedRow[]> {
+  return (
+    await pool().query<SignedRow>(
+      `select id, kind, sequence, series_key, issue_date, total, pt_document_no, pt_system_entry, pt_hash, pt_atcud
+         from invoices where series_key = $1 order by sequence`,
+      [key],
+    )
+  ).rows;
+}
+
+/** Every document of a series verifies with the public key over its fields and the previous document's signature. */
+function expectChainVerifies(rows: SignedRow[]) {
+  const publicKey = t.app.ctx.invoicing.portugal.publicKeyPem!;
+  let previous = '';
+  rows.forEach((r, i) => {
+    expect(r.sequence).toBe(i + 1);
+    const message = ptSignatureMessage({
+      invoiceDate: r.issue_date,
+      systemEntryDate: r.pt_system_entry,
+      invoiceNo: r.pt_document_no,
+      grossTotal: Math.abs(r.total),
+      previousHash: previous,
+    });
+    expect(createVerify('RSA-SHA1').update(message).verify(publicKey, r.pt_hash, 'base64')).toBe(true);
+    previous = r.pt_hash;
+  });
+}
+
+async function saft(client: TestClient) {
+  return client.get(`/api/backoffice/saft-pt?entity=pt&month=${MONTH}`);
+}
+
+const XSD = fileURLToPath(new URL('../../src/modules/invoicing/saft/SAFTPT1.04_01.xsd', import.meta.url));
+
+/**
+ * The AT's schema declares XSD 1.1 (its xs:assert rules); libxml2 validates XSD 1.0, so the asserts are taken out
+ * and everything else (structure, types, patterns, keys) is checked.
+ */
+function schemaForLibxml(): string {
+  // Also XSD 1.1: xs:all with maxOccurs="unbounded" (general-ledger lines, not in an invoicing file) read as a sequence.
+  return readFileSync(XSD, 'latin1')
+    .replace(/<xs:all>/g, '<xs:sequence>')
+    .replace(/<\/xs:all>/g, '</xs:sequence>')
+    .replace(/encoding="Windows-1252"/, 'encoding="ISO-8859-1"')
+    .replace(/<xs:assert\b[\s\S]*?\/>/g, '');
+}
+
+describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-T)', () => {
+  it('an admin records the AT validation code of a series; others cannot', async () => {
+    const key = `F16-${YEAR}`;
+    const anonymous = new TestClient(t.app);
+    await anonymous.start(16);
+    expect((await put(anonymous, `/api/backoffice/pt-series/${key}`, { validation_code: 'AAJFJMVN' })).statusCode).toBe(
+      401,
+    );
+    expect((await put(agent, `/api/backoffice/pt-series/${key}`, { validation_code: 'AAJFJMVN' })).statusCode).toBe(
+      403,
+    );
+    const bad = await put(admin, `/api/backoffice/pt-series/${key}`, { validation_code: 'AAJ-FJMVN' });
+    expect(bad.statusCode).toBe(400);
+    const ok = await put(admin, `/api/backoffice/pt-series/${key}`, { validation_code: 'aajfjmvn' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ series_key: key, validation_code: 'AAJFJMVN' });
+    expect(
+      (await put(admin, `/api/backoffice/pt-series/R16-${YEAR}`, { validation_code: 'CSDF7T5H' })).statusCode,
+    ).toBe(200);
+    expect((await admin.get('/api/backoffice/pt-series')).json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ series_key: key, validation_code: 'AAJFJMVN' })]),
+    );
+  });
+
+  it('invoice and credit note carry the ATCUD and a signature chained in their series; the PDF prints them', async () => {
+    const { c, orderId } = await paidPortugueseOrder('pt-inv-1@example.com');
+    const { orderId: second } = await paidPortugueseOrder('pt-inv-2@example.com');
+    const invoices = await series(`F16-${YEAR}`);
+    expect(invoices.length).toBeGreaterThanOrEqual(2);
+    expect(invoices[0]).toMatchObject({ kind: 'invoice', pt_document_no: `FT F16-${YEAR}/1`, pt_atcud: 'AAJFJMVN-1' });
+    expect(invoices[1]!.pt_atcud).toBe('AAJFJMVN-2');
+    expectChainVerifies(invoices);
+    expect(second).toBeGreaterThan(orderId);
+
+    const refund = await agent.post(`/api/backoffice/orders/${orderId}/refunds`, { amount: '1.00', reason: 'Erro' });
+    expect(refund.statusCode).toBe(201);
+    const notes = await series(`R16-${YEAR}`);
+    expect(notes[0]).toMatchObject({ kind: 'credit_note', pt_document_no: `NC R16-${YEAR}/1`, pt_atcud: 'CSDF7T5H-1' });
+    expectChainVerifies(notes);
+
+    // Changing the code of a series that has issued documents is refused (its printed ATCUDs would not match).
+    expect(
+      (await put(admin, `/api/backoffice/pt-series/F16-${YEAR}`, { validation_code: 'ZZZZZZZZ' })).statusCode,
+    ).toBe(409);
+
+    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const first = invoices.find((r) => r.sequence === 1)!;
+    const own = (
+      await pool().query<SignedRow>('select pt_hash, pt_atcud from invoices where order_id = $1 and kind = $2', [
+        orderId,
+        'invoice',
+      ])
+    ).rows[0]!;
+    expect(text).toContain(`ATCUD: ${own.pt_atcud}`);
+    expect(text).toContain(`${ptHashExtract(own.pt_hash)}-Processado por programa certificado n.º 0000/AT`);
+    expect(first.pt_hash).toBeTruthy();
+  });
+
+  it('SAF-T (PT): admins only; the file validates against the AT schema and carries the stored hashes', async () => {
+    expect((await saft(new TestClient(t.app))).statusCode).toBe(401);
+    expect((await saft(agent)).statusCode).toBe(403);
+    expect((await admin.get('/api/backoffice/saft-pt?entity=es&month=2026-11')).statusCode).toBe(404);
+    expect((await admin.get('/api/backoffice/saft-pt?entity=pt&month=2026-13')).statusCode).toBe(400);
+    const res = await saft(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.headers['content-disposition']).toMatch(/SAFT-PT_509123457_\d{4}-\d{2}\.xml/);
+    const xml = res.body;
+    const result = await validateXML({
+      xml: [{ fileName: 'saft.xml', contents: xml }],
+      schema: [{ fileName: 'SAFTPT1.04_01.xsd', contents: schemaForLibxml() }],
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    const docs = [...(await series(`F16-${YEAR}`)), ...(await series(`R16-${YEAR}`))];
+    for (const d of docs) {
+      expect(xml).toContain(`<InvoiceNo>${d.pt_document_no}</InvoiceNo><ATCUD>${d.pt_atcud}</ATCUD>`);
+      expect(xml).toContain(`<Hash>${d.pt_hash}</Hash>`);
+    }
+    expect(xml).toContain('<InvoiceType>NC</InvoiceType>');
+    expect(xml).toMatch(/<References><Reference>FT F16-\d{4}\/1<\/Reference>/);
+  });
+});
