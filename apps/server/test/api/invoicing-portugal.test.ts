@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isoDate, ptHashExtract, ptSignatureMessage, zonedDateTime } from '@ventanilla/domain';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSandboxNotification } from '../support/payment-state.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -41,7 +42,7 @@ interface SignedRow {
   pt_atcud: string;
 }
 
-async function paidPortugueseOrder(email: string) {
+async function unpaidPortugueseOrder(email: string) {
   const c = new TestClient(t.app);
   await c.start(16);
   await c.register(email);
@@ -51,7 +52,11 @@ async function paidPortugueseOrder(email: string) {
   ).toBe(201);
   const res = await c.post('/api/checkout', { payment_method: 'cc' });
   expect(res.statusCode).toBe(201);
-  const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
+  return { c, ...res.json<{ order_id: number; redirect_url: string }>() };
+}
+
+async function paidPortugueseOrder(email: string) {
+  const { c, order_id: orderId, redirect_url: redirectUrl } = await unpaidPortugueseOrder(email);
   await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' });
   await waitFor(
     async () => (await pool().query('select 1 from invoices where order_id = $1', [orderId])).rowCount === 1,
@@ -187,5 +192,45 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
     }
     expect(xml).toContain('<InvoiceType>NC</InvoiceType>');
     expect(xml).toMatch(/<References><Reference>FT F16-\d{4}\/1<\/Reference>/);
+  });
+
+  it('orders of one series paid at the same moment get consecutive numbers and one unbroken signature chain', async () => {
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await unpaidPortugueseOrder(`pt-race-${i}@example.com`));
+    const payments = await Promise.all(
+      orders.map(
+        async (o) =>
+          (
+            await pool().query<{ provider_ref: string; amount: number }>(
+              'select provider_ref, amount from payments where order_id = $1',
+              [o.order_id],
+            )
+          ).rows[0]!,
+      ),
+    );
+    const responses = await Promise.all(
+      payments.map((p, i) =>
+        sendSandboxNotification(
+          t.app,
+          JSON.stringify({
+            id: `evt_pt_race_${i}`,
+            type: 'payment.succeeded',
+            created: 0,
+            data: {
+              ref: p.provider_ref,
+              amount: p.amount,
+              currency: 'EUR',
+              failure_code: null,
+              card: { brand: 'visa', last4: '4242' },
+            },
+          }),
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(orders.map(() => 200));
+    const rows = await series(`F16-${YEAR}`);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expectChainVerifies(rows);
+    expect(new Set(rows.map((r) => r.pt_hash)).size).toBe(rows.length);
   });
 });
