@@ -17860,6 +17860,463 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/saft-pt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SAF-T (PT) 1.04_01 of a Portuguese entity's invoices and credit notes in a month (admins) */
+        get: {
+            parameters: {
+                query: {
+                    entity: string;
+                    month: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/pt-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AT's validation codes of the Portuguese series (the ATCUD's first part), by series key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            series_key: string;
+                            validation_code: string;
+                            updated_at?: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/pt-series/{seriesKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record the AT's validation code of a Portuguese series ("F16-2026"); a series that issued documents keeps its code */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seriesKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        validation_code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            series_key: string;
+                            validation_code: string;
+                            updated_at?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/statuses": {
         parameters: {
             query?: never;
