@@ -5,6 +5,7 @@ import { isoDate, ptHashExtract, ptSignatureMessage, zonedDateTime } from '@vent
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSandboxNotification } from '../support/payment-state.js';
+import { portugueseQr } from '../../src/modules/invoicing/invoice-pdf.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -166,7 +167,11 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
     ).rows[0]!;
     expect(text).toContain(`ATCUD: ${own.pt_atcud}`);
     expect(text).toContain(`${ptHashExtract(own.pt_hash)}-Processado por programa certificado n.º 0000/AT`);
-    expect(first.pt_hash).toBeTruthy();
+    // The QR printed top right (Portaria 195/2020), from the stored document.
+    const stored = await t.app.ctx.invoicing.byId(first.id);
+    expect(portugueseQr(stored, '0000')).toBe(
+      `A:509123457*B:999999990*C:PT*D:FT*E:N*F:${first.issue_date.replaceAll('-', '')}*G:FT F16-${YEAR}/1*H:AAJFJMVN-1*I1:PT*I7:20.00*I8:4.60*N:4.60*O:24.60*Q:${ptHashExtract(first.pt_hash)}*R:0000`,
+    );
   });
 
   it('SAF-T (PT): admins only; the file validates against the AT schema and carries the stored hashes', async () => {
