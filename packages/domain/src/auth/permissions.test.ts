@@ -56,6 +56,7 @@ const EXPECTED: Record<Action, string> = {
   'providerPayments.files.read': 'GA',
   'providerPayments.files.edit': 'A',
   'backoffice.assistant': 'GAN',
+  'invoicing.portugal': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 
