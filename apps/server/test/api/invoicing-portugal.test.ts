@@ -8,6 +8,7 @@ import { sendSandboxNotification } from '../support/payment-state.js';
 import { portugueseQr } from '../../src/modules/invoicing/invoice-pdf.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
+import { PtSigningService } from '../../src/modules/invoicing/pt-signing.service.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -237,5 +238,52 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expectChainVerifies(rows);
     expect(new Set(rows.map((r) => r.pt_hash)).size).toBe(rows.length);
+  });
+
+  it('in production a document is refused without the signing key or without the series code, with a clear error', async () => {
+    const unkeyed = new PtSigningService({ keyFile: null, certificateNumber: '1234', production: true });
+    expect(unkeyed.publicKeyPem).toBeNull();
+    const [row] = (await pool().query('select id from invoices limit 1')).rows;
+    const invoice = await t.app.ctx.invoicing.byId(row.id);
+    const entity = { id: 'pt', time_zone: 'Europe/Lisbon' } as Parameters<PtSigningService['sign']>[2];
+    await expect(t.app.ctx.db.transaction((tx) => unkeyed.sign(tx, invoice, entity))).rejects.toThrow(
+      /PT_SIGNING_KEY_FILE/,
+    );
+
+    // A keyed production signer and a series nobody entered a code for: the paying transaction fails, nothing issued.
+    const portugal = t.app.ctx.invoicing.portugal as unknown as { config: { production: boolean } };
+    await pool().query('delete from pt_series_codes where series_key = $1', [`F16-${YEAR}`]);
+    portugal.config.production = true;
+    try {
+      const { order_id: orderId } = await unpaidPortugueseOrder('pt-no-code@example.com');
+      const payment = (await pool().query('select provider_ref, amount from payments where order_id = $1', [orderId]))
+        .rows[0];
+      const res = await sendSandboxNotification(
+        t.app,
+        JSON.stringify({
+          id: 'evt_pt_no_code',
+          type: 'payment.succeeded',
+          created: 0,
+          data: {
+            ref: payment.provider_ref,
+            amount: payment.amount,
+            currency: 'EUR',
+            failure_code: null,
+            card: { brand: 'visa', last4: '4242' },
+          },
+        }),
+      );
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect((await pool().query('select 1 from invoices where order_id = $1', [orderId])).rowCount).toBe(0);
+      await expect(t.app.ctx.db.transaction((tx) => t.app.ctx.invoicing.issueForOrder(tx, orderId))).rejects.toThrow(
+        `Portuguese series F16-${YEAR} has no AT validation code`,
+      );
+    } finally {
+      portugal.config.production = false;
+      await pool().query('insert into pt_series_codes (series_key, validation_code) values ($1, $2)', [
+        `F16-${YEAR}`,
+        'AAJFJMVN',
+      ]);
+    }
   });
 });
