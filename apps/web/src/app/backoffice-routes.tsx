@@ -18,6 +18,7 @@ import {
   LocalizationsScreen,
   MailboxMessageRoute,
   MailboxRoute,
+  PtSeriesRoute,
   NewProcedureScreen,
   ShortcutScreen,
   StaffGate,
@@ -78,6 +79,7 @@ export function BackofficeRoutes() {
               <Route path="plantillas/:kind/nueva" element={<TemplateEditRoute />} />
               <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
               <Route path="respuestas" element={<CannedResponsesRoute />} />
+              <Route path="series-pt" element={<PtSeriesRoute />} />
               <Route path="personal" element={<StaffRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />

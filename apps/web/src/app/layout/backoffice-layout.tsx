@@ -48,6 +48,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/respuestas">{t('canned.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'invoicing.portugal') ? (
+                  <li>
+                    <Link to="/agentes/series-pt">{t('ptSeries.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'agents.manage') ? (
                   <li>
                     <Link to="/agentes/personal">{t('staff.nav')}</Link>

@@ -6,6 +6,7 @@ export { StatisticsGate } from '../../features/backoffice/components/statistics-
 export { WorkspaceShell } from '../../features/backoffice/components/workspace-shell';
 export { AgentLogoutRoute } from '../../features/backoffice/routes/agent-logout.route';
 export { CannedResponsesRoute } from '../../features/backoffice/routes/canned-responses.route';
+export { PtSeriesRoute } from '../../features/backoffice/routes/pt-series.route';
 export { CatalogProductFormRoute } from '../../features/backoffice/routes/catalog-product-form.route';
 export { CatalogProductTranslationsRoute } from '../../features/backoffice/routes/catalog-product-translations.route';
 export { CatalogProductRevisionsRoute } from '../../features/backoffice/routes/catalog-product-revisions.route';

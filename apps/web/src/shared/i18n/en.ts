@@ -932,6 +932,18 @@ export const en: Catalogue = {
   'backoffice.colDetail': 'Detail',
   'backoffice.historyReference': 'Reference: {from} → {to}',
   'backoffice.historyIncidenceAnswer': '“{message}” (files attached: {files})',
+  // --- Portuguese invoice series (ATCUD codes)
+  'ptSeries.nav': 'Portuguese series (ATCUD)',
+  'ptSeries.title': 'Portuguese invoice series',
+  'ptSeries.rule':
+    'Each Portuguese series (for example F16-2026) needs the validation code the AT returns when it is communicated. Without one the series cannot issue in production; a series that has issued keeps its code.',
+  'ptSeries.series': 'Series',
+  'ptSeries.seriesHint': 'Store series and year, for example F16-2026',
+  'ptSeries.code': 'AT validation code',
+  'ptSeries.codeHint': 'At least 8 letters or digits',
+  'ptSeries.formTitle': 'Save a series code',
+  'ptSeries.save': 'Save code',
+  'ptSeries.saved': 'Code of series {series} saved',
   // --- canned responses (issue 11)
   'canned.nav': 'Canned responses',
   'canned.title': 'Canned responses',

@@ -938,6 +938,18 @@ export const es = {
   'backoffice.colDetail': 'Detalle',
   'backoffice.historyReference': 'Referencia: {from} → {to}',
   'backoffice.historyIncidenceAnswer': '«{message}» (archivos adjuntos: {files})',
+  // --- Portuguese invoice series (ATCUD codes)
+  'ptSeries.nav': 'Series de Portugal (ATCUD)',
+  'ptSeries.title': 'Series de facturación de Portugal',
+  'ptSeries.rule':
+    'Cada serie portuguesa (por ejemplo F16-2026) necesita el código de validación que la AT devuelve al comunicarla. Sin él, la serie no puede emitir en producción; una serie que ya emitió conserva su código.',
+  'ptSeries.series': 'Serie',
+  'ptSeries.seriesHint': 'Serie de la tienda y año, por ejemplo F16-2026',
+  'ptSeries.code': 'Código de validación de la AT',
+  'ptSeries.codeHint': 'Al menos 8 letras o cifras',
+  'ptSeries.formTitle': 'Guardar el código de una serie',
+  'ptSeries.save': 'Guardar código',
+  'ptSeries.saved': 'Código de la serie {series} guardado',
   // --- canned responses (issue 11)
   'canned.nav': 'Respuestas predefinidas',
   'canned.title': 'Respuestas predefinidas',

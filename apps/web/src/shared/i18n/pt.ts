@@ -937,6 +937,18 @@ export const pt: Catalogue = {
   'backoffice.colDetail': 'Detalhe',
   'backoffice.historyReference': 'Referência: {from} → {to}',
   'backoffice.historyIncidenceAnswer': '«{message}» (ficheiros anexos: {files})',
+  // --- Portuguese invoice series (ATCUD codes)
+  'ptSeries.nav': 'Séries de Portugal (ATCUD)',
+  'ptSeries.title': 'Séries de faturação de Portugal',
+  'ptSeries.rule':
+    'Cada série portuguesa (por exemplo F16-2026) precisa do código de validação que a AT devolve ao comunicá-la. Sem ele, a série não pode emitir em produção; uma série que já emitiu mantém o seu código.',
+  'ptSeries.series': 'Série',
+  'ptSeries.seriesHint': 'Série da loja e ano, por exemplo F16-2026',
+  'ptSeries.code': 'Código de validação da AT',
+  'ptSeries.codeHint': 'Pelo menos 8 letras ou algarismos',
+  'ptSeries.formTitle': 'Guardar o código de uma série',
+  'ptSeries.save': 'Guardar código',
+  'ptSeries.saved': 'Código da série {series} guardado',
   // --- canned responses (issue 11)
   'canned.nav': 'Respostas predefinidas',
   'canned.title': 'Respostas predefinidas',
