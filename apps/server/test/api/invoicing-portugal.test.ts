@@ -167,6 +167,7 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
       ])
     ).rows[0]!;
     expect(text).toContain(`ATCUD: ${own.pt_atcud}`);
+    expect(text).not.toContain('Fatura simplificada');
     expect(text).toContain(`${ptHashExtract(own.pt_hash)}-Processado por programa certificado n.º 0000/AT`);
     // The QR printed top right (Portaria 195/2020), from the stored document.
     const stored = await t.app.ctx.invoicing.byId(first.id);

@@ -78,7 +78,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const title =
     invoice.kind === 'credit_note'
       ? t('creditNote')
-      : invoice.invoiceType === 'F2'
+      : // Portuguese documents are all FT (fatura): the AT's FS is a different document type and series.
+        invoice.invoiceType === 'F2' && !invoice.ptDocumentNo
         ? t('simplifiedInvoice')
         : t('invoice');
   doc.setTitle(`${title} ${invoice.number}`);
