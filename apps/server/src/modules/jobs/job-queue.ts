@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/database.js';
+import { isDatabaseUnavailableError } from '../../db/connection.js';
+import { OutageBackoff } from '../../db/outage-backoff.js';
 import { runNamed } from '../../db/statements.js';
 
 /** One kind of background work: its queue, how it is handled, and (for periodic work) its schedule. */
@@ -35,6 +38,8 @@ export interface JobDefinition<T extends object> {
 
 export interface JobQueueLog {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 export interface JobQueueOptions {
@@ -51,28 +56,53 @@ export const JOB_SCHEMA = 'pgboss';
  * steps are single multi-statement queries under pg_advisory_xact_lock), so one connection is enough: the embedded
  * PGlite serves it through the same single-connection pool as the app. A failed multi-statement query that opened a
  * transaction is rolled back before its connection goes back to the pool.
+ *
+ * While the database cannot be reached, every statement waits for `backoff` (growing pauses) before it tries: the
+ * workers' polling, the maintenance and the cron clock slow down instead of failing twice a second, and pick up by
+ * themselves at the first success.
  */
-function poolExecutor(pool: pg.Pool): PgBoss.Db {
+function poolExecutor(pool: pg.Pool, backoff: OutageBackoff, log: () => JobQueueLog | undefined): PgBoss.Db {
+  const run = async (text: string, values: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // With parameters a statement is a single one (the extended protocol), and named; without, it may be several.
+      return await (values?.length ? client.query({ name: statementName(text), text, values }) : client.query(text));
+    } catch (err) {
+      if (/\bBEGIN\b/i.test(text)) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError as Error;
+        });
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
   return {
     async executeSql(text: string, values: unknown[]) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // With parameters a statement is a single one (the extended protocol), and named; without, it may be several.
-        return await (values?.length ? client.query({ name: statementName(text), text, values }) : client.query(text));
-      } catch (err) {
-        if (/\bBEGIN\b/i.test(text)) {
-          await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-            broken = rollbackError as Error;
-          });
+      if (!UNAWAITED_STATEMENTS.has(text)) return backoff.run(() => run(text, values));
+      // pg-boss's workers run these without awaiting them: a rejection would be unhandled and end the process. An
+      // outage is waited out for a while (the work is done; recording it saves running it again); past that, or on
+      // another error, the job is left active: it expires and runs again, and handlers are idempotent.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await backoff.run(() => run(text, values));
+        } catch (err) {
+          if (attempt < OUTCOME_ATTEMPTS && isDatabaseUnavailableError(err) && !backoff.closed) continue;
+          log()?.error({ err }, 'could not record the outcome of a job; it will run again once it expires');
+          return { rows: [{ count: 0 }], rowCount: 0 };
         }
-        throw err;
-      } finally {
-        client.release(broken);
       }
     },
   };
 }
+
+// With the backoff's pauses (up to 15 s), about a minute and a half of outage.
+const OUTCOME_ATTEMPTS = 10;
+
+/** The statements pg-boss's worker runs without awaiting them (after a handler resolved or threw). */
+const UNAWAITED_STATEMENTS = new Set([completeJobs(JOB_SCHEMA), failJobsById(JOB_SCHEMA)]);
 
 /** pg-boss's statements are constants: each text is a named statement, parsed once per connection. */
 const statementNames = new Map<string, string>();
@@ -123,6 +153,13 @@ async function handleAll<T extends object>(jobs: Array<PgBoss.Job<T>>, def: JobD
  */
 export class JobQueue {
   private readonly boss: PgBoss;
+  /** Shared by every statement pg-boss runs on the pool: its loops pause together while the database is away. */
+  private readonly backoff = new OutageBackoff({
+    onChange: ({ down, failures, err }) => {
+      if (down) this.log?.warn({ err }, 'database unreachable: background jobs wait, with growing pauses');
+      else this.log?.info({ failures }, 'database reachable again: background jobs resume');
+    },
+  });
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private started = false;
   log: JobQueueLog | undefined;
@@ -132,7 +169,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
-      db: poolExecutor(pool),
+      db: poolExecutor(pool, this.backoff, () => this.log),
       schema: JOB_SCHEMA,
       // Maintenance (expiring stuck jobs, archiving) and the cron clock run where workers run; pg-boss lets one
       // instance at a time do each.
@@ -140,7 +177,15 @@ export class JobQueue {
       schedule: options.workers,
       pollingIntervalSeconds: options.pollSeconds,
     });
-    this.boss.on('error', (err: Error) => this.log?.error({ err }, 'job queue error'));
+    this.boss.on('error', (err: Error) => {
+      // An unreachable database is reported once, by the backoff, not by every worker's every try. (A worker's error
+      // arrives as a plain copy of the Error: code and message, no prototype.)
+      const error =
+        err instanceof Error
+          ? err
+          : Object.assign(new Error(String((err as { message?: unknown } | null)?.message)), err);
+      if (!isDatabaseUnavailableError(error)) this.log?.error({ err }, 'job queue error');
+    });
   }
 
   /** Declares a kind of job (before start). */
@@ -209,6 +254,7 @@ export class JobQueue {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.backoff.close(); // workers waiting out an outage try once more now, and stop
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
   }
 }
