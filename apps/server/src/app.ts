@@ -486,6 +486,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
   if (config.nodeEnv === 'development') sandbox.startRetryLoop();
+  sandbox.log = app.log;
   emailDispatcher.log = app.log;
   for (const message of bootWarnings) app.log.warn(message);
   if (production && config.mail.transport === 'mailbox') {

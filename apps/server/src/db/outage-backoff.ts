@@ -44,6 +44,11 @@ export class OutageBackoff {
     return this.#closed;
   }
 
+  /** How long until the next try is due (0 or less: now). */
+  get retryInMs(): number {
+    return this.#retryAt - Date.now();
+  }
+
   /** Failed tries in a row (0: the database answers). */
   get failures(): number {
     return this.#failures;

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
+import { OutageBackoff } from '../../../db/outage-backoff.js';
 import { sandboxPayments } from '../../../db/schema.js';
 import { reusableSql, reusableStatement, rowOf } from '../../../db/statements.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
@@ -179,6 +180,13 @@ function appendQuery(url: string, params: Record<string, string>): string {
  */
 export class SandboxGateway {
   private timer: NodeJS.Timeout | null = null;
+  /** Where failures of the background deliveries go (the app's logger). */
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } = {
+    warn() {},
+    info() {},
+  };
+  /** The retry loop's pauses while the database is unreachable: its interval, doubling up to a minute. */
+  private backoff: OutageBackoff | null = null;
   /** Delivered events (by session ref) not yet removed from their queue: see deliver. */
   private readonly delivered = new Map<string, Set<string>>();
   /** The batch being written by flushDelivered: still skipped until its statement has committed. */
@@ -464,7 +472,9 @@ export class SandboxGateway {
     const row =
       (seen && (await this.finishAsSeen(seen, status, extra))) ?? (await this.finishInTransaction(ref, status, extra));
     if (!row) return { kind: 'gone' };
-    void this.deliver(ref, row);
+    // Delivered in the background: a delivery that cannot even record its failure (the database went away) stays
+    // queued for the retry loop.
+    void this.deliver(ref, row).catch((err: unknown) => this.backgroundFailed(err));
     const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
     const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
     return { kind: 'redirect', url };
@@ -639,27 +649,54 @@ export class SandboxGateway {
     }
   }
 
-  /** Periodically retries undelivered notifications (also those left by a restart). */
+  /**
+   * Periodically retries undelivered notifications (also those left by a restart) and expires what is due. While the
+   * database cannot be reached, the pauses grow from `intervalMs` (doubling, jitter) up to a minute, and go back to
+   * `intervalMs` at the first pass that works.
+   */
   startRetryLoop(intervalMs = 5000): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
-      void this.expireDue().catch(() => undefined);
-      void this.db
-        .select({ ref: sandboxPayments.ref })
-        .from(sandboxPayments)
-        .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`)
-        .then(async (rows) => {
-          for (const r of rows) await this.deliver(r.ref);
-        })
-        .catch(() => undefined);
-    }, intervalMs);
+    const backoff = new OutageBackoff({
+      firstDelayMs: intervalMs,
+      maxDelayMs: Math.max(intervalMs, 60_000),
+      onChange: ({ down, failures, err }) => {
+        if (down) this.log.warn({ err }, 'sandbox provider: database unreachable, notifications wait');
+        else this.log.info({ failures }, 'sandbox provider: database reachable again, notifications resume');
+      },
+    });
+    this.backoff = backoff;
+    const pass = async () => {
+      try {
+        await this.expireDue();
+        const rows = await this.db
+          .select({ ref: sandboxPayments.ref })
+          .from(sandboxPayments)
+          .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`);
+        for (const r of rows) await this.deliver(r.ref);
+        backoff.succeeded();
+      } catch (err) {
+        if (!backoff.failed(err)) this.log.warn({ err }, 'sandbox provider: retrying notifications failed');
+      }
+      if (this.backoff !== backoff) return; // stopped meanwhile
+      const delay = backoff.down ? Math.max(0, backoff.retryInMs) : intervalMs;
+      this.timer = setTimeout(() => void pass(), delay);
+      this.timer.unref();
+    };
+    this.timer = setTimeout(() => void pass(), intervalMs);
     this.timer.unref();
+  }
+
+  private backgroundFailed(err: unknown): void {
+    if (this.backoff?.failed(err)) return; // counted (and reported once) by the retry loop's backoff
+    this.log.warn({ err }, 'sandbox provider: a notification could not be delivered now; the retry loop will');
   }
 
   /** Stops the retry loop and writes what was delivered (on close). */
   async stopRetryLoop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.backoff?.close();
+    this.backoff = null;
     await this.flushDelivered();
   }
 }
