@@ -64,7 +64,14 @@ function startProduct() {
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
-    stream.on('data', (chunk) => logLines.push(chunk));
+    // Each line stamped with the seconds since this script started: the log shows where a recovery's time went.
+    let pending = '';
+    stream.on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      const at = (performance.now() / 1000).toFixed(2);
+      for (const line of lines) logLines.push(`[${at}] ${line}\n`);
+    });
   }
   return { child, exited };
 }
@@ -103,13 +110,20 @@ async function healthy() {
   }
 }
 
-/** Waits until `replaced()` says a new process took over and /api/health answers 200; ms since `since`, or Infinity. */
+/**
+ * Waits until `replaced()` says a new process took over and /api/health answers 200. Returns the ms from `since` to
+ * the new process and to health (Infinity when it did not recover in RECOVERY_LIMIT_MS).
+ */
 async function waitRecovered(since, replaced) {
+  let newProcessMs = Infinity;
   while (performance.now() - since < RECOVERY_LIMIT_MS) {
-    if (replaced() && (await healthy())) return performance.now() - since;
+    if (replaced()) {
+      if (newProcessMs === Infinity) newProcessMs = performance.now() - since;
+      if (await healthy()) return { ms: performance.now() - since, newProcessMs };
+    }
     await sleep(50);
   }
-  return Infinity;
+  return { ms: Infinity, newProcessMs };
 }
 
 const product = startProduct();
@@ -178,9 +192,12 @@ try {
             const pid = postmasterPid();
             return pid !== undefined && pid !== victim;
           };
-    const ms = await waitRecovered(killedAt, replaced);
+    logLines.push(`[${(killedAt / 1000).toFixed(2)}] chaos: kill -9 ${target} pid ${victim}\n`);
+    const { ms, newProcessMs } = await waitRecovered(killedAt, replaced);
     recoveries.push({ target, ms });
-    console.log(`  kill -9 ${target} (pid ${victim}): healthy again after ${(ms / 1000).toFixed(2)} s`);
+    console.log(
+      `  kill -9 ${target} (pid ${victim}): new process after ${(newProcessMs / 1000).toFixed(2)} s, healthy after ${(ms / 1000).toFixed(2)} s`,
+    );
     if (supervisorGone) throw new Error('the supervisor itself exited');
   }
   await sleep(SPACING_MS);
