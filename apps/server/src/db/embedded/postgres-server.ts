@@ -94,6 +94,10 @@ function serverSettings(poolSize: number, socketDir: string): string[] {
     log_checkpoints: 'off',
     log_min_error_statement: 'panic',
   };
+  // Before replaying the WAL after a crash (or a kill), PostgreSQL makes every file of the data directory durable:
+  // by default one fsync per file, which took 3-5 s of a restart on a busy disk; syncfs flushes the file system in
+  // one call (Linux only), just as durable.
+  if (process.platform === 'linux') settings.recovery_init_sync_method = 'syncfs';
   return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
