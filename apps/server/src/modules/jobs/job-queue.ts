@@ -98,7 +98,7 @@ function poolExecutor(pool: pg.Pool, backoff: OutageBackoff, log: () => JobQueue
   };
 }
 
-// With the backoff's pauses (up to 15 s), about a minute and a half of outage.
+// With the backoff's pauses (0.25 s doubling to 15 s), about a minute of outage.
 const OUTCOME_ATTEMPTS = 10;
 
 /** The statements pg-boss's worker runs without awaiting them (after a handler resolved or threw). */
