@@ -491,6 +491,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
   if (config.nodeEnv === 'development') sandbox.startRetryLoop();
+  sandbox.log = app.log;
   emailDispatcher.log = app.log;
   for (const message of bootWarnings) app.log.warn(message);
   if (production && config.mail.transport === 'mailbox') {
@@ -501,7 +502,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (an e-mail's job is written in its transaction); workers run where JOB_WORKERS says (not in tests, which call
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
-  sandbox.log = app.log;
   await jobs.work();
   // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
   // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound

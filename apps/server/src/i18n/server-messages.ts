@@ -12,6 +12,8 @@ const es = {
   ROUTE_NOT_FOUND: 'Recurso no encontrado. El endpoint solicitado no existe.',
   INTERNAL: 'Error interno del servidor. Por favor, inténtalo de nuevo más tarde.',
   UNAVAILABLE: 'Servicio no disponible. El servidor está temporalmente fuera de servicio.',
+  DATABASE_UNAVAILABLE:
+    'Servicio no disponible momentáneamente. Estamos recuperando la conexión; inténtalo de nuevo en unos segundos.',
   // Lookups (docs/integrations.md)
   CADASTRAL_REFERENCE_INVALID:
     'La referencia catastral no es válida: tiene 20 caracteres (14 de la finca, 4 del inmueble y 2 letras de control) o 14 de la finca.',
@@ -147,6 +149,8 @@ const en: Catalogue = {
   ROUTE_NOT_FOUND: 'Resource not found. The requested endpoint does not exist.',
   INTERNAL: 'Internal server error. Please try again later.',
   UNAVAILABLE: 'Service unavailable. The server is temporarily out of service.',
+  DATABASE_UNAVAILABLE:
+    'Service briefly unavailable. We are restoring the connection; please try again in a few seconds.',
   CADASTRAL_REFERENCE_INVALID:
     'The cadastral reference is not valid: it has 20 characters (14 for the parcel, 4 for the unit and 2 check letters) or 14 for the parcel.',
   LOOKUP_UNAVAILABLE: 'We could not look this up right now. Try again in a few minutes or type the details yourself.',
@@ -269,6 +273,8 @@ const pt: Catalogue = {
   ROUTE_NOT_FOUND: 'Recurso não encontrado. O endpoint pedido não existe.',
   INTERNAL: 'Erro interno do servidor. Por favor, tente novamente mais tarde.',
   UNAVAILABLE: 'Serviço indisponível. O servidor está temporariamente fora de serviço.',
+  DATABASE_UNAVAILABLE:
+    'Serviço momentaneamente indisponível. Estamos a recuperar a ligação; tente novamente dentro de alguns segundos.',
   CADASTRAL_REFERENCE_INVALID:
     'A referência cadastral não é válida: tem 20 caracteres (14 da parcela, 4 do imóvel e 2 letras de controlo) ou 14 da parcela.',
   LOOKUP_UNAVAILABLE:

@@ -31,6 +31,9 @@ function isDataException(err: unknown): boolean {
   return false;
 }
 
+// The embedded database is back within seconds after a crash (it is restarted at once); a server of its own too.
+const DATABASE_RETRY_AFTER_S = 5;
+
 const FASTIFY_CODES: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
@@ -44,6 +47,15 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const language = requestLanguage(app, request);
+      // The one answer to an unreachable database, however the error came (a query, a transaction, a provider whose
+      // failure it caused): 503 and when to try again, never a 500.
+      if (!(error instanceof AppError && HTTP_STATUS[error.code] < 500) && isDatabaseUnavailableError(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+          .send({ code: 'DATABASE_UNAVAILABLE', message: serverMessage(language, 'DATABASE_UNAVAILABLE') });
+      }
       if (error instanceof AppError) {
         const status = HTTP_STATUS[error.code];
         if (status >= 500) request.log.error({ err: error }, error.message);
@@ -80,13 +92,6 @@ export default fp(
             message: serverMessage(language, 'field.invalid'),
           })),
         });
-      }
-      if (isDatabaseUnavailableError(error)) {
-        request.log.warn({ err: error }, 'database unavailable');
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ code: 'UNAVAILABLE', message: serverMessage(language, 'UNAVAILABLE') });
       }
       if (isDataException(error)) {
         // A value the database cannot take (an id out of range, text it cannot store): the request's fault.

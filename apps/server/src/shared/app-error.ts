@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'STALE_CATALOG'
   | 'UNAVAILABLE'
+  | 'DATABASE_UNAVAILABLE'
   | 'REFUND_AMOUNT_INVALID'
   | 'REFUND_FAILED'
   | 'VERSION_CONFLICT'
@@ -107,6 +108,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CATALOG_INVALID: 422,
   STALE_CATALOG: 409,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   REFUND_AMOUNT_INVALID: 422,
   REFUND_FAILED: 502,
   VERSION_CONFLICT: 409,
@@ -208,8 +210,10 @@ export class AppError extends Error {
       lock?: LockOut;
       /** The user message when the code's own does not fit (a ticket's lock says "ticket", not "pedido"). */
       messageKey?: ServerMessageKey;
+      /** The error behind it, when there is one (an unreachable database under a provider's failure answers 503). */
+      cause?: unknown;
     } = {},
   ) {
-    super(detail ?? code);
+    super(detail ?? code, extra.cause === undefined ? undefined : { cause: extra.cause });
   }
 }

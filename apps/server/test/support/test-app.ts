@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import type { DatabaseHandle } from '../../src/db/connection.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
@@ -31,6 +32,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** The app's clock (lock leases); the real one by default. */
     now?: () => Date;
+    /** Puts something between the app and its database (SwitchableDatabase: an outage on demand). */
+    database?: (handle: DatabaseHandle) => DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
@@ -54,7 +57,7 @@ export async function createTestApp(
   };
   const app = await buildApp({
     config,
-    database: testDb.handle,
+    database: options.database ? options.database(testDb.handle) : testDb.handle,
     notificationSender: sender,
     logger: options.logger ?? false,
     paymentFetch: options.paymentFetch,
