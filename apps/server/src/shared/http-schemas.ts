@@ -97,6 +97,22 @@ export function errors(...statuses: number[]): Record<number, TSchema> {
 
 export const StoreIdParam = Type.Integer({ minimum: 1, maximum: 99 });
 
+/** The largest id PostgreSQL's `integer` holds: ids beyond it name nothing and are refused by the schema (400). */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a path or a query: a positive `integer` of the database. */
+export const IdParam = Type.Integer({ minimum: 1, maximum: MAX_ID });
+
+/** The longest a product's url key may be in a path. */
+export const URL_KEY_MAX_LENGTH = 120;
+export const UrlKeyParam = Type.String({ maxLength: URL_KEY_MAX_LENGTH });
+
+/**
+ * The server's maxParamLength: the longest path parameter any route documents (the url key; a test computes it from
+ * the OpenAPI document), counted as the router counts it, percent-encoded: each UTF-16 unit is at most 3 UTF-8 bytes
+ * of 3 characters each. A longer parameter is a 414 URI_TOO_LONG.
+ */
+export const MAX_PATH_PARAM_LENGTH = URL_KEY_MAX_LENGTH * 9;
+
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),

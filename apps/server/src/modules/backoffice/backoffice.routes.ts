@@ -12,6 +12,7 @@ import {
   OrderStatusSchema,
   PanelStatusIdSchema,
   PaymentStatusSchema,
+  IdParam,
 } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
@@ -297,7 +298,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['back office'],
         summary: 'Download a document of an item',
-        params: Type.Object({ itemId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ itemId: IdParam, fileId: IdParam }),
         response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
       },
     },

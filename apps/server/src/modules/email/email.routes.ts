@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, PageQuery, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { errors, ListOf, PageQuery, Nullable, OneOf, IdParam } from '../../shared/http-schemas.js';
 import { TOKEN_EMAIL_KINDS } from './email-templates.js';
 import type { OutboxRow } from './email.service.js';
 
@@ -45,7 +45,7 @@ const EmailSummary = Type.Object({
 
 const EmailDetail = Type.Intersect([EmailSummary, Type.Object({ text: Type.String(), html: Type.String() })]);
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: IdParam });
 
 /**
  * The preview document of an email's HTML, for a sandboxed iframe: no scripts, no forms, no requests anywhere,

@@ -16,7 +16,7 @@ export const FileReferenceOut = Type.Object({
   content_type: Type.String(),
 });
 
-const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_-]{1,60}$' }) });
+const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_-]{1,60}$', maxLength: 63 }) });
 
 /**
  * Documents uploaded in the wizard, before any login (the anonymous session owns them; CSRF applies as on every
