@@ -28,17 +28,22 @@ export function implicitErrorStatuses(route: Pick<RouteOptions, 'method' | 'url'
 /**
  * Declares on every route, as it is registered, the error statuses its shape implies (implicitErrorStatuses) with the
  * error body, unless the route declares that status itself: every answer is in the OpenAPI document by construction,
- * and its body is serialised by the error schema. Registered before any route.
+ * and its body is serialised by the error schema. Routes of the protected group are marked as needing the session.
+ * Registered before any route.
  */
 export default fp(
   async function errorStatusesPlugin(app: FastifyInstance) {
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
-      const schema = (route.schema ??= {});
-      if ((schema as { hide?: boolean }).hide) return;
+      const schema = (route.schema ??= {}) as NonNullable<RouteOptions['schema']> & {
+        hide?: boolean;
+        security?: unknown;
+      };
+      if (schema.hide) return;
       const response = { ...(schema.response as Record<string, unknown> | undefined) };
       for (const status of implicitErrorStatuses(route)) response[status] ??= ErrorResponse;
       schema.response = response;
+      // The protected group's routes need the session cookie of a signed-in account (the document says so).
+      if ((route.config as { permission?: unknown } | undefined)?.permission) schema.security ??= [{ session: [] }];
     });
   },
   { name: 'error-statuses' },

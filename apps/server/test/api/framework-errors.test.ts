@@ -125,6 +125,8 @@ describe('body refusals', () => {
   it.each([
     ['malformed JSON', '{"email":'],
     ['an empty JSON body', ''],
+    ['a JSON body with __proto__', '{"__proto__":{"admin":true},"email":"a@b.c","password":"x"}'],
+    ['a JSON body with constructor.prototype', '{"constructor":{"prototype":{"x":1}},"email":"a@b.c"}'],
   ])('%s is a 400 BAD_REQUEST', async (_name, payload) => {
     expectContractError(
       await login({ 'content-type': 'application/json' }, payload),
@@ -132,6 +134,11 @@ describe('body refusals', () => {
       'BAD_REQUEST',
       PT_BAD_REQUEST,
     );
+  });
+
+  it('a Content-Length that does not match the body is a 400 BAD_REQUEST', async () => {
+    const res = await login({ 'content-type': 'application/json', 'content-length': '5' }, '{"email":"a@b.c"}');
+    expectContractError(res, 400, 'BAD_REQUEST', PT_BAD_REQUEST);
   });
 
   it('every one of these statuses is documented for the operation', () => {

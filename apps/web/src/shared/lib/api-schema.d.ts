@@ -1312,6 +1312,7 @@ export interface paths {
                         "application/json": string;
                     };
                 };
+                400: components["responses"]["Error"];
                 /** @description Default Response */
                 401: {
                     headers: {
@@ -1326,6 +1327,11 @@ export interface paths {
                         };
                     };
                 };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -1444,6 +1450,7 @@ export interface paths {
                         "application/json": string;
                     };
                 };
+                400: components["responses"]["Error"];
                 /** @description Default Response */
                 401: {
                     headers: {
@@ -1458,6 +1465,11 @@ export interface paths {
                         };
                     };
                 };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -16540,39 +16552,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sandbox-pay/assets/sandbox.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
