@@ -22,6 +22,21 @@ function shareErrorCodes(node: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, shareErrorCodes(value)]));
 }
 
+/**
+ * A nullable enum lists null among its values: OpenAPI 3.0.3 says `nullable` does not widen an `enum`, so validators
+ * (Ajv among them) refused the null that the server sends for, say, a history line without a previous status.
+ */
+function nullInNullableEnums(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullInNullableEnums);
+  if (node === null || typeof node !== 'object') return node;
+  const record = Object.fromEntries(
+    Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, nullInNullableEnums(value)]),
+  );
+  if (record.nullable === true && Array.isArray(record.enum) && !record.enum.includes(null))
+    record.enum = [...(record.enum as unknown[]), null];
+  return record;
+}
+
 /** JSON with sorted keys: two schemas that say the same thing compare equal whatever their key order. */
 function canonical(node: unknown): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
@@ -91,7 +106,9 @@ export default fp(
       },
       transformObject: (documentObject) => {
         if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-        const shared = shareErrorCodes(documentObject.openapiObject) as typeof documentObject.openapiObject;
+        const shared = nullInNullableEnums(
+          shareErrorCodes(documentObject.openapiObject),
+        ) as typeof documentObject.openapiObject;
         const components = shared.components ?? {};
         const schemas: Json = { ...components.schemas, ErrorCode: ERROR_CODE_SCHEMA };
         const responses: Json = { ...components.responses };

@@ -90,6 +90,24 @@ export const ErrorResponse = Type.Object({
 /** 423 ITEM_LOCKED: the error with the lock another agent holds. */
 export const LockedResponse = Type.Object({ ...ErrorResponse.properties, lock: ItemLockSchema });
 
+/**
+ * An answer that is not JSON (a file, a page, CSV, an event stream): a text or binary body in each of its media types,
+ * so the document says what the client gets. Fastify sends such bodies as they are (no serialiser runs on a Buffer, a
+ * string or a stream).
+ */
+export function NotJson(mediaTypes: readonly string[], options: { description?: string; binary?: boolean } = {}) {
+  const schema = { type: 'string', ...(options.binary ? { format: 'binary' } : {}) };
+  return Type.Unsafe<unknown>({
+    description: options.description ?? mediaTypes.join(', '),
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])),
+  });
+}
+
+/** The file types stored for orders (checked by their bytes: modules/files/upload-check.ts). */
+export const StoredFile = NotJson(['application/pdf', 'image/jpeg', 'image/png'], { binary: true });
+/** A generated PDF. */
+export const PdfFile = NotJson(['application/pdf'], { binary: true });
+
 /** Error responses a route may give, for its schema. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, s === 423 ? LockedResponse : ErrorResponse]));

@@ -70,6 +70,35 @@ describe('the statuses every operation documents', () => {
     expect(text.length).toBeLessThan(1_500_000);
   });
 
+  it('answers that are not JSON (files, pages, CSV, event streams) document their own media types', () => {
+    // Before, a PDF or a CSV answer was documented as an application/json string.
+    const jsonStrings: string[] = [];
+    const walk = (path: string, method: string, op: Operation) => {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const content = (response as { content?: Record<string, { schema?: { type?: string } }> }).content;
+        if (content?.['application/json']?.schema?.type === 'string') jsonStrings.push(`${method} ${path} ${status}`);
+      }
+    };
+    for (const { path, method, op } of operations) walk(path, method, op);
+    expect(jsonStrings).toEqual([]);
+    const invoice = doc.paths['/api/me/invoices/{invoiceId}/pdf']!.get!.responses['200'] as { content: object };
+    expect(Object.keys(invoice.content)).toEqual(['application/pdf']);
+  });
+
+  it('a nullable enum lists null among its values (OpenAPI 3.0.3: nullable does not widen an enum)', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${where}/${i}`));
+      else if (node && typeof node === 'object') {
+        const record = node as { nullable?: boolean; enum?: unknown[] };
+        if (record.nullable && record.enum && !record.enum.includes(null)) missing.push(where);
+        for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(missing).toEqual([]);
+  });
+
   it('integer path and query parameters are bounded: ids by what the database holds', () => {
     const unbounded: string[] = [];
     for (const { path, method, op } of operations) {
@@ -109,5 +138,12 @@ describe('an id the database cannot hold', () => {
     }
     expect(answers).toEqual([]);
     expect(refused).toBeGreaterThan(30);
+  });
+
+  it("impersonating an account that is not a customer's is a documented 409", async () => {
+    const res = await admin.post('/api/backoffice/customers/1/impersonation');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'IMPERSONATION_REFUSED' });
+    expect(doc.paths['/api/backoffice/customers/{customerId}/impersonation']!.post!.responses['409']).toBeDefined();
   });
 });

@@ -13,6 +13,7 @@ import {
   PanelStatusIdSchema,
   PaymentStatusSchema,
   IdParam,
+  StoredFile,
 } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
@@ -299,7 +300,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['back office'],
         summary: 'Download a document of an item',
         params: Type.Object({ itemId: IdParam, fileId: IdParam }),
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
+        response: { 200: StoredFile, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

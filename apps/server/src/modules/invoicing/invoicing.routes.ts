@@ -5,11 +5,9 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, MoneyString, PageQuery, Nullable, IdParam } from '../../shared/http-schemas.js';
+import { errors, ListOf, MoneyString, PageQuery, Nullable, IdParam, PdfFile } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
 import { Billing, InvoiceOut, OrderRefunds, RefundOut } from './invoicing.schema.js';
-
-const Pdf = Type.Unsafe({ type: 'string', format: 'binary', description: 'application/pdf' });
 
 function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array }) {
   return reply
@@ -34,7 +32,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['customer panel'],
         summary: 'The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404',
         querystring: Type.Object({ order_id: IdParam }),
-        response: { 200: Pdf, ...errors(400, 401, 404) },
+        response: { 200: PdfFile, ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -75,7 +73,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['customer panel'],
         summary: 'Download one of your invoices or credit notes as PDF (not yours: 404)',
         params: Type.Object({ invoiceId: IdParam }),
-        response: { 200: Pdf, ...errors(401, 404) },
+        response: { 200: PdfFile, ...errors(401, 404) },
       },
     },
     async (request, reply) => {
@@ -184,7 +182,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['back office'],
         summary: 'Download any invoice or credit note as PDF',
         params: Type.Object({ invoiceId: IdParam }),
-        response: { 200: Pdf, ...errors(401, 403, 404) },
+        response: { 200: PdfFile, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
-import { errors } from '../../shared/http-schemas.js';
+import { errors, StoredFile } from '../../shared/http-schemas.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { ALLOWED_UPLOAD_TYPES } from '../files/upload-check.js';
@@ -67,7 +67,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['uploads'],
         summary: 'Download one of your uploads (anyone else: 404)',
         params: FileParams,
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(404) },
+        response: { 200: StoredFile, ...errors(404) },
       },
     },
     async (request, reply) => {

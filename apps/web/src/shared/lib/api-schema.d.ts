@@ -1303,13 +1303,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed (form-encoded) */
+                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/x-www-form-urlencoded": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1441,13 +1441,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description oauth_token, oauth_token_secret, user_id, email (form-encoded) */
+                /** @description oauth_token, oauth_token_secret, user_id, email */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/x-www-form-urlencoded": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2032,13 +2032,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description application/pdf, image/jpeg, image/png */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5003,13 +5005,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description application/pdf, image/jpeg, image/png */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7072,7 +7076,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7193,7 +7197,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7485,7 +7489,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8157,13 +8161,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description application/pdf, image/jpeg, image/png */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11079,13 +11085,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/html */
+                /** @description The e-mail as HTML */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/html": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13551,6 +13557,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
@@ -14059,13 +14066,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description text/csv */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14498,13 +14505,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description application/pdf, image/jpeg, image/png */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16298,7 +16307,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16355,7 +16364,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16409,7 +16418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16540,7 +16549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 400: components["responses"]["Error"];
