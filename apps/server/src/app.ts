@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
 import { lazySchemaCompilers } from './shared/lazy-schema-compilers.js';
+import { MAX_PATH_PARAM_LENGTH } from './shared/http-schemas.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
@@ -113,8 +114,9 @@ import { TicketsService } from './modules/tickets/tickets.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
+import errorStatusesPlugin from './plugins/error-statuses.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
 import { agentsAdminRoutes } from './modules/customers/agents-admin.routes.js';
 import { customersAdminRoutes, impersonationRoutes } from './modules/customers/customers-admin.routes.js';
@@ -380,6 +382,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The longest path parameter the routes document (a product's url key); a longer one is a 414 URI_TOO_LONG.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Refusals before routing (an undecodable URL, a parameter over maxParamLength) answer as the API's other errors.
+    frameworkErrors: frameworkErrorAnswer,
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -414,6 +420,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
+  await app.register(errorStatusesPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
 

@@ -136,6 +136,9 @@ const es = {
   'provider_payment.too_many_files':
     'Este pago ya tiene el máximo de {max} archivos. Borra alguno antes de subir otro.',
   'provider_payment.inactive': 'Este pago está desactivado: no admite archivos nuevos.',
+  REQUEST_TOO_LARGE: 'La solicitud es demasiado grande.',
+  URI_TOO_LONG: 'La dirección solicitada es demasiado larga.',
+  UNSUPPORTED_MEDIA_TYPE: 'El formato de los datos enviados no se admite.',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -263,6 +266,9 @@ const en: Catalogue = {
   'provider_payment.too_many_files':
     'This payment already has the maximum of {max} files. Delete one before uploading another.',
   'provider_payment.inactive': 'This payment is deactivated: it takes no new files.',
+  REQUEST_TOO_LARGE: 'The request is too large.',
+  URI_TOO_LONG: 'The requested address is too long.',
+  UNSUPPORTED_MEDIA_TYPE: 'The format of the data sent is not supported.',
 };
 
 const pt: Catalogue = {
@@ -394,6 +400,9 @@ const pt: Catalogue = {
   'provider_payment.too_many_files':
     'Este pagamento já tem o máximo de {max} ficheiros. Apague algum antes de carregar outro.',
   'provider_payment.inactive': 'Este pagamento está desativado: não aceita ficheiros novos.',
+  REQUEST_TOO_LARGE: 'O pedido é demasiado grande.',
+  URI_TOO_LONG: 'O endereço pedido é demasiado longo.',
+  UNSUPPORTED_MEDIA_TYPE: 'O formato dos dados enviados não é suportado.',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -69,6 +69,9 @@ export type ErrorCode =
   | 'OIDC_NO_ROLE'
   | 'OAUTH_REQUEST_TOKEN_FAILED'
   | 'OAUTH_ACCESS_DENIED'
+  | 'REQUEST_TOO_LARGE'
+  | 'URI_TOO_LONG'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -139,6 +142,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   EMAIL_CHANGE_TOKEN_INVALID: 400,
   ACCOUNT_HAS_OPEN_ORDERS: 409,
   PUSH_SUBSCRIPTIONS_LIMIT: 409,
+  REQUEST_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, StoreIdParam } from '../../shared/http-schemas.js';
+import { errors, StoreIdParam, UrlKeyParam } from '../../shared/http-schemas.js';
 import type { CachedJson } from './catalog.service.js';
 import {
   CategoriesResponse,
@@ -38,8 +38,8 @@ function sendCached(
 }
 
 const StoreParams = Type.Object({ storeId: StoreIdParam });
-const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
-const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
+const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
+const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { catalog, uploads } = app.ctx;

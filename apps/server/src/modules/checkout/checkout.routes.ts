@@ -11,6 +11,7 @@ import {
   Nullable,
   OrderStatusSchema,
   PaymentStatusSchema,
+  IdParam,
 } from '../../shared/http-schemas.js';
 import { paymentMethodName } from './payment-method-names.js';
 
@@ -36,7 +37,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           payment_method: Method,
           /** payment/quote/{quote_id}: the cart being paid; another than your active cart is a 404. */
-          quote_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          quote_id: Type.Optional(IdParam),
         }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 422, 502) },
       },
@@ -57,7 +58,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Open a new payment for an unpaid order of yours',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         body: Type.Object({ payment_method: Method }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 502) },
       },
@@ -79,7 +80,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment ' +
           'has an outcome or N seconds pass (the success page long-polls it)',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WAIT_S })) }),
         response: {
           200: Type.Object({
@@ -133,7 +134,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid',
-        params: Type.Object({ itemId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ itemId: IdParam }),
         response: {
           200: Type.Object({
             item_id: Type.Integer(),
