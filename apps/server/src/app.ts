@@ -385,7 +385,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The longest path parameter the routes document (a product's url key); a longer one is a 414 URI_TOO_LONG.
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Refusals before routing (an undecodable URL, a parameter over maxParamLength) answer as the API's other errors.
-    frameworkErrors: frameworkErrorAnswer,
+    frameworkErrors: (error, request, reply) => {
+      frameworkErrorAnswer(error, request, reply).catch((err: unknown) =>
+        request.log.error({ err }, 'could not answer a request refused before routing'),
+      );
+    },
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -150,6 +150,7 @@ function validValue(schema: Schema, random: Random, name = '', depth = 0): unkno
       return Array.from({ length: count }, () => validValue(s.items ?? {}, random, '', depth + 1));
     }
     case 'object':
+    case undefined:
     default: {
       if (!s.properties && !s.additionalProperties) return s.type === 'object' ? {} : 'x';
       const out: Json = {};
@@ -175,6 +176,8 @@ function validString(s: Schema, random: Random): string {
       return `fuzz${random.int(1, 1e6)}@example.com`;
     case 'uri':
       return 'https://example.com/x';
+    case undefined:
+      break;
   }
   if (s.pattern) {
     const [sample] = fc.sample(fc.stringMatching(new RegExp(s.pattern), { size: 'xsmall' }), {
