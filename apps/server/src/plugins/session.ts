@@ -45,6 +45,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for routes that authenticate otherwise (signed notifications, the sandbox provider's own pages). */
     csrf?: boolean;
+    /**
+     * 'allowed': the route may change things during an admin's "log in as the customer" (ending it, signing out, or
+     * signing in as someone else, which ends it too). Every other state-changing route of the app is refused then
+     * (IMPERSONATION_READ_ONLY): impersonation only looks (no cart, uploads, contact messages, password, e-mail,
+     * billing or payment changes, no orders placed in the customer's name).
+     */
+    impersonation?: 'allowed';
   }
 }
 
@@ -192,6 +199,31 @@ export default fp(
           done(
             !session || typeof header !== 'string' || !sameToken(header, session.csrfToken)
               ? new AppError('CSRF_INVALID')
+              : undefined,
+          ),
+        (err: Error) => done(err),
+      );
+    });
+
+    // "Log in as the customer" is read-only by construction: one rule for every state-changing route of the app (the
+    // customer side and the public routes a session uses: cart, uploads, contact form...), before the body is read.
+    // Only the routes that declare `impersonation: 'allowed'` pass (test/api/impersonation-read-only.test.ts checks
+    // every registered route). A request without a session cookie (a provider's notification) costs nothing here.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (
+        !UNSAFE_METHODS.has(request.method) ||
+        request.is404 ||
+        request.routeOptions.config.impersonation === 'allowed' ||
+        request.cookies[SESSION_COOKIE] === undefined
+      ) {
+        done();
+        return;
+      }
+      request.loadSession().then(
+        (session) =>
+          done(
+            session?.impersonation
+              ? new AppError('IMPERSONATION_READ_ONLY', `${request.method} ${request.url} while impersonating`)
               : undefined,
           ),
         (err: Error) => done(err),

@@ -86,7 +86,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: burst,
+      // Signing in as someone else ends an impersonation: allowed during one (nothing of the customer changes).
+      config: { ...burst, impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email and password (throttled)',
@@ -114,6 +115,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/logout',
     {
+      config: { impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out (ends the session)',
