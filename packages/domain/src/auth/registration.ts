@@ -1,6 +1,7 @@
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import { validateEmail } from '../validators/email.js';
 import { checkNewPassword } from './password-policy.js';
+import { passwordUserInputs } from './password-strength.js';
 
 /** Most characters of a first name or of the surnames. */
 export const NAME_MAX = 100;
@@ -43,10 +44,13 @@ export function checkAccountDetails(input: Omit<RegistrationInput, 'password'>):
   return problems;
 }
 
-/** The registration rules, every problem at once in form order (email, names, password), so a form shows them together. */
+/**
+ * The registration rules, every problem at once in form order (email, names, password), so a form shows them together.
+ * The e-mail and the names count as guesses against the password.
+ */
 export function checkRegistration(input: RegistrationInput): FieldProblem[] {
   const problems = checkAccountDetails(input);
-  const password = checkNewPassword(input.password);
+  const password = checkNewPassword(input.password, passwordUserInputs(input));
   if (!password.ok) problems.push({ field: 'password', message: password.message });
   return problems;
 }

@@ -4,6 +4,7 @@ export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText } from './error-text';
 export { problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
 export { useFormMutation } from './use-form-mutation';
+export { loadPasswordRules, usePasswordRules } from './load-password-rules';
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';

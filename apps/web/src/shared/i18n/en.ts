@@ -131,7 +131,8 @@ export const en: Catalogue = {
 
   'auth.email': 'Email address',
   'auth.password': 'Password',
-  'auth.passwordHint': 'Use at least 10 characters and avoid common passwords.',
+  'auth.passwordHint':
+    'At least 10 characters and hard to guess: a phrase of unrelated words works best, without your name or e-mail.',
   'auth.firstname': 'First name',
   'auth.lastname': 'Last name',
   'auth.loginTitle': 'Sign in',
@@ -1479,7 +1480,8 @@ export const en: Catalogue = {
   'accountSelf.passwordTitle': 'Password',
   'accountSelf.currentPassword': 'Current password',
   'accountSelf.newPassword': 'New password',
-  'accountSelf.newPasswordHint': 'Between 10 and 128 characters. We will sign you out on your other devices.',
+  'accountSelf.newPasswordHint':
+    'Between 10 and 128 characters, hard to guess (a phrase of unrelated words). We will sign you out on your other devices.',
   'accountSelf.passwordSave': 'Change the password',
   'accountSelf.passwordSaved': 'We have changed your password and signed you out on your other devices.',
   'assistant.section': 'Document assistant',

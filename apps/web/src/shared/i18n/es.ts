@@ -131,7 +131,8 @@ export const es = {
 
   'auth.email': 'Correo electrónico',
   'auth.password': 'Contraseña',
-  'auth.passwordHint': 'Usa al menos 10 caracteres y evita las contraseñas comunes.',
+  'auth.passwordHint':
+    'Al menos 10 caracteres y difícil de adivinar: mejor una frase de varias palabras sin relación, sin tu nombre ni tu e-mail.',
   'auth.firstname': 'Nombre',
   'auth.lastname': 'Apellidos',
   'auth.loginTitle': 'Iniciar sesión',
@@ -1491,7 +1492,8 @@ export const es = {
   'accountSelf.passwordTitle': 'Contraseña',
   'accountSelf.currentPassword': 'Contraseña actual',
   'accountSelf.newPassword': 'Contraseña nueva',
-  'accountSelf.newPasswordHint': 'Entre 10 y 128 caracteres. Cerraremos la sesión en tus otros dispositivos.',
+  'accountSelf.newPasswordHint':
+    'Entre 10 y 128 caracteres, difícil de adivinar (una frase de varias palabras sin relación). Cerraremos la sesión en tus otros dispositivos.',
   'accountSelf.passwordSave': 'Cambiar la contraseña',
   'accountSelf.passwordSaved': 'Hemos cambiado tu contraseña y cerrado la sesión en tus otros dispositivos.',
   'assistant.section': 'Asistente de documentos',

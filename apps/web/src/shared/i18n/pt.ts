@@ -131,7 +131,8 @@ export const pt: Catalogue = {
 
   'auth.email': 'Endereço de email',
   'auth.password': 'Palavra-passe',
-  'auth.passwordHint': 'Use pelo menos 10 caracteres e evite palavras-passe comuns.',
+  'auth.passwordHint':
+    'Pelo menos 10 caracteres e difícil de adivinhar: de preferência uma frase de várias palavras sem relação, sem o seu nome nem o seu e-mail.',
   'auth.firstname': 'Nome',
   'auth.lastname': 'Apelidos',
   'auth.loginTitle': 'Iniciar sessão',
@@ -1486,7 +1487,8 @@ export const pt: Catalogue = {
   'accountSelf.passwordTitle': 'Palavra-passe',
   'accountSelf.currentPassword': 'Palavra-passe atual',
   'accountSelf.newPassword': 'Nova palavra-passe',
-  'accountSelf.newPasswordHint': 'Entre 10 e 128 caracteres. Terminaremos a sessão nos seus outros dispositivos.',
+  'accountSelf.newPasswordHint':
+    'Entre 10 e 128 caracteres, difícil de adivinhar (uma frase de várias palavras sem relação). Terminaremos a sessão nos seus outros dispositivos.',
   'accountSelf.passwordSave': 'Mudar a palavra-passe',
   'accountSelf.passwordSaved': 'Mudámos a sua palavra-passe e terminámos a sessão nos seus outros dispositivos.',
   'assistant.section': 'Assistente de documentos',
