@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { isImpersonationLive } from '@ventanilla/domain';
 import { AppError } from '../shared/app-error.js';
 import { finishImpersonation, type ImpersonationEnd } from '../modules/customers/impersonation.service.js';
+import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_MS } from '../modules/customers/known-devices.service.js';
 import { REMEMBER_COOKIE } from '../modules/customers/remember-me.service.js';
 import {
   createSession,
@@ -41,6 +42,8 @@ declare module 'fastify' {
     pendingSessionCookie?: string | null;
     /** The remember-me cookie to set (string) or clear (null) when the reply is sent (remember-me.service.ts). */
     pendingRememberCookie?: string | null;
+    /** The known-device cookie to set when the reply is sent (known-devices.service.ts). */
+    pendingDeviceCookie?: string;
   }
   interface FastifyContextConfig {
     /** false for routes that authenticate otherwise (signed notifications, the sandbox provider's own pages). */
@@ -77,6 +80,7 @@ export default fp(
     // Requests have no handle on their reply: the cookie to send is parked on the request and written in onSend.
     app.decorateRequest('pendingSessionCookie', undefined);
     app.decorateRequest('pendingRememberCookie', undefined);
+    app.decorateRequest('pendingDeviceCookie', undefined);
     // Remember-me: only the API reads it, and SameSite=Strict keeps it off every cross-site request.
     const rememberOptions = {
       path: '/api/',
@@ -84,6 +88,14 @@ export default fp(
       sameSite: 'strict' as const,
       secure: config.cookieSecure,
       maxAge: config.signIn.rememberDays * 24 * 60 * 60,
+    };
+    // Known device: read by the sign-in routes alone; it outlives sign-outs (it proves nothing but an earlier sign-in).
+    const deviceOptions = {
+      path: '/api/auth/',
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: config.cookieSecure,
+      maxAge: Math.floor(KNOWN_DEVICE_TTL_MS / 1000),
     };
     // Callback hooks (no promise per request): most requests (the catalogue) have nothing to do here.
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -93,6 +105,8 @@ export default fp(
       const remember = request.pendingRememberCookie;
       if (remember === null) reply.clearCookie(REMEMBER_COOKIE, { path: '/api/' });
       else if (remember !== undefined) reply.setCookie(REMEMBER_COOKIE, remember, rememberOptions);
+      if (request.pendingDeviceCookie !== undefined)
+        reply.setCookie(DEVICE_COOKIE, request.pendingDeviceCookie, deviceOptions);
       done(null, payload);
     });
 
