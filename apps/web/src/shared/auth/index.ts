@@ -1,4 +1,12 @@
-export { useLogin, useLogout, useRegister, useSignInOptions, type SignInOptions } from './auth-api';
+export {
+  useConsumeSignInLink,
+  useLogin,
+  useLogout,
+  useRegister,
+  useRequestSignInLink,
+  useSignInOptions,
+  type SignInOptions,
+} from './auth-api';
 export { ProviderSignIn, SignInErrorAlert } from './provider-sign-in';
 export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText } from './error-text';

@@ -146,6 +146,18 @@ export const en: Catalogue = {
   'auth.loggingOut': 'Signing out…',
   'auth.rememberMe': 'Remember me on this device',
   'auth.rememberMeHint': 'You will stay signed in for 30 days. Do not tick it on a shared computer.',
+  'auth.signInLinkTitle': 'Is it you? Sign in with a link',
+  'auth.signInLinkBody':
+    'Signing in to this account with a password is blocked for a while after too many failed attempts. We can e-mail you a link to sign in without a password: it works once, for 15 minutes.',
+  'auth.signInLinkButton': 'Send me a sign-in link',
+  'auth.signInLinkSent':
+    'If there is an account with the e-mail {email}, we have sent it a link to sign in. It expires in 15 minutes.',
+  'signInLink.title': 'Signing you in',
+  'signInLink.signingIn': 'Signing you in…',
+  'signInLink.invalidTitle': 'The sign-in link is not valid',
+  'signInLink.invalidBody':
+    'This link is not valid, has already been used or has expired. Ask for a new one from the sign-in page.',
+  'signInLink.backToSignIn': 'Go to the sign-in page',
   'auth.providerButton': 'Sign in with {name}',
   'auth.providerTitle': 'Or sign in with your {name} account',
   'auth.signInError.OIDC_FAILED': 'Sign-in error',

@@ -146,6 +146,18 @@ export const es = {
   'auth.loggingOut': 'Cerrando sesión…',
   'auth.rememberMe': 'Recordarme en este dispositivo',
   'auth.rememberMeHint': 'Seguirás con la sesión iniciada durante 30 días. No lo marques en un ordenador compartido.',
+  'auth.signInLinkTitle': '¿Eres tú? Entra con un enlace',
+  'auth.signInLinkBody':
+    'El acceso con contraseña a esta cuenta está bloqueado un tiempo por demasiados intentos fallidos. Podemos enviarte por e-mail un enlace para entrar sin contraseña: funciona una vez y durante 15 minutos.',
+  'auth.signInLinkButton': 'Enviarme un enlace para entrar',
+  'auth.signInLinkSent':
+    'Si hay una cuenta con el e-mail {email}, te hemos enviado un enlace para entrar. Caduca en 15 minutos.',
+  'signInLink.title': 'Entrando en tu cuenta',
+  'signInLink.signingIn': 'Entrando en tu cuenta…',
+  'signInLink.invalidTitle': 'El enlace para entrar no es válido',
+  'signInLink.invalidBody':
+    'Este enlace no es válido, ya se ha usado o ha caducado. Pide uno nuevo desde la página de acceso.',
+  'signInLink.backToSignIn': 'Ir a la página de acceso',
   'auth.providerButton': 'Entrar con {name}',
   'auth.providerTitle': 'O entra con tu cuenta de {name}',
   'auth.signInError.OIDC_FAILED': 'Error de acceso',

@@ -146,6 +146,17 @@ export const pt: Catalogue = {
   'auth.loggingOut': 'A terminar sessão…',
   'auth.rememberMe': 'Lembrar-me neste dispositivo',
   'auth.rememberMeHint': 'A sessão fica iniciada durante 30 dias. Não marque num computador partilhado.',
+  'auth.signInLinkTitle': 'É você? Entre com uma ligação',
+  'auth.signInLinkBody':
+    'A entrada com palavra-passe nesta conta está bloqueada durante algum tempo por demasiadas tentativas falhadas. Podemos enviar-lhe por e-mail uma ligação para entrar sem palavra-passe: funciona uma vez, durante 15 minutos.',
+  'auth.signInLinkButton': 'Enviar-me uma ligação para entrar',
+  'auth.signInLinkSent':
+    'Se existir uma conta com o e-mail {email}, enviámos-lhe uma ligação para entrar. Expira em 15 minutos.',
+  'signInLink.title': 'A entrar na sua conta',
+  'signInLink.signingIn': 'A entrar na sua conta…',
+  'signInLink.invalidTitle': 'A ligação para entrar não é válida',
+  'signInLink.invalidBody': 'Esta ligação não é válida, já foi usada ou expirou. Peça uma nova na página de entrada.',
+  'signInLink.backToSignIn': 'Ir para a página de entrada',
   'auth.providerButton': 'Entrar com {name}',
   'auth.providerTitle': 'Ou entre com a sua conta {name}',
   'auth.signInError.OIDC_FAILED': 'Erro de acesso',
