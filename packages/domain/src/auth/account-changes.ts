@@ -2,7 +2,7 @@
 // at once in form order. Checking the current password itself is the server's (argon2 verify).
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import { checkNewPassword } from './password-policy.js';
-import { NAME_MAX } from './registration.js';
+import { NAME_MAX } from './account-details.js';
 
 export interface AccountChangeProblem {
   field: 'firstname' | 'lastname' | 'current_password' | 'password';
