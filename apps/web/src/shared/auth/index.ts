@@ -16,5 +16,6 @@ export { loadPasswordRules, usePasswordRules } from './load-password-rules';
 export { LoginForm } from './login-form';
 export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';
+export { useImpersonation } from './impersonation';
 export { isStaff, userCan } from './permissions';
 export { refreshAfterAuthChange, sessionQueryOptions, useSession, useStoreInfo, useUser } from './session';

@@ -1025,6 +1025,8 @@ export const en: Catalogue = {
   'impersonation.viewingAs': 'You are viewing the shop as {email}',
   'impersonation.until': '(read-only, until {time})',
   'impersonation.back': 'Back to the back office',
+  'impersonation.readOnlyAction':
+    'You are viewing the shop as the customer, read-only: you cannot add to the cart, upload documents or change anything on their behalf.',
   'staff.nav': 'Staff',
   'staff.title': 'Back-office staff',
   'staff.list': 'Staff accounts',

@@ -1031,6 +1031,8 @@ export const es = {
   'impersonation.viewingAs': 'Estás viendo la tienda como {email}',
   'impersonation.until': '(solo lectura, hasta las {time})',
   'impersonation.back': 'Volver al back office',
+  'impersonation.readOnlyAction':
+    'Estás viendo la tienda como el cliente, en solo lectura: no puedes añadir al carrito, subir documentos ni cambiar nada en su nombre.',
   'staff.nav': 'Personal',
   'staff.title': 'Personal del back office',
   'staff.list': 'Cuentas del personal',

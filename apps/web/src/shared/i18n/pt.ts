@@ -1029,6 +1029,8 @@ export const pt: Catalogue = {
   'impersonation.viewingAs': 'Está a ver a loja como {email}',
   'impersonation.until': '(só leitura, até às {time})',
   'impersonation.back': 'Voltar ao back office',
+  'impersonation.readOnlyAction':
+    'Está a ver a loja como o cliente, só de leitura: não pode adicionar ao carrinho, enviar documentos nem alterar nada em seu nome.',
   'staff.nav': 'Pessoal',
   'staff.title': 'Pessoal do back office',
   'staff.list': 'Contas do pessoal',
