@@ -39,6 +39,8 @@ import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routi
 import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
 import { accountSelfRoutes } from './modules/customers/account-self.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
+import { signInLinkRoutes } from './modules/customers/sign-in-link.routes.js';
+import { SignInLinksService } from './modules/customers/sign-in-links.service.js';
 import { AccountDataService } from './modules/account/account-data.service.js';
 import { accountRoutes as accountLifecycleRoutes, emailChangeConfirmRoutes } from './modules/account/account.routes.js';
 import { EmailChangeService } from './modules/account/email-change.service.js';
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const email = new EmailService(db, config, catalog, payLinks);
   email.listen(orderEvents);
   const passwordReset = new PasswordResetService(db, email);
+  const signInLinks = new SignInLinksService(db, email);
   const emailChange = new EmailChangeService(db, email);
   const emailDispatcher = new EmailDispatcher(
     db,
@@ -224,7 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     {
       ...config.mail,
       issueResetToken: (outboxId, kind) =>
-        kind === 'email_change_confirm' ? emailChange.issueToken(outboxId) : passwordReset.issueToken(outboxId),
+        kind === 'email_change_confirm'
+          ? emailChange.issueToken(outboxId)
+          : kind === 'sign_in_link'
+            ? signInLinks.issueToken(outboxId)
+            : passwordReset.issueToken(outboxId),
       readFile: (key) => readStoredFile(files, key),
     },
   );
@@ -326,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailDispatcher,
     jobs,
     passwordReset,
+    signInLinks,
     emailChange,
     accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
     notifications,
@@ -436,6 +444,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(signInLinkRoutes);
   await app.register(emailChangeConfirmRoutes);
   await app.register(signInRoutes);
   await app.register(oidcRoutes);

@@ -25,6 +25,7 @@ const es = {
   EMAIL_TAKEN: 'Ya existe una cuenta con este email. Inicia sesión o recupera tu contraseña.',
   RESET_TOKEN_INVALID:
     'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
+  SIGN_IN_LINK_INVALID: 'El enlace para entrar no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
   INVALID_ANSWERS: 'Hay respuestas que faltan o no son válidas.',
   // The exit message comes from the catalogue (the product's conditions_to_exit), in the store's language.
   FORM_EXIT: '{message}',
@@ -162,6 +163,7 @@ const en: Catalogue = {
   TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait a few minutes before trying again.',
   EMAIL_TAKEN: 'An account with this email already exists. Sign in or reset your password.',
   RESET_TOKEN_INVALID: 'The password reset link is not valid, has already been used or has expired. Ask for a new one.',
+  SIGN_IN_LINK_INVALID: 'The sign-in link is not valid, has already been used or has expired. Ask for a new one.',
   INVALID_ANSWERS: 'Some answers are missing or not valid.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT:
@@ -290,6 +292,7 @@ const pt: Catalogue = {
   TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',
   EMAIL_TAKEN: 'Já existe uma conta com este email. Inicie sessão ou recupere a sua palavra-passe.',
   RESET_TOKEN_INVALID: 'A ligação para redefinir a palavra-passe não é válida, já foi usada ou expirou. Peça uma nova.',
+  SIGN_IN_LINK_INVALID: 'A ligação para entrar não é válida, já foi usada ou expirou. Peça uma nova.',
   INVALID_ANSWERS: 'Há respostas em falta ou inválidas.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT:

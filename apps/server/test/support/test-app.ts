@@ -80,17 +80,25 @@ export async function createTestApp(
 export class TestClient {
   private cookie: string | undefined;
   csrf: string | undefined;
+  /** Other cookies this browser keeps (by name), sent with every request; `keep` names those it stores when set. */
+  readonly jar: Record<string, string> = {};
+  keep: string[] = [];
 
   constructor(private readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookies = [this.cookie, ...Object.entries(this.jar).map(([name, value]) => `${name}=${value}`)];
+    if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
     const method = (options.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && this.csrf && headers['x-csrf-token'] === undefined) headers['x-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...options, headers });
     const set = res.cookies.find((c) => c.name === 'vt_sid');
     if (set) this.cookie = set.value ? `vt_sid=${set.value}` : undefined;
+    for (const kept of res.cookies.filter((c) => this.keep.includes(c.name))) {
+      if (kept.value) this.jar[kept.name] = kept.value;
+      else delete this.jar[kept.name];
+    }
     return res;
   }
 

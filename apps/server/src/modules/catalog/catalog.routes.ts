@@ -116,8 +116,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/stores/:storeId/products/:urlKey/evaluate',
     {
-      // No side effect: the wizard may call it before any session exists.
-      config: { csrf: false },
+      // No side effect: the wizard may call it before any session exists, and while an admin looks as a customer.
+      config: { csrf: false, impersonation: 'allowed' },
       schema: {
         tags: ['catalog'],
         summary: 'Visibility, validation and price of a set of answers',

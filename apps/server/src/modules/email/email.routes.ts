@@ -13,6 +13,7 @@ const KINDS = [
   'document_ready',
   'incident_action',
   'password_reset',
+  'sign_in_link',
   'account_invite',
   'email_change_confirm',
   'email_changed_notice',

@@ -108,7 +108,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         let user = session?.user ?? null;
         if (request.body.email !== undefined || request.body.password !== undefined) {
-          user = await authenticate(db, request.body.email ?? '', request.body.password ?? '', request.ip);
+          user = await authenticate(db, {
+            email: request.body.email ?? '',
+            password: request.body.password ?? '',
+            ip: request.ip,
+            now: app.ctx.now(),
+          });
           const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
           if (decision !== 'allowed')
             throw new AppError('OAUTH_ACCESS_DENIED', `refused from ${request.ip}: ${decision}`);

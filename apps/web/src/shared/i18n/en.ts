@@ -131,7 +131,8 @@ export const en: Catalogue = {
 
   'auth.email': 'Email address',
   'auth.password': 'Password',
-  'auth.passwordHint': 'Use at least 10 characters and avoid common passwords.',
+  'auth.passwordHint':
+    'At least 10 characters and hard to guess: a phrase of unrelated words works best, without your name or e-mail.',
   'auth.firstname': 'First name',
   'auth.lastname': 'Last name',
   'auth.loginTitle': 'Sign in',
@@ -145,6 +146,18 @@ export const en: Catalogue = {
   'auth.loggingOut': 'Signing out…',
   'auth.rememberMe': 'Remember me on this device',
   'auth.rememberMeHint': 'You will stay signed in for 30 days. Do not tick it on a shared computer.',
+  'auth.signInLinkTitle': 'Is it you? Sign in with a link',
+  'auth.signInLinkBody':
+    'Signing in to this account with a password is blocked for a while after too many failed attempts. We can e-mail you a link to sign in without a password: it works once, for 15 minutes.',
+  'auth.signInLinkButton': 'Send me a sign-in link',
+  'auth.signInLinkSent':
+    'If there is an account with the e-mail {email}, we have sent it a link to sign in. It expires in 15 minutes.',
+  'signInLink.title': 'Signing you in',
+  'signInLink.signingIn': 'Signing you in…',
+  'signInLink.invalidTitle': 'The sign-in link is not valid',
+  'signInLink.invalidBody':
+    'This link is not valid, has already been used or has expired. Ask for a new one from the sign-in page.',
+  'signInLink.backToSignIn': 'Go to the sign-in page',
   'auth.providerButton': 'Sign in with {name}',
   'auth.providerTitle': 'Or sign in with your {name} account',
   'auth.signInError.OIDC_FAILED': 'Sign-in error',
@@ -1012,6 +1025,8 @@ export const en: Catalogue = {
   'impersonation.viewingAs': 'You are viewing the shop as {email}',
   'impersonation.until': '(read-only, until {time})',
   'impersonation.back': 'Back to the back office',
+  'impersonation.readOnlyAction':
+    'You are viewing the shop as the customer, read-only: you cannot add to the cart, upload documents or change anything on their behalf.',
   'staff.nav': 'Staff',
   'staff.title': 'Back-office staff',
   'staff.list': 'Staff accounts',
@@ -1483,7 +1498,8 @@ export const en: Catalogue = {
   'accountSelf.passwordTitle': 'Password',
   'accountSelf.currentPassword': 'Current password',
   'accountSelf.newPassword': 'New password',
-  'accountSelf.newPasswordHint': 'Between 10 and 128 characters. We will sign you out on your other devices.',
+  'accountSelf.newPasswordHint':
+    'Between 10 and 128 characters, hard to guess (a phrase of unrelated words). We will sign you out on your other devices.',
   'accountSelf.passwordSave': 'Change the password',
   'accountSelf.passwordSaved': 'We have changed your password and signed you out on your other devices.',
   'assistant.section': 'Document assistant',

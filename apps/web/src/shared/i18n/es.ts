@@ -131,7 +131,8 @@ export const es = {
 
   'auth.email': 'Correo electrónico',
   'auth.password': 'Contraseña',
-  'auth.passwordHint': 'Usa al menos 10 caracteres y evita las contraseñas comunes.',
+  'auth.passwordHint':
+    'Al menos 10 caracteres y difícil de adivinar: mejor una frase de varias palabras sin relación, sin tu nombre ni tu e-mail.',
   'auth.firstname': 'Nombre',
   'auth.lastname': 'Apellidos',
   'auth.loginTitle': 'Iniciar sesión',
@@ -145,6 +146,18 @@ export const es = {
   'auth.loggingOut': 'Cerrando sesión…',
   'auth.rememberMe': 'Recordarme en este dispositivo',
   'auth.rememberMeHint': 'Seguirás con la sesión iniciada durante 30 días. No lo marques en un ordenador compartido.',
+  'auth.signInLinkTitle': '¿Eres tú? Entra con un enlace',
+  'auth.signInLinkBody':
+    'El acceso con contraseña a esta cuenta está bloqueado un tiempo por demasiados intentos fallidos. Podemos enviarte por e-mail un enlace para entrar sin contraseña: funciona una vez y durante 15 minutos.',
+  'auth.signInLinkButton': 'Enviarme un enlace para entrar',
+  'auth.signInLinkSent':
+    'Si hay una cuenta con el e-mail {email}, te hemos enviado un enlace para entrar. Caduca en 15 minutos.',
+  'signInLink.title': 'Entrando en tu cuenta',
+  'signInLink.signingIn': 'Entrando en tu cuenta…',
+  'signInLink.invalidTitle': 'El enlace para entrar no es válido',
+  'signInLink.invalidBody':
+    'Este enlace no es válido, ya se ha usado o ha caducado. Pide uno nuevo desde la página de acceso.',
+  'signInLink.backToSignIn': 'Ir a la página de acceso',
   'auth.providerButton': 'Entrar con {name}',
   'auth.providerTitle': 'O entra con tu cuenta de {name}',
   'auth.signInError.OIDC_FAILED': 'Error de acceso',
@@ -1018,6 +1031,8 @@ export const es = {
   'impersonation.viewingAs': 'Estás viendo la tienda como {email}',
   'impersonation.until': '(solo lectura, hasta las {time})',
   'impersonation.back': 'Volver al back office',
+  'impersonation.readOnlyAction':
+    'Estás viendo la tienda como el cliente, en solo lectura: no puedes añadir al carrito, subir documentos ni cambiar nada en su nombre.',
   'staff.nav': 'Personal',
   'staff.title': 'Personal del back office',
   'staff.list': 'Cuentas del personal',
@@ -1495,7 +1510,8 @@ export const es = {
   'accountSelf.passwordTitle': 'Contraseña',
   'accountSelf.currentPassword': 'Contraseña actual',
   'accountSelf.newPassword': 'Contraseña nueva',
-  'accountSelf.newPasswordHint': 'Entre 10 y 128 caracteres. Cerraremos la sesión en tus otros dispositivos.',
+  'accountSelf.newPasswordHint':
+    'Entre 10 y 128 caracteres, difícil de adivinar (una frase de varias palabras sin relación). Cerraremos la sesión en tus otros dispositivos.',
   'accountSelf.passwordSave': 'Cambiar la contraseña',
   'accountSelf.passwordSaved': 'Hemos cambiado tu contraseña y cerrado la sesión en tus otros dispositivos.',
   'assistant.section': 'Asistente de documentos',

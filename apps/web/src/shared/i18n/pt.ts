@@ -131,7 +131,8 @@ export const pt: Catalogue = {
 
   'auth.email': 'Endereço de email',
   'auth.password': 'Palavra-passe',
-  'auth.passwordHint': 'Use pelo menos 10 caracteres e evite palavras-passe comuns.',
+  'auth.passwordHint':
+    'Pelo menos 10 caracteres e difícil de adivinhar: de preferência uma frase de várias palavras sem relação, sem o seu nome nem o seu e-mail.',
   'auth.firstname': 'Nome',
   'auth.lastname': 'Apelidos',
   'auth.loginTitle': 'Iniciar sessão',
@@ -145,6 +146,17 @@ export const pt: Catalogue = {
   'auth.loggingOut': 'A terminar sessão…',
   'auth.rememberMe': 'Lembrar-me neste dispositivo',
   'auth.rememberMeHint': 'A sessão fica iniciada durante 30 dias. Não marque num computador partilhado.',
+  'auth.signInLinkTitle': 'É você? Entre com uma ligação',
+  'auth.signInLinkBody':
+    'A entrada com palavra-passe nesta conta está bloqueada durante algum tempo por demasiadas tentativas falhadas. Podemos enviar-lhe por e-mail uma ligação para entrar sem palavra-passe: funciona uma vez, durante 15 minutos.',
+  'auth.signInLinkButton': 'Enviar-me uma ligação para entrar',
+  'auth.signInLinkSent':
+    'Se existir uma conta com o e-mail {email}, enviámos-lhe uma ligação para entrar. Expira em 15 minutos.',
+  'signInLink.title': 'A entrar na sua conta',
+  'signInLink.signingIn': 'A entrar na sua conta…',
+  'signInLink.invalidTitle': 'A ligação para entrar não é válida',
+  'signInLink.invalidBody': 'Esta ligação não é válida, já foi usada ou expirou. Peça uma nova na página de entrada.',
+  'signInLink.backToSignIn': 'Ir para a página de entrada',
   'auth.providerButton': 'Entrar com {name}',
   'auth.providerTitle': 'Ou entre com a sua conta {name}',
   'auth.signInError.OIDC_FAILED': 'Erro de acesso',
@@ -1017,6 +1029,8 @@ export const pt: Catalogue = {
   'impersonation.viewingAs': 'Está a ver a loja como {email}',
   'impersonation.until': '(só leitura, até às {time})',
   'impersonation.back': 'Voltar ao back office',
+  'impersonation.readOnlyAction':
+    'Está a ver a loja como o cliente, só de leitura: não pode adicionar ao carrinho, enviar documentos nem alterar nada em seu nome.',
   'staff.nav': 'Pessoal',
   'staff.title': 'Pessoal do back office',
   'staff.list': 'Contas do pessoal',
@@ -1490,7 +1504,8 @@ export const pt: Catalogue = {
   'accountSelf.passwordTitle': 'Palavra-passe',
   'accountSelf.currentPassword': 'Palavra-passe atual',
   'accountSelf.newPassword': 'Nova palavra-passe',
-  'accountSelf.newPasswordHint': 'Entre 10 e 128 caracteres. Terminaremos a sessão nos seus outros dispositivos.',
+  'accountSelf.newPasswordHint':
+    'Entre 10 e 128 caracteres, difícil de adivinhar (uma frase de várias palavras sem relação). Terminaremos a sessão nos seus outros dispositivos.',
   'accountSelf.passwordSave': 'Mudar a palavra-passe',
   'accountSelf.passwordSaved': 'Mudámos a sua palavra-passe e terminámos a sessão nos seus outros dispositivos.',
   'assistant.section': 'Assistente de documentos',
