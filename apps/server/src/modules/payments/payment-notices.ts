@@ -80,7 +80,9 @@ export class PaymentNotices {
   private reconnectLater(): void {
     if (this.stopped) return;
     clearTimeout(this.retry);
-    this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
+    this.retry = setTimeout(() => {
+      this.connect().catch((err: unknown) => this.log.warn({ err }, 'Payment notices: reconnecting failed.'));
+    }, RECONNECT_MS);
     this.retry.unref();
   }
 }
