@@ -85,6 +85,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { PaymentNotices } from './modules/payments/payment-notices.js';
 import { PaymentWaiters } from './modules/payments/payment-waiters.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
@@ -523,6 +524,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
   await jobs.work();
+  // Other instances' payment changes wake this one's waiting pages (LISTEN/NOTIFY). PGlite is one process's own
+  // database: there are no other instances, and the waiters' own re-read covers it.
+  const paymentNotices =
+    database.kind === 'postgres' ? new PaymentNotices(database.pool.options, paymentWaiters, app.log) : undefined;
+  await paymentNotices?.start();
   // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
   // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
   // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
@@ -531,6 +537,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.smtpReceiver.stop();
     // A catalogue reload a last request started.
     await catalog.idle();
+    // Its own connection, not the pool's: ended before the database may stop.
+    await paymentNotices?.stop();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
     await sandbox
       .stopRetryLoop()

@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/connection.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { expect } from 'vitest';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   /** Webhook deliveries the sandbox made, in order (body and whether we acknowledged it). */
   deliveries: Array<{ url: string; body: string; status: number }>;
+  /** Connection string of its database (PostgreSQL mode only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -34,10 +36,14 @@ export async function createTestApp(
     now?: () => Date;
     /** Puts something between the app and its database (SwitchableDatabase: an outage on demand). */
     database?: (handle: DatabaseHandle) => DatabaseHandle;
+    /** Another instance on that app's database (PostgreSQL only): its own pool; the database stays with the first. */
+    sameDatabaseAs?: TestApp;
+    /** Where the sandbox's webhooks go: this app by default, another instance when given. */
+    webhookTarget?: () => FastifyInstance;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
-  const testDb = await createTestDatabase();
+  const testDb = options.sameDatabaseAs ? await existingDatabase(options.sameDatabaseAs) : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -51,7 +57,8 @@ export async function createTestApp(
   const sender: NotificationSender = async (url, body, headers) => {
     if (options.deliverWebhooks === false || !ref.app) return false;
     await options.webhookGate?.();
-    const res = await ref.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    const target = options.webhookTarget?.() ?? ref.app;
+    const res = await target.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;
   };
@@ -68,12 +75,19 @@ export async function createTestApp(
   return {
     app,
     deliveries,
+    ...(testDb.url ? { databaseUrl: testDb.url } : {}),
     async close() {
       await app.close();
       await testDb.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function existingDatabase(other: TestApp): Promise<TestDatabase> {
+  if (!other.databaseUrl) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const handle = await openDatabase({ databaseUrl: other.databaseUrl, dataDir: 'memory://', poolSize: 3 });
+  return { handle, url: other.databaseUrl, dispose: () => handle.close() };
 }
 
 /** A browser-like client: keeps the session cookie and sends the CSRF token on state-changing requests. */
