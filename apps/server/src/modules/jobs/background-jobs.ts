@@ -7,6 +7,7 @@ import type { TicketsService } from '../tickets/tickets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { NotificationsService } from '../account/notifications.service.js';
 import type { PushService } from '../account/push.service.js';
+import type { VerifactuService } from '../invoicing/verifactu.service.js';
 import { isoDate, zonedDateTime } from '@ventanilla/domain';
 import { compactStatsRollups } from '../statistics/rollup-compaction.js';
 import { STATISTICS_TIME_ZONE } from '../statistics/statistics.service.js';
@@ -32,6 +33,8 @@ export const JOBS = {
   signInSweep: 'sign-in-sweep',
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
   pushSend: 'push-send',
+  /** Every minute: pending Veri*Factu records sent to the AEAT (when VERIFACTU_SUBMITTER=aeat). */
+  verifactuSubmit: 'verifactu-submit',
 } as const;
 
 /** How long an order paid at the provider's page may stay unpaid before "order received" reminds the customer. */
@@ -50,6 +53,7 @@ export interface BackgroundJobsDeps {
   tickets: TicketsService;
   notifications: NotificationsService;
   push: PushService;
+  verifactu?: VerifactuService;
   log: { warn(obj: object, msg: string): void };
   /** How often an idle instance looks for e-mails to send (MAIL_POLL_MS). */
   emailPollMs: number;
@@ -168,6 +172,20 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     concurrency: 5,
     handle: async ({ notificationId }) => void (await deps.push.sendNotification(notificationId, deps.log)),
   });
+  const verifactu = deps.verifactu;
+  if (verifactu) {
+    // Once a minute for all instances together (a singleton cron job), picked up within the queue's poll: a record
+    // is offered to the AEAT about a minute after its invoice, at most once a minute while the database is away
+    // (the failed run is not retried: the next minute's run is), and never twice at once.
+    queue.define({
+      name: JOBS.verifactuSubmit,
+      cron: '* * * * *',
+      policy: 'singleton',
+      retryLimit: 0,
+      pollSeconds: deps.jobPollSeconds,
+      handle: async () => void (await verifactu.submitPending(undefined, deps.log)),
+    });
+  }
   queue.define({
     name: JOBS.ticketsWake,
     cron: '* * * * *',
