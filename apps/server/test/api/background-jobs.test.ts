@@ -116,6 +116,7 @@ describe('periodic jobs', () => {
       { name: JOBS.ticketsWake, cron: '* * * * *' },
       { name: JOBS.unpaidOrderReminders, cron: '*/5 * * * *' },
       { name: JOBS.uploadsSweep, cron: '7 * * * *' },
+      { name: JOBS.verifactuSubmit, cron: '* * * * *' },
     ]);
   });
 

@@ -17860,6 +17860,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/verifactu/records-with-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest first (at most 200), with its error code and description */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                kind: "alta" | "anulacion";
+                                invoice_id: number;
+                                issuer_tax_id: string;
+                                invoice_number: string;
+                                /** @description dd-mm-yyyy, as sent */
+                                issue_date: string;
+                                aeat_status: "Incorrecto" | "AceptadoConErrores";
+                                /** @description The AEAT's CodigoErrorRegistro */
+                                code: string | null;
+                                /** @description The AEAT's DescripcionErrorRegistro */
+                                description: string | null;
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: {
+                                option_id: number;
+                                message: string;
+                            }[];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/statuses": {
         parameters: {
             query?: never;
