@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVerifactuSubmission, type Env } from '../../src/config/env.js';
 import { AeatSubmitter } from '../../src/modules/invoicing/aeat-submitter.js';
+import { submitterFor } from '../../src/modules/invoicing/invoicing.module.js';
 import { VerifactuService } from '../../src/modules/invoicing/verifactu.service.js';
 import {
   VerifactuSubmissionError,
@@ -240,6 +241,24 @@ describe('Veri*Factu records sent to the AEAT (a local double with mutual TLS an
       { kind: 'anulacion', submission_status: 'accepted', aeat_status: 'Correcto' },
     ]);
     expect(await t.app.ctx.verifactu.checkChain('B12345674')).toMatchObject({ ok: true });
+  });
+
+  it('a plain http:// endpoint (a test double) needs no certificate', async () => {
+    const plain = new AeatDouble(false);
+    const endpoint = await plain.start();
+    try {
+      const config = parseVerifactuSubmission(
+        { VERIFACTU_SUBMITTER: 'aeat', VERIFACTU_ENDPOINT: endpoint } as Env,
+        false,
+      );
+      const service = new VerifactuService(t.app.ctx.db, 'test', submitterFor(config, false));
+      const order = await paidOrder('vf-plain@example.com');
+      expect(await service.submitPending()).toBe(1);
+      expect(plain.requests).toMatchObject([{ valid: true, clientCn: null }]);
+      expect(await recordsOf(order)).toMatchObject([{ submission_status: 'accepted', aeat_status: 'Correcto' }]);
+    } finally {
+      await plain.stop();
+    }
   });
 
   it('a request the schemas refuse gets a SOAP Fault: the whole request is refused, not retried as transport', async () => {
