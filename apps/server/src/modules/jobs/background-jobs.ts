@@ -33,9 +33,12 @@ export const JOBS = {
   signInSweep: 'sign-in-sweep',
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
   pushSend: 'push-send',
-  /** Every minute: pending Veri*Factu records sent to the AEAT (when VERIFACTU_SUBMITTER=aeat). */
+  /** Pending Veri*Factu records sent to the AEAT: a chain of runs 20 s apart, restarted every minute by its cron. */
   verifactuSubmit: 'verifactu-submit',
 } as const;
+
+/** Seconds between two runs of the Veri*Factu submission job. */
+export const VERIFACTU_SUBMIT_EVERY_S = 20;
 
 /** How long an order paid at the provider's page may stay unpaid before "order received" reminds the customer. */
 export const UNPAID_REMINDER_AFTER_MS = 30 * 60_000;
@@ -174,16 +177,21 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
   });
   const verifactu = deps.verifactu;
   if (verifactu) {
-    // Once a minute for all instances together (a singleton cron job), picked up within the queue's poll: a record
-    // is offered to the AEAT about a minute after its invoice, at most once a minute while the database is away
-    // (the failed run is not retried: the next minute's run is), and never twice at once.
+    // A chain of jobs, each run sending what is pending and queueing the next one VERIFACTU_SUBMIT_EVERY_S later, so a
+    // record is offered within about half a minute of its invoice (unless the AEAT's TiempoEsperaEnvio says wait).
+    // stately without a key: at most one waiting and one running for all instances together, never two sending at
+    // once. The cron restarts the chain when a run failed (the database was away: it is not retried, and the next try
+    // is the next minute's), or on the first start.
     queue.define({
       name: JOBS.verifactuSubmit,
       cron: '* * * * *',
-      policy: 'singleton',
+      policy: 'stately',
       retryLimit: 0,
       pollSeconds: deps.jobPollSeconds,
-      handle: async () => void (await verifactu.submitPending(undefined, deps.log)),
+      async handle() {
+        await verifactu.submitPending(undefined, deps.log);
+        await queue.send(JOBS.verifactuSubmit, {}, { startAfter: VERIFACTU_SUBMIT_EVERY_S });
+      },
     });
   }
   queue.define({
