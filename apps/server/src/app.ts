@@ -244,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     legalEntitiesFile: config.legalEntitiesFile,
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
+    submission: config.verifactuSubmission,
   });
   await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
   const itemLocks = new ItemLocksService(db, now);
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tickets,
     notifications,
     push,
+    verifactu: invoicingModule.verifactu,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
     emailPollMs: config.mail.pollMs,
     jobPollSeconds: config.jobs.pollSeconds,

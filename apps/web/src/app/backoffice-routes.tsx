@@ -22,6 +22,7 @@ import {
   ShortcutScreen,
   StaffGate,
   StaffRoute,
+  VerifactuRoute,
   StatisticsGate,
   TabEndingRoute,
   TemplateEditRoute,
@@ -79,6 +80,7 @@ export function BackofficeRoutes() {
               <Route path="plantillas/:kind/:id/:language" element={<TemplateEditRoute />} />
               <Route path="respuestas" element={<CannedResponsesRoute />} />
               <Route path="personal" element={<StaffRoute />} />
+              <Route path="verifactu" element={<VerifactuRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/idiomas" element={<CatalogProductTranslationsRoute />} />

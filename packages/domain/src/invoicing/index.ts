@@ -3,3 +3,4 @@ export * from './invoice-amounts.js';
 export * from './verifactu.js';
 export * from './billing-data.js';
 export * from './refund-penalty.js';
+export * from './verifactu-xml.js';

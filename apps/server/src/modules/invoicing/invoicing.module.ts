@@ -4,6 +4,8 @@ import type { PaymentProvider } from '../payments/payment-provider.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
 import { RefundsService } from './refunds.service.js';
+import type { VerifactuSubmissionConfig } from '../../config/env.js';
+import { AeatSubmitter, aeatTlsFromConfig } from './aeat-submitter.js';
 import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
 import { VerifactuService } from './verifactu.service.js';
 import type { VerifactuEnvironment } from '@ventanilla/domain';
@@ -29,6 +31,8 @@ export function createInvoicing(options: {
   legalEntitiesFile: string;
   stores: ReadonlyArray<{ storeId: number; name: string }>;
   verifactuEnvironment: VerifactuEnvironment;
+  /** VERIFACTU_SUBMITTER and its settings; `submitter` (tests) takes precedence. */
+  submission?: VerifactuSubmissionConfig;
   submitter?: VerifactuSubmitter;
 }): InvoicingModule {
   const names = new Map(options.stores.map((s) => [s.storeId, s.name]));
@@ -36,7 +40,7 @@ export function createInvoicing(options: {
   const verifactu = new VerifactuService(
     options.db,
     options.verifactuEnvironment,
-    options.submitter ?? new LogOnlySubmitter(),
+    options.submitter ?? submitterFor(options.submission, entities.verifactuIssuers().length > 1),
   );
   const invoicing = new InvoicingService(options.db, entities, verifactu, (id) => names.get(id) ?? 'Ventanilla');
   const refunds = new RefundsService(options.db, invoicing, options.providers);
@@ -52,4 +56,24 @@ export function createInvoicing(options: {
     { late: true },
   );
   return { invoicing, refunds, verifactu, verifactuIssuers: entities.verifactuIssuers() };
+}
+
+/** The configured submitter: the AEAT's service (certificate read now: a missing file stops the boot) or log only. */
+export function submitterFor(
+  config: VerifactuSubmissionConfig | undefined,
+  multipleIssuers: boolean,
+): VerifactuSubmitter {
+  if (config?.submitter !== 'aeat') return new LogOnlySubmitter();
+  const tls = aeatTlsFromConfig(config);
+  return new AeatSubmitter({
+    endpoint: config.endpoint,
+    ...(tls ? { tls } : {}),
+    software: {
+      name: 'Ventanilla',
+      id: 'VT',
+      version: '1.0',
+      installation: '1',
+      multipleIssuers,
+    },
+  });
 }

@@ -7,7 +7,7 @@ import { lockGuard } from '../../plugins/lock-guard.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, ListOf, MoneyString, PageQuery, Nullable, IdParam, PdfFile } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
-import { Billing, InvoiceOut, OrderRefunds, RefundOut } from './invoicing.schema.js';
+import { Billing, InvoiceOut, OrderRefunds, RefundOut, VerifactuRecordWithErrors } from './invoicing.schema.js';
 
 function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array }) {
   return reply
@@ -20,7 +20,7 @@ function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array
 
 /** Customer panel: invoices, credit notes ("abonos") and billing data; back office: documents and refunds. */
 const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { invoicing, refunds } = app.ctx;
+  const { invoicing, refunds, verifactu } = app.ctx;
   // Writes to an order another agent has locked are refused (423).
   app.addHook('preHandler', lockGuard);
 
@@ -187,6 +187,38 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       return sendPdf(reply, await invoicing.pdf(await invoicing.byId(request.params.invoiceId)));
+    },
+  );
+
+  app.get(
+    '/api/backoffice/verifactu/records-with-errors',
+    {
+      config: { permission: 'backoffice.verifactu.read' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest ' +
+          'first (at most 200), with its error code and description',
+        response: { 200: Type.Object({ items: Type.Array(VerifactuRecordWithErrors) }), ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const rows = await verifactu.answeredWithErrors();
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as 'alta' | 'anulacion',
+          invoice_id: r.invoiceId,
+          issuer_tax_id: r.issuerTaxId,
+          invoice_number: r.invoiceNumber,
+          issue_date: r.issueDate,
+          aeat_status: r.aeatStatus as 'Incorrecto' | 'AceptadoConErrores',
+          code: r.code,
+          description: r.description,
+          submitted_at: r.submittedAt?.toISOString() ?? null,
+        })),
+      };
     },
   );
 };

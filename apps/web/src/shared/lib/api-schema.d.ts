@@ -7619,6 +7619,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/verifactu/records-with-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest first (at most 200), with its error code and description */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                kind: "alta" | "anulacion";
+                                invoice_id: number;
+                                issuer_tax_id: string;
+                                invoice_number: string;
+                                /** @description dd-mm-yyyy, as sent */
+                                issue_date: string;
+                                aeat_status: "Incorrecto" | "AceptadoConErrores";
+                                /** @description The AEAT's CodigoErrorRegistro */
+                                code: string | null;
+                                /** @description The AEAT's DescripcionErrorRegistro */
+                                description: string | null;
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/statuses": {
         parameters: {
             query?: never;
