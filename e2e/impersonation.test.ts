@@ -68,6 +68,24 @@ test.describe.serial('log in as the customer', () => {
     await expect(page.getByText(String(orderId)).first()).toBeVisible();
     await expectNoAxeViolations(page, 'shop as the customer');
 
+    // Read-only: where the shop would change something it says why it cannot (the server refuses it too).
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'ventanilla:draft:1:nota-simple',
+        JSON.stringify({
+          answers: { 77: 'Juan Español', 78: '5028', 79: '28005', 80: 'Calle Mayor 1, 2º B', 411: '3781' },
+          seen: [77, 78, 79, 80, 411],
+          lastPath: null,
+          lastStep: 0,
+          updatedAt: Date.now(),
+        }),
+      ),
+    );
+    await page.goto('/tienda/nota-simple/confirmation');
+    await expect(page.getByRole('button', { name: 'Añadir al carrito' })).toBeDisabled();
+    await expect(page.getByText(/en solo lectura: no puedes añadir al carrito/)).toBeVisible();
+    await expectNoAxeViolations(page, 'check answers as the customer');
+
     await banner.getByRole('button', { name: 'Volver al back office' }).click();
     await expect(page).toHaveURL(/\/agentes\/client\?id=\d+$/);
     await expect(page.getByRole('region', { name: 'Acceso como cliente' })).toHaveCount(0);

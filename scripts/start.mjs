@@ -1,7 +1,10 @@
-// npm start: builds when the build is missing or stale, then serves the whole product on PORT (default 3000).
-import { spawn, spawnSync } from 'node:child_process';
+// npm start: builds when the build is missing or stale, then serves the whole product on PORT (default 3000) and
+// keeps it up: a server process that dies (a crash, an out-of-memory kill, kill -9) is started again with backoff,
+// and SIGTERM/SIGINT stop it cleanly (scripts/supervisor.mjs; docs/operations.md, "Keeping it up").
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
+import { supervise } from './supervisor.mjs';
 
 if (buildIsStale()) {
   const started = sourcesTime();
@@ -11,9 +14,4 @@ if (buildIsStale()) {
   markBuilt(started);
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, SERVER_ENTRY)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+supervise([path.join(ROOT, SERVER_ENTRY)], { cwd: ROOT });

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
 import { lazySchemaCompilers } from './shared/lazy-schema-compilers.js';
+import { MAX_PATH_PARAM_LENGTH } from './shared/http-schemas.js';
 import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
 import workspaceRoutes from './modules/backoffice/workspace.routes.js';
 import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
@@ -38,6 +39,8 @@ import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routi
 import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
 import { accountSelfRoutes } from './modules/customers/account-self.routes.js';
 import passwordResetRoutes from './modules/customers/password-reset.routes.js';
+import { signInLinkRoutes } from './modules/customers/sign-in-link.routes.js';
+import { SignInLinksService } from './modules/customers/sign-in-links.service.js';
 import { AccountDataService } from './modules/account/account-data.service.js';
 import { accountRoutes as accountLifecycleRoutes, emailChangeConfirmRoutes } from './modules/account/account.routes.js';
 import { EmailChangeService } from './modules/account/email-change.service.js';
@@ -82,6 +85,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { PaymentNotices } from './modules/payments/payment-notices.js';
 import { PaymentWaiters } from './modules/payments/payment-waiters.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
@@ -113,8 +117,9 @@ import { TicketsService } from './modules/tickets/tickets.service.js';
 import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
 import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
 import contextPlugin, { type AppContext } from './plugins/context.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
+import errorStatusesPlugin from './plugins/error-statuses.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
 import { agentsAdminRoutes } from './modules/customers/agents-admin.routes.js';
 import { customersAdminRoutes, impersonationRoutes } from './modules/customers/customers-admin.routes.js';
@@ -215,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const email = new EmailService(db, config, catalog, payLinks);
   email.listen(orderEvents);
   const passwordReset = new PasswordResetService(db, email);
+  const signInLinks = new SignInLinksService(db, email);
   const emailChange = new EmailChangeService(db, email);
   const emailDispatcher = new EmailDispatcher(
     db,
@@ -222,7 +228,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     {
       ...config.mail,
       issueResetToken: (outboxId, kind) =>
-        kind === 'email_change_confirm' ? emailChange.issueToken(outboxId) : passwordReset.issueToken(outboxId),
+        kind === 'email_change_confirm'
+          ? emailChange.issueToken(outboxId)
+          : kind === 'sign_in_link'
+            ? signInLinks.issueToken(outboxId)
+            : passwordReset.issueToken(outboxId),
       readFile: (key) => readStoredFile(files, key),
     },
   );
@@ -235,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores: catalog.listStores(),
     verifactuEnvironment: config.verifactuEnvironment,
     ptSigning: config.ptSigning,
+    submission: config.verifactuSubmission,
   });
   await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
   const itemLocks = new ItemLocksService(db, now);
@@ -280,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tickets,
     notifications,
     push,
+    verifactu: invoicingModule.verifactu,
     log: { warn: (obj, msg) => app.log.warn(obj, msg) },
     emailPollMs: config.mail.pollMs,
     jobPollSeconds: config.jobs.pollSeconds,
@@ -325,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailDispatcher,
     jobs,
     passwordReset,
+    signInLinks,
     emailChange,
     accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
     notifications,
@@ -381,6 +394,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The longest path parameter the routes document (a product's url key); a longer one is a 414 URI_TOO_LONG.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Refusals before routing (an undecodable URL, a parameter over maxParamLength) answer as the API's other errors.
+    frameworkErrors: (error, request, reply) => {
+      frameworkErrorAnswer(error, request, reply).catch((err: unknown) =>
+        request.log.error({ err }, 'could not answer a request refused before routing'),
+      );
+    },
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -415,6 +436,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
+  await app.register(errorStatusesPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
 
@@ -426,6 +448,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(signInLinkRoutes);
   await app.register(emailChangeConfirmRoutes);
   await app.register(signInRoutes);
   await app.register(oidcRoutes);
@@ -492,6 +515,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
   if (config.nodeEnv === 'development') sandbox.startRetryLoop();
+  sandbox.log = app.log;
   emailDispatcher.log = app.log;
   for (const message of bootWarnings) app.log.warn(message);
   if (production && config.mail.transport === 'mailbox') {
@@ -502,8 +526,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (an e-mail's job is written in its transaction); workers run where JOB_WORKERS says (not in tests, which call
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
-  sandbox.log = app.log;
   await jobs.work();
+  // Other instances' payment changes wake this one's waiting pages (LISTEN/NOTIFY). PGlite is one process's own
+  // database: there are no other instances, and the waiters' own re-read covers it.
+  const paymentNotices =
+    database.kind === 'postgres' ? new PaymentNotices(database.pool.options, paymentWaiters, app.log) : undefined;
+  await paymentNotices?.start();
   // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
   // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
   // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
@@ -512,6 +540,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.smtpReceiver.stop();
     // A catalogue reload a last request started.
     await catalog.idle();
+    // Its own connection, not the pool's: ended before the database may stop.
+    await paymentNotices?.stop();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
     await sandbox
       .stopRetryLoop()

@@ -70,6 +70,8 @@ export interface AppConfig {
   /** Portuguese documents (docs/operations.md): the signing key (PEM file), the AT certificate number, and whether a
    * series without an AT validation code may issue (outside production only, with a placeholder ATCUD). */
   ptSigning: { keyFile: string | null; certificateNumber: string; production: boolean };
+  /** Sending the Veri*Factu records to the AEAT (docs/invoicing.md, "Sending records to the AEAT"). */
+  verifactuSubmission: VerifactuSubmissionConfig;
   // --- Tickets (issue 11; docs/backoffice.md, "Tickets") ---
   /** Customers' mail coming in: the SMTP receiver, the provider webhook, the contact form. */
   inboundMail: InboundMailConfig;
@@ -216,6 +218,12 @@ const EnvSchema = Type.Object({
   VERIFACTU_ENV: Type.Optional(envEnum(['production', 'test'])),
   PT_SIGNING_KEY_FILE: Type.Optional(envText()),
   PT_CERTIFICATE_NUMBER: Type.Optional(envPattern(/^\d{1,6}$/, 'must be the AT certificate number (digits)')),
+  VERIFACTU_SUBMITTER: Type.Optional(envEnum(['log', 'aeat'])),
+  VERIFACTU_ENDPOINT: Type.Optional(envPattern(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  VERIFACTU_CERT_FILE: Type.Optional(envText()),
+  VERIFACTU_KEY_FILE: Type.Optional(envText()),
+  VERIFACTU_CERT_PASSWORD: Type.Optional(envText()),
+  VERIFACTU_CA_FILE: Type.Optional(envText()),
   // Email (docs/email.md)
   MAIL_TRANSPORT: Type.Optional(envEnum(['smtp', 'mailbox'])),
   SMTP_URL: Type.Optional(envPattern(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL', { echo: false })),
@@ -453,6 +461,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
       certificateNumber: env.PT_CERTIFICATE_NUMBER ?? '0000',
       production,
     },
+    verifactuSubmission: parseVerifactuSubmission(env, production),
     inboundMail: parseInboundMail(env, production),
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
@@ -498,6 +507,46 @@ function parseStorage(env: Env, dataDir: string): StorageConfig {
     prefix: env.S3_PREFIX ?? '',
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
+
+/** The AEAT's Veri*Factu SOAP service (certificate of a person or company; "sello" certificates use www10/prewww10). */
+export const VERIFACTU_SOAP_ENDPOINTS = {
+  production: 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  test: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+} as const;
+
+export type VerifactuSubmissionConfig =
+  | { submitter: 'log' }
+  | {
+      submitter: 'aeat';
+      endpoint: string;
+      /** PKCS#12 (.p12/.pfx) or PEM certificate of the company; absent only for a plain http:// test double. */
+      certFile?: string;
+      /** The PEM private key, when certFile is a PEM certificate without its key. */
+      keyFile?: string;
+      certPassword?: string;
+      /** Extra CA certificates to trust (PEM), for a test double with its own CA. */
+      caFile?: string;
+    };
+
+export function parseVerifactuSubmission(env: Env, production: boolean): VerifactuSubmissionConfig {
+  if ((env.VERIFACTU_SUBMITTER ?? 'log') === 'log') return { submitter: 'log' };
+  const environment = env.VERIFACTU_ENV ?? (production ? 'production' : 'test');
+  const endpoint = env.VERIFACTU_ENDPOINT ?? VERIFACTU_SOAP_ENDPOINTS[environment];
+  const plain = endpoint.startsWith('http://');
+  if (plain && production) throw new ConfigError('VERIFACTU_ENDPOINT must be https:// in production');
+  if (!plain && !env.VERIFACTU_CERT_FILE) {
+    throw new ConfigError('VERIFACTU_CERT_FILE (PKCS#12 or PEM) is required when VERIFACTU_SUBMITTER=aeat');
+  }
+  const file = (value: string | undefined) => (value ? path.resolve(value) : undefined);
+  return {
+    submitter: 'aeat',
+    endpoint,
+    ...(env.VERIFACTU_CERT_FILE ? { certFile: file(env.VERIFACTU_CERT_FILE) } : {}),
+    ...(env.VERIFACTU_KEY_FILE ? { keyFile: file(env.VERIFACTU_KEY_FILE) } : {}),
+    ...(env.VERIFACTU_CERT_PASSWORD ? { certPassword: env.VERIFACTU_CERT_PASSWORD } : {}),
+    ...(env.VERIFACTU_CA_FILE ? { caFile: file(env.VERIFACTU_CA_FILE) } : {}),
   };
 }
 

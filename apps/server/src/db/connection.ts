@@ -164,10 +164,11 @@ async function connect(
     const name = embedded ? `embedded ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : 'PostgreSQL';
     throw new Error(`Could not connect to the ${name} database.`, { cause: err });
   }
-  return { kind, embedded, pool, ping: () => ping(pool), close };
+  return { kind, embedded, pool, ping: () => pingPool(pool), close };
 }
 
-async function ping(pool: pg.Pool): Promise<boolean> {
+/** True when the pool's database answers SELECT 1 within PING_TIMEOUT_MS (the handle's ping). */
+export async function pingPool(pool: pg.Pool): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS);

@@ -12,6 +12,8 @@ const es = {
   ROUTE_NOT_FOUND: 'Recurso no encontrado. El endpoint solicitado no existe.',
   INTERNAL: 'Error interno del servidor. Por favor, inténtalo de nuevo más tarde.',
   UNAVAILABLE: 'Servicio no disponible. El servidor está temporalmente fuera de servicio.',
+  DATABASE_UNAVAILABLE:
+    'Servicio no disponible momentáneamente. Estamos recuperando la conexión; inténtalo de nuevo en unos segundos.',
   // Lookups (docs/integrations.md)
   CADASTRAL_REFERENCE_INVALID:
     'La referencia catastral no es válida: tiene 20 caracteres (14 de la finca, 4 del inmueble y 2 letras de control) o 14 de la finca.',
@@ -23,6 +25,7 @@ const es = {
   EMAIL_TAKEN: 'Ya existe una cuenta con este email. Inicia sesión o recupera tu contraseña.',
   RESET_TOKEN_INVALID:
     'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Solicita uno nuevo.',
+  SIGN_IN_LINK_INVALID: 'El enlace para entrar no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
   INVALID_ANSWERS: 'Hay respuestas que faltan o no son válidas.',
   // The exit message comes from the catalogue (the product's conditions_to_exit), in the store's language.
   FORM_EXIT: '{message}',
@@ -134,6 +137,9 @@ const es = {
   'provider_payment.too_many_files':
     'Este pago ya tiene el máximo de {max} archivos. Borra alguno antes de subir otro.',
   'provider_payment.inactive': 'Este pago está desactivado: no admite archivos nuevos.',
+  REQUEST_TOO_LARGE: 'La solicitud es demasiado grande.',
+  URI_TOO_LONG: 'La dirección solicitada es demasiado larga.',
+  UNSUPPORTED_MEDIA_TYPE: 'El formato de los datos enviados no se admite.',
 } as const;
 
 export type ServerMessageKey = keyof typeof es;
@@ -147,6 +153,8 @@ const en: Catalogue = {
   ROUTE_NOT_FOUND: 'Resource not found. The requested endpoint does not exist.',
   INTERNAL: 'Internal server error. Please try again later.',
   UNAVAILABLE: 'Service unavailable. The server is temporarily out of service.',
+  DATABASE_UNAVAILABLE:
+    'Service briefly unavailable. We are restoring the connection; please try again in a few seconds.',
   CADASTRAL_REFERENCE_INVALID:
     'The cadastral reference is not valid: it has 20 characters (14 for the parcel, 4 for the unit and 2 check letters) or 14 for the parcel.',
   LOOKUP_UNAVAILABLE: 'We could not look this up right now. Try again in a few minutes or type the details yourself.',
@@ -155,6 +163,7 @@ const en: Catalogue = {
   TOO_MANY_ATTEMPTS: 'Too many failed attempts. Wait a few minutes before trying again.',
   EMAIL_TAKEN: 'An account with this email already exists. Sign in or reset your password.',
   RESET_TOKEN_INVALID: 'The password reset link is not valid, has already been used or has expired. Ask for a new one.',
+  SIGN_IN_LINK_INVALID: 'The sign-in link is not valid, has already been used or has expired. Ask for a new one.',
   INVALID_ANSWERS: 'Some answers are missing or not valid.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT:
@@ -259,6 +268,9 @@ const en: Catalogue = {
   'provider_payment.too_many_files':
     'This payment already has the maximum of {max} files. Delete one before uploading another.',
   'provider_payment.inactive': 'This payment is deactivated: it takes no new files.',
+  REQUEST_TOO_LARGE: 'The request is too large.',
+  URI_TOO_LONG: 'The requested address is too long.',
+  UNSUPPORTED_MEDIA_TYPE: 'The format of the data sent is not supported.',
 };
 
 const pt: Catalogue = {
@@ -269,6 +281,8 @@ const pt: Catalogue = {
   ROUTE_NOT_FOUND: 'Recurso não encontrado. O endpoint pedido não existe.',
   INTERNAL: 'Erro interno do servidor. Por favor, tente novamente mais tarde.',
   UNAVAILABLE: 'Serviço indisponível. O servidor está temporariamente fora de serviço.',
+  DATABASE_UNAVAILABLE:
+    'Serviço momentaneamente indisponível. Estamos a recuperar a ligação; tente novamente dentro de alguns segundos.',
   CADASTRAL_REFERENCE_INVALID:
     'A referência cadastral não é válida: tem 20 caracteres (14 da parcela, 4 do imóvel e 2 letras de controlo) ou 14 da parcela.',
   LOOKUP_UNAVAILABLE:
@@ -278,6 +292,7 @@ const pt: Catalogue = {
   TOO_MANY_ATTEMPTS: 'Demasiadas tentativas falhadas. Aguarde alguns minutos antes de tentar novamente.',
   EMAIL_TAKEN: 'Já existe uma conta com este email. Inicie sessão ou recupere a sua palavra-passe.',
   RESET_TOKEN_INVALID: 'A ligação para redefinir a palavra-passe não é válida, já foi usada ou expirou. Peça uma nova.',
+  SIGN_IN_LINK_INVALID: 'A ligação para entrar não é válida, já foi usada ou expirou. Peça uma nova.',
   INVALID_ANSWERS: 'Há respostas em falta ou inválidas.',
   FORM_EXIT: '{message}',
   PRODUCT_REDIRECT:
@@ -388,6 +403,9 @@ const pt: Catalogue = {
   'provider_payment.too_many_files':
     'Este pagamento já tem o máximo de {max} ficheiros. Apague algum antes de carregar outro.',
   'provider_payment.inactive': 'Este pagamento está desativado: não aceita ficheiros novos.',
+  REQUEST_TOO_LARGE: 'O pedido é demasiado grande.',
+  URI_TOO_LONG: 'O endereço pedido é demasiado longo.',
+  UNSUPPORTED_MEDIA_TYPE: 'O formato dos dados enviados não é suportado.',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

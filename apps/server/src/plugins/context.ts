@@ -1,3 +1,4 @@
+import type { SignInLinksService } from '../modules/customers/sign-in-links.service.js';
 import type { ConfigListsService } from '../modules/config-lists/config-lists.service.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -98,6 +99,7 @@ export interface AppContext {
   jobs: JobQueue;
   /** checkEmail, rememberPassword and the reset token (docs/email.md). */
   passwordReset: PasswordResetService;
+  signInLinks: SignInLinksService;
   /** Documents uploaded in the wizard (answers to file questions). */
   uploads: UploadsService;
   /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */

@@ -9,12 +9,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission-table action the route performs; every route of the protected group declares one. */
     permission?: Action;
-    /**
-     * 'allowed': the route may change things during an admin's "log in as the customer" (ending it). Every other
-     * state-changing route of the group is refused then: impersonation only looks (no password, e-mail, billing or
-     * payment changes, no orders placed in the customer's name).
-     */
-    impersonation?: 'allowed';
   }
   interface FastifyInstance {
     /** `METHOD url` of every route registered inside a protected group (see routeProtection). */
@@ -24,8 +18,6 @@ declare module 'fastify' {
 
 /** Paths that belong to signed-in accounts or staff: a route under them outside the protected group stops the boot. */
 const PROTECTED_PATHS = [/^\/api\/me(\/|$)/, /^\/api\/backoffice(\/|$)/];
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const routeKey = (method: string | string[], url: string) => `${[method].flat().join(',')} ${url}`;
 
@@ -56,7 +48,8 @@ export interface ProtectedRoutesOptions {
 /**
  * The protected group: an encapsulated context whose every route authenticates and checks its declared permission
  * (the domain's permission table) in onRequest, before the body is parsed or validated: anonymous callers get 401 and
- * roles without the permission 403, never a schema message. A route that declares no permission stops the boot.
+ * roles without the permission 403, never a schema message. A route that declares no permission stops the boot. (While
+ * an admin impersonates a customer, state-changing routes are refused earlier, by the session plugin, for every route.)
  */
 export const protectedRoutes: FastifyPluginAsyncTypebox<ProtectedRoutesOptions> = async (app, { routes }) => {
   app.addHook('onRoute', (route) => {
@@ -66,15 +59,12 @@ export const protectedRoutes: FastifyPluginAsyncTypebox<ProtectedRoutesOptions> 
     app.protectedRouteKeys.add(routeKey(route.method, route.url));
   });
   app.addHook('onRequest', async (request) => {
-    const { permission, impersonation } = request.routeOptions.config;
+    const { permission } = request.routeOptions.config;
     const session = await request.loadSession();
     const user = session?.user;
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!permission || !can(user.role, permission)) {
       throw new AppError('FORBIDDEN', `role ${user.role} may not ${permission ?? '(no permission declared)'}`);
-    }
-    if (session.impersonation && !READ_METHODS.has(request.method) && impersonation !== 'allowed') {
-      throw new AppError('IMPERSONATION_READ_ONLY', `${request.method} ${request.url} while impersonating`);
     }
   });
   for (const plugin of routes) await app.register(plugin);

@@ -42,6 +42,13 @@ function apiHeaders(hsts: boolean): Record<string, string> {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of a request's answer (API or page), for answers given outside the onRequest hook. */
+    securityHeaders(request: FastifyRequest): Record<string, string>;
+  }
+}
+
 /**
  * The path a request is routed by: the matched route's pattern, or for an unmatched request its percent-decoded path
  * (the router decodes `/%61pi/...` into `/api/...`, so a decision on the raw URL could be sidestepped).
@@ -71,9 +78,11 @@ export default fp(
     const hsts = app.ctx.config.cookieSecure;
     const pages = pageHeaders(hsts);
     const api = apiHeaders(hsts);
+    const headersFor = (request: FastifyRequest) => (isApiRequest(request) ? api : pages);
+    app.decorate('securityHeaders', headersFor);
     // A callback hook, not async: no promise per request on the hottest path.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiRequest(request) ? api : pages);
+      reply.headers(headersFor(request));
       done();
     });
     // Bad input is refused in one place for every route (400, never a 500 from the database): text with a NUL or a

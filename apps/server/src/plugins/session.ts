@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { isImpersonationLive } from '@ventanilla/domain';
 import { AppError } from '../shared/app-error.js';
 import { finishImpersonation, type ImpersonationEnd } from '../modules/customers/impersonation.service.js';
+import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_MS } from '../modules/customers/known-devices.service.js';
 import { REMEMBER_COOKIE } from '../modules/customers/remember-me.service.js';
 import {
   createSession,
@@ -41,10 +42,19 @@ declare module 'fastify' {
     pendingSessionCookie?: string | null;
     /** The remember-me cookie to set (string) or clear (null) when the reply is sent (remember-me.service.ts). */
     pendingRememberCookie?: string | null;
+    /** The known-device cookie to set when the reply is sent (known-devices.service.ts). */
+    pendingDeviceCookie?: string;
   }
   interface FastifyContextConfig {
     /** false for routes that authenticate otherwise (signed notifications, the sandbox provider's own pages). */
     csrf?: boolean;
+    /**
+     * 'allowed': the route may change things during an admin's "log in as the customer" (ending it, signing out, or
+     * signing in as someone else, which ends it too). Every other state-changing route of the app is refused then
+     * (IMPERSONATION_READ_ONLY): impersonation only looks (no cart, uploads, contact messages, password, e-mail,
+     * billing or payment changes, no orders placed in the customer's name).
+     */
+    impersonation?: 'allowed';
   }
 }
 
@@ -70,6 +80,7 @@ export default fp(
     // Requests have no handle on their reply: the cookie to send is parked on the request and written in onSend.
     app.decorateRequest('pendingSessionCookie', undefined);
     app.decorateRequest('pendingRememberCookie', undefined);
+    app.decorateRequest('pendingDeviceCookie', undefined);
     // Remember-me: only the API reads it, and SameSite=Strict keeps it off every cross-site request.
     const rememberOptions = {
       path: '/api/',
@@ -77,6 +88,14 @@ export default fp(
       sameSite: 'strict' as const,
       secure: config.cookieSecure,
       maxAge: config.signIn.rememberDays * 24 * 60 * 60,
+    };
+    // Known device: read by the sign-in routes alone; it outlives sign-outs (it proves nothing but an earlier sign-in).
+    const deviceOptions = {
+      path: '/api/auth/',
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: config.cookieSecure,
+      maxAge: Math.floor(KNOWN_DEVICE_TTL_MS / 1000),
     };
     // Callback hooks (no promise per request): most requests (the catalogue) have nothing to do here.
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -86,6 +105,8 @@ export default fp(
       const remember = request.pendingRememberCookie;
       if (remember === null) reply.clearCookie(REMEMBER_COOKIE, { path: '/api/' });
       else if (remember !== undefined) reply.setCookie(REMEMBER_COOKIE, remember, rememberOptions);
+      if (request.pendingDeviceCookie !== undefined)
+        reply.setCookie(DEVICE_COOKIE, request.pendingDeviceCookie, deviceOptions);
       done(null, payload);
     });
 
@@ -192,6 +213,31 @@ export default fp(
           done(
             !session || typeof header !== 'string' || !sameToken(header, session.csrfToken)
               ? new AppError('CSRF_INVALID')
+              : undefined,
+          ),
+        (err: Error) => done(err),
+      );
+    });
+
+    // "Log in as the customer" is read-only by construction: one rule for every state-changing route of the app (the
+    // customer side and the public routes a session uses: cart, uploads, contact form...), before the body is read.
+    // Only the routes that declare `impersonation: 'allowed'` pass (test/api/impersonation-read-only.test.ts checks
+    // every registered route). A request without a session cookie (a provider's notification) costs nothing here.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (
+        !UNSAFE_METHODS.has(request.method) ||
+        request.is404 ||
+        request.routeOptions.config.impersonation === 'allowed' ||
+        request.cookies[SESSION_COOKIE] === undefined
+      ) {
+        done();
+        return;
+      }
+      request.loadSession().then(
+        (session) =>
+          done(
+            session?.impersonation
+              ? new AppError('IMPERSONATION_READ_ONLY', `${request.method} ${request.url} while impersonating`)
               : undefined,
           ),
         (err: Error) => done(err),

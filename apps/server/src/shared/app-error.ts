@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'TOO_MANY_ATTEMPTS'
   | 'EMAIL_TAKEN'
   | 'RESET_TOKEN_INVALID'
+  | 'SIGN_IN_LINK_INVALID'
   | 'INVALID_ANSWERS'
   | 'FORM_EXIT'
   | 'PRODUCT_REDIRECT'
@@ -38,6 +39,7 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'STALE_CATALOG'
   | 'UNAVAILABLE'
+  | 'DATABASE_UNAVAILABLE'
   | 'REFUND_AMOUNT_INVALID'
   | 'REFUND_FAILED'
   | 'VERSION_CONFLICT'
@@ -68,6 +70,9 @@ export type ErrorCode =
   | 'OIDC_NO_ROLE'
   | 'OAUTH_REQUEST_TOKEN_FAILED'
   | 'OAUTH_ACCESS_DENIED'
+  | 'REQUEST_TOO_LARGE'
+  | 'URI_TOO_LONG'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INTERNAL';
 
 /** The one place codes become HTTP statuses (exhaustive: adding a code without a status does not compile). */
@@ -82,6 +87,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   EMAIL_TAKEN: 409,
   RESET_TOKEN_INVALID: 400,
+  SIGN_IN_LINK_INVALID: 400,
   INVALID_ANSWERS: 422,
   FORM_EXIT: 422,
   PRODUCT_REDIRECT: 409,
@@ -107,6 +113,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CATALOG_INVALID: 422,
   STALE_CATALOG: 409,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   REFUND_AMOUNT_INVALID: 422,
   REFUND_FAILED: 502,
   VERSION_CONFLICT: 409,
@@ -137,6 +144,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   EMAIL_CHANGE_TOKEN_INVALID: 400,
   ACCOUNT_HAS_OPEN_ORDERS: 409,
   PUSH_SUBSCRIPTIONS_LIMIT: 409,
+  REQUEST_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };
 
@@ -208,8 +218,10 @@ export class AppError extends Error {
       lock?: LockOut;
       /** The user message when the code's own does not fit (a ticket's lock says "ticket", not "pedido"). */
       messageKey?: ServerMessageKey;
+      /** The error behind it, when there is one (an unreachable database under a provider's failure answers 503). */
+      cause?: unknown;
     } = {},
   ) {
-    super(detail ?? code);
+    super(detail ?? code, extra.cause === undefined ? undefined : { cause: extra.cause });
   }
 }

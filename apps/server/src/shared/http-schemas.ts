@@ -90,12 +90,46 @@ export const ErrorResponse = Type.Object({
 /** 423 ITEM_LOCKED: the error with the lock another agent holds. */
 export const LockedResponse = Type.Object({ ...ErrorResponse.properties, lock: ItemLockSchema });
 
+/**
+ * An answer that is not JSON (a file, a page, CSV, an event stream): a text or binary body in each of its media types,
+ * so the document says what the client gets. Fastify sends such bodies as they are (no serialiser runs on a Buffer, a
+ * string or a stream).
+ */
+export function NotJson(mediaTypes: readonly string[], options: { description?: string; binary?: boolean } = {}) {
+  const schema = { type: 'string', ...(options.binary ? { format: 'binary' } : {}) };
+  return Type.Unsafe<unknown>({
+    description: options.description ?? mediaTypes.join(', '),
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])),
+  });
+}
+
+/** The file types stored for orders (checked by their bytes: modules/files/upload-check.ts). */
+export const StoredFile = NotJson(['application/pdf', 'image/jpeg', 'image/png'], { binary: true });
+/** A generated PDF. */
+export const PdfFile = NotJson(['application/pdf'], { binary: true });
+
 /** Error responses a route may give, for its schema. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, s === 423 ? LockedResponse : ErrorResponse]));
 }
 
 export const StoreIdParam = Type.Integer({ minimum: 1, maximum: 99 });
+
+/** The largest id PostgreSQL's `integer` holds: ids beyond it name nothing and are refused by the schema (400). */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a path or a query: a positive `integer` of the database. */
+export const IdParam = Type.Integer({ minimum: 1, maximum: MAX_ID });
+
+/** The longest a product's url key may be in a path. */
+export const URL_KEY_MAX_LENGTH = 120;
+export const UrlKeyParam = Type.String({ maxLength: URL_KEY_MAX_LENGTH });
+
+/**
+ * The server's maxParamLength: the longest path parameter any route documents (the url key; a test computes it from
+ * the OpenAPI document), counted as the router counts it, percent-encoded: each UTF-16 unit is at most 3 UTF-8 bytes
+ * of 3 characters each. A longer parameter is a 414 URI_TOO_LONG.
+ */
+export const MAX_PATH_PARAM_LENGTH = URL_KEY_MAX_LENGTH * 9;
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),

@@ -96,7 +96,9 @@ describe('a staff account made by an admin', () => {
       code: 'RESET_TOKEN_INVALID',
       message: expect.stringContaining('ya se ha usado'),
     });
-    const english = await (await visitor(17)).post('/api/auth/password/reset', { token, password: 'x-x-x-x-x-x-x' });
+    const english = await (
+      await visitor(17)
+    ).post('/api/auth/password/reset', { token, password: 'otra-clave-distinta-2027' });
     expect(english.json().message).toContain('already been used');
     const portuguese = await (await visitor(16)).post('/api/auth/password/reset-token', { token });
     expect(portuguese.json().message).toContain('já foi usada');

@@ -9,6 +9,8 @@ import {
   itemFiles,
   itemNotes,
   orders,
+  signInDevices,
+  signInLinks,
   ticketMessages,
   ticketNotes,
   tickets,
@@ -308,6 +310,8 @@ describe('account deletion', () => {
     await t.app.ctx.db.execute(`update order_items set panel_status_id = 110 where item_id = ${paid.itemId}` as never);
     const other = new TestClient(t.app);
     expect((await other.login(email, PASSWORD)).statusCode).toBe(200);
+    // A sign-in link asked before the deletion, and the known devices of both sign-ins, must not outlive it.
+    expect((await other.post('/api/auth/sign-in-link', { email })).statusCode).toBe(202);
     const done = await c.post('/api/me/account/delete', { password: PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ deleted: true });
@@ -331,6 +335,8 @@ describe('account deletion', () => {
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ active: false, firstname: '', lastname: '', email: `deleted-${id}@deleted.invalid` });
     expect(await t.app.ctx.db.select().from(accountDeletions).where(eq(accountDeletions.userId, id))).toHaveLength(1);
+    expect(await t.app.ctx.db.select().from(signInDevices).where(eq(signInDevices.userId, id))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(signInLinks).where(eq(signInLinks.userId, id))).toEqual([]);
     const sent = await t.app.ctx.db
       .select()
       .from(emailOutbox)
@@ -364,6 +370,8 @@ describe('account deletion', () => {
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     for (const code of codes.slice(1)) expect([401, 404]).toContain(code);
     expect(await t.app.ctx.db.select().from(accountDeletions).where(eq(accountDeletions.userId, id))).toHaveLength(1);
+    expect(await t.app.ctx.db.select().from(signInDevices).where(eq(signInDevices.userId, id))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(signInLinks).where(eq(signInLinks.userId, id))).toEqual([]);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ active: false, email: `deleted-${id}@deleted.invalid` });
     // The other customer keeps the account, the session and the order's contact details.

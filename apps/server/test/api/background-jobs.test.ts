@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL): an e-mail's job is written in the transaction that writes the e-mail, the workers send it to a
 // real SMTP server once, a transient failure schedules a later job, and the periodic sweeps are scheduled and run.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JOBS } from '../../src/modules/jobs/background-jobs.js';
+import { JOBS, VERIFACTU_SUBMIT_EVERY_S } from '../../src/modules/jobs/background-jobs.js';
 import { waitFor } from '../support/sandbox-browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -116,7 +116,25 @@ describe('periodic jobs', () => {
       { name: JOBS.ticketsWake, cron: '* * * * *' },
       { name: JOBS.unpaidOrderReminders, cron: '*/5 * * * *' },
       { name: JOBS.uploadsSweep, cron: '7 * * * *' },
+      { name: JOBS.verifactuSubmit, cron: '* * * * *' },
     ]);
+  });
+
+  it('the Veri*Factu submission runs again 20 s after each run (a chain the cron restarts), one waiting at a time', async () => {
+    await t.app.ctx.jobs.send(JOBS.verifactuSubmit, {});
+    const next = async () =>
+      sql<{ start_after: Date; created_on: Date }>(
+        `select start_after, created_on from pgboss.job where name = $1 and state = 'created' and start_after > now()`,
+        [JOBS.verifactuSubmit],
+      );
+    await waitFor(async () => (await next()).length === 1, 20_000);
+    const [waiting] = await next();
+    const delay = waiting!.start_after.getTime() - waiting!.created_on.getTime();
+    expect(delay).toBeGreaterThanOrEqual(VERIFACTU_SUBMIT_EVERY_S * 1000 - 1000);
+    expect(delay).toBeLessThan(VERIFACTU_SUBMIT_EVERY_S * 1000 + 2000);
+    // Another start while one waits is not queued twice.
+    await t.app.ctx.jobs.send(JOBS.verifactuSubmit, {}, { startAfter: VERIFACTU_SUBMIT_EVERY_S });
+    expect(await next()).toHaveLength(1);
   });
 
   it('run their handler when due: the rate-counter sweep forgets a stale counter and keeps a fresh one', async () => {

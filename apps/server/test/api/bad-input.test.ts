@@ -217,16 +217,19 @@ describe('fuzz: no input makes any route answer 500', () => {
 
 describe('logs', () => {
   it("a failed query's log line has the statement but not its values", async () => {
+    // Ids beyond the database's integer are refused by the route schemas now; a page number far past the end (the
+    // schema leaves the offset to the database) still reaches a query that fails.
     const customer = new TestClient(t.app);
     await customer.register('logs@example.com');
     logLines.length = 0;
-    const value = '123456789012345678901234567890';
-    expect((await customer.get(`/api/orders/${value}/payment`)).statusCode).toBe(400);
+    const value = '100000000000000000000';
+    const page = await customer.get(`/api/me/orders?page=${value}`);
+    expect(page.statusCode, page.body).toBe(400);
     const failed = logLines.filter((l) => l.includes('Failed query'));
     expect(failed.length).toBeGreaterThan(0);
     for (const line of failed) {
       expect(line).toContain('params: [not logged]');
-      expect(line).not.toContain('123456789012345');
+      expect(line).not.toMatch(/1e\+2\d|10000000000000000/);
     }
   });
 });

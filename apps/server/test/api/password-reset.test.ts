@@ -279,3 +279,57 @@ describe('reset token and new password', () => {
     expect((await after.login('throttled@example.com', 'fresh-password-1')).statusCode).toBe(200);
   });
 });
+
+describe('the password policy by strength, on every way a password is set', () => {
+  /** The password field's message of a refused request. */
+  const passwordMessage = (res: { statusCode: number; json(): { fields?: { field: string; message: string }[] } }) => {
+    expect(res.statusCode).toBe(400);
+    return res.json().fields?.find((f) => f.field === 'password')?.message;
+  };
+
+  it('registration refuses repeats, keyboard rows, invisible characters and the account’s own name or e-mail', async () => {
+    const { c } = visitor();
+    await c.start();
+    const register = (email: string, password: string, names = { firstname: 'Lucía', lastname: 'Pérez' }) =>
+      c.post('/api/auth/register', { email, password, ...names });
+    for (const password of ['abababababab', '1212121212', 'asdfghjklñ']) {
+      expect(passwordMessage(await register('strength@example.com', password)), password).toContain(
+        'fácil de adivinar',
+      );
+    }
+    expect(passwordMessage(await register('strength@example.com', 'LuciaPerez'))).toContain('fácil de adivinar');
+    expect(passwordMessage(await register('strength@example.com', 'correct\u200Bhorse-battery'))).toContain(
+      'invisibles',
+    );
+    // The same password is strong for someone else.
+    const other = await register('otra.persona@example.com', 'LuciaPerez', { firstname: 'Ana', lastname: 'Gil' });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('a password change refuses a weak new password, and one made of the account’s e-mail', async () => {
+    const c = await newCustomer('marta.gil@example.com');
+    const change = (password: string) =>
+      c.post('/api/me/password', { current_password: 'first-password-2026', password });
+    expect(passwordMessage(await change('1212121212'))).toContain('fácil de adivinar');
+    expect(passwordMessage(await change('marta.gil.2026'))).toContain('fácil de adivinar');
+    expect(passwordMessage(await change('clave\u2060segura-de-marta'))).toContain('invisibles');
+    expect((await change('tres-tristes-tigres-2026')).statusCode).toBe(200);
+  });
+
+  it('a reset refuses a weak new password and one made of the account’s name, and keeps the token usable', async () => {
+    const owner = await newCustomer('j.sanz@example.com');
+    const renamed = await owner.request({
+      method: 'PUT',
+      url: '/api/me/account',
+      payload: { firstname: 'Jorge', lastname: 'Sanz' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const { c } = visitor();
+    const { token } = await tokenFromEmail(c, 'j.sanz@example.com');
+    const reset = (password: string) => c.post('/api/auth/password/reset', { token, password });
+    expect(passwordMessage(await reset('abababababab'))).toContain('fácil de adivinar');
+    expect(passwordMessage(await reset('JorgeSanz!'))).toContain('fácil de adivinar');
+    expect(passwordMessage(await reset('\uFEFFotra-clave-larga-2026'))).toContain('invisibles');
+    expect((await reset('otra-clave-larga-2026')).statusCode).toBe(200);
+  });
+});

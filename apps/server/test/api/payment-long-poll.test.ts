@@ -1,7 +1,7 @@
 // GET /api/orders/{id}/payment?wait=N: the success page's long poll. The answer waits for the provider's
-// notification (woken in-process, re-read every second for notifications applied by another instance), returns at
-// once when there is nothing to wait for, and never shows another customer's order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// notification (woken in-process, or through LISTEN/NOTIFY when another instance applied it), returns at once when
+// there is nothing to wait for, and never shows another customer's order.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { createTestApp, placedCardOrder, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -36,6 +36,49 @@ describe('payment state long poll', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({ order_id: orderId, paid: true, payment_status: 'captured' });
     expect(t.app.ctx.paymentWaiters.size).toBe(0);
+  });
+
+  it('a notification applied while the request reads the state still ends the wait at once', async () => {
+    const {
+      c,
+      order_id: orderId,
+      redirect_url: redirectUrl,
+    } = await placedCardOrder(t.app, 'long-poll-race@example.com');
+    gate = closedGate();
+    expect((await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' })).status).toBe(303);
+    // No re-read to fall back on (as with a LISTEN connection): only the wake can end the wait before its 25 s.
+    const waiters = t.app.ctx.paymentWaiters;
+    const crossInstance = waiters.crossInstance;
+    waiters.crossInstance = true;
+    const { checkout } = t.app.ctx;
+    const read = checkout.paymentStatus.bind(checkout);
+    const events: string[] = [];
+    let first = true;
+    // The request's first read sees the order unpaid; the notification is applied (committed, waiters told) before
+    // that read's answer reaches the route, i.e. before the route starts waiting.
+    checkout.paymentStatus = async (...args) => {
+      const state = await read(...args);
+      if (first) {
+        first = false;
+        const delivered = t.deliveries.length;
+        gate.release();
+        await waitFor(() => t.deliveries.length > delivered);
+        events.push('applied');
+      }
+      return state;
+    };
+    const timeout = setTimeout(() => events.push('long-poll timeout'), 25_000);
+    try {
+      const res = await c.get(`/api/orders/${orderId}/payment?wait=25`);
+      events.push('answered');
+      expect(res.json()).toMatchObject({ order_id: orderId, paid: true });
+      expect(events).toEqual(['applied', 'answered']);
+    } finally {
+      clearTimeout(timeout);
+      checkout.paymentStatus = read;
+      waiters.crossInstance = crossInstance;
+    }
+    expect(waiters.size).toBe(0);
   });
 
   it('answers at once when the order is already paid, or the attempt failed', async () => {
@@ -84,5 +127,64 @@ describe('payment state long poll', () => {
     const c = new TestClient(t.app);
     await c.start(1);
     expect((await c.get('/api/orders/100000001/payment?wait=5')).statusCode).toBe(401);
+  });
+});
+
+// Several instances on one PostgreSQL: the notification reaches the instance that did not apply it.
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('payment state long poll across instances', () => {
+  let other: TestApp;
+  let a: TestApp;
+  let held: { open: Promise<void>; release: () => void };
+  beforeAll(async () => {
+    held = { open: Promise.resolve(), release: () => undefined };
+    // Instance `a` serves the customer (and hosts the sandbox); the sandbox's notifications reach instance `other`.
+    // Both instances share the sandbox's webhook secret, as a deployment's instances share their configuration.
+    const env = { SANDBOX_WEBHOOK_SECRET: 'a'.repeat(64) };
+    a = await createTestApp({ env, webhookGate: () => held.open, webhookTarget: () => other.app });
+    other = await createTestApp({ env, sameDatabaseAs: a });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await a?.close();
+  });
+
+  it('the waiting request is answered when another instance commits the payment, without a re-read timer', async () => {
+    const waiters = a.app.ctx.paymentWaiters;
+    // Listening: the waiter has no periodic re-read, so only the notification can end its wait early.
+    expect(waiters.crossInstance).toBe(true);
+    expect(waiters.recheckMs).toBeUndefined();
+    const {
+      c,
+      order_id: orderId,
+      redirect_url: redirectUrl,
+    } = await placedCardOrder(a.app, 'long-poll-instances@example.com');
+    held = closedGate();
+    expect((await payOnSandbox(a.app, redirectUrl, { number: '4242424242424242' })).status).toBe(303);
+    const events: string[] = [];
+    const notify = waiters.notify.bind(waiters);
+    waiters.notify = (id) => {
+      if (id === orderId) events.push('notified');
+      notify(id);
+    };
+    const appliedHere = vi.spyOn(a.app.ctx.payments, 'handleNotification');
+    const timeout = setTimeout(() => events.push('long-poll timeout'), 25_000);
+    try {
+      const answer = c.get(`/api/orders/${orderId}/payment?wait=25`);
+      await waitFor(() => waiters.size === 1);
+      held.release();
+      const res = await answer;
+      events.push('answered');
+      expect(res.json()).toMatchObject({ order_id: orderId, paid: true, payment_status: 'captured' });
+      expect(events).toEqual(['notified', 'answered']);
+      // Applied by the other instance, not this one.
+      expect(appliedHere).not.toHaveBeenCalled();
+      await waitFor(() => a.deliveries.length > 0);
+      expect(a.deliveries.at(-1)?.status).toBe(200);
+    } finally {
+      clearTimeout(timeout);
+      waiters.notify = notify;
+      appliedHere.mockRestore();
+    }
+    expect(waiters.size).toBe(0);
   });
 });

@@ -82,6 +82,23 @@ describe('authentication and permission come before validation', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('anonymous: 401, not 400, with invalid path parameters and query strings too', async () => {
+    const wrong: string[] = [];
+    for (const route of registered) {
+      if (!route.config?.permission) continue;
+      const url = `${route.url.replace(/:\w+/g, 'not-a-number')}?page=-1&per_page=x&unread=maybe`;
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+        const res = await clients.anonymous.request({
+          method: method as 'GET',
+          url,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: INVALID_BODY }),
+        });
+        if (res.statusCode !== 401) wrong.push(`${method} ${url}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('each role gets 403 exactly where the permission table says no, before any schema message', async () => {
     const wrong: string[] = [];
     for (const role of ROLES) {

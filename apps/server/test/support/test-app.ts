@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { expect } from 'vitest';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   /** Webhook deliveries the sandbox made, in order (body and whether we acknowledged it). */
   deliveries: Array<{ url: string; body: string; status: number }>;
+  /** Connection string of its database (PostgreSQL mode only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -31,10 +34,16 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** The app's clock (lock leases); the real one by default. */
     now?: () => Date;
+    /** Puts something between the app and its database (SwitchableDatabase: an outage on demand). */
+    database?: (handle: DatabaseHandle) => DatabaseHandle;
+    /** Another instance on that app's database (PostgreSQL only): its own pool; the database stays with the first. */
+    sameDatabaseAs?: TestApp;
+    /** Where the sandbox's webhooks go: this app by default, another instance when given. */
+    webhookTarget?: () => FastifyInstance;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
-  const testDb = await createTestDatabase();
+  const testDb = options.sameDatabaseAs ? await existingDatabase(options.sameDatabaseAs) : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -48,13 +57,14 @@ export async function createTestApp(
   const sender: NotificationSender = async (url, body, headers) => {
     if (options.deliverWebhooks === false || !ref.app) return false;
     await options.webhookGate?.();
-    const res = await ref.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    const target = options.webhookTarget?.() ?? ref.app;
+    const res = await target.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
     deliveries.push({ url, body, status: res.statusCode });
     return res.statusCode >= 200 && res.statusCode < 300;
   };
   const app = await buildApp({
     config,
-    database: testDb.handle,
+    database: options.database ? options.database(testDb.handle) : testDb.handle,
     notificationSender: sender,
     logger: options.logger ?? false,
     paymentFetch: options.paymentFetch,
@@ -65,6 +75,7 @@ export async function createTestApp(
   return {
     app,
     deliveries,
+    ...(testDb.url ? { databaseUrl: testDb.url } : {}),
     async close() {
       await app.close();
       await testDb.dispose();
@@ -73,21 +84,35 @@ export async function createTestApp(
   };
 }
 
+async function existingDatabase(other: TestApp): Promise<TestDatabase> {
+  if (!other.databaseUrl) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const handle = await openDatabase({ databaseUrl: other.databaseUrl, dataDir: 'memory://', poolSize: 3 });
+  return { handle, url: other.databaseUrl, dispose: () => handle.close() };
+}
+
 /** A browser-like client: keeps the session cookie and sends the CSRF token on state-changing requests. */
 export class TestClient {
   private cookie: string | undefined;
   csrf: string | undefined;
+  /** Other cookies this browser keeps (by name), sent with every request; `keep` names those it stores when set. */
+  readonly jar: Record<string, string> = {};
+  keep: string[] = [];
 
   constructor(private readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookies = [this.cookie, ...Object.entries(this.jar).map(([name, value]) => `${name}=${value}`)];
+    if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
     const method = (options.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && this.csrf && headers['x-csrf-token'] === undefined) headers['x-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...options, headers });
     const set = res.cookies.find((c) => c.name === 'vt_sid');
     if (set) this.cookie = set.value ? `vt_sid=${set.value}` : undefined;
+    for (const kept of res.cookies.filter((c) => this.keep.includes(c.name))) {
+      if (kept.value) this.jar[kept.name] = kept.value;
+      else delete this.jar[kept.name];
+    }
     return res;
   }
 

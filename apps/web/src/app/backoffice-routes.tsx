@@ -23,6 +23,7 @@ import {
   ShortcutScreen,
   StaffGate,
   StaffRoute,
+  VerifactuRoute,
   StatisticsGate,
   TabEndingRoute,
   TemplateEditRoute,
@@ -81,6 +82,7 @@ export function BackofficeRoutes() {
               <Route path="respuestas" element={<CannedResponsesRoute />} />
               <Route path="series-pt" element={<PtSeriesRoute />} />
               <Route path="personal" element={<StaffRoute />} />
+              <Route path="verifactu" element={<VerifactuRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/idiomas" element={<CatalogProductTranslationsRoute />} />

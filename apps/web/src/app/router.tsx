@@ -54,6 +54,7 @@ const OrderDetailRoute = account.screen('OrderDetailRoute');
 const OrderListRoute = account.screen('OrderListRoute');
 const RegisterRoute = account.screen('RegisterRoute');
 const ResetPasswordRoute = account.screen('ResetPasswordRoute');
+const SignInLinkRoute = account.screen('SignInLinkRoute');
 const SavedItemsRoute = account.screen('SavedItemsRoute');
 const SavedItemDetailRoute = account.screen('SavedItemDetailRoute');
 const AccountSettingsRoute = account.screen('AccountSettingsRoute');
@@ -81,6 +82,7 @@ const routes = (
       <Route path="customer/authenticate" element={<LoginRoute />} />
       <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
       <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
+      <Route path="customer/sign-in-link" element={<SignInLinkRoute />} />
       <Route path="checkout/success" element={<CheckoutSuccessRoute />} />
       <Route path="checkout/success/:orderId" element={<CheckoutSuccessRoute />} />
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPasswordChange, checkProfileChange } from './account-changes.js';
-import { NAME_MAX } from './registration.js';
+import { NAME_MAX } from './account-details.js';
 
 describe('checkProfileChange', () => {
   it.each<[string, { firstname: string; lastname: string }, string[]]>([

@@ -2,7 +2,7 @@
 // at once in form order. Checking the current password itself is the server's (argon2 verify).
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import { checkNewPassword } from './password-policy.js';
-import { NAME_MAX } from './registration.js';
+import { NAME_MAX } from './account-details.js';
 
 export interface AccountChangeProblem {
   field: 'firstname' | 'lastname' | 'current_password' | 'password';
@@ -21,13 +21,19 @@ export function checkProfileChange(input: { firstname: string; lastname: string 
   return problems;
 }
 
-/** A password change: the current one given, the new one by the password policy and different from the current. */
-export function checkPasswordChange(input: { current_password: string; password: string }): AccountChangeProblem[] {
+/**
+ * A password change: the current one given, the new one by the password policy (the account's e-mail and names in
+ * `userInputs`, from passwordUserInputs) and different from the current.
+ */
+export function checkPasswordChange(
+  input: { current_password: string; password: string },
+  userInputs: readonly string[] = [],
+): AccountChangeProblem[] {
   const problems: AccountChangeProblem[] = [];
   if (input.current_password === '') {
     problems.push({ field: 'current_password', message: { key: 'validation.required_text' } });
   }
-  const next = checkNewPassword(input.password);
+  const next = checkNewPassword(input.password, userInputs);
   if (!next.ok) problems.push({ field: 'password', message: next.message });
   else if (input.password === input.current_password) {
     problems.push({ field: 'password', message: { key: 'password.same_as_current' } });

@@ -26,6 +26,7 @@ const EXPECTED: Record<Action, string> = {
   'backoffice.queue.pull': 'GA',
   'backoffice.payments.read': 'GAN',
   'backoffice.invoices.read': 'GAN',
+  'backoffice.verifactu.read': 'A',
   'payments.confirmTransfer': 'GA',
   'orders.refund': 'GA',
   'mailbox.read': 'GA',

@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'backoffice.payments.read': STAFF,
   /** Back office: an order's invoices, credit notes and refunds; any invoice's PDF. */
   'backoffice.invoices.read': STAFF,
+  /** Back office: the Veri*Factu records the AEAT refused or accepted with errors. */
+  'backoffice.verifactu.read': ADMINS,
   /** Confirm that a bank transfer arrived (pays the order). */
   'payments.confirmTransfer': AGENTS_AND_ADMINS,
   /** Refund part or all of a paid order. */

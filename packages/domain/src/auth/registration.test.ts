@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountDetails, checkAccountEmail, checkRegistration, NAME_MAX } from './registration.js';
+import { checkAccountDetails, checkAccountEmail, NAME_MAX } from './account-details.js';
+import { checkRegistration } from './registration.js';
 
 const valid = { email: 'ana@example.com', password: 'correct-horse-battery', firstname: 'Ana', lastname: 'Pérez' };
 

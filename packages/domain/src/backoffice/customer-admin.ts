@@ -1,4 +1,4 @@
-import { checkAccountEmail, NAME_MAX } from '../auth/registration.js';
+import { checkAccountEmail, NAME_MAX } from '../auth/account-details.js';
 import type { Role } from '../auth/permissions.js';
 import type { DomainMessage } from '../i18n/domain-messages.js';
 

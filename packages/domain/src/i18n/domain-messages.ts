@@ -35,6 +35,9 @@ const es = {
   'password.length': 'La contraseña debe tener entre {min} y {max} caracteres',
   'password.blank': 'La contraseña no puede ser solo espacios',
   'password.common': 'Esta contraseña es demasiado común y fácil de adivinar: elige otra',
+  'password.weak':
+    'Esta contraseña es fácil de adivinar (repeticiones, secuencias, teclas seguidas, tu nombre o tu e-mail): usa una frase más larga con palabras que no tengan relación',
+  'password.invisible': 'La contraseña no puede tener caracteres invisibles (de control, de ancho cero o de formato)',
   'password.same_as_current': 'La contraseña nueva debe ser distinta de la actual',
   'password.current_wrong': 'La contraseña actual no es correcta',
   'email.same_as_current': 'El email nuevo debe ser distinto del actual',
@@ -194,6 +197,9 @@ const en: Catalogue = {
   'password.length': 'The password must be between {min} and {max} characters',
   'password.blank': 'The password cannot be only spaces',
   'password.common': 'This password is too common and easy to guess: choose another one',
+  'password.weak':
+    'This password is easy to guess (repeats, sequences, keys in a row, your name or your e-mail): use a longer phrase of unrelated words',
+  'password.invisible': 'The password cannot contain invisible characters (control, zero-width or format characters)',
   'password.same_as_current': 'The new password must differ from the current one',
   'password.current_wrong': 'The current password is not correct',
   'email.same_as_current': 'The new email must differ from the current one',
@@ -347,6 +353,10 @@ const pt: Catalogue = {
   'password.length': 'A palavra-passe deve ter entre {min} e {max} caracteres',
   'password.blank': 'A palavra-passe não pode ser só espaços',
   'password.common': 'Esta palavra-passe é demasiado comum e fácil de adivinhar: escolha outra',
+  'password.weak':
+    'Esta palavra-passe é fácil de adivinhar (repetições, sequências, teclas seguidas, o seu nome ou o seu e-mail): use uma frase mais longa com palavras sem relação',
+  'password.invisible':
+    'A palavra-passe não pode ter caracteres invisíveis (de controlo, de largura zero ou de formatação)',
   'password.same_as_current': 'A nova palavra-passe deve ser diferente da atual',
   'password.current_wrong': 'A palavra-passe atual não está correta',
   'email.same_as_current': 'O novo email deve ser diferente do atual',

@@ -4,3 +4,4 @@ export * from './verifactu.js';
 export * from './billing-data.js';
 export * from './refund-penalty.js';
 export * from './portugal.js';
+export * from './verifactu-xml.js';

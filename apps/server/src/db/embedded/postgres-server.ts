@@ -94,6 +94,10 @@ function serverSettings(poolSize: number, socketDir: string): string[] {
     log_checkpoints: 'off',
     log_min_error_statement: 'panic',
   };
+  // Before replaying the WAL after a crash (or a kill), PostgreSQL makes every file of the data directory durable:
+  // by default one fsync per file, which took 3-5 s of a restart on a busy disk; syncfs flushes the file system in
+  // one call (Linux only), just as durable.
+  if (process.platform === 'linux') settings.recovery_init_sync_method = 'syncfs';
   return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
@@ -212,8 +216,9 @@ async function initCluster(root: string, pgDir: string, options: PostgresServerO
 
 /**
  * A postmaster still running on this directory while we hold the data directory lock belongs to no live Ventanilla:
- * its watchdog was killed too, or it is still shutting down after ours was killed. It is asked for a fast shutdown
- * and waited for. A dead pid in postmaster.pid is left to PostgreSQL, which removes the stale file itself (after
+ * its watchdog was killed too, or it is still shutting down after ours was killed. It gets an immediate shutdown
+ * (SIGQUIT) and is waited for: what it acknowledged is in the WAL, which our start replays in well under a second,
+ * whereas the checkpoint of a fast shutdown can take seconds on a busy disk while the shop is down. A dead pid in postmaster.pid is left to PostgreSQL, which removes the stale file itself (after
  * checking no old backend still uses the shared memory).
  */
 export async function stopOrphanPostmaster(pgDir: string, logger: DatabaseLogger): Promise<void> {
@@ -229,8 +234,7 @@ export async function stopOrphanPostmaster(pgDir: string, logger: DatabaseLogger
   }
   logger.warn({ pid, dir: pgDir }, 'A PostgreSQL server left by an earlier process holds the data; stopping it.');
   for (const [signal, waitMs] of [
-    ['SIGINT', ORPHAN_STOP_TIMEOUT_MS],
-    ['SIGQUIT', 5_000],
+    ['SIGQUIT', ORPHAN_STOP_TIMEOUT_MS],
     ['SIGKILL', 5_000],
   ] as const) {
     try {

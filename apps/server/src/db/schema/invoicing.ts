@@ -106,14 +106,18 @@ export const verifactuChains = pgTable('verifactu_chains', {
   lastHash: text('last_hash').notNull().default(''),
 });
 
-/** Veri*Factu registration records (RegistroAlta) of the Spanish issuers, chained by fingerprint. */
+/**
+ * Veri*Factu records of the Spanish issuers, chained by fingerprint: registration (RegistroAlta) of invoices and credit
+ * notes, and cancellation (RegistroAnulacion) of an invoice registered before.
+ */
 export const verifactuRecords = pgTable(
   'verifactu_records',
   {
     id: serial('id').primaryKey(),
+    /** alta | anulacion */
+    kind: text('kind').notNull().default('alta'),
     invoiceId: integer('invoice_id')
       .notNull()
-      .unique()
       .references(() => invoices.id),
     issuerTaxId: text('issuer_tax_id').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
@@ -129,13 +133,26 @@ export const verifactuRecords = pgTable(
     qrUrl: text('qr_url').notNull(),
     /** pending | accepted | rejected: sending to the AEAT goes through the configured submitter. */
     submissionStatus: text('submission_status').notNull().default('pending'),
+    /** The AEAT's answer for the record (EstadoRegistro): Correcto, AceptadoConErrores or Incorrecto. */
+    aeatStatus: text('aeat_status'),
+    /** CodigoErrorRegistro of an answer with errors or a rejection. */
+    aeatErrorCode: text('aeat_error_code'),
+    /** DescripcionErrorRegistro (or the submitter's own note). */
     submissionDetail: text('submission_detail'),
+    /** Requests that carried the record and got an answer (transport failures do not count). */
+    submissionAttempts: integer('submission_attempts').notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('verifactu_records_issuer_idx').on(t.issuerTaxId, t.id),
     index('verifactu_records_submission_idx').on(t.submissionStatus, t.id),
+    // One registration and at most one cancellation per invoice.
+    uniqueIndex('verifactu_records_invoice_kind_uq').on(t.invoiceId, t.kind),
+    // The back office's list of what the AEAT refused or accepted with errors.
+    index('verifactu_records_aeat_status_idx')
+      .on(t.aeatStatus, t.id)
+      .where(sql`aeat_status in ('Incorrecto', 'AceptadoConErrores')`),
   ],
 );
 

@@ -107,3 +107,50 @@ export const oauthNonces = pgTable(
     index('oauth_nonces_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * A browser where an account signed in successfully (docs/decisions/0013-login-throttle-and-quotas.md, "Known
+ * devices"): its cookie is a random secret, of which only the SHA-256 is kept. A correct password from a known device
+ * is not held back by the account-wide login throttle (many addresses guessing cannot lock the owner out); the per-IP
+ * throttle and a per-device one still apply.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sign_in_devices_user_idx').on(t.userId), index('sign_in_devices_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A one-time sign-in link e-mailed to an account (the way in while its login is throttled): like a reset link, the
+ * token is made when the e-mail is sent and only its SHA-256 is kept; it works once, for minutes.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null until the e-mail is handed to the mail server. */
+    tokenHash: text('token_hash'),
+    /** The outbox message that carries the link (the dispatcher issues the token when it sends it). */
+    outboxId: integer('outbox_id').unique(),
+    requestIp: text('request_ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('sign_in_links_user_idx').on(t.userId, t.createdAt),
+    index('sign_in_links_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -28,6 +28,8 @@ import {
   passwordResetTokens,
   pushSubscriptions,
   rememberTokens,
+  signInDevices,
+  signInLinks,
   savedItems,
   sessions,
   ticketMessages,
@@ -357,8 +359,10 @@ export class AccountDataService {
           .returning({ id: passwordResetTokens.id }),
       );
       await tx.delete(emailChangeRequests).where(eq(emailChangeRequests.userId, userId));
-      // Remember-me devices, OpenID identities and OAuth tokens: no way back into the account is left.
+      // Remember-me and known devices, sign-in links, OpenID identities and OAuth tokens: no way back in is left.
       await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+      await tx.delete(signInDevices).where(eq(signInDevices.userId, userId));
+      await tx.delete(signInLinks).where(eq(signInLinks.userId, userId));
       await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
       await tx.delete(oauthTokens).where(eq(oauthTokens.userId, userId));
       await tx.delete(customerBilling).where(eq(customerBilling.userId, userId));

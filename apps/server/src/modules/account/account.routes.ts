@@ -15,7 +15,7 @@ async function idOrNotFound(request: FastifyRequest) {
   const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!(id <= MAX_ID)) throw new AppError('NOT_FOUND', 'id');
 }
-const IdParams = Type.Object({ id: Type.String({ description: 'A positive integer' }) });
+const IdParams = Type.Object({ id: Type.String({ maxLength: 10, description: 'A positive integer' }) });
 
 const PendingChange = Type.Object({ pending_email: Type.String(), expires_at: Type.String() });
 const ListQuery = Type.Object({ ...PageQuery, unread: Type.Optional(Type.Boolean()) });

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors } from '../../shared/http-schemas.js';
+import { errors, NotJson, PdfFile } from '../../shared/http-schemas.js';
 import { VersionSchema } from '../backoffice/item-actions.routes.js';
 import { ItemIdParams } from '../backoffice/item-locks.routes.js';
 import { attachmentHeader } from '../files/upload-check.js';
@@ -14,9 +14,7 @@ import { LegalEntities } from '../invoicing/legal-entities.js';
 import { AssistantService, type DraftKind } from './assistant.service.js';
 import { streamChat, type ChatOutcome } from './chat-client.js';
 
-const Pdf = Type.Unsafe({ type: 'string', format: 'binary', description: 'application/pdf' });
-const EventStream = Type.Unsafe({
-  type: 'string',
+const EventStream = NotJson(['text/event-stream'], {
   description:
     'text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the ' +
     'draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: ' +
@@ -249,7 +247,7 @@ const assistantRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { content: Content, store_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) },
           { additionalProperties: false },
         ),
-        response: { 200: Pdf, ...errors(400, 401, 403, 413, 500) },
+        response: { 200: PdfFile, ...errors(400, 401, 403, 413, 500) },
       },
     },
     async (request, reply) => {

@@ -12,6 +12,8 @@ import {
   OrderStatusSchema,
   PanelStatusIdSchema,
   PaymentStatusSchema,
+  IdParam,
+  StoredFile,
 } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
@@ -297,8 +299,8 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['back office'],
         summary: 'Download a document of an item',
-        params: Type.Object({ itemId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 403, 404) },
+        params: Type.Object({ itemId: IdParam, fileId: IdParam }),
+        response: { 200: StoredFile, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors, MoneyString, StoreIdParam, Nullable } from '../../shared/http-schemas.js';
+import { errors, MoneyString, StoreIdParam, Nullable, IdParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 import { emptyCart } from './cart.service.js';
 
@@ -112,7 +112,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Remove a line from the cart',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: IdParam }),
         response: { 200: CartResponse, ...errors(403, 404) },
       },
     },

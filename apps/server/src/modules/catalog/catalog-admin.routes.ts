@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, ListOf } from '../../shared/http-schemas.js';
+import { errors, ListOf, IdParam } from '../../shared/http-schemas.js';
 import {
   CategoryBody,
   CategoryOut,
@@ -18,12 +18,12 @@ import {
   VersionBody,
 } from './catalog-admin.schema.js';
 
-const ProductParams = Type.Object({ productId: Type.Integer({ minimum: 1 }) });
+const ProductParams = Type.Object({ productId: IdParam });
 const RevisionParams = Type.Object({
-  productId: Type.Integer({ minimum: 1 }),
-  revisionId: Type.Integer({ minimum: 1 }),
+  productId: IdParam,
+  revisionId: IdParam,
 });
-const CategoryParams = Type.Object({ categoryId: Type.Integer({ minimum: 1 }) });
+const CategoryParams = Type.Object({ categoryId: IdParam });
 const tags = ['backoffice-catalog'];
 
 const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, StoreIdParam } from '../../shared/http-schemas.js';
+import { errors, StoreIdParam, UrlKeyParam } from '../../shared/http-schemas.js';
 import type { CachedJson } from './catalog.service.js';
 import {
   CategoriesResponse,
@@ -38,8 +38,8 @@ function sendCached(
 }
 
 const StoreParams = Type.Object({ storeId: StoreIdParam });
-const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
-const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ maxLength: 120 }) });
+const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
+const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { catalog, uploads } = app.ctx;
@@ -116,8 +116,8 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/stores/:storeId/products/:urlKey/evaluate',
     {
-      // No side effect: the wizard may call it before any session exists.
-      config: { csrf: false },
+      // No side effect: the wizard may call it before any session exists, and while an admin looks as a customer.
+      config: { csrf: false, impersonation: 'allowed' },
       schema: {
         tags: ['catalog'],
         summary: 'Visibility, validation and price of a set of answers',

@@ -11,6 +11,7 @@ import {
   Nullable,
   OrderStatusSchema,
   PaymentStatusSchema,
+  IdParam,
 } from '../../shared/http-schemas.js';
 import { paymentMethodName } from './payment-method-names.js';
 
@@ -18,9 +19,8 @@ import { paymentMethodName } from './payment-method-names.js';
 const Method = Type.Union(PAYMENT_METHOD_CODES.map((m) => Type.Literal(m)));
 const CheckoutResponse = Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() });
 
-/** Longest wait a payment-state request may ask for, and how often a waiting request reads the state again. */
+/** Longest wait a payment-state request may ask for. */
 const MAX_WAIT_S = 25;
-const RECHECK_MS = 1_000;
 
 const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { checkout, paymentWaiters } = app.ctx;
@@ -36,7 +36,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           payment_method: Method,
           /** payment/quote/{quote_id}: the cart being paid; another than your active cart is a 404. */
-          quote_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          quote_id: Type.Optional(IdParam),
         }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 422, 502) },
       },
@@ -57,7 +57,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Open a new payment for an unpaid order of yours',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         body: Type.Object({ payment_method: Method }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 502) },
       },
@@ -79,7 +79,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment ' +
           'has an outcome or N seconds pass (the success page long-polls it)',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WAIT_S })) }),
         response: {
           200: Type.Object({
@@ -102,27 +102,32 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
       const { orderId } = request.params;
-      let state = await checkout.paymentStatus(user, orderId);
       const waitMs = (request.query.wait ?? 0) * 1000;
-      if (waitMs === 0 || !awaitingPaymentOutcome(state)) return state;
+      if (waitMs === 0) return checkout.paymentStatus(user, orderId);
       // The client may leave (closed tab, aborted fetch): stop waiting for it.
       const gone = new AbortController();
       const leave = () => gone.abort();
       reply.raw.once('close', leave);
+      // Watched before the state is read: a change committed while the read runs ends the wait at once.
+      const watch = paymentWaiters.watch(orderId, gone.signal);
       try {
+        let state = await checkout.paymentStatus(user, orderId);
+        if (watch === false) return state;
         const deadline = Date.now() + waitMs;
-        while (awaitingPaymentOutcome(state) && Date.now() < deadline && !gone.signal.aborted) {
-          // Woken by a notification applied here; re-read anyway every RECHECK_MS (another instance may apply it).
-          const slot = paymentWaiters.wait(orderId, Math.min(RECHECK_MS, deadline - Date.now()), gone.signal);
-          if (slot === false) break;
-          await slot;
+        while (awaitingPaymentOutcome(state) && !gone.signal.aborted) {
+          const left = deadline - Date.now();
+          if (left <= 0) break;
+          // Woken when the change is committed, here or (LISTEN/NOTIFY) in another instance; without that listener
+          // the state is read again every recheckMs.
+          const changed = await watch.next(Math.min(left, paymentWaiters.recheckMs ?? left));
           if (gone.signal.aborted) break;
-          state = await checkout.paymentStatus(user, orderId);
+          if (changed || paymentWaiters.recheckMs !== undefined) state = await checkout.paymentStatus(user, orderId);
         }
+        return state;
       } finally {
+        if (watch !== false) watch.close();
         reply.raw.off('close', leave);
       }
-      return state;
     },
   );
 
@@ -133,7 +138,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid',
-        params: Type.Object({ itemId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ itemId: IdParam }),
         response: {
           200: Type.Object({
             item_id: Type.Integer(),

@@ -532,7 +532,7 @@ export class CheckoutService {
         idempotencyKey: `payment-${input.paymentId}`,
       });
     } catch (err) {
-      throw new AppError('PAYMENT_PROVIDER_ERROR', String(err));
+      throw new AppError('PAYMENT_PROVIDER_ERROR', String(err), { cause: err });
     }
     const opened = created;
     const markPending = (db: DbOrTx) =>

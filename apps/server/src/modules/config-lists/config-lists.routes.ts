@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import { serverMessage } from '../../i18n/server-messages.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, ErrorResponse, OneOf } from '../../shared/http-schemas.js';
+import { errors, ErrorResponse, OneOf, NotJson } from '../../shared/http-schemas.js';
 import { ConfigImportError, ConfigListError } from './config-lists.service.js';
 
 const ListParam = OneOf(CONFIG_LIST_KEYS, { description: 'the configuration list (docs/backoffice.md)' });
@@ -174,7 +174,7 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The whole list as CSV (UTF-8; cells that look like formulas get a leading apostrophe)',
         params: Type.Object({ list: ListParam }),
-        response: { 200: Type.String(), ...errors(400, 401, 403) },
+        response: { 200: NotJson(['text/csv']), ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {

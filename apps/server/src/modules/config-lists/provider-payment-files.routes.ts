@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, Nullable } from '../../shared/http-schemas.js';
+import { errors, Nullable, StoredFile } from '../../shared/http-schemas.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { ProviderPaymentFilesService } from './provider-payment-files.service.js';
@@ -79,7 +79,7 @@ export const providerPaymentFilesRoutes: FastifyPluginAsyncTypebox = async (app)
         tags,
         summary: "Download a provider payment's file",
         params: FileParams,
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(400, 401, 403, 404) },
+        response: { 200: StoredFile, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

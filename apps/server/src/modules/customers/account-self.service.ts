@@ -1,7 +1,7 @@
 // Account self-service (docs/customer-panel.md, "Account self-service"): a signed-in user's own name, password and
 // newsletter switch. The password change needs the current password (argon2 verify) and ends every other session of
 // the account (other devices), keeping the one that made the change.
-import { checkPasswordChange, checkProfileChange } from '@ventanilla/domain';
+import { checkPasswordChange, checkProfileChange, passwordUserInputs } from '@ventanilla/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
@@ -59,14 +59,20 @@ export class AccountSelfService {
     keepSessionIdHash: string,
     input: { current_password: string; password: string },
   ): Promise<number> {
-    const fields = checkPasswordChange(input);
-    if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'password change', { fields });
     const [row] = await this.db
-      .select({ passwordHash: users.passwordHash })
+      .select({
+        passwordHash: users.passwordHash,
+        email: users.email,
+        firstname: users.firstname,
+        lastname: users.lastname,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND', `user ${userId}`);
+    // The account's own e-mail and names are guesses against the new password.
+    const fields = checkPasswordChange(input, passwordUserInputs(row));
+    if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'password change', { fields });
     if (!(await verifyPassword(row.passwordHash, input.current_password))) {
       throw new AppError('VALIDATION_ERROR', 'password change: current password wrong', {
         fields: [{ field: 'current_password', message: { key: 'password.current_wrong' } }],

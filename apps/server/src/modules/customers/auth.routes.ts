@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { authenticate, registerCustomer } from './auth.service.js';
+import { DEVICE_COOKIE, knowThisBrowser } from './known-devices.service.js';
 import { forgetRememberCookie, REMEMBER_COOKIE, rememberThisBrowser } from './remember-me.service.js';
 
 export const UserResponse = Type.Object({
@@ -79,6 +80,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const started = await request.startUserSession(user, session.storeId);
       // A device this browser remembered for someone else is forgotten.
       await rememberThisBrowser(app, request, user, started.idHash, false);
+      await knowThisBrowser(app, request, user.id);
       return reply.code(201).send({ user });
     },
   );
@@ -86,7 +88,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: burst,
+      // Signing in as someone else ends an impersonation: allowed during one (nothing of the customer changes).
+      config: { ...burst, impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email and password (throttled)',
@@ -101,12 +104,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const session = await request.ensureSession();
-      const user = await authenticate(db, request.body.email, request.body.password, request.ip);
+      const user = await authenticate(db, {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+        now: app.ctx.now(),
+      });
       // IP records (configuration lists): the staff allowlist and the customer blocklist, after the password.
       const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
       if (decision !== 'allowed') throw new AppError('FORBIDDEN', `sign-in refused from ${request.ip}: ${decision}`);
       const started = await request.startUserSession(user, session.storeId);
       await rememberThisBrowser(app, request, user, started.idHash, request.body.remember === true);
+      // This browser is known for the account from now on: a lockout by others' guesses does not keep the owner out.
+      await knowThisBrowser(app, request, user.id);
       return { user };
     },
   );
@@ -114,6 +125,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/logout',
     {
+      config: { impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out (ends the session)',

@@ -2,6 +2,7 @@ import { checkRegistration } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { clearCounters, releaseHit, reserveHit, type RateLimit } from '../../db/rate-counters.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
+import { knownDeviceOf } from './known-devices.service.js';
 import { burnVerification, hashPassword, verifyPassword } from './password.js';
 import type { SessionUser } from './sessions.repository.js';
 import { findUserByEmail, insertUser, normaliseEmail, type UserRow } from './users.repository.js';
@@ -18,10 +19,13 @@ export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 /** More than one address can make in the window (4 x 5 an hour), so it takes several to lock an account. */
 export const MAX_FAILURES_PER_ACCOUNT = 50;
 export const MAX_FAILURES_PER_IP = 30;
+/** From a known device (a browser where the account signed in before): as tight as per account and IP. */
+export const MAX_FAILURES_PER_DEVICE = 5;
 
 const ACCOUNT_IP_BUCKET = (email: string) => `login-account-ip:${email}`;
 const ACCOUNT_BUCKET = 'login-account';
 const IP_BUCKET = 'login-ip';
+const DEVICE_BUCKET = 'login-device';
 
 /** The counters one login attempt reserves, in the order they are checked. */
 function loginLimits(email: string, ip: string): RateLimit[] {
@@ -29,6 +33,17 @@ function loginLimits(email: string, ip: string): RateLimit[] {
     { bucket: ACCOUNT_IP_BUCKET(email), key: ip, limit: MAX_FAILURES_PER_ACCOUNT_AND_IP, windowMs: LOGIN_WINDOW_MS },
     { bucket: IP_BUCKET, key: ip, limit: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
     { bucket: ACCOUNT_BUCKET, key: email, limit: MAX_FAILURES_PER_ACCOUNT, windowMs: ACCOUNT_WINDOW_MS },
+  ];
+}
+
+/**
+ * The counters of an attempt from a known device of the account: its own (a stolen cookie still guesses slowly) and
+ * the IP's, not the account's, which addresses the owner does not control can exhaust.
+ */
+function knownDeviceLimits(deviceId: number, ip: string): RateLimit[] {
+  return [
+    { bucket: DEVICE_BUCKET, key: String(deviceId), limit: MAX_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS },
+    { bucket: IP_BUCKET, key: ip, limit: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
   ];
 }
 
@@ -74,12 +89,20 @@ export async function registerCustomer(db: Db, input: RegisterInput): Promise<Se
   return toSessionUser(row);
 }
 
-/** Checks credentials with throttling; wrong email and wrong password look the same from outside. */
-export async function authenticate(db: Db, email: string, password: string, ip: string): Promise<SessionUser> {
+/**
+ * Checks credentials with throttling; wrong email and wrong password look the same from outside. `deviceCookie` is the
+ * browser's known-device cookie: when it is one of this account's, the account-wide counters do not apply.
+ */
+export async function authenticate(
+  db: Db,
+  credentials: { email: string; password: string; ip: string; deviceCookie?: string; now: Date },
+): Promise<SessionUser> {
+  const { email, password, ip } = credentials;
   const normalised = normaliseEmail(email);
+  const device = await knownDeviceOf(db, credentials.deviceCookie, normalised, credentials.now);
   // Reserved before the (slow) check: of many parallel guesses at most the limit get a verification. A refused
   // attempt stops at the first exhausted counter, so an address over its own limit adds nothing to the account's.
-  for (const limit of loginLimits(normalised, ip)) {
+  for (const limit of device === null ? loginLimits(normalised, ip) : knownDeviceLimits(device, ip)) {
     if (!(await reserveHit(db, limit))) throw new AppError('TOO_MANY_ATTEMPTS', `login throttled (${limit.bucket})`);
   }
   const user = await findUserByEmail(db, normalised);
@@ -88,6 +111,7 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
   // A deactivated account (agents admin) answers like a wrong password: nothing tells an outsider it exists.
   if (!user.active) throw new AppError('INVALID_CREDENTIALS', 'deactivated account');
   await clearLoginThrottle(db, normalised);
+  if (device !== null) await clearCounters(db, [{ bucket: DEVICE_BUCKET, key: String(device) }]);
   await releaseHit(db, IP_BUCKET, ip);
   return toSessionUser(user);
 }

@@ -239,7 +239,8 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Log in as the customer (admins; 30 minutes, audited): this browser becomes the customer, read-only, until "back"',
         params: CustomerIdParams,
-        response: { 200: ImpersonationOut, ...errors(401, 403, 404) },
+        // 409 IMPERSONATION_REFUSED: not a customer's active account, or already impersonating.
+        response: { 200: ImpersonationOut, ...errors(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/check-email',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // A read (POST keeps the address out of URLs): allowed while an admin looks as a customer.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'checkEmail: whether an account exists for this email (rate-limited per IP)',
@@ -53,7 +54,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/password/reset-token',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // A read (POST keeps the token out of URLs): allowed while an admin looks as a customer.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, impersonation: 'allowed' },
       schema: {
         tags: ['accounts'],
         summary: 'Checks a reset token before the new-password form is shown (400 RESET_TOKEN_INVALID when unusable)',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkAccountEmail, checkNewPassword } from '@ventanilla/domain';
+import { checkAccountEmail, checkNewPassword, passwordUserInputs } from '@ventanilla/domain';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
@@ -156,6 +156,18 @@ export class PasswordResetService {
       });
     }
     if (!TOKEN_SHAPE.test(token)) throw new AppError('RESET_TOKEN_INVALID', 'malformed token');
+    // The account's own e-mail and names are guesses against the new password (the token says whose it is).
+    const [owner] = await this.db
+      .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const personal = owner ? checkNewPassword(password, passwordUserInputs(owner)) : policy;
+    if (!personal.ok) {
+      throw new AppError('VALIDATION_ERROR', 'new password', {
+        fields: [{ field: 'password', message: personal.message }],
+      });
+    }
     // Hashing is slow on purpose: done before the transaction so it holds no connection meanwhile.
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {

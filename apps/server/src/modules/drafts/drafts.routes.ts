@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, StoreIdParam, Nullable } from '../../shared/http-schemas.js';
 
-const DraftParams = Type.Object({ storeId: StoreIdParam, urlKey: Type.String({ pattern: '^[a-z0-9-]{1,100}$' }) });
+const DraftParams = Type.Object({
+  storeId: StoreIdParam,
+  urlKey: Type.String({ pattern: '^[a-z0-9-]{1,100}$', maxLength: 100 }),
+});
 
 const DraftBody = Type.Object(
   {

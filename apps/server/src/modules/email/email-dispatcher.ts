@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { isDatabaseUnavailableError } from '../../db/connection.js';
 import type { Db } from '../../db/database.js';
+import { OutageBackoff } from '../../db/outage-backoff.js';
 import { reusableSql, reusableStatement } from '../../db/statements.js';
 import { emailOutbox } from '../../db/schema.js';
 import { TOKEN_EMAIL_KINDS, withResetToken } from './email-templates.js';
@@ -210,6 +212,7 @@ export class EmailDispatcher {
       result.failed++;
       return;
     }
+    let sent: { messageId?: string | undefined } | undefined;
     try {
       let text = row.text_body;
       let html = row.html_body;
@@ -239,7 +242,7 @@ export class EmailDispatcher {
               })),
             )
           : undefined;
-      const { messageId } = await this.transport.send({
+      sent = await this.transport.send({
         id: row.id,
         messageId: row.message_id,
         from: row.from_address,
@@ -250,15 +253,6 @@ export class EmailDispatcher {
         replyHeaders: json(row.reply_headers),
         ...(attachments ? { attachments } : {}),
       });
-      const done = await markSent(this.db, {
-        id: row.id,
-        token,
-        sentAt: new Date(),
-        transport: this.transport.name,
-        messageId: messageId ?? null,
-      });
-      if (done.length === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
-      result.sent++;
     } catch (err) {
       const permanent = isPermanentFailure(err) || row.attempts >= this.options.maxAttempts;
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -283,6 +277,34 @@ export class EmailDispatcher {
         );
         result.retried++;
       }
+      return;
+    }
+    const done = await this.recordSent(row.id, token, sent.messageId ?? null);
+    if (done === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
+    result.sent++;
+  }
+
+  /**
+   * Records a message as sent. It has left already: should the database be unreachable just then, the write is tried
+   * again through the outage (growing pauses, about a minute in all) rather than leaving the message to be sent twice
+   * once its claim lapses. Returns the rows updated (0: the claim was no longer ours).
+   */
+  private async recordSent(id: number, token: string, messageId: string | null): Promise<number> {
+    const backoff = new OutageBackoff({ firstDelayMs: 250, maxDelayMs: 15_000 });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (
+          await backoff.run(() =>
+            markSent(this.db, { id, token, sentAt: new Date(), transport: this.transport.name, messageId }),
+          )
+        ).length;
+      } catch (err) {
+        if (attempt >= RECORD_SENT_ATTEMPTS || !isDatabaseUnavailableError(err)) throw err;
+        if (attempt === 1) this.log.warn({ outboxId: id, err }, 'email sent; recording it waits for the database');
+      }
     }
   }
 }
+
+// 0.25 + 0.5 + 1 + 2 + 4 + 8 + 15 + 15 + 15 s: about a minute.
+const RECORD_SENT_ATTEMPTS = 10;

@@ -61,6 +61,7 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
     incidentText: 'Falta el DNI',
   },
   password_reset: { kind: 'password_reset', firstname: 'Lucía', token: 'a'.repeat(43), validMinutes: 60 },
+  sign_in_link: { kind: 'sign_in_link', firstname: 'Lucía', token: `7.${'a'.repeat(43)}`, validMinutes: 15 },
   email_change_confirm: { kind: 'email_change_confirm', firstname: 'Lucía', token: 'a'.repeat(43), validHours: 24 },
   email_changed_notice: { kind: 'email_changed_notice', firstname: 'Lucía', maskedNewEmail: 'n***@e***.com' },
   template: {

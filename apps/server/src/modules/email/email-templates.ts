@@ -42,6 +42,8 @@ export type EmailMessage =
   | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
   | { kind: 'incident_action'; firstname: string; orderId: number; productName: string; incidentText: string | null }
   | { kind: 'password_reset'; firstname: string; token: string; validMinutes: number }
+  /** A one-time sign-in link (the way in while the account's login is throttled). */
+  | { kind: 'sign_in_link'; firstname: string; token: string; validMinutes: number }
   /** An account made by staff (an agent by an admin, a customer by an admin): the link sets its first password. */
   | { kind: 'account_invite'; firstname: string; token: string; validDays: number; staff: boolean }
   /** Sent to the NEW address of an e-mail change: the link (a token put in by the dispatcher) confirms it. */
@@ -122,6 +124,13 @@ const TEXTS = {
     'password_reset.after':
       'El enlace caduca en {minutes} minutos y solo se puede usar una vez. Al cambiar la contraseña se cerrarán todas tus sesiones abiertas.',
     'password_reset.ignore': 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
+    'sign_in_link.subject': 'Tu enlace para entrar en {brand}',
+    'sign_in_link.intro':
+      'Has pedido un enlace para entrar en tu cuenta de {brand} sin contraseña (el acceso con contraseña está bloqueado un tiempo por demasiados intentos fallidos).',
+    'sign_in_link.action': 'Entrar en mi cuenta',
+    'sign_in_link.after': 'El enlace caduca en {minutes} minutos y solo se puede usar una vez.',
+    'sign_in_link.ignore':
+      'Si no lo has pedido tú, ignora este mensaje: alguien puede estar intentando adivinar tu contraseña, pero sin este enlace no puede entrar. Si quieres, cámbiala desde tu cuenta.',
     'detail.entity': 'Entidad',
     'detail.reference': 'Referencia',
     'detail.amount': 'Importe',
@@ -197,6 +206,13 @@ const TEXTS = {
     'password_reset.after':
       'The link expires in {minutes} minutes and can be used only once. Changing the password signs you out everywhere.',
     'password_reset.ignore': 'If you did not ask for this, ignore this message: your password will not change.',
+    'sign_in_link.subject': 'Your link to sign in to {brand}',
+    'sign_in_link.intro':
+      'You asked for a link to sign in to your {brand} account without a password (signing in with a password is blocked for a while after too many failed attempts).',
+    'sign_in_link.action': 'Sign in to my account',
+    'sign_in_link.after': 'The link expires in {minutes} minutes and works only once.',
+    'sign_in_link.ignore':
+      'If you did not ask for this, ignore this message: someone may be trying to guess your password, but they cannot get in without this link. You can change it from your account if you wish.',
     'detail.entity': 'Entity',
     'detail.reference': 'Reference',
     'detail.amount': 'Amount',
@@ -277,6 +293,13 @@ const TEXTS = {
     'password_reset.after':
       'A ligação expira em {minutes} minutos e só pode ser usada uma vez. Ao mudar a palavra-passe, todas as suas sessões abertas serão terminadas.',
     'password_reset.ignore': 'Se não foi você que pediu, ignore esta mensagem: a sua palavra-passe não muda.',
+    'sign_in_link.subject': 'A sua ligação para entrar em {brand}',
+    'sign_in_link.intro':
+      'Pediu uma ligação para entrar na sua conta de {brand} sem palavra-passe (a entrada com palavra-passe está bloqueada durante algum tempo por demasiadas tentativas falhadas).',
+    'sign_in_link.action': 'Entrar na minha conta',
+    'sign_in_link.after': 'A ligação expira em {minutes} minutos e só pode ser usada uma vez.',
+    'sign_in_link.ignore':
+      'Se não foi você que pediu, ignore esta mensagem: alguém pode estar a tentar adivinhar a sua palavra-passe, mas sem esta ligação não consegue entrar. Se quiser, altere-a na sua conta.',
     'detail.entity': 'Entidade',
     'detail.reference': 'Referência',
     'detail.amount': 'Montante',
@@ -486,6 +509,16 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         closing: [fill(t['password_reset.after'], p), t['password_reset.ignore']],
       };
     }
+    case 'sign_in_link': {
+      const p = { ...base, minutes: message.validMinutes };
+      return {
+        subject: fill(t['sign_in_link.subject'], p),
+        greeting,
+        paragraphs: [fill(t['sign_in_link.intro'], p)],
+        actions: [{ label: t['sign_in_link.action'], url: signInLinkUrl(brand, message.token) }],
+        closing: [fill(t['sign_in_link.after'], p), t['sign_in_link.ignore']],
+      };
+    }
     case 'account_invite': {
       const p = { ...base, days: message.validDays };
       return {
@@ -523,6 +556,11 @@ export function resetLink(brand: EmailBrand, token: string): string {
   return brand.link('customer/password/reset', `token=${token}`);
 }
 
+/** The page that signs in with a one-time link (the token in the fragment, like resets). */
+export function signInLinkUrl(brand: EmailBrand, token: string): string {
+  return brand.link('customer/sign-in-link', `token=${token}`);
+}
+
 /** The e-mail change confirmation page (the token in the fragment, like resets). */
 export function emailChangeLink(brand: EmailBrand, token: string): string {
   return brand.link('cuenta/email/confirmar', `token=${token}`);
@@ -539,6 +577,7 @@ export const TOKEN_EMAIL_KINDS: ReadonlySet<string> = new Set<EmailKind>([
   'password_reset',
   'account_invite',
   'email_change_confirm',
+  'sign_in_link',
 ]);
 
 /** A stored body with the reset token put in place of the placeholder. */

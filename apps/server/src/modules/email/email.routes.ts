@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, PageQuery, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { errors, ListOf, PageQuery, Nullable, OneOf, IdParam, NotJson } from '../../shared/http-schemas.js';
 import { TOKEN_EMAIL_KINDS } from './email-templates.js';
 import type { OutboxRow } from './email.service.js';
 
@@ -13,6 +13,7 @@ const KINDS = [
   'document_ready',
   'incident_action',
   'password_reset',
+  'sign_in_link',
   'account_invite',
   'email_change_confirm',
   'email_changed_notice',
@@ -45,7 +46,7 @@ const EmailSummary = Type.Object({
 
 const EmailDetail = Type.Intersect([EmailSummary, Type.Object({ text: Type.String(), html: Type.String() })]);
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: IdParam });
 
 /**
  * The preview document of an email's HTML, for a sandboxed iframe: no scripts, no forms, no requests anywhere,
@@ -135,7 +136,7 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['back office'],
         summary: "An email's HTML as a locked-down document for the back office's sandboxed iframe",
         params: IdParams,
-        response: { 200: Type.String({ description: 'text/html' }), ...errors(401, 403, 404) },
+        response: { 200: NotJson(['text/html'], { description: 'The e-mail as HTML' }), ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

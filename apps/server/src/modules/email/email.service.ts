@@ -58,7 +58,7 @@ const insertOutbox = reusableStatement('email_outbox_insert', (db) =>
 );
 
 /** Account-secret links are asked for again by their owner, never re-sent by staff. */
-const NOT_RETRIED: EmailKind[] = ['password_reset', 'email_change_confirm'];
+const NOT_RETRIED: EmailKind[] = ['password_reset', 'sign_in_link', 'email_change_confirm'];
 
 const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
 

@@ -44,4 +44,4 @@ export const PtParishesQuery = Type.Object(
 );
 
 export const CodeParams = (pattern: string, example: string) =>
-  Type.Object({ code: Type.String({ pattern, examples: [example] }) });
+  Type.Object({ code: Type.String({ pattern, maxLength: 6, examples: [example] }) });

@@ -5,6 +5,8 @@ import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
 import { PtSigningService, type PtSigningConfig } from './pt-signing.service.js';
 import { RefundsService } from './refunds.service.js';
+import type { VerifactuSubmissionConfig } from '../../config/env.js';
+import { AeatSubmitter, aeatTlsFromConfig } from './aeat-submitter.js';
 import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
 import { VerifactuService } from './verifactu.service.js';
 import type { VerifactuEnvironment } from '@ventanilla/domain';
@@ -30,6 +32,8 @@ export function createInvoicing(options: {
   legalEntitiesFile: string;
   stores: ReadonlyArray<{ storeId: number; name: string }>;
   verifactuEnvironment: VerifactuEnvironment;
+  /** VERIFACTU_SUBMITTER and its settings; `submitter` (tests) takes precedence. */
+  submission?: VerifactuSubmissionConfig;
   submitter?: VerifactuSubmitter;
   ptSigning: PtSigningConfig;
 }): InvoicingModule {
@@ -38,7 +42,7 @@ export function createInvoicing(options: {
   const verifactu = new VerifactuService(
     options.db,
     options.verifactuEnvironment,
-    options.submitter ?? new LogOnlySubmitter(),
+    options.submitter ?? submitterFor(options.submission, entities.verifactuIssuers().length > 1),
   );
   const invoicing = new InvoicingService(
     options.db,
@@ -60,4 +64,24 @@ export function createInvoicing(options: {
     { late: true },
   );
   return { invoicing, refunds, verifactu, verifactuIssuers: entities.verifactuIssuers() };
+}
+
+/** The configured submitter: the AEAT's service (certificate read now: a missing file stops the boot) or log only. */
+export function submitterFor(
+  config: VerifactuSubmissionConfig | undefined,
+  multipleIssuers: boolean,
+): VerifactuSubmitter {
+  if (config?.submitter !== 'aeat') return new LogOnlySubmitter();
+  const tls = aeatTlsFromConfig(config);
+  return new AeatSubmitter({
+    endpoint: config.endpoint,
+    ...(tls ? { tls } : {}),
+    software: {
+      name: 'Ventanilla',
+      id: 'VT',
+      version: '1.0',
+      installation: '1',
+      multipleIssuers,
+    },
+  });
 }

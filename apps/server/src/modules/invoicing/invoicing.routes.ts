@@ -5,11 +5,9 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, MoneyString, PageQuery, Nullable } from '../../shared/http-schemas.js';
+import { errors, ListOf, MoneyString, PageQuery, Nullable, IdParam, PdfFile } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
-import { Billing, InvoiceOut, OrderRefunds, RefundOut } from './invoicing.schema.js';
-
-const Pdf = Type.Unsafe({ type: 'string', format: 'binary', description: 'application/pdf' });
+import { Billing, InvoiceOut, OrderRefunds, RefundOut, VerifactuRecordWithErrors } from './invoicing.schema.js';
 
 function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array }) {
   return reply
@@ -22,7 +20,7 @@ function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array
 
 /** Customer panel: invoices, credit notes ("abonos") and billing data; back office: documents and refunds. */
 const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { invoicing, refunds } = app.ctx;
+  const { invoicing, refunds, verifactu } = app.ctx;
   // Writes to an order another agent has locked are refused (423).
   app.addHook('preHandler', lockGuard);
 
@@ -33,8 +31,8 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customer panel'],
         summary: 'The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404',
-        querystring: Type.Object({ order_id: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Pdf, ...errors(400, 401, 404) },
+        querystring: Type.Object({ order_id: IdParam }),
+        response: { 200: PdfFile, ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -54,7 +52,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           ...PageQuery,
           kind: Type.Optional(Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')])),
-          order_id: Type.Optional(Type.Integer({ minimum: 1 })),
+          order_id: Type.Optional(IdParam),
         }),
         response: { 200: ListOf(InvoiceOut), ...errors(400, 401) },
       },
@@ -74,8 +72,8 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customer panel'],
         summary: 'Download one of your invoices or credit notes as PDF (not yours: 404)',
-        params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Pdf, ...errors(401, 404) },
+        params: Type.Object({ invoiceId: IdParam }),
+        response: { 200: PdfFile, ...errors(401, 404) },
       },
     },
     async (request, reply) => {
@@ -127,7 +125,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['back office'],
         summary: 'Invoices, credit notes, refunds and the amount still refundable of an order',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         response: { 200: OrderRefunds, ...errors(401, 403, 404) },
       },
     },
@@ -145,7 +143,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['back office'],
         summary:
           'Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins)',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         body: Type.Object({
           amount: MoneyString,
           /** The penalty kept of `amount` (default 0.00): the customer gets amount - penalty back. */
@@ -183,8 +181,8 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['back office'],
         summary: 'Download any invoice or credit note as PDF',
-        params: Type.Object({ invoiceId: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Pdf, ...errors(401, 403, 404) },
+        params: Type.Object({ invoiceId: IdParam }),
+        response: { 200: PdfFile, ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -252,6 +250,38 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => invoicing.portugal.setCode(app.ctx.db, request.params.seriesKey, request.body.validation_code),
+  );
+
+  app.get(
+    '/api/backoffice/verifactu/records-with-errors',
+    {
+      config: { permission: 'backoffice.verifactu.read' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest ' +
+          'first (at most 200), with its error code and description',
+        response: { 200: Type.Object({ items: Type.Array(VerifactuRecordWithErrors) }), ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const rows = await verifactu.answeredWithErrors();
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as 'alta' | 'anulacion',
+          invoice_id: r.invoiceId,
+          issuer_tax_id: r.issuerTaxId,
+          invoice_number: r.invoiceNumber,
+          issue_date: r.issueDate,
+          aeat_status: r.aeatStatus as 'Incorrecto' | 'AceptadoConErrores',
+          code: r.code,
+          description: r.description,
+          submitted_at: r.submittedAt?.toISOString() ?? null,
+        })),
+      };
+    },
   );
 };
 

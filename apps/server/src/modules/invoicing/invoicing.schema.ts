@@ -61,3 +61,17 @@ export const OrderRefunds = Type.Object({
   refunds: Type.Array(RefundOut),
   refundable: MoneyString,
 });
+
+/** A Veri*Factu record the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores). */
+export const VerifactuRecordWithErrors = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('alta'), Type.Literal('anulacion')]),
+  invoice_id: Type.Integer(),
+  issuer_tax_id: Type.String(),
+  invoice_number: Type.String(),
+  issue_date: Type.String({ description: 'dd-mm-yyyy, as sent' }),
+  aeat_status: Type.Union([Type.Literal('Incorrecto'), Type.Literal('AceptadoConErrores')]),
+  code: Nullable(Type.String({ description: "The AEAT's CodigoErrorRegistro" })),
+  description: Nullable(Type.String({ description: "The AEAT's DescripcionErrorRegistro" })),
+  submitted_at: Nullable(Type.String({ format: 'date-time' })),
+});

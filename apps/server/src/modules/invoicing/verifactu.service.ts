@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   aeatDate,
+  VERIFACTU_MAX_RECORDS_PER_REQUEST,
   verifactuAmount,
+  verifactuCancellationHashInput,
   verifactuHashInput,
   verifactuQrUrl,
   zonedDateTime,
@@ -10,12 +12,19 @@ import {
   type VerifactuInvoiceType,
   type VerifactuRegistration,
 } from '@ventanilla/domain';
-import { asc, eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
-import { type invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
+import { invoices, verifactuChains, verifactuRecords } from '../../db/schema.js';
 import type { LegalEntity } from './legal-entities.js';
-import type { VerifactuRecordRow, VerifactuSubmitter } from './verifactu-submitter.js';
+import {
+  VerifactuSubmissionError,
+  type PendingVerifactuRecord,
+  type SubmissionOutcome,
+  type VerifactuRecordRow,
+  type VerifactuSubmitter,
+} from './verifactu-submitter.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -251,7 +260,10 @@ export class VerifactuService {
   }
 
   async forInvoice(db: DbOrTx, invoiceId: number): Promise<VerifactuRecordRow | undefined> {
-    const [row] = await db.select().from(verifactuRecords).where(eq(verifactuRecords.invoiceId, invoiceId));
+    const [row] = await db
+      .select()
+      .from(verifactuRecords)
+      .where(and(eq(verifactuRecords.invoiceId, invoiceId), eq(verifactuRecords.kind, 'alta')));
     return row;
   }
 
@@ -267,38 +279,196 @@ export class VerifactuService {
       const linked = previous
         ? r.previousRecordId === previous.id && r.previousHash === previous.hash
         : r.previousRecordId === null && r.previousHash === '';
-      const hashed =
-        sha256Upper(verifactuHashInput({ ...r, invoiceType: r.invoiceType as VerifactuInvoiceType })) === r.hash;
+      const hashed = sha256Upper(recordHashInput(r)) === r.hash;
       if (!linked || !hashed) return { records: rows.length, ok: false, brokenAt: r.id };
       previous = r;
     }
     return { records: rows.length, ok: true, brokenAt: null };
   }
 
-  /** Offers pending records, oldest first, to the configured submitter and stores its answers. */
-  async submitPending(limit = 100): Promise<number> {
-    const pending = await this.db
-      .select()
+  /**
+   * Adds the cancellation record (RegistroAnulacion) of an invoice registered before to its issuer's chain, inside
+   * the transaction that cancels it. Its fingerprint covers the cancelled invoice's id, the previous fingerprint and
+   * the moment of generation.
+   */
+  async registerCancellation(tx: Tx, invoice: InvoiceRow, entity: LegalEntity, now: Date): Promise<VerifactuRecordRow> {
+    const [head] = await lockChainHead(tx, { issuerTaxId: entity.tax_id });
+    if (!head) throw new Error('Veri*Factu chain head returned nothing');
+    const fields = {
+      ...recordFieldsOf(invoice, entity, now),
+      invoiceNumber: invoice.number,
+      previousHash: head.lastHash,
+    };
+    const hash = sha256Upper(verifactuCancellationHashInput(fields));
+    const [record] = await tx
+      .insert(verifactuRecords)
+      .values({
+        kind: 'anulacion',
+        invoiceId: invoice.id,
+        ...fields,
+        previousRecordId: head.lastRecordId,
+        hash,
+        qrUrl: '',
+      })
+      .returning();
+    if (!record) throw new Error('Veri*Factu cancellation insert returned nothing');
+    await tx
+      .update(verifactuChains)
+      .set({ lastRecordId: record.id, lastHash: hash })
+      .where(eq(verifactuChains.issuerTaxId, entity.tax_id));
+    return record;
+  }
+
+  /** No request before this moment (ms): the AEAT was unreachable or refused the last request. */
+  private holdUntil = 0;
+  private failures = 0;
+
+  /**
+   * Offers the pending records of one issuer (the issuer of the oldest one), oldest first and at most one request's
+   * worth, to the configured submitter, and stores its answers. Nothing is offered while the submitter asks to wait
+   * (the AEAT's TiempoEsperaEnvio) or after a failed request (doubling from 30 s to 30 min): those records stay
+   * pending. Returns how many records got an answer.
+   */
+  async submitPending(
+    limit = VERIFACTU_MAX_RECORDS_PER_REQUEST,
+    log: { warn(obj: object, msg: string): void } = { warn: () => {} },
+  ): Promise<number> {
+    const now = Date.now();
+    if (now < this.holdUntil || (this.submitter.waitMs?.() ?? 0) > 0) return 0;
+    const pending = await this.pendingOfOneIssuer(Math.min(limit, VERIFACTU_MAX_RECORDS_PER_REQUEST));
+    if (pending.length === 0) return 0;
+    let outcomes: SubmissionOutcome[];
+    try {
+      outcomes = await this.submitter.submit(pending);
+      this.failures = 0;
+    } catch (err) {
+      if (!(err instanceof VerifactuSubmissionError)) throw err;
+      this.failures += 1;
+      const waitMs = Math.min(30_000 * 2 ** (this.failures - 1), 30 * 60_000);
+      this.holdUntil = Date.now() + waitMs;
+      log.warn(
+        { err, records: pending.length, retryInMs: waitMs },
+        `Veri*Factu: request not answered (${err.kind}); records stay pending`,
+      );
+      return 0;
+    }
+    await this.storeOutcomes(outcomes);
+    return outcomes.length;
+  }
+
+  /** The answers, all in one statement. */
+  private async storeOutcomes(outcomes: readonly SubmissionOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const rows = JSON.stringify(
+      outcomes.map((o) => ({
+        id: o.recordId,
+        status: o.status,
+        aeat_status: o.aeatStatus ?? null,
+        code: o.code ?? null,
+        detail: o.detail ?? null,
+      })),
+    );
+    await this.db.execute(sql`
+      UPDATE ${verifactuRecords} r SET
+        submission_status = x.status, aeat_status = x.aeat_status, aeat_error_code = x.code,
+        submission_detail = coalesce(x.detail, r.submission_detail), submitted_at = now(),
+        submission_attempts = r.submission_attempts + 1
+      FROM jsonb_to_recordset(${rows}::jsonb) AS x(id int, status text, aeat_status text, code text, detail text)
+      WHERE r.id = x.id AND r.submission_status = 'pending'`);
+  }
+
+  /** The oldest pending records of the issuer whose record waits longest, with what their XML needs. */
+  private async pendingOfOneIssuer(limit: number): Promise<PendingVerifactuRecord[]> {
+    const [oldest] = await this.db
+      .select({ issuerTaxId: verifactuRecords.issuerTaxId })
       .from(verifactuRecords)
       .where(eq(verifactuRecords.submissionStatus, 'pending'))
       .orderBy(asc(verifactuRecords.id))
+      .limit(1);
+    if (!oldest) return [];
+    const previous = alias(verifactuRecords, 'previous');
+    const corrected = alias(invoices, 'corrected');
+    const rows = await this.db
+      .select({
+        record: verifactuRecords,
+        invoice: invoices,
+        previous: {
+          invoiceNumber: previous.invoiceNumber,
+          issueDate: previous.issueDate,
+          hash: previous.hash,
+        },
+        corrected: { number: corrected.number, issueDate: corrected.issueDate },
+      })
+      .from(verifactuRecords)
+      .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+      .leftJoin(previous, eq(previous.id, verifactuRecords.previousRecordId))
+      .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
+      .where(
+        and(eq(verifactuRecords.submissionStatus, 'pending'), eq(verifactuRecords.issuerTaxId, oldest.issuerTaxId)),
+      )
+      .orderBy(asc(verifactuRecords.id))
       .limit(limit);
-    if (pending.length === 0) return 0;
-    const outcomes = await this.submitter.submit(pending);
-    for (const status of ['accepted', 'rejected'] as const) {
-      const ids = outcomes.filter((o) => o.status === status).map((o) => o.recordId);
-      if (ids.length === 0) continue;
-      await this.db
-        .update(verifactuRecords)
-        .set({ submissionStatus: status, submittedAt: new Date() })
-        .where(inArray(verifactuRecords.id, ids));
-    }
-    for (const o of outcomes.filter((x) => x.detail)) {
-      await this.db
-        .update(verifactuRecords)
-        .set({ submissionDetail: o.detail })
-        .where(eq(verifactuRecords.id, o.recordId));
-    }
-    return outcomes.length;
+    return rows.map(({ record, invoice, previous: prev, corrected: corr }) => {
+      const link = prev?.hash
+        ? { invoiceNumber: prev.invoiceNumber, issueDate: prev.issueDate, hash: prev.hash }
+        : null;
+      const common = {
+        ref: String(record.id),
+        issuerTaxId: record.issuerTaxId,
+        invoiceNumber: record.invoiceNumber,
+        issueDate: record.issueDate,
+        previous: link,
+        generatedAt: record.generatedAt,
+        hash: record.hash,
+      };
+      return {
+        ...record,
+        issuerName: invoice.issuer.name,
+        xml:
+          record.kind === 'anulacion'
+            ? { kind: 'anulacion' as const, ...common }
+            : {
+                kind: 'alta' as const,
+                ...common,
+                issuerName: invoice.issuer.name,
+                invoiceType: record.invoiceType as VerifactuInvoiceType,
+                description: invoice.lines.map((l) => l.description).join('; '),
+                recipient: invoice.recipient,
+                corrected: corr?.number ? { invoiceNumber: corr.number, issueDate: aeatDate(corr.issueDate) } : null,
+                breakdown: invoice.breakdown,
+                notSubjectTotal: invoice.breakdown.some((b) => b.rateBp === null) ? 0 : invoice.notSubjectTotal,
+                taxTotal: record.taxTotal,
+                total: record.total,
+              },
+      } as PendingVerifactuRecord;
+    });
   }
+
+  /** Records the AEAT refused (Incorrecto) or accepted with errors, newest first: for the back office. */
+  async answeredWithErrors(limit = 200) {
+    return this.db
+      .select({
+        id: verifactuRecords.id,
+        kind: verifactuRecords.kind,
+        invoiceId: verifactuRecords.invoiceId,
+        issuerTaxId: verifactuRecords.issuerTaxId,
+        invoiceNumber: verifactuRecords.invoiceNumber,
+        issueDate: verifactuRecords.issueDate,
+        aeatStatus: verifactuRecords.aeatStatus,
+        code: verifactuRecords.aeatErrorCode,
+        description: verifactuRecords.submissionDetail,
+        submittedAt: verifactuRecords.submittedAt,
+      })
+      .from(verifactuRecords)
+      .where(inArray(verifactuRecords.aeatStatus, ['Incorrecto', 'AceptadoConErrores']))
+      .orderBy(desc(verifactuRecords.id))
+      .limit(limit);
+  }
+}
+
+/** The text a stored record's fingerprint covers (registration or cancellation). */
+function recordHashInput(r: VerifactuRecordRow): string {
+  return r.kind === 'anulacion'
+    ? verifactuCancellationHashInput(r)
+    : verifactuHashInput({ ...r, invoiceType: r.invoiceType as VerifactuInvoiceType });
 }

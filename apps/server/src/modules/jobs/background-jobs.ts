@@ -7,6 +7,7 @@ import type { TicketsService } from '../tickets/tickets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { NotificationsService } from '../account/notifications.service.js';
 import type { PushService } from '../account/push.service.js';
+import type { VerifactuService } from '../invoicing/verifactu.service.js';
 import { isoDate, zonedDateTime } from '@ventanilla/domain';
 import { compactStatsRollups } from '../statistics/rollup-compaction.js';
 import { STATISTICS_TIME_ZONE } from '../statistics/statistics.service.js';
@@ -32,7 +33,12 @@ export const JOBS = {
   signInSweep: 'sign-in-sweep',
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
   pushSend: 'push-send',
+  /** Pending Veri*Factu records sent to the AEAT: a chain of runs 20 s apart, restarted every minute by its cron. */
+  verifactuSubmit: 'verifactu-submit',
 } as const;
+
+/** Seconds between two runs of the Veri*Factu submission job. */
+export const VERIFACTU_SUBMIT_EVERY_S = 20;
 
 /** How long an order paid at the provider's page may stay unpaid before "order received" reminds the customer. */
 export const UNPAID_REMINDER_AFTER_MS = 30 * 60_000;
@@ -50,6 +56,7 @@ export interface BackgroundJobsDeps {
   tickets: TicketsService;
   notifications: NotificationsService;
   push: PushService;
+  verifactu?: VerifactuService;
   log: { warn(obj: object, msg: string): void };
   /** How often an idle instance looks for e-mails to send (MAIL_POLL_MS). */
   emailPollMs: number;
@@ -168,6 +175,25 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     concurrency: 5,
     handle: async ({ notificationId }) => void (await deps.push.sendNotification(notificationId, deps.log)),
   });
+  const verifactu = deps.verifactu;
+  if (verifactu) {
+    // A chain of jobs, each run sending what is pending and queueing the next one VERIFACTU_SUBMIT_EVERY_S later, so a
+    // record is offered within about half a minute of its invoice (unless the AEAT's TiempoEsperaEnvio says wait).
+    // stately without a key: at most one waiting and one running for all instances together, never two sending at
+    // once. The cron restarts the chain when a run failed (the database was away: it is not retried, and the next try
+    // is the next minute's), or on the first start.
+    queue.define({
+      name: JOBS.verifactuSubmit,
+      cron: '* * * * *',
+      policy: 'stately',
+      retryLimit: 0,
+      pollSeconds: deps.jobPollSeconds,
+      async handle() {
+        await verifactu.submitPending(undefined, deps.log);
+        await queue.send(JOBS.verifactuSubmit, {}, { startAfter: VERIFACTU_SUBMIT_EVERY_S });
+      },
+    });
+  }
   queue.define({
     name: JOBS.ticketsWake,
     cron: '* * * * *',

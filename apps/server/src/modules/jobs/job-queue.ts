@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/database.js';
+import { isDatabaseUnavailableError } from '../../db/connection.js';
+import { OutageBackoff } from '../../db/outage-backoff.js';
 import { runNamed } from '../../db/statements.js';
 
 /** One kind of background work: its queue, how it is handled, and (for periodic work) its schedule. */
@@ -37,6 +40,7 @@ export interface JobDefinition<T extends object> {
 export interface JobQueueLog {
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 export interface JobQueueOptions {
@@ -53,12 +57,45 @@ export const JOB_SCHEMA = 'pgboss';
  * steps are single multi-statement queries under pg_advisory_xact_lock), so one connection is enough: the embedded
  * PGlite serves it through the same single-connection pool as the app. A failed multi-statement query that opened a
  * transaction is rolled back before its connection goes back to the pool.
+ *
+ * While the database cannot be reached, every statement waits for `backoff` (growing pauses) before it tries: the
+ * workers' polling, the maintenance and the cron clock slow down instead of failing twice a second, and pick up by
+ * themselves at the first success.
  */
-function poolExecutor(pool: pg.Pool, inFlight: InFlight): PgBoss.Db {
+function poolExecutor(
+  pool: pg.Pool,
+  inFlight: InFlight,
+  backoff: OutageBackoff,
+  log: () => JobQueueLog | undefined,
+): PgBoss.Db {
+  const run = (text: string, values: unknown[]) => backoff.run(() => executeOnPool(pool, text, values));
   return {
-    executeSql: (text: string, values: unknown[]) => inFlight.track(executeOnPool(pool, text, values)),
+    executeSql(text: string, values: unknown[]) {
+      if (!UNAWAITED_STATEMENTS.has(text)) return inFlight.track(run(text, values));
+      // pg-boss's workers run these without awaiting them: a rejection would be unhandled and end the process. An
+      // outage is waited out for a while (the work is done; recording it saves running it again); past that, or on
+      // another error, the job is left active: it expires and runs again, and handlers are idempotent.
+      const record = async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await run(text, values);
+          } catch (err) {
+            if (attempt < OUTCOME_ATTEMPTS && isDatabaseUnavailableError(err) && !backoff.closed) continue;
+            log()?.error({ err }, 'could not record the outcome of a job; it will run again once it expires');
+            return { rows: [{ count: 0 }], rowCount: 0 } as unknown as pg.QueryResult;
+          }
+        }
+      };
+      return inFlight.track(record());
+    },
   };
 }
+
+// With the backoff's pauses (0.25 s doubling to 15 s), about a minute of outage.
+const OUTCOME_ATTEMPTS = 10;
+
+/** The statements pg-boss's worker runs without awaiting them (after a handler resolved or threw). */
+const UNAWAITED_STATEMENTS = new Set([completeJobs(JOB_SCHEMA), failJobsById(JOB_SCHEMA)]);
 
 async function executeOnPool(pool: pg.Pool, text: string, values: unknown[]): Promise<pg.QueryResult> {
   const client = await pool.connect();
@@ -166,6 +203,13 @@ async function handleAll<T extends object>(jobs: Array<PgBoss.Job<T>>, def: JobD
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly inFlight = new InFlight();
+  /** Shared by every statement pg-boss runs on the pool: its loops pause together while the database is away. */
+  private readonly backoff = new OutageBackoff({
+    onChange: ({ down, failures, err }) => {
+      if (down) this.log?.warn({ err }, 'database unreachable: background jobs wait, with growing pauses');
+      else this.log?.info({ failures }, 'database reachable again: background jobs resume');
+    },
+  });
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private started = false;
   log: JobQueueLog | undefined;
@@ -175,7 +219,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
-      db: poolExecutor(pool, this.inFlight),
+      db: poolExecutor(pool, this.inFlight, this.backoff, () => this.log),
       schema: JOB_SCHEMA,
       // Maintenance (expiring stuck jobs, archiving) and the cron clock run where workers run; pg-boss lets one
       // instance at a time do each.
@@ -183,7 +227,15 @@ export class JobQueue {
       schedule: options.workers,
       pollingIntervalSeconds: options.pollSeconds,
     });
-    this.boss.on('error', (err: Error) => this.log?.error({ err }, 'job queue error'));
+    this.boss.on('error', (err: Error) => {
+      // An unreachable database is reported once, by the backoff, not by every worker's every try. (A worker's error
+      // arrives as a plain copy of the Error: code and message, no prototype.)
+      const error =
+        err instanceof Error
+          ? err
+          : Object.assign(new Error(String((err as { message?: unknown } | null)?.message)), err);
+      if (!isDatabaseUnavailableError(error)) this.log?.error({ err }, 'job queue error');
+    });
   }
 
   /** Declares a kind of job (before start). */
@@ -259,6 +311,7 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     const deadline = Date.now() + timeoutMs;
+    this.backoff.close(); // workers waiting out an outage try once more now, and stop
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     if (!(await this.inFlight.drain(deadline))) {
       this.log?.warn({ running: this.inFlight.size, timeoutMs }, 'job queue stopped with work still running');

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { requestLanguage } from '../../plugins/errors.js';
 import { serverMessage } from '../../i18n/server-messages.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, Nullable } from '../../shared/http-schemas.js';
+import { errors, Nullable, NotJson } from '../../shared/http-schemas.js';
 import { UserResponse } from '../customers/auth.routes.js';
 import { authenticate } from '../customers/auth.service.js';
 import { OAuthExchange, OAuthRefused, type SignedRequest } from './oauth.service.js';
@@ -58,7 +58,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token',
         body: Type.Optional(Type.String({ maxLength: 16 * 1024 })),
         response: {
-          200: Type.String({ description: 'oauth_token, oauth_token_secret, oauth_callback_confirmed (form-encoded)' }),
+          200: NotJson(['application/x-www-form-urlencoded'], {
+            description: 'oauth_token, oauth_token_secret, oauth_callback_confirmed',
+          }),
           401: Refused,
         },
       },
@@ -106,7 +108,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         let user = session?.user ?? null;
         if (request.body.email !== undefined || request.body.password !== undefined) {
-          user = await authenticate(db, request.body.email ?? '', request.body.password ?? '', request.ip);
+          user = await authenticate(db, {
+            email: request.body.email ?? '',
+            password: request.body.password ?? '',
+            ip: request.ip,
+            now: app.ctx.now(),
+          });
           const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
           if (decision !== 'allowed')
             throw new AppError('OAUTH_ACCESS_DENIED', `refused from ${request.ip}: ${decision}`);
@@ -134,7 +141,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user',
         body: Type.Optional(Type.String({ maxLength: 16 * 1024 })),
         response: {
-          200: Type.String({ description: 'oauth_token, oauth_token_secret, user_id, email (form-encoded)' }),
+          200: NotJson(['application/x-www-form-urlencoded'], {
+            description: 'oauth_token, oauth_token_secret, user_id, email',
+          }),
           401: Refused,
         },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, ListOf, PageQuery } from '../../shared/http-schemas.js';
+import { errors, ListOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { CustomerOrder } from './orders.schema.js';
@@ -39,7 +39,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customer panel'],
         summary: 'One of your orders, with its lines, answers and documents (not yours: 404)',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ orderId: IdParam }),
         response: { 200: CustomerOrder, ...errors(401, 404) },
       },
     },
@@ -57,8 +57,8 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customer panel'],
         summary: 'Download a document of your order',
-        params: Type.Object({ orderId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+        params: Type.Object({ orderId: IdParam, fileId: IdParam }),
+        response: { 200: StoredFile, ...errors(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, MoneyString, Nullable, PanelStatusIdSchema } from '../../shared/http-schemas.js';
+import { errors, MoneyString, Nullable, PanelStatusIdSchema, IdParam } from '../../shared/http-schemas.js';
 import { EvaluateBody } from '../catalog/catalog.schema.js';
 
-const Params = Type.Object({ orderId: Type.Integer({ minimum: 1 }), itemId: Type.Integer({ minimum: 1 }) });
+const Params = Type.Object({ orderId: IdParam, itemId: IdParam });
 
 const ItemAnswers = Type.Object({
   order_id: Type.Integer(),

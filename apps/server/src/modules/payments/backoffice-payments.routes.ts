@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { formatMoneyString } from '@ventanilla/domain';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, MoneyString, Nullable, PaymentStatusSchema } from '../../shared/http-schemas.js';
+import { errors, MoneyString, Nullable, PaymentStatusSchema, IdParam } from '../../shared/http-schemas.js';
 
-const OrderParams = Type.Object({ orderId: Type.Integer({ minimum: 1 }) });
+const OrderParams = Type.Object({ orderId: IdParam });
 
 const StaffPayment = Type.Object({
   id: Type.Integer(),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaymentWaiters } from './payment-waiters.js';
+import { PaymentWaiters, type PaymentWatch } from './payment-waiters.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -8,77 +8,103 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Whether a promise has settled, checked after the queued microtasks ran. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
+/** The value a promise has settled with, or 'pending', checked after the queued microtasks ran. */
+async function outcome<T>(promise: Promise<T>): Promise<T | 'pending'> {
+  let result: T | 'pending' = 'pending';
   promise.then(
-    () => (done = true),
-    () => (done = true),
+    (value) => (result = value),
+    () => undefined,
   );
   await vi.advanceTimersByTimeAsync(0);
-  return done;
+  return result;
+}
+
+function watching(waiters: PaymentWaiters, orderId: number, signal?: AbortSignal): PaymentWatch {
+  const watch = waiters.watch(orderId, signal);
+  if (!watch) throw new Error('no slot');
+  return watch;
 }
 
 describe('PaymentWaiters', () => {
   it('a notification wakes every waiter of that order, and only those', async () => {
     const waiters = new PaymentWaiters();
-    const a1 = waiters.wait(1, 60_000);
-    const a2 = waiters.wait(1, 60_000);
-    const b = waiters.wait(2, 60_000);
-    if (!a1 || !a2 || !b) throw new Error('no slot');
+    const a1 = watching(waiters, 1);
+    const a2 = watching(waiters, 1);
+    const b = watching(waiters, 2);
+    const waits = [a1.next(60_000), a2.next(60_000), b.next(60_000)];
     expect(waiters.size).toBe(3);
     waiters.notify(1);
-    expect(await settled(a1)).toBe(true);
-    expect(await settled(a2)).toBe(true);
-    expect(await settled(b)).toBe(false);
+    expect(await outcome(waits[0]!)).toBe(true);
+    expect(await outcome(waits[1]!)).toBe(true);
+    expect(await outcome(waits[2]!)).toBe('pending');
+    a1.close();
+    a2.close();
     expect(waiters.size).toBe(1);
-    waiters.notify(1); // nobody left: nothing happens
-    expect(waiters.size).toBe(1);
+    b.close();
+    expect(waiters.size).toBe(0);
   });
 
-  it('a waiter ends at its time limit', async () => {
+  it('a change notified before the wait begins ends that wait at once (it is not missed)', async () => {
     const waiters = new PaymentWaiters();
-    const w = waiters.wait(7, 1_000);
-    if (!w) throw new Error('no slot');
+    const watch = watching(waiters, 3);
+    // As when the order is paid while the request still reads its state.
+    waiters.notify(3);
+    expect(await outcome(watch.next(60_000))).toBe(true);
+    // Remembered once: the next wait waits for a new change.
+    const again = watch.next(60_000);
+    expect(await outcome(again)).toBe('pending');
+    waiters.notify(3);
+    expect(await outcome(again)).toBe(true);
+    watch.close();
+  });
+
+  it('a wait ends at its time limit, unchanged', async () => {
+    const waiters = new PaymentWaiters();
+    const watch = watching(waiters, 7);
+    const wait = watch.next(1_000);
     await vi.advanceTimersByTimeAsync(999);
-    expect(await settled(w)).toBe(false);
+    expect(await outcome(wait)).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
-    expect(await settled(w)).toBe(true);
+    expect(await outcome(wait)).toBe(false);
+    watch.close();
     expect(waiters.size).toBe(0);
   });
 
   it('a client that leaves ends its wait; an already aborted one gets no slot', async () => {
     const waiters = new PaymentWaiters();
     const gone = new AbortController();
-    const w = waiters.wait(7, 60_000, gone.signal);
-    if (!w) throw new Error('no slot');
+    const watch = watching(waiters, 7, gone.signal);
+    const wait = watch.next(60_000);
     gone.abort();
-    expect(await settled(w)).toBe(true);
+    expect(await outcome(wait)).toBe(false);
+    watch.close();
     expect(waiters.size).toBe(0);
-    expect(waiters.wait(7, 60_000, gone.signal)).toBe(false);
+    expect(waiters.watch(7, gone.signal)).toBe(false);
   });
 
-  it('past its limit of waiting requests it refuses a slot (the caller answers at once), and frees them as they end', async () => {
+  it('past its limit of waiting requests it refuses a slot (the caller answers at once), and frees them as they end', () => {
     const waiters = new PaymentWaiters(2);
-    const first = waiters.wait(1, 60_000);
-    expect(waiters.wait(2, 60_000)).not.toBe(false);
-    expect(waiters.wait(3, 60_000)).toBe(false);
-    waiters.notify(1);
-    if (!first) throw new Error('no slot');
-    await settled(first);
+    const first = watching(waiters, 1);
+    expect(waiters.watch(2)).not.toBe(false);
+    expect(waiters.watch(3)).toBe(false);
+    first.close();
+    first.close(); // closing twice counts it out once
     expect(waiters.size).toBe(1);
-    expect(waiters.wait(3, 60_000)).not.toBe(false);
+    expect(waiters.watch(3)).not.toBe(false);
   });
 
-  it('a notification, a timeout and an abort together count the waiter out once', async () => {
+  it('notifyAll wakes every waiter (changes may have been missed while no listener was connected)', async () => {
     const waiters = new PaymentWaiters();
-    const gone = new AbortController();
-    const w = waiters.wait(5, 10, gone.signal);
-    if (!w) throw new Error('no slot');
-    waiters.notify(5);
-    gone.abort();
-    await vi.advanceTimersByTimeAsync(20);
-    expect(await settled(w)).toBe(true);
-    expect(waiters.size).toBe(0);
+    const waits = [watching(waiters, 1).next(60_000), watching(waiters, 2).next(60_000)];
+    waiters.notifyAll();
+    expect(await outcome(waits[0]!)).toBe(true);
+    expect(await outcome(waits[1]!)).toBe(true);
+  });
+
+  it('re-reads every fallbackRecheckMs only while other instances cannot reach it', () => {
+    const waiters = new PaymentWaiters(10, 1_000);
+    expect(waiters.recheckMs).toBe(1_000);
+    waiters.crossInstance = true;
+    expect(waiters.recheckMs).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.js';
 import { markOrderPaid } from '../orders/orders.repository.js';
 import type { OrderEvents, OrderPaidEvent } from '../orders/order-events.js';
 import { preferenceOf, rememberCardQuery, rememberMethodQuery } from './payment-preferences.js';
+import { PAYMENT_CHANNEL } from './payment-notices.js';
 import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
@@ -63,6 +64,7 @@ export class PaymentsService {
           paymentId: payment?.id ?? null,
           payload: verified.payload as object,
           outcome,
+          changedOrder: outcome === 'applied' && payment ? payment.orderId : null,
         });
         if (inserted.length === 0) throw new RepeatedEvent();
         // The paid order's listeners (e-mail, saved items, company reports, then the invoice) run last: the invoice
@@ -204,7 +206,15 @@ const insertPaymentEvent = reusableStatement('payment_event_insert', (db) =>
       outcome: sql.placeholder('outcome'),
     })
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-    .returning({ id: paymentEvents.id }),
+    .returning({
+      id: paymentEvents.id,
+      // An event that changed an order's payment announces it (to the pages waiting on it in other instances:
+      // payment-notices.ts) in the same statement; PostgreSQL delivers it at the commit, never for a rollback.
+      announced: sql<
+        number | null
+      >`(select 1 from (select pg_notify(${sql.raw(`'${PAYMENT_CHANNEL}'`)}, ${sql.placeholder('changedOrder')}::text)) n
+        where ${sql.placeholder('changedOrder')}::text is not null)`,
+    }),
 );
 
 /** Thrown to roll back the transaction of an event already recorded. */

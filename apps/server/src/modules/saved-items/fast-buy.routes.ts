@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, Nullable } from '../../shared/http-schemas.js';
+import { errors, Nullable, UrlKeyParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 
 // Spelled out (not mapped from FAST_BUY_ORIGINS) so that the type keeps its literals; a test compares the two.
@@ -39,7 +39,10 @@ const fastBuyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'What a saved item or order line of yours can be ordered as, and the nota simple refresh offer',
-        params: Type.Object({ origin: Origin, originId: Type.String({ description: 'A positive integer' }) }),
+        params: Type.Object({
+          origin: Origin,
+          originId: Type.String({ maxLength: 10, description: 'A positive integer' }),
+        }),
         response: {
           200: Type.Object({
             origin: Origin,
@@ -81,8 +84,8 @@ const fastBuyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The answers a product gets from your saved item or order line, evaluated, and the page to start at',
         params: Type.Object({
           origin: Origin,
-          originId: Type.String({ description: 'A positive integer' }),
-          urlKey: Type.String({ maxLength: 120 }),
+          originId: Type.String({ maxLength: 10, description: 'A positive integer' }),
+          urlKey: UrlKeyParam,
         }),
         response: {
           200: Type.Object({

@@ -28,7 +28,7 @@ export async function idOrNotFound(request: FastifyRequest) {
   if (!(id <= MAX_ID)) throw new AppError('NOT_FOUND', 'saved item id');
 }
 
-const IdParams = Type.Object({ id: Type.String({ description: 'The item id (a positive integer)' }) });
+const IdParams = Type.Object({ id: Type.String({ maxLength: 10, description: 'The item id (a positive integer)' }) });
 
 const savedItemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { savedItems } = app.ctx;
@@ -186,7 +186,7 @@ const savedItemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The nota simple of your order line read for you: description, charges, owners, IDUFIR',
         params: Type.Object({
-          orderId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+          orderId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
           itemId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
         }),
         response: { 200: NotaSimpleRead, ...errors(400, 401, 404) },

@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors } from '../../shared/http-schemas.js';
+import { errors, IdParam } from '../../shared/http-schemas.js';
 import { ANSWER_MAX, ANSWER_MAX_FILES, type AnswerUpload } from './customer-incidence.service.js';
 import { CustomerIncidenceOut } from './templates.schema.js';
 
 const Params = Type.Object({
-  orderId: Type.Integer({ minimum: 1 }),
+  orderId: IdParam,
   itemId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 

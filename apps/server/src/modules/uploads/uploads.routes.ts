@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
-import { errors } from '../../shared/http-schemas.js';
+import { errors, StoredFile } from '../../shared/http-schemas.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { ALLOWED_UPLOAD_TYPES } from '../files/upload-check.js';
@@ -16,7 +16,7 @@ export const FileReferenceOut = Type.Object({
   content_type: Type.String(),
 });
 
-const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_-]{1,60}$' }) });
+const FileParams = Type.Object({ fileId: Type.String({ pattern: '^up_[A-Za-z0-9_-]{1,60}$', maxLength: 63 }) });
 
 /**
  * Documents uploaded in the wizard, before any login (the anonymous session owns them; CSRF applies as on every
@@ -67,7 +67,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['uploads'],
         summary: 'Download one of your uploads (anyone else: 404)',
         params: FileParams,
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(404) },
+        response: { 200: StoredFile, ...errors(404) },
       },
     },
     async (request, reply) => {

@@ -58,6 +58,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/personal">{t('staff.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'backoffice.verifactu.read') ? (
+                  <li>
+                    <Link to="/agentes/verifactu">{t('verifactu.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'configLists.read') ? (
                   <li>
                     <Link to="/agentes/listas">{t('configLists.nav')}</Link>

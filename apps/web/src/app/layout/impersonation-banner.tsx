@@ -1,12 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorText, refreshAfterAuthChange, useUser } from '../../shared/auth';
+import { errorText, refreshAfterAuthChange, useImpersonation, useUser } from '../../shared/auth';
 import { useFormat, useT } from '../../shared/i18n';
 import { api } from '../../shared/lib/api-client';
-import type { ApiResponse } from '../../shared/lib/api-contract';
 import { Button } from '../../shared/ui';
-
-type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
 
 /**
  * "Estás viendo la tienda como {email}": shown on every shop page while an admin is logged in as a customer
@@ -19,12 +16,7 @@ export function ImpersonationBanner() {
   const user = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const status = useQuery({
-    queryKey: ['impersonation', user?.id ?? 0],
-    queryFn: ({ signal }) => api.get<Impersonation>('/api/me/impersonation', signal),
-    enabled: user?.role === 'customer',
-    staleTime: 60_000,
-  });
+  const imp = useImpersonation();
   // The way back navigates from the mutation's own callbacks, which run first and even if the banner has gone: the
   // session refresh makes the user an admin again, which unmounts this banner, and callbacks given to mutate() would
   // then never run (the page stayed on the shop).
@@ -34,7 +26,6 @@ export function ImpersonationBanner() {
     onError: () => void navigate('/agentes'),
     onSettled: () => refreshAfterAuthChange(queryClient),
   });
-  const imp = status.data?.impersonation;
   if (!user || !imp) return null;
   const customerId = user.id;
 

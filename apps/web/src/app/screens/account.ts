@@ -12,6 +12,7 @@ export { RegisterRoute } from '../../features/account/routes/register.route';
 export { SavedItemDetailRoute } from '../../features/account/routes/saved-item-detail.route';
 export { SavedItemsRoute } from '../../features/account/routes/saved-items.route';
 export { ResetPasswordRoute } from '../../features/account/routes/reset-password.route';
+export { SignInLinkRoute } from '../../features/account/routes/sign-in-link.route';
 export { AccountSettingsRoute } from '../../features/account/routes/account-settings.route';
 export { ConfirmEmailRoute } from '../../features/account/routes/confirm-email.route';
 export { NotificationsRoute } from '../../features/account/routes/notifications.route';

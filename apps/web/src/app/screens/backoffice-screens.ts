@@ -21,6 +21,7 @@ export { ItemsRoute } from '../../features/backoffice/routes/items.route';
 export { MailboxMessageRoute } from '../../features/backoffice/routes/mailbox-message.route';
 export { MailboxRoute } from '../../features/backoffice/routes/mailbox.route';
 export { StaffRoute } from '../../features/backoffice/routes/staff.route';
+export { VerifactuRoute } from '../../features/backoffice/routes/verifactu.route';
 export { TemplateEditRoute } from '../../features/backoffice/routes/template-edit.route';
 export { TemplatesRoute } from '../../features/backoffice/routes/templates.route';
 export { TicketTabRoute } from '../../features/backoffice/routes/tickets.route';

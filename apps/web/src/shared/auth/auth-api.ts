@@ -34,6 +34,22 @@ export function useRegister() {
   });
 }
 
+/** Asks for a one-time sign-in link by e-mail (offered while the password sign-in is throttled). */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/sign-in-link', { email }),
+  });
+}
+
+/** Signs in with the token of an e-mailed sign-in link (once). */
+export function useConsumeSignInLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ user: User }>('/api/auth/sign-in-link/consume', { token }),
+    onSuccess: () => refreshAfterAuthChange(queryClient),
+  });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

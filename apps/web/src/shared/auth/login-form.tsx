@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import type { User } from '../lib/api-contract';
-import { Button, Checkbox, ErrorSummary, Link } from '../ui';
-import { useLogin } from './auth-api';
+import { ApiError } from '../lib/api-client';
+import { Alert, Button, Checkbox, ErrorSummary, Link } from '../ui';
+import { useLogin, useRequestSignInLink } from './auth-api';
+import { errorText } from './error-text';
 import { EmailInput, PasswordInput } from './auth-inputs';
 import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
 
@@ -36,6 +38,9 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  // The password sign-in is throttled (someone's failed attempts): the owner can ask for a one-time link instead.
+  const [throttled, setThrottled] = useState(false);
+  const signInLink = useRequestSignInLink();
 
   useEffect(() => {
     onErrorsChange?.(errors.summary.length > 0);
@@ -48,9 +53,13 @@ export function LoginForm({
       {
         onSuccess: ({ user }) => {
           setErrors(NO_ERRORS);
+          setThrottled(false);
           onSuccess?.(user);
         },
-        onError: (error) => setErrors(toFormErrors(error, idPrefix, ['email', 'password'], 'email', t)),
+        onError: (error) => {
+          setErrors(toFormErrors(error, idPrefix, ['email', 'password'], 'email', t));
+          setThrottled(error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS');
+        },
       },
     );
   }
@@ -86,6 +95,29 @@ export function LoginForm({
         <Link to="/customer/password/forgot">{t('password.forgotLink')}</Link>
       </p>
       <Button pending={login.isPending}>{submitLabel ?? t('auth.loginButton')}</Button>
+      {throttled ? (
+        <section className="sign-in-link-offer" aria-labelledby={`${idPrefix}-link-title`}>
+          <h2 id={`${idPrefix}-link-title`}>{t('auth.signInLinkTitle')}</h2>
+          {signInLink.isSuccess ? (
+            <Alert tone="success">
+              <p>{t('auth.signInLinkSent', { email: signInLink.variables })}</p>
+            </Alert>
+          ) : (
+            <>
+              <p>{t('auth.signInLinkBody')}</p>
+              <Button
+                type="button"
+                variant="secondary"
+                pending={signInLink.isPending}
+                onClick={() => signInLink.mutate(email.trim())}
+              >
+                {t('auth.signInLinkButton')}
+              </Button>
+              {signInLink.isError ? <p role="alert">{errorText(signInLink.error, t)}</p> : null}
+            </>
+          )}
+        </section>
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,10 @@
-import { checkRegistration } from '@ventanilla/domain';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../i18n';
 import type { User } from '../lib/api-contract';
 import { Button, ErrorSummary, TextInput } from '../ui';
 import { useRegister, type Registration } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';
+import { loadPasswordRules, usePasswordRules } from './load-password-rules';
 import { NO_ERRORS, problemErrors, toFormErrors, type FormErrors } from './form-errors';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
@@ -23,6 +23,7 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
   const register = useRegister();
   const [values, setValues] = useState<Registration>({ email: '', firstname: '', lastname: '', password: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  usePasswordRules();
 
   useEffect(() => {
     onErrorsChange?.(errors.summary.length > 0);
@@ -32,7 +33,7 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
     setValues((current) => ({ ...current, [field]: value }));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body: Registration = {
       email: values.email.trim(),
@@ -40,7 +41,12 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
       lastname: values.lastname.trim(),
       password: values.password,
     };
-    const problems = checkRegistration(body);
+    const rules = await loadPasswordRules().catch((error: unknown) => {
+      setErrors(toFormErrors(error, idPrefix, [...FIELDS], 'email', t));
+      return null;
+    });
+    if (!rules) return;
+    const problems = rules.checkRegistration(body);
     if (problems.length > 0) {
       setErrors(problemErrors(problems, idPrefix, language));
       return;
@@ -55,7 +61,7 @@ export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErro
   }
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <ErrorSummary errors={errors.summary} />
       {heading}
       <EmailInput

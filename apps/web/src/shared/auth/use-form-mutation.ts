@@ -1,6 +1,7 @@
+import type { DomainMessage } from '@ventanilla/domain';
 import { useState } from 'react';
-import { useT } from '../i18n';
-import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+import { useLanguage, useT } from '../i18n';
+import { NO_ERRORS, problemErrors, toFormErrors, type FormErrors } from './form-errors';
 
 /**
  * The state of a small form sent by one mutation (an account page's e-mail, password, name, deletion): its values,
@@ -18,6 +19,7 @@ export function useFormMutation<F extends string>(options: {
 }) {
   const { initial, idPrefix, fields, fallbackField, clearOnSuccess = false } = options;
   const t = useT();
+  const language = useLanguage();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState(false);
@@ -36,6 +38,13 @@ export function useFormMutation<F extends string>(options: {
       value: values[field],
       error: errors.byField[field],
     }),
+    /** Shows the domain's refusals (checked before sending) as the server's would be shown. */
+    refuse: (problems: ReadonlyArray<{ field: string; message: DomainMessage }>) => {
+      setSaved(false);
+      setErrors(problemErrors(problems, idPrefix, language));
+    },
+    /** Shows an error that happened before sending (the rules could not be loaded). */
+    fail: (error: unknown) => setErrors(toFormErrors(error, idPrefix, fields, fallbackField, t)),
     /** The mutation's callbacks for one submission (`onSuccess` runs after the form's own). */
     outcome: (onSuccess?: () => void) => {
       setSaved(false);

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { multibancoReference, validateBizumPhone, validateMbWayPhone, type Cents } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
+import { OutageBackoff } from '../../../db/outage-backoff.js';
 import { sandboxPayments } from '../../../db/schema.js';
 import { reusableSql, reusableStatement, rowOf } from '../../../db/statements.js';
 import type { CreatePaymentInput } from '../payment-provider.js';
@@ -174,6 +175,7 @@ function appendQuery(url: string, params: Record<string, string>): string {
 
 export interface SandboxLog {
   warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 /**
@@ -183,6 +185,8 @@ export interface SandboxLog {
  */
 export class SandboxGateway {
   private timer: NodeJS.Timeout | null = null;
+  /** The retry loop's pauses while the database is unreachable: its interval, doubling up to a minute. */
+  private backoff: OutageBackoff | null = null;
   /** Delivered events (by session ref) not yet removed from their queue: see deliver. */
   private readonly delivered = new Map<string, Set<string>>();
   /** The batch being written by flushDelivered: still skipped until its statement has committed. */
@@ -192,7 +196,7 @@ export class SandboxGateway {
   /** Deliveries, flushes and retry rounds running in the background: stopRetryLoop waits for them. */
   private readonly background = new Set<Promise<void>>();
   /** Where background failures are said (the app's logger, set once it exists). */
-  log: SandboxLog = { warn() {} };
+  log: SandboxLog = { warn() {}, info() {} };
 
   constructor(
     private readonly db: Db,
@@ -472,7 +476,8 @@ export class SandboxGateway {
     const row =
       (seen && (await this.finishAsSeen(seen, status, extra))) ?? (await this.finishInTransaction(ref, status, extra));
     if (!row) return { kind: 'gone' };
-    // Delivered after the redirect, as a provider does; a delivery that cannot be written is retried by the loop.
+    // Delivered after the redirect, as a provider does; a delivery that cannot be written (the database went away)
+    // stays queued for the retry loop.
     this.inBackground(this.deliver(ref, row), 'sandbox notification delivery failed');
     const success = row.threeDs === 'challenge_passed' && row.threeDsReturnUrl ? row.threeDsReturnUrl : row.returnUrl;
     const url = status === 'succeeded' ? success : appendQuery(row.cancelUrl, { error: row.failureCode ?? status });
@@ -648,28 +653,45 @@ export class SandboxGateway {
     }
   }
 
-  /** Periodically retries undelivered notifications (also those left by a restart). */
+  /**
+   * Periodically retries undelivered notifications (also those left by a restart) and expires what is due. While the
+   * database cannot be reached, the pauses grow from `intervalMs` (doubling, jitter) up to a minute, and go back to
+   * `intervalMs` at the first pass that works.
+   */
   startRetryLoop(intervalMs = 5000): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.inBackground(
-        this.expireDue().then(() => undefined),
-        'sandbox expiry round failed',
-      );
-      this.inBackground(this.retryPending(), 'sandbox notification retry round failed');
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  private async retryPending(): Promise<void> {
-    const rows = await this.db
-      .select({ ref: sandboxPayments.ref })
-      .from(sandboxPayments)
-      .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`);
-    for (const r of rows) {
-      if (!this.timer) return; // stopping: the rest waits for the next start
-      await this.deliver(r.ref);
-    }
+    const backoff = new OutageBackoff({
+      firstDelayMs: intervalMs,
+      maxDelayMs: Math.max(intervalMs, 60_000),
+      onChange: ({ down, failures, err }) => {
+        if (down) this.log.warn({ err }, 'sandbox provider: database unreachable, notifications wait');
+        else this.log.info({ failures }, 'sandbox provider: database reachable again, notifications resume');
+      },
+    });
+    this.backoff = backoff;
+    const pass = async () => {
+      try {
+        await this.expireDue();
+        const rows = await this.db
+          .select({ ref: sandboxPayments.ref })
+          .from(sandboxPayments)
+          .where(sql`jsonb_array_length(${sandboxPayments.pendingEvents}) > 0`);
+        for (const r of rows) {
+          if (this.backoff !== backoff) return; // stopping: the rest waits for the next start
+          await this.deliver(r.ref);
+        }
+        backoff.succeeded();
+      } catch (err) {
+        if (!backoff.failed(err)) this.log.warn({ err }, 'sandbox provider: retrying notifications failed');
+      }
+      if (this.backoff !== backoff) return; // stopped meanwhile
+      schedule(backoff.down ? Math.max(0, backoff.retryInMs) : intervalMs);
+    };
+    const schedule = (delay: number) => {
+      this.timer = setTimeout(() => this.inBackground(pass(), 'sandbox notification retry round failed'), delay);
+      this.timer.unref();
+    };
+    schedule(intervalMs);
   }
 
   /**
@@ -677,8 +699,10 @@ export class SandboxGateway {
    * before the database goes).
    */
   async stopRetryLoop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.backoff?.close();
+    this.backoff = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
@@ -690,7 +714,10 @@ export class SandboxGateway {
   /** Runs work nobody awaits: tracked for stopRetryLoop, and its failure logged (the loop retries what it left). */
   private inBackground(work: Promise<void>, failure: string): void {
     const tracked: Promise<void> = work
-      .catch((err: unknown) => this.log.warn({ err }, failure))
+      .catch((err: unknown) => {
+        // An outage is counted (and reported once) by the retry loop's backoff; the loop delivers what was left.
+        if (!this.backoff?.failed(err)) this.log.warn({ err }, failure);
+      })
       .then(() => {
         this.background.delete(tracked);
       });

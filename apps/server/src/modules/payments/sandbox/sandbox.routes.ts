@@ -51,7 +51,8 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       return html(reply, retry(), outcome.kind === 'unknown' ? 404 : 409);
     };
 
-    app.get('/sandbox-pay/assets/sandbox.css', async (_request, reply) =>
+    // A page asset like the pages it styles, not an API operation.
+    app.get('/sandbox-pay/assets/sandbox.css', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
     );
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PasswordInput, useFormMutation } from '../../../shared/auth';
+import { loadPasswordRules, PasswordInput, useFormMutation, usePasswordRules, useUser } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, Checkbox, ErrorSummary, PageHeading, Spinner, TextInput } from '../../../shared/ui';
@@ -106,6 +106,7 @@ function NewsletterForm({ subscribed }: { subscribed: boolean }) {
 
 function PasswordForm() {
   const t = useT();
+  const user = useUser();
   const change = useChangePassword();
   const form = useFormMutation({
     initial: { current_password: '', password: '' },
@@ -114,8 +115,20 @@ function PasswordForm() {
     fallbackField: 'current_password',
     clearOnSuccess: true,
   });
-  function submit(event: FormEvent<HTMLFormElement>) {
+  usePasswordRules();
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const rules = await loadPasswordRules().catch((error: unknown) => {
+      form.fail(error);
+      return null;
+    });
+    if (!rules) return;
+    // The rules the server applies, the account's e-mail and names counting as guesses.
+    const problems = rules.checkPasswordChange(form.values, rules.passwordUserInputs(user ?? {}));
+    if (problems.length > 0) {
+      form.refuse(problems);
+      return;
+    }
     change.mutate(form.values, form.outcome());
   }
   return (
@@ -123,7 +136,7 @@ function PasswordForm() {
       <h2 id="account-password-title">{t('accountSelf.passwordTitle')}</h2>
       <ErrorSummary errors={form.errors.summary} />
       {form.saved ? <Alert tone="success">{t('accountSelf.passwordSaved')}</Alert> : null}
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <PasswordInput
           {...form.input('current_password')}
           label={t('accountSelf.currentPassword')}

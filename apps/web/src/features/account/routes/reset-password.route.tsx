@@ -1,7 +1,15 @@
-import { checkNewPassword, translateDomainMessage } from '@ventanilla/domain';
+import { translateDomainMessage } from '@ventanilla/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { errorText, NO_ERRORS, PasswordInput, toFormErrors, type FormErrors } from '../../../shared/auth';
+import {
+  errorText,
+  loadPasswordRules,
+  NO_ERRORS,
+  PasswordInput,
+  toFormErrors,
+  usePasswordRules,
+  type FormErrors,
+} from '../../../shared/auth';
 import { ApiError } from '../../../shared/lib/api-client';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -40,11 +48,18 @@ export function ResetPasswordRoute() {
   const title = done ? t('password.doneTitle') : invalid ? t('password.invalidTitle') : t('password.resetTitle');
   useDocumentTitle(check.isLoading ? undefined : title, errors.summary.length > 0);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  usePasswordRules();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const byField: Record<string, string> = {};
-    // The password policy of the domain, the one the server applies.
-    const policy = checkNewPassword(password);
+    const rules = await loadPasswordRules().catch((error: unknown) => {
+      setErrors(toFormErrors(error, 'reset', ['password', 'confirm'], 'password', t));
+      return null;
+    });
+    if (!rules) return;
+    // The password policy of the domain, the one the server applies (which also knows whose account it is).
+    const policy = rules.checkNewPassword(password);
     if (!policy.ok) byField.password = translateDomainMessage(language, policy.message);
     else if (confirm !== password) byField.confirm = t('password.mismatch');
     if (Object.keys(byField).length > 0) {
@@ -96,7 +111,7 @@ export function ResetPasswordRoute() {
 
   return (
     <div className="narrow-page">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <ErrorSummary errors={errors.summary} />
         <PageHeading>{t('password.resetTitle')}</PageHeading>
         <PasswordInput

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../shared/lib/api-client';
 import type { PaymentState } from '../../../shared/lib/api-contract';
 
@@ -10,24 +10,22 @@ const WAIT_S = 10;
 
 /**
  * GET /api/orders/{order_id}/payment until `paid` (the provider's notification may arrive after the browser's
- * redirect), for about 30 seconds; then `timedOut`. The first request answers at once; the next ones ask the server
- * to wait for the notification (`wait`), so the page learns of the payment as soon as it is applied, with one
- * request instead of one a second. A request is never sent while another is under way.
+ * redirect), for about 30 seconds; then `timedOut`. Every request asks the server to hold it until the payment has an
+ * outcome (`wait`, the long poll): the server answers at once when the outcome is known, and otherwise as soon as the
+ * notification is committed (in whichever instance applied it), so the page learns of the payment with one request.
+ * A request is never sent while another is under way; another follows only an answer without the payment.
  */
 export function usePaymentStatus(orderId: string) {
   const [startedAt] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
-  const requests = useRef(0);
   useEffect(() => {
     const timer = window.setTimeout(() => setTimedOut(true), GIVE_UP_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, []);
   const query = useQuery({
     queryKey: ['orders', orderId, 'payment'],
-    queryFn: ({ signal }) => {
-      const wait = requests.current++ > 0 ? `?wait=${WAIT_S}` : '';
-      return api.get<PaymentState>(`/api/orders/${encodeURIComponent(orderId)}/payment${wait}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      api.get<PaymentState>(`/api/orders/${encodeURIComponent(orderId)}/payment?wait=${WAIT_S}`, signal),
     refetchInterval: (q) =>
       q.state.data?.paid || q.state.error || Date.now() - startedAt > GIVE_UP_AFTER_MS ? false : POLL_EVERY_MS,
     retry: false,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { errorText } from '../../../shared/auth';
+import { errorText, useImpersonation } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import type { Evaluation, OptionError, Product } from '../../../shared/lib/api-contract';
@@ -66,6 +66,8 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
   const [evaluatedAnswers, setEvaluatedAnswers] = useState<Answers>(() => withoutEmpty(draft.answers));
   const evaluation = useEvaluation(storeId, urlKey, evaluatedAnswers);
   const addToCart = useAddToCart();
+  // An admin looking as the customer changes nothing (the server refuses it too): the button says why it is off.
+  const readOnly = useImpersonation() !== null;
   const editLine = useEditCartLine();
   const followRedirect = useFollowRedirect(storeId, product);
   const serverDraft = useDraftSync(storeId, urlKey);
@@ -277,7 +279,12 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
                   ))}
                 </>
               ) : null}
-              <Button pending={addToCart.isPending || editLine.isPending || checking}>
+              {readOnly ? <p id="check-read-only">{t('impersonation.readOnlyAction')}</p> : null}
+              <Button
+                pending={addToCart.isPending || editLine.isPending || checking}
+                disabled={readOnly}
+                aria-describedby={readOnly ? 'check-read-only' : undefined}
+              >
                 {draft.editLine ? t('cartEdit.save') : t('wizard.addToCart')}
               </Button>
             </form>

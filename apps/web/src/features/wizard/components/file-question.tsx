@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText, useImpersonation } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { formatFileSize, sizeFormat } from '../../../shared/lib/file-size';
 import { Field, LinkButton, VisuallyHidden } from '../../../shared/ui';
@@ -55,6 +55,8 @@ export function FileQuestion({
   const maxBytes = limits.data?.max_bytes ?? DEFAULT_MAX_BYTES;
   const maxText = maxSizeText(maxBytes, format.language);
   const uploading = status.kind === 'uploading';
+  // An admin looking as the customer uploads nothing (the server refuses it too).
+  const readOnly = useImpersonation() !== null;
 
   // After an upload from the input, the keyboard moves on to the document's name once it is on the page.
   useEffect(() => {
@@ -120,7 +122,9 @@ export function FileQuestion({
   const tucked = reference !== null && !uploading && !shownError;
   // The catalogue's placeholder, as a sentence, then the accepted types and size.
   const lead = hint && !/[.!?)]$/.test(hint) ? `${hint}.` : hint;
-  const hintText = [lead, t('wizard.file.hint', { max: maxText })].filter(Boolean).join(' ');
+  const hintText = [lead, t('wizard.file.hint', { max: maxText }), readOnly ? t('impersonation.readOnlyAction') : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Field
@@ -142,7 +146,7 @@ export function FileQuestion({
           .join(' ')}
         aria-describedby={[`${id}-hint`, shownError ? `${id}-error` : null].filter(Boolean).join(' ')}
         aria-invalid={shownError ? true : undefined}
-        disabled={uploading}
+        disabled={uploading || readOnly}
         // Once a document is there it is shown instead and "Cambiar por otro" opens this picker. The input stays
         // rendered (a browser opens no picker for a display:none input), out of sight and out of the Tab order.
         tabIndex={tucked ? -1 : undefined}
