@@ -30,7 +30,7 @@ test.describe.serial('Portuguese series codes', () => {
     await page.goto('/agentes');
     await page.getByRole('link', { name: 'Series de Portugal (ATCUD)' }).click();
     await expect(page.getByRole('heading', { name: 'Series de facturación de Portugal' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'Portuguese series codes');
 
     await page.getByLabel('Serie', { exact: true }).fill('F26-2030');
     await page.getByLabel('Código de validación de la AT').fill('AB-12');
