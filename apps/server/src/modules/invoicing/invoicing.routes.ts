@@ -5,7 +5,16 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { AppError } from '../../shared/app-error.js';
-import { errors, ListOf, MoneyString, PageQuery, Nullable, IdParam, PdfFile } from '../../shared/http-schemas.js';
+import {
+  errors,
+  ListOf,
+  MoneyString,
+  PageQuery,
+  Nullable,
+  IdParam,
+  PdfFile,
+  NotJson,
+} from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/upload-check.js';
 import { Billing, InvoiceOut, OrderRefunds, RefundOut, VerifactuRecordWithErrors } from './invoicing.schema.js';
 
@@ -202,7 +211,7 @@ const invoicingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
         }),
         response: {
-          200: Type.Unsafe({ type: 'string', description: 'application/xml' }),
+          200: NotJson(['application/xml'], { description: 'The SAF-T (PT) 1.04_01 XML file' }),
           ...errors(400, 401, 403, 404),
         },
       },

@@ -7639,13 +7639,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description application/xml */
+                /** @description The SAF-T (PT) 1.04_01 XML file */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/xml": string;
                     };
                 };
                 400: components["responses"]["Error"];
