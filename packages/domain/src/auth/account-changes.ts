@@ -2,7 +2,7 @@
 // at once in form order. Checking the current password itself is the server's (argon2 verify).
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import { checkNewPassword } from './password-policy.js';
-import { NAME_MAX } from './account-details.js';
+import { checkNames } from './account-details.js';
 
 export interface AccountChangeProblem {
   field: 'firstname' | 'lastname' | 'current_password' | 'password';
@@ -11,14 +11,7 @@ export interface AccountChangeProblem {
 
 /** A new first name and surnames: written (after trimming) and not over NAME_MAX. */
 export function checkProfileChange(input: { firstname: string; lastname: string }): AccountChangeProblem[] {
-  const problems: AccountChangeProblem[] = [];
-  for (const field of ['firstname', 'lastname'] as const) {
-    const value = input[field].trim();
-    if (!value) problems.push({ field, message: { key: 'validation.required_text' } });
-    else if (value.length > NAME_MAX)
-      problems.push({ field, message: { key: 'validation.too_long', params: { max: NAME_MAX } } });
-  }
-  return problems;
+  return checkNames(input);
 }
 
 /**

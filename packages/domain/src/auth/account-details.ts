@@ -35,6 +35,16 @@ export function checkAccountDetails(input: Omit<RegistrationInput, 'password'>):
   const problems: FieldProblem[] = [];
   const email = checkAccountEmail(input.email);
   if (email) problems.push({ field: 'email', message: email });
+  problems.push(...checkNames(input));
+  return problems;
+}
+
+/** A first name and surnames: written (after trimming) and not over NAME_MAX, in form order. */
+export function checkNames(input: {
+  firstname: string;
+  lastname: string;
+}): { field: 'firstname' | 'lastname'; message: DomainMessage }[] {
+  const problems: { field: 'firstname' | 'lastname'; message: DomainMessage }[] = [];
   for (const field of ['firstname', 'lastname'] as const) {
     const value = input[field].trim();
     if (!value) problems.push({ field, message: { key: 'validation.required_text' } });

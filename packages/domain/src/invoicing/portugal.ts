@@ -3,6 +3,7 @@
  * Despacho 8632/2014), the ATCUD (Decreto-Lei 28/2019, Portaria 195/2020) and the QR code (Portaria 195/2020 and
  * the AT's technical specification). Pure: signing itself (RSA-SHA1) is done by the server with the key it holds.
  */
+import type { ZonedDateTime } from './invoice-numbering.js';
 
 /** The AT's document types used here: invoice (fatura) and credit note (nota de crédito). */
 export type PtDocumentType = 'FT' | 'NC';
@@ -20,14 +21,7 @@ export function ptDocumentNo(type: PtDocumentType, series: string, sequence: num
 }
 
 /** "2026-11-28T10:15:02": SystemEntryDate, the local wall-clock time the document was recorded (no offset). */
-export function ptSystemEntryDate(z: {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}): string {
+export function ptSystemEntryDate(z: Omit<ZonedDateTime, 'offsetMinutes'>): string {
   return `${z.year}-${two(z.month)}-${two(z.day)}T${two(z.hour)}:${two(z.minute)}:${two(z.second)}`;
 }
 
