@@ -6,7 +6,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { apiLogin, csrfToken } from './support/api.js';
 import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
 import { newContext } from './support/browser.js';
-import { waitForPath } from './support/page-checks.js';
+import { waitForPath, waitForReactRoot } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -63,6 +63,7 @@ async function customerWithCart(store: 1 | 16): Promise<Page> {
 /** Checkout: choose the method by its label in the radio group and press "Pagar …". */
 async function payWith(page: Page, method: string | RegExp, audited?: string): Promise<string> {
   await page.goto('/customer/checkout');
+  await waitForReactRoot(page);
   const radio = page.getByRole('radio', { name: method });
   await radio.check();
   if (audited) await audit(page, audited);
@@ -123,6 +124,25 @@ test.describe.serial('payment methods in the sandbox', () => {
     await page.getByLabel('Código recibido por SMS').fill('112233');
     await page.getByRole('button', { name: 'Confirmar el pago' }).click();
     await expectPaid(page);
+  });
+
+  test('a method chosen on the page before its code arrives is the one paid with', async () => {
+    const page = await customerWithCart(1);
+    // The checkout's own code is held back: the server's markup is all the page has when Bizum is chosen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/checkout-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/customer/checkout', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('radio', { name: 'Bizum' }).check();
+    release();
+    await waitForReactRoot(page);
+    await expect(page.getByRole('radio', { name: 'Bizum' })).toBeChecked();
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await expect(page.getByLabel('Tu número de móvil')).toBeVisible();
+    await page.unrouteAll();
   });
 
   test('MB WAY: waiting page with a live region, approved in the phone app', async () => {

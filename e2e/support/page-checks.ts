@@ -29,6 +29,17 @@ export async function waitForPath(page: Page, pattern: RegExp, timeout = 15_000)
   return new URL(page.url());
 }
 
+/**
+ * Waits until React has hydrated (or rendered) the page's root: `hydrateRoot`/`createRoot` mark the container with a
+ * `__reactContainer$…` property. A click before that reaches only the server's markup.
+ */
+export async function waitForReactRoot(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
+
 /** The visible text of a locator, whitespace collapsed. */
 export async function textOf(locator: Locator): Promise<string> {
   return norm(await locator.innerText());

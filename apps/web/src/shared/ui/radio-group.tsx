@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FieldsetQuestion } from './field';
 
 export interface RadioItem {
@@ -37,6 +37,13 @@ export function RadioGroup({
   legendAsHeading,
   inline,
 }: RadioGroupProps) {
+  const radios = useRef<HTMLDivElement>(null);
+  // A radio chosen on the server's markup before the page's code arrived stays checked (React keeps what the page
+  // shows when it hydrates) but never reached the state: adopt it once, so what is checked is what is sent.
+  useEffect(() => {
+    const shown = radios.current?.querySelector<HTMLInputElement>('input:checked');
+    if (shown && shown.value !== value) onChange(shown.value);
+  }, []); // once: later choices come through onChange
   return (
     <FieldsetQuestion
       id={id}
@@ -46,7 +53,7 @@ export function RadioGroup({
       optional={optional}
       legendAsHeading={legendAsHeading}
     >
-      <div className={inline ? 'radios radios--inline' : 'radios'}>
+      <div ref={radios} className={inline ? 'radios radios--inline' : 'radios'}>
         {items.map((item, index) => {
           const itemId = index === 0 ? id : `${id}-${index + 1}`;
           return (
