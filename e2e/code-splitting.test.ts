@@ -6,6 +6,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall, apiLogin } from './support/api.js';
 import { newContext } from './support/browser.js';
+import { waitForReactRoot } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -150,6 +151,25 @@ test.describe.serial('screens load on demand', () => {
     await expect(page.getByRole('textbox', { name: /^Referencia catastral/ })).toHaveValue('7183812VK4778S0001QK');
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
+  });
+
+  test('what is typed on the server-rendered step before its code arrives is kept and sent', async () => {
+    // The wizard's code is held back: the customer types into the server's markup, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/wizard-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tienda/nota-simple/step51', { waitUntil: 'domcontentloaded' });
+    const field = page.getByRole('textbox', { name: /^Referencia catastral/ });
+    await field.fill('9872023VH5797S0001WX');
+    release();
+    await waitForReactRoot(page);
+    await expect(field).toHaveValue('9872023VH5797S0001WX');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await page.waitForURL(/\/tienda\/nota-simple\/step52$/);
+    await page.unrouteAll();
   });
 
   test('a chunk that does not load: the page reloads once, then says so and offers a retry', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FieldsetQuestion } from './field';
+import { useEarlyChoices } from './use-early-input';
 
 export interface CheckboxItem {
   value: string;
@@ -33,6 +34,7 @@ export function CheckboxGroup({
   optional,
   legendAsHeading,
 }: CheckboxGroupProps) {
+  const boxes = useEarlyChoices(values, onChange);
   const toggle = (value: string, checked: boolean) =>
     onChange(checked ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value));
   return (
@@ -44,24 +46,26 @@ export function CheckboxGroup({
       optional={optional}
       legendAsHeading={legendAsHeading}
     >
-      {items.map((item, index) => {
-        const itemId = index === 0 ? id : `${id}-${index + 1}`;
-        return (
-          <div className="checkboxes__item" key={item.value}>
-            <input
-              className="checkboxes__input"
-              type="checkbox"
-              id={itemId}
-              value={item.value}
-              checked={values.includes(item.value)}
-              onChange={(e) => toggle(item.value, e.target.checked)}
-            />
-            <label className="checkboxes__label" htmlFor={itemId}>
-              {item.label}
-            </label>
-          </div>
-        );
-      })}
+      <div ref={boxes}>
+        {items.map((item, index) => {
+          const itemId = index === 0 ? id : `${id}-${index + 1}`;
+          return (
+            <div className="checkboxes__item" key={item.value}>
+              <input
+                className="checkboxes__input"
+                type="checkbox"
+                id={itemId}
+                value={item.value}
+                checked={values.includes(item.value)}
+                onChange={(e) => toggle(item.value, e.target.checked)}
+              />
+              <label className="checkboxes__label" htmlFor={itemId}>
+                {item.label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
     </FieldsetQuestion>
   );
 }

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { describedBy, ErrorMessage, Hint } from './field';
+import { useEarlyInput } from './use-early-input';
 
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
   id: string;
@@ -10,12 +11,14 @@ type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> 
 
 /** A single checkbox (an acceptance, a flag) with its label to the right. */
 export function Checkbox({ id, label, hint, error, ...input }: CheckboxProps) {
+  const ref = useEarlyInput<HTMLInputElement>(input);
   return (
     <div className={error ? 'form-group form-group--error' : 'form-group'}>
       {error ? <ErrorMessage id={id}>{error}</ErrorMessage> : null}
       <div className="checkboxes__item">
         <input
           {...input}
+          ref={ref}
           type="checkbox"
           id={id}
           name={input.name ?? id}

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FieldsetQuestion } from './field';
+import { useEarlyChoices } from './use-early-input';
 
 export interface RadioItem {
   value: string;
@@ -37,13 +38,10 @@ export function RadioGroup({
   legendAsHeading,
   inline,
 }: RadioGroupProps) {
-  const radios = useRef<HTMLDivElement>(null);
-  // A radio chosen on the server's markup before the page's code arrived stays checked (React keeps what the page
-  // shows when it hydrates) but never reached the state: adopt it once, so what is checked is what is sent.
-  useEffect(() => {
-    const shown = radios.current?.querySelector<HTMLInputElement>('input:checked');
-    if (shown && shown.value !== value) onChange(shown.value);
-  }, []); // once: later choices come through onChange
+  // A radio chosen before the page's code arrived is the customer's choice (see useEarlyChoices).
+  const radios = useEarlyChoices(value ? [value] : [], (shown) => {
+    if (shown[0] !== undefined) onChange(shown[0]);
+  });
   return (
     <FieldsetQuestion
       id={id}

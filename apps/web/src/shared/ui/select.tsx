@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
 import { describedBy, Field, type FieldBaseProps } from './field';
+import { useEarlyInput } from './use-early-input';
 
 export interface SelectItem {
   value: string;
@@ -23,10 +24,12 @@ export function Select({
   emptyLabel,
   ...select
 }: FieldBaseProps & SelectProps) {
+  const ref = useEarlyInput<HTMLSelectElement>(select);
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <select
         {...select}
+        ref={ref}
         id={id}
         name={select.name ?? id}
         className={error ? 'select input--error' : 'select'}

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { describedBy, Field, type FieldBaseProps } from './field';
+import { useEarlyInput } from './use-early-input';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -14,10 +15,12 @@ export function TextInput({
   className,
   ...input
 }: FieldBaseProps & InputProps) {
+  const ref = useEarlyInput<HTMLInputElement>(input);
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <input
         {...input}
+        ref={ref}
         id={id}
         name={input.name ?? id}
         className={['input', error ? 'input--error' : null, className].filter(Boolean).join(' ')}

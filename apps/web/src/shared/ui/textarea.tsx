@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { describedBy, Field, type FieldBaseProps } from './field';
+import { useEarlyInput } from './use-early-input';
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
@@ -13,10 +14,12 @@ export function Textarea({
   rows = 5,
   ...textarea
 }: FieldBaseProps & TextareaProps) {
+  const ref = useEarlyInput<HTMLTextAreaElement>(textarea);
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional} labelAsHeading={labelAsHeading}>
       <textarea
         {...textarea}
+        ref={ref}
         id={id}
         rows={rows}
         name={textarea.name ?? id}
