@@ -46,6 +46,16 @@ describe("a store's seller", () => {
     expect((await anonymous.get('/api/stores/17/seller')).json()).toMatchObject({ entity_id: 'ie', country: 'IE' });
   });
 
+  it('is on the cart answer (the checkout\'s "who sells" line)', async () => {
+    const pt = new TestClient(t.app);
+    await pt.start(16);
+    const cart = (await pt.get('/api/cart')).json();
+    expect(cart.store_id).toBe(16);
+    const seller = (await anonymous.get('/api/stores/16/seller')).json();
+    expect(cart.seller).toEqual({ legal_name: seller.legal_name, tax_id: seller.tax_id, address: seller.address });
+    expect((await customer.get('/api/cart')).json().seller.tax_id).toBe('B12345674');
+  });
+
   it('answers 404 for a store that does not exist', async () => {
     expect((await anonymous.get('/api/stores/98/seller')).statusCode).toBe(404);
   });
