@@ -108,6 +108,8 @@ export class LegalEntities {
   private readonly shipped = new Map<string, LegalEntity>();
   /** Called on every read (LegalEntitiesStore: refresh when stale, without waiting for it). */
   onRead: (() => void) | undefined;
+  /** Moves whenever an entity's data changes (server-rendered pages that show it are dropped then). */
+  revision = 0;
 
   constructor(data: unknown, storeIds: readonly number[]) {
     if (!Value.Check(LegalEntitiesFile, data)) {
@@ -186,6 +188,7 @@ export class LegalEntities {
         const value = row.data[field];
         if (typeof value === 'string') next[field] = value;
       }
+      if (EDITABLE_FIELDS.some((f) => next[f] !== current[f])) this.revision++;
       this.entities.set(row.id, next);
     }
   }

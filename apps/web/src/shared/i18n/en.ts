@@ -1492,8 +1492,9 @@ export const en: Catalogue = {
   'legal.condiciones': 'Terms and conditions',
   'legal.otherPages': 'Other legal pages',
   'legal.updated': 'Last updated: {date}',
-  'legal.placeholderNotice':
-    'Company details marked “pending” are provisional and will be replaced by the final registered details.',
+  'legal.loading': 'Loading the company details…',
+  'legal.sellerUnavailable': 'We could not load the company details. Please reload the page.',
+  'legal.supervisingAuthority': 'Authority supervising the activity: {authority}.',
   'consent.title': 'Cookies on this site',
   'consent.intro':
     'We use strictly necessary storage to make the shop work (session, basket, security). With your permission we can also use other levels. You can accept them, reject them or choose, and change your mind at any time from “Cookie settings” at the foot of the page.',

@@ -1503,8 +1503,9 @@ export const es = {
   'legal.condiciones': 'Condiciones de contratación',
   'legal.otherPages': 'Otros textos legales',
   'legal.updated': 'Última actualización: {date}',
-  'legal.placeholderNotice':
-    'Los datos de la empresa marcados como «pendiente» son provisionales y se sustituirán por los datos registrales definitivos.',
+  'legal.loading': 'Cargando los datos de la empresa…',
+  'legal.sellerUnavailable': 'No hemos podido cargar los datos de la empresa. Recarga la página.',
+  'legal.supervisingAuthority': 'Autoridad de supervisión de la actividad: {authority}.',
   'consent.title': 'Cookies en este sitio',
   'consent.intro':
     'Usamos almacenamiento estrictamente necesario para que la tienda funcione (sesión, cesta, seguridad). Con tu permiso, también podemos usar otros niveles. Puedes aceptarlos, rechazarlos o elegir, y cambiar de opinión en cualquier momento desde «Configuración de cookies» al pie de la página.',

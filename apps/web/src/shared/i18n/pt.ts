@@ -1497,8 +1497,9 @@ export const pt: Catalogue = {
   'legal.condiciones': 'Termos e condições',
   'legal.otherPages': 'Outros textos legais',
   'legal.updated': 'Última atualização: {date}',
-  'legal.placeholderNotice':
-    'Os dados da empresa marcados como «pendente» são provisórios e serão substituídos pelos dados registais definitivos.',
+  'legal.loading': 'A carregar os dados da empresa…',
+  'legal.sellerUnavailable': 'Não foi possível carregar os dados da empresa. Recarregue a página.',
+  'legal.supervisingAuthority': 'Autoridade de supervisão da atividade: {authority}.',
   'consent.title': 'Cookies neste site',
   'consent.intro':
     'Usamos armazenamento estritamente necessário para que a loja funcione (sessão, cesto, segurança). Com a sua autorização, podemos usar também outros níveis. Pode aceitá-los, rejeitá-los ou escolher, e mudar de ideias a qualquer momento em «Definições de cookies», no rodapé da página.',
