@@ -14,6 +14,7 @@ CREATE TABLE "legal_entity_changes" (
 	"changes" jsonb NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sandbox_payments" ADD COLUMN "merchant_name" text;--> statement-breakpoint
 ALTER TABLE "legal_entities" ADD CONSTRAINT "legal_entities_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "legal_entity_changes" ADD CONSTRAINT "legal_entity_changes_entity_id_legal_entities_entity_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."legal_entities"("entity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "legal_entity_changes" ADD CONSTRAINT "legal_entity_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -92,7 +92,11 @@ import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
 import { createInvoicing } from './modules/invoicing/invoicing.module.js';
 import { placeholderWarning } from './modules/invoicing/legal-entities.js';
-import { legalEntityAdminRoutes, legalEntityPublicRoutes } from './modules/invoicing/legal-entities.routes.js';
+import {
+  legalEntityAdminRoutes,
+  legalEntityPublicRoutes,
+  sellerOf,
+} from './modules/invoicing/legal-entities.routes.js';
 import invoicingRoutes from './modules/invoicing/invoicing.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import { placeDirectory } from './modules/geo/place-directory.js';
@@ -254,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The legal entities' one source (docs/legal-entities.md): seeded from the file, then read from the database.
   await invoicingModule.legalEntitiesStore.seed();
   await invoicingModule.legalEntitiesStore.load();
+  email.sellerOf = (storeId) => sellerOf(invoicingModule.legalEntities, storeId);
   const legalPlaceholders = placeholderWarning(invoicingModule.legalEntities.placeholders());
   if (legalPlaceholders && production) throw new ConfigError(`NODE_ENV=production but ${legalPlaceholders}`);
   await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
@@ -321,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
   const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
+  checkout.sellerName = (storeId) => sellerOf(invoicingModule.legalEntities, storeId)?.legal_name;
   const paymentWaiters = new PaymentWaiters();
   const ctx: AppContext = {
     ...invoicingModule,

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config/env.js';
 import { legalEntities } from '../../src/db/schema.js';
-import { ADMIN, AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
+import {
+  ADMIN,
+  AGENT,
+  createTestApp,
+  placedCardOrder,
+  signedIn,
+  type TestApp,
+  TestClient,
+} from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
 
 // The legal entities' one source (issue 23, docs/legal-entities.md): the public seller of each store, the admins'
@@ -54,6 +62,23 @@ describe("a store's seller", () => {
     const seller = (await anonymous.get('/api/stores/16/seller')).json();
     expect(cart.seller).toEqual({ legal_name: seller.legal_name, tax_id: seller.tax_id, address: seller.address });
     expect((await customer.get('/api/cart')).json().seller.tax_id).toBe('B12345674');
+  });
+
+  it("is in every e-mail's footer (the brand of the store's e-mails)", async () => {
+    const seller = (await anonymous.get('/api/stores/17/seller')).json();
+    expect(t.app.ctx.email.brand(17).seller).toMatchObject({
+      legal_name: seller.legal_name,
+      tax_id: seller.tax_id,
+      address: seller.address,
+    });
+  });
+
+  it("is who the sandbox provider's hosted page says is paid", async () => {
+    const { redirect_url } = await placedCardOrder(t.app, 'legal-entities-payer@example.com');
+    const page = await t.app.inject({ method: 'GET', url: new URL(redirect_url, 'http://x').pathname });
+    expect(page.statusCode).toBe(200);
+    const seller = (await anonymous.get('/api/stores/1/seller')).json();
+    expect(page.body).toContain(`Pago a ${seller.legal_name}`);
   });
 
   it('answers 404 for a store that does not exist', async () => {
