@@ -416,7 +416,6 @@ export class SeoPages {
       language: store.language,
       store: this.json(this.catalog.storeJson(store.storeId)),
       categories: this.json(this.catalog.categoriesJson(store.storeId)),
-      ...(this.sellers?.of(store.storeId) ? { seller: this.sellers.of(store.storeId) } : {}),
       notFound: false,
     };
   }
@@ -563,7 +562,10 @@ export class SeoPages {
 
   private legal(store: StoreInfo, slug: LegalPageSlug, visitor: Visitor): Promise<RenderedPage> {
     const path = legalPagePath(slug);
-    return this.renderPage(store, path, this.baseData(store), 200, visitor, (meta) => ({
+    const seller = this.sellers?.of(store.storeId);
+    // The legal pages name the seller: it comes with the page (the browser does not ask for it again).
+    const data = { ...this.baseData(store), ...(seller ? { seller } : {}) };
+    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical: this.url(store, path),
