@@ -198,7 +198,10 @@ function checkField(country: string, field: EditableField, value: string): strin
       }
       return /^\+?[0-9][0-9 ()-]{6,24}$/.test(value) ? value : null;
     }
-    default:
+    case 'legal_name':
+    case 'address':
+    case 'registry_note':
+    case 'supervising_authority':
       return value;
   }
 }

@@ -134,12 +134,12 @@ export class LegalEntities {
           );
         seen.set(key, s.store_id);
       }
-      const byStore = this;
+      const current = this.entities;
       this.byStore.set(s.store_id, {
         storeId: s.store_id,
         // Read at each use: an admin's edit (replaceEntities) shows at once in every reader.
         get entity() {
-          return byStore.entities.get(entity.id) ?? entity;
+          return current.get(entity.id) ?? entity;
         },
         invoiceSeries: s.invoice_series,
         creditNoteSeries: s.credit_note_series,
