@@ -261,7 +261,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   email.sellerOf = (storeId) => sellerOf(invoicingModule.legalEntities, storeId);
   const legalPlaceholders = placeholderWarning(invoicingModule.legalEntities.placeholders());
   if (legalPlaceholders && production) throw new ConfigError(`NODE_ENV=production but ${legalPlaceholders}`);
-  await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
+  // The issuers as the database has them (an admin may have changed a tax id); again after every reload.
+  await invoicingModule.verifactu.ensureChainHeads(invoicingModule.legalEntities.verifactuIssuers());
+  invoicingModule.legalEntitiesStore.afterLoad = () =>
+    invoicingModule.verifactu.ensureChainHeads(invoicingModule.legalEntities.verifactuIssuers());
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();

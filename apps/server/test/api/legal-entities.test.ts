@@ -163,6 +163,12 @@ describe("an admin's edit", () => {
     const ok = await patch(admin, 'es', { tax_id: 'esB12345674' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().tax_id).toBe('B12345674');
+    // A new Spanish tax id gets its Veri*Factu chain head at once (the next invoice links to it).
+    const changed = await patch(admin, 'es', { tax_id: 'B86670460' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const heads = await t.app.ctx.database.pool.query('select issuer_tax_id from verifactu_chains');
+    expect(heads.rows.map((r: { issuer_tax_id: string }) => r.issuer_tax_id)).toContain('B86670460');
+    expect((await patch(admin, 'es', { tax_id: 'B12345674' })).statusCode).toBe(200);
   });
 
   it('refuses NUL bytes, control characters, huge strings, unknown fields and an empty edit; 404 for an unknown id', async () => {

@@ -28,6 +28,8 @@ export class LegalEntitiesStore {
   private loadedAt = 0;
   private revision = -1;
   private reloading: Promise<void> | null = null;
+  /** Run after each load (the app: a Veri*Factu chain head for an issuer whose tax id an admin changed). */
+  afterLoad: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +50,7 @@ export class LegalEntitiesStore {
     this.entities.replaceEntities(rows.map((r) => ({ id: r.entityId, data: r.data })));
     this.revision = rows.reduce((sum, r) => sum + r.version, rows.length * 1_000_000);
     this.loadedAt = Date.now();
+    await this.afterLoad?.();
   }
 
   /** Resolves when the refresh under way, if any, is done (on close, before the pool ends). */
