@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { PanelStatus } from '@ventanilla/domain';
 import type { AppConfig } from './config/env.js';
+import { ConfigError } from './config/config-error.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
 import { lazySchemaCompilers } from './shared/lazy-schema-compilers.js';
@@ -90,6 +91,12 @@ import { PaymentWaiters } from './modules/payments/payment-waiters.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
 import { createInvoicing } from './modules/invoicing/invoicing.module.js';
+import { placeholderWarning } from './modules/invoicing/legal-entities.js';
+import {
+  legalEntityAdminRoutes,
+  legalEntityPublicRoutes,
+  sellerOf,
+} from './modules/invoicing/legal-entities.routes.js';
 import invoicingRoutes from './modules/invoicing/invoicing.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import { placeDirectory } from './modules/geo/place-directory.js';
@@ -246,8 +253,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifactuEnvironment: config.verifactuEnvironment,
     ptSigning: config.ptSigning,
     submission: config.verifactuSubmission,
+    legalEntitiesTtlMs: options.catalogTtlMs ?? 5000,
   });
-  await invoicingModule.verifactu.ensureChainHeads(invoicingModule.verifactuIssuers);
+  // The legal entities' one source (docs/legal-entities.md): seeded from the file, then read from the database.
+  await invoicingModule.legalEntitiesStore.seed();
+  await invoicingModule.legalEntitiesStore.load();
+  email.sellerOf = (storeId) => sellerOf(invoicingModule.legalEntities, storeId);
+  const legalPlaceholders = placeholderWarning(invoicingModule.legalEntities.placeholders());
+  if (legalPlaceholders && production) throw new ConfigError(`NODE_ENV=production but ${legalPlaceholders}`);
+  // The issuers as the database has them (an admin may have changed a tax id); again after every reload.
+  await invoicingModule.verifactu.ensureChainHeads(invoicingModule.legalEntities.verifactuIssuers());
+  invoicingModule.legalEntitiesStore.afterLoad = () =>
+    invoicingModule.verifactu.ensureChainHeads(invoicingModule.legalEntities.verifactuIssuers());
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();
@@ -298,7 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Company reports: a paid report line gets its report attached by a job (docs/integrations.md, "Company reports").
   // Said once the logger exists (below).
-  const bootWarnings: string[] = [];
+  const bootWarnings: string[] = legalPlaceholders ? [`Development only: ${legalPlaceholders}`] : [];
   const companyReports = createCompanyReports({
     db,
     catalog,
@@ -312,6 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
   await jobs.start();
   const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
+  checkout.sellerName = (storeId) => sellerOf(invoicingModule.legalEntities, storeId)?.legal_name;
   const paymentWaiters = new PaymentWaiters();
   const ctx: AppContext = {
     ...invoicingModule,
@@ -466,6 +484,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Quote links: the owner's consent to pay their cart, signed like the pay links.
   await app.register(quoteLinkRoutes);
   await app.register(contactRoutes);
+  await app.register(legalEntityPublicRoutes);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
   // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
   await app.register(protectedRoutes, {
@@ -505,6 +524,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ticketsRoutes,
       statisticsRoutes,
       assistantRoutes,
+      legalEntityAdminRoutes,
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.
@@ -540,6 +560,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.smtpReceiver.stop();
     // A catalogue reload a last request started.
     await catalog.idle();
+    await invoicingModule.legalEntitiesStore.idle();
     // Its own connection, not the pool's: ended before the database may stop.
     await paymentNotices?.stop();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).

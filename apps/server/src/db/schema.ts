@@ -23,3 +23,4 @@ export * from './schema/saved-items.js';
 export * from './schema/assistant.js';
 export * from './schema/account.js';
 export * from './schema/sign-in.js';
+export * from './schema/legal-entities.js';

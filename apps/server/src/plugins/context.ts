@@ -24,6 +24,8 @@ import type { JobQueue } from '../modules/jobs/job-queue.js';
 import type { InvoicingService } from '../modules/invoicing/invoicing.service.js';
 import type { RefundsService } from '../modules/invoicing/refunds.service.js';
 import type { VerifactuService } from '../modules/invoicing/verifactu.service.js';
+import type { LegalEntities } from '../modules/invoicing/legal-entities.js';
+import type { LegalEntitiesStore } from '../modules/invoicing/legal-entities.store.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
 import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
@@ -92,6 +94,9 @@ export interface AppContext {
   invoicing: InvoicingService;
   refunds: RefundsService;
   verifactu: VerifactuService;
+  /** The stores' legal entities (sync reads) and their database source (admins' edits; docs/legal-entities.md). */
+  legalEntities: LegalEntities;
+  legalEntitiesStore: LegalEntitiesStore;
   /** Transactional emails: composed into the outbox (email) and sent from it (emailDispatcher). */
   email: EmailService;
   emailDispatcher: EmailDispatcher;

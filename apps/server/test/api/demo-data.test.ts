@@ -26,6 +26,8 @@ const PRODUCTION = {
   VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688',
   PUBLIC_URL: 'https://shop.test',
   LOG_LEVEL: 'silent',
+  // Real-looking company data: production refuses the shipped placeholder entities (legal-entities.test.ts).
+  LEGAL_ENTITIES_FILE: new URL('../fixtures/legal-entities-real.json', import.meta.url).pathname,
   STRIPE_SECRET_KEY: 'sk_test_demo_check',
   STRIPE_WEBHOOK_SECRET: 'whsec_demo_check',
   REDSYS_MERCHANT_CODE: '999008881',

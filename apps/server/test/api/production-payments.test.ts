@@ -17,6 +17,8 @@ const PRODUCTION = {
   VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688',
   PUBLIC_URL: 'https://shop.test',
   LOG_LEVEL: 'silent',
+  // Real-looking company data: production refuses the shipped placeholder entities (legal-entities.test.ts).
+  LEGAL_ENTITIES_FILE: new URL('../fixtures/legal-entities-real.json', import.meta.url).pathname,
 };
 const REAL_PROVIDERS = {
   STRIPE_SECRET_KEY: 'sk_test_production_check',

@@ -475,8 +475,9 @@ describe('an attacker', () => {
     await t.app.ctx.catalog.load();
     const res = await get('/tienda/nota-simple?store=1');
     expect(res.statusCode).toBe(200);
-    // Exactly the page's own scripts: the module script, two JSON-LD blocks and the state.
-    expect(res.body.match(/<script\b/g)).toHaveLength(4);
+    // Exactly the page's own scripts: the module script, three JSON-LD blocks (product, breadcrumbs, the seller's
+    // Organization) and the state.
+    expect(res.body.match(/<script\b/g)).toHaveLength(5);
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<img src=x');
     const page = pageFacts(res.body);

@@ -19,6 +19,7 @@ import {
   MailboxMessageRoute,
   MailboxRoute,
   PtSeriesRoute,
+  LegalEntitiesRoute,
   NewProcedureScreen,
   ShortcutScreen,
   StaffGate,
@@ -83,6 +84,7 @@ export function BackofficeRoutes() {
               <Route path="series-pt" element={<PtSeriesRoute />} />
               <Route path="personal" element={<StaffRoute />} />
               <Route path="verifactu" element={<VerifactuRoute />} />
+              <Route path="entidades-legales" element={<LegalEntitiesRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />
               <Route path="catalogo/:productId/formulario" element={<CatalogProductFormRoute />} />
               <Route path="catalogo/:productId/idiomas" element={<CatalogProductTranslationsRoute />} />

@@ -5,7 +5,16 @@ import { categoriesQueryKey } from '../features/catalog/api/get-categories';
 import { categoryQueryKey } from '../features/catalog/api/get-category';
 import { paymentMethodsKey, paymentMethodsOf } from '../features/checkout/api/payment-methods';
 import { evaluateKey } from '../features/wizard/api/evaluate-product';
-import type { Cart, Category, Evaluation, Language, Product, Session, StoreInfo } from '../shared/lib/api-contract';
+import type {
+  Seller,
+  Cart,
+  Category,
+  Evaluation,
+  Language,
+  Product,
+  Session,
+  StoreInfo,
+} from '../shared/lib/api-contract';
 import { productQuery } from '../shared/lib/product-query';
 import { queryKeys } from '../shared/lib/query-keys';
 
@@ -26,6 +35,8 @@ export interface SsrData {
   session?: Session;
   cart?: Cart;
   paymentMethods?: unknown;
+  /** GET /api/stores/{store}/seller (the legal pages). */
+  seller?: Seller;
   /** The server answers this address with a 404 (unknown product or category, or no such page). */
   notFound: boolean;
   /** No cookie choice came with the request: the page carries the cookie dialog. */
@@ -51,6 +62,7 @@ export function seedQueries(queryClient: QueryClient, data: SsrData): void {
     queryClient.setQueryData(paymentMethodsKey(session.store_id), paymentMethodsOf(data.paymentMethods));
   }
   queryClient.setQueryData(queryKeys.store(data.storeId), data.store);
+  if (data.seller) queryClient.setQueryData(queryKeys.seller(data.storeId), data.seller);
   if (data.categories) queryClient.setQueryData(categoriesQueryKey(data.storeId), data.categories);
   if (data.category) {
     queryClient.setQueryData(categoryQueryKey(data.storeId, data.category.urlKey), data.category.data);

@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   'backoffice.invoices.read': STAFF,
   /** Back office: the Veri*Factu records the AEAT refused or accepted with errors. */
   'backoffice.verifactu.read': ADMINS,
+  /** The selling and issuing legal entities (names, tax ids, addresses, contacts) and their history of edits. */
+  'legalEntities.manage': ADMINS,
   /** Confirm that a bank transfer arrived (pays the order). */
   'payments.confirmTransfer': AGENTS_AND_ADMINS,
   /** Refund part or all of a paid order. */

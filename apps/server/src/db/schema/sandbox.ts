@@ -33,6 +33,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   threeDsReturnUrl: text('three_ds_return_url'),
   /** MM/YY of the card, sent back in the notification with a reusable token (the card number is never kept). */
   cardExp: text('card_exp'),
+  /** Who is paid, as the hosted pages name it (the store's seller, docs/legal-entities.md); the shop's brand if null. */
+  merchantName: text('merchant_name'),
   /** Notification events not yet acknowledged by the merchant (retried). */
   pendingEvents: jsonb('pending_events')
     .$type<Array<{ body: string; attempts: number; next_at: string }>>()

@@ -10,7 +10,6 @@ import { errors, NotJson, PdfFile } from '../../shared/http-schemas.js';
 import { VersionSchema } from '../backoffice/item-actions.routes.js';
 import { ItemIdParams } from '../backoffice/item-locks.routes.js';
 import { attachmentHeader } from '../files/upload-check.js';
-import { LegalEntities } from '../invoicing/legal-entities.js';
 import { AssistantService, type DraftKind } from './assistant.service.js';
 import { streamChat, type ChatOutcome } from './chat-client.js';
 
@@ -50,15 +49,12 @@ const HEARTBEAT_MS = 15_000;
  * attached to the item). Writes to an item another agent has locked are refused (423), as for every item action.
  */
 const assistantRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, catalog, itemActions, files, now } = app.ctx;
+  const { db, config, catalog, itemActions, files, now, legalEntities } = app.ctx;
   const assistant = new AssistantService(
     db,
     config.assistant,
     catalog,
-    LegalEntities.fromFile(
-      config.legalEntitiesFile,
-      catalog.listStores().map((s) => s.storeId),
-    ),
+    legalEntities,
     itemActions,
     files,
     now,

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errors, MoneyString, StoreIdParam, Nullable, IdParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 import { emptyCart } from './cart.service.js';
+import { sellerOf } from '../invoicing/legal-entities.routes.js';
 
 const AnswerLine = Type.Object({
   option_id: Type.Integer(),
@@ -33,10 +34,20 @@ export const CartResponse = Type.Object({
     }),
   ),
   totals: Type.Object({ subtotal: MoneyString, tax: MoneyString, fees: MoneyString, total: MoneyString }),
+  /** Who sells in the cart's store (the checkout's "who sells" line; docs/legal-entities.md). */
+  seller: Type.Optional(Type.Object({ legal_name: Type.String(), tax_id: Type.String(), address: Type.String() })),
 });
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { carts, catalog } = app.ctx;
+  const { carts, catalog, legalEntities } = app.ctx;
+  // Every cart answer names its store's seller (the legal entity's current data, not the cart's).
+  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || !('store_id' in payload) || !('totals' in payload)) return payload;
+    const seller = sellerOf(legalEntities, Number(payload.store_id));
+    return seller
+      ? { ...payload, seller: { legal_name: seller.legal_name, tax_id: seller.tax_id, address: seller.address } }
+      : payload;
+  });
 
   app.get(
     '/api/cart',

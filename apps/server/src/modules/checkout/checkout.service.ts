@@ -117,6 +117,9 @@ export class CheckoutService {
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
   ) {}
 
+  /** The legal name of a store's seller (set by the app once the legal entities are read). */
+  sellerName: ((storeId: number) => string | undefined) | undefined;
+
   /**
    * Turns the session's cart into an order (items at panel status 0, prices recomputed by the server) and opens a
    * payment with the provider. The Idempotency-Key makes a double submit return the same order.
@@ -168,6 +171,7 @@ export class CheckoutService {
       throw err;
     }
     return this.openPayment({
+      storeId,
       orderId,
       paymentId,
       amount,
@@ -332,6 +336,7 @@ export class CheckoutService {
       throw err;
     }
     return this.openPayment({
+      storeId: store.storeId,
       ...created,
       method,
       provider,
@@ -403,6 +408,7 @@ export class CheckoutService {
     if (!payment) throw new Error('payment insert returned nothing');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
     return this.openPayment({
+      storeId: order.storeId,
       orderId,
       paymentId: payment.id,
       amount: order.total,
@@ -482,6 +488,7 @@ export class CheckoutService {
     if (!latest || !provider) throw new AppError('PAYMENT_PROVIDER_ERROR', 'no payment to resume');
     const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
     return this.openPayment({
+      storeId: order.storeId,
       orderId: order.orderId,
       paymentId: latest.id,
       amount: latest.amount,
@@ -494,6 +501,8 @@ export class CheckoutService {
   }
 
   private async openPayment(input: {
+    /** The order's store (its seller is who the provider's page says is paid). */
+    storeId: number;
     orderId: number;
     paymentId: number;
     amount: Cents;
@@ -530,6 +539,7 @@ export class CheckoutService {
           : `${base}/checkout/3ds?order_id=${order}`,
         notifyUrl: `${this.config.notifyBaseUrl}/api/payments/${input.provider.code}/notifications`,
         idempotencyKey: `payment-${input.paymentId}`,
+        ...(this.sellerName?.(input.storeId) ? { merchantName: this.sellerName(input.storeId) ?? '' } : {}),
       });
     } catch (err) {
       throw new AppError('PAYMENT_PROVIDER_ERROR', String(err), { cause: err });

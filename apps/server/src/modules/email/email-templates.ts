@@ -9,6 +9,14 @@ export interface EmailBrand {
   country: string;
   /** Absolute link into this store's site, e.g. link('orders/detail/1000001'). */
   link(path: string, fragment?: string): string;
+  /** Who sells in the store (its legal entity), named in every footer (docs/legal-entities.md). */
+  seller?: { legal_name: string; tax_id: string; address: string };
+}
+
+/** The footer's seller line: "Legal name · tax id · address" (empty without a seller). */
+export function sellerLine(brand: EmailBrand): string {
+  const s = brand.seller;
+  return s ? [s.legal_name, s.tax_id, s.address].filter((v) => v !== '').join(' · ') : '';
 }
 
 export interface EmailLine {
@@ -601,6 +609,7 @@ function renderText(c: EmailContent, brand: EmailBrand): string {
   }
   for (const p of c.closing ?? []) out.push(p, '');
   out.push('-- ', fill(t.footer, { brand: brand.name }), brand.link(''));
+  if (brand.seller) out.push(sellerLine(brand));
   return out.join('\n');
 }
 
@@ -635,7 +644,7 @@ function renderHtml(c: EmailContent, brand: EmailBrand): string {
 <tr><td style="padding:24px">
 ${c.greeting ? paragraph(c.greeting) : null}${c.paragraphs.map(paragraph)}${c.body ? html`<div style="${FONT}font-size:16px;line-height:1.5;color:#0b0c0c">${c.body.html}</div>` : null}${rows}${quote}${actions}${(c.closing ?? []).map(paragraph)}
 </td></tr>
-<tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a></td></tr>
+<tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a>${brand.seller ? html`<br>${sellerLine(brand)}` : null}</td></tr>
 </table>
 </td></tr></table>
 </body>

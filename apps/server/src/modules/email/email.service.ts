@@ -72,6 +72,8 @@ export class EmailService {
    * its "email-send" job here, so the message and its job commit together.
    */
   onQueued: ((tx: DbOrTx, outboxId: number) => Promise<void>) | undefined;
+  /** The store's seller, named in every footer (set by the app once the legal entities are read). */
+  sellerOf: ((storeId: number) => EmailBrand['seller'] | null) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -87,12 +89,14 @@ export class EmailService {
     const id = store?.storeId ?? storeId;
     const host = store?.hosts[0];
     const useHost = this.config.mail.links === 'store-host' && host;
+    const seller = this.sellerOf?.(id);
     const base = useHost ? `https://${host}` : this.config.publicUrl;
     return {
       storeId: id,
       name: store?.name ?? 'Ventanilla',
       language: store && isLanguage(store.language) ? store.language : 'es',
       country: store?.country ?? 'ES',
+      ...(seller ? { seller } : {}),
       link(path, fragment) {
         const query = useHost ? '' : `?store=${id}`;
         return `${base}/${path}${query}${fragment ? `#${fragment}` : ''}`;

@@ -4,6 +4,7 @@ import {
   ptAtcudText,
   ptCertificationText,
   ptQrString,
+  validateIrishVat,
   type Cents,
   type Language,
 } from '@ventanilla/domain';
@@ -69,7 +70,18 @@ function rateText(rateBp: number | null): string {
  * block at the top: "QR tributario:" above the QR code (error correction M, 35 mm) and "VERI*FACTU" below it.
  */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
-  const { invoice, corrected, entity, verifactu, portugal } = input;
+  const { invoice, corrected, verifactu, portugal } = input;
+  // The issuer as it was when the document was issued (the entity may have been edited since); the registry entry,
+  // not kept on the document, from the entity.
+  const entity = {
+    ...input.entity,
+    legal_name: invoice.issuer.name || input.entity.legal_name,
+    tax_id: invoice.issuer.taxId ?? input.entity.tax_id,
+    address: invoice.issuer.address ?? input.entity.address,
+  };
+  // Ireland (VAT Regulations 2010, reg. 20): the date of supply (here the prepayment's date, the issue date) and the
+  // unit price exclusive of VAT are printed, and a customer's Irish VAT number with its IE prefix.
+  const irish = entity.country === 'IE';
   const language: Language = isLanguage(invoice.language) ? invoice.language : 'es';
   const t = (key: InvoiceTextKey, params?: Record<string, string>) => invoiceText(language, key, params);
   const money = (amount: Cents) => formatMoney(amount, language).replace(/[\u202f\u00a0]/g, ' ');
@@ -181,6 +193,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   }
   write(`${t('issueDate')}: ${displayDate(invoice.issueDate)}`, MARGIN, y);
   y -= 12;
+  if (irish && invoice.kind === 'invoice') {
+    write(`${t('supplyDate')}: ${displayDate(invoice.issueDate)}`, MARGIN, y);
+    y -= 12;
+  }
   write(`${t('order')}: ${invoice.orderId}`, MARGIN, y);
   y -= 22;
 
@@ -205,7 +221,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const recipient = invoice.recipient;
   const customerLines = [
     recipient.name,
-    ...(recipient.taxId ? [`${t('taxId')}: ${recipient.taxId}`] : []),
+    ...(recipient.taxId ? [`${t('taxId')}: ${irish ? irishVatNumber(recipient) : recipient.taxId}`] : []),
     ...(recipient.address ? [recipient.address] : []),
   ];
   const endLeft = column(MARGIN, t('issuer'), issuerLines, y);
@@ -261,7 +277,11 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
         : line.kind === 'refund'
           ? t('refundLine', { number: line.description })
           : line.description;
-    const wrapped = wrap(description, 240, 8.5);
+    const unit =
+      irish && line.qty > 1
+        ? ` (${t('unitPrice', { qty: String(line.qty), price: money(Math.round(line.base / line.qty) as Cents) })})`
+        : '';
+    const wrapped = wrap(description + unit, 240, 8.5);
     newPageIfNeeded(wrapped.length * 11 + 4);
     writeRight(String(line.qty), cols.qty, y, { size: 8.5 });
     writeRight(money(line.base), cols.base, y, { size: 8.5 });
@@ -330,4 +350,11 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     );
   }
   return doc.save();
+}
+
+/** A customer's tax id as an Irish invoice prints it: an Irish VAT number with its IE prefix, others as given. */
+function irishVatNumber(recipient: { taxId: string | null; country: string }): string {
+  const id = recipient.taxId ?? '';
+  if (recipient.country !== 'IE' || id.startsWith('IE')) return id;
+  return validateIrishVat(id).ok ? `IE${id}` : id;
 }

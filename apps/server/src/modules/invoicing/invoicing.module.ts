@@ -3,6 +3,7 @@ import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
+import { LegalEntitiesStore } from './legal-entities.store.js';
 import { PtSigningService, type PtSigningConfig } from './pt-signing.service.js';
 import { RefundsService } from './refunds.service.js';
 import type { VerifactuSubmissionConfig } from '../../config/env.js';
@@ -17,6 +18,9 @@ export interface InvoicingModule {
   verifactu: VerifactuService;
   /** The issuers on a Veri*Factu chain (their chain heads are made at boot). */
   verifactuIssuers: string[];
+  /** The stores' legal entities: the database's rows over the file's seed (docs/legal-entities.md). */
+  legalEntities: LegalEntities;
+  legalEntitiesStore: LegalEntitiesStore;
 }
 
 /**
@@ -36,9 +40,12 @@ export function createInvoicing(options: {
   submission?: VerifactuSubmissionConfig;
   submitter?: VerifactuSubmitter;
   ptSigning: PtSigningConfig;
+  /** How long an instance trusts its copy of the entities before checking for another instance's edit. */
+  legalEntitiesTtlMs?: number;
 }): InvoicingModule {
   const names = new Map(options.stores.map((s) => [s.storeId, s.name]));
   const entities = LegalEntities.fromFile(options.legalEntitiesFile, [...names.keys()]);
+  const legalEntitiesStore = new LegalEntitiesStore(options.db, entities, options.legalEntitiesTtlMs ?? 5_000);
   const verifactu = new VerifactuService(
     options.db,
     options.verifactuEnvironment,
@@ -63,7 +70,14 @@ export function createInvoicing(options: {
     },
     { late: true },
   );
-  return { invoicing, refunds, verifactu, verifactuIssuers: entities.verifactuIssuers() };
+  return {
+    invoicing,
+    refunds,
+    verifactu,
+    verifactuIssuers: entities.verifactuIssuers(),
+    legalEntities: entities,
+    legalEntitiesStore,
+  };
 }
 
 /** The configured submitter: the AEAT's service (certificate read now: a missing file stops the boot) or log only. */

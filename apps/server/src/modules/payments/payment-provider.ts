@@ -19,6 +19,8 @@ export interface CreatePaymentInput {
   threeDsReturnUrl?: string;
   /** Where the provider POSTs its signed notifications. */
   notifyUrl: string;
+  /** Who is paid: the legal name of the order's seller (the hosted pages show it). */
+  merchantName?: string;
   /** Sent to the provider so a retried create call cannot open a second payment. */
   idempotencyKey: string;
 }

@@ -18,6 +18,8 @@ export interface SsrData {
   cart?: unknown;
   /** GET /api/stores/{store}/payment-methods (a customer's checkout). */
   paymentMethods?: unknown;
+  /** GET /api/stores/{store}/seller: who sells (the legal pages read it). */
+  seller?: unknown;
   notFound: boolean;
   /** No cookie choice came with the request: the page carries the cookie dialog. */
   consentAsked?: boolean;

@@ -10,12 +10,19 @@ import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { Language } from '@ventanilla/domain';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
+import type { SellerOut } from '../invoicing/legal-entities.routes.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import { dataPreloads, type PagePreloads } from './page-preloads.js';
 import { flowBySlug, flowPage, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
 import { evaluateProduct, evaluationOut } from '../catalog/product-evaluation.js';
+
+/** The stores' sellers and a value that moves when any changes (the page cache is dropped then). */
+export interface SellerSource {
+  of(storeId: number): SellerOut | null;
+  revision(): number;
+}
 
 /** What an address is, read from its path alone (store-independent). */
 export type PageAddress =
@@ -253,6 +260,8 @@ export class SeoPages {
     /** The page's chunks to name in its head (page-preloads.ts); none without a build manifest. */
     private readonly preloads: PagePreloads | null = null,
     private readonly maxBytes = PAGE_CACHE_BYTES,
+    /** Who sells in each store (the legal pages and the Organization's structured data; docs/legal-entities.md). */
+    private readonly sellers: SellerSource | null = null,
   ) {}
 
   /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
@@ -291,7 +300,7 @@ export class SeoPages {
   }
 
   private dropStaleCache(): void {
-    const revision = this.catalog.revision();
+    const revision = `${this.catalog.revision()}:${this.sellers?.revision() ?? 0}`;
     if (revision === this.cacheRevision) return;
     this.cache.clear();
     this.sizes.clear();
@@ -411,6 +420,25 @@ export class SeoPages {
     };
   }
 
+  /** The seller as schema.org's Organization (the brand is its trading name), when the store has one. */
+  private organization(store: StoreInfo): unknown[] {
+    const seller = this.sellers?.of(store.storeId);
+    if (!seller) return [];
+    return [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: store.name,
+        legalName: seller.legal_name,
+        url: this.url(store, '/'),
+        vatID: seller.tax_id,
+        address: { '@type': 'PostalAddress', streetAddress: seller.address, addressCountry: seller.country },
+        ...(seller.email ? { email: seller.email } : {}),
+        ...(seller.phone ? { telephone: seller.phone } : {}),
+      },
+    ];
+  }
+
   private url(store: StoreInfo, path: string): string {
     return `${storeOrigin(store, this.publicUrl)}${path}`;
   }
@@ -460,7 +488,10 @@ export class SeoPages {
       alternates: this.alternates(store, '/', () => true),
       noindex: false,
       og: this.og(store, 'website', null),
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical }],
+      jsonLd: [
+        { '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical },
+        ...this.organization(store),
+      ],
     }));
   }
 
@@ -476,7 +507,7 @@ export class SeoPages {
       alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
       noindex: false,
       og: this.og(store, 'website', this.absolute(store, category.image)),
-      jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }])],
+      jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
     }));
   }
 
@@ -523,6 +554,7 @@ export class SeoPages {
             ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
             { name: product.name, path },
           ]),
+          ...this.organization(store),
         ],
       };
     });
@@ -530,14 +562,17 @@ export class SeoPages {
 
   private legal(store: StoreInfo, slug: LegalPageSlug, visitor: Visitor): Promise<RenderedPage> {
     const path = legalPagePath(slug);
-    return this.renderPage(store, path, this.baseData(store), 200, visitor, (meta) => ({
+    const seller = this.sellers?.of(store.storeId);
+    // The legal pages name the seller: it comes with the page (the browser does not ask for it again).
+    const data = { ...this.baseData(store), ...(seller ? { seller } : {}) };
+    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical: this.url(store, path),
       alternates: this.alternates(store, path, () => true),
       noindex: false,
       og: this.og(store, 'website', null),
-      jsonLd: [],
+      jsonLd: this.organization(store),
     }));
   }
 

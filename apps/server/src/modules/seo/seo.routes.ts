@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../../plugins/session.js';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
+import { sellerOf } from '../invoicing/legal-entities.routes.js';
 import { parseShellTemplate, SeoPages, storeOrigin, type RenderedPage, type Visitor } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@ventanilla/domain';
@@ -97,6 +98,11 @@ export default fp(
         await loadRenderer(),
         config.publicUrl,
         readPagePreloads(config.webDistDir),
+        undefined,
+        {
+          of: (storeId) => sellerOf(app.ctx.legalEntities, storeId),
+          revision: () => app.ctx.legalEntities.revision,
+        },
       );
       const path = request.url.split('?')[0] ?? '/';
       // The consent cookie holds the visitor's cookie choice: without a valid one, the page carries the dialog.

@@ -58,6 +58,11 @@ export function BackofficeLayout() {
                     <Link to="/agentes/personal">{t('staff.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'legalEntities.manage') ? (
+                  <li>
+                    <Link to="/agentes/entidades-legales">{t('legalEntities.nav')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'backoffice.verifactu.read') ? (
                   <li>
                     <Link to="/agentes/verifactu">{t('verifactu.nav')}</Link>

@@ -7,6 +7,7 @@ export { WorkspaceShell } from '../../features/backoffice/components/workspace-s
 export { AgentLogoutRoute } from '../../features/backoffice/routes/agent-logout.route';
 export { CannedResponsesRoute } from '../../features/backoffice/routes/canned-responses.route';
 export { PtSeriesRoute } from '../../features/backoffice/routes/pt-series.route';
+export { LegalEntitiesRoute } from '../../features/backoffice/routes/legal-entities.route';
 export { CatalogProductFormRoute } from '../../features/backoffice/routes/catalog-product-form.route';
 export { CatalogProductTranslationsRoute } from '../../features/backoffice/routes/catalog-product-translations.route';
 export { CatalogProductRevisionsRoute } from '../../features/backoffice/routes/catalog-product-revisions.route';

@@ -1,34 +1,19 @@
-// The company behind the shop, as the legal pages name it. PLACEHOLDER DATA: every value marked `pending: true` is
-// not the real company's yet (no tax id or registry entry is invented); replace them before going live and set
-// `pending: false`. The pages show a visible notice while any value is pending.
+// The company behind each store comes from the server (GET /api/stores/{id}/seller: the legal entity admins edit in
+// the back office, docs/legal-entities.md); nothing of it is written here. What follows is the public bodies a
+// customer of each country can turn to.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/lib/api-client';
+import type { Seller } from '../../shared/lib/api-contract';
+import { queryKeys } from '../../shared/lib/query-keys';
 
-export interface LegalValue {
-  value: string;
-  /** A provisional value that must be replaced by the real one. */
-  pending: boolean;
+/** The store's seller (server-rendered pages get it with the page). */
+export function useSeller(storeId: number) {
+  return useQuery({
+    queryKey: queryKeys.seller(storeId),
+    queryFn: ({ signal }) => api.get<Seller>(`/api/stores/${storeId}/seller`, signal),
+    staleTime: 5 * 60_000,
+  });
 }
-
-const pending = (value: string): LegalValue => ({ value, pending: true });
-
-export interface LegalEntity {
-  companyName: LegalValue;
-  taxId: LegalValue;
-  registeredOffice: LegalValue;
-  /** The commercial registry entry (Registro Mercantil: volume, sheet, page). */
-  registryEntry: LegalValue;
-  email: LegalValue;
-  privacyEmail: LegalValue;
-}
-
-/** One operating company for every store (the shop's brands are trading names of it). */
-export const LEGAL_ENTITY: LegalEntity = {
-  companyName: pending('[Nombre de la sociedad — pendiente]'),
-  taxId: pending('[NIF — pendiente]'),
-  registeredOffice: pending('[Domicilio social — pendiente]'),
-  registryEntry: pending('[Inscripción en el Registro Mercantil — pendiente]'),
-  email: pending('[correo de contacto — pendiente]'),
-  privacyEmail: pending('[correo de protección de datos — pendiente]'),
-};
 
 /** The data protection authority and consumer bodies a customer of each country can turn to. */
 export interface CountryAuthorities {

@@ -1,5 +1,5 @@
 // The texts of the legal pages (aviso legal, privacidad, cookies, condiciones) in each language. Tokens in braces are
-// filled from legal-entity.ts ({companyName}, {taxId}, {registeredOffice}, {registryEntry}, {email}, {privacyEmail},
+// filled from the store's seller, GET /api/stores/{id}/seller ({companyName}, {taxId}, {registeredOffice}, {registryEntry}, {email}, {privacyEmail},
 // {store}, {dpa}, {dpaUrl}, {consumerBody}, {consumerUrl}). What the cookie policy lists matches docs/customer-panel.md.
 import type { Language } from '@ventanilla/domain';
 import type { LegalPageSlug } from './legal-entity';
@@ -22,7 +22,7 @@ const es: Texts = {
       {
         heading: 'Titular del sitio web',
         paragraphs: [
-          'En cumplimiento del artículo 10 de la Ley 34/2002, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE), se informa de que {store} es un nombre comercial de {companyName}, con NIF {taxId}, domicilio social en {registeredOffice} e inscrita en {registryEntry}. Contacto: {email}.',
+          'En cumplimiento del artículo 10 de la Ley 34/2002, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE), se informa de que {store} es un nombre comercial de {companyName}, con NIF {taxId} y domicilio social en {registeredOffice}. {registryEntry}. Contacto: {email}, teléfono {phone}.',
         ],
       },
       {
@@ -175,7 +175,7 @@ const en: Texts = {
       {
         heading: 'Website owner',
         paragraphs: [
-          '{store} is a trading name of {companyName}, tax id {taxId}, registered office {registeredOffice}, entered in {registryEntry}. Contact: {email}.',
+          '{store} is a trading name of {companyName}, tax id {taxId}, registered office {registeredOffice}. {registryEntry}. Contact: {email}, telephone {phone}.',
         ],
       },
       {
@@ -325,7 +325,7 @@ const pt: Texts = {
       {
         heading: 'Titular do site',
         paragraphs: [
-          '{store} é um nome comercial de {companyName}, NIF {taxId}, com sede em {registeredOffice}, inscrita em {registryEntry}. Contacto: {email}.',
+          '{store} é um nome comercial de {companyName}, NIF {taxId}, com sede em {registeredOffice}. {registryEntry}. Contacto: {email}, telefone {phone}.',
         ],
       },
       {

@@ -1,16 +1,9 @@
 import { useParams } from 'react-router';
-import { useStoreInfo } from '../../shared/auth';
+import { useSession, useStoreInfo } from '../../shared/auth';
 import { useFormat, useLanguage, useT } from '../../shared/i18n';
 import { useDocumentTitle, usePageDescription } from '../../shared/lib/use-document-title';
 import { Link, PageHeading } from '../../shared/ui';
-import {
-  authoritiesFor,
-  isLegalPageSlug,
-  LEGAL_ENTITY,
-  LEGAL_PAGE_SLUGS,
-  LEGAL_UPDATED,
-  type LegalEntity,
-} from './legal-entity';
+import { authoritiesFor, isLegalPageSlug, LEGAL_PAGE_SLUGS, LEGAL_UPDATED, useSeller } from './legal-entity';
 import { LEGAL_TEXTS } from './legal-texts';
 
 /** Fills a text's {tokens}; an unknown token stays as written (a typo shows, never a blank). */
@@ -19,8 +12,9 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 /**
- * /legal/{aviso-legal|privacidad|cookies|condiciones}: the store's legal page in its language, with the company data
- * of legal-entity.ts and the authorities of the store's country. Server-rendered like the catalogue's pages.
+ * /legal/{aviso-legal|privacidad|cookies|condiciones}: the store's legal page in its language, with its seller's data
+ * (GET /api/stores/{id}/seller, the legal entity admins edit) and the authorities of the store's country.
+ * Server-rendered like the catalogue's pages (the seller comes with the page).
  */
 export function LegalRoute() {
   const { page } = useParams();
@@ -28,10 +22,12 @@ export function LegalRoute() {
   const language = useLanguage();
   const format = useFormat();
   const store = useStoreInfo();
+  const { store_id } = useSession();
+  const seller = useSeller(store_id);
   const slug = isLegalPageSlug(page) ? page : null;
   const storeName = store.data?.name ?? t('app.name');
   const authorities = authoritiesFor(store.data?.country ?? 'ES');
-  const entity = LEGAL_ENTITY;
+  const entity = seller.data;
   const values: Record<string, string> = {
     store: storeName,
     dpa: authorities.dataProtection.name,
@@ -39,10 +35,18 @@ export function LegalRoute() {
     consumerBody: authorities.consumer.name,
     consumerUrl: authorities.consumer.url,
   };
-  for (const key of Object.keys(entity) as Array<keyof LegalEntity>) values[key] = entity[key].value;
+  if (entity) {
+    values['companyName'] = entity.legal_name;
+    values['taxId'] = entity.tax_id;
+    values['registeredOffice'] = entity.address;
+    values['registryEntry'] = entity.registry_note;
+    values['email'] = entity.email;
+    values['phone'] = entity.phone;
+    values['privacyEmail'] = entity.privacy_email || entity.email;
+  }
   const text = slug ? LEGAL_TEXTS[language][slug] : null;
   useDocumentTitle(slug ? t(`legal.${slug}`) : t('notFound.title'));
-  usePageDescription(text ? fill(text.description, values) : undefined);
+  usePageDescription(text && entity ? fill(text.description, values) : undefined);
   if (!slug || !text) {
     // Only reachable by a client-side link: the server answers an unknown /legal/ address with its 404 page.
     return (
@@ -53,24 +57,27 @@ export function LegalRoute() {
       </>
     );
   }
-  const anyPending = Object.values(entity).some((v) => v.pending);
   return (
     <article className="legal-page">
       <PageHeading>{t(`legal.${slug}`)}</PageHeading>
       <p>{t('legal.updated', { date: format.date(LEGAL_UPDATED) })}</p>
-      {anyPending ? (
-        <p className="legal-page__placeholder" role="note">
-          {t('legal.placeholderNotice')}
-        </p>
-      ) : null}
-      {text.sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
-          {section.paragraphs.map((paragraph, i) => (
-            <p key={i}>{fill(paragraph, values)}</p>
+      {!entity ? (
+        <p role="status">{seller.isError ? t('legal.sellerUnavailable') : t('legal.loading')}</p>
+      ) : (
+        <>
+          {text.sections.map((section) => (
+            <section key={section.heading}>
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((paragraph, i) => (
+                <p key={i}>{fill(paragraph, values)}</p>
+              ))}
+            </section>
           ))}
-        </section>
-      ))}
+          {slug === 'aviso-legal' && entity.supervising_authority ? (
+            <p>{t('legal.supervisingAuthority', { authority: entity.supervising_authority })}</p>
+          ) : null}
+        </>
+      )}
       <nav aria-label={t('legal.otherPages')}>
         <ul>
           {LEGAL_PAGE_SLUGS.filter((other) => other !== slug).map((other) => (

@@ -43,6 +43,8 @@ export type Session = ApiResponse<'/api/session', 'get'>;
 export type User = NonNullable<Session['user']>;
 export type Role = User['role'];
 export type StoreInfo = ApiResponse<'/api/stores/{storeId}', 'get'>;
+/** Who sells in a store (its legal entity). */
+export type Seller = ApiResponse<'/api/stores/{storeId}/seller', 'get'>;
 
 /** A paginated list (spec: items, total, page, per_page). */
 export interface ListResponse<T> {

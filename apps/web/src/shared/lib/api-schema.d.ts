@@ -1674,6 +1674,11 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
+                            seller?: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
                         };
                     };
                 };
@@ -1793,6 +1798,11 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
+                            seller?: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
                         };
                     };
                 };
@@ -1902,6 +1912,11 @@ export interface paths {
                                 fees: MoneyString;
                                 /** @example 25.12 */
                                 total: MoneyString;
+                            };
+                            seller?: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
                             };
                         };
                     };
@@ -2015,6 +2030,11 @@ export interface paths {
                                 fees: MoneyString;
                                 /** @example 25.12 */
                                 total: MoneyString;
+                            };
+                            seller?: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
                             };
                         };
                     };
@@ -3396,6 +3416,61 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/seller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's seller: the legal entity that sells and invoices (legal pages, checkout, e-mails) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    storeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entity_id: string;
+                            legal_name: string;
+                            tax_id: string;
+                            address: string;
+                            country: string;
+                            registry_note: string;
+                            email: string;
+                            phone: string;
+                            privacy_email: string;
+                            /** @description The activity's supervising authority; empty when none applies */
+                            supervising_authority: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16876,6 +16951,205 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The legal entities that sell and invoice, with their stores */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                entity_id: string;
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                                country: string;
+                                registry_note: string;
+                                email: string;
+                                phone: string;
+                                privacy_email: string;
+                                /** @description The activity's supervising authority; empty when none applies */
+                                supervising_authority: string;
+                                time_zone: string;
+                                verifactu: boolean;
+                                stores: number[];
+                                version: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                placeholder_fields: string[];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    entityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legal_name?: string;
+                        tax_id?: string;
+                        address?: string;
+                        registry_note?: string;
+                        email?: string;
+                        phone?: string;
+                        privacy_email?: string;
+                        supervising_authority?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entity_id: string;
+                            legal_name: string;
+                            tax_id: string;
+                            address: string;
+                            country: string;
+                            registry_note: string;
+                            email: string;
+                            phone: string;
+                            privacy_email: string;
+                            /** @description The activity's supervising authority; empty when none applies */
+                            supervising_authority: string;
+                            time_zone: string;
+                            verifactu: boolean;
+                            stores: number[];
+                            version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            placeholder_fields: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities/{entityId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    entityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                /** Format: date-time */
+                                changed_at: string;
+                                user_id: number | null;
+                                user_name: string | null;
+                                changes: {
+                                    field: string;
+                                    old: string;
+                                    new: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

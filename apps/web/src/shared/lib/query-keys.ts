@@ -3,6 +3,8 @@ export const queryKeys = {
   session: ['session'] as const,
   store: (storeId: number) => ['store', storeId] as const,
   cart: ['cart'] as const,
+  /** The store's seller (legal entity): GET /api/stores/{id}/seller. */
+  seller: (storeId: number) => ['seller', storeId] as const,
   me: ['me'] as const,
   myOrders: ['me', 'orders'] as const,
   backoffice: ['backoffice'] as const,

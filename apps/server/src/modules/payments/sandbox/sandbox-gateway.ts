@@ -99,6 +99,7 @@ const openSession = reusableStatement('sandbox_session_open', (db) =>
     .values({
       method: sql.placeholder('method'),
       threeDsReturnUrl: sql.placeholder('threeDsReturnUrl'),
+      merchantName: sql.placeholder('merchantName'),
       mbEntity: sql.placeholder('mbEntity'),
       mbReference: sql.placeholder('mbReference'),
       status: sql.placeholder('status'),
@@ -232,6 +233,7 @@ export class SandboxGateway {
     const [row] = await openSession(this.db, {
       method: input.method,
       threeDsReturnUrl: input.threeDsReturnUrl ?? null,
+      merchantName: input.merchantName ?? null,
       mbEntity: null,
       mbReference: null,
       status: 'requires_payment_method',

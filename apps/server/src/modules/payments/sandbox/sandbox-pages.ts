@@ -122,7 +122,9 @@ export function page(language: Language, title: string, body: SafeHtml): string 
 /** Who is paid, for what, and how much. */
 export function summary(language: Language, row: SandboxRow, heading = false): SafeHtml {
   const t = TEXT[language];
-  const merchant = heading ? html`<h1 class="merchant">${t.payTo}</h1>` : html`<p class="merchant">${t.payTo}</p>`;
+  // The seller's legal name when the shop sent it (docs/legal-entities.md), else the shop's brand.
+  const payTo = row.merchantName ? t.payTo.replace(/Ventanilla$/, row.merchantName) : t.payTo;
+  const merchant = heading ? html`<h1 class="merchant">${payTo}</h1>` : html`<p class="merchant">${payTo}</p>`;
   return html`${merchant}<p class="desc">${row.description}</p>
 <p class="amount"><span>${t.amount}</span> <strong>${formatMoney(row.amount, language)}</strong></p>`;
 }
