@@ -339,7 +339,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordReset,
     signInLinks,
     emailChange,
-    accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
+    accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }, email),
     notifications,
     push,
     payments: new PaymentsService(db, providers, orderEvents, (orderId) => paymentWaiters.notify(orderId)),
