@@ -413,8 +413,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       import('./modules/demo/demo-seed.js'),
       import('./modules/demo/demo-tickets.js'),
     ]);
-    const demo = await seedDemoOrders({ db, catalog, files, now: now() });
-    if (demo.seeded) app.log.info({ orders: demo.orders }, 'demo orders seeded (development only)');
+    const demo = await seedDemoOrders({ db, catalog, files, now: now(), invoicing: invoicingModule.invoicing });
+    if (demo.seeded) {
+      app.log.info(
+        { orders: demo.orders, invoices: demo.invoices, credit_notes: demo.creditNotes, ms: demo.ms },
+        'demo orders seeded (development only)',
+      );
+    }
     const demoTickets = await seedDemoTickets({
       db,
       tickets,
