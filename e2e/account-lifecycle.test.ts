@@ -38,6 +38,19 @@ function confirmationLink(to: string): string {
   throw new Error(`no confirmation link to ${to} yet`);
 }
 
+/** Every message to `to` in the development mailbox, quoted-printable decoded (non-ASCII letters stay as bytes). */
+function mailTo(to: string): string[] {
+  const dir = path.join(server.dataDir, 'mailbox');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+    .filter((eml) => eml.includes(`To: ${to}`));
+}
+
 test.describe.serial('the account after the sale: e-mail change, export, deletion', () => {
   test.beforeAll(async ({ browser: launched }) => {
     test.setTimeout(300_000);
@@ -123,20 +136,45 @@ test.describe.serial('the account after the sale: e-mail change, export, deletio
     expect(text).not.toMatch(/argon2|password_hash|token_hash/);
   });
 
-  test('deletes the account with the password; afterwards it cannot sign in', async () => {
+  test('deletes the account on its own page: password and confirmation, then signed out; the e-mail confirms', async () => {
     await page.goto('/cuenta');
-    const section = page.getByRole('region', { name: 'Borrar mi cuenta' });
-    await section.getByLabel('Tu contraseña').fill('wrong-password-123');
-    await section.getByRole('button', { name: 'Borrar mi cuenta' }).click();
+    await page
+      .getByRole('region', { name: 'Borrar mi cuenta' })
+      .getByRole('link', { name: 'Borrar mi cuenta…' })
+      .click();
+    await waitForPath(page, /^\/cuenta\/borrar$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Borrar mi cuenta' })).toBeVisible();
+    await expect(page.getByText('Código de Comercio, art. 30')).toBeVisible();
+    await expectNoAxeViolations(page, 'account deletion page');
+
+    // Nothing ticked: the summary says so and takes the focus; nothing is sent.
+    await page.getByLabel('Tu contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Borrar mi cuenta para siempre' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Marca la casilla para confirmar' }).first();
+    await expect(summary).toBeVisible();
+    // The summary's box (around its alert) takes the focus.
+    await expect(page.locator('.error-summary')).toBeFocused();
+    expect((await customer.request.get('/api/me')).status()).toBe(200);
+
+    // A wrong password (with the box ticked by keyboard): an error, and the account is still there.
+    await page.getByLabel('Tu contraseña').fill('wrong-password-123');
+    await page.getByLabel('Entiendo que mi cuenta se borrará para siempre').focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Borrar mi cuenta para siempre' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'La contraseña actual no es correcta' }).first(),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'account deletion with an error');
+    expect((await customer.request.get('/api/me')).status()).toBe(200);
 
-    await section.getByLabel('Tu contraseña').fill(PASSWORD);
-    await section.getByRole('button', { name: 'Borrar mi cuenta' }).click();
-    await waitForPath(page, /^\/$/);
+    await page.getByLabel('Tu contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Borrar mi cuenta para siempre' }).click();
+    await waitForPath(page, /^\/cuenta\/borrada$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu cuenta se ha borrado' })).toBeVisible();
+    await expectNoAxeViolations(page, 'account deleted');
     expect((await customer.request.get('/api/me')).status()).toBe(401);
+    // The confirmation reached the address the account had.
+    await eventually(() => expect(mailTo(NEW_EMAIL).some((eml) => eml.includes('Comercio (art. 30)'))).toBe(true));
 
     await page.goto('/customer/authenticate');
     await page.getByLabel('Correo electrónico').fill(NEW_EMAIL);

@@ -357,7 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordReset,
     signInLinks,
     emailChange,
-    accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }),
+    accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }, email),
     notifications,
     push,
     payments: new PaymentsService(db, providers, orderEvents, (orderId) => paymentWaiters.notify(orderId)),
@@ -431,8 +431,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       import('./modules/demo/demo-seed.js'),
       import('./modules/demo/demo-tickets.js'),
     ]);
-    const demo = await seedDemoOrders({ db, catalog, files, now: now() });
-    if (demo.seeded) app.log.info({ orders: demo.orders }, 'demo orders seeded (development only)');
+    const demo = await seedDemoOrders({ db, catalog, files, now: now(), invoicing: invoicingModule.invoicing });
+    if (demo.seeded) {
+      app.log.info(
+        { orders: demo.orders, invoices: demo.invoices, credit_notes: demo.creditNotes, ms: demo.ms },
+        'demo orders seeded (development only)',
+      );
+    }
     const demoTickets = await seedDemoTickets({
       db,
       tickets,

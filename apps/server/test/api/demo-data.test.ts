@@ -167,6 +167,83 @@ describe('demo data on a fresh development start', () => {
     expect(JSON.stringify(mine.json()).match(/"order_id"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   });
 
+  it('invoices every paid demo order and credits every refunded one, by the code real orders use (issue 23)', async () => {
+    const rows = async <T>(sql: string) => (await app.ctx.database.pool.query<T & object>(sql)).rows;
+    // Every paid order has exactly one invoice; unpaid ones none.
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM orders o WHERE o.paid_at IS NOT NULL
+           AND (SELECT count(*) FROM invoices i WHERE i.order_id = o.order_id AND i.kind = 'invoice') <> 1`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(app, `SELECT count(*) AS n FROM invoices i JOIN orders o USING (order_id) WHERE o.paid_at IS NULL`),
+    ).toBe(0);
+    // Every refunded (denied) one has a credit note for the whole invoice, with its succeeded refund; in each store.
+    const denied = await rows<{ order_id: string; store_id: number; total: string; credited: string | null }>(
+      `SELECT o.order_id, o.store_id, i.total, (SELECT sum(c.total) FROM invoices c
+          WHERE c.corrects_invoice_id = i.id AND c.kind = 'credit_note') AS credited
+         FROM orders o JOIN order_items oi USING (order_id) JOIN invoices i ON i.order_id = o.order_id AND i.kind = 'invoice'
+        WHERE oi.panel_status_id = 70 AND o.paid_at IS NOT NULL`,
+    );
+    expect(new Set(denied.map((d) => d.store_id))).toEqual(new Set([1, 16, 17]));
+    for (const d of denied) expect(Number(d.credited)).toBe(-Number(d.total));
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM refunds r JOIN invoices c ON c.id = r.credit_note_id
+          WHERE r.status = 'succeeded' AND c.kind = 'credit_note'`,
+      ),
+    ).toBe(denied.length);
+    // Portugal: every document carries its ATCUD and signature; the hashes chain within each series.
+    const pt = await rows<{ kind: string; pt_atcud: string | null; pt_hash: string | null }>(
+      `SELECT kind, pt_atcud, pt_hash FROM invoices WHERE store_id = 16`,
+    );
+    expect(pt.some((r) => r.kind === 'invoice') && pt.some((r) => r.kind === 'credit_note')).toBe(true);
+    for (const r of pt) {
+      expect(r.pt_atcud).toMatch(/^\S+-\d+$/);
+      expect(r.pt_hash).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    }
+    // Spain: a Veri*Factu record for every Spanish invoice and credit note.
+    expect(
+      await count(
+        app,
+        `SELECT count(*) AS n FROM invoices i WHERE i.store_id = 1
+           AND NOT EXISTS (SELECT 1 FROM verifactu_records v WHERE v.invoice_id = i.id)`,
+      ),
+    ).toBe(0);
+    expect(await count(app, `SELECT count(*) AS n FROM invoices WHERE store_id = 1`)).toBeGreaterThan(20);
+    // The demo customer's "Factura" links answer real PDFs; another customer's answer 404.
+    const carmen = new TestClient(app);
+    expect((await carmen.login('cliente@ventanilla.test', 'cliente-demo-2026')).statusCode).toBe(200);
+    const own = await rows<{ order_id: string; paid: boolean }>(
+      `SELECT o.order_id, o.paid_at IS NOT NULL AS paid FROM orders o JOIN users u ON u.id = o.customer_id
+        WHERE u.email = 'cliente@ventanilla.test'`,
+    );
+    expect(own.filter((o) => o.paid).length).toBeGreaterThanOrEqual(4);
+    for (const o of own) {
+      const res = await carmen.get(`/api/invoice?order_id=${o.order_id}`);
+      expect(res.statusCode).toBe(o.paid ? 200 : 404);
+      if (o.paid) expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const docs = (await carmen.get('/api/me/invoices')).json<{ items: Array<{ id: number; kind: string }> }>().items;
+    expect(docs.some((d) => d.kind === 'credit_note')).toBe(true);
+    for (const d of docs) expect((await carmen.get(`/api/me/invoices/${d.id}/pdf`)).statusCode).toBe(200);
+    const [other] = await rows<{ order_id: string }>(
+      `SELECT o.order_id FROM orders o JOIN users u ON u.id = o.customer_id
+        WHERE u.email <> 'cliente@ventanilla.test' AND o.paid_at IS NOT NULL LIMIT 1`,
+    );
+    expect((await carmen.get(`/api/invoice?order_id=${other!.order_id}`)).statusCode).toBe(404);
+    // A Portuguese credit note's PDF, as the back office shows it.
+    const [ptNote] = await rows<{ id: number }>(`SELECT id FROM invoices WHERE store_id = 16 AND kind = 'credit_note'`);
+    const admin = new TestClient(app);
+    expect((await admin.login('admin@ventanilla.test', 'admin-demo-2026')).statusCode).toBe(200);
+    const pdf = await admin.get(`/api/backoffice/invoices/${ptNote!.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('seeds once: a restart adds nothing', async () => {
     const before = await count(app, `SELECT count(*) AS n FROM order_items`);
     const customers = await count(app, `SELECT count(*) AS n FROM users`);

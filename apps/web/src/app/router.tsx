@@ -59,6 +59,8 @@ const SavedItemsRoute = account.screen('SavedItemsRoute');
 const SavedItemDetailRoute = account.screen('SavedItemDetailRoute');
 const AccountSettingsRoute = account.screen('AccountSettingsRoute');
 const ConfirmEmailRoute = account.screen('ConfirmEmailRoute');
+const DeleteAccountRoute = account.screen('DeleteAccountRoute');
+const AccountDeletedRoute = account.screen('AccountDeletedRoute');
 const NotificationsRoute = account.screen('NotificationsRoute');
 
 const routes = (
@@ -116,6 +118,7 @@ const routes = (
         <Route path="abonos" element={<CreditNotesRoute />} />
         <Route path="datos-facturacion" element={<BillingRoute />} />
         <Route path="cuenta" element={<AccountSettingsRoute />} />
+        <Route path="cuenta/borrar" element={<DeleteAccountRoute />} />
         <Route path="avisos" element={<NotificationsRoute />} />
         {/* Saved properties, companies, vehicles and documents (docs/customer-panel.md). */}
         <Route path="guardados" element={<SavedItemsRoute />} />
@@ -125,6 +128,8 @@ const routes = (
       <Route path="logout" element={<LogoutRoute />} />
       {/* The e-mail change link (#token=...): signed in or not, the token proves the new mailbox. */}
       <Route path="cuenta/email/confirmar" element={<ConfirmEmailRoute />} />
+      {/* After an account deletion: the browser is signed out, so outside the customer's pages. */}
+      <Route path="cuenta/borrada" element={<AccountDeletedRoute />} />
       {/* Legal pages of each store, in its language (docs/customer-panel.md). */}
       <Route path="legal/:page" element={<LegalRoute />} />
       {/* Any other address: the server answers 404 with this page (helpful links), the SPA shows it too. */}

@@ -40,8 +40,9 @@ import {
   wizardDrafts,
 } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { clearLoginThrottle } from '../customers/auth.service.js';
-import { unusablePasswordHash, verifyPassword } from '../customers/password.js';
+import { clearLoginThrottle, verifyPasswordThrottled } from '../customers/auth.service.js';
+import { unusablePasswordHash } from '../customers/password.js';
+import type { EmailService } from '../email/email.service.js';
 import type { FileStorage } from '../files/file-storage.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -58,6 +59,8 @@ export class AccountDataService {
     private readonly db: Db,
     private readonly files: FileStorage,
     private readonly log: { warn(obj: object, msg: string): void } = { warn: () => undefined },
+    /** Confirms a deletion to the address the account had (issue 23). */
+    private readonly email?: EmailService,
   ) {}
 
   /** Everything about the customer, as one JSON document (the customer downloads it). */
@@ -272,11 +275,16 @@ export class AccountDataService {
    * while a paid order is being worked (409 ACCOUNT_HAS_OPEN_ORDERS). One transaction erases, anonymises and keeps
    * by ERASURE_RULES and ends every session; the stored bytes of erased documents go after the commit.
    */
-  async delete(userId: number, password: string): Promise<DeletionResult> {
+  async delete(
+    userId: number,
+    password: string,
+    /** Where the request came from (wrong passwords count against the login throttle) and the store it was made in. */
+    origin: { ip: string; storeId?: number } = { ip: '' },
+  ): Promise<DeletionResult> {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!user || !user.active) throw new AppError('NOT_FOUND', `user ${userId}`);
     if (user.role !== 'customer') throw new AppError('FORBIDDEN', 'staff accounts are closed by an admin');
-    if (!(await verifyPassword(user.passwordHash, password))) {
+    if (!(await verifyPasswordThrottled(this.db, user, password, origin.ip))) {
       throw new AppError('VALIDATION_ERROR', 'account deletion: password wrong', {
         fields: [{ field: 'password', message: { key: 'password.current_wrong' } }],
       });
@@ -422,6 +430,21 @@ export class AccountDataService {
         .where(eq(users.id, userId));
       await tx.insert(accountDeletions).values({ userId, summary });
       await clearLoginThrottle(tx, user.email);
+      // The confirmation goes to the address the account had, written after the outbox was anonymised above (it is
+      // not tied to the account: nothing links the address back to it once sent).
+      if (this.email && origin.storeId !== undefined) {
+        await this.email.enqueue(tx, {
+          storeId: origin.storeId,
+          to: user.email,
+          discardAfter: new Date(Date.now() + 7 * 86_400_000),
+          message: {
+            kind: 'account_deleted',
+            firstname: user.firstname,
+            deletedAt: new Date().toISOString(),
+            ordersKept: orderIds.length,
+          },
+        });
+      }
     });
     for (const key of storageKeys) {
       await this.files.remove(key).catch((err: unknown) => {

@@ -167,7 +167,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const result = await accountData.delete(signedInUser(request).id, request.body.password);
+      const session = await request.loadSession();
+      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      const result = await accountData.delete(signedInUser(request).id, request.body.password, {
+        ip: request.ip,
+        storeId,
+      });
       // The session row is gone with the others; the cookie goes too.
       await request.endSession();
       return result;

@@ -17,7 +17,7 @@ const AccountSchema = Type.Object({
  * admin impersonates the customer (the protected group's rule).
  */
 export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = new AccountSelfService(app.ctx.db);
+  const service = new AccountSelfService(app.ctx.db, app.ctx.email);
 
   app.get(
     '/api/me/account',
@@ -84,7 +84,9 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const keep = request.sessionCache?.idHash ?? '';
-      return { other_sessions_ended: await service.changePassword(user.id, keep, request.body) };
+      const session = await request.loadSession();
+      const storeId = app.ctx.catalog.resolveStoreId(request, session?.storeId ?? null);
+      return { other_sessions_ended: await service.changePassword(user.id, keep, request.body, storeId) };
     },
   );
 };

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { recordActivity } from '../account/notifications.service.js';
+import type { EmailService } from '../email/email.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeOtherDevices } from './remember-me.service.js';
 
@@ -18,7 +19,11 @@ export interface AccountOut {
 }
 
 export class AccountSelfService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Tells the account's address that its password changed (issue 23). */
+    private readonly email?: EmailService,
+  ) {}
 
   async get(userId: number): Promise<AccountOut> {
     const [row] = await this.db
@@ -58,6 +63,8 @@ export class AccountSelfService {
     userId: number,
     keepSessionIdHash: string,
     input: { current_password: string; password: string },
+    /** The store the change was made in: the notice speaks its language and brand. */
+    storeId?: number,
   ): Promise<number> {
     const [row] = await this.db
       .select({
@@ -92,6 +99,19 @@ export class AccountSelfService {
         });
       }
       await recordActivity(tx, userId, 'password_changed');
+      if (this.email && storeId !== undefined) {
+        await this.email.enqueue(tx, {
+          storeId,
+          to: row.email,
+          userId,
+          message: {
+            kind: 'password_changed',
+            firstname: row.firstname,
+            via: 'account',
+            changedAt: new Date().toISOString(),
+          },
+        });
+      }
       // Remembered devices go too, except the one this browser signed in with (docs/decisions/0018-sign-in-options.md).
       return revokeOtherDevices(tx, userId, keepSessionIdHash);
     });

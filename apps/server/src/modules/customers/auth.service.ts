@@ -53,6 +53,30 @@ export async function clearLoginThrottle(db: DbOrTx, email: string): Promise<voi
   await clearCounters(db, [{ bucket: ACCOUNT_IP_BUCKET(normalised) }, { bucket: ACCOUNT_BUCKET, key: normalised }]);
 }
 
+/**
+ * A password asked for again from a signed-in session (deleting the account): the attempt counts against the same
+ * counters as a login from this address (TOO_MANY_ATTEMPTS when they are spent), so the route cannot be used to guess
+ * the password faster than the login form can; a right password clears them like a login does.
+ */
+export async function verifyPasswordThrottled(
+  db: DbOrTx,
+  account: { email: string; passwordHash: string },
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const normalised = normaliseEmail(account.email);
+  for (const limit of loginLimits(normalised, ip)) {
+    if (!(await reserveHit(db, limit)))
+      throw new AppError('TOO_MANY_ATTEMPTS', `password check throttled (${limit.bucket})`);
+  }
+  const ok = await verifyPassword(account.passwordHash, password);
+  if (ok) {
+    await clearLoginThrottle(db, normalised);
+    await releaseHit(db, IP_BUCKET, ip);
+  }
+  return ok;
+}
+
 export function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,

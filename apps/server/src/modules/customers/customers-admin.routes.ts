@@ -104,7 +104,7 @@ const ImpersonationOut = Type.Object({
 
 /** The back office's customers (docs/backoffice.md, "Customers"). */
 export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = new CustomersAdminService(app.ctx.db, () => app.ctx.now(), app.ctx.passwordReset);
+  const service = new CustomersAdminService(app.ctx.db, () => app.ctx.now(), app.ctx.passwordReset, app.ctx.email);
 
   app.get(
     '/api/backoffice/customers',
@@ -209,7 +209,12 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      customer: await service.update(signedInUser(request), request.params.customerId, request.body),
+      customer: await service.update(
+        signedInUser(request),
+        request.params.customerId,
+        request.body,
+        app.ctx.catalog.resolveStoreId(request, null),
+      ),
     }),
   );
 

@@ -1,4 +1,5 @@
 import {
+  maskEmail,
   checkCustomerInput,
   formatMoneyString,
   isCurrentVersion,
@@ -15,6 +16,7 @@ import { AppError, type FieldError } from '../../shared/app-error.js';
 import { impersonationsOf } from './impersonation.service.js';
 import { unusablePasswordHash } from './password.js';
 import type { PasswordResetService } from './password-reset.service.js';
+import type { EmailService } from '../email/email.service.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
 
 // The back office's customers (docs/backoffice.md, "Customers"): search, detail, edit, create, newsletter. Only
@@ -102,6 +104,8 @@ export class CustomersAdminService {
     private readonly now: () => Date,
     /** Sends a new account's invitation to choose its password. */
     private readonly passwordReset: PasswordResetService,
+    /** Tells the old address when an admin changes a customer's e-mail (issue 23). */
+    private readonly email?: EmailService,
   ) {}
 
   async search(keys: CustomerSearchKeys | null, page: number, size: number) {
@@ -252,6 +256,8 @@ export class CustomersAdminService {
     actor: { id: number; role: Role },
     customerId: number,
     input: CustomerInput & { newsletter?: boolean; version: string },
+    /** The store of the back office's request: the notice's brand when the customer has no order yet. */
+    storeId?: number,
   ): Promise<CustomerOut> {
     const fields = fieldErrors(input);
     if (fields.length > 0) throw new AppError('VALIDATION_ERROR', 'customer', { fields });
@@ -282,6 +288,30 @@ export class CustomersAdminService {
         .where(eq(users.id, customerId))
         .returning();
       if (!updated) throw new AppError('NOT_FOUND', `customer ${customerId}`);
+      if (email !== row.email && this.email) {
+        // The old address is told, in the store of the customer's latest order (or the back office's).
+        const [latest] = await tx
+          .select({ storeId: orders.storeId })
+          .from(orders)
+          .where(eq(orders.customerId, customerId))
+          .orderBy(desc(orders.createdAt))
+          .limit(1);
+        const store = latest?.storeId ?? storeId;
+        if (store !== undefined) {
+          await this.email.enqueue(tx, {
+            storeId: store,
+            to: row.email,
+            userId: customerId,
+            message: {
+              kind: 'email_changed_notice',
+              firstname: updated.firstname,
+              maskedNewEmail: maskEmail(email),
+              byStaff: true,
+              changedAt: this.now().toISOString(),
+            },
+          });
+        }
+      }
       return customerOut(updated);
     });
   }

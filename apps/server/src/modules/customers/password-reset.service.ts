@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { checkAccountEmail, checkNewPassword, passwordUserInputs } from '@ventanilla/domain';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { passwordResetTokens, users } from '../../db/schema.js';
+import { emailOutbox, passwordResetTokens, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { RESET_TOKEN_PLACEHOLDER } from '../email/email-templates.js';
 import type { EmailService } from '../email/email.service.js';
@@ -181,14 +181,35 @@ export class PasswordResetService {
             gt(passwordResetTokens.expiresAt, sql`now()`),
           ),
         )
-        .returning({ userId: passwordResetTokens.userId });
+        .returning({ userId: passwordResetTokens.userId, outboxId: passwordResetTokens.outboxId });
       const userId = spent[0]?.userId;
       if (userId === undefined) throw new AppError('RESET_TOKEN_INVALID', 'unknown, used or expired token');
       const [user] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date() })
         .where(eq(users.id, userId))
-        .returning({ email: users.email });
+        .returning({ email: users.email, firstname: users.firstname });
+      // The address is told (in the store the link was sent from); not for an invitation's first password.
+      const outboxId = spent[0]?.outboxId;
+      const [link] = outboxId
+        ? await tx
+            .select({ storeId: emailOutbox.storeId, kind: emailOutbox.kind })
+            .from(emailOutbox)
+            .where(eq(emailOutbox.id, outboxId))
+        : [];
+      if (user && link?.kind === 'password_reset') {
+        await this.email.enqueue(tx, {
+          storeId: link.storeId,
+          to: user.email,
+          userId,
+          message: {
+            kind: 'password_changed',
+            firstname: user.firstname,
+            via: 'reset',
+            changedAt: new Date().toISOString(),
+          },
+        });
+      }
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: sql`now()` })

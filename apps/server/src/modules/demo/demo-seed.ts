@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { PANEL_STATUS_IDS, PanelStatus, type PanelStatusId } from '@ventanilla/domain';
+import { cents, PANEL_STATUS_IDS, PanelStatus, type PanelStatusId } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { appMeta, itemFiles, itemHistory, itemNotes, orderItems, orders, payments, users } from '../../db/schema.js';
+import {
+  appMeta,
+  itemFiles,
+  itemHistory,
+  itemNotes,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  users,
+} from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { DEMO_USERS } from '../customers/demo-users.js';
 import { hashPassword } from '../customers/password.js';
 import type { FileStorage } from '../files/file-storage.js';
+import type { InvoicingService } from '../invoicing/invoicing.service.js';
 import { allocateOrderNumber } from '../orders/orders.repository.js';
 import { demoLines, type DemoLine } from './demo-lines.js';
 import { emailPart, FIRST_NAMES, LAST_NAMES, seededRandom, type DemoStoreId } from './demo-people.js';
@@ -81,6 +92,9 @@ function plan(): PlannedOrder[] {
     { store: 1, status: 40, ageDays: 1, demoCustomer: true },
     { store: 1, status: 60, ageDays: 3, demoCustomer: true, incidence: 103, notes: 1 },
     { store: 1, status: 120, ageDays: 40, demoCustomer: true, file: true },
+    // Denied in Portugal too (refunded with a Portuguese credit note), and one of the demo customer's own.
+    { store: 16, status: DENIED, ageDays: 26, notes: 1 },
+    { store: 1, status: DENIED, ageDays: 30, demoCustomer: true },
   );
   return planned;
 }
@@ -121,7 +135,19 @@ function personName(random: () => number, store: DemoStoreId) {
 export interface DemoSeedReport {
   seeded: boolean;
   orders: number;
+  /** Invoices and credit notes issued for the demo orders (issue 23: "Factura" links show real documents). */
+  invoices?: number;
+  creditNotes?: number;
+  ms?: number;
 }
+
+/** Panel status 70 (Denied): the registry refused it, so the order was refunded in full, with a credit note. */
+const DENIED = 70;
+const REFUND_REASONS: Record<DemoStoreId, string> = {
+  1: 'Solicitud denegada por el registro: devolución del importe',
+  16: 'Pedido recusado pela conservatória: devolução do valor',
+  17: 'Request denied by the registry: amount refunded',
+};
 
 /**
  * The living back office of a fresh development install (never production: see AppConfig.seedDemoOrders): about 65
@@ -135,8 +161,16 @@ export async function seedDemoOrders(deps: {
   catalog: CatalogService;
   files: FileStorage;
   now: Date;
+  /**
+   * Issues the paid orders' invoices and the refunded ones' credit notes with the code real orders use (numbering,
+   * Veri*Factu records, Portuguese ATCUD and signature). Without it (older callers) the orders have no documents.
+   */
+  invoicing?: InvoicingService;
 }): Promise<DemoSeedReport> {
-  const { db, catalog, files, now } = deps;
+  const { db, catalog, files, now, invoicing } = deps;
+  const started = Date.now();
+  let invoiceCount = 0;
+  let creditNoteCount = 0;
   const [done] = await db
     .select()
     .from(appMeta)
@@ -204,6 +238,7 @@ export async function seedDemoOrders(deps: {
       .select()
       .from(users)
       .where(inArray(users.id, [demoCustomer]));
+    const paidOrders: Array<{ orderId: number; paid: Date; denied: boolean; store: DemoStoreId }> = [];
 
     for (const [i, p] of planned.entries()) {
       const line = lines[i]!;
@@ -269,6 +304,7 @@ export async function seedDemoOrders(deps: {
         .returning({ itemId: orderItems.itemId });
       const itemId = item!.itemId;
       await history(tx, itemId, p, { created, paid, changed, worker, incidence });
+      if (paid) paidOrders.push({ orderId, paid, denied: p.status === DENIED, store: p.store });
       if (paid) {
         await tx.insert(payments).values({
           orderId,
@@ -312,9 +348,60 @@ export async function seedDemoOrders(deps: {
           .values({ itemId, accion: 'archivo_subido', adminUserId: worker, createdAt: changed });
       }
     }
+    if (invoicing) {
+      // In the order they happened: numbers, Veri*Factu fingerprints and Portuguese hashes chain by date, as live.
+      // Denied orders were refunded in full a day after payment (what an agent does from the order's page).
+      const events = paidOrders.flatMap((o) => [
+        { o, at: o.paid, refund: false },
+        ...(o.denied ? [{ o, at: new Date(Math.min(now.getTime(), o.paid.getTime() + DAY)), refund: true }] : []),
+      ]);
+      events.sort((a, b) => a.at.getTime() - b.at.getTime() || Number(a.refund) - Number(b.refund));
+      const issued = new Map<number, Awaited<ReturnType<InvoicingService['issueForOrder']>>>();
+      for (const { o, at, refund } of events) {
+        if (!refund) {
+          const invoice = await invoicing.issueForOrder(tx, o.orderId, at, undefined, undefined, {
+            billing: null,
+            firstPayment: true,
+          });
+          issued.set(o.orderId, invoice);
+          invoiceCount++;
+          continue;
+        }
+        const invoice = issued.get(o.orderId)!;
+        const reason = REFUND_REASONS[o.store];
+        const note = await invoicing.issueCreditNote(tx, invoice, invoice.total, reason, at);
+        const [payment] = await tx
+          .select({ id: payments.id, provider: payments.provider })
+          .from(payments)
+          .where(inArray(payments.orderId, [o.orderId]));
+        await tx.insert(refunds).values({
+          orderId: o.orderId,
+          invoiceId: invoice.id,
+          paymentId: payment?.id ?? null,
+          provider: payment?.provider ?? 'manual',
+          amount: invoice.total,
+          penalty: cents(0),
+          reason,
+          idempotencyKey: `demo_refund_${o.orderId}`,
+          agentUserId: admin,
+          status: 'succeeded',
+          providerRefundRef: `demo-refund-${o.orderId}`,
+          creditNoteId: note.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+        creditNoteCount++;
+      }
+    }
     return planned.length;
   });
-  return { seeded: seeded > 0, orders: seeded };
+  return {
+    seeded: seeded > 0,
+    orders: seeded,
+    invoices: invoiceCount,
+    creditNotes: creditNoteCount,
+    ms: Date.now() - started,
+  };
 }
 
 /** The history lines of a demo item: created, paid, and the agent's change of status (or the incident). */

@@ -64,6 +64,8 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
   sign_in_link: { kind: 'sign_in_link', firstname: 'Lucía', token: `7.${'a'.repeat(43)}`, validMinutes: 15 },
   email_change_confirm: { kind: 'email_change_confirm', firstname: 'Lucía', token: 'a'.repeat(43), validHours: 24 },
   email_changed_notice: { kind: 'email_changed_notice', firstname: 'Lucía', maskedNewEmail: 'n***@e***.com' },
+  password_changed: { kind: 'password_changed', firstname: 'Lucía', via: 'account', changedAt: '2026-11-28T21:30:00Z' },
+  account_deleted: { kind: 'account_deleted', firstname: 'Lucía', deletedAt: '2026-11-28T21:30:00Z', ordersKept: 3 },
   template: {
     kind: 'template',
     subject: 'Tu pedido 100000123',
@@ -202,5 +204,57 @@ describe('renderEmail', () => {
     expect(out.text).toContain('Falta el DNI.');
     expect(out.text).toContain('Responder: https://shop.test/customer/form/1/100000123?store=1');
     expect(out.subject).toBe(EVIL);
+  });
+
+  it('password changed: says how and when, in each language, with "if it was not you" and a link to reset', () => {
+    const es = renderEmail(messages.password_changed, brand('es'));
+    expect(es.subject).toBe('La contraseña de tu cuenta de Ventanilla ha cambiado');
+    expect(es.text).toContain('se ha cambiado desde tu área de cliente');
+    expect(es.text).toMatch(/Fecha del cambio: 28 de noviembre de 2026.*22:30/);
+    expect(es.text).toContain('Si no has sido tú');
+    expect(es.text).toContain('Restablecer mi contraseña: https://shop.test/customer/password/forgot?store=1');
+    const reset = renderEmail({ ...messages.password_changed, via: 'reset' } as EmailMessage, brand('es'));
+    expect(reset.text).toContain('con un enlace de restablecimiento');
+    const en = renderEmail(messages.password_changed, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(en.subject).toBe('The password of your Ventanilla Ireland account has changed');
+    expect(en.text).toMatch(/Date of the change: 28 November 2026.*21:30/);
+    expect(en.text).toContain('If this was not you');
+    const pt = renderEmail(messages.password_changed, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(pt.subject).toBe('A palavra-passe da sua conta de Balcão Ventanilla foi alterada');
+    expect(pt.text).toContain('Se não foi você');
+    expect(pt.text).toContain('https://shop.test/customer/password/forgot?store=16');
+  });
+
+  it('e-mail changed: the staff variant and the moment of the change', () => {
+    const out = renderEmail(
+      { ...messages.email_changed_notice, byStaff: true, changedAt: '2026-11-28T21:30:00Z' } as EmailMessage,
+      brand('es'),
+    );
+    expect(out.text).toContain(
+      'Nuestro equipo ha cambiado, a petición tuya, el email de tu cuenta de Ventanilla a n***@e***.com',
+    );
+    expect(out.text).toMatch(/Fecha del cambio: 28 de noviembre de 2026/);
+    expect(out.text).toContain('Si no has sido tú');
+    expect(renderEmail(messages.email_changed_notice, brand('pt')).text).toContain('foi alterado para n***@e***.com');
+  });
+
+  it('account deleted: what was erased, what the law of the store’s country keeps and why', () => {
+    const es = renderEmail(messages.account_deleted, brand('es'));
+    expect(es.subject).toBe('Tu cuenta de Ventanilla se ha eliminado');
+    expect(es.text).toContain('Hemos borrado tus datos de perfil');
+    expect(es.text).toContain('Código de Comercio (art. 30)');
+    expect(es.text).toContain('Ley General Tributaria (arts. 66 y 70)');
+    expect(es.text).toContain('Pedidos conservados: 3');
+    expect(es.text).toContain('https://shop.test/legal/privacidad?store=1');
+    const pt = renderEmail(messages.account_deleted, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(pt.subject).toBe('A sua conta de Balcão Ventanilla foi eliminada');
+    expect(pt.text).toContain('Código do IVA (art. 52.º)');
+    expect(pt.text).toContain('dez anos');
+    const ie = renderEmail(messages.account_deleted, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(ie.subject).toBe('Your Ventanilla Ireland account has been deleted');
+    expect(ie.text).toContain('Value-Added Tax Consolidation Act 2010 (section 84)');
+    expect(ie.text).toContain('six years');
+    // The language follows the store, the law its country: an English page of the Spanish store cites Spanish law.
+    expect(renderEmail(messages.account_deleted, brand('en')).text).toContain('Spanish Commercial Code (art. 30)');
   });
 });

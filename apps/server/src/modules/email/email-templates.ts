@@ -57,7 +57,19 @@ export type EmailMessage =
   /** Sent to the NEW address of an e-mail change: the link (a token put in by the dispatcher) confirms it. */
   | { kind: 'email_change_confirm'; firstname: string; token: string; validHours: number }
   /** Sent to the OLD address once the change is confirmed. */
-  | { kind: 'email_changed_notice'; firstname: string; maskedNewEmail: string }
+  | {
+      kind: 'email_changed_notice';
+      firstname: string;
+      maskedNewEmail: string;
+      /** Changed by staff at the customer's request (the back office), not by the customer's own link. */
+      byStaff?: boolean;
+      /** When it changed (ISO), printed in the store's time zone. */
+      changedAt?: string;
+    }
+  /** Sent to the account's address after its password changed: from the account (`account`) or by a reset link. */
+  | { kind: 'password_changed'; firstname: string; via: 'account' | 'reset'; changedAt: string }
+  /** Sent to the address a deleted account had: what was erased, what the law makes us keep and why. */
+  | { kind: 'account_deleted'; firstname: string; deletedAt: string; ordersKept: number }
   | TemplatedEmail;
 
 /**
@@ -165,6 +177,38 @@ const TEXTS = {
     'account_invite.after':
       'El enlace caduca en {days} días y solo se puede usar una vez. Si caduca, pide uno nuevo con «He olvidado mi contraseña».',
     'account_invite.ignore': 'Si no esperabas este mensaje, ignóralo: nadie podrá entrar en la cuenta sin este enlace.',
+    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    'email_changed.intro_staff':
+      'Nuestro equipo ha cambiado, a petición tuya, el email de tu cuenta de {brand} a {masked}. Desde ahora te escribiremos allí.',
+    'email_changed.when': 'Fecha del cambio',
+    'email_changed.kept':
+      'Tus pedidos, facturas y documentos siguen en la cuenta; solo cambia la dirección con la que entras.',
+    'password_changed.subject': 'La contraseña de tu cuenta de {brand} ha cambiado',
+    'password_changed.intro.account':
+      'La contraseña de tu cuenta de {brand} se ha cambiado desde tu área de cliente. Las sesiones abiertas en otros dispositivos se han cerrado.',
+    'password_changed.intro.reset':
+      'La contraseña de tu cuenta de {brand} se ha cambiado con un enlace de restablecimiento enviado a esta dirección. Todas las sesiones abiertas se han cerrado.',
+    'password_changed.when': 'Fecha del cambio',
+    'password_changed.ifnot':
+      'Si no has sido tú, alguien conoce tu contraseña o puede leer tu correo. Pide ahora una contraseña nueva con este enlace y cambia también la contraseña de tu correo:',
+    'password_changed.action': 'Restablecer mi contraseña',
+    'password_changed.help': 'Si no puedes entrar en tu cuenta, responde a este mensaje y te ayudaremos.',
+    'account_deleted.subject': 'Tu cuenta de {brand} se ha eliminado',
+    'account_deleted.intro':
+      'Hemos eliminado tu cuenta de {brand}, como pediste. Ya no se puede entrar en ella y este es el último mensaje que te enviamos a esta dirección.',
+    'account_deleted.when': 'Fecha de eliminación',
+    'account_deleted.erased':
+      'Hemos borrado tus datos de perfil (nombre, teléfono y newsletter), tus datos de facturación y pago guardados, la documentación que subiste o que te entregamos, tus borradores, trámites guardados, notificaciones, sesiones y dispositivos recordados.',
+    'account_deleted.kept.ES':
+      'Conservamos tus pedidos con sus facturas y abonos, sin tu email ni tu nombre de contacto, porque la ley nos obliga: el Código de Comercio (art. 30) exige guardar la documentación contable seis años y la Ley General Tributaria (arts. 66 y 70) permite a la Agencia Tributaria revisarla durante cuatro años. Las facturas conservan los datos que figuran en ellas. Pasados esos plazos se borrarán.',
+    'account_deleted.kept.PT':
+      'Conservamos tus pedidos con sus facturas y notas de crédito, sin tu email ni tu nombre de contacto, porque la ley portuguesa nos obliga: el Código del IVA (art. 52.º) exige archivarlos durante diez años. Las facturas conservan los datos que figuran en ellas. Pasado ese plazo se borrarán.',
+    'account_deleted.kept.IE':
+      'Conservamos tus pedidos con sus facturas y abonos, sin tu email ni tu nombre de contacto, porque la ley irlandesa nos obliga: la Value-Added Tax Consolidation Act 2010 (sección 84) exige guardar los registros del IVA seis años. Las facturas conservan los datos que figuran en ellas. Pasado ese plazo se borrarán.',
+    'account_deleted.orders': 'Pedidos conservados',
+    'account_deleted.ifnot':
+      'Si no has pedido tú la eliminación, responde a este mensaje cuanto antes: la cuenta no se puede recuperar, pero revisaremos qué ha pasado.',
+    'account_deleted.privacy': 'Cómo tratamos tus datos',
   },
   en: {
     greeting: 'Hello {name},',
@@ -251,6 +295,38 @@ const TEXTS = {
       'The link expires in {days} days and can be used only once. If it expires, ask for a new one with "Forgot your password?".',
     'account_invite.ignore':
       'If you did not expect this message, ignore it: nobody can sign in to the account without this link.',
+    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    'email_changed.intro_staff':
+      'At your request, our team has changed the email of your {brand} account to {masked}. We will write to you there from now on.',
+    'email_changed.when': 'Date of the change',
+    'email_changed.kept':
+      'Your orders, invoices and documents stay in the account; only the address you sign in with changes.',
+    'password_changed.subject': 'The password of your {brand} account has changed',
+    'password_changed.intro.account':
+      'The password of your {brand} account was changed from your customer area. Sessions open on other devices have been signed out.',
+    'password_changed.intro.reset':
+      'The password of your {brand} account was changed with a reset link sent to this address. Every open session has been signed out.',
+    'password_changed.when': 'Date of the change',
+    'password_changed.ifnot':
+      'If this was not you, someone knows your password or can read your email. Ask for a new password now with this link, and change your email password too:',
+    'password_changed.action': 'Reset my password',
+    'password_changed.help': 'If you cannot sign in to your account, reply to this message and we will help you.',
+    'account_deleted.subject': 'Your {brand} account has been deleted',
+    'account_deleted.intro':
+      'We have deleted your {brand} account, as you asked. Nobody can sign in to it any more, and this is the last message we send to this address.',
+    'account_deleted.when': 'Date of deletion',
+    'account_deleted.erased':
+      'We have erased your profile (name, phone and newsletter), your saved billing and payment details, the documents you uploaded or that we delivered to you, your drafts, saved services, notifications, sessions and remembered devices.',
+    'account_deleted.kept.ES':
+      'We keep your orders with their invoices and credit notes, without your email or contact name, because the law requires it: the Spanish Commercial Code (art. 30) requires accounting records to be kept for six years, and the General Tax Law (arts. 66 and 70) lets the tax authority review them for four years. Invoices keep the details printed on them. They will be erased when those periods end.',
+    'account_deleted.kept.PT':
+      'We keep your orders with their invoices and credit notes, without your email or contact name, because Portuguese law requires it: the VAT Code (art. 52) requires them to be archived for ten years. Invoices keep the details printed on them. They will be erased when that period ends.',
+    'account_deleted.kept.IE':
+      'We keep your orders with their invoices and credit notes, without your email or contact name, because Irish law requires it: the Value-Added Tax Consolidation Act 2010 (section 84) requires VAT records to be kept for six years. Invoices keep the details printed on them. They will be erased when that period ends.',
+    'account_deleted.orders': 'Orders kept',
+    'account_deleted.ifnot':
+      'If you did not ask for this, reply to this message as soon as possible: the account cannot be restored, but we will look into what happened.',
+    'account_deleted.privacy': 'How we handle your data',
   },
   pt: {
     greeting: 'Olá, {name}:',
@@ -336,6 +412,38 @@ const TEXTS = {
     'account_invite.after':
       'A ligação expira em {days} dias e só pode ser usada uma vez. Se expirar, peça uma nova em «Esqueceu-se da palavra-passe?».',
     'account_invite.ignore': 'Se não esperava esta mensagem, ignore-a: ninguém pode entrar na conta sem esta ligação.',
+    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    'email_changed.intro_staff':
+      'A seu pedido, a nossa equipa alterou o email da sua conta de {brand} para {masked}. A partir de agora escreveremos para lá.',
+    'email_changed.when': 'Data da alteração',
+    'email_changed.kept':
+      'As suas encomendas, faturas e documentos continuam na conta; só muda o endereço com que entra.',
+    'password_changed.subject': 'A palavra-passe da sua conta de {brand} foi alterada',
+    'password_changed.intro.account':
+      'A palavra-passe da sua conta de {brand} foi alterada a partir da sua área de cliente. As sessões abertas noutros dispositivos foram terminadas.',
+    'password_changed.intro.reset':
+      'A palavra-passe da sua conta de {brand} foi alterada com uma ligação de recuperação enviada para este endereço. Todas as sessões abertas foram terminadas.',
+    'password_changed.when': 'Data da alteração',
+    'password_changed.ifnot':
+      'Se não foi você, alguém conhece a sua palavra-passe ou consegue ler o seu email. Peça já uma palavra-passe nova com esta ligação e altere também a palavra-passe do seu email:',
+    'password_changed.action': 'Recuperar a minha palavra-passe',
+    'password_changed.help': 'Se não conseguir entrar na sua conta, responda a esta mensagem e ajudamos.',
+    'account_deleted.subject': 'A sua conta de {brand} foi eliminada',
+    'account_deleted.intro':
+      'Eliminámos a sua conta de {brand}, como pediu. Já não é possível entrar nela e esta é a última mensagem que enviamos para este endereço.',
+    'account_deleted.when': 'Data da eliminação',
+    'account_deleted.erased':
+      'Apagámos os seus dados de perfil (nome, telefone e newsletter), os dados de faturação e pagamento guardados, os documentos que enviou ou que lhe entregámos, os rascunhos, serviços guardados, notificações, sessões e dispositivos memorizados.',
+    'account_deleted.kept.ES':
+      'Conservamos as suas encomendas com as faturas e notas de crédito, sem o seu email nem o nome de contacto, porque a lei espanhola o exige: o Código de Comércio (art. 30.º) obriga a guardar a documentação contabilística durante seis anos e a Lei Geral Tributária (arts. 66.º e 70.º) permite à administração fiscal revê-la durante quatro anos. As faturas mantêm os dados nelas impressos. Serão apagadas quando esses prazos terminarem.',
+    'account_deleted.kept.PT':
+      'Conservamos as suas encomendas com as faturas e notas de crédito, sem o seu email nem o nome de contacto, porque a lei o exige: o Código do IVA (art. 52.º) obriga a arquivá-las durante dez anos. As faturas mantêm os dados nelas impressos. Serão apagadas quando esse prazo terminar.',
+    'account_deleted.kept.IE':
+      'Conservamos as suas encomendas com as faturas e notas de crédito, sem o seu email nem o nome de contacto, porque a lei irlandesa o exige: a Value-Added Tax Consolidation Act 2010 (secção 84) obriga a guardar os registos do IVA durante seis anos. As faturas mantêm os dados nelas impressos. Serão apagadas quando esse prazo terminar.',
+    'account_deleted.orders': 'Encomendas conservadas',
+    'account_deleted.ifnot':
+      'Se não foi você que pediu a eliminação, responda a esta mensagem quanto antes: a conta não pode ser recuperada, mas vamos ver o que aconteceu.',
+    'account_deleted.privacy': 'Como tratamos os seus dados',
   },
 } as const;
 
@@ -364,6 +472,17 @@ function detailValue(key: string, value: string, brand: EmailBrand): string {
     }).format(new Date(value));
   }
   return value;
+}
+
+/** A moment as a person reads it, in the store's language and time zone. */
+function dateTime(iso: string, brand: EmailBrand): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALE[brand.language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE[brand.country] ?? 'Europe/Madrid',
+  }).format(d);
 }
 
 const DETAIL_ORDER = ['entity', 'reference', 'iban', 'holder', 'bank', 'concept', 'phone', 'amount', 'expires_at'];
@@ -552,8 +671,42 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
       return {
         subject: fill(t['email_changed.subject'], p),
         greeting,
-        paragraphs: [fill(t['email_changed.intro'], p)],
-        closing: [t['email_changed.after']],
+        paragraphs: [fill(t[message.byStaff ? 'email_changed.intro_staff' : 'email_changed.intro'], p)],
+        ...(message.changedAt ? { rows: [[t['email_changed.when'], dateTime(message.changedAt, brand)]] } : {}),
+        closing: [t['email_changed.kept'], t['email_changed.after']],
+      };
+    }
+    case 'password_changed':
+      return {
+        subject: fill(t['password_changed.subject'], base),
+        greeting,
+        paragraphs: [fill(t[`password_changed.intro.${message.via}`], base)],
+        rows: [[t['password_changed.when'], dateTime(message.changedAt, brand)]],
+        actions: [
+          {
+            lead: t['password_changed.ifnot'],
+            label: t['password_changed.action'],
+            url: brand.link('customer/password/forgot'),
+          },
+        ],
+        closing: [t['password_changed.help']],
+      };
+    case 'account_deleted': {
+      const kept = `account_deleted.kept.${brand.country}` as TextKey;
+      return {
+        subject: fill(t['account_deleted.subject'], base),
+        greeting,
+        paragraphs: [
+          fill(t['account_deleted.intro'], base),
+          t['account_deleted.erased'],
+          kept in t ? t[kept] : t['account_deleted.kept.ES'],
+        ],
+        rows: [
+          [t['account_deleted.when'], dateTime(message.deletedAt, brand)],
+          [t['account_deleted.orders'], String(message.ordersKept)],
+        ],
+        actions: [{ label: t['account_deleted.privacy'], url: brand.link('legal/privacidad') }],
+        closing: [t['account_deleted.ifnot']],
       };
     }
   }

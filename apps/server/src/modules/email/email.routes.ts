@@ -17,6 +17,8 @@ const KINDS = [
   'account_invite',
   'email_change_confirm',
   'email_changed_notice',
+  'password_changed',
+  'account_deleted',
   'template',
   'incidence',
   'ticket_reply',

@@ -16,3 +16,4 @@ export { SignInLinkRoute } from '../../features/account/routes/sign-in-link.rout
 export { AccountSettingsRoute } from '../../features/account/routes/account-settings.route';
 export { ConfirmEmailRoute } from '../../features/account/routes/confirm-email.route';
 export { NotificationsRoute } from '../../features/account/routes/notifications.route';
+export { AccountDeletedRoute, DeleteAccountRoute } from '../../features/account/routes/delete-account.route';

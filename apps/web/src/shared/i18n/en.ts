@@ -1605,6 +1605,39 @@ export const en: Catalogue = {
   'lifecycle.deletePassword': 'Your password',
   'lifecycle.deleteSave': 'Delete my account',
   'lifecycle.deleted': 'Your account has been deleted. Thank you for having trusted us.',
+  'deleteAccount.start': 'Delete my account…',
+  'deleteAccount.title': 'Delete my account',
+  'deleteAccount.back': 'Back to my account',
+  'deleteAccount.intro':
+    'If you delete your account you will not be able to sign in to it again, and it cannot be undone. Before you go on, read what we erase and what we must keep.',
+  'deleteAccount.erasedTitle': 'What we erase',
+  'deleteAccount.erased.profile':
+    'Your personal details: name, email, phone, preferences and saved billing and payment details.',
+  'deleteAccount.erased.documents':
+    'The documents you uploaded (such as your identity document) and the ones we delivered to you.',
+  'deleteAccount.erased.saved': 'Your saved items, drafts, notifications and basket.',
+  'deleteAccount.erased.sessions': 'All your sessions and remembered devices: you will be signed out everywhere.',
+  'deleteAccount.keptTitle': 'What we keep, and why',
+  'deleteAccount.kept':
+    'The law requires us to keep your orders with their invoices and credit notes for a while. We keep them without your email or contact name; invoices keep the details printed on them. They are erased when the period ends.',
+  'deleteAccount.kept.es':
+    'Spain: six years (Commercial Code, art. 30); the tax authority can review them for four (General Tax Law, arts. 66 and 70).',
+  'deleteAccount.kept.pt': 'Portugal: ten years (VAT Code, art. 52).',
+  'deleteAccount.kept.ie': 'Ireland: six years (Value-Added Tax Consolidation Act 2010, section 84).',
+  'deleteAccount.openOrders':
+    'If you have a paid order we are still working on, you will have to wait until it is finished to delete the account.',
+  'deleteAccount.export': 'If you want a copy of your data, download it first:',
+  'deleteAccount.confirmTitle': 'Confirm that you want to delete it',
+  'deleteAccount.noPassword':
+    'If you sign in with another account (for example Google) and have no password, choose one first with the link we will email you:',
+  'deleteAccount.noPasswordLink': 'Choose a password',
+  'deleteAccount.confirm': 'I understand that my account will be deleted for good and that this cannot be undone',
+  'deleteAccount.confirmRequired': 'Tick the box to confirm that you want to delete your account',
+  'deleteAccount.submit': 'Delete my account for good',
+  'deleteAccount.doneTitle': 'Your account has been deleted',
+  'deleteAccount.doneEmail':
+    'We have signed you out on every device and sent a confirmation email to the address the account had.',
+  'deleteAccount.doneHome': 'Go to the home page',
   'confirmEmail.title': 'Confirm the new email',
   'confirmEmail.intro': 'Press the button to use this address for your account.',
   'confirmEmail.save': 'Confirm the change',

@@ -1617,6 +1617,40 @@ export const es = {
   'lifecycle.deletePassword': 'Tu contraseña',
   'lifecycle.deleteSave': 'Borrar mi cuenta',
   'lifecycle.deleted': 'Tu cuenta se ha borrado. Gracias por haber confiado en nosotros.',
+  'deleteAccount.start': 'Borrar mi cuenta…',
+  'deleteAccount.title': 'Borrar mi cuenta',
+  'deleteAccount.back': 'Volver a mi cuenta',
+  'deleteAccount.intro':
+    'Si borras tu cuenta no podrás volver a entrar con ella, y no se puede deshacer. Antes de seguir, lee qué borramos y qué tenemos que conservar.',
+  'deleteAccount.erasedTitle': 'Lo que borramos',
+  'deleteAccount.erased.profile':
+    'Tus datos personales: nombre, email, teléfono, preferencias y datos de facturación y pago guardados.',
+  'deleteAccount.erased.documents':
+    'Los documentos que subiste (como tu documento de identidad) y los que te entregamos.',
+  'deleteAccount.erased.saved': 'Tus elementos guardados, borradores, notificaciones y carrito.',
+  'deleteAccount.erased.sessions':
+    'Todas tus sesiones y dispositivos recordados: se cerrarán en todos tus dispositivos.',
+  'deleteAccount.keptTitle': 'Lo que conservamos, y por qué',
+  'deleteAccount.kept':
+    'La ley nos obliga a conservar tus pedidos con sus facturas y abonos durante un tiempo. Los guardamos sin tu email ni tu nombre de contacto; las facturas mantienen los datos que figuran en ellas. Pasado el plazo se borran.',
+  'deleteAccount.kept.es':
+    'España: seis años (Código de Comercio, art. 30); Hacienda puede revisarlos durante cuatro (Ley General Tributaria, arts. 66 y 70).',
+  'deleteAccount.kept.pt': 'Portugal: diez años (Código del IVA, art. 52.º).',
+  'deleteAccount.kept.ie': 'Irlanda: seis años (Value-Added Tax Consolidation Act 2010, sección 84).',
+  'deleteAccount.openOrders':
+    'Si tienes un pedido pagado que aún estamos tramitando, tendrás que esperar a que termine para borrar la cuenta.',
+  'deleteAccount.export': 'Si quieres una copia de tus datos, descárgala antes:',
+  'deleteAccount.confirmTitle': 'Confirma que quieres borrarla',
+  'deleteAccount.noPassword':
+    'Si entras con otra cuenta (por ejemplo, Google) y no tienes contraseña, elige una primero con el enlace que te enviaremos por email:',
+  'deleteAccount.noPasswordLink': 'Elegir una contraseña',
+  'deleteAccount.confirm': 'Entiendo que mi cuenta se borrará para siempre y que no se puede deshacer',
+  'deleteAccount.confirmRequired': 'Marca la casilla para confirmar que quieres borrar tu cuenta',
+  'deleteAccount.submit': 'Borrar mi cuenta para siempre',
+  'deleteAccount.doneTitle': 'Tu cuenta se ha borrado',
+  'deleteAccount.doneEmail':
+    'Hemos cerrado tu sesión en todos tus dispositivos y te hemos enviado un email de confirmación a la dirección que tenía la cuenta.',
+  'deleteAccount.doneHome': 'Ir a la página de inicio',
   'confirmEmail.title': 'Confirmar el nuevo email',
   'confirmEmail.intro': 'Pulsa el botón para usar esta dirección en tu cuenta.',
   'confirmEmail.save': 'Confirmar el cambio',

@@ -1611,6 +1611,40 @@ export const pt: Catalogue = {
   'lifecycle.deletePassword': 'A sua palavra-passe',
   'lifecycle.deleteSave': 'Apagar a minha conta',
   'lifecycle.deleted': 'A sua conta foi apagada. Obrigado pela confiança.',
+  'deleteAccount.start': 'Apagar a minha conta…',
+  'deleteAccount.title': 'Apagar a minha conta',
+  'deleteAccount.back': 'Voltar à minha conta',
+  'deleteAccount.intro':
+    'Se apagar a sua conta não poderá voltar a entrar nela, e não é possível anular. Antes de continuar, leia o que apagamos e o que temos de conservar.',
+  'deleteAccount.erasedTitle': 'O que apagamos',
+  'deleteAccount.erased.profile':
+    'Os seus dados pessoais: nome, email, telefone, preferências e dados de faturação e pagamento guardados.',
+  'deleteAccount.erased.documents':
+    'Os documentos que enviou (como o seu documento de identificação) e os que lhe entregámos.',
+  'deleteAccount.erased.saved': 'Os seus elementos guardados, rascunhos, notificações e carrinho.',
+  'deleteAccount.erased.sessions':
+    'Todas as suas sessões e dispositivos memorizados: a sessão será terminada em todos eles.',
+  'deleteAccount.keptTitle': 'O que conservamos, e porquê',
+  'deleteAccount.kept':
+    'A lei obriga-nos a conservar as suas encomendas com as faturas e notas de crédito durante algum tempo. Guardamo-las sem o seu email nem o nome de contacto; as faturas mantêm os dados nelas impressos. Terminado o prazo, são apagadas.',
+  'deleteAccount.kept.es':
+    'Espanha: seis anos (Código de Comércio, art. 30.º); a administração fiscal pode revê-las durante quatro (Lei Geral Tributária, arts. 66.º e 70.º).',
+  'deleteAccount.kept.pt': 'Portugal: dez anos (Código do IVA, art. 52.º).',
+  'deleteAccount.kept.ie': 'Irlanda: seis anos (Value-Added Tax Consolidation Act 2010, secção 84).',
+  'deleteAccount.openOrders':
+    'Se tiver uma encomenda paga que ainda estamos a tratar, terá de esperar que termine para apagar a conta.',
+  'deleteAccount.export': 'Se quiser uma cópia dos seus dados, descarregue-a antes:',
+  'deleteAccount.confirmTitle': 'Confirme que a quer apagar',
+  'deleteAccount.noPassword':
+    'Se entra com outra conta (por exemplo, Google) e não tem palavra-passe, escolha uma primeiro com a ligação que lhe enviaremos por email:',
+  'deleteAccount.noPasswordLink': 'Escolher uma palavra-passe',
+  'deleteAccount.confirm': 'Compreendo que a minha conta será apagada para sempre e que não é possível anular',
+  'deleteAccount.confirmRequired': 'Marque a caixa para confirmar que quer apagar a sua conta',
+  'deleteAccount.submit': 'Apagar a minha conta para sempre',
+  'deleteAccount.doneTitle': 'A sua conta foi apagada',
+  'deleteAccount.doneEmail':
+    'Terminámos a sua sessão em todos os dispositivos e enviámos um email de confirmação para o endereço que a conta tinha.',
+  'deleteAccount.doneHome': 'Ir para a página inicial',
   'confirmEmail.title': 'Confirmar o novo email',
   'confirmEmail.intro': 'Carregue no botão para usar este endereço na sua conta.',
   'confirmEmail.save': 'Confirmar a alteração',

@@ -11335,7 +11335,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     status?: "pending" | "sent" | "failed";
-                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "sign_in_link" | "account_invite" | "email_change_confirm" | "email_changed_notice" | "template" | "incidence" | "ticket_reply";
+                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "sign_in_link" | "account_invite" | "email_change_confirm" | "email_changed_notice" | "password_changed" | "account_deleted" | "template" | "incidence" | "ticket_reply";
                 };
                 header?: never;
                 path?: never;

@@ -1,9 +1,8 @@
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { PasswordInput, useFormMutation } from '../../../shared/auth';
 import { useLanguage, useT } from '../../../shared/i18n';
-import { Alert, Button, ErrorSummary, TextInput } from '../../../shared/ui';
-import { useDeleteAccount, usePendingEmailChange, useRequestEmailChange } from '../api/account-lifecycle';
+import { Alert, Button, ErrorSummary, Link, TextInput } from '../../../shared/ui';
+import { usePendingEmailChange, useRequestEmailChange } from '../api/account-lifecycle';
 
 /** The account page's e-mail change, data export and deletion (docs/customer-panel.md). */
 export function AccountLifecycle() {
@@ -83,40 +82,16 @@ function ExportSection() {
   );
 }
 
+/** Deletion happens on a page of its own (`/cuenta/borrar`), which explains it and asks for confirmation. */
 function DeleteAccountForm() {
   const t = useT();
-  const navigate = useNavigate();
-  const remove = useDeleteAccount();
-  const form = useFormMutation({
-    initial: { password: '' },
-    idPrefix: 'delete',
-    fields: ['password'],
-    fallbackField: 'password',
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    remove.mutate(
-      form.values.password,
-      form.outcome(() => void navigate('/', { state: { accountDeleted: true } })),
-    );
-  }
   return (
     <section aria-labelledby="account-delete-title">
       <h2 id="account-delete-title">{t('lifecycle.deleteTitle')}</h2>
       <p>{t('lifecycle.deleteIntro')}</p>
-      <ErrorSummary errors={form.errors.summary} />
-      <form noValidate onSubmit={submit}>
-        <PasswordInput
-          {...form.input('password')}
-          label={t('lifecycle.deletePassword')}
-          autoComplete="current-password"
-          onChange={form.set('password')}
-        />
-        <Button pending={remove.isPending} variant="warning">
-          {t('lifecycle.deleteSave')}
-        </Button>
-      </form>
+      <p>
+        <Link to="/cuenta/borrar">{t('deleteAccount.start')}</Link>
+      </p>
     </section>
   );
 }
