@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errors, MoneyString, StoreIdParam, Nullable, IdParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 import { emptyCart } from './cart.service.js';
+import { currentTermsVersion } from '../checkout/terms-version.js';
 
 const AnswerLine = Type.Object({
   option_id: Type.Integer(),
@@ -30,28 +31,49 @@ export const CartResponse = Type.Object({
       options: Type.Array(AnswerLine),
       valid: Type.Boolean(),
       price: PriceResponse,
+      /** The service's main characteristics (its short description), shown before paying. */
+      characteristics: Type.String(),
+      /** The expected delivery time the product page states, null when it states none. */
+      delivery_time: Nullable(Type.String()),
+      /** Whether the service starts as soon as it is paid (then checkout needs start_now). */
+      starts_now: Type.Boolean(),
     }),
   ),
   totals: Type.Object({ subtotal: MoneyString, tax: MoneyString, fees: MoneyString, total: MoneyString }),
+  /** The consents POST /api/checkout needs for these lines (docs/shop-flows.md, "Consents at checkout"). */
+  required_consents: Type.Array(Type.Union([Type.Literal('accept_terms'), Type.Literal('start_now')])),
+});
+
+/** The cart as checkout shows it: with who sells and the terms version the customer would accept. */
+const CartView = Type.Object({
+  ...CartResponse.properties,
+  seller: Type.Object({ legal_name: Type.String(), tax_id: Type.String(), address: Type.String() }),
+  terms: Type.Object({
+    version: Type.String(),
+    hash: Type.String({ description: 'SHA-256 (hex) of the terms text' }),
+    language: Type.String(),
+  }),
 });
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { carts, catalog } = app.ctx;
+  const { carts, catalog, invoicing } = app.ctx;
 
   app.get(
     '/api/cart',
     {
       schema: {
         tags: ['cart'],
-        summary: 'The cart (quote) of this session in its store',
-        response: { 200: CartResponse },
+        summary: 'The cart (quote) of this session in its store, with the seller and the terms checkout accepts',
+        response: { 200: CartView },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await request.loadSession();
       const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      return session ? carts.view(session, storeId) : emptyCart(storeId);
+      const cart = session ? await carts.view(session, storeId) : emptyCart(storeId);
+      const language = catalog.getStore(storeId)?.language ?? 'es';
+      return { ...cart, seller: invoicing.sellerOf(storeId), terms: currentTermsVersion(language) };
     },
   );
 
