@@ -1595,7 +1595,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart (quote) of this session in its store */
+        /** The cart (quote) of this session in its store, with the seller and the terms checkout accepts */
         get: {
             parameters: {
                 query?: never;
@@ -1663,6 +1663,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1673,6 +1676,18 @@ export interface paths {
                                 fees: MoneyString;
                                 /** @example 25.12 */
                                 total: MoneyString;
+                            };
+                            required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
                             };
                         };
                     };
@@ -1782,6 +1797,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1793,6 +1811,7 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
+                            required_consents: ("accept_terms" | "start_now")[];
                         };
                     };
                 };
@@ -1892,6 +1911,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1903,6 +1925,7 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
+                            required_consents: ("accept_terms" | "start_now")[];
                         };
                     };
                 };
@@ -2005,6 +2028,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -2016,6 +2042,7 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
+                            required_consents: ("accept_terms" | "start_now")[];
                         };
                     };
                 };
@@ -3156,6 +3183,10 @@ export interface paths {
                         /** @description The pay link key (the part after #k= in the e-mailed link) */
                         key: string;
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -3311,6 +3342,10 @@ export interface paths {
                         /** @description The quote link key (the part after #k= in the link) */
                         key: string;
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -4523,6 +4558,17 @@ export interface paths {
                     "application/json": {
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
                         quote_id?: number;
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                        invoice?: {
+                            name: string;
+                            tax_id: string;
+                            address: string;
+                            country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+                            save?: boolean;
+                        };
                     };
                 };
             };
@@ -4567,7 +4613,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a new payment for an unpaid order of yours */
+        /** Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an agent made) */
         post: {
             parameters: {
                 query?: never;
@@ -4581,6 +4627,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -8075,6 +8125,19 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                                 paid_at: string | null;
+                                consents: {
+                                    terms_version: string;
+                                    /** @description SHA-256 (hex) of the terms text accepted */
+                                    terms_hash: string;
+                                    terms_language: string;
+                                    accepted_at: string;
+                                    start_now_at: string | null;
+                                } | null;
+                                invoice_request: {
+                                    name: string;
+                                    tax_id: string;
+                                    country: string;
+                                } | null;
                             };
                             payments: {
                                 id: number;
@@ -8247,6 +8310,19 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                                 paid_at: string | null;
+                                consents: {
+                                    terms_version: string;
+                                    /** @description SHA-256 (hex) of the terms text accepted */
+                                    terms_hash: string;
+                                    terms_language: string;
+                                    accepted_at: string;
+                                    start_now_at: string | null;
+                                } | null;
+                                invoice_request: {
+                                    name: string;
+                                    tax_id: string;
+                                    country: string;
+                                } | null;
                             };
                             payments: {
                                 id: number;
