@@ -44,7 +44,7 @@ export const CartResponse = Type.Object({
   required_consents: Type.Array(Type.Union([Type.Literal('accept_terms'), Type.Literal('start_now')])),
 });
 
-/** The cart as checkout shows it: with who sells and the terms version the customer would accept. */
+/** Every cart answer: the lines, with who sells and the terms version checkout would have the customer accept. */
 const CartView = Type.Object({
   ...CartResponse.properties,
   seller: Type.Object({ legal_name: Type.String(), tax_id: Type.String(), address: Type.String() }),
@@ -57,6 +57,12 @@ const CartView = Type.Object({
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { carts, catalog, invoicing } = app.ctx;
+  /** A cart answer with who sells in its store and the terms version accepted there (the cache holds any of them). */
+  const withSeller = <T extends { store_id: number }>(cart: T) => ({
+    ...cart,
+    seller: invoicing.sellerOf(cart.store_id),
+    terms: currentTermsVersion(catalog.getStore(cart.store_id)?.language ?? 'es'),
+  });
 
   app.get(
     '/api/cart',
@@ -71,9 +77,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       const session = await request.loadSession();
       const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      const cart = session ? await carts.view(session, storeId) : emptyCart(storeId);
-      const language = catalog.getStore(storeId)?.language ?? 'es';
-      return { ...cart, seller: invoicing.sellerOf(storeId), terms: currentTermsVersion(language) };
+      return withSeller(session ? await carts.view(session, storeId) : emptyCart(storeId));
     },
   );
 
@@ -84,7 +88,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Add a product with its answers (re-validated and re-priced by the server)',
         body: Type.Object({ store_id: StoreIdParam, url_key: Type.String({ maxLength: 120 }), answers: Answers }),
-        response: { 201: CartResponse, ...errors(400, 403, 404, 422) },
+        response: { 201: CartView, ...errors(400, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -95,7 +99,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         answers: request.body.answers,
       });
       if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
-      return reply.code(201).send(await carts.viewOf(cart, lines));
+      return reply.code(201).send(withSeller(await carts.viewOf(cart, lines)));
     },
   );
 
@@ -118,13 +122,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: CartResponse, ...errors(400, 403, 404, 409, 422) },
+        response: { 200: CartView, ...errors(400, 403, 404, 409, 422) },
       },
     },
     async (request) => {
       const session = await request.ensureSession();
       await carts.updateItem(session, session.storeId, request.params.id, request.body);
-      return carts.view(session, session.storeId);
+      return withSeller(await carts.view(session, session.storeId));
     },
   );
 
@@ -135,13 +139,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Remove a line from the cart',
         params: Type.Object({ id: IdParam }),
-        response: { 200: CartResponse, ...errors(403, 404) },
+        response: { 200: CartView, ...errors(403, 404) },
       },
     },
     async (request) => {
       const session = await request.ensureSession();
       await carts.removeItem(session, session.storeId, request.params.id);
-      return carts.view(session, session.storeId);
+      return withSeller(await carts.view(session, session.storeId));
     },
   );
 };

@@ -256,6 +256,24 @@ export const en: Catalogue = {
   'checkout.pay': 'Pay {amount}',
   'checkout.redirecting': 'Taking you to the payment page…',
   'checkout.seeOrders': 'See my orders',
+  'checkout.sellerTitle': 'Who sells',
+  'checkout.seller': '{name}, tax id {taxId}, {address}',
+  'checkout.deliveryTime': 'Delivery time: {time}',
+  'checkout.vatIncluded': 'Prices include VAT.',
+  'checkout.consentsTitle': 'Terms of your purchase',
+  'checkout.termsLink': 'Read the terms of sale (opens in a new tab)',
+  'checkout.acceptTerms': 'I have read and accept the terms of sale',
+  'checkout.startNow':
+    'I ask you to start the service now and I understand that I lose my right of withdrawal once it is fully performed',
+  'checkout.startNowHint':
+    'You have 14 days to withdraw; if you do so before the service is completed, you pay only for the part already provided.',
+  'checkout.acceptTermsRequired': 'You must accept the terms of sale',
+  'checkout.startNowRequired':
+    'You must ask us to start the service now and acknowledge that you cannot withdraw once it is completed',
+  'checkout.fullInvoice': 'I want a full invoice with a tax id',
+  'checkout.fullInvoiceHint': 'If you do not ask for one, you get a simplified invoice in your name.',
+  'checkout.invoiceTitle': 'Invoice details',
+  'checkout.saveInvoice': 'Save these billing details to my account',
   'payment.method.cc': 'Card',
 
   'success.title': 'Order placed',

@@ -260,6 +260,24 @@ export const es = {
   'checkout.pay': 'Pagar {amount}',
   'checkout.redirecting': 'Redirigiendo a la página de pago…',
   'checkout.seeOrders': 'Ver mis pedidos',
+  'checkout.sellerTitle': 'Quién te vende',
+  'checkout.seller': '{name}, NIF {taxId}, {address}',
+  'checkout.deliveryTime': 'Plazo de entrega: {time}',
+  'checkout.vatIncluded': 'Los precios incluyen el IVA.',
+  'checkout.consentsTitle': 'Condiciones de la compra',
+  'checkout.termsLink': 'Leer las condiciones de contratación (se abren en una pestaña nueva)',
+  'checkout.acceptTerms': 'He leído y acepto las condiciones de contratación',
+  'checkout.startNow':
+    'Solicito que empecéis el trámite ya y sé que, una vez completado, pierdo el derecho de desistimiento',
+  'checkout.startNowHint':
+    'Tienes 14 días para desistir; si lo haces antes de que el trámite se complete, pagarás solo la parte ya prestada.',
+  'checkout.acceptTermsRequired': 'Debes aceptar las condiciones de contratación',
+  'checkout.startNowRequired':
+    'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
+  'checkout.fullInvoice': 'Quiero factura completa con NIF',
+  'checkout.fullInvoiceHint': 'Si no la pides, la factura será simplificada, a tu nombre.',
+  'checkout.invoiceTitle': 'Datos de la factura',
+  'checkout.saveInvoice': 'Guardar estos datos de facturación en mi cuenta',
   'payment.method.cc': 'Tarjeta',
 
   'success.title': 'Pedido realizado',

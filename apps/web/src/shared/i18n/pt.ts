@@ -257,6 +257,24 @@ export const pt: Catalogue = {
   'checkout.pay': 'Pagar {amount}',
   'checkout.redirecting': 'A redirecionar para a página de pagamento…',
   'checkout.seeOrders': 'Ver as minhas encomendas',
+  'checkout.sellerTitle': 'Quem vende',
+  'checkout.seller': '{name}, NIF {taxId}, {address}',
+  'checkout.deliveryTime': 'Prazo de entrega: {time}',
+  'checkout.vatIncluded': 'Os preços incluem IVA.',
+  'checkout.consentsTitle': 'Condições da compra',
+  'checkout.termsLink': 'Ler as condições de contratação (abrem num novo separador)',
+  'checkout.acceptTerms': 'Li e aceito as condições de contratação',
+  'checkout.startNow':
+    'Peço que o serviço comece já e sei que, depois de concluído, perco o direito de livre resolução',
+  'checkout.startNowHint':
+    'Tem 14 dias para resolver o contrato; se o fizer antes de o serviço estar concluído, paga apenas a parte já prestada.',
+  'checkout.acceptTermsRequired': 'Tem de aceitar as condições de contratação',
+  'checkout.startNowRequired':
+    'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
+  'checkout.fullInvoice': 'Quero fatura com NIF',
+  'checkout.fullInvoiceHint': 'Se não a pedir, a fatura é simplificada, em seu nome.',
+  'checkout.invoiceTitle': 'Dados da fatura',
+  'checkout.saveInvoice': 'Guardar estes dados de faturação na minha conta',
   'payment.method.cc': 'Cartão',
 
   'success.title': 'Encomenda realizada',

@@ -1812,6 +1812,17 @@ export interface paths {
                                 total: MoneyString;
                             };
                             required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
+                            };
                         };
                     };
                 };
@@ -1926,6 +1937,17 @@ export interface paths {
                                 total: MoneyString;
                             };
                             required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
+                            };
                         };
                     };
                 };
@@ -2043,6 +2065,17 @@ export interface paths {
                                 total: MoneyString;
                             };
                             required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
+                                legal_name: string;
+                                tax_id: string;
+                                address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
+                            };
                         };
                     };
                 };
