@@ -3,7 +3,8 @@ import { TERMS_UPDATED, termsCanonicalText, type Language } from '@ventanilla/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, createTestApp, notaSimpleAnswers, signedIn, TestClient, type TestApp } from '../support/test-app.js';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, orderItems, orders } from '../../src/db/schema.js';
+import { emailOutbox, invoices, orderItems, orders } from '../../src/db/schema.js';
+import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 
 // The consumer-law checkout (issue 23 §2, docs/shop-flows.md "Consents at checkout"): POST /api/checkout needs
 // `accept_terms: true` and, as every service starts at once, `start_now: true`; the order keeps the terms version and
@@ -280,6 +281,32 @@ describe('a full invoice asked for at checkout', () => {
     const order = await staffOrder(res.json().order_id);
     expect(order.invoice_request).toEqual({ name: 'Empresa SL', tax_id: '12345678Z', country: 'ES' });
     expect((await c.get('/api/me/billing')).json().billing).toMatchObject({ name: 'Empresa SL', tax_id: '12345678Z' });
+  });
+
+  it("the paid order's invoice names the holder given at checkout, not the account billing data", async () => {
+    const c = await withCart('factura-emitida@example.com');
+    expect(
+      (
+        await c.request({
+          method: 'PUT',
+          url: '/api/me/billing',
+          payload: { name: 'Cuenta SL', tax_id: 'B12345674', address: 'Calle Cuenta 1', country: 'ES' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const invoice = { name: 'Compradora SL', tax_id: '12345678Z', address: 'Calle Mayor 3, Madrid', country: 'ES' };
+    const res = await c.post('/api/checkout', { payment_method: 'cc', ...CONSENTS, invoice });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
+    await payOnSandbox(t.app, redirectUrl, { number: '4242 4242 4242 4242' });
+    let issued: Array<typeof invoices.$inferSelect> = [];
+    await waitFor(async () => {
+      issued = await t.app.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+      return issued.length > 0;
+    }, 15_000);
+    expect(issued[0]!.recipient).toMatchObject({ name: 'Compradora SL', taxId: '12345678Z', country: 'ES' });
+    // The account's billing data stays as it was (no "save").
+    expect((await c.get('/api/me/billing')).json().billing).toMatchObject({ name: 'Cuenta SL' });
   });
 
   it('does not touch the account billing data unless asked', async () => {
