@@ -37,7 +37,11 @@ export function consentProblems(
   };
 }
 
-/** The terms link and the two boxes, with their inline errors. */
+/**
+ * The terms link and the two boxes, with their inline errors. A box ticked on the server's markup before the page's
+ * code arrived must count: the shared Checkbox reports it through onChange on hydration (useEarlyInput, on main since
+ * c185a1f; the same fix as the radios'), and the updates are functional so two boxes adopted at once both stick.
+ */
 export function ConsentBoxes({
   idPrefix,
   value,
@@ -65,7 +69,10 @@ export function ConsentBoxes({
         name="accept_terms"
         label={t('checkout.acceptTerms')}
         checked={value.acceptTerms}
-        onCheckedChange={(checked) => onChange((c) => ({ ...c, acceptTerms: checked }))}
+        onChange={(event) => {
+          const checked = event.target.checked;
+          onChange((c) => ({ ...c, acceptTerms: checked }));
+        }}
         error={errors.accept_terms}
       />
       {needStartNow ? (
@@ -75,7 +82,10 @@ export function ConsentBoxes({
           label={t('checkout.startNow')}
           hint={t('checkout.startNowHint')}
           checked={value.startNow}
-          onCheckedChange={(checked) => onChange((c) => ({ ...c, startNow: checked }))}
+          onChange={(event) => {
+            const checked = event.target.checked;
+            onChange((c) => ({ ...c, startNow: checked }));
+          }}
           error={errors.start_now}
         />
       ) : null}

@@ -69,7 +69,10 @@ export function InvoiceRequest({
         label={t('checkout.fullInvoice')}
         hint={t('checkout.fullInvoiceHint')}
         checked={value.wanted}
-        onCheckedChange={(wanted) => onChange((c) => ({ ...c, wanted }))}
+        onChange={(event) => {
+          const wanted = event.target.checked;
+          onChange((c) => ({ ...c, wanted }));
+        }}
       />
       {value.wanted ? (
         <fieldset className="fieldset">
@@ -115,7 +118,10 @@ export function InvoiceRequest({
             name="invoice_save"
             label={t('checkout.saveInvoice')}
             checked={value.save}
-            onCheckedChange={(save) => onChange((c) => ({ ...c, save }))}
+            onChange={(event) => {
+              const save = event.target.checked;
+              onChange((c) => ({ ...c, save }));
+            }}
           />
         </fieldset>
       ) : null}
