@@ -11,6 +11,7 @@ import { registerCustomer } from './support/backoffice-orders.js';
 import { newContext } from './support/browser.js';
 import { eventually, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { acceptCheckoutConsents } from './support/checkout-consents.js';
 
 const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026' };
 const CUSTOMER = { email: 'pago-por-enlace@example.com', password: 'correct-horse-battery' };
@@ -129,6 +130,7 @@ test.describe.serial('an agent creates a nota simple for a customer, who pays it
       await expectNoAxeViolations(shop, 'pay by the signed link');
 
       await shop.getByRole('radio', { name: 'Tarjeta' }).check();
+      await acceptCheckoutConsents(shop);
       await shop.getByRole('button', { name: 'Pagar 25,12 €' }).click();
       await waitForPath(shop, /^\/sandbox-pay\/checkout\/[^/?]+/);
       await shop.getByLabel('Titular de la tarjeta').fill('Lucía Pérez');

@@ -28,6 +28,7 @@ import {
 } from './support/catalogue-plan.js';
 import { definitions, eventually, minimalPdf, norm, screenshot, waitForPath } from './support/page-checks.js';
 import { ARTIFACTS, startServer, type RunningServer } from './support/server.js';
+import { acceptCheckoutConsents } from './support/checkout-consents.js';
 
 /**
  * Products that cannot be ordered end to end because of a product defect: `store:url_key` -> the reason. They are
@@ -783,6 +784,7 @@ async function payStore(store: number, language: Language): Promise<void> {
   await register.getByRole('button', { name: ui.registerButton, exact: true }).click();
   const methods = page.getByRole('group', { name: ui.methods, exact: true });
   await methods.getByRole('radio', { name: ui.card, exact: true }).check();
+  await acceptCheckoutConsents(page);
   const payButton = page.getByRole('button', { name: ui.pay });
   expect(cents(await payButton.innerText())).toBe(String(total));
   await payButton.click();

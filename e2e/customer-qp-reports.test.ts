@@ -32,7 +32,11 @@ const QP_ANSWERS = {
 async function paidOrderOf(urlKey: string, answers: Record<string, unknown>): Promise<number> {
   const added = await apiCall(customer, 'POST', '/api/cart/items', { store_id: 1, url_key: urlKey, answers });
   expect(added.status).toBe(201);
-  const checkout = await apiCall(customer, 'POST', '/api/checkout', { payment_method: 'bank' });
+  const checkout = await apiCall(customer, 'POST', '/api/checkout', {
+    payment_method: 'bank',
+    accept_terms: true,
+    start_now: true,
+  });
   expect(checkout.status).toBe(201);
   const orderId = (checkout.json as { order_id: number }).order_id;
   const confirmed = await apiCall(agent, 'POST', `/api/backoffice/orders/${orderId}/confirm-transfer`, {});

@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { acceptCheckoutConsents } from './support/checkout-consents.js';
 
 const IDUFIR = '28079000123456';
 
@@ -150,6 +151,7 @@ test.describe.serial('fast-buy from a saved property, cart quantity, quote link 
       await tampered.close();
 
       await payer.getByRole('radio', { name: 'Tarjeta' }).check();
+      await acceptCheckoutConsents(payer);
       await payer.getByRole('button', { name: /^Pagar/ }).click();
       await waitForPath(payer, /^\/sandbox-pay\/checkout\/[^/?]+/);
       await payer.getByLabel('Titular de la tarjeta').fill('Gestoría Pérez');

@@ -69,7 +69,10 @@ test.describe.serial('invoices and credit notes', () => {
       (await page.request.post('/api/auth/register', { headers: headers(), data: { ...names, password } })).status(),
     ).toBe(201);
     token = await csrfToken(page, 1);
-    const checkout = await page.request.post('/api/checkout', { headers: headers(), data: { payment_method: 'cc' } });
+    const checkout = await page.request.post('/api/checkout', {
+      headers: headers(),
+      data: { payment_method: 'cc', accept_terms: true, start_now: true },
+    });
     expect(checkout.status()).toBe(201);
     const started = (await checkout.json()) as { order_id: number; redirect_url: string };
     orderId = String(started.order_id);

@@ -19,6 +19,7 @@ import {
   writeTemp,
 } from './support/page-checks.js';
 import { ARTIFACTS, startServer, type RunningServer } from './support/server.js';
+import { acceptCheckoutConsents } from './support/checkout-consents.js';
 
 const PRODUCT = 'Nota simple del Registro de la Propiedad';
 const MUNICIPALITY = 'Alcalá de Henares';
@@ -369,6 +370,7 @@ test.describe
   });
 
   step('3b. the sandbox provider declines 4000 0000 0000 0002 and the shop says so', async () => {
+    await acceptCheckoutConsents(page);
     await page.getByRole('button', { name: 'Pagar 32,08 €' }).click();
     await waitForPath(page, /^\/sandbox-pay\/checkout\/[^/?]+/);
     await heading(page, 'Pago a Ventanilla');

@@ -8,6 +8,7 @@ import { formatViolations, runAxe, type AxeViolation } from './support/axe.js';
 import { newContext } from './support/browser.js';
 import { waitForPath, waitForReactRoot } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { ACCEPT_TERMS, acceptCheckoutConsents, START_NOW } from './support/checkout-consents.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,6 +67,7 @@ async function payWith(page: Page, method: string | RegExp, audited?: string): P
   await waitForReactRoot(page);
   const radio = page.getByRole('radio', { name: method });
   await radio.check();
+  await acceptCheckoutConsents(page);
   if (audited) await audit(page, audited);
   await page.getByRole('button', { name: /^(Pagar|Pay) / }).click();
   try {
@@ -126,7 +128,7 @@ test.describe.serial('payment methods in the sandbox', () => {
     await expectPaid(page);
   });
 
-  test('a method chosen on the page before its code arrives is the one paid with', async () => {
+  test('a method chosen and boxes ticked on the page before its code arrives are what is sent', async () => {
     const page = await customerWithCart(1);
     // The checkout's own code is held back: the server's markup is all the page has when Bizum is chosen.
     let release!: () => void;
@@ -137,9 +139,13 @@ test.describe.serial('payment methods in the sandbox', () => {
     });
     await page.goto('/customer/checkout', { waitUntil: 'domcontentloaded' });
     await page.getByRole('radio', { name: 'Bizum' }).check();
+    // The consents too (checkout-consents.tsx): ticked on the server's markup, they must count once hydrated.
+    await page.getByRole('checkbox', { name: ACCEPT_TERMS }).check();
+    await page.getByRole('checkbox', { name: START_NOW }).check();
     release();
     await waitForReactRoot(page);
     await expect(page.getByRole('radio', { name: 'Bizum' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: ACCEPT_TERMS })).toBeChecked();
     await page.getByRole('button', { name: /^Pagar / }).click();
     await expect(page.getByLabel('Tu número de móvil')).toBeVisible();
     await page.unrouteAll();

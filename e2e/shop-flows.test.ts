@@ -216,7 +216,11 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await page.getByRole('radio', { name: 'De una persona' }).check();
     await next(/^\/tienda\/q-propiedades\/step2$/);
     // Place the order of the cart (nota simple + search) without paying it.
-    const checkout = await apiCall(context, 'POST', '/api/checkout', { payment_method: 'cc' });
+    const checkout = await apiCall(context, 'POST', '/api/checkout', {
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(checkout.status).toBe(201);
     orderId = String((checkout.json as { order_id: number }).order_id);
     // Another device: this browser's local draft is gone; the account still has it.

@@ -82,7 +82,7 @@ export class Shopper {
     });
     if (add.status !== 201) return { failed: `cart ${add.status}` };
     const checkout = await this.request('POST', '/api/checkout', {
-      json: { payment_method: 'cc' },
+      json: { payment_method: 'cc', accept_terms: true, start_now: true },
       record: record('checkout'),
       timeoutMs,
     });

@@ -69,6 +69,9 @@ const es = {
   'billing.tax_id_invalid': 'El NIF no es válido. Revisa el número y la letra',
   'billing.tax_id_invalid_ie':
     'El número de IVA irlandés o PPSN no es válido: 7 cifras y una o dos letras, como 1234567T o 1234567FA',
+  'checkout.accept_terms_required': 'Debes aceptar las condiciones de contratación',
+  'checkout.start_now_required':
+    'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'Esta pestaña no existe',
   'workspace.duplicate_tab': 'Esta pestaña ya está abierta',
@@ -204,6 +207,9 @@ const en: Catalogue = {
   'billing.tax_id_invalid': 'The tax id is not valid. Check the number and the letter',
   'billing.tax_id_invalid_ie':
     'The Irish VAT number or PPS number is not valid: 7 digits and one or two letters, such as 1234567T or 1234567FA',
+  'checkout.accept_terms_required': 'You must accept the terms of sale',
+  'checkout.start_now_required':
+    'You must ask us to start the service now and acknowledge that you cannot withdraw once it is completed',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'This tab does not exist',
   'workspace.duplicate_tab': 'This tab is already open',
@@ -335,6 +341,9 @@ const pt: Catalogue = {
   'billing.tax_id_invalid': 'O NIF não é válido. Verifique o número',
   'billing.tax_id_invalid_ie':
     'O número de IVA irlandês ou PPSN não é válido: 7 dígitos e uma ou duas letras, como 1234567T ou 1234567FA',
+  'checkout.accept_terms_required': 'Tem de aceitar as condições de contratação',
+  'checkout.start_now_required':
+    'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
   // Workspace (the agent's tabs, docs/backoffice.md "Workspace").
   'workspace.unknown_tab': 'Este separador não existe',
   'workspace.duplicate_tab': 'Este separador já está aberto',

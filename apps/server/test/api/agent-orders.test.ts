@@ -76,7 +76,11 @@ describe('an agent creates an order for a customer', () => {
     await other.register('otro-cliente@example.com');
     expect((await other.post(`/api/orders/${body.order_id}/pay`, { payment_method: 'cc' })).statusCode).toBe(404);
     expect((await agent.post(`/api/orders/${body.order_id}/pay`, { payment_method: 'cc' })).statusCode).toBe(404);
-    const pay = await customer.post(`/api/orders/${body.order_id}/pay`, { payment_method: 'cc' });
+    const pay = await customer.post(`/api/orders/${body.order_id}/pay`, {
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(pay.statusCode).toBe(201);
     const paid = await payOnSandbox(t.app, pay.json().redirect_url, { number: '4242 4242 4242 4242' });
     expect(paid.status).toBe(303);

@@ -38,7 +38,9 @@ beforeAll(async () => {
   await customer.start(1);
   await customer.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
   await customer.register('bo-customer@example.com');
-  const checkout = (await customer.post('/api/checkout', { payment_method: 'cc' })).json();
+  const checkout = (
+    await customer.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
+  ).json();
   orderId = checkout.order_id;
   await payOnSandbox(t.app, checkout.redirect_url, { number: '4242424242424242' });
   await waitFor(async () => (await customer.get(`/api/orders/${orderId}/payment`)).json().paid);

@@ -184,7 +184,12 @@ describe('the quote link: someone else pays the cart', () => {
     // Nothing of the owner beyond the invoice holder: no address, e-mail or answers.
     expect(view.body).not.toContain('Calle Mayor');
     expect(view.body).not.toContain('owner-quote');
-    const pay = await payer.post(`/api/quote-links/${quote_id}/pay`, { key, payment_method: 'cc' });
+    const pay = await payer.post(`/api/quote-links/${quote_id}/pay`, {
+      key,
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(pay.statusCode, pay.body).toBe(201);
     const { order_id, redirect_url } = pay.json<{ order_id: number; redirect_url: string }>();
     const paid = await payOnSandbox(t.app, redirect_url, { number: '4242 4242 4242 4242' });
@@ -199,7 +204,12 @@ describe('the quote link: someone else pays the cart', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ paid: true });
     expect((await c.get('/api/cart')).json<{ items: unknown[] }>().items).toEqual([]);
-    const again = await payer.post(`/api/quote-links/${quote_id}/pay`, { key, payment_method: 'cc' });
+    const again = await payer.post(`/api/quote-links/${quote_id}/pay`, {
+      key,
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ORDER_ALREADY_PAID');
   });
@@ -209,7 +219,9 @@ describe('the quote link: someone else pays the cart', () => {
     const { quote_id, key } = await link(c);
     const payers = await Promise.all([anonymous(), anonymous(), anonymous()]);
     const results = await Promise.all(
-      payers.map((p) => p.post(`/api/quote-links/${quote_id}/pay`, { key, payment_method: 'cc' })),
+      payers.map((p) =>
+        p.post(`/api/quote-links/${quote_id}/pay`, { key, payment_method: 'cc', accept_terms: true, start_now: true }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const orders = new Set(results.map((r) => r.json<{ order_id: number }>().order_id));
@@ -232,7 +244,12 @@ describe('the quote link: someone else pays the cart', () => {
       `${la.key}x`,
       '',
     ]) {
-      const res = await payer.post(`/api/quote-links/${la.quote_id}/pay`, { key, payment_method: 'cc' });
+      const res = await payer.post(`/api/quote-links/${la.quote_id}/pay`, {
+        key,
+        payment_method: 'cc',
+        accept_terms: true,
+        start_now: true,
+      });
       expect([400, 404], `${key}: ${res.body}`).toContain(res.statusCode);
       expect([400, 404]).toContain((await payer.post(`/api/quote-links/${la.quote_id}`, { key })).statusCode);
     }
@@ -267,7 +284,12 @@ describe('the quote link: someone else pays the cart', () => {
     clock += 15 * DAY;
     try {
       const payer = await anonymous();
-      const res = await payer.post(`/api/quote-links/${quote_id}/pay`, { key, payment_method: 'cc' });
+      const res = await payer.post(`/api/quote-links/${quote_id}/pay`, {
+        key,
+        payment_method: 'cc',
+        accept_terms: true,
+        start_now: true,
+      });
       expect(res.statusCode).toBe(410);
       expect(res.json()).toMatchObject({ code: 'PAY_LINK_EXPIRED', message: expect.stringContaining('ha caducado') });
     } finally {

@@ -42,7 +42,11 @@ async function customerWithCart() {
 }
 
 async function checkout(c: TestClient, key: string) {
-  const res = await c.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': key });
+  const res = await c.post(
+    '/api/checkout',
+    { payment_method: 'cc', accept_terms: true, start_now: true },
+    { 'idempotency-key': key },
+  );
   expect(res.statusCode).toBe(201);
   return res.json<{ order_id: number; redirect_url: string }>();
 }
@@ -310,7 +314,9 @@ describe('order numbers', () => {
     const empty = new TestClient(t.app);
     await empty.register(`round-trips-gap-${Date.now()}@example.com`);
     const [before] = await rows('select last_value from order_counters where store_id = 1');
-    expect((await empty.post('/api/checkout', { payment_method: 'cc' })).statusCode).toBe(409);
+    expect(
+      (await empty.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })).statusCode,
+    ).toBe(409);
     const [after] = await rows('select last_value from order_counters where store_id = 1');
     expect(Number(after?.last_value)).toBe(Number(before?.last_value ?? 0) + 1);
     const placed = await checkout(await customerWithCart(), `key-round-trips-gap-${Date.now()}`);

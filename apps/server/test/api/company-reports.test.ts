@@ -119,7 +119,11 @@ describe('the report of a paid report line is attached to the order', () => {
       answers: { '5501': 'Ejemplo Servicios SL', '5502': CIF },
     });
     expect(add.statusCode).toBe(201);
-    const checkout = await customer.post('/api/checkout', { payment_method: 'cc' });
+    const checkout = await customer.post('/api/checkout', {
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(checkout.statusCode).toBe(201);
     orderId = checkout.json().order_id;
     const pay = await payOnSandbox(t.app, checkout.json().redirect_url, { number: '4242 4242 4242 4242' });

@@ -396,7 +396,11 @@ async function newCustomer() {
     answers: notaSimpleAnswers(),
   });
   expect(add.statusCode, add.body).toBe(201);
-  const checkout = await customer.post('/api/checkout', { payment_method: 'bank' });
+  const checkout = await customer.post('/api/checkout', {
+    payment_method: 'bank',
+    accept_terms: true,
+    start_now: true,
+  });
   expect(checkout.statusCode, checkout.body).toBe(201);
   const orderId = checkout.json<{ order_id: number }>().order_id;
   const { rows } = await t.app.ctx.database.pool.query<{ item_id: number }>(

@@ -31,7 +31,11 @@ beforeAll(async () => {
       .statusCode,
   ).toBe(201);
   await customer.register(`csrf-${Date.now()}@example.com`);
-  const checkout = await customer.post('/api/checkout', { payment_method: 'bank' });
+  const checkout = await customer.post('/api/checkout', {
+    payment_method: 'bank',
+    accept_terms: true,
+    start_now: true,
+  });
   expect(checkout.statusCode, checkout.body).toBe(201);
   orderId = checkout.json<{ order_id: number }>().order_id;
   const { rows } = await t.app.ctx.database.pool.query<{ item_id: number }>(

@@ -55,7 +55,7 @@ async function placeOrder(email: string, firstname = 'Lucía', leftUnpaid = true
     (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode,
   ).toBe(201);
   await c.register(email, 'correct-horse-battery', { firstname, lastname: 'Pérez' });
-  const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
+  const checkout = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(checkout.statusCode).toBe(201);
   const orderId = checkout.json<{ order_id: number }>().order_id;
   if (leftUnpaid) {
@@ -141,7 +141,7 @@ describe('order emails arrive at the SMTP server', () => {
     await c.start(1);
     await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
     await c.register('transferencia@example.com', 'correct-horse-battery', { firstname: 'Lucía', lastname: 'Pérez' });
-    const checkout = await c.post('/api/checkout', { payment_method: 'bank' });
+    const checkout = await c.post('/api/checkout', { payment_method: 'bank', accept_terms: true, start_now: true });
     expect(checkout.statusCode).toBe(201);
     const orderId = checkout.json<{ order_id: number }>().order_id;
     const kinds = await sql<{ kind: string }>('select kind from email_outbox where order_id = $1 order by id', [

@@ -45,7 +45,7 @@ async function paidIrishOrder(email: string, billing?: object, qty = 1): Promise
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
+  const checkout = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(checkout.statusCode, checkout.body).toBe(201);
   const { order_id: orderId, redirect_url } = checkout.json<{ order_id: number; redirect_url: string }>();
   await payOnSandbox(t.app, redirect_url, { number: '4242424242424242' });

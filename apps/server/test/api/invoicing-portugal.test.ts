@@ -52,7 +52,7 @@ async function unpaidPortugueseOrder(email: string) {
     (await c.post('/api/cart/items', { store_id: 16, url_key: 'certidao-permanente-automovel', answers: PT_ANSWERS }))
       .statusCode,
   ).toBe(201);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode).toBe(201);
   return { c, ...res.json<{ order_id: number; redirect_url: string }>() };
 }

@@ -39,7 +39,7 @@ async function unpaidOrder(
   },
 ) {
   expect((await c.post('/api/cart/items', line)).statusCode).toBe(201);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode).toBe(201);
   return res.json<{ order_id: number; redirect_url: string }>();
 }
@@ -525,7 +525,7 @@ describe('bank transfers', () => {
       (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
         .statusCode,
     ).toBe(201);
-    const started = await c.post('/api/checkout', { payment_method: 'bank' });
+    const started = await c.post('/api/checkout', { payment_method: 'bank', accept_terms: true, start_now: true });
     expect(started.statusCode).toBe(201);
     const orderId = started.json<{ order_id: number }>().order_id;
     expect(await invoicesOf(orderId)).toHaveLength(0);

@@ -34,7 +34,7 @@ beforeAll(async () => {
     (await owner.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() }))
       .statusCode,
   ).toBe(201);
-  const checkout = await owner.post('/api/checkout', { payment_method: 'cc' });
+  const checkout = await owner.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(checkout.statusCode).toBe(201);
   orderId = checkout.json().order_id;
   itemId = (await owner.get(`/api/me/orders/${orderId}`)).json().items[0].id;

@@ -81,20 +81,26 @@ describe('checkout and the sandbox provider', () => {
   it('needs a signed-in customer', async () => {
     const c = new TestClient(t.app);
     await c.start(1);
-    expect((await c.post('/api/checkout', { payment_method: 'cc' })).statusCode).toBe(401);
+    expect(
+      (await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })).statusCode,
+    ).toBe(401);
   });
 
   it('an empty cart is a 409', async () => {
     const c = new TestClient(t.app);
     await c.register('empty@example.com');
-    const res = await c.post('/api/checkout', { payment_method: 'cc' });
+    const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('CART_EMPTY');
   });
 
   it('card success: one order with the store prefix, item 0 until the signed notification, then 40 and paid', async () => {
     const c = await customerWithCart('success@example.com');
-    const checkout = await c.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': 'key-success-0001' });
+    const checkout = await c.post(
+      '/api/checkout',
+      { payment_method: 'cc', accept_terms: true, start_now: true },
+      { 'idempotency-key': 'key-success-0001' },
+    );
     expect(checkout.statusCode).toBe(201);
     const { order_id: orderId, redirect_url: redirectUrl } = checkout.json();
     expect(String(orderId)).toMatch(/^10\d{7}$/);
@@ -130,8 +136,16 @@ describe('checkout and the sandbox provider', () => {
   it('the same Idempotency-Key returns the same order (double click)', async () => {
     const c = await customerWithCart('double@example.com');
     const [a, b] = await Promise.all([
-      c.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': 'key-double-0001' }),
-      c.post('/api/checkout', { payment_method: 'cc' }, { 'idempotency-key': 'key-double-0001' }),
+      c.post(
+        '/api/checkout',
+        { payment_method: 'cc', accept_terms: true, start_now: true },
+        { 'idempotency-key': 'key-double-0001' },
+      ),
+      c.post(
+        '/api/checkout',
+        { payment_method: 'cc', accept_terms: true, start_now: true },
+        { 'idempotency-key': 'key-double-0001' },
+      ),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().order_id).toBe(b.json().order_id);
@@ -142,7 +156,7 @@ describe('checkout and the sandbox provider', () => {
   it('a declined card leaves the order unpaid; paying again with a good card works', async () => {
     const c = await customerWithCart('declined@example.com');
     const { order_id: orderId, redirect_url: redirectUrl } = (
-      await c.post('/api/checkout', { payment_method: 'cc' })
+      await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
     ).json();
     const declined = await payOnSandbox(t.app, redirectUrl, { number: '4000000000000002' });
     expect(declined.location).toBe(`http://shop.test/customer/payment?order_id=${orderId}&error=card_declined`);
@@ -161,7 +175,7 @@ describe('checkout and the sandbox provider', () => {
   it('insufficient funds and a cancel come back with their codes', async () => {
     const c = await customerWithCart('funds@example.com');
     const { order_id: orderId, redirect_url: redirectUrl } = (
-      await c.post('/api/checkout', { payment_method: 'cc' })
+      await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
     ).json();
     expect((await payOnSandbox(t.app, redirectUrl, { number: '4000000000009995' })).location).toContain(
       'error=insufficient_funds',
@@ -181,7 +195,7 @@ describe('checkout and the sandbox provider', () => {
   it('3-D Secure challenge: the right code pays, a wrong one fails authentication', async () => {
     const c = await customerWithCart('threeds@example.com', true);
     const { order_id: orderId, redirect_url: redirectUrl } = (
-      await c.post('/api/checkout', { payment_method: 'cc' })
+      await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
     ).json();
     const failed = await payOnSandbox(t.app, redirectUrl, { number: '4000000000003220' }, '000000');
     expect(failed.html).toContain('3-D Secure');
@@ -196,7 +210,9 @@ describe('checkout and the sandbox provider', () => {
 
   it('the card page re-renders its errors and a used payment page is gone', async () => {
     const c = await customerWithCart('cardform@example.com');
-    const { redirect_url: redirectUrl } = (await c.post('/api/checkout', { payment_method: 'cc' })).json();
+    const { redirect_url: redirectUrl } = (
+      await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
+    ).json();
     const bad = await payOnSandbox(t.app, redirectUrl, { number: '1234', expiry: '01/20', cvc: 'x' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('Hay un problema');
@@ -209,7 +225,9 @@ describe('checkout and the sandbox provider', () => {
 describe('customer orders are private', () => {
   it("another customer's order is 404, and so is the anonymous view", async () => {
     const owner = await customerWithCart('owner@example.com');
-    const { order_id: orderId } = (await owner.post('/api/checkout', { payment_method: 'cc' })).json();
+    const { order_id: orderId } = (
+      await owner.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
+    ).json();
     const other = new TestClient(t.app);
     await other.register('other@example.com');
     expect((await other.get(`/api/me/orders/${orderId}`)).statusCode).toBe(404);
@@ -221,9 +239,10 @@ describe('customer orders are private', () => {
 
   it('lists orders newest first with pagination fields', async () => {
     const c = await customerWithCart('many@example.com');
-    await c.post('/api/checkout', { payment_method: 'cc' });
+    await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
     await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(true) });
-    const second = (await c.post('/api/checkout', { payment_method: 'cc' })).json().order_id;
+    const second = (await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })).json()
+      .order_id;
     const list = (await c.get('/api/me/orders?per_page=1')).json();
     expect(list).toMatchObject({ total: 2, page: 1, per_page: 1 });
     expect(list.items[0].order_id).toBe(second);

@@ -55,14 +55,24 @@ describe('paying by the link, signed out', () => {
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ order_id: orderId, paid: false, amount: '25.12', store_id: 1 });
     expect(JSON.stringify(status.json())).not.toContain('paga-enlace');
-    const pay = await c.post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc' });
+    const pay = await c.post(`/api/pay-links/${orderId}/pay`, {
+      key,
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(pay.statusCode, pay.body).toBe(201);
     const paid = await payOnSandbox(t.app, pay.json().redirect_url, { number: '4242 4242 4242 4242' });
     expect(paid.status).toBe(303);
     // The browser comes back to the link's own page (the payer may not be signed in).
     expect(paid.location).toContain(`/payment/order/${orderId}`);
     await waitFor(async () => (await c.post(`/api/pay-links/${orderId}`, { key })).json<{ paid: boolean }>().paid);
-    const again = await c.post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc' });
+    const again = await c.post(`/api/pay-links/${orderId}/pay`, {
+      key,
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ORDER_ALREADY_PAID');
   });
@@ -84,16 +94,28 @@ describe('paying by the link, signed out', () => {
     ];
     for (const key of tampered) {
       const c = await anonymous();
-      const res = await c.post(`/api/pay-links/${a.orderId}/pay`, { key, payment_method: 'cc' });
+      const res = await c.post(`/api/pay-links/${a.orderId}/pay`, {
+        key,
+        payment_method: 'cc',
+        accept_terms: true,
+        start_now: true,
+      });
       expect([400, 404], `${key}: ${res.body}`).toContain(res.statusCode);
       expect((await c.post(`/api/pay-links/${a.orderId}`, { key })).statusCode).not.toBe(200);
     }
     // A's key on B, and on orders that do not exist.
     const c = await anonymous();
     for (const orderId of [b.orderId, a.orderId + 1_000_000, 1]) {
-      expect((await c.post(`/api/pay-links/${orderId}/pay`, { key: a.key, payment_method: 'cc' })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (
+          await c.post(`/api/pay-links/${orderId}/pay`, {
+            key: a.key,
+            payment_method: 'cc',
+            accept_terms: true,
+            start_now: true,
+          })
+        ).statusCode,
+      ).toBe(404);
     }
     for (const url of [`/api/pay-links/${2 ** 40}`, '/api/pay-links/0', '/api/pay-links/1e3', '/api/pay-links/%00']) {
       const res = await c.post(url, { key: a.key });
@@ -115,7 +137,9 @@ describe('paying by the link, signed out', () => {
     expect((await c.post(`/api/pay-links/${orderId}`, { key })).statusCode).toBe(200);
     clock += 15 * DAY;
     try {
-      const res = await (await anonymous()).post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc' });
+      const res = await (
+        await anonymous()
+      ).post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc', accept_terms: true, start_now: true });
       expect(res.statusCode).toBe(410);
       expect(res.json()).toMatchObject({ code: 'PAY_LINK_EXPIRED', message: expect.stringContaining('ha caducado') });
       const pt = await (await anonymous(16)).post(`/api/pay-links/${orderId}`, { key });
@@ -123,9 +147,21 @@ describe('paying by the link, signed out', () => {
       expect(pt.json().message).toContain('expirou');
       // Ownership is unchanged: the signed-in customer pays from the account; nobody else can.
       expect(
-        (await (await anonymous()).post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc' })).statusCode,
+        (
+          await (
+            await anonymous()
+          ).post(`/api/pay-links/${orderId}/pay`, { key, payment_method: 'cc', accept_terms: true, start_now: true })
+        ).statusCode,
       ).toBe(410);
-      expect((await customer.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).statusCode).toBe(201);
+      expect(
+        (
+          await customer.post(`/api/orders/${orderId}/pay`, {
+            payment_method: 'cc',
+            accept_terms: true,
+            start_now: true,
+          })
+        ).statusCode,
+      ).toBe(201);
       expect((await agent.post(`/api/orders/${orderId}/pay`, { payment_method: 'cc' })).statusCode).toBe(404);
     } finally {
       clock -= 15 * DAY;
@@ -146,7 +182,7 @@ describe('paying by the link, signed out', () => {
     const customer = new TestClient(t.app);
     expect((await customer.register('sin-enlace@example.com')).statusCode).toBe(201);
     await customer.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
-    const res = await customer.post('/api/checkout', { payment_method: 'cc' });
+    const res = await customer.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
     expect(res.statusCode, res.body).toBe(201);
     const orderId = res.json<{ order_id: number }>().order_id;
     // Left unpaid at the card page: the reminder job's "order received" links to the order's payment page.

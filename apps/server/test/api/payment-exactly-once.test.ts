@@ -29,7 +29,7 @@ async function order(store: 1 | 16, method: string) {
       : { store_id: 16, url_key: 'certidao-permanente-automovel', answers: { '4201': 'AA00AA', '4202': '420201' } };
   await c.post('/api/cart/items', line);
   await c.register(`once${++seq}-${Date.now()}@example.com`);
-  const res = (await c.post('/api/checkout', { payment_method: method })).json<{
+  const res = (await c.post('/api/checkout', { payment_method: method, accept_terms: true, start_now: true })).json<{
     order_id: number;
     redirect_url: string;
   }>();

@@ -34,7 +34,7 @@ async function customer(store: 1 | 16 = 1) {
 }
 
 async function checkout(c: TestClient, method: string) {
-  const res = await c.post('/api/checkout', { payment_method: method });
+  const res = await c.post('/api/checkout', { payment_method: method, accept_terms: true, start_now: true });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ order_id: number; redirect_url: string }>();
 }
@@ -94,7 +94,7 @@ describe('GET /api/stores/{storeId}/payment-methods', () => {
   it('an unknown store is a 404; a method the store does not offer is refused at checkout', async () => {
     expect((await t.app.inject('/api/stores/98/payment-methods')).statusCode).toBe(404);
     const c = await customer(1);
-    const res = await c.post('/api/checkout', { payment_method: 'multibanco' });
+    const res = await c.post('/api/checkout', { payment_method: 'multibanco', accept_terms: true, start_now: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
   });
@@ -369,9 +369,17 @@ describe('payment routes of the spec', () => {
   it('payment/quote/{quote_id}: only your own active cart', async () => {
     const c = await customer(1);
     const quote = (await c.get('/api/cart')).json().quote_id as number;
-    const wrong = await c.post('/api/checkout', { payment_method: 'cc', quote_id: quote + 1000 });
+    const wrong = await c.post('/api/checkout', {
+      payment_method: 'cc',
+      accept_terms: true,
+      start_now: true,
+      quote_id: quote + 1000,
+    });
     expect(wrong.statusCode).toBe(404);
-    expect((await c.post('/api/checkout', { payment_method: 'cc', quote_id: quote })).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true, quote_id: quote }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('payment/order/{order_id} and checkout/finalize/{item_id} are for the owner only', async () => {

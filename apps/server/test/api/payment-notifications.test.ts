@@ -18,7 +18,9 @@ async function unpaidOrder(email: string) {
   await c.start(1);
   await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
   await c.register(email);
-  const { order_id: orderId } = (await c.post('/api/checkout', { payment_method: 'cc' })).json<{ order_id: number }>();
+  const { order_id: orderId } = (
+    await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })
+  ).json<{ order_id: number }>();
   const { rows } = await t.app.ctx.database.pool.query<{ provider_ref: string; amount: number }>(
     'select provider_ref, amount from payments where order_id = $1',
     [orderId],

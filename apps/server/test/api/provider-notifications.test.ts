@@ -59,7 +59,7 @@ async function unpaidOrder(store: number, email: string) {
   });
   expect(added.statusCode).toBe(201);
   await c.register(email);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode).toBe(201);
   const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
   const { rows } = await t.app.ctx.database.pool.query<{
@@ -141,13 +141,13 @@ describe('Stripe notifications for an order routed to Stripe', () => {
     ).toBe(201);
     await c.register('stripe-resume@example.com');
     const key = { 'idempotency-key': 'key-resume-0001' };
-    const first = await c.post('/api/checkout', { payment_method: 'cc' }, key);
+    const first = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true }, key);
     expect(first.statusCode).toBe(201);
     const orderId = first.json<{ order_id: number }>().order_id;
     // As if the payment had been opened on the sandbox before the routing sent store 1's cards to Stripe.
     await t.app.ctx.database.pool.query("update payments set provider = 'sandbox' where order_id = $1", [orderId]);
     const before = stripeRequests.length;
-    const again = await c.post('/api/checkout', { payment_method: 'cc' }, key);
+    const again = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true }, key);
     expect(again.statusCode).toBe(201);
     expect(again.json<{ order_id: number }>().order_id).toBe(orderId);
     expect(again.json<{ redirect_url: string }>().redirect_url).not.toContain('checkout.stripe.com');

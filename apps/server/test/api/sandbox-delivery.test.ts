@@ -39,7 +39,7 @@ async function openPayment(): Promise<{ url: string; ref: string }> {
   const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
   expect(add.statusCode).toBe(201);
   await c.register(`delivery-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode, res.body).toBe(201);
   const url = res.json<{ redirect_url: string }>().redirect_url;
   return { url, ref: new URL(url, 'http://x').pathname.split('/').at(-1)! };

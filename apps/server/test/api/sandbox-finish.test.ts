@@ -21,7 +21,7 @@ async function openPayment(): Promise<string> {
     (await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() })).statusCode,
   ).toBe(201);
   await c.register(`finish-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode, res.body).toBe(201);
   return new URL(res.json<{ redirect_url: string }>().redirect_url, 'http://x').pathname.split('/').at(-1)!;
 }

@@ -245,7 +245,7 @@ describe('from the wizard to the order', () => {
 
     const checkout = await customer.post(
       '/api/checkout',
-      { payment_method: 'cc' },
+      { payment_method: 'cc', accept_terms: true, start_now: true },
       { 'idempotency-key': 'uploads-checkout-1' },
     );
     expect(checkout.statusCode, checkout.body).toBe(201);

@@ -56,7 +56,7 @@ async function paidOrder(email: string, billing?: object): Promise<number> {
   }
   const line = { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() };
   expect((await c.post('/api/cart/items', line)).statusCode).toBe(201);
-  const res = await c.post('/api/checkout', { payment_method: 'cc' });
+  const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode).toBe(201);
   const { order_id: orderId, redirect_url: redirectUrl } = res.json<{ order_id: number; redirect_url: string }>();
   await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' });

@@ -60,7 +60,7 @@ describe('database outage', () => {
     const c = await customerWithLine();
     db.down = true;
     try {
-      const res = await c.post('/api/checkout', { payment_method: 'cc' });
+      const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
@@ -71,14 +71,16 @@ describe('database outage', () => {
       db.down = false;
     }
     // The same customer checks out once the database is back.
-    expect((await c.post('/api/checkout', { payment_method: 'cc' })).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true })).statusCode,
+    ).toBe(201);
   });
 
   it('a payment provider that fails because the database went away is 503 too, not a provider error', async () => {
     const c = await customerWithLine();
     db.refuse = /sandbox_payments/; // the sandbox keeps its sessions in the same database
     try {
-      const res = await c.post('/api/checkout', { payment_method: 'cc' });
+      const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     } finally {
@@ -88,7 +90,7 @@ describe('database outage', () => {
 
   it('a notification cut off by the outage is delivered by the retry loop, which waits with growing pauses meanwhile', async () => {
     const c = await customerWithLine();
-    const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
+    const checkout = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
     expect(checkout.statusCode, checkout.body).toBe(201);
     const { order_id: orderId, redirect_url: url } = checkout.json<{ order_id: number; redirect_url: string }>();
     shopDown = true;

@@ -190,7 +190,7 @@ export async function placedCardOrder(app: FastifyInstance, email: string) {
   await c.register(email);
   const add = await c.post('/api/cart/items', { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() });
   if (add.statusCode !== 201) throw new Error(`add to cart: ${add.statusCode} ${add.body}`);
-  const checkout = await c.post('/api/checkout', { payment_method: 'cc' });
+  const checkout = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   if (checkout.statusCode !== 201) throw new Error(`checkout: ${checkout.statusCode} ${checkout.body}`);
   return { c, ...checkout.json<{ order_id: number; redirect_url: string }>() };
 }

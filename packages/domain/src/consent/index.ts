@@ -1,2 +1,4 @@
 export * from './consent.js';
 export * from './legal-pages.js';
+export * from './checkout-consents.js';
+export * from './terms.js';

@@ -43,6 +43,22 @@ export const orders = pgTable(
     customerLastname: text('customer_lastname').notNull(),
     idempotencyKey: text('idempotency_key'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The terms of sale the customer accepted (docs/shop-flows.md, "Consents at checkout"): their version date, the
+     * SHA-256 (hex) of their text and its language, and when. Null until the customer accepts them (an order an agent
+     * made, before its customer pays it).
+     */
+    termsVersion: text('terms_version'),
+    termsHash: text('terms_hash'),
+    termsLanguage: text('terms_language'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+    /** When the customer asked for the service to start at once (and acknowledged the end of the withdrawal right). */
+    startNowAt: timestamp('start_now_at', { withTimezone: true, mode: 'date' }),
+    /** A full invoice asked for at checkout: the holder's data (copied onto the invoice instead of the account's). */
+    invoiceName: text('invoice_name'),
+    invoiceTaxId: text('invoice_tax_id'),
+    invoiceAddress: text('invoice_address'),
+    invoiceCountry: text('invoice_country'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

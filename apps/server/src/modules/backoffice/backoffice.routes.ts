@@ -15,6 +15,7 @@ import {
   IdParam,
   StoredFile,
 } from '../../shared/http-schemas.js';
+import { OrderConsentsOut } from '../checkout/checkout.schema.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile } from '../files/read-multipart-file.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
@@ -106,6 +107,10 @@ const ItemDetail = Type.Object({
     tax_amount: MoneyString,
     total: MoneyString,
     paid_at: Nullable(Type.String()),
+    /** The terms version accepted and both consents (docs/shop-flows.md, "Consents at checkout"). */
+    consents: OrderConsentsOut,
+    /** The full invoice's holder asked for at checkout, if any. */
+    invoice_request: Nullable(Type.Object({ name: Type.String(), tax_id: Type.String(), country: Type.String() })),
   }),
   payments: Type.Array(
     Type.Object({

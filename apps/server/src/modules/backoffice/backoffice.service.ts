@@ -170,6 +170,20 @@ export class BackofficeService {
         tax_amount: formatMoneyString(order.taxAmount),
         total: formatMoneyString(order.total),
         paid_at: iso(order.paidAt),
+        consents:
+          order.termsAcceptedAt && order.termsVersion && order.termsHash && order.termsLanguage
+            ? {
+                terms_version: order.termsVersion,
+                terms_hash: order.termsHash,
+                terms_language: order.termsLanguage,
+                accepted_at: order.termsAcceptedAt.toISOString(),
+                start_now_at: iso(order.startNowAt),
+              }
+            : null,
+        invoice_request:
+          order.invoiceName !== null && order.invoiceTaxId !== null
+            ? { name: order.invoiceName, tax_id: order.invoiceTaxId, country: order.invoiceCountry ?? '' }
+            : null,
       },
       payments: paymentRows.map((p) => ({
         id: p.id,

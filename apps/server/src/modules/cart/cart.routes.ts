@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { errors, MoneyString, StoreIdParam, Nullable, IdParam } from '../../shared/http-schemas.js';
 import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
 import { emptyCart } from './cart.service.js';
-import { sellerOf } from '../invoicing/legal-entities.routes.js';
+import { currentTermsVersion } from '../checkout/terms-version.js';
 
 const AnswerLine = Type.Object({
   option_id: Type.Integer(),
@@ -31,22 +31,37 @@ export const CartResponse = Type.Object({
       options: Type.Array(AnswerLine),
       valid: Type.Boolean(),
       price: PriceResponse,
+      /** The service's main characteristics (its short description), shown before paying. */
+      characteristics: Type.String(),
+      /** The expected delivery time the product page states, null when it states none. */
+      delivery_time: Nullable(Type.String()),
+      /** Whether the service starts as soon as it is paid (then checkout needs start_now). */
+      starts_now: Type.Boolean(),
     }),
   ),
   totals: Type.Object({ subtotal: MoneyString, tax: MoneyString, fees: MoneyString, total: MoneyString }),
-  /** Who sells in the cart's store (the checkout's "who sells" line; docs/legal-entities.md). */
-  seller: Type.Optional(Type.Object({ legal_name: Type.String(), tax_id: Type.String(), address: Type.String() })),
+  /** The consents POST /api/checkout needs for these lines (docs/shop-flows.md, "Consents at checkout"). */
+  required_consents: Type.Array(Type.Union([Type.Literal('accept_terms'), Type.Literal('start_now')])),
+});
+
+/** Every cart answer: the lines, with who sells and the terms version checkout would have the customer accept. */
+const CartView = Type.Object({
+  ...CartResponse.properties,
+  seller: Type.Object({ legal_name: Type.String(), tax_id: Type.String(), address: Type.String() }),
+  terms: Type.Object({
+    version: Type.String(),
+    hash: Type.String({ description: 'SHA-256 (hex) of the terms text' }),
+    language: Type.String(),
+  }),
 });
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { carts, catalog, legalEntities } = app.ctx;
-  // Every cart answer names its store's seller (the legal entity's current data, not the cart's).
-  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => {
-    if (!payload || typeof payload !== 'object' || !('store_id' in payload) || !('totals' in payload)) return payload;
-    const seller = sellerOf(legalEntities, Number(payload.store_id));
-    return seller
-      ? { ...payload, seller: { legal_name: seller.legal_name, tax_id: seller.tax_id, address: seller.address } }
-      : payload;
+  const { carts, catalog, invoicing } = app.ctx;
+  /** A cart answer with who sells in its store and the terms version accepted there (the cache holds any of them). */
+  const withSeller = <T extends { store_id: number }>(cart: T) => ({
+    ...cart,
+    seller: invoicing.sellerOf(cart.store_id),
+    terms: currentTermsVersion(catalog.getStore(cart.store_id)?.language ?? 'es'),
   });
 
   app.get(
@@ -54,15 +69,15 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['cart'],
-        summary: 'The cart (quote) of this session in its store',
-        response: { 200: CartResponse },
+        summary: 'The cart (quote) of this session in its store, with the seller and the terms checkout accepts',
+        response: { 200: CartView },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await request.loadSession();
       const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      return session ? carts.view(session, storeId) : emptyCart(storeId);
+      return withSeller(session ? await carts.view(session, storeId) : emptyCart(storeId));
     },
   );
 
@@ -73,7 +88,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Add a product with its answers (re-validated and re-priced by the server)',
         body: Type.Object({ store_id: StoreIdParam, url_key: Type.String({ maxLength: 120 }), answers: Answers }),
-        response: { 201: CartResponse, ...errors(400, 403, 404, 422) },
+        response: { 201: CartView, ...errors(400, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -84,7 +99,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         answers: request.body.answers,
       });
       if (session.storeId !== request.body.store_id) await app.rememberStore(request, request.body.store_id);
-      return reply.code(201).send(await carts.viewOf(cart, lines));
+      return reply.code(201).send(withSeller(await carts.viewOf(cart, lines)));
     },
   );
 
@@ -107,13 +122,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: CartResponse, ...errors(400, 403, 404, 409, 422) },
+        response: { 200: CartView, ...errors(400, 403, 404, 409, 422) },
       },
     },
     async (request) => {
       const session = await request.ensureSession();
       await carts.updateItem(session, session.storeId, request.params.id, request.body);
-      return carts.view(session, session.storeId);
+      return withSeller(await carts.view(session, session.storeId));
     },
   );
 
@@ -124,13 +139,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Remove a line from the cart',
         params: Type.Object({ id: IdParam }),
-        response: { 200: CartResponse, ...errors(403, 404) },
+        response: { 200: CartView, ...errors(403, 404) },
       },
     },
     async (request) => {
       const session = await request.ensureSession();
       await carts.removeItem(session, session.storeId, request.params.id);
-      return carts.view(session, session.storeId);
+      return withSeller(await carts.view(session, session.storeId));
     },
   );
 };

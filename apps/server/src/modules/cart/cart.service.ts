@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   answersVerdict,
+  deliveryTimeOf,
+  requiredConsents,
+  startsAtOnce,
   checkCartQuantity,
   describeAnswers,
   formatMoneyString,
@@ -430,6 +433,7 @@ export function emptyCart(storeId: number) {
     store_id: storeId,
     items: [],
     totals: { subtotal: '0.00', tax: '0.00', fees: '0.00', total: '0.00' },
+    required_consents: requiredConsents([]),
   };
 }
 
@@ -454,7 +458,11 @@ export function cartOut(priced: PricedCart) {
       options: l.described,
       valid: answersVerdict(l.evaluation).orderable,
       price: priceOut(l.evaluation.price),
+      characteristics: l.product.row.shortDescription,
+      delivery_time: deliveryTimeOf(l.product.page.customText),
+      starts_now: startsAtOnce({ kind: l.product.row.kind }),
     })),
+    required_consents: requiredConsents(priced.lines.map((l) => ({ kind: l.product.row.kind }))),
     totals: {
       subtotal: formatMoneyString(totals.subtotal),
       tax: formatMoneyString(totals.tax),

@@ -14,6 +14,7 @@ import {
   IdParam,
 } from '../../shared/http-schemas.js';
 import { paymentMethodName } from './payment-method-names.js';
+import { ConsentFields, InvoiceRequest } from './checkout.schema.js';
 
 // The domain's list of method codes, so a new method cannot be offered by routing yet refused here.
 const Method = Type.Union(PAYMENT_METHOD_CODES.map((m) => Type.Literal(m)));
@@ -37,6 +38,9 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
           payment_method: Method,
           /** payment/quote/{quote_id}: the cart being paid; another than your active cart is a 404. */
           quote_id: Type.Optional(IdParam),
+          ...ConsentFields,
+          /** Asks for a full invoice with this holder (tax id checked by the country's rules). */
+          invoice: Type.Optional(InvoiceRequest),
         }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 422, 502) },
       },
@@ -45,7 +49,8 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const session = await request.ensureSession();
       const key = request.headers['idempotency-key'] ?? randomUUID();
-      const result = await checkout.checkout(session, user, request.body.payment_method, key, request.body.quote_id);
+      const { payment_method: method, quote_id: quoteId, invoice, ...consents } = request.body;
+      const result = await checkout.checkout(session, user, method, key, quoteId, consents, invoice);
       return reply.code(201).send(result);
     },
   );
@@ -56,9 +61,11 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'orders.place' },
       schema: {
         tags: ['checkout'],
-        summary: 'Open a new payment for an unpaid order of yours',
+        summary:
+          'Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an ' +
+          'agent made)',
         params: Type.Object({ orderId: IdParam }),
-        body: Type.Object({ payment_method: Method }),
+        body: Type.Object({ payment_method: Method, ...ConsentFields }),
         response: { 201: CheckoutResponse, ...errors(400, 401, 403, 404, 409, 502) },
       },
     },
@@ -66,7 +73,7 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       return reply
         .code(201)
-        .send(await checkout.payExisting(user, request.params.orderId, request.body.payment_method));
+        .send(await checkout.payExisting(user, request.params.orderId, request.body.payment_method, request.body));
     },
   );
 

@@ -1,7 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   cartOrderability,
   formatMoneyString,
+  judgeCheckoutConsents,
+  type CheckoutConsentField,
+  type ConsentLine,
   orderTotals,
   type Cents,
   type Language,
@@ -18,6 +21,13 @@ import type { OrderEvents } from '../orders/order-events.js';
 import { allocateOrderNumber, insertOrder } from '../orders/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { placeLines } from './place-lines.js';
+import { currentTermsVersion } from './terms-version.js';
+import {
+  checkBillingInput,
+  upsertBilling,
+  type BillingInput,
+  type CheckedBilling,
+} from '../invoicing/invoicing.service.js';
 import { reusableStatement } from '../../db/statements.js';
 import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
 
@@ -30,6 +40,57 @@ export interface PaymentRouting {
 export interface CheckoutResult {
   order_id: number;
   redirect_url: string;
+}
+
+/** The consents as sent (checked by the domain's rules: only a JSON `true` counts). */
+export interface CheckoutConsents {
+  accept_terms?: unknown;
+  start_now?: unknown;
+}
+
+/** A full invoice asked for at checkout: its holder, checked by the billing page's rules; `save` copies it to the account. */
+export interface InvoiceRequest extends BillingInput {
+  save?: boolean;
+}
+
+/** What the customer accepted, as the order keeps it. */
+interface Accepted {
+  consents: CheckoutConsents;
+  invoice: (CheckedBilling & { save: boolean }) | null;
+}
+
+/** 400 VALIDATION_ERROR naming each missing consent, in the store's language. */
+function consentsRefused(missing: readonly CheckoutConsentField[]): AppError {
+  return new AppError('VALIDATION_ERROR', `consents missing: ${missing.join(', ')}`, {
+    fields: missing.map((field) => ({ field, key: `checkout.${field}_required` as const })),
+  });
+}
+
+/**
+ * Checks the consents against the lines bought (domain rules) and returns the order's columns that record them: the
+ * version of the terms in the store's language and when each consent was given.
+ */
+export function acceptedConsents(
+  consents: CheckoutConsents,
+  lines: readonly ConsentLine[],
+  language: Language,
+  now: Date,
+) {
+  const verdict = judgeCheckoutConsents(consents, lines);
+  if (!verdict.ok) throw consentsRefused(verdict.missing);
+  const terms = currentTermsVersion(language);
+  return {
+    termsVersion: terms.version,
+    termsHash: terms.hash,
+    termsLanguage: terms.language,
+    termsAcceptedAt: now,
+    startNowAt: verdict.startNow ? now : null,
+  };
+}
+
+/** Checks a full-invoice request by the billing rules (fields `invoice.name`, `invoice.tax_id`...). */
+function checkedInvoice(request: InvoiceRequest | undefined): Accepted['invoice'] {
+  return request ? { ...checkBillingInput(request, 'invoice.'), save: request.save === true } : null;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -129,9 +190,12 @@ export class CheckoutService {
     user: SessionUser,
     method: PaymentMethodCode,
     idempotencyKey: string,
-    quoteId?: number,
+    quoteId: number | undefined,
+    consents: CheckoutConsents,
+    invoiceRequest?: InvoiceRequest,
   ): Promise<CheckoutResult> {
     const storeId = session.storeId;
+    const accepted: Accepted = { consents, invoice: checkedInvoice(invoiceRequest) };
     const store = this.catalog.getStore(storeId);
     if (!store) throw new AppError('NOT_FOUND', `store ${storeId}`);
     const provider = this.routing.providerFor(storeId, method);
@@ -157,7 +221,7 @@ export class CheckoutService {
         const { cart, lines } = found;
         // payment/quote/{quote_id}: only the caller's own active cart can be paid.
         if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey, lines);
+        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey, accepted, lines);
       }));
     } catch (err) {
       // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
@@ -198,6 +262,7 @@ export class CheckoutService {
     method: PaymentMethodCode,
     provider: PaymentProvider,
     idempotencyKey: string,
+    accepted: Accepted,
     /** The cart's lines, when the caller read them with the cart. */
     lines?: Parameters<CartService['price']>[2],
   ): Promise<{ orderId: number; paymentId: number; amount: Cents }> {
@@ -215,6 +280,15 @@ export class CheckoutService {
       store.vatRate,
     );
     const grand = totals.total;
+    const now = new Date();
+    const consents = acceptedConsents(
+      accepted.consents,
+      priced.lines.map((l) => ({ kind: l.product.row.kind })),
+      store.language,
+      now,
+    );
+    const invoice = accepted.invoice;
+    if (invoice?.save) await upsertBilling(tx, customerId, invoice);
     const order = await insertOrder(tx, {
       orderId: orderNumber,
       storeId,
@@ -229,6 +303,11 @@ export class CheckoutService {
       customerFirstname: customer.firstname,
       customerLastname: customer.lastname,
       idempotencyKey,
+      ...consents,
+      invoiceName: invoice?.name ?? null,
+      invoiceTaxId: invoice?.taxId ?? null,
+      invoiceAddress: invoice?.address ?? null,
+      invoiceCountry: invoice?.country ?? null,
     });
     const orderNo = order.orderId;
     // The lines, their history, the cart's conversion and the payment in one statement (the order's and the items'
@@ -248,7 +327,7 @@ export class CheckoutService {
         fees: totals.lines[k]!.fees,
         total: totals.lines[k]!.total,
       })),
-      { orderId: orderNo, quoteId: fresh.quoteId, method, provider: provider.code, amount: grand, now: new Date() },
+      { orderId: orderNo, quoteId: fresh.quoteId, method, provider: provider.code, amount: grand, now },
     );
     const paymentId = items[0]?.paymentId;
     if (paymentId === undefined) throw new Error('order lines insert returned nothing');
@@ -269,27 +348,60 @@ export class CheckoutService {
     return { orderId: orderNo, paymentId: payment.id, amount: grand };
   }
 
-  /** Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). */
-  async payExisting(user: SessionUser, orderId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+  /**
+   * Starts a new payment attempt for an unpaid order of this customer (retry after a decline or cancel). An order the
+   * customer has not accepted the terms for (one an agent made) needs the consents now, and keeps them.
+   */
+  async payExisting(
+    user: SessionUser,
+    orderId: number,
+    method: PaymentMethodCode,
+    consents: CheckoutConsents = {},
+  ): Promise<CheckoutResult> {
     const [order] = await this.db
       .select()
       .from(orders)
       .where(and(eq(orders.orderId, orderId), eq(orders.customerId, user.id)));
     if (!order) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    if (order.status === 'pending' && order.termsAcceptedAt === null) await this.recordConsents(order, consents);
     return this.newPayment(order, user, method);
+  }
+
+  /**
+   * Checks the consents given for an order placed earlier (an agent's order paid by its customer, a pay link) against
+   * its lines, and records them on the order unless it already has some (the first acceptance is the one kept).
+   */
+  private async recordConsents(order: typeof orders.$inferSelect, consents: CheckoutConsents): Promise<void> {
+    const items = await this.db
+      .select({ productId: orderItems.productId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.orderId));
+    // A product gone from the catalogue since is taken as a service that starts at once (the stricter rule).
+    const lines = items.map((i) => ({
+      kind: this.catalog.findProductById(order.storeId, i.productId)?.row.kind ?? 'service',
+    }));
+    const language = this.catalog.getStore(order.storeId)?.language ?? 'es';
+    const values = acceptedConsents(consents, lines, language, new Date());
+    if (order.termsAcceptedAt !== null) return;
+    await this.db
+      .update(orders)
+      .set(values)
+      .where(and(eq(orders.orderId, order.orderId), isNull(orders.termsAcceptedAt)));
   }
 
   /**
    * Pays an order by its pay link (an order an agent created): whoever holds a valid link pays this order, signed in
    * or not, as its customer (the payment carries the customer's e-mail). The caller has checked the link.
    */
-  async payByLink(orderId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+  async payByLink(orderId: number, method: PaymentMethodCode, consents: CheckoutConsents): Promise<CheckoutResult> {
     const [row] = await this.db
       .select({ order: orders, customer: users })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.customerId))
       .where(eq(orders.orderId, orderId));
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
+    // Whoever pays by the link ticks the same boxes as at checkout; a paid order is refused below as before.
+    if (row.order.status === 'pending') await this.recordConsents(row.order, consents);
     return this.newPayment(row.order, toPaymentUser(row.customer), method, true);
   }
 
@@ -298,7 +410,7 @@ export class CheckoutService {
    * (the idempotency key is the quote's, so two payers racing make one order), and the holder of the link pays it,
    * signed in or not. A link opened again after the order was placed pays that order while it is unpaid.
    */
-  async payQuote(quoteId: number, method: PaymentMethodCode): Promise<CheckoutResult> {
+  async payQuote(quoteId: number, method: PaymentMethodCode, consents: CheckoutConsents): Promise<CheckoutResult> {
     const [row] = await this.db
       .select({ cart: carts, owner: users })
       .from(carts)
@@ -310,7 +422,9 @@ export class CheckoutService {
     const linkPath = `/payment/quote/${quoteId}`;
     const placed = async () => {
       const order = (await this.findByKey(owner.id, key)) ?? (await this.orderOfCart(row.cart));
-      return order ? this.newPayment(order, owner, method, true, linkPath) : undefined;
+      if (!order) return undefined;
+      if (order.status === 'pending') await this.recordConsents(order, consents);
+      return this.newPayment(order, owner, method, true, linkPath);
     };
     const before = await placed();
     if (before) return before;
@@ -325,7 +439,7 @@ export class CheckoutService {
       created = await this.db.transaction(async (tx) => {
         const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
         if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
-        return this.convert(tx, number, fresh, store, owner, method, provider, key);
+        return this.convert(tx, number, fresh, store, owner, method, provider, key, { consents, invoice: null });
       });
     } catch (err) {
       // Another payer (or the owner's own checkout) converted it first: pay that order.

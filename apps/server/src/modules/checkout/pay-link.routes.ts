@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAYMENT_METHOD_CODES } from '@ventanilla/domain';
 import { Type } from 'typebox';
+import { ConsentFields } from './checkout.schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, MoneyString, Nullable, OrderStatusSchema, PaymentStatusSchema } from '../../shared/http-schemas.js';
 
@@ -64,7 +65,7 @@ export const payLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['checkout'],
         summary: 'Open a payment for the order of a pay link (no sign-in needed)',
         params: Params,
-        body: Type.Object({ key: Key, payment_method: Method }, { additionalProperties: false }),
+        body: Type.Object({ key: Key, payment_method: Method, ...ConsentFields }, { additionalProperties: false }),
         response: {
           201: Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() }),
           ...errors(400, 403, 404, 409, 410, 429, 502),
@@ -73,7 +74,9 @@ export const payLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       authorise(request.params.orderId, request.body.key);
-      return reply.code(201).send(await checkout.payByLink(request.params.orderId, request.body.payment_method));
+      return reply
+        .code(201)
+        .send(await checkout.payByLink(request.params.orderId, request.body.payment_method, request.body));
     },
   );
 };

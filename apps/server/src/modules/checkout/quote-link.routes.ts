@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAYMENT_METHOD_CODES } from '@ventanilla/domain';
 import { Type } from 'typebox';
+import { ConsentFields } from './checkout.schema.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, MoneyString, Nullable, OrderStatusSchema, PaymentStatusSchema } from '../../shared/http-schemas.js';
 
@@ -120,7 +121,7 @@ export const quoteLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['checkout'],
         summary: "Pay a quote link: the owner's cart becomes the owner's order and a payment opens (no sign-in needed)",
         params: Params,
-        body: Type.Object({ key: Key, payment_method: Method }, { additionalProperties: false }),
+        body: Type.Object({ key: Key, payment_method: Method, ...ConsentFields }, { additionalProperties: false }),
         response: {
           201: Type.Object({ order_id: Type.Integer(), redirect_url: Type.String() }),
           ...errors(400, 403, 404, 409, 410, 422, 429, 502),
@@ -129,7 +130,9 @@ export const quoteLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { quoteId } = request.params;
-      return reply.code(201).send(await quoteLinks.pay(quoteId, request.body.key, request.body.payment_method));
+      return reply
+        .code(201)
+        .send(await quoteLinks.pay(quoteId, request.body.key, request.body.payment_method, request.body));
     },
   );
 };

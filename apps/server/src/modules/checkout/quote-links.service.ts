@@ -7,7 +7,7 @@ import { cartOut, refuseUnorderable, type CartService } from '../cart/cart.servi
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
 import type { PayLinks } from '../payments/pay-links.js';
-import type { CheckoutService } from './checkout.service.js';
+import type { CheckoutConsents, CheckoutService } from './checkout.service.js';
 import type { PaymentMethodCode } from '../payments/payment-provider.js';
 
 type CartRow = typeof carts.$inferSelect;
@@ -99,8 +99,8 @@ export class QuoteLinksService {
     };
   }
 
-  async pay(quoteId: number, key: string, method: PaymentMethodCode) {
+  async pay(quoteId: number, key: string, method: PaymentMethodCode, consents: CheckoutConsents) {
     await this.authorise(quoteId, key);
-    return this.checkout.payQuote(quoteId, method);
+    return this.checkout.payQuote(quoteId, method, consents);
   }
 }

@@ -190,6 +190,12 @@ export class InvoicingService {
     readonly portugal: PtSigningService,
   ) {}
 
+  /** Who sells in a store, as the checkout shows it before paying (the store's invoice issuer). */
+  sellerOf(storeId: number): { legal_name: string; tax_id: string; address: string } {
+    const { entity } = this.entities.forStore(storeId);
+    return { legal_name: entity.legal_name, tax_id: entity.tax_id, address: entity.address };
+  }
+
   /**
    * Issues the invoice of a paid order, once: a second call (a repeated notification) returns the first invoice.
    * `known` is the order's row as this transaction last wrote it, if the caller has it (saves reading it again).
@@ -218,7 +224,18 @@ export class InvoicingService {
     const items = knownItems
       ? await knownItems()
       : await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.itemId));
-    const billing = also.billing !== undefined ? also.billing : (await billingOf(tx, { userId: order.customerId }))[0];
+    // A full invoice asked for at checkout names its own holder; otherwise the account's billing data (if any).
+    const billing =
+      order.invoiceName !== null && order.invoiceTaxId !== null
+        ? {
+            name: order.invoiceName,
+            taxId: order.invoiceTaxId,
+            address: order.invoiceAddress ?? '',
+            country: order.invoiceCountry ?? this.entities.forStore(order.storeId).entity.country,
+          }
+        : also.billing !== undefined
+          ? also.billing
+          : (await billingOf(tx, { userId: order.customerId }))[0];
 
     const setup = this.entities.forStore(order.storeId);
     const local = zonedDateTime(now, setup.entity.time_zone);
@@ -503,22 +520,43 @@ export class InvoicingService {
 
   /** Saves the customer's billing data (used by invoices issued from now on); the tax id is checked by country. */
   async saveBilling(userId: number, input: BillingInput) {
-    const fields: FieldError[] = [];
-    const name = input.name.trim();
-    const address = input.address.trim();
-    if (!name) fields.push({ field: 'name', key: 'field.required' });
-    if (!address) fields.push({ field: 'address', key: 'field.required' });
-    const taxId = validateBillingTaxId(input.country, input.tax_id);
-    if (!taxId.ok) {
-      const invalid = input.country === 'IE' ? 'billing.tax_id_invalid_ie' : 'billing.tax_id_invalid';
-      fields.push({ field: 'tax_id', key: taxId.reason === 'empty' ? 'field.required' : invalid });
-    }
-    if (fields.length || !taxId.ok) throw new AppError('VALIDATION_ERROR', 'billing data', { fields });
-    const values = { name, taxId: taxId.normalised, address, country: input.country, updatedAt: new Date() };
-    await this.db
-      .insert(customerBilling)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: customerBilling.userId, set: values });
+    await upsertBilling(this.db, userId, checkBillingInput(input));
     return this.billing(userId);
   }
+}
+
+/** Billing data as checked and stored (name and address trimmed, tax id normalised). */
+export interface CheckedBilling {
+  name: string;
+  taxId: string;
+  address: string;
+  country: BillingCountry;
+}
+
+/**
+ * The billing page's rules, also used by a full invoice asked for at checkout: name and address required, the tax id
+ * checked by the country's rules. Refused fields are named `{prefix}name`, `{prefix}tax_id`... (400 VALIDATION_ERROR).
+ */
+export function checkBillingInput(input: BillingInput, prefix = ''): CheckedBilling {
+  const fields: FieldError[] = [];
+  const name = input.name.trim();
+  const address = input.address.trim();
+  if (!name) fields.push({ field: `${prefix}name`, key: 'field.required' });
+  if (!address) fields.push({ field: `${prefix}address`, key: 'field.required' });
+  const taxId = validateBillingTaxId(input.country, input.tax_id);
+  if (!taxId.ok) {
+    const invalid = input.country === 'IE' ? 'billing.tax_id_invalid_ie' : 'billing.tax_id_invalid';
+    fields.push({ field: `${prefix}tax_id`, key: taxId.reason === 'empty' ? 'field.required' : invalid });
+  }
+  if (fields.length || !taxId.ok) throw new AppError('VALIDATION_ERROR', 'billing data', { fields });
+  return { name, taxId: taxId.normalised, address, country: input.country };
+}
+
+/** Saves a customer's billing data (the account's, used by the invoices issued from then on). */
+export async function upsertBilling(db: DbOrTx, userId: number, billing: CheckedBilling): Promise<void> {
+  const values = { ...billing, updatedAt: new Date() };
+  await db
+    .insert(customerBilling)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: customerBilling.userId, set: values });
 }

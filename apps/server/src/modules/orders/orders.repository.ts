@@ -39,6 +39,17 @@ export interface NewOrder {
   customerFirstname: string;
   customerLastname: string;
   idempotencyKey: string | null;
+  /** The terms accepted and when (docs/shop-flows.md, "Consents at checkout"). */
+  termsVersion: string | null;
+  termsHash: string | null;
+  termsLanguage: string | null;
+  termsAcceptedAt: Date | null;
+  startNowAt: Date | null;
+  /** A full invoice's holder asked for at checkout (null: the account's billing data, or a simplified invoice). */
+  invoiceName: string | null;
+  invoiceTaxId: string | null;
+  invoiceAddress: string | null;
+  invoiceCountry: string | null;
 }
 
 const insertOrderStatement = reusableStatement('order_insert', (db) =>
@@ -58,6 +69,15 @@ const insertOrderStatement = reusableStatement('order_insert', (db) =>
       customerFirstname: sql.placeholder('customerFirstname'),
       customerLastname: sql.placeholder('customerLastname'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
+      termsVersion: sql`${sql.placeholder('termsVersion')}::text`,
+      termsHash: sql`${sql.placeholder('termsHash')}::text`,
+      termsLanguage: sql`${sql.placeholder('termsLanguage')}::text`,
+      termsAcceptedAt: sql`${sql.placeholder('termsAcceptedAt')}::timestamptz`,
+      startNowAt: sql`${sql.placeholder('startNowAt')}::timestamptz`,
+      invoiceName: sql`${sql.placeholder('invoiceName')}::text`,
+      invoiceTaxId: sql`${sql.placeholder('invoiceTaxId')}::text`,
+      invoiceAddress: sql`${sql.placeholder('invoiceAddress')}::text`,
+      invoiceCountry: sql`${sql.placeholder('invoiceCountry')}::text`,
     })
     .returning(),
 );

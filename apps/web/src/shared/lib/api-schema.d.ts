@@ -1595,7 +1595,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart (quote) of this session in its store */
+        /** The cart (quote) of this session in its store, with the seller and the terms checkout accepts */
         get: {
             parameters: {
                 query?: never;
@@ -1663,6 +1663,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1674,10 +1677,17 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
-                            seller?: {
+                            required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
                                 legal_name: string;
                                 tax_id: string;
                                 address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
                             };
                         };
                     };
@@ -1787,6 +1797,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1798,10 +1811,17 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
-                            seller?: {
+                            required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
                                 legal_name: string;
                                 tax_id: string;
                                 address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
                             };
                         };
                     };
@@ -1902,6 +1922,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -1913,10 +1936,17 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
-                            seller?: {
+                            required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
                                 legal_name: string;
                                 tax_id: string;
                                 address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
                             };
                         };
                     };
@@ -2020,6 +2050,9 @@ export interface paths {
                                     /** @example 25.12 */
                                     total: MoneyString;
                                 };
+                                characteristics: string;
+                                delivery_time: string | null;
+                                starts_now: boolean;
                             }[];
                             totals: {
                                 /** @example 25.12 */
@@ -2031,10 +2064,17 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                             };
-                            seller?: {
+                            required_consents: ("accept_terms" | "start_now")[];
+                            seller: {
                                 legal_name: string;
                                 tax_id: string;
                                 address: string;
+                            };
+                            terms: {
+                                version: string;
+                                /** @description SHA-256 (hex) of the terms text */
+                                hash: string;
+                                language: string;
                             };
                         };
                     };
@@ -3176,6 +3216,10 @@ export interface paths {
                         /** @description The pay link key (the part after #k= in the e-mailed link) */
                         key: string;
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -3331,6 +3375,10 @@ export interface paths {
                         /** @description The quote link key (the part after #k= in the link) */
                         key: string;
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -4598,6 +4646,17 @@ export interface paths {
                     "application/json": {
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
                         quote_id?: number;
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                        invoice?: {
+                            name: string;
+                            tax_id: string;
+                            address: string;
+                            country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+                            save?: boolean;
+                        };
                     };
                 };
             };
@@ -4642,7 +4701,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a new payment for an unpaid order of yours */
+        /** Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an agent made) */
         post: {
             parameters: {
                 query?: never;
@@ -4656,6 +4715,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
                     };
                 };
             };
@@ -8150,6 +8213,19 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                                 paid_at: string | null;
+                                consents: {
+                                    terms_version: string;
+                                    /** @description SHA-256 (hex) of the terms text accepted */
+                                    terms_hash: string;
+                                    terms_language: string;
+                                    accepted_at: string;
+                                    start_now_at: string | null;
+                                } | null;
+                                invoice_request: {
+                                    name: string;
+                                    tax_id: string;
+                                    country: string;
+                                } | null;
                             };
                             payments: {
                                 id: number;
@@ -8322,6 +8398,19 @@ export interface paths {
                                 /** @example 25.12 */
                                 total: MoneyString;
                                 paid_at: string | null;
+                                consents: {
+                                    terms_version: string;
+                                    /** @description SHA-256 (hex) of the terms text accepted */
+                                    terms_hash: string;
+                                    terms_language: string;
+                                    accepted_at: string;
+                                    start_now_at: string | null;
+                                } | null;
+                                invoice_request: {
+                                    name: string;
+                                    tax_id: string;
+                                    country: string;
+                                } | null;
                             };
                             payments: {
                                 id: number;

@@ -83,6 +83,39 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
           { key: 'subtotal', label: t('cart.subtotal'), value: format.money(item.order.subtotal) },
           { key: 'tax', label: t('price.tax'), value: format.money(item.order.tax_amount) },
           { key: 'total', label: t('price.total'), value: format.money(item.order.total) },
+          // The consents given before paying (docs/shop-flows.md, "Consents at checkout").
+          {
+            key: 'terms',
+            label: t('backoffice.consentTerms'),
+            value: item.order.consents ? (
+              <>
+                {t('backoffice.consentTermsValue', {
+                  date: format.dateTime(item.order.consents.accepted_at),
+                  version: item.order.consents.terms_version,
+                  language: item.order.consents.terms_language,
+                })}{' '}
+                <code className="consent-hash">SHA-256 {item.order.consents.terms_hash}</code>
+              </>
+            ) : (
+              t('backoffice.consentNone')
+            ),
+          },
+          {
+            key: 'start-now',
+            label: t('backoffice.consentStartNow'),
+            value: item.order.consents?.start_now_at
+              ? format.dateTime(item.order.consents.start_now_at)
+              : t('backoffice.consentNone'),
+          },
+          ...(item.order.invoice_request
+            ? [
+                {
+                  key: 'invoice',
+                  label: t('backoffice.invoiceRequest'),
+                  value: `${item.order.invoice_request.name} (${item.order.invoice_request.country} ${item.order.invoice_request.tax_id})`,
+                },
+              ]
+            : []),
         ]}
       />
       {item.payments.length === 0 ? (

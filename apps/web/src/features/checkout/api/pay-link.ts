@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 
@@ -35,10 +36,11 @@ export function usePayLinkStatus(orderId: string, key: string) {
 /** POST /api/pay-links/{order_id}/pay: opens a payment; the answer says where the provider's page is. */
 export function usePayByLink(orderId: string, key: string) {
   return useMutation({
-    mutationFn: (method: string) =>
+    mutationFn: ({ method, consents }: LinkPaymentInput) =>
       api.post<{ order_id: number; redirect_url: string }>(`/api/pay-links/${encodeURIComponent(orderId)}/pay`, {
         key,
         payment_method: method,
+        ...consents,
       }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 
@@ -31,10 +32,11 @@ export function useQuoteLinkView(quoteId: string, key: string) {
 
 export function usePayQuoteLink(quoteId: string, key: string) {
   return useMutation({
-    mutationFn: (method: string) =>
+    mutationFn: ({ method, consents }: LinkPaymentInput) =>
       api.post<{ order_id: number; redirect_url: string }>(`/api/quote-links/${encodeURIComponent(quoteId)}/pay`, {
         key,
         payment_method: method,
+        ...consents,
       }),
   });
 }

@@ -5,10 +5,20 @@ import type { CheckoutStarted } from '../../../shared/lib/api-contract';
 /** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (input: { paymentMethod: string; idempotencyKey: string; quoteId?: number }) =>
+    mutationFn: (input: {
+      paymentMethod: string;
+      idempotencyKey: string;
+      quoteId?: number;
+      /** The consents and, when asked for, the full invoice's holder (payment-form.tsx). */
+      extra: Record<string, unknown>;
+    }) =>
       api.post<CheckoutStarted>(
         '/api/checkout',
-        { payment_method: input.paymentMethod, ...(input.quoteId !== undefined ? { quote_id: input.quoteId } : {}) },
+        {
+          payment_method: input.paymentMethod,
+          ...(input.quoteId !== undefined ? { quote_id: input.quoteId } : {}),
+          ...input.extra,
+        },
         { 'Idempotency-Key': input.idempotencyKey },
       ),
   });
@@ -17,9 +27,10 @@ export function useCheckout() {
 /** POST /api/orders/{order_id}/pay: a new payment attempt for an unpaid order of this customer. */
 export function useRetryPayment() {
   return useMutation({
-    mutationFn: (input: { orderId: string; paymentMethod: string }) =>
+    mutationFn: (input: { orderId: string; paymentMethod: string; consents?: Record<string, boolean> }) =>
       api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, {
         payment_method: input.paymentMethod,
+        ...input.consents,
       }),
   });
 }

@@ -2,6 +2,7 @@ import { moneyString } from '@ventanilla/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../shared/i18n';
 import { es } from '../../../shared/i18n/es';
@@ -15,7 +16,9 @@ function render(element: ReactElement, methods: { code: string }[] = []): string
   const client = new QueryClient();
   client.setQueryData(['checkout', 7, 'payment-methods'], methods);
   const app = createElement(I18nProvider, { language: 'es', catalogue: es, children: element });
-  return renderToStaticMarkup(createElement(QueryClientProvider, { client, children: app }));
+  // The terms link is a router link.
+  const routed = createElement(MemoryRouter, null, app);
+  return renderToStaticMarkup(createElement(QueryClientProvider, { client, children: routed }));
 }
 
 function payment(state: Partial<Pick<LinkPayment, 'isPending' | 'isError' | 'error'>> = {}): LinkPayment {
@@ -48,6 +51,18 @@ describe('LinkPaymentForm', () => {
     expect(html).toContain('Transferencia bancaria');
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[^<]*Pagar 25,12\s€/);
     expect(html).not.toContain('role="alert"');
+  });
+
+  it('asks for the same consents as checkout, with a link to the terms and nothing ticked', () => {
+    const html = render(createElement(LinkPaymentForm, { pay: payment(), storeId: 7, lastMethod: 'cc', amount }), [
+      { code: 'cc' },
+    ]);
+    const boxes = [...html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)].map((m) => m[0]);
+    expect(boxes.map((b) => /name="([^"]+)"/.exec(b)![1])).toEqual(['accept_terms', 'start_now']);
+    expect(boxes.filter((b) => b.includes('checked'))).toEqual([]);
+    expect(html).toContain('He leído y acepto las condiciones de contratación');
+    expect(html).toContain('pierdo el derecho de desistimiento');
+    expect(html).toMatch(/href="\/legal\/condiciones"/);
   });
 
   it('a method tried last that the store no longer offers is not chosen', () => {

@@ -1,14 +1,31 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { MoneyString } from '../../../shared/lib/api-contract';
-import { Alert, Button } from '../../../shared/ui';
+import { ApiError } from '../../../shared/lib/api-client';
+import { Alert, Button, ErrorSummary } from '../../../shared/ui';
+import {
+  ConsentBoxes,
+  consentBody,
+  consentProblems,
+  CONSENT_FIELDS,
+  NO_CONSENTS,
+  type Consents,
+} from './checkout-consents';
 import { usePaymentMethods } from '../api/payment-methods';
 import { initialMethod, MethodChoice } from './method-choice';
 
-/** Paying by a link's key (usePayByLink, usePayQuoteLink): the method's code in, the provider's page out. */
-export type LinkPayment = UseMutationResult<{ order_id: number; redirect_url: string }, Error, string>;
+/** What paying by a link sends: the method's code and the consents (the same boxes as at checkout). */
+export interface LinkPaymentInput {
+  method: string;
+  consents: ReturnType<typeof consentBody>;
+}
+
+/** Paying by a link's key (usePayByLink, usePayQuoteLink): the method and consents in, the provider's page out. */
+export type LinkPayment = UseMutationResult<{ order_id: number; redirect_url: string }, Error, LinkPaymentInput>;
+
+const ID = 'link-payment';
 
 /** A pending payment's instructions (a transfer's IBAN, concept...), each under the name the server gives it. */
 export function PaymentInstructions({
@@ -49,24 +66,41 @@ export function LinkPaymentForm({
   const methods = usePaymentMethods(storeId);
   const [method, setMethod] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [consents, setConsents] = useState<Consents>(NO_CONSENTS);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const list = methods.data ?? [];
   const chosen = method ?? initialMethod(list, null, lastMethod);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen || redirecting || pay.isPending) return;
-    pay.mutate(chosen, {
-      onSuccess: ({ redirect_url }) => {
-        setRedirecting(true);
-        window.location.assign(redirect_url);
+    // Every service starts at once: the link's payer asks for it like a customer at checkout.
+    const problems = consentProblems(consents, true, ID, t);
+    setErrors(problems.summary.length ? problems : NO_ERRORS);
+    if (problems.summary.length) return;
+    pay.mutate(
+      { method: chosen, consents: consentBody(consents) },
+      {
+        onSuccess: ({ redirect_url }) => {
+          setRedirecting(true);
+          window.location.assign(redirect_url);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.length)
+            setErrors(toFormErrors(error, ID, [...CONSENT_FIELDS], 'accept_terms', t));
+        },
       },
-    });
+    );
   }
 
   return (
     <form noValidate onSubmit={submit}>
-      {pay.isError ? <Alert>{errorText(pay.error, t)}</Alert> : null}
+      <ErrorSummary errors={errors.summary} />
+      {pay.isError && !(pay.error instanceof ApiError && pay.error.fields?.length) ? (
+        <Alert>{errorText(pay.error, t)}</Alert>
+      ) : null}
       <MethodChoice methods={list} value={chosen} onChange={setMethod} />
+      <ConsentBoxes idPrefix={ID} value={consents} onChange={setConsents} needStartNow errors={errors.byField} />
       <Button type="submit" pending={pay.isPending || redirecting}>
         {t('checkout.pay', { amount: format.money(amount) })}
       </Button>

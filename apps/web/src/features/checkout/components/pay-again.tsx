@@ -1,26 +1,47 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
-import { Alert, Button } from '../../../shared/ui';
+import { ApiError } from '../../../shared/lib/api-client';
+import { Alert, Button, ErrorSummary } from '../../../shared/ui';
+import {
+  ConsentBoxes,
+  consentBody,
+  consentProblems,
+  CONSENT_FIELDS,
+  NO_CONSENTS,
+  type Consents,
+} from './checkout-consents';
 import { useRetryPayment } from '../api/start-payment';
 import { rememberSelectedMethod } from '../lib/payment-flags';
 
-/** Opens a new payment of an unpaid order with a method and follows the provider's redirect. */
+const ID = 'pay-again';
+
+/**
+ * Opens a new payment of an unpaid order with a method and follows the provider's redirect. An order whose customer
+ * has not accepted the terms yet (one an agent made) asks for the same consents as checkout: shown at once with
+ * `askConsents`, or when the server says they are missing.
+ */
 export function PayAgainForm({
   orderId,
   method,
   label,
   before,
+  askConsents = false,
 }: {
   orderId: string;
   method: string;
   label: string;
   before?: ReactNode;
+  askConsents?: boolean;
 }) {
   const t = useT();
   const retry = useRetryPayment();
   const [redirecting, setRedirecting] = useState(false);
   const [missing, setMissing] = useState(false);
+  const [consents, setConsents] = useState<Consents>(NO_CONSENTS);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [serverAsked, setServerAsked] = useState(false);
+  const showConsents = askConsents || serverAsked;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,13 +51,24 @@ export function PayAgainForm({
       return;
     }
     setMissing(false);
+    if (showConsents) {
+      const problems = consentProblems(consents, true, ID, t);
+      setErrors(problems.summary.length ? problems : NO_ERRORS);
+      if (problems.summary.length) return;
+    }
     rememberSelectedMethod(method);
     retry.mutate(
-      { orderId, paymentMethod: method },
+      { orderId, paymentMethod: method, ...(showConsents ? { consents: consentBody(consents) } : {}) },
       {
         onSuccess: ({ redirect_url }) => {
           setRedirecting(true);
           window.location.assign(redirect_url);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.some((f) => f.field === 'accept_terms')) {
+            setServerAsked(true);
+            setErrors(toFormErrors(error, ID, [...CONSENT_FIELDS], 'accept_terms', t));
+          }
         },
       },
     );
@@ -44,9 +76,15 @@ export function PayAgainForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      {retry.isError ? <Alert>{errorText(retry.error, t)}</Alert> : null}
+      <ErrorSummary errors={errors.summary} />
+      {retry.isError && !(retry.error instanceof ApiError && retry.error.fields?.length) ? (
+        <Alert>{errorText(retry.error, t)}</Alert>
+      ) : null}
       {missing ? <Alert>{t('validation.selectOption')}</Alert> : null}
       {before}
+      {showConsents ? (
+        <ConsentBoxes idPrefix={ID} value={consents} onChange={setConsents} needStartNow errors={errors.byField} />
+      ) : null}
       <Button pending={retry.isPending || redirecting}>{label}</Button>
       {redirecting ? <p role="status">{t('checkout.redirecting')}</p> : null}
     </form>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorText, refreshAfterAuthChange } from '../../../shared/auth';
+import { errorText, NO_ERRORS, refreshAfterAuthChange, toFormErrors, type FormErrors } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
-import { isApiError } from '../../../shared/lib/api-client';
+import { ApiError, isApiError } from '../../../shared/lib/api-client';
 import type { Cart } from '../../../shared/lib/api-contract';
 import { cartLineTotal } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
@@ -15,8 +15,31 @@ import { idempotencyKeyFor } from '../lib/idempotency-key';
 import { invalidPayment, justSelectedMethod, rememberSelectedMethod } from '../lib/payment-flags';
 import { reasonKey } from '../lib/payment-reasons';
 import { initialMethod, MethodChoice } from './method-choice';
+import {
+  ConsentBoxes,
+  consentBody,
+  consentProblems,
+  CONSENT_FIELDS,
+  NO_CONSENTS,
+  type Consents,
+} from './checkout-consents';
+import {
+  INVOICE_FIELDS,
+  invoiceBody,
+  invoiceProblems,
+  InvoiceRequest,
+  NO_INVOICE,
+  type InvoiceChoice,
+} from './invoice-request';
 
-/** Payment method and the "Pagar 25,12 €" button; on success the browser goes to the provider's hosted page. */
+const ID = 'checkout';
+/** The API's field names in the page's order (the error summary follows it). */
+const FIELD_ORDER = ['payment-method', ...CONSENT_FIELDS, ...INVOICE_FIELDS.map((f) => `invoice.${f}`)];
+
+/**
+ * Payment method, the consents (terms accepted; immediate start asked for), an optional full invoice and the
+ * "Pagar 25,12 €" button; on success the browser goes to the provider's hosted page. Nothing is pre-ticked.
+ */
 export function PaymentForm({
   cart,
   methods,
@@ -39,8 +62,11 @@ export function PaymentForm({
   const hydrated = useHydrated();
   const justSelected = hydrated ? justSelectedMethod() : null;
   const method = chosen ?? initialMethod(methods, justSelected, preferred.data?.preferred_payment?.method);
-  const [methodError, setMethodError] = useState<string | undefined>(undefined);
+  const [consents, setConsents] = useState<Consents>(NO_CONSENTS);
+  const [invoice, setInvoice] = useState<InvoiceChoice>(NO_INVOICE);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [failure, setFailure] = useState<unknown>(null);
+  const needStartNow = cart.required_consents.includes('start_now');
   const [redirecting, setRedirecting] = useState(false);
   const invalid = hydrated ? invalidPayment() : null;
 
@@ -53,12 +79,22 @@ export function PaymentForm({
     event.preventDefault();
     if (redirecting || checkout.isPending) return;
     setFailure(null);
-    if (!method) {
-      setMethodError(t('validation.selectOption'));
+    const problems = consentProblems(consents, needStartNow, ID, t);
+    const byField: Record<string, string> = {
+      ...(method ? {} : { 'payment-method': t('validation.selectOption') }),
+      ...problems.byField,
+      ...invoiceProblems(invoice, t),
+    };
+    if (!method || Object.keys(byField).length > 0) {
+      const summary = FIELD_ORDER.filter((f) => byField[f]).map((f) => ({
+        href: f === 'payment-method' ? '#payment-method' : `#${ID}-${f}`,
+        text: byField[f]!,
+      }));
+      setErrors({ byField, summary });
       onErrorsChange(true);
       return;
     }
-    setMethodError(undefined);
+    setErrors(NO_ERRORS);
     onErrorsChange(false);
     rememberSelectedMethod(method);
     const signature = [
@@ -71,6 +107,7 @@ export function PaymentForm({
       {
         paymentMethod: method,
         idempotencyKey: idempotencyKeyFor(signature),
+        extra: { ...consentBody(consents), ...invoiceBody(invoice) },
         ...(quoteId !== undefined ? { quoteId } : {}),
       },
       {
@@ -79,6 +116,12 @@ export function PaymentForm({
           window.location.assign(redirect_url);
         },
         onError: (error) => {
+          // Refused fields (a consent, the invoice's tax id) go to their inputs; anything else is an alert.
+          if (error instanceof ApiError && error.fields?.length) {
+            setErrors(toFormErrors(error, ID, FIELD_ORDER, 'accept_terms', t));
+            onErrorsChange(true);
+            return;
+          }
           setFailure(error);
           if (isApiError(error, 401)) void refreshAfterAuthChange(queryClient);
           if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
@@ -89,10 +132,18 @@ export function PaymentForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      <ErrorSummary errors={methodError ? [{ href: '#payment-method', text: methodError }] : []} />
+      <ErrorSummary errors={errors.summary} />
       {invalid ? <Alert title={t('payment.invalidTitle')}>{t(reasonKey(invalid.reason))}</Alert> : null}
       {failure ? <Alert>{errorText(failure, t)}</Alert> : null}
-      <MethodChoice methods={methods} value={method} onChange={choose} error={methodError} />
+      <MethodChoice methods={methods} value={method} onChange={choose} error={errors.byField['payment-method']} />
+      <InvoiceRequest idPrefix={ID} value={invoice} onChange={setInvoice} errors={errors.byField} />
+      <ConsentBoxes
+        idPrefix={ID}
+        value={consents}
+        onChange={setConsents}
+        needStartNow={needStartNow}
+        errors={errors.byField}
+      />
       <p className="secondary-text">{t('checkout.redirectNotice')}</p>
       <Button pending={checkout.isPending || redirecting}>
         {t('checkout.pay', { amount: format.money(cart.totals.total) })}

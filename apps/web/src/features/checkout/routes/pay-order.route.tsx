@@ -53,6 +53,7 @@ export function PayOrderRoute() {
         method={chosen}
         label={t('checkout.pay', { amount: format.money(payment.data.amount) })}
         before={<MethodChoice methods={list} value={chosen} onChange={setMethod} />}
+        askConsents
       />
     </>
   );
