@@ -6,6 +6,7 @@ import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSandboxNotification } from '../support/payment-state.js';
 import { portugueseQr } from '../../src/modules/invoicing/invoice-pdf.js';
+import { pdfQrText } from '../support/pdf-qr.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { PtSigningService } from '../../src/modules/invoicing/pt-signing.service.js';
@@ -111,6 +112,59 @@ function schemaForLibxml(): string {
     .replace(/<\/xs:all>/g, '</xs:sequence>')
     .replace(/encoding="Windows-1252"/, 'encoding="ISO-8859-1"')
     .replace(/<xs:assert\b[\s\S]*?\/>/g, '');
+}
+
+interface QrDocumentRow {
+  kind: string;
+  issue_date: string;
+  pt_document_no: string;
+  pt_atcud: string;
+  pt_hash: string;
+  total: number;
+  tax_total: number;
+  issuer: { taxId: string };
+  recipient: { taxId: string | null; country: string };
+  breakdown: Array<{ rateBp: number | null; base: number; tax: number }>;
+}
+
+/** "24.60" from 2460 (unsigned: the QR's amounts are positive for credit notes too). */
+const qrAmount = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
+
+/**
+ * The fields of Portaria 195/2020 the AT's specification asks for a mainland document at 23 % only (no exempt base,
+ * no other rate, no withholding), computed here from the stored row, not with the code that prints them.
+ */
+function expectedQrFields(d: QrDocumentRow): Array<[string, string]> {
+  const at23 = d.breakdown.filter((b) => b.rateBp === 2300);
+  expect(at23).toHaveLength(d.breakdown.length);
+  return [
+    ['A', d.issuer.taxId.replace(/^PT/, '')],
+    ['B', d.recipient.taxId ?? '999999990'],
+    ['C', d.recipient.country],
+    ['D', d.kind === 'credit_note' ? 'NC' : 'FT'],
+    ['E', 'N'],
+    ['F', d.issue_date.replaceAll('-', '')],
+    ['G', d.pt_document_no],
+    ['H', d.pt_atcud],
+    ['I1', 'PT'],
+    ['I7', qrAmount(at23.reduce((s, b) => s + b.base, 0))],
+    ['I8', qrAmount(at23.reduce((s, b) => s + b.tax, 0))],
+    ['N', qrAmount(d.tax_total)],
+    ['O', qrAmount(d.total)],
+    // Characters 1, 11, 21 and 31 of the signature.
+    ['Q', `${d.pt_hash[0]}${d.pt_hash[10]}${d.pt_hash[20]}${d.pt_hash[30]}`],
+    ['R', '0000'],
+  ];
+}
+
+/** The QR printed on a PDF, decoded from the rendered page and split into its `key:value` fields, in order. */
+async function printedQrFields(pdf: Uint8Array): Promise<Array<[string, string]>> {
+  const text = await pdfQrText(pdf);
+  expect(text, 'a QR code on the first page').not.toBeNull();
+  return text!.split('*').map((f) => {
+    const at = f.indexOf(':');
+    return [f.slice(0, at), f.slice(at + 1)];
+  });
 }
 
 describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-T)', () => {
@@ -286,5 +340,59 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
         'AAJFJMVN',
       ]);
     }
+  });
+
+  it('the QR printed on the PDF of an invoice and of its credit note decodes to the fields of Portaria 195/2020', async () => {
+    const { c, orderId } = await unpaidPortugueseOrder('pt-qr@example.com').then(async (o) => {
+      const billing = await o.c.request({
+        method: 'PUT',
+        url: '/api/me/billing',
+        payload: {
+          name: 'Cartório Exemplo, Lda.',
+          tax_id: '501964843',
+          address: 'Rua Augusta 1, Lisboa',
+          country: 'PT',
+        },
+      });
+      expect(billing.statusCode).toBe(200);
+      await payOnSandbox(t.app, o.redirect_url, { number: '4242424242424242' });
+      await waitFor(
+        async () => (await pool().query('select 1 from invoices where order_id = $1', [o.order_id])).rowCount === 1,
+      );
+      return { c: o.c, orderId: o.order_id };
+    });
+    const refund = await agent.post(`/api/backoffice/orders/${orderId}/refunds`, { amount: '5.00', reason: 'Erro' });
+    expect(refund.statusCode).toBe(201);
+    const docs = (
+      await pool().query<QrDocumentRow & { id: number }>(
+        `select id, kind, issue_date, pt_document_no, pt_atcud, pt_hash, total, tax_total, issuer, recipient, breakdown
+           from invoices where order_id = $1 order by id`,
+        [orderId],
+      )
+    ).rows;
+    expect(docs.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    const [invoice, note] = docs as [QrDocumentRow & { id: number }, QrDocumentRow & { id: number }];
+
+    const invoiceFields = await printedQrFields((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    expect(invoiceFields).toEqual(expectedQrFields(invoice));
+    // The customer's NIF and country, the document's own number, ATCUD and signature: not a canned text.
+    expect(Object.fromEntries(invoiceFields)).toMatchObject({
+      A: '509123457',
+      B: '501964843',
+      C: 'PT',
+      D: 'FT',
+      O: '24.60',
+      N: '4.60',
+    });
+    expect(Object.fromEntries(invoiceFields).H).toMatch(/^[A-Z0-9]{8,}-\d+$/);
+
+    const notePdf = await c.get(`/api/me/invoices/${note.id}/pdf`);
+    expect(notePdf.statusCode).toBe(200);
+    const noteFields = await printedQrFields(notePdf.rawPayload);
+    expect(noteFields).toEqual(expectedQrFields(note));
+    expect(Object.fromEntries(noteFields)).toMatchObject({ D: 'NC', O: '5.00', G: note.pt_document_no });
+    expect(Object.fromEntries(noteFields).H).toMatch(/^[A-Z0-9]{8,}-\d+$/);
+    // No field S: the product prints no other information.
+    expect(invoiceFields.map(([k]) => k)).not.toContain('S');
   });
 });
