@@ -81,4 +81,11 @@ describe('terms', () => {
     expect(es).not.toBe(termsCanonicalText('pt'));
     expect(es).toContain(TERMS_TEXTS.es.sections[0]!.paragraphs[0]!);
   });
+  it('send no one to the EU online dispute resolution platform, closed on 20 July 2025 (Regulation (EU) 2024/3228)', () => {
+    for (const language of ['es', 'en', 'pt'] as const) {
+      expect(termsCanonicalText(language)).not.toMatch(
+        /litigios en línea|online dispute resolution|litígios em linha/i,
+      );
+    }
+  });
 });

@@ -52,7 +52,7 @@ export const TERMS_TEXTS: Record<Language, TermsText> = {
       {
         heading: 'Reclamaciones',
         paragraphs: [
-          'Escríbenos a {email} o abre una incidencia desde tu pedido. También puedes acudir a {consumerBody} ({consumerUrl}) o a la plataforma europea de resolución de litigios en línea.',
+          'Escríbenos a {email} o abre una incidencia desde tu pedido. También puedes acudir a {consumerBody} ({consumerUrl}).',
         ],
       },
     ],
@@ -87,7 +87,7 @@ export const TERMS_TEXTS: Record<Language, TermsText> = {
       {
         heading: 'Complaints',
         paragraphs: [
-          'Write to {email} or open an incident from your order. You can also contact the {consumerBody} ({consumerUrl}) or the EU online dispute resolution platform.',
+          'Write to {email} or open an incident from your order. You can also contact the {consumerBody} ({consumerUrl}).',
         ],
       },
     ],
@@ -122,7 +122,7 @@ export const TERMS_TEXTS: Record<Language, TermsText> = {
       {
         heading: 'Reclamações',
         paragraphs: [
-          'Escreva para {email} ou abra uma reclamação a partir do seu pedido. Pode também recorrer ao {consumerBody} ({consumerUrl}) ou à plataforma europeia de resolução de litígios em linha.',
+          'Escreva para {email} ou abra uma reclamação a partir do seu pedido. Pode também recorrer ao {consumerBody} ({consumerUrl}).',
         ],
       },
     ],
