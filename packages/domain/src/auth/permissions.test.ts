@@ -58,6 +58,7 @@ const EXPECTED: Record<Action, string> = {
   'providerPayments.files.edit': 'A',
   'backoffice.assistant': 'GAN',
   'invoicing.portugal': 'A',
+  'legalEntities.manage': 'A',
 };
 const LETTER: Record<Actor, string> = { customer: 'C', agent: 'G', admin: 'A', notary: 'N', anonymous: '-' };
 

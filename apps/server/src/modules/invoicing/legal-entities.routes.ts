@@ -66,7 +66,7 @@ export const legalEntityPublicRoutes: FastifyPluginAsyncTypebox = async (app) =>
   );
 };
 
-const EntityParams = Type.Object({ entityId: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
+const EntityParams = Type.Object({ entityId: Type.String({ pattern: '^[a-z0-9-]{1,40}$', maxLength: 40 }) });
 // The schema lets long values through to the service, which names the field in its answer; the body limit bounds it.
 const Field = Type.String({ maxLength: 10_000 });
 const EntityPatch = Type.Object(
