@@ -102,7 +102,7 @@ const UI = {
     pay: /^Pagar \d/,
     success: 'Pedido realizado',
     sandbox: {
-      title: 'Pago a Ventanilla',
+      title: /^Pago a Ventanilla/,
       name: 'Titular de la tarjeta',
       number: 'Número de tarjeta',
       expiry: 'Caducidad (MM/AA)',
@@ -135,7 +135,7 @@ const UI = {
     pay: /^Pagar \d/,
     success: 'Encomenda realizada',
     sandbox: {
-      title: 'Pagamento a Ventanilla',
+      title: /^Pagamento a Ventanilla/,
       name: 'Titular do cartão',
       number: 'Número do cartão',
       expiry: 'Validade (MM/AA)',
@@ -168,7 +168,7 @@ const UI = {
     pay: /^Pay \S*\d/,
     success: 'Order placed',
     sandbox: {
-      title: 'Payment to Ventanilla',
+      title: /^Payment to Ventanilla/,
       name: 'Cardholder name',
       number: 'Card number',
       expiry: 'Expiry (MM/YY)',

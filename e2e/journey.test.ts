@@ -373,7 +373,7 @@ test.describe
     await acceptCheckoutConsents(page);
     await page.getByRole('button', { name: 'Pagar 32,08 €' }).click();
     await waitForPath(page, /^\/sandbox-pay\/checkout\/[^/?]+/);
-    await heading(page, 'Pago a Ventanilla');
+    await heading(page, /^Pago a Ventanilla/);
     expect(await textOf(page.getByRole('main'))).toContain('Importe 32,08 €');
     await audit(page, 'sandbox card page');
     await shot(page, '07-sandbox-card');
@@ -406,7 +406,7 @@ test.describe
   step('3c. retry with the 3-D Secure challenge card, code 123456, and land on the success page', async () => {
     await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await waitForPath(page, /^\/sandbox-pay\/checkout\/[^/?]+/);
-    await heading(page, 'Pago a Ventanilla');
+    await heading(page, /^Pago a Ventanilla/);
     await payWithCard(page, '4000 0000 0000 3220');
 
     await waitForPath(page, /^\/sandbox-pay\/3ds\/[^/?]+/);

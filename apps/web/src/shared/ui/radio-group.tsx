@@ -39,8 +39,8 @@ export function RadioGroup({
   inline,
 }: RadioGroupProps) {
   // A radio chosen before the page's code arrived is the customer's choice (see useEarlyChoices).
-  const radios = useEarlyChoices(value ? [value] : [], (shown) => {
-    if (shown[0] !== undefined) onChange(shown[0]);
+  const radios = useEarlyChoices(value ? [value] : [], (_values, checkedOnPage) => {
+    if (checkedOnPage[0] !== undefined) onChange(checkedOnPage[0]);
   });
   return (
     <FieldsetQuestion

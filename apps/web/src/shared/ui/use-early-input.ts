@@ -30,18 +30,22 @@ export function useEarlyInput<E extends Control>(props: {
 }
 
 /**
- * The same for a group of radios or checkboxes: once, the values checked on the page (inside the returned ref's
- * element) are reported through `onChange` when they are not the state's `current` ones.
+ * The same for a group of radios or checkboxes: once, when a radio or box inside the returned ref's element is checked
+ * on the page but not in `current` (or the reverse), `onChange` gets `current` with the page's choices among those
+ * inputs in place of the state's, and the values checked on the page. Values of `current` that have no input here (a
+ * filter whose options are not listed yet) are kept as they are.
  */
 export function useEarlyChoices(
   current: readonly string[],
-  onChange: (checked: string[]) => void,
+  onChange: (values: string[], checkedOnPage: string[]) => void,
 ): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const shown = [...(ref.current?.querySelectorAll<HTMLInputElement>('input:checked') ?? [])].map((i) => i.value);
-    const same = shown.length === current.length && shown.every((value) => current.includes(value));
-    if (!same) onChange(shown);
+    const inputs = [...(ref.current?.querySelectorAll<HTMLInputElement>('input') ?? [])];
+    if (!inputs.some((input) => input.checked !== current.includes(input.value))) return;
+    const checkedOnPage = inputs.filter((input) => input.checked).map((input) => input.value);
+    const notHere = current.filter((value) => !inputs.some((input) => input.value === value));
+    onChange([...notHere, ...checkedOnPage], checkedOnPage);
   }, []); // once: later choices come through onChange
   return ref;
 }
