@@ -38,7 +38,11 @@ export async function paidOrder(
     answers: NOTA_SIMPLE_ANSWERS,
   });
   expect(added.status).toBe(201);
-  const checkout = await apiCall(customer, 'POST', '/api/checkout', { payment_method: 'bank', accept_terms: true, start_now: true });
+  const checkout = await apiCall(customer, 'POST', '/api/checkout', {
+    payment_method: 'bank',
+    accept_terms: true,
+    start_now: true,
+  });
   expect(checkout.status).toBe(201);
   const orderId = (checkout.json as { order_id: number }).order_id;
   const confirmed = await apiCall(staff, 'POST', `/api/backoffice/orders/${orderId}/confirm-transfer`, {});
