@@ -112,6 +112,15 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // Every package the server imports is declared in its own package.json (a transitive one can vanish on any
+      // install); tests may use devDependencies, the code that ships may not.
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: ['./apps/server', '.'],
+          devDependencies: ['apps/server/test/**', 'apps/server/scripts/**', '**/*.test.ts'],
+        },
+      ],
     },
   },
   {
