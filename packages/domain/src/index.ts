@@ -4,6 +4,7 @@ export * from './i18n/domain-messages.js';
 export * from './orders/panel-status.js';
 export * from './orders/panel-status-tone.js';
 export * from './orders/customer-status.js';
+export * from './orders/withdrawal.js';
 export * from './forms/product-form.js';
 export * from './forms/evaluate-form.js';
 export * from './pricing/list-price.js';
