@@ -23,6 +23,7 @@ export * from './orders/qp-customer-list.js';
 export * from './orders/orderability.js';
 export * from './orders/pay-link.js';
 export * from './orders/cart-quantity.js';
+export * from './orders/withdrawal.js';
 export * from './backoffice/index.js';
 export * from './auth/index.js';
 export * from './config-lists/index.js';
