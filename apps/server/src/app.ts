@@ -63,6 +63,8 @@ import { defineBackgroundJobs } from './modules/jobs/background-jobs.js';
 import { JobQueue } from './modules/jobs/job-queue.js';
 import { OrderEvents, paidOrderItems } from './modules/orders/order-events.js';
 import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
+import { OrderDocuments } from './modules/orders/order-documents.js';
+import { WithdrawalService } from './modules/orders/withdrawal.service.js';
 import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
 import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
 import { ItemAnswersService } from './modules/orders/item-answers.service.js';
@@ -259,6 +261,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await invoicingModule.legalEntitiesStore.seed();
   await invoicingModule.legalEntitiesStore.load();
   email.sellerOf = (storeId) => sellerOf(invoicingModule.legalEntities, storeId);
+  // E-mails' PDFs (a credit note, the withdrawal form) are made as each message is sent (docs/withdrawal.md).
+  const orderDocuments = new OrderDocuments(db, invoicingModule.invoicing, invoicingModule.legalEntities, (id) =>
+    catalog.getStore(id),
+  );
+  emailDispatcher.renderDocument = (document) => orderDocuments.render(document);
+  const withdrawals = new WithdrawalService(
+    db,
+    invoicingModule.refunds,
+    invoicingModule.legalEntities,
+    orderEvents,
+    now,
+  );
   const legalPlaceholders = placeholderWarning(invoicingModule.legalEntities.placeholders());
   if (legalPlaceholders && production) throw new ConfigError(`NODE_ENV=production but ${legalPlaceholders}`);
   // The issuers as the database has them (an admin may have changed a tax id); again after every reload.
@@ -362,7 +376,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push,
     payments: new PaymentsService(db, providers, orderEvents, (orderId) => paymentWaiters.notify(orderId)),
     paymentWaiters,
-    customerOrders: new CustomerOrdersService(db),
+    customerOrders: new CustomerOrdersService(db, withdrawals),
+    withdrawals,
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
     drafts: new DraftsService(db, catalog),
     savedItems,

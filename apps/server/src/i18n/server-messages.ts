@@ -82,6 +82,16 @@ const es = {
   VERSION_CONFLICT:
     'El pedido ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
   ITEM_ACTION_REFUSED: 'Esta acción no es posible en el estado actual del pedido.',
+  // The right of withdrawal from the order page (docs/withdrawal.md).
+  WITHDRAWAL_REFUSED: 'No es posible desistir de este pedido desde aquí. Escríbenos y lo revisaremos.',
+  'withdrawal.not_paid':
+    'Este pedido no está pagado: no lo tramitaremos mientras no lo pagues, así que no hay nada de lo que desistir.',
+  'withdrawal.cancelled': 'Este pedido ya está cancelado: ya desististe de él o lo cancelamos nosotros.',
+  'withdrawal.refunded': 'Este pedido ya se ha devuelto por completo.',
+  'withdrawal.performed':
+    'Ya no puedes desistir de este pedido: el trámite se ha completado (te hemos entregado la documentación) y, como pediste que empezáramos en seguida, el derecho de desistimiento termina al completarse. Si hay algún problema, escríbenos.',
+  'withdrawal.period_over':
+    'El plazo de 14 días para desistir de este pedido terminó el {date}. Si hay algún problema, escríbenos.',
   'refund.penalty_invalid': 'La penalización no puede ser negativa ni mayor que el importe',
   'refund.nothing_returned':
     'Con esta penalización no se devolvería nada: la penalización debe ser menor que el importe',
@@ -220,6 +230,15 @@ const en: Catalogue = {
   VERSION_CONFLICT:
     'The order has changed since you opened it. It has been reloaded with the latest changes: check it and try again.',
   ITEM_ACTION_REFUSED: 'This action is not possible in the current state of the order.',
+  WITHDRAWAL_REFUSED: 'This order cannot be withdrawn from here. Write to us and we will look into it.',
+  'withdrawal.not_paid':
+    'This order is not paid: we will not work on it unless you pay for it, so there is nothing to withdraw from.',
+  'withdrawal.cancelled': 'This order is already cancelled: you withdrew from it or we cancelled it.',
+  'withdrawal.refunded': 'This order has already been refunded in full.',
+  'withdrawal.performed':
+    'You can no longer withdraw from this order: the service has been completed (we have delivered the documents) and, as you asked us to start at once, the right of withdrawal ends once it is completed. If something is wrong, write to us.',
+  'withdrawal.period_over':
+    'The 14-day period to withdraw from this order ended on {date}. If something is wrong, write to us.',
   'refund.penalty_invalid': 'The penalty cannot be negative or greater than the amount',
   'refund.nothing_returned': 'With this penalty nothing would be returned: the penalty must be less than the amount',
   // Templates and the incident loop
@@ -354,6 +373,15 @@ const pt: Catalogue = {
   VERSION_CONFLICT:
     'A encomenda mudou desde que a abriu. Foi recarregada com as últimas alterações: verifique e tente novamente.',
   ITEM_ACTION_REFUSED: 'Esta ação não é possível no estado atual da encomenda.',
+  WITHDRAWAL_REFUSED: 'Não é possível resolver esta encomenda a partir daqui. Escreva-nos e analisaremos o caso.',
+  'withdrawal.not_paid':
+    'Esta encomenda não está paga: não a trataremos enquanto não a pagar, por isso não há nada a resolver.',
+  'withdrawal.cancelled': 'Esta encomenda já está cancelada: já a resolveu ou fomos nós que a cancelámos.',
+  'withdrawal.refunded': 'Esta encomenda já foi devolvida por completo.',
+  'withdrawal.performed':
+    'Já não pode resolver esta encomenda: o serviço foi concluído (já lhe entregámos os documentos) e, como pediu que começássemos logo, o direito de livre resolução termina com a sua conclusão. Se houver algum problema, escreva-nos.',
+  'withdrawal.period_over':
+    'O prazo de 14 dias para resolver esta encomenda terminou em {date}. Se houver algum problema, escreva-nos.',
   'refund.penalty_invalid': 'A penalização não pode ser negativa nem superior ao montante',
   'refund.nothing_returned':
     'Com esta penalização não seria devolvido nada: a penalização deve ser inferior ao montante',

@@ -27,6 +27,7 @@ import type { VerifactuService } from '../modules/invoicing/verifactu.service.js
 import type { LegalEntities } from '../modules/invoicing/legal-entities.js';
 import type { LegalEntitiesStore } from '../modules/invoicing/legal-entities.store.js';
 import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
+import type { WithdrawalService } from '../modules/orders/withdrawal.service.js';
 import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { SavedItemsService } from '../modules/saved-items/saved-items.service.js';
@@ -72,6 +73,8 @@ export interface AppContext {
   transfers: TransferConfirmation;
   sandbox: SandboxGateway;
   customerOrders: CustomerOrdersService;
+  /** The customer's withdrawal from an order not yet performed (docs/withdrawal.md). */
+  withdrawals: WithdrawalService;
   /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
   itemAnswers: ItemAnswersService;
   /** Signed-in customers' unfinished orders (wizard drafts). */

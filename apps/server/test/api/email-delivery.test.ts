@@ -327,6 +327,8 @@ describe('outage and concurrency', () => {
     const options = { maxAttempts: 10, retryBaseMs: 60_000, retryMaxMs: 600_000, batchSize: 3 };
     const one = new EmailDispatcher(t.app.ctx.db, new SmtpTransport({ url: smtp.url }), options);
     const two = new EmailDispatcher(t.app.ctx.db, new SmtpTransport({ url: smtp.url }), options);
+    // The order e-mails carry the withdrawal form, made as they are sent (docs/withdrawal.md): the app's renderer.
+    one.renderDocument = two.renderDocument = t.app.ctx.emailDispatcher.renderDocument;
     const results = await Promise.all([one.dispatchOnce(), two.dispatchOnce(), one.dispatchOnce(), two.dispatchOnce()]);
     one.transport.close();
     two.transport.close();

@@ -13,6 +13,7 @@ const EXPECTED: Record<Action, string> = {
   'orders.place': 'CGAN',
   'orders.readOwn': 'CGAN',
   'orders.correctOwnAnswers': 'CGAN',
+  'orders.withdrawOwn': 'CGAN',
   'backoffice.items.read': 'GAN',
   'backoffice.items.work': 'GAN',
   'backoffice.items.finish': 'GAN',

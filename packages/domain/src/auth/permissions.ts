@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'orders.readOwn': ANY_ACCOUNT,
   /** Correct the answers of one's own order while it is not being worked. */
   'orders.correctOwnAnswers': ANY_ACCOUNT,
+  /** Withdraw from one's own order not yet performed, within the 14 days (docs/withdrawal.md). */
+  'orders.withdrawOwn': ANY_ACCOUNT,
   /** Back office: the order items list, an item's detail, the statuses, an item's documents. */
   'backoffice.items.read': STAFF,
   /** Back office: change an item's status; save, pin, unpin and delete notes; upload and delete documents. */

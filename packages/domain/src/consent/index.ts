@@ -2,3 +2,4 @@ export * from './consent.js';
 export * from './legal-pages.js';
 export * from './checkout-consents.js';
 export * from './terms.js';
+export * from './withdrawal-form.js';

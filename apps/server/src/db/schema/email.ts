@@ -4,6 +4,17 @@ import { createdAt } from './columns.js';
 import { users } from './customers.js';
 
 /**
+ * A document an e-mail carries that is made when it is sent, from rows that do not change (so nothing is rendered
+ * inside the transaction that queues it): an invoice or credit note, or an order's withdrawal form.
+ */
+export type MailDocument = { type: 'invoice'; invoiceId: number } | { type: 'withdrawal_form'; orderId: number };
+
+/** A file an e-mail carries: a stored file, or a document made as it is sent. */
+export type OutboxAttachment = { filename: string; contentType: string } & (
+  { storageKey: string } | { document: MailDocument }
+);
+
+/**
  * Messages waiting to be sent, written in the same transaction as the event that causes them (order placed, paid...).
  * The dispatcher claims due rows with FOR UPDATE SKIP LOCKED and a lease, so several instances never send one twice.
  */
@@ -39,8 +50,11 @@ export const emailOutbox = pgTable(
     messageId: text('message_id'),
     /** A ticket reply's threading headers (In-Reply-To, References) and cc (docs/backoffice.md, "Tickets"). */
     replyHeaders: jsonb('reply_headers').$type<{ inReplyTo?: string; references?: string[]; cc?: string[] }>(),
-    /** Files sent with it, read from the FileStorage as it is sent. */
-    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; storageKey: string }>>(),
+    /**
+     * Files sent with it: stored files read from the FileStorage, or documents made from the database as it is sent
+     * (an invoice or credit note, the withdrawal form; docs/withdrawal.md).
+     */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },

@@ -181,9 +181,8 @@ export const refunds = pgTable(
     failureCode: text('failure_code'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     creditNoteId: integer('credit_note_id').references(() => invoices.id),
-    agentUserId: integer('agent_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The agent who made it; null for the refund of a customer's withdrawal (docs/withdrawal.md). */
+    agentUserId: integer('agent_user_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -54,6 +54,11 @@ export const orders = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
     /** When the customer asked for the service to start at once (and acknowledged the end of the withdrawal right). */
     startNowAt: timestamp('start_now_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the customer withdrew from the order from its page (docs/withdrawal.md). Set under the order's row lock
+     * before the refund is asked for, so a second withdrawal at the same time finds it and refunds nothing.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
     /** A full invoice asked for at checkout: the holder's data (copied onto the invoice instead of the account's). */
     invoiceName: text('invoice_name'),
     invoiceTaxId: text('invoice_tax_id'),

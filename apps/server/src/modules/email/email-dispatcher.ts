@@ -4,7 +4,7 @@ import { isDatabaseUnavailableError } from '../../db/connection.js';
 import type { Db } from '../../db/database.js';
 import { OutageBackoff } from '../../db/outage-backoff.js';
 import { reusableSql, reusableStatement } from '../../db/statements.js';
-import { emailOutbox } from '../../db/schema.js';
+import { emailOutbox, type MailDocument, type OutboxAttachment } from '../../db/schema.js';
 import { TOKEN_EMAIL_KINDS, withResetToken } from './email-templates.js';
 import { isPermanentFailure, type MailTransport } from './email-transport.js';
 
@@ -25,6 +25,9 @@ export interface DispatcherOptions {
   /** Reads a stored attachment (ticket replies) as it is sent. */
   readFile?: (storageKey: string) => Promise<Buffer>;
 }
+
+/** Makes a document attachment (an invoice's PDF, a withdrawal form) as its message is sent. */
+export type DocumentRenderer = (document: MailDocument) => Promise<Uint8Array>;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -50,7 +53,7 @@ interface ClaimedRow {
   attempts: number;
   discard_after: Date | string | null;
   reply_headers: { inReplyTo?: string; references?: string[]; cc?: string[] } | string | null;
-  attachments: Array<{ filename: string; contentType: string; storageKey: string }> | string | null;
+  attachments: OutboxAttachment[] | string | null;
   message_id: string | null;
 }
 
@@ -110,6 +113,8 @@ const markSent = reusableStatement('email_mark_sent', (db) =>
  */
 export class EmailDispatcher {
   log: Logger = silent;
+  /** Makes document attachments (set by the app once invoicing is built); a message with one waits without it. */
+  renderDocument: DocumentRenderer | undefined;
 
   constructor(
     private readonly db: Db,
@@ -197,6 +202,28 @@ export class EmailDispatcher {
     return { token, rows: [...res.rows].sort((a, b) => a.id - b.id) };
   }
 
+  /** The files of a message: stored ones read, documents made now. A document that cannot be made is a failed attempt. */
+  private async attachmentsOf(stored: OutboxAttachment[]) {
+    const readFile = this.options.readFile;
+    const renderDocument = this.renderDocument;
+    const files = await Promise.all(
+      stored.map(async (a) => {
+        if ('document' in a) {
+          if (!renderDocument) throw new Error(`no renderer for the ${a.document.type} attachment`);
+          return {
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(await renderDocument(a.document)),
+          };
+        }
+        if (!readFile) return null;
+        return { filename: a.filename, contentType: a.contentType, content: await readFile(a.storageKey) };
+      }),
+    );
+    const kept = files.filter((f) => f !== null);
+    return kept.length ? kept : undefined;
+  }
+
   private async deliver(row: ClaimedRow, token: string, result: DispatchResult): Promise<void> {
     const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, token));
     if (row.discard_after && new Date(row.discard_after).getTime() < Date.now()) {
@@ -231,17 +258,7 @@ export class EmailDispatcher {
         html = withResetToken(html, token);
       }
       const stored = json(row.attachments) ?? [];
-      const readFile = this.options.readFile;
-      const attachments =
-        stored.length > 0 && readFile
-          ? await Promise.all(
-              stored.map(async (a) => ({
-                filename: a.filename,
-                contentType: a.contentType,
-                content: await readFile(a.storageKey),
-              })),
-            )
-          : undefined;
+      const attachments = stored.length > 0 ? await this.attachmentsOf(stored) : undefined;
       sent = await this.transport.send({
         id: row.id,
         messageId: row.message_id,

@@ -66,6 +66,24 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
   email_changed_notice: { kind: 'email_changed_notice', firstname: 'Lucía', maskedNewEmail: 'n***@e***.com' },
   password_changed: { kind: 'password_changed', firstname: 'Lucía', via: 'account', changedAt: '2026-11-28T21:30:00Z' },
   account_deleted: { kind: 'account_deleted', firstname: 'Lucía', deletedAt: '2026-11-28T21:30:00Z', ordersKept: 3 },
+  refund_issued: {
+    kind: 'refund_issued',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    amount: cents(1512),
+    penalty: cents(0),
+    creditNoteNumber: 'R2026-000007',
+    manual: false,
+  },
+  order_withdrawn: {
+    kind: 'order_withdrawn',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    lines: [{ name: 'Nota simple', total: cents(1512) }],
+    withdrawnAt: '2026-11-28T21:30:00Z',
+    refund: { amount: cents(1512), creditNoteNumber: 'R2026-000007', manual: false },
+  },
+  order_cancelled: { kind: 'order_cancelled', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple' },
   template: {
     kind: 'template',
     subject: 'Tu pedido 100000123',
@@ -256,5 +274,70 @@ describe('renderEmail', () => {
     expect(ie.text).toContain('six years');
     // The language follows the store, the law its country: an English page of the Spanish store cites Spanish law.
     expect(renderEmail(messages.account_deleted, brand('en')).text).toContain('Spanish Commercial Code (art. 30)');
+  });
+
+  it('the order confirmation says the withdrawal form is attached, only when it is', () => {
+    const with_ = { ...messages.payment_confirmed, withdrawalForm: true } as EmailMessage;
+    expect(renderEmail(with_, brand('es')).text).toContain('Adjuntamos el modelo de formulario de desistimiento');
+    expect(renderEmail(with_, brand('en')).text).toContain('We attach the model withdrawal form');
+    expect(renderEmail(with_, brand('pt')).text).toContain('Juntamos o modelo de formulário de livre resolução');
+    const received = { ...messages.order_received, withdrawalForm: true } as EmailMessage;
+    expect(renderEmail(received, brand('es')).text).toContain('14 días naturales');
+    expect(renderEmail(messages.payment_confirmed, brand('es')).text).not.toContain('desistimiento');
+    expect(renderEmail(messages.order_received, brand('es')).text).not.toContain('desistimiento');
+  });
+
+  it('refund issued: the amount, the credit note (attached) and how the money comes back, es/en/pt', () => {
+    const es = renderEmail(messages.refund_issued, brand('es'));
+    expect(es.subject).toMatch(/^Te hemos devuelto 15,12\s€: pedido 100000123$/);
+    expect(es.text).toContain('Adjuntamos la factura rectificativa (abono) R2026-000007 en PDF');
+    expect(es.text).toContain('en el mismo medio de pago que usaste');
+    expect(es.text).toMatch(/Importe devuelto: 15,12\s€/);
+    expect(es.text).not.toContain('Penalización');
+    const penalty = renderEmail(
+      { ...messages.refund_issued, amount: cents(1012), penalty: cents(500), manual: true } as EmailMessage,
+      brand('es'),
+    );
+    expect(penalty.text).toMatch(/Penalización retenida: 5,00\s€/);
+    expect(penalty.text).toContain('por transferencia bancaria');
+    const en = renderEmail(messages.refund_issued, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(en.subject).toBe('We have refunded €15.12: order 100000123');
+    expect(en.text).toContain('The credit note R2026-000007 is attached as a PDF.');
+    const pt = renderEmail(messages.refund_issued, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(pt.subject).toMatch(/^Devolvemos 15,12\s€: encomenda 100000123$/);
+    expect(pt.text).toContain('Juntamos a nota de crédito R2026-000007 em PDF.');
+  });
+
+  it('order withdrawn: the acknowledgement with the date received, the refund and the credit note, es/en/pt', () => {
+    const es = renderEmail(messages.order_withdrawn, brand('es'));
+    expect(es.subject).toBe('Has desistido del pedido 100000123');
+    expect(es.text).toMatch(/desistimiento del pedido 100000123 el 28 de noviembre de 2026.*22:30/);
+    expect(es.text).toContain('Te hemos devuelto 15,12');
+    expect(es.text).toContain('R2026-000007');
+    expect(es.text).toContain('acuse de recibo de tu desistimiento');
+    const en = renderEmail(messages.order_withdrawn, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(en.subject).toBe('You have withdrawn from order 100000123');
+    expect(en.text).toMatch(/on 28 November 2026.*21:30/);
+    expect(en.text).toContain('acknowledges receipt of your withdrawal');
+    const pt = renderEmail(messages.order_withdrawn, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
+    expect(pt.subject).toBe('Resolveu o contrato da encomenda 100000123');
+    expect(pt.text).toContain('aviso de receção da sua livre resolução');
+    const unpaid = renderEmail({ ...messages.order_withdrawn, refund: null } as EmailMessage, brand('es'));
+    expect(unpaid.text).not.toContain('devuelto');
+  });
+
+  it('order cancelled by staff: names the service, promises the refund if paid, es/en/pt', () => {
+    expect(renderEmail(messages.order_cancelled, brand('es')).subject).toBe(
+      'Hemos cancelado tu trámite Nota simple (pedido 100000123)',
+    );
+    expect(renderEmail(messages.order_cancelled, brand('es')).text).toContain('te devolveremos el importe');
+    expect(renderEmail(messages.order_cancelled, brand('en')).subject).toBe(
+      'We have cancelled your service Nota simple (order 100000123)',
+    );
+    expect(renderEmail(messages.order_cancelled, brand('pt')).subject).toBe(
+      'Cancelámos o seu serviço Nota simple (encomenda 100000123)',
+    );
+    const evil = renderEmail({ ...messages.order_cancelled, productName: EVIL } as EmailMessage, brand('es'));
+    expect(evil.html).not.toContain('<script>');
   });
 });

@@ -34,6 +34,8 @@ export type EmailMessage =
       total: Cents;
       /** An order an agent created: the signed key that lets the link's holder pay it without signing in. */
       payKey?: string;
+      /** The model withdrawal form is attached (the paragraph about the right of withdrawal is added). */
+      withdrawalForm?: boolean;
     }
   | {
       kind: 'payment_instructions';
@@ -44,7 +46,15 @@ export type EmailMessage =
       details: Record<string, string>;
       total: Cents;
     }
-  | { kind: 'payment_confirmed'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents }
+  | {
+      kind: 'payment_confirmed';
+      firstname: string;
+      orderId: number;
+      lines: EmailLine[];
+      total: Cents;
+      /** The model withdrawal form is attached (the paragraph about the right of withdrawal is added). */
+      withdrawalForm?: boolean;
+    }
   /** "Resend lead": an unpaid order's reminder, with a fresh signed key for its pay link. */
   | { kind: 'payment_reminder'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents; payKey?: string }
   | { kind: 'document_ready'; firstname: string; orderId: number; productName: string }
@@ -70,6 +80,31 @@ export type EmailMessage =
   | { kind: 'password_changed'; firstname: string; via: 'account' | 'reset'; changedAt: string }
   /** Sent to the address a deleted account had: what was erased, what the law makes us keep and why. */
   | { kind: 'account_deleted'; firstname: string; deletedAt: string; ordersKept: number }
+  /** A refund made by staff, with its credit note attached (docs/withdrawal.md). */
+  | {
+      kind: 'refund_issued';
+      firstname: string;
+      orderId: number;
+      /** What the customer gets back. */
+      amount: Cents;
+      /** Kept of the amount cancelled (a refund with a penalty). */
+      penalty: Cents;
+      creditNoteNumber: string;
+      /** Returned by hand (a bank transfer), not through the payment provider. */
+      manual: boolean;
+    }
+  /** The customer withdrew from the order (its acknowledgement on a durable medium), with the credit note attached. */
+  | {
+      kind: 'order_withdrawn';
+      firstname: string;
+      orderId: number;
+      lines: EmailLine[];
+      /** When the withdrawal was received (ISO), printed in the store's time zone. */
+      withdrawnAt: string;
+      refund: { amount: Cents; creditNoteNumber: string; manual: boolean } | null;
+    }
+  /** Staff cancelled an order line ("not processing": 70 Denegado). */
+  | { kind: 'order_cancelled'; firstname: string; orderId: number; productName: string }
   | TemplatedEmail;
 
 /**
@@ -209,6 +244,28 @@ const TEXTS = {
     'account_deleted.ifnot':
       'Si no has pedido tú la eliminación, responde a este mensaje cuanto antes: la cuenta no se puede recuperar, pero revisaremos qué ha pasado.',
     'account_deleted.privacy': 'Cómo tratamos tus datos',
+    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.withdrawal':
+      'Adjuntamos el modelo de formulario de desistimiento. Puedes desistir del pedido en los 14 días naturales siguientes a la compra mientras no lo hayamos completado: desde la página del pedido en tu área de cliente o escribiéndonos (usar el formulario es opcional).',
+    'refund_issued.subject': 'Te hemos devuelto {amount}: pedido {order}',
+    'refund_issued.intro':
+      'Hemos hecho una devolución de {amount} de tu pedido {order}. Adjuntamos la factura rectificativa (abono) {note} en PDF.',
+    'refund.provider':
+      'Recibirás el dinero en el mismo medio de pago que usaste; según tu banco, puede tardar unos días en aparecer.',
+    'refund.manual':
+      'Te lo devolvemos por transferencia bancaria; si aún no nos has indicado tu IBAN, responde a este correo con él.',
+    'refund.note': 'Factura rectificativa (abono)',
+    'refund.amount': 'Importe devuelto',
+    'refund.penalty': 'Penalización retenida',
+    'order_withdrawn.subject': 'Has desistido del pedido {order}',
+    'order_withdrawn.intro':
+      'Hemos recibido tu desistimiento del pedido {order} el {date} y lo hemos cancelado: no seguiremos tramitándolo.',
+    'order_withdrawn.refund': 'Te hemos devuelto {amount}. Adjuntamos la factura rectificativa (abono) {note} en PDF.',
+    'order_withdrawn.after': 'Este mensaje es el acuse de recibo de tu desistimiento: guárdalo.',
+    'order_cancelled.subject': 'Hemos cancelado tu trámite {product} (pedido {order})',
+    'order_cancelled.intro': 'No podemos realizar tu trámite «{product}» del pedido {order} y lo hemos cancelado.',
+    'order_cancelled.after':
+      'Si ya lo has pagado, te devolveremos el importe en el mismo medio de pago y te enviaremos la factura rectificativa (abono) por correo. Si tienes dudas, responde a este mensaje.',
   },
   en: {
     greeting: 'Hello {name},',
@@ -327,6 +384,28 @@ const TEXTS = {
     'account_deleted.ifnot':
       'If you did not ask for this, reply to this message as soon as possible: the account cannot be restored, but we will look into what happened.',
     'account_deleted.privacy': 'How we handle your data',
+    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.withdrawal':
+      'We attach the model withdrawal form. You can withdraw from the order within 14 days of the purchase as long as we have not completed it: from the order page in your customer area or by writing to us (using the form is optional).',
+    'refund_issued.subject': 'We have refunded {amount}: order {order}',
+    'refund_issued.intro':
+      'We have refunded {amount} of your order {order}. The credit note {note} is attached as a PDF.',
+    'refund.provider':
+      'The money goes back to the payment method you used; depending on your bank, it may take a few days to show.',
+    'refund.manual':
+      'We are returning it by bank transfer; if you have not given us your IBAN yet, reply to this email with it.',
+    'refund.note': 'Credit note',
+    'refund.amount': 'Amount refunded',
+    'refund.penalty': 'Penalty kept',
+    'order_withdrawn.subject': 'You have withdrawn from order {order}',
+    'order_withdrawn.intro':
+      'We received your withdrawal from order {order} on {date} and have cancelled it: we will not work on it any further.',
+    'order_withdrawn.refund': 'We have refunded {amount}. The credit note {note} is attached as a PDF.',
+    'order_withdrawn.after': 'This message acknowledges receipt of your withdrawal: please keep it.',
+    'order_cancelled.subject': 'We have cancelled your service {product} (order {order})',
+    'order_cancelled.intro': 'We cannot carry out your service “{product}” of order {order} and have cancelled it.',
+    'order_cancelled.after':
+      'If you have paid for it, we will refund the amount to the same payment method and email you the credit note. If you have any questions, reply to this message.',
   },
   pt: {
     greeting: 'Olá, {name}:',
@@ -444,6 +523,28 @@ const TEXTS = {
     'account_deleted.ifnot':
       'Se não foi você que pediu a eliminação, responda a esta mensagem quanto antes: a conta não pode ser recuperada, mas vamos ver o que aconteceu.',
     'account_deleted.privacy': 'Como tratamos os seus dados',
+    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.withdrawal':
+      'Juntamos o modelo de formulário de livre resolução. Pode resolver o contrato nos 14 dias seguintes à compra enquanto não o tivermos concluído: na página da encomenda na sua área de cliente ou escrevendo-nos (usar o formulário é opcional).',
+    'refund_issued.subject': 'Devolvemos {amount}: encomenda {order}',
+    'refund_issued.intro':
+      'Fizemos uma devolução de {amount} da sua encomenda {order}. Juntamos a nota de crédito {note} em PDF.',
+    'refund.provider':
+      'O dinheiro volta para o meio de pagamento que usou; consoante o banco, pode demorar alguns dias a aparecer.',
+    'refund.manual':
+      'Devolvemos por transferência bancária; se ainda não nos indicou o seu IBAN, responda a este e-mail com ele.',
+    'refund.note': 'Nota de crédito',
+    'refund.amount': 'Montante devolvido',
+    'refund.penalty': 'Penalização retida',
+    'order_withdrawn.subject': 'Resolveu o contrato da encomenda {order}',
+    'order_withdrawn.intro':
+      'Recebemos a sua declaração de livre resolução da encomenda {order} em {date} e cancelámo-la: não continuaremos a tratá-la.',
+    'order_withdrawn.refund': 'Devolvemos {amount}. Juntamos a nota de crédito {note} em PDF.',
+    'order_withdrawn.after': 'Esta mensagem é o aviso de receção da sua livre resolução: guarde-a.',
+    'order_cancelled.subject': 'Cancelámos o seu serviço {product} (encomenda {order})',
+    'order_cancelled.intro': 'Não podemos realizar o seu serviço «{product}» da encomenda {order} e cancelámo-lo.',
+    'order_cancelled.after':
+      'Se já o pagou, devolvemos o montante para o mesmo meio de pagamento e enviamos-lhe a nota de crédito por e-mail. Se tiver dúvidas, responda a esta mensagem.',
   },
 } as const;
 
@@ -545,6 +646,7 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
           },
           { label: t.viewOrder, url: detailLink(message.orderId) },
         ],
+        ...(message.withdrawalForm ? { closing: [t['confirmation.withdrawal']] } : {}),
       };
     }
     case 'payment_reminder': {
@@ -601,7 +703,7 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
           ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
           [t.total, formatMoney(message.total, lang)],
         ],
-        closing: [t['payment_confirmed.after']],
+        closing: [t['payment_confirmed.after'], ...(message.withdrawalForm ? [t['confirmation.withdrawal']] : [])],
         actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
     }
@@ -707,6 +809,63 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         ],
         actions: [{ label: t['account_deleted.privacy'], url: brand.link('legal/privacidad') }],
         closing: [t['account_deleted.ifnot']],
+      };
+    }
+    case 'refund_issued': {
+      const p = {
+        ...base,
+        order: message.orderId,
+        amount: formatMoney(message.amount, lang),
+        note: message.creditNoteNumber,
+      };
+      return {
+        subject: fill(t['refund_issued.subject'], p),
+        greeting,
+        paragraphs: [fill(t['refund_issued.intro'], p), t[message.manual ? 'refund.manual' : 'refund.provider']],
+        rows: [
+          [t.order, String(message.orderId)],
+          [t['refund.note'], message.creditNoteNumber],
+          ...(message.penalty > 0
+            ? [[t['refund.penalty'], formatMoney(message.penalty, lang)] as [string, string]]
+            : []),
+          [t['refund.amount'], formatMoney(message.amount, lang)],
+        ],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
+      };
+    }
+    case 'order_withdrawn': {
+      const refund = message.refund;
+      const p = {
+        ...base,
+        order: message.orderId,
+        date: dateTime(message.withdrawnAt, brand),
+        amount: refund ? formatMoney(refund.amount, lang) : '',
+        note: refund?.creditNoteNumber ?? '',
+      };
+      return {
+        subject: fill(t['order_withdrawn.subject'], p),
+        greeting,
+        paragraphs: [
+          fill(t['order_withdrawn.intro'], p),
+          ...(refund
+            ? [fill(t['order_withdrawn.refund'], p), t[refund.manual ? 'refund.manual' : 'refund.provider']]
+            : []),
+        ],
+        rows: [
+          ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
+          ...(refund ? [[t['refund.amount'], formatMoney(refund.amount, lang)] as [string, string]] : []),
+        ],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
+        closing: [t['order_withdrawn.after']],
+      };
+    }
+    case 'order_cancelled': {
+      const p = { ...base, order: message.orderId, product: message.productName };
+      return {
+        subject: fill(t['order_cancelled.subject'], p),
+        greeting,
+        paragraphs: [fill(t['order_cancelled.intro'], p), t['order_cancelled.after']],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
     }
   }

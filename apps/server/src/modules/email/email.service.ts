@@ -1,9 +1,16 @@
-import { isAsynchronousMethod, isLanguage, isPaymentMethodCode, PanelStatus } from '@ventanilla/domain';
+import {
+  isAsynchronousMethod,
+  isLanguage,
+  isPaymentMethodCode,
+  PanelStatus,
+  WITHDRAWAL_FORM_TEXTS,
+  withdrawalFormVariant,
+} from '@ventanilla/domain';
 import { and, count, desc, eq, gte, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
-import { emailOutbox, orderItems, orders } from '../../db/schema.js';
+import { emailOutbox, orderItems, orders, type OutboxAttachment } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { paidOrderItems, type OrderEvents, type OrderLineSummary } from '../orders/order-events.js';
 import type { PayLinks } from '../payments/pay-links.js';
@@ -24,12 +31,21 @@ export interface EnqueueInput {
   discardAfter?: Date;
   /** A ticket reply's threading headers. */
   replyHeaders?: { inReplyTo?: string; references?: string[] };
-  /** Stored files sent with it. */
-  attachments?: Array<{ filename: string; contentType: string; storageKey: string }>;
+  /** Stored files, or documents made as it is sent, sent with it. */
+  attachments?: OutboxAttachment[];
   /** Extra recipients (a ticket reply's cc). */
   cc?: string[];
   /** Its Message-ID (a ticket records it to thread the answer back); a new random one when not given. */
   messageId?: string;
+}
+
+/** A credit note (or invoice) as a PDF made when the message is sent. */
+function creditNoteAttachment(note: { id: number; number: string }): OutboxAttachment {
+  return {
+    filename: `abono-${note.number}.pdf`,
+    contentType: 'application/pdf',
+    document: { type: 'invoice', invoiceId: note.id },
+  };
 }
 
 /** A message into the outbox, unless its dedupe key was used (then nothing, and no id). */
@@ -61,6 +77,8 @@ const insertOutbox = reusableStatement('email_outbox_insert', (db) =>
 const NOT_RETRIED: EmailKind[] = ['password_reset', 'sign_in_link', 'email_change_confirm'];
 
 const READY = new Set<number>([PanelStatus.Delivered, PanelStatus.Closed]);
+/** "Not processing" (70 Denegado): staff cancelled the line; the customer is told (docs/withdrawal.md). */
+const CANCELLED_BY_STAFF = 70;
 
 /**
  * Composes transactional emails (brand, language, sender and links of the order's store) and writes them to the
@@ -197,15 +215,22 @@ export class EmailService {
           orderId: e.orderId,
           lines: order.lines,
           total: order.row.total,
+          withdrawalForm: true,
         },
+        attachments: this.confirmationAttachments(order.row),
       });
     });
     events.on('itemStatusChanged', async (tx, e) => {
       // Ready: only when the item becomes ready (110 Entregado -> 120 Cerrado is not news). Incident: on entering 60.
       const becameReady = READY.has(e.newStatus) && !READY.has(e.oldStatus);
       const becameIncident = e.newStatus === PanelStatus.Incident && e.oldStatus !== PanelStatus.Incident;
-      if (!becameReady && !becameIncident) return;
+      const becameCancelled = e.newStatus === CANCELLED_BY_STAFF && e.oldStatus !== CANCELLED_BY_STAFF;
       if (e.customerNotified) return;
+      if (becameCancelled) {
+        await this.orderCancelled(tx, e.orderId, e.itemId);
+        return;
+      }
+      if (!becameReady && !becameIncident) return;
       const order = await this.loadOrder(tx, e.orderId);
       const [item] = await tx
         .select({ productName: orderItems.productName, incidenciaText: orderItems.incidenciaText })
@@ -220,12 +245,89 @@ export class EmailService {
           : { kind: 'incident_action', ...common, incidentText: item.incidenciaText },
       });
     });
+    this.listenToRefunds(events);
   }
 
   /**
-   * The order and its lines; `known` is its row and `knownLines` its lines as this transaction last wrote them, if the
-   * caller has them (then nothing is read again).
+   * What the order's confirmation carries (docs/withdrawal.md): the model withdrawal form, filled with the seller's
+   * data, in the store's language. The terms of sale accepted (a PDF, issue 23's consent part) belong here too: add a
+   * MailDocument type for them (db/schema/email.ts) and its renderer (OrderDocuments), and list it here.
    */
+  private confirmationAttachments(order: typeof orders.$inferSelect): OutboxAttachment[] {
+    const brand = this.brand(order.storeId);
+    const form = WITHDRAWAL_FORM_TEXTS[withdrawalFormVariant(brand.language, brand.country)];
+    return [
+      {
+        filename: form.filename,
+        contentType: 'application/pdf',
+        document: { type: 'withdrawal_form', orderId: order.orderId },
+      },
+    ];
+  }
+
+  /** Refunds and withdrawals (docs/withdrawal.md): written in the transaction that issues the credit note. */
+  private listenToRefunds(events: OrderEvents): void {
+    events.on('refunded', async (tx, e) => {
+      // A withdrawal's refund is told by the withdrawal's own e-mail.
+      if (e.withdrawal) return;
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `refund_issued:${e.refundId}`,
+        message: {
+          kind: 'refund_issued',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          amount: e.amount,
+          penalty: e.penalty,
+          creditNoteNumber: e.creditNote.number,
+          manual: e.manual,
+        },
+        attachments: [creditNoteAttachment(e.creditNote)],
+      });
+    });
+    events.on('withdrawn', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      if (!order) return;
+      const refund = e.refund;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `order_withdrawn:${e.orderId}`,
+        message: {
+          kind: 'order_withdrawn',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          lines: order.lines,
+          withdrawnAt: e.withdrawnAt.toISOString(),
+          refund: refund
+            ? { amount: refund.amount, creditNoteNumber: refund.creditNote.number, manual: refund.manual }
+            : null,
+        },
+        ...(refund ? { attachments: [creditNoteAttachment(refund.creditNote)] } : {}),
+      });
+    });
+  }
+
+  /** "Your service was cancelled": staff moved a line to 70 (not processing). */
+  private async orderCancelled(tx: Tx, orderId: number, itemId: number): Promise<void> {
+    const order = await this.loadOrder(tx, orderId);
+    const [item] = await tx
+      .select({ productName: orderItems.productName })
+      .from(orderItems)
+      .where(and(eq(orderItems.itemId, itemId), eq(orderItems.orderId, orderId)));
+    if (!order || !item) return;
+    await this.enqueue(tx, {
+      ...order.envelope,
+      message: {
+        kind: 'order_cancelled',
+        firstname: order.row.customerFirstname,
+        orderId,
+        productName: item.productName,
+      },
+    });
+  }
+
   /** "Order received", with the order's pay link (signed for an order an agent created): once per order. */
   private async orderReceived(
     tx: Tx,
@@ -246,7 +348,10 @@ export class EmailService {
         lines: order.lines,
         total: order.row.total,
         ...(byAgent && this.payLinks ? { payKey: this.payLinks.sign(orderId) } : {}),
+        // The contract is made once the customer accepted the terms (an agent's order: when they pay it).
+        ...(order.row.termsAcceptedAt ? { withdrawalForm: true } : {}),
       },
+      ...(order.row.termsAcceptedAt ? { attachments: this.confirmationAttachments(order.row) } : {}),
     });
   }
 

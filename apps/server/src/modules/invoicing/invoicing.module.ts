@@ -58,7 +58,7 @@ export function createInvoicing(options: {
     (id) => names.get(id) ?? 'Ventanilla',
     new PtSigningService(options.ptSigning),
   );
-  const refunds = new RefundsService(options.db, invoicing, options.providers);
+  const refunds = new RefundsService(options.db, invoicing, options.providers, options.orderEvents);
   // Late: the invoice series' counter and the Veri*Factu chain head are locked until commit, and every payment needs
   // them, so the rest of the payment's work is done before they are taken.
   options.orderEvents.onPaid(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { can, cents, checkRefundWithPenalty, formatMoneyString, parseMoney, type Cents } from '@ventanilla/domain';
 import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { orders, payments, refunds, users } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { invoices, orders, payments, refunds, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionUser } from '../customers/sessions.repository.js';
 import { BANK_TRANSFER_PROVIDER } from '../payments/bank-transfer/bank-transfer.provider.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { InvoicingService } from './invoicing.service.js';
 
@@ -44,6 +45,8 @@ export class RefundsService {
     private readonly db: Db,
     private readonly invoicing: InvoicingService,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
+    /** Told of each refund made, inside the transaction that issues its credit note (the customer's e-mail). */
+    private readonly orderEvents?: OrderEvents,
   ) {}
 
   /** Refunds and what is left to refund of an order (back office). */
@@ -76,6 +79,38 @@ export class RefundsService {
    */
   async refund(agent: SessionUser, orderId: number, amount: Cents, reasonRaw: string, penalty: Cents = cents(0)) {
     if (!can(agent.role, 'orders.refund')) throw new AppError('FORBIDDEN', `role ${agent.role} cannot refund`);
+    return this.refundAs({ agentUserId: agent.id }, orderId, amount, reasonRaw, penalty);
+  }
+
+  /**
+   * What is left to refund of an order's invoice (the amount not yet refunded or reserved by a refund under way), or
+   * null when it has no invoice.
+   */
+  async refundable(tx: DbOrTx, orderId: number): Promise<Cents | null> {
+    const [invoice] = await tx
+      .select({ id: invoices.id, total: invoices.total })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    if (!invoice) return null;
+    const [taken] = await tx
+      .select({ total: sum(refunds.amount) })
+      .from(refunds)
+      .where(and(eq(refunds.invoiceId, invoice.id), inArray(refunds.status, ['requested', 'succeeded'])));
+    return cents(invoice.total - Number(taken?.total ?? 0));
+  }
+
+  /**
+   * The refund itself, for an agent (`agentUserId`) or for the customer's withdrawal (`withdrawal`, no agent): the same
+   * three steps and the same credit note. The caller has checked who may ask for it.
+   */
+  async refundAs(
+    by: { agentUserId: number } | { withdrawal: true },
+    orderId: number,
+    amount: Cents,
+    reasonRaw: string,
+    penalty: Cents = cents(0),
+  ) {
+    const agentUserId = 'agentUserId' in by ? by.agentUserId : null;
     const reason = reasonRaw.trim();
     if (!reason)
       throw new AppError('VALIDATION_ERROR', 'refund reason', { fields: [{ field: 'reason', key: 'field.required' }] });
@@ -134,7 +169,7 @@ export class RefundsService {
           penalty,
           reason,
           idempotencyKey: `refund_${randomUUID()}`,
-          agentUserId: agent.id,
+          agentUserId,
         })
         .returning();
       if (!row) throw new Error('refund insert returned nothing');
@@ -183,6 +218,15 @@ export class RefundsService {
         .where(and(eq(refunds.id, reserved.refund.id), eq(refunds.status, 'requested')))
         .returning();
       if (!done) throw new Error(`refund ${reserved.refund.id} was no longer requested`);
+      await this.orderEvents?.emit('refunded', tx, {
+        orderId,
+        refundId: done.id,
+        creditNote: { id: note.id, number: note.number },
+        amount: reserved.returned,
+        penalty,
+        manual: done.provider === 'manual',
+        ...('withdrawal' in by ? { withdrawal: true } : {}),
+      });
       return { refund: refundOut(done), credit_note_id: note.id, credit_note_number: note.number };
     });
   }

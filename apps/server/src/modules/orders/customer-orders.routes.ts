@@ -4,7 +4,7 @@ import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
-import { CustomerOrder } from './orders.schema.js';
+import { CustomerOrder, WithdrawalDone } from './orders.schema.js';
 
 const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { customerOrders, files } = app.ctx;
@@ -47,6 +47,24 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
       return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
+    },
+  );
+
+  app.post(
+    '/api/me/orders/:orderId/withdraw',
+    {
+      config: { permission: 'orders.withdrawOwn' },
+      schema: {
+        tags: ['customer panel'],
+        summary:
+          'Withdraw from your order while nothing of it is performed, within 14 days (docs/withdrawal.md): cancelled, refunded with a credit note, and an e-mail; refused in the store language with 409 (not yours: 404)',
+        params: Type.Object({ orderId: IdParam }),
+        response: { 200: WithdrawalDone, ...errors(401, 403, 404, 409, 422, 502) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      return app.ctx.withdrawals.withdraw(user.id, request.params.orderId);
     },
   );
 

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
+import type { WithdrawalService } from './withdrawal.service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -74,7 +75,11 @@ function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language:
 
 /** Orders of the signed-in customer only: someone else's order is "not found", never "forbidden". */
 export class CustomerOrdersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Whether an order can be withdrawn from its page (the one-order answer only). */
+    private readonly withdrawals?: WithdrawalService,
+  ) {}
 
   private async withItems(rows: OrderRow[], language: Language) {
     const ids = rows.map((o) => o.orderId);
@@ -119,9 +124,11 @@ export class CustomerOrdersService {
       .select()
       .from(orders)
       .where(and(eq(orders.orderId, orderId), eq(orders.customerId, customerId)));
-    if (rows.length === 0) throw new AppError('NOT_FOUND', `order ${orderId} of customer ${customerId}`);
+    const order = rows[0];
+    if (!order) throw new AppError('NOT_FOUND', `order ${orderId} of customer ${customerId}`);
     const [out] = await this.withItems(rows, language);
-    return out;
+    if (!out || !this.withdrawals) return out;
+    return { ...out, withdrawal: await this.withdrawals.view(order) };
   }
 
   /** A document of one of the customer's own items, visible to customers. */

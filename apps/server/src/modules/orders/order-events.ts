@@ -108,6 +108,27 @@ export interface LeadResentEvent {
   sequence: number;
 }
 
+/** A refund succeeded and its credit note was issued (a staff refund, or a withdrawal's). */
+export interface OrderRefundedEvent {
+  orderId: number;
+  refundId: number;
+  creditNote: { id: number; number: string };
+  /** What the customer gets back, and what was kept of the amount cancelled. */
+  amount: Cents;
+  penalty: Cents;
+  /** Returned by hand (a bank transfer), not through the payment provider. */
+  manual: boolean;
+  /** The refund of a withdrawal: the withdrawal's own e-mail tells the customer (no separate refund message). */
+  withdrawal?: boolean;
+}
+
+/** The customer withdrew from the order from its page (docs/withdrawal.md): cancelled, and refunded if it was paid. */
+export interface OrderWithdrawnEvent {
+  orderId: number;
+  withdrawnAt: Date;
+  refund: { amount: Cents; creditNote: { id: number; number: string }; manual: boolean } | null;
+}
+
 type Listener<E> = (tx: Tx, event: E) => Promise<void>;
 
 interface EventMap {
@@ -117,6 +138,8 @@ interface EventMap {
   itemStatusChanged: ItemStatusChangedEvent;
   fileAttached: FileAttachedEvent;
   leadResent: LeadResentEvent;
+  refunded: OrderRefundedEvent;
+  withdrawn: OrderWithdrawnEvent;
 }
 
 /**
@@ -131,6 +154,8 @@ export class OrderEvents {
     itemStatusChanged: [],
     fileAttached: [],
     leadResent: [],
+    refunded: [],
+    withdrawn: [],
   };
 
   private readonly lateListeners: { [K in keyof EventMap]: Listener<EventMap[K]>[] } = {
@@ -140,6 +165,8 @@ export class OrderEvents {
     itemStatusChanged: [],
     fileAttached: [],
     leadResent: [],
+    refunded: [],
+    withdrawn: [],
   };
 
   /**

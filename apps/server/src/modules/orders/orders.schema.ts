@@ -3,6 +3,7 @@ import {
   ClientStatusSchema,
   MoneyString,
   Nullable,
+  OneOf,
   OrderStatusSchema,
   PanelStatusIdSchema,
 } from '../../shared/http-schemas.js';
@@ -28,6 +29,24 @@ export const FileOut = Type.Object({
 });
 
 export const ClientStatus = ClientStatusSchema;
+
+/** Whether the order can be withdrawn from its page, until when, or why not (docs/withdrawal.md). */
+export const OrderWithdrawal = Type.Object({
+  allowed: Type.Boolean(),
+  /** The last day of the 14 days (ISO date, in the seller's calendar). */
+  last_day: Type.String({ format: 'date' }),
+  refusal: Nullable(OneOf(['not_paid', 'cancelled', 'refunded', 'performed', 'period_over'] as const)),
+  withdrawn_at: Nullable(Type.String()),
+});
+
+/** A withdrawal done: the order cancelled, what was refunded and the credit note issued. */
+export const WithdrawalDone = Type.Object({
+  order_id: Type.Integer(),
+  status: Type.Literal('canceled'),
+  withdrawn_at: Type.String(),
+  refunded: MoneyString,
+  credit_note_number: Nullable(Type.String()),
+});
 
 export const CustomerOrder = Type.Object({
   order_id: Type.Integer(),
@@ -56,4 +75,6 @@ export const CustomerOrder = Type.Object({
       files: Type.Array(FileOut),
     }),
   ),
+  /** The one-order answer only. */
+  withdrawal: Type.Optional(OrderWithdrawal),
 });

@@ -381,6 +381,24 @@ export const en: Catalogue = {
   'orders.notFoundTitle': 'Order not found',
   'orders.notFoundBody': 'We cannot find this order among yours.',
   'orders.backToList': 'Back to my orders',
+  // The right of withdrawal on the order page (docs/withdrawal.md).
+  'withdrawal.heading': 'Withdraw from the order',
+  'withdrawal.intro':
+    'You can withdraw from this order until {date}, as long as we have not completed it: we will cancel it and refund what you paid to the same payment method, with a credit note.',
+  'withdrawal.start': 'Withdraw from the order',
+  'withdrawal.confirmTitle': 'Do you want to withdraw from order {order}?',
+  'withdrawal.confirmBody':
+    'We will cancel the order, stop working on it and refund what you paid. This cannot be undone.',
+  'withdrawal.confirm': 'Yes, withdraw from the order',
+  'withdrawal.keep': 'No, keep the order',
+  'withdrawal.doneTitle': 'You have withdrawn from the order',
+  'withdrawal.doneBody':
+    'We have cancelled the order and refunded {amount}. We have emailed you the credit note {note}.',
+  'withdrawal.doneBodyNoRefund': 'We have cancelled the order.',
+  'withdrawal.withdrawn': 'You withdrew from this order on {date}.',
+  'withdrawal.periodOver': 'The 14-day period to withdraw from this order ended on {date}.',
+  'withdrawal.performed': 'This order has been completed: the right of withdrawal has ended.',
+  'code.action.desistimiento': 'Customer withdrawal',
 
   'backoffice.brand': 'Ventanilla · Agents',
   'backoffice.signedInAs': 'Agent: {name}',

@@ -385,6 +385,24 @@ export const es = {
   'orders.notFoundTitle': 'Pedido no encontrado',
   'orders.notFoundBody': 'No encontramos este pedido entre los tuyos.',
   'orders.backToList': 'Volver a mis pedidos',
+  // The right of withdrawal on the order page (docs/withdrawal.md).
+  'withdrawal.heading': 'Desistir del pedido',
+  'withdrawal.intro':
+    'Puedes desistir de este pedido hasta el {date}, mientras no lo hayamos completado: lo cancelaremos y te devolveremos lo que has pagado en el mismo medio de pago, con su factura rectificativa.',
+  'withdrawal.start': 'Desistir del pedido',
+  'withdrawal.confirmTitle': '¿Quieres desistir del pedido {order}?',
+  'withdrawal.confirmBody':
+    'Cancelaremos el pedido, dejaremos de tramitarlo y te devolveremos lo que has pagado. No se puede deshacer.',
+  'withdrawal.confirm': 'Sí, desistir del pedido',
+  'withdrawal.keep': 'No, mantener el pedido',
+  'withdrawal.doneTitle': 'Has desistido del pedido',
+  'withdrawal.doneBody':
+    'Hemos cancelado el pedido y te hemos devuelto {amount}. Te hemos enviado por correo la factura rectificativa {note}.',
+  'withdrawal.doneBodyNoRefund': 'Hemos cancelado el pedido.',
+  'withdrawal.withdrawn': 'Desististe de este pedido el {date}.',
+  'withdrawal.periodOver': 'El plazo de 14 días para desistir de este pedido terminó el {date}.',
+  'withdrawal.performed': 'Este pedido ya se ha completado: el derecho de desistimiento ha terminado.',
+  'code.action.desistimiento': 'Desistimiento del cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',
   'backoffice.signedInAs': 'Agente: {name}',

@@ -383,6 +383,24 @@ export const pt: Catalogue = {
   'orders.notFoundTitle': 'Encomenda não encontrada',
   'orders.notFoundBody': 'Não encontramos esta encomenda entre as suas.',
   'orders.backToList': 'Voltar às minhas encomendas',
+  // The right of withdrawal on the order page (docs/withdrawal.md).
+  'withdrawal.heading': 'Livre resolução da encomenda',
+  'withdrawal.intro':
+    'Pode resolver esta encomenda até {date}, enquanto não a tivermos concluído: cancelamo-la e devolvemos o que pagou para o mesmo meio de pagamento, com a nota de crédito.',
+  'withdrawal.start': 'Resolver a encomenda',
+  'withdrawal.confirmTitle': 'Quer resolver a encomenda {order}?',
+  'withdrawal.confirmBody':
+    'Cancelamos a encomenda, deixamos de a tratar e devolvemos o que pagou. Não é possível anular.',
+  'withdrawal.confirm': 'Sim, resolver a encomenda',
+  'withdrawal.keep': 'Não, manter a encomenda',
+  'withdrawal.doneTitle': 'Resolveu a encomenda',
+  'withdrawal.doneBody':
+    'Cancelámos a encomenda e devolvemos {amount}. Enviámos-lhe por e-mail a nota de crédito {note}.',
+  'withdrawal.doneBodyNoRefund': 'Cancelámos a encomenda.',
+  'withdrawal.withdrawn': 'Resolveu esta encomenda em {date}.',
+  'withdrawal.periodOver': 'O prazo de 14 dias para resolver esta encomenda terminou em {date}.',
+  'withdrawal.performed': 'Esta encomenda já foi concluída: o direito de livre resolução terminou.',
+  'code.action.desistimiento': 'Livre resolução pelo cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',
   'backoffice.signedInAs': 'Agente: {name}',

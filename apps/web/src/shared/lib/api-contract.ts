@@ -88,6 +88,8 @@ export type PaymentState = ApiResponse<'/api/orders/{orderId}/payment', 'get'>;
 
 export type CustomerOrder = ApiResponse<'/api/me/orders/{orderId}', 'get'>;
 export type CustomerItem = ApiItem<CustomerOrder['items']>;
+/** POST /api/me/orders/{orderId}/withdraw: the order cancelled, what was refunded, the credit note (docs/withdrawal.md). */
+export type WithdrawalDone = ApiResponse<'/api/me/orders/{orderId}/withdraw', 'post'>;
 export type OrderFile = ApiItem<CustomerItem['files']>;
 export type ClientStatusStyle = CustomerItem['client_status']['style'];
 

@@ -5115,6 +5115,14 @@ export interface paths {
                                         option_id?: number | null;
                                     }[];
                                 }[];
+                                withdrawal?: {
+                                    allowed: boolean;
+                                    /** Format: date */
+                                    last_day: string;
+                                    /** @enum {string|null} */
+                                    refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
+                                    withdrawn_at: string | null;
+                                };
                             }[];
                             total: number;
                             page: number;
@@ -5213,6 +5221,14 @@ export interface paths {
                                     option_id?: number | null;
                                 }[];
                             }[];
+                            withdrawal?: {
+                                allowed: boolean;
+                                /** Format: date */
+                                last_day: string;
+                                /** @enum {string|null} */
+                                refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
+                                withdrawn_at: string | null;
+                            };
                         };
                     };
                 };
@@ -5227,6 +5243,64 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/orders/{orderId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw from your order while nothing of it is performed, within 14 days (docs/withdrawal.md): cancelled, refunded with a credit note, and an e-mail; refused in the store language with 409 (not yours: 404) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            /** @enum {string} */
+                            status: "canceled";
+                            withdrawn_at: string;
+                            /** @example 25.12 */
+                            refunded: MoneyString;
+                            credit_note_number: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17253,7 +17327,7 @@ export interface components {
          * @description The `code` of every error response (apps/server/src/shared/app-error.ts).
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_INVALID" | "INVALID_CREDENTIALS" | "TOO_MANY_ATTEMPTS" | "EMAIL_TAKEN" | "RESET_TOKEN_INVALID" | "SIGN_IN_LINK_INVALID" | "INVALID_ANSWERS" | "FORM_EXIT" | "PRODUCT_REDIRECT" | "CART_EMPTY" | "CART_ITEM_NOT_FOUND" | "ORDER_ALREADY_PAID" | "NO_PENDING_TRANSFER" | "PAYMENT_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "STALE_ITEM" | "ITEM_LOCKED" | "LOCK_EXPIRED" | "ITEM_NOT_EDITABLE" | "PRICE_CHANGE_NOT_ALLOWED" | "UNKNOWN_STATUS" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_MISSING" | "FILE_EMPTY" | "TOO_MANY_UPLOADS" | "UPLOAD_IN_USE" | "BAD_SIGNATURE" | "CATALOG_INVALID" | "STALE_CATALOG" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "REFUND_AMOUNT_INVALID" | "REFUND_FAILED" | "VERSION_CONFLICT" | "ITEM_ACTION_REFUSED" | "TEMPLATE_EXISTS" | "INCIDENCE_NOT_OPEN" | "IMPERSONATION_REFUSED" | "IMPERSONATION_READ_ONLY" | "NOT_IMPERSONATING" | "AGENT_CHANGE_REFUSED" | "CUSTOMER_CHANGED" | "SAVED_ITEM_EXISTS" | "SAVED_ITEMS_LIMIT" | "REMEMBER_INVALID" | "REMEMBER_RETRY" | "OIDC_NOT_CONFIGURED" | "OIDC_FAILED" | "OIDC_EMAIL_NOT_VERIFIED" | "OIDC_NO_ROLE" | "OAUTH_REQUEST_TOKEN_FAILED" | "OAUTH_ACCESS_DENIED" | "PAY_LINK_EXPIRED" | "ASSISTANT_NOT_CONFIGURED" | "ASSISTANT_DISABLED" | "ASSISTANT_BUSY" | "CONTENT_TOO_LARGE" | "PDF_FAILED" | "EMAIL_CHANGE_TOKEN_INVALID" | "ACCOUNT_HAS_OPEN_ORDERS" | "PUSH_SUBSCRIPTIONS_LIMIT" | "REQUEST_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_INVALID" | "INVALID_CREDENTIALS" | "TOO_MANY_ATTEMPTS" | "EMAIL_TAKEN" | "RESET_TOKEN_INVALID" | "SIGN_IN_LINK_INVALID" | "INVALID_ANSWERS" | "FORM_EXIT" | "PRODUCT_REDIRECT" | "CART_EMPTY" | "CART_ITEM_NOT_FOUND" | "ORDER_ALREADY_PAID" | "NO_PENDING_TRANSFER" | "PAYMENT_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "STALE_ITEM" | "ITEM_LOCKED" | "LOCK_EXPIRED" | "ITEM_NOT_EDITABLE" | "PRICE_CHANGE_NOT_ALLOWED" | "UNKNOWN_STATUS" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED" | "FILE_MISSING" | "FILE_EMPTY" | "TOO_MANY_UPLOADS" | "UPLOAD_IN_USE" | "BAD_SIGNATURE" | "CATALOG_INVALID" | "STALE_CATALOG" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "REFUND_AMOUNT_INVALID" | "REFUND_FAILED" | "VERSION_CONFLICT" | "ITEM_ACTION_REFUSED" | "WITHDRAWAL_REFUSED" | "TEMPLATE_EXISTS" | "INCIDENCE_NOT_OPEN" | "IMPERSONATION_REFUSED" | "IMPERSONATION_READ_ONLY" | "NOT_IMPERSONATING" | "AGENT_CHANGE_REFUSED" | "CUSTOMER_CHANGED" | "SAVED_ITEM_EXISTS" | "SAVED_ITEMS_LIMIT" | "REMEMBER_INVALID" | "REMEMBER_RETRY" | "OIDC_NOT_CONFIGURED" | "OIDC_FAILED" | "OIDC_EMAIL_NOT_VERIFIED" | "OIDC_NO_ROLE" | "OAUTH_REQUEST_TOKEN_FAILED" | "OAUTH_ACCESS_DENIED" | "PAY_LINK_EXPIRED" | "ASSISTANT_NOT_CONFIGURED" | "ASSISTANT_DISABLED" | "ASSISTANT_BUSY" | "CONTENT_TOO_LARGE" | "PDF_FAILED" | "EMAIL_CHANGE_TOKEN_INVALID" | "ACCOUNT_HAS_OPEN_ORDERS" | "PUSH_SUBSCRIPTIONS_LIMIT" | "REQUEST_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
         Error: {
             code: components["schemas"]["ErrorCode"];
             message: string;

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '../../../shared/lib/api-client';
-import type { CustomerOrder, ListResponse } from '../../../shared/lib/api-contract';
+import type { CustomerOrder, ListResponse, WithdrawalDone } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const ORDERS_PER_PAGE = 10;
@@ -20,5 +20,14 @@ export function useMyOrder(orderId: string) {
   return useQuery({
     queryKey: [...queryKeys.myOrders, 'detail', orderId],
     queryFn: ({ signal }) => api.get<CustomerOrder>(`/api/me/orders/${encodeURIComponent(orderId)}`, signal),
+  });
+}
+
+/** POST /api/me/orders/{order_id}/withdraw: the customer withdraws (cancelled and refunded); the order is read again. */
+export function useWithdrawOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<WithdrawalDone>(`/api/me/orders/${encodeURIComponent(orderId)}/withdraw`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myOrders }),
   });
 }

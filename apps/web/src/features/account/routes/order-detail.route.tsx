@@ -11,6 +11,7 @@ import { Alert, BackLink, Link, PageHeading, Spinner, SummaryList, VisuallyHidde
 import { useMyOrder } from '../api/get-my-orders';
 import { OrderInvoices } from '../components/order-invoices';
 import { OrderStatus } from '../components/order-status';
+import { OrderWithdrawal } from '../components/order-withdrawal';
 import { IncidenceAnswer } from '../components/incidence-answer';
 import { FastBuyOffer } from '../components/fast-buy-offer';
 import { NotaSimpleRead } from '../components/nota-simple-read';
@@ -120,6 +121,7 @@ export function OrderDetailRoute() {
         <OrderLine key={item.id} order={data} item={item} />
       ))}
       {data.paid ? <OrderInvoices orderId={Number(data.order_id)} /> : null}
+      <OrderWithdrawal order={data} />
       <p>
         <Link to="/orders">{t('orders.backToList')}</Link>
       </p>
