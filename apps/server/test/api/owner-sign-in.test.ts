@@ -213,4 +213,44 @@ describe('a one-time sign-in link', () => {
     expect(expired.json().message).toContain('caducado');
     expect((await c.get('/api/me')).statusCode).toBe(401);
   });
+
+  it('signs in once when the same link is used twice at the same moment', async () => {
+    await customer('link.race@example.com', 'link-race-password');
+    const { token } = await linkToken(await from(), 'link.race@example.com');
+    const [a, b] = [await from(), await from()];
+    const answers = await Promise.all([a, b].map((c) => c.post('/api/auth/sign-in-link/consume', { token })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const signedIn = await Promise.all([a, b].map(async (c) => (await c.get('/api/me')).statusCode));
+    expect(signedIn.sort()).toEqual([200, 401]);
+  });
+
+  it('answers 400, never 500, to odd tokens: NUL bytes, ids past 32 bits, signs, encodings, non-strings', async () => {
+    await customer('link.odd@example.com', 'link-odd-password');
+    const c = await from();
+    const { token } = await linkToken(c, 'link.odd@example.com');
+    const [id, secret] = token!.split('.') as [string, string];
+    const odd: unknown[] = [
+      `${id}\u0000.${secret}`,
+      `${id}.${secret}\u0000`,
+      `2147483648.${secret}`,
+      `${'9'.repeat(40)}.${secret}`,
+      `-${id}.${secret}`,
+      `0x${Number(id).toString(16)}.${secret}`,
+      `${id}.${encodeURIComponent(secret)}%00`,
+      `${id}%2E${secret}`,
+      '.',
+      '',
+      'x'.repeat(10_000),
+      Number(id),
+      [token, token],
+      { token },
+      null,
+    ];
+    for (const bad of odd) {
+      const res = await c.post('/api/auth/sign-in-link/consume', { token: bad });
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 60)).toBe(400);
+    }
+    // None of them spent the link.
+    expect((await c.post('/api/auth/sign-in-link/consume', { token })).statusCode).toBe(200);
+  });
 });

@@ -291,6 +291,41 @@ describe('POST /api/me/orders/{id}/withdraw', () => {
     expect(await counts(orderId)).toEqual({ refunds: 1, providerRefunds: 1, creditNotes: 1 });
   });
 
+  it('odd ids in the path answer 400 or 404, never 500, and touch nothing', async () => {
+    const { c, orderId } = await paidOrder();
+    for (const id of ['%00', `${orderId}%00`, '2147483648', '-1', '1e3', '0x10', `${orderId}.5`, '..%2F1', ' 1']) {
+      const res = await c.post(`/api/me/orders/${id}/withdraw`);
+      expect([400, 404], `${id}: ${res.body}`).toContain(res.statusCode);
+    }
+    expect((await orderRow(orderId)).status).toBe('complete');
+    expect(await counts(orderId)).toEqual({ refunds: 0, providerRefunds: 0, creditNotes: 0 });
+  });
+
+  it('a withdrawal and a staff refund at the same moment never refund more than was paid', async () => {
+    const { c, orderId } = await paidOrder();
+    const paidCents = (await orderRow(orderId)).total as number;
+    const [byCustomer, byStaff] = await Promise.all([
+      withdraw(c, orderId),
+      agent.post(`/api/backoffice/orders/${orderId}/refunds`, {
+        amount: (paidCents / 100).toFixed(2),
+        reason: 'Error del pedido',
+      }),
+    ]);
+    // One of them returns the money; the other is refused (409), whichever came second.
+    const statuses = [byCustomer.statusCode, byStaff.statusCode];
+    expect(
+      statuses.filter((s) => s === 200 || s === 201),
+      `${byCustomer.body} ${byStaff.body}`,
+    ).toHaveLength(1);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    const { rows } = await pool().query(
+      "select coalesce(sum(amount), 0)::int as refunded from refunds where order_id = $1 and status <> 'failed'",
+      [orderId],
+    );
+    expect(rows[0].refunded).toBeLessThanOrEqual(paidCents);
+    expect((await counts(orderId)).providerRefunds).toBe(1);
+  });
+
   it('needs the CSRF header and a session', async () => {
     const { c, orderId } = await paidOrder();
     expect((await c.post(`/api/me/orders/${orderId}/withdraw`, undefined, { 'x-csrf-token': 'nope' })).statusCode).toBe(
