@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '../../src/db/schema.js';
+import { ERASED_RECIPIENT, forgetDeletedAccountMail } from '../../src/modules/account/deleted-account-mail.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -122,6 +123,17 @@ describe('account deleted', () => {
     expect(smtp.to(email).at(-1)?.subject).toContain('account has been deleted');
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row?.active).toBe(false);
+    // Once sent, the hourly sweep forgets the address and the bodies; messages still waiting keep theirs.
+    const waiting = await newCustomer(1);
+    await t.app.ctx.db
+      .insert(emailOutbox)
+      .values({ ...mail!, id: undefined, toAddress: waiting.email, status: 'pending' });
+    expect(await forgetDeletedAccountMail(t.app.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await queued('account_deleted', email)).toEqual([]);
+    const [forgotten] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
+    expect(forgotten).toMatchObject({ toAddress: ERASED_RECIPIENT, textBody: '', htmlBody: '', status: 'sent' });
+    expect(await queued('account_deleted', waiting.email)).toHaveLength(1);
+    expect(await forgetDeletedAccountMail(t.app.ctx.db)).toBe(0);
   });
 
   it('guesses here count against the login throttle of the address: once it is spent, even the right one is 429', async () => {

@@ -109,6 +109,7 @@ describe('periodic jobs', () => {
   it('are scheduled in the database (one schedule for all instances)', async () => {
     const rows = await sql<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name');
     expect(rows).toEqual([
+      { name: JOBS.deletedAccountMailSweep, cron: '27 * * * *' },
       { name: JOBS.emailRelay, cron: '* * * * *' },
       { name: JOBS.rateCountersSweep, cron: '37 * * * *' },
       { name: JOBS.signInSweep, cron: '47 * * * *' },

@@ -1,4 +1,5 @@
 // Email: the transactional outbox (issue 4; docs/email.md).
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './customers.js';
@@ -61,5 +62,9 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt),
+    // The hourly sweep's few rows: "account deleted" confirmations sent or given up, still holding the old address.
+    index('email_outbox_forget_idx')
+      .on(t.id)
+      .where(sql`kind = 'account_deleted' and status <> 'pending' and text_body <> ''`),
   ],
 );

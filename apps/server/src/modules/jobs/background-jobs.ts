@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from '../../db/rate-counters.js';
+import { forgetDeletedAccountMail } from '../account/deleted-account-mail.js';
 import { sweepSignInLeftovers } from '../customers/sign-in-sweep.js';
 import type { EmailDispatcher } from '../email/email-dispatcher.js';
 import type { EmailService } from '../email/email.service.js';
@@ -29,6 +30,8 @@ export const JOBS = {
   rateCountersSweep: 'rate-counters-sweep',
   /** Every minute: postponed tickets whose date has come go back to Abierto. */
   ticketsWake: 'tickets-wake',
+  /** Hourly: the old address and bodies of "account deleted" confirmations once sent or given up. */
+  deletedAccountMailSweep: 'deleted-account-mail-sweep',
   /** Hourly: expired remember-me devices, OpenID sign-ins, OAuth 1.0a tokens and nonces. */
   signInSweep: 'sign-in-sweep',
   /** Send one notification's web push to its customer's devices: `{ notificationId }`, keyed on it. */
@@ -145,6 +148,13 @@ export function defineBackgroundJobs(queue: JobQueue, deps: BackgroundJobsDeps):
     policy: 'singleton',
     pollSeconds: periodicPollSeconds,
     handle: async () => void (await deps.uploads.sweepExpired()),
+  });
+  queue.define({
+    name: JOBS.deletedAccountMailSweep,
+    cron: '27 * * * *',
+    policy: 'singleton',
+    pollSeconds: periodicPollSeconds,
+    handle: async () => void (await forgetDeletedAccountMail(deps.db)),
   });
   queue.define({
     name: JOBS.rateCountersSweep,

@@ -1644,7 +1644,6 @@ export const en: Catalogue = {
   'lifecycle.deleteIntro':
     'We will erase your personal data, saved items and identity documents and sign you out everywhere. The law requires us to keep invoices and orders (without your contact details). This cannot be undone.',
   'lifecycle.deletePassword': 'Your password',
-  'lifecycle.deleteSave': 'Delete my account',
   'lifecycle.deleted': 'Your account has been deleted. Thank you for having trusted us.',
   'deleteAccount.start': 'Delete my account…',
   'deleteAccount.title': 'Delete my account',

@@ -1656,7 +1656,6 @@ export const es = {
   'lifecycle.deleteIntro':
     'Borraremos tus datos personales, tus elementos guardados y tus documentos de identidad, y cerraremos todas tus sesiones. La ley nos obliga a conservar las facturas y los pedidos (sin tus datos de contacto). No se puede deshacer.',
   'lifecycle.deletePassword': 'Tu contraseña',
-  'lifecycle.deleteSave': 'Borrar mi cuenta',
   'lifecycle.deleted': 'Tu cuenta se ha borrado. Gracias por haber confiado en nosotros.',
   'deleteAccount.start': 'Borrar mi cuenta…',
   'deleteAccount.title': 'Borrar mi cuenta',

@@ -1650,7 +1650,6 @@ export const pt: Catalogue = {
   'lifecycle.deleteIntro':
     'Apagaremos os seus dados pessoais, elementos guardados e documentos de identificação e terminaremos todas as sessões. A lei obriga-nos a conservar as faturas e as encomendas (sem os seus dados de contacto). Não pode ser desfeito.',
   'lifecycle.deletePassword': 'A sua palavra-passe',
-  'lifecycle.deleteSave': 'Apagar a minha conta',
   'lifecycle.deleted': 'A sua conta foi apagada. Obrigado pela confiança.',
   'deleteAccount.start': 'Apagar a minha conta…',
   'deleteAccount.title': 'Apagar a minha conta',

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_forget_idx" ON "email_outbox" USING btree ("id") WHERE kind = 'account_deleted' and status <> 'pending' and text_body <> '';
