@@ -356,6 +356,11 @@ describe('every filter', () => {
     expect(await ids('text=jo%C3%A3o%20gon')).toEqual([item.portugal]);
     expect(await ids('text=ref-0001')).toEqual([item.plain]); // the reference
     expect(await ids('text=nada%20de%20esto')).toEqual([]);
+    // Accents and case folded both ways, as agents type: "goncalves", "GONÇALVES", "joao".
+    expect(await ids('text=goncalves')).toEqual([item.portugal]);
+    expect(await ids(`text=${encodeURIComponent('GONÇALVES')}`)).toEqual([item.portugal]);
+    expect(await ids('text=joao%20gon')).toEqual([item.portugal]);
+    expect(await ids(`text=${encodeURIComponent('cálle máyor')}`)).toEqual([item.incident]);
     // Never across two fields: the name and the first answer are on separate lines.
     expect(await ids('text=p%C3%A9rez%20calle')).toEqual([]);
   });
@@ -715,6 +720,7 @@ describe('indexes', () => {
       /search_emails_trgm_idx[\s\S]*order_items_search_email_idx|order_items_search_email_idx[\s\S]*search_emails_trgm_idx/,
     ],
     ['text=calle%20mayor', /order_items_search_text_trgm_idx/],
+    [`text=${encodeURIComponent('Gómez')}`, /order_items_search_text_trgm_idx/],
     ['product_id=18508', /order_items_product_idx/],
     ['status=60', /order_items_(status|queue|queue_age)_idx/],
     ['status=60,40', /order_items_(status|queue|queue_age)_idx/],

@@ -224,6 +224,10 @@ describe('search and the list', () => {
     expect(await titles('%')).toEqual(['Devolución 100%']);
     expect(await titles('_total')).toEqual(['Devolución 100%']);
     expect(await titles('búsqueda')).toEqual(['Devolución 100%', 'Otra']);
+    // With or without accents, either way round.
+    expect(await titles('busqueda')).toEqual(['Devolución 100%', 'Otra']);
+    expect(await titles('DEVOLUCION')).toEqual(['Devolución 100%']);
+    expect(await titles('reémbolso_total')).toEqual(['Devolución 100%']);
     expect(await titles('nada de esto')).toEqual([]);
   });
 

@@ -109,6 +109,8 @@ describe('GET /api/backoffice/customers (search)', () => {
     ['e-mail, other case', 'LUCIA.PEREZ@EXAMPLE.COM'],
     ['name', 'lucía pérez'],
     ['surname', 'Pérez'],
+    ['name without accents, as agents type', 'lucia perez'],
+    ['surname in capitals without accents', 'PEREZ'],
     ['tax id', '12345678z'],
     ['tax id with separators', '12.345.678-Z'],
     ['phone', '600 11 22 33'],

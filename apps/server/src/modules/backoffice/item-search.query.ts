@@ -12,7 +12,7 @@ import {
 /*
  * The SQL of the back-office search (GET /api/backoffice/items; docs/backoffice.md, "Search"). Every filter maps to a
  * condition one index serves: order_id, referencia, product_id, status, dates and provider by b-tree, text by trigram
- * (pg_trgm GIN) over the trigger-kept order_items.search_text, e-mail by trigram over the distinct addresses
+ * (pg_trgm GIN) over the trigger-kept order_items.search_text (accents and case folded by search_fold), e-mail by trigram over the distinct addresses
  * (search_emails) and then the b-tree on order_items.search_email. The page is one statement:
  * the page's ids first (ordered, LIMIT size + 1 for has_more), then each row with its counts, flag inputs, lock holder
  * and pinned notes, looked up by those ids only.
@@ -120,7 +120,10 @@ export function searchConditions(filters: ItemSearchFilters, scope: SearchScope 
   }
   if (filters.dateStart !== undefined) where.push(sql`i.created_at >= ${dayStart(filters.dateStart)}`);
   if (filters.dateEnd !== undefined) where.push(sql`i.created_at < ${dayEnd(filters.dateEnd)}`);
-  if (filters.text !== undefined) where.push(sql`i.search_text like ${likeSubstring(filters.text.toLowerCase())}`);
+  if (filters.text !== undefined) {
+    // Folded like the stored text (migration 0044): "gomez" finds "Gómez"; the trigram index still serves it.
+    where.push(sql`i.search_text like search_fold(${likeSubstring(filters.text)})`);
+  }
   if (filters.provider !== undefined) where.push(sql`i.provider_id = ${filters.provider}`);
   return where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
 }

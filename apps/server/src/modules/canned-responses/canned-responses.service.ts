@@ -14,7 +14,7 @@ import {
   type Role,
   type TemplateValues,
 } from '@ventanilla/domain';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { cannedResponses, users } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
@@ -85,18 +85,19 @@ export class CannedResponsesService {
 
   /**
    * One page of canned responses by group then title, optionally searched (title, group or body contain `q`, any
-   * case) and narrowed to one group; `viewer` null: all of them (the admin screen).
+   * case, with or without accents) and narrowed to one group; `viewer` null: all of them (the admin screen).
    */
   async list(viewer: CannedViewer | null, query: CannedQuery) {
     const where: SQL[] = [];
     const q = query.q?.trim();
     if (q) {
-      const pattern = likePattern(q);
+      // Accents and case folded on both sides (search_fold, migration 0044): "notificacion" finds "Notificación".
+      const pattern = sql`search_fold(${likePattern(q)})`;
       where.push(
         or(
-          ilike(cannedResponses.title, pattern),
-          ilike(cannedResponses.groupName, pattern),
-          ilike(cannedResponses.body, pattern),
+          sql`search_fold(${cannedResponses.title}) like ${pattern}`,
+          sql`search_fold(${cannedResponses.groupName}) like ${pattern}`,
+          sql`search_fold(${cannedResponses.body}) like ${pattern}`,
         )!,
       );
     }

@@ -32,7 +32,8 @@ function searchCondition(keys: CustomerSearchKeys): SQL {
   const text = likeContains(keys.text);
   const alternatives: SQL[] = [
     sql`lower(${users.email}) LIKE ${text}`,
-    sql`lower(${users.firstname} || ' ' || ${users.lastname}) LIKE ${text}`,
+    // Accents and case folded on both sides (search_fold, migration 0044): "gomez" finds "Gómez".
+    sql`search_fold(${users.firstname} || ' ' || ${users.lastname}) LIKE search_fold(${text})`,
   ];
   if (keys.taxId !== null) {
     alternatives.push(
