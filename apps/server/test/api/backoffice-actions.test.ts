@@ -633,6 +633,39 @@ describe('versions and the lock', () => {
     }
   });
 
+  it('each write answers the new version, so a quick second action by the same agent carries it (note, then pin)', async () => {
+    const itemId = await insertItem();
+    const loaded = await v(itemId);
+    const note = await act(agent, itemId, 'notes', { text: 'nota rápida', version: loaded });
+    expect(note.statusCode).toBe(201);
+    expect(note.json().item_updated_at).toBe(await v(itemId));
+    // The screen still shows the version it loaded: sending it is refused; the answered one is not.
+    const stale = await act(agent, itemId, `notes/${note.json().id}/pin`, { pinned: true, version: loaded });
+    expect(stale.statusCode).toBe(409);
+    const pin = await act(agent, itemId, `notes/${note.json().id}/pin`, {
+      pinned: true,
+      version: note.json().item_updated_at,
+    });
+    expect(pin.statusCode).toBe(200);
+    expect(pin.json().updated_at).toBe(await v(itemId));
+    const boundary = 'qu3ue';
+    const file = await agent.request({
+      method: 'POST',
+      url: `/api/backoffice/items/${itemId}/files`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n${pin.json().updated_at}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="n.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    expect(file.json().item_updated_at).toBe(await v(itemId));
+  });
+
   it("another agent's lock: every action is a 423 naming the holder, whatever the body", async () => {
     const itemId = await insertItem();
     await agent.post(`/api/backoffice/items/${itemId}/lock`);

@@ -69,6 +69,11 @@ const StaffFile = Type.Object({
   option_id: Type.Optional(Nullable(Type.Integer())),
 });
 
+/** The item's new version after a write, for the screen's next write (docs/backoffice.md, "Writes that queue"). */
+const ItemVersion = { item_updated_at: Type.String({ format: 'date-time' }) };
+const NoteAdded = Type.Object({ ...Note.properties, ...ItemVersion });
+const StaffFileAdded = Type.Object({ ...StaffFile.properties, ...ItemVersion });
+
 const ItemDetail = Type.Object({
   item_id: Type.Integer(),
   order_id: Type.Integer(),
@@ -260,7 +265,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a note to an item',
         params: ItemParams,
         body: Type.Object({ text: Type.String({ maxLength: 20_000 }), version: VersionSchema }),
-        response: { 201: Note, ...errors(400, 401, 403, 404, 409, 423) },
+        response: { 201: NoteAdded, ...errors(400, 401, 403, 404, 409, 423) },
       },
     },
     async (request, reply) => {
@@ -280,7 +285,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Upload a document (multipart: field "version" first, then "file"; PDF, JPEG or PNG, checked by content)',
         consumes: ['multipart/form-data'],
         params: ItemParams,
-        response: { 201: StaffFile, ...errors(400, 401, 403, 404, 409, 413, 415, 423) },
+        response: { 201: StaffFileAdded, ...errors(400, 401, 403, 404, 409, 413, 415, 423) },
       },
     },
     async (request, reply) => {

@@ -366,7 +366,7 @@ export class ItemActionsService {
   }
 
   async addNote(agent: SessionUser, itemId: number, raw: string, version: string) {
-    const { result } = await this.write(agent, itemId, version, async (w) => {
+    const { result, updatedAt } = await this.write(agent, itemId, version, async (w) => {
       const check = checkNoteText(raw);
       if (!check.ok && check.reason === 'required') {
         throw new AppError('VALIDATION_ERROR', 'empty note', { fields: [{ field: 'text', key: 'note.empty' }] });
@@ -383,6 +383,7 @@ export class ItemActionsService {
       admin_user_id: result.adminUserId,
       admin_name: `${agent.firstname} ${agent.lastname}`,
       created_at: result.createdAt.toISOString(),
+      item_updated_at: updatedAt.toISOString(),
     };
   }
 
@@ -421,7 +422,7 @@ export class ItemActionsService {
   async addFile(agent: SessionUser, itemId: number, upload: { filename: string; bytes: Buffer }, version: string) {
     const check = await checkUpload(upload.bytes);
     if (!check.ok) throw new AppError('FILE_TYPE_NOT_ALLOWED', `upload ${upload.filename}`);
-    const { result: file } = await this.write(agent, itemId, version, async (w) => {
+    const { result: file, updatedAt } = await this.write(agent, itemId, version, async (w) => {
       const stored = await this.files.put(upload.bytes);
       const [row] = await w.tx
         .insert(itemFiles)
@@ -456,6 +457,7 @@ export class ItemActionsService {
       size: file.size,
       created_at: file.createdAt.toISOString(),
       visible_to_customer: file.visibleToCustomer,
+      item_updated_at: updatedAt.toISOString(),
     };
   }
 

@@ -8614,6 +8614,8 @@ export interface paths {
                             admin_user_id: number;
                             admin_name: string;
                             created_at: string;
+                            /** Format: date-time */
+                            item_updated_at: string;
                         };
                     };
                 };
@@ -8672,6 +8674,8 @@ export interface paths {
                             visible_to_customer: boolean;
                             uploaded_by_customer?: boolean;
                             option_id?: number | null;
+                            /** Format: date-time */
+                            item_updated_at: string;
                         };
                     };
                 };

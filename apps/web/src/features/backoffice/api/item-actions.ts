@@ -1,17 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../shared/lib/api-client';
 import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
+import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from './backoffice-queries';
+
+/** What an item write answers: the item's new version (its `updated_at`), which the next write carries. */
+type Written = { item_id: number; updated_at: string };
+type BackofficeNoteAdded = BackofficeNote & { item_updated_at: string };
+type OrderFileAdded = OrderFile & { item_updated_at: string };
 
 /** POST .../status with the loaded `updated_at` as `version`: 409 VERSION_CONFLICT when the item changed meanwhile. */
 export function useChangeStatus(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { panelStatusId: number; updatedAt: string }) =>
-      api.post<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}/status`, {
-        panel_status_id: input.panelStatusId,
-        version: input.updatedAt,
-      }),
+      itemWrites.run(
+        itemId,
+        input.updatedAt,
+        (version) =>
+          api.post<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}/status`, {
+            panel_status_id: input.panelStatusId,
+            version,
+          }),
+        (item) => item.updated_at,
+      ),
     onSuccess: (item) => {
       queryClient.setQueryData(backofficeKeys.item(itemId), item);
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
@@ -24,7 +36,16 @@ export function useAddNote(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { text: string; version: string }) =>
-      api.post<BackofficeNote>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, input),
+      itemWrites.run(
+        itemId,
+        input.version,
+        (version) =>
+          api.post<BackofficeNoteAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, {
+            text: input.text,
+            version,
+          }),
+        (note) => note.item_updated_at,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
@@ -36,12 +57,18 @@ export function useAddNote(itemId: string) {
 export function useUploadFile(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, version }: { file: File; version: string }) => {
-      const body = new FormData();
-      body.append('version', version);
-      body.append('file', file, file.name);
-      return api.post<OrderFile>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files`, body);
-    },
+    mutationFn: ({ file, version: loaded }: { file: File; version: string }) =>
+      itemWrites.run(
+        itemId,
+        loaded,
+        (version) => {
+          const body = new FormData();
+          body.append('version', version);
+          body.append('file', file, file.name);
+          return api.post<OrderFileAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files`, body);
+        },
+        (file) => file.item_updated_at,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
@@ -67,9 +94,15 @@ export function useItemAction(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { path: ItemActionPath; body: Record<string, unknown>; version: string }) =>
-      api.post<{ item_id: number; updated_at: string }>(
-        `/api/backoffice/items/${encodeURIComponent(itemId)}/${input.path}`,
-        { ...input.body, version: input.version },
+      itemWrites.run(
+        itemId,
+        input.version,
+        (version) =>
+          api.post<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/${input.path}`, {
+            ...input.body,
+            version,
+          }),
+        (written) => written.updated_at,
       ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
@@ -83,9 +116,15 @@ export function useFinishItem(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { status: number; then: 'next' | 'stop'; version: string }) =>
-      api.post<{ item_id: number; next: { item_id: number; locked_by: number } | null }>(
-        `/api/backoffice/items/${encodeURIComponent(itemId)}/finish`,
-        input,
+      itemWrites.run(
+        itemId,
+        input.version,
+        (version) =>
+          api.post<{ item_id: number; next: { item_id: number; locked_by: number } | null }>(
+            `/api/backoffice/items/${encodeURIComponent(itemId)}/finish`,
+            { ...input, version },
+          ),
+        () => undefined,
       ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
@@ -100,9 +139,15 @@ export function useNoteAction(itemId: string) {
   return useMutation({
     mutationFn: (input: { noteId: number; action: 'pin' | 'unpin' | 'delete'; version: string }) => {
       const url = `/api/backoffice/items/${encodeURIComponent(itemId)}/notes/${input.noteId}`;
-      return input.action === 'delete'
-        ? apiRequest(url, { method: 'DELETE', body: { version: input.version } })
-        : api.post(`${url}/pin`, { pinned: input.action === 'pin', version: input.version });
+      return itemWrites.run(
+        itemId,
+        input.version,
+        (version) =>
+          input.action === 'delete'
+            ? apiRequest<Written>(url, { method: 'DELETE', body: { version } })
+            : api.post<Written>(`${url}/pin`, { pinned: input.action === 'pin', version }),
+        (written) => written.updated_at,
+      );
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) }),
   });
@@ -113,10 +158,16 @@ export function useDeleteFile(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { fileId: number; version: string }) =>
-      apiRequest(`/api/backoffice/items/${encodeURIComponent(itemId)}/files/${input.fileId}`, {
-        method: 'DELETE',
-        body: { version: input.version },
-      }),
+      itemWrites.run(
+        itemId,
+        input.version,
+        (version) =>
+          apiRequest<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files/${input.fileId}`, {
+            method: 'DELETE',
+            body: { version },
+          }),
+        (written) => written.updated_at,
+      ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
