@@ -9,3 +9,4 @@ export * from './canned-responses.js';
 export * from './agent-orders.js';
 export * from './customer-admin.js';
 export * from './statistics.js';
+export * from './history-changes.js';

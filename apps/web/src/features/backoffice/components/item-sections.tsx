@@ -3,6 +3,8 @@ import { translateCode, useFormat, useT } from '../../../shared/i18n';
 import { answerText } from '../../../shared/lib/answered-options';
 import type { BackofficeItem, PanelStatus } from '../../../shared/lib/api-contract';
 import { Link, SummaryList, Table } from '../../../shared/ui';
+import { historyChangesText, type HistoryFormat } from '../lib/history-text';
+import { useHistoryFormat } from './use-history-format';
 
 export function ItemSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -149,6 +151,7 @@ export function PaymentsSection({ item }: { item: BackofficeItem }) {
 export function HistorySection({ item, statuses }: { item: BackofficeItem; statuses: PanelStatus[] }) {
   const t = useT();
   const format = useFormat();
+  const historyFormat = useHistoryFormat();
   const names = new Map(statuses.map((s) => [s.id, s.text]));
   const statusName = (id: number | null) =>
     id === null ? '—' : (names.get(id) ?? t('backoffice.unknownStatus', { id }));
@@ -178,7 +181,7 @@ export function HistorySection({ item, statuses }: { item: BackofficeItem; statu
                 return h.accion && h.accion !== 'cambio_estado' ? `${action}: ${change}` : change;
               },
             },
-            { key: 'detail', header: t('backoffice.colDetail'), cell: (h) => historyDetail(t, h) },
+            { key: 'detail', header: t('backoffice.colDetail'), cell: (h) => historyDetail(t, h, historyFormat) },
             { key: 'agent', header: t('backoffice.colAgent'), cell: (h) => h.admin_name ?? t('backoffice.system') },
           ]}
         />
@@ -189,11 +192,13 @@ export function HistorySection({ item, statuses }: { item: BackofficeItem; statu
 
 type HistoryLine = BackofficeItem['history'][number];
 
-/** What a history line says beyond the status: the reference's old and new value, the customer's incident answer. */
-function historyDetail(t: ReturnType<typeof useT>, h: HistoryLine): string {
-  if (h.old_referencia !== null || h.new_referencia !== null) {
-    return t('backoffice.historyReference', { from: h.old_referencia ?? '—', to: h.new_referencia ?? '—' });
-  }
+/**
+ * What a history line says beyond the status: the values it changed, old and new (reference, priority, deadline,
+ * postponed until, assignee, provider, note, file...: historyChangesText), or the customer's incident answer.
+ */
+function historyDetail(t: ReturnType<typeof useT>, h: HistoryLine, format: HistoryFormat): string {
+  const changes = historyChangesText(h, t, format);
+  if (changes !== '') return changes;
   const details = (h.details ?? {}) as { message?: unknown; file_ids?: unknown };
   if (h.accion === 'respuesta_incidencia') {
     const message = typeof details.message === 'string' ? details.message : '';

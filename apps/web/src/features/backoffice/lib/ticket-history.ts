@@ -1,4 +1,5 @@
-import type { Translate } from '../../../shared/i18n';
+import { translateCode, type Translate } from '../../../shared/i18n';
+import { historyChangesText, type HistoryFormat } from './history-text';
 
 /** One entry of a ticket's history as the detail returns it. */
 export interface TicketHistoryEntry {
@@ -7,10 +8,11 @@ export interface TicketHistoryEntry {
 }
 
 /**
- * A history entry's action, with what mail in recorded put in words: a reference to another customer's ticket that
+ * A history entry in words: its action in the agent's language, what it changed (old and new values: assignee,
+ * related order, postponed until, copies...), and what mail in recorded: a reference to another customer's ticket that
  * was refused (the message opened this ticket instead), files of a message that were not kept and why.
  */
-export function ticketHistoryText(row: TicketHistoryEntry, t: Translate): string {
+export function ticketHistoryText(row: TicketHistoryEntry, t: Translate, format: HistoryFormat): string {
   const d = row.details ?? {};
   const notes: string[] = [];
   if (row.accion === 'hilo_rechazado') {
@@ -31,5 +33,8 @@ export function ticketHistoryText(row: TicketHistoryEntry, t: Translate): string
       notes.push(t('tickets.attachmentsTooLarge', { count: Number(d.too_large), mb }));
     }
   }
-  return notes.length === 0 ? row.accion : `${row.accion}: ${notes.join('; ')}`;
+  const changes = historyChangesText(row, t, format);
+  if (changes !== '') notes.unshift(changes);
+  const action = translateCode(t, 'code.action', row.accion);
+  return notes.length === 0 ? action : `${action}: ${notes.join('; ')}`;
 }

@@ -34,6 +34,7 @@ import {
 } from '../api/tickets';
 import { CannedPicker } from '../components/canned-picker';
 import { useWorkspace } from '../components/workspace-context';
+import { useHistoryFormat } from '../components/use-history-format';
 import { ticketHistoryText } from '../lib/ticket-history';
 import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
@@ -276,6 +277,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
   const t = useT();
   const format = useFormat();
   const statusLabel = useTicketStatusLabel();
+  const historyFormat = useHistoryFormat();
   const ticket = useTicket(ticketId);
   useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
 
@@ -336,7 +338,7 @@ function TicketScreen({ ticketId }: { ticketId: number }) {
           rows={data.history}
           columns={[
             { key: 'when', header: t('tickets.when'), cell: (row) => format.dateTime(row.created_at) },
-            { key: 'accion', header: t('tickets.action'), cell: (row) => ticketHistoryText(row, t) },
+            { key: 'accion', header: t('tickets.action'), cell: (row) => ticketHistoryText(row, t, historyFormat) },
             {
               key: 'status',
               header: t('tickets.status'),

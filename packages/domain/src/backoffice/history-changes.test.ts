@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { historyChanges, type HistoryChange, type HistoryLineValues } from './history-changes.js';
+
+const line = (accion: string, details: Record<string, unknown> | null = null): HistoryLineValues => ({
+  accion,
+  details,
+});
+const T1 = '2026-12-01T09:00:00.000Z';
+const T2 = '2026-12-24T10:00:00.000Z';
+
+describe('historyChanges: what each action changed, old and new', () => {
+  it.each<[string, HistoryLineValues, HistoryChange[]]>([
+    [
+      'priority (order item)',
+      line('cambio_prioridad', { old: 0, new: 7 }),
+      [{ field: 'priority', from: { type: 'number', value: 0 }, to: { type: 'number', value: 7 } }],
+    ],
+    [
+      'deadline set',
+      line('cambio_plazo', { old: null, new: T2 }),
+      [{ field: 'deadline', from: { type: 'none' }, to: { type: 'instant', value: T2 } }],
+    ],
+    [
+      'deadline removed',
+      line('cambio_plazo', { old: T1, new: null }),
+      [{ field: 'deadline', from: { type: 'instant', value: T1 }, to: { type: 'none' } }],
+    ],
+    [
+      'postponed',
+      line('pospuesto', { old: T1, new: T2 }),
+      [{ field: 'postponedUntil', from: { type: 'instant', value: T1 }, to: { type: 'instant', value: T2 } }],
+    ],
+    [
+      'postponement cancelled',
+      line('pospuesto_anulado', { old: T1, new: null }),
+      [{ field: 'postponedUntil', from: { type: 'instant', value: T1 }, to: { type: 'none' } }],
+    ],
+    [
+      'postponed (ticket: only the new moment is kept)',
+      line('postponer', { until: T2 }),
+      [{ field: 'postponedUntil', to: { type: 'instant', value: T2 } }],
+    ],
+    [
+      'delegated (order item)',
+      line('delegado', { old: null, new: 12 }),
+      [{ field: 'assignee', from: { type: 'none' }, to: { type: 'agent', id: 12 } }],
+    ],
+    [
+      'delegation removed',
+      line('delegacion_anulada', { old: 12, new: null }),
+      [{ field: 'assignee', from: { type: 'agent', id: 12 }, to: { type: 'none' } }],
+    ],
+    [
+      'delegated (ticket: from / to)',
+      line('delegate', { from: 3, to: 12 }),
+      [{ field: 'assignee', from: { type: 'agent', id: 3 }, to: { type: 'agent', id: 12 } }],
+    ],
+    [
+      'provider',
+      line('cambio_proveedor', { old: 'catastro', new: 'registradores.org' }),
+      [
+        {
+          field: 'provider',
+          from: { type: 'text', value: 'catastro' },
+          to: { type: 'text', value: 'registradores.org' },
+        },
+      ],
+    ],
+    [
+      'related order (ticket)',
+      line('rel_pedido', { from: null, to: 4501 }),
+      [{ field: 'relatedItem', from: { type: 'none' }, to: { type: 'item', id: 4501 } }],
+    ],
+    [
+      'not processed: the reason',
+      line('no_tramitar', { reason: 'La finca no existe' }),
+      [{ field: 'reason', to: { type: 'text', value: 'La finca no existe' } }],
+    ],
+    ['note pinned', line('nota_fijada', { note_id: 9 }), [{ field: 'note', to: { type: 'number', value: 9 } }]],
+    [
+      'ticket note pinned',
+      line('save_note_fixed', { note_id: 4 }),
+      [{ field: 'note', to: { type: 'number', value: 4 } }],
+    ],
+    [
+      'note deleted: its text is kept',
+      line('nota_borrada', { note_id: 9, text: 'llamar mañana', author_id: 3 }),
+      [
+        { field: 'note', to: { type: 'number', value: 9 } },
+        { field: 'noteText', to: { type: 'text', value: 'llamar mañana' } },
+      ],
+    ],
+    [
+      'file uploaded',
+      line('archivo_subido', { file_id: 2, filename: 'nota.pdf' }),
+      [{ field: 'file', to: { type: 'text', value: 'nota.pdf' } }],
+    ],
+    [
+      'lead converted',
+      line('convert_lead', { product_id: 18508, draft_id: 'abc' }),
+      [{ field: 'product', to: { type: 'number', value: 18508 } }],
+    ],
+    [
+      'reply with copies',
+      line('reply', { message_id: '<x@y>', cc: ['a@example.com', 'b@example.com'] }),
+      [{ field: 'copy', to: { type: 'text', value: 'a@example.com, b@example.com' } }],
+    ],
+    ['reply without copies', line('reply', { message_id: '<x@y>', cc: [] }), []],
+    [
+      'ticket opened by mail',
+      line('creado', { source: 'imap' }),
+      [{ field: 'source', to: { type: 'text', value: 'imap' } }],
+    ],
+    [
+      'reference (its own columns)',
+      { accion: 'cambio_referencia', details: null, old_referencia: null, new_referencia: 'EXP-77' },
+      [{ field: 'reference', from: { type: 'none' }, to: { type: 'text', value: 'EXP-77' } }],
+    ],
+    ['a status change alone', line('cambio_estado'), []],
+    ['an unknown action', line('algo_nuevo', { old: 1, new: 2 }), []],
+  ])('%s', (_name, input, expected) => {
+    expect(historyChanges(input)).toEqual(expected);
+  });
+
+  it('makes up nothing from odd details: wrong types become "none", a missing value is left out', () => {
+    expect(historyChanges(line('cambio_prioridad', { old: '3', new: Number.NaN }))).toEqual([
+      { field: 'priority', from: { type: 'none' }, to: { type: 'none' } },
+    ]);
+    expect(historyChanges(line('cambio_plazo', { old: 'not a date', new: T1 }))).toEqual([
+      { field: 'deadline', from: { type: 'none' }, to: { type: 'instant', value: T1 } },
+    ]);
+    expect(historyChanges(line('delegado', { old: 1.5, new: 2 }))).toEqual([
+      { field: 'assignee', from: { type: 'none' }, to: { type: 'agent', id: 2 } },
+    ]);
+    expect(historyChanges(line('no_tramitar', {}))).toEqual([]);
+    expect(historyChanges(line('archivo_subido', null))).toEqual([]);
+    expect(historyChanges(line('reply', { cc: [3, 'a@example.com'] }))).toEqual([
+      { field: 'copy', to: { type: 'text', value: 'a@example.com' } },
+    ]);
+    expect(historyChanges({ accion: null, details: null })).toEqual([]);
+  });
+});
