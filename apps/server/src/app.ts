@@ -88,7 +88,9 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
 import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
-import { PaymentNotices } from './modules/payments/payment-notices.js';
+import { paymentNotices } from './modules/payments/payment-notices.js';
+import { PgListener } from './db/pg-listener.js';
+import { LockEvents } from './modules/backoffice/lock-events.js';
 import { PaymentWaiters } from './modules/payments/payment-waiters.js';
 import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
 import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
@@ -345,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const checkout = new CheckoutService(db, config, catalog, carts, routing, orderEvents, providers);
   checkout.sellerName = (storeId) => sellerOf(invoicingModule.legalEntities, storeId)?.legal_name;
   const paymentWaiters = new PaymentWaiters();
+  const lockEvents = new LockEvents();
   const ctx: AppContext = {
     ...invoicingModule,
     now,
@@ -383,6 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     savedItems,
     backoffice: new BackofficeService(db, now),
     itemLocks,
+    lockEvents,
     itemActions: new ItemActionsService(db, itemLocks, orderEvents, files, now),
     workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
@@ -567,11 +571,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ctx.emailDispatcher.dispatchOnce(), ctx.tickets.wakeDue()...).
   jobs.log = app.log;
   await jobs.work();
-  // Other instances' payment changes wake this one's waiting pages (LISTEN/NOTIFY). PGlite is one process's own
-  // database: there are no other instances, and the waiters' own re-read covers it.
-  const paymentNotices =
-    database.kind === 'postgres' ? new PaymentNotices(database.pool.options, paymentWaiters, app.log) : undefined;
-  await paymentNotices?.start();
+  // Other instances' payment changes wake this one's waiting pages, and every lock change reaches the agents' event
+  // streams (LISTEN/NOTIFY, one connection). PGlite is one process's own database: there are no other instances, the
+  // waiters' own re-read covers payments, and the screens' heartbeat the locks.
+  const notices =
+    database.kind === 'postgres'
+      ? new PgListener(database.pool.options, [paymentNotices(paymentWaiters), lockEvents.channel()], app.log)
+      : undefined;
+  await notices?.start();
   // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
   // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
   // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
@@ -582,7 +589,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await catalog.idle();
     await invoicingModule.legalEntitiesStore.idle();
     // Its own connection, not the pool's: ended before the database may stop.
-    await paymentNotices?.stop();
+    await notices?.stop();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
     await sandbox
       .stopRetryLoop()

@@ -1,20 +1,23 @@
-// PaymentNotices on PostgreSQL: a payment change another instance commits (pg_notify on the channel) wakes this
+// Payment notices on PostgreSQL (PgListener with the payment channel): a payment change another instance commits (pg_notify on the channel) wakes this
 // instance's waiters; a lost LISTEN connection puts the waiters back on their periodic re-read, wakes them all, and is
 // opened again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_CHANNEL, PaymentNotices } from '../src/modules/payments/payment-notices.js';
+import { PgListener } from '../src/db/pg-listener.js';
+import { PAYMENT_CHANNEL, paymentNotices } from '../src/modules/payments/payment-notices.js';
 import { PaymentWaiters } from '../src/modules/payments/payment-waiters.js';
 import { waitFor } from './support/sandbox-browser.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
-describe.skipIf(!process.env['TEST_DATABASE_URL'])('PaymentNotices', () => {
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('payment notices', () => {
   let db: TestDatabase;
   const waiters = new PaymentWaiters();
   const warnings: string[] = [];
-  let notices: PaymentNotices;
+  let notices: PgListener;
   beforeAll(async () => {
     db = await createTestDatabase();
-    notices = new PaymentNotices(db.handle.pool.options, waiters, { warn: (_obj, msg) => warnings.push(msg ?? '') });
+    notices = new PgListener(db.handle.pool.options, [paymentNotices(waiters)], {
+      warn: (_obj, msg) => warnings.push(msg ?? ''),
+    });
     await notices.start();
   });
   afterAll(async () => {

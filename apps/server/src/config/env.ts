@@ -81,6 +81,11 @@ export interface AppConfig {
   /** Background jobs (pg-boss in the database): whether this instance works them, and how often it looks. */
   jobs: JobsConfig;
   /**
+   * The back office: a tab left in the background (another tab shown, or the browser's tab hidden) gives its order's
+   * lock back after this many seconds (BACKOFFICE_BACKGROUND_LOCK_SECONDS, 10-3600, default 120; docs/backoffice.md).
+   */
+  backoffice: { backgroundLockSeconds: number };
+  /**
    * Pay links of orders created by agents (payment/order/{order_id}#k=...): the HMAC-SHA256 secret they are signed
    * with (PAY_LINK_SECRET: required in production, at least 32 characters; random per boot elsewhere) and how many
    * days a link works (PAY_LINK_TTL_DAYS).
@@ -260,6 +265,7 @@ const EnvSchema = Type.Object({
   S3_SECRET_ACCESS_KEY: Type.Optional(envText()),
   JOB_WORKERS: Type.Optional(envEnum(['0', '1'])),
   JOB_POLL_SECONDS: envInt(2, 1, 60),
+  BACKOFFICE_BACKGROUND_LOCK_SECONDS: envInt(120, 10, 3600),
   PAY_LINK_SECRET: Type.Optional(envText()),
   PAY_LINK_TTL_DAYS: envInt(14, 1, 90),
   // --- Lookups (issue 14; docs/integrations.md) ---
@@ -464,6 +470,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     verifactuSubmission: parseVerifactuSubmission(env, production),
     inboundMail: parseInboundMail(env, production),
     storage: parseStorage(env, path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'))),
+    backoffice: { backgroundLockSeconds: env.BACKOFFICE_BACKGROUND_LOCK_SECONDS },
     jobs: { workers: (env.JOB_WORKERS ?? (nodeEnv === 'test' ? '0' : '1')) === '1', pollSeconds: env.JOB_POLL_SECONDS },
     payLinks: { secret: secret('PAY_LINK_SECRET', env.PAY_LINK_SECRET, production), ttlDays: env.PAY_LINK_TTL_DAYS },
     push: vapidKeys(env, production),

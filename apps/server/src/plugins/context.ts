@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
+import type { LockEvents } from '../modules/backoffice/lock-events.js';
 import type { ItemLocksService } from '../modules/backoffice/item-locks.service.js';
 import type { WorkspaceService } from '../modules/backoffice/workspace.service.js';
 import type { ItemActionsService } from '../modules/backoffice/item-actions.service.js';
@@ -84,6 +85,8 @@ export interface AppContext {
   backoffice: BackofficeService;
   /** Items' exclusive locks (leases), the change check and the pulled queue. */
   itemLocks: ItemLocksService;
+  /** Lock changes for the agents' event streams (heard through LISTEN/NOTIFY). */
+  lockEvents: LockEvents;
   /** Agents' tabs (kept per agent) and My Activity. */
   workspace: WorkspaceService;
   /** The agents' actions on an item (docs/backoffice.md, "Actions"). */

@@ -1,17 +1,75 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { QUEUE_NAMES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, ItemLockSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
+import { errors, ItemLockSchema, NotJson, Nullable, OneOf } from '../../shared/http-schemas.js';
+import type { LockEvent } from './lock-events.js';
 
 /** An item id: a positive 32-bit integer (a larger one is a 400, never a database error). */
 export const ItemIdParams = Type.Object({ itemId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 const QueueNameSchema = OneOf(QUEUE_NAMES);
 
+/** A comment line on an idle event stream, so proxies keep it open. */
+const STREAM_KEEPALIVE_MS = 25_000;
+
+const LockEventStream = NotJson(['text/event-stream'], {
+  description:
+    'text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on ' +
+    "their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every " +
+    'change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed)',
+});
+
+/** The SSE text of one event. */
+function eventText(event: LockEvent): string {
+  return event.type === 'lock'
+    ? `event: lock\ndata: ${JSON.stringify(event.change)}\n\n`
+    : 'event: resync\ndata: {}\n\n';
+}
+
 /** The exclusive lock (lease) of order items, the change check and the pulled queue (docs/backoffice.md). */
 const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { itemLocks } = app.ctx;
+  const { itemLocks, lockEvents } = app.ctx;
+  const streams = new Set<PassThrough>();
+  // Open event streams never end by themselves: they end before the server closes (else it would wait for them).
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(
+    '/api/backoffice/locks/events',
+    {
+      config: { permission: 'backoffice.workspace' },
+      schema: {
+        tags: ['back office'],
+        summary: "Server-sent events of every order item's change of lock holder, as they are committed",
+        response: { 200: LockEventStream, ...errors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const out = new PassThrough();
+      streams.add(out);
+      const unsubscribe = lockEvents.subscribe((event) => {
+        if (out.writable) out.write(eventText(event));
+      });
+      const keepalive = setInterval(() => out.writable && out.write(': ping\n\n'), STREAM_KEEPALIVE_MS);
+      const end = () => {
+        clearInterval(keepalive);
+        unsubscribe();
+        streams.delete(out);
+        if (!out.destroyed) out.end();
+      };
+      request.raw.on('close', end);
+      out.on('close', end);
+      out.write(`retry: 5000\nevent: ready\ndata: ${JSON.stringify({ live: lockEvents.live })}\n\n`);
+      return reply
+        .type('text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(out);
+    },
+  );
 
   app.post(
     '/api/backoffice/items/:itemId/lock',

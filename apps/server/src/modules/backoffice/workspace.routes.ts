@@ -24,11 +24,16 @@ const WorkspaceOut = Type.Object({
   ),
   active: Nullable(Type.String()),
   closed_item_ids: Type.Array(Type.Integer(), { description: 'Items whose tabs were closed, most recent first' }),
+  background_lock_seconds: Type.Integer({
+    description:
+      "Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS)",
+  }),
 });
 
 /** The agent's tabbed workspace, kept per agent, and My Activity (docs/backoffice.md, "Workspace"). */
 const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { workspace } = app.ctx;
+  const { workspace, config } = app.ctx;
+  const settings = { background_lock_seconds: config.backoffice.backgroundLockSeconds };
 
   app.get(
     '/api/backoffice/workspace',
@@ -42,7 +47,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return workspace.get(signedInUser(request), requestLanguage(app, request));
+      return { ...(await workspace.get(signedInUser(request), requestLanguage(app, request))), ...settings };
     },
   );
 
@@ -66,7 +71,10 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { tabs, active } = request.body;
-      return workspace.put(signedInUser(request), tabs, active, requestLanguage(app, request));
+      return {
+        ...(await workspace.put(signedInUser(request), tabs, active, requestLanguage(app, request))),
+        ...settings,
+      };
     },
   );
 

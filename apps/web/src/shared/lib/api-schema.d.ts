@@ -8797,6 +8797,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/locks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events of every order item's change of lock holder, as they are committed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/items/{itemId}/lock": {
         parameters: {
             query?: never;
@@ -9093,6 +9134,8 @@ export interface paths {
                             active: string | null;
                             /** @description Items whose tabs were closed, most recent first */
                             closed_item_ids: number[];
+                            /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
+                            background_lock_seconds: number;
                         };
                     };
                 };
@@ -9144,6 +9187,8 @@ export interface paths {
                             active: string | null;
                             /** @description Items whose tabs were closed, most recent first */
                             closed_item_ids: number[];
+                            /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
+                            background_lock_seconds: number;
                         };
                     };
                 };

@@ -68,7 +68,7 @@ function LockBanner({ itemId }: { itemId: number }) {
     }
   }
 
-  if (!lock || lock.status === 'taking') return null;
+  if (!lock || lock.status === 'taking' || lock.status === 'background') return null;
   if (lock.status === 'error') return <Alert>{t('workspace.lockError', { message: errorText(lock.error, t) })}</Alert>;
   if (lock.status === 'held') {
     return (

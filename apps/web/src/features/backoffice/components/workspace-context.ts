@@ -4,6 +4,8 @@ import type { TicketLockState } from '../api/tickets';
 
 /** The lock of an item open in a tab, as this screen knows it. */
 export type ItemLockState =
+  /** Not locked by this agent: its tab is not shown (docs/backoffice.md, "Locks that follow the agent"). */
+  | { status: 'background' }
   | { status: 'taking' }
   | { status: 'held'; expiresAt: string }
   /** Another agent holds it; `message` is the server's lock message when a write was refused. */

@@ -33,6 +33,9 @@ function fromServer(state: WorkspaceState): Workspace {
   });
 }
 
+/** The server's default for BACKOFFICE_BACKGROUND_LOCK_SECONDS, until the workspace answer says otherwise. */
+const DEFAULT_BACKGROUND_LOCK_SECONDS = 120;
+
 const sameTabs = (a: Workspace, b: Workspace) => a.active === b.active && a.tabs.join() === b.tabs.join();
 
 /**
@@ -111,7 +114,16 @@ export function WorkspaceShell() {
     for (const itemId of Object.values(queueItems)) if (typeof itemId === 'number') ids.add(itemId);
     return [...ids].sort((a, b) => a - b);
   }, [workspace, queueItems]);
-  const { locks, forceUnlock } = useItemLocks(itemIds);
+  // The order the agent is looking at: an order's tab, or the order a queue tab gave.
+  const shownItemId = useMemo(() => {
+    const active = workspace?.active;
+    if (!active) return null;
+    if (active === '-1') return queueItems.default ?? null;
+    if (active === '-2') return queueItems.portugal ?? null;
+    return tabItemId(active);
+  }, [workspace, queueItems]);
+  const backgroundMs = (stored.data?.background_lock_seconds ?? DEFAULT_BACKGROUND_LOCK_SECONDS) * 1000;
+  const { locks, forceUnlock } = useItemLocks(itemIds, shownItemId, backgroundMs);
   const ticketIds = useMemo(
     () => (workspace?.tabs ?? []).map(tabTicketId).filter((id): id is number => id !== null),
     [workspace],

@@ -1,0 +1,159 @@
+// Lock changes reach the other agents at once (docs/backoffice.md, "Locks that follow the agent"): an event stream
+// per agent (GET /api/backoffice/locks/events) tells of every change of an item's holder, made on any instance, as it
+// is committed; a renewal by the same holder tells nothing. Across instances it needs PostgreSQL (LISTEN/NOTIFY).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
+import { insertOrderWithItem } from '../support/order-fixtures.js';
+import { ADMIN, AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
+
+const EVENTS = '/api/backoffice/locks/events';
+
+/** Reads server-sent events from a real connection: `next(type)` waits for the next event of that type. */
+class EventReader {
+  private buffer = '';
+  private readonly events: Array<{ type: string; data: unknown }> = [];
+  private waiting: (() => void) | undefined;
+  private readonly abort = new AbortController();
+  status = 0;
+
+  async open(url: string, cookie: string | undefined): Promise<void> {
+    const res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: this.abort.signal });
+    this.status = res.status;
+    if (!res.body || res.status !== 200) return;
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const pump = async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) break;
+        this.buffer += value;
+        let end: number;
+        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+          const block = this.buffer.slice(0, end);
+          this.buffer = this.buffer.slice(end + 2);
+          const type = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type) this.events.push({ type, data: data ? JSON.parse(data) : null });
+        }
+        this.waiting?.();
+      }
+      this.events.push({ type: 'closed', data: null });
+      this.waiting?.();
+    };
+    pump().catch((err: unknown) => this.events.push({ type: 'failed', data: String(err) }));
+  }
+
+  async next(type: string, timeoutMs = 10_000): Promise<unknown> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const at = this.events.findIndex((e) => e.type === type);
+      if (at >= 0) return this.events.splice(0, at + 1).at(-1)!.data;
+      if (Date.now() > deadline) throw new Error(`no "${type}" event; had ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  /** The events of one type received so far (without waiting). */
+  seen(type: string): unknown[] {
+    return this.events.filter((e) => e.type === type).map((e) => e.data);
+  }
+
+  close(): void {
+    this.abort.abort();
+  }
+}
+
+describe('the lock event stream', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('is for staff only: anonymous callers 401, customers 403', async () => {
+    const anonymous = new TestClient(t.app);
+    await anonymous.start(1);
+    expect((await anonymous.get(EVENTS)).statusCode).toBe(401);
+    const customer = new TestClient(t.app);
+    await customer.start(1);
+    expect((await customer.register('lock-events-customer@example.com')).statusCode).toBe(201);
+    expect((await customer.get(EVENTS)).statusCode).toBe(403);
+  });
+
+  it('starts with "ready", saying whether changes are heard here; closing the app ends it', async () => {
+    const agent = await signedIn(t.app, AGENT);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = new EventReader();
+    await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
+    expect(stream.status).toBe(200);
+    expect(await stream.next('ready')).toEqual({ live: Boolean(process.env['TEST_DATABASE_URL']) });
+    await t.app.close();
+    await stream.next('closed');
+  });
+});
+
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('lock changes across instances', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let stream: EventReader;
+  let itemId: number;
+  let adminId: number;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    one = await createTestApp();
+    two = await createTestApp({ sameDatabaseAs: one });
+    const address = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = await signedIn(one.app, AGENT);
+    admin = await signedIn(two.app, ADMIN);
+    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, ADMIN[0]));
+    adminId = row!.id;
+    ({ itemId } = await insertOrderWithItem(one.app.ctx.db, {
+      orderId: 109_500_001,
+      customerId: adminId,
+      email: 'lock-events@example.com',
+      item: { panelStatusId: 40 },
+    }));
+    stream = new EventReader();
+    await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
+    expect(await stream.next('ready')).toEqual({ live: true });
+  });
+  afterAll(async () => {
+    stream?.close();
+    await two?.close();
+    await one?.close();
+  });
+
+  it('an agent on another instance takes the item: the stream says so at once; a renewal says nothing', async () => {
+    expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: adminId });
+    // The heartbeat renews the same holder's lease: no change to tell.
+    expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: null });
+    expect(stream.seen('lock')).toEqual([]);
+  });
+
+  it('signing out frees every item the agent held, and each is told', async () => {
+    expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: adminId });
+    expect((await admin.post('/api/auth/logout')).statusCode).toBeLessThan(300);
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: null });
+  });
+
+  it('a change rolled back is never told', async () => {
+    const client = await one.app.ctx.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('update order_items set locked_by = $1 where item_id = $2', [adminId, itemId]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.seen('lock')).toEqual([]);
+  });
+});
