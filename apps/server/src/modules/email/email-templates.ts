@@ -1,4 +1,11 @@
-import { formatMoney, formatMoneyString, parseMoney, type Cents, type Language } from '@ventanilla/domain';
+import {
+  formatMoney,
+  formatMoneyString,
+  parseMoney,
+  withdrawalFormVariant,
+  type Cents,
+  type Language,
+} from '@ventanilla/domain';
 import { html, safeUrl, trustedHtml, type SafeHtml } from '../../shared/html.js';
 
 /** The store an email speaks for: its brand name, language and where its links point. */
@@ -563,6 +570,26 @@ type TextKey = keyof (typeof TEXTS)['es'];
 const _complete: Record<Language, Record<TextKey, string>> = TEXTS;
 void _complete;
 
+/**
+ * English for a seller in Ireland or the United Kingdom, whose law says "cancel" where the Directive says "withdraw"
+ * (docs/withdrawal.md): the confirmation's paragraph follows the Consumer Rights Act 2022, Schedule 4, Part 1 (the
+ * model instructions on the right to cancel), for a service contract begun at the consumer's express request.
+ */
+const EN_CANCEL: Partial<Record<TextKey, string>> = {
+  'confirmation.withdrawal':
+    'We attach the model cancellation form. You have the right to cancel this contract within 14 days without giving any reason, as long as we have not completed the service. To exercise the right to cancel, you must inform us of your decision to cancel this contract by an unequivocal statement such as an e-mail or a letter sent by post, or from the order page in your customer area. You may use the attached cancellation form but it is not obligatory. To meet the cancellation deadline, it is sufficient for you to send your communication concerning your exercise of the right to cancel before the cancellation period has expired.',
+  'order_withdrawn.subject': 'You have cancelled order {order}',
+  'order_withdrawn.intro':
+    'We received your cancellation of order {order} on {date} and have cancelled it: we will not work on it any further.',
+  'order_withdrawn.after': 'This message acknowledges receipt of your cancellation: please keep it.',
+};
+
+/** The texts of a store: its language's, with the Irish/UK "cancel" wording for English where its seller is there. */
+function textsOf(brand: EmailBrand): Record<TextKey, string> {
+  const t = TEXTS[brand.language];
+  return withdrawalFormVariant(brand.language, brand.country) === 'en-cancel' ? { ...t, ...EN_CANCEL } : t;
+}
+
 /** Fills {name} placeholders with plain text; escaping happens once, when the layout renders. */
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
@@ -632,7 +659,7 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
 }
 
 function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: EmailBrand): EmailContent {
-  const t = TEXTS[brand.language];
+  const t = textsOf(brand);
   const lang = brand.language;
   const greeting = message.firstname.trim() ? fill(t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
   const detailLink = (orderId: number) => brand.link(`orders/detail/${orderId}`);
