@@ -398,6 +398,18 @@ export const en: Catalogue = {
   'withdrawal.withdrawn': 'You withdrew from this order on {date}.',
   'withdrawal.periodOver': 'The 14-day period to withdraw from this order ended on {date}.',
   'withdrawal.performed': 'This order has been completed: the right of withdrawal has ended.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md).
+  'cancellation.heading': 'Cancel the order',
+  'cancellation.intro':
+    'You have the right to cancel this order until {date} without giving any reason, as long as we have not completed it: we will cancel it and refund what you paid to the same payment method, with a credit note.',
+  'cancellation.start': 'Cancel the order',
+  'cancellation.confirmTitle': 'Do you want to cancel order {order}?',
+  'cancellation.confirm': 'Yes, cancel the order',
+  'cancellation.doneTitle': 'You have cancelled the order',
+  'cancellation.withdrawn': 'You cancelled this order on {date}.',
+  'cancellation.periodOver': 'The 14-day cancellation period for this order ended on {date}.',
+  'cancellation.performed': 'This order has been completed: the right to cancel has ended.',
   'code.action.desistimiento': 'Customer withdrawal',
 
   'backoffice.brand': 'Ventanilla · Agents',

@@ -402,6 +402,18 @@ export const es = {
   'withdrawal.withdrawn': 'Desististe de este pedido el {date}.',
   'withdrawal.periodOver': 'El plazo de 14 días para desistir de este pedido terminó el {date}.',
   'withdrawal.performed': 'Este pedido ya se ha completado: el derecho de desistimiento ha terminado.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md). Other languages repeat the withdrawal texts.
+  'cancellation.heading': 'Desistir del pedido',
+  'cancellation.intro':
+    'Puedes desistir de este pedido hasta el {date}, mientras no lo hayamos completado: lo cancelaremos y te devolveremos lo que has pagado en el mismo medio de pago, con su factura rectificativa.',
+  'cancellation.start': 'Desistir del pedido',
+  'cancellation.confirmTitle': '¿Quieres desistir del pedido {order}?',
+  'cancellation.confirm': 'Sí, desistir del pedido',
+  'cancellation.doneTitle': 'Has desistido del pedido',
+  'cancellation.withdrawn': 'Desististe de este pedido el {date}.',
+  'cancellation.periodOver': 'El plazo de 14 días para desistir de este pedido terminó el {date}.',
+  'cancellation.performed': 'Este pedido ya se ha completado: el derecho de desistimiento ha terminado.',
   'code.action.desistimiento': 'Desistimiento del cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',

@@ -400,6 +400,18 @@ export const pt: Catalogue = {
   'withdrawal.withdrawn': 'Resolveu esta encomenda em {date}.',
   'withdrawal.periodOver': 'O prazo de 14 dias para resolver esta encomenda terminou em {date}.',
   'withdrawal.performed': 'Esta encomenda já foi concluída: o direito de livre resolução terminou.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md). Other languages repeat the withdrawal texts.
+  'cancellation.heading': 'Livre resolução da encomenda',
+  'cancellation.intro':
+    'Pode resolver esta encomenda até {date}, enquanto não a tivermos concluído: cancelamo-la e devolvemos o que pagou para o mesmo meio de pagamento, com a nota de crédito.',
+  'cancellation.start': 'Resolver a encomenda',
+  'cancellation.confirmTitle': 'Quer resolver a encomenda {order}?',
+  'cancellation.confirm': 'Sim, resolver a encomenda',
+  'cancellation.doneTitle': 'Resolveu a encomenda',
+  'cancellation.withdrawn': 'Resolveu esta encomenda em {date}.',
+  'cancellation.periodOver': 'O prazo de 14 dias para resolver esta encomenda terminou em {date}.',
+  'cancellation.performed': 'Esta encomenda já foi concluída: o direito de livre resolução terminou.',
   'code.action.desistimiento': 'Livre resolução pelo cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',
