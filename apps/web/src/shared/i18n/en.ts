@@ -275,6 +275,14 @@ export const en: Catalogue = {
   'checkout.acceptTermsRequired': 'You must accept the terms of sale',
   'checkout.startNowRequired':
     'You must ask us to start the service now and acknowledge that you cannot withdraw once it is completed',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)).
+  'checkout.cancel.startNow':
+    'I ask you to start the service now and I acknowledge that I will no longer have the right to cancel once it has been fully performed',
+  'checkout.cancel.startNowHint':
+    'You have 14 days to cancel; if you cancel before the service is completed, you pay only for what has been supplied up to then.',
+  'checkout.cancel.startNowRequired':
+    'You must ask us to start the service now and acknowledge that you can no longer cancel once it is completed',
   'checkout.fullInvoice': 'I want a full invoice with a tax id',
   'checkout.fullInvoiceHint': 'If you do not ask for one, you get a simplified invoice in your name.',
   'checkout.invoiceTitle': 'Invoice details',

@@ -279,6 +279,14 @@ export const es = {
   'checkout.acceptTermsRequired': 'Debes aceptar las condiciones de contratación',
   'checkout.startNowRequired':
     'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)). Other languages repeat the texts above.
+  'checkout.cancel.startNow':
+    'Solicito que empecéis el trámite ya y sé que, una vez completado, pierdo el derecho de desistimiento',
+  'checkout.cancel.startNowHint':
+    'Tienes 14 días para desistir; si lo haces antes de que el trámite se complete, pagarás solo la parte ya prestada.',
+  'checkout.cancel.startNowRequired':
+    'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
   'checkout.fullInvoice': 'Quiero factura completa con NIF',
   'checkout.fullInvoiceHint': 'Si no la pides, la factura será simplificada, a tu nombre.',
   'checkout.invoiceTitle': 'Datos de la factura',

@@ -276,6 +276,14 @@ export const pt: Catalogue = {
   'checkout.acceptTermsRequired': 'Tem de aceitar as condições de contratação',
   'checkout.startNowRequired':
     'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)). Other languages repeat the texts above.
+  'checkout.cancel.startNow':
+    'Peço que o serviço comece já e sei que, depois de concluído, perco o direito de livre resolução',
+  'checkout.cancel.startNowHint':
+    'Tem 14 dias para resolver o contrato; se o fizer antes de o serviço estar concluído, paga apenas a parte já prestada.',
+  'checkout.cancel.startNowRequired':
+    'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
   'checkout.fullInvoice': 'Quero fatura com NIF',
   'checkout.fullInvoiceHint': 'Se não a pedir, a fatura é simplificada, em seu nome.',
   'checkout.invoiceTitle': 'Dados da fatura',
