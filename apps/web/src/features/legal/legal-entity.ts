@@ -15,8 +15,6 @@ export function useSeller(storeId: number) {
   });
 }
 
-export { AUTHORITIES, authoritiesFor, type CountryAuthorities } from '@ventanilla/domain';
-
 export { isLegalPageSlug, LEGAL_PAGE_SLUGS, type LegalPageSlug } from '@ventanilla/domain';
 
 /** When the texts last changed (shown on each page). */
