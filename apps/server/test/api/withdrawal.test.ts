@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, itemFiles, itemHistory, orderItems, orders } from '../../src/db/schema.js';
 import type { OutgoingEmail } from '../../src/modules/email/email-transport.js';
+import { TERMS_TEXTS } from '@ventanilla/domain';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { AGENT, createTestApp, notaSimpleAnswers, signedIn, TestClient, type TestApp } from '../support/test-app.js';
@@ -29,8 +30,11 @@ afterEach(() => {
 const pool = () => t.app.ctx.database.pool;
 const DAY = 86_400_000;
 
+type Store = 1 | 16 | 17;
+
 const LINES = {
   1: { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers() },
+  16: { store_id: 16, url_key: 'certidao-permanente-automovel', answers: { '4201': 'AA00AA', '4202': '420201' } },
   17: {
     store_id: 17,
     url_key: 'folio-request',
@@ -38,7 +42,7 @@ const LINES = {
   },
 } as const;
 
-async function customer(store: 1 | 17 = 1) {
+async function customer(store: Store = 1) {
   const c = new TestClient(t.app);
   await c.start(store);
   const email = `desiste-${++seq}@example.com`;
@@ -46,14 +50,14 @@ async function customer(store: 1 | 17 = 1) {
   return { c, email };
 }
 
-async function unpaidOrder(c: TestClient, store: 1 | 17 = 1) {
+async function unpaidOrder(c: TestClient, store: Store = 1) {
   expect((await c.post('/api/cart/items', LINES[store])).statusCode).toBe(201);
   const res = await c.post('/api/checkout', { payment_method: 'cc', accept_terms: true, start_now: true });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ order_id: number; redirect_url: string }>();
 }
 
-async function paidOrder(store: 1 | 17 = 1) {
+async function paidOrder(store: Store = 1) {
   const { c, email } = await customer(store);
   const { order_id: orderId, redirect_url: redirectUrl } = await unpaidOrder(c, store);
   await payOnSandbox(t.app, redirectUrl, { number: '4242424242424242' });
@@ -101,6 +105,11 @@ describe('the order confirmation carries the model withdrawal form', () => {
     const [confirmed] = await mails('payment_confirmed', orderId);
     expect(confirmed?.attachments).toEqual([
       {
+        filename: 'condiciones-contratacion.pdf',
+        contentType: 'application/pdf',
+        document: { type: 'terms', orderId },
+      },
+      {
         filename: 'formulario-desistimiento.pdf',
         contentType: 'application/pdf',
         document: { type: 'withdrawal_form', orderId },
@@ -108,7 +117,7 @@ describe('the order confirmation carries the model withdrawal form', () => {
     ]);
     expect(confirmed?.textBody).toContain('Adjuntamos el modelo de formulario de desistimiento');
     const sent = (await sentTo(email)).find((m) => m.subject.includes('Pago confirmado'));
-    const pdf = sent?.attachments?.[0];
+    const pdf = sent?.attachments?.[1];
     expect(pdf?.filename).toBe('formulario-desistimiento.pdf');
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf!.content);
@@ -123,12 +132,65 @@ describe('the order confirmation carries the model withdrawal form', () => {
   it('in English with the Irish "cancellation" wording for the Irish store', async () => {
     const { email, orderId } = await paidOrder(17);
     const [confirmed] = await mails('payment_confirmed', orderId);
-    expect(confirmed?.attachments).toMatchObject([{ filename: 'cancellation-form.pdf' }]);
+    expect(confirmed?.attachments).toMatchObject([
+      { filename: 'terms-and-conditions.pdf' },
+      { filename: 'cancellation-form.pdf' },
+    ]);
     const sent = (await sentTo(email)).find((m) => m.attachments?.length);
-    const text = pdfText(sent!.attachments![0]!.content);
+    const text = pdfText(sent!.attachments![1]!.content);
     expect(text).toContain('Model cancellation form');
     expect(text).toContain('hereby give notice that I/We (*) cancel');
     expect(text).toContain(t.app.ctx.legalEntities.forStore(17).entity.legal_name);
+  });
+});
+
+describe('the order confirmation carries the terms accepted, as a PDF', () => {
+  it.each([
+    [1, 'es', 'condiciones-contratacion.pdf', 'Pago confirmado', 'Condiciones de contratación', 'Desistimiento'],
+    [16, 'pt', 'termos-e-condicoes.pdf', 'Pagamento confirmado', 'Termos e condições', 'Livre resolução'],
+    [17, 'en', 'terms-and-conditions.pdf', 'Payment confirmed', 'Terms and conditions', 'Right to cancel'],
+  ] as const)(
+    'store %i (%s): the version accepted, the seller and every heading',
+    async (store, language, file, subject, title, withdrawalHeading) => {
+      const { email, orderId } = await paidOrder(store);
+      const row = await orderRow(orderId);
+      expect(row.termsLanguage).toBe(language);
+      const [confirmed] = await mails('payment_confirmed', orderId);
+      expect(confirmed?.attachments?.[0]).toEqual({
+        filename: file,
+        contentType: 'application/pdf',
+        document: { type: 'terms', orderId },
+      });
+      const sent = (await sentTo(email)).find((m) => m.subject.includes(subject));
+      const pdf = sent?.attachments?.find((a) => a.filename === file);
+      expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(pdf!.content);
+      const seller = t.app.ctx.legalEntities.forStore(store).entity;
+      expect(text).toContain(title);
+      for (const { heading } of TERMS_TEXTS[language].sections) expect(text).toContain(heading);
+      expect(text).toContain(withdrawalHeading);
+      expect(text).toContain(seller.legal_name);
+      expect(text).toContain(seller.tax_id);
+      expect(text).toContain(row.termsVersion!);
+      expect(text).toContain(row.termsHash!);
+      // The tokens are filled: the seller's e-mail and the country's consumer body, no brace left.
+      expect(text).toContain(seller.email);
+      expect(text).not.toMatch(/\{\w+\}/);
+      // Nothing the standard font cannot draw (the time's narrow spaces, accents) came out as "?".
+      expect(text).not.toContain('?');
+    },
+  );
+
+  it('is never sent with terms other than those the order accepted: the message waits', async () => {
+    const { email, orderId } = await paidOrder();
+    await t.app.ctx.db
+      .update(orders)
+      .set({ termsHash: 'f'.repeat(64) })
+      .where(eq(orders.orderId, orderId));
+    const sent = (await sentTo(email)).filter((m) => m.subject.includes('Pago confirmado'));
+    expect(sent).toEqual([]);
+    const [confirmed] = await mails('payment_confirmed', orderId);
+    expect(confirmed).toMatchObject({ status: 'pending', sentAt: null });
   });
 });
 

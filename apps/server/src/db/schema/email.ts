@@ -6,9 +6,13 @@ import { users } from './customers.js';
 
 /**
  * A document an e-mail carries that is made when it is sent, from rows that do not change (so nothing is rendered
- * inside the transaction that queues it): an invoice or credit note, or an order's withdrawal form.
+ * inside the transaction that queues it): an invoice or credit note, an order's withdrawal form, or the terms of sale
+ * its customer accepted.
  */
-export type MailDocument = { type: 'invoice'; invoiceId: number } | { type: 'withdrawal_form'; orderId: number };
+export type MailDocument =
+  | { type: 'invoice'; invoiceId: number }
+  | { type: 'withdrawal_form'; orderId: number }
+  | { type: 'terms'; orderId: number };
 
 /** A file an e-mail carries: a stored file, or a document made as it is sent. */
 export type OutboxAttachment = { filename: string; contentType: string } & (

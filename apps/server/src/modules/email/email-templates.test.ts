@@ -281,10 +281,27 @@ describe('renderEmail', () => {
     expect(renderEmail(with_, brand('es')).text).toContain('Adjuntamos el modelo de formulario de desistimiento');
     expect(renderEmail(with_, brand('en')).text).toContain('We attach the model withdrawal form');
     expect(renderEmail(with_, brand('pt')).text).toContain('Juntamos o modelo de formulário de livre resolução');
+    // Ireland: the "cancel" wording of the Consumer Rights Act 2022, Schedule 4, Part 1.
+    const ie = renderEmail(with_, brand('en', 'Ventanilla Ireland', 17, 'IE')).text;
+    expect(ie).toContain('We attach the model cancellation form.');
+    expect(ie).toContain('You have the right to cancel this contract within 14 days without giving any reason');
+    expect(ie).toContain('You may use the attached cancellation form but it is not obligatory.');
+    expect(ie).not.toMatch(/withdr/i);
     const received = { ...messages.order_received, withdrawalForm: true } as EmailMessage;
     expect(renderEmail(received, brand('es')).text).toContain('14 días naturales');
     expect(renderEmail(messages.payment_confirmed, brand('es')).text).not.toContain('desistimiento');
     expect(renderEmail(messages.order_received, brand('es')).text).not.toContain('desistimiento');
+  });
+
+  it('the order confirmation says the terms accepted are attached, only when they are, es/en/pt', () => {
+    const both = { ...messages.payment_confirmed, withdrawalForm: true, termsAttached: true } as EmailMessage;
+    expect(renderEmail(both, brand('es')).text).toContain('Adjuntamos en PDF las condiciones de contratación');
+    expect(renderEmail(both, brand('en')).text).toContain('We attach the terms and conditions you accepted');
+    expect(renderEmail(both, brand('pt')).text).toContain('Juntamos em PDF os termos e condições que aceitou');
+    const received = { ...messages.order_received, withdrawalForm: true, termsAttached: true } as EmailMessage;
+    expect(renderEmail(received, brand('es')).text).toContain('las condiciones de contratación que aceptaste');
+    const formOnly = { ...messages.payment_confirmed, withdrawalForm: true } as EmailMessage;
+    expect(renderEmail(formOnly, brand('es')).text).not.toContain('condiciones de contratación');
   });
 
   it('refund issued: the amount, the credit note (attached) and how the money comes back, es/en/pt', () => {
@@ -315,10 +332,15 @@ describe('renderEmail', () => {
     expect(es.text).toContain('Te hemos devuelto 15,12');
     expect(es.text).toContain('R2026-000007');
     expect(es.text).toContain('acuse de recibo de tu desistimiento');
-    const en = renderEmail(messages.order_withdrawn, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    const en = renderEmail(messages.order_withdrawn, brand('en'));
     expect(en.subject).toBe('You have withdrawn from order 100000123');
-    expect(en.text).toMatch(/on 28 November 2026.*21:30/);
     expect(en.text).toContain('acknowledges receipt of your withdrawal');
+    // Irish law says "cancel" (Consumer Rights Act 2022).
+    const ie = renderEmail(messages.order_withdrawn, brand('en', 'Ventanilla Ireland', 17, 'IE'));
+    expect(ie.subject).toBe('You have cancelled order 100000123');
+    expect(ie.text).toMatch(/your cancellation of order 100000123 on 28 November 2026.*21:30/);
+    expect(ie.text).toContain('acknowledges receipt of your cancellation');
+    expect(ie.text).not.toMatch(/withdr/i);
     const pt = renderEmail(messages.order_withdrawn, brand('pt', 'Balcão Ventanilla', 16, 'PT'));
     expect(pt.subject).toBe('Resolveu o contrato da encomenda 100000123');
     expect(pt.text).toContain('aviso de receção da sua livre resolução');

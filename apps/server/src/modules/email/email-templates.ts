@@ -1,4 +1,11 @@
-import { formatMoney, formatMoneyString, parseMoney, type Cents, type Language } from '@ventanilla/domain';
+import {
+  formatMoney,
+  formatMoneyString,
+  parseMoney,
+  withdrawalFormVariant,
+  type Cents,
+  type Language,
+} from '@ventanilla/domain';
 import { html, safeUrl, trustedHtml, type SafeHtml } from '../../shared/html.js';
 
 /** The store an email speaks for: its brand name, language and where its links point. */
@@ -36,6 +43,8 @@ export type EmailMessage =
       payKey?: string;
       /** The model withdrawal form is attached (the paragraph about the right of withdrawal is added). */
       withdrawalForm?: boolean;
+      /** The terms of sale accepted are attached as a PDF (a sentence says so). */
+      termsAttached?: boolean;
     }
   | {
       kind: 'payment_instructions';
@@ -54,6 +63,8 @@ export type EmailMessage =
       total: Cents;
       /** The model withdrawal form is attached (the paragraph about the right of withdrawal is added). */
       withdrawalForm?: boolean;
+      /** The terms of sale accepted are attached as a PDF (a sentence says so). */
+      termsAttached?: boolean;
     }
   /** "Resend lead": an unpaid order's reminder, with a fresh signed key for its pay link. */
   | { kind: 'payment_reminder'; firstname: string; orderId: number; lines: EmailLine[]; total: Cents; payKey?: string }
@@ -245,6 +256,8 @@ const TEXTS = {
       'Si no has pedido tú la eliminación, responde a este mensaje cuanto antes: la cuenta no se puede recuperar, pero revisaremos qué ha pasado.',
     'account_deleted.privacy': 'Cómo tratamos tus datos',
     // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.terms':
+      'Adjuntamos en PDF las condiciones de contratación que aceptaste, con los datos del vendedor, para que las conserves.',
     'confirmation.withdrawal':
       'Adjuntamos el modelo de formulario de desistimiento. Puedes desistir del pedido en los 14 días naturales siguientes a la compra mientras no lo hayamos completado: desde la página del pedido en tu área de cliente o escribiéndonos (usar el formulario es opcional).',
     'refund_issued.subject': 'Te hemos devuelto {amount}: pedido {order}',
@@ -385,6 +398,8 @@ const TEXTS = {
       'If you did not ask for this, reply to this message as soon as possible: the account cannot be restored, but we will look into what happened.',
     'account_deleted.privacy': 'How we handle your data',
     // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.terms':
+      'We attach the terms and conditions you accepted, with the seller’s details, as a PDF for you to keep.',
     'confirmation.withdrawal':
       'We attach the model withdrawal form. You can withdraw from the order within 14 days of the purchase as long as we have not completed it: from the order page in your customer area or by writing to us (using the form is optional).',
     'refund_issued.subject': 'We have refunded {amount}: order {order}',
@@ -524,6 +539,8 @@ const TEXTS = {
       'Se não foi você que pediu a eliminação, responda a esta mensagem quanto antes: a conta não pode ser recuperada, mas vamos ver o que aconteceu.',
     'account_deleted.privacy': 'Como tratamos os seus dados',
     // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    'confirmation.terms':
+      'Juntamos em PDF os termos e condições que aceitou, com os dados do vendedor, para que os guarde.',
     'confirmation.withdrawal':
       'Juntamos o modelo de formulário de livre resolução. Pode resolver o contrato nos 14 dias seguintes à compra enquanto não o tivermos concluído: na página da encomenda na sua área de cliente ou escrevendo-nos (usar o formulário é opcional).',
     'refund_issued.subject': 'Devolvemos {amount}: encomenda {order}',
@@ -552,6 +569,26 @@ type TextKey = keyof (typeof TEXTS)['es'];
 // Every language has every key (a missing translation does not compile).
 const _complete: Record<Language, Record<TextKey, string>> = TEXTS;
 void _complete;
+
+/**
+ * English for a seller in Ireland or the United Kingdom, whose law says "cancel" where the Directive says "withdraw"
+ * (docs/withdrawal.md): the confirmation's paragraph follows the Consumer Rights Act 2022, Schedule 4, Part 1 (the
+ * model instructions on the right to cancel), for a service contract begun at the consumer's express request.
+ */
+const EN_CANCEL: Partial<Record<TextKey, string>> = {
+  'confirmation.withdrawal':
+    'We attach the model cancellation form. You have the right to cancel this contract within 14 days without giving any reason, as long as we have not completed the service. To exercise the right to cancel, you must inform us of your decision to cancel this contract by an unequivocal statement such as an e-mail or a letter sent by post, or from the order page in your customer area. You may use the attached cancellation form but it is not obligatory. To meet the cancellation deadline, it is sufficient for you to send your communication concerning your exercise of the right to cancel before the cancellation period has expired.',
+  'order_withdrawn.subject': 'You have cancelled order {order}',
+  'order_withdrawn.intro':
+    'We received your cancellation of order {order} on {date} and have cancelled it: we will not work on it any further.',
+  'order_withdrawn.after': 'This message acknowledges receipt of your cancellation: please keep it.',
+};
+
+/** The texts of a store: its language's, with the Irish/UK "cancel" wording for English where its seller is there. */
+function textsOf(brand: EmailBrand): Record<TextKey, string> {
+  const t = TEXTS[brand.language];
+  return withdrawalFormVariant(brand.language, brand.country) === 'en-cancel' ? { ...t, ...EN_CANCEL } : t;
+}
 
 /** Fills {name} placeholders with plain text; escaping happens once, when the layout renders. */
 function fill(template: string, params: Record<string, string | number>): string {
@@ -622,7 +659,7 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
 }
 
 function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: EmailBrand): EmailContent {
-  const t = TEXTS[brand.language];
+  const t = textsOf(brand);
   const lang = brand.language;
   const greeting = message.firstname.trim() ? fill(t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
   const detailLink = (orderId: number) => brand.link(`orders/detail/${orderId}`);
@@ -646,7 +683,14 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
           },
           { label: t.viewOrder, url: detailLink(message.orderId) },
         ],
-        ...(message.withdrawalForm ? { closing: [t['confirmation.withdrawal']] } : {}),
+        ...(message.withdrawalForm || message.termsAttached
+          ? {
+              closing: [
+                ...(message.termsAttached ? [t['confirmation.terms']] : []),
+                ...(message.withdrawalForm ? [t['confirmation.withdrawal']] : []),
+              ],
+            }
+          : {}),
       };
     }
     case 'payment_reminder': {
@@ -703,7 +747,11 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
           ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
           [t.total, formatMoney(message.total, lang)],
         ],
-        closing: [t['payment_confirmed.after'], ...(message.withdrawalForm ? [t['confirmation.withdrawal']] : [])],
+        closing: [
+          t['payment_confirmed.after'],
+          ...(message.termsAttached ? [t['confirmation.terms']] : []),
+          ...(message.withdrawalForm ? [t['confirmation.withdrawal']] : []),
+        ],
         actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
     }

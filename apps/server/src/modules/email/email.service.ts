@@ -3,6 +3,7 @@ import {
   isLanguage,
   isPaymentMethodCode,
   PanelStatus,
+  TERMS_DOCUMENT_TEXTS,
   WITHDRAWAL_FORM_TEXTS,
   withdrawalFormVariant,
 } from '@ventanilla/domain';
@@ -46,6 +47,11 @@ function creditNoteAttachment(note: { id: number; number: string }): OutboxAttac
     contentType: 'application/pdf',
     document: { type: 'invoice', invoiceId: note.id },
   };
+}
+
+/** The language of the terms an order's customer accepted (their PDF goes with the confirmation), or null. */
+function acceptedTermsLanguage(order: typeof orders.$inferSelect) {
+  return order.termsVersion && isLanguage(order.termsLanguage) ? order.termsLanguage : null;
 }
 
 /** A message into the outbox, unless its dedupe key was used (then nothing, and no id). */
@@ -216,6 +222,7 @@ export class EmailService {
           lines: order.lines,
           total: order.row.total,
           withdrawalForm: true,
+          termsAttached: acceptedTermsLanguage(order.row) !== null,
         },
         attachments: this.confirmationAttachments(order.row),
       });
@@ -249,14 +256,23 @@ export class EmailService {
   }
 
   /**
-   * What the order's confirmation carries (docs/withdrawal.md): the model withdrawal form, filled with the seller's
-   * data, in the store's language. The terms of sale accepted (a PDF, issue 23's consent part) belong here too: add a
-   * MailDocument type for them (db/schema/email.ts) and its renderer (OrderDocuments), and list it here.
+   * What the order's confirmation carries (docs/withdrawal.md): the terms of sale the customer accepted, in the
+   * language they accepted them, and the model withdrawal form filled with the seller's data, in the store's language.
    */
   private confirmationAttachments(order: typeof orders.$inferSelect): OutboxAttachment[] {
     const brand = this.brand(order.storeId);
     const form = WITHDRAWAL_FORM_TEXTS[withdrawalFormVariant(brand.language, brand.country)];
+    const termsLanguage = acceptedTermsLanguage(order);
     return [
+      ...(termsLanguage
+        ? [
+            {
+              filename: TERMS_DOCUMENT_TEXTS[termsLanguage].filename,
+              contentType: 'application/pdf',
+              document: { type: 'terms', orderId: order.orderId } as const,
+            },
+          ]
+        : []),
       {
         filename: form.filename,
         contentType: 'application/pdf',
@@ -349,7 +365,9 @@ export class EmailService {
         total: order.row.total,
         ...(byAgent && this.payLinks ? { payKey: this.payLinks.sign(orderId) } : {}),
         // The contract is made once the customer accepted the terms (an agent's order: when they pay it).
-        ...(order.row.termsAcceptedAt ? { withdrawalForm: true } : {}),
+        ...(order.row.termsAcceptedAt
+          ? { withdrawalForm: true, termsAttached: acceptedTermsLanguage(order.row) !== null }
+          : {}),
       },
       ...(order.row.termsAcceptedAt ? { attachments: this.confirmationAttachments(order.row) } : {}),
     });

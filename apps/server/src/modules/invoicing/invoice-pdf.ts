@@ -10,6 +10,7 @@ import {
 } from '@ventanilla/domain';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { winAnsiFilter, wrapText } from '../../shared/pdf-flow.js';
 import type { invoices, verifactuRecords } from '../../db/schema.js';
 import { invoiceText, type InvoiceTextKey } from './invoice-texts.js';
 import type { LegalEntity } from './legal-entities.js';
@@ -100,9 +101,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   doc.setModificationDate(invoice.issuedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet());
   // Standard fonts cover WinAnsi only: anything else (a product name in another script) prints as "?".
-  const safe = (text: string) => [...text].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
+  const safe = winAnsiFilter(regular);
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
@@ -126,20 +126,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     write(text, right - font.widthOfTextAtSize(safe(text), size), at, { size, font });
   };
   /** Wraps text to a width; returns the lines. */
-  const wrap = (text: string, width: number, size = 9, font = regular): string[] => {
-    const words = safe(text).split(/\s+/);
-    const lines: string[] = [];
-    let current = '';
-    for (const word of words) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width && current) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    if (current) lines.push(current);
-    return lines;
-  };
+  const wrap = (text: string, width: number, size = 9, font = regular): string[] =>
+    wrapText(safe(text), font, size, width);
   const newPageIfNeeded = (space: number) => {
     if (y - space > MARGIN + 30) return;
     page = doc.addPage([PAGE.width, PAGE.height]);

@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { winAnsiFilter, wrapText as wrap } from '../../shared/pdf-flow.js';
 
 export interface TemplatePdfInput {
   /** The filled header (or the template's name). */
@@ -15,30 +16,6 @@ const MARGIN = 56;
 const SIZE = 11;
 const LEADING = 16;
 
-/** Splits a paragraph into lines that fit `width` at `size` (long words are cut). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /** An A4 PDF of a filled template (pdf-lib, standard Helvetica): the title, the date, then the body's paragraphs. */
 export async function renderTemplatePdf(input: TemplatePdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -48,9 +25,8 @@ export async function renderTemplatePdf(input: TemplatePdfInput): Promise<Uint8A
   doc.setModificationDate(input.date);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet());
   // Standard fonts cover WinAnsi only: anything else prints as "?".
-  const safe = (text: string) => [...text].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
+  const safe = winAnsiFilter(regular);
   const width = PAGE.width - 2 * MARGIN;
 
   let page = doc.addPage([PAGE.width, PAGE.height]);

@@ -1,15 +1,11 @@
+import { fillLegalText as fill, legalTextValues } from '@ventanilla/domain';
 import { useParams } from 'react-router';
 import { useSession, useStoreInfo } from '../../shared/auth';
 import { useFormat, useLanguage, useT } from '../../shared/i18n';
 import { useDocumentTitle, usePageDescription } from '../../shared/lib/use-document-title';
 import { Link, PageHeading } from '../../shared/ui';
-import { authoritiesFor, isLegalPageSlug, LEGAL_PAGE_SLUGS, LEGAL_UPDATED, useSeller } from './legal-entity';
+import { isLegalPageSlug, LEGAL_PAGE_SLUGS, LEGAL_UPDATED, useSeller } from './legal-entity';
 import { LEGAL_TEXTS } from './legal-texts';
-
-/** Fills a text's {tokens}; an unknown token stays as written (a typo shows, never a blank). */
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 /**
  * /legal/{aviso-legal|privacidad|cookies|condiciones}: the store's legal page in its language, with its seller's data
@@ -26,24 +22,8 @@ export function LegalRoute() {
   const seller = useSeller(store_id);
   const slug = isLegalPageSlug(page) ? page : null;
   const storeName = store.data?.name ?? t('app.name');
-  const authorities = authoritiesFor(store.data?.country ?? 'ES');
   const entity = seller.data;
-  const values: Record<string, string> = {
-    store: storeName,
-    dpa: authorities.dataProtection.name,
-    dpaUrl: authorities.dataProtection.url,
-    consumerBody: authorities.consumer.name,
-    consumerUrl: authorities.consumer.url,
-  };
-  if (entity) {
-    values['companyName'] = entity.legal_name;
-    values['taxId'] = entity.tax_id;
-    values['registeredOffice'] = entity.address;
-    values['registryEntry'] = entity.registry_note;
-    values['email'] = entity.email;
-    values['phone'] = entity.phone;
-    values['privacyEmail'] = entity.privacy_email || entity.email;
-  }
+  const values = legalTextValues(storeName, store.data?.country ?? 'ES', entity);
   const text = slug ? LEGAL_TEXTS[language][slug] : null;
   useDocumentTitle(slug ? t(`legal.${slug}`) : t('notFound.title'));
   usePageDescription(text && entity ? fill(text.description, values) : undefined);

@@ -275,6 +275,14 @@ export const en: Catalogue = {
   'checkout.acceptTermsRequired': 'You must accept the terms of sale',
   'checkout.startNowRequired':
     'You must ask us to start the service now and acknowledge that you cannot withdraw once it is completed',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)).
+  'checkout.cancel.startNow':
+    'I ask you to start the service now and I acknowledge that I will no longer have the right to cancel once it has been fully performed',
+  'checkout.cancel.startNowHint':
+    'You have 14 days to cancel; if you cancel before the service is completed, you pay only for what has been supplied up to then.',
+  'checkout.cancel.startNowRequired':
+    'You must ask us to start the service now and acknowledge that you can no longer cancel once it is completed',
   'checkout.fullInvoice': 'I want a full invoice with a tax id',
   'checkout.fullInvoiceHint': 'If you do not ask for one, you get a simplified invoice in your name.',
   'checkout.invoiceTitle': 'Invoice details',
@@ -398,6 +406,18 @@ export const en: Catalogue = {
   'withdrawal.withdrawn': 'You withdrew from this order on {date}.',
   'withdrawal.periodOver': 'The 14-day period to withdraw from this order ended on {date}.',
   'withdrawal.performed': 'This order has been completed: the right of withdrawal has ended.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md).
+  'cancellation.heading': 'Cancel the order',
+  'cancellation.intro':
+    'You have the right to cancel this order until {date} without giving any reason, as long as we have not completed it: we will cancel it and refund what you paid to the same payment method, with a credit note.',
+  'cancellation.start': 'Cancel the order',
+  'cancellation.confirmTitle': 'Do you want to cancel order {order}?',
+  'cancellation.confirm': 'Yes, cancel the order',
+  'cancellation.doneTitle': 'You have cancelled the order',
+  'cancellation.withdrawn': 'You cancelled this order on {date}.',
+  'cancellation.periodOver': 'The 14-day cancellation period for this order ended on {date}.',
+  'cancellation.performed': 'This order has been completed: the right to cancel has ended.',
   'code.action.desistimiento': 'Customer withdrawal',
 
   'backoffice.brand': 'Ventanilla · Agents',

@@ -279,6 +279,14 @@ export const es = {
   'checkout.acceptTermsRequired': 'Debes aceptar las condiciones de contratación',
   'checkout.startNowRequired':
     'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)). Other languages repeat the texts above.
+  'checkout.cancel.startNow':
+    'Solicito que empecéis el trámite ya y sé que, una vez completado, pierdo el derecho de desistimiento',
+  'checkout.cancel.startNowHint':
+    'Tienes 14 días para desistir; si lo haces antes de que el trámite se complete, pagarás solo la parte ya prestada.',
+  'checkout.cancel.startNowRequired':
+    'Debes solicitar que empecemos el trámite ya y aceptar que, una vez completado, no podrás desistir',
   'checkout.fullInvoice': 'Quiero factura completa con NIF',
   'checkout.fullInvoiceHint': 'Si no la pides, la factura será simplificada, a tu nombre.',
   'checkout.invoiceTitle': 'Datos de la factura',
@@ -402,6 +410,18 @@ export const es = {
   'withdrawal.withdrawn': 'Desististe de este pedido el {date}.',
   'withdrawal.periodOver': 'El plazo de 14 días para desistir de este pedido terminó el {date}.',
   'withdrawal.performed': 'Este pedido ya se ha completado: el derecho de desistimiento ha terminado.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md). Other languages repeat the withdrawal texts.
+  'cancellation.heading': 'Desistir del pedido',
+  'cancellation.intro':
+    'Puedes desistir de este pedido hasta el {date}, mientras no lo hayamos completado: lo cancelaremos y te devolveremos lo que has pagado en el mismo medio de pago, con su factura rectificativa.',
+  'cancellation.start': 'Desistir del pedido',
+  'cancellation.confirmTitle': '¿Quieres desistir del pedido {order}?',
+  'cancellation.confirm': 'Sí, desistir del pedido',
+  'cancellation.doneTitle': 'Has desistido del pedido',
+  'cancellation.withdrawn': 'Desististe de este pedido el {date}.',
+  'cancellation.periodOver': 'El plazo de 14 días para desistir de este pedido terminó el {date}.',
+  'cancellation.performed': 'Este pedido ya se ha completado: el derecho de desistimiento ha terminado.',
   'code.action.desistimiento': 'Desistimiento del cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',

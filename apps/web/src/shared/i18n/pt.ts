@@ -276,6 +276,14 @@ export const pt: Catalogue = {
   'checkout.acceptTermsRequired': 'Tem de aceitar as condições de contratação',
   'checkout.startNowRequired':
     'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
+  // Ireland and the United Kingdom: the same request, in the "cancel" wording of their law (Consumer Rights Act 2022,
+  // s. 119(2)-(3)). Other languages repeat the texts above.
+  'checkout.cancel.startNow':
+    'Peço que o serviço comece já e sei que, depois de concluído, perco o direito de livre resolução',
+  'checkout.cancel.startNowHint':
+    'Tem 14 dias para resolver o contrato; se o fizer antes de o serviço estar concluído, paga apenas a parte já prestada.',
+  'checkout.cancel.startNowRequired':
+    'Tem de pedir que comecemos já o serviço e aceitar que, depois de concluído, deixa de poder resolver o contrato',
   'checkout.fullInvoice': 'Quero fatura com NIF',
   'checkout.fullInvoiceHint': 'Se não a pedir, a fatura é simplificada, em seu nome.',
   'checkout.invoiceTitle': 'Dados da fatura',
@@ -400,6 +408,18 @@ export const pt: Catalogue = {
   'withdrawal.withdrawn': 'Resolveu esta encomenda em {date}.',
   'withdrawal.periodOver': 'O prazo de 14 dias para resolver esta encomenda terminou em {date}.',
   'withdrawal.performed': 'Esta encomenda já foi concluída: o direito de livre resolução terminou.',
+  // Ireland and the United Kingdom: the same, in the "cancel" wording of their law (English pages of their stores;
+  // docs/withdrawal.md). Other languages repeat the withdrawal texts.
+  'cancellation.heading': 'Livre resolução da encomenda',
+  'cancellation.intro':
+    'Pode resolver esta encomenda até {date}, enquanto não a tivermos concluído: cancelamo-la e devolvemos o que pagou para o mesmo meio de pagamento, com a nota de crédito.',
+  'cancellation.start': 'Resolver a encomenda',
+  'cancellation.confirmTitle': 'Quer resolver a encomenda {order}?',
+  'cancellation.confirm': 'Sim, resolver a encomenda',
+  'cancellation.doneTitle': 'Resolveu a encomenda',
+  'cancellation.withdrawn': 'Resolveu esta encomenda em {date}.',
+  'cancellation.periodOver': 'O prazo de 14 dias para resolver esta encomenda terminou em {date}.',
+  'cancellation.performed': 'Esta encomenda já foi concluída: o direito de livre resolução terminou.',
   'code.action.desistimiento': 'Livre resolução pelo cliente',
 
   'backoffice.brand': 'Ventanilla · Agentes',

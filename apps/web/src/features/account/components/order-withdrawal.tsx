@@ -1,6 +1,7 @@
+import { withdrawalFormVariant } from '@ventanilla/domain';
 import { useEffect, useRef, useState } from 'react';
-import { errorText } from '../../../shared/auth';
-import { useFormat, useT } from '../../../shared/i18n';
+import { errorText, useStoreInfo } from '../../../shared/auth';
+import { useFormat, useLanguage, useT, type MessageKey } from '../../../shared/i18n';
 import type { CustomerOrder, WithdrawalDone } from '../../../shared/lib/api-contract';
 import { Alert, Button, ButtonGroup, LinkButton } from '../../../shared/ui';
 import { useWithdrawOrder } from '../api/get-my-orders';
@@ -10,6 +11,38 @@ function dayAt(isoDay: string): string {
   return `${isoDay}T12:00:00Z`;
 }
 
+type WordingKey =
+  'heading' | 'intro' | 'start' | 'confirmTitle' | 'confirm' | 'doneTitle' | 'withdrawn' | 'periodOver' | 'performed';
+
+/**
+ * The words that name the right: the Directive's "withdraw", or "cancel" on English pages of a store in Ireland or the
+ * United Kingdom, as their law says (docs/withdrawal.md; the same choice as the model form sent by e-mail).
+ */
+const WORDING = {
+  withdraw: {
+    heading: 'withdrawal.heading',
+    intro: 'withdrawal.intro',
+    start: 'withdrawal.start',
+    confirmTitle: 'withdrawal.confirmTitle',
+    confirm: 'withdrawal.confirm',
+    doneTitle: 'withdrawal.doneTitle',
+    withdrawn: 'withdrawal.withdrawn',
+    periodOver: 'withdrawal.periodOver',
+    performed: 'withdrawal.performed',
+  },
+  cancel: {
+    heading: 'cancellation.heading',
+    intro: 'cancellation.intro',
+    start: 'cancellation.start',
+    confirmTitle: 'cancellation.confirmTitle',
+    confirm: 'cancellation.confirm',
+    doneTitle: 'cancellation.doneTitle',
+    withdrawn: 'cancellation.withdrawn',
+    periodOver: 'cancellation.periodOver',
+    performed: 'cancellation.performed',
+  },
+} as const satisfies Record<string, Record<WordingKey, MessageKey>>;
+
 /**
  * "Desistir del pedido" on the order page (docs/withdrawal.md): offered while the server says the order can be
  * withdrawn (paid, nothing performed, within the 14 days), with a confirmation step; the server checks everything
@@ -18,6 +51,9 @@ function dayAt(isoDay: string): string {
 export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
   const t = useT();
   const format = useFormat();
+  const store = useStoreInfo();
+  const words =
+    WORDING[withdrawalFormVariant(useLanguage(), store.data?.country ?? '') === 'en-cancel' ? 'cancel' : 'withdraw'];
   const orderId = String(order.order_id);
   const withdraw = useWithdrawOrder(orderId);
   const [confirming, setConfirming] = useState(false);
@@ -36,7 +72,7 @@ export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
   if (done) {
     return (
       <div ref={doneRegion} tabIndex={-1}>
-        <Alert tone="success" title={t('withdrawal.doneTitle')}>
+        <Alert tone="success" title={t(words.doneTitle)}>
           <p>
             {done.credit_note_number
               ? t('withdrawal.doneBody', { amount: format.money(done.refunded), note: done.credit_note_number })
@@ -47,10 +83,10 @@ export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
     );
   }
   if (!state) return null;
-  if (state.withdrawn_at) return <p>{t('withdrawal.withdrawn', { date: format.dateTime(state.withdrawn_at) })}</p>;
+  if (state.withdrawn_at) return <p>{t(words.withdrawn, { date: format.dateTime(state.withdrawn_at) })}</p>;
   if (state.refusal === 'period_over')
-    return <p>{t('withdrawal.periodOver', { date: format.date(dayAt(state.last_day)) })}</p>;
-  if (state.refusal === 'performed') return <p>{t('withdrawal.performed')}</p>;
+    return <p>{t(words.periodOver, { date: format.date(dayAt(state.last_day)) })}</p>;
+  if (state.refusal === 'performed') return <p>{t(words.performed)}</p>;
   if (!state.allowed) return null;
 
   const submit = () =>
@@ -63,18 +99,18 @@ export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
 
   return (
     <section className="order-withdrawal" aria-labelledby="withdrawal-heading">
-      <h2 id="withdrawal-heading">{t('withdrawal.heading')}</h2>
-      <p>{t('withdrawal.intro', { date: format.date(dayAt(state.last_day)) })}</p>
+      <h2 id="withdrawal-heading">{t(words.heading)}</h2>
+      <p>{t(words.intro, { date: format.date(dayAt(state.last_day)) })}</p>
       {withdraw.isError ? <Alert>{errorText(withdraw.error, t)}</Alert> : null}
       {confirming ? (
         <div role="group" aria-labelledby="withdrawal-confirm-heading">
           <h3 id="withdrawal-confirm-heading" ref={confirmHeading} tabIndex={-1}>
-            {t('withdrawal.confirmTitle', { order: orderId })}
+            {t(words.confirmTitle, { order: orderId })}
           </h3>
           <p>{t('withdrawal.confirmBody')}</p>
           <ButtonGroup>
             <Button type="button" variant="warning" pending={withdraw.isPending} onClick={submit}>
-              {t('withdrawal.confirm')}
+              {t(words.confirm)}
             </Button>
             <LinkButton
               onClick={() => {
@@ -89,7 +125,7 @@ export function OrderWithdrawal({ order }: { order: CustomerOrder }) {
         </div>
       ) : (
         <Button id="withdrawal-start" type="button" variant="secondary" onClick={() => setConfirming(true)}>
-          {t('withdrawal.start')}
+          {t(words.start)}
         </Button>
       )}
     </section>

@@ -1,4 +1,6 @@
-import { useT } from '../../../shared/i18n';
+import { withdrawalFormVariant } from '@ventanilla/domain';
+import { useStoreInfo } from '../../../shared/auth';
+import { useLanguage, useT, type MessageKey } from '../../../shared/i18n';
 import type { ErrorSummaryItem } from '../../../shared/ui';
 import { Checkbox, Link } from '../../../shared/ui';
 
@@ -18,6 +20,33 @@ export function consentBody(consents: Consents) {
   return { accept_terms: consents.acceptTerms, start_now: consents.startNow };
 }
 
+/** The texts of the request to start at once: which words name the right the customer gives up. */
+export interface StartNowWording {
+  label: MessageKey;
+  hint: MessageKey;
+  required: MessageKey;
+}
+
+const START_NOW_WORDING = {
+  withdraw: { label: 'checkout.startNow', hint: 'checkout.startNowHint', required: 'checkout.startNowRequired' },
+  cancel: {
+    label: 'checkout.cancel.startNow',
+    hint: 'checkout.cancel.startNowHint',
+    required: 'checkout.cancel.startNowRequired',
+  },
+} as const satisfies Record<string, StartNowWording>;
+
+/**
+ * The Directive's "withdrawal", or on English pages of a store in Ireland or the United Kingdom their law's "cancel"
+ * (docs/withdrawal.md; the same choice as the model form the confirmation carries).
+ */
+export function useStartNowWording(): StartNowWording {
+  const language = useLanguage();
+  const store = useStoreInfo();
+  const variant = withdrawalFormVariant(language, store.data?.country ?? '');
+  return START_NOW_WORDING[variant === 'en-cancel' ? 'cancel' : 'withdraw'];
+}
+
 /**
  * The missing consents as inline errors and summary links (the same messages the server gives), checked before
  * anything is sent; `needStartNow`: a line starts at once (the cart's `required_consents`).
@@ -27,10 +56,11 @@ export function consentProblems(
   needStartNow: boolean,
   idPrefix: string,
   t: ReturnType<typeof useT>,
+  wording: StartNowWording,
 ): { byField: Record<string, string>; summary: ErrorSummaryItem[] } {
   const byField: Record<string, string> = {};
   if (!consents.acceptTerms) byField.accept_terms = t('checkout.acceptTermsRequired');
-  if (needStartNow && !consents.startNow) byField.start_now = t('checkout.startNowRequired');
+  if (needStartNow && !consents.startNow) byField.start_now = t(wording.required);
   return {
     byField,
     summary: CONSENT_FIELDS.filter((f) => byField[f]).map((f) => ({ href: `#${idPrefix}-${f}`, text: byField[f]! })),
@@ -56,6 +86,7 @@ export function ConsentBoxes({
   errors: Record<string, string | undefined>;
 }) {
   const t = useT();
+  const wording = useStartNowWording();
   return (
     <section className="checkout-consents" aria-labelledby={`${idPrefix}-consents-title`}>
       <h2 id={`${idPrefix}-consents-title`}>{t('checkout.consentsTitle')}</h2>
@@ -79,8 +110,8 @@ export function ConsentBoxes({
         <Checkbox
           id={`${idPrefix}-start_now`}
           name="start_now"
-          label={t('checkout.startNow')}
-          hint={t('checkout.startNowHint')}
+          label={t(wording.label)}
+          hint={t(wording.hint)}
           checked={value.startNow}
           onChange={(event) => {
             const checked = event.target.checked;

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../shared/i18n';
 import { en } from '../../../shared/i18n/en';
 import { es } from '../../../shared/i18n/es';
-import type { Cart } from '../../../shared/lib/api-contract';
+import type { Cart, Session, StoreInfo } from '../../../shared/lib/api-contract';
+import { queryKeys } from '../../../shared/lib/query-keys';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 
@@ -41,8 +42,11 @@ const cart = {
   terms: { version: '2026-11-28', hash: 'a'.repeat(64), language: 'es' },
 } as unknown as Cart;
 
-function render(element: ReactElement, language: 'es' | 'en' = 'es'): string {
+/** Rendered as the app renders it, for a store of `country` (the session and the store as the app holds them). */
+function render(element: ReactElement, language: 'es' | 'en' = 'es', country = 'ES'): string {
   const client = new QueryClient();
+  client.setQueryData(queryKeys.session, { store_id: 1, user: null } as unknown as Session);
+  client.setQueryData(queryKeys.store(1), { store_id: 1, name: 'Ventanilla', country } as unknown as StoreInfo);
   const app = createElement(I18nProvider, { language, catalogue: language === 'es' ? es : en, children: element });
   const routed = createElement(MemoryRouter, null, app);
   return renderToString(createElement(QueryClientProvider, { client, children: routed }));
@@ -73,6 +77,21 @@ describe('the checkout page before paying', () => {
     expect(html).toContain(terms);
     expect(html).toContain(startNow);
     expect(html).toMatch(/href="\/legal\/condiciones"/);
+  });
+
+  it('English pages of an Irish or UK store ask in their law\'s "cancel" wording', () => {
+    for (const country of ['IE', 'GB']) {
+      const html = render(
+        createElement(PaymentForm, { cart, methods: [{ code: 'cc' }] as never, onErrorsChange: () => {} }),
+        'en',
+        country,
+      );
+      expect(html).toContain(
+        'I acknowledge that I will no longer have the right to cancel once it has been fully performed',
+      );
+      expect(html).toContain('You have 14 days to cancel');
+      expect(html.replace(/<[^>]+>/g, ' ')).not.toMatch(/withdr/i);
+    }
   });
 
   it('asks only for the terms when no line starts at once', () => {

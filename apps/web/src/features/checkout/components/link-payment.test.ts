@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../shared/i18n';
 import { es } from '../../../shared/i18n/es';
 import { ApiError } from '../../../shared/lib/api-client';
+import type { Session, StoreInfo } from '../../../shared/lib/api-contract';
+import { queryKeys } from '../../../shared/lib/query-keys';
 import { LinkPaymentForm, PaymentInstructions, type LinkPayment } from './link-payment';
 
 // What the two pages paid by link (pay-link.route.tsx, pay-quote-link.tsx) share, rendered to HTML in Spanish. The
@@ -15,6 +17,8 @@ import { LinkPaymentForm, PaymentInstructions, type LinkPayment } from './link-p
 function render(element: ReactElement, methods: { code: string }[] = []): string {
   const client = new QueryClient();
   client.setQueryData(['checkout', 7, 'payment-methods'], methods);
+  client.setQueryData(queryKeys.session, { store_id: 1, user: null } as unknown as Session);
+  client.setQueryData(queryKeys.store(1), { store_id: 1, name: 'Ventanilla', country: 'ES' } as unknown as StoreInfo);
   const app = createElement(I18nProvider, { language: 'es', catalogue: es, children: element });
   // The terms link is a router link.
   const routed = createElement(MemoryRouter, null, app);

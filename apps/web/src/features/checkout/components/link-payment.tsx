@@ -9,6 +9,7 @@ import {
   ConsentBoxes,
   consentBody,
   consentProblems,
+  useStartNowWording,
   CONSENT_FIELDS,
   NO_CONSENTS,
   type Consents,
@@ -62,6 +63,7 @@ export function LinkPaymentForm({
   amount: MoneyString;
 }) {
   const t = useT();
+  const startNowWording = useStartNowWording();
   const format = useFormat();
   const methods = usePaymentMethods(storeId);
   const [method, setMethod] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function LinkPaymentForm({
     event.preventDefault();
     if (!chosen || redirecting || pay.isPending) return;
     // Every service starts at once: the link's payer asks for it like a customer at checkout.
-    const problems = consentProblems(consents, true, ID, t);
+    const problems = consentProblems(consents, true, ID, t, startNowWording);
     setErrors(problems.summary.length ? problems : NO_ERRORS);
     if (problems.summary.length) return;
     pay.mutate(

@@ -7,6 +7,7 @@ import {
   ConsentBoxes,
   consentBody,
   consentProblems,
+  useStartNowWording,
   CONSENT_FIELDS,
   NO_CONSENTS,
   type Consents,
@@ -35,6 +36,7 @@ export function PayAgainForm({
   askConsents?: boolean;
 }) {
   const t = useT();
+  const startNowWording = useStartNowWording();
   const retry = useRetryPayment();
   const [redirecting, setRedirecting] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -52,7 +54,7 @@ export function PayAgainForm({
     }
     setMissing(false);
     if (showConsents) {
-      const problems = consentProblems(consents, true, ID, t);
+      const problems = consentProblems(consents, true, ID, t, startNowWording);
       setErrors(problems.summary.length ? problems : NO_ERRORS);
       if (problems.summary.length) return;
     }

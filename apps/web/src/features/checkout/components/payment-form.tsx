@@ -19,6 +19,7 @@ import {
   ConsentBoxes,
   consentBody,
   consentProblems,
+  useStartNowWording,
   CONSENT_FIELDS,
   NO_CONSENTS,
   type Consents,
@@ -52,6 +53,7 @@ export function PaymentForm({
   quoteId?: number;
 }) {
   const t = useT();
+  const startNowWording = useStartNowWording();
   const format = useFormat();
   const queryClient = useQueryClient();
   const checkout = useCheckout();
@@ -79,7 +81,7 @@ export function PaymentForm({
     event.preventDefault();
     if (redirecting || checkout.isPending) return;
     setFailure(null);
-    const problems = consentProblems(consents, needStartNow, ID, t);
+    const problems = consentProblems(consents, needStartNow, ID, t, startNowWording);
     const byField: Record<string, string> = {
       ...(method ? {} : { 'payment-method': t('validation.selectOption') }),
       ...problems.byField,
