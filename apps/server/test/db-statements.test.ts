@@ -1,6 +1,7 @@
 // reusableStatement: one built query run on the root handle and inside transactions, each on its own connection.
 // It relies on Drizzle's node-postgres internals (the session's `client`, the prepared query's `client`): this test
 // fails if an upgrade changes them.
+import { rateBp } from '@ventanilla/domain';
 import { eq, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await applyMigrations(t.handle.pool);
   db = createDb(t.handle.pool);
-  await db.insert(stores).values({ storeId: 901, name: 'Uno', language: 'es', country: 'ES', vatRateBp: 2100 });
+  await db.insert(stores).values({ storeId: 901, name: 'Uno', language: 'es', country: 'ES', vatRateBp: rateBp(2100) });
   await db.execute(sql`create table statement_nulls (id integer primary key, doc jsonb, at timestamptz)`);
 });
 

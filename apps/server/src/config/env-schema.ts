@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
+import { Type, type Static, type TLiteral, type TObject, type TUnion, type TProperties, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { ConfigError } from './config-error.js';
 
@@ -26,17 +26,23 @@ export function envInt(fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER)
   });
 }
 
+/**
+ * The union of the words' literals, typed word by word: map() makes an array, not a tuple, and TypeBox's Static of a
+ * union of an array of literals is `never` (every such variable would be typed `never`, or `undefined` when optional).
+ */
+type TEnvEnum<V extends readonly string[]> = TUnion<{ -readonly [K in keyof V]: TLiteral<V[K]> }>;
+
 /** One of a few words ("development, production or test"), `fallback` when unset. */
-export function envEnum<const V extends readonly [string, ...string[]]>(values: V, fallback?: V[number]) {
+export function envEnum<const V extends readonly [string, ...string[]]>(values: V, fallback?: V[number]): TEnvEnum<V> {
   const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
   const options = fallback === undefined ? {} : { default: fallback };
   return withRule(
     Type.Union(
-      values.map((v) => Type.Literal(v as V[number])),
+      values.map((v) => Type.Literal(v)),
       options,
     ),
     { mustBe: `must be ${words}` },
-  );
+  ) as TEnvEnum<V>;
 }
 
 /** Text matching `pattern`; what it must be is said in words. */

@@ -359,10 +359,7 @@ describe('leads', () => {
 
   it('resend e-mails the customer a payment reminder with a working pay link, at most once per 12 hours', async () => {
     const lead = await insertItem({ status: 0 });
-    const [{ orderId }] = await t.app.ctx.db
-      .select({ orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.itemId, lead));
+    const { orderId } = await row(lead);
     const reminders = () =>
       t.app.ctx.db
         .select()

@@ -50,6 +50,8 @@ interface Detail {
   short_description: string;
   description: string;
   custom_text: string;
+  meta_title: string;
+  meta_description: string;
   base_price: string;
   status: 'enabled' | 'disabled';
   stores: number[];
@@ -57,7 +59,10 @@ interface Detail {
   file_pending: boolean;
   edited_at: string | null;
   edited_by: string | null;
-  form: Record<string, unknown> & { options: Array<Record<string, unknown>> };
+  form: Record<string, unknown> & {
+    options: Array<Record<string, unknown>>;
+    related_product?: Array<{ product_id: number; price: string }>;
+  };
   prices: Array<{ store_id: number; price: string }>;
 }
 
@@ -545,8 +550,7 @@ describe('fee products', () => {
       expect.objectContaining({ product_id: 20101, price: '130.00', vat: false, total: '130.00' }),
     ]);
     expect(price.total).toBe('227.13');
-    const form = (await detail(20025)).form as { related_product: Array<{ price: string }> };
-    expect(form.related_product[0]!.price).toBe('130.00');
+    expect((await detail(20025)).form.related_product?.[0]?.price).toBe('130.00');
     const revisions = (await admin.get(`${BASE}/products/20025/revisions`)).json<{
       items: Array<{ summary: string }>;
     }>();
@@ -554,10 +558,10 @@ describe('fee products', () => {
 
     // A form naming another price for the fee line is refused by the linter.
     const trademarkDetail = await detail(20025);
-    const stale = structuredClone(trademarkDetail.form) as Record<string, unknown> & {
-      related_product: Array<{ price: string }>;
-    };
-    stale.related_product[0]!.price = '127.88';
+    const stale = structuredClone(trademarkDetail.form);
+    const feeLine = stale.related_product?.[0];
+    if (!feeLine) throw new Error('the trademark form has no fee line');
+    feeLine.price = '127.88';
     const refused = await put(admin, `${BASE}/products/20025/form`, { version: trademarkDetail.version, form: stale });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().problems).toContainEqual(

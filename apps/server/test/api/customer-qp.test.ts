@@ -1,4 +1,4 @@
-import { dniLetter, QP_MAX_NAMES } from '@ventanilla/domain';
+import { dniLetter, QP_MAX_NAMES, type PanelStatusId } from '@ventanilla/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, qpNames, users } from '../../src/db/schema.js';
@@ -26,7 +26,7 @@ const person = (itemId: number, n: number, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
-async function qpItem(owner: number, opts: { paid?: boolean; status?: number; maximo?: string } = {}) {
+async function qpItem(owner: number, opts: { paid?: boolean; status?: PanelStatusId; maximo?: string } = {}) {
   const paid = opts.paid ?? true;
   const { itemId } = await insertOrderWithItem(t.app.ctx.db, {
     orderId: nextOrder++,

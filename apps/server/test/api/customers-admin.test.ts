@@ -1,3 +1,4 @@
+import { cents, rateBp } from '@ventanilla/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBilling, orderItems, orders, tickets, users } from '../../src/db/schema.js';
@@ -74,10 +75,10 @@ beforeAll(async () => {
     storeId: 1,
     customerId: lucia,
     status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
+    taxRateBp: rateBp(2100),
+    subtotal: cents(1000),
+    taxAmount: cents(210),
+    total: cents(1210),
     customerEmail: 'lucia.perez@example.com',
     customerFirstname: 'Lucía',
     customerLastname: 'Pérez',
@@ -93,11 +94,11 @@ beforeAll(async () => {
     productName: 'Nota simple',
     answers: {},
     productOptions: [],
-    basePrice: 1000,
-    optionsPrice: 0,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
+    basePrice: cents(1000),
+    optionsPrice: cents(0),
+    subtotal: cents(1000),
+    taxAmount: cents(210),
+    total: cents(1210),
     panelStatusId: 40,
   });
 });

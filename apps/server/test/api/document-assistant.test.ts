@@ -4,7 +4,7 @@ import { SseReader, type SseEvent } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemAssistant, itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
 import { pdfText } from '../../src/modules/saved-items/pdf-text.js';
-import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-server.js';
+import { startFakeChatServer, type ChatScenario, type FakeChatServer } from '../support/fake-chat-server.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
@@ -154,11 +154,11 @@ describe('streamed drafts (generateTogaDocument, togaBotAgent, generaPildoraIA)'
 
   it('timeout, cut-off and garbage streams end with their error event', async () => {
     const itemId = await insertItem();
-    const cases = [
+    const cases: Array<[ChatScenario, string]> = [
       [{ type: 'hang' }, 'La solicitud ha excedido el tiempo de espera. Por favor, inténtalo de nuevo más tarde.'],
       [{ type: 'cutoff', chunks: ['Hola'] }, 'Error generando el documento'],
       [{ type: 'garbage' }, 'Error generando el documento'],
-    ] as const;
+    ];
     for (const [scenario, text] of cases) {
       fake.scenario = scenario;
       const res = await agent.post(`/api/backoffice/items/${itemId}/assistant/agent`, { query: 'hola' });

@@ -1,7 +1,7 @@
-import { cents, FAST_BUY_ORIGINS, FAST_BUY_TARGETS, type StoredAnswerLine } from '@ventanilla/domain';
+import { cents, FAST_BUY_ORIGINS, FAST_BUY_TARGETS } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { itemDocumentReads, savedItemOrders, savedItems, users } from '../../src/db/schema.js';
+import { itemDocumentReads, savedItemOrders, savedItems, users, type StoredAnswerLine } from '../../src/db/schema.js';
 import { Origin } from '../../src/modules/saved-items/fast-buy.routes.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';

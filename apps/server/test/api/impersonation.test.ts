@@ -1,4 +1,4 @@
-import { IMPERSONATION_TTL_MS } from '@ventanilla/domain';
+import { cents, IMPERSONATION_TTL_MS, rateBp } from '@ventanilla/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImpersonations, orders, users } from '../../src/db/schema.js';
@@ -68,10 +68,10 @@ beforeAll(async () => {
     storeId: 1,
     customerId: lucia,
     status: 'complete',
-    taxRateBp: 2100,
-    subtotal: 1000,
-    taxAmount: 210,
-    total: 1210,
+    taxRateBp: rateBp(2100),
+    subtotal: cents(1000),
+    taxAmount: cents(210),
+    total: cents(1210),
     customerEmail: 'imp.lucia@example.com',
     customerFirstname: 'Lucía',
     customerLastname: 'Pérez',

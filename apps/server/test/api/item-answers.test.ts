@@ -1,3 +1,4 @@
+import type { OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/env.js';
@@ -19,7 +20,7 @@ function put(c: TestClient, path: string, payload: unknown, headers?: Record<str
   return c.request({ method: 'PUT', url: path, payload: payload as object, headers });
 }
 
-async function setStatus(raw: string, panel: number) {
+async function setStatus(raw: OrderStatusValue, panel: PanelStatusId) {
   await t.app.ctx.db.update(orders).set({ status: raw }).where(eq(orders.orderId, orderId));
   await t.app.ctx.db.update(orderItems).set({ panelStatusId: panel }).where(eq(orderItems.itemId, itemId));
 }
@@ -145,7 +146,7 @@ describe('PUT /api/me/orders/{order}/items/{item}/answers', () => {
     expect((await owner.get(url())).json().answers['80']).toBe('Calle Mayor 1, 2º B');
   });
 
-  it.each([
+  it.each<[OrderStatusValue, PanelStatusId, boolean]>([
     ['complete', 40, true],
     ['complete', 60, true],
     ['complete', 50, false],

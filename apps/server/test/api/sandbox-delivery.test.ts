@@ -114,7 +114,10 @@ describe('sandbox notification queue', () => {
     const { url, ref } = await openPayment();
     const warnings: Array<{ msg: string; err: unknown }> = [];
     const log = t.app.ctx.sandbox.log;
-    t.app.ctx.sandbox.log = { warn: (obj, msg) => warnings.push({ msg, err: (obj as { err: unknown }).err }) };
+    t.app.ctx.sandbox.log = {
+      warn: (obj, msg) => warnings.push({ msg, err: (obj as { err: unknown }).err }),
+      info: () => {},
+    };
     refuseWrites = true;
     try {
       expect((await payOnSandbox(t.app, url, { number: '4242 4242 4242 4242' })).status).toBe(303);

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { cents, type StoredAnswerLine } from '@ventanilla/domain';
+import { cents } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemDocumentReads, itemFiles, orderItems, savedItemOrders, savedItems, users } from '../../src/db/schema.js';
+import {
+  itemDocumentReads,
+  itemFiles,
+  orderItems,
+  savedItemOrders,
+  savedItems,
+  users,
+  type StoredAnswerLine,
+} from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { sampleNotaSimplePdf } from '../support/nota-simple-pdf.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -15,7 +23,6 @@ let t: TestApp;
 let ana: TestClient;
 let bea: TestClient;
 let anaId: number;
-let beaId: number;
 let nextOrderId = 131_000_000;
 
 const KINDS = [
@@ -62,7 +69,6 @@ beforeAll(async () => {
   expect((await bea.register('bea-saved@example.com')).statusCode).toBe(201);
   const all = await t.app.ctx.db.select({ id: users.id, email: users.email }).from(users);
   anaId = all.find((u) => u.email === 'ana-saved@example.com')!.id;
-  beaId = all.find((u) => u.email === 'bea-saved@example.com')!.id;
 });
 
 afterAll(async () => {
@@ -479,5 +485,3 @@ describe('the nota simple read from the PDF an agent attaches', () => {
     ).toEqual([]);
   });
 });
-
-void beaId;

@@ -1,5 +1,5 @@
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
-import { FINISHED_STATUSES } from '@ventanilla/domain';
+import { cents, FINISHED_STATUSES, rateBp, type OrderStatusValue, type PanelStatusId } from '@ventanilla/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, orderItems, orders, users } from '../../src/db/schema.js';
 import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
@@ -24,11 +24,17 @@ let nextOrderId = 109_000_000;
 interface SeedLine {
   productId: number;
   total: number;
-  panelStatusId?: number;
+  panelStatusId?: PanelStatusId;
   createdAt?: Date;
 }
 
-async function seedOrder(o: { storeId: number; status: string; paid: boolean; createdAt: string; lines: SeedLine[] }) {
+async function seedOrder(o: {
+  storeId: number;
+  status: OrderStatusValue;
+  paid: boolean;
+  createdAt: string;
+  lines: SeedLine[];
+}) {
   const db = t.app.ctx.db;
   const orderId = nextOrderId++;
   const createdAt = new Date(o.createdAt);
@@ -37,11 +43,11 @@ async function seedOrder(o: { storeId: number; status: string; paid: boolean; cr
     orderId,
     storeId: o.storeId,
     customerId,
-    status: o.status as 'complete',
-    taxRateBp: 2100,
-    subtotal: total,
-    taxAmount: 0,
-    total,
+    status: o.status,
+    taxRateBp: rateBp(2100),
+    subtotal: cents(total),
+    taxAmount: cents(0),
+    total: cents(total),
     customerEmail: 'stats@example.com',
     customerFirstname: 'Ana',
     customerLastname: 'Gil',
@@ -59,12 +65,12 @@ async function seedOrder(o: { storeId: number; status: string; paid: boolean; cr
         productName: `Producto ${line.productId}`,
         answers: {},
         productOptions: [],
-        basePrice: line.total,
-        optionsPrice: 0,
-        subtotal: line.total,
-        taxAmount: 0,
-        total: line.total,
-        panelStatusId: (line.panelStatusId ?? 70) as 70,
+        basePrice: cents(line.total),
+        optionsPrice: cents(0),
+        subtotal: cents(line.total),
+        taxAmount: cents(0),
+        total: cents(line.total),
+        panelStatusId: line.panelStatusId ?? 70,
         createdAt: line.createdAt ?? createdAt,
         updatedAt: line.createdAt ?? createdAt,
       })
@@ -548,10 +554,10 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
         storeId: 1,
         customerId,
         status: 'canceled',
-        taxRateBp: 0,
-        subtotal: 5,
-        taxAmount: 0,
-        total: 5,
+        taxRateBp: rateBp(0),
+        subtotal: cents(5),
+        taxAmount: cents(0),
+        total: cents(5),
         customerEmail: 'x@example.com',
         customerFirstname: 'X',
         customerLastname: 'Y',
@@ -564,11 +570,11 @@ describe('the daily rollup follows every change to the orders (triggers)', () =>
       productName: 'Producto 40',
       answers: {},
       productOptions: [],
-      basePrice: 5,
-      optionsPrice: 0,
-      subtotal: 5,
-      taxAmount: 0,
-      total: 5,
+      basePrice: cents(5),
+      optionsPrice: cents(0),
+      subtotal: cents(5),
+      taxAmount: cents(0),
+      total: cents(5),
     });
     await rollupsMatch();
     await db.execute(sql`UPDATE order_items SET total = 7, product_id = 41 WHERE order_id = ${order!.orderId}`);

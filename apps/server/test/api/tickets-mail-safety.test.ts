@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearCounters } from '../../src/db/rate-counters.js';
 import { ticketMessages } from '../../src/db/schema.js';
@@ -34,7 +34,7 @@ interface Detail {
   history: Array<{ accion: string; details: Record<string, unknown> | null }>;
 }
 
-async function send(mail: nodemailer.SendMailOptions, port = smtpPort) {
+async function send(mail: SendMailOptions, port = smtpPort) {
   const tx = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   try {
     return await tx.sendMail({ to: 'soporte@ventanilla.test', ...mail });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundSignature } from '../../src/modules/tickets/inbound.routes.js';
 import { acceptInvitation } from '../support/invitations.js';
@@ -54,7 +54,7 @@ function transport() {
   return nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
 }
 
-async function send(mail: nodemailer.SendMailOptions) {
+async function send(mail: SendMailOptions) {
   const tx = transport();
   try {
     return await tx.sendMail(mail);

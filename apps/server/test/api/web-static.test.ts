@@ -86,7 +86,12 @@ describe('precompressed copies, chosen by Accept-Encoding', () => {
   });
 
   it('the file as it is without an accepted encoding, still with Vary', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br;q=0' }]) {
+    const variants: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'gzip;q=0, br;q=0' },
+    ];
+    for (const headers of variants) {
       const res = await get('/assets/app-abc123.js', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -100,7 +100,7 @@ export class HttpClient {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    let payload: BodyInit | undefined;
+    let payload: RequestInit['body'];
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';

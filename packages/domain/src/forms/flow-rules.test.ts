@@ -373,10 +373,10 @@ describe('properties of the flow rules', () => {
     '1': fc.option(fc.constantFrom('10', '11', 'x'), { nil: undefined }),
     '2': fc.option(fc.constantFrom('20', '21'), { nil: undefined }),
     '3': fc.option(fc.constantFrom('1999-01-01', '2006-01-01', '2010-12-31', 'no es fecha'), { nil: undefined }),
-    '4': fc.option(fc.constantFrom([40], [41], []), { nil: undefined }),
+    '4': fc.option(fc.constantFrom<number[]>([40], [41], []), { nil: undefined }),
     '5': fc.option(fc.constantFrom('50', '51'), { nil: undefined }),
     '6': fc.option(fc.string(), { nil: undefined }),
-    '7': fc.option(fc.constant([70]), { nil: undefined }),
+    '7': fc.option(fc.constant<number[]>([70]), { nil: undefined }),
   });
   const cadastralAnswers = fc.record({
     '1': fc.option(fc.constantFrom('10', '11', '12', '13'), { nil: undefined }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductOption } from '../forms/product-form.js';
+import { cents } from '../money/money.js';
 import {
   cadastreAnswers,
   cadastreTargets,
@@ -88,7 +89,14 @@ describe('formatCadastralAddress', () => {
 });
 
 function option(partial: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'type' | 'title'>): ProductOption {
-  return { is_require: true, price: 0, index: partial.option_id, previous_steps: [], opt_values: [], ...partial };
+  return {
+    is_require: true,
+    price: cents(0),
+    index: partial.option_id,
+    previous_steps: [],
+    opt_values: [],
+    ...partial,
+  };
 }
 
 const provinceList = option({
@@ -97,8 +105,8 @@ const provinceList = option({
   title: 'Provincia',
   place: { country: 'ES' },
   opt_values: [
-    { id: 101, name: 'Madrid', price: 0, code: '28' },
-    { id: 102, name: 'Sevilla', price: 0, code: '41' },
+    { id: 101, name: 'Madrid', price: cents(0), code: '28' },
+    { id: 102, name: 'Sevilla', price: cents(0), code: '41' },
   ],
 });
 const municipality = option({ option_id: 2, type: 'municipio', title: 'Municipio', place: { parent_option: 1 } });
@@ -161,7 +169,7 @@ describe('cadastreTargets and cadastreAnswers', () => {
     ],
     ['nothing to fill', [owner, refcat], {}],
   ] as const)('%s', (_name, options, expected) => {
-    expect(cadastreAnswers(options as ProductOption[], record)).toEqual(expected);
+    expect(cadastreAnswers(options, record)).toEqual(expected);
   });
 
   it('cuts the address to the question max_length', () => {

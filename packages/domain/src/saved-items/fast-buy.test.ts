@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldName } from '../config-lists/municipality-seed.js';
 import type { ProductForm, ProductOption } from '../forms/product-form.js';
+import { cents } from '../money/money.js';
 import {
   fastBuyProductIds,
   fastBuyStartPage,
@@ -12,7 +13,7 @@ import {
 const option = (o: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'type'>): ProductOption => ({
   is_require: true,
   title: `q${o.option_id}`,
-  price: 0,
+  price: cents(0),
   index: o.option_id,
   previous_steps: [],
   opt_values: [],
@@ -22,28 +23,28 @@ const option = (o: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 't
 /** The certificate's questions as catalog/forms/certificado-registro-propiedad.json has them (provinces shortened). */
 const CERTIFICATE: ProductForm = {
   product_id: 20001,
-  base_price: 3000,
-  official_fee: 0,
+  base_price: cents(3000),
+  official_fee: cents(0),
   steps: [[1101], [1102], [1103], [1104, 1105], [1106, 1107, 1108, 1109], [1110], [1111]],
   options: [
-    option({ option_id: 1101, type: 'radio', opt_values: [{ id: 110101, name: 'Dominio', price: 0 }] }),
+    option({ option_id: 1101, type: 'radio', opt_values: [{ id: 110101, name: 'Dominio', price: cents(0) }] }),
     option({ option_id: 1102, type: 'field', previous_steps: [{ option_id: 1101, value: '110104' }] }),
     option({
       option_id: 1103,
       type: 'radio',
       opt_values: [
-        { id: 110301, name: 'Dirección', price: 0 },
-        { id: 110302, name: 'Finca', price: 0 },
-        { id: 110303, name: 'IDUFIR', price: 0 },
+        { id: 110301, name: 'Dirección', price: cents(0) },
+        { id: 110302, name: 'Finca', price: cents(0) },
+        { id: 110303, name: 'IDUFIR', price: cents(0) },
       ],
     }),
     option({
       option_id: 1104,
       type: 'drop_down',
       opt_values: [
-        { id: 110403, name: 'Alicante/Alacant', price: 0, code: '03' },
-        { id: 110407, name: 'Ávila', price: 0, code: '05' },
-        { id: 110432, name: 'Madrid', price: 0, code: '28' },
+        { id: 110403, name: 'Alicante/Alacant', price: cents(0), code: '03' },
+        { id: 110407, name: 'Ávila', price: cents(0), code: '05' },
+        { id: 110432, name: 'Madrid', price: cents(0), code: '28' },
       ],
     }),
     option({ option_id: 1105, type: 'municipio', place: { parent_option: 1104 } }),
@@ -143,8 +144,8 @@ describe('fast-buy targets', () => {
   it('a company answers name and CIF', () => {
     const form: ProductForm = {
       product_id: 18506,
-      base_price: 0,
-      official_fee: 0,
+      base_price: cents(0),
+      official_fee: cents(0),
       steps: [[5501, 5502]],
       options: [option({ option_id: 5501, type: 'field' }), option({ option_id: 5502, type: 'field' })],
     };

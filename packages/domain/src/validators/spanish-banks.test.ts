@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateForm } from '../forms/evaluate-form.js';
 import type { ProductForm, ProductOption } from '../forms/product-form.js';
+import { cents, rateBp } from '../money/money.js';
 import { validateCcc, validateIban } from './bank-accounts.js';
 import { accountEntity, bankMatchesAccount, SPANISH_BANKS, spanishBank } from './spanish-banks.js';
 
@@ -63,10 +64,12 @@ describe('accountEntity and bankMatchesAccount', () => {
   });
 });
 
+const VAT_ES = rateBp(2100);
+
 const option = (o: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 'type'>): ProductOption => ({
   is_require: true,
   title: `q${o.option_id}`,
-  price: 0,
+  price: cents(0),
   index: o.option_id,
   previous_steps: [],
   opt_values: [],
@@ -76,8 +79,8 @@ const option = (o: Partial<ProductOption> & Pick<ProductOption, 'option_id' | 't
 describe('the engine: banco answers are entity codes, checked against an account of the same form', () => {
   const form: ProductForm = {
     product_id: 1,
-    base_price: 1000,
-    official_fee: 0,
+    base_price: cents(1000),
+    official_fee: cents(0),
     steps: [],
     options: [
       option({ option_id: 1, type: 'banco' }),
@@ -109,13 +112,13 @@ describe('the engine: banco answers are entity codes, checked against an account
       ['validator.iban'],
     ],
   ])('%s', (_label, raw, accepted, errorKeys) => {
-    const evaluation = evaluateForm(form, raw, 2100);
+    const evaluation = evaluateForm(form, raw, VAT_ES);
     expect(evaluation.answers).toEqual(accepted);
     expect(evaluation.errors.map((e) => e.message.key).sort()).toEqual(errorKeys.sort());
   });
 
   it('the mismatch names the entity of the account', () => {
-    const evaluation = evaluateForm(form, { 1: '0049', 2: 'ES9121000418450200051332' }, 2100);
+    const evaluation = evaluateForm(form, { 1: '0049', 2: 'ES9121000418450200051332' }, VAT_ES);
     expect(evaluation.errors[0]?.message).toEqual({ key: 'bank.iban_mismatch', params: { entity: '2100' } });
   });
 });

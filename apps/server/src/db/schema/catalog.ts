@@ -1,5 +1,5 @@
 // Catalogue: stores, categories, products with their question forms, and every product's revision history.
-import type { Cents, DisplayFlag, ValidatorName } from '@ventanilla/domain';
+import type { Cents, ConditionOp, DisplayFlag, ValidatorName } from '@ventanilla/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -62,7 +62,7 @@ export const categories = pgTable('categories', {
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
 });
 
-type StoredCondition = { option_id: number; value: string; op?: 'eq' | 'ltdate' };
+type StoredCondition = { option_id: number; value: string; op?: ConditionOp };
 
 /**
  * The question form of a product: wizard pages, options and the product-level flow rules (spec field names), as the

@@ -80,7 +80,7 @@ const Condition = Type.Object(
   {
     option_id: Type.Integer(),
     value: Type.String(),
-    op: Type.Optional(Type.Union(CONDITION_OPS.map((op) => Type.Literal(op)))),
+    op: Type.Optional(OneOf(CONDITION_OPS)),
   },
   { additionalProperties: false },
 );
@@ -95,7 +95,7 @@ export const FormFile = Type.Object({
   options: Type.Array(
     Type.Object({
       option_id: Type.Integer({ minimum: 1 }),
-      type: Type.Union(OPTION_TYPES.map((t) => Type.Literal(t))),
+      type: OneOf(OPTION_TYPES),
       is_require: Type.Union([Type.Literal(0), Type.Literal(1)]),
       title: Type.String({ minLength: 1 }),
       placeholder: Nullable(Type.String()),
@@ -133,7 +133,7 @@ export const FormFile = Type.Object({
       Type.Object({
         option_id: Type.Integer(),
         value: Type.String(),
-        op: Type.Optional(Type.Union(CONDITION_OPS.map((op) => Type.Literal(op)))),
+        op: Type.Optional(OneOf(CONDITION_OPS)),
         product_id_in: Type.Integer(),
         product_id_out: Type.Integer(),
         step_saved: Type.Integer({ minimum: 1 }),

@@ -21,7 +21,7 @@ function brand(language: Language, name = 'Ventanilla', storeId = 1, country = '
 
 const EVIL = '<script>alert("x")</script> & \'quotes\'';
 
-const messages: Record<EmailMessage['kind'], EmailMessage> = {
+const messages: { [K in EmailMessage['kind']]: EmailMessage & { kind: K } } = {
   order_received: {
     kind: 'order_received',
     firstname: 'Lucía',
@@ -62,6 +62,7 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
   },
   password_reset: { kind: 'password_reset', firstname: 'Lucía', token: 'a'.repeat(43), validMinutes: 60 },
   sign_in_link: { kind: 'sign_in_link', firstname: 'Lucía', token: `7.${'a'.repeat(43)}`, validMinutes: 15 },
+  account_invite: { kind: 'account_invite', firstname: 'Lucía', token: 'a'.repeat(43), validDays: 7, staff: false },
   email_change_confirm: { kind: 'email_change_confirm', firstname: 'Lucía', token: 'a'.repeat(43), validHours: 24 },
   email_changed_notice: { kind: 'email_changed_notice', firstname: 'Lucía', maskedNewEmail: 'n***@e***.com' },
   password_changed: { kind: 'password_changed', firstname: 'Lucía', via: 'account', changedAt: '2026-11-28T21:30:00Z' },
@@ -99,6 +100,14 @@ const messages: Record<EmailMessage['kind'], EmailMessage> = {
     bodyHtml: '<p>Falta el DNI.</p>',
     bodyText: 'Falta el DNI.',
     button: { label: 'Responder', url: 'https://shop.test/customer/form/1/100000123?store=1' },
+  },
+  ticket_reply: {
+    kind: 'ticket_reply',
+    subject: 'Re: Mi pedido [#42]',
+    header: '',
+    bodyHtml: '<p>Ya está en camino.</p>',
+    bodyText: 'Ya está en camino.',
+    button: null,
   },
 };
 
@@ -212,10 +221,7 @@ describe('renderEmail', () => {
   });
 
   it('a filled template: its body as the templates module made it, the header and subject escaped', () => {
-    const out = renderEmail(
-      { ...(messages.incidence as Extract<EmailMessage, { kind: 'incidence' }>), header: EVIL, subject: EVIL },
-      brand('es'),
-    );
+    const out = renderEmail({ ...messages.incidence, header: EVIL, subject: EVIL }, brand('es'));
     expect(out.html).toContain('<p>Falta el DNI.</p>');
     expect(out.html).not.toContain('<script>');
     expect(out.html).toContain('href="https://shop.test/customer/form/1/100000123?store=1"');

@@ -42,7 +42,7 @@ describe('mail configuration (SMTP_URL, SMTP_HOST..., MAIL_FROM, MAIL_FROM_STORE
     expect(mail(env)).toMatchObject(expected);
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     { SMTP_URL: 'http://smtp.example.com' },
     { MAIL_TRANSPORT: 'smtp' },
     { MAIL_TRANSPORT: 'carrier-pigeon' },
@@ -73,7 +73,7 @@ describe('inbound mail limits (INBOUND_ATTACHMENT_MAX_BYTES, INBOUND_SMTP_PER_IP
     ).toMatchObject({ attachmentMaxBytes: 4096, smtpPerIpPerHour: 5, smtpPerSenderPerHour: 2 });
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     { INBOUND_ATTACHMENT_MAX_BYTES: '10' },
     { INBOUND_SMTP_PER_IP_PER_HOUR: '0' },
     { INBOUND_SMTP_PER_SENDER_PER_HOUR: 'lots' },
