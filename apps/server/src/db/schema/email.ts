@@ -8,7 +8,12 @@ import { users } from './customers.js';
  * A document an e-mail carries that is made when it is sent, from rows that do not change (so nothing is rendered
  * inside the transaction that queues it): an invoice or credit note, or an order's withdrawal form.
  */
-export type MailDocument = { type: 'invoice'; invoiceId: number } | { type: 'withdrawal_form'; orderId: number };
+/**
+ * A document made as its message is sent. A withdrawal form names its order's store (written with the message since
+ * it is known then; messages queued before that lack it and have it read from the order).
+ */
+export type MailDocument =
+  { type: 'invoice'; invoiceId: number } | { type: 'withdrawal_form'; orderId: number; storeId?: number };
 
 /** A file an e-mail carries: a stored file, or a document made as it is sent. */
 export type OutboxAttachment = { filename: string; contentType: string } & (
