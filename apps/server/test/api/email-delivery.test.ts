@@ -1,9 +1,9 @@
 // Transactional email through a real SMTP server started in the test (smtp-server), read back with mailparser:
 // each kind arrives with the right recipient, subject, language and links; an outage delays but loses nothing;
 // two dispatchers on one database never send a message twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmailDispatcher } from '../../src/modules/email/email-dispatcher.js';
-import { SmtpTransport } from '../../src/modules/email/email-transport.js';
+import { SmtpTransport, type MailTransport } from '../../src/modules/email/email-transport.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
@@ -342,5 +342,55 @@ describe('outage and concurrency', () => {
     expect(await sql("select count(*)::int as n from email_outbox where status = 'sent' and attempts = 1")).toEqual([
       { n: 20 },
     ]);
+  });
+
+  it('messages of one batch are recorded as sent together, each under its own claim and message id', async () => {
+    const ids: number[] = [];
+    await t.app.ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) {
+        const id = await t.app.ctx.email.enqueue(tx, {
+          storeId: 1,
+          to: `batch${i}@example.com`,
+          message: { kind: 'document_ready', firstname: 'Ana', orderId: 100000100 + i, productName: 'Nota simple' },
+        });
+        ids.push(id!);
+      }
+    });
+    const stolen = ids[2]!;
+    const transport: MailTransport = {
+      name: 'mailbox',
+      async send(mail) {
+        // Another dispatcher took this one's claim while it was being sent: it is not ours to record.
+        if (mail.id === stolen)
+          await sql("update email_outbox set claim_token = 'someone-else' where id = $1", [stolen]);
+        return { messageId: `<sent-${mail.id}@ventanilla.test>` };
+      },
+      close() {},
+    };
+    const dispatcher = new EmailDispatcher(t.app.ctx.db, transport, {
+      maxAttempts: 5,
+      retryBaseMs: 60_000,
+      retryMaxMs: 600_000,
+    });
+    // Each statement that records sent messages (one per batch of records waiting together).
+    const writes = vi.spyOn(
+      dispatcher as unknown as { writeSent: (batch: unknown[]) => Promise<Set<number>> },
+      'writeSent',
+    );
+    expect([...(await dispatcher.deliverByIds(ids, 5)).values()]).toEqual(ids.map(() => ({ outcome: 'sent' })));
+    expect(writes.mock.calls.flatMap(([batch]) => batch)).toHaveLength(ids.length);
+    expect(writes.mock.calls.length).toBeGreaterThan(0);
+    expect(writes.mock.calls.length).toBeLessThan(ids.length);
+    const rows = await sql<{ id: number; status: string; message_id: string; transport: string | null }>(
+      'select id::int, status, message_id, transport from email_outbox where id = any($1) order by id',
+      [ids],
+    );
+    expect(rows).toEqual(
+      ids.map((id) =>
+        id === stolen
+          ? { id, status: 'pending', message_id: expect.any(String) as string, transport: null }
+          : { id, status: 'sent', message_id: `<sent-${id}@ventanilla.test>`, transport: 'mailbox' },
+      ),
+    );
   });
 });

@@ -107,6 +107,44 @@ describe('sandbox finish()', () => {
     expect(after.events.map((e) => e.data.merchant_reference)).toEqual(['changed-reference']);
   });
 
+  // The card page remembers the session it showed; the form's answer then pays with one conditional UPDATE, and
+  // anything the page did not show (a change since) sends it the usual way, as if the session were read now.
+  it('a card paid on the page this instance showed: one statement, paid once, notified from the card', async () => {
+    const ref = await openPayment();
+    t.app.ctx.sandbox.rememberShown((await t.app.ctx.sandbox.get(ref))!);
+    const outcome = await t.app.ctx.sandbox.payShownCard(ref, card);
+    expect(outcome?.kind).toBe('redirect');
+    const after = await events(ref);
+    expect(after.status).toBe('succeeded');
+    expect(after.events.map((e) => [e.type, e.data.card])).toEqual([
+      ['payment.succeeded', { brand: 'visa', last4: '4242' }],
+    ]);
+    // Taken once: a second answer of the same form is not paid again from memory.
+    expect(await t.app.ctx.sandbox.payShownCard(ref, card)).toBeUndefined();
+  });
+
+  it('a shown session that moved on since (a challenge started) is left for the usual way, untouched', async () => {
+    const ref = await openPayment();
+    t.app.ctx.sandbox.rememberShown((await t.app.ctx.sandbox.get(ref))!);
+    await sql(`update sandbox_payments set status = 'requires_action', three_ds = 'challenge' where ref = $1`, [ref]);
+    expect(await t.app.ctx.sandbox.payShownCard(ref, card)).toBeUndefined();
+    expect(await events(ref)).toEqual({ status: 'requires_action', events: [] });
+    // The usual way reads it now and refuses a card form for a session waiting for its challenge.
+    expect((await t.app.ctx.sandbox.submitCard(ref, card, new Date(), await t.app.ctx.sandbox.get(ref))).kind).toBe(
+      'gone',
+    );
+  });
+
+  it('a shown session is not paid from memory by invalid fields or a challenge card', async () => {
+    const ref = await openPayment();
+    const shown = (await t.app.ctx.sandbox.get(ref))!;
+    t.app.ctx.sandbox.rememberShown(shown);
+    expect(await t.app.ctx.sandbox.payShownCard(ref, { ...card, number: '4242 4242 4242 4241' })).toBeUndefined();
+    t.app.ctx.sandbox.rememberShown(shown);
+    expect(await t.app.ctx.sandbox.payShownCard(ref, { ...card, number: '4000 0000 0000 3220' })).toBeUndefined();
+    expect(await events(ref)).toEqual({ status: 'requires_payment_method', events: [] });
+  });
+
   it('opening a session twice with one idempotency key (also concurrently) gives one session', async () => {
     const input = {
       paymentId: 1,

@@ -112,7 +112,7 @@ describe('the order confirmation carries the model withdrawal form', () => {
       {
         filename: 'formulario-desistimiento.pdf',
         contentType: 'application/pdf',
-        document: { type: 'withdrawal_form', orderId },
+        document: { type: 'withdrawal_form', orderId, storeId: 1 },
       },
     ]);
     expect(confirmed?.textBody).toContain('Adjuntamos el modelo de formulario de desistimiento');
@@ -140,6 +140,28 @@ describe('the order confirmation carries the model withdrawal form', () => {
     const text = pdfText(sent!.attachments![1]!.content);
     expect(text).toContain('Model cancellation form');
     expect(text).toContain('hereby give notice that I/We (*) cancel');
+    expect(text).toContain(t.app.ctx.legalEntities.forStore(17).entity.legal_name);
+  });
+
+  it("queued without its store (an older message), the form still follows the order's store", async () => {
+    const { email, orderId } = await paidOrder(17);
+    const [confirmed] = await mails('payment_confirmed', orderId);
+    expect(confirmed?.attachments).toMatchObject([{ document: { type: 'withdrawal_form', orderId, storeId: 17 } }]);
+    await t.app.ctx.db
+      .update(emailOutbox)
+      .set({
+        attachments: [
+          {
+            filename: 'cancellation-form.pdf',
+            contentType: 'application/pdf',
+            document: { type: 'withdrawal_form', orderId },
+          },
+        ],
+      })
+      .where(eq(emailOutbox.id, confirmed!.id));
+    const sent = (await sentTo(email)).find((m) => m.attachments?.length);
+    const text = pdfText(sent!.attachments![0]!.content);
+    expect(text).toContain('Model cancellation form');
     expect(text).toContain(t.app.ctx.legalEntities.forStore(17).entity.legal_name);
   });
 });

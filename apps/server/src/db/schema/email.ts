@@ -7,11 +7,12 @@ import { users } from './customers.js';
 /**
  * A document an e-mail carries that is made when it is sent, from rows that do not change (so nothing is rendered
  * inside the transaction that queues it): an invoice or credit note, an order's withdrawal form, or the terms of sale
- * its customer accepted.
+ * its customer accepted. A withdrawal form names its order's store (written with the message since it is known then;
+ * messages queued before that lack it and have it read from the order).
  */
 export type MailDocument =
   | { type: 'invoice'; invoiceId: number }
-  | { type: 'withdrawal_form'; orderId: number }
+  | { type: 'withdrawal_form'; orderId: number; storeId?: number }
   | { type: 'terms'; orderId: number };
 
 /** A file an e-mail carries: a stored file, or a document made as it is sent. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isDatabaseUnavailableError } from '../../db/connection.js';
 import type { Db } from '../../db/database.js';
 import { OutageBackoff } from '../../db/outage-backoff.js';
-import { reusableSql, reusableStatement } from '../../db/statements.js';
+import { reusableSql } from '../../db/statements.js';
 import { emailOutbox, type MailDocument, type OutboxAttachment } from '../../db/schema.js';
 import { TOKEN_EMAIL_KINDS, withResetToken } from './email-templates.js';
 import { isPermanentFailure, type MailTransport } from './email-transport.js';
@@ -87,22 +87,35 @@ const claimQuery = (listed: boolean) => () => sql`
 const claimDue = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_due', claimQuery(false));
 const claimListed = reusableSql<ClaimedRow & Record<string, unknown>>('email_claim_listed', claimQuery(true));
 
-/** A sent message, if its claim is still this dispatcher's. */
-const markSent = reusableStatement('email_mark_sent', (db) =>
-  db
-    .update(emailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
-      lockedUntil: null,
-      claimToken: null,
-      lastError: null,
-      transport: sql`${sql.placeholder('transport')}::text`,
-      messageId: sql`${sql.placeholder('messageId')}::text`,
-    })
-    .where(and(eq(emailOutbox.id, sql.placeholder('id')), eq(emailOutbox.claimToken, sql.placeholder('token'))))
-    .returning({ id: emailOutbox.id }),
+/**
+ * Sent messages, each if its claim is still the one it was sent under: one statement for all the messages whose record
+ * waits at that moment (recordSent). Returns the ids recorded.
+ */
+const markSent = reusableSql<{ id: number }>(
+  'email_mark_sent_many',
+  () => sql`
+  UPDATE email_outbox o
+     SET status = 'sent', sent_at = s.sent_at, locked_until = NULL, claim_token = NULL, last_error = NULL,
+         transport = ${sql.placeholder('transport')}::text, message_id = s.message_id
+    FROM unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('tokens')}::text[],
+                ${sql.placeholder('messageIds')}::text[], ${sql.placeholder('sentAts')}::timestamptz[])
+         AS s(id, token, message_id, sent_at)
+   WHERE o.id = s.id AND o.claim_token = s.token
+  RETURNING o.id`,
 );
+
+/** A message sent and waiting for its record (recordSent). */
+interface SentRecord {
+  id: number;
+  token: string;
+  messageId: string | null;
+  sentAt: Date;
+  done: (recorded: boolean) => void;
+  fail: (err: unknown) => void;
+}
+
+/** Records written by one statement at most (the rest wait for the next). */
+const SENT_RECORDS_PER_STATEMENT = 200;
 
 /**
  * Sends what the outbox holds. A message is claimed in one statement (FOR UPDATE SKIP LOCKED plus a lease with a
@@ -115,6 +128,9 @@ export class EmailDispatcher {
   log: Logger = silent;
   /** Makes document attachments (set by the app once invoicing is built); a message with one waits without it. */
   renderDocument: DocumentRenderer | undefined;
+  /** Sent messages whose record waits for the statement under way to end (recordSent). */
+  private sentRecords: SentRecord[] = [];
+  private recordingSent = false;
 
   constructor(
     private readonly db: Db,
@@ -296,28 +312,62 @@ export class EmailDispatcher {
       }
       return;
     }
-    const done = await this.recordSent(row.id, token, sent.messageId ?? null);
-    if (done === 0) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
+    const recorded = await this.recordSent(row.id, token, sent.messageId ?? null);
+    if (!recorded) this.log.warn({ outboxId: row.id }, 'email sent after its claim lapsed');
     result.sent++;
   }
 
   /**
    * Records a message as sent. It has left already: should the database be unreachable just then, the write is tried
    * again through the outage (growing pauses, about a minute in all) rather than leaving the message to be sent twice
-   * once its claim lapses. Returns the rows updated (0: the claim was no longer ours).
+   * once its claim lapses. Resolves true once recorded, false if the claim was no longer ours.
+   *
+   * The first record is written at once; those that come while its statement runs (the other lanes of a batch) wait
+   * for it and are then written together in one statement, so a busy dispatcher writes fewer statements and an idle
+   * one waits for nothing. Each record still resolves only once its own row is written.
    */
-  private async recordSent(id: number, token: string, messageId: string | null): Promise<number> {
+  private recordSent(id: number, token: string, messageId: string | null): Promise<boolean> {
+    return new Promise<boolean>((done, fail) => {
+      this.sentRecords.push({ id, token, messageId, sentAt: new Date(), done, fail });
+      // writeSentRecords settles each record itself; it does not reject.
+      if (!this.recordingSent) this.writeSentRecords().catch(fail);
+    });
+  }
+
+  private async writeSentRecords(): Promise<void> {
+    this.recordingSent = true;
+    try {
+      while (this.sentRecords.length > 0) {
+        const batch = this.sentRecords.splice(0, SENT_RECORDS_PER_STATEMENT);
+        try {
+          const recorded = await this.writeSent(batch);
+          for (const r of batch) r.done(recorded.has(Number(r.id)));
+        } catch (err) {
+          for (const r of batch) r.fail(err);
+        }
+      }
+    } finally {
+      this.recordingSent = false;
+    }
+  }
+
+  private async writeSent(batch: SentRecord[]): Promise<Set<number>> {
     const backoff = new OutageBackoff({ firstDelayMs: 250, maxDelayMs: 15_000 });
+    const values = {
+      transport: this.transport.name,
+      ids: batch.map((r) => r.id),
+      tokens: batch.map((r) => r.token),
+      messageIds: batch.map((r) => r.messageId),
+      sentAts: batch.map((r) => r.sentAt.toISOString()),
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        return (
-          await backoff.run(() =>
-            markSent(this.db, { id, token, sentAt: new Date(), transport: this.transport.name, messageId }),
-          )
-        ).length;
+        const { rows } = await backoff.run(() => markSent(this.db, values));
+        return new Set(rows.map((r) => Number(r.id)));
       } catch (err) {
         if (attempt >= RECORD_SENT_ATTEMPTS || !isDatabaseUnavailableError(err)) throw err;
-        if (attempt === 1) this.log.warn({ outboxId: id, err }, 'email sent; recording it waits for the database');
+        if (attempt === 1)
+          this.log.warn({ outboxIds: values.ids, err }, 'email sent; recording it waits for the database');
       }
     }
   }

@@ -276,7 +276,7 @@ export class EmailService {
       {
         filename: form.filename,
         contentType: 'application/pdf',
-        document: { type: 'withdrawal_form', orderId: order.orderId },
+        document: { type: 'withdrawal_form', orderId: order.orderId, storeId: order.storeId },
       },
     ];
   }

@@ -26,18 +26,20 @@ export class OrderDocuments {
       case 'invoice':
         return (await this.invoicing.pdf(await this.invoicing.byId(document.invoiceId))).bytes;
       case 'withdrawal_form':
-        return this.withdrawalForm(document.orderId);
+        return this.withdrawalForm(document.orderId, document.storeId);
       case 'terms':
         return this.termsAccepted(document.orderId);
     }
   }
 
-  /** The model withdrawal form of an order, in its store's language and its seller's wording. */
-  async withdrawalForm(orderId: number): Promise<Uint8Array> {
-    const [order] = await this.db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.orderId, orderId));
-    if (!order) throw new Error(`order ${orderId} not found for its withdrawal form`);
-    const store = this.storeOf(order.storeId);
-    const entity = this.entities.forStore(order.storeId).entity;
+  /**
+   * The model withdrawal form of an order, in its store's language and its seller's wording. `knownStoreId`: the
+   * order's store as its message recorded it (an order never changes store), which saves reading the order.
+   */
+  async withdrawalForm(orderId: number, knownStoreId?: number): Promise<Uint8Array> {
+    const storeId = knownStoreId ?? (await this.storeIdOf(orderId));
+    const store = this.storeOf(storeId);
+    const entity = this.entities.forStore(storeId).entity;
     const { renderWithdrawalFormPdf } = await import('./withdrawal-form-pdf.js');
     return renderWithdrawalFormPdf({
       variant: withdrawalFormVariant(store?.language ?? 'es', store?.country ?? entity.country),
@@ -85,5 +87,11 @@ export class OrderDocuments {
       acceptedAt,
       now: this.now(),
     });
+  }
+
+  private async storeIdOf(orderId: number): Promise<number> {
+    const [order] = await this.db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new Error(`order ${orderId} not found for its withdrawal form`);
+    return order.storeId;
   }
 }

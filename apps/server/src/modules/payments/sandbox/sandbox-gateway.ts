@@ -84,6 +84,8 @@ export interface SandboxOptions {
 const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
 
 const OPEN_STATUSES = ['requires_payment_method', 'requires_action', 'pending'];
+/** Card sessions remembered as shown (payShownCard); beyond this the oldest is forgotten (its form reads it again). */
+const SHOWN_LIMIT = 5_000;
 
 const sessionByRef = reusableStatement('sandbox_session_by_ref', (db) =>
   db
@@ -198,6 +200,11 @@ export class SandboxGateway {
   private readonly background = new Set<Promise<void>>();
   /** Where background failures are said (the app's logger, set once it exists). */
   log: SandboxLog = { warn() {}, info() {} };
+  /**
+   * Card sessions as this instance's card page last showed them (by ref, oldest first, at most SHOWN_LIMIT): the
+   * form's answer pays with one conditional statement instead of reading the session again (payShownCard).
+   */
+  private readonly shown = new Map<string, SandboxRow>();
 
   constructor(
     private readonly db: Db,
@@ -272,6 +279,37 @@ export class SandboxGateway {
     const expected = Buffer.from(this.formToken(ref));
     const given = Buffer.from(token ?? '');
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Remembers a card session as its page was just shown, for the form's answer (payShownCard). */
+  rememberShown(row: SandboxRow): void {
+    if (row.method !== 'cc' || row.status !== 'requires_payment_method') return;
+    this.shown.delete(row.ref);
+    this.shown.set(row.ref, row);
+    if (this.shown.size > SHOWN_LIMIT) this.shown.delete(this.shown.keys().next().value!);
+  }
+
+  /**
+   * The card form's common case in one statement: a session this instance's page showed, valid card fields and a card
+   * that is approved or declined without a challenge. The final state applies only if the session is still exactly as
+   * the page showed it (finishAsSeen). Anything else (not shown here, invalid fields, a challenge card, the session
+   * changed since) returns undefined having written nothing: the caller then reads the session and goes the usual way
+   * (submitCard), so the outcome is the same as if the session had been read now.
+   */
+  async payShownCard(ref: string, form: CardForm, now = new Date()): Promise<CardOutcome | undefined> {
+    const seen = this.shown.get(ref);
+    if (!seen) return undefined;
+    this.shown.delete(ref);
+    if (validateCard(form, now).length > 0) return undefined;
+    const digits = form.number.replace(/[\s-]/g, '');
+    const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4), cardExp: form.expiry.replace(/\s/g, '') };
+    const behaviour = behaviourOf(digits);
+    if (behaviour.kind === 'challenge') return undefined;
+    const status: FinalStatus = behaviour.kind === 'decline' ? 'failed' : 'succeeded';
+    const extra =
+      behaviour.kind === 'decline' ? { ...card, failureCode: behaviour.code } : { ...card, threeDs: behaviour.threeDs };
+    const row = await this.finishAsSeen(seen, status, extra);
+    return row && this.finished(ref, row, status);
   }
 
   /**
@@ -478,6 +516,11 @@ export class SandboxGateway {
     const row =
       (seen && (await this.finishAsSeen(seen, status, extra))) ?? (await this.finishInTransaction(ref, status, extra));
     if (!row) return { kind: 'gone' };
+    return this.finished(ref, row, status);
+  }
+
+  /** After a final state was written: its notification goes out, and the browser goes back to the shop. */
+  private finished(ref: string, row: SandboxRow, status: FinalStatus): CardOutcome {
     // Delivered after the redirect, as a provider does; a delivery that cannot be written (the database went away)
     // stays queued for the retry loop.
     this.inBackground(this.deliver(ref, row), 'sandbox notification delivery failed');

@@ -70,6 +70,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
         const token = gateway.formToken(row.ref);
         if (row.method === 'paypal') return html(reply, paypalPage(row, language, token));
         if (row.method === 'bizum' || row.method === 'sibsmbway') return html(reply, phonePage(row, language, token));
+        gateway.rememberShown(row);
         return html(reply, cardPage(row, language, token));
       },
     );
@@ -84,6 +85,15 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
         const language = languageOf(request.query);
         const body = request.body ?? {};
         if (!gateway.checkFormToken(request.params.ref, body.token)) return html(reply, gonePage(language), 403);
+        const form = {
+          number: body.number ?? '',
+          expiry: body.expiry ?? '',
+          cvc: body.cvc ?? '',
+          name: body.name ?? '',
+        };
+        // The session as this instance's page showed it, if still so: paid in one statement.
+        const paid = await gateway.payShownCard(request.params.ref, form);
+        if (paid) return follow(reply, paid, language);
         const session = await gateway.get(request.params.ref);
         if (session?.method === 'bizum' || session?.method === 'sibsmbway') {
           const phone = body.phone ?? '';
@@ -95,12 +105,6 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
             return html(reply, phonePage(session, language, body.token ?? '', { value: phone, error: true }), 422);
           return follow(reply, outcome, language);
         }
-        const form = {
-          number: body.number ?? '',
-          expiry: body.expiry ?? '',
-          cvc: body.cvc ?? '',
-          name: body.name ?? '',
-        };
         const outcome = await gateway.submitCard(request.params.ref, form, new Date(), session);
         if (outcome.kind === 'invalid') {
           const row = await gateway.get(request.params.ref);
