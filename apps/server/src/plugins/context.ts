@@ -31,7 +31,7 @@ import type { WithdrawalService } from '../modules/orders/withdrawal.service.js'
 import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
 import type { DraftsService } from '../modules/drafts/drafts.service.js';
 import type { SavedItemsService } from '../modules/saved-items/saved-items.service.js';
-import type { OrderEvents } from '../modules/orders/order-events.js';
+import type { OrderEvents } from '../modules/order-records/order-events.js';
 import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
 import type { UploadsService } from '../modules/uploads/uploads.service.js';
 import type { CustomerIncidenceService } from '../modules/templates/customer-incidence.service.js';

@@ -6,10 +6,10 @@ import { itemAssistant, itemFiles, orderItems, orders } from '../../db/schema.js
 import { AppError } from '../../shared/app-error.js';
 import type { ItemActionsService } from '../backoffice/item-actions.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import { readStoredFile, type FileStorage } from '../files/file-storage.js';
 import type { LegalEntities } from '../invoicing/legal-entities.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import { recordHistory } from '../order-records/orders.repository.js';
 import { pdfText } from '../saved-items/pdf-text.js';
 import type { ChatMessage } from './chat-client.js';
 import type { Letterhead } from './markdown-pdf.js';

@@ -19,12 +19,12 @@ import { AppError, type FieldError } from '../../shared/app-error.js';
 import { refuseUnorderable } from '../cart/cart.service.js';
 import { offerOf, type CatalogService } from '../catalog/catalog.service.js';
 import { evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
 import { placeDirectory } from '../geo/place-directory.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import type { OrderEvents } from '../order-records/order-events.js';
 import type { PasswordResetService } from '../customers/password-reset.service.js';
 import { unusablePasswordHash } from '../customers/password.js';
-import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
+import { allocateOrderNumber, recordHistory } from '../order-records/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 import {

@@ -24,7 +24,7 @@ import { AppError } from '../../shared/app-error.js';
 import { offerOf, type CatalogProduct, type CatalogService, type StoreInfo } from '../catalog/catalog.service.js';
 import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
 import { placeDirectory } from '../geo/place-directory.js';
-import type { SessionState } from '../customers/sessions.repository.js';
+import type { SessionState } from '../../shared/session-types.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
 
 type CartRow = typeof carts.$inferSelect;

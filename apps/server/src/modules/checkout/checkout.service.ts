@@ -16,12 +16,12 @@ import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { allocateOrderNumber, insertOrder } from '../orders/orders.repository.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
+import type { OrderEvents } from '../order-records/order-events.js';
+import { allocateOrderNumber, insertOrder } from '../order-records/orders.repository.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { placeLines } from './place-lines.js';
-import { currentTermsVersion } from './terms-version.js';
+import { currentTermsVersion } from '../../shared/terms-version.js';
 import {
   checkBillingInput,
   upsertBilling,

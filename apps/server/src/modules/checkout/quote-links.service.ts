@@ -5,7 +5,7 @@ import { carts, customerBilling, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { cartOut, refuseUnorderable, type CartService } from '../cart/cart.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
 import type { PayLinks } from '../payments/pay-links.js';
 import type { CheckoutConsents, CheckoutService } from './checkout.service.js';
 import type { PaymentMethodCode } from '../payments/payment-provider.js';

@@ -18,7 +18,7 @@ import { DEMO_USERS } from '../customers/demo-users.js';
 import { hashPassword } from '../customers/password.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { InvoicingService } from '../invoicing/invoicing.service.js';
-import { allocateOrderNumber } from '../orders/orders.repository.js';
+import { allocateOrderNumber } from '../order-records/orders.repository.js';
 import { demoLines, type DemoLine } from './demo-lines.js';
 import { emailPart, FIRST_NAMES, LAST_NAMES, seededRandom, type DemoStoreId } from './demo-people.js';
 import { INCIDENT_TEXTS, NOTE_TEXTS, PROVIDERS, REFERENCE_PREFIXES } from './demo-texts.js';

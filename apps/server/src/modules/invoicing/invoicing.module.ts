@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
+import { paidOrderItems, type OrderEvents } from '../order-records/order-events.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';

@@ -12,10 +12,10 @@ import { AppError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { errorsOut, evaluateProduct, type RawAnswers } from '../catalog/product-evaluation.js';
 import { refuseStoppingOutcome } from '../cart/cart.service.js';
-import type { SessionState } from '../customers/sessions.repository.js';
+import type { SessionState } from '../../shared/session-types.js';
 import { attachAnswerUploads } from '../uploads/attach-uploads.js';
 import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
-import { recordHistory } from './orders.repository.js';
+import { recordHistory } from '../order-records/orders.repository.js';
 
 /** The history action of a customer's correction (item_history.accion). */
 export const ANSWERS_CORRECTED = 'respuestas_corregidas';

@@ -12,8 +12,8 @@ import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { LegalEntities } from '../invoicing/legal-entities.js';
 import type { RefundsService } from '../invoicing/refunds.service.js';
-import type { OrderEvents } from './order-events.js';
-import { recordHistory } from './orders.repository.js';
+import type { OrderEvents } from '../order-records/order-events.js';
+import { recordHistory } from '../order-records/orders.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 

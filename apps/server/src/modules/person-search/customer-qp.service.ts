@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database.js';
 import { orderItems, orders, qpNames } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds, readQpList } from './qp-lists.js';
 
 /**

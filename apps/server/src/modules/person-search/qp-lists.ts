@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/database.js';
 import { orderItems, qpLocalizations, qpNames } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import { recordHistory, type HistoryEntry } from '../orders/orders.repository.js';
+import { recordHistory, type HistoryEntry } from '../order-records/orders.repository.js';
 
 /**
  * What the agent's side (backoffice/agent-orders.service.ts) and the customer's side (customer-qp.service.ts) of a QP

@@ -5,8 +5,8 @@ import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { checkUpload, safeFilename } from '../files/upload-check.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import type { OrderEvents } from '../order-records/order-events.js';
+import { recordHistory } from '../order-records/orders.repository.js';
 import { INCIDENCE_ANSWER_ACTION, incidenceAnswers } from './item-templates.service.js';
 import type { TemplatesService } from './templates.service.js';
 

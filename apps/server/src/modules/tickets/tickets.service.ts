@@ -40,7 +40,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { AppError, type LockOut } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import type { EmailService } from '../email/email.service.js';
 import { newMessageId } from '../email/message-id.js';
 import type { FileStorage } from '../files/file-storage.js';
