@@ -1,9 +1,8 @@
 import type { AppConfig } from '../../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { applyMigrations, createDb } from '../../db/database.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { seedDatabase } from '../catalog/seed.js';
-import { seedDemoUsers } from '../customers/demo-users.js';
+import { CatalogService, seedDatabase } from '../catalog/index.js';
+import { seedDemoUsers } from '../customers/index.js';
 
 /**
  * Opens the database `npm start` would use (DATABASE_URL, else the embedded one in DATA_DIR), brings it up to date the

@@ -2,8 +2,7 @@ import { withdrawalFormVariant, type Language } from '@ventanilla/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { orders, type MailDocument } from '../../db/schema.js';
-import type { InvoicingService } from '../invoicing/invoicing.service.js';
-import type { LegalEntities } from '../invoicing/legal-entities.js';
+import type { InvoicingService, LegalEntities } from '../invoicing/index.js';
 
 /**
  * The documents e-mails carry, made when each message is sent (EmailDispatcher.renderDocument), from rows that do not

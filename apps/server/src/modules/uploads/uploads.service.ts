@@ -7,8 +7,7 @@ import { reserveHit } from '../../db/rate-counters.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import type { SessionState } from '../../shared/session-types.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
+import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -4,8 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { orders, paymentEvents, payments } from '../../../db/schema.js';
 import { AppError } from '../../../shared/app-error.js';
 import type { SessionUser } from '../../../shared/session-types.js';
-import type { OrderEvents } from '../../order-records/order-events.js';
-import { markOrderPaid, recordHistory } from '../../order-records/orders.repository.js';
+import { markOrderPaid, type OrderEvents, recordHistory } from '../../order-records/index.js';
 import { rememberPreferredPayment } from '../payment-preferences.js';
 import { BANK_TRANSFER_PROVIDER } from './bank-transfer.provider.js';
 
