@@ -442,7 +442,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   };
   const ctx = core as AppContext; // the list's modules add their services to it now, in order
-  for (const module of MODULES) Object.assign(ctx, await module.services?.(ctx));
+  for (const module of MODULES) {
+    const services = (await module.services?.(ctx)) ?? {};
+    // Two modules claiming one service name would silently replace each other's.
+    const taken = Object.keys(services).filter((key) => key in ctx);
+    if (taken.length > 0) throw new Error(`module ${module.name}: app.ctx already has ${taken.join(', ')}`);
+    Object.assign(ctx, services);
+  }
   const moduleRoutes = MODULES.map((module) => module.routes?.(ctx) ?? {});
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
