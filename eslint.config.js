@@ -1,5 +1,6 @@
 // Lint: TypeScript rules, import boundaries (as errors) and one file-naming convention for the whole repo.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
@@ -21,6 +22,102 @@ const fileNaming = {
             const base = path.basename(context.filename).replace(/\.(d\.)?[cm]?[jt]sx?$/, '');
             if (!KEBAB.test(base))
               context.report({ node, messageId: 'name', data: { name: path.basename(context.filename) } });
+          },
+        };
+      },
+    },
+  },
+};
+
+/** The server's modules: the folders under apps/server/src/modules (docs/architecture.md, "Server modules"). */
+const SERVER_MODULES = path.join(import.meta.dirname, 'apps/server/src/modules');
+
+/** The module (folder under apps/server/src/modules) a file belongs to, or null outside them. */
+function serverModuleOf(file) {
+  const rel = path.relative(SERVER_MODULES, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+}
+
+/** The other modules a file's relative imports and re-exports (type-only ones too) reach. */
+function modulesImportedBy(file, specifiers) {
+  const found = new Set();
+  for (const specifier of specifiers) {
+    if (!specifier.startsWith('.')) continue;
+    const target = serverModuleOf(path.resolve(path.dirname(file), specifier));
+    if (target && target !== serverModuleOf(file)) found.add(target);
+  }
+  return found;
+}
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.[^']+)'/g;
+let moduleImportsOnDisk;
+/** Every module file's imports of other modules, read once per lint run (tests and the file being linted aside). */
+function moduleImports() {
+  if (moduleImportsOnDisk) return moduleImportsOnDisk;
+  moduleImportsOnDisk = new Map();
+  for (const entry of fs.readdirSync(SERVER_MODULES, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.ts$/.test(entry.name) || /\.test\.ts$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const specifiers = [...fs.readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((m) => m[1]);
+    moduleImportsOnDisk.set(file, modulesImportedBy(file, specifiers));
+  }
+  return moduleImportsOnDisk;
+}
+
+/**
+ * No cycle between server modules: a module may import another only if that one does not reach back to it through
+ * any chain of imports (import-x/no-cycle sees files; two modules can import each other through different files).
+ */
+const serverModules = {
+  rules: {
+    'no-cycle': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { cycle: 'Module cycle: {{path}}. Move what both need to the lower module or to shared/.' },
+      },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const own = serverModuleOf(file);
+        if (!own) return {};
+        const sources = [];
+        const collect = (node) => {
+          if (node.source && typeof node.source.value === 'string') sources.push(node.source);
+        };
+        return {
+          ImportDeclaration: collect,
+          ExportNamedDeclaration: collect,
+          ExportAllDeclaration: collect,
+          ImportExpression: collect,
+          'Program:exit'() {
+            const edges = new Map();
+            for (const [other, targets] of moduleImports()) {
+              if (other === file) continue;
+              const from = serverModuleOf(other);
+              for (const target of targets) edges.set(from, (edges.get(from) ?? new Set()).add(target));
+            }
+            for (const source of sources) {
+              const target = [...modulesImportedBy(file, [source.value])][0];
+              if (!target) continue;
+              // Breadth-first from the imported module back to this one; the path found is the cycle reported.
+              const cameFrom = new Map([[target, null]]);
+              const queue = [target];
+              while (queue.length > 0 && !cameFrom.has(own)) {
+                const current = queue.shift();
+                for (const next of edges.get(current) ?? []) {
+                  if (!cameFrom.has(next)) {
+                    cameFrom.set(next, current);
+                    queue.push(next);
+                  }
+                }
+              }
+              if (!cameFrom.has(own)) continue;
+              const chain = [];
+              for (let at = own; at !== null; at = cameFrom.get(at)) chain.unshift(at);
+              context.report({ node: source, messageId: 'cycle', data: { path: [own, ...chain].join(' -> ') } });
+            }
           },
         };
       },
@@ -121,6 +218,37 @@ export default tseslint.config(
           devDependencies: ['apps/server/test/**', 'apps/server/scripts/**', '**/*.test.ts'],
         },
       ],
+    },
+  },
+  {
+    // Server modules as units (docs/architecture.md, "Server modules"): outside a module, only its index.ts may be
+    // imported (its internals are free to change), and no two modules depend on each other, however indirectly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { boundaries, 'server-modules': serverModules },
+    settings: {
+      'boundaries/elements': [
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'server', pattern: 'apps/server/src' },
+      ],
+      'boundaries/include': ['apps/server/src/**/*.ts'],
+      'import/resolver': { typescript: { project: ['apps/server/tsconfig.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
+              message:
+                "Import another module only through its index.ts (add what you need to that module's public surface).",
+            },
+          ],
+        },
+      ],
+      'server-modules/no-cycle': 'error',
     },
   },
   {

@@ -8,138 +8,174 @@ import type { DatabaseHandle } from './db/connection.js';
 import { applyMigrations, createDb } from './db/database.js';
 import { lazySchemaCompilers } from './shared/lazy-schema-compilers.js';
 import { MAX_PATH_PARAM_LENGTH } from './shared/http-schemas.js';
-import itemLocksRoutes from './modules/backoffice/item-locks.routes.js';
-import workspaceRoutes from './modules/backoffice/workspace.routes.js';
-import agentOrdersRoutes from './modules/backoffice/agent-orders.routes.js';
-import assistantRoutes from './modules/assistant/assistant.routes.js';
-import { AgentOrdersService } from './modules/backoffice/agent-orders.service.js';
-import itemActionsRoutes from './modules/backoffice/item-actions.routes.js';
-import { ItemActionsService } from './modules/backoffice/item-actions.service.js';
-import { ItemLocksService } from './modules/backoffice/item-locks.service.js';
-import { WorkspaceService } from './modules/backoffice/workspace.service.js';
-import backofficeRoutes from './modules/backoffice/backoffice.routes.js';
-import { BackofficeService } from './modules/backoffice/backoffice.service.js';
-import cartRoutes from './modules/cart/cart.routes.js';
-import companyReportsRoutes from './modules/company-reports/company-reports.routes.js';
-import { createCompanyReports } from './modules/company-reports/company-reports.module.js';
-import customerQpRoutes from './modules/person-search/customer-qp.routes.js';
-import { CustomerQpService } from './modules/person-search/customer-qp.service.js';
-import { CartService } from './modules/cart/cart.service.js';
-import catalogRoutes from './modules/catalog/catalog.routes.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import catalogAdminRoutes from './modules/catalog/catalog-admin.routes.js';
-import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js';
-import { seedDatabase } from './modules/catalog/seed.js';
-import { payLinkRoutes } from './modules/checkout/pay-link.routes.js';
-import { quoteLinkOwnerRoutes, quoteLinkRoutes } from './modules/checkout/quote-link.routes.js';
-import { QuoteLinksService } from './modules/checkout/quote-links.service.js';
-import checkoutRoutes, { paymentMethodsRoutes } from './modules/checkout/checkout.routes.js';
-import { CheckoutService } from './modules/checkout/checkout.service.js';
-import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './modules/checkout/payment-routing.js';
-import { refuseSandboxRouting, withRoutingRules } from './modules/checkout/routing-rules.js';
-import authRoutes, { accountRoutes } from './modules/customers/auth.routes.js';
-import { accountSelfRoutes } from './modules/customers/account-self.routes.js';
-import passwordResetRoutes from './modules/customers/password-reset.routes.js';
-import { signInLinkRoutes } from './modules/customers/sign-in-link.routes.js';
-import { SignInLinksService } from './modules/customers/sign-in-links.service.js';
-import { AccountDataService } from './modules/account/account-data.service.js';
-import { accountRoutes as accountLifecycleRoutes, emailChangeConfirmRoutes } from './modules/account/account.routes.js';
-import { EmailChangeService } from './modules/account/email-change.service.js';
-import { NotificationsService } from './modules/account/notifications.service.js';
-import { PushService, type PushFetch } from './modules/account/push.service.js';
-import { deviceRoutes, signInRoutes } from './modules/customers/sign-in.routes.js';
-import { oidcRoutes } from './modules/customers/oidc.routes.js';
-import { oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { PasswordResetService } from './modules/customers/password-reset.service.js';
-import { EmailDispatcher } from './modules/email/email-dispatcher.js';
-import { createMailTransport, type MailTransport } from './modules/email/email-transport.js';
-import emailRoutes from './modules/email/email.routes.js';
-import { EmailService } from './modules/email/email.service.js';
-import { createFileStorage } from './modules/files/create-file-storage.js';
-import { readStoredFile, type FileStorage } from './modules/files/file-storage.js';
-import { PayLinks } from './modules/payments/pay-links.js';
-import healthRoutes from './modules/health.routes.js';
-import { defineBackgroundJobs } from './modules/jobs/background-jobs.js';
-import { JobQueue } from './modules/jobs/job-queue.js';
-import { OrderEvents, paidOrderItems } from './modules/orders/order-events.js';
-import customerOrdersRoutes from './modules/orders/customer-orders.routes.js';
-import { OrderDocuments } from './modules/orders/order-documents.js';
-import { WithdrawalService } from './modules/orders/withdrawal.service.js';
-import { CustomerOrdersService } from './modules/orders/customer-orders.service.js';
-import itemAnswersRoutes from './modules/orders/item-answers.routes.js';
-import { ItemAnswersService } from './modules/orders/item-answers.service.js';
-import draftsRoutes, { configRoutes } from './modules/drafts/drafts.routes.js';
-import { DraftsService } from './modules/drafts/drafts.service.js';
-import savedItemsRoutes from './modules/saved-items/saved-items.routes.js';
-import fastBuyRoutes from './modules/saved-items/fast-buy.routes.js';
-import { FastBuyService } from './modules/saved-items/fast-buy.service.js';
-
-import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
-import notificationsRoutes from './modules/payments/notifications.routes.js';
-import backofficePaymentsRoutes from './modules/payments/backoffice-payments.routes.js';
 import {
+  agentOrdersRoutes,
+  AgentOrdersService,
+  backofficeRoutes,
+  BackofficeService,
+  itemActionsRoutes,
+  ItemActionsService,
+  itemLocksRoutes,
+  ItemLocksService,
+  LockEvents,
+  workspaceRoutes,
+  WorkspaceService,
+} from './modules/backoffice/index.js';
+import { assistantModule } from './modules/assistant/index.js';
+import { cartRoutes, CartService } from './modules/cart/index.js';
+import { companyReportsRoutes, createCompanyReports } from './modules/company-reports/index.js';
+import { personSearchModule } from './modules/person-search/index.js';
+import {
+  catalogAdminRoutes,
+  CatalogAdminService,
+  catalogRoutes,
+  CatalogService,
+  seedDatabase,
+} from './modules/catalog/index.js';
+import {
+  accountRoutes,
+  agentsAdminRoutes,
+  authRoutes,
+  customersAdminRoutes,
+  deviceRoutes,
+  impersonationRoutes,
+  oidcRoutes,
+  passwordResetRoutes,
+  PasswordResetService,
+  seedDemoUsers,
+  signInLinkRoutes,
+  SignInLinksService,
+  signInRoutes,
+} from './modules/customers/index.js';
+import {
+  checkoutRoutes,
+  CheckoutService,
+  offeredMethods,
+  payLinkRoutes,
+  paymentMethodsRoutes,
+  quoteLinkOwnerRoutes,
+  quoteLinkRoutes,
+  QuoteLinksService,
+  refuseSandboxRouting,
+  SANDBOX_ROUTING,
+  staticRouting,
+  withRoutingRules,
+} from './modules/checkout/index.js';
+import {
+  AccountDataService,
+  accountRoutes as accountLifecycleRoutes,
+  accountSelfRoutes,
+  emailChangeConfirmRoutes,
+  EmailChangeService,
+  NotificationsService,
+  type PushFetch,
+  PushService,
+} from './modules/account/index.js';
+import { oauthModule } from './modules/oauth/index.js';
+import {
+  createMailTransport,
+  EmailDispatcher,
+  emailRoutes,
+  EmailService,
+  type MailTransport,
+} from './modules/email/index.js';
+import { createFileStorage, type FileStorage, readStoredFile } from './modules/files/index.js';
+import {
+  backofficePaymentsRoutes,
   BANK_TRANSFER_PROVIDER,
   BankTransferProvider,
-} from './modules/payments/bank-transfer/bank-transfer.provider.js';
-import { TransferConfirmation } from './modules/payments/bank-transfer/transfer-confirmation.service.js';
-import customerPaymentRoutes from './modules/payments/customer-payment.routes.js';
-import { configuredProviders } from './modules/payments/configured-providers.js';
-import type { PaymentProvider } from './modules/payments/payment-provider.js';
-import { redsysPagesPlugin } from './modules/payments/redsys/redsys.routes.js';
-import type { FetchFn } from './modules/payments/stripe/stripe-client.js';
-import { PaymentsService } from './modules/payments/payments.service.js';
-import { paymentNotices } from './modules/payments/payment-notices.js';
+  configuredProviders,
+  customerPaymentRoutes,
+  type FetchFn,
+  httpSender,
+  type NotificationSender,
+  notificationsRoutes,
+  PayLinks,
+  paymentNotices,
+  type PaymentProvider,
+  PaymentsService,
+  PaymentWaiters,
+  redsysPagesPlugin,
+  SandboxGateway,
+  sandboxPagesPlugin,
+  SandboxProvider,
+  SandboxRefunds,
+  TransferConfirmation,
+} from './modules/payments/index.js';
+import { healthModule } from './modules/health/index.js';
+import { defineBackgroundJobs, JobQueue } from './modules/jobs/index.js';
+import { OrderEvents, paidOrderItems } from './modules/order-records/index.js';
 import { PgListener } from './db/pg-listener.js';
-import { LockEvents } from './modules/backoffice/lock-events.js';
-import { PaymentWaiters } from './modules/payments/payment-waiters.js';
-import { SandboxProvider } from './modules/payments/sandbox/sandbox.adapter.js';
-import { SandboxRefunds } from './modules/payments/sandbox/sandbox-refunds.js';
-import { createInvoicing } from './modules/invoicing/invoicing.module.js';
-import { placeholderWarning } from './modules/invoicing/legal-entities.js';
 import {
+  customerOrdersRoutes,
+  CustomerOrdersService,
+  itemAnswersRoutes,
+  ItemAnswersService,
+  OrderDocuments,
+  WithdrawalService,
+} from './modules/orders/index.js';
+import { draftsModule } from './modules/drafts/index.js';
+import { fastBuyRoutes, FastBuyService, savedItemsRoutes, SavedItemsService } from './modules/saved-items/index.js';
+
+import {
+  createInvoicing,
+  invoicingRoutes,
   legalEntityAdminRoutes,
   legalEntityPublicRoutes,
+  placeholderWarning,
   sellerOf,
-} from './modules/invoicing/legal-entities.routes.js';
-import invoicingRoutes from './modules/invoicing/invoicing.routes.js';
-import geoRoutes from './modules/geo/geo.routes.js';
-import { placeDirectory } from './modules/geo/place-directory.js';
-import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
-import { createLookups } from './modules/lookups/lookups.service.js';
-import uploadsRoutes from './modules/uploads/uploads.routes.js';
-import { UploadsService } from './modules/uploads/uploads.service.js';
-import customerIncidenceRoutes from './modules/templates/customer-incidence.routes.js';
-import { CustomerIncidenceService } from './modules/templates/customer-incidence.service.js';
-import itemTemplatesRoutes from './modules/templates/item-templates.routes.js';
-import { ItemTemplatesService } from './modules/templates/item-templates.service.js';
-import templatesRoutes from './modules/templates/templates.routes.js';
-import configListsRoutes from './modules/config-lists/config-lists.routes.js';
-import { providerPaymentFilesRoutes } from './modules/config-lists/provider-payment-files.routes.js';
+} from './modules/invoicing/index.js';
+import { geoModule, placeDirectory } from './modules/geo/index.js';
+import { lookupsModule } from './modules/lookups/index.js';
+import { uploadsRoutes, UploadsService } from './modules/uploads/index.js';
+import {
+  customerIncidenceRoutes,
+  CustomerIncidenceService,
+  itemTemplatesRoutes,
+  ItemTemplatesService,
+  templatesRoutes,
+  TemplatesService,
+} from './modules/templates/index.js';
+import { configListsModule } from './modules/config-lists/index.js';
 import { collectGarbage } from './shared/collect-garbage.js';
-import { seedConfigLists } from './modules/config-lists/config-lists.seed.js';
-import { ConfigListsService } from './modules/config-lists/config-lists.service.js';
-import { TemplatesService } from './modules/templates/templates.service.js';
-import cannedResponsesRoutes from './modules/canned-responses/canned-responses.routes.js';
-import { CannedResponsesService } from './modules/canned-responses/canned-responses.service.js';
-import { contactRoutes, inboundMailRoutes } from './modules/tickets/inbound.routes.js';
-import { SmtpReceiver } from './modules/tickets/smtp-receiver.js';
-import ticketsRoutes from './modules/tickets/tickets.routes.js';
-import { TicketsService } from './modules/tickets/tickets.service.js';
-import { httpSender, SandboxGateway, type NotificationSender } from './modules/payments/sandbox/sandbox-gateway.js';
-import { sandboxPagesPlugin } from './modules/payments/sandbox/sandbox.routes.js';
-import contextPlugin, { type AppContext } from './plugins/context.js';
+import { cannedResponsesModule } from './modules/canned-responses/index.js';
+import {
+  contactRoutes,
+  inboundMailRoutes,
+  SmtpReceiver,
+  ticketsRoutes,
+  TicketsService,
+} from './modules/tickets/index.js';
+import contextPlugin, { type AppContext, type CoreContext } from './plugins/context.js';
 import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import errorStatusesPlugin from './plugins/error-statuses.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
-import { agentsAdminRoutes } from './modules/customers/agents-admin.routes.js';
-import { customersAdminRoutes, impersonationRoutes } from './modules/customers/customers-admin.routes.js';
-import statisticsRoutes from './modules/statistics/statistics.routes.js';
+import { statisticsModule } from './modules/statistics/index.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
-import seoPlugin from './modules/seo/seo.routes.js';
+import { seoModule } from './modules/seo/index.js';
+import type { ServerModule } from './shared/server-module.js';
 import { LOG_SERIALIZERS } from './shared/loggable-error.js';
+
+/**
+ * The server modules, each a `<name>.module.ts` returning its services and routes (docs/architecture.md, "Server
+ * modules"): adding one is a line here. In order: a module's services see those of the modules above it.
+ */
+const MODULES: readonly ServerModule[] = [
+  healthModule,
+  geoModule,
+  lookupsModule,
+  oauthModule,
+  draftsModule,
+  personSearchModule,
+  cannedResponsesModule,
+  configListsModule,
+  statisticsModule,
+  assistantModule,
+  seoModule,
+];
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -176,7 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   await applyMigrations(database.pool);
   const db = createDb(database.pool);
-  const seeded = await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
+  const seeded = await seedDatabase(db, { catalogDir: config.catalogDir });
+  if (config.seedDemoUsers) await seedDemoUsers(db);
 
   const untranslated = new Set<string>();
   const catalog = new CatalogService(db, {
@@ -284,10 +321,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const itemLocks = new ItemLocksService(db, now);
   const templates = new TemplatesService(db);
   await templates.seed();
-  const cannedResponses = new CannedResponsesService(db);
-  await cannedResponses.seed();
-  const configLists = new ConfigListsService(db, now);
-  await seedConfigLists(configLists);
   const tickets = new TicketsService(db, config, email, files, now);
   // Saved items: orders save their property, company or vehicle (with consent) when paid or delivered, and a nota
   // simple attached to a line is read for the customer (docs/customer-panel.md).
@@ -348,7 +381,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   checkout.sellerName = (storeId) => sellerOf(invoicingModule.legalEntities, storeId)?.legal_name;
   const paymentWaiters = new PaymentWaiters();
   const lockEvents = new LockEvents();
-  const ctx: AppContext = {
+  // The services of the modules not yet in the list below (MODULES); the list's modules add theirs next.
+  const core: CoreContext = {
     ...invoicingModule,
     now,
     config,
@@ -360,8 +394,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     files,
     uploads,
-    // Place pickers' data sets (catalog/geo), loaded here so a broken file stops the boot.
-    places: placeDirectory(),
     checkout,
     quoteLinks: new QuoteLinksService(db, catalog, carts, checkout, payLinks),
     fastBuy: new FastBuyService(db, catalog, placeDirectory(), now),
@@ -382,7 +414,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customerOrders: new CustomerOrdersService(db, withdrawals),
     withdrawals,
     itemAnswers: new ItemAnswersService(db, catalog, uploads),
-    drafts: new DraftsService(db, catalog),
     savedItems,
     backoffice: new BackofficeService(db, now),
     itemLocks,
@@ -391,7 +422,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     workspace: new WorkspaceService(db, now),
     catalogAdmin: new CatalogAdminService(db, catalog),
     templates,
-    configLists,
     itemTemplates: new ItemTemplatesService(db, templates, email, files, orderEvents, itemLocks, now),
     customerIncidence: new CustomerIncidenceService(
       db,
@@ -401,10 +431,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       (storeId) => email.brand(storeId).language,
     ),
-    cannedResponses,
     agentOrders: new AgentOrdersService(db, catalog, uploads, orderEvents, passwordReset),
     companyReports,
-    customerQp: new CustomerQpService(db, catalog),
     tickets,
     smtpReceiver: new SmtpReceiver(
       config.inboundMail,
@@ -417,6 +445,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
     ),
   };
+  const ctx = core as AppContext; // the list's modules add their services to it now, in order
+  for (const module of MODULES) {
+    const services = (await module.services?.(ctx)) ?? {};
+    // Two modules claiming one service name would silently replace each other's.
+    const taken = Object.keys(services).filter((key) => key in ctx);
+    if (taken.length > 0) throw new Error(`module ${module.name}: app.ctx already has ${taken.join(', ')}`);
+    Object.assign(ctx, services);
+  }
+  const moduleRoutes = MODULES.map((module) => module.routes?.(ctx) ?? {});
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
   const logger: FastifyServerOptions['logger'] =
@@ -446,10 +483,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.seedDemoOrders) {
     // A fresh development install shows a living back office (never in production; docs/operations.md, "Demo data").
     // Loaded only here: production never loads the demo data's modules.
-    const [{ seedDemoOrders }, { seedDemoTickets }] = await Promise.all([
-      import('./modules/demo/demo-seed.js'),
-      import('./modules/demo/demo-tickets.js'),
-    ]);
+    const { seedDemoOrders, seedDemoTickets } = await import('./modules/demo/index.js');
     const demo = await seedDemoOrders({ db, catalog, files, now: now(), invoicing: invoicingModule.invoicing });
     if (demo.seeded) {
       app.log.info(
@@ -485,21 +519,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(routeProtection);
 
   // Public: the shop, the cart, signing in, provider notifications (signed by the provider).
-  await app.register(healthRoutes);
   await app.register(catalogRoutes);
-  await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(signInLinkRoutes);
   await app.register(emailChangeConfirmRoutes);
   await app.register(signInRoutes);
   await app.register(oidcRoutes);
-  await app.register(oauthRoutes);
   await app.register(cartRoutes);
   await app.register(uploadsRoutes);
-  await app.register(geoRoutes);
-  // Cadastral reference and geocoding (docs/integrations.md): offline data sets unless a real service is configured.
-  await app.register(lookupsRoutes(createLookups(config.lookups, ctx.places)));
   await app.register(paymentMethodsRoutes);
   await app.register(notificationsRoutes);
   await app.register(inboundMailRoutes);
@@ -509,6 +537,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(quoteLinkRoutes);
   await app.register(contactRoutes);
   await app.register(legalEntityPublicRoutes);
+  for (const routes of moduleRoutes) for (const plugin of routes.public ?? []) await app.register(plugin);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
   // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
   await app.register(protectedRoutes, {
@@ -522,7 +551,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customerPaymentRoutes,
       customerOrdersRoutes,
       itemAnswersRoutes,
-      draftsRoutes,
       savedItemsRoutes,
       fastBuyRoutes,
       invoicingRoutes,
@@ -536,25 +564,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       templatesRoutes,
       itemTemplatesRoutes,
       customerIncidenceRoutes,
-      cannedResponsesRoutes,
       agentOrdersRoutes,
       companyReportsRoutes,
-      customerQpRoutes,
       customersAdminRoutes,
       impersonationRoutes,
       agentsAdminRoutes,
-      configListsRoutes,
-      providerPaymentFilesRoutes,
       ticketsRoutes,
-      statisticsRoutes,
-      assistantRoutes,
       legalEntityAdminRoutes,
+      ...moduleRoutes.flatMap((routes) => routes.protected ?? []),
     ],
   });
   // The sandbox's hosted pages pay without money: never served in production.
   if (!production) await app.register(sandboxPagesPlugin(sandbox));
   if (real.redsys) await app.register(redsysPagesPlugin(real.redsys));
-  await app.register(seoPlugin);
   await app.register(webStaticPlugin);
 
   // The sandbox stands in for an outside payment provider: its webhook retries are the provider's, not our jobs.
@@ -585,6 +607,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // used. The caller ends the database pool after app.close(): nothing here may touch it later.
   app.addHook('onClose', async () => {
     await ctx.smtpReceiver.stop();
+    for (const module of [...MODULES].reverse()) await module.close?.(ctx);
     // A catalogue reload a last request started.
     await catalog.idle();
     await invoicingModule.legalEntitiesStore.idle();

@@ -31,10 +31,7 @@ async function main(): Promise<void> {
     logger: log,
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  const [appModule, demoUsers] = await Promise.allSettled([
-    import('./app.js'),
-    import('./modules/customers/demo-users.js'),
-  ]);
+  const [appModule, demoUsers] = await Promise.allSettled([import('./app.js'), import('./modules/customers/index.js')]);
   const database = await opening;
   let app;
   try {

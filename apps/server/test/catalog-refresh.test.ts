@@ -17,7 +17,7 @@ beforeAll(async () => {
   await applyMigrations(t.handle.pool);
   db = createDb(t.handle.pool);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
-  await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: false });
+  await seedDatabase(db, { catalogDir: config.catalogDir });
   // A negative ttl: every read of the catalogue starts a refresh (the app uses 5 s).
   catalog = new CatalogService(db, { ttlMs: -1, defaultStoreId: 1, storeHosts: {} });
   await catalog.load();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from '@ventanilla/domain';
-import type { RedsysSignatureVersion } from '../modules/payments/redsys/redsys-signature.js';
+import type { RedsysSignatureVersion } from '../modules/payments/index.js';
 import { ConfigError } from './config-error.js';
 import { envEnum, envPattern, envText, parseEnv } from './env-schema.js';
 

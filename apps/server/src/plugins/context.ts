@@ -1,60 +1,53 @@
-import type { SignInLinksService } from '../modules/customers/sign-in-links.service.js';
-import type { ConfigListsService } from '../modules/config-lists/config-lists.service.js';
+import type { PasswordResetService, SignInLinksService } from '../modules/customers/index.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connection.js';
-import type { BackofficeService } from '../modules/backoffice/backoffice.service.js';
-import type { LockEvents } from '../modules/backoffice/lock-events.js';
-import type { ItemLocksService } from '../modules/backoffice/item-locks.service.js';
-import type { WorkspaceService } from '../modules/backoffice/workspace.service.js';
-import type { ItemActionsService } from '../modules/backoffice/item-actions.service.js';
-import type { CartService } from '../modules/cart/cart.service.js';
-import type { CatalogService } from '../modules/catalog/catalog.service.js';
-import type { CatalogAdminService } from '../modules/catalog/catalog-admin.service.js';
-import type { CheckoutService, PaymentRouting } from '../modules/checkout/checkout.service.js';
-import type { PayLinks } from '../modules/payments/pay-links.js';
-import type { FastBuyService } from '../modules/saved-items/fast-buy.service.js';
-import type { QuoteLinksService } from '../modules/checkout/quote-links.service.js';
-import type { PasswordResetService } from '../modules/customers/password-reset.service.js';
-import type { EmailDispatcher } from '../modules/email/email-dispatcher.js';
-import type { EmailService } from '../modules/email/email.service.js';
-import type { FileStorage } from '../modules/files/file-storage.js';
-import type { JobQueue } from '../modules/jobs/job-queue.js';
-import type { InvoicingService } from '../modules/invoicing/invoicing.service.js';
-import type { RefundsService } from '../modules/invoicing/refunds.service.js';
-import type { VerifactuService } from '../modules/invoicing/verifactu.service.js';
-import type { LegalEntities } from '../modules/invoicing/legal-entities.js';
-import type { LegalEntitiesStore } from '../modules/invoicing/legal-entities.store.js';
-import type { CustomerOrdersService } from '../modules/orders/customer-orders.service.js';
-import type { WithdrawalService } from '../modules/orders/withdrawal.service.js';
-import type { ItemAnswersService } from '../modules/orders/item-answers.service.js';
-import type { DraftsService } from '../modules/drafts/drafts.service.js';
-import type { SavedItemsService } from '../modules/saved-items/saved-items.service.js';
-import type { OrderEvents } from '../modules/orders/order-events.js';
-import type { SandboxGateway } from '../modules/payments/sandbox/sandbox-gateway.js';
-import type { UploadsService } from '../modules/uploads/uploads.service.js';
-import type { CustomerIncidenceService } from '../modules/templates/customer-incidence.service.js';
-import type { ItemTemplatesService } from '../modules/templates/item-templates.service.js';
-import type { TemplatesService } from '../modules/templates/templates.service.js';
-import type { CannedResponsesService } from '../modules/canned-responses/canned-responses.service.js';
-import type { AgentOrdersService } from '../modules/backoffice/agent-orders.service.js';
-import type { CompanyReportsService } from '../modules/company-reports/company-reports.service.js';
-import type { CustomerQpService } from '../modules/person-search/customer-qp.service.js';
-import type { TicketsService } from '../modules/tickets/tickets.service.js';
-import type { SmtpReceiver } from '../modules/tickets/smtp-receiver.js';
-import type { AccountDataService } from '../modules/account/account-data.service.js';
-import type { EmailChangeService } from '../modules/account/email-change.service.js';
-import type { NotificationsService } from '../modules/account/notifications.service.js';
-import type { PushService } from '../modules/account/push.service.js';
-import type { PlaceDirectory } from '../modules/geo/place-directory.js';
-import type { PaymentsService } from '../modules/payments/payments.service.js';
-import type { PaymentWaiters } from '../modules/payments/payment-waiters.js';
-import type { TransferConfirmation } from '../modules/payments/bank-transfer/transfer-confirmation.service.js';
+import type {
+  AgentOrdersService,
+  BackofficeService,
+  ItemActionsService,
+  ItemLocksService,
+  LockEvents,
+  WorkspaceService,
+} from '../modules/backoffice/index.js';
+import type { CartService } from '../modules/cart/index.js';
+import type { CatalogAdminService, CatalogService } from '../modules/catalog/index.js';
+import type { CheckoutService, PaymentRouting, QuoteLinksService } from '../modules/checkout/index.js';
+import type {
+  PayLinks,
+  PaymentsService,
+  PaymentWaiters,
+  SandboxGateway,
+  TransferConfirmation,
+} from '../modules/payments/index.js';
+import type { FastBuyService, SavedItemsService } from '../modules/saved-items/index.js';
+import type { EmailDispatcher, EmailService } from '../modules/email/index.js';
+import type { FileStorage } from '../modules/files/index.js';
+import type { JobQueue } from '../modules/jobs/index.js';
+import type {
+  InvoicingService,
+  LegalEntities,
+  LegalEntitiesStore,
+  RefundsService,
+  VerifactuService,
+} from '../modules/invoicing/index.js';
+import type { CustomerOrdersService, ItemAnswersService, WithdrawalService } from '../modules/orders/index.js';
+import type { OrderEvents } from '../modules/order-records/index.js';
+import type { UploadsService } from '../modules/uploads/index.js';
+import type { CustomerIncidenceService, ItemTemplatesService, TemplatesService } from '../modules/templates/index.js';
+import type { CompanyReportsService } from '../modules/company-reports/index.js';
+import type { SmtpReceiver, TicketsService } from '../modules/tickets/index.js';
+import type {
+  AccountDataService,
+  EmailChangeService,
+  NotificationsService,
+  PushService,
+} from '../modules/account/index.js';
 
-/** The app's services, built once in app.ts and reached by plugins and routes as `app.ctx`. */
-export interface AppContext {
+/** The services app.ts builds itself: those of the modules not yet in its module list (MODULES). */
+export interface CoreContext {
   config: AppConfig;
   database: DatabaseHandle;
   db: Db;
@@ -78,8 +71,6 @@ export interface AppContext {
   withdrawals: WithdrawalService;
   /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
   itemAnswers: ItemAnswersService;
-  /** Signed-in customers' unfinished orders (wizard drafts). */
-  drafts: DraftsService;
   /** The customer panel's saved properties, companies, vehicles and documents (docs/customer-panel.md). */
   savedItems: SavedItemsService;
   backoffice: BackofficeService;
@@ -113,23 +104,16 @@ export interface AppContext {
   signInLinks: SignInLinksService;
   /** Documents uploaded in the wizard (answers to file questions). */
   uploads: UploadsService;
-  /** Place data sets (provinces, municipalities, districts, concelhos, freguesias) for pickers and answer checks. */
-  places: PlaceDirectory;
   /** E-mail and incidence templates (admin CRUD, previews). */
   templates: TemplatesService;
-  configLists: ConfigListsService;
   /** An agent's template actions on an item: e-mail, PDF, raising an incidence. */
   itemTemplates: ItemTemplatesService;
   /** The customer's side of the incident loop. */
   customerIncidence: CustomerIncidenceService;
-  /** Canned responses (admin CRUD; staff pick them into replies and e-mails). */
-  cannedResponses: CannedResponsesService;
   /** Orders created by agents for customers and the QP person-search lists. */
   agentOrders: AgentOrdersService;
   /** Company reports by CIF: staff lookups and the automatic attachment to paid report lines. */
   companyReports: CompanyReportsService;
-  /** The customer's side of the QP person-search lists (listaNombresQP, searchListaNombresQP, tramitaListaNombresQP). */
-  customerQp: CustomerQpService;
   /** Tickets: customers' mail threaded into conversations, and the agents' actions on them. */
   tickets: TicketsService;
   /** E-mail changes confirmed by a link to the new address (docs/customer-panel.md). */
@@ -143,6 +127,13 @@ export interface AppContext {
   /** The SMTP receiver of inbound mail (started by server.ts when SMTP_INBOUND_PORT is on; tests start it on 0). */
   smtpReceiver: SmtpReceiver;
 }
+
+/**
+ * The app's services, built once at boot and reached by plugins and routes as `app.ctx`: the core's, and those the
+ * modules of app.ts's list add (each declares its own here by augmenting this interface in its `<name>.module.ts`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declaration merging
+export interface AppContext extends CoreContext {}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { translateDomainMessage, type Language } from '@ventanilla/domain';
 import { isDatabaseUnavailableError } from '../db/connection.js';
-import { findSession } from '../modules/customers/sessions.repository.js';
+import { findSession } from '../modules/customers/index.js';
 import { serverMessage } from '../i18n/server-messages.js';
 import { SESSION_COOKIE } from './session.js';
 import { AppError, HTTP_STATUS, messageKeyFor, type ErrorCode } from '../shared/app-error.js';

@@ -2,7 +2,7 @@ import { can, type Action } from '@ventanilla/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionUser } from '../modules/customers/sessions.repository.js';
+import type { SessionUser } from '../shared/session-types.js';
 import { AppError } from '../shared/app-error.js';
 
 declare module 'fastify' {

@@ -3,19 +3,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isImpersonationLive } from '@ventanilla/domain';
 import { AppError } from '../shared/app-error.js';
-import { finishImpersonation, type ImpersonationEnd } from '../modules/customers/impersonation.service.js';
-import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_MS } from '../modules/customers/known-devices.service.js';
-import { REMEMBER_COOKIE } from '../modules/customers/remember-me.service.js';
 import {
   createSession,
   deleteSession,
+  DEVICE_COOKIE,
   findSession,
+  finishImpersonation,
+  type ImpersonationEnd,
+  KNOWN_DEVICE_TTL_MS,
+  REMEMBER_COOKIE,
   SESSION_TTL_MS,
-  setSessionStore,
-  touchSession,
   type SessionState,
   type SessionUser,
-} from '../modules/customers/sessions.repository.js';
+  setSessionStore,
+  touchSession,
+} from '../modules/customers/index.js';
 
 export const SESSION_COOKIE = 'vt_sid';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

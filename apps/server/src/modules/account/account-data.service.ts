@@ -40,10 +40,9 @@ import {
   wizardDrafts,
 } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { clearLoginThrottle, verifyPasswordThrottled } from '../customers/auth.service.js';
-import { unusablePasswordHash } from '../customers/password.js';
-import type { EmailService } from '../email/email.service.js';
-import type { FileStorage } from '../files/file-storage.js';
+import { clearLoginThrottle, unusablePasswordHash, verifyPasswordThrottled } from '../customers/index.js';
+import type { EmailService } from '../email/index.js';
+import type { FileStorage } from '../files/index.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

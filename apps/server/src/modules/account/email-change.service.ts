@@ -7,12 +7,8 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailChangeRequests, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { RESET_TOKEN_PLACEHOLDER } from '../email/email-templates.js';
-import type { EmailService } from '../email/email.service.js';
-import { clearLoginThrottle } from '../customers/auth.service.js';
-import { verifyPassword } from '../customers/password.js';
-import { hashToken } from '../customers/sessions.repository.js';
-import { findUserByEmail, normaliseEmail } from '../customers/users.repository.js';
+import { type EmailService, RESET_TOKEN_PLACEHOLDER } from '../email/index.js';
+import { clearLoginThrottle, findUserByEmail, hashToken, normaliseEmail, verifyPassword } from '../customers/index.js';
 import { recordActivity } from './notifications.service.js';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

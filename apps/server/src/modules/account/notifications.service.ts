@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { accountActivities, notifications, orderItems, orders, type ActivityKind } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { ItemStatusChangedEvent } from '../orders/order-events.js';
+import type { ItemStatusChangedEvent } from '../order-records/index.js';
 
 /** Writes one activity of the account (inside the caller's transaction). */
 export async function recordActivity(

@@ -15,7 +15,7 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { notifications, pushSubscriptions } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import { recordActivity } from './notifications.service.js';
 
 export interface SubscriptionInput {

@@ -7,9 +7,8 @@ import { lockGuard } from '../../plugins/lock-guard.js';
 import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, NotJson, PdfFile } from '../../shared/http-schemas.js';
-import { VersionSchema } from '../backoffice/item-actions.routes.js';
-import { ItemIdParams } from '../backoffice/item-locks.routes.js';
-import { attachmentHeader } from '../files/upload-check.js';
+import { ItemIdParams, VersionSchema } from '../backoffice/index.js';
+import { attachmentHeader } from '../files/index.js';
 import { AssistantService, type DraftKind } from './assistant.service.js';
 import { streamChat, type ChatOutcome } from './chat-client.js';
 

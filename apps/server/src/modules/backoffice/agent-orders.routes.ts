@@ -3,7 +3,7 @@ import { QP_MAX_NAMES, QP_MAXIMO_LIMIT } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, MoneyString, Nullable, StoreIdParam } from '../../shared/http-schemas.js';
-import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
+import { Answers, PriceResponse } from '../catalog/index.js';
 import {
   QpId,
   qpLocalizationFields,
@@ -11,7 +11,7 @@ import {
   QpPersonBody,
   QpProcessedAt,
   QpTramitaBody,
-} from '../person-search/qp-lists.schema.js';
+} from '../person-search/index.js';
 
 const ItemIdParam = Type.Object({ itemId: QpId });
 const Text = (maxLength: number) => Type.String({ maxLength });

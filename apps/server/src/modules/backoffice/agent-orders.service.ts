@@ -16,25 +16,14 @@ import {
 import type { Db, Tx } from '../../db/database.js';
 import { orderItems, orders, qpLocalizations, qpNames, users } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import { refuseUnorderable } from '../cart/cart.service.js';
-import { offerOf, type CatalogService } from '../catalog/catalog.service.js';
-import { evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
-import { placeDirectory } from '../geo/place-directory.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import type { PasswordResetService } from '../customers/password-reset.service.js';
-import { unusablePasswordHash } from '../customers/password.js';
-import { allocateOrderNumber, recordHistory } from '../orders/orders.repository.js';
-import { attachAnswerUploads } from '../uploads/attach-uploads.js';
-import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
-import {
-  addQpName,
-  lockQpItem,
-  processQpNames,
-  qpFields,
-  qpProductIds,
-  readQpList,
-} from '../person-search/qp-lists.js';
+import { refuseUnorderable } from '../cart/index.js';
+import { type CatalogService, evaluateProduct, offerOf, priceOut, type RawAnswers } from '../catalog/index.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
+import { placeDirectory } from '../geo/index.js';
+import { allocateOrderNumber, type OrderEvents, recordHistory } from '../order-records/index.js';
+import { type PasswordResetService, unusablePasswordHash } from '../customers/index.js';
+import { attachAnswerUploads, ownerOf, type UploadsService } from '../uploads/index.js';
+import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds, readQpList } from '../person-search/index.js';
 
 export interface AgentOrderInput {
   customer: { email: string; firstname?: string; lastname?: string };

@@ -15,11 +15,10 @@ import {
   IdParam,
   StoredFile,
 } from '../../shared/http-schemas.js';
-import { OrderConsentsOut } from '../checkout/checkout.schema.js';
+import { OrderConsentsOut } from '../checkout/index.js';
 import { requestLanguage } from '../../plugins/errors.js';
-import { readMultipartFile } from '../files/read-multipart-file.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
-import { AnswerLine } from '../orders/orders.schema.js';
+import { readMultipartFile, sendStoredFile } from '../files/index.js';
+import { AnswerLine } from '../orders/index.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { ItemIdParams } from './item-locks.routes.js';
 import { VersionSchema } from './item-actions.routes.js';

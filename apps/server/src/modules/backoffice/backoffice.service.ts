@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, itemHistory, itemNotes, orderItems, orders, payments, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import {
   searchCappedPageQuery,
   searchCountQuery,

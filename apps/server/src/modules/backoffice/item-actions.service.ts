@@ -37,11 +37,9 @@ import {
 import type { Db, Tx } from '../../db/database.js';
 import { configProviders, itemFiles, itemHistory, itemNotes, orderItems, orders, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { recordHistory, type HistoryEntry } from '../orders/orders.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
+import { type HistoryEntry, type OrderEvents, recordHistory } from '../order-records/index.js';
 import type { ItemLocksService } from './item-locks.service.js';
 
 type ItemRow = typeof orderItems.$inferSelect;

@@ -14,8 +14,8 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { agentQueueState, itemHistory, orderItems, users } from '../../db/schema.js';
 import { AppError, type LockOut } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import { recordHistory } from '../order-records/index.js';
 
 interface LockRow {
   itemId: number;

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { agentWorkspaces, itemHistory, orderItems } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 
 /** How many rows My Activity shows in each list. */
 export const ACTIVITY_LIMIT = 50;

@@ -1,7 +1,7 @@
 import { CANNED_LIST_SIZE, CANNED_VISIBILITIES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { Nullable, OneOf } from '../../shared/http-schemas.js';
-import { ValuesSchema } from '../templates/templates.schema.js';
+import { ValuesSchema } from '../templates/index.js';
 
 export const CannedId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, MoneyString, StoreIdParam, Nullable, IdParam } from '../../shared/http-schemas.js';
-import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
+import { Answers, PriceResponse } from '../catalog/index.js';
 import { emptyCart } from './cart.service.js';
-import { currentTermsVersion } from '../checkout/terms-version.js';
+import { currentTermsVersion } from '../../shared/terms-version.js';
 
 const AnswerLine = Type.Object({
   option_id: Type.Integer(),

@@ -21,11 +21,19 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { reusableSql, reusableStatement, rowOf } from '../../db/statements.js';
 import { cartItems, carts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { offerOf, type CatalogProduct, type CatalogService, type StoreInfo } from '../catalog/catalog.service.js';
-import { errorsOut, evaluateProduct, priceOut, type RawAnswers } from '../catalog/product-evaluation.js';
-import { placeDirectory } from '../geo/place-directory.js';
-import type { SessionState } from '../customers/sessions.repository.js';
-import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
+import {
+  type CatalogProduct,
+  type CatalogService,
+  errorsOut,
+  evaluateProduct,
+  offerOf,
+  priceOut,
+  type RawAnswers,
+  type StoreInfo,
+} from '../catalog/index.js';
+import { placeDirectory } from '../geo/index.js';
+import type { SessionState } from '../../shared/session-types.js';
+import { ownerOf, type UploadsService } from '../uploads/index.js';
 
 type CartRow = typeof carts.$inferSelect;
 type CartLineRow = typeof cartItems.$inferSelect;

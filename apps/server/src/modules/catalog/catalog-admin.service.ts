@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { categories, productRevisions, products, productStores, stores, users } from '../../db/schema.js';
 import { AppError, type CatalogProblemOut } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import { FormFile, type CatalogFiles, type FormRecord } from './catalog-files.js';
 import { lintMessage } from './catalog-lint-messages.js';
 import { lintCatalogFiles, type CatalogProblem } from './catalog-lint.js';

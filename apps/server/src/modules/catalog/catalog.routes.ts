@@ -14,7 +14,7 @@ import {
   ProductsResponse,
   StoreResponse,
 } from './catalog.schema.js';
-import { ownerOf, referencedFileIds } from '../uploads/uploads.service.js';
+import { ownerOf, referencedFileIds } from '../uploads/index.js';
 import { evaluateProduct, evaluationOut } from './product-evaluation.js';
 
 /**

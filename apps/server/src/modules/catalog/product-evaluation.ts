@@ -13,7 +13,7 @@ import {
   type PriceBreakdown,
 } from '@ventanilla/domain';
 import type { CatalogProduct, StoreInfo } from './catalog.service.js';
-import { placeDirectory } from '../geo/place-directory.js';
+import { placeDirectory } from '../geo/index.js';
 
 /** Raw JSON answers as the API receives them (a file question's answer is a file reference). */
 export type RawAnswers = Record<string, string | number | Array<string | number> | RawFileReference | null>;

@@ -2,19 +2,18 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { appMeta } from '../../db/schema.js';
-import { seedDemoUsers } from '../customers/demo-users.js';
 import { readCatalogFiles } from './catalog-files.js';
 import { seedCatalog, type SeedReport } from './catalog-seed.js';
 
 const CATALOG_HASH_KEY = 'catalog_files_sha256';
 
 /**
- * Brings the database's seed data up to date: the catalogue files (only when they changed since the last seed, so a
- * restart is quick and never duplicates) and, outside production, the demo users.
+ * Brings the catalogue's seed data up to date: the catalogue files (only when they changed since the last seed, so a
+ * restart is quick and never duplicates). The demo users are the customers module's (seedDemoUsers).
  */
 export async function seedDatabase(
   db: Db,
-  options: { catalogDir: string; demoUsers: boolean },
+  options: { catalogDir: string },
 ): Promise<{ catalogSeeded: boolean; report: SeedReport | null }> {
   const files = await readCatalogFiles(options.catalogDir);
   const hash = createHash('sha256').update(JSON.stringify(files)).digest('hex');
@@ -29,6 +28,5 @@ export async function seedDatabase(
       .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updatedAt: new Date() } });
     catalogSeeded = true;
   }
-  if (options.demoUsers) await seedDemoUsers(db);
   return { catalogSeeded, report };
 }

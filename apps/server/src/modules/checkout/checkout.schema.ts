@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Billing } from '../invoicing/invoicing.schema.js';
+import { Billing } from '../invoicing/index.js';
 import { Nullable } from '../../shared/http-schemas.js';
 
 // Declared without a type on purpose: the app's validator coerces "true" and 1 to true, and only a JSON `true` is

@@ -14,22 +14,16 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { refuseUnorderable, type CartService } from '../cart/cart.service.js';
-import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { allocateOrderNumber, insertOrder } from '../orders/orders.repository.js';
-import { attachAnswerUploads } from '../uploads/attach-uploads.js';
+import { type CartService, refuseUnorderable } from '../cart/index.js';
+import type { CatalogService, StoreInfo } from '../catalog/index.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
+import { allocateOrderNumber, insertOrder, type OrderEvents } from '../order-records/index.js';
+import { attachAnswerUploads } from '../uploads/index.js';
 import { placeLines } from './place-lines.js';
-import { currentTermsVersion } from './terms-version.js';
-import {
-  checkBillingInput,
-  upsertBilling,
-  type BillingInput,
-  type CheckedBilling,
-} from '../invoicing/invoicing.service.js';
+import { currentTermsVersion } from '../../shared/terms-version.js';
+import { type BillingInput, checkBillingInput, type CheckedBilling, upsertBilling } from '../invoicing/index.js';
 import { reusableStatement } from '../../db/statements.js';
-import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentMethodCode, PaymentProvider } from '../payments/index.js';
 
 /** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
 export interface PaymentRouting {

@@ -1,5 +1,5 @@
 import type { Language } from '@ventanilla/domain';
-import type { PaymentMethodCode } from '../payments/payment-provider.js';
+import type { PaymentMethodCode } from '../payments/index.js';
 
 const NAMES: Record<Language, Record<PaymentMethodCode, string>> = {
   es: {

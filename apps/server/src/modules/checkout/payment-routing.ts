@@ -1,6 +1,6 @@
 import { defaultPaymentMethods } from '@ventanilla/domain';
 import type { PaymentRouting } from './checkout.service.js';
-import type { PaymentMethodCode, PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentMethodCode, PaymentProvider } from '../payments/index.js';
 
 /** One row of the routing table: this method is served by this provider (in these stores only, when given). */
 export interface RoutingRow {

@@ -3,12 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { carts, customerBilling, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { cartOut, refuseUnorderable, type CartService } from '../cart/cart.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionState, SessionUser } from '../customers/sessions.repository.js';
-import type { PayLinks } from '../payments/pay-links.js';
+import { cartOut, type CartService, refuseUnorderable } from '../cart/index.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
+import type { PayLinks, PaymentMethodCode } from '../payments/index.js';
 import type { CheckoutConsents, CheckoutService } from './checkout.service.js';
-import type { PaymentMethodCode } from '../payments/payment-provider.js';
 
 type CartRow = typeof carts.$inferSelect;
 

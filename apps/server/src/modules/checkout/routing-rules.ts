@@ -1,6 +1,6 @@
 import { ConfigError } from '../../config/config-error.js';
 import type { PaymentRoutingRule } from '../../config/payments-config.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentProvider } from '../payments/index.js';
 import type { PaymentRouting } from './checkout.service.js';
 
 /**

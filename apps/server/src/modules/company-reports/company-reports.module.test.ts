@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { OrderEvents } from '../orders/order-events.js';
+import { OrderEvents } from '../order-records/order-events.js';
 import { createCompanyReports } from './company-reports.module.js';
 import { ProviderCompanyReports } from './provider.adapter.js';
 import { SandboxCompanyReports } from './sandbox.adapter.js';

@@ -1,9 +1,9 @@
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { FileStorage } from '../files/index.js';
+import type { JobQueue } from '../jobs/index.js';
+import { type OrderEvents, paidOrderItems } from '../order-records/index.js';
 import type { CompanyReportAdapter } from './company-report-adapter.js';
 import { CompanyReportsService } from './company-reports.service.js';
 import { ProviderCompanyReports, type ReportFetch } from './provider.adapter.js';

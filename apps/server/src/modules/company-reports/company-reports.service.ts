@@ -13,11 +13,11 @@ import type { Db, Tx } from '../../db/database.js';
 import { reserveHit } from '../../db/rate-counters.js';
 import { itemFiles, itemHistory, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import type { FileStorage } from '../files/index.js';
+import type { JobQueue } from '../jobs/index.js';
+import { recordHistory } from '../order-records/index.js';
 import { CompanyReportUnavailable, type CompanyReportAdapter } from './company-report-adapter.js';
 
 /** The queue of the automatic attachment: `{ itemId }`, one waiting and one running job per item. */

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, Nullable, StoredFile } from '../../shared/http-schemas.js';
-import { readMultipartFile } from '../files/read-multipart-file.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
+import { readMultipartFile, sendStoredFile } from '../files/index.js';
 import { ProviderPaymentFilesService } from './provider-payment-files.service.js';
 
 const INT32 = 2_147_483_647;

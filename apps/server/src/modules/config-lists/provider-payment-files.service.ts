@@ -3,8 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { configProviderPaymentFiles, configProviderPayments } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
+import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
 import type { ConfigListsService } from './config-lists.service.js';
 
 export type ProviderPaymentFileRow = typeof configProviderPaymentFiles.$inferSelect;

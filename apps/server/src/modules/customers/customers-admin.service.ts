@@ -16,7 +16,7 @@ import { AppError, type FieldError } from '../../shared/app-error.js';
 import { impersonationsOf } from './impersonation.service.js';
 import { unusablePasswordHash } from './password.js';
 import type { PasswordResetService } from './password-reset.service.js';
-import type { EmailService } from '../email/email.service.js';
+import type { EmailService } from '../email/index.js';
 import { normaliseEmail, type UserRow } from './users.repository.js';
 
 // The back office's customers (docs/backoffice.md, "Customers"): search, detail, edit, create, newsletter. Only

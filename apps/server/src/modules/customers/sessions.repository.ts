@@ -1,35 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '@ventanilla/domain';
 import { aliasedTable, and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import type { SessionState, SessionUser } from '../../shared/session-types.js';
 import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  role: Role;
-}
-
-export interface SessionState {
-  idHash: string;
-  storeId: number;
-  csrfToken: string;
-  lastSeenAt: Date;
-  user: SessionUser | null;
-  /** Set while an admin is signed in as this session's customer (docs/backoffice.md, "Log in as the customer"). */
-  impersonation?: SessionImpersonation | null;
-}
-
-export interface SessionImpersonation {
-  /** The audit row (customer_impersonations.id). */
-  id: number;
-  adminId: number;
-  adminEmail: string;
-  expiresAt: Date;
-  endedAt: Date | null;
-}
+export type { SessionImpersonation, SessionState, SessionUser } from '../../shared/session-types.js';
 
 /** Idle lifetime of a session. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

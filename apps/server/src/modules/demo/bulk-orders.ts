@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { orderPrefix, ORDER_SEQUENCE_DIGITS, PANEL_STATUS_IDS } from '@ventanilla/domain';
 import type pg from 'pg';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { hashPassword } from '../customers/password.js';
+import type { CatalogService } from '../catalog/index.js';
+import { hashPassword } from '../customers/index.js';
 import { demoLines } from './demo-lines.js';
 import { DEMO_STORES, EMAIL_DOMAINS, emailPart, FIRST_NAMES, LAST_NAMES, seededRandom } from './demo-people.js';
 import { INCIDENCE_IDS, INCIDENT_TEXTS, NOTE_TEXTS, PROVIDERS, REFERENCE_PREFIXES } from './demo-texts.js';

@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { applyMigrations, createDb } from '../../db/database.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { seedDatabase } from '../catalog/seed.js';
+import { CatalogService, seedDatabase } from '../catalog/index.js';
+import { seedDemoUsers } from '../customers/index.js';
 
 /**
  * Opens the database `npm start` would use (DATABASE_URL, else the embedded one in DATA_DIR), brings it up to date the
@@ -20,7 +20,8 @@ export async function openPreparedDatabase(
   try {
     await applyMigrations(database.pool);
     const db = createDb(database.pool);
-    await seedDatabase(db, { catalogDir: config.catalogDir, demoUsers: config.seedDemoUsers });
+    await seedDatabase(db, { catalogDir: config.catalogDir });
+    if (config.seedDemoUsers) await seedDemoUsers(db);
     const catalog = new CatalogService(db, {
       ttlMs: 60_000,
       defaultStoreId: config.defaultStoreId,

@@ -8,9 +8,8 @@ import {
   type Cents,
 } from '@ventanilla/domain';
 import type { StoredAnswerLine } from '../../db/schema.js';
-import { offerOf, type CatalogService } from '../catalog/catalog.service.js';
-import { evaluateProduct, type RawAnswers } from '../catalog/product-evaluation.js';
-import { placeDirectory } from '../geo/place-directory.js';
+import { type CatalogService, evaluateProduct, offerOf, type RawAnswers } from '../catalog/index.js';
+import { placeDirectory } from '../geo/index.js';
 import {
   dni,
   FIRST_NAMES,

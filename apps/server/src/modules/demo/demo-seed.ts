@@ -13,12 +13,11 @@ import {
   refunds,
   users,
 } from '../../db/schema.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { DEMO_USERS } from '../customers/demo-users.js';
-import { hashPassword } from '../customers/password.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { InvoicingService } from '../invoicing/invoicing.service.js';
-import { allocateOrderNumber } from '../orders/orders.repository.js';
+import type { CatalogService } from '../catalog/index.js';
+import { DEMO_USERS, hashPassword } from '../customers/index.js';
+import type { FileStorage } from '../files/index.js';
+import type { InvoicingService } from '../invoicing/index.js';
+import { allocateOrderNumber } from '../order-records/index.js';
 import { demoLines, type DemoLine } from './demo-lines.js';
 import { emailPart, FIRST_NAMES, LAST_NAMES, seededRandom, type DemoStoreId } from './demo-people.js';
 import { INCIDENT_TEXTS, NOTE_TEXTS, PROVIDERS, REFERENCE_PREFIXES } from './demo-texts.js';

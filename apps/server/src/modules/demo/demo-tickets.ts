@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { appMeta, orderItems, orders, tickets } from '../../db/schema.js';
-import type { IncomingMail } from '../tickets/inbound-mail.js';
-import type { TicketsService } from '../tickets/tickets.service.js';
+import type { IncomingMail, TicketsService } from '../tickets/index.js';
 
 export const DEMO_TICKETS_KEY = 'demo_tickets_seeded';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { wizardDrafts } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 
 /** Drafts untouched for this long are no longer offered (and are deleted when the customer's list is read). */
 export const SERVER_DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

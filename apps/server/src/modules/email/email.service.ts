@@ -12,9 +12,9 @@ import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { reusableStatement } from '../../db/statements.js';
 import { emailOutbox, orderItems, orders, type OutboxAttachment } from '../../db/schema.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { paidOrderItems, type OrderEvents, type OrderLineSummary } from '../orders/order-events.js';
-import type { PayLinks } from '../payments/pay-links.js';
+import type { CatalogService } from '../catalog/index.js';
+import { type OrderEvents, type OrderLineSummary, paidOrderItems } from '../order-records/index.js';
+import type { PayLinks } from '../payments/index.js';
 import { renderEmail, type EmailBrand, type EmailKind, type EmailMessage } from './email-templates.js';
 import { newMessageId } from './message-id.js';
 

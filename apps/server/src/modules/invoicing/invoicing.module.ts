@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { paidOrderItems, type OrderEvents } from '../orders/order-events.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
+import { type OrderEvents, paidOrderItems } from '../order-records/index.js';
+import type { PaymentProvider } from '../payments/index.js';
 import { InvoicingService } from './invoicing.service.js';
 import { LegalEntities } from './legal-entities.js';
 import { LegalEntitiesStore } from './legal-entities.store.js';

@@ -15,7 +15,7 @@ import {
   PdfFile,
   NotJson,
 } from '../../shared/http-schemas.js';
-import { attachmentHeader } from '../files/upload-check.js';
+import { attachmentHeader } from '../files/index.js';
 import { Billing, InvoiceOut, OrderRefunds, RefundOut, VerifactuRecordWithErrors } from './invoicing.schema.js';
 
 function sendPdf(reply: FastifyReply, pdf: { filename: string; bytes: Uint8Array }) {

@@ -4,10 +4,9 @@ import { and, asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { invoices, orders, payments, refunds, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import { BANK_TRANSFER_PROVIDER } from '../payments/bank-transfer/bank-transfer.provider.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import { BANK_TRANSFER_PROVIDER, type PaymentProvider } from '../payments/index.js';
+import type { OrderEvents } from '../order-records/index.js';
 import type { InvoicingService } from './invoicing.service.js';
 
 export type RefundRow = typeof refunds.$inferSelect;

@@ -1,17 +1,13 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import { forgetStaleCounters, STALE_COUNTER_MS } from '../../db/rate-counters.js';
-import { forgetDeletedAccountMail } from '../account/deleted-account-mail.js';
-import { sweepSignInLeftovers } from '../customers/sign-in-sweep.js';
-import type { EmailDispatcher } from '../email/email-dispatcher.js';
-import type { EmailService } from '../email/email.service.js';
-import type { TicketsService } from '../tickets/tickets.service.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
-import type { NotificationsService } from '../account/notifications.service.js';
-import type { PushService } from '../account/push.service.js';
-import type { VerifactuService } from '../invoicing/verifactu.service.js';
+import { forgetDeletedAccountMail, type NotificationsService, type PushService } from '../account/index.js';
+import { sweepSignInLeftovers } from '../customers/index.js';
+import type { EmailDispatcher, EmailService } from '../email/index.js';
+import type { TicketsService } from '../tickets/index.js';
+import type { UploadsService } from '../uploads/index.js';
+import type { VerifactuService } from '../invoicing/index.js';
 import { isoDate, zonedDateTime } from '@ventanilla/domain';
-import { compactStatsRollups } from '../statistics/rollup-compaction.js';
-import { STATISTICS_TIME_ZONE } from '../statistics/statistics.service.js';
+import { compactStatsRollups, STATISTICS_TIME_ZONE } from '../statistics/index.js';
 import type { JobQueue } from './job-queue.js';
 
 /** The queues of the app's background work (docs/architecture.md, "Background jobs"). */

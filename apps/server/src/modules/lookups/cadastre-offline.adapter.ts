@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCadastralAddress, type CadastralAddressParts, type CadastralRecord } from '@ventanilla/domain';
-import type { PlaceDirectory } from '../geo/place-directory.js';
+import type { PlaceDirectory } from '../geo/index.js';
 import {
   splitStreet,
   streetKey,

@@ -4,7 +4,7 @@ import {
   type CadastralAddressParts,
   type CadastralRecord,
 } from '@ventanilla/domain';
-import type { PlaceDirectory } from '../geo/place-directory.js';
+import type { PlaceDirectory } from '../geo/index.js';
 import {
   catastroText,
   LookupUnavailableError,

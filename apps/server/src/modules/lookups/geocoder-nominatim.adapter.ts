@@ -1,4 +1,4 @@
-import { foldText, type PlaceDirectory } from '../geo/place-directory.js';
+import { foldText, type PlaceDirectory } from '../geo/index.js';
 import { LookupUnavailableError, type LookupFetch } from './cadastre.adapter.js';
 import type { GeocodeResult, Geocoder } from './geocoder.adapter.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Place, PlaceKind } from '@ventanilla/domain';
-import { DEFAULT_GEO_DIR, foldText, type PlaceDirectory } from '../geo/place-directory.js';
+import { DEFAULT_GEO_DIR, foldText, type PlaceDirectory } from '../geo/index.js';
 import type { GeocodeResult, Geocoder } from './geocoder.adapter.js';
 
 type Point = { lat: number; lon: number };

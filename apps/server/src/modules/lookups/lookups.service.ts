@@ -1,6 +1,6 @@
 import type { CadastralRecord } from '@ventanilla/domain';
 import type { LookupsConfig } from '../../config/env.js';
-import type { PlaceDirectory } from '../geo/place-directory.js';
+import type { PlaceDirectory } from '../geo/index.js';
 import {
   LookupUnavailableError,
   type AddressQuery,

@@ -6,8 +6,7 @@ import { requestLanguage } from '../../plugins/errors.js';
 import { serverMessage } from '../../i18n/server-messages.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, Nullable, NotJson } from '../../shared/http-schemas.js';
-import { UserResponse } from '../customers/auth.routes.js';
-import { authenticate } from '../customers/auth.service.js';
+import { authenticate, UserResponse } from '../customers/index.js';
 import { OAuthExchange, OAuthRefused, type SignedRequest } from './oauth.service.js';
 
 // The spec's one-time OAuth 1.0a exchange (docs/integrations.md, "Sign-in"). /oauth/initiate and /oauth/token are

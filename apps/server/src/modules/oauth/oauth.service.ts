@@ -13,8 +13,8 @@ import { and, eq, gt, isNull, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { oauthNonces, oauthTokens, users } from '../../db/schema.js';
 import { AppError, type ErrorCode } from '../../shared/app-error.js';
-import { toSessionUser } from '../customers/auth.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import { toSessionUser } from '../customers/index.js';
+import type { SessionUser } from '../../shared/session-types.js';
 
 // The spec's one-time OAuth 1.0a token exchange (docs/integrations.md, "Sign-in"): a configured consumer signs
 // /oauth/initiate (HMAC-SHA1, RFC 5849) for a request token, the user authorizes it in the shop, and the consumer

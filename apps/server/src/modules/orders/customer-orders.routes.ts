@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
 import { requestLanguage } from '../../plugins/errors.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
+import { sendStoredFile } from '../files/index.js';
 import { CustomerOrder, WithdrawalDone } from './orders.schema.js';
 
 const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {

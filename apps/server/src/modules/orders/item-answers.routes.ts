@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, MoneyString, Nullable, PanelStatusIdSchema, IdParam } from '../../shared/http-schemas.js';
-import { EvaluateBody } from '../catalog/catalog.schema.js';
+import { EvaluateBody } from '../catalog/index.js';
 
 const Params = Type.Object({ orderId: IdParam, itemId: IdParam });
 

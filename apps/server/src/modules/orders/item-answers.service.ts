@@ -9,13 +9,11 @@ import {
 import type { Db } from '../../db/database.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { errorsOut, evaluateProduct, type RawAnswers } from '../catalog/product-evaluation.js';
-import { refuseStoppingOutcome } from '../cart/cart.service.js';
-import type { SessionState } from '../customers/sessions.repository.js';
-import { attachAnswerUploads } from '../uploads/attach-uploads.js';
-import { ownerOf, type UploadsService } from '../uploads/uploads.service.js';
-import { recordHistory } from './orders.repository.js';
+import { type CatalogService, errorsOut, evaluateProduct, type RawAnswers } from '../catalog/index.js';
+import { refuseStoppingOutcome } from '../cart/index.js';
+import type { SessionState } from '../../shared/session-types.js';
+import { attachAnswerUploads, ownerOf, type UploadsService } from '../uploads/index.js';
+import { recordHistory } from '../order-records/index.js';
 
 /** The history action of a customer's correction (item_history.accion). */
 export const ANSWERS_CORRECTED = 'respuestas_corregidas';

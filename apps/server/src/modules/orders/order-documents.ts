@@ -2,9 +2,8 @@ import { isLanguage, withdrawalFormVariant, type Language } from '@ventanilla/do
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { orders, type MailDocument } from '../../db/schema.js';
-import type { InvoicingService } from '../invoicing/invoicing.service.js';
-import type { LegalEntities } from '../invoicing/legal-entities.js';
-import { currentTermsVersion } from '../checkout/terms-version.js';
+import type { InvoicingService, LegalEntities } from '../invoicing/index.js';
+import { currentTermsVersion } from '../../shared/terms-version.js';
 
 /**
  * The documents e-mails carry, made when each message is sent (EmailDispatcher.renderDocument), from rows that do not

@@ -10,10 +10,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { LegalEntities } from '../invoicing/legal-entities.js';
-import type { RefundsService } from '../invoicing/refunds.service.js';
-import type { OrderEvents } from './order-events.js';
-import { recordHistory } from './orders.repository.js';
+import type { LegalEntities, RefundsService } from '../invoicing/index.js';
+import { type OrderEvents, recordHistory } from '../order-records/index.js';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -3,8 +3,8 @@ import { checkQpPerson, QP_MAX_NAMES, qpCustomerListState, qpMaximoOfAnswers } f
 import type { Db, Tx } from '../../db/database.js';
 import { orderItems, orders, qpNames } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { SessionUser } from '../../shared/session-types.js';
 import { addQpName, lockQpItem, processQpNames, qpFields, qpProductIds, readQpList } from './qp-lists.js';
 
 /**

@@ -9,8 +9,8 @@ import {
 import type { Db, Tx } from '../../db/database.js';
 import { orderItems, qpLocalizations, qpNames } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { recordHistory, type HistoryEntry } from '../orders/orders.repository.js';
+import type { CatalogService } from '../catalog/index.js';
+import { type HistoryEntry, recordHistory } from '../order-records/index.js';
 
 /**
  * What the agent's side (backoffice/agent-orders.service.ts) and the customer's side (customer-qp.service.ts) of a QP

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, Nullable, UrlKeyParam } from '../../shared/http-schemas.js';
-import { Answers, PriceResponse } from '../catalog/catalog.schema.js';
+import { Answers, PriceResponse } from '../catalog/index.js';
 
 // Spelled out (not mapped from FAST_BUY_ORIGINS) so that the type keeps its literals; a test compares the two.
 export const Origin = Type.Union(

@@ -22,9 +22,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { itemDocumentReads, orderItems, orders, savedItemOrders, savedItems } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { offerOf, type CatalogProduct, type CatalogService } from '../catalog/catalog.service.js';
-import { evaluateProduct, priceOut } from '../catalog/product-evaluation.js';
-import { foldText, type PlaceDirectory } from '../geo/place-directory.js';
+import { type CatalogProduct, type CatalogService, evaluateProduct, offerOf, priceOut } from '../catalog/index.js';
+import { foldText, type PlaceDirectory } from '../geo/index.js';
 
 /** What an origin brings: a saved item's data, or an order line (its own answers re-order the same product). */
 interface OriginData {

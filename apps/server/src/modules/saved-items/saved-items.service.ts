@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { FileAttachedEvent } from '../orders/order-events.js';
+import type { FileAttachedEvent } from '../order-records/index.js';
 import { pdfText } from './pdf-text.js';
 
 type SavedRow = typeof savedItems.$inferSelect;

@@ -9,14 +9,13 @@
 import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
 import type { Language } from '@ventanilla/domain';
-import type { CatalogService, StoreInfo } from '../catalog/catalog.service.js';
-import type { SellerOut } from '../invoicing/legal-entities.routes.js';
+import { type CatalogService, evaluateProduct, evaluationOut, type StoreInfo } from '../catalog/index.js';
+import type { SellerOut } from '../invoicing/index.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import { dataPreloads, type PagePreloads } from './page-preloads.js';
 import { flowBySlug, flowPage, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
-import { evaluateProduct, evaluationOut } from '../catalog/product-evaluation.js';
 
 /** The stores' sellers and a value that moves when any changes (the page cache is dropped then). */
 export interface SellerSource {

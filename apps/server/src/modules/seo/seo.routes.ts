@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../plugins/session.js';
 import { compressedBody, negotiateBody } from '../../shared/content-encoding.js';
 import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
-import { sellerOf } from '../invoicing/legal-entities.routes.js';
+import { sellerOf } from '../invoicing/index.js';
 import { parseShellTemplate, SeoPages, storeOrigin, type RenderedPage, type Visitor } from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@ventanilla/domain';

@@ -1,6 +1,6 @@
 // The installable app's web app manifest (docs/pwa.md), per store: its brand name and language. After installing,
 // the app opens the customer's orders list (/orders; a visitor is sent to the login and back).
-import type { StoreInfo } from '../catalog/catalog.service.js';
+import type { StoreInfo } from '../catalog/index.js';
 
 export const THEME_COLOR = '#0b4f8a';
 

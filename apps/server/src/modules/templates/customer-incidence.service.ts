@@ -3,10 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
+import { type OrderEvents, recordHistory } from '../order-records/index.js';
 import { INCIDENCE_ANSWER_ACTION, incidenceAnswers } from './item-templates.service.js';
 import type { TemplatesService } from './templates.service.js';
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { lockGuard } from '../../plugins/lock-guard.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors } from '../../shared/http-schemas.js';
-import { ItemIdParams } from '../backoffice/item-locks.routes.js';
+import { ItemIdParams } from '../backoffice/index.js';
 import { StaffIncidenceOut, TemplateId, ValuesSchema, Version } from './templates.schema.js';
 
 /**

@@ -12,12 +12,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { itemFiles, itemHistory, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { ItemLocksService } from '../backoffice/item-locks.service.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import type { EmailService } from '../email/email.service.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { recordHistory } from '../orders/orders.repository.js';
+import type { ItemLocksService } from '../backoffice/index.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import type { EmailService } from '../email/index.js';
+import type { FileStorage } from '../files/index.js';
+import { type OrderEvents, recordHistory } from '../order-records/index.js';
 import {
   fillTemplate,
   type FilledTemplate,

@@ -50,7 +50,7 @@ export const PreviewOut = Type.Object({
   missing_message: Nullable(Type.String()),
 });
 
-export { VersionSchema as Version } from '../backoffice/item-actions.routes.js';
+export { VersionSchema as Version } from '../backoffice/index.js';
 
 export const AnswerOut = Type.Object({
   id: Type.Integer(),

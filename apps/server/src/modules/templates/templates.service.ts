@@ -15,7 +15,7 @@ import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { messageTemplates } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
-import { sanitizeFaqHtml } from '../catalog/sanitize-faq.js';
+import { sanitizeFaqHtml } from '../catalog/index.js';
 import { SEED_TEMPLATES } from './templates.seed.js';
 
 export type TemplateKind = 'email' | 'incidence';

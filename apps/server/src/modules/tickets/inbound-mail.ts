@@ -1,7 +1,7 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { parseMessageIds } from '@ventanilla/domain';
-import { isSafeHref } from '../catalog/sanitize-faq.js';
+import { isSafeHref } from '../catalog/index.js';
 
 /** How a message reached us. */
 export type InboundSource = 'mail' | 'webhook' | 'contact';

@@ -6,7 +6,7 @@ import { parseTicketSearch, searchFilterErrorMessage, type RawQuery } from '@ven
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, NullableId, OneOf } from '../../shared/http-schemas.js';
-import { attachmentHeader } from '../files/upload-check.js';
+import { attachmentHeader } from '../files/index.js';
 import {
   AttachmentParams,
   TicketDetail,

@@ -40,10 +40,9 @@ import {
   users,
 } from '../../db/schema.js';
 import { AppError, type LockOut } from '../../shared/app-error.js';
-import type { SessionUser } from '../customers/sessions.repository.js';
-import type { EmailService } from '../email/email.service.js';
-import { newMessageId } from '../email/message-id.js';
-import type { FileStorage } from '../files/file-storage.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import { type EmailService, newMessageId } from '../email/index.js';
+import type { FileStorage } from '../files/index.js';
 import { cleanText, MAX_INBOUND_ATTACHMENTS, SUBJECT_MAX, type IncomingMail } from './inbound-mail.js';
 
 type TicketRow = typeof tickets.$inferSelect;

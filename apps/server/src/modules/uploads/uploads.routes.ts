@@ -3,9 +3,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors, StoredFile } from '../../shared/http-schemas.js';
-import { readMultipartFile } from '../files/read-multipart-file.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
-import { ALLOWED_UPLOAD_TYPES } from '../files/upload-check.js';
+import { ALLOWED_UPLOAD_TYPES, readMultipartFile, sendStoredFile } from '../files/index.js';
 import { ownerOf } from './uploads.service.js';
 
 /** The answer to a file question, as the upload returns it and the answers carry it. */

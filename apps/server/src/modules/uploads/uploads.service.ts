@@ -6,9 +6,8 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { reserveHit } from '../../db/rate-counters.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import type { SessionState } from '../customers/sessions.repository.js';
-import type { FileStorage } from '../files/file-storage.js';
-import { checkUpload, safeFilename } from '../files/upload-check.js';
+import type { SessionState } from '../../shared/session-types.js';
+import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -3,9 +3,8 @@ import { can } from '@ventanilla/domain';
 import type { Db } from '../../../db/database.js';
 import { orders, paymentEvents, payments } from '../../../db/schema.js';
 import { AppError } from '../../../shared/app-error.js';
-import type { SessionUser } from '../../customers/sessions.repository.js';
-import type { OrderEvents } from '../../orders/order-events.js';
-import { markOrderPaid, recordHistory } from '../../orders/orders.repository.js';
+import type { SessionUser } from '../../../shared/session-types.js';
+import { markOrderPaid, type OrderEvents, recordHistory } from '../../order-records/index.js';
 import { rememberPreferredPayment } from '../payment-preferences.js';
 import { BANK_TRANSFER_PROVIDER } from './bank-transfer.provider.js';
 

@@ -6,10 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { recordActivity } from '../account/notifications.service.js';
-import type { EmailService } from '../email/email.service.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { revokeOtherDevices } from './remember-me.service.js';
+import { recordActivity } from './notifications.service.js';
+import type { EmailService } from '../email/index.js';
+import { hashPassword, revokeOtherDevices, verifyPassword } from '../customers/index.js';
 
 export interface AccountOut {
   email: string;

@@ -1,0 +1,2 @@
+// The drafts module's public surface: other modules and the app import only this file.
+export { draftsModule } from './drafts.module.js';

@@ -1,0 +1,2 @@
+// The seo module's public surface: other modules and the app import only this file.
+export { seoModule } from './seo.module.js';
