@@ -9,7 +9,7 @@ import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-r
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 import { loadAssistantConfig, type AssistantConfig } from './assistant-config.js';
 import { loadSignInConfig, type SignInConfig } from './sign-in-config.js';
-import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
+import { isPaymentMethodCode, validateEmail, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
 /** Typed configuration, parsed once at boot from the environment. */
 export interface AppConfig {
@@ -177,8 +177,6 @@ export { ConfigError };
 
 const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
-const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
-
 /**
  * Every variable the server reads (docs/operations.md), with its default and what it must be. The payment
  * providers' variables are in payments-config.ts.
@@ -232,7 +230,8 @@ const EnvSchema = Type.Object({
   SMTP_SECURE: Type.Optional(envText()),
   SMTP_USER: Type.Optional(envText()),
   SMTP_PASS: Type.Optional(envText()),
-  MAIL_FROM: Type.Optional(envPattern(MAIL_ADDRESS, 'must be a plain address like no-reply@example.com')),
+  // A plain address (validateEmail), checked with MAIL_FROM_STORES when the mail configuration is read.
+  MAIL_FROM: Type.Optional(envText()),
   MAIL_FROM_STORES: Type.Optional(envText()),
   MAIL_LINKS: Type.Optional(envEnum(['public-url', 'store-host'])),
   MAIL_MAX_ATTEMPTS: envInt(10, 1, 100),
@@ -388,6 +387,9 @@ function parseMailConfig(env: Env, production: boolean): MailConfig {
       };
     } else throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL or SMTP_HOST');
   }
+  if (env.MAIL_FROM !== undefined && !validateEmail(env.MAIL_FROM).ok) {
+    throw new ConfigError(`MAIL_FROM must be a plain address like no-reply@example.com, got "${env.MAIL_FROM}"`);
+  }
   const fromByStore: Record<number, string> = {};
   for (const pair of (env.MAIL_FROM_STORES ?? '')
     .split(',')
@@ -395,7 +397,7 @@ function parseMailConfig(env: Env, production: boolean): MailConfig {
     .filter(Boolean)) {
     const [id, address] = pair.split('=').map((p) => p.trim());
     const storeId = Number(id);
-    if (!Number.isInteger(storeId) || storeId <= 0 || !address || !MAIL_ADDRESS.test(address)) {
+    if (!Number.isInteger(storeId) || storeId <= 0 || !address || !validateEmail(address).ok) {
       throw new ConfigError(`MAIL_FROM_STORES entries look like "16=noreply@example.pt", got "${pair}"`);
     }
     fromByStore[storeId] = address;

@@ -8,6 +8,7 @@ import {
   moneyString,
   parseMoney,
   parseRate,
+  parseTypedMoney,
   rateBp,
 } from './money.js';
 
@@ -27,6 +28,37 @@ describe('parseMoney / formatMoneyString', () => {
   it.each(['', 'abc', '1.234', '1,5', '1.', '.5', '1e3'])('rejects %j', (text) => {
     expect(parseMoney(text)).toBeNull();
   });
+});
+
+describe('parseTypedMoney: money as a person types it', () => {
+  const max = cents(999_999_999);
+  it.each([
+    ['25.12', 2512],
+    [' 25,12 ', 2512],
+    ['25', 2500],
+    ['25,1', 2510],
+    ['0', 0],
+    ['9999999.99', 999_999_999],
+  ])('%j is %i cents', (text, value) => expect(parseTypedMoney(text, max)).toBe(value));
+
+  it.each(['-3.00', '-0', '+1', '10000000.00', '25.123', '1,2,3', '1.2,3', '25,', 'abc', '', '1e3', '25.12\0'])(
+    'rejects %j',
+    (text) => expect(parseTypedMoney(text, max)).toBeNull(),
+  );
+
+  it('rejects an amount above its bound', () => {
+    expect(parseTypedMoney('100.00', cents(9_999))).toBeNull();
+    expect(parseTypedMoney('99.99', cents(9_999))).toBe(9_999);
+  });
+});
+
+describe('formatMoneyString shows negative amounts with their sign', () => {
+  it.each([
+    [-50, '-0.50'],
+    [-5, '-0.05'],
+    [-100, '-1.00'],
+    [-123_456, '-1234.56'],
+  ])('%i -> %s', (value, shown) => expect(formatMoneyString(cents(value))).toBe(shown));
 });
 
 describe('applyRate rounds half-up to the cent', () => {

@@ -39,6 +39,17 @@ export function parseMoney(text: string): Cents | null {
   return cents(m[1] ? -value : value);
 }
 
+/**
+ * Money as a person types it in a form or a CSV cell: "25.12", "25,12", "25" or "25.1", never signed, at most `max`;
+ * null otherwise. The same parser underneath, with the decimal comma of Spanish and Portuguese keyboards.
+ */
+export function parseTypedMoney(text: string, max: Cents): Cents | null {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('-')) return null;
+  const value = parseMoney(trimmed.replace(',', '.'));
+  return value !== null && value <= max ? value : null;
+}
+
 /** Parses a money string that is known to be valid (data files); throws otherwise. */
 export function money(text: string): Cents {
   const value = parseMoney(text);
