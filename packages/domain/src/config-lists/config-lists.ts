@@ -650,17 +650,21 @@ export function fieldText(field: FieldDef, value: FieldValue | undefined): strin
   return String(value);
 }
 
+/** The characters a spreadsheet starts a formula with. */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+const startsFormula = (text: string) => FORMULA_START.has(text.charAt(0));
+
 /**
  * Neutralises spreadsheet formulas in an exported cell: text beginning with `=`, `+`, `-`, `@`, a tab or a carriage
  * return gets a leading apostrophe (OWASP "CSV injection"), so a spreadsheet shows it as text.
  */
 export function csvSafeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return startsFormula(text) ? `'${text}` : text;
 }
 
 /** Undoes {@link csvSafeCell} on import, so an exported file re-imports unchanged. */
 export function csvUnsafeCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return text.startsWith("'") && startsFormula(text.slice(1)) ? text.slice(1) : text;
 }
 
 const MESSAGES: Record<ConfigFieldErrorCode, Labels> = {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyRate,
+  MONEY_PATTERNS,
   cents,
   formatMoney,
   formatMoneyString,
@@ -131,4 +132,36 @@ describe('moneyString and formatMoneyString: the API form of parseMoney', () => 
     expect(() => moneyString('25,12')).toThrow(RangeError);
     expect(() => moneyString('1.234')).toThrow(RangeError);
   });
+});
+
+describe('MONEY_PATTERNS accept only what parseMoney reads', () => {
+  const texts = [
+    '25.12',
+    '-3.50',
+    '25',
+    '25.1',
+    '0.05',
+    '999999.99',
+    '1000000',
+    '-1',
+    '25,12',
+    '1.234',
+    '',
+    'abc',
+    '1e3',
+  ];
+  it.each(Object.entries(MONEY_PATTERNS))('%s', (_name, pattern) => {
+    const re = new RegExp(pattern);
+    for (const text of texts) if (re.test(text)) expect(parseMoney(text), text).not.toBeNull();
+  });
+
+  it.each([
+    ['moneyString', '25.12', true],
+    ['moneyString', '-3.50', true],
+    ['moneyString', '25', false],
+    ['amount', '25.1', true],
+    ['amount', '-1', false],
+    ['price', '999999.99', true],
+    ['price', '1000000', false],
+  ] as const)('%s %j -> %s', (name, text, ok) => expect(new RegExp(MONEY_PATTERNS[name]).test(text)).toBe(ok));
 });

@@ -1,3 +1,4 @@
+import { MONEY_PATTERNS } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { LanguageSchema, MoneyString, PageQuery, StoreIdParam, Nullable, OneOf } from '../../shared/http-schemas.js';
 import { ProductTranslations } from './catalog-translations.js';
@@ -78,7 +79,7 @@ export const ProductFieldsBody = Type.Object(
     meta_title: Type.Optional(Type.String({ maxLength: 70 })),
     meta_description: Type.Optional(Type.String({ maxLength: 170 })),
     /** Before VAT, e.g. "25.12". */
-    base_price: Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,2})?$', examples: ['25.12'] }),
+    base_price: Type.String({ pattern: MONEY_PATTERNS.price, examples: ['25.12'] }),
     status: Status,
     stores: Type.Array(StoreIdParam, { minItems: 1, maxItems: 30, uniqueItems: true }),
     /** The texts in other languages (docs/catalogue.md, "Languages"); left out: unchanged. FAQ HTML is sanitised. */
