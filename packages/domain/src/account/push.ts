@@ -1,4 +1,4 @@
-// Web push (issue 13; spec: "Push subscription registers once per distinct endpoint; re-subscribe retries fewer than
+// Web push (spec: "Push subscription registers once per distinct endpoint; re-subscribe retries fewer than
 // 5 times") and the notifications an order's changes make.
 import { clientStatusFor, type ClientStatusKey } from '../orders/customer-status.js';
 import { PanelStatus } from '../orders/panel-status.js';

@@ -250,7 +250,7 @@ export class EmailService {
 
   /**
    * What the order's confirmation carries (docs/withdrawal.md): the model withdrawal form, filled with the seller's
-   * data, in the store's language. The terms of sale accepted (a PDF, issue 23's consent part) belong here too: add a
+   * data, in the store's language. The terms of sale accepted (a PDF) belong here too: add a
    * MailDocument type for them (db/schema/email.ts) and its renderer (OrderDocuments), and list it here.
    */
   private confirmationAttachments(order: typeof orders.$inferSelect): OutboxAttachment[] {
