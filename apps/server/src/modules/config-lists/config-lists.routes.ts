@@ -339,4 +339,3 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default configListsRoutes;
-export type { ConfigListKey };

@@ -175,7 +175,3 @@ export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<vo
   await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
-
-export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-}

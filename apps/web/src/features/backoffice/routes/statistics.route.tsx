@@ -337,5 +337,3 @@ export function StatisticsRoute() {
     </>
   );
 }
-
-export default StatisticsRoute;

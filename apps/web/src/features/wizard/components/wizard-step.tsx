@@ -49,8 +49,6 @@ import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
 import { ReuseLastForm } from './reuse-last-form';
 
-export type { WizardLocationState } from './flow-outcome';
-
 interface WizardStepProps {
   storeId: number;
   product: Product;

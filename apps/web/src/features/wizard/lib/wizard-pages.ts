@@ -20,15 +20,12 @@ import { decodeFileAnswer, encodeFileAnswer, isFileReferenceValue } from './file
 export {
   askedOnPages,
   confirmPageOptions,
-  confirmQuestions,
   lastPageIndex,
   nextPageIndex,
   pageOfOption,
   pageOfStepSaved,
   previousPageIndex,
   questionsToAsk,
-  startQuestion,
-  stepOffset,
   visibleOptionsOn,
   wizardPages as pagesOf,
 } from '@ventanilla/domain';
