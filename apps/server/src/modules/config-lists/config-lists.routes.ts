@@ -4,7 +4,6 @@ import {
   CONFIG_LISTS,
   configFieldErrorMessage,
   type ConfigFieldError,
-  type ConfigListKey,
   type Language,
 } from '@ventanilla/domain';
 import type { FastifyReply } from 'fastify';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@ventanilla/domain';
-import { aliasedTable, and, eq, gt, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
 
