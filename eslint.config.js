@@ -124,6 +124,27 @@ const serverModules = {
     },
   },
 };
+/**
+ * Money and e-mail are read in one place each: packages/domain/src/money (parseMoney, parseTypedMoney, MONEY_PATTERNS)
+ * and packages/domain/src/validators (validateEmail, isAddressShaped). A regular expression elsewhere that reads a
+ * decimal amount (`[.,]`, `\.\d{2}`, `\.\d{1,2}`) or has an `@` in it, as a literal, a `RegExp` argument or a schema's
+ * `pattern`, is a second parser in the making; the rule names the one to call. (The `@` rule is blunt on purpose: a
+ * regular expression that really is about something else says so in an eslint-disable comment.)
+ */
+const MONEY_SHAPE = String.raw`/\[\.,\]|\[,\.\]|\\\.\(?(\?:)?\\d\{(1,)?2\}/`;
+const onePlaceRule = (shape, message) => [
+  { selector: `Literal[regex.pattern=${shape}]`, message },
+  { selector: `NewExpression[callee.name='RegExp'] > Literal[value=${shape}]`, message },
+  { selector: `CallExpression[callee.name='RegExp'] > Literal[value=${shape}]`, message },
+  { selector: `Property[key.name='pattern'] > Literal[value=${shape}]`, message },
+];
+const ONE_PARSER_RULES = [
+  ...onePlaceRule(
+    MONEY_SHAPE,
+    'Read money with parseMoney / parseTypedMoney (or MONEY_PATTERNS in a schema) from @ventanilla/domain.',
+  ),
+  ...onePlaceRule('/@/', 'Check e-mail addresses with validateEmail / isAddressShaped from @ventanilla/domain.'),
+];
 
 /** The web app's features are its folders under apps/web/src/features: a new folder gets its zone without editing this. */
 const webFeatures = fs
@@ -287,6 +308,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'packages/domain/src/money/**',
+      'packages/domain/src/validators/**',
+      '**/*.test.ts',
+      'apps/server/test/**',
+      'e2e/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_PARSER_RULES] },
   },
   // Formatting is Prettier's (npm run format); no lint rule argues with it.
   prettier,

@@ -1,4 +1,4 @@
-// Issue 13, the account after the sale, end to end on the built product: the customer changes the e-mail through the
+// The account after the sale, end to end on the built product: the customer changes the e-mail through the
 // link that reaches the new address (read from the development mailbox, DATA_DIR/mailbox, as e2e/password-reset does),
 // downloads the GDPR export (the download checked), and deletes the account, which can then no longer sign in.
 // axe on every new page.

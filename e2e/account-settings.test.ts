@@ -1,4 +1,4 @@
-// Issue 13, "Account": a customer changes the name and the password from /cuenta; the other device is signed out,
+// A customer changes the name and the password from /cuenta; the other device is signed out,
 // the new password signs in. axe on the page.
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { apiLogin } from './support/api.js';

@@ -173,7 +173,7 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
     await waitForPath(page, /^\/agentes\/tickets$/);
     await expect(heading('Tickets')).toBeVisible();
     await expect(tablist().getByRole('tab', { name: 'Tickets' })).toHaveAttribute('aria-selected', 'true');
-    // Every tab of the registry has its screen now (issue 11 brought the last ones): the tickets list's filters.
+    // Every tab of the registry has its screen now: the tickets list's filters.
     await expect(page.getByRole('search', { name: 'Filtrar tickets' })).toBeVisible();
     await expect(page.getByText('Esta pantalla llegará en una próxima versión.')).toHaveCount(0);
     await expectNoAxeViolations(page, 'a tab opened from "Abrir otra pestaña"');

@@ -1,4 +1,4 @@
-// The cadastral reference lookup in the wizard (issue 14; docs/integrations.md, "Cadastre"): a customer asking for an
+// The cadastral reference lookup in the wizard (docs/integrations.md, "Cadastre"): a customer asking for an
 // energy certificate answers the property's place and address (an address naming another town offers that town for
 // the pickers: geocoding), then on the reference page types a reference of the
 // offline data set and presses "Buscar": province, municipality and address are filled from the Catastro's data (the

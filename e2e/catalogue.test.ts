@@ -1,4 +1,4 @@
-// The whole catalogue in Debian's Chromium (issue 3, "Done when"): every product offered in stores 1 (ES), 16 (PT) and
+// The whole catalogue in Debian's Chromium: every product offered in stores 1 (ES), 16 (PT) and
 // 17 (IE) is ordered through its real wizard, question by question, as a person would (labels and roles), into one
 // cart per store that is paid once on the sandbox provider's card page. On the check-answers page the total shown must
 // be the evaluate API's total for exactly the answers the browser sends (and the combinations fixture's figure when

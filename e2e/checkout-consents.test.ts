@@ -1,4 +1,4 @@
-// The consumer-law checkout in a browser (issue 23 §2, docs/shop-flows.md "Consents at checkout"), in the three store
+// The consumer-law checkout in a browser (docs/shop-flows.md "Consents at checkout"), in the three store
 // languages: before paying the page names the seller, each service's characteristics and delivery time and the total
 // with VAT, links to the terms, and shows two boxes that are not ticked; paying without them lists both in the error
 // summary (focused, linked to the boxes); with them the order is placed and paid at the sandbox provider. axe runs on

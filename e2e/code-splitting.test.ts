@@ -1,4 +1,4 @@
-// The shop loads its screens on demand (issue 12): the first page fetches the entry and only its own chunks (never
+// The shop loads its screens on demand: the first page fetches the entry and only its own chunks (never
 // the back office's or the customer panel's), and a chunk that cannot load (a deploy removed it) makes the page empty
 // its caches and reload once, then show an error with a retry instead of a blank page. The pages the server renders
 // (now also a wizard's question pages and a signed-in customer's checkout) arrive with their content and hydrate

@@ -1,4 +1,4 @@
-// Issue 13, "Account": the cookie dialog appears on a first visit with "Reject all" beside "Accept all", the choice
+// The cookie dialog appears on a first visit with "Reject all" beside "Accept all", the choice
 // survives a reload (nothing non-necessary stored before or after rejecting), the footer's "Cookie settings" reopens
 // it with the choice shown; the legal pages of each language have their title and are full HTML without JavaScript
 // and are in the sitemap. axe on the dialog and on a legal page.
@@ -174,7 +174,7 @@ test.describe.serial('cookie consent', () => {
         await expect(page).toHaveTitle(`${title} - ${name}`);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(page.getByRole('main')).toContainText(text);
-        // The seller's own data, no placeholder text (issue 23: legal-entity.test.ts checks the aviso legal).
+        // The seller's own data, no placeholder text (legal-entity.test.ts checks the aviso legal).
         await expect(page.getByRole('main')).not.toContainText(/pendiente|\[/i);
         // Reachable from the footer of any page.
         await expect(page.getByRole('contentinfo').getByRole('link', { name: title })).toHaveAttribute('href', path);

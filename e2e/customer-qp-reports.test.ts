@@ -1,4 +1,4 @@
-// The customer's side of issue 14's person search and company reports (docs/customer-panel.md, "Person search (QP)";
+// The customer's side of the person search and company reports (docs/customer-panel.md, "Person search (QP)";
 // docs/integrations.md, "Company reports"), on the built product: a paid "propiedades de una persona" order shows its
 // list under the line; the customer gets an empty form refused, a wrong DNI refused, adds a person, sends the list
 // with a maximum and then cannot change it; another customer cannot open the order. A paid economic report gets the

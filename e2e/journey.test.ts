@@ -1,4 +1,4 @@
-// The walking skeleton's journey (issue 2, steps 1-6) in Debian's Chromium against the built product: a visitor
+// The walking skeleton's journey (steps 1-6) in Debian's Chromium against the built product: a visitor
 // orders a nota simple and pays on the sandbox provider's page, an agent works the order in the back office, and
 // the customer downloads the result. Things are found by role and label, as a person would find them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

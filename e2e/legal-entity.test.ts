@@ -1,4 +1,4 @@
-// Issue 23, "One operator identity, everywhere": the aviso legal of a Spanish, a Portuguese and an English-language
+// The aviso legal of a Spanish, a Portuguese and an English-language
 // store names the store's seller (GET /api/stores/{id}/seller, the legal entity admins edit) in the store's language,
 // with no placeholder text, and passes axe.
 import { expect, test } from '@playwright/test';

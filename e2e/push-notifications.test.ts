@@ -1,4 +1,4 @@
-// Issue 13, the installable app and its notifications, end to end on the built product: the customer's app installs
+// The installable app and its notifications, end to end on the built product: the customer's app installs
 // (manifest linked, service worker active and controlling the page), the customer's device is subscribed to pushes,
 // an agent puts the order in incidence, and the push arrives: the server's pg-boss job sends the real VAPID-signed,
 // aes128gcm-encrypted request, the notification shows in the service worker, the header's badge counts it.

@@ -1,4 +1,4 @@
-// Issue 13, the installable app: the manifest is linked from every page (server-rendered or not) and opens the orders
+// The installable app: the manifest is linked from every page (server-rendered or not) and opens the orders
 // list; the service worker registers and controls the page after a reload, and offline a page address answers the
 // offline page; /version.json holds the app version the footer shows; when the server's build differs from the one
 // loaded, an accessible prompt offers the reload. A 401 on an API call signs the customer out.

@@ -1,4 +1,4 @@
-// Issue 12, "Done when": a product page of each language answers full HTML to a browser without JavaScript (title,
+// A product page of each language answers full HTML to a browser without JavaScript (title,
 // description, canonical, hreflang, JSON-LD price equal to the API's price), and with JavaScript React hydrates that
 // same markup without a mismatch and the page works on (its order button leads into the wizard).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';

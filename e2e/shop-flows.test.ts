@@ -1,4 +1,4 @@
-// The spec's dedicated shop flows in Debian's Chromium (issue 3): the nota simple with its steps 5.1 and 5.2 (asked
+// The spec's dedicated shop flows in Debian's Chromium: the nota simple with its steps 5.1 and 5.2 (asked
 // because the owner is unknown) and the reuse of the last nota simple form, the what-properties search (a company:
 // CIF checked, how many properties, the 5 euro per property acceptance), the Portuguese simplified property
 // information through its step 2.1, the unfinished orders of the account (a draft resumed, an unpaid order) and the

@@ -1,4 +1,4 @@
-// Issue 13, "Languages": store 9, the English registry site, sells the Spanish catalogue in English. In Chromium its
+// Store 9, the English registry site, sells the Spanish catalogue in English. In Chromium its
 // catalogue, product page and wizard read in English (the shop's own texts and the catalogue's alike), while store 1
 // keeps the same product in Spanish.
 import { expect, test, type Browser, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Document questions in the wizard (issue 3): a cadastral search as heir asks for the death certificate and heir
+// Document questions in the wizard: a cadastral search as heir asks for the death certificate and heir
 // document. The customer picks a file with the wrong content (refused, in the error summary), uploads a PDF, removes
 // it, uploads again by keyboard, replaces it, reloads (the draft keeps it), and sees its name on the check-answers
 // page and in the cart. axe runs on every state of the question.

@@ -1,5 +1,5 @@
 // npm run bench:checkout: paid orders per second through the real HTTP API, on the embedded default and on
-// PostgreSQL, in the same run. Goal (issue 12): >= 100 paid orders per second with p99 <= 250 ms on the embedded
+// PostgreSQL, in the same run. Goal: >= 100 paid orders per second with p99 <= 250 ms on the embedded
 // database, which on a slow 2-core guest means at most 12 ms of CPU per paid order, app and database together
 // (printed for each run, read from /proc).
 //

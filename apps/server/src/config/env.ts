@@ -9,7 +9,7 @@ import { loadCompanyReportsConfig, type CompanyReportsConfig } from './company-r
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 import { loadAssistantConfig, type AssistantConfig } from './assistant-config.js';
 import { loadSignInConfig, type SignInConfig } from './sign-in-config.js';
-import { isPaymentMethodCode, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
+import { isPaymentMethodCode, validateEmail, validateIban, type PaymentMethodCode } from '@ventanilla/domain';
 
 /** Typed configuration, parsed once at boot from the environment. */
 export interface AppConfig {
@@ -42,10 +42,10 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: boolean;
   maxUploadBytes: number;
-  // --- Shop flows (issue 3; docs/shop-flows.md) ---
+  // --- Shop flows (docs/shop-flows.md) ---
   /** The spec: the last nota simple form may be reused within this many seconds; -1 means always, 0 never. */
   notaSimpleReuseSeconds: number;
-  // --- Wizard uploads (issue 3; docs/uploads.md) ---
+  // --- Wizard uploads (docs/uploads.md) ---
   /** Uploads never attached to an order are deleted this long after they were made. */
   uploadRetentionHours: number;
   /** Most uploads one session, or one IP, may make in an hour. */
@@ -54,7 +54,7 @@ export interface AppConfig {
   mail: MailConfig;
   /** Payment providers (Stripe, Redsys secrets) and which one serves which method in which store. */
   payments: PaymentsConfig;
-  // --- Payment methods (issue 4) ---
+  // --- Payment methods ---
   /** store id -> the payment methods it offers, in display order (others: by country, see defaultPaymentMethods). */
   storePaymentMethods: Record<number, PaymentMethodCode[]>;
   /** The account customers pay bank transfers into (IBAN checked at boot). */
@@ -62,7 +62,7 @@ export interface AppConfig {
   /** Sandbox provider: how long an MB WAY request waits for approval in the app, and a Multibanco reference lives. */
   sandboxMbWayTimeoutS: number;
   sandboxMultibancoExpiryHours: number;
-  // --- Invoicing (issue 4; docs/invoicing.md) ---
+  // --- Invoicing (docs/invoicing.md) ---
   /** Who issues each store's invoices and in which series (placeholder legal data until filled in). */
   legalEntitiesFile: string;
   /** Which AEAT host the Veri*Factu QR points at: production (www2.agenciatributaria.gob.es) or test (prewww2.aeat.es). */
@@ -72,10 +72,10 @@ export interface AppConfig {
   ptSigning: { keyFile: string | null; certificateNumber: string; production: boolean };
   /** Sending the Veri*Factu records to the AEAT (docs/invoicing.md, "Sending records to the AEAT"). */
   verifactuSubmission: VerifactuSubmissionConfig;
-  // --- Tickets (issue 11; docs/backoffice.md, "Tickets") ---
+  // --- Tickets (docs/backoffice.md, "Tickets") ---
   /** Customers' mail coming in: the SMTP receiver, the provider webhook, the contact form. */
   inboundMail: InboundMailConfig;
-  // --- Several instances (issue 12; docs/decisions/0017-job-queue-and-file-storage.md) ---
+  // --- Several instances (docs/decisions/0017-job-queue-and-file-storage.md) ---
   /** Where documents are stored: a local directory (shared disk for several instances) or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Background jobs (pg-boss in the database): whether this instance works them, and how often it looks. */
@@ -92,19 +92,19 @@ export interface AppConfig {
    */
   payLinks: { secret: string; ttlDays: number };
   /**
-   * Web push (issue 13; docs/pwa.md, "Web push"): the VAPID key pair that signs pushes (VAPID_PUBLIC_KEY and
+   * Web push (docs/pwa.md, "Web push"): the VAPID key pair that signs pushes (VAPID_PUBLIC_KEY and
    * VAPID_PRIVATE_KEY, base64url, from `npx web-push generate-vapid-keys`; required in production, a new pair per
    * start elsewhere, so subscriptions of an earlier development run stop receiving) and the contact (VAPID_SUBJECT).
    */
   push: { publicKey: string; privateKey: string; subject: string; generated: boolean };
   /** Company reports by CIF: the adapter (sandbox by default) and the lookups' rate limit (docs/integrations.md). */
   companyReports: CompanyReportsConfig;
-  /** The document assistant's model (ASSISTANT_* variables; issue 14, docs/integrations.md). */
+  /** The document assistant's model (ASSISTANT_* variables; docs/integrations.md). */
   assistant: AssistantConfig;
-  // --- Lookups (issue 14; docs/integrations.md) ---
+  // --- Lookups (docs/integrations.md) ---
   /** Cadastral reference lookup and geocoding: which adapter answers (offline by default) and how to reach it. */
   lookups: LookupsConfig;
-  /** Remember-me, OpenID Connect for customers and staff, OAuth 1.0a consumers (issue 14; sign-in-config.ts). */
+  /** Remember-me, OpenID Connect for customers and staff, OAuth 1.0a consumers (sign-in-config.ts). */
   signIn: SignInConfig;
 }
 
@@ -182,8 +182,6 @@ export { ConfigError };
 
 const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
-const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
-
 /**
  * Every variable the server reads (docs/operations.md), with its default and what it must be. The payment
  * providers' variables are in payments-config.ts.
@@ -237,7 +235,8 @@ const EnvSchema = Type.Object({
   SMTP_SECURE: Type.Optional(envText()),
   SMTP_USER: Type.Optional(envText()),
   SMTP_PASS: Type.Optional(envText()),
-  MAIL_FROM: Type.Optional(envPattern(MAIL_ADDRESS, 'must be a plain address like no-reply@example.com')),
+  // A plain address (validateEmail), checked with MAIL_FROM_STORES when the mail configuration is read.
+  MAIL_FROM: Type.Optional(envText()),
   MAIL_FROM_STORES: Type.Optional(envText()),
   MAIL_LINKS: Type.Optional(envEnum(['public-url', 'store-host'])),
   MAIL_MAX_ATTEMPTS: envInt(10, 1, 100),
@@ -253,7 +252,7 @@ const EnvSchema = Type.Object({
   INBOUND_ATTACHMENT_MAX_BYTES: envInt(20 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   INBOUND_SMTP_PER_IP_PER_HOUR: envInt(120, 1, 1_000_000),
   INBOUND_SMTP_PER_SENDER_PER_HOUR: envInt(30, 1, 1_000_000),
-  // --- Several instances (issue 12; docs/operations.md, "Several instances") ---
+  // --- Several instances (docs/operations.md, "Several instances") ---
   FILE_STORAGE: Type.Optional(envEnum(['local', 's3'])),
   FILES_DIR: Type.Optional(envText()),
   S3_BUCKET: Type.Optional(envPattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
@@ -268,7 +267,7 @@ const EnvSchema = Type.Object({
   BACKOFFICE_BACKGROUND_LOCK_SECONDS: envInt(120, 10, 3600),
   PAY_LINK_SECRET: Type.Optional(envText()),
   PAY_LINK_TTL_DAYS: envInt(14, 1, 90),
-  // --- Lookups (issue 14; docs/integrations.md) ---
+  // --- Lookups (docs/integrations.md) ---
   CADASTRE_PROVIDER: envEnum(['offline', 'catastro'], 'offline'),
   CATASTRO_URL: Type.Optional(envPattern(/^https?:\/\//, 'must start with http:// or https://')),
   GEOCODER: envEnum(['offline', 'nominatim'], 'offline'),
@@ -394,6 +393,9 @@ function parseMailConfig(env: Env, production: boolean): MailConfig {
       };
     } else throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL or SMTP_HOST');
   }
+  if (env.MAIL_FROM !== undefined && !validateEmail(env.MAIL_FROM).ok) {
+    throw new ConfigError(`MAIL_FROM must be a plain address like no-reply@example.com, got "${env.MAIL_FROM}"`);
+  }
   const fromByStore: Record<number, string> = {};
   for (const pair of (env.MAIL_FROM_STORES ?? '')
     .split(',')
@@ -401,7 +403,7 @@ function parseMailConfig(env: Env, production: boolean): MailConfig {
     .filter(Boolean)) {
     const [id, address] = pair.split('=').map((p) => p.trim());
     const storeId = Number(id);
-    if (!Number.isInteger(storeId) || storeId <= 0 || !address || !MAIL_ADDRESS.test(address)) {
+    if (!Number.isInteger(storeId) || storeId <= 0 || !address || !validateEmail(address).ok) {
       throw new ConfigError(`MAIL_FROM_STORES entries look like "16=noreply@example.pt", got "${pair}"`);
     }
     fromByStore[storeId] = address;

@@ -121,7 +121,7 @@ const es = {
   'ticket.VERSION_CONFLICT':
     'El ticket ha cambiado desde que lo abriste. Se ha recargado con los últimos cambios: revisa y vuelve a intentarlo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta acción no es posible en el estado actual del ticket.',
-  // Pay links of orders created by agents (issue 11, tix-srv).
+  // Pay links of orders created by agents.
   ASSISTANT_NOT_CONFIGURED:
     'El asistente de documentos no está disponible: no hay ningún modelo configurado (ASSISTANT_API_URL). Redacta el documento a mano.',
   ASSISTANT_DISABLED: 'El asistente está desactivado para este pedido.',
@@ -264,7 +264,7 @@ const en: Catalogue = {
   'ticket.VERSION_CONFLICT':
     'The ticket has changed since you opened it. It has been reloaded with the latest changes: check and try again.',
   'ticket.ITEM_ACTION_REFUSED': 'This action is not possible in the current state of the ticket.',
-  // Pay links of orders created by agents (issue 11, tix-srv).
+  // Pay links of orders created by agents.
   ASSISTANT_NOT_CONFIGURED:
     'The document assistant is not available: no model is configured (ASSISTANT_API_URL). Write the document by hand.',
   ASSISTANT_DISABLED: 'The assistant is turned off for this order.',
@@ -410,7 +410,7 @@ const pt: Catalogue = {
   'ticket.VERSION_CONFLICT':
     'O ticket mudou desde que o abriu. Foi recarregado com as últimas alterações: reveja e tente de novo.',
   'ticket.ITEM_ACTION_REFUSED': 'Esta ação não é possível no estado atual do ticket.',
-  // Pay links of orders created by agents (issue 11, tix-srv).
+  // Pay links of orders created by agents.
   ASSISTANT_NOT_CONFIGURED:
     'O assistente de documentos não está disponível: não há nenhum modelo configurado (ASSISTANT_API_URL). Redija o documento à mão.',
   ASSISTANT_DISABLED: 'O assistente está desativado para esta encomenda.',

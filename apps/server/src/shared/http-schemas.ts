@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   PANEL_STATUS_IDS,
   PAYMENT_STATUSES,
+  MONEY_PATTERNS,
 } from '@ventanilla/domain';
 import { ERROR_CODES } from './app-error.js';
 
@@ -49,7 +50,7 @@ export const ClientStatusSchema = Type.Object({
 });
 
 /** Prices in the API: strings with two decimals, as the spec shows them. */
-export const MoneyString = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['25.12'] });
+export const MoneyString = Type.String({ pattern: MONEY_PATTERNS.moneyString, examples: ['25.12'] });
 
 /** The `code` of every error response: one of the server's error codes (apps/server/src/shared/app-error.ts). */
 export const ErrorCodeSchema = OneOf(ERROR_CODES);

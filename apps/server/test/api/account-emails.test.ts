@@ -1,4 +1,4 @@
-// Issue 23, section 5: the e-mails an account's owner expects. A password changed (from the account or by a reset
+// The e-mails an account's owner expects. A password changed (from the account or by a reset
 // link), an e-mail address changed by staff (to the old address) and an account deleted (to the address it had), each
 // queued by the action itself, in the store's language; the deletion's abuse cases (wrong password, guessing,
 // impersonation).

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { notaSimpleAnswers, TestClient } from '../support/test-app.js';
 
 /**
- * Catalogue editing from the back office (issue 3): admins only; every save checked by the schema and the catalogue
+ * Catalogue editing from the back office: admins only; every save checked by the schema and the catalogue
  * linter, versioned (409 when stale), with revisions and reverts; the shop prices with the edit at once; the seed never
  * overwrites an edit; a second app instance on the same database sees the edit after its reload interval.
  */
@@ -431,7 +431,7 @@ describe('the seed and the back office', () => {
     expect((await detail()).base_price).toBe('20.76');
   });
 
-  it('search fields (issue 12): a product title and description and a category picture are saved, or kept when left out', async () => {
+  it('search fields: a product title and description and a category picture are saved, or kept when left out', async () => {
     const current = await detail();
     const saved = await put(
       admin,

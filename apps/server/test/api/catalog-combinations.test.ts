@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 /**
- * Issue 3, "Done when": the total price of answer combinations across the real catalogue, checked through the API
+ * The total price of answer combinations across the real catalogue, checked through the API
  * against the spec's figures. The table (fixtures/catalog-combinations.json) gives, per case, what it covers (with the
  * arithmetic in its name), the store, the product, the answers, the price parts from the spec (shop-and-customer.md
  * section 9, before VAT) and the documented choices (docs/catalogue.md, docs/catalogue-forms.md), the outcome and the

@@ -1,4 +1,4 @@
-// Catalogue texts in the store's language (issue 13, "Languages"; docs/catalogue.md): store 9, the English registry
+// Catalogue texts in the store's language (docs/catalogue.md): store 9, the English registry
 // site, sells the Spanish catalogue in English; the Portuguese stores speak Portuguese; Spanish stores are unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { emailOutbox, invoices, orderItems, orders } from '../../src/db/schema.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 
-// The consumer-law checkout (issue 23 §2, docs/shop-flows.md "Consents at checkout"): POST /api/checkout needs
+// The consumer-law checkout (docs/shop-flows.md "Consents at checkout"): POST /api/checkout needs
 // `accept_terms: true` and, as every service starts at once, `start_now: true`; the order keeps the terms version and
 // both consents and staff see them; pay links, quote links and agent orders record the same consents; a full invoice
 // asked for at checkout is checked by the country's rules.

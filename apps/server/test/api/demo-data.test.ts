@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { TestClient } from '../support/test-app.js';
 
 /**
- * Demo data (issue 10): a fresh development start seeds a living back office once, production never does, and
+ * Demo data: a fresh development start seeds a living back office once, production never does, and
  * `npm run demo:orders` adds valid orders the back-office list finds. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
@@ -167,7 +167,7 @@ describe('demo data on a fresh development start', () => {
     expect(JSON.stringify(mine.json()).match(/"order_id"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   });
 
-  it('invoices every paid demo order and credits every refunded one, by the code real orders use (issue 23)', async () => {
+  it('invoices every paid demo order and credits every refunded one, by the code real orders use', async () => {
     const rows = async <T>(sql: string) => (await app.ctx.database.pool.query<T & object>(sql)).rows;
     // Every paid order has exactly one invoice; unpaid ones none.
     expect(

@@ -4,7 +4,7 @@ import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { ADMIN, createTestApp, signedIn, TestClient, type TestApp } from '../support/test-app.js';
 
-// Irish invoices (issue 23; VAT Regulations 2010, reg. 20, and s.66 VATCA 2010): the invoice PDF of the Irish entity
+// Irish invoices (VAT Regulations 2010, reg. 20, and s.66 VATCA 2010): the invoice PDF of the Irish entity
 // shows the supplier's name, address and VAT number; the customer's name and address and, for a business customer,
 // its VAT number; the date of issue and of supply; a unique sequential number; the description and quantity (with the
 // unit price exclusive of VAT); the VAT rate and amount per rate; and the total. The issuer printed is the one stored

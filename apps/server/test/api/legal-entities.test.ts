@@ -17,7 +17,7 @@ import {
 } from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
 
-// The legal entities' one source (issue 23, docs/legal-entities.md): the public seller of each store, the admins'
+// The legal entities' one source (docs/legal-entities.md): the public seller of each store, the admins'
 // edits with their history, validation and abuse, the refresh of another instance's edit, and production's refusal
 // of the shipped placeholder data. Runs on the embedded database, and on PostgreSQL with TEST_DATABASE_URL.
 

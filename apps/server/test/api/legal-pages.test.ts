@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, signedIn, type TestApp } from '../support/test-app.js';
 
-// The server-rendered legal pages and shop pages read the store's seller (issue 23, docs/legal-entities.md): its
+// The server-rendered legal pages and shop pages read the store's seller (docs/legal-entities.md): its
 // company data in the store's language with no placeholder text, schema.org's Organization, and an admin's edit
 // shown on the next page (the page cache is dropped). The web app's real render module, as in seo-pages.test.ts.
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// The installable app's files (issue 13: `/manifest.webmanifest` and `/sw.js` are served, `/version.json` holds the
+// The installable app's files (`/manifest.webmanifest` and `/sw.js` are served, `/version.json` holds the
 // app version): the manifest, made per store by the server (modules/seo/web-manifest.ts), and the files the web build
 // leaves in dist/: the real worker, offline page and icons from apps/web/public, a version.json of the shape build/app-version.ts writes, and a secret beside the served directory.
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');

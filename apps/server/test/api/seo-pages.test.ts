@@ -11,7 +11,7 @@ import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js
 import { CONSENT_COOKIE, rejectAllConsent, serializeConsent } from '@ventanilla/domain';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
-// The server-rendered pages (issue 12) with the web app's real render module, loaded from its sources, around a
+// The server-rendered pages with the web app's real render module, loaded from its sources, around a
 // stand-in index.html shaped like Vite's output.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ENTRY = path.resolve(here, '../../../web/src/entry-server.tsx');
@@ -125,7 +125,7 @@ describe('product pages answer full HTML in the store language', () => {
     expect(home.alternates).toContainEqual(['en-IE', 'https://ventanilla.ie/']);
   });
 
-  it('store 9, the English registry site: its product and category pages are in English (issue 13)', async () => {
+  it('store 9, the English registry site: its product and category pages are in English', async () => {
     const page = pageFacts((await get('/tienda/nota-simple', { host: 'registry.ventanilla.es' })).body);
     expect(page.lang).toBe('en');
     expect(decode(page.title)).toBe('Land Registry extract (nota simple) online - Ventanilla Registry');
@@ -594,7 +594,7 @@ describe('an attacker', () => {
   });
 });
 
-describe('pages go compressed to browsers that take it (issue 12, text compression)', () => {
+describe('pages go compressed to browsers that take it (text compression)', () => {
   it('brotli or gzip, the same HTML, Vary, and an ETag per copy', async () => {
     const plain = await get('/tienda/nota-simple');
     const br = await get('/tienda/nota-simple', { 'accept-encoding': 'gzip, deflate, br' });

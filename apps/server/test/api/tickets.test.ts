@@ -389,6 +389,18 @@ describe('the contact form', () => {
     const bad = await anonymous.post('/api/contact', { ...form, message: 'a\u0000b' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it.each([
+    'no-at-sign',
+    'ana@example',
+    'form@example.com,eve@evil.test',
+    'Ana <form@example.com>',
+    'a\nb@example.com',
+  ])('refuses the address %j, naming the field', async (email) => {
+    const res = await anonymous.post('/api/contact', { email, subject: 'Consulta', message: 'Hola' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ field: 'email' })]);
+  });
 });
 
 describe('actions', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 /**
- * Documents uploaded in the wizard (issue 3): POST/GET/DELETE /api/uploads, file references as answers checked by
+ * Documents uploaded in the wizard: POST/GET/DELETE /api/uploads, file references as answers checked by
  * evaluate, add-to-cart and checkout against the caller's own uploads, and the attachment to the order item.
  */
 

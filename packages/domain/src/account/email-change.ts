@@ -1,4 +1,4 @@
-// Changing the account's e-mail (issue 13): the new address must be a valid one and differ from the current; the
+// Changing the account's e-mail: the new address must be a valid one and differ from the current; the
 // change happens only when the link sent to the new address is opened (the server's EmailChangeService).
 import { checkAccountEmail } from '../auth/account-details.js';
 import type { DomainMessage } from '../i18n/domain-messages.js';

@@ -1,6 +1,7 @@
-// Web push (issue 13; spec: "Push subscription registers once per distinct endpoint; re-subscribe retries fewer than
+// Web push (spec: "Push subscription registers once per distinct endpoint; re-subscribe retries fewer than
 // 5 times") and the notifications an order's changes make.
 import { clientStatusFor, type ClientStatusKey } from '../orders/customer-status.js';
+import { PanelStatus } from '../orders/panel-status.js';
 
 /** A browser tries to (re)subscribe at most this many times in a row; the spec: fewer than 5. */
 export const PUSH_RESUBSCRIBE_MAX_ATTEMPTS = 4;
@@ -83,7 +84,8 @@ export function notificationForStatusChange(input: {
     clientStatusId: input.clientStatusId,
   });
   if (!after.ok) return null;
-  if (input.newPanelStatus === 60 && input.oldPanelStatus !== 60) return { kind: 'incident', status: after.status.key };
+  if (input.newPanelStatus === PanelStatus.Incident && input.oldPanelStatus !== PanelStatus.Incident)
+    return { kind: 'incident', status: after.status.key };
   if (!before.ok || before.status.key !== after.status.key) return { kind: 'order_status', status: after.status.key };
   return null;
 }

@@ -1,4 +1,4 @@
-// Account self-service (issue 13, "Account"): the rules of a customer's own name and password changes, every problem
+// Account self-service: the rules of a customer's own name and password changes, every problem
 // at once in form order. Checking the current password itself is the server's (argon2 verify).
 import type { DomainMessage } from '../i18n/domain-messages.js';
 import { checkNewPassword } from './password-policy.js';

@@ -73,6 +73,8 @@ export function parseOAuthHeader(header: string): OAuthParam[] | null {
  */
 export function baseStringUri(url: string): string {
   // No URL class here (the domain has no platform library): an absolute http(s) URL is split by hand.
+  // The `@` ends a URL's user information, not an e-mail address.
+  // eslint-disable-next-line no-restricted-syntax
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?([^?#]*)/.exec(url);
   if (!match) throw new Error(`not an absolute URL: ${url}`);
   const scheme = match[1]!.toLowerCase();

@@ -1,6 +1,10 @@
 // Rules of the sign-in options (docs/decisions/0018-sign-in-options.md): which role a staff member's identity-provider
 // groups give, whether a customer's identity-provider e-mail may sign in, and how a remembered device is named.
 import type { StaffRole } from '../backoffice/item-lock.js';
+import { isAddressShaped } from '../validators/email.js';
+
+/** Longest e-mail claim taken from an identity provider (the limit of common directories, above SMTP's 254). */
+const MAX_CLAIMED_EMAIL = 320;
 
 /** When a person's groups map to several roles, the most powerful one is what their directory says they are. */
 const STAFF_ROLE_ORDER: readonly StaffRole[] = ['admin', 'agent', 'notary'];
@@ -35,7 +39,7 @@ export function customerIdentityVerdict(claims: {
   email?: unknown;
   email_verified?: unknown;
 }): CustomerIdentityVerdict {
-  if (typeof claims.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(claims.email) || claims.email.length > 320)
+  if (typeof claims.email !== 'string' || !isAddressShaped(claims.email, MAX_CLAIMED_EMAIL))
     return { ok: false, reason: 'no_email' };
   if (claims.email_verified !== true) return { ok: false, reason: 'email_not_verified' };
   return { ok: true, email: claims.email };

@@ -1,5 +1,6 @@
 import { can } from '../auth/permissions.js';
 import type { Language } from '../stores/stores.js';
+import { isAddressShaped } from '../validators/email.js';
 
 /*
  * The agent's tabbed workspace (spec section 2: "Back-office tabs are identified by the ending of the address").
@@ -136,20 +137,14 @@ export function parseItemId(value: string): number | null {
   return id <= MAX_ITEM_ID ? id : null;
 }
 
-// eslint-disable-next-line no-control-regex
-const NOT_IN_ADDRESS = /[\s\u0000-\u001f\u007f-\u009f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /**
  * The customer e-mail of a per-e-mail tickets tab, lower-cased: one `@` with text on both sides, at most 254
  * characters, no spaces or control characters (NUL included); null for anything else. Loose on purpose: tickets come
  * from any sender a mail server accepted, so the tab must open for every address a ticket carries.
  */
 export function parseTicketsEmail(value: string): string | null {
-  if (NOT_IN_ADDRESS.test(value) || LONE_SURROGATE.test(value)) return null;
   const email = value.toLowerCase();
-  if ([...email].length > 254 || !/^[^@]+@[^@]+$/.test(email)) return null;
-  return email;
+  return isAddressShaped(email) ? email : null;
 }
 
 /** The key of the tab listing one customer e-mail's tickets, or null when the address is not one. */

@@ -47,6 +47,10 @@ describe('checkFieldValue', () => {
     ['municipio_alias', 'municipio', '0', { ok: false, code: 'out_of_range', params: { min: 1, max: 2_147_483_647 } }],
     ['provider_payments', 'importe', '25,12', { ok: true, value: 2512 }],
     ['provider_payments', 'importe', '-3.00', { ok: false, code: 'invalid_money' }],
+    ['provider_payments', 'importe', '25.1', { ok: true, value: 2510 }],
+    ['provider_payments', 'importe', '9999999.99', { ok: true, value: 999_999_999 }],
+    ['provider_payments', 'importe', '10000000', { ok: false, code: 'invalid_money' }],
+    ['provider_payments', 'importe', '25.123', { ok: false, code: 'invalid_money' }],
     ['provider_payments', 'fecha', '2026-02-29', { ok: false, code: 'bad_date' }],
     ['provider_payments', 'fecha', '2028-02-29', { ok: true, value: '2028-02-29' }],
     ['provider_payments', 'status', 'pagado', { ok: true, value: 'pagado' }],
@@ -148,6 +152,9 @@ describe('keys, CSV cells and messages', () => {
 
   it('writes values as text', () => {
     expect(fieldText(field('provider_payments', 'importe'), 2512)).toBe('25.12');
+    // A negative amount (a refund typed in by hand into the database) keeps its sign: "-0.50", never "0.-50".
+    expect(fieldText(field('provider_payments', 'importe'), -50)).toBe('-0.50');
+    expect(fieldText(field('provider_payments', 'importe'), -1050)).toBe('-10.50');
     expect(fieldText(field('provider_payments', 'files'), ['a.pdf', 'b.pdf'])).toBe('a.pdf|b.pdf');
     expect(fieldText(field('registros', 'email'), null)).toBe('');
   });

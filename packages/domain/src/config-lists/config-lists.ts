@@ -1,3 +1,4 @@
+import { cents, formatMoneyString, parseTypedMoney } from '../money/money.js';
 import type { Language } from '../stores/stores.js';
 import { validateEmail } from '../validators/email.js';
 import { validatePortuguesePhone, validateSpanishPhone } from '../validators/phones.js';
@@ -499,16 +500,8 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** Cents from a money text "25.12", "25,12" or "25" (at most 9,999,999.99); null when not money. */
-export function parseMoneyText(value: string): number | null {
-  const m = /^(\d{1,7})(?:[.,](\d{2}))?$/.exec(value.trim());
-  return m ? Number(m[1]) * 100 + Number(m[2] ?? '0') : null;
-}
-
-/** Cents as the API shows money: "25.12". */
-export function moneyText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+/** The largest amount a money field holds: 9,999,999.99. */
+const MAX_LIST_MONEY = cents(999_999_999);
 
 function checkText(
   field: FieldDef,
@@ -597,8 +590,8 @@ export function checkFieldValue(
       return n < min || n > max ? fail('out_of_range', { min, max }) : { ok: true, value: n };
     }
     case 'money': {
-      const cents = parseMoneyText(value);
-      return cents === null ? fail('invalid_money') : { ok: true, value: cents };
+      const amount = parseTypedMoney(value, MAX_LIST_MONEY);
+      return amount === null ? fail('invalid_money') : { ok: true, value: amount };
     }
     case 'date':
       return isCalendarDay(value) ? { ok: true, value } : fail('bad_date');
@@ -652,22 +645,26 @@ export function validateRecord(
 /** A stored value as one CSV cell / form field text (lists joined by `|`, money "25.12", booleans `true`/`false`). */
 export function fieldText(field: FieldDef, value: FieldValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (field.type === 'money' && typeof value === 'number') return moneyText(value);
+  if (field.type === 'money' && typeof value === 'number') return formatMoneyString(cents(value));
   if (Array.isArray(value)) return value.join('|');
   return String(value);
 }
+
+/** The characters a spreadsheet starts a formula with. */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+const startsFormula = (text: string) => FORMULA_START.has(text.charAt(0));
 
 /**
  * Neutralises spreadsheet formulas in an exported cell: text beginning with `=`, `+`, `-`, `@`, a tab or a carriage
  * return gets a leading apostrophe (OWASP "CSV injection"), so a spreadsheet shows it as text.
  */
 export function csvSafeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return startsFormula(text) ? `'${text}` : text;
 }
 
 /** Undoes {@link csvSafeCell} on import, so an exported file re-imports unchanged. */
 export function csvUnsafeCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return text.startsWith("'") && startsFormula(text.slice(1)) ? text.slice(1) : text;
 }
 
 const MESSAGES: Record<ConfigFieldErrorCode, Labels> = {

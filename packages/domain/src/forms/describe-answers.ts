@@ -1,8 +1,10 @@
 import {
+  isChoiceOption,
   isFileReference,
   MULTI_CHOICE_TYPES,
   SINGLE_CHOICE_TYPES,
   type AnswerValue,
+  type FileReference,
   type ProductForm,
 } from './product-form.js';
 import { PLACE_TYPES, placeKindOf, placeLabel, type PlaceLookup } from './place-answers.js';
@@ -77,4 +79,22 @@ export function orderSummary(answers: readonly Pick<DescribedAnswer, 'print_valu
     .slice(0, 2)
     .map((a) => a.print_value)
     .join(' | ');
+}
+
+/**
+ * What a person chose, in words, for one question: a document's name, value names for choices (a list, or ids as
+ * text, comma-separated, as the wizard keeps them), the text otherwise; ids that name no value show as given. Empty
+ * for no answer.
+ */
+export function answerLabel(
+  option: { type: string; opt_values: readonly { id: number; name: string }[] },
+  value: string | readonly number[] | FileReference | undefined,
+): string {
+  if (value === undefined || value === '') return '';
+  if (isFileReference(value)) return value.filename;
+  const text = Array.isArray(value) ? value.join(',') : (value as string);
+  if (!isChoiceOption(option)) return text;
+  const ids = text.split(',');
+  const names = option.opt_values.filter((v) => ids.includes(String(v.id))).map((v) => v.name);
+  return names.length > 0 ? names.join(', ') : text;
 }

@@ -24,6 +24,15 @@ export const SINGLE_CHOICE_TYPES: ReadonlySet<OptionType> = new Set(['radio', 'r
 /** Types whose answer is a list of value ids. */
 export const MULTI_CHOICE_TYPES: ReadonlySet<OptionType> = new Set(['checkbox', 'multiple']);
 
+/**
+ * Whether a question is answered by choosing among its values (one or several), so its answer is value ids that
+ * people read as the values' names. A question of another type that carries values counts too.
+ */
+export function isChoiceOption(option: { type: string; opt_values: readonly unknown[] }): boolean {
+  const type = option.type as OptionType;
+  return SINGLE_CHOICE_TYPES.has(type) || MULTI_CHOICE_TYPES.has(type) || option.opt_values.length > 0;
+}
+
 /** The answer validators an option may name (docs/catalogue-format.md). */
 export const VALIDATOR_NAMES = [
   'dni',

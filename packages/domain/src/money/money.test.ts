@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyRate,
+  MONEY_PATTERNS,
   cents,
   formatMoney,
   formatMoneyString,
   moneyString,
   parseMoney,
   parseRate,
+  parseTypedMoney,
   rateBp,
 } from './money.js';
 
@@ -27,6 +29,37 @@ describe('parseMoney / formatMoneyString', () => {
   it.each(['', 'abc', '1.234', '1,5', '1.', '.5', '1e3'])('rejects %j', (text) => {
     expect(parseMoney(text)).toBeNull();
   });
+});
+
+describe('parseTypedMoney: money as a person types it', () => {
+  const max = cents(999_999_999);
+  it.each([
+    ['25.12', 2512],
+    [' 25,12 ', 2512],
+    ['25', 2500],
+    ['25,1', 2510],
+    ['0', 0],
+    ['9999999.99', 999_999_999],
+  ])('%j is %i cents', (text, value) => expect(parseTypedMoney(text, max)).toBe(value));
+
+  it.each(['-3.00', '-0', '+1', '10000000.00', '25.123', '1,2,3', '1.2,3', '25,', 'abc', '', '1e3', '25.12\0'])(
+    'rejects %j',
+    (text) => expect(parseTypedMoney(text, max)).toBeNull(),
+  );
+
+  it('rejects an amount above its bound', () => {
+    expect(parseTypedMoney('100.00', cents(9_999))).toBeNull();
+    expect(parseTypedMoney('99.99', cents(9_999))).toBe(9_999);
+  });
+});
+
+describe('formatMoneyString shows negative amounts with their sign', () => {
+  it.each([
+    [-50, '-0.50'],
+    [-5, '-0.05'],
+    [-100, '-1.00'],
+    [-123_456, '-1234.56'],
+  ])('%i -> %s', (value, shown) => expect(formatMoneyString(cents(value))).toBe(shown));
 });
 
 describe('applyRate rounds half-up to the cent', () => {
@@ -99,4 +132,36 @@ describe('moneyString and formatMoneyString: the API form of parseMoney', () => 
     expect(() => moneyString('25,12')).toThrow(RangeError);
     expect(() => moneyString('1.234')).toThrow(RangeError);
   });
+});
+
+describe('MONEY_PATTERNS accept only what parseMoney reads', () => {
+  const texts = [
+    '25.12',
+    '-3.50',
+    '25',
+    '25.1',
+    '0.05',
+    '999999.99',
+    '1000000',
+    '-1',
+    '25,12',
+    '1.234',
+    '',
+    'abc',
+    '1e3',
+  ];
+  it.each(Object.entries(MONEY_PATTERNS))('%s', (_name, pattern) => {
+    const re = new RegExp(pattern);
+    for (const text of texts) if (re.test(text)) expect(parseMoney(text), text).not.toBeNull();
+  });
+
+  it.each([
+    ['moneyString', '25.12', true],
+    ['moneyString', '-3.50', true],
+    ['moneyString', '25', false],
+    ['amount', '25.1', true],
+    ['amount', '-1', false],
+    ['price', '999999.99', true],
+    ['price', '1000000', false],
+  ] as const)('%s %j -> %s', (name, text, ok) => expect(new RegExp(MONEY_PATTERNS[name]).test(text)).toBe(ok));
 });

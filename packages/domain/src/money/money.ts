@@ -39,6 +39,30 @@ export function parseMoney(text: string): Cents | null {
   return cents(m[1] ? -value : value);
 }
 
+/**
+ * JSON-schema patterns of money texts, for API and file schemas (a schema keeps its pattern as text): each one
+ * accepts only what parseMoney reads.
+ */
+export const MONEY_PATTERNS = {
+  /** The API's money: formatMoneyString's output ("25.12", "-3.50"). */
+  moneyString: '^-?\\d+\\.\\d{2}$',
+  /** An unsigned amount as data files write it: "25", "25.1", "25.12". */
+  amount: '^\\d+(\\.\\d{1,2})?$',
+  /** A catalogue price: an unsigned amount up to 999999.99. */
+  price: '^\\d{1,6}(\\.\\d{1,2})?$',
+} as const;
+
+/**
+ * Money as a person types it in a form or a CSV cell: "25.12", "25,12", "25" or "25.1", never signed, at most `max`;
+ * null otherwise. The same parser underneath, with the decimal comma of Spanish and Portuguese keyboards.
+ */
+export function parseTypedMoney(text: string, max: Cents): Cents | null {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('-')) return null;
+  const value = parseMoney(trimmed.replace(',', '.'));
+  return value !== null && value <= max ? value : null;
+}
+
 /** Parses a money string that is known to be valid (data files); throws otherwise. */
 export function money(text: string): Cents {
   const value = parseMoney(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientStatusFor, clientStatusText, type ClientStatusKey } from './customer-status.js';
-import { PANEL_STATUS_IDS, panelStatusText } from './panel-status.js';
+import { PANEL_STATUS_IDS, PanelStatus, panelStatusText } from './panel-status.js';
 
 function keyOf(input: Parameters<typeof clientStatusFor>[0]): ClientStatusKey | 'status_not_found' {
   const result = clientStatusFor(input);
@@ -91,6 +91,7 @@ describe('customer status: defaults and errors', () => {
 
 describe('panel statuses', () => {
   it('are the 24 of the spec', () => expect(PANEL_STATUS_IDS).toHaveLength(24));
+  it('each has one name, in display order', () => expect(Object.values(PanelStatus)).toEqual([...PANEL_STATUS_IDS]));
   it.each([
     [0, 'Pendiente de pago'],
     [10, 'En espera'],

@@ -1,5 +1,6 @@
 import { translateDomainMessage } from '../i18n/domain-messages.js';
 import type { Language } from '../stores/stores.js';
+import { PanelStatus } from './panel-status.js';
 
 /** The five statuses a customer sees. */
 export const CLIENT_STATUS_KEYS = ['pending', 'processing', 'incidence', 'ready', 'returned'] as const;
@@ -70,8 +71,10 @@ export function clientStatusFor(input: {
   if (RETURNED_RAW.has(raw)) return status('returned');
   if (looksPending(raw)) return status('pending');
   if (raw.startsWith('complete')) {
-    if (input.panelStatusId === 60) return status('incidence');
-    if (input.panelStatusId === 110 || input.panelStatusId === 120) return status('ready');
+    if (input.panelStatusId === PanelStatus.Incident) return status('incidence');
+    if (input.panelStatusId === PanelStatus.Delivered || input.panelStatusId === PanelStatus.Closed) {
+      return status('ready');
+    }
     return status('processing');
   }
   return { ok: false, error: 'status_not_found' };

@@ -5,7 +5,7 @@ import type { ClientStatusStyle } from './customer-status.js';
 export type PanelStatusTone = ClientStatusStyle;
 
 /** Panel statuses that mean the work is done (delivered, closed, delivered by the notary). */
-const DONE: ReadonlySet<number> = new Set([PanelStatus.Delivered, PanelStatus.Closed, 1001]);
+const DONE: ReadonlySet<number> = new Set([PanelStatus.Delivered, PanelStatus.Closed, PanelStatus.NotaryDelivered]);
 
 /**
  * The tag style of a panel status, so agents scan lists quickly (the tag always shows the status text too), in the
@@ -15,7 +15,7 @@ const DONE: ReadonlySet<number> = new Set([PanelStatus.Delivered, PanelStatus.Cl
 export function panelStatusTone(statusId: number): PanelStatusTone {
   if (statusId === PanelStatus.PendingPayment) return 'danger';
   if (statusId === PanelStatus.Incident) return 'warning';
-  if (statusId === 70) return 'gray';
+  if (statusId === PanelStatus.Denied) return 'gray';
   if (DONE.has(statusId)) return 'success';
   return 'info';
 }

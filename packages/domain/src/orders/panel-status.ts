@@ -8,14 +8,32 @@ export const PANEL_STATUS_IDS = [
 
 export type PanelStatusId = (typeof PANEL_STATUS_IDS)[number];
 
-/** Named panel statuses that the code refers to. */
+/** The panel statuses by name (spec document 2, section 4): code says `PanelStatus.Incident`, never 60. */
 export const PanelStatus = {
   PendingPayment: 0,
+  OnHold: 10,
+  UnderReview: 20,
+  AutoProcessing: 30,
   Pending: 40,
+  InProcess: 50,
   Incident: 60,
+  Denied: 70,
   Responded: 80,
+  Scheduled: 90,
+  AtProvider: 97,
+  AtNotary: 98,
+  PreProcessedPt: 99,
+  Processed: 100,
+  PostProcessed: 101,
+  Claimed: 102,
+  ProcessedWithCustomerEmail: 103,
   Delivered: 110,
   Closed: 120,
+  NotaryInProgress: 1000,
+  NotaryDelivered: 1001,
+  VisitScheduled: 1002,
+  PendingCertification: 1003,
+  PendingReport: 1004,
 } as const satisfies Record<string, PanelStatusId>;
 
 /** Whether a number is one of the 24 panel statuses. */

@@ -1,7 +1,7 @@
 import { NOTA_SIMPLE_REFRESH_DAYS } from '../backoffice/order-flags.js';
 
 /**
- * The nota simple refresh offer (issue 13; the shop's addactualizarnsahora {order_id, item_id}): a nota simple shows
+ * The nota simple refresh offer (the shop's addactualizarnsahora {order_id, item_id}): a nota simple shows
  * the registry on the day it was issued, so one older than 60 days offers a new one of the same property, pre-filled
  * with the old line's answers. Days are Madrid calendar days (the registries' and the customer's clock), whatever the
  * server's time zone, so a note issued on 1 March is 60 days old all of 30 April, summer time or not.

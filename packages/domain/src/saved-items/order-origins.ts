@@ -14,7 +14,7 @@ export interface SavedItemOrigin {
 }
 
 /**
- * The order lines that create saved items with the customer's consent (issue 13): a nota simple's property (spec
+ * The order lines that create saved items with the customer's consent: a nota simple's property (spec
  * 15867, urgent 18508; wizard options 80 address, 79 municipality, 78 province, 77 owner, 82 cadastral reference, 83
  * IDUFIR), a company report's company (economic 18506, solvency 18507, the commercial registry's nota simple 20013:
  * name and CIF), a vehicle report's plate (20029). A test checks these option ids against the catalogue's forms.

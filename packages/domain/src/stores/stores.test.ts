@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryFromOrderId, languageForStore, orderNumber, orderPrefix } from './stores.js';
 
-describe('languageForStore (spec: pt 16, 26, 28; en 17, 18, 19; es otherwise; issue 13: en 9)', () => {
+describe('languageForStore (spec: pt 16, 26, 28; en 17, 18, 19; es otherwise; en 9, the English registry site)', () => {
   it.each([
     [1, 'es'],
     [9, 'en'],

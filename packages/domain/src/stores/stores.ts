@@ -21,7 +21,7 @@ export function storeId(value: number): StoreId {
 /**
  * The spec's language rule (Portuguese for 16, 26, 28; English for 17, 18, 19; Spanish otherwise) with store 9, the
  * registry site in English ("9 and 12 registry sites in English and Spanish": 9 the English one, 12 the Spanish one;
- * issue 13, docs/catalogue.md "Languages"), in English: it sells the Spanish catalogue with its English texts.
+ * docs/catalogue.md "Languages"), in English: it sells the Spanish catalogue with its English texts.
  */
 export function languageForStore(id: number): Language {
   if (id === 16 || id === 26 || id === 28) return 'pt';

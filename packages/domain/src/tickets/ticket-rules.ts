@@ -13,22 +13,33 @@ export const TicketStatus = {
 } as const;
 export type TicketStatusId = (typeof TicketStatus)[keyof typeof TicketStatus];
 
-export const TICKET_STATUS_IDS: readonly TicketStatusId[] = [1, 2, 3, 4, 5, 6, 7, 8];
+export const TICKET_STATUS_IDS: readonly TicketStatusId[] = Object.values(TicketStatus);
 
 /** The spec's names (Spanish, as the panel shows them). */
 export const TICKET_STATUS_TEXT: Record<TicketStatusId, string> = {
-  1: 'Inicial',
-  2: 'Abierto',
-  3: 'Pendiente',
-  4: 'Resuelto',
-  5: 'Cerrado',
-  6: 'Programado',
-  7: 'Pte. documentación',
-  8: 'Lead convertido',
+  [TicketStatus.Initial]: 'Inicial',
+  [TicketStatus.Open]: 'Abierto',
+  [TicketStatus.Pending]: 'Pendiente',
+  [TicketStatus.Resolved]: 'Resuelto',
+  [TicketStatus.Closed]: 'Cerrado',
+  [TicketStatus.Scheduled]: 'Programado',
+  [TicketStatus.AwaitingDocuments]: 'Pte. documentación',
+  [TicketStatus.LeadConverted]: 'Lead convertido',
 };
 
 /** Statuses 2, 3 and 6 are active (spec). */
-export const ACTIVE_TICKET_STATUSES: readonly TicketStatusId[] = [2, 3, 6];
+export const ACTIVE_TICKET_STATUSES: readonly TicketStatusId[] = [
+  TicketStatus.Open,
+  TicketStatus.Pending,
+  TicketStatus.Scheduled,
+];
+
+/** The statuses a ticket may be postponed from: the active ones, 1 Inicial and 7 Pte. documentación. */
+const POSTPONABLE: readonly number[] = [
+  TicketStatus.Initial,
+  ...ACTIVE_TICKET_STATUSES,
+  TicketStatus.AwaitingDocuments,
+];
 
 /** Whether a number is one of the eight ticket statuses. */
 export function isTicketStatus(value: unknown): value is TicketStatusId {
@@ -65,7 +76,7 @@ export function ticketTransition(from: number, action: TicketStatusAction): Tick
     case 'convert_lead':
       return from === TicketStatus.LeadConverted ? no : to(TicketStatus.LeadConverted);
     case 'postponer':
-      return [1, 2, 3, 6, 7].includes(from) ? to(TicketStatus.Scheduled) : no;
+      return POSTPONABLE.includes(from) ? to(TicketStatus.Scheduled) : no;
     case 'customer_reply':
       return to(TicketStatus.Open);
     case 'wake':

@@ -1,4 +1,4 @@
-// The customer's account after the sale (issue 13; docs/customer-panel.md): e-mail changes confirmed by a link, the
+// The customer's account after the sale (docs/customer-panel.md): e-mail changes confirmed by a link, the
 // notifications and activities lists, web push subscriptions, and the record of deleted accounts.
 import type { ClientStatusKey, NotificationKind } from '@ventanilla/domain';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';

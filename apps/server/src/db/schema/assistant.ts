@@ -1,4 +1,4 @@
-// The document assistant (issue 14; docs/integrations.md, "Document assistant"): the orders it is turned off for.
+// The document assistant (docs/integrations.md, "Document assistant"): the orders it is turned off for.
 import { boolean, integer, pgTable } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.js';
 import { users } from './customers.js';

@@ -47,7 +47,7 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
   language: text('language').notNull(),
-  // Search and sharing (issue 12): the page's <title> and meta description, and the category's picture.
+  // Search and sharing: the page's <title> and meta description, and the category's picture.
   metaTitle: text('meta_title').notNull().default(''),
   metaDescription: text('meta_description').notNull().default(''),
   image: text('image').notNull().default(''),
@@ -56,7 +56,7 @@ export const categories = pgTable('categories', {
     .$type<Record<string, unknown>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
-  // Catalogue editing (issue 3): optimistic concurrency, and set once the back office edits it (the seed then leaves
+  // Catalogue editing: optimistic concurrency, and set once the back office edits it (the seed then leaves
   // it alone; docs/decisions/0005-catalogue-edits.md).
   version: integer('version').notNull().default(1),
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
@@ -113,7 +113,7 @@ export const products = pgTable('products', {
   tooltip: text('tooltip'),
   image: text('image').notNull().default('no_selection'),
   groupName: text('group_name').notNull().default('Otros'),
-  /** The product page's <title> and meta description (issue 12); empty: the name and the short description. */
+  /** The product page's <title> and meta description; empty: the name and the short description. */
   metaTitle: text('meta_title').notNull().default(''),
   metaDescription: text('meta_description').notNull().default(''),
   /** Service price before VAT, in cents. */
@@ -136,7 +136,7 @@ export const products = pgTable('products', {
     .notNull()
     .default(sql`'{}'::jsonb`),
   updatedAt: updatedAt(),
-  // Catalogue editing (issue 3; docs/decisions/0005-catalogue-edits.md).
+  // Catalogue editing (docs/decisions/0005-catalogue-edits.md).
   /** service (orderable) | fee (an official fee product, priced only as a related line of a service). */
   kind: text('kind').notNull().default('service'),
   /** Optimistic concurrency: bumped by every write (seed, back office, revert). */

@@ -1,4 +1,4 @@
-// Wizard drafts of signed-in customers (issue 3; docs/shop-flows.md).
+// Wizard drafts of signed-in customers (docs/shop-flows.md).
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.js';
 import { users } from './customers.js';

@@ -1,4 +1,4 @@
-// Email: the transactional outbox (issue 4; docs/email.md).
+// Email: the transactional outbox (docs/email.md).
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';

@@ -1,4 +1,4 @@
-// Invoicing (issue 4): invoices, credit notes, Veri*Factu records, refunds, customers' billing data.
+// Invoicing: invoices, credit notes, Veri*Factu records, refunds, customers' billing data.
 // docs/invoicing.md explains the numbering, the legal data and the Veri*Factu chain.
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

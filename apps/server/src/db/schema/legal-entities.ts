@@ -1,4 +1,4 @@
-// The legal entities that sell and invoice (issue 23, docs/legal-entities.md): one row per entity, seeded from
+// The legal entities that sell and invoice (docs/legal-entities.md): one row per entity, seeded from
 // catalog/legal-entities.json and edited by admins in the back office, each edit kept in the history.
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './customers.js';

@@ -218,7 +218,7 @@ export const itemFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
     uploadedBy: integer('uploaded_by').references(() => users.id),
-    // Documents the customer uploaded in the wizard (issue 3): the upload it comes from and the question it answers;
+    // Documents the customer uploaded in the wizard: the upload it comes from and the question it answers;
     // null for documents the staff uploaded.
     uploadId: text('upload_id'),
     optionId: integer('option_id'),

@@ -1,4 +1,4 @@
-// Payments, the provider notifications received, and each customer's preferred payment method (issue 4).
+// Payments, the provider notifications received, and each customer's preferred payment method.
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@ventanilla/domain';
 import { centsColumn, createdAt, updatedAt } from './columns.js';
@@ -22,7 +22,7 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    // Payment methods (issue 4): what the customer must do to pay later (Multibanco entity/reference, transfer
+    // Payment methods: what the customer must do to pay later (Multibanco entity/reference, transfer
     // details), when an asynchronous payment expires, and the agent who confirmed a bank transfer.
     instructions: jsonb('instructions').$type<Record<string, string>>(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),

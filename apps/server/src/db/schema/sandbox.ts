@@ -19,7 +19,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   threeDs: text('three_ds'),
-  // Payment methods (issue 4): cc | paypal | bizum | multibanco | sibsmb | sibsmbway, the phone of Bizum / MB WAY,
+  // Payment methods: cc | paypal | bizum | multibanco | sibsmb | sibsmbway, the phone of Bizum / MB WAY,
   // the Bizum one-time code, the Multibanco entity/reference, when a pending payment expires, and where the browser
   // returns after a 3-D Secure challenge.
   method: text('method').notNull().default('cc'),

@@ -1,4 +1,4 @@
-// The customer panel's saved items (issue 13; docs/customer-panel.md): properties, companies, vehicles and documents,
+// The customer panel's saved items (docs/customer-panel.md): properties, companies, vehicles and documents,
 // the orders each one belongs to, and the nota simple read for the customer.
 import type { DocParsed, DocParsedEntity, SavedItemKind, SavedItemMeta } from '@ventanilla/domain';
 import {

@@ -1,4 +1,4 @@
-// Tickets: customers' mail to the shop, threaded (issue 11; docs/backoffice.md, "Tickets").
+// Tickets: customers' mail to the shop, threaded (docs/backoffice.md, "Tickets").
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TicketStatusId } from '@ventanilla/domain';

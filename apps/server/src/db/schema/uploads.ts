@@ -1,4 +1,4 @@
-// Wizard uploads (issue 3): documents that answer file questions, before any order exists.
+// Wizard uploads: documents that answer file questions, before any order exists.
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './customers.js';

@@ -58,7 +58,7 @@ export class AccountDataService {
     private readonly db: Db,
     private readonly files: FileStorage,
     private readonly log: { warn(obj: object, msg: string): void } = { warn: () => undefined },
-    /** Confirms a deletion to the address the account had (issue 23). */
+    /** Confirms a deletion to the address the account had. */
     private readonly email?: EmailService,
   ) {}
 

@@ -20,7 +20,7 @@ export interface AccountOut {
 export class AccountSelfService {
   constructor(
     private readonly db: Db,
-    /** Tells the account's address that its password changed (issue 23). */
+    /** Tells the account's address that its password changed. */
     private readonly email?: EmailService,
   ) {}
 

@@ -1,3 +1,4 @@
+import { MONEY_PATTERNS } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { LanguageSchema, MoneyString, PageQuery, StoreIdParam, Nullable, OneOf } from '../../shared/http-schemas.js';
 import { ProductTranslations } from './catalog-translations.js';
@@ -74,11 +75,11 @@ export const ProductFieldsBody = Type.Object(
     short_description: Type.String({ maxLength: 1000 }),
     description: Type.String({ maxLength: 10_000 }),
     custom_text: Type.String({ maxLength: 50_000 }),
-    /** Search results (issue 12); left out: unchanged. */
+    /** Search results; left out: unchanged. */
     meta_title: Type.Optional(Type.String({ maxLength: 70 })),
     meta_description: Type.Optional(Type.String({ maxLength: 170 })),
     /** Before VAT, e.g. "25.12". */
-    base_price: Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,2})?$', examples: ['25.12'] }),
+    base_price: Type.String({ pattern: MONEY_PATTERNS.price, examples: ['25.12'] }),
     status: Status,
     stores: Type.Array(StoreIdParam, { minItems: 1, maxItems: 30, uniqueItems: true }),
     /** The texts in other languages (docs/catalogue.md, "Languages"); left out: unchanged. FAQ HTML is sanitised. */
@@ -146,7 +147,7 @@ export const CategoryBody = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     position: Type.Integer({ minimum: 0, maximum: 10_000 }),
-    /** Search results and sharing (issue 12); left out: unchanged. */
+    /** Search results and sharing; left out: unchanged. */
     meta_title: Type.Optional(Type.String({ maxLength: 70 })),
     meta_description: Type.Optional(Type.String({ maxLength: 170 })),
     image: Type.Optional(Type.String({ maxLength: 200, pattern: '^((/[a-z0-9-]+)+\\.(svg|png|jpe?g|webp))?$' })),

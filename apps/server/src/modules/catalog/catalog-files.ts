@@ -4,7 +4,14 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Nullable, OneOf } from '../../shared/http-schemas.js';
 import { Compile, type Validator } from 'typebox/compile';
 import { Value } from 'typebox/value';
-import { CONDITION_OPS, DISPLAY_FLAGS, LANGUAGES, OPTION_TYPES, VALIDATOR_NAMES } from '@ventanilla/domain';
+import {
+  CONDITION_OPS,
+  DISPLAY_FLAGS,
+  LANGUAGES,
+  MONEY_PATTERNS,
+  OPTION_TYPES,
+  VALIDATOR_NAMES,
+} from '@ventanilla/domain';
 import {
   CategoryTranslationFile,
   CategoryTranslations,
@@ -12,7 +19,7 @@ import {
   ProductTranslations,
 } from './catalog-translations.js';
 
-const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' });
+const Money = Type.String({ pattern: MONEY_PATTERNS.amount });
 
 export const StoreFile = Type.Array(
   Type.Object({

@@ -4,7 +4,6 @@ import {
   CONFIG_LISTS,
   configFieldErrorMessage,
   type ConfigFieldError,
-  type ConfigListKey,
   type Language,
 } from '@ventanilla/domain';
 import type { FastifyReply } from 'fastify';
@@ -339,4 +338,3 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default configListsRoutes;
-export type { ConfigListKey };

@@ -5,7 +5,6 @@ import {
   csvSafeCell,
   csvUnsafeCell,
   fieldText,
-  moneyText,
   validateRecord,
   type ConfigFieldError,
   type ConfigListDef,
@@ -67,7 +66,7 @@ function toOut(list: ConfigListDef, row: Record<string, unknown>): RecordOut {
   out[list.idField] = list.idKind === 'serial' ? Number(row[list.idField]) : row[list.idField];
   for (const f of list.fields) {
     const v = row[f.name] ?? null;
-    out[f.name] = f.type === 'money' && typeof v === 'number' ? moneyText(v) : (v as FieldValue);
+    out[f.name] = f.type === 'money' && typeof v === 'number' ? fieldText(f, v) : (v as FieldValue);
   }
   out.version = Number(row.version);
   out.active = Boolean(row.active);

@@ -105,7 +105,7 @@ export class CustomersAdminService {
     private readonly now: () => Date,
     /** Sends a new account's invitation to choose its password. */
     private readonly passwordReset: PasswordResetService,
-    /** Tells the old address when an admin changes a customer's e-mail (issue 23). */
+    /** Tells the old address when an admin changes a customer's e-mail. */
     private readonly email?: EmailService,
   ) {}
 

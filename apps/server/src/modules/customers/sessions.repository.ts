@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { aliasedTable, and, eq, gt, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { SessionState, SessionUser } from '../../shared/session-types.js';
 import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
@@ -149,8 +149,4 @@ export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -134,7 +134,7 @@ function personName(random: () => number, store: DemoStoreId) {
 export interface DemoSeedReport {
   seeded: boolean;
   orders: number;
-  /** Invoices and credit notes issued for the demo orders (issue 23: "Factura" links show real documents). */
+  /** Invoices and credit notes issued for the demo orders ("Factura" links show real documents). */
   invoices?: number;
   creditNotes?: number;
   ms?: number;

@@ -2,7 +2,7 @@ import { cents } from '@ventanilla/domain';
 import { describe, expect, it } from 'vitest';
 import { renderEmail, type EmailBrand } from './email-templates.js';
 
-// Every e-mail's footer names the store's seller (issue 23, docs/legal-entities.md), escaped like any value.
+// Every e-mail's footer names the store's seller (docs/legal-entities.md), escaped like any value.
 const brand = (seller?: EmailBrand['seller']): EmailBrand => ({
   storeId: 16,
   name: 'Balcão Ventanilla',

@@ -223,7 +223,7 @@ const TEXTS = {
     'account_invite.after':
       'El enlace caduca en {days} días y solo se puede usar una vez. Si caduca, pide uno nuevo con «He olvidado mi contraseña».',
     'account_invite.ignore': 'Si no esperabas este mensaje, ignóralo: nadie podrá entrar en la cuenta sin este enlace.',
-    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    // Account e-mails (password changed, e-mail changed by staff, account deleted).
     'email_changed.intro_staff':
       'Nuestro equipo ha cambiado, a petición tuya, el email de tu cuenta de {brand} a {masked}. Desde ahora te escribiremos allí.',
     'email_changed.when': 'Fecha del cambio',
@@ -255,7 +255,7 @@ const TEXTS = {
     'account_deleted.ifnot':
       'Si no has pedido tú la eliminación, responde a este mensaje cuanto antes: la cuenta no se puede recuperar, pero revisaremos qué ha pasado.',
     'account_deleted.privacy': 'Cómo tratamos tus datos',
-    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    // The withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
     'confirmation.terms':
       'Adjuntamos en PDF las condiciones de contratación que aceptaste, con los datos del vendedor, para que las conserves.',
     'confirmation.withdrawal':
@@ -365,7 +365,7 @@ const TEXTS = {
       'The link expires in {days} days and can be used only once. If it expires, ask for a new one with "Forgot your password?".',
     'account_invite.ignore':
       'If you did not expect this message, ignore it: nobody can sign in to the account without this link.',
-    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    // Account e-mails (password changed, e-mail changed by staff, account deleted).
     'email_changed.intro_staff':
       'At your request, our team has changed the email of your {brand} account to {masked}. We will write to you there from now on.',
     'email_changed.when': 'Date of the change',
@@ -397,7 +397,7 @@ const TEXTS = {
     'account_deleted.ifnot':
       'If you did not ask for this, reply to this message as soon as possible: the account cannot be restored, but we will look into what happened.',
     'account_deleted.privacy': 'How we handle your data',
-    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    // The withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
     'confirmation.terms':
       'We attach the terms and conditions you accepted, with the seller’s details, as a PDF for you to keep.',
     'confirmation.withdrawal':
@@ -506,7 +506,7 @@ const TEXTS = {
     'account_invite.after':
       'A ligação expira em {days} dias e só pode ser usada uma vez. Se expirar, peça uma nova em «Esqueceu-se da palavra-passe?».',
     'account_invite.ignore': 'Se não esperava esta mensagem, ignore-a: ninguém pode entrar na conta sem esta ligação.',
-    // issue 23: account e-mails (password changed, e-mail changed by staff, account deleted).
+    // Account e-mails (password changed, e-mail changed by staff, account deleted).
     'email_changed.intro_staff':
       'A seu pedido, a nossa equipa alterou o email da sua conta de {brand} para {masked}. A partir de agora escreveremos para lá.',
     'email_changed.when': 'Data da alteração',
@@ -538,7 +538,7 @@ const TEXTS = {
     'account_deleted.ifnot':
       'Se não foi você que pediu a eliminação, responda a esta mensagem quanto antes: a conta não pode ser recuperada, mas vamos ver o que aconteceu.',
     'account_deleted.privacy': 'Como tratamos os seus dados',
-    // issue 23: the withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
+    // The withdrawal form with the order confirmation; refund, withdrawal and cancellation e-mails.
     'confirmation.terms':
       'Juntamos em PDF os termos e condições que aceitou, com os dados do vendedor, para que os guarde.',
     'confirmation.withdrawal':

@@ -181,6 +181,8 @@ function text(node: unknown): string | null {
 /** A figure of the service: integers, or Spanish decimals with a comma ("7,320000"). */
 function number(node: unknown): number | null {
   const t = text(node);
+  // A surface or a share with a decimal comma, not money.
+  // eslint-disable-next-line no-restricted-syntax
   if (t === null || !/^\d+(?:[.,]\d+)?$/.test(t)) return null;
   const n = Number(t.replace(',', '.'));
   return Number.isFinite(n) && n > 0 ? n : null;

@@ -1,4 +1,4 @@
-// The <head> of a server-rendered page (issue 12): title, description, canonical, hreflang alternates, Open Graph and
+// The <head> of a server-rendered page: title, description, canonical, hreflang alternates, Open Graph and
 // JSON-LD. Written with the escaping `html` tag; JSON goes into <script> elements through `jsonForScript` only.
 import { html, trustedHtml, type SafeHtml } from '../../shared/html.js';
 

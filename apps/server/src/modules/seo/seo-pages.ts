@@ -1,4 +1,4 @@
-// Full HTML for the shop's public pages (issue 12; docs/decisions/0015-server-rendering.md): the home and catalogue,
+// Full HTML for the shop's public pages (docs/decisions/0015-server-rendering.md): the home and catalogue,
 // categories, products and the wizard's question pages are rendered by React on the server with the catalogue's own
 // API answers, wrapped in a head built from the catalogue fields (title, description, canonical, hreflang, Open Graph,
 // JSON-LD), and cached per store, page and whether the page asks for a cookie choice, until the catalogue changes. A

@@ -1,4 +1,4 @@
-// robots.txt and sitemap.xml of a store (issue 12): addresses from the store's own host and its catalogue only.
+// robots.txt and sitemap.xml of a store: addresses from the store's own host and its catalogue only.
 import { html } from '../../shared/html.js';
 
 /** Client-only areas (accounts, payments, the back office, the API): nothing there for a search engine. */

@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { contactFormProblems, webhookSignatureHex, webhookTimestampOk, WEBHOOK_WINDOW_S } from '@ventanilla/domain';
+import {
+  contactFormProblems,
+  validateEmail,
+  webhookSignatureHex,
+  webhookTimestampOk,
+  WEBHOOK_WINDOW_S,
+} from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { reserveHit } from '../../db/rate-counters.js';
 import { AppError } from '../../shared/app-error.js';
@@ -81,7 +87,8 @@ export const inboundMailRoutes: FastifyPluginAsync = async (app) => {
 
 const ContactBody = Type.Object(
   {
-    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@<>",;]+@[^\\s@<>",;]+\\.[^\\s@<>",;]+$' }),
+    // Checked by validateEmail in the handler (the one e-mail validator).
+    email: Type.String({ minLength: 3, maxLength: 254 }),
     name: Type.Optional(Type.String({ maxLength: 200 })),
     subject: Type.String({ minLength: 1, maxLength: SUBJECT_MAX }),
     message: Type.String({ minLength: 1, maxLength: 20_000 }),
@@ -113,6 +120,11 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (refused.length > 0) {
         throw new AppError('VALIDATION_ERROR', `${refused.join(', ')}: control characters`, {
           fields: refused.map((field) => ({ field, key: 'field.invalid_characters' as const })),
+        });
+      }
+      if (!validateEmail(email).ok) {
+        throw new AppError('VALIDATION_ERROR', 'email: not an address', {
+          fields: [{ field: 'email', key: 'field.invalid' }],
         });
       }
       const allowed = await reserveHit(db, {

@@ -22,6 +22,7 @@ import {
   TICKET_STATUS_TEXT,
   TicketStatus,
   ticketTransition,
+  validateEmail,
   type ItemLock,
   type TemplateValues,
   type TicketStatusAction,
@@ -108,7 +109,6 @@ function invalid(field: string, detail: string): AppError {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const EMAIL = /^[^\s@<>",;]{1,64}@[^\s@<>",;]{1,189}\.[^\s@<>",;]{2,}$/;
 
 /** A text an agent typed: no control characters, within `max`, not blank. */
 export function agentText(field: string, value: string, max: number): string {
@@ -124,7 +124,7 @@ export function emailList(field: string, raw: string | undefined): string[] {
     .split(/[,;]/)
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
-  if (list.length > 10 || list.some((e) => e.length > 254 || !EMAIL.test(e))) {
+  if (list.length > 10 || list.some((e) => !validateEmail(e).ok)) {
     throw invalid(field, `${field}: bad address list`);
   }
   return [...new Set(list)];
@@ -896,7 +896,7 @@ export class TicketsService {
     },
   ) {
     const email = input.email.trim().toLowerCase();
-    if (email.length > 254 || !EMAIL.test(email)) throw invalid('email', 'bad address');
+    if (!validateEmail(email).ok) throw invalid('email', 'bad address');
     const subject = cleanText(agentText('subject', input.subject, SUBJECT_MAX), SUBJECT_MAX);
     const body = agentText('body', input.body, REPLY_MAX);
     const cc = emailList('cc', input.cc);

@@ -1,16 +1,8 @@
-export {
-  useConsumeSignInLink,
-  useLogin,
-  useLogout,
-  useRegister,
-  useRequestSignInLink,
-  useSignInOptions,
-  type SignInOptions,
-} from './auth-api';
+export { useConsumeSignInLink, useSignInOptions } from './auth-api';
 export { ProviderSignIn, SignInErrorAlert } from './provider-sign-in';
 export { EmailInput, PasswordInput } from './auth-inputs';
 export { errorText } from './error-text';
-export { problemErrors, toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
+export { toFormErrors, NO_ERRORS, type FormErrors } from './form-errors';
 export { useFormMutation } from './use-form-mutation';
 export { loadPasswordRules, usePasswordRules } from './load-password-rules';
 export { LoginForm } from './login-form';

@@ -182,7 +182,7 @@ export const en: Catalogue = {
   'devices.signOutOthers': 'Sign out of all other devices',
   'devices.signedOut': 'We have signed that device out.',
   'devices.othersSignedOut': 'We have signed out all your other devices.',
-  // Password reset and the back office's sent email (issue 4).
+  // Password reset and the back office's sent email.
   'password.forgotLink': 'Forgotten your password?',
   'password.forgotTitle': 'Forgotten your password?',
   'password.forgotIntro':
@@ -524,7 +524,7 @@ export const en: Catalogue = {
   'wizard.file.tooLarge': 'The file is too large (at most {max}).',
   'wizard.file.failed': 'We could not upload the file. Please try again.',
   'files.byCustomer': 'Uploaded by the customer',
-  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line (issue 3).
+  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line.
   'flows.reuseTitle': 'Ordering another land registry extract for the same property?',
   'flows.reuseText': 'You can use the details of your last extract and then change whatever you need.',
   'flows.reuseButton': 'Use the details of my last extract',
@@ -549,7 +549,7 @@ export const en: Catalogue = {
     'The details of this order can no longer be changed because we are already processing it. If something is wrong, write to us.',
   'flows.correctNotOffered':
     'This service is no longer offered in the shop: its details cannot be changed here. Write to us if something is wrong.',
-  // --- Invoices, credit notes, billing data and refunds (issue 4) ---
+  // --- Invoices, credit notes, billing data and refunds ---
   'backoffice.sectionRefunds': 'Invoices and refunds',
   'invoices.orderSection': 'Invoice and credit notes',
   'invoices.noneYet': 'The invoice is issued once the order is paid.',
@@ -953,7 +953,7 @@ export const en: Catalogue = {
   'code.action.nota_desfijada': 'Note unpinned',
   'code.action.nota_borrada': 'Note deleted',
   'code.action.archivo_borrado': 'File deleted',
-  // Back-office order search (issue 10, h-search): the search tab's filters and list.
+  // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Part of it is enough, e.g. "garcia" or "@gmail" (at least 3 characters)',
   'search.text': 'Text',
   'search.textHint': "In the answers, the notes, the customer's name or the reference (at least 3 characters)",
@@ -1017,7 +1017,7 @@ export const en: Catalogue = {
   'ptSeries.formTitle': 'Save a series code',
   'ptSeries.save': 'Save code',
   'ptSeries.saved': 'Code of series {series} saved',
-  // --- canned responses (issue 11)
+  // --- canned responses
   'canned.nav': 'Canned responses',
   'canned.title': 'Canned responses',
   'canned.caption': 'Administration',
@@ -1189,7 +1189,7 @@ export const en: Catalogue = {
   'configLists.act.deactivate': 'Deactivated',
   'configLists.act.import_create': 'Created by CSV import',
   'configLists.act.import_update': 'Changed by CSV import',
-  // --- tickets screens (issue 11)
+  // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets of {email}',
   'tickets.new': 'New ticket',
@@ -1375,12 +1375,12 @@ export const en: Catalogue = {
   'agentOrders.saveLocalization': 'Save the localization',
   'agentOrders.noRoom':
     'No more localizations fit: process the list of people with a larger maximum, or it has been reached.',
-  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail.
   'ticketQueue.title': 'Tickets',
   'ticketQueue.hint': 'The tickets queue: the active ticket waiting longest opens in its tab, locked to you.',
   'ticketQueue.next': 'Next ticket',
   'ticketQueue.empty': 'No ticket is waiting.',
-  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  // Search engines and addresses: the store's home in search results, the not-found page.
   'seo.homeTitle': 'Registry copies and certificates online',
   'seo.homeDescription': 'Order registry copies, certificates and other official documents online, step by step.',
   'notFound.title': 'Page not found',
@@ -1388,15 +1388,15 @@ export const en: Catalogue = {
     'This address does not exist or has changed. Go to the home page or find your service in the catalogue.',
   'notFound.home': 'Go to the home page',
   'notFound.categories': 'Categories of the shop',
-  // Account invitations (issue 11, tix-srv)
+  // Account invitations
   'customers.newHint': 'We will e-mail them a link to choose their password (it expires in 7 days and works once).',
   'staff.inviteHint':
     'We will e-mail them a link to choose their password (it expires in 7 days and works once). Nobody else knows it.',
   'staff.invited': 'Account created. We have e-mailed the invitation.',
-  // Pay links of orders created by agents (issue 11, tix-srv)
+  // Pay links of orders created by agents
   'payLink.intro': 'You can pay this order with the link we sent you, without signing in.',
   'payLink.paid': 'Order paid. Thank you: we are processing it and will let you know by e-mail.',
-  // Provider payments' files (issue 11, tix-srv)
+  // Provider payments' files
   'providerPaymentFiles.title': 'Files of the payment',
   'configLists.act.file_added': 'File added',
   'configLists.act.file_deleted': 'File deleted',
@@ -1409,7 +1409,7 @@ export const en: Catalogue = {
   'catalogAdmin.fieldMetaTitleHint': 'Up to 70 characters; the shop name is added. Empty: the product name.',
   'catalogAdmin.fieldMetaDescription': 'Description in search results',
   'catalogAdmin.fieldMetaDescriptionHint': 'Up to 170 characters. Empty: the short description.',
-  // Saved items of the customer panel (issue 13, docs/customer-panel.md).
+  // Saved items of the customer panel (docs/customer-panel.md).
   'saved.title': 'My saved items',
   'saved.nav': 'Saved',
   'saved.intro': 'Your properties, companies, vehicles and documents, with the orders of each.',
@@ -1543,7 +1543,7 @@ export const en: Catalogue = {
   'pwa.updateAvailable': 'A new version of the app is available.',
   'pwa.reload': 'Update now',
 
-  // Cookie consent and legal pages (issue 13).
+  // Cookie consent and legal pages.
   'footer.legal': 'Legal information',
   'footer.cookieSettings': 'Cookie settings',
   'legal.aviso-legal': 'Legal notice',
@@ -1552,7 +1552,7 @@ export const en: Catalogue = {
   'legal.condiciones': 'Terms and conditions',
   'legal.otherPages': 'Other legal pages',
   'legal.updated': 'Last updated: {date}',
-  // Legal entities (issue 23): back-office editing.
+  // Legal entities: back-office editing.
   'legalEntities.nav': 'Legal entities',
   'legalEntities.title': 'Legal entities',
   'legalEntities.intro':
@@ -1600,7 +1600,7 @@ export const en: Catalogue = {
   'consent.levelHint.targeting':
     'Showing you advertising based on your interests on other sites. We do not use any such tool today.',
 
-  // Account self-service (issue 13).
+  // Account self-service.
   'accountSelf.title': 'My account',
   'accountSelf.email': 'Your e-mail: {email}',
   'accountSelf.nameTitle': 'Your name',

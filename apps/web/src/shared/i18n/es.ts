@@ -182,7 +182,7 @@ export const es = {
   'devices.signOutOthers': 'Cerrar sesión en todos los demás dispositivos',
   'devices.signedOut': 'Hemos cerrado la sesión en ese dispositivo.',
   'devices.othersSignedOut': 'Hemos cerrado la sesión en todos tus demás dispositivos.',
-  // Password reset and the back office's sent email (issue 4).
+  // Password reset and the back office's sent email.
   'password.forgotLink': '¿Has olvidado tu contraseña?',
   'password.forgotTitle': '¿Has olvidado tu contraseña?',
   'password.forgotIntro':
@@ -528,7 +528,7 @@ export const es = {
   'wizard.file.tooLarge': 'El archivo es demasiado grande (máximo {max}).',
   'wizard.file.failed': 'No hemos podido subir el archivo. Inténtalo de nuevo.',
   'files.byCustomer': 'Subido por el cliente',
-  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line (issue 3).
+  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line.
   'flows.reuseTitle': '¿Pides otra nota simple de la misma finca?',
   'flows.reuseText': 'Puedes usar los datos de tu última nota simple y cambiar después lo que necesites.',
   'flows.reuseButton': 'Usar los datos de mi última nota simple',
@@ -553,7 +553,7 @@ export const es = {
     'Los datos de este trámite ya no se pueden cambiar porque ya lo estamos tramitando. Si hay un error, escríbenos.',
   'flows.correctNotOffered':
     'Este trámite ya no se ofrece en la tienda: sus datos no se pueden cambiar aquí. Escríbenos si hay un error.',
-  // --- Invoices, credit notes, billing data and refunds (issue 4) ---
+  // --- Invoices, credit notes, billing data and refunds ---
   'backoffice.sectionRefunds': 'Facturas y devoluciones',
   'invoices.orderSection': 'Factura y abonos',
   'invoices.noneYet': 'La factura se emite cuando el pedido está pagado.',
@@ -959,7 +959,7 @@ export const es = {
   'code.action.nota_desfijada': 'Nota desfijada',
   'code.action.nota_borrada': 'Nota borrada',
   'code.action.archivo_borrado': 'Archivo borrado',
-  // Back-office order search (issue 10, h-search): the search tab's filters and list.
+  // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Basta una parte, por ejemplo «garcia» o «@gmail» (mínimo 3 caracteres)',
   'search.text': 'Texto',
   'search.textHint': 'En las respuestas, las notas, el nombre del cliente o la referencia (mínimo 3 caracteres)',
@@ -1023,7 +1023,7 @@ export const es = {
   'ptSeries.formTitle': 'Guardar el código de una serie',
   'ptSeries.save': 'Guardar código',
   'ptSeries.saved': 'Código de la serie {series} guardado',
-  // --- canned responses (issue 11)
+  // --- canned responses
   'canned.nav': 'Respuestas predefinidas',
   'canned.title': 'Respuestas predefinidas',
   'canned.caption': 'Administración',
@@ -1196,7 +1196,7 @@ export const es = {
   'configLists.act.deactivate': 'Desactivado',
   'configLists.act.import_create': 'Alta por CSV',
   'configLists.act.import_update': 'Cambio por CSV',
-  // --- tickets screens (issue 11)
+  // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets de {email}',
   'tickets.new': 'Nuevo ticket',
@@ -1382,13 +1382,13 @@ export const es = {
   'agentOrders.saveLocalization': 'Guardar la localización',
   'agentOrders.noRoom':
     'No caben más localizaciones: tramita la lista de personas con un máximo mayor o ya se ha alcanzado.',
-  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail.
   'ticketQueue.title': 'Tickets',
   'ticketQueue.hint':
     'La cola de tickets: el ticket activo que lleva más tiempo esperando se abre en su pestaña, bloqueado para ti.',
   'ticketQueue.next': 'Siguiente ticket',
   'ticketQueue.empty': 'No hay ningún ticket esperando.',
-  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  // Search engines and addresses: the store's home in search results, the not-found page.
   'seo.homeTitle': 'Trámites y certificados online',
   'seo.homeDescription':
     'Pide online notas simples, certificados y otros trámites registrales, notariales y administrativos, paso a paso.',
@@ -1396,16 +1396,16 @@ export const es = {
   'notFound.body': 'Esta dirección no existe o ha cambiado. Vuelve al inicio o busca tu trámite en el catálogo.',
   'notFound.home': 'Ir al inicio',
   'notFound.categories': 'Categorías de la tienda',
-  // Account invitations (issue 11, tix-srv)
+  // Account invitations
   'customers.newHint':
     'Le enviaremos un email para que elija su contraseña (el enlace caduca en 7 días y sirve una sola vez).',
   'staff.inviteHint':
     'Le enviaremos un email para que elija su contraseña (el enlace caduca en 7 días y sirve una sola vez). Nadie más la conoce.',
   'staff.invited': 'Cuenta creada. Le hemos enviado la invitación por email.',
-  // Pay links of orders created by agents (issue 11, tix-srv)
+  // Pay links of orders created by agents
   'payLink.intro': 'Puedes pagar este pedido con el enlace que te hemos enviado, sin iniciar sesión.',
   'payLink.paid': 'Pedido pagado. Gracias: ya estamos tramitándolo y te avisaremos por email.',
-  // Provider payments' files (issue 11, tix-srv)
+  // Provider payments' files
   'providerPaymentFiles.title': 'Archivos del pago',
   'configLists.act.file_added': 'Archivo añadido',
   'configLists.act.file_deleted': 'Archivo borrado',
@@ -1420,7 +1420,7 @@ export const es = {
     'Hasta 70 caracteres; se añade el nombre de la tienda. Vacío: el nombre del trámite.',
   'catalogAdmin.fieldMetaDescription': 'Descripción en buscadores',
   'catalogAdmin.fieldMetaDescriptionHint': 'Hasta 170 caracteres. Vacío: la descripción corta.',
-  // Saved items of the customer panel (issue 13, docs/customer-panel.md).
+  // Saved items of the customer panel (docs/customer-panel.md).
   'saved.title': 'Mis guardados',
   'saved.nav': 'Guardados',
   'saved.intro': 'Tus inmuebles, empresas, vehículos y documentos, con los pedidos de cada uno.',
@@ -1554,7 +1554,7 @@ export const es = {
   'pwa.updateAvailable': 'Hay una nueva versión de la aplicación.',
   'pwa.reload': 'Actualizar ahora',
 
-  // Cookie consent and legal pages (issue 13).
+  // Cookie consent and legal pages.
   'footer.legal': 'Información legal',
   'footer.cookieSettings': 'Configuración de cookies',
   'legal.aviso-legal': 'Aviso legal',
@@ -1563,7 +1563,7 @@ export const es = {
   'legal.condiciones': 'Condiciones de contratación',
   'legal.otherPages': 'Otros textos legales',
   'legal.updated': 'Última actualización: {date}',
-  // Legal entities (issue 23): back-office editing.
+  // Legal entities: back-office editing.
   'legalEntities.nav': 'Entidades legales',
   'legalEntities.title': 'Entidades legales',
   'legalEntities.intro':
@@ -1612,7 +1612,7 @@ export const es = {
   'consent.levelHint.targeting':
     'Mostrarte publicidad según tus intereses en otros sitios. Hoy no usamos ninguna herramienta de este tipo.',
 
-  // Account self-service (issue 13).
+  // Account self-service.
   'accountSelf.title': 'Mi cuenta',
   'accountSelf.email': 'Tu correo: {email}',
   'accountSelf.nameTitle': 'Tu nombre',

@@ -181,7 +181,7 @@ export const pt: Catalogue = {
   'devices.signOutOthers': 'Terminar sessão em todos os outros dispositivos',
   'devices.signedOut': 'Terminámos a sessão nesse dispositivo.',
   'devices.othersSignedOut': 'Terminámos a sessão em todos os seus outros dispositivos.',
-  // Password reset and the back office's sent email (issue 4).
+  // Password reset and the back office's sent email.
   'password.forgotLink': 'Esqueceu-se da palavra-passe?',
   'password.forgotTitle': 'Esqueceu-se da palavra-passe?',
   'password.forgotIntro': 'Escreva o email da sua conta e enviaremos uma ligação para escolher uma palavra-passe nova.',
@@ -526,7 +526,7 @@ export const pt: Catalogue = {
   'wizard.file.tooLarge': 'O ficheiro é demasiado grande (máximo {max}).',
   'wizard.file.failed': 'Não foi possível carregar o ficheiro. Tente novamente.',
   'files.byCustomer': 'Carregado pelo cliente',
-  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line (issue 3).
+  // Shop flows: last nota simple reuse, unfinished orders, corrections of an order line.
   'flows.reuseTitle': 'Vai pedir outra nota simples do mesmo imóvel?',
   'flows.reuseText': 'Pode usar os dados da sua última nota simples e alterar depois o que precisar.',
   'flows.reuseButton': 'Usar os dados da minha última nota simples',
@@ -551,7 +551,7 @@ export const pt: Catalogue = {
     'Os dados deste pedido já não podem ser alterados porque já o estamos a tratar. Se houver um erro, escreva-nos.',
   'flows.correctNotOffered':
     'Este serviço já não é oferecido na loja: os seus dados não podem ser alterados aqui. Escreva-nos se houver um erro.',
-  // --- Invoices, credit notes, billing data and refunds (issue 4) ---
+  // --- Invoices, credit notes, billing data and refunds ---
   'backoffice.sectionRefunds': 'Faturas e devoluções',
   'invoices.orderSection': 'Fatura e notas de crédito',
   'invoices.noneYet': 'A fatura é emitida quando o pedido estiver pago.',
@@ -957,7 +957,7 @@ export const pt: Catalogue = {
   'code.action.nota_desfijada': 'Nota desafixada',
   'code.action.nota_borrada': 'Nota apagada',
   'code.action.archivo_borrado': 'Ficheiro apagado',
-  // Back-office order search (issue 10, h-search): the search tab's filters and list.
+  // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Basta uma parte, por exemplo «silva» ou «@gmail» (mínimo 3 caracteres)',
   'search.text': 'Texto',
   'search.textHint': 'Nas respostas, nas notas, no nome do cliente ou na referência (mínimo 3 caracteres)',
@@ -1021,7 +1021,7 @@ export const pt: Catalogue = {
   'ptSeries.formTitle': 'Guardar o código de uma série',
   'ptSeries.save': 'Guardar código',
   'ptSeries.saved': 'Código da série {series} guardado',
-  // --- canned responses (issue 11)
+  // --- canned responses
   'canned.nav': 'Respostas predefinidas',
   'canned.title': 'Respostas predefinidas',
   'canned.caption': 'Administração',
@@ -1193,7 +1193,7 @@ export const pt: Catalogue = {
   'configLists.act.deactivate': 'Desativado',
   'configLists.act.import_create': 'Criado por CSV',
   'configLists.act.import_update': 'Alterado por CSV',
-  // --- tickets screens (issue 11)
+  // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets de {email}',
   'tickets.new': 'Novo ticket',
@@ -1378,29 +1378,29 @@ export const pt: Catalogue = {
   'agentOrders.saveLocalization': 'Guardar a localização',
   'agentOrders.noRoom':
     'Não cabem mais localizações: tramite a lista de pessoas com um máximo maior, ou já foi atingido.',
-  // Tickets queue in the auto-assign tab, ticket tabs per e-mail (issue 11, back-office UI).
+  // Tickets queue in the auto-assign tab, ticket tabs per e-mail.
   'ticketQueue.title': 'Tickets',
   'ticketQueue.hint':
     'A fila de tickets: o ticket ativo que espera há mais tempo abre no seu separador, bloqueado para si.',
   'ticketQueue.next': 'Próximo ticket',
   'ticketQueue.empty': 'Não há nenhum ticket à espera.',
-  // Search engines and addresses (issue 12): the store's home in search results, the not-found page.
+  // Search engines and addresses: the store's home in search results, the not-found page.
   'seo.homeTitle': 'Certidões e registos online',
   'seo.homeDescription': 'Peça online certidões, registos e outros documentos oficiais, passo a passo.',
   'notFound.title': 'Página não encontrada',
   'notFound.body': 'Este endereço não existe ou mudou. Volte ao início ou procure o seu serviço no catálogo.',
   'notFound.home': 'Ir para o início',
   'notFound.categories': 'Categorias da loja',
-  // Account invitations (issue 11, tix-srv)
+  // Account invitations
   'customers.newHint':
     'Vamos enviar-lhe um email para escolher a palavra-passe (a ligação expira em 7 dias e só funciona uma vez).',
   'staff.inviteHint':
     'Vamos enviar-lhe um email para escolher a palavra-passe (a ligação expira em 7 dias e só funciona uma vez). Mais ninguém a conhece.',
   'staff.invited': 'Conta criada. Enviámos o convite por email.',
-  // Pay links of orders created by agents (issue 11, tix-srv)
+  // Pay links of orders created by agents
   'payLink.intro': 'Pode pagar esta encomenda com a ligação que lhe enviámos, sem iniciar sessão.',
   'payLink.paid': 'Encomenda paga. Obrigado: já a estamos a tratar e avisaremos por email.',
-  // Provider payments' files (issue 11, tix-srv)
+  // Provider payments' files
   'providerPaymentFiles.title': 'Ficheiros do pagamento',
   'configLists.act.file_added': 'Ficheiro adicionado',
   'configLists.act.file_deleted': 'Ficheiro apagado',
@@ -1413,7 +1413,7 @@ export const pt: Catalogue = {
   'catalogAdmin.fieldMetaTitleHint': 'Até 70 caracteres; junta-se o nome da loja. Vazio: o nome do serviço.',
   'catalogAdmin.fieldMetaDescription': 'Descrição nos motores de pesquisa',
   'catalogAdmin.fieldMetaDescriptionHint': 'Até 170 caracteres. Vazio: a descrição curta.',
-  // Saved items of the customer panel (issue 13, docs/customer-panel.md).
+  // Saved items of the customer panel (docs/customer-panel.md).
   'saved.title': 'Os meus guardados',
   'saved.nav': 'Guardados',
   'saved.intro': 'Os seus imóveis, empresas, veículos e documentos, com os pedidos de cada um.',
@@ -1548,7 +1548,7 @@ export const pt: Catalogue = {
   'pwa.updateAvailable': 'Há uma nova versão da aplicação.',
   'pwa.reload': 'Atualizar agora',
 
-  // Cookie consent and legal pages (issue 13).
+  // Cookie consent and legal pages.
   'footer.legal': 'Informação legal',
   'footer.cookieSettings': 'Definições de cookies',
   'legal.aviso-legal': 'Aviso legal',
@@ -1557,7 +1557,7 @@ export const pt: Catalogue = {
   'legal.condiciones': 'Termos e condições',
   'legal.otherPages': 'Outros textos legais',
   'legal.updated': 'Última atualização: {date}',
-  // Legal entities (issue 23): back-office editing.
+  // Legal entities: back-office editing.
   'legalEntities.nav': 'Entidades legais',
   'legalEntities.title': 'Entidades legais',
   'legalEntities.intro':
@@ -1606,7 +1606,7 @@ export const pt: Catalogue = {
   'consent.levelHint.targeting':
     'Mostrar-lhe publicidade segundo os seus interesses noutros sites. Hoje não usamos nenhuma ferramenta deste tipo.',
 
-  // Account self-service (issue 13).
+  // Account self-service.
   'accountSelf.title': 'A minha conta',
   'accountSelf.email': 'O seu e-mail: {email}',
   'accountSelf.nameTitle': 'O seu nome',

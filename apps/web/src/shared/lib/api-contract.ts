@@ -2,7 +2,7 @@
 // generated from the server's route schemas): a server schema change that breaks the web breaks the typecheck.
 // Never write a response shape by hand here; name a part of the generated types instead (docs/decisions/0010).
 import { cents, formatMoneyString, parseMoney, type Language, type MoneyString } from '@ventanilla/domain';
-import type { components, paths } from './api-schema';
+import type { paths } from './api-schema';
 
 export type { Language, MoneyString };
 
@@ -30,8 +30,6 @@ export type ApiBody<Path extends keyof paths, M extends Method> = paths[Path][M]
 /** The element type of a list in a response. */
 export type ApiItem<T> = T extends readonly (infer I)[] ? I : never;
 
-/** Every error code the server answers with (one list on the server: apps/server/src/shared/app-error.ts). */
-export type ErrorCode = components['schemas']['ErrorCode'];
 /** The error body every route shares. */
 export type ErrorBody = ApiResponse<'/api/cart/items', 'post', 422>;
 export type OptionError = NonNullable<ErrorBody['errors']>[number];
@@ -41,7 +39,6 @@ export type CatalogProblem = NonNullable<ErrorBody['problems']>[number];
 
 export type Session = ApiResponse<'/api/session', 'get'>;
 export type User = NonNullable<Session['user']>;
-export type Role = User['role'];
 export type StoreInfo = ApiResponse<'/api/stores/{storeId}', 'get'>;
 /** Who sells in a store (its legal entity). */
 export type Seller = ApiResponse<'/api/stores/{storeId}/seller', 'get'>;
@@ -58,16 +55,12 @@ export type Category = ApiItem<ApiResponse<'/api/stores/{storeId}/categories', '
 export type ProductSummary = ApiItem<ApiResponse<'/api/stores/{storeId}/products', 'get'>['items']>;
 export type Product = ApiResponse<'/api/stores/{storeId}/products/{urlKey}', 'get'>;
 export type ProductOption = ApiItem<Product['options']>;
-export type OptionType = ProductOption['type'];
-export type OptionValue = ApiItem<ProductOption['opt_values']>;
-export type RelatedProduct = ApiItem<Product['related_product']>;
 
 export type Evaluation = ApiResponse<'/api/stores/{storeId}/products/{urlKey}/evaluate', 'post'>;
 export type EvaluationOutcome = Evaluation['outcome'];
 export type PriceBreakdown = Evaluation['price'];
 /** The answers as the API takes them (text, value ids, file references). */
 export type ApiAnswers = ApiBody<'/api/stores/{storeId}/products/{urlKey}/evaluate', 'post'>['answers'];
-export type ApiAnswerValue = ApiAnswers[string];
 /** The answer to a file question: a document uploaded during the wizard (POST /api/uploads). */
 export type FileReference = ApiResponse<'/api/uploads', 'post', 201>;
 
@@ -91,10 +84,8 @@ export type CustomerItem = ApiItem<CustomerOrder['items']>;
 /** POST /api/me/orders/{orderId}/withdraw: the order cancelled, what was refunded, the credit note (docs/withdrawal.md). */
 export type WithdrawalDone = ApiResponse<'/api/me/orders/{orderId}/withdraw', 'post'>;
 export type OrderFile = ApiItem<CustomerItem['files']>;
-export type ClientStatusStyle = CustomerItem['client_status']['style'];
 
 export type PanelStatus = ApiItem<ApiResponse<'/api/backoffice/statuses', 'get'>['items']>;
-export type PanelStatusId = BackofficeItem['panel_status_id'];
 /** A page of the order search (has_more, and a total that is a lower bound when total_exact is false). */
 export type ItemSearchPage = ApiResponse<'/api/backoffice/items', 'get'>;
 export type BackofficeListItem = ApiItem<ItemSearchPage['items']>;

@@ -8,7 +8,7 @@ import { useDeleteAccount } from '../api/account-lifecycle';
 import '../components/account.css';
 
 /**
- * `/cuenta/borrar`: deleting the account on a page of its own (issue 23). It says what is erased and what the law makes
+ * `/cuenta/borrar`: deleting the account on a page of its own. It says what is erased and what the law makes
  * the shop keep, asks for the password and an explicit confirmation; the server signs every session out and e-mails
  * the address the account had; the browser goes to `/cuenta/borrada`.
  */

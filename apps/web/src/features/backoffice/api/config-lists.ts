@@ -59,15 +59,6 @@ export function useSaveConfigRecord(list: ConfigListKey) {
   });
 }
 
-export function useDeleteConfigRecord(list: ConfigListKey) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ key, version }: { key: string; version: number }) =>
-      api.delete<{ key: string; outcome: 'deleted' | 'deactivated' }>(withQuery(one(list, key), { version })),
-    onSuccess: () => client.invalidateQueries({ queryKey: configListKeys.list(list) }),
-  });
-}
-
 /** Imports a CSV file's text: all rows or none (the server answers the refused rows by line). */
 export function useImportConfigCsv(list: ConfigListKey) {
   const client = useQueryClient();

@@ -13,7 +13,6 @@ export type StaffList = ApiResponse<'/api/backoffice/staff', 'get'>;
 export type StaffMember = StaffList['items'][number];
 export type StaffCreate = ApiBody<'/api/backoffice/staff', 'post'>;
 export type StaffChange = ApiBody<'/api/backoffice/staff/{agentId}', 'patch'>;
-export type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
 
 export const customerKeys = {
   all: [...queryKeys.backoffice, 'customers'] as const,

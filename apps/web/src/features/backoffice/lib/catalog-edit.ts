@@ -1,9 +1,13 @@
 // Pure helpers of the catalogue editing pages (no React): price input, JSON parsing and where a problem is in it.
+import { cents, formatMoneyString, parseTypedMoney } from '@ventanilla/domain';
 
-/** A price as the back office types it: "25.12", "25,12" or "25"; null when it is not one. */
+/** The highest price the catalogue takes: 999,999.99 (the server's limit). */
+const MAX_PRICE = cents(99_999_999);
+
+/** A price as the back office types it ("25.12", "25,12" or "25") in the API's form ("25.12"); null when not one. */
 export function normalisePrice(input: string): string | null {
-  const text = input.trim().replace(',', '.');
-  return /^\d{1,6}(\.\d{1,2})?$/.test(text) ? text : null;
+  const amount = parseTypedMoney(input, MAX_PRICE);
+  return amount === null ? null : formatMoneyString(amount);
 }
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: string; offset: number | null };

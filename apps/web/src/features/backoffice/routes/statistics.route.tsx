@@ -1,4 +1,5 @@
 // Loaded on demand (React.lazy in app/router.tsx): recharts stays out of the shop's bundle.
+import { parseMoney } from '@ventanilla/domain';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, ResponsiveContainer } from 'recharts';
@@ -86,7 +87,8 @@ function ChartSection<T>({
   );
 }
 
-const cents = (money: string) => Math.round(Number(money) * 100) / 100;
+/** A money string as a number of euros for the chart's axis (the one money parser underneath). */
+const euros = (money: string) => (parseMoney(money) ?? 0) / 100;
 
 /** `/agentes/estadisticas`: the back office's statistics, with the range and the stores in the address. */
 export function StatisticsRoute() {
@@ -204,7 +206,7 @@ export function StatisticsRoute() {
             rows={o.by_day}
             category={(r) => r.day.slice(5)}
             series={[{ key: 'revenue', label: t('statistics.revenue') }]}
-            value={(r) => cents(r.revenue)}
+            value={(r) => euros(r.revenue)}
             columns={[
               { key: 'day', header: t('statistics.day'), cell: (r) => format.date(r.day) },
               { key: 'revenue', header: t('statistics.revenue'), numeric: true, cell: (r) => format.money(r.revenue) },
@@ -335,5 +337,3 @@ export function StatisticsRoute() {
     </>
   );
 }
-
-export default StatisticsRoute;

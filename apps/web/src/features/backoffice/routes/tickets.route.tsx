@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { parseItemId } from '@ventanilla/domain';
+import { ACTIVE_TICKET_STATUSES, parseItemId, TICKET_STATUS_IDS } from '@ventanilla/domain';
 import { errorText } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
@@ -39,9 +39,8 @@ import { ticketHistoryText } from '../lib/ticket-history';
 import { ticketsOfEmailHref } from '../lib/workspace-paths';
 import '../components/tickets.css';
 
-const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-/** 2 Abierto, 3 Pendiente and 6 Programado are the active statuses. */
-const ACTIVE = '2,3,6';
+/** The status filter's value for every active status (2 Abierto, 3 Pendiente and 6 Programado). */
+const ACTIVE = ACTIVE_TICKET_STATUSES.join(',');
 
 /** A ticket status in the screen's language (es: the spec's names, "1 Inicial" ... "8 Lead convertido"). */
 export function useTicketStatusLabel() {
@@ -107,7 +106,7 @@ export function TicketsScreen({ fixedEmail }: { fixedEmail?: string }) {
           emptyLabel={t('tickets.allStatuses')}
           items={[
             { value: ACTIVE, label: t('tickets.activeStatuses') },
-            ...STATUSES.map((s) => ({ value: String(s), label: statusLabel(s) })),
+            ...TICKET_STATUS_IDS.map((s) => ({ value: String(s), label: statusLabel(s) })),
           ]}
           value={statusText}
           onChange={(e) => setStatusText(e.target.value)}

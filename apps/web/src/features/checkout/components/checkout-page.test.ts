@@ -11,7 +11,7 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 
-// The checkout page as the server renders it (issue 23 §2, docs/shop-flows.md "Consents at checkout"): before paying
+// The checkout page as the server renders it (docs/shop-flows.md "Consents at checkout"): before paying
 // the customer sees who sells, each service's characteristics and delivery time and the total with VAT, a link to the
 // terms and two boxes that are not ticked. The browser journey: e2e/checkout-consents.test.ts.
 

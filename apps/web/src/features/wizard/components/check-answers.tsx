@@ -271,9 +271,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
                       asHeading={false}
                       value={values[String(option.option_id)] ?? ''}
                       error={errorFor.get(option.option_id)}
-                      onChange={(value) =>
-                        change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
-                      }
+                      onChange={(value) => change(option.option_id, value, isChoice(option))}
                       context={{ options: product.options, answers: { ...draft.answers, ...values } }}
                     />
                   ))}

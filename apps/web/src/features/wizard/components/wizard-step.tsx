@@ -49,8 +49,6 @@ import { OptionField, optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
 import { ReuseLastForm } from './reuse-last-form';
 
-export type { WizardLocationState } from './flow-outcome';
-
 interface WizardStepProps {
   storeId: number;
   product: Product;
@@ -339,9 +337,7 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                   asHeading={single}
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
-                  onChange={(value) =>
-                    change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
-                  }
+                  onChange={(value) => change(option.option_id, value, isChoice(option))}
                   context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
                   fill={{ onFill: fillAnswers, visible }}
                   onError={(message) =>

@@ -1,4 +1,5 @@
 import {
+  answerLabel as labelOf,
   carryAnswers as carryTo,
   exitAnswerPage as exitRulePage,
   firstPageOf,
@@ -19,15 +20,12 @@ import { decodeFileAnswer, encodeFileAnswer, isFileReferenceValue } from './file
 export {
   askedOnPages,
   confirmPageOptions,
-  confirmQuestions,
   lastPageIndex,
   nextPageIndex,
   pageOfOption,
   pageOfStepSaved,
   previousPageIndex,
   questionsToAsk,
-  startQuestion,
-  stepOffset,
   visibleOptionsOn,
   wizardPages as pagesOf,
 } from '@ventanilla/domain';
@@ -35,11 +33,8 @@ export {
 /** Answers as the wizard keeps them: option id -> text or value id (as text). Empty answers are not kept. */
 export type Answers = Record<string, string>;
 
-const CHOICE_TYPES = new Set(['drop_down', 'radio', 'radio_button']);
-
-export function isChoice(option: ProductOption): boolean {
-  return CHOICE_TYPES.has(option.type);
-}
+/** Whether a question is answered by choosing among its values (the domain's rule). */
+export { isChoiceOption as isChoice } from '@ventanilla/domain';
 
 export function isRequired(option: ProductOption): boolean {
   return option.is_require === 1;
@@ -94,19 +89,9 @@ export function firstPageWithError(product: Product, errors: OptionError[]): num
   return firstPageOf(product, errors);
 }
 
-/** What the customer chose, in words: value names for choices, the text otherwise. */
+/** What the customer chose, in words (the domain's answerLabel), from an answer as the wizard keeps it. */
 export function answerLabel(option: ProductOption, value: string | undefined): string {
-  if (value === undefined || value === '') return '';
-  // A document: its name.
-  const file = decodeFileAnswer(value);
-  if (file) return file.filename;
-  if (isChoice(option) || option.opt_values.length > 0) {
-    // Single choices, checkboxes and multiple choices: value ids (comma-separated for lists) become their names.
-    const ids = value.split(',');
-    const names = option.opt_values.filter((v) => ids.includes(String(v.id))).map((v) => v.name);
-    return names.length ? names.join(', ') : value;
-  }
-  return value;
+  return labelOf(option, decodeFileAnswer(value) ?? value);
 }
 
 /** Parses "step3" -> 3; anything else -> null. */

@@ -164,9 +164,7 @@ function CorrectionForm({
                   asHeading={false}
                   value={values[String(option.option_id)] ?? ''}
                   error={errorFor.get(option.option_id)}
-                  onChange={(value) =>
-                    change(option.option_id, value, isChoice(option) || option.opt_values.length > 0)
-                  }
+                  onChange={(value) => change(option.option_id, value, isChoice(option))}
                   context={{ options: product.options, answers: values }}
                 />
               ))}

@@ -7,6 +7,7 @@ import {
   checkReference,
   isWorkStatus,
   itemActionMessage,
+  PanelStatus as PANEL_STATUS,
   PRIORITY_MAX,
   PRIORITY_MIN,
   PROVIDER_ID_MAX,
@@ -78,7 +79,7 @@ export function ItemActionsPanel({ item, statuses }: { item: BackofficeItem; sta
   const [values, setValues] = useState<Record<string, string>>({});
 
   const may = (permission: Action) => userCan(user, permission);
-  const unpaid = item.panel_status_id === 0;
+  const unpaid = item.panel_status_id === PANEL_STATUS.PendingPayment;
   const value = (name: string) => values[name] ?? '';
   const set = (name: string) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: event.target.value }));
@@ -171,8 +172,8 @@ export function ItemActionsPanel({ item, statuses }: { item: BackofficeItem; sta
 
   const buttons: Array<[DialogName | 'lead/resend', Action, boolean]> = [
     ['finish', 'backoffice.items.finish', !inQueue && !unpaid],
-    ['close', 'backoffice.items.close', !unpaid && item.panel_status_id !== 120],
-    ['not-processing', 'backoffice.items.close', !unpaid && item.panel_status_id !== 70],
+    ['close', 'backoffice.items.close', !unpaid && item.panel_status_id !== PANEL_STATUS.Closed],
+    ['not-processing', 'backoffice.items.close', !unpaid && item.panel_status_id !== PANEL_STATUS.Denied],
     ['postpone', 'backoffice.items.postpone', true],
     ['delegate', 'backoffice.items.delegate', true],
     ['reference', 'backoffice.items.reference', true],

@@ -4,7 +4,7 @@ import { QP_MAX_NAMES } from '@ventanilla/domain';
 import { qpNames, users } from '../../src/db/schema.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
-// Abuse cases of the issue-11 back office that the modules' own files do not cover: concurrency where a limit or a
+// Abuse cases of the back office that the modules' own files do not cover: concurrency where a limit or a
 // version is involved, huge and NUL-carrying ids, another role.
 
 let t: TestApp;
