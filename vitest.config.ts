@@ -7,7 +7,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@ventanilla/source'] } },
   test: {
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core machine, where the API
-    // files (each on its own database, waiting on PGlite's worker thread or on PostgreSQL much of the time) run
+    // files (each on its own database, waiting on PostgreSQL much of the time) run
     // well two at a time.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
@@ -30,6 +30,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // One embedded PostgreSQL 18 for the run unless TEST_DATABASE_URL names a server; each file makes its own
+          // database on it (test/support/test-database.ts).
+          globalSetup: ['test/support/embedded-postgres-setup.ts'],
           // Hang guards, not performance limits: two files share a 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,6 @@
 // npm test: unit and API tests (Vitest), then the browser suite (@playwright/test in Debian's Chromium).
-// With TEST_DATABASE_URL set, every suite that touches a database runs against that PostgreSQL server instead of
-// embedded PGlite. Works on a fresh clone with nothing built: test code imports the workspace packages from source
+// Every suite that touches a database runs on an embedded PostgreSQL 18 (the Vitest run starts one for all its files,
+// the browser suite's servers run their own), or, with TEST_DATABASE_URL set, on that PostgreSQL server. Works on a fresh clone with nothing built: test code imports the workspace packages from source
 // (the `@ventanilla/source` condition, docs/decisions/0009-fresh-clone-and-browser-runner.md); the browser suite
 // builds the product it drives first, as `npm start` does.
 //
@@ -16,7 +16,7 @@ const run = (cmd, args) => {
   if (res.status !== 0) process.exit(res.status ?? 1);
 };
 
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
 const projects = databaseSuitesOnly ? ['server'] : ['domain', 'web', 'server'];
 console.log(`\n== Unit and API tests: ${projects.join(', ')} (${database}) ==`);
 run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);

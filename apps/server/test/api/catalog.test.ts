@@ -13,7 +13,8 @@ describe('health and API document', () => {
   it('GET /api/health reports the database kind', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    const pglite = !process.env.TEST_DATABASE_URL && process.env.TEST_EMBEDDED_DATABASE === 'pglite';
+    expect(res.json()).toEqual({ status: 'ok', db: pglite ? 'pglite' : 'postgres' });
   });
 
   it('GET /api/openapi.json documents every /api route', async () => {

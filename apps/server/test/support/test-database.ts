@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { IN_MEMORY, openDurablePGlite } from '../../src/db/embedded/durable-pglite.js';
 
@@ -15,12 +16,13 @@ export interface TestDatabase {
 }
 
 /**
- * An empty database for one test file. With TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test): a new,
- * uniquely named database on that server, dropped on dispose, so test files can run in parallel. Otherwise an
- * in-memory PGlite served from its worker thread, the same path as production's embedded mode.
+ * An empty database for one test file: a new, uniquely named database, dropped on dispose, so test files can run in
+ * parallel. On the PostgreSQL server that TEST_DATABASE_URL names (e.g. postgres://root@127.0.0.1:5432/test), else on
+ * the run's embedded PostgreSQL 18 (embedded-postgres-setup.ts). With TEST_EMBEDDED_DATABASE=pglite, an in-memory
+ * PGlite served from its worker thread instead (for comparisons).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env['TEST_DATABASE_URL'];
+  const adminUrl = process.env['TEST_DATABASE_URL'] || inject('embeddedDatabaseUrl');
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: IN_MEMORY, pgliteTemplate: await pgliteTemplate() });
     return { handle, dispose: () => handle.close() };

@@ -1,0 +1,126 @@
+// Vitest globalSetup of the server project: without TEST_DATABASE_URL, one embedded PostgreSQL 18 server (the app's
+// own postgres-server.ts) in a temporary DATA_DIR for the whole run. Each test file creates its own database on it
+// (test-database.ts), as on an external server. The server is stopped and its directory removed at teardown; when the
+// run is interrupted (Ctrl-C, SIGTERM) the process 'exit' handler stops it at once and removes the directory, and a
+// run that was killed outright leaves a directory that the next run removes.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { DatabaseLogger } from '../../src/db/connection.js';
+import { LOCK_FILE_NAME } from '../../src/db/embedded/data-dir-lock.js';
+import { findPostgresBinaries } from '../../src/db/embedded/postgres-binaries.js';
+import { POSTGRES_DIR, startPostgresServer, stopOrphanPostmaster } from '../../src/db/embedded/postgres-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin connection string of the run's embedded PostgreSQL; unset with TEST_DATABASE_URL or on PGlite. */
+    embeddedDatabaseUrl: string | undefined;
+  }
+}
+
+const DIR_PREFIX = 'ventanilla-test-pg-';
+// A directory without a lock this young may be another run's, between its creation and the server's lock.
+const MIN_LEFTOVER_AGE_MS = 60_000;
+
+const logger: DatabaseLogger = {
+  info() {},
+  warn(obj, msg) {
+    console.warn('[test PostgreSQL]', msg ?? '', obj);
+  },
+  error(obj, msg) {
+    console.error('[test PostgreSQL]', msg ?? '', obj);
+  },
+};
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  project.provide('embeddedDatabaseUrl', undefined);
+  if (process.env['TEST_DATABASE_URL']) return undefined;
+  // For comparisons (docs/decisions/0025): the suites' old in-memory PGlite databases.
+  if (process.env['TEST_EMBEDDED_DATABASE'] === 'pglite') return undefined;
+
+  await removeLeftovers();
+  const found = await findPostgresBinaries();
+  if (!found.ok) {
+    throw new Error(
+      `The server tests run on an embedded PostgreSQL, which cannot run here: ${found.reason}. ` +
+        'Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://root@127.0.0.1:5432/test).',
+    );
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  // Interrupted: Vitest exits on SIGINT/SIGTERM without running teardowns; 'exit' handlers must be synchronous.
+  const onExit = (): void => stopNowAndRemove(dataDir);
+  process.once('exit', onExit);
+  let server: Awaited<ReturnType<typeof startPostgresServer>>;
+  try {
+    server = await startPostgresServer({
+      dataDir,
+      binaries: found.binaries,
+      logger,
+      // Every test file opens pools of its own (5 connections, more for a second app instance), two or more files at
+      // once.
+      poolSize: Math.max(100, 25 * availableParallelism()),
+    });
+  } catch (err) {
+    process.off('exit', onExit);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const url = new URL('postgres://postgres@localhost/postgres');
+  url.port = String(server.connection.port);
+  url.searchParams.set('host', server.connection.host);
+  project.provide('embeddedDatabaseUrl', url.toString());
+
+  return async () => {
+    process.off('exit', onExit);
+    try {
+      await server.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** Immediate shutdown (SIGQUIT to the postmaster: no checkpoint, nothing here is worth keeping), then the files. */
+function stopNowAndRemove(dataDir: string): void {
+  try {
+    const pid = Number(readFileSync(join(dataDir, POSTGRES_DIR, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (Number.isSafeInteger(pid) && pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // Not started, or already gone.
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Directories of earlier runs that were killed (SIGKILL gives no 'exit' event): their postmaster stopped when its
+ * watchdog's pipe closed, or is stopped here; a directory whose lock is held by a live run is left alone.
+ */
+async function removeLeftovers(): Promise<void> {
+  const root = tmpdir();
+  for (const entry of readdirSync(root)) {
+    if (!entry.startsWith(DIR_PREFIX)) continue;
+    const dir = join(root, entry);
+    if (lockHolderAlive(join(dir, LOCK_FILE_NAME))) continue;
+    if (Date.now() - statSync(dir).mtimeMs < MIN_LEFTOVER_AGE_MS && !existsSync(join(dir, LOCK_FILE_NAME))) continue;
+    const pgDir = join(dir, POSTGRES_DIR);
+    if (existsSync(pgDir)) await stopOrphanPostmaster(pgDir, logger).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function lockHolderAlive(lockPath: string): boolean {
+  let pid: unknown;
+  try {
+    pid = (JSON.parse(readFileSync(lockPath, 'utf8')) as { pid?: unknown }).pid;
+  } catch {
+    return false;
+  }
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
