@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run for the unit and API suites; the browser journey lives in e2e/ with its own config.
@@ -32,7 +33,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // One embedded PostgreSQL 18 for the run unless TEST_DATABASE_URL names a server; each file makes its own
           // database on it (test/support/test-database.ts).
-          globalSetup: ['test/support/embedded-postgres-setup.ts'],
+          globalSetup: [fileURLToPath(new URL('apps/server/test/support/embedded-postgres-setup.ts', import.meta.url))],
           // Hang guards, not performance limits: two files share a 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,

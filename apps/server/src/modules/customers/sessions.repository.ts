@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { SessionState, SessionUser } from '../../shared/session-types.js';
 import { customerImpersonations, rememberTokens, sessions, users } from '../../db/schema.js';
 
-export type { SessionImpersonation, SessionState, SessionUser } from '../../shared/session-types.js';
+export type { SessionState, SessionUser } from '../../shared/session-types.js';
 
 /** Idle lifetime of a session. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
