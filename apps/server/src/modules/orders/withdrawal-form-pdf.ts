@@ -1,5 +1,5 @@
 import { WITHDRAWAL_FORM_TEXTS, type WithdrawalFormVariant } from '@ventanilla/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { GREY, PdfLayout } from '../../shared/pdf/layout.js';
 
 export interface WithdrawalFormInput {
   variant: WithdrawalFormVariant;
@@ -12,89 +12,52 @@ export interface WithdrawalFormInput {
   now: Date;
 }
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const GREY = rgb(0.35, 0.35, 0.35);
-
 /**
- * The model withdrawal form as an A4 PDF (pdf-lib, standard Helvetica): the law's wording in the store's language,
- * filled with the seller's name, address and e-mail, and a line with dots to write on under each field.
+ * The model withdrawal form as an A4 PDF (the shared layout): the law's wording in the store's language, filled with
+ * the seller's name, address and e-mail, and a line with dots to write on under each field; the law's reference at
+ * the foot of the page.
  */
 export async function renderWithdrawalFormPdf(input: WithdrawalFormInput): Promise<Uint8Array> {
   const t = WITHDRAWAL_FORM_TEXTS[input.variant];
-  const doc = await PDFDocument.create();
-  doc.setTitle(t.title);
-  doc.setAuthor(input.seller.legal_name);
-  doc.setCreationDate(input.now);
-  doc.setModificationDate(input.now);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet());
-  const safe = (text: string) => [...text].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const width = PAGE.width - 2 * MARGIN;
-  let y = PAGE.height - MARGIN;
-
-  const wrap = (text: string, size: number, font: PDFFont): string[] => {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of safe(text).split(/\s+/)) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width && current) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    if (current) lines.push(current);
-    return lines;
-  };
-  const paragraph = (
-    text: string,
-    options: { size?: number; font?: PDFFont; grey?: boolean; indent?: number } = {},
-  ) => {
-    const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    for (const line of wrap(text, size, font)) {
-      page.drawText(line, {
-        x: MARGIN + (options.indent ?? 0),
-        y,
-        size,
-        font,
-        color: options.grey ? GREY : rgb(0, 0, 0),
-      });
-      y -= size * 1.35;
-    }
-  };
-  const writeLine = () => {
-    y -= 14;
-    page.drawLine({
-      start: { x: MARGIN + 10, y },
-      end: { x: MARGIN + width, y },
-      thickness: 0.5,
-      color: GREY,
-      dashArray: [1, 2],
+  const pdf = await PdfLayout.create({
+    title: t.title,
+    author: input.seller.legal_name,
+    date: input.now,
+    margin: 56,
+    bottom: 76,
+  });
+  const { bold } = pdf.fonts;
+  const paragraph = (text: string, options: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) =>
+    pdf.paragraph(text, {
+      size: options.size ?? 10,
+      ...(options.bold ? { font: bold } : {}),
+      ...(options.grey ? { color: GREY } : {}),
+      indent: options.indent ?? 0,
+      leading: (options.size ?? 10) * 1.35,
     });
-    y -= 14;
+  const writeLine = () => {
+    pdf.ensure(28);
+    pdf.y -= 14;
+    pdf.rule(pdf.left + 10, pdf.y, pdf.right, { color: GREY, dashed: true });
+    pdf.y -= 14;
   };
 
   paragraph(input.storeName, { size: 9, grey: true });
   paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
-  y -= 18;
-  paragraph(t.title, { size: 15, font: bold });
-  y -= 2;
-  paragraph(t.intro, { size: 10 });
-  y -= 14;
-  paragraph(`— ${t.to}:`, { font: bold });
+  pdf.gap(18);
+  paragraph(t.title, { size: 15, bold: true });
+  pdf.gap(2);
+  paragraph(t.intro);
+  pdf.gap(14);
+  paragraph(`— ${t.to}:`, { bold: true });
   for (const part of [input.seller.legal_name, input.seller.address, input.seller.email].filter((s) => s.trim()))
     paragraph(part, { indent: 14 });
-  y -= 10;
+  pdf.gap(10);
   for (const [i, line] of t.lines.entries()) {
     paragraph(`— ${line}${i === 0 ? ':' : ''}`);
     writeLine();
   }
-  y -= 6;
+  pdf.gap(6);
   paragraph(t.note, { size: 9 });
-  y = MARGIN + 10;
-  paragraph(t.source, { size: 7, grey: true });
-  return doc.save();
+  return pdf.save({ footer: () => [t.source] });
 }
