@@ -90,6 +90,7 @@ export async function renderMarkdownPdf(
     date: options.now,
     margin: MARGIN,
     bottom: BOTTOM,
+    italics: true,
   });
   const fonts = pdf.fonts;
   const safe = (text: string) => pdf.clean(text);
@@ -227,17 +228,25 @@ export async function renderMarkdownPdf(
   const writeLines = (lines: Piece[][], x: number, size: number, color = BLACK) => {
     for (const line of lines) {
       ensure(lineHeight(size));
-      let cx = x;
+      // Neighbouring pieces of one style are drawn as one string (each drawing shapes its text: the costly part).
+      const spans: Piece[] = [];
       for (const piece of line) {
-        if (piece.text !== ' ')
-          page.drawText(piece.text, {
+        const last = spans.at(-1);
+        if (last && last.font === piece.font && last.size === piece.size && last.code === piece.code) {
+          spans[spans.length - 1] = { ...last, text: last.text + piece.text, width: last.width + piece.width };
+        } else spans.push(piece);
+      }
+      let cx = x;
+      for (const span of spans) {
+        if (span.text.trim())
+          page.drawText(span.text, {
             x: cx,
             y: y - size,
-            size: piece.size,
-            font: piece.font,
-            color: piece.code ? CODE : color,
+            size: span.size,
+            font: span.font,
+            color: span.code ? CODE : color,
           });
-        cx += piece.width;
+        cx += span.width;
       }
       y -= lineHeight(size);
     }

@@ -33,6 +33,8 @@ export interface PdfLayoutOptions {
   margin?: number;
   /** Space kept free at the bottom of each page for the footer. */
   bottom?: number;
+  /** The italic faces too (the assistant's markdown); other documents embed the regular and bold faces only. */
+  italics?: boolean;
   /** Drawn on every new page, the first included (a sandbox mark, a running header); may move `y` down. */
   onPage?: (layout: PdfLayout) => void;
 }
@@ -75,6 +77,18 @@ const ADVANCES: Record<FontStyle, Map<string, number>> = {
   boldItalic: new Map(),
 };
 
+// Per process: each font file parsed once. pdf-lib asks fontkit to parse the file for every document it embeds it in;
+// the parsed font only gains caches (glyphs, layout tables) from one document to the next.
+const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+function parse(bytes: Uint8Array): ReturnType<typeof fontkit.create> {
+  let font = parsed.get(bytes);
+  if (!font) {
+    font = fontkit.create(bytes);
+    parsed.set(bytes, font);
+  }
+  return font;
+}
+
 export class PdfLayout {
   page!: PDFPage;
   /** The baseline where the next line goes, in points from the bottom. */
@@ -99,13 +113,16 @@ export class PdfLayout {
     this.width = this.right - this.left;
     charset ??= new Set(fonts.regular.getCharacterSet());
     this.charset = charset;
-    this.styles = new Map(Object.entries(fonts).map(([style, font]) => [font, style as FontStyle]));
+    // Without italics the italic faces are the upright ones: each font measured as the face it is.
+    this.styles = new Map();
+    for (const [style, font] of Object.entries(fonts))
+      if (!this.styles.has(font)) this.styles.set(font, style as FontStyle);
   }
 
   /** A new document with its first page. */
   static async create(options: PdfLayoutOptions): Promise<PdfLayout> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit({ create: parse });
     doc.setTitle(options.title);
     doc.setAuthor(options.author);
     doc.setProducer('Ventanilla');
@@ -114,12 +131,11 @@ export class PdfLayout {
     doc.setModificationDate(options.date);
     const files = await fontFiles();
     const embed = (bytes: Uint8Array) => doc.embedFont(bytes, { subset: true, features: FEATURES });
-    const fonts: PdfFonts = {
-      regular: await embed(files.regular),
-      bold: await embed(files.bold),
-      italic: await embed(files.italic),
-      boldItalic: await embed(files.boldItalic),
-    };
+    const regular = await embed(files.regular);
+    const bold = await embed(files.bold);
+    const fonts: PdfFonts = options.italics
+      ? { regular, bold, italic: await embed(files.italic), boldItalic: await embed(files.boldItalic) }
+      : { regular, bold, italic: regular, boldItalic: bold };
     const layout = new PdfLayout(doc, fonts, options);
     layout.newPage();
     return layout;
