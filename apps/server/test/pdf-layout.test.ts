@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PdfLayout } from '../src/shared/pdf/layout.js';
+import { decodePng } from './support/pdf-qr.js';
 import { pdfTextItems } from './support/pdf-text-items.js';
 
 // The shared PDF layout: text cleaned to what the font prints, wrapped within its width with the font's own metrics,
@@ -56,5 +57,27 @@ describe('PDF layout', () => {
     const tablePages = pages.filter((items) => items.some((item) => item.text.startsWith('Línea'))).length;
     expect(headers).toBe(tablePages);
     expect(tablePages).toBeGreaterThan(1);
+  });
+
+  it('the embedded subsets draw every glyph: as much ink as the whole fonts give', async () => {
+    const ink = async (subset: boolean) => {
+      const pdf = await PdfLayout.create({ title: 't', author: 'a', date: new Date(0), subset });
+      pdf.paragraph('Número Zoë Łukasz Żółć Ђорђе Παπαδόπουλος 0123456789', { size: 20 });
+      pdf.paragraph('Seán Ó Súilleabháin Фёдор Щукин João Conceição', { size: 20, font: pdf.fonts.bold });
+      const { PDFParse } = await import('pdf-parse');
+      const parser = new PDFParse({ data: Buffer.from(await pdf.save()) });
+      try {
+        const shot = await parser.getScreenshot({ partial: [1], scale: 1, imageBuffer: true, imageDataUrl: false });
+        const { rgba } = decodePng(shot.pages[0]!.data);
+        let dark = 0;
+        for (let i = 0; i < rgba.length; i += 4) if (rgba[i]! < 128) dark++;
+        return dark;
+      } finally {
+        await parser.destroy();
+      }
+    };
+    const [subset, whole] = [await ink(true), await ink(false)];
+    expect(whole).toBeGreaterThan(2000);
+    expect(Math.abs(subset - whole) / whole).toBeLessThan(0.02);
   });
 });

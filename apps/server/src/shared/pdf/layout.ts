@@ -1,5 +1,9 @@
-import fontkit from '@pdf-lib/fontkit';
+import { EventEmitter } from 'node:events';
+import { create as parseFont } from 'fontkit';
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
 import { fontFiles, type FontStyle } from './fonts.js';
 
 // One layout for every PDF the server draws (invoices, templates, company reports, the assistant's documents, the
@@ -33,6 +37,8 @@ export interface PdfLayoutOptions {
   margin?: number;
   /** Space kept free at the bottom of each page for the footer. */
   bottom?: number;
+  /** Embed only the glyphs used (the default); false embeds whole fonts (tests compare the two). */
+  subset?: boolean;
   /** The italic faces too (the assistant's markdown); other documents embed the regular and bold faces only. */
   italics?: boolean;
   /** Drawn on every new page, the first included (a sandbox mark, a running header); may move `y` down. */
@@ -79,13 +85,42 @@ const ADVANCES: Record<FontStyle, Map<string, number>> = {
 
 // Per process: each font file parsed once. pdf-lib asks fontkit to parse the file for every document it embeds it in;
 // the parsed font only gains caches (glyphs, layout tables) from one document to the next.
-const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
-function parse(bytes: Uint8Array): ReturnType<typeof fontkit.create> {
+const parsed = new WeakMap<Uint8Array, ParsedFont>();
+function parse(bytes: Uint8Array): ParsedFont {
   let font = parsed.get(bytes);
   if (!font) {
-    font = fontkit.create(bytes);
+    // fontkit 2, not pdf-lib's own fork (1.1): the fork writes broken TrueType subsets (a short `loca` table without
+    // padding), so most glyphs of Noto Sans rendered blank while the text still extracted. Same `create` interface.
+    font = withSubsetStream(parseFont(bytes)) as ParsedFont;
     parsed.set(bytes, font);
   }
+  return font;
+}
+
+/**
+ * fontkit 2's subsets encode to bytes at once (`encode()`); pdf-lib reads them as the fork's event stream
+ * (`encodeStream().on('data' | 'end' | 'error')`): the bytes are given as one 'data' event.
+ */
+function withSubsetStream(font: unknown): unknown {
+  const source = font as { createSubset(): { encode(): Uint8Array } };
+  const createSubset = source.createSubset.bind(source);
+  source.createSubset = () => {
+    const subset = createSubset();
+    return Object.assign(subset, {
+      encodeStream: () => {
+        const stream = new EventEmitter();
+        queueMicrotask(() => {
+          try {
+            stream.emit('data', subset.encode());
+            stream.emit('end');
+          } catch (error) {
+            stream.emit('error', error);
+          }
+        });
+        return stream;
+      },
+    });
+  };
   return font;
 }
 
@@ -130,7 +165,7 @@ export class PdfLayout {
     doc.setCreationDate(options.date);
     doc.setModificationDate(options.date);
     const files = await fontFiles();
-    const embed = (bytes: Uint8Array) => doc.embedFont(bytes, { subset: true, features: FEATURES });
+    const embed = (bytes: Uint8Array) => doc.embedFont(bytes, { subset: options.subset ?? true, features: FEATURES });
     const regular = await embed(files.regular);
     const bold = await embed(files.bold);
     const fonts: PdfFonts = options.italics
