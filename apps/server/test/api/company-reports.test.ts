@@ -172,7 +172,7 @@ describe('the report of a paid report line is attached to the order', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('application/pdf');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(download.rawPayload);
+    const text = await pdfText(download.rawPayload);
     expect(text).toContain('SANDBOX / datos ficticios');
     expect(text).toContain('Informe económico de empresa');
     expect(text).toContain(CIF);

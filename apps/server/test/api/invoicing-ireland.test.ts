@@ -63,7 +63,7 @@ describe('an Irish VAT invoice shows what regulation 20 requires', () => {
       address: '5 Merrion Square, Dublin 2',
       country: 'IE',
     });
-    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     const { rows } = await pool().query('select number from invoices where order_id = $1', [orderId]);
     for (const expected of [
       // Supplier: name, address, VAT number.
@@ -93,7 +93,7 @@ describe('an Irish VAT invoice shows what regulation 20 requires', () => {
     );
     const numbers = rows.map((r: { number: string }) => r.number);
     expect(numbers.at(-1)).toBe(`F17-${YEAR}-${String(numbers.length).padStart(6, '0')}`);
-    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     const [line] = (await pool().query('select lines from invoices where order_id = $1', [orderId])).rows[0]
       .lines as Array<{
       qty: number;
@@ -113,12 +113,12 @@ describe('an Irish VAT invoice shows what regulation 20 requires', () => {
       payload: { legal_name: 'Renamed Later Limited', address: '2 Other Street, Cork' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const old = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const old = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     expect(old).toContain('Ventanilla Ireland Limited');
     expect(old).not.toContain('Renamed Later Limited');
     // A new invoice carries the new data.
     const next = await paidIrishOrder('ie-after-edit@example.com');
-    const text = pdfText((await next.c.get(`/api/invoice?order_id=${next.orderId}`)).rawPayload);
+    const text = await pdfText((await next.c.get(`/api/invoice?order_id=${next.orderId}`)).rawPayload);
     expect(text).toContain('Renamed Later Limited');
     expect(text).toContain('2 Other Street, Cork');
   });

@@ -212,7 +212,7 @@ describe('Portuguese invoices and credit notes (ATCUD, signature chain, QR, SAF-
       (await put(admin, `/api/backoffice/pt-series/F16-${YEAR}`, { validation_code: 'ZZZZZZZZ' })).statusCode,
     ).toBe(409);
 
-    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     const first = invoices.find((r) => r.sequence === 1)!;
     const own = (
       await pool().query<SignedRow>('select pt_hash, pt_atcud from invoices where order_id = $1 and kind = $2', [

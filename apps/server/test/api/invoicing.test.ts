@@ -155,7 +155,7 @@ describe('invoice issued when an order is paid', () => {
     const orderId = await paidOrder(c);
     expect((await invoicesOf(orderId))[0]).toMatchObject({ invoice_type: 'F1' });
     const pdf = await c.get(`/api/invoice?order_id=${orderId}`);
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Talleres Pérez SL');
     expect(text).toContain('NIF: B86670460');
     expect(text).toContain('Factura');
@@ -210,7 +210,7 @@ describe("VAT breakdown per store and the spec's exceptions", () => {
       total: 28000,
     });
     expect(rows[0].number).toMatch(new RegExp(`^F15-${YEAR}-000001$`));
-    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     for (const expected of [
       'Tasas oficiales (suplido, no sujeto a IVA)',
       'No sujeto (suplidos)',
@@ -240,7 +240,7 @@ describe("VAT breakdown per store and the spec's exceptions", () => {
       (await pool().query('select count(*)::int as n from verifactu_records where invoice_id = $1', [rows[0].id]))
         .rows[0].n,
     ).toBe(0);
-    const text = pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/invoice?order_id=${orderId}`)).rawPayload);
     for (const expected of ['Simplified invoice', 'Ventanilla Ireland Limited', 'IE1234567T', '23 %', '€18.39'])
       expect(text).toContain(expected);
     expect(text).not.toContain('VERI*FACTU');
@@ -257,7 +257,7 @@ describe('invoice PDF downloads', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`factura-${invoice.number}.pdf`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     for (const expected of [
       'Ventanilla',
       'Factura simplificada',
@@ -418,7 +418,7 @@ describe('refunds and credit notes', () => {
     expect(abonos.total).toBe(2);
     const pdf = await c.get(`/api/me/invoices/${notes[0].id}/pdf`);
     expect(pdf.headers['content-disposition']).toContain(`abono-${notes[0].number}.pdf`);
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     for (const expected of [
       'Factura rectificativa (abono)',
       `Rectifica la factura ${invoice.number}`,
@@ -462,7 +462,7 @@ describe('refunds and credit notes', () => {
         (r) => r.amount,
       ),
     ).toEqual([2012]);
-    const text = pdfText((await c.get(`/api/me/invoices/${note.id}/pdf`)).rawPayload);
+    const text = await pdfText((await c.get(`/api/me/invoices/${note.id}/pdf`)).rawPayload);
     expect(text).toContain('Importe anulado 25,12 €; penalización retenida 5,00 €; importe devuelto 20,12 €');
     expect(text).toContain('-20,12 €');
   });

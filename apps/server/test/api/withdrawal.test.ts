@@ -120,7 +120,7 @@ describe('the order confirmation carries the model withdrawal form', () => {
     const pdf = sent?.attachments?.[1];
     expect(pdf?.filename).toBe('formulario-desistimiento.pdf');
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf!.content);
+    const text = await pdfText(pdf!.content);
     const seller = t.app.ctx.legalEntities.forStore(1).entity;
     expect(text).toContain('Modelo de formulario de desistimiento');
     expect(text).toContain('A la atención de');
@@ -137,7 +137,7 @@ describe('the order confirmation carries the model withdrawal form', () => {
       { filename: 'cancellation-form.pdf' },
     ]);
     const sent = (await sentTo(email)).find((m) => m.attachments?.length);
-    const text = pdfText(sent!.attachments![1]!.content);
+    const text = await pdfText(sent!.attachments![1]!.content);
     expect(text).toContain('Model cancellation form');
     expect(text).toContain('hereby give notice that I/We (*) cancel');
     expect(text).toContain(t.app.ctx.legalEntities.forStore(17).entity.legal_name);
@@ -162,7 +162,7 @@ describe('the order confirmation carries the model withdrawal form', () => {
       })
       .where(eq(emailOutbox.id, confirmed!.id));
     const sent = (await sentTo(email)).find((m) => m.attachments?.length);
-    const text = pdfText(sent!.attachments![0]!.content);
+    const text = await pdfText(sent!.attachments![0]!.content);
     expect(text).toContain('Model cancellation form');
     expect(text).toContain(t.app.ctx.legalEntities.forStore(17).entity.legal_name);
   });
@@ -188,7 +188,7 @@ describe('the order confirmation carries the terms accepted, as a PDF', () => {
       const sent = (await sentTo(email)).find((m) => m.subject.includes(subject));
       const pdf = sent?.attachments?.find((a) => a.filename === file);
       expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
-      const text = pdfText(pdf!.content);
+      const text = await pdfText(pdf!.content);
       const seller = t.app.ctx.legalEntities.forStore(store).entity;
       expect(text).toContain(title);
       for (const { heading } of TERMS_TEXTS[language].sections) expect(text).toContain(heading);
@@ -277,7 +277,7 @@ describe('POST /api/me/orders/{id}/withdraw', () => {
     const sent = (await sentTo(email)).find((m) => m.subject.startsWith('Has desistido'));
     const pdf = sent?.attachments?.[0];
     expect(pdf?.filename).toBe(`abono-${done.credit_note_number}.pdf`);
-    expect(pdfText(pdf!.content)).toContain(done.credit_note_number);
+    expect(await pdfText(pdf!.content)).toContain(done.credit_note_number);
   });
 
   it('two withdrawals at once refund once: one 200, the other 409', async () => {
@@ -439,7 +439,7 @@ describe('refund and cancellation e-mails', () => {
     expect(mail?.textBody.replace(/\u00a0/g, ' ')).toContain('Penalización retenida: 2,00 €');
     expect(mail?.attachments).toMatchObject([{ filename: `abono-${number}.pdf`, contentType: 'application/pdf' }]);
     const sent = (await sentTo(email)).find((m) => m.subject.startsWith('Te hemos devuelto'));
-    expect(pdfText(sent!.attachments![0]!.content)).toContain(number);
+    expect(await pdfText(sent!.attachments![0]!.content)).toContain(number);
   });
 
   it('staff "not processing" (70 Denegado) tells the customer the line is cancelled', async () => {

@@ -78,3 +78,27 @@ export async function pdfQrText(pdf: Uint8Array): Promise<string | null> {
     await parser.destroy();
   }
 }
+
+/**
+ * The QR code on a PDF's first page and where it is, in PDF points from the page's bottom left: the text, the left
+ * edge and the top edge of its finder patterns (rendered at 3 points a pixel and found by jsQR).
+ */
+export async function pdfQrPlace(pdf: Uint8Array): Promise<{ text: string; left: number; top: number } | null> {
+  const scale = 3;
+  const { PDFParse } = await import('pdf-parse');
+  const parser = new PDFParse({ data: Buffer.from(pdf) });
+  try {
+    const shot = await parser.getScreenshot({ partial: [1], scale, imageBuffer: true, imageDataUrl: false });
+    const page = shot.pages[0];
+    if (!page?.data) throw new Error('the page was not rendered');
+    const { width, height, rgba } = decodePng(page.data);
+    const found = jsQR(rgba, width, height);
+    if (!found) return null;
+    // Finder pattern centres are 3.5 modules inside the code's corner.
+    const { topLeftFinderPattern: tl, topRightFinderPattern: tr } = found.location;
+    const module = (tr.x - tl.x) / (found.version * 4 + 17 - 7);
+    return { text: found.data, left: (tl.x - 3.5 * module) / scale, top: (height - tl.y + 3.5 * module) / scale };
+  } finally {
+    await parser.destroy();
+  }
+}

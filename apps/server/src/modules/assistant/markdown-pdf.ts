@@ -1,6 +1,7 @@
 import { ASSISTANT_MARKDOWN_MAX_DEPTH } from '@ventanilla/domain';
 import { Lexer, type Token, type Tokens } from 'marked';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFFont } from 'pdf-lib';
+import { A4 as PAGE, BLACK, GREY, PdfLayout, RULE as LINE } from '../../shared/pdf/layout.js';
 
 /** The store's letterhead at the top of the first page: its brand, and its legal entity's data under it. */
 export interface Letterhead {
@@ -14,11 +15,9 @@ export interface Letterhead {
 /** Markdown the renderer refuses (the route answers 400): nested deeper than ASSISTANT_MARKDOWN_MAX_DEPTH. */
 export class MarkdownTooDeepError extends Error {}
 
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const BOTTOM = 60;
-const GREY = rgb(0.35, 0.35, 0.35);
-const LINE = rgb(0.75, 0.75, 0.75);
+const CODE = rgb(0.2, 0.2, 0.45);
 const BODY = 10.5;
 const HEADING_SIZES = [0, 18, 15, 13, 12, 11, 10.5];
 const INDENT = 16;
@@ -32,14 +31,6 @@ interface Run {
   text: string;
   style: Style;
 }
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-  boldItalic: PDFFont;
-  mono: PDFFont;
-}
-
 const PLAIN: Style = { bold: false, italic: false, code: false };
 
 /** marked keeps some entities in text tokens; the PDF shows the characters. */
@@ -76,9 +67,9 @@ function assertShallow(markdown: string): void {
 }
 
 /**
- * Renders markdown as an A4 PDF (pdf-lib, standard Helvetica like the invoices: WinAnsi covers every Spanish and
- * Portuguese letter, ¿¡, º ª and €): headings, paragraphs, bold and italic, inline code, lists (nested, numbered),
- * tables, quotes, code blocks, rules and `<!-- pagebreak -->`; the letterhead on the first page and "n / N" on each.
+ * Renders markdown as an A4 PDF (the shared layout, Noto Sans: Latin, Greek and Cyrillic): headings, paragraphs,
+ * bold and italic, inline code (in blue), lists (nested, numbered), tables, quotes, code blocks, rules and
+ * `<!-- pagebreak -->`; the letterhead on the first page and "n / N" on each.
  */
 export async function renderMarkdownPdf(
   markdown: string,
@@ -93,41 +84,24 @@ export async function renderMarkdownPdf(
     throw error;
   }
 
-  const doc = await PDFDocument.create();
-  doc.setTitle(options.title);
-  doc.setAuthor(options.letterhead.legalName);
-  doc.setProducer('Ventanilla');
-  doc.setCreationDate(options.now);
-  doc.setModificationDate(options.now);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-    boldItalic: await doc.embedFont(StandardFonts.HelveticaBoldOblique),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  };
-  const charset = new Set(fonts.regular.getCharacterSet());
-  // Outside WinAnsi (another script, emoji): "?"; typographic spaces become spaces, control characters go.
-  const safe = (text: string) =>
-    [...text.replace(/[\u2000-\u200a\u202f\u00a0]/g, ' ')]
-      .filter((c) => c >= ' ')
-      .map((c) => (charset.has(c.codePointAt(0)!) ? c : '?'))
-      .join('');
+  const pdf = await PdfLayout.create({
+    title: options.title,
+    author: options.letterhead.legalName,
+    date: options.now,
+    margin: MARGIN,
+    bottom: BOTTOM,
+    italics: true,
+  });
+  const fonts = pdf.fonts;
+  const safe = (text: string) => pdf.clean(text);
   const fontOf = (s: Style) =>
-    s.code
-      ? fonts.mono
-      : s.bold && s.italic
-        ? fonts.boldItalic
-        : s.bold
-          ? fonts.bold
-          : s.italic
-            ? fonts.italic
-            : fonts.regular;
+    s.bold && s.italic ? fonts.boldItalic : s.bold ? fonts.bold : s.italic ? fonts.italic : fonts.regular;
 
-  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let page = pdf.page;
   let y = PAGE.height - MARGIN;
   const newPage = () => {
-    page = doc.addPage([PAGE.width, PAGE.height]);
+    pdf.newPage();
+    page = pdf.page;
     y = PAGE.height - MARGIN;
   };
   const ensure = (height: number) => {
@@ -191,7 +165,7 @@ export async function renderMarkdownPdf(
     return out;
   };
 
-  type Piece = { text: string; font: PDFFont; size: number; width: number };
+  type Piece = { text: string; font: PDFFont; size: number; width: number; code: boolean };
   /** Word-wraps runs into lines of pieces no wider than `width`. */
   const wrap = (runs: Run[], width: number, size: number): Piece[][] => {
     const lines: Piece[][] = [[]];
@@ -213,11 +187,11 @@ export async function renderMarkdownPdf(
         const isSpace = part.trim() === '';
         if (isSpace) {
           if (used === 0) continue;
-          push({ text: ' ', font, size: runSize, width: font.widthOfTextAtSize(' ', runSize) });
+          push({ text: ' ', font, size: runSize, width: pdf.widthOf(' ', runSize, font), code: false });
           continue;
         }
         let word = part;
-        let w = font.widthOfTextAtSize(word, runSize);
+        let w = pdf.widthOf(word, runSize, font);
         if (used + w > width && used > 0) {
           const last = lines.at(-1)!;
           if (last.at(-1)?.text === ' ') last.pop();
@@ -229,9 +203,9 @@ export async function renderMarkdownPdf(
           let piece = '';
           let pieceWidth = 0;
           for (const c of word) {
-            const cw = font.widthOfTextAtSize(c, runSize);
+            const cw = pdf.widthOf(c, runSize, font);
             if (pieceWidth + cw > width - used && piece) {
-              push({ text: piece, font, size: runSize, width: pieceWidth });
+              push({ text: piece, font, size: runSize, width: pieceWidth, code: run.style.code });
               lines.push([]);
               used = 0;
               piece = '';
@@ -243,7 +217,7 @@ export async function renderMarkdownPdf(
           word = piece;
           w = pieceWidth;
         }
-        if (word) push({ text: word, font, size: runSize, width: w });
+        if (word) push({ text: word, font, size: runSize, width: w, code: run.style.code });
       }
     }
     return lines;
@@ -251,14 +225,28 @@ export async function renderMarkdownPdf(
 
   const lineHeight = (size: number) => size * 1.4;
   /** Writes wrapped lines from x, breaking pages as needed. */
-  const writeLines = (lines: Piece[][], x: number, size: number, color = rgb(0, 0, 0)) => {
+  const writeLines = (lines: Piece[][], x: number, size: number, color = BLACK) => {
     for (const line of lines) {
       ensure(lineHeight(size));
-      let cx = x;
+      // Neighbouring pieces of one style are drawn as one string (each drawing shapes its text: the costly part).
+      const spans: Piece[] = [];
       for (const piece of line) {
-        if (piece.text !== ' ')
-          page.drawText(piece.text, { x: cx, y: y - size, size: piece.size, font: piece.font, color });
-        cx += piece.width;
+        const last = spans.at(-1);
+        if (last && last.font === piece.font && last.size === piece.size && last.code === piece.code) {
+          spans[spans.length - 1] = { ...last, text: last.text + piece.text, width: last.width + piece.width };
+        } else spans.push(piece);
+      }
+      let cx = x;
+      for (const span of spans) {
+        if (span.text.trim())
+          page.drawText(span.text, {
+            x: cx,
+            y: y - size,
+            size: span.size,
+            font: span.font,
+            color: span.code ? CODE : color,
+          });
+        cx += span.width;
       }
       y -= lineHeight(size);
     }
@@ -384,16 +372,5 @@ export async function renderMarkdownPdf(
   };
   blocks(tokens, MARGIN, 0);
 
-  const pages = doc.getPages();
-  pages.forEach((p, i) => {
-    const label = `${i + 1} / ${pages.length}`;
-    p.drawText(label, {
-      x: PAGE.width - MARGIN - fonts.regular.widthOfTextAtSize(label, 8),
-      y: 30,
-      size: 8,
-      font: fonts.regular,
-      color: GREY,
-    });
-  });
-  return doc.save();
+  return pdf.save({ footer: (n, pages) => [`${n} / ${pages}`] });
 }

@@ -101,25 +101,22 @@ function plan(): PlannedOrder[] {
 /** A one-page PDF the registry "sent": what agents attach to answered orders. */
 async function demoDocument(line: DemoLine, orderId: number, reference: string): Promise<Buffer> {
   // Loaded here, not at boot: pdf-lib is ~200 modules the server needs only while it seeds a new database.
-  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${line.productName} ${reference}`);
-  pdf.setProducer('Ventanilla (demo data)');
-  const page = pdf.addPage([595.28, 841.89]);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  let y = 780;
-  const write = (text: string, size = 11, f = font) => {
-    page.drawText(text, { x: 56, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
-    y -= size * 1.8;
-  };
-  write(line.productName, 18, bold);
+  const { PdfLayout } = await import('../../shared/pdf/layout.js');
+  const pdf = await PdfLayout.create({
+    title: `${line.productName} ${reference}`,
+    author: 'Ventanilla (demo data)',
+    date: new Date(),
+    margin: 56,
+  });
+  const write = (text: string, size = 11, bold = false) =>
+    pdf.paragraph(text, { size, leading: size * 1.8, ...(bold ? { font: pdf.fonts.bold } : {}) });
+  write(line.productName, 18, true);
   write(`Ref. ${reference} · Pedido ${orderId}`);
-  y -= 10;
+  pdf.gap(10);
   for (const answer of line.productOptions.slice(0, 14))
     write(`${answer.label}: ${answer.print_value}`.slice(0, 95), 10);
-  y -= 10;
-  write('DOCUMENTO DE DEMOSTRACIÓN · DEMO DOCUMENT · sem validade', 12, bold);
+  pdf.gap(10);
+  write('DOCUMENTO DE DEMOSTRACIÓN · DEMO DOCUMENT · sem validade', 12, true);
   return Buffer.from(await pdf.save());
 }
 

@@ -6,8 +6,7 @@ import {
   type Language,
   type LegalTextSeller,
 } from '@ventanilla/domain';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { PdfFlow } from '../../shared/pdf-flow.js';
+import { GREY, PdfLayout } from '../../shared/pdf/layout.js';
 
 export interface TermsPdfInput {
   /** The language of the terms the customer accepted. */
@@ -26,7 +25,7 @@ export interface TermsPdfInput {
 }
 
 /**
- * The terms of sale a customer accepted as an A4 PDF (pdf-lib, standard Helvetica), laid out like the withdrawal form:
+ * The terms of sale a customer accepted as an A4 PDF (the shared layout, Unicode font), laid out like the withdrawal form:
  * the seller's identity, the version and when it was accepted, then the terms' sections filled as the
  * /legal/condiciones page fills them, and the text's SHA-256 at the foot.
  */
@@ -34,15 +33,23 @@ export async function renderTermsPdf(input: TermsPdfInput): Promise<Uint8Array> 
   const t = TERMS_DOCUMENT_TEXTS[input.language];
   const terms = TERMS_TEXTS[input.language];
   const values = legalTextValues(input.storeName, input.country, input.seller);
-  const doc = await PDFDocument.create();
-  doc.setTitle(t.title);
-  doc.setAuthor(input.seller.legal_name);
-  doc.setLanguage(input.language);
-  doc.setCreationDate(input.now);
-  doc.setModificationDate(input.now);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const flow = new PdfFlow(doc, { regular, bold });
+  const pdf = await PdfLayout.create({
+    title: t.title,
+    author: input.seller.legal_name,
+    date: input.now,
+    language: input.language,
+    margin: 56,
+    bottom: 76,
+  });
+  const { bold } = pdf.fonts;
+  const paragraph = (text: string, options: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) =>
+    pdf.paragraph(text, {
+      size: options.size ?? 10,
+      ...(options.bold ? { font: bold } : {}),
+      ...(options.grey ? { color: GREY } : {}),
+      indent: options.indent ?? 0,
+      leading: (options.size ?? 10) * 1.35,
+    });
   // In the seller's time zone, named (the contract's moment, docs/withdrawal.md).
   const accepted = `${new Intl.DateTimeFormat(input.language, {
     dateStyle: 'long',
@@ -50,17 +57,15 @@ export async function renderTermsPdf(input: TermsPdfInput): Promise<Uint8Array> 
     timeZone: input.seller.time_zone,
   }).format(input.acceptedAt)} (${input.seller.time_zone})`;
 
-  flow.paragraph(input.storeName, { size: 9, grey: true });
-  flow.paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
-  flow.space(18);
-  flow.paragraph(t.title, { size: 15, font: bold });
-  flow.space(2);
-  flow.paragraph(t.intro);
-  flow.paragraph(
-    `${fillLegalText(t.version, { date: input.version })} · ${fillLegalText(t.accepted, { date: accepted })}`,
-  );
-  flow.space(12);
-  flow.paragraph(t.seller, { font: bold });
+  paragraph(input.storeName, { size: 9, grey: true });
+  paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
+  pdf.gap(18);
+  paragraph(t.title, { size: 15, bold: true });
+  pdf.gap(2);
+  paragraph(t.intro);
+  paragraph(`${fillLegalText(t.version, { date: input.version })} · ${fillLegalText(t.accepted, { date: accepted })}`);
+  pdf.gap(12);
+  paragraph(t.seller, { bold: true });
   const s = input.seller;
   const contact = [s.email, s.phone].filter((v) => v.trim()).join(' · ');
   for (const part of [
@@ -70,13 +75,14 @@ export async function renderTermsPdf(input: TermsPdfInput): Promise<Uint8Array> 
     s.registry_note,
     contact && `${t.contact}: ${contact}`,
   ])
-    if (part && part.trim()) flow.paragraph(part, { indent: 14 });
+    if (part && part.trim()) paragraph(part, { indent: 14 });
   for (const section of terms.sections) {
-    flow.space(12, 40);
-    flow.paragraph(section.heading, { size: 11.5, font: bold });
-    flow.space(2);
-    for (const paragraph of section.paragraphs) flow.paragraph(fillLegalText(paragraph, values));
+    // A heading never ends a page alone.
+    pdf.gap(12);
+    pdf.ensure(40);
+    paragraph(section.heading, { size: 11.5, bold: true });
+    pdf.gap(2);
+    for (const text of section.paragraphs) paragraph(fillLegalText(text, values));
   }
-  flow.footer(`${t.fingerprint}: ${input.hash}`);
-  return doc.save();
+  return pdf.save({ footer: () => [`${t.fingerprint}: ${input.hash}`] });
 }

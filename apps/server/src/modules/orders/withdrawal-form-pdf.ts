@@ -1,6 +1,5 @@
 import { WITHDRAWAL_FORM_TEXTS, type WithdrawalFormVariant } from '@ventanilla/domain';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { PdfFlow } from '../../shared/pdf-flow.js';
+import { GREY, PdfLayout } from '../../shared/pdf/layout.js';
 
 export interface WithdrawalFormInput {
   variant: WithdrawalFormVariant;
@@ -14,37 +13,51 @@ export interface WithdrawalFormInput {
 }
 
 /**
- * The model withdrawal form as an A4 PDF (pdf-lib, standard Helvetica): the law's wording in the store's language,
- * filled with the seller's name, address and e-mail, and a line with dots to write on under each field.
+ * The model withdrawal form as an A4 PDF (the shared layout): the law's wording in the store's language, filled with
+ * the seller's name, address and e-mail, and a line with dots to write on under each field; the law's reference at
+ * the foot of the page.
  */
 export async function renderWithdrawalFormPdf(input: WithdrawalFormInput): Promise<Uint8Array> {
   const t = WITHDRAWAL_FORM_TEXTS[input.variant];
-  const doc = await PDFDocument.create();
-  doc.setTitle(t.title);
-  doc.setAuthor(input.seller.legal_name);
-  doc.setCreationDate(input.now);
-  doc.setModificationDate(input.now);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const flow = new PdfFlow(doc, { regular, bold });
+  const pdf = await PdfLayout.create({
+    title: t.title,
+    author: input.seller.legal_name,
+    date: input.now,
+    margin: 56,
+    bottom: 76,
+  });
+  const { bold } = pdf.fonts;
+  const paragraph = (text: string, options: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) =>
+    pdf.paragraph(text, {
+      size: options.size ?? 10,
+      ...(options.bold ? { font: bold } : {}),
+      ...(options.grey ? { color: GREY } : {}),
+      indent: options.indent ?? 0,
+      leading: (options.size ?? 10) * 1.35,
+    });
+  const writeLine = () => {
+    pdf.ensure(28);
+    pdf.y -= 14;
+    pdf.rule(pdf.left + 10, pdf.y, pdf.right, { color: GREY, dashed: true });
+    pdf.y -= 14;
+  };
 
-  flow.paragraph(input.storeName, { size: 9, grey: true });
-  flow.paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
-  flow.space(18);
-  flow.paragraph(t.title, { size: 15, font: bold });
-  flow.space(2);
-  flow.paragraph(t.intro, { size: 10 });
-  flow.space(14);
-  flow.paragraph(`— ${t.to}:`, { font: bold });
+  paragraph(input.storeName, { size: 9, grey: true });
+  paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
+  pdf.gap(18);
+  paragraph(t.title, { size: 15, bold: true });
+  pdf.gap(2);
+  paragraph(t.intro);
+  pdf.gap(14);
+  paragraph(`— ${t.to}:`, { bold: true });
   for (const part of [input.seller.legal_name, input.seller.address, input.seller.email].filter((s) => s.trim()))
-    flow.paragraph(part, { indent: 14 });
-  flow.space(10);
+    paragraph(part, { indent: 14 });
+  pdf.gap(10);
   for (const [i, line] of t.lines.entries()) {
-    flow.paragraph(`— ${line}${i === 0 ? ':' : ''}`);
-    flow.writingLine();
+    paragraph(`— ${line}${i === 0 ? ':' : ''}`);
+    writeLine();
   }
-  flow.space(6);
-  flow.paragraph(t.note, { size: 9 });
-  flow.footer(t.source);
-  return doc.save();
+  pdf.gap(6);
+  paragraph(t.note, { size: 9 });
+  return pdf.save({ footer: () => [t.source] });
 }
