@@ -126,7 +126,12 @@ describe('the order confirmation carries the model withdrawal form', () => {
     expect(text).toContain('A la atención de');
     expect(text).toContain(seller.legal_name);
     expect(text).toContain(seller.email);
-    expect(text).toContain(`Pedido n.º ${orderId}`);
+    // The store's form, the same for every order (the e-mail names the order): made once, then kept.
+    expect(text).not.toContain(`${orderId}`);
+    const second = await paidOrder();
+    const again = (await sentTo(second.email)).find((m) => m.subject.includes('Pago confirmado'));
+    expect(Buffer.compare(again!.attachments![1]!.content, pdf!.content)).toBe(0);
+    expect(Buffer.compare(again!.attachments![0]!.content, sent!.attachments![0]!.content)).toBe(0);
   });
 
   it('in English with the Irish "cancellation" wording for the Irish store', async () => {

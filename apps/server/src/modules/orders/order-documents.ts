@@ -20,6 +20,9 @@ export class OrderDocuments {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The documents that are the same for many orders (a store's withdrawal form, a version of the terms). */
+  private readonly rendered = new RenderedDocuments();
+
   async render(document: MailDocument): Promise<Uint8Array> {
     switch (document.type) {
       case 'invoice':
@@ -32,20 +35,23 @@ export class OrderDocuments {
   }
 
   /**
-   * The model withdrawal form of an order, in its store's language and its seller's wording. `knownStoreId`: the
-   * order's store as its message recorded it (an order never changes store), which saves reading the order.
+   * The model withdrawal form of an order's store, in its language and its seller's wording. It is the store's form,
+   * the same for every order (the e-mail names the order), so it is made once per store and seller and kept: a paid
+   * order's confirmation costs no PDF rendering (docs/performance.md). `knownStoreId`: the order's store as its
+   * message recorded it (an order never changes store), which saves reading the order.
    */
   async withdrawalForm(orderId: number, knownStoreId?: number): Promise<Uint8Array> {
     const storeId = knownStoreId ?? (await this.storeIdOf(orderId));
     const store = this.storeOf(storeId);
     const entity = this.entities.forStore(storeId).entity;
-    const { renderWithdrawalFormPdf } = await import('./withdrawal-form-pdf.js');
-    return renderWithdrawalFormPdf({
+    const input = {
       variant: withdrawalFormVariant(store?.language ?? 'es', store?.country ?? entity.country),
       seller: { legal_name: entity.legal_name, address: entity.address, email: entity.email },
       storeName: store?.name ?? 'Ventanilla',
-      orderId,
-      now: this.now(),
+    };
+    return this.rendered.get(['withdrawal_form', input], async () => {
+      const { renderWithdrawalFormPdf } = await import('./withdrawal-form-pdf.js');
+      return renderWithdrawalFormPdf({ ...input, now: this.now() });
     });
   }
 
@@ -74,17 +80,19 @@ export class OrderDocuments {
       throw new Error(`order ${orderId} accepted terms ${version}/${hash.slice(0, 12)}, not the text this build has`);
     const store = this.storeOf(order.storeId);
     const entity = this.entities.forStore(order.storeId).entity;
-    const { renderTermsPdf } = await import('./terms-pdf.js');
-    return renderTermsPdf({
+    // The version's text with the store's seller: the same for every order that accepted it (the e-mail names the
+    // order and the order keeps when it was accepted), so it is made once and kept.
+    const input = {
       language,
       storeName: store?.name ?? 'Ventanilla',
       country: store?.country ?? entity.country,
       seller: entity,
-      orderId,
       version,
       hash,
-      acceptedAt,
-      now: this.now(),
+    };
+    return this.rendered.get(['terms', input], async () => {
+      const { renderTermsPdf } = await import('./terms-pdf.js');
+      return renderTermsPdf({ ...input, now: this.now() });
     });
   }
 
@@ -94,3 +102,28 @@ export class OrderDocuments {
     return order.storeId;
   }
 }
+
+/**
+ * Rendered PDFs kept by what they are made from (at most MAX_KEPT, the least recently used dropped first): a
+ * different seller, store name or version is a different key, so an edit never serves an old document.
+ */
+class RenderedDocuments {
+  private readonly kept = new Map<string, Promise<Uint8Array>>();
+
+  async get(key: unknown, render: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    const id = JSON.stringify(key);
+    let bytes = this.kept.get(id);
+    if (bytes) {
+      this.kept.delete(id);
+    } else {
+      bytes = render();
+      // A failed rendering is not kept: the next message tries again.
+      bytes.catch(() => this.kept.get(id) === bytes && this.kept.delete(id));
+    }
+    this.kept.set(id, bytes);
+    if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+    return bytes;
+  }
+}
+
+const MAX_KEPT = 64;

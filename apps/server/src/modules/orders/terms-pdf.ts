@@ -15,11 +15,12 @@ export interface TermsPdfInput {
   /** The store's country (whose consumer body the terms name). */
   country: string;
   seller: LegalTextSeller & { time_zone: string };
-  orderId: number;
+  /** The order and when its customer accepted, printed when given (the e-mailed copy is the version's, for any order). */
+  orderId?: number;
   /** The version the order keeps: its date, and the SHA-256 of its text. */
   version: string;
   hash: string;
-  acceptedAt: Date;
+  acceptedAt?: Date;
   /** When the document is made (its PDF dates). */
   now: Date;
 }
@@ -51,19 +52,22 @@ export async function renderTermsPdf(input: TermsPdfInput): Promise<Uint8Array> 
       leading: (options.size ?? 10) * 1.35,
     });
   // In the seller's time zone, named (the contract's moment, docs/withdrawal.md).
-  const accepted = `${new Intl.DateTimeFormat(input.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: input.seller.time_zone,
-  }).format(input.acceptedAt)} (${input.seller.time_zone})`;
+  const accepted =
+    input.acceptedAt &&
+    `${new Intl.DateTimeFormat(input.language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: input.seller.time_zone,
+    }).format(input.acceptedAt)} (${input.seller.time_zone})`;
 
   paragraph(input.storeName, { size: 9, grey: true });
-  paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
+  if (input.orderId !== undefined) paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
   pdf.gap(18);
   paragraph(t.title, { size: 15, bold: true });
   pdf.gap(2);
   paragraph(t.intro);
-  paragraph(`${fillLegalText(t.version, { date: input.version })} · ${fillLegalText(t.accepted, { date: accepted })}`);
+  const version = fillLegalText(t.version, { date: input.version });
+  paragraph(accepted ? `${version} · ${fillLegalText(t.accepted, { date: accepted })}` : version);
   pdf.gap(12);
   paragraph(t.seller, { bold: true });
   const s = input.seller;

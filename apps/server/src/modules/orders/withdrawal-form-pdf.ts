@@ -6,8 +6,8 @@ export interface WithdrawalFormInput {
   /** The seller, as the law asks it to be inserted: name, address, e-mail. */
   seller: { legal_name: string; address: string; email: string };
   storeName: string;
-  /** The order it goes with (printed above the form, so a returned form names its order). */
-  orderId: number;
+  /** The order it goes with, printed above the form when given (the e-mailed form is the store's, for any order). */
+  orderId?: number;
   /** When the document is made (its PDF dates). */
   now: Date;
 }
@@ -43,7 +43,7 @@ export async function renderWithdrawalFormPdf(input: WithdrawalFormInput): Promi
   };
 
   paragraph(input.storeName, { size: 9, grey: true });
-  paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
+  if (input.orderId !== undefined) paragraph(`${t.orderLabel} ${input.orderId}`, { size: 9, grey: true });
   pdf.gap(18);
   paragraph(t.title, { size: 15, bold: true });
   pdf.gap(2);
