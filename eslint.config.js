@@ -168,7 +168,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.name='expect'] > AwaitExpression.arguments",
+          selector: "CallExpression[callee.name='expect'] > AwaitExpression.arguments:first-child",
           message:
             'No expect(await ...): a value read once races the page. Use a web-first assertion (await expect(locator).toHaveValue/toHaveText/toContainText/toHaveAttribute/toHaveCount/toBeChecked, await expect(page).toHaveURL/toHaveTitle) or await expect.poll(() => ...) for a computed value.',
         },
