@@ -320,6 +320,21 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': ['error', ...ONE_PARSER_RULES] },
   },
+  {
+    // The browser suite asserts on the page as it will be, not as it was once read: `expect(await x.inputValue())`
+    // reads once and fails on a busy machine before the page has caught up. Web-first assertions retry.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='expect'] > AwaitExpression.arguments:first-child",
+          message:
+            'No expect(await ...): a value read once races the page. Use a web-first assertion (await expect(locator).toHaveValue/toHaveText/toContainText/toHaveAttribute/toHaveCount/toBeChecked, await expect(page).toHaveURL/toHaveTitle) or await expect.poll(() => ...) for a computed value.',
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run format); no lint rule argues with it.
   prettier,
 );

@@ -97,7 +97,7 @@ test.describe.serial('the account after the sale: e-mail change, export, deletio
     await waitForPath(page, /^\/cuenta\/email\/confirmar(\?|$)/);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirmar el nuevo email' })).toBeVisible();
     // The token left the address bar (history) as soon as it was read.
-    expect(new URL(page.url()).hash).toBe('');
+    await expect(page).toHaveURL((url) => url.hash === '');
     await expectNoAxeViolations(page, 'e-mail change confirmation');
     await page.getByRole('button', { name: 'Confirmar el cambio' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Email cambiado' })).toBeVisible();

@@ -81,7 +81,7 @@ test.describe.serial('an agent creates a nota simple for a customer, who pays it
         .getByRole('option', { name: new RegExp(`^${name}`) })
         .first()
         .click();
-      await eventually(async () => expect(await input.inputValue()).toBe(name));
+      await expect(input).toHaveValue(name);
     }
     await page.getByLabel('Dirección de la finca').fill('Calle Mayor 1, 2º B');
     await page.getByLabel('Nombre del titular (opcional)').fill('Juan Español');

@@ -56,7 +56,7 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
   test('a new agent has search, My Activity and auto-assign; the arrow keys move between tabs', async () => {
     await page.goto('/agentes');
     await expect(tablist().getByRole('tab', { name: 'Buscar' })).toHaveAttribute('aria-selected', 'true');
-    expect(await tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar']);
+    await expect.poll(() => tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar']);
     // -1 cannot be closed: no button for it.
     await expect(page.getByRole('button', { name: 'Cerrar la pestaña Autoasignar' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'search tab');
@@ -102,13 +102,13 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
   test('the tabs survive a reload, and the auto-assign tab shows the same order again', async () => {
     await page.goto(`/agentes/pedido/${items[2]}`);
     await expect(heading(`Pedido ${items[2]}`)).toBeVisible();
-    expect(await tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', `Pedido ${items[2]}`]);
+    await expect.poll(() => tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', `Pedido ${items[2]}`]);
     // Opening an address already open reuses its tab.
     await page.goto(`/agentes/${items[2]}`);
     await waitForPath(page, new RegExp(`^/agentes/pedido/${items[2]}$`));
     await page.reload();
     await expect(heading(`Pedido ${items[2]}`)).toBeVisible();
-    expect(await tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', `Pedido ${items[2]}`]);
+    await expect.poll(() => tabNames()).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', `Pedido ${items[2]}`]);
     await expect(tablist().getByRole('tab', { name: `Pedido ${items[2]}` })).toHaveAttribute('aria-selected', 'true');
 
     await tablist().getByRole('tab', { name: 'Autoasignar' }).click();
@@ -120,7 +120,9 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
     for (const width of [1024, 800]) {
       await page.setViewportSize({ width, height: 700 });
       await expect(tablist().getByRole('tab', { name: 'Autoasignar' })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
     }
     await screenshot(page, ARTIFACTS, 'backoffice-queue-800');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -142,13 +144,9 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
 
     await page.reload();
     await expect(heading('Autoasignar (parado)')).toBeVisible();
-    expect(await tabNames()).toEqual([
-      'Buscar',
-      'Mi actividad',
-      'Autoasignar',
-      `Pedido ${items[2]}`,
-      'Autoasignar (parado)',
-    ]);
+    await expect
+      .poll(() => tabNames())
+      .toEqual(['Buscar', 'Mi actividad', 'Autoasignar', `Pedido ${items[2]}`, 'Autoasignar (parado)']);
   });
 
   test('a tab closed with the keyboard is remembered in My Activity', async () => {
@@ -189,9 +187,9 @@ test.describe.serial('the queue tabs: pull, finish and next, reload, finish and 
       await device.goto('/agentes');
       await waitForPath(device, /^\/agentes\/0$/);
       await expect(device.getByRole('heading', { level: 1, name: 'Autoasignar (parado)' })).toBeVisible();
-      expect(
-        await device.getByRole('tablist', { name: 'Pestañas abiertas' }).getByRole('tab').allTextContents(),
-      ).toEqual(['Buscar', 'Mi actividad', 'Autoasignar', 'Autoasignar (parado)']);
+      await expect
+        .poll(() => device.getByRole('tablist', { name: 'Pestañas abiertas' }).getByRole('tab').allTextContents())
+        .toEqual(['Buscar', 'Mi actividad', 'Autoasignar', 'Autoasignar (parado)']);
     } finally {
       await other.close();
     }

@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeLog } from './support/axe.js';
 import { newContext } from './support/browser.js';
-import { definitions, eventually, focused, norm, waitForPath } from './support/page-checks.js';
+import { definitions, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PRODUCT = 'certificado-energetico';
@@ -49,7 +49,7 @@ async function pick(label: string, name: string): Promise<void> {
     .getByRole('option', { name: new RegExp(`^${name}`) })
     .first()
     .click();
-  await eventually(async () => expect(await input.inputValue()).toBe(name));
+  await expect(input).toHaveValue(name);
 }
 
 test.describe.serial('Cadastral reference lookup: Buscar fills province, municipality and address', () => {
@@ -88,19 +88,14 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
     const use = main().getByRole('button', { name: 'Usar Alcalá de Henares (Madrid) como provincia y municipio' });
     await expect(use).toBeVisible();
     // The pickers announce in their own status regions: read the address question's.
-    expect(norm(await main().locator('.address-field [role="status"]').innerText())).toContain(
+    await expect(main().locator('.address-field [role="status"]')).toContainText(
       'Esta dirección parece estar en Alcalá de Henares (Madrid).',
+      { useInnerText: true },
     );
     await audit('address naming another town');
     await use.click();
-    await eventually(async () =>
-      expect(await main().getByRole('combobox', { name: 'Municipio', exact: true }).inputValue()).toBe(
-        'Alcalá de Henares',
-      ),
-    );
-    expect(await main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true }).inputValue()).toBe(
-      'Madrid',
-    );
+    await expect(main().getByRole('combobox', { name: 'Municipio', exact: true })).toHaveValue('Alcalá de Henares');
+    await expect(main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true })).toHaveValue('Madrid');
     await continueTo(/\/step4$/);
     await main().getByLabel('Superficie construida aproximada (m²)', { exact: true }).fill('96');
     await expect(reference()).toBeVisible();
@@ -127,57 +122,49 @@ test.describe.serial('Cadastral reference lookup: Buscar fills province, municip
       // Typing again clears the last result.
       await expect(alert()).toHaveCount(0);
       await page.keyboard.press('Tab');
-      expect((await focused(page)).name).toBe('Buscar la referencia catastral');
+      await expect(searchButton()).toBeFocused();
       await page.keyboard.press('Enter');
-      await eventually(async () =>
-        expect(norm(await status().first().innerText())).toContain(
-          `Referencia ${OFFLINE_REFCAT}: Calle Alcala 45, Esc. 1, Planta 2, Puerta A, Madrid.`,
-        ),
+      await expect(status().first()).toContainText(
+        `Referencia ${OFFLINE_REFCAT}: Calle Alcala 45, Esc. 1, Planta 2, Puerta A, Madrid.`,
+        { useInnerText: true },
       );
       // The reference is kept as the Catastro writes it, and what was filled is listed.
-      expect(await reference().inputValue()).toBe(OFFLINE_REFCAT);
-      const filled = await definitions(main().locator('.cadastre-field dl'));
-      expect(filled).toEqual({
-        'Provincia del inmueble': 'Madrid',
-        Municipio: 'Madrid',
-        'Dirección del inmueble': FILLED_ADDRESS,
-      });
+      await expect(reference()).toHaveValue(OFFLINE_REFCAT);
+      await expect
+        .poll(() => definitions(main().locator('.cadastre-field dl')))
+        .toEqual({
+          'Provincia del inmueble': 'Madrid',
+          Municipio: 'Madrid',
+          'Dirección del inmueble': FILLED_ADDRESS,
+        });
       // Focus stayed on the button: nothing moved under the person's feet.
-      expect((await focused(page)).name).toBe('Buscar la referencia catastral');
+      await expect(searchButton()).toBeFocused();
       await audit('reference found, answers filled');
     },
   );
 
   step('"Buscar por dirección" offers the references at the address just filled; one is chosen', async () => {
     await main().getByRole('button', { name: 'Buscar por dirección', exact: true }).click();
-    await eventually(async () =>
-      expect(norm(await status().first().innerText())).toContain(`3 referencias en ${FILLED_ADDRESS}`),
-    );
+    await expect(status().first()).toContainText(`3 referencias en ${FILLED_ADDRESS}`, { useInnerText: true });
     await audit('references at the address');
     await main()
       .getByRole('button', { name: `Usar ${OTHER_UNIT}`, exact: true })
       .click();
-    expect(await reference().inputValue()).toBe(OTHER_UNIT);
-    expect((await focused(page)).name).toMatch(/^Referencia catastral/);
-    await eventually(async () =>
-      expect(norm(await status().first().innerText())).toContain(`Referencia ${OTHER_UNIT}: Calle Alcala 45`),
-    );
+    await expect(reference()).toHaveValue(OTHER_UNIT);
+    await expect(reference()).toBeFocused();
+    await expect(status().first()).toContainText(`Referencia ${OTHER_UNIT}: Calle Alcala 45`, { useInnerText: true });
   });
 
   step('the province, municipality and address pages show the filled answers; the customer continues', async () => {
     await page.getByRole('link', { name: 'Volver', exact: true }).first().click();
     await waitForPath(page, /\/step3$/);
-    await eventually(async () =>
-      expect(await main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true }).inputValue()).toBe(
-        'Madrid',
-      ),
-    );
-    expect(await main().getByRole('combobox', { name: 'Municipio', exact: true }).inputValue()).toBe('Madrid');
-    expect(await main().getByLabel('Dirección del inmueble', { exact: true }).inputValue()).toBe(
+    await expect(main().getByRole('combobox', { name: 'Provincia del inmueble', exact: true })).toHaveValue('Madrid');
+    await expect(main().getByRole('combobox', { name: 'Municipio', exact: true })).toHaveValue('Madrid');
+    await expect(main().getByLabel('Dirección del inmueble', { exact: true })).toHaveValue(
       'Calle Alcala 45, Esc. 1, Planta 2, Puerta B, 28014',
     );
     await continueTo(/\/step4$/);
-    expect(await reference().inputValue()).toBe(OTHER_UNIT);
+    await expect(reference()).toHaveValue(OTHER_UNIT);
     await continueTo(/\/step5$/);
     await main().getByLabel('Persona de contacto para la visita del técnico', { exact: true }).fill('Ana Ruiz Pérez');
     await main().getByLabel('Teléfono de contacto', { exact: true }).fill('612345678');

@@ -5,7 +5,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { newContext } from './support/browser.js';
-import { eventually, norm, textOf, waitForPath } from './support/page-checks.js';
+import { norm, textOf, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN = { email: 'admin@ventanilla.test', password: 'admin-demo-2026' };
@@ -61,7 +61,7 @@ test.describe.serial('catalogue editing: price, question form, history', () => {
     await page.getByLabel('Nombre, url_key o id').fill('nota-simple');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^\d+ productos$/ })).toBeVisible();
-    expect(await shopPrice()).toBe('25,12 €');
+    await expect.poll(() => shopPrice()).toBe('25,12 €');
     await page.getByRole('link', { name: NOTA }).click();
     await heading(page, `Editar «${NOTA}»`);
     await expectNoAxeViolations(page, 'product edit page');
@@ -73,14 +73,14 @@ test.describe.serial('catalogue editing: price, question form, history', () => {
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
     await summary.getByRole('link', { name: /Escribe el precio con dos decimales/ }).click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('catalog-base-price');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('catalog-base-price');
     await expectNoAxeViolations(page, 'product edit page with errors');
 
     await price.fill('30,00');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados' })).toBeVisible();
     // 30.00 + 21 % = 36.30
-    expect(await shopPrice()).toBe('36,30 €');
+    await expect.poll(() => shopPrice()).toBe('36,30 €');
   });
 
   test('a form the linter rejects lists its problems, each leading to its place in the JSON', async () => {
@@ -92,6 +92,7 @@ test.describe.serial('catalogue editing: price, question form, history', () => {
     await expectNoAxeViolations(page, 'form editor');
 
     const editor = page.getByLabel('Formulario (JSON)');
+    await expect(editor).toHaveValue(/"options"/);
     const form = JSON.parse(await editor.inputValue()) as {
       options: Array<{ option_id: number; previous_steps: unknown[] }>;
     };
@@ -123,7 +124,7 @@ test.describe.serial('catalogue editing: price, question form, history', () => {
     await expectNoAxeViolations(page, 'history');
     await page.getByRole('button', { name: 'Restaurar la versión 1' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Se ha restaurado la versión 1' })).toBeVisible();
-    await eventually(async () => expect(await shopPrice()).toBe('25,12 €'), { timeout: 10_000, interval: 500 });
+    await expect.poll(shopPrice, { timeout: 10_000, intervals: [500] }).toBe('25,12 €');
     await expectNoAxeViolations(page, 'history after a restore');
   });
 });

@@ -397,7 +397,7 @@ async function answer(page: Page, ui: Texts, option: ProductOption, value: Answe
       if (!text)
         throw new Error(`${option.option_id}: "${chosen.name}" is not offered in the list "${labelOf(option, ui)}"`);
       await control.selectOption({ label: text });
-      expect(await control.inputValue()).toBe(String(value));
+      await expect(control).toHaveValue(String(value));
       return;
     }
     case 'banco':
@@ -443,16 +443,15 @@ async function answerPicker(page: Page, option: ProductOption, value: AnswerValu
       .getByRole('option')
       .evaluateAll((els) => els.map((e) => e.id));
     const index = ids.indexOf((await wanted.getAttribute('id')) ?? '');
+    expect(index, `"${name}" in the list`).toBeGreaterThanOrEqual(0);
     for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
-    expect(await input.getAttribute('aria-activedescendant')).toBe(ids[index]);
+    await expect(input).toHaveAttribute('aria-activedescendant', ids[index]!);
     await page.keyboard.press('Enter');
   } else {
     await wanted.click();
   }
-  await eventually(async () => {
-    expect(await input.inputValue()).toBe(name);
-    expect(await input.getAttribute('aria-expanded')).toBe('false');
-  });
+  await expect(input).toHaveValue(name);
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
 }
 
 /** Waits for a document question to show its uploaded file by name. */
@@ -491,25 +490,23 @@ async function checkAndAdd(
   await eventually(async () => expect(cents(await panelTotal(page, ui))).toBe(cents(expected)), { timeout: 10_000 });
   // One row with a "Cambiar …" link per question asked (documents included), and every typed answer shown.
   const asked = pagesOf(entry).reduce((n, p) => n + p.options.length, 0);
-  expect(
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: new RegExp(`^${ui.change} `) })
-      .count(),
+  await expect(
+    page.getByRole('main').getByRole('link', { name: new RegExp(`^${ui.change} `) }),
     `${product.url_key}: rows`,
-  ).toBe(asked);
-  const summary = norm(await page.getByRole('main').innerText());
+  ).toHaveCount(asked);
   for (const option of product.options) {
     const value = plan.answers[String(option.option_id)];
     if (typeof value === 'string' && ['field', 'area', 'banco'].includes(option.type)) {
-      expect(summary, `${product.url_key}: the answer to "${option.title}"`).toContain(norm(value));
+      await expect(page.getByRole('main'), `${product.url_key}: the answer to "${option.title}"`).toContainText(
+        norm(value),
+        { useInnerText: true },
+      );
     }
     // Place pickers hold a code; the page shows the place's name.
     if (typeof value === 'string' && placeKindOf(option)) {
-      await eventually(async () =>
-        expect(norm(await page.getByRole('main').innerText()), `${product.url_key}: "${option.title}"`).toContain(
-          norm(placeName(option, value)),
-        ),
+      await expect(page.getByRole('main'), `${product.url_key}: "${option.title}"`).toContainText(
+        norm(placeName(option, value)),
+        { useInnerText: true },
       );
     }
   }
@@ -584,9 +581,9 @@ async function orderProduct(page: Page, entry: Planned): Promise<string> {
           c.outcome.type === 'exit' &&
           String(c.answers[String(detour.optionId)]) === String(detour.valueId),
       );
-      const message = norm(await page.locator('.wizard-exit__message').innerText());
-      expect(message.length).toBeGreaterThan(10);
-      if (exit?.outcome.message) expect(message).toBe(exit.outcome.message);
+      const message = page.locator('.wizard-exit__message');
+      await expect.poll(async () => norm(await message.innerText()).length).toBeGreaterThan(10);
+      if (exit?.outcome.message) await expect(message).toHaveText(exit.outcome.message, { useInnerText: true });
       await audit(page, `${key} exit page`);
       await page.getByRole('link', { name: ui.exitChange, exact: true }).click();
       await pageReady(page, ui, stepPath(entry, step), options);
@@ -679,9 +676,7 @@ async function answerByKeyboard(
     const index = option.opt_values.findIndex((v) => String(v.id) === String(value));
     await page.keyboard.press('Space');
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-    await eventually(async () =>
-      expect(await page.locator(`input[type=radio][name="${id}"]:checked`).inputValue()).toBe(String(value)),
-    );
+    await expect(page.locator(`input[type=radio][name="${id}"]:checked`)).toHaveValue(String(value));
     return;
   }
   if (CHOICE_TYPES.has(option.type) && option.type !== 'drop_down') {
@@ -701,7 +696,7 @@ async function answerByKeyboard(
     // A closed select changes its value with the arrows (the first entry is the empty "Selecciona una opción").
     const index = option.opt_values.findIndex((v) => String(v.id) === String(value));
     for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
-    await eventually(async () => expect(await page.locator(`#${id}`).inputValue()).toBe(String(value)));
+    await expect(page.locator(`#${id}`)).toHaveValue(String(value));
     return;
   }
   if (option.type === 'date') {
@@ -709,7 +704,7 @@ async function answerByKeyboard(
     const [y, m, d] = String(value).split('-');
     const order = dateOrder!;
     await page.keyboard.type(order.map((part) => ({ d, m, y })[part]).join(''));
-    await eventually(async () => expect(await page.locator(`#${id}`).inputValue()).toBe(String(value)));
+    await expect(page.locator(`#${id}`)).toHaveValue(String(value));
     return;
   }
   await page.keyboard.type(String(value));
@@ -727,9 +722,7 @@ async function orderByKeyboard(page: Page, entry: Planned): Promise<string> {
     await pageReady(page, ui, stepPath(entry, step), options);
     // After a page change the app moves the focus to the page's <h1>; the keys start from there.
     if (step > 1)
-      await eventually(async () =>
-        expect(await page.evaluate(() => document.activeElement?.closest('h1') !== null)).toBe(true),
-      );
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('h1') !== null)).toBe(true);
     if (audited) {
       await panelTotal(page, ui);
       await audit(page, `${key} step${step}`);
@@ -770,7 +763,7 @@ async function payStore(store: number, language: Language): Promise<void> {
   await page.goto('/tienda/cart');
   await heading(page, ui.cart);
   const main = page.getByRole('main');
-  await eventually(async () => expect(await main.getByRole('heading', { level: 2 }).count()).toBe(lines.length));
+  await expect(main.getByRole('heading', { level: 2 })).toHaveCount(lines.length);
   const totals = await definitions(main.locator('dl.cart-totals'));
   expect(cents(totals['Total'] ?? ''), `store ${store}: cart total`).toBe(String(total));
 
@@ -786,7 +779,7 @@ async function payStore(store: number, language: Language): Promise<void> {
   await methods.getByRole('radio', { name: ui.card, exact: true }).check();
   await acceptCheckoutConsents(page);
   const payButton = page.getByRole('button', { name: ui.pay });
-  expect(cents(await payButton.innerText())).toBe(String(total));
+  await expect.poll(async () => cents(await payButton.innerText())).toBe(String(total));
   await payButton.click();
 
   await waitForPath(page, /^\/sandbox-pay\/checkout\/[^/?]+/, 30_000);

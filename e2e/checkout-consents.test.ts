@@ -140,7 +140,7 @@ for (const [n, { language, store, line, ui }] of STORES.entries()) {
     await expect(main.getByRole('heading', { name: ui.seller })).toBeVisible();
     await expect(main.getByText(ui.delivery).first()).toBeVisible();
     const termsLink = main.getByRole('link', { name: ui.termsLink });
-    expect(await termsLink.getAttribute('href')).toBe('/legal/condiciones');
+    await expect(termsLink).toHaveAttribute('href', '/legal/condiciones');
     const terms = page.getByRole('checkbox', { name: ACCEPT_TERMS });
     const startNow = page.getByRole('checkbox', { name: START_NOW });
     await expect(terms).not.toBeChecked();
@@ -155,7 +155,7 @@ for (const [n, { language, store, line, ui }] of STORES.entries()) {
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('link', { name: ui.terms })).toBeVisible();
     await expect(summary.getByRole('link', { name: ui.startNow })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/customer/checkout');
+    await expect(page).toHaveURL((url) => url.pathname === '/customer/checkout');
     await expectNoAxeViolations(page, `checkout consents with errors (${language})`);
     await summary.getByRole('link', { name: ui.terms }).click();
     await expect(terms).toBeFocused();

@@ -62,7 +62,7 @@ test.describe.serial('cookie consent', () => {
       await expect(dialog.getByRole('heading', { name: 'Cookies en este sitio' })).toBeFocused();
       const reject = dialog.getByRole('button', { name: 'Rechazar todas' });
       const accept = dialog.getByRole('button', { name: 'Aceptar todas' });
-      expect(await reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
+      await expect.poll(() => reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
       await expect(dialog.getByRole('checkbox', { name: /Estrictamente necesarias/ })).toBeDisabled();
       await expect(dialog.getByRole('checkbox', { name: /Estrictamente necesarias/ })).toBeChecked();
       for (const name of ['Funcionalidad', 'Seguimiento (analítica)', 'Publicidad personalizada']) {
@@ -70,7 +70,7 @@ test.describe.serial('cookie consent', () => {
       }
       await expectNoAxeViolations(page, 'cookie consent dialog');
       // Nothing but the session cookie before a choice; nothing of ours in storage.
-      expect(await storedKeys(page)).toEqual([]);
+      await expect.poll(() => storedKeys(page)).toEqual([]);
       expect((await context.cookies()).map((c) => c.name).filter((n) => n !== 'vt_sid')).toEqual([]);
 
       // Keyboard: Tab reaches the policy link, then "Rechazar todas"; Enter chooses it.
@@ -170,7 +170,7 @@ test.describe.serial('cookie consent', () => {
       await withContext(browser, { js: false, seedConsent: false }, async (page) => {
         const response = await page.goto(`${path}?store=${storeId}`);
         expect(response?.status()).toBe(200);
-        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page).toHaveTitle(`${title} - ${name}`);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(page.getByRole('main')).toContainText(text);

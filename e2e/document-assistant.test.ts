@@ -46,7 +46,7 @@ test.describe.serial('an agent drafts a document with the assistant and attaches
     await expect(draft).toHaveValue(/^# Escrito de solicitud/);
     await expect(live).toHaveText('Generando el borrador…');
     await expect(panel.getByRole('button', { name: 'Cancelar' })).toBeVisible();
-    expect(await draft.inputValue()).not.toContain('Firmado: el agente');
+    await expect(draft).not.toHaveValue(/Firmado: el agente/);
     // The end.
     await expect(live).toHaveText('Borrador generado. Revísalo y edítalo antes de usarlo.');
     await expect(draft).toHaveValue(/Solicitud de nota simple de la finca 4711[\s\S]*Firmado: el agente$/);
@@ -59,6 +59,7 @@ test.describe.serial('an agent drafts a document with the assistant and attaches
   test('the agent edits the draft and turns it into a PDF attached to the order', async () => {
     const panel = page.locator('#asistente');
     const draft = panel.getByLabel('Borrador (markdown)');
+    await expect(draft).toHaveValue(/Firmado: el agente$/);
     await draft.fill(`${await draft.inputValue()}\n\n## Revisión\n\nRevisado por el agente: conformidade ação.`);
     await panel.getByRole('button', { name: 'Generar PDF' }).click();
     await expect(panel.getByText(/^PDF adjuntado al pedido: documento-\d+-\d{4}-\d{2}-\d{2}\.pdf$/)).toBeVisible();

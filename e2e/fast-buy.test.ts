@@ -111,6 +111,7 @@ test.describe.serial('fast-buy from a saved property, cart quantity, quote link 
 
   test('cart: a fractional quantity is refused with the reason; 2 doubles the line', async () => {
     const quantity = page.getByLabel('Cantidad');
+    await expect(page.locator('.cart-line__price')).toHaveText(/\d/);
     const totalBefore = (await page.locator('.cart-line__price').innerText()).trim();
     await quantity.fill('1,5');
     await page.getByRole('button', { name: /^Actualizar/ }).click();

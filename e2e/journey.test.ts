@@ -92,7 +92,7 @@ async function heading(p: Page, name: string | RegExp): Promise<void> {
 /** The live price panel, read as "term" -> "amount", once it shows `total`. */
 async function priceShows(p: Page, expected: Record<string, string>): Promise<void> {
   const panel = p.getByRole('region', { name: 'Precio' });
-  await eventually(async () => expect(await definitions(panel.locator('dl'))).toEqual(expected));
+  await expect.poll(() => definitions(panel.locator('dl'))).toEqual(expected);
 }
 
 /** Waits until the page's <h1> has the keyboard focus (the app moves it there after each navigation). */
@@ -153,7 +153,9 @@ test.describe
       await p.getByRole('link', { name: `Solicitar ${PRODUCT}`, exact: true }).click();
       await heading(p, 'Provincia y Municipio');
       await priceShows(p, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
-      expect(await p.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+      await expect
+        .poll(() => p.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))
+        .toEqual([]);
     } finally {
       await strict.close();
     }
@@ -167,9 +169,9 @@ test.describe
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
     await expect(card).toBeVisible();
-    expect(await textOf(card)).toContain('25,12 € IVA incluido');
-    expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
-    expect(await page.title()).toMatch(/^Trámites y certificados online - /);
+    await expect(card).toContainText('25,12 € IVA incluido', { useInnerText: true });
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
+    await expect(page).toHaveTitle(/^Trámites y certificados online - /);
     await audit(page, 'catalogue');
     await shot(page, '01-catalogue');
 
@@ -180,26 +182,25 @@ test.describe
   step('2a. an empty "Continuar" shows the error summary, focused, with the spec messages', async () => {
     await heading(page, 'Provincia y Municipio');
     await priceShows(page, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
-    expect(await page.getByRole('link', { name: 'Volver', exact: true }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Volver', exact: true })).toHaveCount(1);
     await audit(page, 'wizard step 1 (province, municipality)');
 
     await page.getByRole('button', { name: 'Continuar' }).click();
     const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Hay un problema' }) });
     await expect(summary).toBeVisible();
-    await eventually(async () => expect(await page.title()).toMatch(/^Error: /));
-    await eventually(async () => expect((await focused(page)).name).toMatch(/^Hay un problema/));
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Hay un problema/);
     const links = summary.getByRole('link');
-    expect(await links.allTextContents()).toEqual([
-      'Por favor, selecciona una opción',
-      'Por favor, selecciona una opción',
-    ]);
+    await expect
+      .poll(() => links.allTextContents())
+      .toEqual(['Por favor, selecciona una opción', 'Por favor, selecciona una opción']);
     // The message is repeated next to each field and is part of the field's description.
     for (const [label, message] of [
       ['Provincia', 'Por favor, selecciona una opción'],
       ['Municipio', 'Por favor, selecciona una opción'],
     ] as const) {
       const field = page.getByLabel(label, { exact: true });
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
       const description = await field.evaluate((el) =>
         (el.getAttribute('aria-describedby') ?? '')
           .split(/\s+/)
@@ -213,7 +214,7 @@ test.describe
 
     // Each error links to its field.
     await links.first().click();
-    await eventually(async () => expect((await focused(page)).name).toBe('Provincia'));
+    await expect.poll(async () => (await focused(page)).name).toBe('Provincia');
   });
 
   step('2b. province and municipality, then the address with the keyboard only', async () => {
@@ -229,19 +230,19 @@ test.describe
         .getByRole('option', { name: new RegExp(`^${name}`) })
         .first()
         .click();
-      await eventually(async () => expect(await input.inputValue()).toBe(name));
+      await expect(input).toHaveValue(name);
     }
     await page.getByRole('button', { name: 'Continuar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step2$/);
     await heading(page, 'Dirección de la finca');
-    expect(await page.title()).not.toMatch(/^Error/);
+    await expect(page).not.toHaveTitle(/^Error/);
     await priceShows(page, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
     await audit(page, 'wizard step 2 (address)');
 
     // Keyboard only: focus starts on the question (<h1>), Tab reaches the field, Enter submits.
     await headingFocused(page);
     await page.keyboard.press('Tab');
-    expect(await focused(page)).toMatchObject({ tag: 'input', name: 'Dirección de la finca' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'input', name: 'Dirección de la finca' });
     await page.keyboard.type(FIRST_ADDRESS);
     await page.keyboard.press('Enter');
     await waitForPath(page, /^\/tienda\/nota-simple\/step3$/);
@@ -259,7 +260,7 @@ test.describe
     await page.getByRole('link', { name: 'Volver', exact: true }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step3$/);
     await heading(page, 'Nombre del titular (opcional)');
-    expect(await page.getByLabel('Nombre del titular (opcional)').inputValue()).toBe(OWNER);
+    await expect(page.getByLabel('Nombre del titular (opcional)')).toHaveValue(OWNER);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step4$/);
 
@@ -278,24 +279,26 @@ test.describe
     await headingFocused(page);
     await page.keyboard.press('Tab');
     const normal = page.getByRole('radio', { name: 'No, entrega normal en 24 horas laborables' });
-    expect(await focused(page)).toMatchObject({
-      tag: 'input',
-      type: 'radio',
-      name: 'No, entrega normal en 24 horas laborables',
-    });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({
+        tag: 'input',
+        type: 'radio',
+        name: 'No, entrega normal en 24 horas laborables',
+      });
     await page.keyboard.press('Space');
-    await eventually(async () => expect(await normal.isChecked()).toBe(true));
+    await expect(normal).toBeChecked();
     await priceShows(page, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
     await page.keyboard.press('ArrowDown');
     const urgent = page.getByRole('radio', { name: URGENT });
-    await eventually(async () => expect(await urgent.isChecked()).toBe(true));
-    expect(await urgent.inputValue()).toBe('3782');
-    expect((await focused(page)).name).toMatch(URGENT);
+    await expect(urgent).toBeChecked();
+    await expect(urgent).toHaveValue('3782');
+    await expect.poll(async () => (await focused(page)).name).toMatch(URGENT);
     // 20,76 + 5,75 = 26,51; VAT 21 % = 5,57; total 32,08.
     await priceShows(page, { 'Precio base': '20,76 €', Suplementos: '5,75 €', IVA: '5,57 €', Total: '32,08 €' });
     await shot(page, '03-step5-urgent-price');
     await page.keyboard.press('Tab');
-    expect(await focused(page)).toMatchObject({ tag: 'button', name: 'Continuar' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', name: 'Continuar' });
     await page.keyboard.press('Enter');
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
   });
@@ -312,9 +315,9 @@ test.describe
       '¿Para qué necesitas la nota simple?': 'No indicado',
       '¿Necesitas el servicio urgente?': 'Sí, servicio urgente: entrega en 4 horas laborables',
     };
-    await eventually(async () => expect(await definitions(answers)).toEqual(expected));
+    await expect.poll(() => definitions(answers)).toEqual(expected);
     const change = page.getByRole('link', { name: /^Cambiar / });
-    expect(await change.count()).toBe(7);
+    await expect(change).toHaveCount(7);
     await priceShows(page, { 'Precio base': '20,76 €', Suplementos: '5,75 €', IVA: '5,57 €', Total: '32,08 €' });
     await audit(page, 'check answers');
     await shot(page, '04-check-answers');
@@ -322,14 +325,12 @@ test.describe
     await page.getByRole('link', { name: 'Cambiar Dirección de la finca', exact: true }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step2\?return=confirmation$/);
     const address = page.getByLabel('Dirección de la finca', { exact: true });
-    expect(await address.inputValue()).toBe(FIRST_ADDRESS);
+    await expect(address).toHaveValue(FIRST_ADDRESS);
     await address.fill(ADDRESS);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading(page, 'Comprueba tus respuestas');
-    await eventually(async () =>
-      expect(await definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS }),
-    );
+    await expect.poll(() => definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS });
 
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
     await waitForPath(page, /^\/tienda\/cart$/);
@@ -339,9 +340,7 @@ test.describe
     await heading(page, 'Carrito');
     await expect(page.getByRole('heading', { level: 2, name: PRODUCT })).toBeVisible();
     const totals = page.getByRole('main').locator('dl.cart-totals');
-    await eventually(async () =>
-      expect(await definitions(totals)).toEqual({ Subtotal: '26,51 €', IVA: '5,57 €', Total: '32,08 €' }),
-    );
+    await expect.poll(() => definitions(totals)).toEqual({ Subtotal: '26,51 €', IVA: '5,57 €', Total: '32,08 €' });
     await expect(
       page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Carrito (1)' }),
     ).toBeVisible();
@@ -374,7 +373,7 @@ test.describe
     await page.getByRole('button', { name: 'Pagar 32,08 €' }).click();
     await waitForPath(page, /^\/sandbox-pay\/checkout\/[^/?]+/);
     await heading(page, /^Pago a Ventanilla/);
-    expect(await textOf(page.getByRole('main'))).toContain('Importe 32,08 €');
+    await expect(page.getByRole('main')).toContainText('Importe 32,08 €', { useInnerText: true });
     await audit(page, 'sandbox card page');
     await shot(page, '07-sandbox-card');
     await payWithCard(page, '4000 0000 0000 0002');
@@ -385,9 +384,10 @@ test.describe
     expect(orderId).toMatch(/^10\d{7}$/);
     await heading(page, 'No se ha completado el pago');
     // The sandbox sends its decline code (card_declined, as in the server's API tests); the shop must name it.
-    expect(await textOf(page.getByRole('main'))).toContain('El banco ha rechazado la tarjeta.');
-    expect(await textOf(page.getByRole('main'))).toContain(
+    await expect(page.getByRole('main')).toContainText('El banco ha rechazado la tarjeta.', { useInnerText: true });
+    await expect(page.getByRole('main')).toContainText(
       `Hemos guardado tu pedido ${orderId}. No se te ha cobrado nada.`,
+      { useInnerText: true },
     );
     await audit(page, 'payment failed');
     await shot(page, '08-payment-failed');
@@ -419,8 +419,8 @@ test.describe
     // The provider's signed notification may reach the server after the browser: the page polls until paid.
     await heading(page, 'Pedido realizado');
     const main = page.getByRole('main');
-    expect(await textOf(main)).toContain(`Tu número de pedido es ${orderId}`);
-    expect(await main.locator('strong', { hasText: orderId }).count()).toBe(1);
+    await expect(main).toContainText(`Tu número de pedido es ${orderId}`, { useInnerText: true });
+    await expect(main.locator('strong', { hasText: orderId })).toHaveCount(1);
     await expect(main.getByRole('link', { name: 'Ver el detalle del pedido' })).toBeVisible();
     await audit(page, 'checkout success');
     await shot(page, '09-success');
@@ -468,8 +468,8 @@ test.describe
     await expect(a.getByText(`Agente: ${AGENT.name}`)).toBeVisible();
     const row = a.getByRole('row').filter({ has: a.getByRole('link', { name: String(itemId), exact: true }) });
     await expect(row).toBeVisible();
-    expect(await textOf(row)).toContain(CUSTOMER.email);
-    expect(await textOf(row)).toContain(orderId);
+    await expect(row).toContainText(CUSTOMER.email, { useInnerText: true });
+    await expect(row).toContainText(orderId, { useInnerText: true });
     await audit(a, 'agent item list');
     await shot(a, '10-agent-list');
 
@@ -478,7 +478,7 @@ test.describe
     await waitForPath(a, /^\/agentes\?email=/);
     await expect(a.getByRole('status').filter({ hasText: 'Resultados: 1' })).toBeVisible();
     const rows = a.getByRole('table').getByRole('row');
-    await eventually(async () => expect(await rows.count()).toBe(2)); // header + the one item
+    await expect(rows).toHaveCount(2); // header + the one item
     await audit(a, 'agent item list filtered');
 
     await a.getByRole('link', { name: String(itemId), exact: true }).click();
@@ -497,10 +497,10 @@ test.describe
       'Correo electrónico': CUSTOMER.email,
     });
     const payments = a.getByRole('region', { name: 'Pagos' });
-    expect(await definitions(payments.locator('dl'))).toMatchObject({ Pedido: orderId, Total: '32,08 €' });
+    await expect.poll(() => definitions(payments.locator('dl'))).toMatchObject({ Pedido: orderId, Total: '32,08 €' });
     // Two attempts: the declined card and the 3-D Secure one; the API says which was captured.
     const paymentRows = payments.getByRole('table').getByRole('row').filter({ hasText: '32,08 €' });
-    expect(await paymentRows.count()).toBe(2);
+    await expect(paymentRows).toHaveCount(2);
     const detail = (await (await a.request.get(`/api/backoffice/items/${itemId}`)).json()) as {
       payments: { status: string; amount: string }[];
     };
@@ -519,13 +519,13 @@ test.describe
       await statusSection.getByLabel('Nuevo estado').selectOption(value);
       await statusSection.getByRole('button', { name: 'Cambiar estado' }).click();
       await expect(statusSection.getByText(`Estado cambiado a «${text}».`)).toBeVisible();
-      await eventually(async () => expect(await textOf(statusSection)).toContain(`Estado actual: ${text}`));
+      await expect(statusSection).toContainText(`Estado actual: ${text}`, { useInnerText: true });
     }
     const history = a.getByRole('region', { name: 'Historial' }).getByRole('row');
     for (const change of ['Pendiente → En proceso', 'En proceso → Entregado']) {
       const row = history.filter({ hasText: change });
-      await eventually(async () => expect(await row.count()).toBe(1));
-      expect(await textOf(row)).toContain(AGENT.name);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(AGENT.name, { useInnerText: true });
     }
 
     const notes = a.getByRole('region', { name: 'Notas' });
@@ -533,9 +533,9 @@ test.describe
     await notes.getByLabel('Nueva nota').fill(note);
     await notes.getByRole('button', { name: 'Guardar nota' }).click();
     await expect(notes.getByText('Nota guardada.')).toBeVisible();
-    await eventually(async () =>
-      expect(await textOf(notes.getByRole('listitem').filter({ hasText: note }))).toContain(AGENT.name),
-    );
+    await expect(notes.getByRole('listitem').filter({ hasText: note })).toContainText(AGENT.name, {
+      useInnerText: true,
+    });
 
     const files = a.getByRole('region', { name: 'Archivos' });
     const pdfPath = writeTemp(tempDir, PDF_NAME, pdf);
@@ -544,7 +544,7 @@ test.describe
     await expect(files.getByText(`Se ha subido «${PDF_NAME}».`)).toBeVisible();
     const fileRow = files.getByRole('row').filter({ has: a.getByRole('link', { name: PDF_NAME }) });
     await expect(fileRow).toBeVisible();
-    expect(await textOf(fileRow)).toContain('Sí');
+    await expect(fileRow).toContainText('Sí', { useInnerText: true });
     await audit(a, 'agent item page after the changes');
     await shot(a, '12-agent-item-done');
   });
@@ -566,7 +566,7 @@ test.describe
     await heading(page, `Pedido ${orderId}`);
     const documentLink = page.getByRole('link', { name: PDF_NAME });
     await expect(documentLink).toBeVisible();
-    expect(await textOf(page.getByRole('main'))).toContain('Listo');
+    await expect(page.getByRole('main')).toContainText('Listo', { useInnerText: true });
     await audit(page, 'customer order detail');
     await shot(page, '14-order-detail');
 
@@ -582,7 +582,7 @@ test.describe
     await expect(
       page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Acceder' }),
     ).toBeVisible();
-    expect(await (await page.request.get('/api/me')).status()).toBe(401);
+    await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401);
 
     await page.goto('/orders');
     await waitForPath(page, /^\/customer\/authenticate\?next=%2Forders$/);

@@ -33,7 +33,7 @@ for (const { storeId, lang, title, taxLabel } of STORES) {
       const page = await context.newPage();
       const response = await page.goto(`/legal/aviso-legal?store=${storeId}`);
       expect(response?.status()).toBe(200);
-      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(main).toContainText(seller.legal_name);

@@ -101,7 +101,7 @@ test.describe.serial('sign in with an identity provider (OpenID Connect)', () =>
       await p.getByRole('button', { name: 'Continuar' }).click();
       await waitForPath(p, /^\/customer\/authenticate\?sign_in_error=OIDC_EMAIL_NOT_VERIFIED$/, 30_000);
       await expect(p.getByRole('alert')).toContainText('Tu proveedor de identidad no ha verificado tu email');
-      expect(await (await stranger.request.get('/api/me')).status()).toBe(401);
+      await expect.poll(async () => (await stranger.request.get('/api/me')).status()).toBe(401);
       await expectNoAxeViolations(p, 'login page with a refused provider sign-in');
     } finally {
       await stranger.close();

@@ -111,7 +111,7 @@ test.describe.serial('forgotten password: email in the dev mailbox, reset, sign 
     await waitForPath(a, new RegExp(`^/agentes/correo/${emailId}$`));
     await heading(a, 'Restablece tu contraseña de Ventanilla');
     await expect(a.getByRole('status').filter({ hasText: 'El contenido de este correo no se muestra' })).toBeVisible();
-    expect(await a.locator('iframe.mail-preview').count()).toBe(0);
+    await expect(a.locator('iframe.mail-preview')).toHaveCount(0);
     await expectNoAxeViolations(a, 'one sent email');
     await a.close();
   });
@@ -120,7 +120,7 @@ test.describe.serial('forgotten password: email in the dev mailbox, reset, sign 
     await page.goto(resetLink);
     await heading(page, 'Elige una contraseña nueva');
     // The token leaves the address bar once read.
-    expect(new URL(page.url()).hash).toBe('');
+    await expect(page).toHaveURL((url) => url.hash === '');
     await expectNoAxeViolations(page, 'reset password');
 
     await page.getByLabel('Contraseña nueva', { exact: true }).fill(CUSTOMER.next);

@@ -109,7 +109,7 @@ test.describe.serial('payment methods in the sandbox', () => {
     await waitForPath(page, /^\/customer\/payment\?/);
     await expect(page.getByText('Has cancelado el pago.')).toBeVisible();
     await audit(page, 'payment failed / retry');
-    expect(await page.getByRole('radio', { name: 'PayPal' }).isChecked()).toBe(true);
+    await expect(page.getByRole('radio', { name: 'PayPal' })).toBeChecked();
     await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await page.getByRole('button', { name: 'Aprobar el pago' }).click();
     await expectPaid(page);
@@ -177,7 +177,7 @@ test.describe.serial('payment methods in the sandbox', () => {
     await phone.getByRole('button', { name: 'Deixar expirar agora (controlo de teste)' }).click();
     await waitForPath(page, /^\/customer\/payment\?/, 20_000);
     await expect(page.getByText('O prazo para pagar terminou.')).toBeVisible();
-    expect(new URL(page.url()).searchParams.get('error')).toBe('expired');
+    await expect(page).toHaveURL((url) => url.searchParams.get('error') === 'expired');
   });
 
   test('Multibanco: the reference with amount and expiry, paid at the sandbox ATM', async () => {
@@ -186,13 +186,14 @@ test.describe.serial('payment methods in the sandbox', () => {
     await waitForPath(page, /^\/payment\/multibanco\?/);
     await expect(page.getByRole('heading', { name: 'Pague com a referência Multibanco' })).toBeVisible();
     await audit(page, 'Multibanco reference');
-    const value = async (label: string) =>
-      (await page.locator('.summary-list__row', { hasText: label }).locator('dd').first().innerText()).trim();
-    const entity = await value('Entidade');
-    const reference = await value('Referência');
-    const amount = await value('Montante');
-    expect(entity).toMatch(/^\d{5}$/);
-    expect(reference).toMatch(/^\d{3} \d{3} \d{3}$/);
+    const definition = (label: string) => page.locator('.summary-list__row', { hasText: label }).locator('dd').first();
+    // Wait for each value to show before reading it for the ATM.
+    await expect(definition('Entidade')).toHaveText(/^\d{5}$/);
+    await expect(definition('Referência')).toHaveText(/^\d{3} \d{3} \d{3}$/);
+    await expect(definition('Montante')).toHaveText(/\d/);
+    const entity = (await definition('Entidade').innerText()).trim();
+    const reference = (await definition('Referência').innerText()).trim();
+    const amount = (await definition('Montante').innerText()).trim();
     const atm = await page.context().newPage();
     await atm.goto('/sandbox-pay/multibanco?lang=pt');
     await atm.getByLabel('Entidade').fill(entity);
@@ -210,7 +211,7 @@ test.describe.serial('payment methods in the sandbox', () => {
     await waitForPath(page, /^\/payment\/bank\?/);
     await expect(page.getByRole('heading', { name: 'Paga por transferencia bancaria' })).toBeVisible();
     await audit(page, 'bank transfer instructions');
-    expect(await page.getByText(/^ES\d\d( \d{4}){5}$/).count()).toBe(1);
+    await expect(page.getByText(/^ES\d\d( \d{4}){5}$/)).toHaveCount(1);
     const itemId = (await (await page.request.get(`/api/me/orders/${orderId}`)).json()).items[0].id as number;
 
     const agentContext = await newContext(browser, server.baseUrl);

@@ -64,7 +64,9 @@ test.describe.serial('the installable app receives a push when an agent changes 
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.baseUrl}/`);
     await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.baseUrl}/sw.js`);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+      .toBe(`${server.baseUrl}/sw.js`);
     await expect(page.getByText('No tienes avisos.')).toBeVisible();
     await expectNoAxeViolations(page, 'notifications page, empty');
   });

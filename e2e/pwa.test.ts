@@ -135,7 +135,9 @@ test.describe.serial('the installable app', () => {
     expect(scope).toBe(`${server.baseUrl}/`);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.baseUrl}/sw.js`);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+      .toBe(`${server.baseUrl}/sw.js`);
     // The worker keeps no API answer and no page.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];

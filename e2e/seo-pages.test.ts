@@ -58,12 +58,12 @@ test.describe.serial('server-rendered product pages', () => {
       await withContext(browser, false, async (page) => {
         const response = await page.goto(`/tienda/${urlKey}?store=${storeId}`);
         expect(response?.status()).toBe(200);
-        expect(await page.locator('html').getAttribute('lang')).toBe(store.language);
+        await expect(page.locator('html')).toHaveAttribute('lang', store.language);
         expect(product.meta_title).not.toBe('');
         await expect(page).toHaveTitle(`${product.meta_title} - ${store.name}`);
-        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(product.meta_description);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', product.meta_description);
         const canonical = `https://${host}/tienda/${urlKey}`;
-        expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(canonical);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
         const alternates = await page
           .locator('link[rel="alternate"][hreflang]')
           .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
@@ -76,7 +76,9 @@ test.describe.serial('server-rendered product pages', () => {
         expect(ld.offers['price']).toBe(product.price);
         expect(ld.offers['priceCurrency']).toBe('EUR');
         expect(jsonLd.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
-        expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(await page.title());
+        await expect
+          .poll(() => page.locator('meta[property="og:title"]').getAttribute('content'))
+          .toBe(await page.title());
         // The content is in the page, not behind a spinner.
         await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
         await expect(page.locator('.product-page__amount')).toContainText(
@@ -119,7 +121,7 @@ test.describe.serial('server-rendered product pages', () => {
       await withContext(browser, js, async (page) => {
         const response = await page.goto('/tienda/servicios/no-such-thing/at-all?store=17');
         expect(response?.status()).toBe(404);
-        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
         await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Land Registry', exact: true })).toBeVisible();
         await expect(page).toHaveTitle('Page not found - Ventanilla Ireland');

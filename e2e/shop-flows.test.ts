@@ -105,7 +105,7 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await page.getByLabel('Referencia catastral (opcional)').fill('9872023VH5797S0001XX');
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Hay un problema' })).toBeVisible();
-    await eventually(async () => expect(await page.title()).toMatch(/^Error: /));
+    await expect(page).toHaveTitle(/^Error: /);
     await audited('nota simple step51 with an error');
     await page.getByLabel('Referencia catastral (opcional)').fill(REFCAT);
     await next(/^\/tienda\/nota-simple\/step52$/);
@@ -145,11 +145,11 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await offer.getByRole('button', { name: 'Usar los datos de mi última nota simple' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading('Comprueba tus respuestas');
-    await eventually(async () =>
-      expect(await definitions(page.getByRole('main').locator('dl').first())).toMatchObject({
+    await expect
+      .poll(() => definitions(page.getByRole('main').locator('dl').first()))
+      .toMatchObject({
         'Dirección de la finca': ADDRESS,
-      }),
-    );
+      });
     // Not kept: start again so the account shows no nota simple draft.
     await page.getByRole('button', { name: 'Volver a empezar' }).click();
     await waitForPath(page, /^\/tienda\/nota-simple\/step1$/);
@@ -187,10 +187,10 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
       'Hasta 50 propiedades',
       'Todas las que consten',
     ]) {
-      expect(await page.getByRole('radio', { name, exact: true }).count(), name).toBe(1);
+      await expect(page.getByRole('radio', { name, exact: true }), name).toHaveCount(1);
     }
     await page.getByRole('radio', { name: 'Hasta 10 propiedades', exact: true }).check();
-    expect(await page.getByRole('radio', { name: 'Hasta 10 propiedades', exact: true }).inputValue()).toBe('2927');
+    await expect(page.getByRole('radio', { name: 'Hasta 10 propiedades', exact: true })).toHaveValue('2927');
     await next(/^\/tienda\/q-propiedades\/step5$/);
     await heading('¿Para qué necesitas la búsqueda?');
     await audited('q-propiedades step5');
@@ -231,7 +231,7 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     const unfinished = page.getByRole('region', { name: 'Trámites sin terminar' });
     await expect(unfinished).toBeVisible();
     const payLink = unfinished.getByRole('link', { name: `Pagar el pedido ${orderId}` });
-    expect(await payLink.getAttribute('href')).toBe(`/payment/order/${orderId}`);
+    await expect(payLink).toHaveAttribute('href', `/payment/order/${orderId}`);
     await audited('account with unfinished orders');
     // "Pagar" opens the pay-an-existing-order page, where the payment method is chosen again.
     await payLink.click();
@@ -258,10 +258,10 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await heading('Completa o corrige los datos');
     await audited('actualizar');
     const address = page.getByLabel('Dirección de la finca', { exact: true });
-    expect(await address.inputValue()).toBe(ADDRESS);
+    await expect(address).toHaveValue(ADDRESS);
     // The municipality picker knows the province answered on another page: it searches only inside Madrid.
     const municipality = page.getByRole('combobox', { name: 'Municipio' });
-    await eventually(async () => expect(await municipality.inputValue()).toBe('Alcalá de Henares'));
+    await expect(municipality).toHaveValue('Alcalá de Henares');
     await municipality.fill('Barcelona');
     await expect(page.getByText('No hay resultados para «Barcelona».')).toBeVisible();
     await municipality.fill('Alcalá de Henares');
@@ -280,7 +280,7 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await expect(
       page.getByRole('status').filter({ hasText: 'Hemos guardado los datos corregidos del trámite.' }),
     ).toBeVisible();
-    await eventually(async () => expect(await page.getByRole('main').innerText()).toContain('Calle Mayor 9, 2º B'));
+    await expect(page.getByRole('main')).toContainText('Calle Mayor 9, 2º B', { useInnerText: true });
     await audited('order detail after a correction');
   });
 

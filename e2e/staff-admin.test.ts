@@ -58,14 +58,14 @@ test.describe.serial('the admin manages the staff', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoAxeViolations(page, 'new staff account refused');
-    expect(await staffMember(NEW_AGENT.email)).toBeUndefined();
+    await expect.poll(() => staffMember(NEW_AGENT.email)).toBeUndefined();
     await email.fill(NEW_AGENT.email);
     await expect(form.getByLabel('Rol')).toHaveValue('agent');
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(form.getByText('Cuenta creada. Le hemos enviado la invitación por email.')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(NEW_AGENT.email.replace(/\./g, '\\.')) });
     await expect(row).toContainText('Nerea Nueva');
-    expect(await staffMember(NEW_AGENT.email)).toMatchObject({ role: 'agent', active: true });
+    await expect.poll(() => staffMember(NEW_AGENT.email)).toMatchObject({ role: 'agent', active: true });
   });
 
   test('changes the role from the keyboard; focus stays on the field', async () => {
@@ -92,7 +92,7 @@ test.describe.serial('the admin manages the staff', () => {
     await expect(page.getByRole('row', { name: new RegExp(NEW_AGENT.email.replace(/\./g, '\\.')) })).toContainText(
       'Desactivada',
     );
-    expect(await staffMember(NEW_AGENT.email)).toMatchObject({ active: false });
+    await expect.poll(() => staffMember(NEW_AGENT.email)).toMatchObject({ active: false });
     await expectNoAxeViolations(page, 'staff account deactivated');
     const someone = await newContext(browser, server.baseUrl);
     try {

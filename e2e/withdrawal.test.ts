@@ -152,7 +152,9 @@ test.describe.serial('withdrawing from an order on its page', () => {
       headers: { 'x-csrf-token': await csrfToken(customer) },
     });
     expect(refused.status()).toBe(409);
-    expect(await refused.json()).toMatchObject({
+    // An API answer, read once it has arrived (not the page's state).
+    const refusal: unknown = await refused.json();
+    expect(refusal).toMatchObject({
       code: 'WITHDRAWAL_REFUSED',
       message: expect.stringMatching(/^Ya no puedes desistir de este pedido: el trámite se ha completado/),
     });

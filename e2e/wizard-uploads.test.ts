@@ -5,7 +5,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeLog } from './support/axe.js';
 import { newContext } from './support/browser.js';
-import { eventually, focused, minimalPdf, norm, waitForPath } from './support/page-checks.js';
+import { focused, minimalPdf, waitForPath } from './support/page-checks.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const STORE = 14;
@@ -72,17 +72,16 @@ test.describe
     await continueTo(/\/step4$/);
     await expect(page.getByRole('heading', { level: 1, name: QUESTION })).toBeVisible();
     // The hint says which files and how large; it describes the input.
-    const hint = norm(await main().locator('.hint').first().innerText());
-    expect(hint).toContain('. PDF, JPG o PNG, hasta 10 MB.');
-    expect(await fileInput().getAttribute('aria-describedby')).toContain('-hint');
+    await expect(main().locator('.hint').first()).toContainText('. PDF, JPG o PNG, hasta 10 MB.', {
+      useInnerText: true,
+    });
+    await expect(fileInput()).toHaveAttribute('aria-describedby', /-hint/);
     await audit('document question, empty');
   });
 
   step('Continuar without a document: "Por favor, adjunta el documento" in the error summary', async () => {
     await main().getByRole('button', { name: 'Continuar', exact: true }).click();
-    await eventually(async () =>
-      expect(norm(await summary().innerText())).toContain('Por favor, adjunta el documento'),
-    );
+    await expect(summary()).toContainText('Por favor, adjunta el documento', { useInnerText: true });
     await audit('document question, missing');
   });
 
@@ -92,35 +91,31 @@ test.describe
       mimeType: 'application/pdf',
       buffer: Buffer.from('esto es texto, no un PDF'),
     });
-    await eventually(async () =>
-      expect(norm(await summary().innerText())).toContain('Solo se admiten archivos PDF, JPEG o PNG.'),
-    );
-    expect(await fileInput().getAttribute('aria-invalid')).toBe('true');
+    await expect(summary()).toContainText('Solo se admiten archivos PDF, JPEG o PNG.', { useInnerText: true });
+    await expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
     // The summary links to the file input.
     await summary().getByRole('link', { name: 'Solo se admiten archivos PDF, JPEG o PNG.' }).click();
-    expect((await focused(page)).id).toBe(await fileInput().getAttribute('id'));
+    await expect(fileInput()).toBeFocused();
     await audit('document question, wrong type');
   });
 
   step('a PDF uploads: the result is announced and the file name shows with Quitar and Cambiar por otro', async () => {
     await fileInput().setInputFiles({ name: 'certificado-defuncion.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await eventually(async () =>
-      expect(norm(await status().innerText())).toMatch(/^Documento subido: certificado-defuncion\.pdf \(/),
-    );
+    await expect(status()).toHaveText(/^Documento subido: certificado-defuncion\.pdf \(/, { useInnerText: true });
     await expect(main().getByRole('link', { name: 'certificado-defuncion.pdf', exact: true })).toBeVisible();
     await expect(main().getByRole('button', { name: 'Quitar certificado-defuncion.pdf', exact: true })).toBeVisible();
     await expect(
       main().getByRole('button', { name: 'Cambiar por otro (certificado-defuncion.pdf)', exact: true }),
     ).toBeVisible();
-    expect(await summary().count()).toBe(0);
+    await expect(summary()).toHaveCount(0);
     await audit('document question, uploaded');
   });
 
   step('Quitar removes it, says so, and puts the keyboard on the file input again', async () => {
     await main().getByRole('button', { name: 'Quitar certificado-defuncion.pdf', exact: true }).click();
-    await eventually(async () => expect(norm(await status().innerText())).toBe('Documento quitado'));
-    await eventually(async () => expect((await focused(page)).id).toBe(await fileInput().getAttribute('id')));
-    expect(await main().getByRole('link', { name: 'certificado-defuncion.pdf' }).count()).toBe(0);
+    await expect(status()).toHaveText('Documento quitado', { useInnerText: true });
+    await expect(fileInput()).toBeFocused();
+    await expect(main().getByRole('link', { name: 'certificado-defuncion.pdf' })).toHaveCount(0);
     await audit('document question, removed');
   });
 
@@ -130,20 +125,16 @@ test.describe
       const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Space');
       await (await chooser).setFiles({ name: 'declaracion-herederos.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await eventually(async () =>
-        expect(norm(await status().innerText())).toMatch(/^Documento subido: declaracion-herederos\.pdf/),
-      );
+      await expect(status()).toHaveText(/^Documento subido: declaracion-herederos\.pdf/, { useInnerText: true });
       // The keyboard lands on the document's name, then Tab reaches "Cambiar por otro".
-      await eventually(async () => expect((await focused(page)).name).toBe('declaracion-herederos.pdf'));
+      await expect.poll(async () => (await focused(page)).name).toBe('declaracion-herederos.pdf');
       await page.keyboard.press('Tab');
-      expect((await focused(page)).name).toBe('Cambiar por otro (declaracion-herederos.pdf)');
+      await expect.poll(async () => (await focused(page)).name).toBe('Cambiar por otro (declaracion-herederos.pdf)');
       const again = page.waitForEvent('filechooser');
       await page.keyboard.press('Enter');
       await (await again).setFiles({ name: 'testamento.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await eventually(async () =>
-        expect(norm(await status().innerText())).toMatch(/^Documento subido: testamento\.pdf/),
-      );
-      expect(await main().getByRole('link', { name: 'declaracion-herederos.pdf' }).count()).toBe(0);
+      await expect(status()).toHaveText(/^Documento subido: testamento\.pdf/, { useInnerText: true });
+      await expect(main().getByRole('link', { name: 'declaracion-herederos.pdf' })).toHaveCount(0);
     },
   );
 
@@ -155,7 +146,7 @@ test.describe
   step('check answers shows the file name; the cart line too', async () => {
     await continueTo(/\/confirmation$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await eventually(async () => expect(norm(await main().innerText())).toContain('testamento.pdf'));
+    await expect(main()).toContainText('testamento.pdf', { useInnerText: true });
     await audit('check answers with a document');
     const added = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/cart/items' && r.request().method() === 'POST',
@@ -168,7 +159,7 @@ test.describe
     const sent = response.request().postDataJSON() as { answers: Record<string, unknown> };
     expect(sent.answers['3206']).toMatchObject({ file_id: expect.stringMatching(/^up_/), filename: 'testamento.pdf' });
     await waitForPath(page, /^\/tienda\/cart$/);
-    await eventually(async () => expect(norm(await main().innerText())).toContain('testamento.pdf'));
+    await expect(main()).toContainText('testamento.pdf', { useInnerText: true });
     await audit('cart with a document');
   });
 
