@@ -2,12 +2,14 @@
 // per agent (GET /api/backoffice/locks/events) tells of every change of an item's holder, made on any instance, as it
 // is committed; a renewal by the same holder tells nothing. Across instances it needs PostgreSQL (LISTEN/NOTIFY).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { ADMIN, AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 const EVENTS = '/api/backoffice/locks/events';
+/** On a PostgreSQL server (the run's embedded one, or TEST_DATABASE_URL's): LISTEN/NOTIFY and a second instance. */
+const ON_POSTGRES = Boolean(process.env['TEST_DATABASE_URL'] || inject('embeddedDatabaseUrl'));
 
 /** Reads server-sent events from a real connection: `next(type)` waits for the next event of that type. */
 class EventReader {
@@ -89,13 +91,13 @@ describe('the lock event stream', () => {
     const stream = new EventReader();
     await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
     expect(stream.status).toBe(200);
-    expect(await stream.next('ready')).toEqual({ live: Boolean(process.env['TEST_DATABASE_URL']) });
+    expect(await stream.next('ready')).toEqual({ live: ON_POSTGRES });
     await t.app.close();
     await stream.next('closed');
   });
 });
 
-describe.skipIf(!process.env['TEST_DATABASE_URL'])('lock changes across instances', () => {
+describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
   let one: TestApp;
   let two: TestApp;
   let stream: EventReader;
