@@ -1,6 +1,7 @@
 // Two agents, two browsers, one order (docs/backoffice.md, "Workspace" and "Locks and the queue"): the first opens it
 // and holds its lock; the second sees the lock message naming the holder, a write of theirs is refused and the order
-// reloaded; they force the unlock (recorded in the history) and now the first one's write is refused. axe on each page.
+// reloaded; they force the unlock (recorded in the history), the first one is told at once and their write is refused.
+// axe on each page.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall, apiLogin } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -104,13 +105,14 @@ test.describe.serial('two agents collide on one order', () => {
     );
     await expectNoAxeViolations(secondPage, 'order tab after a forced unlock');
 
-    // The first agent's tab notices the change (the change check) and their write is now the refused one.
-    await expect(
-      firstPage.getByText('Este pedido ha cambiado: se ha recargado con los últimos cambios.'),
-    ).toBeVisible();
-    await addNote(firstPage, 'Nota del primer agente');
+    // The first agent's tab is told at once (the lock event stream), without writing or waiting for the change check,
+    // and their write is now the refused one.
     const firstAlert = firstPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
     await expect(firstAlert).toContainText(`Otro usuario (${SECOND.name}) ha bloqueado este pedido.`);
+    await addNote(firstPage, 'Nota del primer agente');
+    await expect(firstAlert).toContainText(
+      `Otro usuario (${SECOND.name}) ha bloqueado este pedido. Se ha recargado con los últimos cambios.`,
+    );
     await expectNoAxeViolations(firstPage, 'order tab after losing the lock');
 
     // The holder's write goes through.

@@ -182,7 +182,11 @@ export function useItemLocks(itemIds: readonly number[], shownItemId: number | n
       const itemId = Number(change.item_id);
       if (!open.current.includes(itemId) || change.locked_by === me) return;
       if (change.locked_by === null) {
-        if (live.current.has(itemId)) void take(itemId, true);
+        if (held.current.delete(itemId)) {
+          // Freed while this page held it: someone forced it (and is taking it now). Not taken back: the next event
+          // (or the heartbeat, if nobody takes it) says who holds it.
+          setLock(itemId, { status: 'taking' });
+        } else if (live.current.has(itemId)) void take(itemId, true);
         else setLock(itemId, { status: 'background' });
       } else if (typeof change.locked_by === 'number') {
         lockedBy(itemId, change.locked_by);
