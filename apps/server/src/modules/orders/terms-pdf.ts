@@ -6,7 +6,7 @@ import {
   type Language,
   type LegalTextSeller,
 } from '@ventanilla/domain';
-import { GREY, PdfLayout } from '../../shared/pdf/layout.js';
+import { letterParagraph, PdfLayout } from '../../shared/pdf/layout.js';
 
 export interface TermsPdfInput {
   /** The language of the terms the customer accepted. */
@@ -42,15 +42,7 @@ export async function renderTermsPdf(input: TermsPdfInput): Promise<Uint8Array> 
     margin: 56,
     bottom: 76,
   });
-  const { bold } = pdf.fonts;
-  const paragraph = (text: string, options: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) =>
-    pdf.paragraph(text, {
-      size: options.size ?? 10,
-      ...(options.bold ? { font: bold } : {}),
-      ...(options.grey ? { color: GREY } : {}),
-      indent: options.indent ?? 0,
-      leading: (options.size ?? 10) * 1.35,
-    });
+  const paragraph = letterParagraph(pdf);
   // In the seller's time zone, named (the contract's moment, docs/withdrawal.md).
   const accepted =
     input.acceptedAt &&

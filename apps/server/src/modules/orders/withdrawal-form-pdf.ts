@@ -1,5 +1,5 @@
 import { WITHDRAWAL_FORM_TEXTS, type WithdrawalFormVariant } from '@ventanilla/domain';
-import { GREY, PdfLayout } from '../../shared/pdf/layout.js';
+import { GREY, letterParagraph, PdfLayout } from '../../shared/pdf/layout.js';
 
 export interface WithdrawalFormInput {
   variant: WithdrawalFormVariant;
@@ -26,15 +26,7 @@ export async function renderWithdrawalFormPdf(input: WithdrawalFormInput): Promi
     margin: 56,
     bottom: 76,
   });
-  const { bold } = pdf.fonts;
-  const paragraph = (text: string, options: { size?: number; bold?: boolean; grey?: boolean; indent?: number } = {}) =>
-    pdf.paragraph(text, {
-      size: options.size ?? 10,
-      ...(options.bold ? { font: bold } : {}),
-      ...(options.grey ? { color: GREY } : {}),
-      indent: options.indent ?? 0,
-      leading: (options.size ?? 10) * 1.35,
-    });
+  const paragraph = letterParagraph(pdf);
   const writeLine = () => {
     pdf.ensure(28);
     pdf.y -= 14;

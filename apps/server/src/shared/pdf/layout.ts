@@ -408,3 +408,21 @@ export class PdfLayout {
     return this.doc.save(options.useObjectStreams === undefined ? {} : { useObjectStreams: options.useObjectStreams });
   }
 }
+
+/** How a letter-like document (the withdrawal form, the terms) sets a paragraph: 10 pt, bold, grey or indented. */
+export type LetterParagraph = (
+  text: string,
+  options?: { size?: number; bold?: boolean; grey?: boolean; indent?: number },
+) => void;
+
+/** The paragraph setter of letter-like documents on this layout (10 pt by default, leading 1.35). */
+export function letterParagraph(pdf: PdfLayout): LetterParagraph {
+  return (text, options = {}) =>
+    pdf.paragraph(text, {
+      size: options.size ?? 10,
+      ...(options.bold ? { font: pdf.fonts.bold } : {}),
+      ...(options.grey ? { color: GREY } : {}),
+      indent: options.indent ?? 0,
+      leading: (options.size ?? 10) * 1.35,
+    });
+}
