@@ -499,6 +499,13 @@ describe('actions', () => {
       (await agent.post(`/api/backoffice/tickets/${id}/delegate`, { version: await v(), agent_id: 2147483647 }))
         .statusCode,
     ).toBe(400);
+    // Notaries work notary orders, never tickets: not a ticket's assignee.
+    const notaries = await t.app.ctx.db.execute<{ id: number }>(sql`select id from users where email = ${NOTARY[0]}`);
+    const toNotary = await agent.post(`/api/backoffice/tickets/${id}/delegate`, {
+      version: await v(),
+      agent_id: Number(notaries.rows[0]!.id),
+    });
+    expect([toNotary.statusCode, toNotary.json().fields?.[0]?.field]).toEqual([400, 'agent_id']);
     expect(
       (await agent.post(`/api/backoffice/tickets/${id}/rel_pedido`, { version: await v(), item_id: 2147483647 }))
         .statusCode,

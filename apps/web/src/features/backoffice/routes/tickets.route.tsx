@@ -559,7 +559,10 @@ function TicketActions({ ticket }: { ticket: Ticket }) {
             id="ticket-delegate"
             label={t('tickets.delegateTo')}
             emptyLabel={t('tickets.nobody')}
-            items={(agents.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            items={(agents.data?.items ?? [])
+              // Notaries work notary orders, never tickets: the server refuses them as a ticket's assignee.
+              .filter((a) => a.role !== 'notary')
+              .map((a) => ({ value: String(a.id), label: a.name }))}
             value={agentId}
             onChange={(e) => setAgentId(e.target.value)}
           />
