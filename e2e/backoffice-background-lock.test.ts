@@ -2,55 +2,32 @@
 // in the background gives it back after BACKOFFICE_BACKGROUND_LOCK_SECONDS (10 here); the colleague already looking
 // at the order is told at once (the lock event stream) and takes it without reloading; the first agent, back on the
 // tab, is told who holds it now. Restored tabs hold nothing until shown. axe on each state.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, apiLogin } from './support/api.js';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026', name: 'Andrés Agente' };
-const SECOND = { email: 'admin@ventanilla.test', password: 'admin-demo-2026', name: 'Ana Administradora' };
+import { AGENT, SECOND, twoAgentsOnOneOrder, type TwoAgents } from './support/two-agents.js';
 const BACKGROUND_SECONDS = 10;
 
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
+let world: TwoAgents;
 let first: BrowserContext;
 let second: BrowserContext;
 let firstPage: Page;
 let secondPage: Page;
 let itemId: number;
-const pageErrors: string[] = [];
-
-async function openAgent(context: BrowserContext, who: { email: string; password: string }): Promise<Page> {
-  await apiLogin(context, who.email, who.password);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
-  return page;
-}
 
 test.describe.serial('a background tab gives its lock back', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
+    // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
     test.setTimeout(300_000);
-    browser = launched;
-    server = await startServer({ BACKOFFICE_BACKGROUND_LOCK_SECONDS: String(BACKGROUND_SECONDS) });
-    customer = await newContext(browser, server.baseUrl);
-    first = await newContext(browser, server.baseUrl);
-    second = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'fondo@example.com');
-    firstPage = await openAgent(first, AGENT);
-    secondPage = await openAgent(second, SECOND);
-    ({ itemId } = await paidOrder(customer, second));
+    world = await twoAgentsOnOneOrder(browser, 'fondo@example.com', {
+      BACKOFFICE_BACKGROUND_LOCK_SECONDS: String(BACKGROUND_SECONDS),
+    });
+    ({ first, second, firstPage, secondPage, itemId } = world);
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, first, second]) await c?.close().catch(() => undefined);
-    await server?.stop();
-    expect(pageErrors).toEqual([]);
+    await world?.close();
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('the first agent looks at the order and holds it; the second is told who', async () => {

@@ -2,33 +2,18 @@
 // and holds its lock; the second sees the lock message naming the holder, a write of theirs is refused and the order
 // reloaded; they force the unlock (recorded in the history), the first one is told at once and their write is refused.
 // axe on each page.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, apiLogin } from './support/api.js';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { paidOrder, registerCustomer } from './support/backoffice-orders.js';
-import { newContext } from './support/browser.js';
+import { AGENT, SECOND, twoAgentsOnOneOrder, type TwoAgents } from './support/two-agents.js';
 import { waitForPath } from './support/page-checks.js';
-import { startServer, type RunningServer } from './support/server.js';
 
-const AGENT = { email: 'agente@ventanilla.test', password: 'agente-demo-2026', name: 'Andrés Agente' };
-const SECOND = { email: 'admin@ventanilla.test', password: 'admin-demo-2026', name: 'Ana Administradora' };
-
-let server: RunningServer;
-let browser: Browser;
-let customer: BrowserContext;
+let world: TwoAgents;
 let first: BrowserContext;
 let second: BrowserContext;
 let firstPage: Page;
 let secondPage: Page;
 let itemId: number;
-const pageErrors: string[] = [];
-
-async function openAgent(context: BrowserContext, who: { email: string; password: string }): Promise<Page> {
-  await apiLogin(context, who.email, who.password);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
-  return page;
-}
 
 /** Adds a note through the item page's form. */
 async function addNote(page: Page, text: string): Promise<void> {
@@ -37,27 +22,16 @@ async function addNote(page: Page, text: string): Promise<void> {
 }
 
 test.describe.serial('two agents collide on one order', () => {
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser }) => {
     // Starts the built product on a fresh database: most of a minute on a loaded 2-core machine.
     test.setTimeout(300_000);
-    browser = launched;
-    server = await startServer();
-    customer = await newContext(browser, server.baseUrl);
-    first = await newContext(browser, server.baseUrl);
-    second = await newContext(browser, server.baseUrl);
-    const shop = await customer.newPage();
-    await shop.goto('/?store=1');
-    await shop.waitForLoadState('networkidle');
-    await registerCustomer(customer, 'colision@example.com');
-    firstPage = await openAgent(first, AGENT);
-    secondPage = await openAgent(second, SECOND);
-    ({ itemId } = await paidOrder(customer, second));
+    world = await twoAgentsOnOneOrder(browser, 'colision@example.com');
+    ({ first, second, firstPage, secondPage, itemId } = world);
   });
 
   test.afterAll(async () => {
-    for (const c of [customer, first, second]) await c?.close().catch(() => undefined);
-    await server?.stop();
-    expect(pageErrors).toEqual([]);
+    await world?.close();
+    expect(world?.pageErrors ?? []).toEqual([]);
   });
 
   test('the first agent opens the order in a tab and holds its lock', async () => {
