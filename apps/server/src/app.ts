@@ -220,12 +220,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ttlMs: options.catalogTtlMs ?? 5000,
     defaultStoreId: config.defaultStoreId,
     storeHosts: config.storeHosts,
-    // Said once per product and language (every reload finds it again): the linter refuses this state, so it only
-    // happens with a database edited outside the back office or seeded from unchecked files.
-    onMissingText: (urlKey, language) => {
-      if (untranslated.has(`${urlKey}:${language}`)) return;
-      untranslated.add(`${urlKey}:${language}`);
-      process.emitWarning(`catalogue: ${urlKey} has no ${language} texts; shown in its base language`);
+    // One line per language, said once (every reload finds it again), naming only what a customer could see
+    // untranslated: the linter refuses this state, so it only happens with a database edited outside the back office
+    // or seeded from unchecked files.
+    onMissingText: (urlKeys, language) => {
+      const key = `${language}:${urlKeys.join(',')}`;
+      if (untranslated.has(key)) return;
+      untranslated.add(key);
+      process.emitWarning(
+        `catalogue: ${urlKeys.length} product(s) sold in ${language} stores have no ${language} texts and are shown in their base language: ${urlKeys.join(', ')}`,
+      );
     },
   });
   await catalog.load();

@@ -57,3 +57,34 @@ describe('catalogue refresh', () => {
     expect(catalog.findProduct(1, 'nota-simple')?.row.name).toMatch(/\(editado\)$/);
   });
 });
+
+describe('missing translations', () => {
+  it('are told only for products a store of that language sells, all in one call per language', async () => {
+    const told: Array<[string[], string]> = [];
+    const fresh = new CatalogService(db, {
+      ttlMs: -1,
+      defaultStoreId: 1,
+      storeHosts: {},
+      onMissingText: (urlKeys, language) => told.push([urlKeys, language]),
+    });
+    await fresh.load();
+    // Every store's language is looked at: the seeded catalogue has the texts of all that each store sells, and the
+    // Spanish-only products no Portuguese or Irish store sells are not "missing" there.
+    for (const store of [1, 16, 17]) fresh.findProduct(store, 'nota-simple');
+    expect(told).toEqual([]);
+    // A Spanish product (no Portuguese texts) put on sale in the Portuguese store is told, once, by name.
+    const [spanishOnly] = (
+      await db.execute<{ product_id: number; url_key: string }>(sql`
+        select p.product_id, p.url_key from products p
+        where p.translations->'pt' is null
+          and not exists (select 1 from product_stores s where s.product_id = p.product_id and s.store_id = 16)
+        order by p.product_id limit 1`)
+    ).rows;
+    await db.execute(sql`insert into product_stores (product_id, store_id) values (${spanishOnly!.product_id}, 16)`);
+    await fresh.refreshIfStale();
+    fresh.findProduct(16, spanishOnly!.url_key);
+    fresh.findProduct(16, 'nota-simple');
+    expect(told).toEqual([[[spanishOnly!.url_key], 'pt']]);
+    await db.execute(sql`delete from product_stores where product_id = ${spanishOnly!.product_id} and store_id = 16`);
+  });
+});

@@ -132,8 +132,11 @@ export class CatalogService {
       ttlMs: number;
       defaultStoreId: number;
       storeHosts: Record<string, number>;
-      /** Told once per snapshot of each product shown without its texts in a store's language (the linter's error). */
-      onMissingText?: (urlKey: string, language: Language) => void;
+      /**
+       * Told, per snapshot and language, of the products a store in that language sells but that have no texts in it
+       * (shown in their base language: the linter's error). Products sold in no store of the language are not told.
+       */
+      onMissingText?: (urlKeys: string[], language: Language) => void;
     },
   ) {}
 
@@ -174,7 +177,16 @@ export class CatalogService {
     const localized = (language: Language): LocalizedProducts => {
       let found = byLanguage.get(language);
       if (!found) {
-        found = localizeProducts(productRows, storesByProduct, baseLanguage, language, this.options.onMissingText);
+        const soldIn = (productId: number) =>
+          [...(storesByProduct.get(productId) ?? [])].some((id) => storeMap.get(id)?.language === language);
+        found = localizeProducts(
+          productRows,
+          storesByProduct,
+          baseLanguage,
+          language,
+          (urlKeys) => this.options.onMissingText?.(urlKeys, language),
+          soldIn,
+        );
         byLanguage.set(language, found);
       }
       return found;
@@ -469,7 +481,9 @@ function localizeProducts(
   storesByProduct: Map<number, Set<number>>,
   baseLanguage: Map<string, Language>,
   language: Language,
-  onMissingText: ((urlKey: string, language: Language) => void) | undefined,
+  onMissingText: (urlKeys: string[]) => void,
+  /** Whether a store in `language` sells the product (only then is a missing translation worth telling). */
+  soldIn: (productId: number) => boolean,
 ): LocalizedProducts {
   const textsOf = (row: ProductRow): { row: ProductRow; language: Language } => {
     const base = baseLanguage.get(row.catUrlKey) ?? 'es';
@@ -494,9 +508,10 @@ function localizeProducts(
   const texts = new Map(productRows.map((r) => [r.productId, textsOf(r)]));
   const byKey = new Map<string, CatalogProduct>();
   const byId = new Map<number, CatalogProduct>();
+  const missing: string[] = [];
   for (const base of productRows) {
     const { row, language: shown } = texts.get(base.productId) ?? { row: base, language };
-    if (shown !== language) onMissingText?.(row.urlKey, language);
+    if (shown !== language && soldIn(row.productId)) missing.push(row.urlKey);
     const form = fromStoredForm(row.form, {
       product_id: row.productId,
       base_price: row.basePrice,
@@ -518,5 +533,6 @@ function localizeProducts(
     byKey.set(row.urlKey, entry);
     byId.set(row.productId, entry);
   }
+  if (missing.length > 0) onMissingText(missing);
   return { byKey, byId };
 }
