@@ -14,7 +14,7 @@ const dist = path.join(root, 'dist');
 mkdirSync(path.join(dist, 'icons'), { recursive: true });
 mkdirSync(path.join(dist, 'assets'), { recursive: true });
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>Ventanilla</title></html>');
-for (const file of ['sw.js', 'offline.html', 'offline.css', 'icons/app-192.png', 'icons/app-512.png']) {
+for (const file of ['sw.js', 'offline.html', 'offline.css', 'favicon.ico', 'icons/app-192.png', 'icons/app-512.png']) {
   copyFileSync(path.join(publicDir, file), path.join(dist, file));
 }
 const VERSION = { version: '0.1.0', build: '20261124T230000-abc123', built_at: '2026-11-24T23:00:00.000Z' };
@@ -71,6 +71,18 @@ describe('the installable app: manifest, service worker, version', () => {
       const [w, h] = icon.sizes.split('x').map(Number);
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w, h]);
     }
+  });
+
+  it('/favicon.ico (what browsers ask for without being told) is an icon, the app icon inside it', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    const ico = res.rawPayload;
+    // ICONDIR: reserved 0, type 1 (icon), one image; its entry points at a PNG.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    const offset = ico.readUInt32LE(18);
+    expect(ico.subarray(offset + 1, offset + 4).toString('ascii')).toBe('PNG');
+    expect(ico.readUInt32LE(14)).toBe(ico.length - offset);
   });
 
   it('the service worker is a script at the root (its scope is the whole site), never cached without asking', async () => {
