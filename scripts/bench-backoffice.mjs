@@ -7,7 +7,7 @@
 // from the same run: GET /api/health (one SELECT 1 through the app) and the first page without a filter, plus the same
 // substring filters on the bare table with index scans disabled (what the trigram indexes buy).
 //
-// Embedded: a PGlite database in data/bench-embedded (kept between runs) with BENCH_EMBEDDED_ITEMS (default 100,000)
+// Embedded: the embedded PostgreSQL in data/bench-embedded (kept between runs) with BENCH_EMBEDDED_ITEMS (default 100,000)
 // items; the largest event-loop stall of the app's process (perf_hooks monitorEventLoopDelay) while the searches run.
 //
 // Statistics (GET /api/backoffice/statistics/...) on the same PostgreSQL database: BENCH_STATS_SAMPLES (default 40)
@@ -468,7 +468,7 @@ if (ONLY !== 'embedded') {
 if (ONLY !== 'postgres' && ONLY !== 'statistics') {
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, 'data/bench-embedded');
   mkdirSync(dataDir, { recursive: true });
-  console.log(`\nEmbedded database (PGlite in ${path.relative(ROOT, dataDir)}):`);
+  console.log(`\nEmbedded database (PostgreSQL in ${path.relative(ROOT, dataDir)}):`);
   const env = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const { config, database, catalog } = await startApp(env);

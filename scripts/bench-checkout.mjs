@@ -20,8 +20,7 @@
 // is paid and has exactly one invoice. Latency: every request of steps 1-5, from send to the last byte of the answer
 // (p99 is the goal's); the order's time: from step 1 to paid.
 // BENCH_SERVER_ENTRY runs another build of the server (a copy of an earlier bundle: an A/B comparison on one machine).
-// BENCH_ONLY=embedded|postgres runs one of them. The embedded run uses the default engine (decision 0020: PostgreSQL
-// when it runs here); EMBEDDED_DATABASE=pglite measures PGlite.
+// BENCH_ONLY=embedded|postgres runs one of them. The embedded run is the embedded PostgreSQL (decision 0025).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -84,7 +83,7 @@ function startServer(env) {
   return { child, exited };
 }
 
-/** Waits for /api/health and returns the database it reports ('postgres' or 'pglite'). */
+/** Waits for /api/health and returns the database it reports ('postgres'). */
 async function waitHealthy(server) {
   let gone = false;
   void server.exited.then(() => (gone = true));
@@ -250,7 +249,7 @@ async function benchEmbedded() {
     } finally {
       await stopServer(server);
     }
-    // The same engine opens the directory again (an existing DATA_DIR/pglite stays PGlite's, engine-choice.ts).
+    // The embedded PostgreSQL opens the directory again, to count what was invoiced.
     const { openDatabase } = await import(path.join(ROOT, 'apps/server/dist/db/connection.js'));
     const db = await openDatabase({ dataDir });
     try {
@@ -347,9 +346,8 @@ console.log(
   `\nCheckout benchmark (machine load average before: ${loadBefore}; after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
 );
 if (results.embedded) {
-  const engine = results.embedded.engine === 'postgres' ? 'PostgreSQL 18' : 'PGlite';
   report(
-    `Embedded database (${engine}, the default here${process.env.EMBEDDED_DATABASE ? ' forced by EMBEDDED_DATABASE' : ''})`,
+    `Embedded database (${results.embedded.engine === 'postgres' ? 'PostgreSQL 18' : results.embedded.engine})`,
     results.embedded,
     true,
   );

@@ -1,11 +1,10 @@
 // npm run bench:memory: the whole product's memory and start time, as `npm start` runs it (development defaults:
 // embedded database, demo users and demo orders seeded on a new data directory).
 //
-// For each embedded engine (the default, PostgreSQL when it runs here, and EMBEDDED_DATABASE=pglite, side by side)
-// starts the built server as a child process twice: on a fresh data directory (first start: initdb, migrations,
+// Starts the built server as a child process twice: on a fresh data directory (first start: initdb, migrations,
 // catalogue and demo seed) and again on the same, now existing, directory. Samples the memory of the child's process
 // tree every 50 ms: the embedded PostgreSQL is several processes (postmaster, its helpers, one backend per pooled
-// connection) under the server; PGlite is a worker thread of the server, its WebAssembly heap in the server's memory.
+// connection) under the server.
 // Two figures per sample:
 //   - RSS summed over the tree: counts pages shared between processes (PostgreSQL's shared buffers, its binary and
 //     libraries) once per process that touches them, so it overstates a multi-process tree;
@@ -14,9 +13,8 @@
 //   - peak PSS during the first start <= 500 MB
 //   - PSS at rest after the demo seed <= 300 MB (the first start and the start on the existing directory)
 //   - start on an existing database (process start to a healthy /api/health) <= 2 s
-// BENCH_MEMORY_REST_S (default 5) is how long the server idles before "at rest" is sampled; BENCH_MEMORY_ENGINES
-// (default "default,pglite") which engines run; DATABASE_URL measures once against that PostgreSQL (the database's own
-// processes are then not counted). BENCH_MEMORY_NODE_ARGS adds node options to the child (experiments).
+// BENCH_MEMORY_REST_S (default 5) is how long the server idles before "at rest" is sampled; DATABASE_URL measures
+// against that PostgreSQL instead (the database's own processes are then not counted). BENCH_MEMORY_NODE_ARGS adds node options to the child (experiments).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,7 +88,7 @@ async function health() {
  * Starts the server on `dataDir`, returns the time to healthy, the engine it reports, the peaks (RSS and PSS, each its
  * own maximum) until then and the memory at rest.
  */
-async function runOnce(dataDir, engineEnv) {
+async function runOnce(dataDir) {
   const started = performance.now();
   const extraArgs = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extraArgs, SERVER_ENTRY], {
@@ -98,7 +96,6 @@ async function runOnce(dataDir, engineEnv) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      ...engineEnv,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -158,23 +155,16 @@ function report(label, first, again) {
   );
 }
 
-const engines = process.env.DATABASE_URL
-  ? [{ name: 'external', env: {} }]
-  : (process.env.BENCH_MEMORY_ENGINES ?? 'default,pglite').split(',').map((name) => ({
-      name,
-      // The default engine is what `npm start` picks here; an EMBEDDED_DATABASE of the caller must not decide it
-      // (spawn leaves out variables whose value is undefined).
-      env: { EMBEDDED_DATABASE: name === 'default' ? undefined : name },
-    }));
-for (const engine of engines) {
+{
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-memory-'));
   try {
-    const first = await runOnce(dataDir, engine.env);
-    const again = await runOnce(dataDir, engine.env);
-    const label = process.env.DATABASE_URL
-      ? 'PostgreSQL (DATABASE_URL; its processes not counted)'
-      : `Embedded ${first.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${engine.name === 'default' ? 'the default here' : `EMBEDDED_DATABASE=${engine.name}`})`;
-    report(label, first, again);
+    const first = await runOnce(dataDir);
+    const again = await runOnce(dataDir);
+    report(
+      process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL; its processes not counted)' : 'Embedded PostgreSQL',
+      first,
+      again,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

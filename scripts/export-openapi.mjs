@@ -1,6 +1,7 @@
 // npm run docs:api: writes docs/openapi.json from the route schemas, then the web's API types from it
 // (apps/web/src/shared/lib/api-schema.d.ts); a test fails when either is out of date.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './build-state.mjs';
@@ -10,7 +11,9 @@ if (spawnSync('npx', ['tsc', '-b', 'apps/server'], { cwd: ROOT, stdio: 'inherit'
 const { buildApp } = await import(path.join(ROOT, 'apps/server/dist/app.js'));
 const { loadConfig } = await import(path.join(ROOT, 'apps/server/dist/config/env.js'));
 const { openDatabase } = await import(path.join(ROOT, 'apps/server/dist/db/connection.js'));
-const database = await openDatabase({ dataDir: 'memory://' });
+// A throwaway embedded PostgreSQL: the app needs a database to build its routes.
+const databaseDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-openapi-'));
+const database = await openDatabase({ dataDir: databaseDir });
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(ROOT, 'data/tmp-openapi') }),
   database,
@@ -22,4 +25,5 @@ writeFileSync(path.join(ROOT, 'docs/openapi.json'), JSON.stringify(document, nul
 writeFileSync(API_TYPES_FILE, await apiTypesSource(JSON.parse(JSON.stringify(document))));
 await app.close();
 await database.close();
+rmSync(databaseDir, { recursive: true, force: true });
 console.log('docs/openapi.json and apps/web/src/shared/lib/api-schema.d.ts written');

@@ -1,5 +1,5 @@
 // Starts the real, built product for the browser journey: the same `apps/server/dist/bundle/server.js` that `npm start`
-// runs, on a free port, with an empty data directory (embedded PGlite) or a fresh PostgreSQL database.
+// runs, on a free port, with an empty data directory (the embedded PostgreSQL) or a fresh PostgreSQL database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 export interface RunningServer {
   /** `http://127.0.0.1:<port>`, also the server's PUBLIC_URL. */
   baseUrl: string;
-  /** "pglite" or "postgres". */
-  db: 'pglite' | 'postgres';
+  /** The database /api/health reports. */
+  db: 'postgres';
   /** The server's DATA_DIR (its development mailbox is DATA_DIR/mailbox/<outbox id>.eml). */
   dataDir: string;
   /** Everything the server printed so far. */
@@ -175,13 +175,11 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   try {
     // Generous: on a loaded 2-core machine the embedded database alone can take most of a minute to start.
     await waitForHealth(baseUrl, child, output, 180_000);
-    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: 'pglite' | 'postgres' };
-    // Embedded: PostgreSQL, the default (decision 0020), unless EMBEDDED_DATABASE=pglite asks for PGlite.
-    const expected = database || env['EMBEDDED_DATABASE'] !== 'pglite' ? 'postgres' : 'pglite';
-    if (health.db !== expected) throw new Error(`The server uses ${health.db}, expected ${expected}`);
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: string };
+    if (health.db !== 'postgres') throw new Error(`The server uses ${health.db}, expected postgres`);
     return {
       baseUrl,
-      db: health.db,
+      db: 'postgres',
       dataDir,
       output,
       async stop() {

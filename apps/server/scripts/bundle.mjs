@@ -5,7 +5,7 @@
 // Paths computed from `import.meta.url` keep meaning the file tsc wrote (dist/db/database.js and so on): in the app's
 // own modules each `import.meta.url` becomes that file's address, resolved against the bundle's. Kept outside the
 // bundle, loaded from node_modules at run time: native addons and packages that find files of their own (the
-// PostgreSQL binaries, PGlite's WebAssembly, pdf.js), and node-postgres (its pool does not survive bundling).
+// PostgreSQL binaries, PGlite's WebAssembly for moving old data directories, pdf.js), and node-postgres (its pool does not survive bundling).
 import { build } from 'esbuild';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

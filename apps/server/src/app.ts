@@ -598,13 +598,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   jobs.log = app.log;
   await jobs.work();
   // Other instances' payment changes wake this one's waiting pages, and every lock change reaches the agents' event
-  // streams (LISTEN/NOTIFY, one connection). PGlite is one process's own database: there are no other instances, the
-  // waiters' own re-read covers payments, and the screens' heartbeat the locks.
-  const notices =
-    database.kind === 'postgres'
-      ? new PgListener(database.pool.options, [paymentNotices(paymentWaiters), lockEvents.channel()], app.log)
-      : undefined;
-  await notices?.start();
+  // streams (LISTEN/NOTIFY, one connection).
+  const notices = new PgListener(
+    database.pool.options,
+    [paymentNotices(paymentWaiters), lockEvents.channel()],
+    app.log,
+  );
+  await notices.start();
   // Shutdown (docs/operations.md, "Shutdown"), in one hook so its order is the order written here. Fastify has
   // stopped accepting connections and let the requests in flight finish before onClose hooks run. Then: no more inbound
   // mail, the sandbox's deliveries and the job workers finish (or hand their jobs back), and only then what they
@@ -616,7 +616,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await catalog.idle();
     await invoicingModule.legalEntitiesStore.idle();
     // Its own connection, not the pool's: ended before the database may stop.
-    await notices?.stop();
+    await notices.stop();
     // A delivered event whose removal cannot be written now is delivered again later (the shop answers duplicate).
     await sandbox
       .stopRetryLoop()

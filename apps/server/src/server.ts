@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config/env.js';
-import { DataDirLockedError, openDatabase } from './db/connection.js';
+import { DataDirLockedError, EmbeddedPostgresUnavailableError, openDatabase } from './db/connection.js';
 import { bootLog, installLastResort, type LastResortLog } from './shared/last-resort.js';
 import { loggableError } from './shared/loggable-error.js';
 
@@ -7,7 +7,7 @@ import { loggableError } from './shared/loggable-error.js';
 let lastResortLog: LastResortLog = bootLog;
 installLastResort(() => lastResortLog);
 
-/** Starts Ventanilla: configuration, database (embedded PGlite or DATABASE_URL), app, HTTP listener, signals. */
+/** Starts Ventanilla: configuration, database (the embedded PostgreSQL or DATABASE_URL), app, HTTP listener, signals. */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -22,12 +22,10 @@ async function main(): Promise<void> {
       console.error(JSON.stringify({ level: 'error', msg, ...rest, ...(err ? { err: loggableError(err) } : {}) }));
     },
   };
-  // The database starts first: the embedded one (a PostgreSQL server in its own processes, or PGlite in a worker
-  // thread) opens while this thread loads the application's modules (about 1 s), on the machine's other core.
+  // The database starts first: the embedded PostgreSQL server, in its own processes, opens while this thread loads the application's modules (about 1 s), on the machine's other core.
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    embeddedEngine: config.embeddedDatabase,
     logger: log,
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
@@ -107,7 +105,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof EmbeddedPostgresUnavailableError
+  ) {
     console.error(`\nVentanilla cannot start: ${err.message}\n`);
   } else {
     bootLog.fatal({ err }, 'Ventanilla failed to start');

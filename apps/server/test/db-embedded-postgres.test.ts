@@ -54,7 +54,7 @@ describe('embedded PostgreSQL server', () => {
   it('creates the database on a new directory, keeps its data across a stop and a start, and locks the directory', async () => {
     const dataDir = newDataDir();
     const logger = recordingLogger();
-    const db = await openDatabase({ dataDir, embeddedEngine: 'postgres', logger });
+    const db = await openDatabase({ dataDir, logger });
     const pid = postmasterPid(dataDir);
     try {
       expect(db).toMatchObject({ kind: 'postgres', embedded: true });
@@ -72,7 +72,7 @@ describe('embedded PostgreSQL server', () => {
       expect(readFileSync(join(dataDir, 'pglite.lock'), 'utf8')).toContain(`"pid":${process.pid}`);
 
       // A second start on the same directory is refused while this one runs.
-      await expect(openDatabase({ dataDir, embeddedEngine: 'postgres' })).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
       expect(await db.ping()).toBe(true);
     } finally {
       await db.close();
@@ -95,7 +95,7 @@ describe('embedded PostgreSQL server', () => {
   it('puts the socket in a private temporary directory when the data path is too long for a socket name', async () => {
     const dataDir = join(newDataDir(), 'a-directory-name-long-enough'.repeat(3));
     expect(Buffer.byteLength(join(dataDir, 'postgres', '.s.PGSQL.5432'))).toBeGreaterThan(107);
-    const db = await openDatabase({ dataDir, embeddedEngine: 'postgres' });
+    const db = await openDatabase({ dataDir });
     let socketDir: string | undefined;
     try {
       const { rows } = await db.pool.query<{ dir: string }>("SELECT current_setting('unix_socket_directories') AS dir");
@@ -111,7 +111,7 @@ describe('embedded PostgreSQL server', () => {
 
   it('after kill -9 of the process that ran it, the server stops by itself and a new start finds every acknowledged commit', async () => {
     const dataDir = newDataDir();
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), WRITER, dataDir, 'postgres'], {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), WRITER, dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -151,7 +151,7 @@ describe('embedded PostgreSQL server', () => {
 
   it('stops a server left running on the directory without its watchdog, then starts its own on the same data', async () => {
     const dataDir = newDataDir();
-    const first = await openDatabase({ dataDir, embeddedEngine: 'postgres' });
+    const first = await openDatabase({ dataDir });
     await first.pool.query('CREATE TABLE left_behind (id int)');
     await first.pool.query('INSERT INTO left_behind VALUES (7)');
     await first.close();
@@ -191,7 +191,7 @@ describe('embedded PostgreSQL server', () => {
 
   it('a postmaster.pid naming a live process that is not a server of this directory (a reused pid) is cleared, that process left alone', async () => {
     const dataDir = newDataDir();
-    const first = await openDatabase({ dataDir, embeddedEngine: 'postgres' });
+    const first = await openDatabase({ dataDir });
     await first.close();
     const pgDir = join(dataDir, 'postgres');
     const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
@@ -222,7 +222,7 @@ describe('embedded PostgreSQL server', () => {
       started.push((message as { pid: number }).pid);
     };
     postmasterStartedChannel.subscribe(onStarted);
-    const db = await openDatabase({ dataDir, embeddedEngine: 'postgres', logger });
+    const db = await openDatabase({ dataDir, logger });
     try {
       await db.pool.query('CREATE TABLE survivors (id int)');
       await db.pool.query('INSERT INTO survivors VALUES (1), (2), (3)');

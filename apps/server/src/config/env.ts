@@ -19,8 +19,6 @@ export interface AppConfig {
   /** The embedded database and uploaded files live here. */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** EMBEDDED_DATABASE: forces the embedded engine (without DATABASE_URL); unset, engine-choice.ts decides. */
-  embeddedDatabase: 'postgres' | 'pglite' | undefined;
   /** Absolute base URL customers reach us at (payment providers redirect and notify here). */
   publicUrl: string;
   /** Base URL the payment providers' notifications are sent to (the sandbox posts here over HTTP). */
@@ -191,7 +189,7 @@ const EnvSchema = Type.Object({
   PORT: envInt(3000, 0, 65535),
   HOST: Type.Optional(envText()),
   DATA_DIR: Type.Optional(envText()),
-  EMBEDDED_DATABASE: Type.Optional(envEnum(['postgres', 'pglite'])),
+  EMBEDDED_DATABASE: Type.Optional(envEnum(['postgres'])),
   DATABASE_URL: Type.Optional(
     envPattern(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL', { echo: false }),
   ),
@@ -434,7 +432,6 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data')),
     databaseUrl: env.DATABASE_URL,
-    embeddedDatabase: env.EMBEDDED_DATABASE,
     publicUrl,
     notifyBaseUrl: (env.NOTIFY_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     sandboxWebhookSecret: secret('SANDBOX_WEBHOOK_SECRET', env.SANDBOX_WEBHOOK_SECRET, production),

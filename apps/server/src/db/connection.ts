@@ -1,18 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { chooseEmbeddedEngine, type EmbeddedEngine } from './embedded/engine-choice.js';
-import { startEmbeddedServer } from './embedded/embedded-server.js';
+import { chooseEmbeddedEngine } from './embedded/engine-choice.js';
+import { migratePgliteDataDir } from './embedded/pglite-migration.js';
 import { startPostgresServer } from './embedded/postgres-server.js';
 
 export { DataDirLockedError } from './embedded/data-dir-lock.js';
-
-export type { EmbeddedEngine } from './embedded/engine-choice.js';
-
-export type DatabaseKind = 'pglite' | 'postgres';
+export { EmbeddedPostgresUnavailableError } from './embedded/engine-choice.js';
 
 export interface DatabaseHandle {
-  kind: DatabaseKind;
-  /** True when this process runs the database (PGlite, or PostgreSQL in DATA_DIR/postgres). */
+  kind: 'postgres';
+  /** True when this process runs the database (PostgreSQL in DATA_DIR/postgres). */
   embedded: boolean;
   /** The app builds Drizzle on top: drizzle(pool, { schema }). */
   pool: pg.Pool;
@@ -29,20 +26,12 @@ export interface DatabaseLogger {
 }
 
 export interface OpenDatabaseOptions {
-  /** Real PostgreSQL when set. */
+  /** An external PostgreSQL when set. */
   databaseUrl?: string;
-  /** Embedded mode: where the database files and the lock live; 'memory://' = in-memory PGlite (tests), no lock. */
+  /** Embedded mode: where the database files and the lock live (ignored with databaseUrl). */
   dataDir: string;
-  /** Embedded mode: EMBEDDED_DATABASE, forcing an engine; by default chooseEmbeddedEngine decides. */
-  embeddedEngine?: EmbeddedEngine | undefined;
-  /** PostgreSQL only: embedded PGlite runs one statement at a time and always gets a single connection. */
   poolSize?: number;
   logger?: DatabaseLogger;
-  /**
-   * Embedded mode, new database only: a PGlite.dumpDataDir tarball of a fresh cluster to start from instead of
-   * running initdb (about 3 s of CPU). Tests use it; the server does not need it.
-   */
-  pgliteTemplate?: string;
 }
 
 const DEFAULT_POOL_SIZE = 10;
@@ -55,73 +44,42 @@ const CLIENTS_END_TIMEOUT_MS = 1_000;
 const silentLogger: DatabaseLogger = { info() {}, warn() {}, error() {} };
 
 /**
- * Opens the database: PostgreSQL at `databaseUrl`; otherwise an embedded one in `dataDir`, a PostgreSQL server of
- * our own or PGlite served from a worker thread (engine-choice.ts says which). All speak the PostgreSQL protocol
- * through a pg.Pool. Resolves once the database has answered a query.
+ * Opens the database: PostgreSQL at `databaseUrl`; otherwise the embedded PostgreSQL server in `dataDir`
+ * (docs/decisions/0025), after moving an old PGlite database there into it (pglite-migration.ts). Where the embedded
+ * server cannot run, rejects with EmbeddedPostgresUnavailableError. Resolves once the database has answered a query.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.logger ?? silentLogger;
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   if (options.databaseUrl) {
     // keepAlive: notice connections that a network failure left half-open.
-    const config = {
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      keepAlive: true,
-    };
-    return connect('postgres', false, config, logger, async () => {});
+    const config = { connectionString: options.databaseUrl, max: poolSize, keepAlive: true };
+    return connect(false, config, logger, async () => {});
   }
-  const choice = await chooseEmbeddedEngine({ dataDir: options.dataDir, requested: options.embeddedEngine });
-  if (choice.engine === 'postgres') {
-    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const server = await startPostgresServer({
-      dataDir: options.dataDir,
-      binaries: choice.binaries,
-      logger,
-      poolSize,
-    });
-    logger.info(
-      { db: 'postgres', version: choice.binaries.version, reason: choice.reason, dataDir: options.dataDir },
-      'Embedded PostgreSQL server started.',
-    );
-    const config: pg.PoolConfig = {
-      ...server.connection,
-      user: 'postgres',
-      database: 'postgres',
-      ssl: false,
-      max: poolSize,
-    };
-    return connect('postgres', true, config, logger, () => server.stop());
-  }
-  if (choice.warn) logger.warn({ db: 'pglite' }, choice.reason);
-  else if (options.dataDir !== 'memory://') logger.info({ db: 'pglite', reason: choice.reason }, 'Embedded PGlite.');
-  const server = await startEmbeddedServer({
-    dataDir: options.dataDir,
-    logger,
-    ...(options.pgliteTemplate ? { templatePath: options.pgliteTemplate } : {}),
-  });
+  const binaries = await chooseEmbeddedEngine();
+  const server = await startPostgresServer({ dataDir: options.dataDir, binaries, logger, poolSize });
+  logger.info(
+    { db: 'postgres', version: binaries.version, dataDir: options.dataDir },
+    'Embedded PostgreSQL server started.',
+  );
   const config: pg.PoolConfig = {
     ...server.connection,
     user: 'postgres',
     database: 'postgres',
     ssl: false,
-    // PGlite executes one statement at a time, and pglite-socket mixes up the extended-protocol messages of
-    // concurrent connections (electric-sql/pglite#1046): the pool queues instead.
-    max: 1,
-    idleTimeoutMillis: 0,
-    // PGlite is one backend session behind every socket: the statements a discarded client prepared (pg-pool drops
-    // a client whose query failed) outlive it, and a new client, which knows none of them, would get "prepared
-    // statement already exists" for each. pg-pool awaits this before it hands the client out (and fails the connect
-    // if it rejects); @types/pg declares it as returning void.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    onConnect: async (client) => {
-      await client.query('DEALLOCATE ALL');
-    },
+    max: poolSize,
   };
-  return connect('pglite', true, config, logger, () => server.stop());
+  const handle = await connect(true, config, logger, () => server.stop());
+  try {
+    await migratePgliteDataDir(options.dataDir, handle.pool, logger);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return handle;
 }
 
 async function connect(
-  kind: DatabaseKind,
   embedded: boolean,
   config: pg.PoolConfig,
   logger: DatabaseLogger,
@@ -136,7 +94,7 @@ async function connect(
     open.add(client);
     client.once('end', () => open.delete(client));
     client.on('error', (err) => {
-      logger.warn({ err, db: kind }, 'Lost a database connection; the pool will open a new one.');
+      logger.warn({ err, db: 'postgres' }, 'Lost a database connection; the pool will open a new one.');
     });
   });
   pool.on('error', () => {
@@ -161,10 +119,9 @@ async function connect(
     await pool.query('SELECT 1');
   } catch (err) {
     await close();
-    const name = embedded ? `embedded ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : 'PostgreSQL';
-    throw new Error(`Could not connect to the ${name} database.`, { cause: err });
+    throw new Error(`Could not connect to the ${embedded ? 'embedded ' : ''}PostgreSQL database.`, { cause: err });
   }
-  return { kind, embedded, pool, ping: () => pingPool(pool), close };
+  return { kind: 'postgres', embedded, pool, ping: () => pingPool(pool), close };
 }
 
 /** True when the pool's database answers SELECT 1 within PING_TIMEOUT_MS (the handle's ping). */
@@ -246,7 +203,7 @@ function isUnavailableCause(err: Error): boolean {
   if (typeof code === 'string') {
     if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true; // class 08: connection exception
-    // A unix socket that is not there (yet): the embedded worker is restarting.
+    // A unix socket that is not there (yet): the embedded server is restarting.
     if (code === 'ENOENT' && syscall === 'connect') return true;
   }
   return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(err.message));

@@ -19,8 +19,7 @@ export interface ChannelHandler {
 /**
  * Brings what other instances commit to this one: one connection of its own (outside the pool) LISTENs on the
  * channels of its handlers, which transactions notify at their commit (pg_notify). A lost connection is retried every
- * second; meanwhile the handlers fall back on re-reading (PGlite, the embedded fallback, is one process's own
- * database and needs none of this).
+ * second; meanwhile the handlers fall back on re-reading.
  */
 export class PgListener {
   private client: pg.Client | undefined;

@@ -13,8 +13,7 @@ describe('health and API document', () => {
   it('GET /api/health reports the database kind', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    const pglite = !process.env.TEST_DATABASE_URL && process.env.TEST_EMBEDDED_DATABASE === 'pglite';
-    expect(res.json()).toEqual({ status: 'ok', db: pglite ? 'pglite' : 'postgres' });
+    expect(res.json()).toEqual({ status: 'ok', db: 'postgres' });
   });
 
   it('GET /api/openapi.json documents every /api route', async () => {

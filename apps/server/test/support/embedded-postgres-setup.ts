@@ -14,7 +14,7 @@ import { POSTGRES_DIR, startPostgresServer, stopOrphanPostmaster } from '../../s
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Admin connection string of the run's embedded PostgreSQL; unset with TEST_DATABASE_URL or on PGlite. */
+    /** Admin connection string of the run's embedded PostgreSQL; unset with TEST_DATABASE_URL. */
     embeddedDatabaseUrl: string | undefined;
   }
 }
@@ -36,8 +36,6 @@ const logger: DatabaseLogger = {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('embeddedDatabaseUrl', undefined);
   if (process.env['TEST_DATABASE_URL']) return undefined;
-  // For comparisons (docs/decisions/0025): the suites' old in-memory PGlite databases.
-  if (process.env['TEST_EMBEDDED_DATABASE'] === 'pglite') return undefined;
 
   await removeLeftovers();
   const found = await findPostgresBinaries();

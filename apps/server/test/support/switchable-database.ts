@@ -4,7 +4,7 @@ import { pingPool, type DatabaseHandle } from '../../src/db/connection.js';
 /**
  * A database that a test can take away: while `down`, every connect and query of the app's pool fails as against a
  * server that stopped (ECONNREFUSED); `down = false` brings it back. `refuse` takes away only the statements it
- * matches (outside transactions). Works the same on the embedded PGlite and on PostgreSQL (TEST_DATABASE_URL).
+ * matches (outside transactions). Works the same on the embedded PostgreSQL and on TEST_DATABASE_URL.
  */
 export class SwitchableDatabase {
   down = false;

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Name of the lock file inside the data directory. */
+/** Name of the lock file inside the data directory (named when PGlite was the engine; kept, older versions take it). */
 export const LOCK_FILE_NAME = 'pglite.lock';
 
 /** Thrown when another live process holds the data directory. */

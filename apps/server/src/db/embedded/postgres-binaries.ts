@@ -31,7 +31,7 @@ const run = promisify(execFile);
 
 /**
  * Finds the platform package's binaries and checks they run here (`postgres --version`, through the user namespace
- * when root). Never throws: the reason comes back for the log line of the PGlite fallback.
+ * when root). Never throws: the reason comes back for the message that stops the start.
  */
 export async function findPostgresBinaries(): Promise<PostgresAvailability> {
   const os = PLATFORM_NAMES[process.platform];

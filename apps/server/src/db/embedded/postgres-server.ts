@@ -19,10 +19,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { DatabaseLogger } from '../connection.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import type { SocketConnection } from './embedded-server.js';
 import { postgresEnv, type PostgresBinaries } from './postgres-binaries.js';
 
 /** A PostgreSQL server of our own, on `<dataDir>/postgres`, reached through a unix socket only. */
+/** Where pg connects: a unix socket directory (+ the port in the socket's name). */
+export interface SocketConnection {
+  host: string;
+  port: number;
+}
+
 export interface PostgresServer {
   readonly connection: SocketConnection;
   /** Fast shutdown (SIGINT), then releases the data directory. */

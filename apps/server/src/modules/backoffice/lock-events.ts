@@ -21,7 +21,7 @@ function isLockChange(value: unknown): value is LockChange {
 /**
  * Lock changes for the agents' event streams (`GET /api/backoffice/locks/events`; docs/backoffice.md, "Locks that
  * follow the agent"). Every instance hears every change through its LISTEN connection (PgListener), its own included,
- * so there is one path whoever made the change. Without that connection (PGlite, or while it is lost) `live` is false:
+ * so there is one path whoever made the change. While that connection is lost `live` is false:
  * the screens then learn of changes at their heartbeat, as before.
  */
 export class LockEvents {

@@ -12,11 +12,7 @@ import { seedDemoUsers } from '../customers/index.js';
 export async function openPreparedDatabase(
   config: AppConfig,
 ): Promise<{ database: DatabaseHandle; catalog: CatalogService }> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    embeddedEngine: config.embeddedDatabase,
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await applyMigrations(database.pool);
     const db = createDb(database.pool);

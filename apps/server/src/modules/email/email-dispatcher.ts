@@ -57,7 +57,7 @@ interface ClaimedRow {
   message_id: string | null;
 }
 
-/** A jsonb column as the raw driver hands it over (PGlite and pg may give text or a parsed value). */
+/** A jsonb column as the raw driver hands it over (pg may give text or a parsed value). */
 function json<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }

@@ -54,8 +54,7 @@ export const JOB_SCHEMA = 'pgboss';
 
 /**
  * pg-boss over the app's own pool. It needs no LISTEN/NOTIFY and no session state between statements (its locked
- * steps are single multi-statement queries under pg_advisory_xact_lock), so one connection is enough: the embedded
- * PGlite serves it through the same single-connection pool as the app. A failed multi-statement query that opened a
+ * steps are single multi-statement queries under pg_advisory_xact_lock), so it shares the app's pool. A failed multi-statement query that opened a
  * transaction is rolled back before its connection goes back to the pool.
  *
  * While the database cannot be reached, every statement waits for `backoff` (growing pauses) before it tries: the

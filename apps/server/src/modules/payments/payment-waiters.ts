@@ -2,7 +2,7 @@
  * Requests waiting for an order's payment to change (`GET /api/orders/{id}/payment?wait=N`, the success page's long
  * poll). A notification applied in this process wakes them at once; one applied by another instance reaches this one
  * through PostgreSQL's LISTEN/NOTIFY (payment-notices.ts, db/pg-listener.ts), which calls `notify` too. While no such listener is
- * connected (PGlite, or its connection lost) a waiter also reads the state again every `fallbackRecheckMs`, so nothing
+ * connected (its connection lost) a waiter also reads the state again every `fallbackRecheckMs`, so nothing
  * depends on the notification reaching this instance.
  *
  * A request watches its order before it reads the state: a change committed between that read and the wait is
