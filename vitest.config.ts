@@ -27,6 +27,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Component tests: screens rendered in jsdom with Testing Library, the API answered by MSW (shared/testing).
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/shared/testing/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           root: 'apps/server',
