@@ -1,2 +1,2 @@
-export { handler, json, server } from './msw-server';
+export { apiError, handler, server } from './msw-server';
 export { renderApp, testQueryClient, testSession, testUser, type RenderAppResult } from './render-app';

@@ -7,6 +7,8 @@ import { server } from './msw-server';
 
 // Component tests (*.test.tsx, jsdom): the Spanish texts at once, the mock API, a clean page and storage per test.
 provideCatalogue('es', es);
+// jsdom has no layout: scrolling (route changes, focusHeading) does nothing instead of logging "not implemented".
+window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
