@@ -5,7 +5,10 @@ export default defineConfig({
   resolve: { conditions: ['@ventanilla/source'] },
   test: {
     projects: [
-      { extends: true, test: { name: 'web', include: ['src/**/*.test.ts', 'build/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'web', include: ['src/**/*.test.ts', 'build/**/*.test.ts'], environment: 'node' },
+      },
       {
         extends: true,
         // Component tests in jsdom with Testing Library and MSW (src/shared/testing).
