@@ -16,11 +16,12 @@ import {
   Spinner,
 } from '../../../shared/ui';
 import { hasProgress } from '../lib/draft-storage';
-import { exitAnswerPage, isChoice, nextPageIndex, previousPageIndex, visibleOptionsOn } from '../lib/wizard-pages';
+import { exitAnswerPage, nextPageIndex, previousPageIndex, visibleOptionsOn } from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
 import { ExitPage, FlowNotice } from './flow-outcome';
-import { OptionField, optionInputId } from './option-field';
+import { optionInputId } from './option-field';
 import { PricePanel } from './price-panel';
+import { QuestionList } from './question-list';
 import { ReuseLastForm } from './reuse-last-form';
 import { REVIEW_INTENT, useWizardStep } from './use-wizard-step';
 
@@ -118,19 +119,16 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
             ) : null}
             {single ? <Caption>{product.name}</Caption> : <PageHeading caption={product.name}>{heading}</PageHeading>}
             <form noValidate onSubmit={step.submit}>
-              {options.map((option) => (
-                <OptionField
-                  key={option.option_id}
-                  option={option}
-                  asHeading={single}
-                  value={values[String(option.option_id)] ?? ''}
-                  error={errorFor.get(option.option_id)}
-                  onChange={(value) => step.change(option.option_id, value, isChoice(option))}
-                  context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
-                  fill={{ onFill: step.fillAnswers, visible }}
-                  onError={(message) => step.setFieldError(option.option_id, message)}
-                />
-              ))}
+              <QuestionList
+                questions={options}
+                asHeading={single}
+                values={values}
+                errors={errorFor}
+                onChange={step.change}
+                context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
+                fill={{ onFill: step.fillAnswers, visible }}
+                onError={step.setFieldError}
+              />
               {earlyCheckout ? <p className="wizard-early">{t('wizard.earlyCheckoutText')}</p> : null}
               <div className="button-group">
                 <Button pending={step.submitting}>{t('wizard.continue')}</Button>
