@@ -33,7 +33,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['src/shared/testing/setup-dom.ts'],
+          setupFiles: [fileURLToPath(new URL('apps/web/src/shared/testing/setup-dom.ts', import.meta.url))],
         },
       },
       {

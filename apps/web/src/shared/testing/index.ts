@@ -1,2 +1,2 @@
 export { apiError, handler, server } from './msw-server';
-export { renderApp, testQueryClient, testSession, testUser, type RenderAppResult } from './render-app';
+export { renderApp, testSession, testUser } from './render-app';

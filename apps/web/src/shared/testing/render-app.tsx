@@ -27,7 +27,7 @@ interface RenderAppOptions {
   queryClient?: QueryClient;
 }
 
-export interface RenderAppResult extends RenderResult {
+interface RenderAppResult extends RenderResult {
   user: UserEvent;
   queryClient: QueryClient;
   /** The router's current location (after navigations the component made). */
@@ -35,7 +35,7 @@ export interface RenderAppResult extends RenderResult {
 }
 
 /** A query client as the app's, without retries or refetches a test would wait on. */
-export function testQueryClient(): QueryClient {
+function testQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
