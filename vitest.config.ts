@@ -27,6 +27,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Component tests: screens rendered in jsdom with Testing Library, the API answered by MSW (shared/testing).
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: [fileURLToPath(new URL('apps/web/src/shared/testing/setup-dom.ts', import.meta.url))],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           root: 'apps/server',

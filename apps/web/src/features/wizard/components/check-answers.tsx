@@ -30,7 +30,6 @@ import {
   confirmPageOptions,
   exitAnswerPage,
   firstPageWithError,
-  isChoice,
   lastPageIndex,
   onlyVisible,
   pageOfOption,
@@ -41,7 +40,8 @@ import {
 } from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
 import { ExitPage, FlowNotice, useFollowRedirect, type WizardLocationState } from './flow-outcome';
-import { OptionField, optionInputId } from './option-field';
+import { optionInputId } from './option-field';
+import { QuestionList } from './question-list';
 import { isPlaceCodeQuestion, PlaceName } from './place-field';
 import { PricePanel } from './price-panel';
 
@@ -264,17 +264,13 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
               {confirmFields.length > 0 ? (
                 <>
                   <h2>{t('wizard.confirmQuestionsTitle')}</h2>
-                  {confirmFields.map((option) => (
-                    <OptionField
-                      key={option.option_id}
-                      option={option}
-                      asHeading={false}
-                      value={values[String(option.option_id)] ?? ''}
-                      error={errorFor.get(option.option_id)}
-                      onChange={(value) => change(option.option_id, value, isChoice(option))}
-                      context={{ options: product.options, answers: { ...draft.answers, ...values } }}
-                    />
-                  ))}
+                  <QuestionList
+                    questions={confirmFields}
+                    values={values}
+                    errors={errorFor}
+                    onChange={change}
+                    context={{ options: product.options, answers: { ...draft.answers, ...values } }}
+                  />
                 </>
               ) : null}
               {readOnly ? <p id="check-read-only">{t('impersonation.readOnlyAction')}</p> : null}

@@ -14,7 +14,8 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, ErrorSummary, Link, PageHeading, Select, Spinner, Table, TextInput } from '../../../shared/ui';
 import { useEvaluation } from '../api/evaluate-product';
 import { productListQuery, useProduct } from '../api/get-product';
-import { OptionField, optionInputId } from '../components/option-field';
+import { optionInputId } from '../components/option-field';
+import { QuestionList } from '../components/question-list';
 import { PricePanel } from '../components/price-panel';
 import { onlyVisible, toApiAnswers, type Answers } from '../lib/wizard-pages';
 import {
@@ -213,17 +214,13 @@ function AgentOrderForm({ urlKey: fixedUrlKey }: { urlKey?: string }) {
       {product.data ? (
         <fieldset className="fieldset">
           <legend className="fieldset__legend">{t('agentOrders.answersLegend')}</legend>
-          {options.map((option) => (
-            <OptionField
-              key={option.option_id}
-              option={option}
-              value={answers[String(option.option_id)] ?? ''}
-              error={optionErrors[option.option_id]}
-              asHeading={false}
-              onChange={(value) => setAnswers((prev) => ({ ...prev, [String(option.option_id)]: value }))}
-              context={{ options: product.data.options, answers }}
-            />
-          ))}
+          <QuestionList
+            questions={options}
+            values={answers}
+            errors={new Map(Object.entries(optionErrors).map(([id, message]) => [Number(id), message]))}
+            onChange={(optionId, value) => setAnswers((prev) => ({ ...prev, [String(optionId)]: value }))}
+            context={{ options: product.data.options, answers }}
+          />
           <PricePanel price={evaluation.data?.price} updating={evaluation.isFetching} />
         </fieldset>
       ) : null}

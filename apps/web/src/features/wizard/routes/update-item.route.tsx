@@ -8,10 +8,11 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, Columns, ErrorSummary, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useEvaluation } from '../api/evaluate-product';
 import { useItemAnswers, useSaveItemAnswers, type ItemAnswers } from '../api/item-answers';
-import { OptionField, optionInputId } from '../components/option-field';
+import { optionInputId } from '../components/option-field';
+import { QuestionList } from '../components/question-list';
 import { PricePanel } from '../components/price-panel';
 import { ProductLoader } from '../components/product-loader';
-import { isChoice, pagesOf, reevaluationTriggers, withoutEmpty, type Answers } from '../lib/wizard-pages';
+import { pagesOf, reevaluationTriggers, withoutEmpty, type Answers } from '../lib/wizard-pages';
 
 /** History state the order page reads after a correction. */
 export interface CorrectedState {
@@ -157,17 +158,13 @@ function CorrectionForm({
             <PageHeading caption={`${product.name} · ${item.order_id}`}>{t('flows.correctTitle')}</PageHeading>
             <p>{t('flows.correctIntro')}</p>
             <form noValidate onSubmit={submit}>
-              {ordered.map((option) => (
-                <OptionField
-                  key={option.option_id}
-                  option={option}
-                  asHeading={false}
-                  value={values[String(option.option_id)] ?? ''}
-                  error={errorFor.get(option.option_id)}
-                  onChange={(value) => change(option.option_id, value, isChoice(option))}
-                  context={{ options: product.options, answers: values }}
-                />
-              ))}
+              <QuestionList
+                questions={ordered}
+                values={values}
+                errors={errorFor}
+                onChange={change}
+                context={{ options: product.options, answers: values }}
+              />
               <Button pending={save.isPending}>{t('flows.correctSave')}</Button>
             </form>
           </>

@@ -1,0 +1,2 @@
+export { apiError, handler, server } from './msw-server';
+export { renderApp, testSession, testUser } from './render-app';
