@@ -5,6 +5,7 @@
 import {
   checkPushEndpoint,
   clientStatusText,
+  formatMessage,
   isLanguage,
   PUSH_SUBSCRIPTIONS_MAX,
   type Language,
@@ -62,8 +63,7 @@ const TEXTS: Record<Language, { status: string; statusBody: string; incident: st
   },
 };
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
 
 // A browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
 const P256DH = /^[A-Za-z0-9_-]{86,88}$/;
@@ -189,8 +189,8 @@ export class PushService {
     const values = { order: n.orderId, product: n.productName, status: clientStatusText(n.status, language) };
     const incident = n.kind === 'incident';
     return {
-      title: fill(incident ? t.incident : t.status, values),
-      body: fill(incident ? t.incidentBody : t.statusBody, values),
+      title: formatMessage(language, incident ? t.incident : t.status, values),
+      body: formatMessage(language, incident ? t.incidentBody : t.statusBody, values),
       url: `/orders/detail/${n.orderId}`,
       tag: `order-${n.orderId}`,
       notification_id: n.id,
