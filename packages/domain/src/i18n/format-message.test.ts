@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from './format-message.js';
+import { countryName, formatMessage } from './format-message.js';
 
 describe('formatMessage', () => {
   it('fills simple {name} arguments as the old interpolators did', () => {
@@ -51,5 +51,20 @@ describe('formatMessage', () => {
     const pattern = '{kind, select, refund {Devolución} other {Pedido}} {n}';
     expect(formatMessage('es', pattern, { kind: 'refund', n: 4 })).toBe('Devolución 4');
     expect(formatMessage('es', pattern, { kind: 'x', n: 4 })).toBe('Pedido 4');
+  });
+});
+
+describe('countryName', () => {
+  it.each([
+    ['es', 'GB', 'Reino Unido'],
+    ['en', 'NL', 'Netherlands'],
+    ['pt', 'ES', 'Espanha'],
+    ['pt', 'de', 'Alemanha'],
+  ])('%s %s is %s', (language, code, expected) => {
+    expect(countryName(language, code)).toBe(expected);
+  });
+
+  it('gives back a code it cannot name', () => {
+    expect(countryName('es', 'not a code')).toBe('not a code');
   });
 });

@@ -64,3 +64,20 @@ export function formatMessage(language: string, pattern: string, values?: Messag
   const out = compiled.format.format(filled);
   return Array.isArray(out) ? out.join('') : String(out);
 }
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name (ISO 3166 alpha-2 code) in a language, from the platform's CLDR data (Intl.DisplayNames). */
+export function countryName(language: string, code: string): string {
+  const locale = LOCALES[language] ?? language;
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    displayNames.set(locale, names);
+  }
+  try {
+    return names.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
