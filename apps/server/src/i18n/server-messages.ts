@@ -1,3 +1,4 @@
+import '@ventanilla/domain/icu';
 import type { Language } from '@ventanilla/domain';
 import { formatMessage } from '@ventanilla/domain';
 

@@ -1,3 +1,4 @@
+import './icu.js';
 import { describe, expect, it } from 'vitest';
 import { countryName, formatMessage } from './format-message.js';
 

@@ -1,5 +1,34 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * The ICU engine (intl-messageformat), registered by importing '@ventanilla/domain/icu': the server and tests load it
+ * at once, the web lazily with its first catalogue, so the shop's entry JavaScript does not carry the ICU parser.
+ * Until then only simple `{name}` patterns are formatted (the web's boot texts are all simple).
+ */
+let Engine: typeof IntlMessageFormat | undefined;
+
+/** Registers the ICU engine (see '@ventanilla/domain/icu'). */
+export function registerIcuEngine(engine: typeof IntlMessageFormat): void {
+  Engine = engine;
+}
+
+/** Element types of the ICU parser's AST (its TYPE enum, as numbers so that no parser code is imported here). */
+const LITERAL = 0;
+const SELECT = 5;
+const PLURAL = 6;
+const POUND = 7;
+const TAG = 8;
+
+/** `{name}` arguments only, no plural/select/number syntax, no quoting apostrophe before a brace. */
+const SIMPLE = /^(?:[^{}']|'(?![{}'])|\{\w+\})*$/;
+
+function fillSimple(pattern: string, values?: MessageValues): string {
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values?.[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
 
 /** The values of a message's arguments. */
 export type MessageValues = Readonly<Record<string, string | number | undefined | null>>;
@@ -18,25 +47,25 @@ const CACHE_LIMIT = 5000;
 
 function argumentNames(elements: readonly MessageFormatElement[], into: Set<string>): Set<string> {
   for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if (element.type === TYPE.tag) {
+    if (element.type === LITERAL || element.type === POUND) continue;
+    if (element.type === TAG) {
       argumentNames(element.children, into);
       continue;
     }
     into.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
+    if (element.type === PLURAL || element.type === SELECT) {
       for (const option of Object.values(element.options)) argumentNames(option.value, into);
     }
   }
   return into;
 }
 
-function compile(language: string, pattern: string): Compiled {
+function compile(Icu: typeof IntlMessageFormat, language: string, pattern: string): Compiled {
   const cacheKey = `${language}\u0000${pattern}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
   // ignoreTag: e-mail and PDF texts may hold markup, which stays literal text here.
-  const format = new IntlMessageFormat(pattern, LOCALES[language] ?? language, undefined, { ignoreTag: true });
+  const format = new Icu(pattern, LOCALES[language] ?? language, undefined, { ignoreTag: true });
   const compiled = { format, names: [...argumentNames(format.getAst(), new Set())] };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(cacheKey, compiled);
@@ -50,9 +79,10 @@ function compile(language: string, pattern: string): Compiled {
  */
 export function formatMessage(language: string, pattern: string, values?: MessageValues): string {
   if (!pattern.includes('{') && !pattern.includes("'")) return pattern;
+  if (!Engine || SIMPLE.test(pattern)) return fillSimple(pattern, values);
   let compiled: Compiled;
   try {
-    compiled = compile(language, pattern);
+    compiled = compile(Engine, language, pattern);
   } catch {
     return pattern;
   }

@@ -2,6 +2,7 @@
 // notification sends to each device of its customer. The payload is encrypted for the browser (aes128gcm, RFC 8291)
 // and signed with the server's VAPID key (RFC 8292) by the web-push package; the request itself is sent here with
 // fetch (no redirects followed, a timeout), after the endpoint passed the SSRF check again.
+import '@ventanilla/domain/icu';
 import {
   checkPushEndpoint,
   clientStatusText,
@@ -62,8 +63,6 @@ const TEXTS: Record<Language, { status: string; statusBody: string; incident: st
     incidentBody: '«{product}» precisa da sua resposta para continuar.',
   },
 };
-
-
 
 // A browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
 const P256DH = /^[A-Za-z0-9_-]{86,88}$/;

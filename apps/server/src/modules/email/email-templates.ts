@@ -1,3 +1,4 @@
+import '@ventanilla/domain/icu';
 import {
   formatMessage,
   formatMoney,
@@ -662,7 +663,9 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
 function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: EmailBrand): EmailContent {
   const t = textsOf(brand);
   const lang = brand.language;
-  const greeting = message.firstname.trim() ? fill(lang, t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
+  const greeting = message.firstname.trim()
+    ? fill(lang, t.greeting, { name: message.firstname.trim() })
+    : t.greetingNoName;
   const detailLink = (orderId: number) => brand.link(`orders/detail/${orderId}`);
   const base = { brand: brand.name };
   switch (message.kind) {
