@@ -13,7 +13,6 @@ interface I18nValue {
   ready: boolean;
 }
 
-
 /**
  * The translate function of `language`, over its catalogue if it has arrived (catalogues.ts); before that only the
  * boot texts exist and any other key comes back as itself.
