@@ -1,6 +1,7 @@
 // The server render of the shop's pages (docs/decisions/0015-server-rendering.md): built by `vite build --ssr` into
 // dist-ssr/ and called by the API server (apps/server/src/modules/seo) with the catalogue's own answers, so a client
 // without JavaScript gets the page and React hydrates the same markup (main.tsx).
+import '@ventanilla/domain/icu';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';

@@ -1,6 +1,7 @@
 export * from './money/money.js';
 export * from './stores/stores.js';
 export * from './i18n/domain-messages.js';
+export * from './i18n/format-message.js';
 export * from './orders/panel-status.js';
 export * from './orders/panel-status-tone.js';
 export * from './orders/customer-status.js';

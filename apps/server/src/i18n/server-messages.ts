@@ -1,4 +1,6 @@
+import '@ventanilla/domain/icu';
 import type { Language } from '@ventanilla/domain';
+import { formatMessage } from '@ventanilla/domain';
 
 /**
  * User-facing texts of the API (error messages, field errors). The Spanish texts that the spec gives are used word
@@ -453,7 +455,7 @@ export function serverMessage(
   key: ServerMessageKey,
   params?: Record<string, string | number>,
 ): string {
-  return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+  return formatMessage(language, CATALOGUES[language][key], params);
 }
 
 export const SERVER_CATALOGUES_FOR_TESTS = CATALOGUES;

@@ -3,6 +3,7 @@ import type { Language } from '../stores/stores.js';
 import { validateEmail } from '../validators/email.js';
 import { validatePortuguesePhone, validateSpanishPhone } from '../validators/phones.js';
 import { normaliseIpOrRange } from './ip-address.js';
+import { formatMessage } from '../i18n/format-message.js';
 
 /**
  * The configuration lists of the back office (spec: registries, mercantile registries, certification types,
@@ -725,5 +726,5 @@ const MESSAGES: Record<ConfigFieldErrorCode, Labels> = {
 
 /** The message of a field error in a language. */
 export function configFieldErrorMessage(language: Language, error: Pick<ConfigFieldError, 'code' | 'params'>): string {
-  return MESSAGES[error.code][language].replace(/\{(\w+)\}/g, (_, name: string) => String(error.params?.[name] ?? ''));
+  return formatMessage(language, MESSAGES[error.code][language], error.params);
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../stores/stores.js';
+import { formatMessage } from './format-message.js';
 
 /**
  * Texts that domain rules produce (validation messages, status names). The Spanish texts are the spec's, word for word.
@@ -492,7 +493,7 @@ export interface DomainMessage {
 /** Renders a domain message in a language. */
 export function translateDomainMessage(language: Language, message: DomainMessage): string {
   const template = CATALOGUES[language][message.key];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(message.params?.[name] ?? `{${name}}`));
+  return formatMessage(language, template, message.params);
 }
 
 /** Every message key, in catalogue order (for tests and tools that check each text). */

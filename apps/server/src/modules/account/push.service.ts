@@ -2,9 +2,11 @@
 // notification sends to each device of its customer. The payload is encrypted for the browser (aes128gcm, RFC 8291)
 // and signed with the server's VAPID key (RFC 8292) by the web-push package; the request itself is sent here with
 // fetch (no redirects followed, a timeout), after the endpoint passed the SSRF check again.
+import '@ventanilla/domain/icu';
 import {
   checkPushEndpoint,
   clientStatusText,
+  formatMessage,
   isLanguage,
   PUSH_SUBSCRIPTIONS_MAX,
   type Language,
@@ -61,9 +63,6 @@ const TEXTS: Record<Language, { status: string; statusBody: string; incident: st
     incidentBody: '«{product}» precisa da sua resposta para continuar.',
   },
 };
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
 
 // A browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
 const P256DH = /^[A-Za-z0-9_-]{86,88}$/;
@@ -189,8 +188,8 @@ export class PushService {
     const values = { order: n.orderId, product: n.productName, status: clientStatusText(n.status, language) };
     const incident = n.kind === 'incident';
     return {
-      title: fill(incident ? t.incident : t.status, values),
-      body: fill(incident ? t.incidentBody : t.statusBody, values),
+      title: formatMessage(language, incident ? t.incident : t.status, values),
+      body: formatMessage(language, incident ? t.incidentBody : t.statusBody, values),
       url: `/orders/detail/${n.orderId}`,
       tag: `order-${n.orderId}`,
       notification_id: n.id,

@@ -1,5 +1,7 @@
+import '@ventanilla/domain/icu';
 import type { Language } from '@ventanilla/domain';
 import type { CatalogLintRule, CatalogProblem } from './catalog-lint.js';
+import { formatMessage } from '@ventanilla/domain';
 
 // The catalogue linter's problems in the back-office user's language. The command line keeps the English `message`;
 // the back office says the same thing from the problem's params. `path` is a place in the form file (JSON keys, the
@@ -110,7 +112,5 @@ export function lintMessage(
   problem: { rule: CatalogLintRule | 'schema'; params: Record<string, string | number> },
 ): string {
   const variant = problem.rule === 'schema' ? 'schema' : variantOf({ rule: problem.rule, params: problem.params });
-  return TEMPLATES[language][variant].replace(/\{(\w+)\}/g, (_, name: string) =>
-    String(problem.params[name] ?? `{${name}}`),
-  );
+  return formatMessage(language, TEMPLATES[language][variant], problem.params);
 }

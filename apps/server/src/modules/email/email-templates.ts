@@ -1,4 +1,6 @@
+import '@ventanilla/domain/icu';
 import {
+  formatMessage,
   formatMoney,
   formatMoneyString,
   parseMoney,
@@ -591,8 +593,8 @@ function textsOf(brand: EmailBrand): Record<TextKey, string> {
 }
 
 /** Fills {name} placeholders with plain text; escaping happens once, when the layout renders. */
-function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+function fill(language: Language, template: string, params: Record<string, string | number>): string {
+  return formatMessage(language, template, params);
 }
 
 const TIME_ZONE: Record<string, string> = { PT: 'Europe/Lisbon', IE: 'Europe/Dublin', GB: 'Europe/London' };
@@ -661,16 +663,18 @@ function contentFor(message: EmailMessage, brand: EmailBrand): EmailContent {
 function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: EmailBrand): EmailContent {
   const t = textsOf(brand);
   const lang = brand.language;
-  const greeting = message.firstname.trim() ? fill(t.greeting, { name: message.firstname.trim() }) : t.greetingNoName;
+  const greeting = message.firstname.trim()
+    ? fill(lang, t.greeting, { name: message.firstname.trim() })
+    : t.greetingNoName;
   const detailLink = (orderId: number) => brand.link(`orders/detail/${orderId}`);
   const base = { brand: brand.name };
   switch (message.kind) {
     case 'order_received': {
       const p = { ...base, order: message.orderId };
       return {
-        subject: fill(t['order_received.subject'], p),
+        subject: fill(lang, t['order_received.subject'], p),
         greeting,
-        paragraphs: [fill(t['order_received.intro'], p)],
+        paragraphs: [fill(lang, t['order_received.intro'], p)],
         rows: [
           ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
           [t.total, formatMoney(message.total, lang)],
@@ -696,9 +700,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'payment_reminder': {
       const p = { ...base, order: message.orderId };
       return {
-        subject: fill(t['payment_reminder.subject'], p),
+        subject: fill(lang, t['payment_reminder.subject'], p),
         greeting,
-        paragraphs: [fill(t['payment_reminder.intro'], p)],
+        paragraphs: [fill(lang, t['payment_reminder.intro'], p)],
         rows: [
           ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
           [t.total, formatMoney(message.total, lang)],
@@ -723,9 +727,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         ...Object.keys(details).filter((k) => !DETAIL_ORDER.includes(k)),
       ];
       return {
-        subject: fill(t['payment_instructions.subject'], p),
+        subject: fill(lang, t['payment_instructions.subject'], p),
         greeting,
-        paragraphs: [fill(intro, p)],
+        paragraphs: [fill(lang, intro, p)],
         rows: [
           [t.order, String(message.orderId)],
           ...keys.map((k): [string, string] => {
@@ -740,9 +744,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'payment_confirmed': {
       const p = { ...base, order: message.orderId };
       return {
-        subject: fill(t['payment_confirmed.subject'], p),
+        subject: fill(lang, t['payment_confirmed.subject'], p),
         greeting,
-        paragraphs: [fill(t['payment_confirmed.intro'], p)],
+        paragraphs: [fill(lang, t['payment_confirmed.intro'], p)],
         rows: [
           ...message.lines.map((l): [string, string] => [l.name, formatMoney(l.total, lang)]),
           [t.total, formatMoney(message.total, lang)],
@@ -758,9 +762,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'document_ready': {
       const p = { ...base, order: message.orderId, product: message.productName };
       return {
-        subject: fill(t['document_ready.subject'], p),
+        subject: fill(lang, t['document_ready.subject'], p),
         greeting,
-        paragraphs: [fill(t['document_ready.intro'], p), t['document_ready.after']],
+        paragraphs: [fill(lang, t['document_ready.intro'], p), t['document_ready.after']],
         actions: [{ label: t['document_ready.action'], url: detailLink(message.orderId) }],
       };
     }
@@ -768,9 +772,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
       const p = { ...base, order: message.orderId, product: message.productName };
       const note = message.incidentText?.trim();
       return {
-        subject: fill(t['incident_action.subject'], p),
+        subject: fill(lang, t['incident_action.subject'], p),
         greeting,
-        paragraphs: [fill(t['incident_action.intro'], p), ...(note ? [t['incident_action.detail']] : [])],
+        paragraphs: [fill(lang, t['incident_action.intro'], p), ...(note ? [t['incident_action.detail']] : [])],
         ...(note ? { quote: note } : {}),
         closing: [t['incident_action.after']],
         actions: [{ label: t['incident_action.action'], url: detailLink(message.orderId) }],
@@ -779,58 +783,58 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'password_reset': {
       const p = { ...base, minutes: message.validMinutes };
       return {
-        subject: fill(t['password_reset.subject'], p),
+        subject: fill(lang, t['password_reset.subject'], p),
         greeting,
-        paragraphs: [fill(t['password_reset.intro'], p)],
+        paragraphs: [fill(lang, t['password_reset.intro'], p)],
         actions: [{ label: t['password_reset.action'], url: resetLink(brand, message.token) }],
-        closing: [fill(t['password_reset.after'], p), t['password_reset.ignore']],
+        closing: [fill(lang, t['password_reset.after'], p), t['password_reset.ignore']],
       };
     }
     case 'sign_in_link': {
       const p = { ...base, minutes: message.validMinutes };
       return {
-        subject: fill(t['sign_in_link.subject'], p),
+        subject: fill(lang, t['sign_in_link.subject'], p),
         greeting,
-        paragraphs: [fill(t['sign_in_link.intro'], p)],
+        paragraphs: [fill(lang, t['sign_in_link.intro'], p)],
         actions: [{ label: t['sign_in_link.action'], url: signInLinkUrl(brand, message.token) }],
-        closing: [fill(t['sign_in_link.after'], p), t['sign_in_link.ignore']],
+        closing: [fill(lang, t['sign_in_link.after'], p), t['sign_in_link.ignore']],
       };
     }
     case 'account_invite': {
       const p = { ...base, days: message.validDays };
       return {
-        subject: fill(t['account_invite.subject'], p),
+        subject: fill(lang, t['account_invite.subject'], p),
         greeting,
-        paragraphs: [fill(t[message.staff ? 'account_invite.intro_staff' : 'account_invite.intro'], p)],
+        paragraphs: [fill(lang, t[message.staff ? 'account_invite.intro_staff' : 'account_invite.intro'], p)],
         actions: [{ label: t['account_invite.action'], url: resetLink(brand, message.token) }],
-        closing: [fill(t['account_invite.after'], p), t['account_invite.ignore']],
+        closing: [fill(lang, t['account_invite.after'], p), t['account_invite.ignore']],
       };
     }
     case 'email_change_confirm': {
       const p = { ...base, hours: message.validHours };
       return {
-        subject: fill(t['email_change.subject'], p),
+        subject: fill(lang, t['email_change.subject'], p),
         greeting,
-        paragraphs: [fill(t['email_change.intro'], p)],
+        paragraphs: [fill(lang, t['email_change.intro'], p)],
         actions: [{ label: t['email_change.action'], url: emailChangeLink(brand, message.token) }],
-        closing: [fill(t['email_change.after'], p), t['email_change.ignore']],
+        closing: [fill(lang, t['email_change.after'], p), t['email_change.ignore']],
       };
     }
     case 'email_changed_notice': {
       const p = { ...base, masked: message.maskedNewEmail };
       return {
-        subject: fill(t['email_changed.subject'], p),
+        subject: fill(lang, t['email_changed.subject'], p),
         greeting,
-        paragraphs: [fill(t[message.byStaff ? 'email_changed.intro_staff' : 'email_changed.intro'], p)],
+        paragraphs: [fill(lang, t[message.byStaff ? 'email_changed.intro_staff' : 'email_changed.intro'], p)],
         ...(message.changedAt ? { rows: [[t['email_changed.when'], dateTime(message.changedAt, brand)]] } : {}),
         closing: [t['email_changed.kept'], t['email_changed.after']],
       };
     }
     case 'password_changed':
       return {
-        subject: fill(t['password_changed.subject'], base),
+        subject: fill(lang, t['password_changed.subject'], base),
         greeting,
-        paragraphs: [fill(t[`password_changed.intro.${message.via}`], base)],
+        paragraphs: [fill(lang, t[`password_changed.intro.${message.via}`], base)],
         rows: [[t['password_changed.when'], dateTime(message.changedAt, brand)]],
         actions: [
           {
@@ -844,10 +848,10 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'account_deleted': {
       const kept = `account_deleted.kept.${brand.country}` as TextKey;
       return {
-        subject: fill(t['account_deleted.subject'], base),
+        subject: fill(lang, t['account_deleted.subject'], base),
         greeting,
         paragraphs: [
-          fill(t['account_deleted.intro'], base),
+          fill(lang, t['account_deleted.intro'], base),
           t['account_deleted.erased'],
           kept in t ? t[kept] : t['account_deleted.kept.ES'],
         ],
@@ -867,9 +871,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         note: message.creditNoteNumber,
       };
       return {
-        subject: fill(t['refund_issued.subject'], p),
+        subject: fill(lang, t['refund_issued.subject'], p),
         greeting,
-        paragraphs: [fill(t['refund_issued.intro'], p), t[message.manual ? 'refund.manual' : 'refund.provider']],
+        paragraphs: [fill(lang, t['refund_issued.intro'], p), t[message.manual ? 'refund.manual' : 'refund.provider']],
         rows: [
           [t.order, String(message.orderId)],
           [t['refund.note'], message.creditNoteNumber],
@@ -891,12 +895,12 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         note: refund?.creditNoteNumber ?? '',
       };
       return {
-        subject: fill(t['order_withdrawn.subject'], p),
+        subject: fill(lang, t['order_withdrawn.subject'], p),
         greeting,
         paragraphs: [
-          fill(t['order_withdrawn.intro'], p),
+          fill(lang, t['order_withdrawn.intro'], p),
           ...(refund
-            ? [fill(t['order_withdrawn.refund'], p), t[refund.manual ? 'refund.manual' : 'refund.provider']]
+            ? [fill(lang, t['order_withdrawn.refund'], p), t[refund.manual ? 'refund.manual' : 'refund.provider']]
             : []),
         ],
         rows: [
@@ -910,9 +914,9 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
     case 'order_cancelled': {
       const p = { ...base, order: message.orderId, product: message.productName };
       return {
-        subject: fill(t['order_cancelled.subject'], p),
+        subject: fill(lang, t['order_cancelled.subject'], p),
         greeting,
-        paragraphs: [fill(t['order_cancelled.intro'], p), t['order_cancelled.after']],
+        paragraphs: [fill(lang, t['order_cancelled.intro'], p), t['order_cancelled.after']],
         actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
     }
@@ -968,7 +972,7 @@ function renderText(c: EmailContent, brand: EmailBrand): string {
     out.push(`${a.label}: ${a.url}`, '');
   }
   for (const p of c.closing ?? []) out.push(p, '');
-  out.push('-- ', fill(t.footer, { brand: brand.name }), brand.link(''));
+  out.push('-- ', fill(brand.language, t.footer, { brand: brand.name }), brand.link(''));
   if (brand.seller) out.push(sellerLine(brand));
   return out.join('\n');
 }
@@ -1004,7 +1008,7 @@ function renderHtml(c: EmailContent, brand: EmailBrand): string {
 <tr><td style="padding:24px">
 ${c.greeting ? paragraph(c.greeting) : null}${c.paragraphs.map(paragraph)}${c.body ? html`<div style="${FONT}font-size:16px;line-height:1.5;color:#0b0c0c">${c.body.html}</div>` : null}${rows}${quote}${actions}${(c.closing ?? []).map(paragraph)}
 </td></tr>
-<tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a>${brand.seller ? html`<br>${sellerLine(brand)}` : null}</td></tr>
+<tr><td style="${FONT}font-size:13px;line-height:1.4;color:#505a5f;padding:16px 24px;border-top:1px solid #b1b4b6">${fill(brand.language, t.footer, { brand: brand.name })}<br><a href="${safeUrl(brand.link(''))}" style="color:#1d70b8">${brand.link('')}</a>${brand.seller ? html`<br>${sellerLine(brand)}` : null}</td></tr>
 </table>
 </td></tr></table>
 </body>

@@ -1,4 +1,6 @@
+import '@ventanilla/domain/icu';
 import type { Language } from '@ventanilla/domain';
+import { formatMessage } from '@ventanilla/domain';
 
 /**
  * Texts printed on invoice and credit-note PDFs, per store language (the PDF is a document, not an API message, so
@@ -121,5 +123,5 @@ const CATALOGUES: Record<Language, Record<InvoiceTextKey, string>> = { es, en, p
 
 /** A PDF label in a language, with {placeholders} filled in. */
 export function invoiceText(language: Language, key: InvoiceTextKey, params: Record<string, string> = {}): string {
-  return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+  return formatMessage(language, CATALOGUES[language][key], params);
 }

@@ -25,6 +25,18 @@ describe('language catalogues, one chunk per language', () => {
     await expect(loadCatalogue('pt')).resolves.toBe(pt);
   });
 
+  it.each([
+    ['es', 1, '1 correo'],
+    ['es', 2, '2 correos'],
+    ['en', 1, '1 email'],
+    ['en', 0, '0 emails'],
+    ['pt', 1, '1 email'],
+    ['pt', 3, '3 emails'],
+  ] as const)('a loaded %s catalogue formats counts as plurals (%i)', async (language, count, expected) => {
+    const t = createTranslate(language, await loadCatalogue(language));
+    expect(t('mailbox.resultCount', { count })).toBe(expected);
+  });
+
   it('translateCode: a known code in words, an unknown code as it is', async () => {
     const t = createTranslate('es', await loadCatalogue('es'));
     const [known] = Object.keys(es).filter((k) => k.startsWith('code.payment.'));

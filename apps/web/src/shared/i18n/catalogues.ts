@@ -6,9 +6,9 @@ import type { Catalogue, MessageKey } from './types';
 // until a catalogue is there, only the few boot texts below exist.
 
 const loaders: Record<Language, () => Promise<Catalogue>> = {
-  es: () => import('./es').then((m) => m.es),
-  en: () => import('./en').then((m) => m.en),
-  pt: () => import('./pt').then((m) => m.pt),
+  es: () => Promise.all([import('./es'), import('@ventanilla/domain/icu')]).then(([m]) => m.es),
+  en: () => Promise.all([import('./en'), import('@ventanilla/domain/icu')]).then(([m]) => m.en),
+  pt: () => Promise.all([import('./pt'), import('@ventanilla/domain/icu')]).then(([m]) => m.pt),
 };
 
 const loaded: Partial<Record<Language, Catalogue>> = {};

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '../lib/api-contract';
 import { BOOT_TEXTS, loadedCatalogue } from './catalogues';
 import type { Catalogue, MessageKey, MessageParams } from './types';
+import { formatMessage } from '@ventanilla/domain';
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
@@ -12,20 +13,13 @@ interface I18nValue {
   ready: boolean;
 }
 
-function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match,
-  );
-}
-
 /**
  * The translate function of `language`, over its catalogue if it has arrived (catalogues.ts); before that only the
  * boot texts exist and any other key comes back as itself.
  */
 export function createTranslate(language: Language, catalogue = loadedCatalogue(language)): Translate {
   const boot = BOOT_TEXTS[language] ?? BOOT_TEXTS.es;
-  return (key, params) => interpolate(catalogue?.[key] ?? boot[key] ?? key, params);
+  return (key, params) => formatMessage(language, catalogue?.[key] ?? boot[key] ?? key, params);
 }
 
 const I18nContext = createContext<I18nValue>({ language: 'es', t: createTranslate('es'), ready: false });

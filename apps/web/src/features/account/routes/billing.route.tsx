@@ -1,6 +1,7 @@
+import { countryName } from '@ventanilla/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../../shared/auth';
-import { useT } from '../../../shared/i18n';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, ErrorSummary, PageHeading, Select, Spinner, TextInput } from '../../../shared/ui';
 import { useBilling, useSaveBilling, type BillingCountry, type BillingData } from '../api/invoices';
@@ -17,6 +18,7 @@ const EMPTY: BillingData = { name: '', tax_id: '', address: '', country: 'ES' };
  */
 export function BillingRoute() {
   const t = useT();
+  const language = useLanguage();
   const billing = useBilling();
   const save = useSaveBilling();
   const [form, setForm] = useState<BillingData>(EMPTY);
@@ -76,7 +78,10 @@ export function BillingRoute() {
           id="billing-country"
           name="country"
           label={t('invoices.field.country')}
-          items={COUNTRIES.map((c) => ({ value: c, label: t(`invoices.country.${c}`) }))}
+          items={COUNTRIES.map((c) => ({
+            value: c,
+            label: c === 'OTHER' ? t('invoices.country.OTHER') : countryName(language, c),
+          }))}
           value={form.country}
           error={errors.byField.country}
           onChange={set('country')}

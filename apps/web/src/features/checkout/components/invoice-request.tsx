@@ -1,5 +1,6 @@
+import { countryName } from '@ventanilla/domain';
 import { useEffect } from 'react';
-import { useT } from '../../../shared/i18n';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { Checkbox, Select, TextInput } from '../../../shared/ui';
 import { useAccountBilling, type CheckoutBilling } from '../api/billing';
 
@@ -52,6 +53,7 @@ export function InvoiceRequest({
   errors: Record<string, string | undefined>;
 }) {
   const t = useT();
+  const language = useLanguage();
   const billing = useAccountBilling(value.wanted);
   const saved = billing.data?.billing;
   useEffect(() => {
@@ -90,7 +92,10 @@ export function InvoiceRequest({
             id={`${idPrefix}-invoice.country`}
             name="invoice_country"
             label={t('invoices.field.country')}
-            items={COUNTRIES.map((c) => ({ value: c, label: t(`invoices.country.${c}`) }))}
+            items={COUNTRIES.map((c) => ({
+              value: c,
+              label: c === 'OTHER' ? t('invoices.country.OTHER') : countryName(language, c),
+            }))}
             value={value.holder.country}
             error={errors['invoice.country']}
             onChange={set('country')}
