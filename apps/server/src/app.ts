@@ -457,6 +457,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (taken.length > 0) throw new Error(`module ${module.name}: app.ctx already has ${taken.join(', ')}`);
     Object.assign(ctx, services);
   }
+  for (const module of MODULES) module.listen?.(ctx);
   const moduleRoutes = MODULES.map((module) => module.routes?.(ctx) ?? {});
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.

@@ -25,6 +25,11 @@ export interface ServerModule {
   services?(ctx: AppContext): Partial<AppContext> | Promise<Partial<AppContext>>;
   /** Its routes (a function: some are built from the module's services or configuration). */
   routes?(ctx: AppContext): ModuleRoutes;
+  /**
+   * Subscribes its listeners to the order events (`ctx.orderEvents`), once, after every module's services are built,
+   * in the order of the module list.
+   */
+  listen?(ctx: AppContext): void;
   /** Stops what the module runs, at shutdown, before the shared services (database, files, jobs) close. */
   close?(ctx: AppContext): Promise<void>;
 }
