@@ -103,7 +103,7 @@ function pascal(hint: string): string {
 /**
  * Every schema that repeats across operations becomes one named component and each copy a `$ref` to it, so the
  * document and the web's generated types stay small. Only the document changes: validation and serialisation still
- * use the routes' own schemas. A component is named after the property (or list of items) where it first appears.
+ * use the routes' own schemas. Parameters stay inline. A component is named after the property (or list of items) where it first appears.
  */
 function shareRepeatedSchemas(paths: Json, taken: Set<string>): { paths: Json; schemas: Json } {
   const counts = new Map<string, number>();
@@ -115,7 +115,7 @@ function shareRepeatedSchemas(paths: Json, taken: Set<string>): { paths: Json; s
       const key = canonical(record);
       if (key.length >= MIN_SHARED_LENGTH) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    Object.values(record).forEach(count);
+    Object.entries(record).forEach(([key, value]) => key !== 'parameters' && count(value));
   };
   count(paths);
   const names = new Map<string, string>();
@@ -127,6 +127,7 @@ function shareRepeatedSchemas(paths: Json, taken: Set<string>): { paths: Json; s
     const walk = (): Json =>
       Object.fromEntries(
         Object.entries(record).map(([key, value]) => {
+          if (key === 'parameters') return [key, value]; // parameters stay inline, as clients read them
           if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value))
             return [key, Object.fromEntries(Object.entries(value as Json).map(([p, v]) => [p, share(v, p)]))];
           return [key, share(value, key === 'items' ? `${hint}Item` : hint)];

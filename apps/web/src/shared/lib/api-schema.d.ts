@@ -1037,7 +1037,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    audience: components["schemas"]["Schema6"];
+                    audience: "customer" | "staff";
                 };
                 cookie?: never;
             };
@@ -1083,7 +1083,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    audience: components["schemas"]["Schema6"];
+                    audience: "customer" | "staff";
                 };
                 cookie?: never;
             };
@@ -1135,7 +1135,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema7"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1184,7 +1184,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema7"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1231,7 +1231,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema7"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1274,7 +1274,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema7"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1699,7 +1699,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema8"];
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1852,7 +1852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema8"];
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2007,7 +2007,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema9"];
+                        "application/json": components["schemas"]["Schema8"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2018,7 +2018,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema9"];
+                        "application/json": components["schemas"]["Schema8"];
                     };
                 };
             };
@@ -2054,7 +2054,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema10"];
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2099,7 +2099,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema10"];
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2182,7 +2182,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema10"];
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2227,7 +2227,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema10"];
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2317,7 +2317,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema10"];
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2615,7 +2615,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema11"];
+                        "application/json": components["schemas"]["Schema10"];
                     };
                 };
                 413: components["responses"]["Error"];
@@ -2680,7 +2680,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema11"];
+                        "application/json": components["schemas"]["Schema10"];
                     };
                 };
                 403: components["responses"]["Error"];
@@ -2736,7 +2736,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema11"];
+                        "application/json": components["schemas"]["Schema10"];
                     };
                 };
                 413: components["responses"]["Error"];
@@ -2981,7 +2981,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema12"];
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3014,7 +3014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema12"];
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3051,7 +3051,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema12"];
                 };
             };
             responses: {
@@ -3061,7 +3061,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema12"];
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3453,7 +3453,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema14"];
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3603,7 +3603,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema14"];
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3887,7 +3887,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema8"];
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3946,7 +3946,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema8"];
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4179,7 +4179,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema15"];
+                        "application/json": components["schemas"]["Schema14"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4211,7 +4211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema15"];
+                        "application/json": components["schemas"]["Schema14"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4456,7 +4456,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema16"];
+                        "application/json": components["schemas"]["Schema15"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4491,7 +4491,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema16"];
+                        "application/json": components["schemas"]["Schema15"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4570,7 +4570,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema17"];
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -4650,7 +4650,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema18"];
+                    "application/json": components["schemas"]["Schema17"];
                 };
             };
             responses: {
@@ -4986,7 +4986,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema17"];
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -5066,7 +5066,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema18"];
+                    "application/json": components["schemas"]["Schema17"];
                 };
             };
             responses: {
@@ -5367,7 +5367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema19"];
+                        "application/json": components["schemas"]["Schema18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5399,7 +5399,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema19"];
+                        "application/json": components["schemas"]["Schema18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5489,7 +5489,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                    origin: components["schemas"]["Schema20"];
+                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
                     /** @description A positive integer */
                     originId: string;
                 };
@@ -5552,7 +5552,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                    origin: components["schemas"]["Schema20"];
+                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
                     /** @description A positive integer */
                     originId: string;
                     urlKey: string;
@@ -5654,7 +5654,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per_page?: number;
-                    kind?: components["schemas"]["Schema21"];
+                    kind?: "invoice" | "credit_note";
                     order_id?: number;
                 };
                 header?: never;
@@ -5787,7 +5787,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema22"];
+                    "application/json": components["schemas"]["Schema19"];
                 };
             };
             responses: {
@@ -5798,7 +5798,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            billing: components["schemas"]["Schema22"];
+                            billing: components["schemas"]["Schema19"];
                         };
                     };
                 };
@@ -6352,7 +6352,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema23"];
+                        "application/json": components["schemas"]["Schema20"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6406,7 +6406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema23"];
+                        "application/json": components["schemas"]["Schema20"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6608,7 +6608,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema24"];
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -6618,7 +6618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6959,7 +6959,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6993,7 +6993,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7217,7 +7217,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema24"];
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -7227,7 +7227,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7283,7 +7283,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7339,7 +7339,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7395,7 +7395,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7451,7 +7451,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7507,7 +7507,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7563,7 +7563,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7619,7 +7619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7662,7 +7662,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema24"];
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -7672,7 +7672,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7715,7 +7715,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema24"];
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -7725,7 +7725,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7782,7 +7782,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7827,7 +7827,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema24"];
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -7837,7 +7837,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7985,7 +7985,7 @@ export interface paths {
                 query?: {
                     store?: number;
                     q?: string;
-                    status?: components["schemas"]["Schema27"];
+                    status?: "enabled" | "disabled";
                     page?: number;
                     per_page?: number;
                 };
@@ -8008,7 +8008,7 @@ export interface paths {
                                 name: string;
                                 kind: string;
                                 category: string;
-                                status: components["schemas"]["Schema27"];
+                                status: components["schemas"]["Status3"];
                                 /** @example 25.12 */
                                 base_price: MoneyString;
                                 price: components["schemas"]["Price2"];
@@ -8064,7 +8064,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8098,7 +8098,7 @@ export interface paths {
                         meta_description?: string;
                         /** @example 25.12 */
                         base_price: string;
-                        status: components["schemas"]["Schema27"];
+                        status: components["schemas"]["Status3"];
                         stores: number[];
                         translations?: components["schemas"]["Translations"];
                     };
@@ -8111,7 +8111,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8169,7 +8169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8328,7 +8328,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema29"];
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
@@ -8338,7 +8338,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8381,7 +8381,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema29"];
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
@@ -8391,7 +8391,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8810,7 +8810,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        kind?: components["schemas"]["Kind"];
+                        kind?: components["schemas"]["Kind2"];
                         template_id?: number;
                         /** @enum {string} */
                         language?: "es" | "en" | "pt";
@@ -9205,7 +9205,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema30"];
+                    "application/json": components["schemas"]["Schema26"];
                 };
             };
             responses: {
@@ -9263,7 +9263,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema30"];
+                    "application/json": components["schemas"]["Schema26"];
                 };
             };
             responses: {
@@ -9329,7 +9329,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema31"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9361,7 +9361,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema31"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9480,7 +9480,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema32"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9519,7 +9519,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema33"];
+                    "application/json": components["schemas"]["Schema29"];
                 };
             };
             responses: {
@@ -9578,7 +9578,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema34"];
+                    "application/json": components["schemas"]["Schema30"];
                 };
             };
             responses: {
@@ -9588,7 +9588,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema32"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9646,7 +9646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema32"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9872,7 +9872,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema35"];
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10015,7 +10015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema35"];
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10058,7 +10058,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema12"];
                 };
             };
             responses: {
@@ -10068,7 +10068,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema35"];
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10285,7 +10285,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema36"];
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10350,7 +10350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema36"];
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10401,7 +10401,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 id: number;
-                                status: components["schemas"]["Status3"];
+                                status: components["schemas"]["Status4"];
                                 status_text: string;
                                 active: boolean;
                                 /** @description The customer's address */
@@ -10457,7 +10457,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema37"];
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10504,7 +10504,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            status: components["schemas"]["Status3"];
+                            status: components["schemas"]["Status4"];
                             status_text: string;
                             active: boolean;
                             /** @description The customer's address */
@@ -10821,7 +10821,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema37"];
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10877,7 +10877,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10933,7 +10933,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10989,7 +10989,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11032,7 +11032,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema39"];
+                    "application/json": components["schemas"]["Schema35"];
                 };
             };
             responses: {
@@ -11042,7 +11042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11085,7 +11085,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema39"];
+                    "application/json": components["schemas"]["Schema35"];
                 };
             };
             responses: {
@@ -11095,7 +11095,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11138,7 +11138,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema40"];
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -11148,7 +11148,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11191,7 +11191,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema40"];
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -11201,7 +11201,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11244,7 +11244,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema40"];
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -11254,7 +11254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11311,7 +11311,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11367,7 +11367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11712,7 +11712,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema41"];
+                        "application/json": components["schemas"]["Schema37"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11751,7 +11751,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema33"];
+                    "application/json": components["schemas"]["Schema29"];
                 };
             };
             responses: {
@@ -11813,7 +11813,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema34"];
+                    "application/json": components["schemas"]["Schema30"];
                 };
             };
             responses: {
@@ -11823,7 +11823,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema41"];
+                        "application/json": components["schemas"]["Schema37"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11901,7 +11901,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema42"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -11978,7 +11978,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema42"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -12169,7 +12169,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
                 cookie?: never;
             };
@@ -12205,14 +12205,14 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: components["schemas"]["Schema44"];
+                        [key: string]: components["schemas"]["Schema39"];
                     };
                 };
             };
@@ -12256,7 +12256,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
                 cookie?: never;
             };
@@ -12303,7 +12303,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
                 cookie?: never;
             };
@@ -12390,7 +12390,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
                 cookie?: never;
@@ -12422,7 +12422,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
                 cookie?: never;
@@ -12432,7 +12432,7 @@ export interface paths {
                     "application/json": {
                         version: number;
                     } & {
-                        [key: string]: components["schemas"]["Schema44"];
+                        [key: string]: components["schemas"]["Schema39"];
                     };
                 };
             };
@@ -12468,7 +12468,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
                 cookie?: never;
@@ -12519,7 +12519,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
-                    list: components["schemas"]["Schema43"];
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
                 cookie?: never;
@@ -13139,7 +13139,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema45"];
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13175,7 +13175,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema45"];
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13665,7 +13665,6 @@ export interface components {
             name: string;
             start_url: string;
         } | null;
-        Schema6: "customer" | "staff";
         OptionsItem: {
             option_id: number;
             label: string;
@@ -13714,7 +13713,7 @@ export interface components {
             hash: string;
             language: string;
         };
-        Schema7: {
+        Schema6: {
             quote_id: number | null;
             store_id: number;
             items: components["schemas"]["Items"];
@@ -13728,7 +13727,7 @@ export interface components {
         /** @enum {string|null} */
         PaymentStatus: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
         PaymentMethod: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
-        Schema8: {
+        Schema7: {
             order_id: number;
             redirect_url: string;
         };
@@ -13736,7 +13735,7 @@ export interface components {
         Key2: string;
         /** @description The activity's supervising authority; empty when none applies */
         SupervisingAuthority: string;
-        Schema9: {
+        Schema8: {
             status: string;
             db: string;
         };
@@ -13749,7 +13748,7 @@ export interface components {
             parent_name: string | null;
         };
         Items2: components["schemas"]["ItemsItem3"][];
-        Schema10: {
+        Schema9: {
             items: components["schemas"]["Items2"];
             more: boolean;
         };
@@ -13803,22 +13802,22 @@ export interface components {
             year_built: number | null;
         };
         Units: components["schemas"]["UnitsItem"][];
-        Schema11: {
+        Schema10: {
             /** @enum {boolean} */
             ok: false;
             code: string;
             message: string;
         };
-        Schema12: {
+        Schema11: {
             email: string;
             firstname: string;
             lastname: string;
             newsletter: boolean;
         };
-        Schema13: {
+        Schema12: {
             subscribed: boolean;
         };
-        Schema14: {
+        Schema13: {
             marked: number;
         };
         ItemsItem4: {
@@ -13839,7 +13838,7 @@ export interface components {
             method: string;
             card: components["schemas"]["Card"];
         } | null;
-        Schema15: {
+        Schema14: {
             preferred_payment: components["schemas"]["PreferredPayment"];
         };
         /** @enum {integer} */
@@ -13905,7 +13904,7 @@ export interface components {
             items: components["schemas"]["Items3"];
             withdrawal?: components["schemas"]["Withdrawal"];
         };
-        Schema16: {
+        Schema15: {
             order_id: number;
             item_id: number;
             store_id: number;
@@ -13988,12 +13987,12 @@ export interface components {
             uso?: components["schemas"]["Uso"];
             relacion?: components["schemas"]["Relacion"];
         };
-        Schema17: {
+        Schema16: {
             name: string;
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
         };
-        Schema18: {
+        Schema17: {
             name?: string;
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
@@ -14051,13 +14050,12 @@ export interface components {
         FileId: number | null;
         /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
         SaveFromOrders: boolean;
-        Schema19: {
+        Schema18: {
             save_from_orders: components["schemas"]["SaveFromOrders"];
         };
-        Schema20: "pedido" | "inmueble" | "empresa" | "vehiculo";
         /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
         Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
-        Schema21: "invoice" | "credit_note";
+        Kind: "invoice" | "credit_note";
         /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
         InvoiceType: string;
         Corrects: {
@@ -14067,7 +14065,7 @@ export interface components {
         } | null;
         ItemsItem11: {
             id: number;
-            kind: components["schemas"]["Schema21"];
+            kind: components["schemas"]["Kind"];
             /** @example F01-2026-000001 */
             number: string;
             invoice_type: components["schemas"]["InvoiceType"];
@@ -14088,7 +14086,7 @@ export interface components {
             reason: string | null;
         };
         Items4: components["schemas"]["ItemsItem11"][];
-        Schema22: {
+        Schema19: {
             name: string;
             tax_id: string;
             address: string;
@@ -14224,7 +14222,7 @@ export interface components {
             linked: boolean;
         };
         RelatedOrders: components["schemas"]["RelatedOrdersItem"][];
-        Schema23: {
+        Schema20: {
             item_id: number;
             order_id: number;
             product_id: number;
@@ -14259,10 +14257,10 @@ export interface components {
          * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version: string;
-        Schema24: {
+        Schema21: {
             version: components["schemas"]["Version"];
         };
-        Schema25: {
+        Schema22: {
             item_id: number;
             /**
              * Format: date-time
@@ -14291,13 +14289,13 @@ export interface components {
         ClosedItemIds: number[];
         /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
         BackgroundLockSeconds: number;
-        Schema26: {
+        Schema23: {
             tabs: components["schemas"]["Tabs"];
             active: string | null;
             closed_item_ids: components["schemas"]["ClosedItemIds"];
             background_lock_seconds: components["schemas"]["BackgroundLockSeconds"];
         };
-        Schema27: "enabled" | "disabled";
+        Status3: "enabled" | "disabled";
         /** @example 25.12 */
         Price2: MoneyString | null;
         Options3: {
@@ -14343,7 +14341,7 @@ export interface components {
             country: string;
         };
         StoreChoices: components["schemas"]["StoreChoicesItem"][];
-        Schema28: {
+        Schema24: {
             product_id: number;
             url_key: string;
             kind: string;
@@ -14358,7 +14356,7 @@ export interface components {
             base_price: MoneyString;
             /** @example 25.12 */
             official_fee: MoneyString;
-            status: components["schemas"]["Schema27"];
+            status: components["schemas"]["Status3"];
             stores: number[];
             version: number;
             updated_at: string;
@@ -14375,7 +14373,7 @@ export interface components {
             prices: components["schemas"]["Prices"];
             store_choices: components["schemas"]["StoreChoices"];
         };
-        Schema29: {
+        Schema25: {
             version: number;
         };
         ItemsItem13: {
@@ -14418,7 +14416,7 @@ export interface components {
          * @description email: sent from an item (also its PDFs); incidence: raised with status 60
          * @enum {string}
          */
-        Kind: "email" | "incidence";
+        Kind2: "email" | "incidence";
         /** @description HTML body with {{placeholders}} (sanitized when saved) */
         Template: string;
         Values: {
@@ -14441,7 +14439,7 @@ export interface components {
             descripcion_registral?: string;
         };
         ItemsItem16: {
-            kind: components["schemas"]["Kind"];
+            kind: components["schemas"]["Kind2"];
             id: number;
             /** @enum {string} */
             language: "es" | "en" | "pt";
@@ -14467,14 +14465,14 @@ export interface components {
             files: components["schemas"]["Files3"];
         };
         Answers8: components["schemas"]["AnswersItem"][];
-        Schema30: {
+        Schema26: {
             template_id: number;
             version: components["schemas"]["Version"];
             values?: components["schemas"]["Values"];
         };
         /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
         Shown: boolean;
-        Schema31: {
+        Schema27: {
             item_id: number;
             order_id: number;
             product_name: string;
@@ -14509,7 +14507,7 @@ export interface components {
             created_at: string;
         };
         Localizations: components["schemas"]["LocalizationsItem"][];
-        Schema32: {
+        Schema28: {
             item_id: number;
             paid_maximo: components["schemas"]["PaidMaximo"];
             maximo: components["schemas"]["Maximo"];
@@ -14518,14 +14516,14 @@ export interface components {
             names: components["schemas"]["Names"];
             localizations: components["schemas"]["Localizations"];
         };
-        Schema33: {
+        Schema29: {
             item_id: number;
             nombre: string;
             apellidos: string;
             nif: string;
         };
         List: number[];
-        Schema34: {
+        Schema30: {
             maximo: number;
             list: components["schemas"]["List"];
         };
@@ -14546,7 +14544,7 @@ export interface components {
             created_at: string;
             version: components["schemas"]["Version2"];
         };
-        Schema35: {
+        Schema31: {
             customer: components["schemas"]["Customer2"];
         };
         /**
@@ -14579,14 +14577,14 @@ export interface components {
             /** Format: date-time */
             version: string;
         };
-        Schema36: {
+        Schema32: {
             agent: components["schemas"]["ItemsItem17"];
         };
         /**
          * @description 1 Inicial, 2 Abierto, 3 Pendiente, 4 Resuelto, 5 Cerrado, 6 Programado, 7 Pte. documentación, 8 Lead convertido
          * @enum {integer}
          */
-        Status3: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        Status4: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
         Lock: {
             locked_by: number;
             locked_by_name: string;
@@ -14598,7 +14596,7 @@ export interface components {
          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version3: string;
-        Schema37: {
+        Schema33: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
             /** @description The thread message recorded */
@@ -14614,15 +14612,15 @@ export interface components {
             size: number;
         };
         Attachments: components["schemas"]["AttachmentsItem"][];
-        Schema38: {
+        Schema34: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
         };
-        Schema39: {
+        Schema35: {
             version: components["schemas"]["Version3"];
             text: string;
         };
-        Schema40: {
+        Schema36: {
             version: components["schemas"]["Version3"];
             note_id: number;
         };
@@ -14677,7 +14675,7 @@ export interface components {
             titular: string;
         };
         Localizations2: components["schemas"]["LocalizationsItem2"][];
-        Schema41: {
+        Schema37: {
             item_id: number;
             state: components["schemas"]["State"];
             editable: boolean;
@@ -14707,14 +14705,12 @@ export interface components {
         Group: string;
         /** @description plain text with {{placeholders}} */
         Body: string;
-        Schema42: {
+        Schema38: {
             group?: components["schemas"]["Group"];
             title: string;
             body: components["schemas"]["Body"];
             visibility?: components["schemas"]["Visibility"];
         };
-        /** @enum {string} */
-        Schema43: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
         /** @description the key, every field of the list (money as "25.12"), version, active */
         ItemsItem20: {
             key: string;
@@ -14725,7 +14721,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        Schema44: string | number | boolean | (never | null) | string[];
+        Schema39: string | number | boolean | (never | null) | string[];
         ItemsItem21: {
             id: number;
             payment_id: number;
@@ -14748,7 +14744,7 @@ export interface components {
         Configured: boolean;
         /** @description The assistant is turned off for this item (disablePedidoIA) */
         Disabled: boolean;
-        Schema45: {
+        Schema40: {
             configured: components["schemas"]["Configured"];
             disabled: components["schemas"]["Disabled"];
             model: string | null;
