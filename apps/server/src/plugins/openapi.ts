@@ -87,6 +87,69 @@ function shareErrorResponses(paths: Json): Json {
   );
 }
 
+/** A JSON Schema node (not a `properties` map, whose keys are property names). */
+function isSchemaNode(node: Json): boolean {
+  return typeof node.type === 'string' || Array.isArray(node.anyOf) || Array.isArray(node.oneOf);
+}
+
+/** Schemas at least this long (canonical JSON) are worth a component when they repeat. */
+const MIN_SHARED_LENGTH = 80;
+
+function pascal(hint: string): string {
+  const name = hint.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Schema';
+}
+
+/**
+ * Every schema that repeats across operations becomes one named component and each copy a `$ref` to it, so the
+ * document and the web's generated types stay small. Only the document changes: validation and serialisation still
+ * use the routes' own schemas. Parameters stay inline. A component is named after the property (or list of items) where it first appears.
+ */
+function shareRepeatedSchemas(paths: Json, taken: Set<string>): { paths: Json; schemas: Json } {
+  const counts = new Map<string, number>();
+  const count = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(count);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Json;
+    if (isSchemaNode(record)) {
+      const key = canonical(record);
+      if (key.length >= MIN_SHARED_LENGTH) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    Object.entries(record).forEach(([key, value]) => key !== 'parameters' && count(value));
+  };
+  count(paths);
+  const names = new Map<string, string>();
+  const schemas: Json = {};
+  const share = (node: unknown, hint: string): unknown => {
+    if (Array.isArray(node)) return node.map((value) => share(value, hint));
+    if (node === null || typeof node !== 'object') return node;
+    const record = node as Json;
+    const walk = (): Json =>
+      Object.fromEntries(
+        Object.entries(record).map(([key, value]) => {
+          if (key === 'parameters') return [key, value]; // parameters stay inline, as clients read them
+          if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value))
+            return [key, Object.fromEntries(Object.entries(value as Json).map(([p, v]) => [p, share(v, p)]))];
+          return [key, share(value, key === 'items' ? `${hint}Item` : hint)];
+        }),
+      );
+    if (!isSchemaNode(record)) return walk();
+    const key = canonical(record);
+    if ((counts.get(key) ?? 0) < 2) return walk();
+    let name = names.get(key);
+    if (!name) {
+      const base = pascal(hint);
+      name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+      taken.add(name);
+      names.set(key, name);
+      schemas[name] = walk();
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  };
+  return { paths: share(paths, 'Schema') as Json, schemas };
+}
+
 /** Collects every route schema into an OpenAPI 3 document, served at /api/openapi.json. */
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
@@ -119,8 +182,16 @@ export default fp(
             content: { 'application/json': { schema: { $ref: `#/components/schemas/${error.name}` } } },
           };
         }
-        const paths = shareErrorResponses((shared.paths ?? {}) as Json);
-        return { ...shared, paths, components: { ...components, schemas, responses } } as typeof shared;
+        const repeated = shareRepeatedSchemas(
+          shareErrorResponses((shared.paths ?? {}) as Json),
+          new Set(Object.keys(schemas)),
+        );
+        Object.assign(schemas, repeated.schemas);
+        return {
+          ...shared,
+          paths: repeated.paths,
+          components: { ...components, schemas, responses },
+        } as typeof shared;
       },
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,59 +3,6 @@
 import type { MoneyString } from '@ventanilla/domain';
 
 export interface paths {
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness and database reachability */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            db: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            db: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/stores/{storeId}": {
         parameters: {
             query?: never;
@@ -134,29 +81,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                name: string;
-                                url_key: string;
-                                short_name: string;
-                                description: string;
-                                position: number;
-                                meta_title: string;
-                                meta_description: string;
-                                image: string | null;
-                                products: {
-                                    product_id: number;
-                                    name: string;
-                                    url_key: string;
-                                    cat_url_key: string;
-                                    short_description: string;
-                                    group: string;
-                                    /** @example 25.12 */
-                                    base_price: MoneyString;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                }[];
-                            }[];
+                            items: components["schemas"]["ItemsItem"][];
                         };
                     };
                 };
@@ -201,29 +126,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            url_key: string;
-                            short_name: string;
-                            description: string;
-                            position: number;
-                            meta_title: string;
-                            meta_description: string;
-                            image: string | null;
-                            products: {
-                                product_id: number;
-                                name: string;
-                                url_key: string;
-                                cat_url_key: string;
-                                short_description: string;
-                                group: string;
-                                /** @example 25.12 */
-                                base_price: MoneyString;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ItemsItem"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -267,18 +170,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                product_id: number;
-                                name: string;
-                                url_key: string;
-                                cat_url_key: string;
-                                short_description: string;
-                                group: string;
-                                /** @example 25.12 */
-                                base_price: MoneyString;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
+                            items: components["schemas"]["Products"];
                         };
                     };
                 };
@@ -360,11 +252,7 @@ export interface paths {
                                 price: MoneyString;
                                 index: number;
                                 max_length: number | null;
-                                previous_steps: {
-                                    option_id: number;
-                                    value: string;
-                                    op?: string;
-                                }[];
+                                previous_steps: components["schemas"]["PreviousSteps"];
                                 opt_values: {
                                     id: number;
                                     name: string;
@@ -372,11 +260,7 @@ export interface paths {
                                     price: MoneyString;
                                     code?: string;
                                 }[];
-                                autounset_option_values: {
-                                    option_id: number;
-                                    value: string;
-                                    op?: string;
-                                }[];
+                                autounset_option_values: components["schemas"]["PreviousSteps"];
                                 validator: string | null;
                                 place?: {
                                     country?: "ES" | "PT";
@@ -400,19 +284,11 @@ export interface paths {
                             }[];
                             conditions_to_exit: {
                                 message: string;
-                                options: {
-                                    option_id: number;
-                                    value: string;
-                                    op?: string;
-                                }[];
+                                options: components["schemas"]["PreviousSteps"];
                             }[] | false;
                             conditions_to_earlycheckout: {
                                 type: string;
-                                options: {
-                                    option_id: number;
-                                    value: string;
-                                    op?: string;
-                                }[];
+                                options: components["schemas"]["PreviousSteps"];
                                 confirmationOptions: number[];
                             } | null;
                             questions_on_confirm: number[];
@@ -466,16 +342,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        answers: {
-                            [key: string]: {
-                                file_id: string;
-                                filename?: string;
-                                size?: number;
-                                content_type?: string;
-                            } | string | number | (number | string)[] | (never | null);
-                        };
-                    };
+                    "application/json": components["schemas"]["Schema"];
                 };
             };
             responses: {
@@ -487,67 +354,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             visible: number[];
-                            errors: {
-                                option_id: number;
-                                message: string;
-                            }[];
+                            errors: components["schemas"]["Errors"];
                             outcome: {
                                 type: "continue" | "exit" | "redirect" | "early_checkout";
                                 message?: string;
                                 rule?: {
                                     index: number;
-                                    options: {
-                                        option_id: number;
-                                        value: string;
-                                        op?: string;
-                                    }[];
+                                    options: components["schemas"]["PreviousSteps"];
                                 };
                                 product_id?: number;
                                 url_key?: string;
                                 step_saved?: number;
-                                answers?: {
-                                    [key: string]: string | number[] | {
-                                        file_id: string;
-                                        filename: string;
-                                        size: number;
-                                        content_type: string;
-                                    };
-                                };
+                                answers?: components["schemas"]["Answers5"];
                                 confirmation_options?: number[];
                             };
-                            answers: {
-                                [key: string]: string | number[] | {
-                                    file_id: string;
-                                    filename: string;
-                                    size: number;
-                                    content_type: string;
-                                };
-                            };
-                            price: {
-                                /** @example 25.12 */
-                                base: MoneyString;
-                                /** @example 25.12 */
-                                options: MoneyString;
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                related: {
-                                    product_id: number;
-                                    name: string;
-                                    vat: boolean;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                }[];
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
+                            answers: components["schemas"]["Answers5"];
+                            price: components["schemas"]["Price"];
                         };
                     };
                 };
@@ -560,47 +382,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Shop settings the browser needs (the spec's client configuration) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nota_simple_reuse_seconds: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -697,16 +478,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -758,16 +530,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -845,9 +608,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        email: string;
-                    };
+                    "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
@@ -896,9 +657,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        email: string;
-                    };
+                    "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
@@ -908,10 +667,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
+                        "application/json": components["schemas"]["Schema4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1013,10 +769,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
+                        "application/json": components["schemas"]["Schema4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1065,10 +818,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
+                        "application/json": components["schemas"]["Schema4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1105,9 +855,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["Schema5"];
                 };
             };
             responses: {
@@ -1117,16 +865,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1163,9 +902,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["Schema5"];
                 };
             };
             responses: {
@@ -1221,14 +958,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             remember_me: boolean;
-                            customer_provider: {
-                                name: string;
-                                start_url: string;
-                            } | null;
-                            staff_provider: {
-                                name: string;
-                                start_url: string;
-                            } | null;
+                            customer_provider: components["schemas"]["CustomerProvider"];
+                            staff_provider: components["schemas"]["CustomerProvider"];
                         };
                     };
                 };
@@ -1270,16 +1001,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1390,204 +1112,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/oauth/initiate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/x-www-form-urlencoded": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            code: string;
-                            message: string;
-                        };
-                    };
-                };
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/oauth/authorize": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        oauth_token: string;
-                        email?: string;
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                            oauth_verifier: string;
-                            callback_url: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            code: string;
-                            message: string;
-                        };
-                    };
-                };
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/oauth/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description oauth_token, oauth_token_secret, user_id, email */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/x-www-form-urlencoded": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            code: string;
-                            message: string;
-                        };
-                    };
-                };
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -1611,85 +1135,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            quote_id: number | null;
-                            store_id: number;
-                            items: {
-                                id: number;
-                                product_id: number;
-                                url_key: string;
-                                product_name: string;
-                                qty: number;
-                                version: number;
-                                answers: {
-                                    [key: string]: {
-                                        file_id: string;
-                                        filename?: string;
-                                        size?: number;
-                                        content_type?: string;
-                                    } | string | number | (number | string)[] | (never | null);
-                                };
-                                summary: string;
-                                options: {
-                                    option_id: number;
-                                    label: string;
-                                    value: string;
-                                    print_value: string;
-                                    option_type: string;
-                                }[];
-                                valid: boolean;
-                                price: {
-                                    /** @example 25.12 */
-                                    base: MoneyString;
-                                    /** @example 25.12 */
-                                    options: MoneyString;
-                                    /** @example 25.12 */
-                                    subtotal: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    fees: MoneyString;
-                                    related: {
-                                        product_id: number;
-                                        name: string;
-                                        vat: boolean;
-                                        /** @example 25.12 */
-                                        price: MoneyString;
-                                        /** @example 25.12 */
-                                        tax: MoneyString;
-                                        /** @example 25.12 */
-                                        total: MoneyString;
-                                    }[];
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                };
-                                characteristics: string;
-                                delivery_time: string | null;
-                                starts_now: boolean;
-                            }[];
-                            totals: {
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
-                            required_consents: ("accept_terms" | "start_now")[];
-                            seller: {
-                                legal_name: string;
-                                tax_id: string;
-                                address: string;
-                            };
-                            terms: {
-                                version: string;
-                                /** @description SHA-256 (hex) of the terms text */
-                                hash: string;
-                                language: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1727,14 +1173,7 @@ export interface paths {
                     "application/json": {
                         store_id: number;
                         url_key: string;
-                        answers: {
-                            [key: string]: {
-                                file_id: string;
-                                filename?: string;
-                                size?: number;
-                                content_type?: string;
-                            } | string | number | (number | string)[] | (never | null);
-                        };
+                        answers: components["schemas"]["Answers"];
                     };
                 };
             };
@@ -1745,85 +1184,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            quote_id: number | null;
-                            store_id: number;
-                            items: {
-                                id: number;
-                                product_id: number;
-                                url_key: string;
-                                product_name: string;
-                                qty: number;
-                                version: number;
-                                answers: {
-                                    [key: string]: {
-                                        file_id: string;
-                                        filename?: string;
-                                        size?: number;
-                                        content_type?: string;
-                                    } | string | number | (number | string)[] | (never | null);
-                                };
-                                summary: string;
-                                options: {
-                                    option_id: number;
-                                    label: string;
-                                    value: string;
-                                    print_value: string;
-                                    option_type: string;
-                                }[];
-                                valid: boolean;
-                                price: {
-                                    /** @example 25.12 */
-                                    base: MoneyString;
-                                    /** @example 25.12 */
-                                    options: MoneyString;
-                                    /** @example 25.12 */
-                                    subtotal: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    fees: MoneyString;
-                                    related: {
-                                        product_id: number;
-                                        name: string;
-                                        vat: boolean;
-                                        /** @example 25.12 */
-                                        price: MoneyString;
-                                        /** @example 25.12 */
-                                        tax: MoneyString;
-                                        /** @example 25.12 */
-                                        total: MoneyString;
-                                    }[];
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                };
-                                characteristics: string;
-                                delivery_time: string | null;
-                                starts_now: boolean;
-                            }[];
-                            totals: {
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
-                            required_consents: ("accept_terms" | "start_now")[];
-                            seller: {
-                                legal_name: string;
-                                tax_id: string;
-                                address: string;
-                            };
-                            terms: {
-                                version: string;
-                                /** @description SHA-256 (hex) of the terms text */
-                                hash: string;
-                                language: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1870,85 +1231,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            quote_id: number | null;
-                            store_id: number;
-                            items: {
-                                id: number;
-                                product_id: number;
-                                url_key: string;
-                                product_name: string;
-                                qty: number;
-                                version: number;
-                                answers: {
-                                    [key: string]: {
-                                        file_id: string;
-                                        filename?: string;
-                                        size?: number;
-                                        content_type?: string;
-                                    } | string | number | (number | string)[] | (never | null);
-                                };
-                                summary: string;
-                                options: {
-                                    option_id: number;
-                                    label: string;
-                                    value: string;
-                                    print_value: string;
-                                    option_type: string;
-                                }[];
-                                valid: boolean;
-                                price: {
-                                    /** @example 25.12 */
-                                    base: MoneyString;
-                                    /** @example 25.12 */
-                                    options: MoneyString;
-                                    /** @example 25.12 */
-                                    subtotal: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    fees: MoneyString;
-                                    related: {
-                                        product_id: number;
-                                        name: string;
-                                        vat: boolean;
-                                        /** @example 25.12 */
-                                        price: MoneyString;
-                                        /** @example 25.12 */
-                                        tax: MoneyString;
-                                        /** @example 25.12 */
-                                        total: MoneyString;
-                                    }[];
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                };
-                                characteristics: string;
-                                delivery_time: string | null;
-                                starts_now: boolean;
-                            }[];
-                            totals: {
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
-                            required_consents: ("accept_terms" | "start_now")[];
-                            seller: {
-                                legal_name: string;
-                                tax_id: string;
-                                address: string;
-                            };
-                            terms: {
-                                version: string;
-                                /** @description SHA-256 (hex) of the terms text */
-                                hash: string;
-                                language: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1980,14 +1263,7 @@ export interface paths {
                         version: number;
                         /** @description Whole number, 1 to 50 */
                         qty?: string | number;
-                        answers?: {
-                            [key: string]: {
-                                file_id: string;
-                                filename?: string;
-                                size?: number;
-                                content_type?: string;
-                            } | string | number | (number | string)[] | (never | null);
-                        };
+                        answers?: components["schemas"]["Answers"];
                     };
                 };
             };
@@ -1998,85 +1274,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            quote_id: number | null;
-                            store_id: number;
-                            items: {
-                                id: number;
-                                product_id: number;
-                                url_key: string;
-                                product_name: string;
-                                qty: number;
-                                version: number;
-                                answers: {
-                                    [key: string]: {
-                                        file_id: string;
-                                        filename?: string;
-                                        size?: number;
-                                        content_type?: string;
-                                    } | string | number | (number | string)[] | (never | null);
-                                };
-                                summary: string;
-                                options: {
-                                    option_id: number;
-                                    label: string;
-                                    value: string;
-                                    print_value: string;
-                                    option_type: string;
-                                }[];
-                                valid: boolean;
-                                price: {
-                                    /** @example 25.12 */
-                                    base: MoneyString;
-                                    /** @example 25.12 */
-                                    options: MoneyString;
-                                    /** @example 25.12 */
-                                    subtotal: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    fees: MoneyString;
-                                    related: {
-                                        product_id: number;
-                                        name: string;
-                                        vat: boolean;
-                                        /** @example 25.12 */
-                                        price: MoneyString;
-                                        /** @example 25.12 */
-                                        tax: MoneyString;
-                                        /** @example 25.12 */
-                                        total: MoneyString;
-                                    }[];
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                };
-                                characteristics: string;
-                                delivery_time: string | null;
-                                starts_now: boolean;
-                            }[];
-                            totals: {
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
-                            required_consents: ("accept_terms" | "start_now")[];
-                            seller: {
-                                legal_name: string;
-                                tax_id: string;
-                                address: string;
-                            };
-                            terms: {
-                                version: string;
-                                /** @description SHA-256 (hex) of the terms text */
-                                hash: string;
-                                language: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2160,12 +1358,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            file_id: string;
-                            filename: string;
-                            size: number;
-                            content_type: string;
-                        };
+                        "application/json": components["schemas"]["Answers7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2252,727 +1445,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/es/provinces": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spanish provinces (INE codes), in name order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @example 28079 */
-                                code: string;
-                                /** @example Madrid */
-                                name: string;
-                                parent_code: string | null;
-                                parent_name: string | null;
-                            }[];
-                            more: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/es/municipalities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spanish municipalities matching the typed text, optionally within a province */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description INE province code */
-                    province?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @example 28079 */
-                                code: string;
-                                /** @example Madrid */
-                                name: string;
-                                parent_code: string | null;
-                                parent_name: string | null;
-                            }[];
-                            more: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/es/municipalities/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A Spanish municipality by its INE code (5 digits, or 6 with the check digit) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 28079 */
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example 28079 */
-                            code: string;
-                            /** @example Madrid */
-                            name: string;
-                            parent_code: string | null;
-                            parent_name: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/pt/districts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Portuguese districts and the two autonomous regions (30 Madeira, 40 Açores) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @example 28079 */
-                                code: string;
-                                /** @example Madrid */
-                                name: string;
-                                parent_code: string | null;
-                                parent_name: string | null;
-                            }[];
-                            more: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/pt/municipalities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Portuguese concelhos matching the typed text, optionally within a district */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description District (30 Madeira, 40 Açores) */
-                    district?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @example 28079 */
-                                code: string;
-                                /** @example Madrid */
-                                name: string;
-                                parent_code: string | null;
-                                parent_name: string | null;
-                            }[];
-                            more: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/pt/municipalities/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A Portuguese concelho by its DICO code */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 1106 */
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example 28079 */
-                            code: string;
-                            /** @example Madrid */
-                            name: string;
-                            parent_code: string | null;
-                            parent_name: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/pt/parishes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Portuguese freguesias matching the typed text, optionally within a concelho or a district */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description Concelho (DICO code) */
-                    municipality?: string;
-                    district?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @example 28079 */
-                                code: string;
-                                /** @example Madrid */
-                                name: string;
-                                parent_code: string | null;
-                                parent_name: string | null;
-                            }[];
-                            more: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/geo/pt/parishes/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A Portuguese freguesia by its DICOFRE code */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @example 110658 */
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example 28079 */
-                            code: string;
-                            /** @example Madrid */
-                            name: string;
-                            parent_code: string | null;
-                            parent_name: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lookups/cadastre": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description Cadastral reference: 20 characters (controls checked) or 14 (a parcel); spaces and case ignored
-                     * @example 0847106VK4704F0002PR
-                     */
-                    refcat: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example 0847106VK4704F0002PR */
-                            refcat: string;
-                            /**
-                             * @description INE province code
-                             * @example 28
-                             */
-                            province_code: string;
-                            /** @example Madrid */
-                            province: string;
-                            /**
-                             * @description INE municipality code
-                             * @example 28079
-                             */
-                            municipality_code: string;
-                            /** @example Madrid */
-                            municipality: string;
-                            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
-                            address: string;
-                            address_parts: {
-                                /**
-                                 * @description Catastro street type (CL, AV, PZ...)
-                                 * @example CL
-                                 */
-                                street_type: string;
-                                /** @example ALCALA */
-                                street: string;
-                                /** @example 45 */
-                                number: string;
-                                staircase: string | null;
-                                floor: string | null;
-                                door: string | null;
-                                /** @example 28014 */
-                                postal_code: string | null;
-                            };
-                            /** @enum {string|null} */
-                            class: "urban" | "rustic" | null;
-                            /** @example Residencial */
-                            use: string | null;
-                            surface_m2: number | null;
-                            year_built: number | null;
-                            /**
-                             * @description The adapter that answered (CADASTRE_PROVIDER)
-                             * @enum {string}
-                             */
-                            source: "offline" | "catastro";
-                            units: {
-                                /** @example 0847106VK4704F0002PR */
-                                refcat: string;
-                                /**
-                                 * @description INE province code
-                                 * @example 28
-                                 */
-                                province_code: string;
-                                /** @example Madrid */
-                                province: string;
-                                /**
-                                 * @description INE municipality code
-                                 * @example 28079
-                                 */
-                                municipality_code: string;
-                                /** @example Madrid */
-                                municipality: string;
-                                /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
-                                address: string;
-                                address_parts: {
-                                    /**
-                                     * @description Catastro street type (CL, AV, PZ...)
-                                     * @example CL
-                                     */
-                                    street_type: string;
-                                    /** @example ALCALA */
-                                    street: string;
-                                    /** @example 45 */
-                                    number: string;
-                                    staircase: string | null;
-                                    floor: string | null;
-                                    door: string | null;
-                                    /** @example 28014 */
-                                    postal_code: string | null;
-                                };
-                                /** @enum {string|null} */
-                                class: "urban" | "rustic" | null;
-                                /** @example Residencial */
-                                use: string | null;
-                                surface_m2: number | null;
-                                year_built: number | null;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lookups/cadastre/by-address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The cadastral references at an address (INE province and municipality, street, number) */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description INE province code
-                     * @example 28
-                     */
-                    province: string;
-                    /**
-                     * @description INE municipality code
-                     * @example 28079
-                     */
-                    municipality: string;
-                    /** @example Calle Alcalá */
-                    street: string;
-                    /** @example 45 */
-                    number?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description The adapter that answered (CADASTRE_PROVIDER)
-                             * @enum {string}
-                             */
-                            source: "offline" | "catastro";
-                            items: {
-                                /** @example 0847106VK4704F0002PR */
-                                refcat: string;
-                                /**
-                                 * @description INE province code
-                                 * @example 28
-                                 */
-                                province_code: string;
-                                /** @example Madrid */
-                                province: string;
-                                /**
-                                 * @description INE municipality code
-                                 * @example 28079
-                                 */
-                                municipality_code: string;
-                                /** @example Madrid */
-                                municipality: string;
-                                /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
-                                address: string;
-                                address_parts: {
-                                    /**
-                                     * @description Catastro street type (CL, AV, PZ...)
-                                     * @example CL
-                                     */
-                                    street_type: string;
-                                    /** @example ALCALA */
-                                    street: string;
-                                    /** @example 45 */
-                                    number: string;
-                                    staircase: string | null;
-                                    floor: string | null;
-                                    door: string | null;
-                                    /** @example 28014 */
-                                    postal_code: string | null;
-                                };
-                                /** @enum {string|null} */
-                                class: "urban" | "rustic" | null;
-                                /** @example Residencial */
-                                use: string | null;
-                                surface_m2: number | null;
-                                year_built: number | null;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lookups/geocode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description An address or a place
-                     * @example Calle Alcalá 45, Madrid
-                     */
-                    q: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            source: "offline" | "nominatim";
-                            items: {
-                                /** @example Madrid (Madrid) */
-                                label: string;
-                                /** @example 40.4168 */
-                                lat: number;
-                                /** @example -3.7038 */
-                                lon: number;
-                                /** @enum {string} */
-                                precision: "address" | "street" | "municipality" | "province";
-                                /** @description INE code, when known */
-                                municipality_code: string | null;
-                                province_code: string | null;
-                                /** @example ES */
-                                country: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3143,8 +1615,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The pay link key (the part after #k= in the e-mailed link) */
-                        key: string;
+                        key: components["schemas"]["Key"];
                     };
                 };
             };
@@ -3161,8 +1632,7 @@ export interface paths {
                             paid: boolean;
                             /** @enum {string} */
                             status: "pending" | "complete" | "canceled" | "closed";
-                            /** @enum {string|null} */
-                            payment_status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
+                            payment_status: components["schemas"]["PaymentStatus"];
                             method: string | null;
                             /** @example 25.12 */
                             amount: MoneyString;
@@ -3213,9 +1683,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The pay link key (the part after #k= in the e-mailed link) */
-                        key: string;
-                        payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        key: components["schemas"]["Key"];
+                        payment_method: components["schemas"]["PaymentMethod"];
                         /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
                         accept_terms?: unknown;
                         /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
@@ -3230,10 +1699,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            redirect_url: string;
-                        };
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3278,8 +1744,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The quote link key (the part after #k= in the link) */
-                        key: string;
+                        key: components["schemas"]["Key2"];
                     };
                 };
             };
@@ -3319,8 +1784,7 @@ export interface paths {
                                 paid: boolean;
                                 /** @enum {string} */
                                 status: "pending" | "complete" | "canceled" | "closed";
-                                /** @enum {string|null} */
-                                payment_status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
+                                payment_status: components["schemas"]["PaymentStatus"];
                                 method: string | null;
                                 /** @example 25.12 */
                                 amount: MoneyString;
@@ -3372,9 +1836,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The quote link key (the part after #k= in the link) */
-                        key: string;
-                        payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        key: components["schemas"]["Key2"];
+                        payment_method: components["schemas"]["PaymentMethod"];
                         /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
                         accept_terms?: unknown;
                         /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
@@ -3389,10 +1852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            redirect_url: string;
-                        };
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3505,14 +1965,822 @@ export interface paths {
                             email: string;
                             phone: string;
                             privacy_email: string;
-                            /** @description The activity's supervising authority; empty when none applies */
-                            supervising_authority: string;
+                            supervising_authority: components["schemas"]["SupervisingAuthority"];
                         };
                     };
                 };
                 400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database reachability */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema8"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema8"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/es/provinces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish provinces (INE codes), in name order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/es/municipalities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spanish municipalities matching the typed text, optionally within a province */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description INE province code */
+                    province?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/es/municipalities/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Spanish municipality by its INE code (5 digits, or 6 with the check digit) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 28079 */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem3"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/pt/districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Portuguese districts and the two autonomous regions (30 Madeira, 40 Açores) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/pt/municipalities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Portuguese concelhos matching the typed text, optionally within a district */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description District (30 Madeira, 40 Açores) */
+                    district?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/pt/municipalities/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Portuguese concelho by its DICO code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 1106 */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem3"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/pt/parishes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Portuguese freguesias matching the typed text, optionally within a concelho or a district */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description Concelho (DICO code) */
+                    municipality?: string;
+                    district?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/pt/parishes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Portuguese freguesia by its DICOFRE code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 110658 */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem3"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/cadastre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description Cadastral reference: 20 characters (controls checked) or 14 (a parcel); spaces and case ignored
+                     * @example 0847106VK4704F0002PR
+                     */
+                    refcat: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 0847106VK4704F0002PR */
+                            refcat: string;
+                            /**
+                             * @description INE province code
+                             * @example 28
+                             */
+                            province_code: string;
+                            /** @example Madrid */
+                            province: string;
+                            /**
+                             * @description INE municipality code
+                             * @example 28079
+                             */
+                            municipality_code: string;
+                            /** @example Madrid */
+                            municipality: string;
+                            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+                            address: string;
+                            address_parts: components["schemas"]["AddressParts"];
+                            /** @enum {string|null} */
+                            class: "urban" | "rustic" | null;
+                            /** @example Residencial */
+                            use: string | null;
+                            surface_m2: number | null;
+                            year_built: number | null;
+                            source: components["schemas"]["Source"];
+                            units: components["schemas"]["Units"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/cadastre/by-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cadastral references at an address (INE province and municipality, street, number) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description INE province code
+                     * @example 28
+                     */
+                    province: string;
+                    /**
+                     * @description INE municipality code
+                     * @example 28079
+                     */
+                    municipality: string;
+                    /** @example Calle Alcalá */
+                    street: string;
+                    /** @example 45 */
+                    number?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            source: components["schemas"]["Source"];
+                            items: components["schemas"]["Units"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description An address or a place
+                     * @example Calle Alcalá 45, Madrid
+                     */
+                    q: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            source: "offline" | "nominatim";
+                            items: {
+                                /** @example Madrid (Madrid) */
+                                label: string;
+                                /** @example 40.4168 */
+                                lat: number;
+                                /** @example -3.7038 */
+                                lon: number;
+                                /** @enum {string} */
+                                precision: "address" | "street" | "municipality" | "province";
+                                /** @description INE code, when known */
+                                municipality_code: string | null;
+                                province_code: string | null;
+                                /** @example ES */
+                                country: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-www-form-urlencoded": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema10"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        oauth_token: string;
+                        email?: string;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            user: components["schemas"]["User"];
+                            oauth_verifier: string;
+                            callback_url: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema10"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, user_id, email */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-www-form-urlencoded": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema10"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shop settings the browser needs (the spec's client configuration) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            nota_simple_reuse_seconds: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -3548,16 +2816,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3722,12 +2981,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            email: string;
-                            firstname: string;
-                            lastname: string;
-                            newsletter: boolean;
-                        };
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3760,12 +3014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            email: string;
-                            firstname: string;
-                            lastname: string;
-                            newsletter: boolean;
-                        };
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3802,9 +3051,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        subscribed: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema12"];
                 };
             };
             responses: {
@@ -3814,12 +3061,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            email: string;
-                            firstname: string;
-                            lastname: string;
-                            newsletter: boolean;
-                        };
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4211,9 +3453,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            marked: number;
-                        };
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4363,9 +3603,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            marked: number;
-                        };
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4453,13 +3691,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                push_service: string;
-                                user_agent: string | null;
-                                created_at: string;
-                                last_sent_at: string | null;
-                            }[];
+                            items: components["schemas"]["ItemsItem4"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -4503,13 +3735,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            push_service: string;
-                            user_agent: string | null;
-                            created_at: string;
-                            last_sent_at: string | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
                 /** @description Default Response */
@@ -4518,13 +3744,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            push_service: string;
-                            user_agent: string | null;
-                            created_at: string;
-                            last_sent_at: string | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4644,7 +3864,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        payment_method: components["schemas"]["PaymentMethod"];
                         quote_id?: number;
                         /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
                         accept_terms?: unknown;
@@ -4654,7 +3874,7 @@ export interface paths {
                             name: string;
                             tax_id: string;
                             address: string;
-                            country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+                            country: components["schemas"]["Country"];
                             save?: boolean;
                         };
                     };
@@ -4667,10 +3887,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            redirect_url: string;
-                        };
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4714,7 +3931,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        payment_method: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+                        payment_method: components["schemas"]["PaymentMethod"];
                         /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
                         accept_terms?: unknown;
                         /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
@@ -4729,10 +3946,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            redirect_url: string;
-                        };
+                        "application/json": components["schemas"]["Schema7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4786,8 +4000,7 @@ export interface paths {
                             paid: boolean;
                             /** @enum {string} */
                             status: "pending" | "complete" | "canceled" | "closed";
-                            /** @enum {string|null} */
-                            payment_status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
+                            payment_status: components["schemas"]["PaymentStatus"];
                             failure_code: string | null;
                             method: string | null;
                             /** @example 25.12 */
@@ -4966,17 +4179,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            preferred_payment: {
-                                method: string;
-                                card: {
-                                    brand: string | null;
-                                    last4: string | null;
-                                    exp_month: number | null;
-                                    exp_year: number | null;
-                                } | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["Schema14"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5008,17 +4211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            preferred_payment: {
-                                method: string;
-                                card: {
-                                    brand: string | null;
-                                    last4: string | null;
-                                    exp_month: number | null;
-                                    exp_year: number | null;
-                                } | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["Schema14"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5064,66 +4257,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                order_id: number;
-                                created_at: string;
-                                store_id: number;
-                                /** @enum {string} */
-                                status: "pending" | "complete" | "canceled" | "closed";
-                                paid: boolean;
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                currency: string;
-                                items: {
-                                    id: number;
-                                    order_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    qty: number;
-                                    created_at: string;
-                                    /** @enum {integer} */
-                                    panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                                    referencia: string | null;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                    client_status: {
-                                        /** @enum {string} */
-                                        key: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
-                                        text: string;
-                                        /** @enum {string} */
-                                        style: "danger" | "info" | "warning" | "success" | "gray";
-                                    };
-                                    summary: string;
-                                    options: {
-                                        option_id: number;
-                                        label: string;
-                                        value: string;
-                                        print_value: string;
-                                        option_type: string;
-                                    }[];
-                                    files: {
-                                        id: number;
-                                        filename: string;
-                                        content_type: string;
-                                        size: number;
-                                        created_at: string;
-                                        uploaded_by_customer?: boolean;
-                                        option_id?: number | null;
-                                    }[];
-                                }[];
-                                withdrawal?: {
-                                    allowed: boolean;
-                                    /** Format: date */
-                                    last_day: string;
-                                    /** @enum {string|null} */
-                                    refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
-                                    withdrawn_at: string | null;
-                                };
-                            }[];
+                            items: components["schemas"]["ItemsItem5"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -5170,66 +4304,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            created_at: string;
-                            store_id: number;
-                            /** @enum {string} */
-                            status: "pending" | "complete" | "canceled" | "closed";
-                            paid: boolean;
-                            /** @example 25.12 */
-                            subtotal: MoneyString;
-                            /** @example 25.12 */
-                            tax: MoneyString;
-                            /** @example 25.12 */
-                            total: MoneyString;
-                            currency: string;
-                            items: {
-                                id: number;
-                                order_id: number;
-                                product_id: number;
-                                product_name: string;
-                                qty: number;
-                                created_at: string;
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                                referencia: string | null;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                                client_status: {
-                                    /** @enum {string} */
-                                    key: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
-                                    text: string;
-                                    /** @enum {string} */
-                                    style: "danger" | "info" | "warning" | "success" | "gray";
-                                };
-                                summary: string;
-                                options: {
-                                    option_id: number;
-                                    label: string;
-                                    value: string;
-                                    print_value: string;
-                                    option_type: string;
-                                }[];
-                                files: {
-                                    id: number;
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                    created_at: string;
-                                    uploaded_by_customer?: boolean;
-                                    option_id?: number | null;
-                                }[];
-                            }[];
-                            withdrawal?: {
-                                allowed: boolean;
-                                /** Format: date */
-                                last_day: string;
-                                /** @enum {string|null} */
-                                refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
-                                withdrawn_at: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["ItemsItem5"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5381,22 +4456,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            item_id: number;
-                            store_id: number;
-                            product_id: number;
-                            product_name: string;
-                            url_key: string | null;
-                            /** @enum {integer} */
-                            panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                            editable: boolean;
-                            /** @example 25.12 */
-                            price: MoneyString;
-                            answers: {
-                                [key: string]: unknown;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema15"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5421,16 +4481,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        answers: {
-                            [key: string]: {
-                                file_id: string;
-                                filename?: string;
-                                size?: number;
-                                content_type?: string;
-                            } | string | number | (number | string)[] | (never | null);
-                        };
-                    };
+                    "application/json": components["schemas"]["Schema"];
                 };
             };
             responses: {
@@ -5440,22 +4491,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            order_id: number;
-                            item_id: number;
-                            store_id: number;
-                            product_id: number;
-                            product_name: string;
-                            url_key: string | null;
-                            /** @enum {integer} */
-                            panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                            editable: boolean;
-                            /** @example 25.12 */
-                            price: MoneyString;
-                            answers: {
-                                [key: string]: unknown;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema15"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5473,147 +4509,6 @@ export interface paths {
         };
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/drafts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your unfinished orders (wizard drafts), newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                store_id: number;
-                                url_key: string;
-                                product_id: number;
-                                product_name: string;
-                                answers: {
-                                    [key: string]: string;
-                                };
-                                seen: number[];
-                                last_path: string | null;
-                                last_step: number;
-                                updated_at: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/drafts/{storeId}/{urlKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Keep your unfinished order of a product (one per store and product) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        answers: {
-                            [key: string]: string;
-                        };
-                        seen: number[];
-                        last_path: string | null;
-                        last_step: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        post?: never;
-        /** Forget your unfinished order of a product */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5650,45 +4545,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                doc_parsed: {
-                                    descripcion: string;
-                                    /** @description Up to the warning that incorporating the data is prohibited */
-                                    cargas: string;
-                                    titulares: string;
-                                } | null;
-                                doc_parsed_entities: {
-                                    /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-                                    entity: string;
-                                    text_data: string;
-                                }[] | null;
-                            }[];
+                            items: components["schemas"]["ItemsItem7"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -5713,23 +4570,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
-                        favourite?: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -5739,45 +4580,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            doc_parsed: {
-                                descripcion: string;
-                                /** @description Up to the warning that incorporating the data is prohibited */
-                                cargas: string;
-                                titulares: string;
-                            } | null;
-                            doc_parsed_entities: {
-                                /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-                                entity: string;
-                                text_data: string;
-                            }[] | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5822,45 +4625,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            doc_parsed: {
-                                descripcion: string;
-                                /** @description Up to the warning that incorporating the data is prohibited */
-                                cargas: string;
-                                titulares: string;
-                            } | null;
-                            doc_parsed_entities: {
-                                /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-                                entity: string;
-                                text_data: string;
-                            }[] | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5885,23 +4650,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name?: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
-                        favourite?: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema17"];
                 };
             };
             responses: {
@@ -5914,45 +4663,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                doc_parsed: {
-                                    descripcion: string;
-                                    /** @description Up to the warning that incorporating the data is prohibited */
-                                    cargas: string;
-                                    titulares: string;
-                                } | null;
-                                doc_parsed_entities: {
-                                    /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-                                    entity: string;
-                                    text_data: string;
-                                }[] | null;
-                            };
+                            item: components["schemas"]["ItemsItem7"];
                         };
                     };
                 };
@@ -6036,37 +4747,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                /** @description First letters of words, uppercase, at most 2 */
-                                initials: string;
-                                seguimiento: boolean;
-                            }[];
+                            items: components["schemas"]["ItemsItem8"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -6093,19 +4774,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
+                        meta?: components["schemas"]["Meta2"];
                         favourite?: boolean;
                         /** @description Follow the company (spec: seguimiento) */
                         seguimiento?: boolean;
@@ -6119,37 +4788,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            /** @description First letters of words, uppercase, at most 2 */
-                            initials: string;
-                            seguimiento: boolean;
-                        };
+                        "application/json": components["schemas"]["ItemsItem8"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6194,37 +4833,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            /** @description First letters of words, uppercase, at most 2 */
-                            initials: string;
-                            seguimiento: boolean;
-                        };
+                        "application/json": components["schemas"]["ItemsItem8"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6251,19 +4860,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
+                        meta?: components["schemas"]["Meta2"];
                         favourite?: boolean;
                         /** @description Follow the company (spec: seguimiento) */
                         seguimiento?: boolean;
@@ -6280,37 +4877,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                /** @description First letters of words, uppercase, at most 2 */
-                                initials: string;
-                                seguimiento: boolean;
-                            };
+                            item: components["schemas"]["ItemsItem8"];
                         };
                     };
                 };
@@ -6394,34 +4961,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                            }[];
+                            items: components["schemas"]["ItemsItem9"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -6446,23 +4986,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
-                        favourite?: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -6472,34 +4996,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ItemsItem9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6544,34 +5041,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ItemsItem9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6596,23 +5066,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name?: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
-                        favourite?: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema17"];
                 };
             };
             responses: {
@@ -6625,34 +5079,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                            };
+                            item: components["schemas"]["ItemsItem9"];
                         };
                     };
                 };
@@ -6736,40 +5163,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                file: {
-                                    id: number;
-                                    filename: string;
-                                    order_id: number;
-                                    item_id: number;
-                                } | null;
-                            }[];
+                            items: components["schemas"]["ItemsItem10"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -6796,22 +5190,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
+                        meta?: components["schemas"]["Meta2"];
                         favourite?: boolean;
-                        /** @description A document of one of your orders */
-                        file_id?: number | null;
+                        file_id?: components["schemas"]["FileId"];
                     };
                 };
             };
@@ -6822,40 +5203,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            file: {
-                                id: number;
-                                filename: string;
-                                order_id: number;
-                                item_id: number;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem10"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6900,40 +5248,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            user_id: number;
-                            name: string;
-                            meta: {
-                                attr: {
-                                    key: string;
-                                    value: string;
-                                }[];
-                                tipo: number[];
-                                uso: number[];
-                                relacion: number[];
-                            };
-                            favourite: boolean;
-                            origin: "customer" | "order";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            orders: {
-                                order_id: number;
-                                item_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            file: {
-                                id: number;
-                                filename: string;
-                                order_id: number;
-                                item_id: number;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["ItemsItem10"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6960,22 +5275,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
-                        meta?: {
-                            /** @description Attributes of the kind (at most 20) */
-                            attr?: {
-                                key: string;
-                                value: string;
-                            }[];
-                            /** @description Property type 100-106; vehicle fuel/label 300-307 */
-                            tipo?: number[];
-                            /** @description Property use 200-206 */
-                            uso?: number[];
-                            /** @description Vehicle relationship 400-404; company relationship 500-507 */
-                            relacion?: number[];
-                        };
+                        meta?: components["schemas"]["Meta2"];
                         favourite?: boolean;
-                        /** @description A document of one of your orders */
-                        file_id?: number | null;
+                        file_id?: components["schemas"]["FileId"];
                     };
                 };
             };
@@ -6989,40 +5291,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: {
-                                id: number;
-                                user_id: number;
-                                name: string;
-                                meta: {
-                                    attr: {
-                                        key: string;
-                                        value: string;
-                                    }[];
-                                    tipo: number[];
-                                    uso: number[];
-                                    relacion: number[];
-                                };
-                                favourite: boolean;
-                                origin: "customer" | "order";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                orders: {
-                                    order_id: number;
-                                    item_id: number;
-                                    product_id: number;
-                                    product_name: string;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                }[];
-                                file: {
-                                    id: number;
-                                    filename: string;
-                                    order_id: number;
-                                    item_id: number;
-                                } | null;
-                            };
+                            item: components["schemas"]["ItemsItem10"];
                         };
                     };
                 };
@@ -7098,10 +5367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
-                            save_from_orders: boolean;
-                        };
+                        "application/json": components["schemas"]["Schema18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7133,10 +5399,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
-                            save_from_orders: boolean;
-                        };
+                        "application/json": components["schemas"]["Schema18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7186,15 +5449,10 @@ export interface paths {
                             file_id: number | null;
                             doc_parsed: {
                                 descripcion: string;
-                                /** @description Up to the warning that incorporating the data is prohibited */
-                                cargas: string;
+                                cargas: components["schemas"]["Cargas"];
                                 titulares: string;
                             };
-                            doc_parsed_entities: {
-                                /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-                                entity: string;
-                                text_data: string;
-                            }[];
+                            doc_parsed_entities: components["schemas"]["DocParsedEntitiesItem"][];
                             /** Format: date-time */
                             parsed_at: string;
                         };
@@ -7246,8 +5504,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                            origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
+                            origin: components["schemas"]["Origin2"];
                             origin_id: number;
                             name: string;
                             products: {
@@ -7258,8 +5515,7 @@ export interface paths {
                             refresh: {
                                 age_days: number;
                                 url_key: string;
-                                /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                                origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
+                                origin: components["schemas"]["Origin2"];
                                 origin_id: number;
                             } | null;
                         };
@@ -7314,45 +5570,13 @@ export interface paths {
                         "application/json": {
                             product_id: number;
                             url_key: string;
-                            /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                            origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
+                            origin: components["schemas"]["Origin2"];
                             origin_id: number;
-                            answers: {
-                                [key: string]: {
-                                    file_id: string;
-                                    filename?: string;
-                                    size?: number;
-                                    content_type?: string;
-                                } | string | number | (number | string)[] | (never | null);
-                            };
+                            answers: components["schemas"]["Answers"];
                             prefilled: number[];
                             /** @description 1-based wizard page; null: the check-answers page */
                             start_step: number | null;
-                            price: {
-                                /** @example 25.12 */
-                                base: MoneyString;
-                                /** @example 25.12 */
-                                options: MoneyString;
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                related: {
-                                    product_id: number;
-                                    name: string;
-                                    vat: boolean;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                }[];
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
+                            price: components["schemas"]["Price"];
                         };
                     };
                 };
@@ -7446,33 +5670,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                kind: "invoice" | "credit_note";
-                                /** @example F01-2026-000001 */
-                                number: string;
-                                /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
-                                invoice_type: string;
-                                order_id: number;
-                                store_id: number;
-                                /** Format: date */
-                                issue_date: string;
-                                currency: string;
-                                /** @example 25.12 */
-                                base_total: MoneyString;
-                                /** @example 25.12 */
-                                tax_total: MoneyString;
-                                /** @example 25.12 */
-                                not_subject_total: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                corrects: {
-                                    number: string;
-                                    /** Format: date */
-                                    issue_date: string;
-                                } | null;
-                                reason: string | null;
-                            }[];
+                            items: components["schemas"]["Items4"];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7567,7 +5765,7 @@ export interface paths {
                                 name: string;
                                 tax_id: string;
                                 address: string;
-                                country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+                                country: components["schemas"]["Country"];
                             } | null;
                         };
                     };
@@ -7589,12 +5787,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        name: string;
-                        tax_id: string;
-                        address: string;
-                        country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
-                    };
+                    "application/json": components["schemas"]["Schema19"];
                 };
             };
             responses: {
@@ -7605,12 +5798,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            billing: {
-                                name: string;
-                                tax_id: string;
-                                address: string;
-                                country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
-                            };
+                            billing: components["schemas"]["Schema19"];
                         };
                     };
                 };
@@ -7657,49 +5845,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             order_id: number;
-                            invoices: {
-                                id: number;
-                                kind: "invoice" | "credit_note";
-                                /** @example F01-2026-000001 */
-                                number: string;
-                                /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
-                                invoice_type: string;
-                                order_id: number;
-                                store_id: number;
-                                /** Format: date */
-                                issue_date: string;
-                                currency: string;
-                                /** @example 25.12 */
-                                base_total: MoneyString;
-                                /** @example 25.12 */
-                                tax_total: MoneyString;
-                                /** @example 25.12 */
-                                not_subject_total: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                corrects: {
-                                    number: string;
-                                    /** Format: date */
-                                    issue_date: string;
-                                } | null;
-                                reason: string | null;
-                            }[];
-                            refunds: {
-                                id: number;
-                                order_id: number;
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                /** @example 25.12 */
-                                penalty: MoneyString;
-                                reason: string;
-                                status: "requested" | "succeeded" | "failed";
-                                provider: string;
-                                provider_refund_ref: string | null;
-                                failure_code: string | null;
-                                credit_note_id: number | null;
-                                agent_name: string | null;
-                                created_at: string;
-                            }[];
+                            invoices: components["schemas"]["Items4"];
+                            refunds: components["schemas"]["RefundsItem"][];
                             /** @example 25.12 */
                             refundable: MoneyString;
                         };
@@ -7744,22 +5891,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            refund: {
-                                id: number;
-                                order_id: number;
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                /** @example 25.12 */
-                                penalty: MoneyString;
-                                reason: string;
-                                status: "requested" | "succeeded" | "failed";
-                                provider: string;
-                                provider_refund_ref: string | null;
-                                failure_code: string | null;
-                                credit_note_id: number | null;
-                                agent_name: string | null;
-                                created_at: string;
-                            };
+                            refund: components["schemas"]["RefundsItem"];
                             credit_note_id: number;
                             credit_note_number: string;
                         };
@@ -7899,11 +6031,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            series_key: string;
-                            validation_code: string;
-                            updated_at?: string;
-                        }[];
+                        "application/json": components["schemas"]["SchemaItem"][];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7953,11 +6081,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            series_key: string;
-                            validation_code: string;
-                            updated_at?: string;
-                        };
+                        "application/json": components["schemas"]["SchemaItem"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8060,10 +6184,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                text: string;
-                            }[];
+                            items: components["schemas"]["Items5"];
                         };
                     };
                 };
@@ -8141,8 +6262,7 @@ export interface paths {
                                 order_id: number;
                                 product_id: number;
                                 product_name: string;
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+                                panel_status_id: components["schemas"]["PanelStatusId"];
                                 status_text: string;
                                 /** @enum {string|null} */
                                 client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
@@ -8182,10 +6302,7 @@ export interface paths {
                                 deadline_at: string | null;
                                 priority: number;
                                 provider_id: string | null;
-                                pinned_notes: {
-                                    id: number;
-                                    text: string;
-                                }[];
+                                pinned_notes: components["schemas"]["Items5"];
                             }[];
                             page: number;
                             size: number;
@@ -8235,134 +6352,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            order_id: number;
-                            product_id: number;
-                            product_name: string;
-                            /** @enum {integer} */
-                            panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                            status_text: string;
-                            referencia: string | null;
-                            priority: number;
-                            deadline_at: string | null;
-                            standby_until: string | null;
-                            provider_id: string | null;
-                            asignee: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            locked_by: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            incidencia_status_id: number | null;
-                            incidencia_text: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @example 25.12 */
-                            price: MoneyString;
-                            product_options: {
-                                option_id: number;
-                                label: string;
-                                value: string;
-                                print_value: string;
-                                option_type: string;
-                            }[];
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                            };
-                            order: {
-                                order_id: number;
-                                store_id: number;
-                                /** @enum {string} */
-                                status: "pending" | "complete" | "canceled" | "closed";
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax_amount: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                paid_at: string | null;
-                                consents: {
-                                    terms_version: string;
-                                    /** @description SHA-256 (hex) of the terms text accepted */
-                                    terms_hash: string;
-                                    terms_language: string;
-                                    accepted_at: string;
-                                    start_now_at: string | null;
-                                } | null;
-                                invoice_request: {
-                                    name: string;
-                                    tax_id: string;
-                                    country: string;
-                                } | null;
-                            };
-                            payments: {
-                                id: number;
-                                method: string;
-                                provider: string;
-                                provider_ref: string | null;
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                /** @enum {string} */
-                                status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled";
-                                failure_code: string | null;
-                                card: string | null;
-                                created_at: string;
-                            }[];
-                            history: {
-                                id: number;
-                                accion: string;
-                                /** @enum {integer|null} */
-                                old_status: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004 | null;
-                                /** @enum {integer|null} */
-                                new_status: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004 | null;
-                                old_status_text: string | null;
-                                new_status_text: string | null;
-                                old_referencia: string | null;
-                                new_referencia: string | null;
-                                details: {
-                                    [key: string]: unknown;
-                                } | null;
-                                admin_user_id: number | null;
-                                admin_name: string | null;
-                                created_at: string;
-                            }[];
-                            notes: {
-                                id: number;
-                                text: string;
-                                pinned: boolean;
-                                admin_user_id: number;
-                                admin_name: string;
-                                created_at: string;
-                            }[];
-                            files: {
-                                id: number;
-                                filename: string;
-                                content_type: string;
-                                size: number;
-                                created_at: string;
-                                visible_to_customer: boolean;
-                                uploaded_by_customer?: boolean;
-                                option_id?: number | null;
-                            }[];
-                            related_ticket_ids: number[];
-                            related_orders: {
-                                item_id: number;
-                                order_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                                status_text: string;
-                                created_at: string;
-                                linked: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema20"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8405,11 +6395,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         panel_status_id: number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -8420,134 +6406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            order_id: number;
-                            product_id: number;
-                            product_name: string;
-                            /** @enum {integer} */
-                            panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                            status_text: string;
-                            referencia: string | null;
-                            priority: number;
-                            deadline_at: string | null;
-                            standby_until: string | null;
-                            provider_id: string | null;
-                            asignee: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            locked_by: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            incidencia_status_id: number | null;
-                            incidencia_text: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @example 25.12 */
-                            price: MoneyString;
-                            product_options: {
-                                option_id: number;
-                                label: string;
-                                value: string;
-                                print_value: string;
-                                option_type: string;
-                            }[];
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                            };
-                            order: {
-                                order_id: number;
-                                store_id: number;
-                                /** @enum {string} */
-                                status: "pending" | "complete" | "canceled" | "closed";
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax_amount: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                paid_at: string | null;
-                                consents: {
-                                    terms_version: string;
-                                    /** @description SHA-256 (hex) of the terms text accepted */
-                                    terms_hash: string;
-                                    terms_language: string;
-                                    accepted_at: string;
-                                    start_now_at: string | null;
-                                } | null;
-                                invoice_request: {
-                                    name: string;
-                                    tax_id: string;
-                                    country: string;
-                                } | null;
-                            };
-                            payments: {
-                                id: number;
-                                method: string;
-                                provider: string;
-                                provider_ref: string | null;
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                /** @enum {string} */
-                                status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled";
-                                failure_code: string | null;
-                                card: string | null;
-                                created_at: string;
-                            }[];
-                            history: {
-                                id: number;
-                                accion: string;
-                                /** @enum {integer|null} */
-                                old_status: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004 | null;
-                                /** @enum {integer|null} */
-                                new_status: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004 | null;
-                                old_status_text: string | null;
-                                new_status_text: string | null;
-                                old_referencia: string | null;
-                                new_referencia: string | null;
-                                details: {
-                                    [key: string]: unknown;
-                                } | null;
-                                admin_user_id: number | null;
-                                admin_name: string | null;
-                                created_at: string;
-                            }[];
-                            notes: {
-                                id: number;
-                                text: string;
-                                pinned: boolean;
-                                admin_user_id: number;
-                                admin_name: string;
-                                created_at: string;
-                            }[];
-                            files: {
-                                id: number;
-                                filename: string;
-                                content_type: string;
-                                size: number;
-                                created_at: string;
-                                visible_to_customer: boolean;
-                                uploaded_by_customer?: boolean;
-                                option_id?: number | null;
-                            }[];
-                            related_ticket_ids: number[];
-                            related_orders: {
-                                item_id: number;
-                                order_id: number;
-                                product_id: number;
-                                product_name: string;
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-                                status_text: string;
-                                created_at: string;
-                                linked: boolean;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema20"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8592,11 +6451,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         text: string;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -8753,13 +6608,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -8769,14 +6618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9117,26 +6959,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
-                                key: string;
-                                /** @description The address ending: /agentes/{ending} */
-                                ending: string;
-                                title: string;
-                                /** @description false for -1 (auto-assign): it cannot be closed normally */
-                                closable: boolean;
-                                /** @description false while its screen belongs to a later issue */
-                                ready: boolean;
-                                item_id: number | null;
-                                ticket_id: number | null;
-                            }[];
-                            active: string | null;
-                            /** @description Items whose tabs were closed, most recent first */
-                            closed_item_ids: number[];
-                            /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
-                            background_lock_seconds: number;
-                        };
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9170,26 +6993,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            tabs: {
-                                /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
-                                key: string;
-                                /** @description The address ending: /agentes/{ending} */
-                                ending: string;
-                                title: string;
-                                /** @description false for -1 (auto-assign): it cannot be closed normally */
-                                closable: boolean;
-                                /** @description false while its screen belongs to a later issue */
-                                ready: boolean;
-                                item_id: number | null;
-                                ticket_id: number | null;
-                            }[];
-                            active: string | null;
-                            /** @description Items whose tabs were closed, most recent first */
-                            closed_item_ids: number[];
-                            /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
-                            background_lock_seconds: number;
-                        };
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9247,8 +7051,7 @@ export interface paths {
                                 item_id: number;
                                 order_id: number;
                                 product_name: string;
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+                                panel_status_id: components["schemas"]["PanelStatusId"];
                                 status_text: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -9345,11 +7148,7 @@ export interface paths {
                     "application/json": {
                         /** @description The result: a panel status that takes the item out of the queue */
                         status: number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                         /** @enum {string} */
                         then: "next" | "stop";
                         /** @enum {string} */
@@ -9418,13 +7217,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -9434,14 +7227,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9486,11 +7272,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         reason: string;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9501,14 +7283,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9553,11 +7328,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         until: string | null;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9568,14 +7339,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9620,11 +7384,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         asignee_id: null | number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9635,14 +7395,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9687,11 +7440,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         referencia: string | null;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9702,14 +7451,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9754,11 +7496,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         priority: number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9769,14 +7507,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9821,11 +7552,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         deadline_at: string | null;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9836,14 +7563,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9888,11 +7608,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         provider_id: string | null;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -9903,14 +7619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9953,13 +7662,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -9969,14 +7672,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10019,13 +7715,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -10035,14 +7725,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10088,11 +7771,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         pinned: boolean;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version"];
                     };
                 };
             };
@@ -10103,14 +7782,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10155,13 +7827,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["Schema21"];
                 };
             };
             responses: {
@@ -10171,14 +7837,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The item's new version
-                             */
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10229,8 +7888,7 @@ export interface paths {
                                 id: number;
                                 method: string;
                                 provider: string;
-                                /** @enum {string} */
-                                status: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled";
+                                status: components["schemas"]["Status2"];
                                 /** @example 25.12 */
                                 amount: MoneyString;
                                 failure_code: string | null;
@@ -10350,11 +8008,10 @@ export interface paths {
                                 name: string;
                                 kind: string;
                                 category: string;
-                                status: "enabled" | "disabled";
+                                status: components["schemas"]["Status3"];
                                 /** @example 25.12 */
                                 base_price: MoneyString;
-                                /** @example 25.12 */
-                                price: MoneyString | null;
+                                price: components["schemas"]["Price2"];
                                 stores: number[];
                                 version: number;
                                 edited: boolean;
@@ -10407,114 +8064,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            kind: string;
-                            category: string;
-                            name: string;
-                            short_description: string;
-                            description: string;
-                            custom_text: string;
-                            meta_title: string;
-                            meta_description: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            status: "enabled" | "disabled";
-                            stores: number[];
-                            version: number;
-                            updated_at: string;
-                            edited_at: string | null;
-                            edited_by: string | null;
-                            file_pending: boolean;
-                            form: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @enum {string} */
-                            base_language: "es" | "en" | "pt";
-                            translations: {
-                                es?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                en?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                pt?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                            };
-                            needed_languages: ("es" | "en" | "pt")[];
-                            prices: {
-                                store_id: number;
-                                vat_rate: string;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                            store_choices: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10548,76 +8098,9 @@ export interface paths {
                         meta_description?: string;
                         /** @example 25.12 */
                         base_price: string;
-                        status: "enabled" | "disabled";
+                        status: components["schemas"]["Status3"];
                         stores: number[];
-                        translations?: {
-                            es?: {
-                                name: string;
-                                short_description?: string;
-                                description?: string;
-                                custom_text?: string;
-                                tooltip?: string | null;
-                                meta_title?: string;
-                                meta_description?: string;
-                                form?: {
-                                    options?: {
-                                        [key: string]: {
-                                            title?: string;
-                                            placeholder?: string;
-                                            error?: string;
-                                            values?: {
-                                                [key: string]: string;
-                                            };
-                                        };
-                                    };
-                                    exit_messages?: string[];
-                                };
-                            };
-                            en?: {
-                                name: string;
-                                short_description?: string;
-                                description?: string;
-                                custom_text?: string;
-                                tooltip?: string | null;
-                                meta_title?: string;
-                                meta_description?: string;
-                                form?: {
-                                    options?: {
-                                        [key: string]: {
-                                            title?: string;
-                                            placeholder?: string;
-                                            error?: string;
-                                            values?: {
-                                                [key: string]: string;
-                                            };
-                                        };
-                                    };
-                                    exit_messages?: string[];
-                                };
-                            };
-                            pt?: {
-                                name: string;
-                                short_description?: string;
-                                description?: string;
-                                custom_text?: string;
-                                tooltip?: string | null;
-                                meta_title?: string;
-                                meta_description?: string;
-                                form?: {
-                                    options?: {
-                                        [key: string]: {
-                                            title?: string;
-                                            placeholder?: string;
-                                            error?: string;
-                                            values?: {
-                                                [key: string]: string;
-                                            };
-                                        };
-                                    };
-                                    exit_messages?: string[];
-                                };
-                            };
-                        };
+                        translations?: components["schemas"]["Translations"];
                     };
                 };
             };
@@ -10628,114 +8111,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            kind: string;
-                            category: string;
-                            name: string;
-                            short_description: string;
-                            description: string;
-                            custom_text: string;
-                            meta_title: string;
-                            meta_description: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            status: "enabled" | "disabled";
-                            stores: number[];
-                            version: number;
-                            updated_at: string;
-                            edited_at: string | null;
-                            edited_by: string | null;
-                            file_pending: boolean;
-                            form: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @enum {string} */
-                            base_language: "es" | "en" | "pt";
-                            translations: {
-                                es?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                en?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                pt?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                            };
-                            needed_languages: ("es" | "en" | "pt")[];
-                            prices: {
-                                store_id: number;
-                                vat_rate: string;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                            store_choices: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10793,114 +8169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            kind: string;
-                            category: string;
-                            name: string;
-                            short_description: string;
-                            description: string;
-                            custom_text: string;
-                            meta_title: string;
-                            meta_description: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            status: "enabled" | "disabled";
-                            stores: number[];
-                            version: number;
-                            updated_at: string;
-                            edited_at: string | null;
-                            edited_by: string | null;
-                            file_pending: boolean;
-                            form: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @enum {string} */
-                            base_language: "es" | "en" | "pt";
-                            translations: {
-                                es?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                en?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                pt?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                            };
-                            needed_languages: ("es" | "en" | "pt")[];
-                            prices: {
-                                store_id: number;
-                                vat_rate: string;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                            store_choices: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11059,9 +8328,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
@@ -11071,114 +8338,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            kind: string;
-                            category: string;
-                            name: string;
-                            short_description: string;
-                            description: string;
-                            custom_text: string;
-                            meta_title: string;
-                            meta_description: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            status: "enabled" | "disabled";
-                            stores: number[];
-                            version: number;
-                            updated_at: string;
-                            edited_at: string | null;
-                            edited_by: string | null;
-                            file_pending: boolean;
-                            form: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @enum {string} */
-                            base_language: "es" | "en" | "pt";
-                            translations: {
-                                es?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                en?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                pt?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                            };
-                            needed_languages: ("es" | "en" | "pt")[];
-                            prices: {
-                                store_id: number;
-                                vat_rate: string;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                            store_choices: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11221,9 +8381,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
@@ -11233,114 +8391,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            kind: string;
-                            category: string;
-                            name: string;
-                            short_description: string;
-                            description: string;
-                            custom_text: string;
-                            meta_title: string;
-                            meta_description: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            status: "enabled" | "disabled";
-                            stores: number[];
-                            version: number;
-                            updated_at: string;
-                            edited_at: string | null;
-                            edited_by: string | null;
-                            file_pending: boolean;
-                            form: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @enum {string} */
-                            base_language: "es" | "en" | "pt";
-                            translations: {
-                                es?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                en?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                                pt?: {
-                                    name: string;
-                                    short_description?: string;
-                                    description?: string;
-                                    custom_text?: string;
-                                    tooltip?: string | null;
-                                    meta_title?: string;
-                                    meta_description?: string;
-                                    form?: {
-                                        options?: {
-                                            [key: string]: {
-                                                title?: string;
-                                                placeholder?: string;
-                                                error?: string;
-                                                values?: {
-                                                    [key: string]: string;
-                                                };
-                                            };
-                                        };
-                                        exit_messages?: string[];
-                                    };
-                                };
-                            };
-                            needed_languages: ("es" | "en" | "pt")[];
-                            prices: {
-                                store_id: number;
-                                vat_rate: string;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                            }[];
-                            store_choices: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema24"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11386,11 +8437,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                store_id: number;
-                                name: string;
-                                country: string;
-                            }[];
+                            items: components["schemas"]["StoreChoices"];
                         };
                     };
                 };
@@ -11433,18 +8480,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                url_key: string;
-                                name: string;
-                                position: number;
-                                language: string;
-                                meta_title: string;
-                                meta_description: string;
-                                image: string;
-                                version: number;
-                                edited: boolean;
-                            }[];
+                            items: components["schemas"]["ItemsItem13"][];
                         };
                     };
                 };
@@ -11500,18 +8536,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            url_key: string;
-                            name: string;
-                            position: number;
-                            language: string;
-                            meta_title: string;
-                            meta_description: string;
-                            image: string;
-                            version: number;
-                            edited: boolean;
-                        };
+                        "application/json": components["schemas"]["ItemsItem13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11562,25 +8587,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                kind: string;
-                                to: string;
-                                from: string;
-                                subject: string;
-                                store_id: number;
-                                store_name: string;
-                                language: string;
-                                order_id: number | null;
-                                /** @enum {string} */
-                                status: "pending" | "sent" | "failed";
-                                attempts: number;
-                                next_attempt_at: string | null;
-                                last_error: string | null;
-                                transport: string | null;
-                                created_at: string;
-                                sent_at: string | null;
-                            }[];
+                            items: components["schemas"]["ItemsItem14"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -11627,25 +8634,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            kind: string;
-                            to: string;
-                            from: string;
-                            subject: string;
-                            store_id: number;
-                            store_name: string;
-                            language: string;
-                            order_id: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "sent" | "failed";
-                            attempts: number;
-                            next_attempt_at: string | null;
-                            last_error: string | null;
-                            transport: string | null;
-                            created_at: string;
-                            sent_at: string | null;
-                        } & {
+                        "application/json": components["schemas"]["ItemsItem14"] & {
                             text: string;
                             html: string;
                         };
@@ -11782,10 +8771,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                name: string;
-                                label: string;
-                            }[];
+                            items: components["schemas"]["Items6"];
                         };
                     };
                 };
@@ -11824,41 +8810,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-                         * @enum {string}
-                         */
-                        kind?: "email" | "incidence";
+                        kind?: components["schemas"]["Kind2"];
                         template_id?: number;
                         /** @enum {string} */
                         language?: "es" | "en" | "pt";
                         item_id?: number;
                         parts?: {
-                            /** @description HTML body with {{placeholders}} (sanitized when saved) */
-                            template: string;
+                            template: components["schemas"]["Template"];
                             subject_template?: string;
                             header_template?: string;
                             button_template?: string;
                         };
-                        values?: {
-                            logo?: string;
-                            direccion?: string;
-                            numero_finca?: string;
-                            nombre?: string;
-                            municipio?: string;
-                            provincia?: string;
-                            motivo?: string;
-                            url?: string;
-                            nombre_web?: string;
-                            referencia?: string;
-                            nombre_producto?: string;
-                            id?: string;
-                            order_id?: string;
-                            numero_pedido?: string;
-                            titular?: string;
-                            articulo_matriz?: string;
-                            descripcion_registral?: string;
-                        };
+                        values?: components["schemas"]["Values"];
                     };
                 };
             };
@@ -11878,10 +8841,7 @@ export interface paths {
                             body_html: string;
                             body_text: string;
                             button: string;
-                            missing: {
-                                name: string;
-                                label: string;
-                            }[];
+                            missing: components["schemas"]["Items6"];
                             missing_message: string | null;
                         };
                     };
@@ -11931,23 +8891,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                /**
-                                 * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-                                 * @enum {string}
-                                 */
-                                kind: "email" | "incidence";
-                                id: number;
-                                /** @enum {string} */
-                                language: "es" | "en" | "pt";
-                                name: string;
-                                group: string;
-                                template: string;
-                                subject_template: string;
-                                header_template: string;
-                                button_template: string;
-                                updated_at: string;
-                            }[];
+                            items: components["schemas"]["ItemsItem16"][];
                         };
                     };
                 };
@@ -11979,8 +8923,7 @@ export interface paths {
                         language: "es" | "en" | "pt";
                         name: string;
                         group?: string;
-                        /** @description HTML body with {{placeholders}} (sanitized when saved) */
-                        template: string;
+                        template: components["schemas"]["Template"];
                         subject_template?: string;
                         header_template?: string;
                         button_template?: string;
@@ -11994,23 +8937,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /**
-                             * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-                             * @enum {string}
-                             */
-                            kind: "email" | "incidence";
-                            id: number;
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            name: string;
-                            group: string;
-                            template: string;
-                            subject_template: string;
-                            header_template: string;
-                            button_template: string;
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["ItemsItem16"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -12058,23 +8985,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /**
-                             * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-                             * @enum {string}
-                             */
-                            kind: "email" | "incidence";
-                            id: number;
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            name: string;
-                            group: string;
-                            template: string;
-                            subject_template: string;
-                            header_template: string;
-                            button_template: string;
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["ItemsItem16"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -12104,8 +9015,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         group?: string;
-                        /** @description HTML body with {{placeholders}} (sanitized when saved) */
-                        template: string;
+                        template: components["schemas"]["Template"];
                         subject_template?: string;
                         header_template?: string;
                         button_template?: string;
@@ -12119,23 +9029,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /**
-                             * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-                             * @enum {string}
-                             */
-                            kind: "email" | "incidence";
-                            id: number;
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            name: string;
-                            group: string;
-                            template: string;
-                            subject_template: string;
-                            header_template: string;
-                            button_template: string;
-                            updated_at: string;
-                        };
+                        "application/json": components["schemas"]["ItemsItem16"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -12215,24 +9109,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             item_id: number;
-                            /** @enum {integer} */
-                            panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+                            panel_status_id: components["schemas"]["PanelStatusId"];
                             incidence_id: number | null;
                             incidence_name: string | null;
                             text: string | null;
                             /** @description the "client e-mail answered" flag (incidence 58, status 40, newer answer) */
                             answered: boolean;
-                            answers: {
-                                id: number;
-                                message: string;
-                                created_at: string;
-                                files: {
-                                    id: number;
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                }[];
-                            }[];
+                            answers: components["schemas"]["Answers8"];
                         };
                     };
                 };
@@ -12261,30 +9144,8 @@ export interface paths {
                     "application/json": {
                         incidence_id: number;
                         text: string;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        values?: {
-                            logo?: string;
-                            direccion?: string;
-                            numero_finca?: string;
-                            nombre?: string;
-                            municipio?: string;
-                            provincia?: string;
-                            motivo?: string;
-                            url?: string;
-                            nombre_web?: string;
-                            referencia?: string;
-                            nombre_producto?: string;
-                            id?: string;
-                            order_id?: string;
-                            numero_pedido?: string;
-                            titular?: string;
-                            articulo_matriz?: string;
-                            descripcion_registral?: string;
-                        };
+                        version: components["schemas"]["Version"];
+                        values?: components["schemas"]["Values"];
                     };
                 };
             };
@@ -12344,33 +9205,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        template_id: number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        values?: {
-                            logo?: string;
-                            direccion?: string;
-                            numero_finca?: string;
-                            nombre?: string;
-                            municipio?: string;
-                            provincia?: string;
-                            motivo?: string;
-                            url?: string;
-                            nombre_web?: string;
-                            referencia?: string;
-                            nombre_producto?: string;
-                            id?: string;
-                            order_id?: string;
-                            numero_pedido?: string;
-                            titular?: string;
-                            articulo_matriz?: string;
-                            descripcion_registral?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Schema26"];
                 };
             };
             responses: {
@@ -12428,33 +9263,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        template_id: number;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        values?: {
-                            logo?: string;
-                            direccion?: string;
-                            numero_finca?: string;
-                            nombre?: string;
-                            municipio?: string;
-                            provincia?: string;
-                            motivo?: string;
-                            url?: string;
-                            nombre_web?: string;
-                            referencia?: string;
-                            nombre_producto?: string;
-                            id?: string;
-                            order_id?: string;
-                            numero_pedido?: string;
-                            titular?: string;
-                            articulo_matriz?: string;
-                            descripcion_registral?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Schema26"];
                 };
             };
             responses: {
@@ -12520,28 +9329,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            order_id: number;
-                            product_name: string;
-                            /** @description status 60: the answer form is offered */
-                            open: boolean;
-                            /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
-                            shown: boolean;
-                            incidence_name: string | null;
-                            text: string | null;
-                            answers: {
-                                id: number;
-                                message: string;
-                                created_at: string;
-                                files: {
-                                    id: number;
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                }[];
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -12573,28 +9361,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            order_id: number;
-                            product_name: string;
-                            /** @description status 60: the answer form is offered */
-                            open: boolean;
-                            /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
-                            shown: boolean;
-                            incidence_name: string | null;
-                            text: string | null;
-                            answers: {
-                                id: number;
-                                message: string;
-                                created_at: string;
-                                files: {
-                                    id: number;
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                }[];
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -12606,359 +9373,6 @@ export interface paths {
                 414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/canned-responses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description title, group or body contains it (any case) */
-                    q?: string;
-                    group?: string;
-                    /** @description mine (default): those offered to me; all: every one (admins, for editing) */
-                    scope?: "mine" | "all";
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                group: string;
-                                title: string;
-                                body: string;
-                                /**
-                                 * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                                 * @enum {string}
-                                 */
-                                visibility: "all" | "admins" | "private";
-                                created_by: number | null;
-                                /** Format: date-time */
-                                updated_at: string;
-                            }[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /** Create a canned response; unknown placeholders are refused naming them */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
-                        group?: string;
-                        title: string;
-                        /** @description plain text with {{placeholders}} */
-                        body: string;
-                        /**
-                         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                         * @enum {string}
-                         */
-                        visibility?: "all" | "admins" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            group: string;
-                            title: string;
-                            body: string;
-                            /**
-                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                             * @enum {string}
-                             */
-                            visibility: "all" | "admins" | "private";
-                            created_by: number | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/canned-responses/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One canned response (404 when it is not offered to me, unless I am an admin) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            group: string;
-                            title: string;
-                            body: string;
-                            /**
-                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                             * @enum {string}
-                             */
-                            visibility: "all" | "admins" | "private";
-                            created_by: number | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change a canned response; unknown placeholders are refused naming them */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
-                        group?: string;
-                        title: string;
-                        /** @description plain text with {{placeholders}} */
-                        body: string;
-                        /**
-                         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                         * @enum {string}
-                         */
-                        visibility?: "all" | "admins" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            group: string;
-                            title: string;
-                            body: string;
-                            /**
-                             * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-                             * @enum {string}
-                             */
-                            visibility: "all" | "admins" | "private";
-                            created_by: number | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        post?: never;
-        /** Delete a canned response */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/canned-responses/{id}/render": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description fill with this order item’s values */
-                        item_id?: number;
-                        values?: {
-                            logo?: string;
-                            direccion?: string;
-                            numero_finca?: string;
-                            nombre?: string;
-                            municipio?: string;
-                            provincia?: string;
-                            motivo?: string;
-                            url?: string;
-                            nombre_web?: string;
-                            referencia?: string;
-                            nombre_producto?: string;
-                            id?: string;
-                            order_id?: string;
-                            numero_pedido?: string;
-                            titular?: string;
-                            articulo_matriz?: string;
-                            descripcion_registral?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            /** @description plain text to insert into a reply; missing values left visible as {{name}} */
-                            text: string;
-                            /** @description the same, escaped, line breaks as <br> */
-                            html: string;
-                            missing: {
-                                name: string;
-                                label: string;
-                            }[];
-                            missing_message: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -12996,14 +9410,7 @@ export interface paths {
                         };
                         store_id: number;
                         url_key: string;
-                        answers: {
-                            [key: string]: {
-                                file_id: string;
-                                filename?: string;
-                                size?: number;
-                                content_type?: string;
-                            } | string | number | (number | string)[] | (never | null);
-                        };
+                        answers: components["schemas"]["Answers"];
                         /** @description The total the screen showed: never used, only compared (price_changed) */
                         shown_total?: string;
                     };
@@ -13023,31 +9430,7 @@ export interface paths {
                             customer_created: boolean;
                             /** @example 25.12 */
                             total: MoneyString;
-                            price: {
-                                /** @example 25.12 */
-                                base: MoneyString;
-                                /** @example 25.12 */
-                                options: MoneyString;
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                related: {
-                                    product_id: number;
-                                    name: string;
-                                    vat: boolean;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                    /** @example 25.12 */
-                                    tax: MoneyString;
-                                    /** @example 25.12 */
-                                    total: MoneyString;
-                                }[];
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            };
+                            price: components["schemas"]["Price"];
                             price_changed: boolean;
                             /** @example /payment/order/100000123 */
                             pay_path: string;
@@ -13097,33 +9480,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /** @description The most properties the customer paid to locate (answer of question 1006) */
-                            paid_maximo: number;
-                            /** @description The maximum the names were processed with (tramitaListaNombresQP) */
-                            maximo: number | null;
-                            /** @description How many more localizations may be recorded */
-                            room: number;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                maximo: number | null;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13162,12 +9519,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        item_id: number;
-                        nombre: string;
-                        apellidos: string;
-                        nif: string;
-                    };
+                    "application/json": components["schemas"]["Schema29"];
                 };
             };
             responses: {
@@ -13179,30 +9531,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             item_id: number;
-                            /** @description The most properties the customer paid to locate (answer of question 1006) */
-                            paid_maximo: number;
-                            /** @description The maximum the names were processed with (tramitaListaNombresQP) */
-                            maximo: number | null;
+                            paid_maximo: components["schemas"]["PaidMaximo"];
+                            maximo: components["schemas"]["Maximo"];
                             /** @description How many more localizations may be recorded */
                             room: number;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                maximo: number | null;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
+                            names: components["schemas"]["Names"];
+                            localizations: components["schemas"]["Localizations"];
                             earlier_item_ids: number[];
                         };
                     };
@@ -13244,10 +9578,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        maximo: number;
-                        list: number[];
-                    };
+                    "application/json": components["schemas"]["Schema30"];
                 };
             };
             responses: {
@@ -13257,33 +9588,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /** @description The most properties the customer paid to locate (answer of question 1006) */
-                            paid_maximo: number;
-                            /** @description The maximum the names were processed with (tramitaListaNombresQP) */
-                            maximo: number | null;
-                            /** @description How many more localizations may be recorded */
-                            room: number;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                maximo: number | null;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13341,33 +9646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item_id: number;
-                            /** @description The most properties the customer paid to locate (answer of question 1006) */
-                            paid_maximo: number;
-                            /** @description The maximum the names were processed with (tramitaListaNombresQP) */
-                            maximo: number | null;
-                            /** @description How many more localizations may be recorded */
-                            room: number;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                maximo: number | null;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13486,8 +9765,7 @@ export interface paths {
                                 type: "rai" | "judicial" | "administrative" | "insolvency";
                                 /** @example 2025-11-24 */
                                 date: string;
-                                /** @example 25.12 */
-                                amount: MoneyString | null;
+                                amount: components["schemas"]["Price2"];
                                 description: string;
                             }[];
                         };
@@ -13504,248 +9782,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/qp/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    itemId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * @description awaiting_names: names may be added and sent; otherwise read-only
-                             * @enum {string}
-                             */
-                            state: "awaiting_names" | "sent" | "unpaid" | "closed";
-                            editable: boolean;
-                            /** @description The most properties paid for (the highest maximo allowed) */
-                            paid_maximo: number;
-                            /** @description How many people the list may hold */
-                            max_names: number;
-                            /** @description The maximum the names were sent with */
-                            maximo: number | null;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/qp/names": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most 20; only before it is sent) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        item_id: number;
-                        nombre: string;
-                        apellidos: string;
-                        nif: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * @description awaiting_names: names may be added and sent; otherwise read-only
-                             * @enum {string}
-                             */
-                            state: "awaiting_names" | "sent" | "unpaid" | "closed";
-                            editable: boolean;
-                            /** @description The most properties paid for (the highest maximo allowed) */
-                            paid_maximo: number;
-                            /** @description How many people the list may hold */
-                            max_names: number;
-                            /** @description The maximum the names were sent with */
-                            maximo: number | null;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                            }[];
-                            added: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/qp/{itemId}/tramita": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    itemId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        maximo: number;
-                        list: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            /**
-                             * @description awaiting_names: names may be added and sent; otherwise read-only
-                             * @enum {string}
-                             */
-                            state: "awaiting_names" | "sent" | "unpaid" | "closed";
-                            editable: boolean;
-                            /** @description The most properties paid for (the highest maximo allowed) */
-                            paid_maximo: number;
-                            /** @description How many people the list may hold */
-                            max_names: number;
-                            /** @description The maximum the names were sent with */
-                            maximo: number | null;
-                            names: {
-                                id: number;
-                                nombre: string;
-                                apellidos: string;
-                                nif: string;
-                                /** Format: date-time */
-                                processed_at: string | null;
-                            }[];
-                            localizations: {
-                                id: number;
-                                registro: string;
-                                finca: string;
-                                municipio: string;
-                                titular: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13836,24 +9872,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                phone: string | null;
-                                newsletter: boolean;
-                                active: boolean;
-                                /** Format: date-time */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Send it back with an edit; a stale one is a 409
-                                 */
-                                version: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13898,22 +9917,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                phone: string | null;
-                                newsletter: boolean;
-                                active: boolean;
-                                /** Format: date-time */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Send it back with an edit; a stale one is a 409
-                                 */
-                                version: string;
-                            };
+                            customer: components["schemas"]["Customer2"];
                             billing: {
                                 name: string;
                                 tax_id: string;
@@ -14011,24 +10015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                phone: string | null;
-                                newsletter: boolean;
-                                active: boolean;
-                                /** Format: date-time */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Send it back with an edit; a stale one is a 409
-                                 */
-                                version: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14071,9 +10058,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        subscribed: boolean;
-                    };
+                    "application/json": components["schemas"]["Schema12"];
                 };
             };
             responses: {
@@ -14083,24 +10068,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            customer: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                phone: string | null;
-                                newsletter: boolean;
-                                active: boolean;
-                                /** Format: date-time */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Send it back with an edit; a stale one is a 409
-                                 */
-                                version: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14278,32 +10246,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "agent" | "admin" | "notary";
-                                active: boolean;
-                                settings: {
-                                    /**
-                                     * @description The queue the auto-assign tab pulls first
-                                     * @enum {string}
-                                     */
-                                    default_queue?: "default" | "portugal";
-                                    languages?: ("es" | "en" | "pt")[];
-                                };
-                                /**
-                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                version: string;
-                            }[];
+                            items: components["schemas"]["ItemsItem17"][];
                         };
                     };
                 };
@@ -14331,14 +10274,7 @@ export interface paths {
                         lastname: string;
                         /** @enum {string} */
                         role: "agent" | "admin" | "notary";
-                        settings?: {
-                            /**
-                             * @description The queue the auto-assign tab pulls first
-                             * @enum {string}
-                             */
-                            default_queue?: "default" | "portugal";
-                            languages?: ("es" | "en" | "pt")[];
-                        };
+                        settings?: components["schemas"]["Settings"];
                     };
                 };
             };
@@ -14349,34 +10285,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            agent: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "agent" | "admin" | "notary";
-                                active: boolean;
-                                settings: {
-                                    /**
-                                     * @description The queue the auto-assign tab pulls first
-                                     * @enum {string}
-                                     */
-                                    default_queue?: "default" | "portugal";
-                                    languages?: ("es" | "en" | "pt")[];
-                                };
-                                /**
-                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                version: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14428,14 +10337,7 @@ export interface paths {
                         active?: boolean;
                         firstname?: string;
                         lastname?: string;
-                        settings?: {
-                            /**
-                             * @description The queue the auto-assign tab pulls first
-                             * @enum {string}
-                             */
-                            default_queue?: "default" | "portugal";
-                            languages?: ("es" | "en" | "pt")[];
-                        };
+                        settings?: components["schemas"]["Settings"];
                         /** @enum {string|null} */
                         panel_role?: "portugal" | null;
                     };
@@ -14448,34 +10350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            agent: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "agent" | "admin" | "notary";
-                                active: boolean;
-                                settings: {
-                                    /**
-                                     * @description The queue the auto-assign tab pulls first
-                                     * @enum {string}
-                                     */
-                                    default_queue?: "default" | "portugal";
-                                    languages?: ("es" | "en" | "pt")[];
-                                };
-                                /**
-                                 * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
-                                 * @enum {string|null}
-                                 */
-                                panel_role: "portugal" | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                version: string;
-                            };
-                        };
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14490,683 +10365,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        trace?: never;
-    };
-    "/api/backoffice/config-lists": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The configuration lists: key, title, key field and the spec actions each answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                key: string;
-                                title: string;
-                                id_field: string;
-                                actions: string[];
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/{list}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A list’s records by key: search (substring of the key and the searchable fields), paging */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                    page?: number;
-                    size?: number;
-                    active?: "true" | "false";
-                };
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: ({
-                                key: string;
-                                version: number;
-                                active: boolean;
-                                /** Format: date-time */
-                                updated_at: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /** Create a record (text-keyed lists take their key field, e.g. id_registro) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: string | number | boolean | (never | null) | string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description the key, every field of the list (money as "25.12"), version, active */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: string;
-                            version: number;
-                            active: boolean;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/{list}/export.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The whole list as CSV (UTF-8; cells that look like formulas get a leading apostrophe) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description text/csv */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/{list}/import.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Import a CSV (text/csv, the export’s shape): known keys update, others create; any row error refuses the whole file */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            created: number;
-                            updated: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: components["schemas"]["ErrorCode"];
-                            message: string;
-                            fields?: {
-                                field: string;
-                                message: string;
-                                code?: string;
-                            }[];
-                            errors?: {
-                                option_id: number;
-                                message: string;
-                            }[];
-                            redirect?: {
-                                product_id: number;
-                                url_key?: string;
-                                step_saved: number;
-                            };
-                            problems?: {
-                                rule: string;
-                                url_key: string;
-                                option_id?: number;
-                                path?: string;
-                                message: string;
-                            }[];
-                            rows?: {
-                                line: number;
-                                field: string;
-                                code: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/{list}/{key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One record */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description the key, every field of the list (money as "25.12"), version, active */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: string;
-                            version: number;
-                            active: boolean;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change a record: the fields given (and `active`), with the `version` it was read at (409 when stale) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: number;
-                    } & {
-                        [key: string]: string | number | boolean | (never | null) | string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description the key, every field of the list (money as "25.12"), version, active */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: string;
-                            version: number;
-                            active: boolean;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        post?: never;
-        /** Delete a record, or deactivate it while something refers to it (outcome says which) */
-        delete: {
-            parameters: {
-                query?: {
-                    version?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: string;
-                            /** @enum {string} */
-                            outcome: "deleted" | "deactivated";
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/{list}/{key}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A record’s changes, newest first (who, when, each field’s old and new value) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the configuration list (docs/backoffice.md) */
-                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                action: string;
-                                user_id: number | null;
-                                user_name: string | null;
-                                /** Format: date-time */
-                                at: string;
-                                changes: {
-                                    field: string;
-                                    old: string;
-                                    new: string;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/provider_payments/{paymentId}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A provider payment's files, oldest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    paymentId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                payment_id: number;
-                                filename: string;
-                                content_type: string;
-                                size: number;
-                                uploaded_by: number | null;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /** add_files_provider_payment: upload a file (multipart field "file"; PDF, JPEG or PNG by content; at most 20) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    paymentId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            payment_id: number;
-                            filename: string;
-                            content_type: string;
-                            size: number;
-                            uploaded_by: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download a provider payment's file */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    paymentId: number;
-                    fileId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description application/pdf, image/jpeg, image/png */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a provider payment's file (recorded in the payment's history) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    paymentId: number;
-                    fileId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deleted: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/backoffice/tickets": {
@@ -15203,11 +10401,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 id: number;
-                                /**
-                                 * @description 1 Inicial, 2 Abierto, 3 Pendiente, 4 Resuelto, 5 Cerrado, 6 Programado, 7 Pte. documentación, 8 Lead convertido
-                                 * @enum {integer}
-                                 */
-                                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+                                status: components["schemas"]["Status4"];
                                 status_text: string;
                                 active: boolean;
                                 /** @description The customer's address */
@@ -15230,12 +10424,7 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
-                                lock: {
-                                    locked_by: number;
-                                    locked_by_name: string;
-                                    /** Format: date-time */
-                                    expires_at: string;
-                                } | null;
+                                lock: components["schemas"]["Lock"];
                                 messages_count: number;
                             }[];
                             total: number;
@@ -15268,18 +10457,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                            /** @description The thread message recorded */
-                            message_id: number;
-                            /** @description The outbox row that sends it */
-                            outbox_id: number | null;
-                        };
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15326,11 +10504,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /**
-                             * @description 1 Inicial, 2 Abierto, 3 Pendiente, 4 Resuelto, 5 Cerrado, 6 Programado, 7 Pte. documentación, 8 Lead convertido
-                             * @enum {integer}
-                             */
-                            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+                            status: components["schemas"]["Status4"];
                             status_text: string;
                             active: boolean;
                             /** @description The customer's address */
@@ -15353,19 +10527,10 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
-                            lock: {
-                                locked_by: number;
-                                locked_by_name: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                            } | null;
+                            lock: components["schemas"]["Lock"];
                             to_emails: string[];
                             cc_emails: string[];
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
+                            version: components["schemas"]["Version3"];
                             messages: {
                                 id: number;
                                 /** @enum {string} */
@@ -15382,21 +10547,9 @@ export interface paths {
                                 admin_user_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
-                                attachments: {
-                                    id: number;
-                                    message_id: number;
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                }[];
+                                attachments: components["schemas"]["Attachments"];
                             }[];
-                            attachments: {
-                                id: number;
-                                message_id: number;
-                                filename: string;
-                                content_type: string;
-                                size: number;
-                            }[];
+                            attachments: components["schemas"]["Attachments"];
                             notes: {
                                 id: number;
                                 text: string;
@@ -15668,18 +10821,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                            /** @description The thread message recorded */
-                            message_id: number;
-                            /** @description The outbox row that sends it */
-                            outbox_id: number | null;
-                        };
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15724,11 +10866,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version3"];
                     };
                 };
             };
@@ -15739,14 +10877,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15790,11 +10921,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version3"];
                         agent_id: null | number;
                     };
                 };
@@ -15806,14 +10933,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15857,11 +10977,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version3"];
                         item_id: null | number;
                     };
                 };
@@ -15873,14 +10989,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15923,14 +11032,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        text: string;
-                    };
+                    "application/json": components["schemas"]["Schema35"];
                 };
             };
             responses: {
@@ -15940,14 +11042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -15990,14 +11085,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        text: string;
-                    };
+                    "application/json": components["schemas"]["Schema35"];
                 };
             };
             responses: {
@@ -16007,14 +11095,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16057,14 +11138,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        note_id: number;
-                    };
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -16074,14 +11148,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16124,14 +11191,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        note_id: number;
-                    };
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -16141,14 +11201,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16191,14 +11244,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
-                        note_id: number;
-                    };
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -16208,14 +11254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16259,11 +11298,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version3"];
                         /** Format: date-time */
                         until: string;
                     };
@@ -16276,14 +11311,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16327,11 +11355,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        version: components["schemas"]["Version3"];
                         product_id: number;
                     };
                 };
@@ -16343,14 +11367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /**
-                             * Format: date-time
-                             * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                             */
-                            version: string;
-                        };
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16367,6 +11384,1339 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The legal entities that sell and invoice, with their stores */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem18"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    entityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legal_name?: string;
+                        tax_id?: string;
+                        address?: string;
+                        registry_note?: string;
+                        email?: string;
+                        phone?: string;
+                        privacy_email?: string;
+                        supervising_authority?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem18"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/backoffice/legal-entities/{entityId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    entityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                /** Format: date-time */
+                                changed_at: string;
+                                user_id: number | null;
+                                user_name: string | null;
+                                changes: components["schemas"]["Changes"];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your unfinished orders (wizard drafts), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                store_id: number;
+                                url_key: string;
+                                product_id: number;
+                                product_name: string;
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                seen: number[];
+                                last_path: string | null;
+                                last_step: number;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/drafts/{storeId}/{urlKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep your unfinished order of a product (one per store and product) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answers: {
+                            [key: string]: string;
+                        };
+                        seen: number[];
+                        last_path: string | null;
+                        last_step: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Forget your unfinished order of a product */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/qp/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema37"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/qp/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most 20; only before it is sent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema29"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            state: components["schemas"]["State"];
+                            editable: boolean;
+                            paid_maximo: components["schemas"]["PaidMaximo2"];
+                            /** @description How many people the list may hold */
+                            max_names: number;
+                            maximo: components["schemas"]["Maximo2"];
+                            names: components["schemas"]["Names2"];
+                            localizations: components["schemas"]["Localizations2"];
+                            added: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/qp/{itemId}/tramita": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema30"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema37"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/canned-responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description title, group or body contains it (any case) */
+                    q?: string;
+                    group?: string;
+                    /** @description mine (default): those offered to me; all: every one (admins, for editing) */
+                    scope?: "mine" | "all";
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem19"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Create a canned response; unknown placeholders are refused naming them */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema38"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem19"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/canned-responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One canned response (404 when it is not offered to me, unless I am an admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem19"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change a canned response; unknown placeholders are refused naming them */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema38"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem19"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete a canned response */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/canned-responses/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description fill with this order item’s values */
+                        item_id?: number;
+                        values?: components["schemas"]["Values"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            /** @description plain text to insert into a reply; missing values left visible as {{name}} */
+                            text: string;
+                            /** @description the same, escaped, line breaks as <br> */
+                            html: string;
+                            missing: components["schemas"]["Items6"];
+                            missing_message: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configuration lists: key, title, key field and the spec actions each answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                key: string;
+                                title: string;
+                                id_field: string;
+                                actions: string[];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A list’s records by key: search (substring of the key and the searchable fields), paging */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    page?: number;
+                    size?: number;
+                    active?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem20"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Create a record (text-keyed lists take their key field, e.g. id_registro) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["Schema39"];
+                    };
+                };
+            };
+            responses: {
+                /** @description the key, every field of the list (money as "25.12"), version, active */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem20"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/{list}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole list as CSV (UTF-8; cells that look like formulas get a leading apostrophe) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/{list}/import.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a CSV (text/csv, the export’s shape): known keys update, others create; any row error refuses the whole file */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: number;
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: components["schemas"]["ErrorCode"];
+                            message: string;
+                            fields?: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            errors?: components["schemas"]["Errors"];
+                            redirect?: {
+                                product_id: number;
+                                url_key?: string;
+                                step_saved: number;
+                            };
+                            problems?: {
+                                rule: string;
+                                url_key: string;
+                                option_id?: number;
+                                path?: string;
+                                message: string;
+                            }[];
+                            rows?: {
+                                line: number;
+                                field: string;
+                                code: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/{list}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One record */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the key, every field of the list (money as "25.12"), version, active */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem20"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change a record: the fields given (and `active`), with the `version` it was read at (409 when stale) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    } & {
+                        [key: string]: components["schemas"]["Schema39"];
+                    };
+                };
+            };
+            responses: {
+                /** @description the key, every field of the list (money as "25.12"), version, active */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem20"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Delete a record, or deactivate it while something refers to it (outcome says which) */
+        delete: {
+            parameters: {
+                query?: {
+                    version?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            /** @enum {string} */
+                            outcome: "deleted" | "deactivated";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/{list}/{key}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A record’s changes, newest first (who, when, each field’s old and new value) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the configuration list (docs/backoffice.md) */
+                    list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                action: string;
+                                user_id: number | null;
+                                user_name: string | null;
+                                /** Format: date-time */
+                                at: string;
+                                changes: components["schemas"]["Changes"];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/provider_payments/{paymentId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A provider payment's files, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem21"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** add_files_provider_payment: upload a file (multipart field "file"; PDF, JPEG or PNG by content; at most 20) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a provider payment's file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentId: number;
+                    fileId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf, image/jpeg, image/png */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a provider payment's file (recorded in the payment's history) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentId: number;
+                    fileId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -16416,8 +12766,7 @@ export interface paths {
                              * @example 2026-11-24
                              */
                             to: string;
-                            /** @description The store filter; empty = all */
-                            stores: number[];
+                            stores: components["schemas"]["Stores"];
                             totals: {
                                 orders: number;
                                 paid_orders: number;
@@ -16513,8 +12862,7 @@ export interface paths {
                              * @example 2026-11-24
                              */
                             to: string;
-                            /** @description The store filter; empty = all */
-                            stores: number[];
+                            stores: components["schemas"]["Stores"];
                             by_product: {
                                 product_id: number;
                                 product_name: string;
@@ -16577,22 +12925,12 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             now: string;
-                            /** @description The store filter; empty = all */
-                            stores: number[];
-                            buckets: {
-                                /** @enum {string} */
-                                bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
-                                items: number;
-                            }[];
+                            stores: components["schemas"]["Stores"];
+                            buckets: components["schemas"]["Buckets"];
                             by_status: {
-                                /** @enum {integer} */
-                                panel_status_id: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+                                panel_status_id: components["schemas"]["PanelStatusId"];
                                 status_text: string;
-                                buckets: {
-                                    /** @enum {string} */
-                                    bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
-                                    items: number;
-                                }[];
+                                buckets: components["schemas"]["Buckets"];
                             }[];
                         };
                     };
@@ -16656,8 +12994,7 @@ export interface paths {
                              * @example 2026-11-24
                              */
                             to: string;
-                            /** @description The store filter; empty = all */
-                            stores: number[];
+                            stores: components["schemas"]["Stores"];
                             by_agent: {
                                 admin_user_id: number;
                                 /** @description Admin user 1 is "Sistema" */
@@ -16739,8 +13076,7 @@ export interface paths {
                              * @example 2026-11-24
                              */
                             to: string;
-                            /** @description The store filter; empty = all */
-                            stores: number[];
+                            stores: components["schemas"]["Stores"];
                             totals: {
                                 refunds: number;
                                 /** @example 25.12 */
@@ -16803,13 +13139,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Whether a model is configured (ASSISTANT_API_URL); false: no drafting */
-                            configured: boolean;
-                            /** @description The assistant is turned off for this item (disablePedidoIA) */
-                            disabled: boolean;
-                            model: string | null;
-                        };
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -16845,13 +13175,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Whether a model is configured (ASSISTANT_API_URL); false: no drafting */
-                            configured: boolean;
-                            /** @description The assistant is turned off for this item (disablePedidoIA) */
-                            disabled: boolean;
-                            model: string | null;
-                        };
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -17065,13 +13389,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
-                         */
-                        version: string;
+                        content: components["schemas"]["Content"];
+                        version: components["schemas"]["Version"];
                         filename?: string;
                     };
                 };
@@ -17138,8 +13457,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
-                        content: string;
+                        content: components["schemas"]["Content"];
                         store_id?: number;
                     };
                 };
@@ -17163,205 +13481,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/legal-entities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The legal entities that sell and invoice, with their stores */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                entity_id: string;
-                                legal_name: string;
-                                tax_id: string;
-                                address: string;
-                                country: string;
-                                registry_note: string;
-                                email: string;
-                                phone: string;
-                                privacy_email: string;
-                                /** @description The activity's supervising authority; empty when none applies */
-                                supervising_authority: string;
-                                time_zone: string;
-                                verifactu: boolean;
-                                stores: number[];
-                                version: number;
-                                /** Format: date-time */
-                                updated_at: string;
-                                placeholder_fields: string[];
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/backoffice/legal-entities/{entityId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    entityId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        legal_name?: string;
-                        tax_id?: string;
-                        address?: string;
-                        registry_note?: string;
-                        email?: string;
-                        phone?: string;
-                        privacy_email?: string;
-                        supervising_authority?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            entity_id: string;
-                            legal_name: string;
-                            tax_id: string;
-                            address: string;
-                            country: string;
-                            registry_note: string;
-                            email: string;
-                            phone: string;
-                            privacy_email: string;
-                            /** @description The activity's supervising authority; empty when none applies */
-                            supervising_authority: string;
-                            time_zone: string;
-                            verifactu: boolean;
-                            stores: number[];
-                            version: number;
-                            /** Format: date-time */
-                            updated_at: string;
-                            placeholder_fields: string[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        trace?: never;
-    };
-    "/api/backoffice/legal-entities/{entityId}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    entityId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                /** Format: date-time */
-                                changed_at: string;
-                                user_id: number | null;
-                                user_name: string | null;
-                                changes: {
-                                    field: string;
-                                    old: string;
-                                    new: string;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -17434,6 +13553,1204 @@ export interface components {
                 expires_at: string;
             };
         };
+        ProductsItem: {
+            product_id: number;
+            name: string;
+            url_key: string;
+            cat_url_key: string;
+            short_description: string;
+            group: string;
+            /** @example 25.12 */
+            base_price: MoneyString;
+            /** @example 25.12 */
+            price: MoneyString;
+        };
+        Products: components["schemas"]["ProductsItem"][];
+        ItemsItem: {
+            id: number;
+            name: string;
+            url_key: string;
+            short_name: string;
+            description: string;
+            position: number;
+            meta_title: string;
+            meta_description: string;
+            image: string | null;
+            products: components["schemas"]["Products"];
+        };
+        PreviousStepsItem: {
+            option_id: number;
+            value: string;
+            op?: string;
+        };
+        PreviousSteps: components["schemas"]["PreviousStepsItem"][];
+        Answers3: {
+            file_id: string;
+            filename?: string;
+            size?: number;
+            content_type?: string;
+        };
+        Answers4: (number | string)[];
+        Answers2: components["schemas"]["Answers3"] | string | number | components["schemas"]["Answers4"] | (never | null);
+        Answers: {
+            [key: string]: components["schemas"]["Answers2"];
+        };
+        Schema: {
+            answers: components["schemas"]["Answers"];
+        };
+        ErrorsItem: {
+            option_id: number;
+            message: string;
+        };
+        Errors: components["schemas"]["ErrorsItem"][];
+        Answers7: {
+            file_id: string;
+            filename: string;
+            size: number;
+            content_type: string;
+        };
+        Answers6: string | number[] | components["schemas"]["Answers7"];
+        Answers5: {
+            [key: string]: components["schemas"]["Answers6"];
+        };
+        RelatedItem: {
+            product_id: number;
+            name: string;
+            vat: boolean;
+            /** @example 25.12 */
+            price: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+        };
+        Related: components["schemas"]["RelatedItem"][];
+        Price: {
+            /** @example 25.12 */
+            base: MoneyString;
+            /** @example 25.12 */
+            options: MoneyString;
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            fees: MoneyString;
+            related: components["schemas"]["Related"];
+            /** @example 25.12 */
+            total: MoneyString;
+        };
+        User: {
+            id: number;
+            email: string;
+            firstname: string;
+            lastname: string;
+            /** @enum {string} */
+            role: "customer" | "agent" | "admin" | "notary";
+        };
+        Schema2: {
+            user: components["schemas"]["User"];
+        };
+        Schema3: {
+            email: string;
+        };
+        Schema4: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        Schema5: {
+            token: string;
+        };
+        CustomerProvider: {
+            name: string;
+            start_url: string;
+        } | null;
+        OptionsItem: {
+            option_id: number;
+            label: string;
+            value: string;
+            print_value: string;
+            option_type: string;
+        };
+        Options: components["schemas"]["OptionsItem"][];
+        ItemsItem2: {
+            id: number;
+            product_id: number;
+            url_key: string;
+            product_name: string;
+            qty: number;
+            version: number;
+            answers: components["schemas"]["Answers"];
+            summary: string;
+            options: components["schemas"]["Options"];
+            valid: boolean;
+            price: components["schemas"]["Price"];
+            characteristics: string;
+            delivery_time: string | null;
+            starts_now: boolean;
+        };
+        Items: components["schemas"]["ItemsItem2"][];
+        Totals: {
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            fees: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+        };
+        RequiredConsentsItem: "accept_terms" | "start_now";
+        RequiredConsents: components["schemas"]["RequiredConsentsItem"][];
+        Seller: {
+            legal_name: string;
+            tax_id: string;
+            address: string;
+        };
+        Terms: {
+            version: string;
+            /** @description SHA-256 (hex) of the terms text */
+            hash: string;
+            language: string;
+        };
+        Schema6: {
+            quote_id: number | null;
+            store_id: number;
+            items: components["schemas"]["Items"];
+            totals: components["schemas"]["Totals"];
+            required_consents: components["schemas"]["RequiredConsents"];
+            seller: components["schemas"]["Seller"];
+            terms: components["schemas"]["Terms"];
+        };
+        /** @description The pay link key (the part after #k= in the e-mailed link) */
+        Key: string;
+        /** @enum {string|null} */
+        PaymentStatus: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
+        PaymentMethod: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+        Schema7: {
+            order_id: number;
+            redirect_url: string;
+        };
+        /** @description The quote link key (the part after #k= in the link) */
+        Key2: string;
+        /** @description The activity's supervising authority; empty when none applies */
+        SupervisingAuthority: string;
+        Schema8: {
+            status: string;
+            db: string;
+        };
+        ItemsItem3: {
+            /** @example 28079 */
+            code: string;
+            /** @example Madrid */
+            name: string;
+            parent_code: string | null;
+            parent_name: string | null;
+        };
+        Items2: components["schemas"]["ItemsItem3"][];
+        Schema9: {
+            items: components["schemas"]["Items2"];
+            more: boolean;
+        };
+        /**
+         * @description Catastro street type (CL, AV, PZ...)
+         * @example CL
+         */
+        StreetType: string;
+        AddressParts: {
+            street_type: components["schemas"]["StreetType"];
+            /** @example ALCALA */
+            street: string;
+            /** @example 45 */
+            number: string;
+            staircase: string | null;
+            floor: string | null;
+            door: string | null;
+            /** @example 28014 */
+            postal_code: string | null;
+        };
+        /**
+         * @description The adapter that answered (CADASTRE_PROVIDER)
+         * @enum {string}
+         */
+        Source: "offline" | "catastro";
+        UnitsItem: {
+            /** @example 0847106VK4704F0002PR */
+            refcat: string;
+            /**
+             * @description INE province code
+             * @example 28
+             */
+            province_code: string;
+            /** @example Madrid */
+            province: string;
+            /**
+             * @description INE municipality code
+             * @example 28079
+             */
+            municipality_code: string;
+            /** @example Madrid */
+            municipality: string;
+            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+            address: string;
+            address_parts: components["schemas"]["AddressParts"];
+            /** @enum {string|null} */
+            class: "urban" | "rustic" | null;
+            /** @example Residencial */
+            use: string | null;
+            surface_m2: number | null;
+            year_built: number | null;
+        };
+        Units: components["schemas"]["UnitsItem"][];
+        Schema10: {
+            /** @enum {boolean} */
+            ok: false;
+            code: string;
+            message: string;
+        };
+        Schema11: {
+            email: string;
+            firstname: string;
+            lastname: string;
+            newsletter: boolean;
+        };
+        Schema12: {
+            subscribed: boolean;
+        };
+        Schema13: {
+            marked: number;
+        };
+        ItemsItem4: {
+            id: number;
+            push_service: string;
+            user_agent: string | null;
+            created_at: string;
+            last_sent_at: string | null;
+        };
+        Country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+        Card: {
+            brand: string | null;
+            last4: string | null;
+            exp_month: number | null;
+            exp_year: number | null;
+        } | null;
+        PreferredPayment: {
+            method: string;
+            card: components["schemas"]["Card"];
+        } | null;
+        Schema14: {
+            preferred_payment: components["schemas"]["PreferredPayment"];
+        };
+        /** @enum {integer} */
+        PanelStatusId: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
+        /** @enum {string} */
+        Key3: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
+        ClientStatus: {
+            key: components["schemas"]["Key3"];
+            text: string;
+            /** @enum {string} */
+            style: "danger" | "info" | "warning" | "success" | "gray";
+        };
+        FilesItem: {
+            id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+            created_at: string;
+            uploaded_by_customer?: boolean;
+            option_id?: number | null;
+        };
+        Files: components["schemas"]["FilesItem"][];
+        ItemsItem6: {
+            id: number;
+            order_id: number;
+            product_id: number;
+            product_name: string;
+            qty: number;
+            created_at: string;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            referencia: string | null;
+            /** @example 25.12 */
+            price: MoneyString;
+            client_status: components["schemas"]["ClientStatus"];
+            summary: string;
+            options: components["schemas"]["Options"];
+            files: components["schemas"]["Files"];
+        };
+        Items3: components["schemas"]["ItemsItem6"][];
+        /** @enum {string|null} */
+        Refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
+        Withdrawal: {
+            allowed: boolean;
+            /** Format: date */
+            last_day: string;
+            refusal: components["schemas"]["Refusal"];
+            withdrawn_at: string | null;
+        };
+        ItemsItem5: {
+            order_id: number;
+            created_at: string;
+            store_id: number;
+            /** @enum {string} */
+            status: "pending" | "complete" | "canceled" | "closed";
+            paid: boolean;
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+            currency: string;
+            items: components["schemas"]["Items3"];
+            withdrawal?: components["schemas"]["Withdrawal"];
+        };
+        Schema15: {
+            order_id: number;
+            item_id: number;
+            store_id: number;
+            product_id: number;
+            product_name: string;
+            url_key: string | null;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            editable: boolean;
+            /** @example 25.12 */
+            price: MoneyString;
+            answers: {
+                [key: string]: unknown;
+            };
+        };
+        AttrItem: {
+            key: string;
+            value: string;
+        };
+        Attr: components["schemas"]["AttrItem"][];
+        Meta: {
+            attr: components["schemas"]["Attr"];
+            tipo: number[];
+            uso: number[];
+            relacion: number[];
+        };
+        Origin: "customer" | "order";
+        OrdersItem: {
+            order_id: number;
+            item_id: number;
+            product_id: number;
+            product_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Orders: components["schemas"]["OrdersItem"][];
+        /** @description Up to the warning that incorporating the data is prohibited */
+        Cargas: string;
+        DocParsed: {
+            descripcion: string;
+            cargas: components["schemas"]["Cargas"];
+            titulares: string;
+        } | null;
+        /** @description idufir, refcat, finca, registro, fecha, titular, nif */
+        Entity: string;
+        DocParsedEntitiesItem: {
+            entity: components["schemas"]["Entity"];
+            text_data: string;
+        };
+        DocParsedEntities: components["schemas"]["DocParsedEntitiesItem"][] | null;
+        ItemsItem7: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+            doc_parsed: components["schemas"]["DocParsed"];
+            doc_parsed_entities: components["schemas"]["DocParsedEntities"];
+        };
+        AttrItem2: {
+            key: string;
+            value: string;
+        };
+        /** @description Attributes of the kind (at most 20) */
+        Attr2: components["schemas"]["AttrItem2"][];
+        /** @description Property type 100-106; vehicle fuel/label 300-307 */
+        Tipo: number[];
+        /** @description Property use 200-206 */
+        Uso: number[];
+        /** @description Vehicle relationship 400-404; company relationship 500-507 */
+        Relacion: number[];
+        Meta2: {
+            attr?: components["schemas"]["Attr2"];
+            tipo?: components["schemas"]["Tipo"];
+            uso?: components["schemas"]["Uso"];
+            relacion?: components["schemas"]["Relacion"];
+        };
+        Schema16: {
+            name: string;
+            meta?: components["schemas"]["Meta2"];
+            favourite?: boolean;
+        };
+        Schema17: {
+            name?: string;
+            meta?: components["schemas"]["Meta2"];
+            favourite?: boolean;
+        };
+        ItemsItem8: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+            /** @description First letters of words, uppercase, at most 2 */
+            initials: string;
+            seguimiento: boolean;
+        };
+        ItemsItem9: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+        };
+        File: {
+            id: number;
+            filename: string;
+            order_id: number;
+            item_id: number;
+        } | null;
+        ItemsItem10: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+            file: components["schemas"]["File"];
+        };
+        /** @description A document of one of your orders */
+        FileId: number | null;
+        /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
+        SaveFromOrders: boolean;
+        Schema18: {
+            save_from_orders: components["schemas"]["SaveFromOrders"];
+        };
+        /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
+        Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
+        Kind: "invoice" | "credit_note";
+        /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
+        InvoiceType: string;
+        Corrects: {
+            number: string;
+            /** Format: date */
+            issue_date: string;
+        } | null;
+        ItemsItem11: {
+            id: number;
+            kind: components["schemas"]["Kind"];
+            /** @example F01-2026-000001 */
+            number: string;
+            invoice_type: components["schemas"]["InvoiceType"];
+            order_id: number;
+            store_id: number;
+            /** Format: date */
+            issue_date: string;
+            currency: string;
+            /** @example 25.12 */
+            base_total: MoneyString;
+            /** @example 25.12 */
+            tax_total: MoneyString;
+            /** @example 25.12 */
+            not_subject_total: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+            corrects: components["schemas"]["Corrects"];
+            reason: string | null;
+        };
+        Items4: components["schemas"]["ItemsItem11"][];
+        Schema19: {
+            name: string;
+            tax_id: string;
+            address: string;
+            country: components["schemas"]["Country"];
+        };
+        Status: "requested" | "succeeded" | "failed";
+        RefundsItem: {
+            id: number;
+            order_id: number;
+            /** @example 25.12 */
+            amount: MoneyString;
+            /** @example 25.12 */
+            penalty: MoneyString;
+            reason: string;
+            status: components["schemas"]["Status"];
+            provider: string;
+            provider_refund_ref: string | null;
+            failure_code: string | null;
+            credit_note_id: number | null;
+            agent_name: string | null;
+            created_at: string;
+        };
+        SchemaItem: {
+            series_key: string;
+            validation_code: string;
+            updated_at?: string;
+        };
+        ItemsItem12: {
+            id: number;
+            text: string;
+        };
+        Items5: components["schemas"]["ItemsItem12"][];
+        Asignee: {
+            id: number;
+            name: string;
+        } | null;
+        Customer: {
+            customer_id: number;
+            email: string;
+            firstname: string;
+            lastname: string;
+        };
+        Consents: {
+            terms_version: string;
+            /** @description SHA-256 (hex) of the terms text accepted */
+            terms_hash: string;
+            terms_language: string;
+            accepted_at: string;
+            start_now_at: string | null;
+        } | null;
+        InvoiceRequest: {
+            name: string;
+            tax_id: string;
+            country: string;
+        } | null;
+        Order: {
+            order_id: number;
+            store_id: number;
+            /** @enum {string} */
+            status: "pending" | "complete" | "canceled" | "closed";
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax_amount: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+            paid_at: string | null;
+            consents: components["schemas"]["Consents"];
+            invoice_request: components["schemas"]["InvoiceRequest"];
+        };
+        /** @enum {string} */
+        Status2: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled";
+        PaymentsItem: {
+            id: number;
+            method: string;
+            provider: string;
+            provider_ref: string | null;
+            /** @example 25.12 */
+            amount: MoneyString;
+            status: components["schemas"]["Status2"];
+            failure_code: string | null;
+            card: string | null;
+            created_at: string;
+        };
+        Payments: components["schemas"]["PaymentsItem"][];
+        /** @enum {integer|null} */
+        OldStatus: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004 | null;
+        HistoryItem: {
+            id: number;
+            accion: string;
+            old_status: components["schemas"]["OldStatus"];
+            new_status: components["schemas"]["OldStatus"];
+            old_status_text: string | null;
+            new_status_text: string | null;
+            old_referencia: string | null;
+            new_referencia: string | null;
+            details: {
+                [key: string]: unknown;
+            } | null;
+            admin_user_id: number | null;
+            admin_name: string | null;
+            created_at: string;
+        };
+        History: components["schemas"]["HistoryItem"][];
+        NotesItem: {
+            id: number;
+            text: string;
+            pinned: boolean;
+            admin_user_id: number;
+            admin_name: string;
+            created_at: string;
+        };
+        Notes: components["schemas"]["NotesItem"][];
+        FilesItem2: {
+            id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+            created_at: string;
+            visible_to_customer: boolean;
+            uploaded_by_customer?: boolean;
+            option_id?: number | null;
+        };
+        Files2: components["schemas"]["FilesItem2"][];
+        RelatedOrdersItem: {
+            item_id: number;
+            order_id: number;
+            product_id: number;
+            product_name: string;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            status_text: string;
+            created_at: string;
+            linked: boolean;
+        };
+        RelatedOrders: components["schemas"]["RelatedOrdersItem"][];
+        Schema20: {
+            item_id: number;
+            order_id: number;
+            product_id: number;
+            product_name: string;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            status_text: string;
+            referencia: string | null;
+            priority: number;
+            deadline_at: string | null;
+            standby_until: string | null;
+            provider_id: string | null;
+            asignee: components["schemas"]["Asignee"];
+            locked_by: components["schemas"]["Asignee"];
+            incidencia_status_id: number | null;
+            incidencia_text: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @example 25.12 */
+            price: MoneyString;
+            product_options: components["schemas"]["Options"];
+            customer: components["schemas"]["Customer"];
+            order: components["schemas"]["Order"];
+            payments: components["schemas"]["Payments"];
+            history: components["schemas"]["History"];
+            notes: components["schemas"]["Notes"];
+            files: components["schemas"]["Files2"];
+            related_ticket_ids: number[];
+            related_orders: components["schemas"]["RelatedOrders"];
+        };
+        /**
+         * Format: date-time
+         * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
+         */
+        Version: string;
+        Schema21: {
+            version: components["schemas"]["Version"];
+        };
+        Schema22: {
+            item_id: number;
+            /**
+             * Format: date-time
+             * @description The item's new version
+             */
+            updated_at: string;
+        };
+        /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
+        Key4: string;
+        /** @description false for -1 (auto-assign): it cannot be closed normally */
+        Closable: boolean;
+        /** @description false while its screen belongs to a later issue */
+        Ready: boolean;
+        TabsItem: {
+            key: components["schemas"]["Key4"];
+            /** @description The address ending: /agentes/{ending} */
+            ending: string;
+            title: string;
+            closable: components["schemas"]["Closable"];
+            ready: components["schemas"]["Ready"];
+            item_id: number | null;
+            ticket_id: number | null;
+        };
+        Tabs: components["schemas"]["TabsItem"][];
+        /** @description Items whose tabs were closed, most recent first */
+        ClosedItemIds: number[];
+        /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
+        BackgroundLockSeconds: number;
+        Schema23: {
+            tabs: components["schemas"]["Tabs"];
+            active: string | null;
+            closed_item_ids: components["schemas"]["ClosedItemIds"];
+            background_lock_seconds: components["schemas"]["BackgroundLockSeconds"];
+        };
+        Status3: "enabled" | "disabled";
+        /** @example 25.12 */
+        Price2: MoneyString | null;
+        Options3: {
+            title?: string;
+            placeholder?: string;
+            error?: string;
+            values?: {
+                [key: string]: string;
+            };
+        };
+        Options2: {
+            [key: string]: components["schemas"]["Options3"];
+        };
+        Form: {
+            options?: components["schemas"]["Options2"];
+            exit_messages?: string[];
+        };
+        Es: {
+            name: string;
+            short_description?: string;
+            description?: string;
+            custom_text?: string;
+            tooltip?: string | null;
+            meta_title?: string;
+            meta_description?: string;
+            form?: components["schemas"]["Form"];
+        };
+        Translations: {
+            es?: components["schemas"]["Es"];
+            en?: components["schemas"]["Es"];
+            pt?: components["schemas"]["Es"];
+        };
+        PricesItem: {
+            store_id: number;
+            vat_rate: string;
+            /** @example 25.12 */
+            price: MoneyString;
+        };
+        Prices: components["schemas"]["PricesItem"][];
+        StoreChoicesItem: {
+            store_id: number;
+            name: string;
+            country: string;
+        };
+        StoreChoices: components["schemas"]["StoreChoicesItem"][];
+        Schema24: {
+            product_id: number;
+            url_key: string;
+            kind: string;
+            category: string;
+            name: string;
+            short_description: string;
+            description: string;
+            custom_text: string;
+            meta_title: string;
+            meta_description: string;
+            /** @example 25.12 */
+            base_price: MoneyString;
+            /** @example 25.12 */
+            official_fee: MoneyString;
+            status: components["schemas"]["Status3"];
+            stores: number[];
+            version: number;
+            updated_at: string;
+            edited_at: string | null;
+            edited_by: string | null;
+            file_pending: boolean;
+            form: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            base_language: "es" | "en" | "pt";
+            translations: components["schemas"]["Translations"];
+            needed_languages: ("es" | "en" | "pt")[];
+            prices: components["schemas"]["Prices"];
+            store_choices: components["schemas"]["StoreChoices"];
+        };
+        Schema25: {
+            version: number;
+        };
+        ItemsItem13: {
+            id: number;
+            url_key: string;
+            name: string;
+            position: number;
+            language: string;
+            meta_title: string;
+            meta_description: string;
+            image: string;
+            version: number;
+            edited: boolean;
+        };
+        ItemsItem14: {
+            id: number;
+            kind: string;
+            to: string;
+            from: string;
+            subject: string;
+            store_id: number;
+            store_name: string;
+            language: string;
+            order_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            attempts: number;
+            next_attempt_at: string | null;
+            last_error: string | null;
+            transport: string | null;
+            created_at: string;
+            sent_at: string | null;
+        };
+        ItemsItem15: {
+            name: string;
+            label: string;
+        };
+        Items6: components["schemas"]["ItemsItem15"][];
+        /**
+         * @description email: sent from an item (also its PDFs); incidence: raised with status 60
+         * @enum {string}
+         */
+        Kind2: "email" | "incidence";
+        /** @description HTML body with {{placeholders}} (sanitized when saved) */
+        Template: string;
+        Values: {
+            logo?: string;
+            direccion?: string;
+            numero_finca?: string;
+            nombre?: string;
+            municipio?: string;
+            provincia?: string;
+            motivo?: string;
+            url?: string;
+            nombre_web?: string;
+            referencia?: string;
+            nombre_producto?: string;
+            id?: string;
+            order_id?: string;
+            numero_pedido?: string;
+            titular?: string;
+            articulo_matriz?: string;
+            descripcion_registral?: string;
+        };
+        ItemsItem16: {
+            kind: components["schemas"]["Kind2"];
+            id: number;
+            /** @enum {string} */
+            language: "es" | "en" | "pt";
+            name: string;
+            group: string;
+            template: string;
+            subject_template: string;
+            header_template: string;
+            button_template: string;
+            updated_at: string;
+        };
+        FilesItem3: {
+            id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+        };
+        Files3: components["schemas"]["FilesItem3"][];
+        AnswersItem: {
+            id: number;
+            message: string;
+            created_at: string;
+            files: components["schemas"]["Files3"];
+        };
+        Answers8: components["schemas"]["AnswersItem"][];
+        Schema26: {
+            template_id: number;
+            version: components["schemas"]["Version"];
+            values?: components["schemas"]["Values"];
+        };
+        /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
+        Shown: boolean;
+        Schema27: {
+            item_id: number;
+            order_id: number;
+            product_name: string;
+            /** @description status 60: the answer form is offered */
+            open: boolean;
+            shown: components["schemas"]["Shown"];
+            incidence_name: string | null;
+            text: string | null;
+            answers: components["schemas"]["Answers8"];
+        };
+        /** @description The most properties the customer paid to locate (answer of question 1006) */
+        PaidMaximo: number;
+        /** @description The maximum the names were processed with (tramitaListaNombresQP) */
+        Maximo: number | null;
+        NamesItem: {
+            id: number;
+            nombre: string;
+            apellidos: string;
+            nif: string;
+            maximo: number | null;
+            /** Format: date-time */
+            processed_at: string | null;
+        };
+        Names: components["schemas"]["NamesItem"][];
+        LocalizationsItem: {
+            id: number;
+            registro: string;
+            finca: string;
+            municipio: string;
+            titular: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Localizations: components["schemas"]["LocalizationsItem"][];
+        Schema28: {
+            item_id: number;
+            paid_maximo: components["schemas"]["PaidMaximo"];
+            maximo: components["schemas"]["Maximo"];
+            /** @description How many more localizations may be recorded */
+            room: number;
+            names: components["schemas"]["Names"];
+            localizations: components["schemas"]["Localizations"];
+        };
+        Schema29: {
+            item_id: number;
+            nombre: string;
+            apellidos: string;
+            nif: string;
+        };
+        List: number[];
+        Schema30: {
+            maximo: number;
+            list: components["schemas"]["List"];
+        };
+        /**
+         * Format: date-time
+         * @description Send it back with an edit; a stale one is a 409
+         */
+        Version2: string;
+        Customer2: {
+            customer_id: number;
+            email: string;
+            firstname: string;
+            lastname: string;
+            phone: string | null;
+            newsletter: boolean;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            version: components["schemas"]["Version2"];
+        };
+        Schema31: {
+            customer: components["schemas"]["Customer2"];
+        };
+        /**
+         * @description The queue the auto-assign tab pulls first
+         * @enum {string}
+         */
+        DefaultQueue: "default" | "portugal";
+        Languages: ("es" | "en" | "pt")[];
+        Settings: {
+            default_queue?: components["schemas"]["DefaultQueue"];
+            languages?: components["schemas"]["Languages"];
+        };
+        /**
+         * @description portugal: the spec's Portuguese panel role (canned responses of its groups)
+         * @enum {string|null}
+         */
+        PanelRole: "portugal" | null;
+        ItemsItem17: {
+            id: number;
+            email: string;
+            firstname: string;
+            lastname: string;
+            /** @enum {string} */
+            role: "agent" | "admin" | "notary";
+            active: boolean;
+            settings: components["schemas"]["Settings"];
+            panel_role: components["schemas"]["PanelRole"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            version: string;
+        };
+        Schema32: {
+            agent: components["schemas"]["ItemsItem17"];
+        };
+        /**
+         * @description 1 Inicial, 2 Abierto, 3 Pendiente, 4 Resuelto, 5 Cerrado, 6 Programado, 7 Pte. documentación, 8 Lead convertido
+         * @enum {integer}
+         */
+        Status4: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        Lock: {
+            locked_by: number;
+            locked_by_name: string;
+            /** Format: date-time */
+            expires_at: string;
+        } | null;
+        /**
+         * Format: date-time
+         * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
+         */
+        Version3: string;
+        Schema33: {
+            ticket_id: number;
+            version: components["schemas"]["Version3"];
+            /** @description The thread message recorded */
+            message_id: number;
+            /** @description The outbox row that sends it */
+            outbox_id: number | null;
+        };
+        AttachmentsItem: {
+            id: number;
+            message_id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+        };
+        Attachments: components["schemas"]["AttachmentsItem"][];
+        Schema34: {
+            ticket_id: number;
+            version: components["schemas"]["Version3"];
+        };
+        Schema35: {
+            version: components["schemas"]["Version3"];
+            text: string;
+        };
+        Schema36: {
+            version: components["schemas"]["Version3"];
+            note_id: number;
+        };
+        ItemsItem18: {
+            entity_id: string;
+            legal_name: string;
+            tax_id: string;
+            address: string;
+            country: string;
+            registry_note: string;
+            email: string;
+            phone: string;
+            privacy_email: string;
+            supervising_authority: components["schemas"]["SupervisingAuthority"];
+            time_zone: string;
+            verifactu: boolean;
+            stores: number[];
+            version: number;
+            /** Format: date-time */
+            updated_at: string;
+            placeholder_fields: string[];
+        };
+        ChangesItem: {
+            field: string;
+            old: string;
+            new: string;
+        };
+        Changes: components["schemas"]["ChangesItem"][];
+        /**
+         * @description awaiting_names: names may be added and sent; otherwise read-only
+         * @enum {string}
+         */
+        State: "awaiting_names" | "sent" | "unpaid" | "closed";
+        /** @description The most properties paid for (the highest maximo allowed) */
+        PaidMaximo2: number;
+        /** @description The maximum the names were sent with */
+        Maximo2: number | null;
+        NamesItem2: {
+            id: number;
+            nombre: string;
+            apellidos: string;
+            nif: string;
+            /** Format: date-time */
+            processed_at: string | null;
+        };
+        Names2: components["schemas"]["NamesItem2"][];
+        LocalizationsItem2: {
+            id: number;
+            registro: string;
+            finca: string;
+            municipio: string;
+            titular: string;
+        };
+        Localizations2: components["schemas"]["LocalizationsItem2"][];
+        Schema37: {
+            item_id: number;
+            state: components["schemas"]["State"];
+            editable: boolean;
+            paid_maximo: components["schemas"]["PaidMaximo2"];
+            /** @description How many people the list may hold */
+            max_names: number;
+            maximo: components["schemas"]["Maximo2"];
+            names: components["schemas"]["Names2"];
+            localizations: components["schemas"]["Localizations2"];
+        };
+        /**
+         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+         * @enum {string}
+         */
+        Visibility: "all" | "admins" | "private";
+        ItemsItem19: {
+            id: number;
+            group: string;
+            title: string;
+            body: string;
+            visibility: components["schemas"]["Visibility"];
+            created_by: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
+        Group: string;
+        /** @description plain text with {{placeholders}} */
+        Body: string;
+        Schema38: {
+            group?: components["schemas"]["Group"];
+            title: string;
+            body: components["schemas"]["Body"];
+            visibility?: components["schemas"]["Visibility"];
+        };
+        /** @description the key, every field of the list (money as "25.12"), version, active */
+        ItemsItem20: {
+            key: string;
+            version: number;
+            active: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Schema39: string | number | boolean | (never | null) | string[];
+        ItemsItem21: {
+            id: number;
+            payment_id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+            uploaded_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description The store filter; empty = all */
+        Stores: number[];
+        BucketsItem: {
+            /** @enum {string} */
+            bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
+            items: number;
+        };
+        Buckets: components["schemas"]["BucketsItem"][];
+        /** @description Whether a model is configured (ASSISTANT_API_URL); false: no drafting */
+        Configured: boolean;
+        /** @description The assistant is turned off for this item (disablePedidoIA) */
+        Disabled: boolean;
+        Schema40: {
+            configured: components["schemas"]["Configured"];
+            disabled: components["schemas"]["Disabled"];
+            model: string | null;
+        };
+        /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
+        Content: string;
     };
     responses: {
         /** @description An error: `{code, message}` in the store language */
