@@ -49,7 +49,7 @@ test.describe.serial('configuration lists', () => {
       .or(page.getByLabel('Buscar', { exact: true }))
       .fill('madrid nº 7');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-    await expect(page.getByText('1 registros')).toBeVisible();
+    await expect(page.getByText('1 registro', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'a list');
     await page.getByRole('link', { name: /madrid-07/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Editar madrid-07' })).toBeVisible();

@@ -92,10 +92,10 @@ test.describe.serial('person search (QP) and company reports for customers', () 
       'Ana Silva Gómez (X1234567L)',
     );
 
-    await section.getByRole('button', { name: 'Enviar la lista (1 personas)' }).click();
+    await section.getByRole('button', { name: 'Enviar la lista (1 persona)' }).click();
     await expect(section.getByRole('alert').first()).toContainText('Por favor, selecciona una opción');
     await section.getByLabel('Número máximo de propiedades a localizar').selectOption('3');
-    await section.getByRole('button', { name: 'Enviar la lista (1 personas)' }).click();
+    await section.getByRole('button', { name: 'Enviar la lista (1 persona)' }).click();
     await expect(section.getByText('Lista enviada: buscamos hasta 3 propiedades.')).toBeVisible();
     await expect(section.getByRole('button', { name: 'Añadir a la lista' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'QP list, sent');
