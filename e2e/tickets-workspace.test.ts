@@ -240,6 +240,8 @@ test.describe.serial('tickets in the workspace', () => {
     // The orders queue gave the paid order; the tickets queue sits beside it.
     const bar = page.getByRole('region', { name: 'Autoasignar' });
     await expect(bar.getByRole('button', { name: 'Siguiente ticket' })).toBeVisible();
+    // The page is whole once the order the queue gave has its heading (it loads after the bar).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'auto-assign with the tickets queue');
     // Each pull opens the oldest waiting ticket nobody holds, in its tab, locked to the agent; going back to the
     // auto-assign tab keeps it locked, so the next pull gives another one, until none waits.
