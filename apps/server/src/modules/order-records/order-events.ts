@@ -142,32 +142,28 @@ interface EventMap {
   withdrawn: OrderWithdrawnEvent;
 }
 
+/** One empty listener list per event. */
+function noListeners(): { [K in keyof EventMap]: Listener<EventMap[K]>[] } {
+  return {
+    placed: [],
+    paid: [],
+    paymentInstructions: [],
+    itemStatusChanged: [],
+    fileAttached: [],
+    leadResent: [],
+    refunded: [],
+    withdrawn: [],
+  };
+}
+
 /**
  * In-process domain events of orders. Listeners run inside the transaction that changed the order, so what they
  * write (an invoice, an outbox email) commits or rolls back with the state change: exactly once, never lost.
  */
 export class OrderEvents {
-  private readonly listeners: { [K in keyof EventMap]: Listener<EventMap[K]>[] } = {
-    placed: [],
-    paid: [],
-    paymentInstructions: [],
-    itemStatusChanged: [],
-    fileAttached: [],
-    leadResent: [],
-    refunded: [],
-    withdrawn: [],
-  };
+  private readonly listeners = noListeners();
 
-  private readonly lateListeners: { [K in keyof EventMap]: Listener<EventMap[K]>[] } = {
-    placed: [],
-    paid: [],
-    paymentInstructions: [],
-    itemStatusChanged: [],
-    fileAttached: [],
-    leadResent: [],
-    refunded: [],
-    withdrawn: [],
-  };
+  private readonly lateListeners = noListeners();
 
   /**
    * `late`: runs after the other listeners. For a listener that takes a lock every order shares (the invoice series,

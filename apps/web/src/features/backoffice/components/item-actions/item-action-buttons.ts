@@ -1,17 +1,9 @@
 import { PanelStatus as PANEL_STATUS, type Action } from '@ventanilla/domain';
 import type { BackofficeItem } from '../../../../shared/lib/api-contract';
+import type { ItemActionPath } from '../../api/item-actions';
 
-export type DialogName =
-  | 'finish'
-  | 'close'
-  | 'not-processing'
-  | 'postpone'
-  | 'delegate'
-  | 'reference'
-  | 'priority'
-  | 'deadline'
-  | 'provider'
-  | 'lead/closed-lost';
+/** The dialogs: every simple action but resending the payment link, and finishing. */
+export type DialogName = Exclude<ItemActionPath, 'lead/resend'> | 'finish';
 
 /** A button of the panel: a dialog to open, or resending the payment link (no dialog). */
 export type ActionButton = DialogName | 'lead/resend';
