@@ -4,8 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
+import { NOTARY_STATUSES } from '@ventanilla/domain';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { ADMIN, AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
+import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 const EVENTS = '/api/backoffice/locks/events';
 /** On a PostgreSQL server (the run's embedded one, or TEST_DATABASE_URL's): LISTEN/NOTIFY and a second instance. */
@@ -104,11 +105,12 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
   let itemId: number;
   let adminId: number;
   let admin: TestClient;
+  let address: string;
 
   beforeAll(async () => {
     one = await createTestApp();
     two = await createTestApp({ sameDatabaseAs: one });
-    const address = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    address = await one.app.listen({ port: 0, host: '127.0.0.1' });
     const agent = await signedIn(one.app, AGENT);
     admin = await signedIn(two.app, ADMIN);
     const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, ADMIN[0]));
@@ -144,6 +146,33 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
     expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: adminId });
     expect((await admin.post('/api/auth/logout')).statusCode).toBeLessThan(300);
     expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: null });
+  });
+
+  it("a notary's stream tells only notary work: another order's holder is not theirs to know", async () => {
+    const notary = await signedIn(one.app, NOTARY);
+    // The admin signed out above: a new session on the other instance.
+    const boss = await signedIn(two.app, ADMIN);
+    const notaryStream = new EventReader();
+    await notaryStream.open(`${address}${EVENTS}`, notary.cookieHeader);
+    expect(await notaryStream.next('ready')).toEqual({ live: true });
+    expect((await boss.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    expect((await boss.delete(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
+    // The agent's stream heard both; the notary's heard nothing of this (status 40) order.
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: adminId });
+    expect(await stream.next('lock')).toEqual({ item_id: itemId, locked_by: null });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(notaryStream.seen('lock')).toEqual([]);
+    // A notary order's changes do reach them.
+    const { itemId: notaryItem } = await insertOrderWithItem(one.app.ctx.db, {
+      orderId: 109_500_002,
+      customerId: adminId,
+      email: 'lock-events@example.com',
+      item: { panelStatusId: NOTARY_STATUSES[0] },
+    });
+    expect((await boss.post(`/api/backoffice/items/${notaryItem}/lock`)).statusCode).toBe(200);
+    expect(await notaryStream.next('lock')).toEqual({ item_id: notaryItem, locked_by: adminId });
+    await stream.next('lock');
+    notaryStream.close();
   });
 
   it('a change rolled back is never told', async () => {

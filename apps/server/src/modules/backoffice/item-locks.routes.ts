@@ -50,8 +50,16 @@ const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const out = new PassThrough();
       streams.add(out);
+      const viewer = signedInUser(request);
+      // Told in the order they happened, each only if the viewer may see its item (notaries: notary work only).
+      let told = Promise.resolve();
       const unsubscribe = lockEvents.subscribe((event) => {
-        if (out.writable) out.write(eventText(event));
+        told = told
+          .then(async () => {
+            if (event.type === 'lock' && !(await itemLocks.lockVisibleTo(viewer, event.change.item_id))) return;
+            if (out.writable) out.write(eventText(event));
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'lock event not told'));
       });
       const keepalive = setInterval(() => out.writable && out.write(': ping\n\n'), STREAM_KEEPALIVE_MS);
       const end = () => {

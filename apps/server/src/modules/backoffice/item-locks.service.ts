@@ -1,5 +1,6 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  mayWorkOnItem,
   can,
   canWrite,
   LOCK_LEASE_MS,
@@ -144,6 +145,19 @@ export class ItemLocksService {
       .update(orderItems)
       .set({ lockedBy: null, lockedAt: null, lockExpiresAt: null })
       .where(eq(orderItems.lockedBy, agentId));
+  }
+
+  /**
+   * Whether a lock change of this item may be told to this viewer: notaries see notary work only (mayWorkOnItem),
+   * everyone else every item. Read when a change is told, not cached: the item's status may have moved since.
+   */
+  async lockVisibleTo(viewer: SessionUser, itemId: number): Promise<boolean> {
+    if (viewer.role !== 'notary') return true;
+    const [item] = await this.db
+      .select({ status: orderItems.panelStatusId })
+      .from(orderItems)
+      .where(eq(orderItems.itemId, itemId));
+    return item !== undefined && mayWorkOnItem(viewer.role, item.status);
   }
 
   /** The change check open tabs poll: a different updated_at or history length means "reload". */
