@@ -387,6 +387,26 @@ describe('every filter', () => {
     expect(await ids('text=zubizarreta')).toEqual([]);
   });
 
+  it("text shaped like a reference's start: the references that start with it, any case, nothing else", async () => {
+    const db = t.app.ctx.db;
+    await db.update(orderItems).set({ referencia: 'ns-2025/004512' }).where(eq(orderItems.itemId, item.urgentAnswer!));
+    const [note] = await db
+      .insert(itemNotes)
+      .values({ itemId: item.incident!, text: 'Ver también NS-2025/004512', adminUserId: agentId })
+      .returning();
+    try {
+      expect(await ids('text=NS-2025%2F')).toEqual([item.urgentAnswer]);
+      expect(await ids('text=ns-2025%2F0045')).toEqual([item.urgentAnswer]);
+      expect(await ids('text=ns-2025')).toEqual([item.urgentAnswer]);
+      expect(await ids('text=ns-2026%2F')).toEqual([]);
+      // Not shaped so: a substring of the whole text, the note included.
+      expect(await ids('text=2025%2F0045')).toEqual([item.urgentAnswer!, item.incident!].sort((a, b) => a - b));
+    } finally {
+      await db.delete(itemNotes).where(eq(itemNotes.id, note!.id));
+      await db.update(orderItems).set({ referencia: null }).where(eq(orderItems.itemId, item.urgentAnswer!));
+    }
+  });
+
   it('provider', async () => {
     expect(await ids('provider=registradores.org')).toEqual([item.incident]);
     expect(await ids('provider=registradores')).toEqual([]);
@@ -721,6 +741,7 @@ describe('indexes', () => {
     ],
     ['text=calle%20mayor', /order_items_search_text_trgm_idx/],
     [`text=${encodeURIComponent('Gómez')}`, /order_items_search_text_trgm_idx/],
+    ['text=ns-2025%2F', /order_items_referencia_prefix_idx/],
     ['product_id=18508', /order_items_product_idx/],
     ['status=60', /order_items_(status|queue|queue_age)_idx/],
     ['status=60,40', /order_items_(status|queue|queue_age)_idx/],

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../stores/stores.js';
 import { translateDomainMessage } from '../i18n/domain-messages.js';
 import {
   parseItemSearch,
+  referencePrefixOf,
   searchFilterErrorMessage,
   searchFilterToQuery,
   type RawQuery,
@@ -195,5 +196,33 @@ describe('search filter: the shareable URL', () => {
 
   it('leaves the defaults out of the URL', () => {
     expect(searchFilterToQuery(filtersOf({ page: '1', size: '10', order_by: '-created_at' }))).toEqual({});
+  });
+});
+
+describe('search filter: a text term shaped like the start of a reference', () => {
+  it.each([
+    ['ns-2025/', 'NS-2025/'],
+    ['NS-2025/0045', 'NS-2025/0045'],
+    ['ns-2025', 'NS-2025'],
+    ['cert-25/1', 'CERT-25/1'],
+    ['Rp-2026/000123', 'RP-2026/000123'],
+  ])('%j is the prefix %j of the references', (text, prefix) => {
+    expect(referencePrefixOf(text)).toBe(prefix);
+  });
+
+  it.each([
+    'gomez',
+    'ns 2025/',
+    'ns-2025/00a',
+    '2025/0045',
+    's_-2025/',
+    'ns-%/',
+    'ns-2/',
+    'ns-20255/',
+    'calle-2025/ mayor',
+    'ns-2025//',
+    'abcdefg-2025/',
+  ])('%j stays a substring of the whole text', (text) => {
+    expect(referencePrefixOf(text)).toBeNull();
   });
 });

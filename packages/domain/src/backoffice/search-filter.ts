@@ -35,6 +35,17 @@ export const MAX_SEARCH_PAGE = 10_000;
 /** Substring filters (text, email) need 3 characters: shorter ones match nearly everything and no trigram index helps. */
 export const MIN_SUBSTRING_LENGTH = 3;
 
+/**
+ * The upper-cased reference prefix a text term stands for, or null. A term shaped like the start of a registry
+ * reference (letters, a hyphen, two to four digits, then optionally a slash and digits: `ns-2025/`, `NS-2025/0045`)
+ * is searched as the start of the items' references, not as a substring of their whole text: agents paste or type a
+ * reference from its start, and a common prefix matched by tens of thousands of old items is a range of one index
+ * (milliseconds) where the trigram scan took seconds (docs/backoffice.md, "Search").
+ */
+export function referencePrefixOf(text: string): string | null {
+  return /^[a-z]{1,6}-\d{2,4}(?:\/\d{0,12})?$/i.test(text) ? text.toUpperCase() : null;
+}
+
 /** Longest value each free-text parameter accepts. */
 export const SEARCH_TEXT_LIMITS = { referencia: 100, email: 254, text: 200, provider: 64 } as const;
 
@@ -77,7 +88,7 @@ export interface ItemSearchFilters {
   dateStart?: string;
   /** Last day included, yyyy-mm-dd. */
   dateEnd?: string;
-  /** Substring over answers, notes, customer name and reference, trimmed. */
+  /** Substring over answers, notes, customer name and reference, trimmed (a reference's start: referencePrefixOf). */
   text?: string;
   /** A provider id (providers become a configuration list later). */
   provider?: string;

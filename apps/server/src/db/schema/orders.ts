@@ -151,6 +151,14 @@ export const orderItems = pgTable(
     // The e-mail filter looks the matching addresses up in search_emails (trigram), then their items here.
     index('order_items_search_email_idx').on(t.searchEmail),
     index('order_items_referencia_idx').on(t.referencia),
+    // A text term shaped like a reference's start (`ns-2025/`) is a prefix of the upper-cased reference: a range of
+    // this index, with the page's sort columns, instead of a trigram scan over tens of thousands of old matches.
+    index('order_items_referencia_prefix_idx').using(
+      'btree',
+      sql`upper(${t.referencia}) text_pattern_ops`,
+      t.createdAt,
+      t.itemId,
+    ),
     index('order_items_product_idx').on(t.productId, t.createdAt),
     index('order_items_updated_idx').on(t.updatedAt, t.itemId),
     index('order_items_priority_idx').on(t.priority, t.createdAt),

@@ -4,6 +4,7 @@ import {
   NOTA_SIMPLE_PRODUCT_IDS,
   PanelStatus,
   PROPERTY_SEARCH_PRODUCT_IDS,
+  referencePrefixOf,
   type ClientStatusKey,
   type ItemSearchFilters,
   type SearchOrderField,
@@ -31,9 +32,18 @@ export const PINNED_NOTE_CHARS = 280;
 const RAW_RETURNED = ['abonado_perseguir', 'closed', 'closed_lost'];
 const RAW_PENDING = ['processing', 'canceled', 'cancelled', 'fraud', 'holded', 'held', 'payment_review'];
 
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
 /** LIKE pattern for a substring: %, _ and \ in the text are literal. */
 export function likeSubstring(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** LIKE pattern for a prefix (a b-tree with text_pattern_ops serves it). */
+function likePrefix(text: string): string {
+  return `${likeLiteral(text)}%`;
 }
 
 /**
@@ -121,8 +131,14 @@ export function searchConditions(filters: ItemSearchFilters, scope: SearchScope 
   if (filters.dateStart !== undefined) where.push(sql`i.created_at >= ${dayStart(filters.dateStart)}`);
   if (filters.dateEnd !== undefined) where.push(sql`i.created_at < ${dayEnd(filters.dateEnd)}`);
   if (filters.text !== undefined) {
-    // Folded like the stored text (migration 0044): "gomez" finds "Gómez"; the trigram index still serves it.
-    where.push(sql`i.search_text like search_fold(${likeSubstring(filters.text)})`);
+    const prefix = referencePrefixOf(filters.text);
+    where.push(
+      prefix !== null
+        ? // A reference's start: a range of order_items_referencia_prefix_idx (migration 0046).
+          sql`upper(i.referencia) like ${likePrefix(prefix)}`
+        : // Folded like the stored text (migration 0044): "gomez" finds "Gómez"; the trigram index still serves it.
+          sql`i.search_text like search_fold(${likeSubstring(filters.text)})`,
+    );
   }
   if (filters.provider !== undefined) where.push(sql`i.provider_id = ${filters.provider}`);
   return where.length > 0 ? sql.join(where, sql` and `) : sql`true`;

@@ -21,7 +21,7 @@ const DESCRIPTIONS: Record<SearchFilterParam, string> = {
   status_client: 'Customer-facing statuses: ids 1-5 or pending, processing, incidence, ready, returned; comma-joined',
   date_start: 'First day of creation included, YYYY-MM-DD (Europe/Madrid)',
   date_end: 'Last day of creation included, YYYY-MM-DD (Europe/Madrid), not before date_start',
-  text: "Part of the answers, notes, customer's name or reference, 3-200 characters, case-insensitive",
+  text: "Part of the answers, notes, customer's name or reference, 3-200 characters, case- and accent-insensitive; a term shaped like a reference's start (NS-2025/) matches references starting with it",
   provider: 'Provider id: letters, digits, _ . -, up to 64 characters',
 };
 

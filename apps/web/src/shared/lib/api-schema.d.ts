@@ -6239,7 +6239,7 @@ export interface paths {
                     date_start?: string;
                     /** @description Last day of creation included, YYYY-MM-DD (Europe/Madrid), not before date_start */
                     date_end?: string;
-                    /** @description Part of the answers, notes, customer's name or reference, 3-200 characters, case-insensitive */
+                    /** @description Part of the answers, notes, customer's name or reference, 3-200 characters, case- and accent-insensitive; a term shaped like a reference's start (NS-2025/) matches references starting with it */
                     text?: string;
                     /** @description Provider id: letters, digits, _ . -, up to 64 characters */
                     provider?: string;
