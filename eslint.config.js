@@ -273,6 +273,36 @@ export default tseslint.config(
     },
   },
   {
+    // The back office's areas as units, like the server's modules (docs/architecture.md, "apps/web"): outside an area
+    // (apps/web/src/features/backoffice/<area>), only its index.ts may be imported.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'backoffice-area', pattern: 'apps/web/src/features/backoffice/*', capture: ['area'] },
+        { type: 'web', pattern: 'apps/web/src' },
+      ],
+      'boundaries/include': ['apps/web/src/**/*.{ts,tsx}'],
+      'import/resolver': { typescript: { project: ['apps/web/tsconfig.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              disallow: { to: { element: { type: 'backoffice-area', fileInternalPath: '!index.ts' } } },
+              message:
+                "Import another back-office area only through its index.ts (add what you need to that area's public surface).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {

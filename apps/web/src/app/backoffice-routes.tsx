@@ -34,7 +34,7 @@ import {
 } from './screens/backoffice-screens';
 
 // The statistics screen carries the charting library: its own chunk, loaded when an agent opens it.
-const statistics = lazyModule(() => import('../features/backoffice/routes/statistics.route'));
+const statistics = lazyModule(() => import('../features/backoffice/statistics'));
 const StatisticsRoute = statistics.screen('StatisticsRoute');
 
 /**

@@ -1,0 +1,134 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiItem, ApiResponse, ListResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+// Back-office catalogue editing (admins): GET/PUT /api/backoffice/catalog/...
+
+export type ProductStatus = 'enabled' | 'disabled';
+
+export type CatalogListItem = ApiItem<ApiResponse<'/api/backoffice/catalog/products', 'get'>['items']>;
+
+export type CatalogProductDetail = ApiResponse<'/api/backoffice/catalog/products/{productId}', 'get'>;
+
+export interface ProductFieldsInput {
+  version: number;
+  name: string;
+  short_description: string;
+  description: string;
+  custom_text: string;
+  meta_title: string;
+  meta_description: string;
+  base_price: string;
+  status: ProductStatus;
+  stores: number[];
+  /** The texts in other languages (docs/catalogue.md, "Languages"); left out: unchanged. */
+  translations?: CatalogProductDetail['translations'];
+}
+
+export type CatalogRevision = ApiItem<
+  ApiResponse<'/api/backoffice/catalog/products/{productId}/revisions', 'get'>['items']
+>;
+
+export interface CatalogFilters {
+  store: string;
+  q: string;
+  status: string;
+}
+
+const base = '/api/backoffice/catalog';
+const keys = {
+  all: [...queryKeys.backoffice, 'catalog'] as const,
+  list: (filters: CatalogFilters) => [...queryKeys.backoffice, 'catalog', 'list', filters] as const,
+  product: (id: string) => [...queryKeys.backoffice, 'catalog', 'product', id] as const,
+  revisions: (id: string) => [...queryKeys.backoffice, 'catalog', 'revisions', id] as const,
+};
+
+/** GET /api/backoffice/catalog/products (up to 100 per page: the catalogue has about 60). */
+export function useCatalogProducts(filters: CatalogFilters) {
+  return useQuery({
+    queryKey: keys.list(filters),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<CatalogListItem>>(withQuery(`${base}/products`, { ...filters, per_page: 100 }), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/backoffice/catalog/stores: every store, for the filter. */
+export function useCatalogStores() {
+  return useQuery({
+    queryKey: [...keys.all, 'stores'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ store_id: number; name: string; country: string }> }>(`${base}/stores`, signal),
+    select: (data) => data.items,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCatalogProduct(productId: string) {
+  return useQuery({
+    queryKey: keys.product(productId),
+    queryFn: ({ signal }) => api.get<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, signal),
+  });
+}
+
+export function useCatalogRevisions(productId: string) {
+  return useQuery({
+    queryKey: keys.revisions(productId),
+    queryFn: ({ signal }) =>
+      api.get<{ items: CatalogRevision[] }>(`${base}/products/${encodeURIComponent(productId)}/revisions`, signal),
+    select: (data) => data.items,
+  });
+}
+
+/** After a save: the product as the server answered it, and every list and history that may show it. */
+function useSaved(productId: string) {
+  const queryClient = useQueryClient();
+  return (product: CatalogProductDetail) => {
+    queryClient.setQueryData(keys.product(productId), product);
+    void queryClient.invalidateQueries({ queryKey: keys.all });
+  };
+}
+
+/** PUT .../products/{id} with the version loaded: 409 STALE_CATALOG when someone saved meanwhile. */
+export function useSaveProductFields(productId: string) {
+  const onSuccess = useSaved(productId);
+  return useMutation({
+    mutationFn: (input: ProductFieldsInput) =>
+      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, input),
+    onSuccess,
+  });
+}
+
+/** PUT .../products/{id}/form: 422 CATALOG_INVALID with the linter's problems. */
+export function useSaveProductForm(productId: string) {
+  const onSuccess = useSaved(productId);
+  return useMutation({
+    mutationFn: (input: { version: number; form: unknown }) =>
+      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/form`, input),
+    onSuccess,
+  });
+}
+
+export function useRevertProduct(productId: string) {
+  const onSuccess = useSaved(productId);
+  return useMutation({
+    mutationFn: (input: { revisionId: number; version: number }) =>
+      api.post<CatalogProductDetail>(
+        `${base}/products/${encodeURIComponent(productId)}/revisions/${input.revisionId}/revert`,
+        {
+          version: input.version,
+        },
+      ),
+    onSuccess,
+  });
+}
+
+export function useApplyFileVersion(productId: string) {
+  const onSuccess = useSaved(productId);
+  return useMutation({
+    mutationFn: (version: number) =>
+      api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/apply-file`, { version }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConfigListKey } from '@ventanilla/domain';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+// The configuration lists (docs/backoffice.md, "Configuration lists"): one set of hooks for every list.
+
+export type ConfigRecord = ApiResponse<'/api/backoffice/config-lists/{list}/{key}', 'get'> & Record<string, unknown>;
+export type ConfigPage = { items: ConfigRecord[]; total: number; page: number; per_page: number };
+export type ConfigHistory = ApiResponse<'/api/backoffice/config-lists/{list}/{key}/history', 'get'>['items'];
+
+const base = (list: ConfigListKey) => `/api/backoffice/config-lists/${list}`;
+const one = (list: ConfigListKey, key: string) => `${base(list)}/${encodeURIComponent(key)}`;
+
+export const configListKeys = {
+  list: (list: ConfigListKey) => [...queryKeys.backoffice, 'config-lists', list] as const,
+  page: (list: ConfigListKey, search: string, page: number) =>
+    [...queryKeys.backoffice, 'config-lists', list, 'page', search, page] as const,
+  one: (list: ConfigListKey, key: string) => [...queryKeys.backoffice, 'config-lists', list, 'one', key] as const,
+  history: (list: ConfigListKey, key: string) =>
+    [...queryKeys.backoffice, 'config-lists', list, 'history', key] as const,
+};
+
+/** The address of a list's CSV export (a plain link: the browser downloads it). */
+export const exportCsvHref = (list: ConfigListKey) => `${base(list)}/export.csv`;
+
+export function useConfigPage(list: ConfigListKey, search: string, page: number) {
+  return useQuery({
+    queryKey: configListKeys.page(list, search, page),
+    queryFn: ({ signal }) =>
+      api.get<ConfigPage>(withQuery(base(list), { search: search || undefined, page, size: 20 }), signal),
+  });
+}
+
+export function useConfigRecord(list: ConfigListKey, key: string | undefined) {
+  return useQuery({
+    queryKey: configListKeys.one(list, key ?? ''),
+    queryFn: ({ signal }) => api.get<ConfigRecord>(one(list, key ?? ''), signal),
+    enabled: key !== undefined,
+  });
+}
+
+export function useConfigHistory(list: ConfigListKey, key: string) {
+  return useQuery({
+    queryKey: configListKeys.history(list, key),
+    queryFn: ({ signal }) => api.get<{ items: ConfigHistory }>(`${one(list, key)}/history`, signal),
+    select: (data) => data.items,
+  });
+}
+
+/** Create (no key) or edit (key + version) a record. */
+export function useSaveConfigRecord(list: ConfigListKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, values }: { key?: string; values: Record<string, unknown> }) =>
+      key === undefined ? api.post<ConfigRecord>(base(list), values) : api.put<ConfigRecord>(one(list, key), values),
+    onSuccess: () => client.invalidateQueries({ queryKey: configListKeys.list(list) }),
+  });
+}
+
+/** Imports a CSV file's text: all rows or none (the server answers the refused rows by line). */
+export function useImportConfigCsv(list: ConfigListKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      api.post<{ created: number; updated: number }>(
+        `${base(list)}/import.csv`,
+        new Blob([text], { type: 'text/csv' }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: configListKeys.list(list) }),
+  });
+}

@@ -1,0 +1,1 @@
+export { ConfigListRoute, ConfigListsIndexRoute, ConfigRecordRoute } from './routes/config-lists.route';

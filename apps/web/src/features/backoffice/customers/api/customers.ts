@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiBody, ApiResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+// Customers, "log in as the customer" and the staff accounts (docs/backoffice.md, "Customers", "Agents").
+
+export type CustomerSearch = ApiResponse<'/api/backoffice/customers', 'get'>;
+export type CustomerDetail = ApiResponse<'/api/backoffice/customers/{customerId}', 'get'>;
+export type CustomerEdit = ApiBody<'/api/backoffice/customers/{customerId}', 'put'>;
+export type CustomerCreate = ApiBody<'/api/backoffice/customers', 'post'>;
+export type StaffList = ApiResponse<'/api/backoffice/staff', 'get'>;
+export type StaffMember = StaffList['items'][number];
+export type StaffCreate = ApiBody<'/api/backoffice/staff', 'post'>;
+export type StaffChange = ApiBody<'/api/backoffice/staff/{agentId}', 'patch'>;
+
+export const customerKeys = {
+  all: [...queryKeys.backoffice, 'customers'] as const,
+  search: (q: string, page: number) => [...queryKeys.backoffice, 'customers', 'search', q, page] as const,
+  one: (id: number) => [...queryKeys.backoffice, 'customers', id] as const,
+  staff: [...queryKeys.backoffice, 'staff'] as const,
+};
+
+export function useCustomerSearch(q: string, page: number) {
+  return useQuery({
+    queryKey: customerKeys.search(q, page),
+    queryFn: ({ signal }) =>
+      api.get<CustomerSearch>(withQuery('/api/backoffice/customers', { search: q.trim() || undefined, page }), signal),
+  });
+}
+
+export function useCustomer(id: number | null) {
+  return useQuery({
+    queryKey: customerKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get<CustomerDetail>(`/api/backoffice/customers/${id}`, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveCustomer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerEdit) => api.put<unknown>(`/api/backoffice/customers/${id}`, body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+export function useNewsletter(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscribed: boolean) =>
+      api.post<unknown>(`/api/backoffice/customers/${id}/newsletter`, { subscribed }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerCreate) =>
+      api.post<{ customer: { customer_id: number; email: string } }>('/api/backoffice/customers', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/** Starts "log in as the customer"; the caller then reloads the session and goes to the shop. */
+export function useImpersonate() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ customer_id: number; email: string; expires_at: string }>(
+        `/api/backoffice/customers/${id}/impersonation`,
+      ),
+  });
+}
+
+export function useStaff() {
+  return useQuery({
+    queryKey: customerKeys.staff,
+    queryFn: ({ signal }) => api.get<StaffList>('/api/backoffice/staff', signal),
+  });
+}
+
+export function useCreateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffCreate) => api.post<unknown>('/api/backoffice/staff', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
+  });
+}
+
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; change: StaffChange }) =>
+      api.patch<unknown>(`/api/backoffice/staff/${input.id}`, input.change),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
+  });
+}

@@ -1,0 +1,2 @@
+export { CustomersScreen } from './routes/customers.route';
+export { StaffRoute } from './routes/staff.route';

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../shared/lib/api-client';
+import { backofficeKeys } from '../../shared';
+import type { ApiResponse, ApiItem } from '../../../../shared/lib/api-contract';
+
+export type StaffInvoice = ApiItem<OrderRefunds['invoices']>;
+
+export type StaffRefund = ApiItem<OrderRefunds['refunds']>;
+
+export type OrderRefunds = ApiResponse<'/api/backoffice/orders/{orderId}/refunds', 'get'>;
+
+const refundsKey = (orderId: number) => [...backofficeKeys.allItems, 'refunds', orderId] as const;
+
+/** Back-office download of any invoice or credit note. */
+export function staffInvoicePdfHref(id: number): string {
+  return `/api/backoffice/invoices/${id}/pdf`;
+}
+
+/** GET /api/backoffice/orders/{order_id}/refunds: documents, refunds and what is still refundable. */
+export function useOrderRefunds(orderId: number) {
+  return useQuery({
+    queryKey: refundsKey(orderId),
+    queryFn: ({ signal }) => api.get<OrderRefunds>(`/api/backoffice/orders/${orderId}/refunds`, signal),
+  });
+}
+
+/** POST /api/backoffice/orders/{order_id}/refunds: refunds through the provider and issues the credit note. */
+export function useRefund(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { amount: string; penalty?: string; reason: string }) =>
+      api.post<{ credit_note_number: string }>(`/api/backoffice/orders/${orderId}/refunds`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: refundsKey(orderId) }),
+  });
+}

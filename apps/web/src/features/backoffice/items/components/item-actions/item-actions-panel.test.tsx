@@ -1,0 +1,142 @@
+import { moneyString } from '@ventanilla/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BackofficeItem, User } from '../../../../../shared/lib/api-contract';
+import { apiError, handler, renderApp, server, testSession, testUser } from '../../../../../shared/testing';
+import { ItemActionsPanel } from './item-actions-panel';
+
+const item: BackofficeItem = {
+  item_id: 41,
+  order_id: 40,
+  product_id: 3,
+  product_name: 'Nota simple',
+  panel_status_id: 20,
+  status_text: 'En trámite',
+  referencia: null,
+  priority: 0,
+  deadline_at: null,
+  standby_until: null,
+  provider_id: null,
+  asignee: null,
+  locked_by: null,
+  incidencia_status_id: null,
+  incidencia_text: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-02T10:00:00.000Z',
+  price: moneyString('25.12'),
+  product_options: [],
+  customer: { customer_id: 5, email: 'cliente@example.com', firstname: 'Eva', lastname: 'Ruiz' },
+  order: {
+    order_id: 40,
+    store_id: 1,
+    status: 'complete',
+    subtotal: moneyString('20.76'),
+    tax_amount: moneyString('4.36'),
+    total: moneyString('25.12'),
+    paid_at: '2026-11-01T10:05:00.000Z',
+    consents: null,
+    invoice_request: null,
+  },
+  payments: [],
+  history: [],
+  notes: [],
+  files: [],
+  related_ticket_ids: [],
+  related_orders: [],
+};
+
+function renderPanel(role: User['role'], shown: BackofficeItem = item) {
+  return renderApp(<ItemActionsPanel item={shown} statuses={[]} />, {
+    session: testSession({ user: testUser(role) }),
+  });
+}
+
+const buttonNames = () =>
+  within(screen.getByRole('region', { name: 'Acciones' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('ItemActionsPanel', () => {
+  it('offers an agent every action on a paid item, in order', () => {
+    renderPanel('agent');
+    expect(buttonNames()).toEqual([
+      'Finalizar',
+      'Cerrar pedido',
+      'No tramitar',
+      'Posponer',
+      'Delegar',
+      'Referencia',
+      'Prioridad',
+      'Fecha límite',
+      'Proveedor',
+    ]);
+  });
+
+  it('offers a notary only what the permission table allows', () => {
+    renderPanel('notary');
+    expect(buttonNames()).toEqual(['Finalizar', 'Referencia']);
+  });
+
+  it('offers the lead actions, and no finishing, on an unpaid item', () => {
+    renderPanel('admin', { ...item, panel_status_id: 0 });
+    expect(buttonNames()).toEqual([
+      'Posponer',
+      'Delegar',
+      'Referencia',
+      'Prioridad',
+      'Fecha límite',
+      'Proveedor',
+      'Reenviar lead',
+      'Lead cerrado perdido',
+    ]);
+  });
+
+  it('shows nothing to a customer', () => {
+    const { container } = renderPanel('customer');
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('moves focus into the dialog it opens and back to its button when cancelled', async () => {
+    const { user } = renderPanel('agent');
+    const opener = screen.getByRole('button', { name: 'Prioridad' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: /prioridad/i });
+    expect(within(dialog).getByRole('spinbutton', { name: /Prioridad/ })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it('sends the change with the item version and says it is saved', async () => {
+    let sent: unknown = null;
+    server.use(
+      handler('post', '/api/backoffice/items/{itemId}/priority', async ({ request }) => {
+        sent = await request.json();
+        return { item_id: 41, updated_at: '2026-11-02T11:00:00.000Z' };
+      }),
+    );
+    const { user } = renderPanel('agent');
+    await user.click(screen.getByRole('button', { name: 'Prioridad' }));
+    const field = screen.getByRole('spinbutton', { name: /Prioridad/ });
+    await user.clear(field);
+    await user.type(field, '3');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Prioridad guardada.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual({ priority: 3, version: item.updated_at });
+  });
+
+  it('closes the dialog and shows the server message when the item changed meanwhile (409)', async () => {
+    server.use(
+      handler('post', '/api/backoffice/items/{itemId}/reference', () =>
+        apiError(409, { code: 'VERSION_CONFLICT', message: 'Otra persona ha cambiado este pedido.' }),
+      ),
+    );
+    const { user } = renderPanel('agent');
+    await user.click(screen.getByRole('button', { name: 'Referencia' }));
+    await user.type(screen.getByRole('textbox', { name: /Referencia/ }), 'EXP-1');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Otra persona ha cambiado este pedido.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../../shared/auth';
+import { useFormat, useT } from '../../../../shared/i18n';
+import type { BackofficeItem } from '../../../../shared/lib/api-contract';
+import { Alert, Button, Textarea } from '../../../../shared/ui';
+import { useAddNote, useNoteAction } from '../api/item-actions';
+import { ActionDialog } from './item-actions/action-dialog';
+import { isReloadError } from './item-actions/reload-error';
+import { ItemSection } from './item-sections';
+
+/** Internal notes: pinned first, then newest first; a form to add one; pin, unpin and delete (with confirmation). */
+export function NotesSection({ item }: { item: BackofficeItem }) {
+  const t = useT();
+  const format = useFormat();
+  const addNote = useAddNote(String(item.item_id));
+  const [text, setText] = useState('');
+  const [emptyError, setEmptyError] = useState<string | undefined>(undefined);
+  const [saved, setSaved] = useState(false);
+  const noteAction = useNoteAction(String(item.item_id));
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleteErrors, setDeleteErrors] = useState<FormErrors>(NO_ERRORS);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function act(noteId: number, action: 'pin' | 'unpin' | 'delete') {
+    setNotice(null);
+    noteAction.mutate(
+      { noteId, action, version: item.updated_at },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          setNotice(t(`itemActions.note.${action}Done`));
+        },
+        onError: (error) => {
+          if (action === 'delete' && !isReloadError(error)) {
+            setDeleteErrors(toFormErrors(error, 'note-delete', [], 'submit', t));
+            return;
+          }
+          setDeleting(null);
+          setNotice(errorText(error, t));
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    if (text.trim() === '') {
+      setEmptyError(t('validation.enterValue'));
+      document.getElementById('note-text')?.focus();
+      return;
+    }
+    setEmptyError(undefined);
+    addNote.mutate(
+      { text: text.trim(), version: item.updated_at },
+      {
+        onSuccess: () => {
+          setText('');
+          setSaved(true);
+        },
+      },
+    );
+  }
+
+  // The server sends them pinned first, then newest first.
+  const notes = item.notes;
+  return (
+    <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
+      {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
+      {saved ? <Alert tone="success">{t('backoffice.noteSaved')}</Alert> : null}
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      <form noValidate onSubmit={submit}>
+        <Textarea
+          id="note-text"
+          name="text"
+          label={t('backoffice.newNote')}
+          rows={3}
+          value={text}
+          error={emptyError}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button pending={addNote.isPending}>{t('backoffice.saveNote')}</Button>
+      </form>
+      {notes.length === 0 ? (
+        <p>{t('backoffice.noNotes')}</p>
+      ) : (
+        <ul className="note-list">
+          {notes.map((note) => (
+            <li key={note.id} className={note.pinned ? 'note--pinned' : undefined}>
+              {note.pinned ? <strong className="note__pin">{t('itemActions.note.pinned')}</strong> : null}
+              <p>{note.text}</p>
+              <span className="secondary-text">
+                {note.admin_name ?? t('backoffice.system')} · {format.dateTime(note.created_at)}
+              </span>
+              <div className="note__actions">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  pending={noteAction.isPending && noteAction.variables?.noteId === note.id}
+                  onClick={() => act(note.id, note.pinned ? 'unpin' : 'pin')}
+                >
+                  {t(note.pinned ? 'itemActions.note.unpin' : 'itemActions.note.pin')}
+                  <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>
+                </Button>
+                <Button
+                  type="button"
+                  variant="warning"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    setDeleteErrors(NO_ERRORS);
+                    setDeleting(note.id);
+                  }}
+                >
+                  {t('itemActions.note.delete')}
+                  <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting !== null ? (
+        <ActionDialog
+          id="dialog-note-delete"
+          title={t('itemActions.note.deleteTitle')}
+          description={notes.find((n) => n.id === deleting)?.text}
+          submitLabel={t('itemActions.note.delete')}
+          pending={noteAction.isPending}
+          errors={deleteErrors}
+          onSubmit={() => act(deleting, 'delete')}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </ItemSection>
+  );
+}

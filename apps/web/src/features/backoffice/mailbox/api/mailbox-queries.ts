@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiItem, ApiResponse, ListResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+export const EMAILS_PER_PAGE = 20;
+
+export type EmailStatus = 'pending' | 'sent' | 'failed';
+
+/** One outbox message as GET /api/backoffice/emails lists it. */
+export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
+
+export type EmailDetail = ApiResponse<'/api/backoffice/emails/{id}', 'get'>;
+
+const mailboxKeys = {
+  all: [...queryKeys.backoffice, 'emails'] as const,
+  list: (page: number, status: string) => [...queryKeys.backoffice, 'emails', 'list', page, status] as const,
+  one: (id: string) => [...queryKeys.backoffice, 'emails', 'one', id] as const,
+};
+
+/** GET /api/backoffice/emails: newest first, optionally one status. */
+export function useEmails(page: number, status: string) {
+  return useQuery({
+    queryKey: mailboxKeys.list(page, status),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<EmailSummary>>(
+        withQuery('/api/backoffice/emails', { page, per_page: EMAILS_PER_PAGE, status: status || undefined }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/backoffice/emails/{id}: with its text and HTML. */
+export function useEmail(id: string) {
+  return useQuery({
+    queryKey: mailboxKeys.one(id),
+    queryFn: ({ signal }) => api.get<EmailDetail>(`/api/backoffice/emails/${id}`, signal),
+  });
+}
+
+/** POST /api/backoffice/emails/{id}/retry: a failed message goes back to the queue. */
+export function useRetryEmail(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>(`/api/backoffice/emails/${id}/retry`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}

@@ -1,0 +1,2 @@
+export { MailboxMessageRoute } from './routes/mailbox-message.route';
+export { MailboxRoute } from './routes/mailbox.route';

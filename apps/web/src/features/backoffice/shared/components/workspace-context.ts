@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import type { QueueName, TabKey, Workspace } from '@ventanilla/domain';
+
+/** The lock of a ticket open in a tab (useTicketLocks). */
+export type TicketLockState =
+  { status: 'pending' } | { status: 'held'; expiresAt: string } | { status: 'taken'; by: string } | { status: 'error' };
+
+/** The lock of an item open in a tab, as this screen knows it. */
+export type ItemLockState =
+  /** Not locked by this agent: its tab is not shown (docs/backoffice.md, "Locks that follow the agent"). */
+  | { status: 'background' }
+  | { status: 'taking' }
+  | { status: 'held'; expiresAt: string }
+  /** Another agent holds it; `message` is the server's lock message when a write was refused. */
+  | { status: 'locked'; holderId: number; holderName: string; message?: string }
+  | { status: 'error'; error: unknown };
+
+export interface WorkspaceContextValue {
+  workspace: Workspace;
+  /** The address a tab opens (search keeps its last filters). */
+  hrefOf: (key: TabKey) => string;
+  closeTab: (key: TabKey) => void;
+  locks: Readonly<Record<number, ItemLockState>>;
+  /** Breaks another agent's lock (DELETE ?force=1), then takes it. */
+  forceUnlock: (itemId: number) => Promise<void>;
+  /** The locks of the tickets open in tabs, by ticket id. */
+  ticketLocks: Readonly<Record<number, TicketLockState>>;
+  /** Breaks another agent's lock on a ticket (DELETE ?force=1, unlock_lock), then takes it. */
+  forceTicketUnlock: (ticketId: number) => Promise<void>;
+  /** The item each queue tab shows: undefined until known, null when nothing was waiting. */
+  queueItems: Partial<Record<QueueName, number | null>>;
+  setQueueItem: (queue: QueueName, itemId: number | null | undefined) => void;
+}
+
+export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);
+
+/** The workspace around a back-office tab (WorkspaceShell provides it). */
+export function useWorkspace(): WorkspaceContextValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspace() outside WorkspaceShell');
+  return value;
+}

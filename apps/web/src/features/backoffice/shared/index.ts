@@ -1,0 +1,16 @@
+export { backofficeKeys, useItem, useItems, useStatuses } from './api/backoffice-queries';
+export { AdminGate } from './components/admin-gate';
+export { FilterForm } from './components/filter-form';
+export { StaffGate } from './components/staff-gate';
+export { StatisticsGate } from './components/statistics-gate';
+export {
+  type ItemLockState,
+  type TicketLockState,
+  useWorkspace,
+  WorkspaceContext,
+  type WorkspaceContextValue,
+} from './components/workspace-context';
+export { historyChangesText, type HistoryFormat } from './lib/history-text';
+export { useDebounced } from './lib/use-debounced';
+export { BASE, defaultHref, tabForPath, ticketsOfEmailHref } from './lib/workspace-paths';
+export { AgentLogoutRoute } from './routes/agent-logout.route';

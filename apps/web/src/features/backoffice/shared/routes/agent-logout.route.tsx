@@ -1,0 +1,6 @@
+import { LogoutScreen } from '../../../../shared/auth';
+
+/** `/agentes/logout`: ends the agent's session and shows the agents' login again. */
+export function AgentLogoutRoute() {
+  return <LogoutScreen redirectTo="/agentes" />;
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+export type OrdersStatistics = ApiResponse<'/api/backoffice/statistics/orders', 'get'>;
+export type ProductsStatistics = ApiResponse<'/api/backoffice/statistics/products', 'get'>;
+export type QueueAgeStatistics = ApiResponse<'/api/backoffice/statistics/queue-age', 'get'>;
+export type AgentsStatistics = ApiResponse<'/api/backoffice/statistics/agents', 'get'>;
+export type RefundsStatistics = ApiResponse<'/api/backoffice/statistics/refunds', 'get'>;
+
+/** The filter as the address carries it (raw strings: the server checks them and answers 400 with each problem). */
+export interface StatisticsQuery {
+  from: string;
+  to: string;
+  store: string;
+}
+
+type Kind = 'orders' | 'products' | 'queue-age' | 'agents' | 'refunds';
+
+function useStatistics<T>(kind: Kind, query: StatisticsQuery) {
+  return useQuery({
+    queryKey: [...queryKeys.backoffice, 'statistics', kind, query.from, query.to, query.store] as const,
+    queryFn: ({ signal }) =>
+      api.get<T>(
+        withQuery(`/api/backoffice/statistics/${kind}`, { from: query.from, to: query.to, store: query.store }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET /api/backoffice/statistics/orders: orders and revenue per day, store and status. */
+export const useOrdersStatistics = (q: StatisticsQuery) => useStatistics<OrdersStatistics>('orders', q);
+/** GET /api/backoffice/statistics/products: lines and revenue per product. */
+export const useProductsStatistics = (q: StatisticsQuery) => useStatistics<ProductsStatistics>('products', q);
+/** GET /api/backoffice/statistics/queue-age: work waiting now by age. */
+export const useQueueAgeStatistics = (q: StatisticsQuery) =>
+  useStatistics<QueueAgeStatistics>('queue-age', { from: '', to: '', store: q.store });
+/** GET /api/backoffice/statistics/agents: actions and finished items per agent. */
+export const useAgentsStatistics = (q: StatisticsQuery) => useStatistics<AgentsStatistics>('agents', q);
+/** GET /api/backoffice/statistics/refunds: refunds, amount and penalty per day. */
+export const useRefundsStatistics = (q: StatisticsQuery) => useStatistics<RefundsStatistics>('refunds', q);

@@ -1,0 +1,1 @@
+export { StatisticsRoute } from './routes/statistics.route';

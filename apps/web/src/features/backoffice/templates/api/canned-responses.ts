@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '../../../../shared/lib/api-client';
+import type { ApiBody, ApiResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+// Canned responses (docs/backoffice.md, "Canned responses").
+
+export type CannedList = ApiResponse<'/api/backoffice/canned-responses', 'get'>;
+export type CannedResponse = ApiResponse<'/api/backoffice/canned-responses/{id}', 'get'>;
+export type CannedFields = ApiBody<'/api/backoffice/canned-responses', 'post'>;
+export type CannedRender = ApiResponse<'/api/backoffice/canned-responses/{id}/render', 'post'>;
+export type CannedRenderRequest = ApiBody<'/api/backoffice/canned-responses/{id}/render', 'post'>;
+export type CannedScope = 'mine' | 'all';
+
+const BASE = '/api/backoffice/canned-responses';
+
+export const cannedKeys = {
+  all: [...queryKeys.backoffice, 'canned-responses'] as const,
+  list: (scope: CannedScope, q: string) => [...queryKeys.backoffice, 'canned-responses', scope, q] as const,
+};
+
+/** The canned responses offered to me (`mine`, the picker: all of them at once, up to 1000) or all (admins). */
+export function useCannedResponses(scope: CannedScope, q = '') {
+  return useQuery({
+    queryKey: cannedKeys.list(scope, q),
+    queryFn: ({ signal }) => api.get<CannedList>(withQuery(BASE, { scope, q: q.trim() || undefined }), signal),
+    staleTime: scope === 'mine' ? 60_000 : 0,
+  });
+}
+
+export function useSaveCanned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number | null; fields: CannedFields }) =>
+      input.id === null
+        ? api.post<CannedResponse>(BASE, input.fields)
+        : api.put<CannedResponse>(`${BASE}/${input.id}`, input.fields),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
+  });
+}
+
+export function useDeleteCanned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`${BASE}/${id}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
+  });
+}
+
+/** Fills a canned response for insertion (with an order item's values and/or given ones). */
+export function useRenderCanned() {
+  return useMutation({
+    mutationFn: (input: { id: number; request: CannedRenderRequest }) =>
+      api.post<CannedRender>(`${BASE}/${input.id}/render`, input.request),
+  });
+}

@@ -1,0 +1,173 @@
+import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, isApiError, withQuery } from '../../../../shared/lib/api-client';
+import { apiUpload } from '../../../../shared/lib/api-upload';
+import type { ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+import type { TicketLockState } from '../../shared';
+
+// Tickets (docs/backoffice.md, "Tickets"): the list, one ticket, its lock and its actions.
+
+export type TicketPage = ApiResponse<'/api/backoffice/tickets', 'get'>;
+export type TicketRow = ApiItem<TicketPage['items']>;
+export type Ticket = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
+export type TicketWritten = ApiResponse<'/api/backoffice/tickets/{ticketId}/close', 'post'>;
+export type TicketSent = ApiResponse<'/api/backoffice/tickets/{ticketId}/reply', 'post'>;
+export type TicketPull = ApiResponse<'/api/backoffice/tickets/next', 'post'>;
+
+export interface TicketFilter {
+  email: string;
+  /** One whole customer address (the per-e-mail tickets tab); `email` is a part of one. */
+  exactEmail?: string;
+  status: string;
+  page: number;
+}
+
+export const ticketKeys = {
+  all: [...queryKeys.backoffice, 'tickets'] as const,
+  list: (filter: TicketFilter) => [...queryKeys.backoffice, 'tickets', 'list', filter] as const,
+  one: (ticketId: number) => [...queryKeys.backoffice, 'tickets', 'one', ticketId] as const,
+};
+
+export const TICKET_PAGE_SIZE = 20;
+const BASE = '/api/backoffice/tickets';
+
+export function useTickets(filter: TicketFilter) {
+  return useQuery({
+    queryKey: ticketKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get<TicketPage>(
+        withQuery(BASE, {
+          email: filter.email.trim() || undefined,
+          exact_email: filter.exactEmail || undefined,
+          status: filter.status || undefined,
+          page: filter.page > 1 ? filter.page : undefined,
+          size: TICKET_PAGE_SIZE,
+        }),
+        signal,
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useTicket(ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: ({ signal }) => api.get<Ticket>(`${BASE}/${ticketId}`, signal),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+/** A JSON action on a ticket (`close`, `delegate`, `rel_pedido`, `save_note`, ...) with the version it was based on. */
+export function useTicketAction(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; body: Record<string, unknown> }) =>
+      api.post<TicketWritten>(`${BASE}/${ticketId}/${input.name}`, input.body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** The "Tickets" queue: the next waiting ticket, already locked to the agent; undefined (204) when none waits. */
+export function useNextTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TicketPull | undefined>(`${BASE}/next`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** A message with files: `reply` on a ticket, or a new ticket (the agent writes first). */
+export function useSendTicketMessage(ticketId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => apiUpload<TicketSent>(ticketId === null ? BASE : `${BASE}/${ticketId}/reply`, form),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export const ticketLockApi = {
+  take: (ticketId: number) => api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`),
+  release: (ticketId: number, force = false) => api.delete(`${BASE}/${ticketId}/lock${force ? '?force=1' : ''}`),
+};
+
+/**
+ * The locks of the tickets open in tabs, like the orders' (docs/backoffice.md, "Workspace"): taken when a ticket's
+ * tab opens (or the Tickets queue gives it), renewed every LOCK_HEARTBEAT_MS while the tab stays open, visible or
+ * not, and released when it closes; 423 says who holds it. A ticket the queue gave stays the agent's while they look
+ * at another tab.
+ */
+export function useTicketLocks(ticketIds: readonly number[]): {
+  ticketLocks: Readonly<Record<number, TicketLockState>>;
+  forceTicketUnlock: (ticketId: number) => Promise<void>;
+} {
+  const [locks, setLocks] = useState<Record<number, TicketLockState>>({});
+  const managed = useRef<readonly number[]>([]);
+  const held = useRef(new Set<number>());
+  const idsKey = ticketIds.join(',');
+
+  const set = useCallback((ticketId: number, state: TicketLockState | null) => {
+    setLocks((current) => {
+      const next = { ...current };
+      if (state) next[ticketId] = state;
+      else delete next[ticketId];
+      return next;
+    });
+  }, []);
+
+  const take = useCallback(
+    async (ticketId: number) => {
+      try {
+        const lock = await ticketLockApi.take(ticketId);
+        if (!managed.current.includes(ticketId)) {
+          // The tab closed while the request was on its way: give the lease back at once.
+          await ticketLockApi.release(ticketId).catch(() => undefined);
+          return;
+        }
+        held.current.add(ticketId);
+        set(ticketId, { status: 'held', expiresAt: lock.expires_at });
+      } catch (error) {
+        held.current.delete(ticketId);
+        if (!managed.current.includes(ticketId)) return;
+        if (isApiError(error, 423)) set(ticketId, { status: 'taken', by: error.lock?.locked_by_name ?? '' });
+        else if (!isApiError(error) || error.status !== 0) set(ticketId, { status: 'error' });
+      }
+    },
+    [set],
+  );
+
+  useEffect(() => {
+    const ids = idsKey ? idsKey.split(',').map(Number) : [];
+    const before = managed.current;
+    managed.current = ids;
+    for (const ticketId of ids) {
+      if (before.includes(ticketId)) continue;
+      set(ticketId, { status: 'pending' });
+      void take(ticketId);
+    }
+    for (const ticketId of before) {
+      if (ids.includes(ticketId)) continue;
+      set(ticketId, null);
+      if (held.current.delete(ticketId)) void ticketLockApi.release(ticketId).catch(() => undefined);
+    }
+  }, [idsKey, set, take]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      for (const ticketId of managed.current) void take(ticketId);
+    }, LOCK_HEARTBEAT_MS);
+    return () => window.clearInterval(timer);
+  }, [take]);
+
+  /** unlock_lock: breaks another agent's lease (recorded in the ticket's history), then takes it. */
+  const forceTicketUnlock = useCallback(
+    async (ticketId: number) => {
+      await ticketLockApi.release(ticketId, true);
+      await take(ticketId);
+    },
+    [take],
+  );
+
+  return { ticketLocks: locks, forceTicketUnlock };
+}

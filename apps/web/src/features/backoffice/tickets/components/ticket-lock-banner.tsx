@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '../../../../shared/auth';
+import { useT } from '../../../../shared/i18n';
+import { Alert, Button } from '../../../../shared/ui';
+import { ticketKeys } from '../api/tickets';
+import { useWorkspace } from '../../shared';
+
+/**
+ * The ticket's lock, kept by the workspace for every open ticket tab (taken, renewed, released when the tab closes):
+ * held by the agent, or who holds it with "Forzar desbloqueo" (unlock_lock, in the history).
+ */
+export function TicketLockBanner({ ticketId }: { ticketId: number }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { ticketLocks, forceTicketUnlock } = useWorkspace();
+  const lock = ticketLocks[ticketId] ?? { status: 'pending' };
+  const [forcing, setForcing] = useState(false);
+  const [forced, setForced] = useState(false);
+  const [forceError, setForceError] = useState<unknown>(null);
+
+  async function force() {
+    setForcing(true);
+    setForceError(null);
+    try {
+      await forceTicketUnlock(ticketId);
+      setForced(true);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.one(ticketId) });
+    } catch (error) {
+      setForceError(error);
+    } finally {
+      setForcing(false);
+    }
+  }
+
+  if (lock.status === 'held') {
+    return (
+      <>
+        {forced ? <Alert tone="success">{t('tickets.forced')}</Alert> : null}
+        <p className="secondary-text">{t('tickets.lockHeld')}</p>
+      </>
+    );
+  }
+  if (lock.status !== 'taken') return null;
+  return (
+    <Alert tone="info">
+      <p>{t('tickets.lockedByOther', { name: lock.by })}</p>
+      {forceError ? <p>{errorText(forceError, t)}</p> : null}
+      <Button type="button" variant="warning" pending={forcing} onClick={() => void force()}>
+        {t('tickets.forceUnlock')}
+      </Button>
+    </Alert>
+  );
+}

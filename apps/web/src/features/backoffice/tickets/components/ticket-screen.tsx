@@ -1,0 +1,98 @@
+import { errorText } from '../../../../shared/auth';
+import { useFormat, useT } from '../../../../shared/i18n';
+import { isApiError } from '../../../../shared/lib/api-client';
+import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
+import { Alert, Link, PageHeading, Spinner, SummaryList, Table } from '../../../../shared/ui';
+import { useHistoryFormat } from '../../items';
+import { useTicket } from '../api/tickets';
+import { ticketsOfEmailHref } from '../../shared';
+import { ticketHistoryText } from '../lib/ticket-history';
+import { useTicketStatusLabel } from './use-ticket-status-label';
+import { TicketLockBanner } from './ticket-lock-banner';
+import { TicketThread } from './ticket-thread';
+import { ReplyForm } from './reply-form';
+import { TicketActions } from './ticket-actions';
+import { TicketNotes } from './ticket-notes';
+import './tickets.css';
+
+export function TicketScreen({ ticketId }: { ticketId: number }) {
+  const t = useT();
+  const format = useFormat();
+  const statusLabel = useTicketStatusLabel();
+  const historyFormat = useHistoryFormat();
+  const ticket = useTicket(ticketId);
+  useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
+
+  if (ticket.isPending) return <Spinner />;
+  if (ticket.isError) {
+    return (
+      <>
+        <PageHeading>{t('tickets.ticketN', { id: ticketId })}</PageHeading>
+        <Alert>{isApiError(ticket.error, 404) ? t('tickets.notFound') : errorText(ticket.error, t)}</Alert>
+      </>
+    );
+  }
+  const data = ticket.data;
+  return (
+    <>
+      <PageHeading caption={data.subject || undefined}>{t('tickets.ticketN', { id: ticketId })}</PageHeading>
+      <TicketLockBanner ticketId={ticketId} />
+      <SummaryList
+        rows={[
+          { key: 'status', label: t('tickets.status'), value: statusLabel(data.status) },
+          {
+            key: 'email',
+            label: t('tickets.email'),
+            value: (
+              <Link to={ticketsOfEmailHref(data.email)}>
+                {data.name ? `${data.name} <${data.email}>` : data.email}
+                <span className="visually-hidden"> ({t('tickets.allOfCustomer')})</span>
+              </Link>
+            ),
+          },
+          { key: 'cc', label: t('tickets.cc'), value: data.cc_emails.join(', ') || '—' },
+          { key: 'asignee', label: t('tickets.asignee'), value: data.asignee_name ?? '—' },
+          {
+            key: 'related',
+            label: t('tickets.relatedItem'),
+            value: data.related_item ? (
+              <Link to={`/agentes/pedido/${data.related_item.item_id}`}>
+                {t('tickets.orderLink', { id: data.related_item.item_id, product: data.related_item.product_name })}
+              </Link>
+            ) : (
+              '—'
+            ),
+          },
+          { key: 'due', label: t('tickets.dueAt'), value: data.due_at ? format.dateTime(data.due_at) : '—' },
+          { key: 'created', label: t('tickets.createdAt'), value: format.dateTime(data.created_at) },
+        ]}
+      />
+      <TicketThread ticket={data} />
+      <ReplyForm ticket={data} />
+      <TicketActions ticket={data} />
+      <TicketNotes ticket={data} />
+      <section aria-labelledby="ticket-history">
+        <h2 id="ticket-history">{t('tickets.history')}</h2>
+        <Table
+          caption={t('tickets.history')}
+          captionHidden
+          rowKey={(row) => String(row.id)}
+          rows={data.history}
+          columns={[
+            { key: 'when', header: t('tickets.when'), cell: (row) => format.dateTime(row.created_at) },
+            { key: 'accion', header: t('tickets.action'), cell: (row) => ticketHistoryText(row, t, historyFormat) },
+            {
+              key: 'status',
+              header: t('tickets.status'),
+              cell: (row) =>
+                row.new_status === null
+                  ? '—'
+                  : `${row.old_status === null ? '' : `${statusLabel(row.old_status)} → `}${statusLabel(row.new_status)}`,
+            },
+            { key: 'who', header: t('tickets.who'), cell: (row) => row.admin_name ?? t('tickets.system') },
+          ]}
+        />
+      </section>
+    </>
+  );
+}

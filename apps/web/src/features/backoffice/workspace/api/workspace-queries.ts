@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import type { QueueName } from '@ventanilla/domain';
+import { api } from '../../../../shared/lib/api-client';
+import type { ApiBody, ApiResponse, ItemLockInfo } from '../../../../shared/lib/api-contract';
+import { queryKeys } from '../../../../shared/lib/query-keys';
+
+export type WorkspaceState = ApiResponse<'/api/backoffice/workspace', 'get'>;
+export type WorkspaceInput = ApiBody<'/api/backoffice/workspace', 'put'>;
+export type Activity = ApiResponse<'/api/backoffice/activity', 'get'>;
+export type ItemChanges = ApiResponse<'/api/backoffice/items/{itemId}/changes', 'get'>;
+export type QueueLast = ApiResponse<'/api/backoffice/queue/last', 'get'>;
+export type QueuePull = ApiResponse<'/api/backoffice/queue/next', 'post'>;
+
+/**
+ * POST /api/backoffice/items/{itemId}/finish (the order actions' route): sets the result, releases the lock and, with
+ * then=next, pulls the next item of the queue.
+ */
+export interface FinishInput {
+  status: number;
+  version: string;
+  then: 'next' | 'stop';
+  queue: QueueName;
+}
+export interface FinishResult {
+  item_id: number;
+  next: { item_id: number; locked_by: number } | null;
+}
+
+export const workspaceKeys = {
+  workspace: [...queryKeys.backoffice, 'workspace'] as const,
+  activity: [...queryKeys.backoffice, 'activity'] as const,
+  queueLast: [...queryKeys.backoffice, 'queue-last'] as const,
+  changes: (itemId: number) => [...queryKeys.backoffice, 'changes', itemId] as const,
+};
+
+const itemPath = (itemId: number) => `/api/backoffice/items/${encodeURIComponent(String(itemId))}`;
+
+export const workspaceApi = {
+  get: (signal?: AbortSignal) => api.get<WorkspaceState>('/api/backoffice/workspace', signal),
+  save: (input: WorkspaceInput) => api.put<WorkspaceState>('/api/backoffice/workspace', input),
+  lock: (itemId: number) => api.post<ItemLockInfo>(`${itemPath(itemId)}/lock`),
+  release: (itemId: number, force = false) =>
+    api.delete<{ item_id: number; outcome: string }>(`${itemPath(itemId)}/lock${force ? '?force=1' : ''}`),
+  changes: (itemId: number, signal?: AbortSignal) => api.get<ItemChanges>(`${itemPath(itemId)}/changes`, signal),
+  next: (queue: QueueName) => api.post<QueuePull | undefined>('/api/backoffice/queue/next', { queue }),
+  last: (signal?: AbortSignal) => api.get<QueueLast>('/api/backoffice/queue/last', signal),
+  finish: (itemId: number, input: FinishInput) => api.post<FinishResult>(`${itemPath(itemId)}/finish`, input),
+};
+
+/** GET /api/backoffice/activity: My Activity. */
+export function useActivity() {
+  return useQuery({
+    queryKey: workspaceKeys.activity,
+    queryFn: ({ signal }) => api.get<Activity>('/api/backoffice/activity', signal),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/backoffice/queue/last: the last item the queue gave the agent. */
+export function useQueueLast() {
+  return useQuery({ queryKey: workspaceKeys.queueLast, queryFn: ({ signal }) => workspaceApi.last(signal) });
+}

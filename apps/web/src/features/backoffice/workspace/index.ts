@@ -1,0 +1,2 @@
+export { WorkspaceShell } from './components/workspace-shell';
+export { ItemTabRoute, TabEndingRoute } from './routes/workspace-tabs.route';
