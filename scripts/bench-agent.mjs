@@ -18,8 +18,8 @@
 // repetition's figures land in .bench/agent.json.
 //
 // Mouse where the UI needs it: a target out of view is scrolled into view first (scrollIntoViewIfNeeded, measured),
-// then clicked. Keyboard where the page announces a shortcut: an element with aria-keyshortcuts is reached by pressing
-// its first shortcut instead (no scroll, no click). The `?` help is not read.
+// then clicked. Keyboard where the page announces a shortcut: an element whose aria-keyshortcuts names a chord (such as
+// Alt+Shift+W) is reached by pressing it instead (no scroll, no click). The `?` help is not read.
 //
 // The queue needs work for every repetition: besides the demo orders, a customer places BENCH_LOOPS + 1 paid orders
 // (nota simple, bank transfer confirmed by the agent) and BENCH_LOOPS + 1 e-mails reach the shop's SMTP receiver
@@ -226,8 +226,10 @@ class Step {
   async reach(target) {
     const locator = target.first();
     await until(locator, 'visible', `${this.label}: ${target}`, { attached: true });
-    const shortcut = await locator.getAttribute('aria-keyshortcuts');
-    if (shortcut) return shortcut.split(' ')[0];
+    // A chord with a modifier works from anywhere on the page; a bare key (Delete) only on the focused element.
+    const shortcuts = (await locator.getAttribute('aria-keyshortcuts'))?.split(/\s+/).filter(Boolean) ?? [];
+    const shortcut = shortcuts.find((s) => s.includes('+'));
+    if (shortcut) return shortcut;
     await locator.scrollIntoViewIfNeeded({ timeout: TIMEOUT_MS });
     return null;
   }
