@@ -115,7 +115,7 @@ describe('wizard pages', () => {
     const nul = await b.post('/html/tienda/nota-simple/step1', { 'option-80': 'Calle\u0000Mayor' });
     expect(nul.statusCode).toBe(400);
     expect(nul.body).toContain('El dato contiene caracteres no válidos');
-    for (const fields of [
+    for (const fields of <Array<Record<string, string | string[]>>>[
       { 'option-78': ['Madrid', 'Sevilla'] },
       { 'option-80': 'x'.repeat(5000) },
       { 'option-80': 'Calle\u0007Mayor' },
