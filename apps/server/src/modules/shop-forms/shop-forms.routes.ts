@@ -103,6 +103,12 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
     const session = request.cookies[SESSION_COOKIE] ? await request.loadSession() : null;
     const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
     const store = catalog.getStore(storeId) ?? catalog.getStore(catalog.resolveStoreId(request, null))!;
+    // ?store= names the store of a first visit, as it does for the API (GET /api/session?store=): the session keeps
+    // it, so the pages and forms after it are that store's (in production the host names it).
+    if (request.method === 'GET' && (request.query as Record<string, unknown>).store !== undefined) {
+      if (session?.storeId !== store.storeId) await app.rememberStore(request, store.storeId);
+      return { session: await request.loadSession(), store };
+    }
     return { session, store };
   }
 
@@ -408,8 +414,6 @@ ${
 
   app.get('/html/cart', PAGE, async (request, reply) => {
     const { session, store } = await context(request);
-    // ?store= names the store of a first visit (as it does for the API): the session keeps it.
-    if (session && session.storeId !== store.storeId) await app.rememberStore(request, store.storeId);
     const api = new ApiCaller(app, request, store.storeId);
     const cart = await cartOf(api);
     return send(reply, 200, frameOf(store), cartPage(store, cart, session?.csrfToken ?? '', []));
