@@ -78,7 +78,7 @@ export class ApiCaller {
     }
     const raw = res.headers['set-cookie'];
     this.pending.push(...(Array.isArray(raw) ? raw : raw ? [raw] : []));
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = res.body ? JSON.parse(res.body) : null;
     } catch {
