@@ -156,6 +156,7 @@ import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
 import { seoModule } from './modules/seo/index.js';
+import { shopFormsModule } from './modules/shop-forms/index.js';
 import type { ServerModule } from './shared/server-module.js';
 import { LOG_SERIALIZERS } from './shared/loggable-error.js';
 
@@ -174,6 +175,7 @@ const MODULES: readonly ServerModule[] = [
   configListsModule,
   statisticsModule,
   assistantModule,
+  shopFormsModule,
   seoModule,
 ];
 

@@ -12,6 +12,7 @@ import type { Language } from '@ventanilla/domain';
 import { type CatalogService, evaluateProduct, evaluationOut, type StoreInfo } from '../catalog/index.js';
 import type { SellerOut } from '../invoicing/index.js';
 import { html, type SafeHtml } from '../../shared/html.js';
+import { formText } from '../shop-forms/index.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import { dataPreloads, type PagePreloads } from './page-preloads.js';
@@ -608,7 +609,21 @@ export class SeoPages {
       kind === 'private'
         ? ''
         : (this.preloads?.screens('checkout', 'client') ?? '') + dataPreloads(['/api/session', '/api/cart']);
-    return rendered(200, this.assemble(store, headHtml(this.shellHead(store, kind)), null, visitor, preloads));
+    return rendered(
+      200,
+      this.assemble(store, headHtml(this.shellHead(store, kind)), null, visitor, preloads, shellNoscript(store, kind)),
+    );
+  }
+
+  /**
+   * A client-only page whose `<noscript>` is one visitor's (the payment's outcome on the success page): rendered for
+   * this request alone and never cached, like a customer's checkout.
+   */
+  personalShell(storeId: number, visitor: Visitor, noscript: SafeHtml): RenderedPage | null {
+    const store = this.catalog.getStore(storeId);
+    if (!store || !this.template) return null;
+    const head = headHtml(this.shellHead(store, 'private'));
+    return { ...rendered(200, this.assemble(store, head, null, visitor, '', noscript)), personal: true };
   }
 
   private shellHead(store: StoreInfo, kind: ShellKind): PageHead {
@@ -654,6 +669,13 @@ export class SeoPages {
     visitor: Visitor,
   ): Promise<RenderedPage> {
     const head = this.wizardHead(store, urlKey);
+    // The page's form posts to the server's forms; a page whose questions depend on earlier answers shows a spinner
+    // until the browser applies its draft, so without JavaScript it also leads to the server's own page.
+    const step = path.split('/').at(-1) ?? 'step1';
+    const noscript = html`<noscript><main class="page-container"><p class="body"><a href="/html/tienda/${urlKey}/${step}">${formText(
+      store.language,
+      'forms.noscriptWizard',
+    )}</a></p></main></noscript>`;
     return this.renderPage(
       store,
       path,
@@ -662,6 +684,7 @@ export class SeoPages {
       visitor,
       () => head,
       this.preloads?.screens('wizard', 'markup') ?? '',
+      noscript,
     );
   }
 
@@ -675,7 +698,12 @@ export class SeoPages {
     const state = data && this.renderer?.pageState ? this.renderer.pageState(data) : null;
     const preloads = this.preloads?.screens('wizard', 'client') ?? '';
     const head = headHtml(this.wizardHead(store, urlKey));
-    return rendered(200, this.assemble(store, head, state ? { html: '', state } : null, visitor, preloads));
+    // Without JavaScript the server's own forms carry on (docs/decisions/0027-forms-without-javascript.md).
+    const noscript = html`<noscript><main class="page-container"><p class="body"><a href="/html/tienda/${urlKey}/step1">${formText(
+      store.language,
+      'forms.noscriptWizard',
+    )}</a></p></main></noscript>`;
+    return rendered(200, this.assemble(store, head, state ? { html: '', state } : null, visitor, preloads, noscript));
   }
 
   /** What a wizard page starts from, or null (a product the store does not sell). */
@@ -710,10 +738,12 @@ export class SeoPages {
     visitor: Visitor,
     head: (meta: { title?: string; description?: string }) => PageHead,
     pagePreloads: string | null = null,
+    noscript: SafeHtml | null = null,
   ): Promise<RenderedPage> {
-    if (!this.renderer) return rendered(status, this.assemble(store, headHtml(head({})), null, visitor));
+    if (!this.renderer)
+      return rendered(status, this.assemble(store, headHtml(head({})), null, visitor, null, noscript));
     const result = await this.renderer.render(path, { ...data, consentAsked: visitor.consentAsked });
-    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads));
+    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads, noscript));
   }
 
   private assemble(
@@ -722,6 +752,7 @@ export class SeoPages {
     body: { html: string; state: unknown } | null,
     visitor: Visitor,
     pagePreloads: string | null = null,
+    noscript: SafeHtml | null = null,
   ): string {
     const t = this.template;
     if (!t) throw new Error('assemble() without a template');
@@ -745,8 +776,23 @@ export class SeoPages {
     const consent = visitor.consentAsked ? 'ask' : 'given';
     return `${t.beforeLang}${escapeAttribute(store.language)}" data-consent="${consent}${t.beforeHead}${head.value}${rest}${
       body?.html ?? ''
-    }</div>${state}${t.afterBody}`;
+    }</div>${noscript?.value ?? ''}${state}${t.afterBody}`;
   }
+}
+
+/**
+ * What a client-only page says without JavaScript (docs/decisions/0027-forms-without-javascript.md): the cart and the
+ * checkout lead to the server's own forms, any other page to the catalogue, which works without a script.
+ */
+function shellNoscript(store: StoreInfo, kind: ShellKind): SafeHtml {
+  const lang = store.language;
+  const link =
+    kind === 'cart'
+      ? html`<a href="/html/cart">${formText(lang, 'forms.noscriptCart')}</a>`
+      : kind === 'checkout'
+        ? html`<a href="/html/checkout">${formText(lang, 'forms.noscriptCheckout')}</a>`
+        : html`${formText(lang, 'forms.noscriptPage')} <a href="/tienda/servicios">${formText(lang, 'forms.noscriptHome')}</a>`;
+  return html`<noscript><main class="page-container"><p class="body">${link}</p></main></noscript>`;
 }
 
 /** The template's entry script (Vite writes one module script) fetched after the page's content. */

@@ -11,6 +11,30 @@ import { parseShellTemplate, SeoPages, storeOrigin, type RenderedPage, type Visi
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@ventanilla/domain';
 import { webManifest } from './web-manifest.js';
+import { html, type SafeHtml } from '../../shared/html.js';
+import { formText } from '../shop-forms/index.js';
+import type { Language } from '@ventanilla/domain';
+
+/** The payment's outcome as the success page states it, for a browser without JavaScript. */
+function successNoscript(
+  language: Language,
+  payment: { order_id?: number; paid?: boolean; payment_status?: string | null },
+): SafeHtml {
+  const t = (key: Parameters<typeof formText>[1]) => formText(language, key);
+  const failed = ['failed', 'expired', 'canceled'].includes(payment.payment_status ?? '');
+  const body = payment.paid
+    ? html`<h1 class="heading-xl">${t('success.title')}</h1><p class="body">${t('success.orderNumber')} <strong>${String(
+        payment.order_id,
+      )}</strong></p><p class="body">${t('success.emailNotice')}</p>`
+    : failed
+      ? html`<p class="body">${t('forms.paymentFailed')}</p>`
+      : html`<p class="body">${t('forms.paymentPending')}</p><p class="body"><a href="/checkout/success/${String(
+          payment.order_id,
+        )}">${t('forms.reload')}</a></p>`;
+  return html`<noscript><main class="page-container">${body}<p class="body"><a href="/tienda/servicios">${t(
+    'cart.continueShopping',
+  )}</a></p></main></noscript>`;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +114,27 @@ export default fp(
       return pages.customerCheckout(session.store_id, visitor, { session, cart, paymentMethods });
     }
 
+    /**
+     * The success page a payment provider returns to (`/checkout/success/{order}`), for its signed-in customer: the
+     * app's shell with the payment's outcome in its `<noscript>` (GET /api/orders/{order}/payment of that session,
+     * waiting a few seconds for the provider's notification), so it reads without JavaScript too; null otherwise.
+     */
+    async function successShell(request: FastifyRequest, path: string, visitor: Visitor) {
+      const match = /^\/checkout\/success\/(\d{1,9})$/.exec(path);
+      if (!match || !pages || !request.cookies[SESSION_COOKIE]) return null;
+      const session = await request.loadSession();
+      if (!session?.user) return null;
+      const payment = (await apiAnswer(request, `/api/orders/${match[1]}/payment?wait=10`)) as {
+        order_id?: number;
+        paid?: boolean;
+        payment_status?: string | null;
+      } | null;
+      if (!payment || typeof payment.order_id !== 'number') return null;
+      const store = await storeOf(request);
+      if (!store) return null;
+      return pages.personalShell(store.storeId, visitor, successNoscript(store.language, payment));
+    }
+
     app.decorate('servePage', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!template) return false;
       pages ??= new SeoPages(
@@ -110,6 +155,10 @@ export default fp(
       // A customer's checkout that fails to render is served as the public page (the browser then renders it).
       let page: RenderedPage | null = await customerCheckout(request, path, visitor).catch((err: unknown) => {
         request.log.error({ err }, "a customer's checkout could not be rendered: the public page instead");
+        return null;
+      });
+      page ??= await successShell(request, path, visitor).catch((err: unknown) => {
+        request.log.error({ err }, 'the success page could not be rendered: the shell instead');
         return null;
       });
       if (!page) {

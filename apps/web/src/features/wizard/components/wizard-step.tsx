@@ -118,7 +118,9 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
               <ReuseLastForm storeId={storeId} urlKey={urlKey} paths={paths} />
             ) : null}
             {single ? <Caption>{product.name}</Caption> : <PageHeading caption={product.name}>{heading}</PageHeading>}
-            <form noValidate onSubmit={step.submit}>
+            {/* Without JavaScript the page posts to the server's own form route, which evaluates it the same way
+                (docs/decisions/0027-forms-without-javascript.md); with it, submit() takes over. */}
+            <form noValidate method="post" action={`/html/tienda/${urlKey}/step${stepNumber}`} onSubmit={step.submit}>
               <QuestionList
                 questions={options}
                 asHeading={single}

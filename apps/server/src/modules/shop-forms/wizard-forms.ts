@@ -1,0 +1,316 @@
+// The wizard without JavaScript (docs/decisions/0027-forms-without-javascript.md): each page a server-rendered form
+// posted here, evaluated by the domain engine exactly as the API's evaluate endpoint does (evaluateProduct,
+// evaluationOut), the answers kept in the session's draft between pages, and a 303 to the next page; the
+// check-answers page adds the line through the API's own cart route.
+import {
+  askedOnPages,
+  confirmPageOptions,
+  describeAnswers,
+  nextPageIndex,
+  parentPlaceCode,
+  placeKindOf,
+  previousPageIndex,
+  visibleOptionsOn,
+  wizardPages,
+  type AnswerValue,
+  type ProductOption,
+} from '@ventanilla/domain';
+import { type CatalogProduct, evaluateProduct, evaluationOut, type StoreInfo } from '../catalog/index.js';
+import type { SessionDraft } from '../drafts/index.js';
+import { foldText, placeDirectory } from '../geo/index.js';
+import { html, type SafeHtml } from '../../shared/html.js';
+import { fieldText, type FormFields } from './form-input.js';
+import {
+  backLink,
+  button,
+  csrfInput,
+  errorSummary,
+  inputId,
+  question,
+  type FormOption,
+  type PageFrame,
+  type SummaryError,
+} from './form-pages.js';
+import { formText } from './form-texts.js';
+
+export type Evaluation = ReturnType<typeof evaluationOut>;
+
+export const wizardPath = (urlKey: string, page: number | 'check') =>
+  `/html/tienda/${urlKey}/${page === 'check' ? 'check' : `step${page + 1}`}`;
+
+/** The page an address names (`step3`: 2; `check`), or null. */
+export function pageOfAddress(step: string, pageCount: number): number | 'check' | null {
+  if (step === 'check') return 'check';
+  const match = /^step([1-9]\d?)$/.exec(step);
+  if (!match) return null;
+  const index = Number(match[1]) - 1;
+  return index < pageCount ? index : null;
+}
+
+/** The answers as the engine takes them: a checkbox group's "1,2" as value ids. */
+export function engineAnswers(product: CatalogProduct, answers: Record<string, string>): Record<string, AnswerValue> {
+  const out: Record<string, AnswerValue> = {};
+  for (const [id, value] of Object.entries(answers)) {
+    const option = product.form.options.find((o) => String(o.option_id) === id);
+    out[id] = option?.type === 'checkbox' ? value.split(',').filter(Boolean).map(Number) : (value as AnswerValue);
+  }
+  return out;
+}
+
+export function evaluate(
+  store: StoreInfo,
+  product: CatalogProduct,
+  answers: Record<string, string>,
+  urlKeyOf: (productId: number) => string | undefined,
+): Evaluation {
+  return evaluationOut(store, evaluateProduct(store, product, engineAnswers(product, answers)), urlKeyOf);
+}
+
+/** The options the wizard's pages ask with these results (the check-answers page's own ones set apart). */
+export function askedVisible(product: CatalogProduct, result: Evaluation): Set<number> {
+  return askedOnPages(result.visible, confirmPageOptions(product.form, result.outcome));
+}
+
+/** A page's errors in its order, as the browser's wizard shows them. */
+export function pageErrors(product: CatalogProduct, page: number, result: Evaluation) {
+  const ids = wizardPages(product.form)[page] ?? [];
+  const shown = askedVisible(product, result);
+  return result.errors
+    .filter((e) => ids.includes(e.option_id) && shown.has(e.option_id))
+    .sort((a, b) => ids.indexOf(a.option_id) - ids.indexOf(b.option_id));
+}
+
+/** Where Continuar leads from a valid page: the next page with something to ask, else the check-answers page. */
+export function nextAfter(product: CatalogProduct, page: number, result: Evaluation): number | 'check' {
+  return nextPageIndex(product.form, page, askedVisible(product, result)) ?? 'check';
+}
+
+/** Only the answers to visible questions are kept: a hidden answer never reaches the cart. */
+export function onlyVisible(answers: Record<string, string>, visible: readonly number[]): Record<string, string> {
+  const shown = new Set(visible);
+  return Object.fromEntries(Object.entries(answers).filter(([id, v]) => v !== '' && shown.has(Number(id))));
+}
+
+type PlaceMode = 'text' | 'values' | null;
+
+function placeMode(option: ProductOption): PlaceMode {
+  const kind = placeKindOf(option);
+  if (kind === null) return null;
+  return kind === 'es_province' || kind === 'pt_district' ? 'values' : 'text';
+}
+
+export interface PlaceMatch {
+  answers: Record<string, string>;
+  /** Names typed for a place that matched none (or several): shown back with a message. */
+  unmatched: Map<number, string>;
+}
+
+/**
+ * A place typed as a name (the picker without a script is a text field): the one place of that kind, inside the
+ * parent question's answer, whose name is the text (accents, case and a leading article aside); a code passes as it
+ * is. The engine then checks it like any other answer.
+ */
+export function matchPlaces(product: CatalogProduct, answers: Record<string, string>, posted: number[]): PlaceMatch {
+  const out = { ...answers };
+  const unmatched = new Map<number, string>();
+  const places = placeDirectory();
+  for (const id of posted) {
+    const option = product.form.options.find((o) => o.option_id === id);
+    const text = out[String(id)]?.trim();
+    if (!option || !text) continue;
+    if (placeMode(option) === 'values') {
+      // A province or district list: a value id, or the name the picker showed (the browser's picker posts it).
+      if (option.opt_values.some((v) => String(v.id) === text)) continue;
+      const named = option.opt_values.filter((v) => foldText(v.name) === foldText(text));
+      if (named.length === 1) out[String(id)] = String(named[0]!.id);
+      else {
+        unmatched.set(id, text);
+        delete out[String(id)];
+      }
+      continue;
+    }
+    if (placeMode(option) !== 'text') continue;
+    const kind = placeKindOf(option)!;
+    if (/^\d+$/.test(text) && places.find(kind, text)) continue;
+    const parent = product.form.options.find((o) => o.option_id === option.place?.parent_option);
+    const within = parent ? (parentPlaceCode(parent, out[String(parent.option_id)]) ?? undefined) : undefined;
+    const wanted = foldText(text);
+    const found = places
+      .search({ kind, q: text, ...(within ? { within } : {}), limit: 20 })
+      .items.filter(
+        (p) => foldText(p.name) === wanted || foldText(p.name).replace(/^(el|la|los|las|a|o|os|as) /, '') === wanted,
+      );
+    if (found.length === 1) out[String(id)] = found[0]!.code;
+    else {
+      unmatched.set(id, text);
+      delete out[String(id)];
+    }
+  }
+  return { answers: out, unmatched };
+}
+
+/** A place answer shown back in its field: the place's name for a code, the text as typed otherwise. */
+function shownValue(option: ProductOption, value: string): string {
+  if (placeMode(option) !== 'text' || !value) return value;
+  const kind = placeKindOf(option)!;
+  return placeDirectory().find(kind, value)?.name ?? value;
+}
+
+export interface WizardPageInput {
+  frame: PageFrame;
+  product: CatalogProduct;
+  page: number;
+  /** The answers the fields show (the draft, or what was just posted). */
+  answers: Record<string, string>;
+  result: Evaluation;
+  errors: ReadonlyArray<{ option_id: number; message: string }>;
+  /** A notice above the questions (a post refused for its token, shown back to be sent again). */
+  notice?: string;
+  csrfToken: string;
+  urlKey: string;
+}
+
+/** One wizard page: Back, the error summary, the page's visible questions, the price and Continuar. */
+export function wizardPage(input: WizardPageInput): { title: string; main: SafeHtml } {
+  const { frame, product, page, answers, result, errors, csrfToken, urlKey } = input;
+  const lang = frame.language;
+  const shown = askedVisible(product, result);
+  const options = visibleOptionsOn(product.form, page, shown);
+  const previous = previousPageIndex(product.form, page, shown);
+  const back = previous === null ? `/tienda/${urlKey}` : wizardPath(urlKey, previous);
+  const errorFor = new Map(errors.map((e) => [e.option_id, e.message]));
+  const single = options.length === 1;
+  const title = single ? options[0]!.title : product.row.name;
+  const summary: SummaryError[] = errors.map((e) => ({ href: `#${inputId(e.option_id)}`, text: e.message }));
+  const questions = options.map((o) =>
+    question(lang, {
+      option: formOption(o),
+      value: shownValue(o, answers[String(o.option_id)] ?? ''),
+      error: errorFor.get(o.option_id),
+      place: placeMode(o),
+      asHeading: single,
+    }),
+  );
+  const main = html`${backLink(lang, back)}
+${errorSummary(lang, summary)}
+${input.notice ? html`<div class="inset-text"><p>${input.notice}</p></div>` : html``}
+<span class="caption">${product.row.name}</span>
+${single ? html`` : html`<h1 class="heading-xl">${product.row.name}</h1>`}
+<form method="post" action="${wizardPath(urlKey, page)}" novalidate>
+${csrfInput(csrfToken)}
+${questions}
+${priceLine(lang, result)}
+<div class="button-group">${button(formText(lang, 'wizard.continue'))}</div>
+</form>`;
+  return { title: errors.length > 0 ? `${formText(lang, 'form.errorPrefix')} ${title}` : title, main };
+}
+
+function priceLine(language: PageFrame['language'], result: Evaluation): SafeHtml {
+  return html`<p class="body"><strong>${formText(language, 'price.total')}:</strong> ${euros(result.price.total, language)}</p>`;
+}
+
+/** A money string of the API ("12.34") as the store shows it. */
+export function euros(amount: string, language: PageFrame['language']): string {
+  const locale = language === 'es' ? 'es-ES' : language === 'pt' ? 'pt-PT' : 'en-IE';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(amount));
+}
+
+export function formOption(o: ProductOption): FormOption {
+  return {
+    option_id: o.option_id,
+    type: o.type,
+    title: o.title,
+    is_require: o.is_require ? 1 : 0,
+    placeholder: o.placeholder ?? null,
+    max_length: o.max_length ?? null,
+    opt_values: o.opt_values,
+  };
+}
+
+/** The check-answers page: every answer with "Cambiar", the confirm-page questions, the total, "Añadir al carrito". */
+export function checkPage(input: {
+  frame: PageFrame;
+  product: CatalogProduct;
+  answers: Record<string, string>;
+  result: Evaluation;
+  errors: SummaryError[];
+  fieldErrors: ReadonlyMap<number, string>;
+  csrfToken: string;
+  urlKey: string;
+}): { title: string; main: SafeHtml } {
+  const { frame, product, answers, result, csrfToken, urlKey } = input;
+  const lang = frame.language;
+  const shown = askedVisible(product, result);
+  const pages = wizardPages(product.form);
+  const described = describeAnswers(
+    product.form,
+    engineAnswers(product, onlyVisible(answers, [...shown])),
+    placeDirectory(),
+  );
+  const last = previousPageIndex(product.form, pages.length, shown);
+  const rows = described.map((a) => {
+    const page = pages.findIndex((p) => p.includes(a.option_id));
+    return html`<div class="summary-list__row"><dt class="summary-list__key">${a.label}</dt><dd class="summary-list__value">${
+      a.print_value || formText(lang, 'wizard.notAnswered')
+    }</dd><dd class="summary-list__actions">${
+      page >= 0
+        ? html`<a href="${wizardPath(urlKey, page)}">${formText(lang, 'wizard.change')}<span class="visually-hidden"> ${a.label}</span></a>`
+        : html``
+    }</dd></div>`;
+  });
+  const confirm = confirmPageOptions(product.form, result.outcome)
+    .filter((id) => result.visible.includes(id))
+    .map((id) => product.form.options.find((o) => o.option_id === id))
+    .filter((o): o is ProductOption => o !== undefined)
+    .map((o) =>
+      question(lang, {
+        option: formOption(o),
+        value: answers[String(o.option_id)] ?? '',
+        error: input.fieldErrors.get(o.option_id),
+        place: placeMode(o),
+        asHeading: false,
+      }),
+    );
+  const title = formText(lang, 'wizard.checkTitle');
+  const main = html`${backLink(lang, last === null ? `/tienda/${urlKey}` : wizardPath(urlKey, last))}
+${errorSummary(lang, input.errors)}
+<span class="caption">${product.row.name}</span>
+<h1 class="heading-xl">${title}</h1>
+<dl class="summary-list">${rows}</dl>
+<form method="post" action="${wizardPath(urlKey, 'check')}" novalidate>
+${csrfInput(csrfToken)}
+${confirm}
+${priceLine(lang, result)}
+<div class="button-group">${button(formText(lang, 'wizard.addToCart'))}</div>
+</form>`;
+  return { title, main };
+}
+
+/** The exit page: the rule's message and the way back to the answer. */
+export function exitPage(frame: PageFrame, message: string, back: string): { title: string; main: SafeHtml } {
+  const lang = frame.language;
+  const title = formText(lang, 'wizard.exitTitle');
+  return {
+    title,
+    main: html`<h1 class="heading-xl">${title}</h1><p class="body">${message || formText(lang, 'wizard.exitDefault')}</p>
+<p class="body"><a href="${back}">${formText(lang, 'wizard.exitChangeAnswers')}</a></p>
+<p class="body"><a href="/tienda/servicios">${formText(lang, 'forms.noscriptHome')}</a></p>`,
+  };
+}
+
+/** The answers a page posted: its visible questions' fields (an absent field is an empty answer). */
+export function postedAnswers(
+  product: CatalogProduct,
+  optionIds: readonly number[],
+  fields: FormFields,
+  draft: SessionDraft,
+): Record<string, string> {
+  const answers = { ...draft.answers };
+  for (const id of optionIds) {
+    const value = fieldText(fields, inputId(id)).trim();
+    if (value === '') delete answers[String(id)];
+    else answers[String(id)] = value;
+  }
+  void product;
+  return answers;
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
+
+// The purchase path as server-rendered forms (docs/decisions/0027-forms-without-javascript.md): urlencoded posts
+// answered with a 303 to the next page, or the page again with the engine's messages and the answers kept; the
+// session's token in a hidden field; odd input refused with a 400 and a message.
+
+let t: TestApp;
+let ip = 1;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** A browser without JavaScript: cookies kept, forms posted as the browser would (no CSRF header). */
+function browser() {
+  const c = new TestClient(t.app);
+  const request = c.request.bind(c);
+  const address = `10.27.0.${ip++}`;
+  c.request = (options) => request({ ...options, remoteAddress: address });
+  return {
+    c,
+    get: (url: string) => c.get(url),
+    post: (url: string, fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+      return c.request({ method: 'POST', url, payload: body.toString(), headers: FORM });
+    },
+  };
+}
+
+const tokenIn = (page: string) => /name="_csrf" value="([^"]*)"/.exec(page)?.[1] ?? '';
+const fieldsIn = (page: string) => [...page.matchAll(/name="(option-\d+)"/g)].map((m) => m[1]!);
+
+const NOTA_SIMPLE: Record<string, string> = {
+  'option-78': 'Madrid',
+  'option-79': 'Madrid',
+  'option-80': 'Calle Mayor 1, 2º B',
+  'option-77': 'Juan Español',
+  'option-411': '3781',
+};
+
+/** Answers every wizard page of nota simple from `/html/.../step1` up to the check-answers page. */
+async function throughWizard(b: ReturnType<typeof browser>) {
+  let at = '/html/tienda/nota-simple/step1';
+  for (let i = 0; i < 20 && !at.endsWith('/check'); i++) {
+    const page = await b.get(at);
+    expect(page.statusCode, page.body).toBe(200);
+    const fields = Object.fromEntries(fieldsIn(page.body).map((f) => [f, NOTA_SIMPLE[f] ?? '']));
+    const posted = await b.post(at, { _csrf: tokenIn(page.body), ...fields });
+    expect(posted.statusCode, posted.body).toBe(303);
+    at = posted.headers.location as string;
+  }
+  expect(at).toBe('/html/tienda/nota-simple/check');
+}
+
+describe('wizard pages', () => {
+  it('a first answer without a session opens one and moves on with a 303; place names are matched', async () => {
+    const b = browser();
+    const first = await b.post('/html/tienda/nota-simple/step1', { 'option-78': 'madrid', 'option-79': 'Madrid' });
+    expect(first.statusCode, first.body).toBe(303);
+    expect(first.headers.location).toBe('/html/tienda/nota-simple/step2');
+    expect(first.cookies.some((c) => c.name === 'vt_sid')).toBe(true);
+    // Back on the first page: the province chosen in the list, the municipality by its name.
+    const back = await b.get('/html/tienda/nota-simple/step1');
+    expect(back.body).toMatch(/<option value="5028" selected>Madrid<\/option>/);
+    expect(back.body).toMatch(/id="option-79" name="option-79" value="Madrid"/);
+  });
+
+  it('an invalid page comes back with the engine message in the error summary and the typed answers kept', async () => {
+    const b = browser();
+    const unknown = await b.post('/html/tienda/nota-simple/step1', {
+      'option-78': 'Madrid',
+      'option-79': 'Villanomás',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toContain('class="error-summary"');
+    expect(unknown.body).toMatch(/<a href="#option-79">No encontramos «Villanomás»/);
+    expect(unknown.body).toContain('value="Villanomás"');
+    expect(unknown.body).toMatch(/<option value="5028" selected>/);
+    const empty = await b.post('/html/tienda/nota-simple/step1', {
+      _csrf: tokenIn(unknown.body),
+      'option-78': 'Madrid',
+      'option-79': '',
+    });
+    expect(empty.statusCode).toBe(422);
+    // The engine's own required message, as the API's evaluate endpoint gives it.
+    const evaluated = await b.c.post('/api/stores/1/products/nota-simple/evaluate', { answers: { '78': '5028' } });
+    const message = (evaluated.json() as { errors: Array<{ option_id: number; message: string }> }).errors.find(
+      (e) => e.option_id === 79,
+    )!.message;
+    expect(empty.body).toContain(`<a href="#option-79">${message}</a>`);
+  });
+
+  it('refuses a post with another token (nothing kept) and shows the page again to be sent on purpose', async () => {
+    const b = browser();
+    await b.post('/html/tienda/nota-simple/step1', { 'option-78': 'Madrid', 'option-79': 'Madrid' });
+    const forged = await b.post('/html/tienda/nota-simple/step1', {
+      _csrf: 'not-the-token',
+      'option-78': 'Sevilla',
+      'option-79': 'Sevilla',
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toMatch(/<option value="5041" selected>/);
+    const page = await b.get('/html/tienda/nota-simple/step1');
+    expect(page.body).toMatch(/<option value="5028" selected>/);
+  });
+
+  it('answers odd input with a 400 and a message: NUL bytes, repeated fields, over-long values', async () => {
+    const b = browser();
+    // A NUL never reaches a route: the app's input guard answers for every route (security.ts).
+    const nul = await b.post('/html/tienda/nota-simple/step1', { 'option-80': 'Calle\u0000Mayor' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).toContain('El dato contiene caracteres no válidos');
+    for (const fields of <Array<Record<string, string | string[]>>>[
+      { 'option-78': ['Madrid', 'Sevilla'] },
+      { 'option-80': 'x'.repeat(5000) },
+      { 'option-80': 'Calle\u0007Mayor' },
+      { 'bad name': 'x' },
+    ]) {
+      const res = await b.post('/html/tienda/nota-simple/step1', fields);
+      expect(res.statusCode, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(res.body).toContain('Los datos enviados no son válidos');
+    }
+    const cart = await b.post('/html/cart/99999999999999999999', { action: 'remove' });
+    expect(cart.statusCode).toBe(400);
+  });
+});
+
+describe('cart, sign-in and checkout', () => {
+  it('adds the line, changes its quantity, registers and hands off to the payment provider', async () => {
+    const b = browser();
+    await throughWizard(b);
+    const check = await b.get('/html/tienda/nota-simple/check');
+    expect(check.body).toContain('Comprueba tus respuestas');
+    expect(check.body).toContain('Juan Español');
+    const forged = await b.post('/html/tienda/nota-simple/check', { _csrf: 'x' });
+    expect(forged.statusCode).toBe(403);
+    const added = await b.post('/html/tienda/nota-simple/check', { _csrf: tokenIn(check.body) });
+    expect(added.statusCode, added.body).toBe(303);
+    expect(added.headers.location).toBe('/html/cart');
+
+    const cart = await b.get('/html/cart');
+    const line = /action="\/html\/cart\/(\d+)"/.exec(cart.body)![1]!;
+    const version = /name="version" value="(\d+)"/.exec(cart.body)![1]!;
+    const token = tokenIn(cart.body);
+    const huge = await b.post(`/html/cart/${line}`, {
+      _csrf: token,
+      version,
+      qty: '99999999999999999999',
+      action: 'qty',
+    });
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
+    expect(huge.body).toContain(`<a href="#qty-${line}">`);
+    const noToken = await b.post(`/html/cart/${line}`, { version, qty: '2', action: 'qty' });
+    expect(noToken.statusCode).toBe(403);
+    const two = await b.post(`/html/cart/${line}`, { _csrf: token, version, qty: '2', action: 'qty' });
+    expect(two.statusCode, two.body).toBe(303);
+    expect((await b.get('/html/cart')).body).toMatch(/name="qty" value="2"/);
+
+    expect((await b.get('/html/checkout')).headers.location).toBe('/html/sign-in');
+    const signIn = await b.get('/html/sign-in');
+    const registered = await b.post('/html/register', {
+      _csrf: tokenIn(signIn.body),
+      firstname: 'Lucía',
+      lastname: 'Sin Script',
+      email: `sin-script-${Date.now()}@example.com`,
+      password: 'clave-segura-sin-js-2026',
+    });
+    expect(registered.statusCode, registered.body).toBe(303);
+    expect(registered.headers.location).toBe('/html/checkout');
+
+    const checkout = await b.get('/html/checkout');
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.body).toContain('Quién te vende');
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(checkout.body)![1]!;
+    const without = await b.post('/html/checkout', {
+      _csrf: tokenIn(checkout.body),
+      idempotency_key: key,
+      payment_method: 'cc',
+    });
+    expect(without.statusCode).toBe(400);
+    expect(without.body).toContain('<a href="#accept_terms">Debes aceptar las condiciones de contratación</a>');
+    const paid = await b.post('/html/checkout', {
+      _csrf: tokenIn(checkout.body),
+      idempotency_key: key,
+      payment_method: 'cc',
+      accept_terms: 'true',
+      start_now: 'true',
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toMatch(/\/sandbox-pay\/checkout\/[^/?]+/);
+  });
+
+  it('signing in with a wrong password shows the API message in the summary, the e-mail kept', async () => {
+    const b = browser();
+    const page = await b.get('/html/sign-in');
+    const wrong = await b.post('/html/sign-in', {
+      _csrf: tokenIn(page.body),
+      email: 'nadie@example.com',
+      password: 'no-es-esta',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('<a href="#login-email">Error de acceso</a>');
+    expect(wrong.body).toContain('value="nadie@example.com"');
+  });
+});
