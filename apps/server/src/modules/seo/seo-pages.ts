@@ -212,19 +212,19 @@ export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 // of the app (an unknown product, an unknown category, any other unknown address).
 const SHELL_TEXTS: Record<Language, { cart: string; checkout: string; description: string }> = {
   es: {
-    cart: 'Tu cesta',
+    cart: 'Carrito',
     checkout: 'Finalizar el pedido',
     description:
       'Pide en {brand} notas simples, certificados y otros trámites de registros y notarías: online, paso a paso y con pago seguro.',
   },
   en: {
-    cart: 'Your basket',
+    cart: 'Basket',
     checkout: 'Complete your order',
     description:
       'Order land registry copies, certificates and other registry and notary services from {brand}: online, step by step, with secure payment.',
   },
   pt: {
-    cart: 'O seu carrinho',
+    cart: 'Carrinho',
     checkout: 'Finalizar o pedido',
     description:
       'Peça em {brand} certidões, registos e outros serviços de conservatórias e notários: online, passo a passo e com pagamento seguro.',

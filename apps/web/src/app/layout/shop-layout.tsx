@@ -7,6 +7,7 @@ import { useUnreadNotifications } from '../../shared/notifications/use-unread';
 import { Link, NavLink, SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { lazyModule, RouteBoundary } from '../lazy-route';
+import { CookieConsentSlot } from './cookie-consent-slot';
 import { SiteFooter } from './site-footer';
 import './layout.css';
 
@@ -45,6 +46,8 @@ export function ShopLayout() {
 
   return (
     <>
+      {/* The cookie banner comes first, before the skip link (GOV.UK): in the page's flow, it covers nothing. */}
+      <CookieConsentSlot />
       <SkipLink />
       {user?.role === 'customer' ? (
         <Suspense fallback={null}>
