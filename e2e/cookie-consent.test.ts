@@ -52,11 +52,13 @@ test.describe.serial('cookie consent', () => {
         if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
       });
       page.on('pageerror', (e) => problems.push(e.message));
-      // The page asks: its HTML already holds the banner (the first paint), at the top of the page, before the skip link.
+      // The page asks: its HTML already holds the banner (the first paint), at the top: after the skip link, before the
+      // header.
       const first = await (await context.request.get('/')).text();
       expect(first).toContain('data-consent="ask"');
       expect(first).toMatch(/<section class="cookie-consent"[^>]*>/);
-      expect(first.indexOf('cookie-consent')).toBeLessThan(first.indexOf('skip-link'));
+      expect(first.indexOf('class="cookie-consent"')).toBeGreaterThan(first.indexOf('class="skip-link"'));
+      expect(first.indexOf('class="cookie-consent"')).toBeLessThan(first.indexOf('class="site-header"'));
       expect(first).not.toContain('<dialog');
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Cookies en este sitio' });
@@ -85,10 +87,12 @@ test.describe.serial('cookie consent', () => {
       await expect.poll(() => storedKeys(page)).toEqual([]);
       expect((await context.cookies()).map((c) => c.name).filter((n) => n !== 'vt_sid')).toEqual([]);
 
-      // Keyboard: the banner is the first thing Tab reaches (policy link, "Aceptar todas", "Rechazar todas"); focus
-      // is not held there: Tab goes on through the page.
+      // Keyboard: after the skip link, the banner is the first thing Tab reaches (policy link, "Aceptar todas",
+      // "Rechazar todas"); focus is not held there: Tab goes on through the page.
       await page.reload();
       await expect(banner).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Saltar al contenido principal' })).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(banner.getByRole('link', { name: 'Leer la política de cookies' })).toBeFocused();
       await page.keyboard.press('Tab');

@@ -340,9 +340,10 @@ describe('the cookie banner in the first paint (the consent cookie)', () => {
       const first = await get(url);
       expect(first.body, url).toContain('<html lang="es" data-consent="ask"');
       const root = pageFacts(first.body).root ?? '';
-      // A banner in the page's flow, before the skip link: no dialog, nothing covered.
+      // A banner in the page's flow, first after the skip link and before the header: no dialog, nothing covered.
       expect(root, url).toMatch(/<section class="cookie-consent"[^>]*>/);
-      expect(root.indexOf('class="cookie-consent"'), url).toBeLessThan(root.indexOf('skip-link'));
+      expect(root.indexOf('class="cookie-consent"'), url).toBeGreaterThan(root.indexOf('skip-link'));
+      expect(root.indexOf('class="cookie-consent"'), url).toBeLessThan(root.indexOf('site-header'));
       expect(root, url).not.toContain('<dialog');
       expect(pageFacts(first.body).root, url).toContain('Rechazar todas');
       const chosen = await get(url, { cookie: consentCookie() });

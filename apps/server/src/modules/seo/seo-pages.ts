@@ -199,6 +199,7 @@ interface CategoryJson {
   meta_title: string;
   meta_description: string;
   image: string | null;
+  products: unknown[];
 }
 
 /**
@@ -504,7 +505,8 @@ export class SeoPages {
       description: meta.description ?? (category.meta_description || category.description),
       canonical: this.url(store, path),
       alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
-      noindex: false,
+      // A category with no services in this store answers (its page says so) but is not a page to index.
+      noindex: category.products.length === 0,
       og: this.og(store, 'website', this.absolute(store, category.image)),
       jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
     }));

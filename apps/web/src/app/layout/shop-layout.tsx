@@ -46,9 +46,9 @@ export function ShopLayout() {
 
   return (
     <>
-      {/* The cookie banner comes first, before the skip link (GOV.UK): in the page's flow, it covers nothing. */}
-      <CookieConsentSlot />
       <SkipLink />
+      {/* The cookie banner comes first after the skip link: in the page's flow, it covers nothing (GOV.UK's banner). */}
+      <CookieConsentSlot />
       {user?.role === 'customer' ? (
         <Suspense fallback={null}>
           <ImpersonationBanner />

@@ -125,6 +125,7 @@ export const en: Catalogue = {
   'cart.continueShopping': 'Continue shopping',
   'cart.remove': 'Remove',
   'cart.removed': '“{name}” has been removed from your basket.',
+  'cart.answer': 'Answer',
   'cart.linePrice': 'Price:',
   'cart.subtotal': 'Subtotal',
   'cart.checkout': 'Checkout',

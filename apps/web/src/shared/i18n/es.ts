@@ -126,6 +126,7 @@ export const es = {
   'cart.continueShopping': 'Seguir comprando',
   'cart.remove': 'Eliminar',
   'cart.removed': 'Se ha eliminado «{name}» del carrito.',
+  'cart.answer': 'Respuesta',
   'cart.linePrice': 'Precio:',
   'cart.subtotal': 'Subtotal',
   'cart.checkout': 'Finalizar compra',

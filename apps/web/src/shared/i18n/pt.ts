@@ -126,6 +126,7 @@ export const pt: Catalogue = {
   'cart.continueShopping': 'Continuar a comprar',
   'cart.remove': 'Eliminar',
   'cart.removed': '«{name}» foi eliminado do carrinho.',
+  'cart.answer': 'Resposta',
   'cart.linePrice': 'Preço:',
   'cart.subtotal': 'Subtotal',
   'cart.checkout': 'Finalizar compra',
