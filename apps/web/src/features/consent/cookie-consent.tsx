@@ -39,7 +39,7 @@ export function CookieConsent() {
       fromSettings={settingsOpen}
       onChosen={(choice, kind) => {
         // The settings' own opener takes focus back: no message there. Chosen from the banner: say what was chosen.
-        if (!settingsOpen) setOutcome(kind);
+        setOutcome(settingsOpen ? null : kind);
         saveConsent(choice);
       }}
       onClose={() => {
