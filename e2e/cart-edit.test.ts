@@ -63,20 +63,22 @@ test.describe.serial('cart: edit a line’s answers', () => {
   test('a line changed elsewhere meanwhile (409) is not overwritten; the cart says so', async () => {
     await openEdit();
     await changeOwner('Luis Gil');
-    // Another tab changes the quantity: the line's version moves on.
+    // Another tab changes the address: the line's version moves on.
     const cart = (await (await context.request.get('/api/cart')).json()) as {
       items: { id: number; version: number }[];
     };
     const line = cart.items[0]!;
     const patched = await context.request.patch(`/api/cart/items/${line.id}`, {
       headers: { 'x-csrf-token': await csrfToken(context) },
-      data: { version: line.version, qty: 2 },
+      data: { version: line.version, answers: { ...ANSWERS, '77': 'Ana Ruiz', '80': 'Calle Luna 3' } },
     });
     expect(patched.status()).toBe(200);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await waitForPath(page, /^\/tienda\/cart$/);
     await expect(page.getByRole('alert').filter({ hasText: 'La línea ha cambiado en otra pestaña' })).toBeVisible();
     await expect(page.locator('.cart-line').getByText('Ana Ruiz')).toBeVisible();
-    await expect(page.getByLabel('Cantidad')).toHaveValue('2');
+    await expect(page.locator('.cart-line').getByText('Calle Luna 3')).toBeVisible();
+    // A nota simple is for one property: its line has no quantity to change.
+    await expect(page.getByLabel('Cantidad')).toHaveCount(0);
   });
 });

@@ -2,7 +2,7 @@
 // customer agrees that orders save their items, pays a nota simple (its property is saved; the agent's PDF gives it
 // its IDUFIR), then orders the Registro de la Propiedad certificate for that property from "Guardados": the answers
 // are pre-filled by the server and the wizard skips the pages already answered (Back still reaches them). In the cart
-// the quantity changes (a fractional one is refused with the server's message), and a quote link is paid in another
+// the certificate (one property) has no quantity to change, and a quote link is paid in another
 // browser context, signed out. axe on each new screen.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -42,7 +42,7 @@ async function notaSimplePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-test.describe.serial('fast-buy from a saved property, cart quantity, quote link paid by someone else', () => {
+test.describe.serial('fast-buy from a saved property, a one-property cart line, quote link paid by someone else', () => {
   test.beforeAll(async ({ browser: launched }) => {
     test.setTimeout(300_000);
     browser = launched;
@@ -109,20 +109,10 @@ test.describe.serial('fast-buy from a saved property, cart quantity, quote link 
     ).toBeVisible();
   });
 
-  test('cart: a fractional quantity is refused with the reason; 2 doubles the line', async () => {
-    const quantity = page.getByLabel('Cantidad');
+  test('cart: a certificate for one property has no quantity to change', async () => {
     await expect(page.locator('.cart-line__price')).toHaveText(/\d/);
-    const totalBefore = (await page.locator('.cart-line__price').innerText()).trim();
-    await quantity.fill('1,5');
-    await page.getByRole('button', { name: /^Actualizar/ }).click();
-    await expect(page.getByText('La cantidad debe ser un número entero entre 1 y 50').first()).toBeVisible();
-    await expectNoAxeViolations(page, 'cart with a quantity error');
-    await page.getByLabel('Cantidad').fill('2');
-    await page.getByRole('button', { name: /^Actualizar/ }).click();
-    await expect(page.locator('.cart-line__price')).not.toHaveText(totalBefore);
-    const unit = Number(totalBefore.replace(/[^\d,]/g, '').replace(',', '.'));
-    const doubled = (unit * 2).toFixed(2).replace('.', ',');
-    await expect(page.locator('.cart-line__price')).toContainText(doubled);
+    await expect(page.getByLabel('Cantidad')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'cart with a one-property line');
   });
 
   test('the owner makes a quote link', async () => {

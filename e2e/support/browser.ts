@@ -35,7 +35,7 @@ export function requireChromium(): void {
  * serviceWorkers: blocked unless `options` allows them.
  *
  * seedConsent: the cookie choice ("accept all") is stored before any page loads, where the app keeps it (local
- * storage, and the consent cookie the server reads), so the consent dialog (modal) does not stand in the way of tests
+ * storage, and the consent cookie the server reads), so the cookie banner does not stand in the way of tests
  * about something else; e2e/cookie-consent.test.ts passes false to meet it.
  */
 export async function newContext(

@@ -126,7 +126,7 @@ import {
   sellerOf,
 } from './modules/invoicing/index.js';
 import { geoModule, placeDirectory } from './modules/geo/index.js';
-import { lookupsModule } from './modules/lookups/index.js';
+import { createLookups, lookupsModule } from './modules/lookups/index.js';
 import { uploadsRoutes, UploadsService } from './modules/uploads/index.js';
 import {
   customerIncidenceRoutes,
@@ -266,7 +266,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   const files = options.files ?? (await createFileStorage(config.storage));
   const uploads = new UploadsService(db, files, config);
-  const carts = new CartService(db, catalog, uploads);
+  // The cart compares a cadastral reference with the municipality chosen beside it, as the cadastre places it.
+  const cadastre = createLookups(config.lookups, placeDirectory());
+  const carts = new CartService(db, catalog, uploads, (query) => cadastre.cadastreByReference(query));
   const orderEvents = new OrderEvents();
   // Emails are written to the outbox by order-event listeners, inside the transaction that changed the order.
   const now = options.now ?? (() => new Date());

@@ -13,6 +13,7 @@ const DAY = 86_400_000;
 interface CartLine {
   id: number;
   qty: number;
+  max_qty: number;
   version: number;
   answers: Record<string, unknown>;
   price: { total: string };
@@ -37,14 +38,20 @@ async function anonymous() {
   return c;
 }
 
-async function customerWithCart(email: string, urgent = false) {
+/** A commercial registry simple note: a product a customer may order several of (same price as a nota simple). */
+const COMPANY_NOTE = {
+  store_id: 1,
+  url_key: 'nota-simple-registro-mercantil',
+  answers: { '1201': 'Construcciones Pérez SL', '1204': '120401' },
+};
+
+async function customerWithCart(email: string, urgent = false, line?: typeof COMPANY_NOTE) {
   const c = await anonymous();
   expect((await c.register(email)).statusCode).toBe(201);
-  const added = await c.post('/api/cart/items', {
-    store_id: 1,
-    url_key: 'nota-simple',
-    answers: notaSimpleAnswers(urgent),
-  });
+  const added = await c.post(
+    '/api/cart/items',
+    line ?? { store_id: 1, url_key: 'nota-simple', answers: notaSimpleAnswers(urgent) },
+  );
   expect(added.statusCode, added.body).toBe(201);
   return { c, cart: added.json<Cart>() };
 }
@@ -56,10 +63,10 @@ afterAll(async () => t?.close());
 
 describe('updatequoteitem: quantity', () => {
   it('changes the quantity; the totals are the server price times the quantity', async () => {
-    const { c, cart } = await customerWithCart('qty@example.com');
+    const { c, cart } = await customerWithCart('qty@example.com', false, COMPANY_NOTE);
     const line = cart.items[0]!;
-    expect(line).toMatchObject({ qty: 1, version: 1, price: { total: '25.12' } });
-    expect(line.answers).toMatchObject({ '80': 'Calle Mayor 1, 2º B' });
+    expect(line).toMatchObject({ qty: 1, max_qty: 50, version: 1, price: { total: '25.12' } });
+    expect(line.answers).toMatchObject({ '1201': 'Construcciones Pérez SL' });
     const res = await patch(c, line.id, { version: 1, qty: 3 });
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<Cart>();
@@ -72,7 +79,7 @@ describe('updatequoteitem: quantity', () => {
   it.each([[0], [-1], [51], [1.5], [1e9], [1e308], ['1.5'], ['1e3'], ['-1'], ['dos'], [''], [' 3']])(
     'quantity %j is refused with a clear message in the store language',
     async (qty) => {
-      const { c, cart } = await customerWithCart(`bad-qty-${Math.random()}@example.com`);
+      const { c, cart } = await customerWithCart(`bad-qty-${Math.random()}@example.com`, false, COMPANY_NOTE);
       const res = await patch(c, cart.items[0]!.id, { version: 1, qty });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().fields).toEqual([
@@ -81,6 +88,23 @@ describe('updatequoteitem: quantity', () => {
       expect((await c.get('/api/cart')).json<Cart>().items[0]).toMatchObject({ qty: 1, version: 1 });
     },
   );
+
+  it('a nota simple is for one property: quantity 2 is refused with its own message, the line says 1 at most', async () => {
+    const { c, cart } = await customerWithCart('one-property@example.com');
+    expect(cart.items[0]).toMatchObject({ qty: 1, max_qty: 1 });
+    for (const qty of [2, '2', 50]) {
+      const res = await patch(c, cart.items[0]!.id, { version: 1, qty });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual([
+        expect.objectContaining({
+          field: 'qty',
+          message: 'Este trámite se pide de uno en uno: para otro inmueble o persona, añade otra solicitud al carrito',
+        }),
+      ]);
+    }
+    expect((await patch(c, cart.items[0]!.id, { version: 1, qty: 1 })).statusCode).toBe(200);
+    expect((await c.get('/api/cart')).json<Cart>().items[0]).toMatchObject({ qty: 1, version: 2 });
+  });
 
   it('a NUL byte in the quantity is refused on the field by the bad-input check', async () => {
     const { c, cart } = await customerWithCart('nul-qty@example.com');
@@ -96,7 +120,7 @@ describe('updatequoteitem: quantity', () => {
   });
 
   it('an edit made on an old version is refused: two tabs cannot overwrite each other', async () => {
-    const { c, cart } = await customerWithCart('tabs@example.com');
+    const { c, cart } = await customerWithCart('tabs@example.com', false, COMPANY_NOTE);
     const id = cart.items[0]!.id;
     expect((await patch(c, id, { version: 1, qty: 2 })).statusCode).toBe(200);
     const stale = await patch(c, id, { version: 1, qty: 5 });
@@ -106,7 +130,7 @@ describe('updatequoteitem: quantity', () => {
   });
 
   it('concurrent edits on the same version: exactly one wins', async () => {
-    const { c, cart } = await customerWithCart('race-qty@example.com');
+    const { c, cart } = await customerWithCart('race-qty@example.com', false, COMPANY_NOTE);
     const id = cart.items[0]!.id;
     const results = await Promise.all([2, 3, 4, 5].map((qty) => patch(c, id, { version: 1, qty })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -263,7 +287,7 @@ describe('the quote link: someone else pays the cart', () => {
   });
 
   it('revoked by the owner, or the cart changed since: 404; a new link works', async () => {
-    const { c, cart } = await customerWithCart('owner-revoke@example.com');
+    const { c, cart } = await customerWithCart('owner-revoke@example.com', false, COMPANY_NOTE);
     const first = await link(c);
     const payer = await anonymous();
     expect((await c.delete('/api/cart/quote-link')).statusCode).toBe(204);

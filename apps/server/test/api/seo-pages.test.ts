@@ -197,7 +197,7 @@ describe('other addresses', () => {
 
   it("the cart and the checkout are the shop's own steps: titled, described, indexable, canonical to themselves", async () => {
     for (const [url, title] of [
-      ['/tienda/cart', 'O seu carrinho'],
+      ['/tienda/cart', 'Carrinho'],
       ['/customer/checkout', 'Finalizar o pedido'],
     ] as const) {
       const res = await get(url, { host: 'ventanilla.pt' });
@@ -331,15 +331,20 @@ describe('other addresses', () => {
   });
 });
 
-describe('the cookie dialog in the first paint (the consent cookie)', () => {
+describe('the cookie banner in the first paint (the consent cookie)', () => {
   const consentCookie = (choice = serializeConsent(rejectAllConsent(new Date()))) =>
     `${CONSENT_COOKIE}=${encodeURIComponent(choice)}`;
 
-  it('a page without a choice carries the dialog in its markup and says it asks; with one, neither', async () => {
+  it('a page without a choice carries the banner at the top of its markup and says it asks; with one, neither', async () => {
     for (const url of ['/', '/tienda/nota-simple', '/tienda/nota-simple/step51', '/no/such/page']) {
       const first = await get(url);
       expect(first.body, url).toContain('<html lang="es" data-consent="ask"');
-      expect(pageFacts(first.body).root, url).toMatch(/<dialog open="" class="cookie-consent"[^>]*>/);
+      const root = pageFacts(first.body).root ?? '';
+      // A banner in the page's flow, first after the skip link and before the header: no dialog, nothing covered.
+      expect(root, url).toMatch(/<section class="cookie-consent"[^>]*>/);
+      expect(root.indexOf('class="cookie-consent"'), url).toBeGreaterThan(root.indexOf('skip-link'));
+      expect(root.indexOf('class="cookie-consent"'), url).toBeLessThan(root.indexOf('site-header'));
+      expect(root, url).not.toContain('<dialog');
       expect(pageFacts(first.body).root, url).toContain('Rechazar todas');
       const chosen = await get(url, { cookie: consentCookie() });
       expect(chosen.body, url).toContain('<html lang="es" data-consent="given"');
@@ -350,7 +355,7 @@ describe('the cookie dialog in the first paint (the consent cookie)', () => {
     }
   });
 
-  it('a client-only page only says whether it asks (the browser renders the dialog)', async () => {
+  it('a client-only page only says whether it asks (the browser renders the banner)', async () => {
     const ask = await get('/orders');
     expect(ask.body).toContain('data-consent="ask"');
     expect(ask.body).toContain('<div id="root"></div>');

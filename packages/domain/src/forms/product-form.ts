@@ -49,6 +49,7 @@ export const VALIDATOR_NAMES = [
   'email',
   'plate_es',
   'idufir',
+  'descricao_predial',
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 

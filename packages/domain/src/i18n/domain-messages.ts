@@ -21,6 +21,8 @@ const es = {
   'validator.no_separators': 'Escribe el NIF sin guiones ni espacios',
   'validator.nif_pt': 'El NIF portugués no es válido: comprueba las 9 cifras',
   'validator.refcat': 'La referencia catastral no es válida',
+  'validator.refcat_municipality':
+    'Esta referencia catastral es de un inmueble de {municipality}, no del municipio que has elegido: revisa la referencia o el municipio',
   'validator.ccc': 'La cuenta bancaria no es válida: comprueba las 20 cifras',
   'validator.iban': 'El IBAN no es válido',
   'validator.iban_country': 'El IBAN debe ser de un país de la zona SEPA',
@@ -29,6 +31,8 @@ const es = {
   'validator.email': 'El correo electrónico no es válido',
   'validator.plate_es': 'La matrícula no es válida',
   'validator.idufir': 'El IDUFIR debe tener 14 cifras',
+  'validator.descricao_predial':
+    'Escribe el número de la descripción predial solo con cifras, por ejemplo 1234 o 1234/20050315 (número/fecha)',
   // An option's own `error` text from the catalogue (written in the store's language).
   'validation.custom': '{text}',
   // Accounts: registration and new passwords (password policy).
@@ -53,6 +57,8 @@ const es = {
   'place.outside_district': 'El concelho no pertenece al distrito elegido',
   'place.outside_parent': 'La freguesia no pertenece al concelho o distrito elegido',
   'cart.qty_invalid': 'La cantidad debe ser un número entero entre 1 y {max}',
+  'cart.qty_one_property':
+    'Este trámite se pide de uno en uno: para otro inmueble o persona, añade otra solicitud al carrito',
   'bank.unknown_entity': 'Elige un banco de la lista',
   'bank.iban_mismatch': 'El banco elegido no coincide con el de la cuenta ({entity})',
   'status.not_found': 'Estado no encontrado',
@@ -185,6 +191,8 @@ const en: Catalogue = {
   'validator.no_separators': 'Enter the tax id without hyphens or spaces',
   'validator.nif_pt': 'The Portuguese NIF is not valid: check the 9 digits',
   'validator.refcat': 'The cadastral reference is not valid',
+  'validator.refcat_municipality':
+    'This cadastral reference is of a property in {municipality}, not in the municipality you chose: check the reference or the municipality',
   'validator.ccc': 'The bank account is not valid: check the 20 digits',
   'validator.iban': 'The IBAN is not valid',
   'validator.iban_country': 'The IBAN must be from a SEPA country',
@@ -193,6 +201,8 @@ const en: Catalogue = {
   'validator.email': 'The email address is not valid',
   'validator.plate_es': 'The number plate is not valid',
   'validator.idufir': 'The IDUFIR must have 14 digits',
+  'validator.descricao_predial':
+    'Enter the land registry description number in digits only, for example 1234 or 1234/20050315 (number/date)',
   'validation.custom': '{text}',
   'account.email_invalid': 'Enter a valid email address, like name@example.com',
   'password.length': 'The password must be between {min} and {max} characters',
@@ -214,6 +224,8 @@ const en: Catalogue = {
   'place.outside_district': 'The municipality is not in the chosen district',
   'place.outside_parent': 'The parish is not in the chosen municipality or district',
   'cart.qty_invalid': 'The quantity must be a whole number from 1 to {max}',
+  'cart.qty_one_property':
+    'This service is ordered one at a time: for another property or person, add another request to your basket',
   'bank.unknown_entity': 'Choose a bank from the list',
   'bank.iban_mismatch': "The chosen bank does not match the account's bank ({entity})",
   'status.not_found': 'Status not found',
@@ -341,6 +353,8 @@ const pt: Catalogue = {
   'validator.no_separators': 'Escreva o NIF sem hífenes nem espaços',
   'validator.nif_pt': 'O NIF não é válido: verifique os 9 dígitos',
   'validator.refcat': 'A referência cadastral não é válida',
+  'validator.refcat_municipality':
+    'Esta referência cadastral é de um imóvel de {municipality}, não do município que escolheu: verifique a referência ou o município',
   'validator.ccc': 'A conta bancária não é válida: verifique os 20 dígitos',
   'validator.iban': 'O IBAN não é válido',
   'validator.iban_country': 'O IBAN deve ser de um país da zona SEPA',
@@ -349,6 +363,8 @@ const pt: Catalogue = {
   'validator.email': 'O endereço de email não é válido',
   'validator.plate_es': 'A matrícula não é válida',
   'validator.idufir': 'O IDUFIR deve ter 14 dígitos',
+  'validator.descricao_predial':
+    'Escreva o número da descrição predial só com algarismos, por exemplo 1234 ou 1234/20050315 (número/data)',
   'validation.custom': '{text}',
   'account.email_invalid': 'Escreva um email válido, como nome@exemplo.pt',
   'password.length': 'A palavra-passe deve ter entre {min} e {max} caracteres',
@@ -371,6 +387,8 @@ const pt: Catalogue = {
   'place.outside_district': 'O concelho não pertence ao distrito escolhido',
   'place.outside_parent': 'A freguesia não pertence ao concelho ou distrito escolhido',
   'cart.qty_invalid': 'A quantidade deve ser um número inteiro entre 1 e {max}',
+  'cart.qty_one_property':
+    'Este serviço pede-se um de cada vez: para outro imóvel ou pessoa, adicione outro pedido ao carrinho',
   'bank.unknown_entity': 'Escolha um banco da lista',
   'bank.iban_mismatch': 'O banco escolhido não corresponde ao da conta ({entity})',
   'status.not_found': 'Estado não encontrado',

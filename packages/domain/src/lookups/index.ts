@@ -1,1 +1,2 @@
 export * from './cadastral-record.js';
+export * from './refcat-place.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_QTY_MAX, checkCartQuantity } from './cart-quantity.js';
+import { CART_QTY_MAX, checkCartQuantity, maxLineQuantity, ONE_PROPERTY_GROUP } from './cart-quantity.js';
 
 describe('cart line quantity (updatequoteitem)', () => {
   it.each([
@@ -40,5 +40,20 @@ describe('cart line quantity (updatequoteitem)', () => {
       ok: false,
       message: { key: 'cart.qty_invalid', params: { max: CART_QTY_MAX } },
     });
+  });
+});
+
+describe('a property registry procedure is one unit per line', () => {
+  it('its limit is 1; other products keep the general limit', () => {
+    expect(maxLineQuantity({ group: ONE_PROPERTY_GROUP })).toBe(1);
+    expect(maxLineQuantity({ group: 'Registro Mercantil' })).toBe(CART_QTY_MAX);
+  });
+
+  it('quantity 2 of a nota simple is refused with its own message; 1 is accepted', () => {
+    expect(checkCartQuantity(2, 1)).toEqual({ ok: false, message: { key: 'cart.qty_one_property' } });
+    expect(checkCartQuantity('2', 1)).toEqual({ ok: false, message: { key: 'cart.qty_one_property' } });
+    expect(checkCartQuantity(1, 1)).toEqual({ ok: true, qty: 1 });
+    // What no product accepts keeps the general message.
+    expect(checkCartQuantity(0, 1)).toMatchObject({ ok: false, message: { key: 'cart.qty_invalid' } });
   });
 });

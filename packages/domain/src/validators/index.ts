@@ -9,6 +9,7 @@ export * from './email.js';
 export * from './dates.js';
 export * from './car-plate.js';
 export * from './idufir.js';
+export * from './descricao-predial.js';
 export * from './validate-by-name.js';
 export * from './spanish-banks.js';
 export * from './iban-registry.js';

@@ -6,6 +6,7 @@ import { validateCadastralReference } from './cadastral-reference.js';
 import { validateSpanishPlate } from './car-plate.js';
 import { validateEmail } from './email.js';
 import { validateIdufir } from './idufir.js';
+import { validateDescricaoPredial } from './descricao-predial.js';
 import { validatePortugueseNif } from './nif-pt.js';
 import { validatePortuguesePhone, validateSpanishPhone } from './phones.js';
 import {
@@ -63,6 +64,7 @@ const VALIDATORS: Record<ValidatorName, (value: string) => ValidatorOutcome> = {
   email: (v) => toOutcome(validateEmail(v), 'validator.email'),
   plate_es: (v) => toOutcome(validateSpanishPlate(v), 'validator.plate_es'),
   idufir: (v) => toOutcome(validateIdufir(v), 'validator.idufir'),
+  descricao_predial: (v) => toOutcome(validateDescricaoPredial(v), 'validator.descricao_predial'),
 };
 
 /**

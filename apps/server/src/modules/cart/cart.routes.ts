@@ -23,6 +23,8 @@ export const CartResponse = Type.Object({
       url_key: Type.String(),
       product_name: Type.String(),
       qty: Type.Integer(),
+      /** The most units this line may have (1 for a property registry procedure: one property, one document). */
+      max_qty: Type.Integer(),
       /** The line's version: send it back with a change (PATCH), so a change made meanwhile is not overwritten. */
       version: Type.Integer(),
       /** The accepted answers (what "Editar" starts from). */

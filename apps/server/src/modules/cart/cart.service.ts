@@ -5,12 +5,18 @@ import {
   requiredConsents,
   startsAtOnce,
   checkCartQuantity,
+  maxLineQuantity,
   describeAnswers,
   formatMoneyString,
   orderSummary,
   orderTotals,
   orderability,
   productOffer,
+  refcatElsewhere,
+  refcatPlaceChecks,
+  translateDomainMessage,
+  type CadastralRecord,
+  type RefcatPlaceCheck,
   type CartOrderability,
   type Orderability,
   type AnswerValue,
@@ -59,7 +65,35 @@ export class CartService {
     private readonly db: Db,
     private readonly catalog: CatalogService,
     private readonly uploads: UploadsService,
+    /** The cadastre's records of a reference (the lookups module's); without it references are not compared. */
+    private readonly cadastre?: (query: RefcatPlaceCheck['query']) => Promise<CadastralRecord[]>,
   ) {}
+
+  /**
+   * A cadastral reference must be of a property in the municipality chosen beside it (the cadastre says where it is).
+   * A reference the cadastre does not know, or a cadastre that cannot answer now, is not refused: nothing to compare.
+   */
+  private async refuseRefcatElsewhere(
+    product: CatalogProduct,
+    answers: Record<string, AnswerValue>,
+    store: StoreInfo,
+  ): Promise<void> {
+    if (!this.cadastre) return;
+    const errors = [];
+    for (const check of refcatPlaceChecks(product.form, answers)) {
+      const records = await this.cadastre(check.query).catch(() => []);
+      const elsewhere = refcatElsewhere(records, check.municipalityCode);
+      if (elsewhere === undefined) continue;
+      errors.push({
+        option_id: check.refcatOptionId,
+        message: translateDomainMessage(store.language, {
+          key: 'validator.refcat_municipality',
+          params: { municipality: elsewhere },
+        }),
+      });
+    }
+    if (errors.length > 0) throw new AppError('INVALID_ANSWERS', 'cadastral reference elsewhere', { errors });
+  }
 
   /** The active cart of this session (or of its user) in a store, if any (checkout locks it: lockActiveWithLines). */
   async findActive(db: DbOrTx, session: SessionState, storeId: number): Promise<CartRow | undefined> {
@@ -137,6 +171,7 @@ export class CartService {
     if (!verdict.orderable) {
       refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(input.storeId, id), 'add to cart');
     }
+    await this.refuseRefcatElsewhere(product, evaluation.answers, store);
     // The owner's active cart (made if there is none), the line, the cart's touch and the cart's lines after: one
     // statement (atomic without a transaction of its own).
     const add = session.user ? addLineForUser : addLineForSession;
@@ -191,7 +226,12 @@ export class CartService {
     if (!cart || !row) throw new AppError('CART_ITEM_NOT_FOUND');
     const set: { qty?: number; answers?: Record<string, AnswerValue> } = {};
     if (change.qty !== undefined) {
-      const checked = checkCartQuantity(change.qty);
+      // A product that left the store keeps the general limit here; the checkout refuses the line anyway.
+      const product = this.catalog.findProductById(storeId, row.productId);
+      const checked = checkCartQuantity(
+        change.qty,
+        product ? maxLineQuantity({ group: product.row.groupName }) : undefined,
+      );
       if (!checked.ok)
         throw new AppError('VALIDATION_ERROR', 'qty', { fields: [{ field: 'qty', message: checked.message }] });
       set.qty = checked.qty;
@@ -206,6 +246,7 @@ export class CartService {
       if (!verdict.orderable) {
         refuseUnorderable(verdict, store, (id) => this.catalog.findProductById(storeId, id), 'update cart line');
       }
+      await this.refuseRefcatElsewhere(product, evaluation.answers, store);
       set.answers = evaluation.answers;
     }
     await this.db.transaction(async (tx) => {
@@ -460,6 +501,7 @@ export function cartOut(priced: PricedCart) {
       url_key: l.product.row.urlKey,
       product_name: l.product.row.name,
       qty: l.qty,
+      max_qty: maxLineQuantity({ group: l.product.row.groupName }),
       version: l.version,
       answers: l.evaluation.answers,
       summary: orderSummary(l.described),

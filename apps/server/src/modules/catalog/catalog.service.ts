@@ -397,13 +397,18 @@ export class CatalogService {
     }));
   }
 
-  /** One category of a store with its products; undefined when the store lists none of its products. */
+  /**
+   * One category of a store with its products. A category of the store's language answers even when the store lists
+   * none of its products (the spec's "a category with no products": its page says so); one of another language is
+   * not the store's (undefined) unless the store lists products in it.
+   */
   categoryJson(storeId: number, urlKey: string): CachedJson | undefined {
     const store = this.getStore(storeId);
     const snap = this.current();
     const category = snap.categories.find((c) => c.urlKey === urlKey);
     if (!store || !category) return undefined;
-    if (!this.storeProducts(snap, storeId).some((p) => p.row.catUrlKey === urlKey)) return undefined;
+    const lists = this.storeProducts(snap, storeId).some((p) => p.row.catUrlKey === urlKey);
+    if (!lists && baseLanguageOf(category.language) !== store.language) return undefined;
     return this.memo(`category:${storeId}:${urlKey}`, (s) => this.categoryJsonOf(s, store, category));
   }
 

@@ -160,6 +160,12 @@ const markOpened = reusableStatement('payment_mark_opened', (db) =>
     .where(and(eq(payments.id, sql.placeholder('id')), eq(payments.status, 'created'))),
 );
 
+/** What the provider's page says is being paid, in the store's language ("Order 1000123" on an English store). */
+export function paymentDescription(language: Language, orderId: number | string): string {
+  const word = { es: 'Pedido', en: 'Order', pt: 'Encomenda' } satisfies Record<Language, string>;
+  return `${word[language]} ${orderId}`;
+}
+
 export class CheckoutService {
   constructor(
     private readonly db: Db,
@@ -635,7 +641,7 @@ export class CheckoutService {
         amount: input.amount,
         currency: 'EUR',
         method: input.method,
-        description: `Pedido ${input.orderId}`,
+        description: paymentDescription(input.language, input.orderId),
         customerEmail: input.user.email,
         language: input.language,
         returnUrl: input.byLink

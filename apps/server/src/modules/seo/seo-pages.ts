@@ -200,6 +200,7 @@ interface CategoryJson {
   meta_title: string;
   meta_description: string;
   image: string | null;
+  products: unknown[];
 }
 
 /**
@@ -213,19 +214,19 @@ export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 // of the app (an unknown product, an unknown category, any other unknown address).
 const SHELL_TEXTS: Record<Language, { cart: string; checkout: string; description: string }> = {
   es: {
-    cart: 'Tu cesta',
+    cart: 'Carrito',
     checkout: 'Finalizar el pedido',
     description:
       'Pide en {brand} notas simples, certificados y otros trámites de registros y notarías: online, paso a paso y con pago seguro.',
   },
   en: {
-    cart: 'Your basket',
+    cart: 'Basket',
     checkout: 'Complete your order',
     description:
       'Order land registry copies, certificates and other registry and notary services from {brand}: online, step by step, with secure payment.',
   },
   pt: {
-    cart: 'O seu carrinho',
+    cart: 'Carrinho',
     checkout: 'Finalizar o pedido',
     description:
       'Peça em {brand} certidões, registos e outros serviços de conservatórias e notários: online, passo a passo e com pagamento seguro.',
@@ -505,7 +506,8 @@ export class SeoPages {
       description: meta.description ?? (category.meta_description || category.description),
       canonical: this.url(store, path),
       alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
-      noindex: false,
+      // A category with no services in this store answers (its page says so) but is not a page to index.
+      noindex: category.products.length === 0,
       og: this.og(store, 'website', this.absolute(store, category.image)),
       jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
     }));

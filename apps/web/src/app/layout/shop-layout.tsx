@@ -7,6 +7,7 @@ import { useUnreadNotifications } from '../../shared/notifications/use-unread';
 import { Link, NavLink, SkipLink } from '../../shared/ui';
 import { useRouteFocus } from './use-route-focus';
 import { lazyModule, RouteBoundary } from '../lazy-route';
+import { CookieConsentSlot } from './cookie-consent-slot';
 import { SiteFooter } from './site-footer';
 import './layout.css';
 
@@ -46,6 +47,8 @@ export function ShopLayout() {
   return (
     <>
       <SkipLink />
+      {/* The cookie banner comes first after the skip link: in the page's flow, it covers nothing (GOV.UK's banner). */}
+      <CookieConsentSlot />
       {user?.role === 'customer' ? (
         <Suspense fallback={null}>
           <ImpersonationBanner />

@@ -3,9 +3,8 @@ import { LEGAL_PAGE_SLUGS } from '@ventanilla/domain';
 import { useT } from '../../shared/i18n';
 import { APP_VERSION } from '../../shared/pwa/app-version';
 import { Link, LinkButton } from '../../shared/ui';
-import { CookieConsentSlot } from './cookie-consent-slot';
 
-/** The shop's footer: the app version, the legal pages and "Cookie settings" (reopens the consent dialog at any time). */
+/** The shop's footer: the app version, the legal pages and "Cookie settings" (reopens the cookie banner at any time). */
 export function SiteFooter({ storeName }: { storeName: string }) {
   const t = useT();
   return (
@@ -26,7 +25,6 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           </ul>
         </nav>
       </div>
-      <CookieConsentSlot />
     </footer>
   );
 }

@@ -105,7 +105,7 @@ const es: Texts = {
       {
         heading: 'Estrictamente necesarias (siempre activas)',
         paragraphs: [
-          'vt_sid: cookie propia de sesión (HttpOnly, SameSite=Lax) que mantiene tu sesión, tu cesta y la protección frente a peticiones falsificadas; caduca al cerrar la sesión o tras su periodo de validez.',
+          'vt_sid: cookie propia de sesión (HttpOnly, SameSite=Lax) que mantiene tu sesión, tu carrito y la protección frente a peticiones falsificadas; caduca al cerrar la sesión o tras su periodo de validez.',
           'vt_consent: cookie propia con tu elección de cookies (su versión y fecha, durante 12 meses), para que la tienda no vuelva a preguntarte en cada página.',
           'Almacenamiento local: tu elección de cookies (ventanilla:consent, con su versión y fecha, durante 12 meses), los pedidos sin terminar para no perder lo que has escrito, y datos temporales del pago mientras se completa.',
         ],
@@ -337,7 +337,7 @@ const pt: Texts = {
       {
         heading: 'Estritamente necessários (sempre ativos)',
         paragraphs: [
-          'vt_sid: cookie próprio de sessão (HttpOnly, SameSite=Lax) que mantém a sua sessão, o cesto e a proteção contra pedidos forjados; termina quando sai ou a sessão expira.',
+          'vt_sid: cookie próprio de sessão (HttpOnly, SameSite=Lax) que mantém a sua sessão, o carrinho e a proteção contra pedidos forjados; termina quando sai ou a sessão expira.',
           'vt_consent: cookie próprio com a sua escolha de cookies (a sua versão e data, durante 12 meses), para que a loja não volte a perguntar em cada página.',
           'Armazenamento local: a sua escolha de cookies (ventanilla:consent, com versão e data, durante 12 meses), os pedidos por terminar para não perder o que escreveu e dados temporários do pagamento enquanto este se conclui.',
         ],

@@ -1,6 +1,6 @@
 // The visitor's cookie choice in the browser (packages/domain consent rules): read once, kept in localStorage under a
 // versioned, dated record and in the consent cookie (the server reads it to know whether a page must ask), shared by
-// every component through useSyncExternalStore. Not in the shop's entry: the dialog and the screens that check a level
+// every component through useSyncExternalStore. Not in the shop's entry: the banner and the screens that check a level
 // load it. While a page is server-rendered or hydrated, the choice is what the server assumed (ServerRenderContext:
 // "asked" means none), so the markup matches; the browser's own record applies right after.
 import { useContext, useSyncExternalStore } from 'react';
@@ -53,7 +53,7 @@ function writeCookie(choice: ConsentChoice): void {
     const maxAge = consentSecondsLeft(choice, new Date());
     document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(choice))}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
   } catch {
-    // Cookies refused: the server asks again on the next page; the stored choice still closes the dialog.
+    // Cookies refused: the server asks again on the next page; the stored choice still closes the banner.
   }
 }
 

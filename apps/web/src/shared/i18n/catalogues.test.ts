@@ -46,3 +46,12 @@ describe('language catalogues, one chunk per language', () => {
     expect(translateCode(t, 'code.payment', 'no_such_code')).toBe('no_such_code');
   });
 });
+
+describe('one word for the cart in each language', () => {
+  // es "carrito" (the spec's "Añadir al carrito"), pt "carrinho", en "basket": never "cesta", "cesto" or "cart".
+  const OTHER_WORDS = { es: /\bcestas?\b/i, pt: /\bcestos?\b/i, en: /\bcarts?\b/i } as const;
+  it.each(['es', 'en', 'pt'] as const)('%s uses its word only', (language) => {
+    const mixed = Object.entries(full[language]).filter(([, text]) => OTHER_WORDS[language].test(text));
+    expect(mixed).toEqual([]);
+  });
+});

@@ -13679,6 +13679,7 @@ export interface components {
             url_key: string;
             product_name: string;
             qty: number;
+            max_qty: number;
             version: number;
             answers: components["schemas"]["Answers"];
             summary: string;

@@ -35,6 +35,13 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
+/** A hint followed by another sentence ends in a full stop ("Por ejemplo, Alcalá de Henares. Elige antes…"). */
+function sentence(hint: ReactNode): ReactNode {
+  if (typeof hint !== 'string') return hint;
+  const text = hint.trimEnd();
+  return /[.!?…:;]$/.test(text) ? text : `${text}.`;
+}
+
 /**
  * An editable combobox with a list popup (WAI-ARIA 1.2 pattern): the user types, the options follow; arrow keys move
  * the active option (aria-activedescendant, focus stays in the input), Enter chooses, Escape closes the list (a second
@@ -155,7 +162,7 @@ export function Combobox({
 
   const hintText: ReactNode = [hint, disabledReason].filter(Boolean).length ? (
     <>
-      {hint}
+      {hint && disabledReason ? sentence(hint) : hint}
       {hint && disabledReason ? ' ' : null}
       {disabledReason}
     </>

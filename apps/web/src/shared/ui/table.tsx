@@ -3,7 +3,8 @@ import './table.css';
 
 export interface Column<T> {
   key: string;
-  header: ReactNode;
+  /** The column's name: its header, and the label of each cell when rows are stacked on a narrow screen. */
+  header: string;
   cell: (row: T) => ReactNode;
   numeric?: boolean;
 }
@@ -17,7 +18,11 @@ interface TableProps<T> {
   rowKey: (row: T) => string | number;
 }
 
-/** A data table; the wrapper scrolls sideways on narrow screens and can be scrolled with the keyboard. */
+/**
+ * A data table. On a narrow screen (table.css) each row becomes a stacked card and every cell shows its column's
+ * name before its value, so no column is hidden off-screen and the page never scrolls sideways. The cell's name is
+ * hidden from assistive technology: the column header already names the cell.
+ */
 export function Table<T>({ caption, captionHidden, columns, rows, rowKey }: TableProps<T>) {
   return (
     <div className="table-wrapper">
@@ -37,7 +42,10 @@ export function Table<T>({ caption, captionHidden, columns, rows, rowKey }: Tabl
             <tr key={rowKey(row)}>
               {columns.map((column) => (
                 <td key={column.key} className={column.numeric ? 'table__cell--numeric' : undefined}>
-                  {column.cell(row)}
+                  <span className="table__label" aria-hidden="true">
+                    {column.header}
+                  </span>
+                  <div className="table__value">{column.cell(row)}</div>
                 </td>
               ))}
             </tr>

@@ -32,6 +32,7 @@ import {
   firstPageWithError,
   lastPageIndex,
   onlyVisible,
+  errorSummaryText,
   pageOfOption,
   pagesOf,
   visibleOptionsOn,
@@ -192,7 +193,7 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
     const confirmNow = new Set(confirmPageOptions(product, checked.outcome));
     const own = checked.errors.filter((e) => confirmNow.has(e.option_id) && checked.visible.includes(e.option_id));
     setFieldErrors(own);
-    setErrors(own.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: e.message })));
+    setErrors(own.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: errorSummaryText(product, e) })));
     // An exit or a redirect shows once the evaluation above is on screen; missing page answers send to their page.
     if (own.length > 0 || checked.outcome.type === 'exit' || checked.outcome.type === 'redirect') return;
     if (checked.errors.length > 0) return;
@@ -202,9 +203,10 @@ export function CheckAnswers({ storeId, product, urlKey, paths }: CheckAnswersPr
       if (isApiError(error, 422) && error.errors?.length) {
         setErrors(
           error.errors.map((e) => {
-            if (confirmNow.has(e.option_id)) return { href: `#${optionInputId(e.option_id)}`, text: e.message };
+            const text = errorSummaryText(product, e);
+            if (confirmNow.has(e.option_id)) return { href: `#${optionInputId(e.option_id)}`, text };
             const page = pageOfOption(product, e.option_id);
-            return { href: page === null ? '#main' : stepLink(page), text: e.message };
+            return { href: page === null ? '#main' : stepLink(page), text };
           }),
         );
       } else {

@@ -16,7 +16,13 @@ import {
   Spinner,
 } from '../../../shared/ui';
 import { hasProgress } from '../lib/draft-storage';
-import { exitAnswerPage, nextPageIndex, previousPageIndex, visibleOptionsOn } from '../lib/wizard-pages';
+import {
+  errorSummaryText,
+  exitAnswerPage,
+  nextPageIndex,
+  previousPageIndex,
+  visibleOptionsOn,
+} from '../lib/wizard-pages';
 import { RETURN_TO_CONFIRMATION, type WizardPaths } from '../lib/wizard-paths';
 import { ExitPage, FlowNotice } from './flow-outcome';
 import { optionInputId } from './option-field';
@@ -105,7 +111,12 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
       <Columns
         main={
           <>
-            <ErrorSummary errors={errors.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: e.message }))} />
+            <ErrorSummary
+              errors={errors.map((e) => ({
+                href: `#${optionInputId(e.option_id)}`,
+                text: errorSummaryText(product, e),
+              }))}
+            />
             <FlowNotice state={locationState} product={product} />
             {showResume ? (
               <div className="inset-text wizard-resume">

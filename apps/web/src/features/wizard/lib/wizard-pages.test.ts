@@ -3,6 +3,7 @@ import { moneyString } from '@ventanilla/domain';
 import { optionFixture, productFixture } from './product-fixtures';
 import {
   answerLabel,
+  errorSummaryText,
   firstPageWithError,
   lastPageIndex,
   nextPageIndex,
@@ -101,5 +102,23 @@ describe('answers', () => {
     ['step1x', null],
   ])('parses %s', (param, expected) => {
     expect(parseStep(param)).toBe(expected);
+  });
+});
+
+describe('errorSummaryText: each summary line names its question', () => {
+  const product = {
+    options: [
+      optionFixture(79, { title: 'Municipio' }),
+      optionFixture(411, { title: '¿Necesitas el servicio urgente?' }),
+      optionFixture(5, { title: '' }),
+    ],
+  };
+  it.each([
+    [79, 'Elige un municipio de la lista', 'Municipio: Elige un municipio de la lista'],
+    [411, 'Por favor, selecciona una opción', '¿Necesitas el servicio urgente? Por favor, selecciona una opción'],
+    [5, 'Por favor, escribe el dato', 'Por favor, escribe el dato'],
+    [999, 'Por favor, escribe el dato', 'Por favor, escribe el dato'],
+  ])('option %i: %j', (option_id, message, text) => {
+    expect(errorSummaryText(product, { option_id, message })).toBe(text);
   });
 });

@@ -12,6 +12,7 @@ import type {
   Product,
   ProductOption,
 } from '../../../shared/lib/api-contract';
+import { answerLead } from '../../../shared/lib/answered-options';
 import { isPositive } from '../../../shared/lib/money';
 import { decodeFileAnswer, encodeFileAnswer, isFileReferenceValue } from './file-answer';
 
@@ -100,4 +101,13 @@ export function parseStep(param: string | undefined): number | null {
   if (!match) return null;
   const n = Number(match[1]);
   return n >= 1 ? n : null;
+}
+
+/**
+ * An error as the error summary lists it: the question it is about named first ("Municipio: Elige un municipio de la
+ * lista"), so that two "Por favor, escribe el dato" on one page, or an error on another page, say which answer to fix.
+ */
+export function errorSummaryText(product: Pick<Product, 'options'>, error: OptionError): string {
+  const lead = answerLead(product.options.find((o) => o.option_id === error.option_id)?.title);
+  return lead ? `${lead} ${error.message}` : error.message;
 }

@@ -12,7 +12,7 @@ import { optionInputId } from '../components/option-field';
 import { QuestionList } from '../components/question-list';
 import { PricePanel } from '../components/price-panel';
 import { ProductLoader } from '../components/product-loader';
-import { pagesOf, reevaluationTriggers, withoutEmpty, type Answers } from '../lib/wizard-pages';
+import { errorSummaryText, pagesOf, reevaluationTriggers, withoutEmpty, type Answers } from '../lib/wizard-pages';
 
 /** History state the order page reads after a correction. */
 export interface CorrectedState {
@@ -153,7 +153,12 @@ function CorrectionForm({
       <Columns
         main={
           <>
-            <ErrorSummary errors={errors.map((e) => ({ href: `#${optionInputId(e.option_id)}`, text: e.message }))} />
+            <ErrorSummary
+              errors={errors.map((e) => ({
+                href: `#${optionInputId(e.option_id)}`,
+                text: errorSummaryText(product, e),
+              }))}
+            />
             {refusal ? <Alert>{errorText(refusal, t)}</Alert> : null}
             <PageHeading caption={`${product.name} · ${item.order_id}`}>{t('flows.correctTitle')}</PageHeading>
             <p>{t('flows.correctIntro')}</p>
