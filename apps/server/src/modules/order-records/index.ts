@@ -12,5 +12,8 @@ export {
   type HistoryEntry,
   insertOrder,
   markOrderPaid,
+  markOrderPaidQuery,
+  movePaidOrderItems,
+  type PaidOrder,
   recordHistory,
 } from './orders.repository.js';

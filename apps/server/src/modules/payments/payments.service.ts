@@ -1,9 +1,21 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database.js';
-import { customerBilling, orders, paymentEvents, payments, users } from '../../db/schema.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import {
+  customerBilling,
+  customerPaymentPreferences,
+  orders,
+  paymentEvents,
+  payments,
+  users,
+} from '../../db/schema.js';
 import { reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
-import { markOrderPaid, type OrderEvents, type OrderPaidEvent } from '../order-records/index.js';
+import {
+  markOrderPaidQuery,
+  movePaidOrderItems,
+  type OrderEvents,
+  type OrderPaidEvent,
+} from '../order-records/index.js';
 import { preferenceOf, rememberCardQuery, rememberMethodQuery } from './payment-preferences.js';
 import { PAYMENT_CHANNEL } from './payment-notices.js';
 import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
@@ -109,21 +121,30 @@ export class PaymentsService {
       if (payment.status === 'captured') outcome = 'ignored_already_captured';
       else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
       else {
-        // Captured, and how the customer paid remembered (the spec's preferred_payment), in one statement.
+        // Captured, and how the customer paid remembered (the spec's preferred_payment), in one statement; with the
+        // order marked paid in it too when the order (locked) is unpaid.
         const preference = preferenceOf(payment, event, found.order.customerId);
-        await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, {
+        const now = new Date();
+        const values = {
           ...preference.values,
           id: payment.id,
           capturedBrand: event.card?.brand ?? null,
           capturedLast4: event.card?.last4 ?? null,
-          now: new Date(),
-        });
+          now,
+        };
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
-        if (outcome === 'applied') {
+        if (outcome !== 'applied') {
+          await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, values);
+        } else {
           // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
-          const paid = await markOrderPaid(tx, payment.orderId, new Date());
-          if (!paid) throw new Error(`order ${payment.orderId} not payable`);
+          const [order] = await (preference.card ? captureRememberingCardPaying : captureRememberingMethodPaying)(tx, {
+            ...values,
+            orderId: payment.orderId,
+            at: now,
+          });
+          if (!order) throw new Error(`order ${payment.orderId} not payable`);
+          const paid = await movePaidOrderItems(tx, order, now);
           return {
             outcome,
             ...changeOf(found, paid.order, { status: 'captured', failureCode: null }),
@@ -206,26 +227,46 @@ const lockPaymentByRef = lockPayment('payment_lock_by_ref', false);
 type LockedPayment = Awaited<ReturnType<typeof lockPaymentByRef>>[number];
 const lockPaymentByRefOrId = lockPayment('payment_lock_by_ref_or_id', true);
 
-/** The payment captured (a CTE) and the customer's preferred payment remembered, in one statement. */
+/** The payment captured, as a CTE (placeholders `id`, `capturedBrand`, `capturedLast4`, `now`). */
+const capturedCte = (db: DbOrTx) =>
+  db.$with('captured').as(
+    db
+      .update(payments)
+      .set({
+        status: 'captured',
+        failureCode: null,
+        cardBrand: sql`${sql.placeholder('capturedBrand')}::text`,
+        cardLast4: sql`${sql.placeholder('capturedLast4')}::text`,
+        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .where(eq(payments.id, sql.placeholder('id')))
+      .returning({ id: payments.id }),
+  );
+
+/** The payment captured and the customer's preferred payment remembered, in one statement. */
 const captureRemembering = (card: boolean) =>
-  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}`, (db) => {
-    const captured = db.$with('captured').as(
-      db
-        .update(payments)
-        .set({
-          status: 'captured',
-          failureCode: null,
-          cardBrand: sql`${sql.placeholder('capturedBrand')}::text`,
-          cardLast4: sql`${sql.placeholder('capturedLast4')}::text`,
-          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-        })
-        .where(eq(payments.id, sql.placeholder('id')))
-        .returning({ id: payments.id }),
-    );
-    return (card ? rememberCardQuery : rememberMethodQuery)(db.with(captured));
-  });
+  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}`, (db) =>
+    (card ? rememberCardQuery : rememberMethodQuery)(db.with(capturedCte(db))),
+  );
 const captureRememberingCard = captureRemembering(true);
 const captureRememberingMethod = captureRemembering(false);
+
+/**
+ * The same, and the order marked paid (markOrderPaidQuery: placeholders `orderId` and `at`), in one statement that
+ * answers the order's row as updated. Its only statistics triggers are the order's (migration 0026).
+ */
+const captureRememberingPaying = (card: boolean) =>
+  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}_paying`, (db) => {
+    const remembered = db
+      .$with('remembered')
+      .as(
+        (card ? rememberCardQuery : rememberMethodQuery)(db).returning({ userId: customerPaymentPreferences.userId }),
+      );
+    const paid = db.$with('paid').as(markOrderPaidQuery(db));
+    return db.with(capturedCte(db), remembered, paid).select().from(paid);
+  });
+const captureRememberingCardPaying = captureRememberingPaying(true);
+const captureRememberingMethodPaying = captureRememberingPaying(false);
 
 const insertPaymentEvent = reusableStatement('payment_event_insert', (db) =>
   db
