@@ -14,6 +14,5 @@ export {
   markOrderPaid,
   markOrderPaidQuery,
   movePaidOrderItems,
-  type PaidOrder,
   recordHistory,
 } from './orders.repository.js';
