@@ -417,7 +417,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountData: new AccountDataService(db, files, { warn: (obj, msg) => app.log.warn(obj, msg) }, email),
     notifications,
     push,
-    payments: new PaymentsService(db, providers, orderEvents, (orderId) => paymentWaiters.notify(orderId)),
+    payments: new PaymentsService(db, providers, orderEvents, paymentWaiters),
     paymentWaiters,
     customerOrders: new CustomerOrdersService(db, withdrawals),
     withdrawals,

@@ -81,6 +81,54 @@ describe('payment state long poll', () => {
     expect(waiters.size).toBe(0);
   });
 
+  it('woken by a payment applied here, it answers the state that payment committed without reading it again', async () => {
+    for (const [card, expected] of [
+      ['4242424242424242', { paid: true, status: 'complete', payment_status: 'captured', failure_code: null }],
+      ['4000000000000002', { paid: false, status: 'pending', payment_status: 'failed' }],
+    ] as const) {
+      const placed = await placedCardOrder(t.app, `long-poll-told-${card.slice(-4)}@example.com`);
+      gate = closedGate();
+      expect((await payOnSandbox(t.app, placed.redirect_url, { number: card })).status).toBe(303);
+      const reads = vi.spyOn(t.app.ctx.checkout, 'paymentStatus');
+      try {
+        const answer = placed.c.get(`/api/orders/${placed.order_id}/payment?wait=25`);
+        await waitFor(() => t.app.ctx.paymentWaiters.size === 1);
+        gate.release();
+        const res = await answer;
+        // Only the read before the wait (which also checked that the order is this customer's).
+        expect(reads).toHaveBeenCalledTimes(1);
+        expect(res.json()).toMatchObject({ order_id: placed.order_id, ...expected });
+        // The same answer a read gives now.
+        expect(res.json()).toEqual((await placed.c.get(`/api/orders/${placed.order_id}/payment`)).json());
+      } finally {
+        reads.mockRestore();
+      }
+    }
+  });
+
+  it("a payment that is no longer the order's latest tells no state: the woken request reads it", async () => {
+    const placed = await placedCardOrder(t.app, 'long-poll-older-payment@example.com');
+    // A second attempt opened before the first one's decline arrives: the order shows the second (still pending).
+    const again = await placed.c.post(`/api/orders/${placed.order_id}/pay`, { payment_method: 'cc' });
+    expect(again.statusCode).toBe(201);
+    const waiters = t.app.ctx.paymentWaiters;
+    const told: unknown[] = [];
+    const notify = waiters.notify.bind(waiters);
+    waiters.notify = (orderId, change) => {
+      if (orderId === placed.order_id) told.push(change);
+      notify(orderId, change);
+    };
+    try {
+      expect((await payOnSandbox(t.app, placed.redirect_url, { number: '4000000000000002' })).status).toBe(303);
+      await waitFor(() => told.length > 0);
+      expect(told[0]).toBeUndefined();
+      const res = await placed.c.get(`/api/orders/${placed.order_id}/payment?wait=1`);
+      expect(res.json()).toMatchObject({ paid: false, payment_status: 'pending' });
+    } finally {
+      waiters.notify = notify;
+    }
+  });
+
   it('answers at once when the order is already paid, or the attempt failed', async () => {
     const paid = await placedCardOrder(t.app, 'long-poll-done@example.com');
     await payOnSandbox(t.app, paid.redirect_url, { number: '4242424242424242' });

@@ -13,6 +13,7 @@ import {
   PaymentStatusSchema,
   IdParam,
 } from '../../shared/http-schemas.js';
+import { paymentState } from './checkout.service.js';
 import { paymentMethodName } from './payment-method-names.js';
 import { ConsentFields, InvoiceRequest } from './checkout.schema.js';
 
@@ -128,7 +129,12 @@ const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // the state is read again every recheckMs.
           const changed = await watch.next(Math.min(left, paymentWaiters.recheckMs ?? left));
           if (gone.signal.aborted) break;
-          if (changed || paymentWaiters.recheckMs !== undefined) state = await checkout.paymentStatus(user, orderId);
+          // A change applied in this process tells the state it committed (the order's ownership was checked by the
+          // first read): no read again. One heard from another instance, or the fallback's timer, reads it.
+          const known = changed ? watch.change : undefined;
+          if (known) state = paymentState(known.order, known.latest);
+          else if (changed || paymentWaiters.recheckMs !== undefined)
+            state = await checkout.paymentStatus(user, orderId);
         }
         return state;
       } finally {

@@ -23,7 +23,7 @@ import { placeLines } from './place-lines.js';
 import { currentTermsVersion } from '../../shared/terms-version.js';
 import { type BillingInput, checkBillingInput, type CheckedBilling, upsertBilling } from '../invoicing/index.js';
 import { reusableStatement } from '../../db/statements.js';
-import type { PaymentMethodCode, PaymentProvider } from '../payments/index.js';
+import type { PaymentChange, PaymentMethodCode, PaymentProvider } from '../payments/index.js';
 
 /** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
 export interface PaymentRouting {
@@ -144,6 +144,25 @@ function preparePaymentStatus(db: Db) {
     .leftJoinLateral(latest, sql`true`)
     .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.customerId, sql.placeholder('customerId'))))
     .prepare('order_payment_status');
+}
+
+/**
+ * What the payment state shows of an order and its latest payment (none yet: null fields): read by paymentStatus, or
+ * as a committed change left them (PaymentChange: the long poll's answer after a wake in this process).
+ */
+export function paymentState(order: PaymentChange['order'], latest: PaymentChange['latest'] | null | undefined) {
+  return {
+    order_id: order.orderId,
+    paid: order.paidAt !== null,
+    status: order.status,
+    payment_status: latest?.status ?? null,
+    failure_code: latest?.failureCode ?? null,
+    // What the waiting pages show: the method, the amount and, for Multibanco or a transfer, how to pay.
+    method: latest?.method ?? null,
+    amount: formatMoneyString(latest?.amount ?? order.total),
+    instructions: latest?.instructions ?? null,
+    expires_at: latest?.expiresAt?.toISOString() ?? null,
+  };
 }
 
 /** A payment the provider opened without instructions to send (a card's hosted page): pending, with its reference. */
@@ -557,19 +576,7 @@ export class CheckoutService {
   async paymentStatus(user: SessionUser, orderId: number) {
     const [row] = await this.paymentStatusQuery.execute({ orderId, customerId: user.id });
     if (!row) throw new AppError('NOT_FOUND', `order ${orderId}`);
-    const { orders: order, latest } = row;
-    return {
-      order_id: order.orderId,
-      paid: order.paidAt !== null,
-      status: order.status,
-      payment_status: latest?.status ?? null,
-      failure_code: latest?.failureCode ?? null,
-      // What the waiting pages show: the method, the amount and, for Multibanco or a transfer, how to pay.
-      method: latest?.method ?? null,
-      amount: formatMoneyString(latest?.amount ?? order.total),
-      instructions: latest?.instructions ?? null,
-      expires_at: latest?.expiresAt?.toISOString() ?? null,
-    };
+    return paymentState(row.orders, row.latest);
   }
 
   private preparedPaymentStatus: ReturnType<typeof preparePaymentStatus> | undefined;

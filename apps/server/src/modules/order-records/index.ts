@@ -12,5 +12,7 @@ export {
   type HistoryEntry,
   insertOrder,
   markOrderPaid,
+  markOrderPaidQuery,
+  movePaidOrderItems,
   recordHistory,
 } from './orders.repository.js';

@@ -132,14 +132,15 @@ export interface PaidOrder {
 export async function markOrderPaid(tx: DbOrTx, orderId: number, at = new Date()): Promise<PaidOrder | null> {
   const [order] = await markOrderPaidStatement(tx, { orderId, at });
   if (!order) return null;
-  // The items' move, its history rows and the order's lines in one statement (one round trip less while the order's
-  // row is locked). Apart from the order's update: the statistics triggers must take the day's order row before the
-  // products' rows (migration 0026), and the triggers of one statement's parts have no order to rely on.
-  const { rows } = await movePaidItems(tx, { orderId, at: at.toISOString() });
-  return { order, items: rows.map((row) => rowOf(orderItems, row)) };
+  return movePaidOrderItems(tx, order, at);
 }
 
-const markOrderPaidStatement = reusableStatement('order_mark_paid', (db) =>
+/**
+ * The order's update of markOrderPaid (placeholders `orderId` and `at`), answering its row as updated: a payer that
+ * has other rows to write first makes it a part of its own statement, then calls movePaidOrderItems with the row.
+ * Nothing else in that statement may fire statistics triggers (migration 0026: the order's rollup rows first).
+ */
+export const markOrderPaidQuery = (db: Pick<DbOrTx, 'update'>) =>
   db
     .update(orders)
     .set({
@@ -148,8 +149,21 @@ const markOrderPaidStatement = reusableStatement('order_mark_paid', (db) =>
       updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
     })
     .where(and(eq(orders.orderId, sql.placeholder('orderId')), eq(orders.status, 'pending')))
-    .returning(),
-);
+    .returning();
+
+const markOrderPaidStatement = reusableStatement('order_mark_paid', markOrderPaidQuery);
+
+/**
+ * The rest of markOrderPaid once the order's row is updated (by markOrderPaidQuery, `at` its time): its items moved
+ * from 0 to 40 with their history rows, and its lines as they are after it.
+ */
+export async function movePaidOrderItems(tx: DbOrTx, order: typeof orders.$inferSelect, at: Date): Promise<PaidOrder> {
+  // The items' move, its history rows and the order's lines in one statement (one round trip less while the order's
+  // row is locked). Apart from the order's update: the statistics triggers must take the day's order row before the
+  // products' rows (migration 0026), and the triggers of one statement's parts have no order to rely on.
+  const { rows } = await movePaidItems(tx, { orderId: order.orderId, at: at.toISOString() });
+  return { order, items: rows.map((row) => rowOf(orderItems, row)) };
+}
 
 /**
  * The paid order's items moved (with their history rows), and all its lines as they are after it: the moved ones from

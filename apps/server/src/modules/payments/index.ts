@@ -8,7 +8,7 @@ export { default as notificationsRoutes } from './notifications.routes.js';
 export { PayLinks } from './pay-links.js';
 export { paymentNotices } from './payment-notices.js';
 export type { PaymentMethodCode, PaymentProvider } from './payment-provider.js';
-export { PaymentWaiters } from './payment-waiters.js';
+export { type PaymentChange, PaymentWaiters } from './payment-waiters.js';
 export { PaymentsService } from './payments.service.js';
 export type { RedsysSignatureVersion } from './redsys/redsys-signature.js';
 export { redsysPagesPlugin } from './redsys/redsys.routes.js';

@@ -14,7 +14,7 @@ export function paymentNotices(waiters: PaymentWaiters): ChannelHandler {
     channel: PAYMENT_CHANNEL,
     notified(payload) {
       const orderId = Number(payload);
-      if (Number.isSafeInteger(orderId)) waiters.notify(orderId);
+      if (Number.isSafeInteger(orderId)) waiters.noticed(orderId);
     },
     connected() {
       waiters.crossInstance = true;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaymentWaiters, type PaymentWatch } from './payment-waiters.js';
+import { type PaymentChange, PaymentWaiters, type PaymentWatch } from './payment-waiters.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -106,5 +106,49 @@ describe('PaymentWaiters', () => {
     expect(waiters.recheckMs).toBe(1_000);
     waiters.crossInstance = true;
     expect(waiters.recheckMs).toBeUndefined();
+  });
+
+  const paid: PaymentChange = {
+    order: { orderId: 8, paidAt: new Date(0), status: 'complete', total: 2512 as PaymentChange['order']['total'] },
+    latest: {
+      status: 'captured',
+      failureCode: null,
+      method: 'cc',
+      amount: 2512 as PaymentChange['latest']['amount'],
+      instructions: null,
+      expiresAt: null,
+    },
+  };
+
+  it("a change applied here wakes with its state; the commit's own notice heard meanwhile is held back", async () => {
+    const waiters = new PaymentWaiters();
+    const watch = watching(waiters, 8);
+    const wait = watch.next(60_000);
+    waiters.applying(8);
+    waiters.noticed(8); // the NOTIFY of the commit, heard before the transaction's answer
+    expect(await outcome(wait)).toBe('pending');
+    waiters.applied(8, true, paid);
+    expect(await outcome(wait)).toBe(true);
+    expect(watch.change).toBe(paid);
+    // Later notices are not held back; one without a state means: read it.
+    waiters.noticed(8);
+    expect(await outcome(watch.next(60_000))).toBe(true);
+    expect(watch.change).toBeUndefined();
+    watch.close();
+  });
+
+  it('a change applied here that did not commit wakes nobody, unless a notice was held back meanwhile', async () => {
+    const waiters = new PaymentWaiters();
+    const watch = watching(waiters, 9);
+    const wait = watch.next(60_000);
+    waiters.applying(9);
+    waiters.applied(9, false);
+    expect(await outcome(wait)).toBe('pending');
+    waiters.applying(9);
+    waiters.noticed(9); // another instance's change, heard while this one's rolled back
+    waiters.applied(9, false);
+    expect(await outcome(wait)).toBe(true);
+    expect(watch.change).toBeUndefined();
+    watch.close();
   });
 });

@@ -1,12 +1,25 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database.js';
-import { customerBilling, orders, paymentEvents, payments, users } from '../../db/schema.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import {
+  customerBilling,
+  customerPaymentPreferences,
+  orders,
+  paymentEvents,
+  payments,
+  users,
+} from '../../db/schema.js';
 import { reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
-import { markOrderPaid, type OrderEvents, type OrderPaidEvent } from '../order-records/index.js';
+import {
+  markOrderPaidQuery,
+  movePaidOrderItems,
+  type OrderEvents,
+  type OrderPaidEvent,
+} from '../order-records/index.js';
 import { preferenceOf, rememberCardQuery, rememberMethodQuery } from './payment-preferences.js';
 import { PAYMENT_CHANNEL } from './payment-notices.js';
 import type { PaymentProvider, ProviderEvent, RequestHeaders } from './payment-provider.js';
+import type { PaymentChange, PaymentWaiters } from './payment-waiters.js';
 
 export type NotificationResult = { duplicate: boolean; outcome: string };
 
@@ -20,8 +33,8 @@ export class PaymentsService {
     private readonly db: Db,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
     private readonly orderEvents: OrderEvents,
-    /** Told once an event that changed an order's payment is committed (wakes the pages waiting on it). */
-    private readonly onPaymentChanged: (orderId: number) => void = () => undefined,
+    /** The pages waiting on an order's payment: told of each change once it is committed (with its state). */
+    private readonly waiters?: PaymentWaiters,
   ) {}
 
   provider(code: string): PaymentProvider | undefined {
@@ -40,6 +53,10 @@ export class PaymentsService {
     // Authentic but not actionable (e.g. Stripe's checkout.session.completed of a Multibanco voucher not yet paid).
     if (verified.event === null) return { duplicate: false, outcome: `ignored_${verified.ignored}` };
     const { event } = verified;
+    // The order whose payment this transaction changes, once found: its waiters hear of it from here, not from the
+    // NOTIFY the commit sends (which would have them read the state again).
+    let applying: number | undefined;
+    let told: { changed: boolean; change?: PaymentChange | undefined } = { changed: false };
     try {
       const result = await this.db.transaction(async (tx) => {
         // The payment and its order, both locked until commit (two deliveries for one payment, or two payments of one
@@ -52,7 +69,11 @@ export class PaymentsService {
             ? await lockPaymentByRefOrId(tx, { provider: providerCode, ref: event.providerRef, id: event.paymentId })
             : await lockPaymentByRef(tx, { provider: providerCode, ref: event.providerRef });
         const payment = found?.payment;
-        const { outcome, paid } = await this.apply(tx, event, found);
+        if (payment && this.waiters) {
+          applying = payment.orderId;
+          this.waiters.applying(applying);
+        }
+        const { outcome, paid, change } = await this.apply(tx, event, found);
         // The event is recorded with its outcome (one statement). A repeated event conflicts here on the unique
         // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
         // back: whatever it did is undone, so a repeat never has an effect.
@@ -70,25 +91,29 @@ export class PaymentsService {
         // takes the locks every payment of its series and issuer shares (its number, the Veri*Factu chain), held from
         // there until the commit right after.
         if (paid) await this.orderEvents.paid(tx, paid);
-        return { duplicate: false, outcome, orderId: payment?.orderId };
+        return { duplicate: false, outcome, change };
       });
-      if (result.outcome === 'applied' && result.orderId !== undefined) this.onPaymentChanged(result.orderId);
+      if (result.outcome === 'applied') told = { changed: true, change: result.change };
       return { duplicate: false, outcome: result.outcome };
     } catch (err) {
       if (err instanceof RepeatedEvent) return { duplicate: true, outcome: 'duplicate' };
       throw err;
+    } finally {
+      if (applying !== undefined) this.waiters?.applied(applying, told.changed, told.change);
     }
   }
 
   /**
-   * Applies an authentic event to its (locked) payment: returns the outcome to record and, when it paid the order,
-   * the event for the order's "paid" listeners (the caller runs them once the event is recorded).
+   * Applies an authentic event to its (locked) payment: returns the outcome to record, when it paid the order the
+   * event for the order's "paid" listeners (the caller runs them once the event is recorded) and, when it changed the
+   * order's latest payment, the state it leaves (the waiting pages answer from it: nothing after this changes the
+   * order's status or its payments in this transaction).
    */
   private async apply(
     tx: Tx,
     event: ProviderEvent,
     found: LockedPayment | undefined,
-  ): Promise<{ outcome: string; paid?: OrderPaidEvent }> {
+  ): Promise<{ outcome: string; paid?: OrderPaidEvent; change?: PaymentChange }> {
     const payment = found?.payment;
     let outcome: string;
     if (!payment) outcome = 'ignored_unknown_payment';
@@ -96,23 +121,33 @@ export class PaymentsService {
       if (payment.status === 'captured') outcome = 'ignored_already_captured';
       else if (event.amount !== payment.amount || event.currency !== payment.currency) outcome = 'amount_mismatch';
       else {
-        // Captured, and how the customer paid remembered (the spec's preferred_payment), in one statement.
+        // Captured, and how the customer paid remembered (the spec's preferred_payment), in one statement; with the
+        // order marked paid in it too when the order (locked) is unpaid.
         const preference = preferenceOf(payment, event, found.order.customerId);
-        await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, {
+        const now = new Date();
+        const values = {
           ...preference.values,
           id: payment.id,
           capturedBrand: event.card?.brand ?? null,
           capturedLast4: event.card?.last4 ?? null,
-          now: new Date(),
-        });
+          now,
+        };
         // Money taken for an order that another payment already paid is kept as captured (never lost) for a refund.
         outcome = found.order.status === 'pending' ? 'applied' : 'captured_order_already_paid';
-        if (outcome === 'applied') {
+        if (outcome !== 'applied') {
+          await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, values);
+        } else {
           // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
-          const paid = await markOrderPaid(tx, payment.orderId, new Date());
-          if (!paid) throw new Error(`order ${payment.orderId} not payable`);
+          const [order] = await (preference.card ? captureRememberingCardPaying : captureRememberingMethodPaying)(tx, {
+            ...values,
+            orderId: payment.orderId,
+            at: now,
+          });
+          if (!order) throw new Error(`order ${payment.orderId} not payable`);
+          const paid = await movePaidOrderItems(tx, order, now);
           return {
             outcome,
+            ...changeOf(found, paid.order, { status: 'captured', failureCode: null }),
             paid: {
               orderId: payment.orderId,
               paymentId: payment.id,
@@ -137,11 +172,28 @@ export class PaymentsService {
           updatedAt: new Date(),
         })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
-        .returning({ id: payments.id });
+        .returning({ id: payments.id, status: payments.status, failureCode: payments.failureCode });
       outcome = changed ? 'applied' : 'ignored_final_state';
+      if (changed) return { outcome, ...changeOf(found, found.order, changed) };
     }
     return { outcome };
   }
+}
+
+/** The state a change of the order's latest payment leaves (nothing when a newer payment of the order exists). */
+function changeOf(
+  found: LockedPayment,
+  order: PaymentChange['order'],
+  payment: Pick<PaymentChange['latest'], 'status' | 'failureCode'>,
+): { change?: PaymentChange } {
+  if (!found.latest) return {};
+  const { method, amount, instructions, expiresAt } = found.payment;
+  return {
+    change: {
+      order: { orderId: order.orderId, paidAt: order.paidAt, status: order.status, total: order.total },
+      latest: { status: payment.status, failureCode: payment.failureCode, method, amount, instructions, expiresAt },
+    },
+  };
 }
 
 /** The payment a notification is about, with its order, both locked until commit (see handleNotification). */
@@ -153,6 +205,9 @@ const lockPayment = (name: string, byId: boolean) =>
         order: orders,
         saveItemsFromOrders: users.saveItemsFromOrders,
         billing: customerBilling,
+        // Whether it is the order's latest payment (the one the payment state shows).
+        latest: sql<boolean>`not exists (select 1 from ${payments} as newer
+          where newer.order_id = ${payments.orderId} and newer.id > ${payments.id})`,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.orderId, payments.orderId))
@@ -172,26 +227,46 @@ const lockPaymentByRef = lockPayment('payment_lock_by_ref', false);
 type LockedPayment = Awaited<ReturnType<typeof lockPaymentByRef>>[number];
 const lockPaymentByRefOrId = lockPayment('payment_lock_by_ref_or_id', true);
 
-/** The payment captured (a CTE) and the customer's preferred payment remembered, in one statement. */
+/** The payment captured, as a CTE (placeholders `id`, `capturedBrand`, `capturedLast4`, `now`). */
+const capturedCte = (db: DbOrTx) =>
+  db.$with('captured').as(
+    db
+      .update(payments)
+      .set({
+        status: 'captured',
+        failureCode: null,
+        cardBrand: sql`${sql.placeholder('capturedBrand')}::text`,
+        cardLast4: sql`${sql.placeholder('capturedLast4')}::text`,
+        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .where(eq(payments.id, sql.placeholder('id')))
+      .returning({ id: payments.id }),
+  );
+
+/** The payment captured and the customer's preferred payment remembered, in one statement. */
 const captureRemembering = (card: boolean) =>
-  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}`, (db) => {
-    const captured = db.$with('captured').as(
-      db
-        .update(payments)
-        .set({
-          status: 'captured',
-          failureCode: null,
-          cardBrand: sql`${sql.placeholder('capturedBrand')}::text`,
-          cardLast4: sql`${sql.placeholder('capturedLast4')}::text`,
-          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-        })
-        .where(eq(payments.id, sql.placeholder('id')))
-        .returning({ id: payments.id }),
-    );
-    return (card ? rememberCardQuery : rememberMethodQuery)(db.with(captured));
-  });
+  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}`, (db) =>
+    (card ? rememberCardQuery : rememberMethodQuery)(db.with(capturedCte(db))),
+  );
 const captureRememberingCard = captureRemembering(true);
 const captureRememberingMethod = captureRemembering(false);
+
+/**
+ * The same, and the order marked paid (markOrderPaidQuery: placeholders `orderId` and `at`), in one statement that
+ * answers the order's row as updated. Its only statistics triggers are the order's (migration 0026).
+ */
+const captureRememberingPaying = (card: boolean) =>
+  reusableStatement(`payment_capture_remember_${card ? 'card' : 'method'}_paying`, (db) => {
+    const remembered = db
+      .$with('remembered')
+      .as(
+        (card ? rememberCardQuery : rememberMethodQuery)(db).returning({ userId: customerPaymentPreferences.userId }),
+      );
+    const paid = db.$with('paid').as(markOrderPaidQuery(db));
+    return db.with(capturedCte(db), remembered, paid).select().from(paid);
+  });
+const captureRememberingCardPaying = captureRememberingPaying(true);
+const captureRememberingMethodPaying = captureRememberingPaying(false);
 
 const insertPaymentEvent = reusableStatement('payment_event_insert', (db) =>
   db
