@@ -10,7 +10,7 @@ import { queryKeys } from '../../shared/lib/query-keys';
 export function useSeller(storeId: number) {
   return useQuery({
     queryKey: queryKeys.seller(storeId),
-    queryFn: ({ signal }) => api.get<Seller>(`/api/stores/${storeId}/seller`, signal),
+    queryFn: ({ signal }) => api.GET('/api/stores/{storeId}/seller', { params: { path: { storeId } }, signal }),
     staleTime: 5 * 60_000,
   });
 }

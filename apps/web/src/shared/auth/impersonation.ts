@@ -14,7 +14,7 @@ export function useImpersonation() {
   const user = useUser();
   const status = useQuery({
     queryKey: ['impersonation', user?.id ?? 0],
-    queryFn: ({ signal }) => api.get<Impersonation>('/api/me/impersonation', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/impersonation', { signal }),
     enabled: user?.role === 'customer',
     staleTime: 60_000,
   });

@@ -9,7 +9,7 @@ export function productQuery(storeId: number, urlKey: string | undefined) {
   return {
     queryKey: ['catalog', storeId, 'product', urlKey] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<Product>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey ?? '')}`, signal),
+      api.GET('/api/stores/{storeId}/products/{urlKey}', { params: { path: { storeId, urlKey: urlKey ?? '' } }, signal }),
     staleTime: 5 * 60_000,
   };
 }

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
-    queryFn: ({ signal }) => api.get<{ user: User }>('/api/me', signal),
+    queryFn: ({ signal }) => api.GET('/api/me', { signal }),
     staleTime: 60_000,
   });
 }

@@ -14,7 +14,7 @@ const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 export function useQpList(itemId: number, enabled = true) {
   return useQuery({
     queryKey: key(itemId),
-    queryFn: ({ signal }) => api.get<QpList>(`/api/me/qp/${itemId}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/me/qp/{itemId}', { params: { path: { itemId } }, signal }),
     enabled,
   });
 }
@@ -24,7 +24,7 @@ export function useAddQpName(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (person: { nombre: string; apellidos: string; nif: string }) =>
-      api.post<QpAdded>('/api/me/qp/names', { item_id: itemId, ...person }),
+      api.POST('/api/me/qp/names', { body: { item_id: itemId, ...person } }),
     onSuccess: (data) => queryClient.setQueryData(key(itemId), data),
   });
 }
@@ -33,7 +33,7 @@ export function useAddQpName(itemId: number) {
 export function useSendQpNames(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { maximo: number; list: number[] }) => api.post<QpList>(`/api/me/qp/${itemId}/tramita`, input),
+    mutationFn: (input: { maximo: number; list: number[] }) => api.POST('/api/me/qp/{itemId}/tramita', { params: { path: { itemId } }, body: input }),
     onSuccess: (data) => queryClient.setQueryData(key(itemId), data),
     // A list sent meanwhile (another tab, an agent): show it as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: key(itemId) }),

@@ -90,7 +90,7 @@ const consentKey = ['me', 'saved', 'consent'] as const;
 export function useSavedConsent() {
   return useQuery({
     queryKey: consentKey,
-    queryFn: ({ signal }) => api.get<{ save_from_orders: boolean }>('/api/me/saved-items/consent', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/saved-items/consent', { signal }),
   });
 }
 
@@ -98,7 +98,7 @@ export function useSetSavedConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (value: boolean) =>
-      api.put<{ save_from_orders: boolean }>('/api/me/saved-items/consent', { save_from_orders: value }),
+      api.PUT('/api/me/saved-items/consent', { body: { save_from_orders: value } }),
     // Shown as asked at once (no flicker back while it saves); the server's answer, or the old value on failure.
     onMutate: (value: boolean) => queryClient.setQueryData(consentKey, { save_from_orders: value }),
     onSuccess: (answer) => {
@@ -119,10 +119,7 @@ export function useNotaSimpleRead(orderId: string, itemId: number, enabled: bool
     queryKey: ['me', 'orders', orderId, 'nota-simple', itemId],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/nota-simple', 'get'>>(
-          `/api/me/orders/${encodeURIComponent(orderId)}/items/${itemId}/nota-simple`,
-          signal,
-        );
+        return await api.GET('/api/me/orders/{orderId}/items/{itemId}/nota-simple', { params: { path: { orderId, itemId } }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -21,7 +21,7 @@ export const backofficeKeys = {
 export function useStatuses() {
   return useQuery({
     queryKey: backofficeKeys.statuses,
-    queryFn: ({ signal }) => api.get<{ items: PanelStatus[] }>('/api/backoffice/statuses', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/statuses', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -43,6 +43,6 @@ export function useItems(query: ItemSearchQuery) {
 export function useItem(itemId: string) {
   return useQuery({
     queryKey: backofficeKeys.item(itemId),
-    queryFn: ({ signal }) => api.get<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/items/{itemId}', { params: { path: { itemId } }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
@@ -49,7 +49,7 @@ export function useCatalogProducts(filters: CatalogFilters) {
   return useQuery({
     queryKey: keys.list(filters),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<CatalogListItem>>(withQuery(`${base}/products`, { ...filters, per_page: 100 }), signal),
+      api.GET('/api/backoffice/catalog/products', { params: { query: { ...filters, per_page: 100 } }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +59,7 @@ export function useCatalogStores() {
   return useQuery({
     queryKey: [...keys.all, 'stores'] as const,
     queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ store_id: number; name: string; country: string }> }>(`${base}/stores`, signal),
+      api.GET('/api/backoffice/catalog/stores', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -68,7 +68,7 @@ export function useCatalogStores() {
 export function useCatalogProduct(productId: string) {
   return useQuery({
     queryKey: keys.product(productId),
-    queryFn: ({ signal }) => api.get<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, signal }),
   });
 }
 
@@ -76,7 +76,7 @@ export function useCatalogRevisions(productId: string) {
   return useQuery({
     queryKey: keys.revisions(productId),
     queryFn: ({ signal }) =>
-      api.get<{ items: CatalogRevision[] }>(`${base}/products/${encodeURIComponent(productId)}/revisions`, signal),
+      api.GET('/api/backoffice/catalog/products/{productId}/revisions', { params: { path: { productId } }, signal }),
     select: (data) => data.items,
   });
 }
@@ -95,7 +95,7 @@ export function useSaveProductFields(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: ProductFieldsInput) =>
-      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, input),
+      api.PUT('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, body: input }),
     onSuccess,
   });
 }
@@ -105,7 +105,7 @@ export function useSaveProductForm(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { version: number; form: unknown }) =>
-      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/form`, input),
+      api.PUT('/api/backoffice/catalog/products/{productId}/form', { params: { path: { productId } }, body: input }),
     onSuccess,
   });
 }
@@ -114,12 +114,9 @@ export function useRevertProduct(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { revisionId: number; version: number }) =>
-      api.post<CatalogProductDetail>(
-        `${base}/products/${encodeURIComponent(productId)}/revisions/${input.revisionId}/revert`,
-        {
+      api.POST('/api/backoffice/catalog/products/{productId}/revisions/{revisionId}/revert', { params: { path: { productId, revisionId: input.revisionId } }, body: {
           version: input.version,
-        },
-      ),
+        } }),
     onSuccess,
   });
 }
@@ -128,7 +125,7 @@ export function useApplyFileVersion(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (version: number) =>
-      api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/apply-file`, { version }),
+      api.POST('/api/backoffice/catalog/products/{productId}/apply-file', { params: { path: { productId } }, body: { version } }),
     onSuccess,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from './backoffice-queries';
@@ -18,10 +18,10 @@ export function useChangeStatus(itemId: string) {
         itemId,
         input.updatedAt,
         (version) =>
-          api.post<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}/status`, {
+          api.POST('/api/backoffice/items/{itemId}/status', { params: { path: { itemId } }, body: {
             panel_status_id: input.panelStatusId,
             version,
-          }),
+          } }),
         (item) => item.updated_at,
       ),
     onSuccess: (item) => {
@@ -40,10 +40,10 @@ export function useAddNote(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<BackofficeNoteAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, {
+          api.POST('/api/backoffice/items/{itemId}/notes', { params: { path: { itemId } }, body: {
             text: input.text,
             version,
-          }),
+          } }),
         (note) => note.item_updated_at,
       ),
     onSuccess: () => {
@@ -65,7 +65,7 @@ export function useUploadFile(itemId: string) {
           const body = new FormData();
           body.append('version', version);
           body.append('file', file, file.name);
-          return api.post<OrderFileAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files`, body);
+          return api.POST('/api/backoffice/items/{itemId}/files', { params: { path: { itemId } }, body });
         },
         (file) => file.item_updated_at,
       ),
@@ -120,10 +120,7 @@ export function useFinishItem(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<{ item_id: number; next: { item_id: number; locked_by: number } | null }>(
-            `/api/backoffice/items/${encodeURIComponent(itemId)}/finish`,
-            { ...input, version },
-          ),
+          api.POST('/api/backoffice/items/{itemId}/finish', { params: { path: { itemId } }, body: { ...input, version } }),
         () => undefined,
       ),
     onSettled: () => {
@@ -162,10 +159,7 @@ export function useDeleteFile(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          apiRequest<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files/${input.fileId}`, {
-            method: 'DELETE',
-            body: { version },
-          }),
+          api.DELETE('/api/backoffice/items/{itemId}/files/{fileId}', { params: { path: { itemId, fileId: input.fileId } }, body: { version } }),
         (written) => written.updated_at,
       ),
     onSettled: () => {
@@ -180,10 +174,7 @@ export function useAgents() {
   return useQuery({
     queryKey: [...backofficeKeys.allItems, 'agents'] as const,
     queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: number; name: string; role: 'agent' | 'admin' | 'notary' }> }>(
-        '/api/backoffice/agents',
-        signal,
-      ),
+      api.GET('/api/backoffice/agents', { signal }),
     staleTime: 5 * 60_000,
   });
 }

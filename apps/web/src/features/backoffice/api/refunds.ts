@@ -20,7 +20,7 @@ export function staffInvoicePdfHref(id: number): string {
 export function useOrderRefunds(orderId: number) {
   return useQuery({
     queryKey: refundsKey(orderId),
-    queryFn: ({ signal }) => api.get<OrderRefunds>(`/api/backoffice/orders/${orderId}/refunds`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/orders/{orderId}/refunds', { params: { path: { orderId } }, signal }),
   });
 }
 
@@ -29,7 +29,7 @@ export function useRefund(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { amount: string; penalty?: string; reason: string }) =>
-      api.post<{ credit_note_number: string }>(`/api/backoffice/orders/${orderId}/refunds`, input),
+      api.POST('/api/backoffice/orders/{orderId}/refunds', { params: { path: { orderId } }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: refundsKey(orderId) }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { ApiBody, ApiItem, ApiResponse, Language } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { backofficeKeys } from './backoffice-queries';
@@ -47,7 +47,7 @@ export function useTemplate(kind: TemplateKind, id: string, language: string, en
 export function usePlaceholders() {
   return useQuery({
     queryKey: templateKeys.placeholders,
-    queryFn: ({ signal }) => api.get<{ items: Placeholder[] }>('/api/backoffice/templates/placeholders', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/templates/placeholders', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -57,7 +57,7 @@ export function usePlaceholders() {
 export function usePreview(request: PreviewRequest | null) {
   return useQuery({
     queryKey: [...templateKeys.all, 'preview', request] as const,
-    queryFn: () => api.post<TemplatePreview>('/api/backoffice/templates/preview', request),
+    queryFn: () => api.POST('/api/backoffice/templates/preview', { body: request }),
     enabled: request !== null,
     retry: false,
     placeholderData: (previous) => previous,
@@ -92,7 +92,7 @@ export function useStaffIncidence(itemId: string) {
   return useQuery({
     queryKey: templateKeys.incidence(itemId),
     queryFn: ({ signal }) =>
-      api.get<StaffIncidence>(`/api/backoffice/items/${encodeURIComponent(itemId)}/incidence`, signal),
+      api.GET('/api/backoffice/items/{itemId}/incidence', { params: { path: { itemId } }, signal }),
   });
 }
 

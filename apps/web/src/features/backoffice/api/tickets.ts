@@ -1,7 +1,7 @@
 import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError, withQuery } from '../../../shared/lib/api-client';
+import { api, isApiError } from '../../../shared/lib/api-client';
 import { apiUpload } from '../../../shared/lib/api-upload';
 import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
@@ -53,7 +53,7 @@ export function useTickets(filter: TicketFilter) {
 export function useTicket(ticketId: number) {
   return useQuery({
     queryKey: ticketKeys.one(ticketId),
-    queryFn: ({ signal }) => api.get<Ticket>(`${BASE}/${ticketId}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/tickets/{ticketId}', { params: { path: { ticketId } }, signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 }
@@ -72,7 +72,7 @@ export function useTicketAction(ticketId: number) {
 export function useNextTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<TicketPull | undefined>(`${BASE}/next`),
+    mutationFn: () => api.POST('/api/backoffice/tickets/next'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -90,7 +90,7 @@ export type TicketLockState =
   { status: 'pending' } | { status: 'held'; expiresAt: string } | { status: 'taken'; by: string } | { status: 'error' };
 
 export const ticketLockApi = {
-  take: (ticketId: number) => api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`),
+  take: (ticketId: number) => api.POST('/api/backoffice/tickets/{ticketId}/lock', { params: { path: { ticketId } } }),
   release: (ticketId: number, force = false) => api.delete(`${BASE}/${ticketId}/lock${force ? '?force=1' : ''}`),
 };
 

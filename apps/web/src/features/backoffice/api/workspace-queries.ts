@@ -36,14 +36,14 @@ export const workspaceKeys = {
 const itemPath = (itemId: number) => `/api/backoffice/items/${encodeURIComponent(String(itemId))}`;
 
 export const workspaceApi = {
-  get: (signal?: AbortSignal) => api.get<WorkspaceState>('/api/backoffice/workspace', signal),
-  save: (input: WorkspaceInput) => api.put<WorkspaceState>('/api/backoffice/workspace', input),
+  get: (signal?: AbortSignal) => api.GET('/api/backoffice/workspace', { signal }),
+  save: (input: WorkspaceInput) => api.PUT('/api/backoffice/workspace', { body: input }),
   lock: (itemId: number) => api.post<ItemLockInfo>(`${itemPath(itemId)}/lock`),
   release: (itemId: number, force = false) =>
     api.delete<{ item_id: number; outcome: string }>(`${itemPath(itemId)}/lock${force ? '?force=1' : ''}`),
   changes: (itemId: number, signal?: AbortSignal) => api.get<ItemChanges>(`${itemPath(itemId)}/changes`, signal),
-  next: (queue: QueueName) => api.post<QueuePull | undefined>('/api/backoffice/queue/next', { queue }),
-  last: (signal?: AbortSignal) => api.get<QueueLast>('/api/backoffice/queue/last', signal),
+  next: (queue: QueueName) => api.POST('/api/backoffice/queue/next', { body: { queue } }),
+  last: (signal?: AbortSignal) => api.GET('/api/backoffice/queue/last', { signal }),
   finish: (itemId: number, input: FinishInput) => api.post<FinishResult>(`${itemPath(itemId)}/finish`, input),
 };
 
@@ -51,7 +51,7 @@ export const workspaceApi = {
 export function useActivity() {
   return useQuery({
     queryKey: workspaceKeys.activity,
-    queryFn: ({ signal }) => api.get<Activity>('/api/backoffice/activity', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/activity', { signal }),
     staleTime: 0,
   });
 }

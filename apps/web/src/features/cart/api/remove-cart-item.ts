@@ -7,7 +7,7 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lineId: number) => api.delete<Cart>(`/api/cart/items/${lineId}`),
+    mutationFn: (lineId: number) => api.DELETE('/api/cart/items/{id}', { params: { path: { id: lineId } } }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }

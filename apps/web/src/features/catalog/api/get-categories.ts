@@ -9,7 +9,7 @@ export const categoriesQueryKey = (storeId: number) => ['catalog', storeId, 'cat
 export function useCategories(storeId: number) {
   return useQuery({
     queryKey: categoriesQueryKey(storeId),
-    queryFn: ({ signal }) => api.get<{ items: Category[] }>(`/api/stores/${storeId}/categories`, signal),
+    queryFn: ({ signal }) => api.GET('/api/stores/{storeId}/categories', { params: { path: { storeId } }, signal }),
     select: (data) => [...data.items].sort((a, b) => a.position - b.position),
     staleTime: 5 * 60_000,
   });

@@ -11,7 +11,7 @@ export function useCategory(storeId: number, urlKey: string | undefined) {
   return useQuery({
     queryKey: categoryQueryKey(storeId, urlKey),
     queryFn: ({ signal }) =>
-      api.get<Category>(`/api/stores/${storeId}/categories/${encodeURIComponent(urlKey ?? '')}`, signal),
+      api.GET('/api/stores/{storeId}/categories/{urlKey}', { params: { path: { storeId, urlKey: urlKey ?? '' } }, signal }),
     enabled: !!urlKey,
     staleTime: 5 * 60_000,
   });

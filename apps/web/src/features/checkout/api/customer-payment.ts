@@ -10,7 +10,7 @@ const KEY = ['customer', 'payment'] as const;
 export function usePreferredPayment(enabled = true) {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', signal),
+    queryFn: ({ signal }) => api.GET('/api/customer/payment', { signal }),
     enabled,
     retry: false,
   });
@@ -21,7 +21,7 @@ export function useSetPreferredPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: string) =>
-      api.put<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', { preferred_payment: choice }),
+      api.PUT('/api/customer/payment', { body: { preferred_payment: choice } }),
     onSuccess: (data) => queryClient.setQueryData(KEY, data),
   });
 }
@@ -31,10 +31,7 @@ export function useFinalizeItem(itemId: string) {
   return useQuery({
     queryKey: ['checkout', 'finalize', itemId],
     queryFn: ({ signal }) =>
-      api.get<{ item_id: number; order_id: number; paid: boolean; last_method: string | null }>(
-        `/api/checkout/finalize/${encodeURIComponent(itemId)}`,
-        signal,
-      ),
+      api.GET('/api/checkout/finalize/{itemId}', { params: { path: { itemId } }, signal }),
     retry: false,
   });
 }

@@ -26,7 +26,7 @@ export function payLinkKey(orderId: string, hash: string): string | null {
 export function usePayLinkStatus(orderId: string, key: string) {
   return useQuery({
     queryKey: ['pay-link', orderId],
-    queryFn: () => api.post<PayLinkStatus>(`/api/pay-links/${encodeURIComponent(orderId)}`, { key }),
+    queryFn: () => api.POST('/api/pay-links/{orderId}', { params: { path: { orderId } }, body: { key } }),
     refetchInterval: (q) => (q.state.error || q.state.data?.paid ? false : 4000),
     retry: false,
     staleTime: 0,
@@ -37,10 +37,10 @@ export function usePayLinkStatus(orderId: string, key: string) {
 export function usePayByLink(orderId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.post<{ order_id: number; redirect_url: string }>(`/api/pay-links/${encodeURIComponent(orderId)}/pay`, {
+      api.POST('/api/pay-links/{orderId}/pay', { params: { path: { orderId } }, body: {
         key,
         payment_method: method,
         ...consents,
-      }),
+      } }),
   });
 }

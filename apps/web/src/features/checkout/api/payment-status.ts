@@ -25,7 +25,7 @@ export function usePaymentStatus(orderId: string) {
   const query = useQuery({
     queryKey: ['orders', orderId, 'payment'],
     queryFn: ({ signal }) =>
-      api.get<PaymentState>(`/api/orders/${encodeURIComponent(orderId)}/payment?wait=${WAIT_S}`, signal),
+      api.GET('/api/orders/{orderId}/payment', { params: { path: { orderId }, query: { wait: WAIT_S } }, signal }),
     refetchInterval: (q) =>
       q.state.data?.paid || q.state.error || Date.now() - startedAt > GIVE_UP_AFTER_MS ? false : POLL_EVERY_MS,
     retry: false,

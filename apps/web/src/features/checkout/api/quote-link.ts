@@ -23,7 +23,7 @@ export function quoteLinkKey(quoteId: string, hash: string): string | null {
 export function useQuoteLinkView(quoteId: string, key: string) {
   return useQuery({
     queryKey: ['quote-link', quoteId],
-    queryFn: () => api.post<QuoteLinkView>(`/api/quote-links/${encodeURIComponent(quoteId)}`, { key }),
+    queryFn: () => api.POST('/api/quote-links/{quoteId}', { params: { path: { quoteId } }, body: { key } }),
     refetchInterval: (q) => (q.state.error || !q.state.data?.order || q.state.data.order.paid ? false : 4000),
     retry: false,
     staleTime: 0,
@@ -33,10 +33,10 @@ export function useQuoteLinkView(quoteId: string, key: string) {
 export function usePayQuoteLink(quoteId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.post<{ order_id: number; redirect_url: string }>(`/api/quote-links/${encodeURIComponent(quoteId)}/pay`, {
+      api.POST('/api/quote-links/{quoteId}/pay', { params: { path: { quoteId } }, body: {
         key,
         payment_method: method,
         ...consents,
-      }),
+      } }),
   });
 }

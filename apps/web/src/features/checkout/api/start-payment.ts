@@ -12,15 +12,11 @@ export function useCheckout() {
       /** The consents and, when asked for, the full invoice's holder (payment-form.tsx). */
       extra: Record<string, unknown>;
     }) =>
-      api.post<CheckoutStarted>(
-        '/api/checkout',
-        {
+      api.POST('/api/checkout', { body: {
           payment_method: input.paymentMethod,
           ...(input.quoteId !== undefined ? { quote_id: input.quoteId } : {}),
           ...input.extra,
-        },
-        { 'Idempotency-Key': input.idempotencyKey },
-      ),
+        }, headers: { 'Idempotency-Key': input.idempotencyKey } }),
   });
 }
 
@@ -28,9 +24,9 @@ export function useCheckout() {
 export function useRetryPayment() {
   return useMutation({
     mutationFn: (input: { orderId: string; paymentMethod: string; consents?: Record<string, boolean> }) =>
-      api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, {
+      api.POST('/api/orders/{orderId}/pay', { params: { path: { orderId: input.orderId } }, body: {
         payment_method: input.paymentMethod,
         ...input.consents,
-      }),
+      } }),
   });
 }

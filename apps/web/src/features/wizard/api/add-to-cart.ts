@@ -9,11 +9,11 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { storeId: number; urlKey: string; answers: Answers }) =>
-      api.post<Cart>('/api/cart/items', {
+      api.POST('/api/cart/items', { body: {
         store_id: input.storeId,
         url_key: input.urlKey,
         answers: toApiAnswers(input.answers),
-      }),
+      } }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }
@@ -23,7 +23,7 @@ export function useEditCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; version: number; answers: Answers }) =>
-      api.patch<Cart>(`/api/cart/items/${input.id}`, { version: input.version, answers: toApiAnswers(input.answers) }),
+      api.PATCH('/api/cart/items/{id}', { params: { path: { id: input.id } }, body: { version: input.version, answers: toApiAnswers(input.answers) } }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }

@@ -11,7 +11,7 @@ export function productListQuery(storeId: number) {
   return {
     queryKey: ['catalog', storeId, 'products'] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<{ items: ProductSummary[] }>(`/api/stores/${storeId}/products`, signal),
+      api.GET('/api/stores/{storeId}/products', { params: { path: { storeId } }, signal }),
     staleTime: 5 * 60_000,
   };
 }

@@ -14,7 +14,7 @@ export const serverDraftsKey = ['me', 'drafts'] as const;
 export function useServerDrafts(enabled = true) {
   return useQuery({
     queryKey: serverDraftsKey,
-    queryFn: ({ signal }) => api.get<{ items: ServerDraft[] }>('/api/me/drafts', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/drafts', { signal }),
     enabled,
     staleTime: 0,
   });

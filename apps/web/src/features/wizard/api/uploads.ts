@@ -9,7 +9,7 @@ export type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
 export function useUploadLimits() {
   return useQuery({
     queryKey: ['upload-limits'] as const,
-    queryFn: ({ signal }) => api.get<UploadLimits>('/api/uploads/limits', signal),
+    queryFn: ({ signal }) => api.GET('/api/uploads/limits', { signal }),
     staleTime: 30 * 60_000,
   });
 }
@@ -23,7 +23,7 @@ export function uploadDocument(file: File, onProgress?: (fraction: number) => vo
 
 /** Deletes one of this session's uploads (remove or replace); an upload already gone is fine. */
 export async function deleteDocument(fileId: string): Promise<void> {
-  await api.delete<void>(`/api/uploads/${encodeURIComponent(fileId)}`);
+  await api.DELETE('/api/uploads/{fileId}', { params: { path: { fileId } } });
 }
 
 /** Where the owner reads an upload back (download or preview). */
