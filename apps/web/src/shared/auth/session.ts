@@ -25,7 +25,11 @@ function withoutToken(session: Session): Session {
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: async ({ signal }) => {
-    const read = () => api.GET('/api/session', { params: { query: { store: initialStore ? Number(initialStore) : undefined } }, signal });
+    const read = () =>
+      api.GET('/api/session', {
+        params: { query: { store: initialStore ? Number(initialStore) : undefined } },
+        signal,
+      });
     const session = await read();
     if (session.user || !session.remembered) return withoutToken(session);
     // A remembered browser (the spec's cookieLogin): sign in with the remember-me cookie, which the server rotates.

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { CatalogProblem, FieldError, ItemLockInfo, OptionError } from './api-contract';
+import type { ApiOperation, CatalogProblem, FieldError, ItemLockInfo, Method, OptionError } from './api-contract';
 import type { paths } from './api-schema';
 
 /** A failed API call: HTTP status plus the server's `{code, message, errors?, fields?}` body. */
@@ -170,20 +170,26 @@ const client = createClient<paths>({
 // Answers pass through the middlewares last to first: the CSRF retry sees a 403 before it becomes an ApiError.
 client.use(errors, csrf);
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Operation<P extends keyof paths, M extends Method> = ApiOperation<P, M>;
 type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
 /** The body of a route's success answers (undefined for a 204). */
 export type ApiSuccess<P extends keyof paths, M extends Method> = {
   [S in keyof Responses<P, M>]: S extends 200 | 201 | 202 | 204 ? JsonOf<Responses<P, M>[S]> : never;
 }[keyof Responses<P, M>];
-type PathOf<M extends Method> = { [P in keyof paths]: paths[P][M] extends undefined ? never : P }[keyof paths];
+/** The documented paths that answer a method. */
+export type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, unknown> ? P : never;
+}[keyof paths];
 
-/** A number in the URL may come as the text it was read from (a route parameter): it is sent as text either way. */
-type InUrl<T> = { [K in keyof T]: T[K] extends number ? T[K] | string : T[K] };
+/**
+ * Everything in the URL is sent as text: a number may come as the text it was read from (a route parameter), and a
+ * free-text parameter may be given a number. Enumerations stay exact.
+ */
+type Loose<V> = V extends number ? V | string : V extends string ? (string extends V ? V | number : V) : V;
+type InUrl<T> = { [K in keyof T]: Loose<T[K]> };
 type UrlParams<Q> = (Q extends { path: infer Path } ? { path: InUrl<Path> } : unknown) &
-  (Q extends { query?: infer Query } ? ([Query] extends [never] ? unknown : { query?: InUrl<Query> }) : unknown);
+  (Q extends { query?: infer Query } ? (unknown extends Query ? unknown : { query?: InUrl<Query> }) : unknown);
 type ParamsPart<O> = O extends { parameters: infer Q }
   ? Q extends { path: object }
     ? { params: UrlParams<Q> }
@@ -192,13 +198,27 @@ type ParamsPart<O> = O extends { parameters: infer Q }
       : { params?: UrlParams<Q> }
   : unknown;
 /** A documented JSON body (or the CSV text of a text/csv route); a route with none may take a multipart form. */
-type BodyPart<O> = O extends { requestBody: { content: infer C } }
-  ? { body: C extends { 'text/csv': unknown } ? Blob : C[keyof C] }
-  : O extends { requestBody?: { content: infer C } }
-    ? { body?: C[keyof C] }
-    : { body?: FormData };
+type BodyOf<C> = C extends { 'text/csv': unknown } ? Blob : C[keyof C];
+type BodyPart<O> = O extends { requestBody?: infer B }
+  ? [NonNullable<B>] extends [never]
+    ? { body?: FormData }
+    : NonNullable<B> extends { content: infer C }
+      ? undefined extends B
+        ? { body?: BodyOf<C> }
+        : { body: BodyOf<C> }
+      : { body?: FormData }
+  : { body?: FormData };
 type Init<P extends keyof paths, M extends Method> = ParamsPart<Operation<P, M>> &
   BodyPart<Operation<P, M>> & { signal?: AbortSignal; headers?: Record<string, string> };
+/** A route's path parameters (none: an empty object). */
+export type PathParams<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { path: infer Path } } ? InUrl<Path> : Record<string, never>;
+
+/** A documented path with its parameters filled in (`/api/x/{id}` -> `/api/x/7`), as openapi-fetch does. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+}
+
 type ApiMethod<M extends Method> = <P extends PathOf<M>>(
   path: P,
   ...init: object extends Init<P, M> ? [Init<P, M>?] : [Init<P, M>]

@@ -9,7 +9,10 @@ export function productQuery(storeId: number, urlKey: string | undefined) {
   return {
     queryKey: ['catalog', storeId, 'product', urlKey] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.GET('/api/stores/{storeId}/products/{urlKey}', { params: { path: { storeId, urlKey: urlKey ?? '' } }, signal }),
+      api.GET('/api/stores/{storeId}/products/{urlKey}', {
+        params: { path: { storeId, urlKey: urlKey ?? '' } },
+        signal,
+      }),
     staleTime: 5 * 60_000,
   };
 }

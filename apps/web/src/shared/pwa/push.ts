@@ -46,7 +46,10 @@ async function subscribeOnce(): Promise<void> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api.POST('/api/me/push-subscriptions', { body: subscription.toJSON() });
+  const { endpoint = subscription.endpoint, keys, expirationTime } = subscription.toJSON();
+  await api.POST('/api/me/push-subscriptions', {
+    body: { endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' }, expirationTime },
+  });
 }
 
 /**
@@ -73,8 +76,6 @@ export async function disablePush(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await api.DELETE('/api/me/push-subscriptions', { body: { endpoint: subscription.endpoint } }).catch(
-    () => undefined,
-  );
+  await api.DELETE('/api/me/push-subscriptions', { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
   await subscription.unsubscribe();
 }

@@ -44,8 +44,7 @@ export function useConfirmEmailChange() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      api.POST('/api/me/account/delete', { body: { password } }),
+    mutationFn: (password: string) => api.POST('/api/me/account/delete', { body: { password } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: queryKeys.me });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });

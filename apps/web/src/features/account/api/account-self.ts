@@ -43,7 +43,6 @@ export function useSaveNewsletter() {
 /** POST /api/me/password: the current password and the new one; other devices are signed out. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (data: { current_password: string; password: string }) =>
-      api.POST('/api/me/password', { body: data }),
+    mutationFn: (data: { current_password: string; password: string }) => api.POST('/api/me/password', { body: data }),
   });
 }

@@ -25,7 +25,10 @@ export function useMyInvoices(filter: { kind?: InvoiceDocument['kind']; orderId?
   return useQuery({
     queryKey: [...invoiceKeys.all, filter.kind ?? 'all', filter.orderId ?? 0, filter.page ?? 1],
     queryFn: ({ signal }) =>
-      api.GET('/api/me/invoices', { params: { query: { kind: filter.kind, order_id: filter.orderId, page: filter.page, per_page: 20 } }, signal }),
+      api.GET('/api/me/invoices', {
+        params: { query: { kind: filter.kind, order_id: filter.orderId, page: filter.page, per_page: 20 } },
+        signal,
+      }),
   });
 }
 

@@ -20,7 +20,9 @@ export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: MyDraft) =>
-      api.DELETE('/api/me/drafts/{storeId}/{urlKey}', { params: { path: { storeId: draft.store_id, urlKey: draft.url_key } } }),
+      api.DELETE('/api/me/drafts/{storeId}/{urlKey}', {
+        params: { path: { storeId: draft.store_id, urlKey: draft.url_key } },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

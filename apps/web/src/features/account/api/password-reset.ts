@@ -25,8 +25,7 @@ export function useResetTokenCheck(token: string) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      api.POST('/api/auth/password/reset', { body: input }),
+    mutationFn: (input: { token: string; password: string }) => api.POST('/api/auth/password/reset', { body: input }),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }

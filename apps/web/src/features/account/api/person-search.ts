@@ -33,7 +33,8 @@ export function useAddQpName(itemId: number) {
 export function useSendQpNames(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { maximo: number; list: number[] }) => api.POST('/api/me/qp/{itemId}/tramita', { params: { path: { itemId } }, body: input }),
+    mutationFn: (input: { maximo: number; list: number[] }) =>
+      api.POST('/api/me/qp/{itemId}/tramita', { params: { path: { itemId } }, body: input }),
     onSuccess: (data) => queryClient.setQueryData(key(itemId), data),
     // A list sent meanwhile (another tab, an agent): show it as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: key(itemId) }),

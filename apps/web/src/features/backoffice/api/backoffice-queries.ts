@@ -32,7 +32,7 @@ export function useItems(query: ItemSearchQuery) {
   return useQuery({
     queryKey: backofficeKeys.items(query),
     queryFn: ({ signal }) =>
-      api.get<ItemSearchPage>(query ? `/api/backoffice/items?${query}` : '/api/backoffice/items', signal),
+      api.GET('/api/backoffice/items', { params: { query: Object.fromEntries(new URLSearchParams(query)) }, signal }),
     placeholderData: keepPreviousData,
     // A refused search (400) is the agent's to fix: asking again gives the same answer.
     retry: false,

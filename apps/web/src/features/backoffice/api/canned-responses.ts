@@ -23,7 +23,8 @@ export const cannedKeys = {
 export function useCannedResponses(scope: CannedScope, q = '') {
   return useQuery({
     queryKey: cannedKeys.list(scope, q),
-    queryFn: ({ signal }) => api.GET('/api/backoffice/canned-responses', { params: { query: { scope, q: q.trim() || undefined } }, signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/canned-responses', { params: { query: { scope, q: q.trim() || undefined } }, signal }),
     staleTime: scope === 'mine' ? 60_000 : 0,
   });
 }
@@ -51,6 +52,9 @@ export function useDeleteCanned() {
 export function useRenderCanned() {
   return useMutation({
     mutationFn: (input: { id: number; request: CannedRenderRequest }) =>
-      api.POST('/api/backoffice/canned-responses/{id}/render', { params: { path: { id: input.id } }, body: input.request }),
+      api.POST('/api/backoffice/canned-responses/{id}/render', {
+        params: { path: { id: input.id } },
+        body: input.request,
+      }),
   });
 }

@@ -49,7 +49,17 @@ export function useCatalogProducts(filters: CatalogFilters) {
   return useQuery({
     queryKey: keys.list(filters),
     queryFn: ({ signal }) =>
-      api.GET('/api/backoffice/catalog/products', { params: { query: { ...filters, per_page: 100 } }, signal }),
+      api.GET('/api/backoffice/catalog/products', {
+        params: {
+          query: {
+            store: filters.store,
+            q: filters.q,
+            status: filters.status === 'enabled' || filters.status === 'disabled' ? filters.status : undefined,
+            per_page: 100,
+          },
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,8 +68,7 @@ export function useCatalogProducts(filters: CatalogFilters) {
 export function useCatalogStores() {
   return useQuery({
     queryKey: [...keys.all, 'stores'] as const,
-    queryFn: ({ signal }) =>
-      api.GET('/api/backoffice/catalog/stores', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/catalog/stores', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -68,7 +77,8 @@ export function useCatalogStores() {
 export function useCatalogProduct(productId: string) {
   return useQuery({
     queryKey: keys.product(productId),
-    queryFn: ({ signal }) => api.GET('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, signal }),
   });
 }
 
@@ -105,7 +115,10 @@ export function useSaveProductForm(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { version: number; form: unknown }) =>
-      api.PUT('/api/backoffice/catalog/products/{productId}/form', { params: { path: { productId } }, body: input }),
+      api.PUT('/api/backoffice/catalog/products/{productId}/form', {
+        params: { path: { productId } }, // The editor's parsed JSON: the server checks it against the form schema (422 CATALOG_INVALID).
+        body: { version: input.version, form: input.form as Record<string, unknown> },
+      }),
     onSuccess,
   });
 }
@@ -114,9 +127,12 @@ export function useRevertProduct(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { revisionId: number; version: number }) =>
-      api.POST('/api/backoffice/catalog/products/{productId}/revisions/{revisionId}/revert', { params: { path: { productId, revisionId: input.revisionId } }, body: {
+      api.POST('/api/backoffice/catalog/products/{productId}/revisions/{revisionId}/revert', {
+        params: { path: { productId, revisionId: input.revisionId } },
+        body: {
           version: input.version,
-        } }),
+        },
+      }),
     onSuccess,
   });
 }
@@ -125,7 +141,10 @@ export function useApplyFileVersion(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (version: number) =>
-      api.POST('/api/backoffice/catalog/products/{productId}/apply-file', { params: { path: { productId } }, body: { version } }),
+      api.POST('/api/backoffice/catalog/products/{productId}/apply-file', {
+        params: { path: { productId } },
+        body: { version },
+      }),
     onSuccess,
   });
 }

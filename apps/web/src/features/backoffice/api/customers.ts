@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import type { ApiBody, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
@@ -32,15 +32,19 @@ export function useCustomerSearch(q: string, page: number) {
 export function useCustomer(id: number | null) {
   return useQuery({
     queryKey: customerKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.GET('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, signal }),
-    enabled: id !== null,
+    queryFn:
+      id === null
+        ? skipToken
+        : ({ signal }) =>
+            api.GET('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, signal }),
   });
 }
 
 export function useSaveCustomer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerEdit) => api.PUT('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, body }),
+    mutationFn: (body: CustomerEdit) =>
+      api.PUT('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -49,7 +53,10 @@ export function useNewsletter(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscribed: boolean) =>
-      api.POST('/api/backoffice/customers/{customerId}/newsletter', { params: { path: { customerId: id } }, body: { subscribed } }),
+      api.POST('/api/backoffice/customers/{customerId}/newsletter', {
+        params: { path: { customerId: id } },
+        body: { subscribed },
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -57,8 +64,7 @@ export function useNewsletter(id: number) {
 export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerCreate) =>
-      api.POST('/api/backoffice/customers', { body }),
+    mutationFn: (body: CustomerCreate) => api.POST('/api/backoffice/customers', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

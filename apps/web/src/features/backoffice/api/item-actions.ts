@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
+import type { ApiBody, BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from './backoffice-queries';
 
@@ -18,10 +18,13 @@ export function useChangeStatus(itemId: string) {
         itemId,
         input.updatedAt,
         (version) =>
-          api.POST('/api/backoffice/items/{itemId}/status', { params: { path: { itemId } }, body: {
-            panel_status_id: input.panelStatusId,
-            version,
-          } }),
+          api.POST('/api/backoffice/items/{itemId}/status', {
+            params: { path: { itemId } },
+            body: {
+              panel_status_id: input.panelStatusId,
+              version,
+            },
+          }),
         (item) => item.updated_at,
       ),
     onSuccess: (item) => {
@@ -40,10 +43,13 @@ export function useAddNote(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.POST('/api/backoffice/items/{itemId}/notes', { params: { path: { itemId } }, body: {
-            text: input.text,
-            version,
-          } }),
+          api.POST('/api/backoffice/items/{itemId}/notes', {
+            params: { path: { itemId } },
+            body: {
+              text: input.text,
+              version,
+            },
+          }),
         (note) => note.item_updated_at,
       ),
     onSuccess: () => {
@@ -98,9 +104,10 @@ export function useItemAction(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/${input.path}`, {
-            ...input.body,
-            version,
+          api.POST(`/api/backoffice/items/{itemId}/${input.path}`, {
+            params: { path: { itemId } },
+            // The screen builds each action's fields; the server checks them against the action's schema.
+            body: { ...input.body, version } as ApiBody<`/api/backoffice/items/{itemId}/${ItemActionPath}`, 'post'>,
           }),
         (written) => written.updated_at,
       ),
@@ -120,7 +127,10 @@ export function useFinishItem(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.POST('/api/backoffice/items/{itemId}/finish', { params: { path: { itemId } }, body: { ...input, version } }),
+          api.POST('/api/backoffice/items/{itemId}/finish', {
+            params: { path: { itemId } },
+            body: { ...input, version },
+          }),
         () => undefined,
       ),
     onSettled: () => {
@@ -135,14 +145,17 @@ export function useNoteAction(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { noteId: number; action: 'pin' | 'unpin' | 'delete'; version: string }) => {
-      const url = `/api/backoffice/items/${encodeURIComponent(itemId)}/notes/${input.noteId}`;
+      const path = { itemId, noteId: input.noteId };
       return itemWrites.run(
         itemId,
         input.version,
-        (version) =>
+        (version): Promise<Written> =>
           input.action === 'delete'
-            ? apiRequest<Written>(url, { method: 'DELETE', body: { version } })
-            : api.post<Written>(`${url}/pin`, { pinned: input.action === 'pin', version }),
+            ? api.DELETE('/api/backoffice/items/{itemId}/notes/{noteId}', { params: { path }, body: { version } })
+            : api.POST('/api/backoffice/items/{itemId}/notes/{noteId}/pin', {
+                params: { path },
+                body: { pinned: input.action === 'pin', version },
+              }),
         (written) => written.updated_at,
       );
     },
@@ -159,7 +172,10 @@ export function useDeleteFile(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.DELETE('/api/backoffice/items/{itemId}/files/{fileId}', { params: { path: { itemId, fileId: input.fileId } }, body: { version } }),
+          api.DELETE('/api/backoffice/items/{itemId}/files/{fileId}', {
+            params: { path: { itemId, fileId: input.fileId } },
+            body: { version },
+          }),
         (written) => written.updated_at,
       ),
     onSettled: () => {
@@ -173,8 +189,7 @@ export function useDeleteFile(itemId: string) {
 export function useAgents() {
   return useQuery({
     queryKey: [...backofficeKeys.allItems, 'agents'] as const,
-    queryFn: ({ signal }) =>
-      api.GET('/api/backoffice/agents', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/agents', { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -30,13 +30,17 @@ const keys = {
 };
 
 export function useLegalEntities() {
-  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.GET('/api/backoffice/legal-entities', { signal }) });
+  return useQuery({
+    queryKey: keys.all,
+    queryFn: ({ signal }) => api.GET('/api/backoffice/legal-entities', { signal }),
+  });
 }
 
 export function useLegalEntityHistory(entityId: string) {
   return useQuery({
     queryKey: keys.history(entityId),
-    queryFn: ({ signal }) => api.GET('/api/backoffice/legal-entities/{entityId}/history', { params: { path: { entityId } }, signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/legal-entities/{entityId}/history', { params: { path: { entityId } }, signal }),
     enabled: entityId !== '',
   });
 }
@@ -45,7 +49,10 @@ export function useSaveLegalEntity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { entityId: string; values: Partial<Record<LegalEntityField, string>> }) =>
-      api.PATCH('/api/backoffice/legal-entities/{entityId}', { params: { path: { entityId: input.entityId } }, body: input.values }),
+      api.PATCH('/api/backoffice/legal-entities/{entityId}', {
+        params: { path: { entityId: input.entityId } },
+        body: input.values,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.all });
       // The shop's own pages read the seller too.

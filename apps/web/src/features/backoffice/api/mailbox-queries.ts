@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
+import type { ApiItem, ApiQuery, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const EMAILS_PER_PAGE = 20;
 
-export type EmailStatus = 'pending' | 'sent' | 'failed';
+export type EmailStatus = NonNullable<NonNullable<ApiQuery<'/api/backoffice/emails'>>['status']>;
 
 /** One outbox message as GET /api/backoffice/emails lists it. */
 export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
@@ -23,7 +23,12 @@ export function useEmails(page: number, status: string) {
   return useQuery({
     queryKey: mailboxKeys.list(page, status),
     queryFn: ({ signal }) =>
-      api.GET('/api/backoffice/emails', { params: { query: { page, per_page: EMAILS_PER_PAGE, status: status || undefined } }, signal }),
+      api.GET('/api/backoffice/emails', {
+        params: {
+          query: { page, per_page: EMAILS_PER_PAGE, status: (status || undefined) as EmailStatus | undefined },
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

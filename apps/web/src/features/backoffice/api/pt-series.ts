@@ -19,7 +19,10 @@ export function useSavePtSeriesCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { seriesKey: string; code: string }) =>
-      api.PUT('/api/backoffice/pt-series/{seriesKey}', { params: { path: { seriesKey: input.seriesKey } }, body: { validation_code: input.code } }),
+      api.PUT('/api/backoffice/pt-series/{seriesKey}', {
+        params: { path: { seriesKey: input.seriesKey } },
+        body: { validation_code: input.code },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -33,18 +33,20 @@ export const workspaceKeys = {
   changes: (itemId: number) => [...queryKeys.backoffice, 'changes', itemId] as const,
 };
 
-const itemPath = (itemId: number) => `/api/backoffice/items/${encodeURIComponent(String(itemId))}`;
-
 export const workspaceApi = {
   get: (signal?: AbortSignal) => api.GET('/api/backoffice/workspace', { signal }),
   save: (input: WorkspaceInput) => api.PUT('/api/backoffice/workspace', { body: input }),
-  lock: (itemId: number) => api.post<ItemLockInfo>(`${itemPath(itemId)}/lock`),
+  lock: (itemId: number) => api.POST('/api/backoffice/items/{itemId}/lock', { params: { path: { itemId } } }),
   release: (itemId: number, force = false) =>
-    api.delete<{ item_id: number; outcome: string }>(`${itemPath(itemId)}/lock${force ? '?force=1' : ''}`),
-  changes: (itemId: number, signal?: AbortSignal) => api.get<ItemChanges>(`${itemPath(itemId)}/changes`, signal),
+    api.DELETE('/api/backoffice/items/{itemId}/lock', {
+      params: { path: { itemId }, query: { force: force ? '1' : undefined } },
+    }),
+  changes: (itemId: number, signal?: AbortSignal) =>
+    api.GET('/api/backoffice/items/{itemId}/changes', { params: { path: { itemId } }, signal }),
   next: (queue: QueueName) => api.POST('/api/backoffice/queue/next', { body: { queue } }),
   last: (signal?: AbortSignal) => api.GET('/api/backoffice/queue/last', { signal }),
-  finish: (itemId: number, input: FinishInput) => api.post<FinishResult>(`${itemPath(itemId)}/finish`, input),
+  finish: (itemId: number, input: FinishInput) =>
+    api.POST('/api/backoffice/items/{itemId}/finish', { params: { path: { itemId } }, body: input }),
 };
 
 /** GET /api/backoffice/activity: My Activity. */

@@ -75,7 +75,8 @@ function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
         if (given && given.queue === queue) {
           const item = await queryClient.fetchQuery({
             queryKey: backofficeKeys.item(String(given.item_id)),
-            queryFn: ({ signal }) => api.GET('/api/backoffice/items/{itemId}', { params: { path: { itemId: given.item_id } }, signal }),
+            queryFn: ({ signal }) =>
+              api.GET('/api/backoffice/items/{itemId}', { params: { path: { itemId: given.item_id } }, signal }),
             staleTime: 0,
           });
           if (isWorkStatus(item.panel_status_id)) {

@@ -8,7 +8,10 @@ export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; version: number; qty: string }) =>
-      api.PATCH('/api/cart/items/{id}', { params: { path: { id: input.id } }, body: { version: input.version, qty: input.qty } }),
+      api.PATCH('/api/cart/items/{id}', {
+        params: { path: { id: input.id } },
+        body: { version: input.version, qty: input.qty },
+      }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
     // A change made elsewhere (another tab): show the cart as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart }),

@@ -11,7 +11,10 @@ export function useCategory(storeId: number, urlKey: string | undefined) {
   return useQuery({
     queryKey: categoryQueryKey(storeId, urlKey),
     queryFn: ({ signal }) =>
-      api.GET('/api/stores/{storeId}/categories/{urlKey}', { params: { path: { storeId, urlKey: urlKey ?? '' } }, signal }),
+      api.GET('/api/stores/{storeId}/categories/{urlKey}', {
+        params: { path: { storeId, urlKey: urlKey ?? '' } },
+        signal,
+      }),
     enabled: !!urlKey,
     staleTime: 5 * 60_000,
   });

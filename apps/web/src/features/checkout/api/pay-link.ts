@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiResponse, PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/pay-links/{order_id}: what a pay link pays and whether it is paid (no sign-in: the key is the permission). */
 export type PayLinkStatus = ApiResponse<'/api/pay-links/{orderId}', 'post'>;
@@ -37,10 +37,13 @@ export function usePayLinkStatus(orderId: string, key: string) {
 export function usePayByLink(orderId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.POST('/api/pay-links/{orderId}/pay', { params: { path: { orderId } }, body: {
-        key,
-        payment_method: method,
-        ...consents,
-      } }),
+      api.POST('/api/pay-links/{orderId}/pay', {
+        params: { path: { orderId } },
+        body: {
+          key,
+          payment_method: method as PaymentMethodCode,
+          ...consents,
+        },
+      }),
   });
 }

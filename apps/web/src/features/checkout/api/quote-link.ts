@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiResponse, PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/quote-links/{quote_id}: what a quote link pays (no sign-in: the key is the owner's consent). */
 export type QuoteLinkView = ApiResponse<'/api/quote-links/{quoteId}', 'post'>;
@@ -33,10 +33,13 @@ export function useQuoteLinkView(quoteId: string, key: string) {
 export function usePayQuoteLink(quoteId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.POST('/api/quote-links/{quoteId}/pay', { params: { path: { quoteId } }, body: {
-        key,
-        payment_method: method,
-        ...consents,
-      } }),
+      api.POST('/api/quote-links/{quoteId}/pay', {
+        params: { path: { quoteId } },
+        body: {
+          key,
+          payment_method: method as PaymentMethodCode,
+          ...consents,
+        },
+      }),
   });
 }

@@ -9,11 +9,13 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { storeId: number; urlKey: string; answers: Answers }) =>
-      api.POST('/api/cart/items', { body: {
-        store_id: input.storeId,
-        url_key: input.urlKey,
-        answers: toApiAnswers(input.answers),
-      } }),
+      api.POST('/api/cart/items', {
+        body: {
+          store_id: input.storeId,
+          url_key: input.urlKey,
+          answers: toApiAnswers(input.answers),
+        },
+      }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }
@@ -23,7 +25,10 @@ export function useEditCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; version: number; answers: Answers }) =>
-      api.PATCH('/api/cart/items/{id}', { params: { path: { id: input.id } }, body: { version: input.version, answers: toApiAnswers(input.answers) } }),
+      api.PATCH('/api/cart/items/{id}', {
+        params: { path: { id: input.id } },
+        body: { version: input.version, answers: toApiAnswers(input.answers) },
+      }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }

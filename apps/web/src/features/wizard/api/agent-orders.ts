@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import type { ApiAnswers, ApiResponse } from '../../../shared/lib/api-contract';
 
@@ -27,8 +27,10 @@ export function useCreateAgentOrder() {
 export function useQpLists(itemId: number | null) {
   return useQuery({
     queryKey: qpKey(itemId ?? 0),
-    queryFn: ({ signal }) => api.GET('/api/backoffice/qp/{itemId}', { params: { path: { itemId } }, signal }),
-    enabled: itemId !== null,
+    queryFn:
+      itemId === null
+        ? skipToken
+        : ({ signal }) => api.GET('/api/backoffice/qp/{itemId}', { params: { path: { itemId } }, signal }),
     retry: false,
   });
 }

@@ -19,7 +19,9 @@ export function useCadastreLookup() {
 export function useCadastreByAddress() {
   return useMutation({
     mutationFn: (query: { province: string; municipality: string; street: string; number: string }) =>
-      api.GET('/api/lookups/cadastre/by-address', { params: { query: { ...query, number: query.number || null } } }),
+      api.GET('/api/lookups/cadastre/by-address', {
+        params: { query: { ...query, number: query.number || undefined } },
+      }),
     retry: false,
   });
 }

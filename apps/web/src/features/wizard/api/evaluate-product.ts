@@ -14,7 +14,11 @@ export function evaluateAnswers(
   answers: Answers,
   signal?: AbortSignal,
 ): Promise<Evaluation> {
-  return api.POST('/api/stores/{storeId}/products/{urlKey}/evaluate', { params: { path: { storeId, urlKey } } });
+  return api.POST('/api/stores/{storeId}/products/{urlKey}/evaluate', {
+    params: { path: { storeId, urlKey } },
+    body: { answers: toApiAnswers(answers) },
+    signal,
+  });
 }
 
 /** The evaluation behind the page and its price panel; the previous one stays on screen while a new one loads. */

@@ -20,8 +20,6 @@ export function useServerDrafts(enabled = true) {
   });
 }
 
-const draftPath = (storeId: number, urlKey: string) => `/api/me/drafts/${storeId}/${encodeURIComponent(urlKey)}`;
-
 /**
  * Keeps a signed-in customer's draft on the server too, so the account lists it on any device. Best effort: the
  * local draft is the one the wizard works with, a failed save changes nothing for the customer.
@@ -37,13 +35,15 @@ export function useDraftSync(storeId: number, urlKey: string) {
         last_path: draft.lastPath?.startsWith('/tienda/') ? draft.lastPath : null,
         last_step: Math.min(99, draft.lastStep),
       };
-      api.put(draftPath(storeId, urlKey), body).catch(() => undefined);
+      api
+        .PUT('/api/me/drafts/{storeId}/{urlKey}', { params: { path: { storeId, urlKey } }, body })
+        .catch(() => undefined);
     },
     [signedIn, storeId, urlKey],
   );
   const remove = useCallback(() => {
     if (!signedIn) return;
-    api.delete(draftPath(storeId, urlKey)).catch(() => undefined);
+    api.DELETE('/api/me/drafts/{storeId}/{urlKey}', { params: { path: { storeId, urlKey } } }).catch(() => undefined);
   }, [signedIn, storeId, urlKey]);
   return { save, remove };
 }

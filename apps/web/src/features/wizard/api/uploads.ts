@@ -18,7 +18,7 @@ export function useUploadLimits() {
 export function uploadDocument(file: File, onProgress?: (fraction: number) => void): Promise<FileReference> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiUpload<FileReference>('/api/uploads', form, onProgress);
+  return apiUpload('/api/uploads', {}, form, onProgress);
 }
 
 /** Deletes one of this session's uploads (remove or replace); an upload already gone is fine. */

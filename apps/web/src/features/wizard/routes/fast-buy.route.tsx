@@ -24,7 +24,10 @@ export function FastBuyRoute() {
   const prefill = useQuery({
     queryKey: ['me', 'fast-buy', origin, originId, urlKey, storeId],
     queryFn: ({ signal }) =>
-      api.GET('/api/me/fast-buy/{origin}/{originId}/{urlKey}', { params: { path: { origin, originId, urlKey } }, signal }),
+      api.GET('/api/me/fast-buy/{origin}/{originId}/{urlKey}', {
+        params: { path: { origin: origin as Prefill['origin'], originId, urlKey } },
+        signal,
+      }),
     retry: false,
     staleTime: 0,
     gcTime: 0,
