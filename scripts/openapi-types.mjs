@@ -43,7 +43,7 @@ export async function apiTypesSource(document = JSON.parse(readFileSync(OPENAPI_
  */
 function compact(source) {
   return source
-    .replace(/^ *\/\*\* @description Default Response \*\/\n/gm, '')
+    .replace(/^ *\/\*\* \x40description Default Response \*\/\n/gm, '')
     .replace(/^ *[\w"]+\?: never;\n/gm, '')
     .replace(/^ *headers: \{\n *\[name: string\]: unknown;\n *\};\n/gm, '')
     .replace(/^ *parameters: \{\n *\};\n/gm, '');

@@ -3,7 +3,6 @@
 // can turn to are the domain's (also named in the terms PDF the order confirmation carries).
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/lib/api-client';
-import type { Seller } from '../../shared/lib/api-contract';
 import { queryKeys } from '../../shared/lib/query-keys';
 
 /** The store's seller (server-rendered pages get it with the page). */

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { User } from '../lib/api-contract';
 import { refreshAfterAuthChange } from './session';
 
 export interface Credentials {

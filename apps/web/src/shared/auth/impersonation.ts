@@ -3,8 +3,6 @@ import { api } from '../lib/api-client';
 import type { ApiResponse } from '../lib/api-contract';
 import { useUser } from './session';
 
-type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
-
 /**
  * Whether an admin is looking at the shop as this customer ("log in as the customer"), and until when. The server
  * refuses every change then (IMPERSONATION_READ_ONLY); the shop's banner and the controls that would change something

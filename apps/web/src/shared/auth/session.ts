@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../lib/api-client';
-import type { Session, StoreInfo, User } from '../lib/api-contract';
+import type { Session, User } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
 
 // `?store=ID` on the first page load selects the store for this session (development and host map). None when the

@@ -55,6 +55,11 @@ export function csrfHeaders(): Record<string, string> {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
+/** A cancelled request (its signal aborted), whichever realm's DOMException carries it. */
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
 /** A call is safe to repeat when its method is, or when it carries an Idempotency-Key (lib/retry-policy.ts). */
 function isIdempotent(request: Request): boolean {
   return IDEMPOTENT.has(request.method) || request.headers.has('idempotency-key');
@@ -118,7 +123,10 @@ const csrf: Middleware = (() => {
       const error = await toApiError(response.clone());
       if (error.code !== 'CSRF_INVALID' || !(await refreshCsrfToken())) return undefined;
       if (csrfToken) copy.headers.set('x-csrf-token', csrfToken);
-      return fetch(copy);
+      return fetch(copy).catch((cause: unknown) => {
+        if (isAbort(cause)) throw cause;
+        throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(copy) });
+      });
     },
     onError({ id }) {
       copies.delete(id);
@@ -137,7 +145,7 @@ const errors: Middleware = {
     return undefined;
   },
   onError({ request, error }) {
-    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    if (isAbort(error)) return undefined;
     return new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(request) });
   },
 };
@@ -160,6 +168,8 @@ function serializeQuery(query: Record<string, unknown>): string {
 
 /** openapi-fetch bound to the contract, with the CSRF and error middlewares; calls go through `api` below. */
 const client = createClient<paths>({
+  // openapi-fetch builds a Request, which needs an absolute URL outside a browser page (jsdom in the tests).
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
   credentials: 'same-origin',
   headers: { accept: 'application/json' },
   bodySerializer: serializeBody,

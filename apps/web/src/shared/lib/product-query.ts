@@ -1,5 +1,4 @@
 import { api } from './api-client';
-import type { Product } from './api-contract';
 
 /**
  * GET /api/stores/{store}/products/{urlKey}: the product with its page texts and questions (404 if not sold here).

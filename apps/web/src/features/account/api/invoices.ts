@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
+import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** An invoice or credit note as GET /api/me/invoices lists it. */

@@ -6,7 +6,6 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 // The customer's QP person-search list (spec: listaNombresQP, searchListaNombresQP, tramitaListaNombresQP).
 
 export type QpList = ApiResponse<'/api/me/qp/{itemId}', 'get'>;
-type QpAdded = ApiResponse<'/api/me/qp/names', 'post'>;
 
 const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assistantErrorText, SseReader, type AssistantFailure, type Language } from '@ventanilla/domain';
 import { api, csrfHeaders } from '../../../shared/lib/api-client';
-import type { AssistantPdfAttached, AssistantStatus } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { backofficeKeys } from './backoffice-queries';
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /**

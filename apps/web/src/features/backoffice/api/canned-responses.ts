@@ -12,8 +12,6 @@ export type CannedRender = ApiResponse<'/api/backoffice/canned-responses/{id}/re
 export type CannedRenderRequest = ApiBody<'/api/backoffice/canned-responses/{id}/render', 'post'>;
 export type CannedScope = 'mine' | 'all';
 
-const BASE = '/api/backoffice/canned-responses';
-
 export const cannedKeys = {
   all: [...queryKeys.backoffice, 'canned-responses'] as const,
   list: (scope: CannedScope, q: string) => [...queryKeys.backoffice, 'canned-responses', scope, q] as const,

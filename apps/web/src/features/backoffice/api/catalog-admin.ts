@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
+import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 // Back-office catalogue editing (admins): GET/PUT /api/backoffice/catalog/...
@@ -36,7 +36,6 @@ export interface CatalogFilters {
   status: string;
 }
 
-const base = '/api/backoffice/catalog';
 const keys = {
   all: [...queryKeys.backoffice, 'catalog'] as const,
   list: (filters: CatalogFilters) => [...queryKeys.backoffice, 'catalog', 'list', filters] as const,

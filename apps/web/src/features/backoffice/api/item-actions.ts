@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiBody, BackofficeItem, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
+import type { ApiBody, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from './backoffice-queries';
 
 /** What an item write answers: the item's new version (its `updated_at`), which the next write carries. */
 type Written = { item_id: number; updated_at: string };
-type BackofficeNoteAdded = BackofficeNote & { item_updated_at: string };
-type OrderFileAdded = OrderFile & { item_updated_at: string };
 
 /** POST .../status with the loaded `updated_at` as `version`: 409 VERSION_CONFLICT when the item changed meanwhile. */
 export function useChangeStatus(itemId: string) {

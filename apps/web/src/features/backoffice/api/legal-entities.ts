@@ -23,7 +23,6 @@ export const LEGAL_ENTITY_FIELDS = [
 ] as const;
 export type LegalEntityField = (typeof LEGAL_ENTITY_FIELDS)[number];
 
-const BASE = '/api/backoffice/legal-entities';
 const keys = {
   all: [...queryKeys.backoffice, 'legal-entities'] as const,
   history: (id: string) => [...queryKeys.backoffice, 'legal-entities', id, 'history'] as const,

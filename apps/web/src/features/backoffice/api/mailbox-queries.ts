@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiItem, ApiQuery, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
+import type { ApiItem, ApiQuery, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const EMAILS_PER_PAGE = 20;

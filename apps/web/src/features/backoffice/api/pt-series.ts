@@ -8,7 +8,6 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 export type PtSeriesCodes = ApiResponse<'/api/backoffice/pt-series', 'get'>;
 export type PtSeriesCode = PtSeriesCodes[number];
 
-const BASE = '/api/backoffice/pt-series';
 const keys = { all: [...queryKeys.backoffice, 'pt-series'] as const };
 
 export function usePtSeriesCodes() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueueName } from '@ventanilla/domain';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiBody, ApiResponse, ItemLockInfo } from '../../../shared/lib/api-contract';
+import type { ApiBody, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export type WorkspaceState = ApiResponse<'/api/backoffice/workspace', 'get'>;

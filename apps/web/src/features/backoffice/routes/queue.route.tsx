@@ -5,7 +5,6 @@ import { isWorkStatus, tabTitle, type QueueName } from '@ventanilla/domain';
 import { errorText, userCan, useUser } from '../../../shared/auth';
 import { useLanguage, useT } from '../../../shared/i18n';
 import { api, isApiError } from '../../../shared/lib/api-client';
-import type { BackofficeItem } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Select, Spinner } from '../../../shared/ui';
 import { backofficeKeys, useItem, useStatuses } from '../api/backoffice-queries';

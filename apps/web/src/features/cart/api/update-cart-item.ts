@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse, Cart } from '../../../shared/lib/api-contract';
+import type { ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** PATCH /api/cart/items/{id} (updatequoteitem): the quantity as typed; the server checks it and re-prices. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Category } from '../../../shared/lib/api-contract';
 
 /** The cache key of a store's categories (also seeded by the server render, entry-server.tsx). */
 export const categoriesQueryKey = (storeId: number) => ['catalog', storeId, 'categories'] as const;

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Category } from '../../../shared/lib/api-contract';
 
 /** The cache key of one category of a store (also seeded by the server render, entry-server.tsx). */
 export const categoryQueryKey = (storeId: number, urlKey: string | undefined) =>

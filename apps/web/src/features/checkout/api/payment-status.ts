@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/lib/api-client';
-import type { PaymentState } from '../../../shared/lib/api-contract';
 
 const POLL_EVERY_MS = 1000;
 const GIVE_UP_AFTER_MS = 30_000;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { CheckoutStarted, PaymentMethodCode } from '../../../shared/lib/api-contract';
+import type { PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
 export function useCheckout() {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ProductSummary } from '../../../shared/lib/api-contract';
 import { productQuery } from '../../../shared/lib/product-query';
 
 /** The product query (shared with the catalogue's product page), also used by a redirect that loads its target. */
