@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { ApiResponse } from '../lib/api-contract';
 import { useUser } from './session';
 
 /**

@@ -47,7 +47,7 @@ describe('the API client', () => {
 
   it('answers the body; a failure is an ApiError with the body the server sent', async () => {
     server.use(
-      handler('get', '/api/cart', () => emptyCart),
+      http.get('/api/cart', () => HttpResponse.json(emptyCart)),
       handler('post', '/api/backoffice/items/{itemId}/lock', () =>
         HttpResponse.json(
           {

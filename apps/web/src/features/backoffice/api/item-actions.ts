@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiBody, BackofficeNote, OrderFile } from '../../../shared/lib/api-contract';
+import type { ApiBody } from '../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from './backoffice-queries';
 
