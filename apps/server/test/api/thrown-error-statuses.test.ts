@@ -29,7 +29,7 @@ const EXCEPTIONS: Record<string, string> = {
 
 /**
  * Operations registered in a loop from a table (one handler per family, a URL built at run time), which the scan does
- * not see: saved-item kinds, notification feeds, the item and ticket actions, the statistics, a provider payment's file.
+ * not see: saved-item kinds, notification feeds, the item and ticket actions, the statistics, a provider payment's files.
  */
 const NOT_SCANNED = [
   /^\/api\/me\/(notifications|activities)(\/|$)/,
@@ -37,7 +37,7 @@ const NOT_SCANNED = [
   /^\/api\/backoffice\/items\/\{itemId\}\/(close|not-processing|postpone|delegate|reference|priority|deadline|provider|lead\/)/,
   /^\/api\/backoffice\/tickets\/\{ticketId\}\/(close|delegate|rel_pedido|save_note|del_note|fix_note|unfix_note|postponer|convert_lead)/,
   /^\/api\/backoffice\/statistics\//,
-  /^\/api\/backoffice\/config-lists\/provider_payments\/\{paymentId\}\/files\/\{fileId\}$/,
+  /^\/api\/backoffice\/config-lists\/provider_payments\//,
 ];
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
