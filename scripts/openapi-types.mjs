@@ -31,5 +31,20 @@ export async function apiTypesSource(document = JSON.parse(readFileSync(OPENAPI_
       return undefined;
     },
   });
-  return HEADER + astToString(ast);
+  return HEADER + compact(astToString(ast));
+}
+
+/**
+ * Leaves out what says nothing to the web and only made the file long (it was 14,781 lines): the `x?: never` members
+ * openapi-typescript writes for every absent method and parameter kind (`put?: never`, `cookie?: never`), the
+ * `parameters` blocks left empty by that, every response's `headers: { [name: string]: unknown }` (the web reads no
+ * response header through the types) and Fastify's placeholder description "Default Response". The shapes of paths,
+ * parameters, bodies and answers are unchanged; generic helpers read an absent method as "not documented".
+ */
+function compact(source) {
+  return source
+    .replace(/^ *\/\*\* \x40description Default Response \*\/\n/gm, '')
+    .replace(/^ *[\w"]+\?: never;\n/gm, '')
+    .replace(/^ *headers: \{\n *\[name: string\]: unknown;\n *\};\n/gm, '')
+    .replace(/^ *parameters: \{\n *\};\n/gm, '');
 }

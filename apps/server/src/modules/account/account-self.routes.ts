@@ -26,7 +26,7 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in account: e-mail, name and newsletter switch',
-        response: { 200: AccountSchema, ...errors(401) },
+        response: { 200: AccountSchema, ...errors(401, 404) },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { firstname: Type.String({ maxLength: 400 }), lastname: Type.String({ maxLength: 400 }) },
           { additionalProperties: false },
         ),
-        response: { 200: AccountSchema, ...errors(400, 401, 403) },
+        response: { 200: AccountSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => service.updateName(signedInUser(request).id, request.body),
@@ -60,7 +60,7 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['accounts'],
         summary: 'Switch the newsletter of the signed-in account (the spec: newsletter 1/0)',
         body: Type.Object({ subscribed: Type.Boolean() }, { additionalProperties: false }),
-        response: { 200: AccountSchema, ...errors(400, 401, 403) },
+        response: { 200: AccountSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => service.setNewsletter(signedInUser(request).id, request.body.subscribed),
@@ -78,7 +78,7 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { current_password: Type.String({ maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ other_sessions_ended: Type.Integer() }), ...errors(400, 401, 403, 429) },
+        response: { 200: Type.Object({ other_sessions_ended: Type.Integer() }), ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {

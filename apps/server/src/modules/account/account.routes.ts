@@ -112,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { new_email: Type.String({ maxLength: 320 }), current_password: Type.String({ maxLength: 1024 }) },
           { additionalProperties: false },
         ),
-        response: { 202: PendingChange, ...errors(400, 401, 403, 409, 429) },
+        response: { 202: PendingChange, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'GDPR export: every datum of the account as a JSON download (no staff notes, no secrets)',
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errors(401, 403, 429) },
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errors(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -162,7 +162,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
             anonymised: Type.Array(Type.String()),
             retained: Type.Array(Type.String()),
           }),
-          ...errors(400, 401, 403, 409, 429),
+          ...errors(400, 401, 403, 404, 409, 429),
         },
       },
     },

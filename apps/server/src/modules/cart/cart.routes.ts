@@ -72,7 +72,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'The cart (quote) of this session in its store, with the seller and the terms checkout accepts',
-        response: { 200: CartView },
+        response: { 200: CartView, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Add a product with its answers (re-validated and re-priced by the server)',
         body: Type.Object({ store_id: StoreIdParam, url_key: Type.String({ maxLength: 120 }), answers: Answers }),
-        response: { 201: CartView, ...errors(400, 403, 404, 422) },
+        response: { 201: CartView, ...errors(400, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {

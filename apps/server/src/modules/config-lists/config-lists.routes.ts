@@ -196,6 +196,8 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Import a CSV (text/csv, the export’s shape): known keys update, others create; any row error refuses the whole file',
         params: Type.Object({ list: ListParam }),
+        // The document says so too: the body is the CSV text, not a JSON string.
+        consumes: ['text/csv'],
         body: Type.String({ maxLength: 2 * 1024 * 1024 }),
         response: {
           200: Type.Object({ created: Type.Integer(), updated: Type.Integer() }),

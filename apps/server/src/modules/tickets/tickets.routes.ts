@@ -271,7 +271,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'new-ticket: the agent writes first. Multipart fields email, subject, body, cc, related_item_id, up to 10 "files"',
         consumes: ['multipart/form-data'],
-        response: { 200: TicketSent, ...errors(400, 401, 403, 409, 413, 429) },
+        response: { 200: TicketSent, ...errors(400, 401, 403, 404, 409, 413, 423, 429) },
       },
     },
     async (request) => {

@@ -21,7 +21,7 @@ export function ImpersonationBanner() {
   // session refresh makes the user an admin again, which unmounts this banner, and callbacks given to mutate() would
   // then never run (the page stayed on the shop).
   const back = useMutation({
-    mutationFn: (_customerId: number) => api.delete<{ user: { id: number } }>('/api/me/impersonation'),
+    mutationFn: (_customerId: number) => api.DELETE('/api/me/impersonation'),
     onSuccess: (_data, customerId) => void navigate(`/agentes/client?id=${customerId}`),
     onError: () => void navigate('/agentes'),
     onSettled: () => refreshAfterAuthChange(queryClient),

@@ -3,14 +3,13 @@
 // can turn to are the domain's (also named in the terms PDF the order confirmation carries).
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/lib/api-client';
-import type { Seller } from '../../shared/lib/api-contract';
 import { queryKeys } from '../../shared/lib/query-keys';
 
 /** The store's seller (server-rendered pages get it with the page). */
 export function useSeller(storeId: number) {
   return useQuery({
     queryKey: queryKeys.seller(storeId),
-    queryFn: ({ signal }) => api.get<Seller>(`/api/stores/${storeId}/seller`, signal),
+    queryFn: ({ signal }) => api.GET('/api/stores/{storeId}/seller', { params: { path: { storeId } }, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { User } from '../lib/api-contract';
 import { refreshAfterAuthChange } from './session';
 
 export interface Credentials {
@@ -21,7 +20,7 @@ export interface Registration extends Credentials {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginInput) => api.post<{ user: User }>('/api/auth/login', credentials),
+    mutationFn: (credentials: LoginInput) => api.POST('/api/auth/login', { body: credentials }),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }
@@ -29,7 +28,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (registration: Registration) => api.post<{ user: User }>('/api/auth/register', registration),
+    mutationFn: (registration: Registration) => api.POST('/api/auth/register', { body: registration }),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }
@@ -37,7 +36,7 @@ export function useRegister() {
 /** Asks for a one-time sign-in link by e-mail (offered while the password sign-in is throttled). */
 export function useRequestSignInLink() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/sign-in-link', { email }),
+    mutationFn: (email: string) => api.POST('/api/auth/sign-in-link', { body: { email } }),
   });
 }
 
@@ -45,7 +44,7 @@ export function useRequestSignInLink() {
 export function useConsumeSignInLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ user: User }>('/api/auth/sign-in-link/consume', { token }),
+    mutationFn: (token: string) => api.POST('/api/auth/sign-in-link/consume', { body: { token } }),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }
@@ -53,7 +52,7 @@ export function useConsumeSignInLink() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/api/auth/logout'),
+    mutationFn: () => api.POST('/api/auth/logout'),
     // Even when the server call fails (already logged out), the local state must forget the user.
     onSettled: () => refreshAfterAuthChange(queryClient),
   });
@@ -69,7 +68,7 @@ export interface SignInOptions {
 export function useSignInOptions() {
   return useQuery({
     queryKey: ['auth-options'],
-    queryFn: ({ signal }) => api.get<SignInOptions>('/api/auth/options', signal),
+    queryFn: ({ signal }) => api.GET('/api/auth/options', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

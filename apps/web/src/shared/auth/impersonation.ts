@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
-import type { ApiResponse } from '../lib/api-contract';
 import { useUser } from './session';
-
-type Impersonation = ApiResponse<'/api/me/impersonation', 'get'>;
 
 /**
  * Whether an admin is looking at the shop as this customer ("log in as the customer"), and until when. The server
@@ -14,7 +11,7 @@ export function useImpersonation() {
   const user = useUser();
   const status = useQuery({
     queryKey: ['impersonation', user?.id ?? 0],
-    queryFn: ({ signal }) => api.get<Impersonation>('/api/me/impersonation', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/impersonation', { signal }),
     enabled: user?.role === 'customer',
     staleTime: 60_000,
   });

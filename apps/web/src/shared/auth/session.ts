@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, setCsrfToken, withQuery } from '../lib/api-client';
-import type { Session, StoreInfo, User } from '../lib/api-contract';
+import { api, setCsrfToken } from '../lib/api-client';
+import type { Session, User } from '../lib/api-contract';
 import { queryKeys } from '../lib/query-keys';
 
 // `?store=ID` on the first page load selects the store for this session (development and host map). None when the
@@ -25,14 +25,18 @@ function withoutToken(session: Session): Session {
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: async ({ signal }) => {
-    const url = withQuery('/api/session', { store: initialStore });
-    const session = await api.get<Session>(url, signal);
+    const read = () =>
+      api.GET('/api/session', {
+        params: { query: { store: initialStore ? Number(initialStore) : undefined } },
+        signal,
+      });
+    const session = await read();
     if (session.user || !session.remembered) return withoutToken(session);
     // A remembered browser (the spec's cookieLogin): sign in with the remember-me cookie, which the server rotates.
     // Refused (expired, signed out elsewhere) or raced by another tab: the session as it now is.
     setCsrfToken(session.csrf_token);
-    await api.post('/api/auth/cookie-login').catch(() => undefined);
-    return withoutToken(await api.get<Session>(url, signal));
+    await api.POST('/api/auth/cookie-login').catch(() => undefined);
+    return withoutToken(await read());
   },
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,
@@ -54,7 +58,7 @@ export function useStoreInfo() {
   const { store_id } = useSession();
   return useQuery({
     queryKey: queryKeys.store(store_id),
-    queryFn: ({ signal }) => api.get<StoreInfo>(`/api/stores/${store_id}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/stores/{storeId}', { params: { path: { storeId: store_id } }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -7,7 +7,7 @@ import { queryKeys } from '../lib/query-keys';
 export function useCart() {
   return useQuery({
     queryKey: queryKeys.cart,
-    queryFn: ({ signal }) => api.get<Cart>('/api/cart', signal),
+    queryFn: ({ signal }) => api.GET('/api/cart', { signal }),
     staleTime: 10_000,
   });
 }

@@ -1,4 +1,6 @@
-import type { CatalogProblem, FieldError, ItemLockInfo, OptionError } from './api-contract';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { ApiOperation, CatalogProblem, FieldError, ItemLockInfo, Method, OptionError } from './api-contract';
+import type { paths } from './api-schema';
 
 /** A failed API call: HTTP status plus the server's `{code, message, errors?, fields?}` body. */
 export class ApiError extends Error {
@@ -45,54 +47,30 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-/** The CSRF header for a state-changing request made outside apiRequest (a streamed response read by hand). */
+/** The CSRF header for a state-changing request made outside the client (a streamed response read by hand). */
 export function csrfHeaders(): Record<string, string> {
   return csrfToken ? { 'x-csrf-token': csrfToken } : {};
-}
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Plain objects are sent as JSON; FormData as multipart (the browser sets the boundary). */
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
-function isIdempotent(options: RequestOptions): boolean {
-  if (IDEMPOTENT.has(options.method ?? 'GET')) return true;
-  return Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+/** A cancelled request (its signal aborted), whichever realm's DOMException carries it. */
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || options.body instanceof Blob) {
-    // A Blob goes as it is, with its own type (a CSV import is text/csv).
-    body = options.body;
-  } else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  if (UNSAFE.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
-  return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+/** A call is safe to repeat when its method is, or when it carries an Idempotency-Key (lib/retry-policy.ts). */
+function isIdempotent(request: Request): boolean {
+  return IDEMPOTENT.has(request.method) || request.headers.has('idempotency-key');
 }
 
-/** The ApiError of a non-2xx answer (its `{code, message, ...}` body when it has one). */
-export async function toApiError(response: Response, idempotent = false): Promise<ApiError> {
-  let payload: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = await response.json();
-    if (parsed && typeof parsed === 'object') payload = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON (a proxy error page, an empty body): keep the status only.
-  }
+/** The ApiError of a non-2xx answer's status and parsed body (its `{code, message, ...}` when it has one). */
+function apiErrorOf(status: number, parsed: unknown, idempotent: boolean): ApiError {
+  const payload = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   return new ApiError({
-    status: response.status,
-    code: typeof payload.code === 'string' ? payload.code : `HTTP_${response.status}`,
+    status,
+    code: typeof payload.code === 'string' ? payload.code : `HTTP_${status}`,
     // Empty when the server said nothing useful: the UI then shows its own generic text.
     message: typeof payload.message === 'string' ? payload.message : '',
     errors: Array.isArray(payload.errors) ? (payload.errors as OptionError[]) : undefined,
@@ -101,6 +79,17 @@ export async function toApiError(response: Response, idempotent = false): Promis
     lock: payload.lock && typeof payload.lock === 'object' ? (payload.lock as ItemLockInfo) : undefined,
     idempotent,
   });
+}
+
+/** The ApiError of a non-2xx answer (its `{code, message, ...}` body when it has one). */
+export async function toApiError(response: Response, idempotent = false): Promise<ApiError> {
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty body): keep the status only.
+  }
+  return apiErrorOf(response.status, parsed, idempotent);
 }
 
 /** Fetches a fresh token when the session rotated it (e.g. after it expired server-side). */
@@ -114,47 +103,159 @@ export async function refreshCsrfToken(): Promise<boolean> {
 }
 
 /**
- * Calls the API and returns the parsed JSON body (undefined for 204). Throws ApiError for any non-2xx answer and for
- * network failures (status 0). It never navigates or shows messages: callers decide what an error means.
+ * The CSRF token on every state-changing request, and one retry with a fresh token when the server refused it
+ * (CSRF_INVALID: the session rotated it); a second refusal is reported to the caller. A copy of each state-changing
+ * request is kept until its answer, as the body of the first one is spent when it is sent.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await send(path, options);
-    const method = options.method ?? 'GET';
-    if (response.status === 403 && UNSAFE.has(method)) {
+const csrf: Middleware = (() => {
+  const copies = new Map<string, Request>();
+  return {
+    onRequest({ request, id }) {
+      if (!UNSAFE.has(request.method)) return undefined;
+      if (csrfToken) request.headers.set('x-csrf-token', csrfToken);
+      copies.set(id, request.clone());
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const copy = copies.get(id);
+      copies.delete(id);
+      if (!copy || response.status !== 403) return undefined;
       const error = await toApiError(response.clone());
-      // One retry with a fresh token; a second refusal is reported to the caller.
-      if (error.code === 'CSRF_INVALID' && (await refreshCsrfToken())) response = await send(path, options);
-    }
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(options) });
-  }
-  if (!response.ok) throw await toApiError(response, isIdempotent(options));
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+      if (error.code !== 'CSRF_INVALID' || !(await refreshCsrfToken())) return undefined;
+      if (csrfToken) copy.headers.set('x-csrf-token', csrfToken);
+      return fetch(copy).catch((cause: unknown) => {
+        if (isAbort(cause)) throw cause;
+        throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(copy) });
+      });
+    },
+    onError({ id }) {
+      copies.delete(id);
+      return undefined;
+    },
+  };
+})();
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    apiRequest<T>(path, { method: 'POST', body, headers }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+/**
+ * Every failure is an ApiError, as callers (retry-policy.ts, the forms, 401/423 handling) expect: a non-2xx answer with
+ * its `{code, message, ...}` body, and status 0 for a request that never got an HTTP answer (an abort stays an abort).
+ */
+const errors: Middleware = {
+  async onResponse({ request, response }) {
+    if (!response.ok) throw await toApiError(response, isIdempotent(request));
+    return undefined;
+  },
+  onError({ request, error }) {
+    if (isAbort(error)) return undefined;
+    return new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(request) });
+  },
 };
 
-/** Builds a query string, leaving out empty values. */
-export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+/** Plain objects go as JSON; FormData as multipart (the browser sets the boundary), a Blob as it is (a CSV import). */
+function serializeBody(body: unknown): BodyInit {
+  return body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body);
 }
+
+/** The query string as before: values in order, empty ones ('', null, undefined) left out, lists repeated. */
+function serializeQuery(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== '') search.append(key, String(one));
+    }
+  }
+  return search.toString();
+}
+
+/** openapi-fetch bound to the contract, with the CSRF and error middlewares; calls go through `api` below. */
+const client = createClient<paths>({
+  // openapi-fetch builds a Request, which needs an absolute URL outside a browser page (jsdom in the tests).
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  bodySerializer: serializeBody,
+  querySerializer: serializeQuery,
+  // Looked up at each call, not once: tests (MSW) replace the global fetch after this module loads.
+  fetch: (request) => fetch(request),
+});
+// Answers pass through the middlewares last to first: the CSRF retry sees a 403 before it becomes an ApiError.
+client.use(errors, csrf);
+
+type Operation<P extends keyof paths, M extends Method> = ApiOperation<P, M>;
+type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** The body of a route's success answers (undefined for a 204). */
+export type ApiSuccess<P extends keyof paths, M extends Method> = {
+  [S in keyof Responses<P, M>]: S extends 200 | 201 | 202 | 204 ? JsonOf<Responses<P, M>[S]> : never;
+}[keyof Responses<P, M>];
+/** The documented paths that answer a method. */
+export type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, unknown> ? P : never;
+}[keyof paths];
+
+/**
+ * Everything in the URL is sent as text: a number may come as the text it was read from (a route parameter), and a
+ * free-text parameter may be given a number. Enumerations stay exact.
+ */
+type Loose<V> = V extends number ? V | string : V extends string ? (string extends V ? V | number : V) : V;
+type InUrl<T> = { [K in keyof T]: Loose<T[K]> };
+type UrlParams<Q> = (Q extends { path: infer Path } ? { path: InUrl<Path> } : unknown) &
+  (Q extends { query?: infer Query } ? (unknown extends Query ? unknown : { query?: InUrl<Query> }) : unknown);
+type ParamsPart<O> = O extends { parameters: infer Q }
+  ? Q extends { path: object }
+    ? { params: UrlParams<Q> }
+    : [keyof UrlParams<Q>] extends [never]
+      ? unknown
+      : { params?: UrlParams<Q> }
+  : unknown;
+/** A documented JSON body (or the CSV text of a text/csv route); a route with none may take a multipart form. */
+type BodyOf<C> = C extends { 'text/csv': unknown } ? Blob : C[keyof C];
+type BodyPart<O> = O extends { requestBody?: infer B }
+  ? [NonNullable<B>] extends [never]
+    ? { body?: FormData }
+    : NonNullable<B> extends { content: infer C }
+      ? undefined extends B
+        ? { body?: BodyOf<C> }
+        : { body: BodyOf<C> }
+      : { body?: FormData }
+  : { body?: FormData };
+type Init<P extends keyof paths, M extends Method> = ParamsPart<Operation<P, M>> &
+  BodyPart<Operation<P, M>> & { signal?: AbortSignal; headers?: Record<string, string> };
+/** A route's path parameters (none: an empty object). */
+export type PathParams<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { path: infer Path } } ? InUrl<Path> : Record<string, never>;
+
+/** A documented path with its parameters filled in (`/api/x/{id}` -> `/api/x/7`), as openapi-fetch does. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+}
+
+type ApiMethod<M extends Method> = <P extends PathOf<M>>(
+  path: P,
+  ...init: object extends Init<P, M> ? [Init<P, M>?] : [Init<P, M>]
+) => Promise<ApiSuccess<P, M>>;
+
+function method<M extends Method>(name: M): ApiMethod<M> {
+  const call = async (path: string, init?: object) => {
+    // openapi-fetch's own types remap branded types (MoneyString) into plain objects: Init and ApiSuccess instead.
+    const { data } = await client.request(name, path as never, init as never);
+    return data as unknown;
+  };
+  return call as ApiMethod<M>;
+}
+
+/**
+ * The API, bound to the contract (api-schema.d.ts, generated from the server's route schemas): the path is a
+ * documented one, its `params` ({path, query}) and `body` are the route's, and the promise resolves to the route's
+ * success body (undefined for 204), so no call names a type for a URL. Any failure rejects with an ApiError (status 0
+ * when no HTTP answer came); the client never navigates or shows messages: callers decide what an error means.
+ */
+export const api = {
+  GET: method('get'),
+  POST: method('post'),
+  PUT: method('put'),
+  PATCH: method('patch'),
+  DELETE: method('delete'),
+};
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);

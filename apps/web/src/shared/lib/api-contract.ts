@@ -6,26 +6,31 @@ import type { paths } from './api-schema';
 
 export type { Language, MoneyString };
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** A route's operation for a method (never when the path does not answer that method). */
+export type ApiOperation<Path extends keyof paths, M extends Method> =
+  paths[Path] extends Record<M, infer Op> ? Op : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The JSON body a route answers with a status (200 by default). */
-export type ApiResponse<
-  Path extends keyof paths,
-  M extends Method,
-  Status extends number = 200,
-> = paths[Path][M] extends { responses: infer Responses }
-  ? Status extends keyof Responses
-    ? JsonOf<Responses[Status]>
-    : never
-  : never;
+export type ApiResponse<Path extends keyof paths, M extends Method, Status extends number = 200> =
+  ApiOperation<Path, M> extends { responses: infer Responses }
+    ? Status extends keyof Responses
+      ? JsonOf<Responses[Status]>
+      : never
+    : never;
 
 /** The JSON body a route takes. */
-export type ApiBody<Path extends keyof paths, M extends Method> = paths[Path][M] extends {
-  requestBody?: infer Body;
-}
-  ? JsonOf<NonNullable<Body>>
-  : never;
+export type ApiBody<Path extends keyof paths, M extends Method> =
+  ApiOperation<Path, M> extends {
+    requestBody?: infer Body;
+  }
+    ? JsonOf<NonNullable<Body>>
+    : never;
+
+/** The query parameters a GET route takes. */
+export type ApiQuery<Path extends keyof paths> =
+  ApiOperation<Path, 'get'> extends { parameters: { query?: infer Query } } ? Query : never;
 
 /** The element type of a list in a response. */
 export type ApiItem<T> = T extends readonly (infer I)[] ? I : never;
@@ -76,6 +81,8 @@ export function cartLineTotal(line: CartLine): MoneyString {
   return unit === null ? line.price.total : formatMoneyString(cents(unit * line.qty));
 }
 
+/** A payment method's code as the API takes it (the screens hold the codes GET .../payment-methods gave). */
+export type PaymentMethodCode = ApiBody<'/api/checkout', 'post'>['payment_method'];
 export type CheckoutStarted = ApiResponse<'/api/checkout', 'post', 201>;
 export type PaymentState = ApiResponse<'/api/orders/{orderId}/payment', 'get'>;
 

@@ -4,29 +4,15 @@ import type { MoneyString } from '@ventanilla/domain';
 
 export interface paths {
     "/api/stores/{storeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A store: brand, language, country, VAT */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             store_id: number;
@@ -47,38 +33,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Categories of a store with their products */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem"][];
@@ -92,39 +57,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/categories/{urlKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A category of a store with its products (404 when the store lists none of them) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                     urlKey: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem"];
                     };
@@ -136,38 +80,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Products offered in a store */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["Products"];
@@ -181,39 +104,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/products/{urlKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A product with its questions */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                     urlKey: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             product_id: number;
@@ -312,33 +214,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/products/{urlKey}/evaluate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Visibility, validation and price of a set of answers */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                     urlKey: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -346,11 +230,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             visible: number[];
@@ -382,36 +262,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The visitor session: store, language, CSRF token and user (creates an anonymous session) */
         get: {
             parameters: {
                 query?: {
                     store?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             store_id: number;
@@ -436,31 +297,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Create a customer account and sign in */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -472,11 +312,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema2"];
                     };
@@ -491,29 +327,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Sign in with email and password (throttled) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -524,11 +341,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema2"];
                     };
@@ -543,37 +356,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Sign out (ends the session) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
@@ -583,40 +371,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/check-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** checkEmail: whether an account exists for this email (rate-limited per IP) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             exists: boolean;
@@ -632,40 +397,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/password/remember": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** rememberPassword: emails a reset link when the account exists; the same answer either way */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema4"];
                     };
@@ -679,29 +421,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/password/reset-token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Checks a reset token before the new-password form is shown (400 RESET_TOKEN_INVALID when unusable) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -710,11 +433,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -731,29 +450,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/password/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Sets a new password with a reset token; ends every session of the user (sign in again afterwards) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -763,11 +463,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema4"];
                     };
@@ -781,29 +477,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/sign-in-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** E-mails a one-time sign-in link (15 minutes) when the account exists; the same answer either way */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -812,11 +489,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema4"];
                     };
@@ -830,40 +503,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/sign-in-link/consume": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Signs in with a one-time link (400 SIGN_IN_LINK_INVALID when unknown, used or expired) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema5"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema2"];
                     };
@@ -877,40 +527,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/email-change/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Confirms an e-mail change with the link’s token (400 EMAIL_CHANGE_TOKEN_INVALID; 409 EMAIL_TAKEN) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema5"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             email: string;
@@ -927,34 +554,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The sign-in options of this shop: remember-me, and the identity providers of customers and staff */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             remember_me: boolean;
@@ -968,38 +573,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/cookie-login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Sign in with this browser's remember-me cookie (the spec's cookieLogin); rotates it */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema2"];
                     };
@@ -1015,19 +594,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/oidc/{audience}/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Start signing in with the audience's OpenID provider (redirects to it; PKCE, state and nonce) */
         get: {
             parameters: {
@@ -1035,20 +603,13 @@ export interface paths {
                     remember?: "0" | "1";
                     return_to?: string;
                 };
-                header?: never;
                 path: {
                     audience: "customer" | "staff";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description Redirect (Location header) */
                 302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
@@ -1058,21 +619,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/auth/oidc/{audience}/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Where the OpenID provider sends the browser back: signs in, then redirects into the app */
         get: {
             parameters: {
@@ -1081,20 +629,13 @@ export interface paths {
                     code?: string;
                     error?: string;
                 };
-                header?: never;
                 path: {
                     audience: "customer" | "staff";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description Redirect (Location header) */
                 302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
@@ -1104,70 +645,26 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/cart": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The cart (quote) of this session in its store, with the seller and the terms checkout accepts */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/cart/items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Add a product with its answers (re-validated and re-priced by the server) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -1178,11 +675,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema6"];
                     };
@@ -1190,6 +683,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 422: components["responses"]["Error"];
@@ -1197,39 +691,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/cart/items/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
         /** Remove a line from the cart */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema6"];
                     };
@@ -1244,17 +716,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
         /** updatequoteitem: change a line's quantity (1-50) and/or answers (re-validated and re-priced) */
         patch: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -1268,11 +735,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema6"];
                     };
@@ -1289,30 +752,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        trace?: never;
     };
     "/api/uploads/limits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** What an upload may be: the largest size in bytes and the accepted types (decided by content) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             max_bytes: number;
@@ -1325,38 +770,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/uploads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Upload a document answering a file question (multipart field "file"; PDF, JPEG or PNG by content) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Answers7"];
                     };
@@ -1370,36 +789,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/uploads/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download one of your uploads (anyone else: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     fileId: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf, image/jpeg, image/png */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                         "image/jpeg": string;
@@ -1413,26 +814,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
         /** Delete one of your uploads (remove or replace an answer); one already in an order: 409 */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     fileId: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
@@ -1445,35 +835,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/payment-methods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Payment methods offered in a store, in display order */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -1491,40 +863,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/payments/{provider}/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Signed payment notifications (bad signature or stale timestamp: 400; repeated event: 200, no effect) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     provider: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             received: boolean;
@@ -1541,36 +890,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/inbound/mail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** A mail provider's inbound webhook: the raw message (message/rfc822), signed with x-ventanilla-timestamp and x-ventanilla-signature = hex HMAC-SHA256(secret, timestamp + '.' + body) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             ticket_id: number;
@@ -1587,30 +912,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/pay-links/{orderId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** What a pay link pays: amount and payment state of its order (no sign-in: the key is the permission) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -1620,11 +929,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -1655,30 +960,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/pay-links/{orderId}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Open a payment for the order of a pay link (no sign-in needed) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -1693,11 +982,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema7"];
                     };
@@ -1716,30 +1001,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/quote-links/{quoteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** What a quote link pays: the lines, totals, invoice holder and, once placed, the order state */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     quoteId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -1749,11 +1018,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             quote_id: number;
@@ -1808,30 +1073,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/quote-links/{quoteId}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Pay a quote link: the owner's cart becomes the owner's order and a payment opens (no sign-in needed) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     quoteId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -1846,11 +1095,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema7"];
                     };
@@ -1870,29 +1115,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** The contact form: files a new ticket (its address is unverified, so it never answers an existing one); rate-limited per IP */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -1904,11 +1130,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             received: boolean;
@@ -1924,36 +1146,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/stores/{storeId}/seller": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The store's seller: the legal entity that sells and invoices (legal pages, checkout, e-mails) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             entity_id: string;
@@ -1976,83 +1179,31 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Liveness and database reachability */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema8"];
                     };
                 };
                 400: components["responses"]["Error"];
                 500: components["responses"]["Error"];
-                /** @description Default Response */
                 503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema8"];
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/es/provinces": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Spanish provinces (INE codes), in name order */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema9"];
                     };
@@ -2062,21 +1213,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/es/municipalities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Spanish municipalities matching the typed text, optionally within a province */
         get: {
             parameters: {
@@ -2087,17 +1225,9 @@ export interface paths {
                     province?: string;
                     limit?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema9"];
                     };
@@ -2107,39 +1237,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/es/municipalities/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A Spanish municipality by its INE code (5 digits, or 6 with the check digit) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @example 28079 */
                     code: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem3"];
                     };
@@ -2151,36 +1260,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/pt/districts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Portuguese districts and the two autonomous regions (30 Madeira, 40 Açores) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema9"];
                     };
@@ -2190,21 +1275,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/pt/municipalities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Portuguese concelhos matching the typed text, optionally within a district */
         get: {
             parameters: {
@@ -2215,17 +1287,9 @@ export interface paths {
                     district?: string;
                     limit?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema9"];
                     };
@@ -2235,39 +1299,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/pt/municipalities/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A Portuguese concelho by its DICO code */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @example 1106 */
                     code: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem3"];
                     };
@@ -2279,21 +1322,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/pt/parishes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Portuguese freguesias matching the typed text, optionally within a concelho or a district */
         get: {
             parameters: {
@@ -2305,17 +1335,9 @@ export interface paths {
                     district?: string;
                     limit?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema9"];
                     };
@@ -2325,39 +1347,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/geo/pt/parishes/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A Portuguese freguesia by its DICOFRE code */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @example 110658 */
                     code: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem3"];
                     };
@@ -2369,21 +1370,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/lookups/cadastre": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
         get: {
             parameters: {
@@ -2394,17 +1382,9 @@ export interface paths {
                      */
                     refcat: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @example 0847106VK4704F0002PR */
@@ -2444,21 +1424,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/lookups/cadastre/by-address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The cadastral references at an address (INE province and municipality, street, number) */
         get: {
             parameters: {
@@ -2478,17 +1445,9 @@ export interface paths {
                     /** @example 45 */
                     number?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             source: components["schemas"]["Source"];
@@ -2503,21 +1462,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/lookups/geocode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
         get: {
             parameters: {
@@ -2529,17 +1475,9 @@ export interface paths {
                     q: string;
                     limit?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {string} */
@@ -2568,31 +1506,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/oauth/initiate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": string;
@@ -2601,19 +1518,12 @@ export interface paths {
             responses: {
                 /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/x-www-form-urlencoded": string;
                     };
                 };
                 400: components["responses"]["Error"];
-                /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema10"];
                     };
@@ -2625,29 +1535,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/oauth/authorize": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -2658,11 +1549,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -2674,11 +1561,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
-                /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema10"];
                     };
@@ -2691,29 +1574,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/oauth/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": string;
@@ -2722,19 +1586,12 @@ export interface paths {
             responses: {
                 /** @description oauth_token, oauth_token_secret, user_id, email */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/x-www-form-urlencoded": string;
                     };
                 };
                 400: components["responses"]["Error"];
-                /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema10"];
                     };
@@ -2746,34 +1603,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Shop settings the browser needs (the spec's client configuration) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             nota_simple_reuse_seconds: number;
@@ -2785,36 +1620,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The signed-in user */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema2"];
                     };
@@ -2826,36 +1637,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/devices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The devices that stay signed in (remember-me), this one marked */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -2880,24 +1667,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
         /** Sign out everywhere else: every other remembered device and session of the account end */
         delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -2908,39 +1681,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/devices/{deviceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
         /** Sign out one remembered device (its sessions end too) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     deviceId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -2953,33 +1704,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The signed-in account: e-mail, name and newsletter switch */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema11"];
                     };
@@ -2987,18 +1717,13 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
         /** Change the name of the signed-in account */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3008,11 +1733,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema11"];
                     };
@@ -3020,46 +1741,24 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/newsletter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Switch the newsletter of the signed-in account (the spec: newsletter 1/0) */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema12"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema11"];
                     };
@@ -3067,36 +1766,17 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Change the password (the current one required); ends the account’s sessions on other devices */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3106,11 +1786,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             other_sessions_ended: number;
@@ -3120,6 +1796,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 429: components["responses"]["Error"];
@@ -3127,34 +1804,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/email-change": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The pending e-mail change, if any */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             pending: {
@@ -3171,15 +1826,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Asks to change the e-mail (current password required): a confirmation link goes to the new address */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3189,11 +1837,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             pending_email: string;
@@ -3204,6 +1848,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
@@ -3212,34 +1857,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** GDPR export: every datum of the account as a JSON download (no staff notes, no secrets) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             [key: string]: unknown;
@@ -3249,36 +1872,16 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 429: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/account/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Deletes the account (password required): erases, anonymises and keeps by the documented rules */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3287,11 +1890,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -3305,6 +1904,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
@@ -3313,19 +1913,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your notifications (order status changes, incidences), newest first; unread=true only unread */
         get: {
             parameters: {
@@ -3334,17 +1923,9 @@ export interface paths {
                     per_page?: number;
                     unread?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -3374,42 +1955,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/notifications/{id}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Marks one of your notifications read (not yours: 404) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description A positive integer */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -3422,36 +1979,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/notifications/read-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Marks all your notifications read */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema13"];
                     };
@@ -3465,19 +1998,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/activities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your account activity (e-mail and password changes, exports, devices), newest first */
         get: {
             parameters: {
@@ -3486,17 +2008,9 @@ export interface paths {
                     per_page?: number;
                     unread?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -3524,42 +2038,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/activities/{id}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Marks one of your activities read (not yours: 404) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description A positive integer */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -3572,36 +2062,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/activities/read-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Marks all your activities read */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema13"];
                     };
@@ -3615,34 +2081,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/push-key": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The VAPID public key browsers subscribe with (applicationServerKey) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             public_key: string;
@@ -3656,21 +2100,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/push-subscriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your devices subscribed to pushes (the subscriptions list) */
         get: {
             parameters: {
@@ -3678,17 +2109,9 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem4"][];
@@ -3705,15 +2128,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Subscribes this browser to pushes (once per endpoint: the same endpoint again is the same one) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3729,20 +2145,12 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem4"];
                     };
@@ -3760,12 +2168,6 @@ export interface paths {
         };
         /** Unsubscribes this browser (by its endpoint; not yours: 404) */
         delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -3774,12 +2176,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -3791,40 +2188,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/push-subscriptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
         /** Removes one of your devices from pushes (not yours: 404) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description A positive integer */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -3837,29 +2212,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/checkout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Place the order for the cart and open the payment (Idempotency-Key header recommended) */
         post: {
             parameters: {
-                query?: never;
                 header?: {
                     "idempotency-key"?: string;
                 };
-                path?: never;
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -3881,11 +2241,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema7"];
                     };
@@ -3903,30 +2259,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/orders/{orderId}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an agent made) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -3940,11 +2280,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema7"];
                     };
@@ -3962,38 +2298,20 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/orders/{orderId}/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment has an outcome or N seconds pass (the success page long-polls it) */
         get: {
             parameters: {
                 query?: {
                     wait?: number;
                 };
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -4021,38 +2339,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/checkout/finalize/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -4071,38 +2368,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/cart/quote-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** A link (payment/quote/{quote_id}#k=...) for someone else to pay your cart; changing the cart ends it */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             quote_id: number;
@@ -4127,20 +2398,8 @@ export interface paths {
         };
         /** Revoke every quote link of your cart given so far */
         delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -4151,33 +2410,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/customer/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your preferred payment method (a saved card shows only brand, last four digits and expiry) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema14"];
                     };
@@ -4191,12 +2429,6 @@ export interface paths {
         };
         /** Choose your preferred payment method, or forget the saved card (remove_cc) */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -4205,11 +2437,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema14"];
                     };
@@ -4223,20 +2451,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your orders, newest first */
         get: {
             parameters: {
@@ -4244,17 +2460,9 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem5"][];
@@ -4271,38 +2479,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One of your orders, with its lines, answers and documents (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem5"];
                     };
@@ -4316,40 +2503,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}/withdraw": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Withdraw from your order while nothing of it is performed, within 14 days (docs/withdrawal.md): cancelled, refunded with a credit note, and an e-mail; refused in the store language with 409 (not yours: 404) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -4376,37 +2540,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}/files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download a document of your order */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     fileId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf, image/jpeg, image/png */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                         "image/jpeg": string;
@@ -4422,39 +2568,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}/items/{itemId}/answers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The product and current answers of one of your order lines, and whether you may correct them (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema15"];
                     };
@@ -4471,13 +2596,10 @@ export interface paths {
         /** Complete or correct the answers of one of your order lines (re-evaluated; the price may not change) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -4485,11 +2607,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema15"];
                     };
@@ -4507,20 +2625,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/properties": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your saved properties: newest first, 10 a page unless asked; search and favourites */
         get: {
             parameters: {
@@ -4532,17 +2638,9 @@ export interface paths {
                     /** @description Only favourites */
                     favourites?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem7"][];
@@ -4559,26 +2657,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Save a property */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem7"];
                     };
@@ -4593,37 +2680,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/properties/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One of your saved properties, with its orders (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem7"];
                     };
@@ -4640,13 +2708,10 @@ export interface paths {
         /** Change one of your saved properties (the fields sent replace its own; spec: ok and the object) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -4654,11 +2719,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -4679,26 +2740,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete one of your saved properties (its orders stay) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -4711,18 +2762,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/companies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your saved companies: newest first, 10 a page unless asked; search and favourites */
         get: {
             parameters: {
@@ -4734,17 +2775,9 @@ export interface paths {
                     /** @description Only favourites */
                     favourites?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem8"][];
@@ -4761,15 +2794,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Save a company */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -4782,11 +2808,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem8"];
                     };
@@ -4801,37 +2823,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/companies/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One of your saved companies, with its orders (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem8"];
                     };
@@ -4848,13 +2851,10 @@ export interface paths {
         /** Change one of your saved companies (the fields sent replace its own; spec: ok and the object) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -4868,11 +2868,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -4893,26 +2889,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete one of your saved companies (its orders stay) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -4925,18 +2911,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/vehicles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your saved vehicles: newest first, 10 a page unless asked; search and favourites */
         get: {
             parameters: {
@@ -4948,17 +2924,9 @@ export interface paths {
                     /** @description Only favourites */
                     favourites?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem9"][];
@@ -4975,26 +2943,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Save a vehicle */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem9"];
                     };
@@ -5009,37 +2966,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/vehicles/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One of your saved vehicles, with its orders (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem9"];
                     };
@@ -5056,13 +2994,10 @@ export interface paths {
         /** Change one of your saved vehicles (the fields sent replace its own; spec: ok and the object) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -5070,11 +3005,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -5095,26 +3026,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete one of your saved vehicles (its orders stay) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -5127,18 +3048,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your saved documents: newest first, 10 a page unless asked; search and favourites */
         get: {
             parameters: {
@@ -5150,17 +3061,9 @@ export interface paths {
                     /** @description Only favourites */
                     favourites?: boolean;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem10"][];
@@ -5177,15 +3080,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Save a document */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -5197,11 +3093,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem10"];
                     };
@@ -5216,37 +3108,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/documents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One of your saved documents, with its orders (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem10"];
                     };
@@ -5263,13 +3136,10 @@ export interface paths {
         /** Change one of your saved documents (the fields sent replace its own; spec: ok and the object) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -5282,11 +3152,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -5307,26 +3173,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete one of your saved documents (its orders stay) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description The item id (a positive integer) */
                     id: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -5339,33 +3195,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/saved-items/consent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Whether your orders save their property, company or vehicle */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema18"];
                     };
@@ -5379,12 +3214,6 @@ export interface paths {
         };
         /** Agree (or not) that your orders save their property, company or vehicle; agreeing saves paid ones */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -5393,11 +3222,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema18"];
                     };
@@ -5411,38 +3236,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}/items/{itemId}/nota-simple": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The nota simple of your order line read for you: description, charges, owners, IDUFIR */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -5467,41 +3272,20 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/fast-buy/{origin}/{originId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** What a saved item or order line of yours can be ordered as, and the nota simple refresh offer */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
                     origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
                     /** @description A positive integer */
                     originId: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             origin: components["schemas"]["Origin2"];
@@ -5530,26 +3314,11 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/fast-buy/{origin}/{originId}/{urlKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The answers a product gets from your saved item or order line, evaluated, and the page to start at */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
                     origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
@@ -5557,15 +3326,9 @@ export interface paths {
                     originId: string;
                     urlKey: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             product_id: number;
@@ -5589,38 +3352,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404 */
         get: {
             parameters: {
                 query: {
                     order_id: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                     };
@@ -5633,21 +3376,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your invoices (kind=invoice, "facturas") and credit notes (kind=credit_note, "abonos"), newest first */
         get: {
             parameters: {
@@ -5657,17 +3387,9 @@ export interface paths {
                     kind?: "invoice" | "credit_note";
                     order_id?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["Items4"];
@@ -5684,38 +3406,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/invoices/{invoiceId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download one of your invoices or credit notes as PDF (not yours: 404) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     invoiceId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                     };
@@ -5729,36 +3431,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/billing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your billing data (name, tax id, address) for invoices; null when not given (simplified invoices) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             billing: {
@@ -5779,23 +3457,13 @@ export interface paths {
         };
         /** Save your billing data; the tax id is checked (Spanish NIF/NIE/CIF, Portuguese NIF, others by shape) */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema19"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             billing: components["schemas"]["Schema19"];
@@ -5811,37 +3479,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/orders/{orderId}/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Invoices, credit notes, refunds and the amount still refundable of an order */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -5861,16 +3509,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -5884,11 +3528,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             refund: components["schemas"]["RefundsItem"];
@@ -5912,36 +3552,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/invoices/{invoiceId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download any invoice or credit note as PDF */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     invoiceId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                     };
@@ -5955,21 +3577,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/saft-pt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** SAF-T (PT) 1.04_01 of a Portuguese entity's invoices and credit notes in a month (admins) */
         get: {
             parameters: {
@@ -5977,17 +3586,10 @@ export interface paths {
                     entity: string;
                     month: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description The SAF-T (PT) 1.04_01 XML file */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/xml": string;
                     };
@@ -6000,36 +3602,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/pt-series": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The AT's validation codes of the Portuguese series (the ATCUD's first part), by series key */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["SchemaItem"][];
                     };
@@ -6041,31 +3619,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/pt-series/{seriesKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Record the AT's validation code of a Portuguese series ("F16-2026"); a series that issued documents keeps its code */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     seriesKey: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -6075,11 +3636,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["SchemaItem"];
                     };
@@ -6095,35 +3652,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/verifactu/records-with-errors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest first (at most 200), with its error code and description */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -6152,36 +3686,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statuses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The 24 panel statuses */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["Items5"];
@@ -6195,21 +3705,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * The order search: every filter of the spec, newest first by default (docs/backoffice.md, "Search")
          * @description An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing every refused parameter (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language). `has_more` says whether another page follows; `total` is exact up to 1,000 matches, beyond that a lower bound (`total_exact: false`).
@@ -6244,17 +3741,9 @@ export interface paths {
                     /** @description Provider id: letters, digits, _ . -, up to 64 characters */
                     provider?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -6319,38 +3808,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** An item with answers, customer, payments, history, notes and files */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema20"];
                     };
@@ -6364,32 +3832,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Change the panel status (recorded in the history); version guards against concurrent edits (409) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -6400,11 +3850,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema20"];
                     };
@@ -6422,30 +3868,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/notes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Add a note to an item */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -6456,11 +3886,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -6487,38 +3913,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Upload a document (multipart: field "version" first, then "file"; PDF, JPEG or PNG, checked by content) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -6547,37 +3952,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download a document of an item */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                     fileId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf, image/jpeg, image/png */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                         "image/jpeg": string;
@@ -6593,18 +3980,13 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
         /** Delete a document the staff uploaded (the customer's own documents stay) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                     fileId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -6612,11 +3994,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -6634,33 +4012,13 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/locks/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Server-sent events of every order item's change of lock holder, as they are committed */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
                 /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/event-stream": string;
                     };
@@ -6672,40 +4030,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/lock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Take or renew the lock (a lease) on an item: opening it and the heartbeat of an open tab; 423 with the holder when another agent holds it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -6734,19 +4069,12 @@ export interface paths {
                 query?: {
                     force?: "0" | "1";
                 };
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -6767,35 +4095,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The change check open tabs poll: a different updated_at or history length means the item changed */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -6814,31 +4124,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/queue/next": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Pull the next item of a queue (tab -1: default, tab -2: portugal), locked to the agent; 204 when nothing is waiting */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -6848,11 +4137,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -6867,10 +4152,6 @@ export interface paths {
                 };
                 /** @description Nothing is waiting in this queue */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6881,34 +4162,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/queue/last": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The last item the queue gave the signed-in agent (null before the first pull) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             last: {
@@ -6928,36 +4187,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/workspace": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The signed-in agent's open tabs in order and the active one (the default tabs before any change) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema23"];
                     };
@@ -6971,12 +4206,6 @@ export interface paths {
         };
         /** Replace the signed-in agent's tabs: known keys only, each once, at most 30, -1 kept; closed item tabs are recorded */
         put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -6987,11 +4216,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema23"];
                     };
@@ -7005,35 +4230,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/activity": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** My Activity: the signed-in agent's latest actions on items and the items delegated to them */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             actions: {
@@ -7068,36 +4270,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/agents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The back-office accounts an item can be delegated to (agents, admins, notaries), by name */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -7116,32 +4294,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/finish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Finish: set the result status, release the lock and, with then=next, pull the next item of the queue (like POST /api/backoffice/queue/next); then=stop gives next null */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7157,11 +4317,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -7190,30 +4346,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Close the item (status 120 Cerrado) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7221,11 +4361,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7243,30 +4379,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/not-processing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** "Not processing": status 70 Denegado with a reason (10-500 characters), kept in the history */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7277,11 +4397,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7299,30 +4415,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/postpone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Postpone: out of the queue until a future time (ISO 8601 with offset, at most a year away); null resumes now */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7333,11 +4433,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7355,30 +4451,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/delegate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Delegate to another agent (the queue gives it to nobody else); null takes the delegation back */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7389,11 +4469,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7411,30 +4487,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/reference": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Set the reference (the history keeps old and new); blank or null removes it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7445,11 +4505,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7467,30 +4523,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/priority": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Set the priority (0-10; the queue takes the highest first) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7501,11 +4541,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7523,30 +4559,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/deadline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Set the deadline (ISO 8601 with offset, in the future, at most two years away); null removes it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7557,11 +4577,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7579,30 +4595,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/provider": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Set the provider the item is sent to (a provider id); null removes it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7613,11 +4613,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7635,30 +4631,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/lead/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Resend the lead of an unpaid item (status 0) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7666,11 +4646,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7688,30 +4664,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/lead/closed-lost": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Close the lead of an unpaid item as lost (status 120 Cerrado) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7719,11 +4679,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7741,31 +4697,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/notes/{noteId}/pin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Pin (shown first) or unpin a note */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                     noteId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7776,11 +4716,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7798,32 +4734,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/notes/{noteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
         /** Delete a note (its author or an admin); the history keeps its text */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                     noteId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -7831,11 +4750,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema22"];
                     };
@@ -7853,35 +4768,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/orders/{orderId}/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Payments of an order, newest first (agents, admins, notaries) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -7911,40 +4808,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/orders/{orderId}/confirm-transfer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Confirm that the bank transfer of an order arrived: captures it and pays the order (agents and admins) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -7966,19 +4840,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Products of the catalogue (optionally of one store), with status and price */
         get: {
             parameters: {
@@ -7989,17 +4852,9 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -8031,38 +4886,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A product with its question form (file format) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema24"];
                     };
@@ -8079,12 +4913,9 @@ export interface paths {
         /** Saves the editable fields; 409 when the version is stale, 422 with the linter problems */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8105,11 +4936,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema24"];
                     };
@@ -8127,30 +4954,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}/form": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Replaces the question form (the JSON of catalog/forms/<url_key>.json) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8163,11 +4974,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema24"];
                     };
@@ -8185,37 +4992,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Revision history of a product, newest first */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -8239,39 +5026,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}/revisions/{revisionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One revision with the product before and after it */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                     revisionId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -8298,33 +5064,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}/revisions/{revisionId}/revert": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Puts the product back as it was after that revision (a new revision) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                     revisionId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8332,11 +5080,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema24"];
                     };
@@ -8354,30 +5098,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/products/{productId}/apply-file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Takes the file version the seed did not apply to an edited product; it follows its files again */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     productId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8385,11 +5113,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema24"];
                     };
@@ -8407,34 +5131,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/stores": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Every store, for filters and availability */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["StoreChoices"];
@@ -8448,36 +5150,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Categories (name and order) */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem13"][];
@@ -8491,31 +5169,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/catalog/categories/{categoryId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Renames or reorders a category; 409 when the version is stale */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     categoryId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8530,11 +5191,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem13"];
                     };
@@ -8551,20 +5208,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Emails the shop has sent or will send (the outbox), newest first (agents and admins) */
         get: {
             parameters: {
@@ -8574,17 +5219,9 @@ export interface paths {
                     status?: "pending" | "sent" | "failed";
                     kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "sign_in_link" | "account_invite" | "email_change_confirm" | "email_changed_notice" | "password_changed" | "account_deleted" | "template" | "incidence" | "ticket_reply";
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem14"][];
@@ -8601,38 +5238,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/emails/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One email with its plain text and HTML (agents and admins; empty for password resets, which hold secrets) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem14"] & {
                             text: string;
@@ -8649,38 +5265,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/emails/{id}/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** An email's HTML as a locked-down document for the back office's sandboxed iframe */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description The e-mail as HTML */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/html": string;
                     };
@@ -8694,41 +5290,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/emails/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Queue a failed email again (not password resets: their link is gone) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -8741,34 +5313,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/templates/placeholders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The seventeen placeholders a template may use, with their labels */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["Items6"];
@@ -8782,31 +5332,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/templates/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Live preview: given parts (the editor) or a stored template, filled with an item’s values or sample ones; missing values listed */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -8826,11 +5355,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {string} */
@@ -8856,39 +5381,21 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/templates/{kind}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The templates of a kind, by id then language (optionally one language) */
         get: {
             parameters: {
                 query?: {
                     language?: "es" | "en" | "pt";
                 };
-                header?: never;
                 path: {
                     /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
                     kind: "email" | "incidence";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem16"][];
@@ -8903,17 +5410,13 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Create a template (id given, or the next free one); unknown placeholders are refused naming them */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
                     kind: "email" | "incidence";
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -8931,11 +5434,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem16"];
                     };
@@ -8951,39 +5450,20 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/templates/{kind}/{id}/{language}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One template in one language */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
                     kind: "email" | "incidence";
                     id: number;
                     language: "es" | "en" | "pt";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem16"];
                     };
@@ -9000,15 +5480,12 @@ export interface paths {
         /** Change a template; unknown placeholders are refused naming them */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
                     kind: "email" | "incidence";
                     id: number;
                     language: "es" | "en" | "pt";
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9023,11 +5500,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem16"];
                     };
@@ -9043,28 +5516,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete a template in one language */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
                     kind: "email" | "incidence";
                     id: number;
                     language: "es" | "en" | "pt";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -9077,35 +5540,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/incidence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The item’s incident: incidence, text, the customer’s answers with files, and the answered flag */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -9128,16 +5573,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Raise an incidence: status 60 with an incidence template and text; the customer gets its e-mail in the store’s language */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9150,11 +5591,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -9178,30 +5615,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/template-emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Send an e-mail template to the customer (preview it first); a missing value is a 400 naming it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9209,11 +5630,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             outbox_id: number;
@@ -9236,30 +5653,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/template-pdfs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Generate a PDF (an authorisation, a letter) from an e-mail template and attach it to the item’s files */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9267,11 +5668,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -9297,37 +5694,18 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/orders/{orderId}/items/{itemId}/incidence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The incident of one of your order’s items and your earlier answers (loadIncidenciaPedido) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema27"];
                     };
@@ -9341,25 +5719,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Answer the incident (uploadIncidenciaPedido): multipart field "message" and up to 5 "files" (PDF, JPEG or PNG, checked by content) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     orderId: number;
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema27"];
                     };
@@ -9377,29 +5746,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/agent-orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Create an unpaid order for a customer (found by e-mail, created when absent) from a product's answers; the customer is e-mailed a pay link */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -9417,11 +5767,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             order_id: number;
@@ -9449,36 +5795,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/qp/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** listaNombresQP: a QP item's people to search for, its localizations and the maximum */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema28"];
                     };
@@ -9492,42 +5819,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/qp/names": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to a QP item's list (at most 20); answers the list and earlier items that searched the same NIF */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema29"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -9551,30 +5853,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/qp/{itemId}/tramita": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** tramitaListaNombresQP: send pending names for searching with a maximum of properties to locate (1 to what the customer paid) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9582,11 +5868,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema28"];
                     };
@@ -9602,30 +5884,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/qp/{itemId}/localizaciones": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** tramitaLocalizaciones: record properties found for a QP item (at most the processed maximum in all) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -9640,11 +5906,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema28"];
                     };
@@ -9660,19 +5922,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/lookups/company-report": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** informeEconomico / informeSolvencia: the economic or solvency report of a company by CIF (invalid CIF: 400; unknown: 404 "Registro no encontrado"; rate-limited per account) */
         get: {
             parameters: {
@@ -9681,17 +5932,9 @@ export interface paths {
                     cif: string;
                     kind: "economic" | "solvency";
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {string} */
@@ -9780,21 +6023,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/customers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Search customers by e-mail, name, tax id (billing data), phone, order id or customer id */
         get: {
             parameters: {
@@ -9803,17 +6033,9 @@ export interface paths {
                     page?: number;
                     size?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -9843,15 +6065,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Create a customer account (admins); it is e-mailed an invitation to choose its password (single use, 7 days) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -9866,11 +6081,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema31"];
                     };
@@ -9885,36 +6096,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/customers/{customerId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A customer: account, billing data, orders, invoices, newsletter, "log in as" audit */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     customerId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             customer: components["schemas"]["Customer2"];
@@ -9988,12 +6180,9 @@ export interface paths {
         /** Edit a customer (the e-mail only admins); `version` is the customer's as loaded, stale = 409 */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     customerId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10009,11 +6198,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema31"];
                     };
@@ -10030,31 +6215,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/customers/{customerId}/newsletter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Switch the newsletter on or off */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     customerId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10062,11 +6230,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema31"];
                     };
@@ -10082,38 +6246,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/customers/{customerId}/impersonation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Log in as the customer (admins; 30 minutes, audited): this browser becomes the customer, read-only, until "back" */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     customerId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             customer_id: number;
@@ -10135,34 +6278,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/impersonation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Whether an admin is viewing the shop as this customer (the banner), and until when */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             impersonation: {
@@ -10181,23 +6302,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
         /** Back to the back office: ends the impersonation and signs the admin in again (a fresh session) */
         delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             user: {
@@ -10217,33 +6325,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/staff": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The staff accounts (agents, admins, notaries), active or not */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem17"][];
@@ -10257,15 +6344,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Create a staff account; it is e-mailed an invitation to choose its password (single use, expires in 7 days) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -10279,11 +6359,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema32"];
                     };
@@ -10298,34 +6374,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/staff/{agentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /** update_agente: role, names, active (off = cannot sign in, sessions end, locks released), configuration */
         patch: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     agentId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10344,11 +6400,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema32"];
                     };
@@ -10365,15 +6417,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        trace?: never;
     };
     "/api/backoffice/tickets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The tickets list: filters email (substring), exact_email (the whole address), status (comma-joined ids), page, size (1-100, default 20); newest activity first */
         get: {
             parameters: {
@@ -10386,17 +6431,9 @@ export interface paths {
                     page?: string;
                     size?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -10440,22 +6477,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** new-ticket: the agent writes first. Multipart fields email, subject, body, cc, related_item_id, up to 10 "files" */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema33"];
                     };
@@ -10463,44 +6488,27 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
                 429: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A ticket: thread (in and out), attachments, notes (fixed first), history, related order item; version = updated_at */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -10590,39 +6598,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/attachments/{attachmentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download an attachment of the ticket's thread (always as a download, never rendered) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                     attachmentId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description The file */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": unknown;
                     };
@@ -10636,40 +6624,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/lock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Take or renew the lock (a 2-minute lease, as on orders) on a ticket; 423 when another agent holds it */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             ticket_id: number;
@@ -10698,19 +6663,12 @@ export interface paths {
                 query?: {
                     force?: "0" | "1";
                 };
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             ticket_id: number;
@@ -10731,35 +6689,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/next": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent; 204 when nothing is waiting */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             ticket_id: number;
@@ -10774,10 +6709,6 @@ export interface paths {
                 };
                 /** @description Nothing is waiting */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -10788,38 +6719,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/reply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** reply: multipart fields version, body (placeholders such as {{nombre}} are filled), cc (comma-joined), up to 10 "files"; sent through the outbox with In-Reply-To/References and the ticket token in the subject; 3 Pendiente */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema33"];
                     };
@@ -10838,30 +6748,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** close: 5 Cerrado */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10871,11 +6765,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -10893,30 +6783,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/delegate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** delegate: give the ticket to an agent (null takes it back) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10927,11 +6801,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -10949,30 +6819,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/rel_pedido": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** rel_pedido: link the ticket to an order item (the item detail lists it too); null unlinks */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -10983,11 +6837,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11005,30 +6855,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/save_note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** save_note: add a note */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11036,11 +6870,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11058,30 +6888,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/save_note_fixed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** save_note_fixed: add a pinned note */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11089,11 +6903,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11111,30 +6921,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/del_note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** del_note: on one of the ticket's notes */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11142,11 +6936,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11164,30 +6954,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/fix_note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** fix_note: on one of the ticket's notes */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11195,11 +6969,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11217,30 +6987,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/unfix_note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** unfix_note: on one of the ticket's notes */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11248,11 +7002,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11270,30 +7020,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/postponer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** postponer: 6 Programado until a moment (future, within a year); then it returns to 2 Abierto */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11305,11 +7039,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11327,30 +7057,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/tickets/{ticketId}/convert_lead": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** convert_lead: 8 Lead convertido; creates an order draft of the product for the ticket's customer account */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     ticketId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11361,11 +7075,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema34"];
                     };
@@ -11383,34 +7093,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/legal-entities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The legal entities that sell and invoice, with their stores */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem18"][];
@@ -11424,36 +7112,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/legal-entities/{entityId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
         patch: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     entityId: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11470,11 +7136,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem18"];
                     };
@@ -11490,32 +7152,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        trace?: never;
     };
     "/api/backoffice/legal-entities/{entityId}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     entityId: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -11538,36 +7185,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/drafts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Your unfinished orders (wizard drafts), newest first */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -11593,32 +7216,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/drafts/{storeId}/{urlKey}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Keep your unfinished order of a product (one per store and product) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                     urlKey: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11633,12 +7239,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -11651,26 +7252,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Forget your unfinished order of a product */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     storeId: number;
                     urlKey: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -11682,35 +7273,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/qp/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema37"];
                     };
@@ -11724,42 +7297,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/qp/names": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most 20; only before it is sent) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema29"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             item_id: number;
@@ -11786,30 +7334,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/me/qp/{itemId}/tramita": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11817,11 +7349,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema37"];
                     };
@@ -11838,19 +7366,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/canned-responses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
         get: {
             parameters: {
@@ -11863,17 +7380,9 @@ export interface paths {
                     page?: number;
                     size?: number;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem19"][];
@@ -11890,26 +7399,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Create a canned response; unknown placeholders are refused naming them */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem19"];
                     };
@@ -11923,36 +7421,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/canned-responses/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One canned response (404 when it is not offered to me, unless I am an admin) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem19"];
                     };
@@ -11969,12 +7448,9 @@ export interface paths {
         /** Change a canned response; unknown placeholders are refused naming them */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -11982,11 +7458,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem19"];
                     };
@@ -12002,25 +7474,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete a canned response */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -12033,29 +7495,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/canned-responses/{id}/render": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     id: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -12067,11 +7514,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             id: number;
@@ -12096,34 +7539,12 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The configuration lists: key, title, key field and the spec actions each answers */
         get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -12142,21 +7563,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/{list}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A list’s records by key: search (substring of the key and the searchable fields), paging */
         get: {
             parameters: {
@@ -12166,20 +7574,13 @@ export interface paths {
                     size?: number;
                     active?: "true" | "false";
                 };
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem20"][];
@@ -12197,17 +7598,13 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** Create a record (text-keyed lists take their key field, e.g. id_registro) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -12219,9 +7616,6 @@ export interface paths {
             responses: {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem20"];
                     };
@@ -12236,37 +7630,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/{list}/export.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The whole list as CSV (UTF-8; cells that look like formulas get a leading apostrophe) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description text/csv */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/csv": string;
                     };
@@ -12279,45 +7655,23 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/{list}/import.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** Import a CSV (text/csv, the export’s shape): known keys update, others create; any row error refuses the whole file */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             created: number;
@@ -12325,11 +7679,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             code: components["schemas"]["ErrorCode"];
@@ -12370,38 +7720,20 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/{list}/{key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** One record */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem20"];
                     };
@@ -12418,14 +7750,11 @@ export interface paths {
         /** Change a record: the fields given (and `active`), with the `version` it was read at (409 when stale) */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -12439,9 +7768,6 @@ export interface paths {
             responses: {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem20"];
                     };
@@ -12458,28 +7784,20 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
         /** Delete a record, or deactivate it while something refers to it (outcome says which) */
         delete: {
             parameters: {
                 query?: {
                     version?: number;
                 };
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             key: string;
@@ -12500,37 +7818,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/{list}/{key}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A record’s changes, newest first (who, when, each field’s old and new value) */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     /** @description the configuration list (docs/backoffice.md) */
                     list: "registros" | "registro_certificaciones" | "registros_mercantiles" | "tipos_certificaciones" | "conservatorias" | "notarias" | "providers" | "provider_payments" | "matches" | "municipios" | "municipio_alias" | "ips";
                     key: string;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: {
@@ -12554,38 +7854,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/provider_payments/{paymentId}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** A provider payment's files, oldest first */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     paymentId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             items: components["schemas"]["ItemsItem21"][];
@@ -12601,24 +7880,15 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
         /** add_files_provider_payment: upload a file (multipart field "file"; PDF, JPEG or PNG by content; at most 20) */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     paymentId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["ItemsItem21"];
                     };
@@ -12634,37 +7904,19 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Download a provider payment's file */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     paymentId: number;
                     fileId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
                 /** @description application/pdf, image/jpeg, image/png */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                         "image/jpeg": string;
@@ -12680,26 +7932,16 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
         /** Delete a provider payment's file (recorded in the payment's history) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     paymentId: number;
                     fileId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             deleted: number;
@@ -12717,18 +7959,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statistics/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * Orders and revenue per day, store and commercial status
          * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
@@ -12743,17 +7975,9 @@ export interface paths {
                     /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
                     store?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /**
@@ -12810,21 +8034,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statistics/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * Order lines and revenue per product
          * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
@@ -12839,17 +8050,9 @@ export interface paths {
                     /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
                     store?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /**
@@ -12881,21 +8084,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statistics/queue-age": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * Work waiting now, by age bucket and status (the range does not apply)
          * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
@@ -12910,17 +8100,9 @@ export interface paths {
                     /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
                     store?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** Format: date-time */
@@ -12942,21 +8124,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statistics/agents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * Agents' throughput: actions and finished items per agent and day
          * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
@@ -12971,17 +8140,9 @@ export interface paths {
                     /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
                     store?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /**
@@ -13024,21 +8185,8 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/statistics/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
          * Refunds that went through: count, amount returned, penalty kept, per day
          * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
@@ -13053,17 +8201,9 @@ export interface paths {
                     /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
                     store?: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /**
@@ -13106,38 +8246,17 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/assistant": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** The document assistant's state for an item: a model configured, the assistant turned off for it */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
-            requestBody?: never;
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema40"];
                     };
@@ -13154,12 +8273,9 @@ export interface paths {
         /** Turn the assistant off (disablePedidoIA) or back on for an item; the history records it */
         put: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -13169,11 +8285,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": components["schemas"]["Schema40"];
                     };
@@ -13191,31 +8303,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/assistant/document": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** generateTogaDocument: draft a document from the item's data, one of its documents (fileId) and an instruction, streamed */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -13229,9 +8324,6 @@ export interface paths {
             responses: {
                 /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/event-stream": string;
                     };
@@ -13250,30 +8342,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/assistant/agent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** togaBotAgent: answer an agent's question about the item, streamed */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -13286,9 +8362,6 @@ export interface paths {
             responses: {
                 /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/event-stream": string;
                     };
@@ -13307,30 +8380,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/assistant/pildora": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** generaPildoraIA: a short summary ("píldora") of the item, streamed */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -13340,9 +8397,6 @@ export interface paths {
             responses: {
                 /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "text/event-stream": string;
                     };
@@ -13361,30 +8415,14 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/items/{itemId}/assistant/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** generatePdfFromMarkdown for an item: the markdown as a PDF with the store's letterhead, attached to the item as a document */
         post: {
             parameters: {
-                query?: never;
-                header?: never;
                 path: {
                     itemId: number;
                 };
-                cookie?: never;
             };
             requestBody: {
                 content: {
@@ -13396,11 +8434,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
                 201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/json": {
                             /** @enum {boolean} */
@@ -13431,29 +8465,10 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/api/backoffice/documents/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /** generatePdfFromMarkdown: markdown as a PDF with the store's letterhead (the default store unless store_id) */
         post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
             requestBody: {
                 content: {
                     "application/json": {
@@ -13465,9 +8480,6 @@ export interface paths {
             responses: {
                 /** @description application/pdf */
                 200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
                     content: {
                         "application/pdf": string;
                     };
@@ -13481,11 +8493,6 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -14756,18 +9763,12 @@ export interface components {
     responses: {
         /** @description An error: `{code, message}` in the store language */
         Error: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         /** @description ITEM_LOCKED: the error with the lock another agent holds */
         LockedError: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["LockedError"];
             };

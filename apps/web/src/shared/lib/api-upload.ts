@@ -1,12 +1,29 @@
-import { ApiError, csrfHeaders, NETWORK_ERROR, refreshCsrfToken, toApiError } from './api-client';
+import {
+  ApiError,
+  csrfHeaders,
+  fillPath,
+  NETWORK_ERROR,
+  refreshCsrfToken,
+  toApiError,
+  type ApiSuccess,
+  type PathOf,
+  type PathParams,
+} from './api-client';
 
 // Apart from api-client.ts: only the screens that upload files need it, not the shop's entry (npm run bench:bundle).
 
 /**
- * Sends a multipart form with upload progress (fetch cannot report it): XMLHttpRequest, the same CSRF header and
- * one retry with a fresh token, the same ApiError on failure.
+ * Sends a multipart form with upload progress to a documented POST route: fetch, and so openapi-fetch, cannot report
+ * a request's progress, so this is XMLHttpRequest with the client's CSRF header, its one retry with a fresh token and
+ * its ApiError on failure. The path and the answer are the contract's, as with `api`.
  */
-export async function apiUpload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+export async function apiUpload<P extends PathOf<'post'>>(
+  route: P,
+  params: PathParams<P, 'post'>,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiSuccess<P, 'post'>> {
+  const path = fillPath(route, params);
   const once = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -26,5 +43,5 @@ export async function apiUpload<T>(path: string, form: FormData, onProgress?: (f
     if (error.code === 'CSRF_INVALID' && (await refreshCsrfToken())) response = await once();
   }
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  return (await response.json()) as ApiSuccess<P, 'post'>;
 }

@@ -1,5 +1,4 @@
 import { api } from './api-client';
-import type { Product } from './api-contract';
 
 /**
  * GET /api/stores/{store}/products/{urlKey}: the product with its page texts and questions (404 if not sold here).
@@ -9,7 +8,10 @@ export function productQuery(storeId: number, urlKey: string | undefined) {
   return {
     queryKey: ['catalog', storeId, 'product', urlKey] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<Product>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey ?? '')}`, signal),
+      api.GET('/api/stores/{storeId}/products/{urlKey}', {
+        params: { path: { storeId, urlKey: urlKey ?? '' } },
+        signal,
+      }),
     staleTime: 5 * 60_000,
   };
 }

@@ -10,6 +10,6 @@ export function useUnreadNotifications(enabled: boolean) {
     enabled,
     refetchInterval: 60_000,
     queryFn: ({ signal }) =>
-      api.get<{ unread: number }>('/api/me/notifications?per_page=1', signal).then((list) => list.unread),
+      api.GET('/api/me/notifications', { params: { query: { per_page: 1 } }, signal }).then((list) => list.unread),
   });
 }

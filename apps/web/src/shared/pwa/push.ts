@@ -2,7 +2,7 @@
 // the server's VAPID key, and register the subscription once per endpoint (the server keeps one row per endpoint).
 // A failed attempt is retried fewer than 5 times in a row (the spec; PUSH_RESUBSCRIBE_MAX_ATTEMPTS in the domain).
 import { mayRetryPushSubscribe } from '@ventanilla/domain';
-import { api, apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -37,7 +37,7 @@ export async function pushState(): Promise<PushState> {
 
 async function subscribeOnce(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  const { public_key } = await api.get<{ public_key: string }>('/api/me/push-key');
+  const { public_key } = await api.GET('/api/me/push-key');
   const key = keyBytes(public_key);
   let subscription = await registration.pushManager.getSubscription();
   // A subscription made with another server key (a new VAPID pair) no longer receives: made again.
@@ -46,7 +46,10 @@ async function subscribeOnce(): Promise<void> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api.post('/api/me/push-subscriptions', subscription.toJSON());
+  const { endpoint = subscription.endpoint, keys, expirationTime } = subscription.toJSON();
+  await api.POST('/api/me/push-subscriptions', {
+    body: { endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' }, expirationTime },
+  });
 }
 
 /**
@@ -73,8 +76,6 @@ export async function disablePush(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await apiRequest('/api/me/push-subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(
-    () => undefined,
-  );
+  await api.DELETE('/api/me/push-subscriptions', { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
   await subscription.unsubscribe();
 }

@@ -7,15 +7,14 @@ import {
   type PathParams,
 } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ErrorBody } from '../lib/api-contract';
+import type { ApiOperation, ErrorBody } from '../lib/api-contract';
 import type { paths } from '../lib/api-schema';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
-type Responses<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R } ? R : never;
-type RequestJson<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer B }
-  ? JsonOf<NonNullable<B>>
-  : never;
+type Responses<P extends keyof paths, M extends Method> = ApiOperation<P, M> extends { responses: infer R } ? R : never;
+type RequestJson<P extends keyof paths, M extends Method> =
+  ApiOperation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 
 /** The JSON body a route answers with on success (200, else 201 or 204's nothing). */
 type SuccessJson<P extends keyof paths, M extends Method> = 200 extends keyof Responses<P, M>

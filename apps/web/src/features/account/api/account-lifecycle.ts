@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, withQuery } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { unreadKey } from '../../../shared/notifications/use-unread';
 
@@ -14,7 +14,7 @@ const pendingKey = ['me', 'email-change'] as const;
 export function usePendingEmailChange() {
   return useQuery({
     queryKey: pendingKey,
-    queryFn: ({ signal }) => api.get<{ pending: PendingChange | null }>('/api/me/email-change', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/email-change', { signal }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: { new_email: string; current_password: string }) =>
-      api.post<PendingChange>('/api/me/email-change', data),
+      api.POST('/api/me/email-change', { body: data }),
     onSuccess: (pending) => queryClient.setQueryData(pendingKey, { pending }),
   });
 }
@@ -32,7 +32,7 @@ export function useRequestEmailChange() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ email: string }>('/api/auth/email-change/confirm', { token }),
+    mutationFn: (token: string) => api.POST('/api/auth/email-change/confirm', { body: { token } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.me });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });
@@ -44,11 +44,7 @@ export function useConfirmEmailChange() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      api.post<{ deleted: true; erased: string[]; anonymised: string[]; retained: string[] }>(
-        '/api/me/account/delete',
-        { password },
-      ),
+    mutationFn: (password: string) => api.POST('/api/me/account/delete', { body: { password } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: queryKeys.me });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });
@@ -79,7 +75,7 @@ export interface NotificationList {
 export function useNotifications(page: number) {
   return useQuery({
     queryKey: ['me', 'notifications', page],
-    queryFn: ({ signal }) => api.get<NotificationList>(withQuery('/api/me/notifications', { page }), signal),
+    queryFn: ({ signal }) => api.GET('/api/me/notifications', { params: { query: { page } }, signal }),
   });
 }
 
@@ -89,8 +85,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (id: number | null) =>
       id === null
-        ? api.post('/api/me/notifications/read-all')
-        : apiRequest(`/api/me/notifications/${id}/read`, { method: 'POST' }),
+        ? api.POST('/api/me/notifications/read-all')
+        : api.POST('/api/me/notifications/{id}/read', { params: { path: { id } } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['me', 'notifications'] });
       await queryClient.invalidateQueries({ queryKey: unreadKey });

@@ -15,7 +15,7 @@ const accountKey = ['me', 'account'] as const;
 export function useAccount() {
   return useQuery({
     queryKey: accountKey,
-    queryFn: ({ signal }) => api.get<AccountData>('/api/me/account', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/account', { signal }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useAccount() {
 export function useSaveName() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: { firstname: string; lastname: string }) => api.put<AccountData>('/api/me/account', data),
+    mutationFn: (data: { firstname: string; lastname: string }) => api.PUT('/api/me/account', { body: data }),
     onSuccess: async (result) => {
       queryClient.setQueryData(accountKey, result);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session, exact: true });
@@ -35,7 +35,7 @@ export function useSaveName() {
 export function useSaveNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subscribed: boolean) => api.put<AccountData>('/api/me/newsletter', { subscribed }),
+    mutationFn: (subscribed: boolean) => api.PUT('/api/me/newsletter', { body: { subscribed } }),
     onSuccess: (result) => queryClient.setQueryData(accountKey, result),
   });
 }
@@ -43,7 +43,6 @@ export function useSaveNewsletter() {
 /** POST /api/me/password: the current password and the new one; other devices are signed out. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (data: { current_password: string; password: string }) =>
-      api.post<{ other_sessions_ended: number }>('/api/me/password', data),
+    mutationFn: (data: { current_password: string; password: string }) => api.POST('/api/me/password', { body: data }),
   });
 }

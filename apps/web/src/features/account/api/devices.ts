@@ -10,7 +10,7 @@ const devicesKey = ['me', 'devices'] as const;
 export function useDevices() {
   return useQuery({
     queryKey: devicesKey,
-    queryFn: ({ signal }) => api.get<{ items: Device[] }>('/api/me/devices', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/devices', { signal }),
   });
 }
 
@@ -18,7 +18,7 @@ export function useDevices() {
 export function useSignOutDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/api/me/devices/${id}`),
+    mutationFn: (id: number) => api.DELETE('/api/me/devices/{deviceId}', { params: { path: { deviceId: id } } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
   });
 }
@@ -27,7 +27,7 @@ export function useSignOutDevice() {
 export function useSignOutOtherDevices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<void>('/api/me/devices'),
+    mutationFn: () => api.DELETE('/api/me/devices'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
   });
 }

@@ -9,7 +9,8 @@ export type FastBuyOverview = ApiResponse<'/api/me/fast-buy/{origin}/{originId}'
 export function useFastBuyOverview(origin: FastBuyOrigin, id: number) {
   return useQuery({
     queryKey: ['me', 'fast-buy', origin, id],
-    queryFn: ({ signal }) => api.get<FastBuyOverview>(`/api/me/fast-buy/${origin}/${id}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/me/fast-buy/{origin}/{originId}', { params: { path: { origin, originId: id } }, signal }),
     staleTime: 0,
     retry: false,
   });

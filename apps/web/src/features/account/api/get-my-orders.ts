@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
-import type { CustomerOrder, ListResponse, WithdrawalDone } from '../../../shared/lib/api-contract';
+import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const ORDERS_PER_PAGE = 10;
@@ -10,7 +9,7 @@ export function useMyOrders(page: number) {
   return useQuery({
     queryKey: [...queryKeys.myOrders, 'list', page],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<CustomerOrder>>(withQuery('/api/me/orders', { page, per_page: ORDERS_PER_PAGE }), signal),
+      api.GET('/api/me/orders', { params: { query: { page, per_page: ORDERS_PER_PAGE } }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,7 +18,7 @@ export function useMyOrders(page: number) {
 export function useMyOrder(orderId: string) {
   return useQuery({
     queryKey: [...queryKeys.myOrders, 'detail', orderId],
-    queryFn: ({ signal }) => api.get<CustomerOrder>(`/api/me/orders/${encodeURIComponent(orderId)}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/me/orders/{orderId}', { params: { path: { orderId } }, signal }),
   });
 }
 
@@ -27,7 +26,7 @@ export function useMyOrder(orderId: string) {
 export function useWithdrawOrder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<WithdrawalDone>(`/api/me/orders/${encodeURIComponent(orderId)}/withdraw`),
+    mutationFn: () => api.POST('/api/me/orders/{orderId}/withdraw', { params: { path: { orderId } } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myOrders }),
   });
 }

@@ -8,14 +8,12 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 
 export type CustomerIncidence = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/incidence', 'get'>;
 
-const path = (orderId: string, itemId: string) =>
-  `/api/me/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/incidence`;
-
 /** GET the item's incident: its text, whether it waits for an answer, earlier answers (404 if not the customer's). */
 export function useIncidence(orderId: string, itemId: string, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.myOrders, 'incidence', orderId, itemId],
-    queryFn: ({ signal }) => api.get<CustomerIncidence>(path(orderId, itemId), signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/me/orders/{orderId}/items/{itemId}/incidence', { params: { path: { orderId, itemId } }, signal }),
     enabled,
   });
 }
@@ -28,7 +26,12 @@ export function useAnswerIncidence(orderId: string, itemId: string) {
       const form = new FormData();
       form.append('message', input.message);
       for (const file of input.files) form.append('files', file, file.name);
-      return apiUpload<CustomerIncidence>(path(orderId, itemId), form, input.onProgress);
+      return apiUpload(
+        '/api/me/orders/{orderId}/items/{itemId}/incidence',
+        { orderId, itemId },
+        form,
+        input.onProgress,
+      );
     },
     onSuccess: (data) => {
       queryClient.setQueryData([...queryKeys.myOrders, 'incidence', orderId, itemId], data);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../shared/lib/api-contract';
+import { api } from '../../../shared/lib/api-client';
+import type { ApiItem, ApiResponse } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** An invoice or credit note as GET /api/me/invoices lists it. */
@@ -25,10 +25,10 @@ export function useMyInvoices(filter: { kind?: InvoiceDocument['kind']; orderId?
   return useQuery({
     queryKey: [...invoiceKeys.all, filter.kind ?? 'all', filter.orderId ?? 0, filter.page ?? 1],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<InvoiceDocument>>(
-        withQuery('/api/me/invoices', { kind: filter.kind, order_id: filter.orderId, page: filter.page, per_page: 20 }),
+      api.GET('/api/me/invoices', {
+        params: { query: { kind: filter.kind, order_id: filter.orderId, page: filter.page, per_page: 20 } },
         signal,
-      ),
+      }),
   });
 }
 
@@ -36,7 +36,7 @@ export function useMyInvoices(filter: { kind?: InvoiceDocument['kind']; orderId?
 export function useBilling() {
   return useQuery({
     queryKey: invoiceKeys.billing,
-    queryFn: ({ signal }) => api.get<{ billing: BillingData | null }>('/api/me/billing', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/billing', { signal }),
   });
 }
 
@@ -44,7 +44,7 @@ export function useBilling() {
 export function useSaveBilling() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: BillingData) => api.put<{ billing: BillingData }>('/api/me/billing', data),
+    mutationFn: (data: BillingData) => api.PUT('/api/me/billing', { body: data }),
     onSuccess: (result) => queryClient.setQueryData(invoiceKeys.billing, result),
   });
 }

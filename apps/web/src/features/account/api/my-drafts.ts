@@ -10,7 +10,7 @@ const key = ['me', 'drafts'] as const;
 export function useMyDrafts() {
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<{ items: MyDraft[] }>('/api/me/drafts', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/drafts', { signal }),
     staleTime: 0,
   });
 }
@@ -20,7 +20,9 @@ export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: MyDraft) =>
-      api.delete<null>(`/api/me/drafts/${draft.store_id}/${encodeURIComponent(draft.url_key)}`),
+      api.DELETE('/api/me/drafts/{storeId}/{urlKey}', {
+        params: { path: { storeId: draft.store_id, urlKey: draft.url_key } },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

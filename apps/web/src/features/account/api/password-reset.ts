@@ -5,7 +5,7 @@ import { api } from '../../../shared/lib/api-client';
 /** POST /api/auth/password/remember: the same answer whether or not the account exists. */
 export function useRememberPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/password/remember', { email }),
+    mutationFn: (email: string) => api.POST('/api/auth/password/remember', { body: { email } }),
   });
 }
 
@@ -13,7 +13,7 @@ export function useRememberPassword() {
 export function useResetTokenCheck(token: string) {
   return useQuery({
     queryKey: ['password-reset-token', token],
-    queryFn: () => api.post<{ valid: true }>('/api/auth/password/reset-token', { token }),
+    queryFn: () => api.POST('/api/auth/password/reset-token', { body: { token } }),
     enabled: token.length > 0,
     retry: false,
     staleTime: Infinity,
@@ -25,8 +25,7 @@ export function useResetTokenCheck(token: string) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      api.post<{ ok: true }>('/api/auth/password/reset', input),
+    mutationFn: (input: { token: string; password: string }) => api.POST('/api/auth/password/reset', { body: input }),
     onSuccess: () => refreshAfterAuthChange(queryClient),
   });
 }

@@ -6,7 +6,6 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 // The customer's QP person-search list (spec: listaNombresQP, searchListaNombresQP, tramitaListaNombresQP).
 
 export type QpList = ApiResponse<'/api/me/qp/{itemId}', 'get'>;
-type QpAdded = ApiResponse<'/api/me/qp/names', 'post'>;
 
 const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 
@@ -14,7 +13,7 @@ const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 export function useQpList(itemId: number, enabled = true) {
   return useQuery({
     queryKey: key(itemId),
-    queryFn: ({ signal }) => api.get<QpList>(`/api/me/qp/${itemId}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/me/qp/{itemId}', { params: { path: { itemId } }, signal }),
     enabled,
   });
 }
@@ -24,7 +23,7 @@ export function useAddQpName(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (person: { nombre: string; apellidos: string; nif: string }) =>
-      api.post<QpAdded>('/api/me/qp/names', { item_id: itemId, ...person }),
+      api.POST('/api/me/qp/names', { body: { item_id: itemId, ...person } }),
     onSuccess: (data) => queryClient.setQueryData(key(itemId), data),
   });
 }
@@ -33,7 +32,8 @@ export function useAddQpName(itemId: number) {
 export function useSendQpNames(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { maximo: number; list: number[] }) => api.post<QpList>(`/api/me/qp/${itemId}/tramita`, input),
+    mutationFn: (input: { maximo: number; list: number[] }) =>
+      api.POST('/api/me/qp/{itemId}/tramita', { params: { path: { itemId } }, body: input }),
     onSuccess: (data) => queryClient.setQueryData(key(itemId), data),
     // A list sent meanwhile (another tab, an agent): show it as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: key(itemId) }),

@@ -37,14 +37,23 @@ export interface SavedListQuery {
 
 const listKey = (kind: SavedKindPath) => ['me', 'saved', kind] as const;
 
+/** Each kind's two documented paths: the list (and create) and one item. */
+const SAVED_PATHS = {
+  properties: { list: '/api/me/properties', one: '/api/me/properties/{id}' },
+  companies: { list: '/api/me/companies', one: '/api/me/companies/{id}' },
+  vehicles: { list: '/api/me/vehicles', one: '/api/me/vehicles/{id}' },
+  documents: { list: '/api/me/documents', one: '/api/me/documents/{id}' },
+} as const;
+
 /** GET /api/me/{kind}: 10 a page, newest first. */
 export function useSavedItems(kind: SavedKindPath, query: SavedListQuery) {
-  const params = new URLSearchParams({ page: String(query.page) });
-  if (query.q) params.set('q', query.q);
-  if (query.favourites) params.set('favourites', 'true');
   return useQuery({
     queryKey: [...listKey(kind), query],
-    queryFn: ({ signal }) => api.get<SavedList>(`/api/me/${kind}?${params.toString()}`, signal),
+    queryFn: ({ signal }): Promise<SavedList> =>
+      api.GET(SAVED_PATHS[kind].list, {
+        params: { query: { page: query.page, q: query.q, favourites: query.favourites || undefined } },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -54,7 +63,7 @@ export function useSavedItems(kind: SavedKindPath, query: SavedListQuery) {
 export function useSavedItem(kind: SavedKindPath, id: string) {
   return useQuery({
     queryKey: [...listKey(kind), 'one', id],
-    queryFn: ({ signal }) => api.get<SavedItem>(`/api/me/${kind}/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }): Promise<SavedItem> => api.GET(SAVED_PATHS[kind].one, { params: { path: { id } }, signal }),
     staleTime: 0,
     retry: false,
   });
@@ -63,7 +72,7 @@ export function useSavedItem(kind: SavedKindPath, id: string) {
 export function useCreateSavedItem(kind: SavedKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavedItemBody) => api.post<SavedItem>(`/api/me/${kind}`, body),
+    mutationFn: (body: SavedItemBody): Promise<SavedItem> => api.POST(SAVED_PATHS[kind].list, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
   });
 }
@@ -71,7 +80,8 @@ export function useCreateSavedItem(kind: SavedKindPath) {
 export function useUpdateSavedItem(kind: SavedKindPath, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SavedItemPatch) => api.put<{ ok: true; item: SavedItem }>(`/api/me/${kind}/${id}`, patch),
+    mutationFn: (patch: SavedItemPatch): Promise<{ ok: true; item: SavedItem }> =>
+      api.PUT(SAVED_PATHS[kind].one, { params: { path: { id } }, body: patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
   });
 }
@@ -79,7 +89,7 @@ export function useUpdateSavedItem(kind: SavedKindPath, id: number) {
 export function useDeleteSavedItem(kind: SavedKindPath, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<null>(`/api/me/${kind}/${id}`),
+    mutationFn: () => api.DELETE(SAVED_PATHS[kind].one, { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(kind) }),
   });
 }
@@ -90,15 +100,14 @@ const consentKey = ['me', 'saved', 'consent'] as const;
 export function useSavedConsent() {
   return useQuery({
     queryKey: consentKey,
-    queryFn: ({ signal }) => api.get<{ save_from_orders: boolean }>('/api/me/saved-items/consent', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/saved-items/consent', { signal }),
   });
 }
 
 export function useSetSavedConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: boolean) =>
-      api.put<{ save_from_orders: boolean }>('/api/me/saved-items/consent', { save_from_orders: value }),
+    mutationFn: (value: boolean) => api.PUT('/api/me/saved-items/consent', { body: { save_from_orders: value } }),
     // Shown as asked at once (no flicker back while it saves); the server's answer, or the old value on failure.
     onMutate: (value: boolean) => queryClient.setQueryData(consentKey, { save_from_orders: value }),
     onSuccess: (answer) => {
@@ -119,10 +128,10 @@ export function useNotaSimpleRead(orderId: string, itemId: number, enabled: bool
     queryKey: ['me', 'orders', orderId, 'nota-simple', itemId],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/nota-simple', 'get'>>(
-          `/api/me/orders/${encodeURIComponent(orderId)}/items/${itemId}/nota-simple`,
+        return await api.GET('/api/me/orders/{orderId}/items/{itemId}/nota-simple', {
+          params: { path: { orderId, itemId } },
           signal,
-        );
+        });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

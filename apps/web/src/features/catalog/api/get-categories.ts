@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Category } from '../../../shared/lib/api-contract';
 
 /** The cache key of a store's categories (also seeded by the server render, entry-server.tsx). */
 export const categoriesQueryKey = (storeId: number) => ['catalog', storeId, 'categories'] as const;
@@ -9,7 +8,7 @@ export const categoriesQueryKey = (storeId: number) => ['catalog', storeId, 'cat
 export function useCategories(storeId: number) {
   return useQuery({
     queryKey: categoriesQueryKey(storeId),
-    queryFn: ({ signal }) => api.get<{ items: Category[] }>(`/api/stores/${storeId}/categories`, signal),
+    queryFn: ({ signal }) => api.GET('/api/stores/{storeId}/categories', { params: { path: { storeId } }, signal }),
     select: (data) => [...data.items].sort((a, b) => a.position - b.position),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Category } from '../../../shared/lib/api-contract';
 
 /** The cache key of one category of a store (also seeded by the server render, entry-server.tsx). */
 export const categoryQueryKey = (storeId: number, urlKey: string | undefined) =>
@@ -11,7 +10,10 @@ export function useCategory(storeId: number, urlKey: string | undefined) {
   return useQuery({
     queryKey: categoryQueryKey(storeId, urlKey),
     queryFn: ({ signal }) =>
-      api.get<Category>(`/api/stores/${storeId}/categories/${encodeURIComponent(urlKey ?? '')}`, signal),
+      api.GET('/api/stores/{storeId}/categories/{urlKey}', {
+        params: { path: { storeId, urlKey: urlKey ?? '' } },
+        signal,
+      }),
     enabled: !!urlKey,
     staleTime: 5 * 60_000,
   });

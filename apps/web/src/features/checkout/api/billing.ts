@@ -10,7 +10,7 @@ export type CheckoutBilling = NonNullable<ApiResponse<'/api/me/billing', 'get'>[
 export function useAccountBilling(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.me, 'billing'],
-    queryFn: ({ signal }) => api.get<{ billing: CheckoutBilling | null }>('/api/me/billing', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/billing', { signal }),
     enabled,
   });
 }

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiBody, ApiResponse } from '../../../shared/lib/api-contract';
+
+/** A method code, or "remove_cc" (the screen offers only these; the server refuses others with 400). */
+type PreferredChoice = ApiBody<'/api/customer/payment', 'put'>['preferred_payment'];
 
 export type PreferredPayment = NonNullable<ApiResponse<'/api/customer/payment', 'get'>['preferred_payment']>;
 
@@ -10,7 +13,7 @@ const KEY = ['customer', 'payment'] as const;
 export function usePreferredPayment(enabled = true) {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', signal),
+    queryFn: ({ signal }) => api.GET('/api/customer/payment', { signal }),
     enabled,
     retry: false,
   });
@@ -21,7 +24,7 @@ export function useSetPreferredPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: string) =>
-      api.put<{ preferred_payment: PreferredPayment | null }>('/api/customer/payment', { preferred_payment: choice }),
+      api.PUT('/api/customer/payment', { body: { preferred_payment: choice as PreferredChoice } }),
     onSuccess: (data) => queryClient.setQueryData(KEY, data),
   });
 }
@@ -30,11 +33,7 @@ export function useSetPreferredPayment() {
 export function useFinalizeItem(itemId: string) {
   return useQuery({
     queryKey: ['checkout', 'finalize', itemId],
-    queryFn: ({ signal }) =>
-      api.get<{ item_id: number; order_id: number; paid: boolean; last_method: string | null }>(
-        `/api/checkout/finalize/${encodeURIComponent(itemId)}`,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.GET('/api/checkout/finalize/{itemId}', { params: { path: { itemId } }, signal }),
     retry: false,
   });
 }

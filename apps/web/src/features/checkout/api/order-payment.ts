@@ -18,7 +18,7 @@ export function paymentEnded(p: OrderPayment | undefined): boolean {
 export function useOrderPayment(orderId: string, everyMs: number) {
   return useQuery({
     queryKey: ['orders', orderId, 'payment', 'watch'],
-    queryFn: ({ signal }) => api.get<OrderPayment>(`/api/orders/${encodeURIComponent(orderId)}/payment`, signal),
+    queryFn: ({ signal }) => api.GET('/api/orders/{orderId}/payment', { params: { path: { orderId } }, signal }),
     refetchInterval: (q) => (q.state.error || q.state.data?.paid || paymentEnded(q.state.data) ? false : everyMs),
     retry: false,
     staleTime: 0,

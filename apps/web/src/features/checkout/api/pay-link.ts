@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiResponse, PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/pay-links/{order_id}: what a pay link pays and whether it is paid (no sign-in: the key is the permission). */
 export type PayLinkStatus = ApiResponse<'/api/pay-links/{orderId}', 'post'>;
@@ -26,7 +26,7 @@ export function payLinkKey(orderId: string, hash: string): string | null {
 export function usePayLinkStatus(orderId: string, key: string) {
   return useQuery({
     queryKey: ['pay-link', orderId],
-    queryFn: () => api.post<PayLinkStatus>(`/api/pay-links/${encodeURIComponent(orderId)}`, { key }),
+    queryFn: () => api.POST('/api/pay-links/{orderId}', { params: { path: { orderId } }, body: { key } }),
     refetchInterval: (q) => (q.state.error || q.state.data?.paid ? false : 4000),
     retry: false,
     staleTime: 0,
@@ -37,10 +37,13 @@ export function usePayLinkStatus(orderId: string, key: string) {
 export function usePayByLink(orderId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.post<{ order_id: number; redirect_url: string }>(`/api/pay-links/${encodeURIComponent(orderId)}/pay`, {
-        key,
-        payment_method: method,
-        ...consents,
+      api.POST('/api/pay-links/{orderId}/pay', {
+        params: { path: { orderId } },
+        body: {
+          key,
+          payment_method: method as PaymentMethodCode,
+          ...consents,
+        },
       }),
   });
 }

@@ -40,7 +40,9 @@ export function usePaymentMethods(storeId: number) {
     queryKey: paymentMethodsKey(storeId),
     queryFn: async ({ signal }) => {
       try {
-        return paymentMethodsOf(await api.get<unknown>(`/api/stores/${storeId}/payment-methods`, signal));
+        return paymentMethodsOf(
+          await api.GET('/api/stores/{storeId}/payment-methods', { params: { path: { storeId } }, signal }),
+        );
       } catch {
         return FALLBACK_METHODS;
       }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/lib/api-client';
-import type { PaymentState } from '../../../shared/lib/api-contract';
 
 const POLL_EVERY_MS = 1000;
 const GIVE_UP_AFTER_MS = 30_000;
@@ -25,7 +24,7 @@ export function usePaymentStatus(orderId: string) {
   const query = useQuery({
     queryKey: ['orders', orderId, 'payment'],
     queryFn: ({ signal }) =>
-      api.get<PaymentState>(`/api/orders/${encodeURIComponent(orderId)}/payment?wait=${WAIT_S}`, signal),
+      api.GET('/api/orders/{orderId}/payment', { params: { path: { orderId }, query: { wait: WAIT_S } }, signal }),
     refetchInterval: (q) =>
       q.state.data?.paid || q.state.error || Date.now() - startedAt > GIVE_UP_AFTER_MS ? false : POLL_EVERY_MS,
     retry: false,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LinkPaymentInput } from '../components/link-payment';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiResponse, PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/quote-links/{quote_id}: what a quote link pays (no sign-in: the key is the owner's consent). */
 export type QuoteLinkView = ApiResponse<'/api/quote-links/{quoteId}', 'post'>;
@@ -23,7 +23,7 @@ export function quoteLinkKey(quoteId: string, hash: string): string | null {
 export function useQuoteLinkView(quoteId: string, key: string) {
   return useQuery({
     queryKey: ['quote-link', quoteId],
-    queryFn: () => api.post<QuoteLinkView>(`/api/quote-links/${encodeURIComponent(quoteId)}`, { key }),
+    queryFn: () => api.POST('/api/quote-links/{quoteId}', { params: { path: { quoteId } }, body: { key } }),
     refetchInterval: (q) => (q.state.error || !q.state.data?.order || q.state.data.order.paid ? false : 4000),
     retry: false,
     staleTime: 0,
@@ -33,10 +33,13 @@ export function useQuoteLinkView(quoteId: string, key: string) {
 export function usePayQuoteLink(quoteId: string, key: string) {
   return useMutation({
     mutationFn: ({ method, consents }: LinkPaymentInput) =>
-      api.post<{ order_id: number; redirect_url: string }>(`/api/quote-links/${encodeURIComponent(quoteId)}/pay`, {
-        key,
-        payment_method: method,
-        ...consents,
+      api.POST('/api/quote-links/{quoteId}/pay', {
+        params: { path: { quoteId } },
+        body: {
+          key,
+          payment_method: method as PaymentMethodCode,
+          ...consents,
+        },
       }),
   });
 }

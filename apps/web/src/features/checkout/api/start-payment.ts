@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { CheckoutStarted } from '../../../shared/lib/api-contract';
+import type { PaymentMethodCode } from '../../../shared/lib/api-contract';
 
 /** POST /api/checkout: turns the cart into an order; the Idempotency-Key makes a repeat return the same order. */
 export function useCheckout() {
@@ -12,15 +12,14 @@ export function useCheckout() {
       /** The consents and, when asked for, the full invoice's holder (payment-form.tsx). */
       extra: Record<string, unknown>;
     }) =>
-      api.post<CheckoutStarted>(
-        '/api/checkout',
-        {
-          payment_method: input.paymentMethod,
+      api.POST('/api/checkout', {
+        body: {
+          payment_method: input.paymentMethod as PaymentMethodCode,
           ...(input.quoteId !== undefined ? { quote_id: input.quoteId } : {}),
           ...input.extra,
         },
-        { 'Idempotency-Key': input.idempotencyKey },
-      ),
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      }),
   });
 }
 
@@ -28,9 +27,12 @@ export function useCheckout() {
 export function useRetryPayment() {
   return useMutation({
     mutationFn: (input: { orderId: string; paymentMethod: string; consents?: Record<string, boolean> }) =>
-      api.post<CheckoutStarted>(`/api/orders/${encodeURIComponent(input.orderId)}/pay`, {
-        payment_method: input.paymentMethod,
-        ...input.consents,
+      api.POST('/api/orders/{orderId}/pay', {
+        params: { path: { orderId: input.orderId } },
+        body: {
+          payment_method: input.paymentMethod as PaymentMethodCode,
+          ...input.consents,
+        },
       }),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { Cart } from '../../../shared/lib/api-contract';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { toApiAnswers, type Answers } from '../lib/wizard-pages';
 
@@ -9,10 +8,12 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { storeId: number; urlKey: string; answers: Answers }) =>
-      api.post<Cart>('/api/cart/items', {
-        store_id: input.storeId,
-        url_key: input.urlKey,
-        answers: toApiAnswers(input.answers),
+      api.POST('/api/cart/items', {
+        body: {
+          store_id: input.storeId,
+          url_key: input.urlKey,
+          answers: toApiAnswers(input.answers),
+        },
       }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
@@ -23,7 +24,10 @@ export function useEditCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; version: number; answers: Answers }) =>
-      api.patch<Cart>(`/api/cart/items/${input.id}`, { version: input.version, answers: toApiAnswers(input.answers) }),
+      api.PATCH('/api/cart/items/{id}', {
+        params: { path: { id: input.id } },
+        body: { version: input.version, answers: toApiAnswers(input.answers) },
+      }),
     onSuccess: (cart) => queryClient.setQueryData(queryKeys.cart, cart),
   });
 }

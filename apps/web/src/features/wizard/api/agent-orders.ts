@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import type { ApiAnswers, ApiResponse } from '../../../shared/lib/api-contract';
 
@@ -19,7 +19,7 @@ const qpKey = (itemId: number) => ['backoffice', 'qp', itemId] as const;
 /** POST /api/backoffice/agent-orders: the unpaid order for the customer (prices are the server's). */
 export function useCreateAgentOrder() {
   return useMutation({
-    mutationFn: (input: AgentOrderInput) => api.post<AgentOrderCreated>('/api/backoffice/agent-orders', input),
+    mutationFn: (input: AgentOrderInput) => api.POST('/api/backoffice/agent-orders', { body: input }),
   });
 }
 
@@ -27,8 +27,10 @@ export function useCreateAgentOrder() {
 export function useQpLists(itemId: number | null) {
   return useQuery({
     queryKey: qpKey(itemId ?? 0),
-    queryFn: ({ signal }) => api.get<QpLists>(`/api/backoffice/qp/${itemId}`, signal),
-    enabled: itemId !== null,
+    queryFn:
+      itemId === null
+        ? skipToken
+        : ({ signal }) => api.GET('/api/backoffice/qp/{itemId}', { params: { path: { itemId } }, signal }),
     retry: false,
   });
 }
@@ -44,14 +46,14 @@ function useQpMutation<I, R extends QpLists>(itemId: number, call: (input: I) =>
 /** POST /api/backoffice/qp/names (searchListaNombresQP). */
 export function useAddQpName(itemId: number) {
   return useQpMutation(itemId, (input: { nombre: string; apellidos: string; nif: string }) =>
-    api.post<QpNameAdded>('/api/backoffice/qp/names', { item_id: itemId, ...input }),
+    api.POST('/api/backoffice/qp/names', { body: { item_id: itemId, ...input } }),
   );
 }
 
 /** POST /api/backoffice/qp/{item_id}/tramita (tramitaListaNombresQP). */
 export function useProcessQpNames(itemId: number) {
   return useQpMutation(itemId, (input: { maximo: number; list: number[] }) =>
-    api.post<QpLists>(`/api/backoffice/qp/${itemId}/tramita`, input),
+    api.POST('/api/backoffice/qp/{itemId}/tramita', { params: { path: { itemId } }, body: input }),
   );
 }
 
@@ -60,6 +62,6 @@ export function useAddLocalizations(itemId: number) {
   return useQpMutation(
     itemId,
     (input: { list: Array<{ registro: string; finca: string; municipio?: string; titular?: string }> }) =>
-      api.post<QpLists>(`/api/backoffice/qp/${itemId}/localizaciones`, input),
+      api.POST('/api/backoffice/qp/{itemId}/localizaciones', { params: { path: { itemId } }, body: input }),
   );
 }

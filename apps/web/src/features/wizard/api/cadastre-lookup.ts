@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, withQuery } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 /** A property found by the cadastral lookup (GET /api/lookups/cadastre, docs/integrations.md). */
@@ -10,7 +10,7 @@ export type CadastreList = ApiResponse<'/api/lookups/cadastre/by-address', 'get'
 /** Looks a reference up (already checked in the browser; the server checks it again). */
 export function useCadastreLookup() {
   return useMutation({
-    mutationFn: (refcat: string) => api.get<CadastreAnswer>(withQuery('/api/lookups/cadastre', { refcat })),
+    mutationFn: (refcat: string) => api.GET('/api/lookups/cadastre', { params: { query: { refcat } } }),
     retry: false,
   });
 }
@@ -19,7 +19,9 @@ export function useCadastreLookup() {
 export function useCadastreByAddress() {
   return useMutation({
     mutationFn: (query: { province: string; municipality: string; street: string; number: string }) =>
-      api.get<CadastreList>(withQuery('/api/lookups/cadastre/by-address', { ...query, number: query.number || null })),
+      api.GET('/api/lookups/cadastre/by-address', {
+        params: { query: { ...query, number: query.number || undefined } },
+      }),
     retry: false,
   });
 }
@@ -29,7 +31,7 @@ export type GeocodeList = ApiResponse<'/api/lookups/geocode', 'get'>;
 
 export function useGeocode() {
   return useMutation({
-    mutationFn: (q: string) => api.get<GeocodeList>(withQuery('/api/lookups/geocode', { q, limit: 3 })),
+    mutationFn: (q: string) => api.GET('/api/lookups/geocode', { params: { query: { q, limit: 3 } } }),
     retry: false,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/lib/api-client';
+import { api } from '../../../shared/lib/api-client';
 import type { Evaluation } from '../../../shared/lib/api-contract';
 import { toApiAnswers, type Answers } from '../lib/wizard-pages';
 
@@ -14,8 +14,8 @@ export function evaluateAnswers(
   answers: Answers,
   signal?: AbortSignal,
 ): Promise<Evaluation> {
-  return apiRequest<Evaluation>(`/api/stores/${storeId}/products/${encodeURIComponent(urlKey)}/evaluate`, {
-    method: 'POST',
+  return api.POST('/api/stores/{storeId}/products/{urlKey}/evaluate', {
+    params: { path: { storeId, urlKey } },
     body: { answers: toApiAnswers(answers) },
     signal,
   });

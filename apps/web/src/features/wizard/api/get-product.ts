@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ProductSummary } from '../../../shared/lib/api-contract';
 import { productQuery } from '../../../shared/lib/product-query';
 
 /** The product query (shared with the catalogue's product page), also used by a redirect that loads its target. */
@@ -11,7 +10,7 @@ export function productListQuery(storeId: number) {
   return {
     queryKey: ['catalog', storeId, 'products'] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<{ items: ProductSummary[] }>(`/api/stores/${storeId}/products`, signal),
+      api.GET('/api/stores/{storeId}/products', { params: { path: { storeId } }, signal }),
     staleTime: 5 * 60_000,
   };
 }

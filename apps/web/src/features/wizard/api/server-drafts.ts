@@ -14,13 +14,11 @@ export const serverDraftsKey = ['me', 'drafts'] as const;
 export function useServerDrafts(enabled = true) {
   return useQuery({
     queryKey: serverDraftsKey,
-    queryFn: ({ signal }) => api.get<{ items: ServerDraft[] }>('/api/me/drafts', signal),
+    queryFn: ({ signal }) => api.GET('/api/me/drafts', { signal }),
     enabled,
     staleTime: 0,
   });
 }
-
-const draftPath = (storeId: number, urlKey: string) => `/api/me/drafts/${storeId}/${encodeURIComponent(urlKey)}`;
 
 /**
  * Keeps a signed-in customer's draft on the server too, so the account lists it on any device. Best effort: the
@@ -37,13 +35,15 @@ export function useDraftSync(storeId: number, urlKey: string) {
         last_path: draft.lastPath?.startsWith('/tienda/') ? draft.lastPath : null,
         last_step: Math.min(99, draft.lastStep),
       };
-      api.put(draftPath(storeId, urlKey), body).catch(() => undefined);
+      api
+        .PUT('/api/me/drafts/{storeId}/{urlKey}', { params: { path: { storeId, urlKey } }, body })
+        .catch(() => undefined);
     },
     [signedIn, storeId, urlKey],
   );
   const remove = useCallback(() => {
     if (!signedIn) return;
-    api.delete(draftPath(storeId, urlKey)).catch(() => undefined);
+    api.DELETE('/api/me/drafts/{storeId}/{urlKey}', { params: { path: { storeId, urlKey } } }).catch(() => undefined);
   }, [signedIn, storeId, urlKey]);
   return { save, remove };
 }

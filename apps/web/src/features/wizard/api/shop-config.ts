@@ -8,7 +8,7 @@ export type ShopConfig = ApiResponse<'/api/config', 'get'>;
 export function useShopConfig() {
   return useQuery({
     queryKey: ['shop-config'] as const,
-    queryFn: ({ signal }) => api.get<ShopConfig>('/api/config', signal),
+    queryFn: ({ signal }) => api.GET('/api/config', { signal }),
     staleTime: 10 * 60_000,
   });
 }

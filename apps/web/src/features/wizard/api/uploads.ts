@@ -9,7 +9,7 @@ export type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
 export function useUploadLimits() {
   return useQuery({
     queryKey: ['upload-limits'] as const,
-    queryFn: ({ signal }) => api.get<UploadLimits>('/api/uploads/limits', signal),
+    queryFn: ({ signal }) => api.GET('/api/uploads/limits', { signal }),
     staleTime: 30 * 60_000,
   });
 }
@@ -18,12 +18,12 @@ export function useUploadLimits() {
 export function uploadDocument(file: File, onProgress?: (fraction: number) => void): Promise<FileReference> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiUpload<FileReference>('/api/uploads', form, onProgress);
+  return apiUpload('/api/uploads', {}, form, onProgress);
 }
 
 /** Deletes one of this session's uploads (remove or replace); an upload already gone is fine. */
 export async function deleteDocument(fileId: string): Promise<void> {
-  await api.delete<void>(`/api/uploads/${encodeURIComponent(fileId)}`);
+  await api.DELETE('/api/uploads/{fileId}', { params: { path: { fileId } } });
 }
 
 /** Where the owner reads an upload back (download or preview). */

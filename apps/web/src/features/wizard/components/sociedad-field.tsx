@@ -3,11 +3,8 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
 import { Combobox, TextInput, type ComboboxOption } from '../../../shared/ui';
 import { fieldLabelling, type QuestionProps } from './question-props';
-
-type Companies = ApiResponse<'/api/me/companies', 'get'>;
 
 const SEARCH_DELAY_MS = 250;
 
@@ -46,7 +43,7 @@ function SavedCompanyPicker(props: QuestionProps) {
   const searching = !(chosen && value === chosen.label) && query !== '';
   const companies = useQuery({
     queryKey: ['me', 'saved', 'companies', 'picker', query],
-    queryFn: ({ signal }) => api.get<Companies>(`/api/me/companies?per_page=10&q=${encodeURIComponent(query)}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/me/companies', { params: { query: { per_page: 10, q: query } }, signal }),
     enabled: searching,
     staleTime: 30_000,
   });

@@ -24,10 +24,10 @@ export function FastBuyRoute() {
   const prefill = useQuery({
     queryKey: ['me', 'fast-buy', origin, originId, urlKey, storeId],
     queryFn: ({ signal }) =>
-      api.get<Prefill>(
-        `/api/me/fast-buy/${encodeURIComponent(origin)}/${encodeURIComponent(originId)}/${encodeURIComponent(urlKey)}`,
+      api.GET('/api/me/fast-buy/{origin}/{originId}/{urlKey}', {
+        params: { path: { origin: origin as Prefill['origin'], originId, urlKey } },
         signal,
-      ),
+      }),
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../../shared/lib/api-contract';
+import { api } from '../../../../shared/lib/api-client';
+import type { ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
 // Back-office catalogue editing (admins): GET/PUT /api/backoffice/catalog/...
@@ -36,7 +36,6 @@ export interface CatalogFilters {
   status: string;
 }
 
-const base = '/api/backoffice/catalog';
 const keys = {
   all: [...queryKeys.backoffice, 'catalog'] as const,
   list: (filters: CatalogFilters) => [...queryKeys.backoffice, 'catalog', 'list', filters] as const,
@@ -49,7 +48,17 @@ export function useCatalogProducts(filters: CatalogFilters) {
   return useQuery({
     queryKey: keys.list(filters),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<CatalogListItem>>(withQuery(`${base}/products`, { ...filters, per_page: 100 }), signal),
+      api.GET('/api/backoffice/catalog/products', {
+        params: {
+          query: {
+            store: filters.store,
+            q: filters.q,
+            status: filters.status === 'enabled' || filters.status === 'disabled' ? filters.status : undefined,
+            per_page: 100,
+          },
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,8 +67,7 @@ export function useCatalogProducts(filters: CatalogFilters) {
 export function useCatalogStores() {
   return useQuery({
     queryKey: [...keys.all, 'stores'] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ store_id: number; name: string; country: string }> }>(`${base}/stores`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/catalog/stores', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -68,7 +76,8 @@ export function useCatalogStores() {
 export function useCatalogProduct(productId: string) {
   return useQuery({
     queryKey: keys.product(productId),
-    queryFn: ({ signal }) => api.get<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, signal }),
   });
 }
 
@@ -76,7 +85,7 @@ export function useCatalogRevisions(productId: string) {
   return useQuery({
     queryKey: keys.revisions(productId),
     queryFn: ({ signal }) =>
-      api.get<{ items: CatalogRevision[] }>(`${base}/products/${encodeURIComponent(productId)}/revisions`, signal),
+      api.GET('/api/backoffice/catalog/products/{productId}/revisions', { params: { path: { productId } }, signal }),
     select: (data) => data.items,
   });
 }
@@ -95,7 +104,7 @@ export function useSaveProductFields(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: ProductFieldsInput) =>
-      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}`, input),
+      api.PUT('/api/backoffice/catalog/products/{productId}', { params: { path: { productId } }, body: input }),
     onSuccess,
   });
 }
@@ -105,7 +114,10 @@ export function useSaveProductForm(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { version: number; form: unknown }) =>
-      api.put<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/form`, input),
+      api.PUT('/api/backoffice/catalog/products/{productId}/form', {
+        params: { path: { productId } }, // The editor's parsed JSON: the server checks it against the form schema (422 CATALOG_INVALID).
+        body: { version: input.version, form: input.form as Record<string, unknown> },
+      }),
     onSuccess,
   });
 }
@@ -114,12 +126,12 @@ export function useRevertProduct(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (input: { revisionId: number; version: number }) =>
-      api.post<CatalogProductDetail>(
-        `${base}/products/${encodeURIComponent(productId)}/revisions/${input.revisionId}/revert`,
-        {
+      api.POST('/api/backoffice/catalog/products/{productId}/revisions/{revisionId}/revert', {
+        params: { path: { productId, revisionId: input.revisionId } },
+        body: {
           version: input.version,
         },
-      ),
+      }),
     onSuccess,
   });
 }
@@ -128,7 +140,10 @@ export function useApplyFileVersion(productId: string) {
   const onSuccess = useSaved(productId);
   return useMutation({
     mutationFn: (version: number) =>
-      api.post<CatalogProductDetail>(`${base}/products/${encodeURIComponent(productId)}/apply-file`, { version }),
+      api.POST('/api/backoffice/catalog/products/{productId}/apply-file', {
+        params: { path: { productId } },
+        body: { version },
+      }),
     onSuccess,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../shared/lib/api-client';
+import { api, fillPath } from '../../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { configListKeys } from './config-lists';
 
@@ -10,18 +10,20 @@ export type ProviderPaymentFile = ApiResponse<
   'get'
 >['items'][number];
 
-const base = (paymentId: string) =>
-  `/api/backoffice/config-lists/provider_payments/${encodeURIComponent(paymentId)}/files`;
-
 /** Where a file is downloaded (a plain link: the browser saves it). */
-export const providerPaymentFileHref = (paymentId: string, fileId: number) => `${base(paymentId)}/${fileId}`;
+export const providerPaymentFileHref = (paymentId: string, fileId: number) =>
+  fillPath('/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}', { paymentId, fileId });
 
 const filesKey = (paymentId: string) => [...configListKeys.one('provider_payments', paymentId), 'files'] as const;
 
 export function useProviderPaymentFiles(paymentId: string) {
   return useQuery({
     queryKey: filesKey(paymentId),
-    queryFn: ({ signal }) => api.get<{ items: ProviderPaymentFile[] }>(base(paymentId), signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/config-lists/provider_payments/{paymentId}/files', {
+        params: { path: { paymentId } },
+        signal,
+      }),
   });
 }
 
@@ -41,7 +43,10 @@ export function useUploadProviderPaymentFile(paymentId: string) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file, file.name);
-      return api.post<ProviderPaymentFile>(base(paymentId), body);
+      return api.POST('/api/backoffice/config-lists/provider_payments/{paymentId}/files', {
+        params: { path: { paymentId } },
+        body,
+      });
     },
     onSuccess: refresh,
   });
@@ -50,7 +55,10 @@ export function useUploadProviderPaymentFile(paymentId: string) {
 export function useDeleteProviderPaymentFile(paymentId: string) {
   const refresh = useRefresh(paymentId);
   return useMutation({
-    mutationFn: (fileId: number) => api.delete<{ deleted: number }>(`${base(paymentId)}/${fileId}`),
+    mutationFn: (fileId: number) =>
+      api.DELETE('/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}', {
+        params: { path: { paymentId, fileId } },
+      }),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../shared/lib/api-client';
 import type { ApiBody, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
@@ -25,22 +25,26 @@ export function useCustomerSearch(q: string, page: number) {
   return useQuery({
     queryKey: customerKeys.search(q, page),
     queryFn: ({ signal }) =>
-      api.get<CustomerSearch>(withQuery('/api/backoffice/customers', { search: q.trim() || undefined, page }), signal),
+      api.GET('/api/backoffice/customers', { params: { query: { search: q.trim() || undefined, page } }, signal }),
   });
 }
 
 export function useCustomer(id: number | null) {
   return useQuery({
     queryKey: customerKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.get<CustomerDetail>(`/api/backoffice/customers/${id}`, signal),
-    enabled: id !== null,
+    queryFn:
+      id === null
+        ? skipToken
+        : ({ signal }) =>
+            api.GET('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, signal }),
   });
 }
 
 export function useSaveCustomer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerEdit) => api.put<unknown>(`/api/backoffice/customers/${id}`, body),
+    mutationFn: (body: CustomerEdit) =>
+      api.PUT('/api/backoffice/customers/{customerId}', { params: { path: { customerId: id } }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -49,7 +53,10 @@ export function useNewsletter(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscribed: boolean) =>
-      api.post<unknown>(`/api/backoffice/customers/${id}/newsletter`, { subscribed }),
+      api.POST('/api/backoffice/customers/{customerId}/newsletter', {
+        params: { path: { customerId: id } },
+        body: { subscribed },
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -57,8 +64,7 @@ export function useNewsletter(id: number) {
 export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerCreate) =>
-      api.post<{ customer: { customer_id: number; email: string } }>('/api/backoffice/customers', body),
+    mutationFn: (body: CustomerCreate) => api.POST('/api/backoffice/customers', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -67,23 +73,21 @@ export function useCreateCustomer() {
 export function useImpersonate() {
   return useMutation({
     mutationFn: (id: number) =>
-      api.post<{ customer_id: number; email: string; expires_at: string }>(
-        `/api/backoffice/customers/${id}/impersonation`,
-      ),
+      api.POST('/api/backoffice/customers/{customerId}/impersonation', { params: { path: { customerId: id } } }),
   });
 }
 
 export function useStaff() {
   return useQuery({
     queryKey: customerKeys.staff,
-    queryFn: ({ signal }) => api.get<StaffList>('/api/backoffice/staff', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/staff', { signal }),
   });
 }
 
 export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffCreate) => api.post<unknown>('/api/backoffice/staff', body),
+    mutationFn: (body: StaffCreate) => api.POST('/api/backoffice/staff', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
   });
 }
@@ -92,7 +96,7 @@ export function useUpdateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; change: StaffChange }) =>
-      api.patch<unknown>(`/api/backoffice/staff/${input.id}`, input.change),
+      api.PATCH('/api/backoffice/staff/{agentId}', { params: { path: { agentId: input.id } }, body: input.change }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
   });
 }

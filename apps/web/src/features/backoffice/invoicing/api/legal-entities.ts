@@ -23,20 +23,23 @@ export const LEGAL_ENTITY_FIELDS = [
 ] as const;
 export type LegalEntityField = (typeof LEGAL_ENTITY_FIELDS)[number];
 
-const BASE = '/api/backoffice/legal-entities';
 const keys = {
   all: [...queryKeys.backoffice, 'legal-entities'] as const,
   history: (id: string) => [...queryKeys.backoffice, 'legal-entities', id, 'history'] as const,
 };
 
 export function useLegalEntities() {
-  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.get<LegalEntityList>(BASE, signal) });
+  return useQuery({
+    queryKey: keys.all,
+    queryFn: ({ signal }) => api.GET('/api/backoffice/legal-entities', { signal }),
+  });
 }
 
 export function useLegalEntityHistory(entityId: string) {
   return useQuery({
     queryKey: keys.history(entityId),
-    queryFn: ({ signal }) => api.get<LegalEntityHistory>(`${BASE}/${encodeURIComponent(entityId)}/history`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/legal-entities/{entityId}/history', { params: { path: { entityId } }, signal }),
     enabled: entityId !== '',
   });
 }
@@ -45,7 +48,10 @@ export function useSaveLegalEntity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { entityId: string; values: Partial<Record<LegalEntityField, string>> }) =>
-      api.patch<LegalEntityRow>(`${BASE}/${encodeURIComponent(input.entityId)}`, input.values),
+      api.PATCH('/api/backoffice/legal-entities/{entityId}', {
+        params: { path: { entityId: input.entityId } },
+        body: input.values,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.all });
       // The shop's own pages read the seller too.

@@ -8,18 +8,20 @@ import { queryKeys } from '../../../../shared/lib/query-keys';
 export type PtSeriesCodes = ApiResponse<'/api/backoffice/pt-series', 'get'>;
 export type PtSeriesCode = PtSeriesCodes[number];
 
-const BASE = '/api/backoffice/pt-series';
 const keys = { all: [...queryKeys.backoffice, 'pt-series'] as const };
 
 export function usePtSeriesCodes() {
-  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.get<PtSeriesCodes>(BASE, signal) });
+  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.GET('/api/backoffice/pt-series', { signal }) });
 }
 
 export function useSavePtSeriesCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { seriesKey: string; code: string }) =>
-      api.put<PtSeriesCode>(`${BASE}/${encodeURIComponent(input.seriesKey)}`, { validation_code: input.code }),
+      api.PUT('/api/backoffice/pt-series/{seriesKey}', {
+        params: { path: { seriesKey: input.seriesKey } },
+        body: { validation_code: input.code },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -11,6 +11,6 @@ export type VerifactuErrorRecord = VerifactuErrorList['items'][number];
 export function useVerifactuErrors() {
   return useQuery({
     queryKey: [...queryKeys.backoffice, 'verifactu', 'records-with-errors'],
-    queryFn: ({ signal }) => api.get<VerifactuErrorList>('/api/backoffice/verifactu/records-with-errors', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/verifactu/records-with-errors', { signal }),
   });
 }

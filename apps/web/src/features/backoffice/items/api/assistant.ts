@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assistantErrorText, SseReader, type AssistantFailure, type Language } from '@ventanilla/domain';
 import { api, csrfHeaders } from '../../../../shared/lib/api-client';
-import type { AssistantPdfAttached, AssistantStatus } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import { backofficeKeys } from '../../shared';
+import type { AssistantPdfAttached, AssistantStatus } from '../../../../shared/lib/api-contract';
 
 export const assistantKeys = {
   status: (itemId: string) => [...queryKeys.backoffice, 'assistant', itemId] as const,
@@ -14,7 +14,7 @@ export function useAssistantStatus(itemId: string) {
   return useQuery({
     queryKey: assistantKeys.status(itemId),
     queryFn: ({ signal }) =>
-      api.get<AssistantStatus>(`/api/backoffice/items/${encodeURIComponent(itemId)}/assistant`, signal),
+      api.GET('/api/backoffice/items/{itemId}/assistant', { params: { path: { itemId } }, signal }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useSetAssistantDisabled(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (disabled: boolean) =>
-      api.put<AssistantStatus>(`/api/backoffice/items/${encodeURIComponent(itemId)}/assistant`, { disabled }),
+      api.PUT('/api/backoffice/items/{itemId}/assistant', { params: { path: { itemId } }, body: { disabled } }),
     onSuccess: (status) => {
       queryClient.setQueryData(assistantKeys.status(itemId), status);
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
@@ -36,7 +36,7 @@ export function useAttachPdf(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { content: string; version: string }) =>
-      api.post<AssistantPdfAttached>(`/api/backoffice/items/${encodeURIComponent(itemId)}/assistant/pdf`, input),
+      api.POST('/api/backoffice/items/{itemId}/assistant/pdf', { params: { path: { itemId } }, body: input }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
     },

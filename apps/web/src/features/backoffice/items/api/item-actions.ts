@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../../shared/lib/api-client';
-import type { BackofficeItem, BackofficeNote, OrderFile } from '../../../../shared/lib/api-contract';
+import { api } from '../../../../shared/lib/api-client';
+import type { ApiBody } from '../../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from '../../shared';
 
 /** What an item write answers: the item's new version (its `updated_at`), which the next write carries. */
 type Written = { item_id: number; updated_at: string };
-type BackofficeNoteAdded = BackofficeNote & { item_updated_at: string };
-type OrderFileAdded = OrderFile & { item_updated_at: string };
 
 /** POST .../status with the loaded `updated_at` as `version`: 409 VERSION_CONFLICT when the item changed meanwhile. */
 export function useChangeStatus(itemId: string) {
@@ -18,9 +16,12 @@ export function useChangeStatus(itemId: string) {
         itemId,
         input.updatedAt,
         (version) =>
-          api.post<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}/status`, {
-            panel_status_id: input.panelStatusId,
-            version,
+          api.POST('/api/backoffice/items/{itemId}/status', {
+            params: { path: { itemId } },
+            body: {
+              panel_status_id: input.panelStatusId,
+              version,
+            },
           }),
         (item) => item.updated_at,
       ),
@@ -40,9 +41,12 @@ export function useAddNote(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<BackofficeNoteAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/notes`, {
-            text: input.text,
-            version,
+          api.POST('/api/backoffice/items/{itemId}/notes', {
+            params: { path: { itemId } },
+            body: {
+              text: input.text,
+              version,
+            },
           }),
         (note) => note.item_updated_at,
       ),
@@ -65,7 +69,7 @@ export function useUploadFile(itemId: string) {
           const body = new FormData();
           body.append('version', version);
           body.append('file', file, file.name);
-          return api.post<OrderFileAdded>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files`, body);
+          return api.POST('/api/backoffice/items/{itemId}/files', { params: { path: { itemId } }, body });
         },
         (file) => file.item_updated_at,
       ),
@@ -98,9 +102,10 @@ export function useItemAction(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/${input.path}`, {
-            ...input.body,
-            version,
+          api.POST(`/api/backoffice/items/{itemId}/${input.path}`, {
+            params: { path: { itemId } },
+            // The screen builds each action's fields; the server checks them against the action's schema.
+            body: { ...input.body, version } as ApiBody<`/api/backoffice/items/{itemId}/${ItemActionPath}`, 'post'>,
           }),
         (written) => written.updated_at,
       ),
@@ -120,10 +125,10 @@ export function useFinishItem(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          api.post<{ item_id: number; next: { item_id: number; locked_by: number } | null }>(
-            `/api/backoffice/items/${encodeURIComponent(itemId)}/finish`,
-            { ...input, version },
-          ),
+          api.POST('/api/backoffice/items/{itemId}/finish', {
+            params: { path: { itemId } },
+            body: { ...input, version },
+          }),
         () => undefined,
       ),
     onSettled: () => {
@@ -138,14 +143,17 @@ export function useNoteAction(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { noteId: number; action: 'pin' | 'unpin' | 'delete'; version: string }) => {
-      const url = `/api/backoffice/items/${encodeURIComponent(itemId)}/notes/${input.noteId}`;
+      const path = { itemId, noteId: input.noteId };
       return itemWrites.run(
         itemId,
         input.version,
-        (version) =>
+        (version): Promise<Written> =>
           input.action === 'delete'
-            ? apiRequest<Written>(url, { method: 'DELETE', body: { version } })
-            : api.post<Written>(`${url}/pin`, { pinned: input.action === 'pin', version }),
+            ? api.DELETE('/api/backoffice/items/{itemId}/notes/{noteId}', { params: { path }, body: { version } })
+            : api.POST('/api/backoffice/items/{itemId}/notes/{noteId}/pin', {
+                params: { path },
+                body: { pinned: input.action === 'pin', version },
+              }),
         (written) => written.updated_at,
       );
     },
@@ -162,8 +170,8 @@ export function useDeleteFile(itemId: string) {
         itemId,
         input.version,
         (version) =>
-          apiRequest<Written>(`/api/backoffice/items/${encodeURIComponent(itemId)}/files/${input.fileId}`, {
-            method: 'DELETE',
+          api.DELETE('/api/backoffice/items/{itemId}/files/{fileId}', {
+            params: { path: { itemId, fileId: input.fileId } },
             body: { version },
           }),
         (written) => written.updated_at,
@@ -179,11 +187,7 @@ export function useDeleteFile(itemId: string) {
 export function useAgents() {
   return useQuery({
     queryKey: [...backofficeKeys.allItems, 'agents'] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: number; name: string; role: 'agent' | 'admin' | 'notary' }> }>(
-        '/api/backoffice/agents',
-        signal,
-      ),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/agents', { signal }),
     staleTime: 5 * 60_000,
   });
 }

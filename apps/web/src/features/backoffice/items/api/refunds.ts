@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
 import { backofficeKeys } from '../../shared';
-import type { ApiResponse, ApiItem } from '../../../../shared/lib/api-contract';
+import type { ApiResponse, ApiItem, MoneyString } from '../../../../shared/lib/api-contract';
 
 export type StaffInvoice = ApiItem<OrderRefunds['invoices']>;
 
@@ -20,7 +20,8 @@ export function staffInvoicePdfHref(id: number): string {
 export function useOrderRefunds(orderId: number) {
   return useQuery({
     queryKey: refundsKey(orderId),
-    queryFn: ({ signal }) => api.get<OrderRefunds>(`/api/backoffice/orders/${orderId}/refunds`, signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/orders/{orderId}/refunds', { params: { path: { orderId } }, signal }),
   });
 }
 
@@ -28,8 +29,8 @@ export function useOrderRefunds(orderId: number) {
 export function useRefund(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { amount: string; penalty?: string; reason: string }) =>
-      api.post<{ credit_note_number: string }>(`/api/backoffice/orders/${orderId}/refunds`, input),
+    mutationFn: (input: { amount: MoneyString; penalty?: MoneyString; reason: string }) =>
+      api.POST('/api/backoffice/orders/{orderId}/refunds', { params: { path: { orderId } }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: refundsKey(orderId) }),
   });
 }

@@ -16,9 +16,9 @@ export function ConfirmTransfer({ item }: { item: BackofficeItem }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () =>
-      api.post<{ order_id: number; paid: boolean }>(
-        `/api/backoffice/orders/${encodeURIComponent(String(item.order_id))}/confirm-transfer`,
-      ),
+      api.POST('/api/backoffice/orders/{orderId}/confirm-transfer', {
+        params: { path: { orderId: String(item.order_id) } },
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(String(item.item_id)) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });

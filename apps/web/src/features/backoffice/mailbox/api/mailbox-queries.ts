@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
-import type { ApiItem, ApiResponse, ListResponse } from '../../../../shared/lib/api-contract';
+import { api } from '../../../../shared/lib/api-client';
+import type { ApiItem, ApiQuery, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
 export const EMAILS_PER_PAGE = 20;
 
-export type EmailStatus = 'pending' | 'sent' | 'failed';
+export type EmailStatus = NonNullable<NonNullable<ApiQuery<'/api/backoffice/emails'>>['status']>;
 
 /** One outbox message as GET /api/backoffice/emails lists it. */
 export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
@@ -23,10 +23,12 @@ export function useEmails(page: number, status: string) {
   return useQuery({
     queryKey: mailboxKeys.list(page, status),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<EmailSummary>>(
-        withQuery('/api/backoffice/emails', { page, per_page: EMAILS_PER_PAGE, status: status || undefined }),
+      api.GET('/api/backoffice/emails', {
+        params: {
+          query: { page, per_page: EMAILS_PER_PAGE, status: (status || undefined) as EmailStatus | undefined },
+        },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +37,7 @@ export function useEmails(page: number, status: string) {
 export function useEmail(id: string) {
   return useQuery({
     queryKey: mailboxKeys.one(id),
-    queryFn: ({ signal }) => api.get<EmailDetail>(`/api/backoffice/emails/${id}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/emails/{id}', { params: { path: { id } }, signal }),
   });
 }
 
@@ -43,7 +45,7 @@ export function useEmail(id: string) {
 export function useRetryEmail(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>(`/api/backoffice/emails/${id}/retry`),
+    mutationFn: () => api.POST('/api/backoffice/emails/{id}/retry', { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

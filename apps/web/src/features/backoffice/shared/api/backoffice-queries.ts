@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
-import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
+import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../../shared/lib/api-contract';
 
 /**
  * The search's query string exactly as the address carries it (`email=lucia&status=40,60`): sent as it is, so the
@@ -21,7 +21,7 @@ export const backofficeKeys = {
 export function useStatuses() {
   return useQuery({
     queryKey: backofficeKeys.statuses,
-    queryFn: ({ signal }) => api.get<{ items: PanelStatus[] }>('/api/backoffice/statuses', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/statuses', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -32,7 +32,7 @@ export function useItems(query: ItemSearchQuery) {
   return useQuery({
     queryKey: backofficeKeys.items(query),
     queryFn: ({ signal }) =>
-      api.get<ItemSearchPage>(query ? `/api/backoffice/items?${query}` : '/api/backoffice/items', signal),
+      api.GET('/api/backoffice/items', { params: { query: Object.fromEntries(new URLSearchParams(query)) }, signal }),
     placeholderData: keepPreviousData,
     // A refused search (400) is the agent's to fix: asking again gives the same answer.
     retry: false,
@@ -43,6 +43,6 @@ export function useItems(query: ItemSearchQuery) {
 export function useItem(itemId: string) {
   return useQuery({
     queryKey: backofficeKeys.item(itemId),
-    queryFn: ({ signal }) => api.get<BackofficeItem>(`/api/backoffice/items/${encodeURIComponent(itemId)}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/items/{itemId}', { params: { path: { itemId } }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
+import { api } from '../../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
@@ -18,27 +18,35 @@ export interface StatisticsQuery {
 
 type Kind = 'orders' | 'products' | 'queue-age' | 'agents' | 'refunds';
 
-function useStatistics<T>(kind: Kind, query: StatisticsQuery) {
+function useStatistics<T>(kind: Kind, query: StatisticsQuery, read: (signal: AbortSignal) => Promise<T>) {
   return useQuery({
     queryKey: [...queryKeys.backoffice, 'statistics', kind, query.from, query.to, query.store] as const,
-    queryFn: ({ signal }) =>
-      api.get<T>(
-        withQuery(`/api/backoffice/statistics/${kind}`, { from: query.from, to: query.to, store: query.store }),
-        signal,
-      ),
+    queryFn: ({ signal }) => read(signal),
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
+const filter = (q: StatisticsQuery) => ({ query: { from: q.from, to: q.to, store: q.store } });
+
 /** GET /api/backoffice/statistics/orders: orders and revenue per day, store and status. */
-export const useOrdersStatistics = (q: StatisticsQuery) => useStatistics<OrdersStatistics>('orders', q);
+export const useOrdersStatistics = (q: StatisticsQuery) =>
+  useStatistics('orders', q, (signal) => api.GET('/api/backoffice/statistics/orders', { params: filter(q), signal }));
 /** GET /api/backoffice/statistics/products: lines and revenue per product. */
-export const useProductsStatistics = (q: StatisticsQuery) => useStatistics<ProductsStatistics>('products', q);
+export const useProductsStatistics = (q: StatisticsQuery) =>
+  useStatistics('products', q, (signal) =>
+    api.GET('/api/backoffice/statistics/products', { params: filter(q), signal }),
+  );
 /** GET /api/backoffice/statistics/queue-age: work waiting now by age. */
-export const useQueueAgeStatistics = (q: StatisticsQuery) =>
-  useStatistics<QueueAgeStatistics>('queue-age', { from: '', to: '', store: q.store });
+export const useQueueAgeStatistics = (q: StatisticsQuery) => {
+  const query = { from: '', to: '', store: q.store };
+  return useStatistics('queue-age', query, (signal) =>
+    api.GET('/api/backoffice/statistics/queue-age', { params: filter(query), signal }),
+  );
+};
 /** GET /api/backoffice/statistics/agents: actions and finished items per agent. */
-export const useAgentsStatistics = (q: StatisticsQuery) => useStatistics<AgentsStatistics>('agents', q);
+export const useAgentsStatistics = (q: StatisticsQuery) =>
+  useStatistics('agents', q, (signal) => api.GET('/api/backoffice/statistics/agents', { params: filter(q), signal }));
 /** GET /api/backoffice/statistics/refunds: refunds, amount and penalty per day. */
-export const useRefundsStatistics = (q: StatisticsQuery) => useStatistics<RefundsStatistics>('refunds', q);
+export const useRefundsStatistics = (q: StatisticsQuery) =>
+  useStatistics('refunds', q, (signal) => api.GET('/api/backoffice/statistics/refunds', { params: filter(q), signal }));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
+import { api } from '../../../../shared/lib/api-client';
 import type { ApiBody, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
@@ -12,8 +12,6 @@ export type CannedRender = ApiResponse<'/api/backoffice/canned-responses/{id}/re
 export type CannedRenderRequest = ApiBody<'/api/backoffice/canned-responses/{id}/render', 'post'>;
 export type CannedScope = 'mine' | 'all';
 
-const BASE = '/api/backoffice/canned-responses';
-
 export const cannedKeys = {
   all: [...queryKeys.backoffice, 'canned-responses'] as const,
   list: (scope: CannedScope, q: string) => [...queryKeys.backoffice, 'canned-responses', scope, q] as const,
@@ -23,7 +21,8 @@ export const cannedKeys = {
 export function useCannedResponses(scope: CannedScope, q = '') {
   return useQuery({
     queryKey: cannedKeys.list(scope, q),
-    queryFn: ({ signal }) => api.get<CannedList>(withQuery(BASE, { scope, q: q.trim() || undefined }), signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/canned-responses', { params: { query: { scope, q: q.trim() || undefined } }, signal }),
     staleTime: scope === 'mine' ? 60_000 : 0,
   });
 }
@@ -33,8 +32,8 @@ export function useSaveCanned() {
   return useMutation({
     mutationFn: (input: { id: number | null; fields: CannedFields }) =>
       input.id === null
-        ? api.post<CannedResponse>(BASE, input.fields)
-        : api.put<CannedResponse>(`${BASE}/${input.id}`, input.fields),
+        ? api.POST('/api/backoffice/canned-responses', { body: input.fields })
+        : api.PUT('/api/backoffice/canned-responses/{id}', { params: { path: { id: input.id } }, body: input.fields }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
   });
 }
@@ -42,7 +41,7 @@ export function useSaveCanned() {
 export function useDeleteCanned() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`${BASE}/${id}`),
+    mutationFn: (id: number) => api.DELETE('/api/backoffice/canned-responses/{id}', { params: { path: { id } } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
   });
 }
@@ -51,6 +50,9 @@ export function useDeleteCanned() {
 export function useRenderCanned() {
   return useMutation({
     mutationFn: (input: { id: number; request: CannedRenderRequest }) =>
-      api.post<CannedRender>(`${BASE}/${input.id}/render`, input.request),
+      api.POST('/api/backoffice/canned-responses/{id}/render', {
+        params: { path: { id: input.id } },
+        body: input.request,
+      }),
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, withQuery } from '../../../../shared/lib/api-client';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../shared/lib/api-client';
 import type { ApiBody, ApiItem, ApiResponse, Language } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import { backofficeKeys } from '../../shared';
@@ -25,12 +25,11 @@ export const templateKeys = {
   incidence: (itemId: string) => [...queryKeys.backoffice, 'item', itemId, 'incidence'] as const,
 };
 
-const base = (kind: TemplateKind) => `/api/backoffice/templates/${kind}`;
-
 export function useTemplates(kind: TemplateKind, language?: Language) {
   return useQuery({
     queryKey: templateKeys.list(kind, language),
-    queryFn: ({ signal }) => api.get<{ items: Template[] }>(withQuery(base(kind), { language }), signal),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/templates/{kind}', { params: { path: { kind }, query: { language } }, signal }),
     select: (data) => data.items,
   });
 }
@@ -39,7 +38,10 @@ export function useTemplate(kind: TemplateKind, id: string, language: string, en
   return useQuery({
     queryKey: templateKeys.one(kind, id, language),
     queryFn: ({ signal }) =>
-      api.get<Template>(`${base(kind)}/${encodeURIComponent(id)}/${encodeURIComponent(language)}`, signal),
+      api.GET('/api/backoffice/templates/{kind}/{id}/{language}', {
+        params: { path: { kind, id, language: language as Language } },
+        signal,
+      }),
     enabled,
   });
 }
@@ -47,7 +49,7 @@ export function useTemplate(kind: TemplateKind, id: string, language: string, en
 export function usePlaceholders() {
   return useQuery({
     queryKey: templateKeys.placeholders,
-    queryFn: ({ signal }) => api.get<{ items: Placeholder[] }>('/api/backoffice/templates/placeholders', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/templates/placeholders', { signal }),
     select: (data) => data.items,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -57,8 +59,7 @@ export function usePlaceholders() {
 export function usePreview(request: PreviewRequest | null) {
   return useQuery({
     queryKey: [...templateKeys.all, 'preview', request] as const,
-    queryFn: () => api.post<TemplatePreview>('/api/backoffice/templates/preview', request),
-    enabled: request !== null,
+    queryFn: request === null ? skipToken : () => api.POST('/api/backoffice/templates/preview', { body: request }),
     retry: false,
     placeholderData: (previous) => previous,
   });
@@ -69,8 +70,14 @@ export function useSaveTemplate(kind: TemplateKind) {
   return useMutation({
     mutationFn: (input: { id?: number; language: Language; isNew: boolean; fields: TemplateFields }) =>
       input.isNew
-        ? api.post<Template>(base(kind), { ...input.fields, language: input.language, id: input.id })
-        : api.put<Template>(`${base(kind)}/${input.id}/${input.language}`, input.fields),
+        ? api.POST('/api/backoffice/templates/{kind}', {
+            params: { path: { kind } },
+            body: { ...input.fields, language: input.language, id: input.id },
+          })
+        : api.PUT('/api/backoffice/templates/{kind}/{id}/{language}', {
+            params: { path: { kind, id: input.id ?? '', language: input.language } },
+            body: input.fields,
+          }),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.one(kind, String(saved.id), saved.language), saved);
       void queryClient.invalidateQueries({ queryKey: templateKeys.all });
@@ -82,7 +89,9 @@ export function useDeleteTemplate(kind: TemplateKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; language: string }) =>
-      api.delete<void>(`${base(kind)}/${input.id}/${input.language}`),
+      api.DELETE('/api/backoffice/templates/{kind}/{id}/{language}', {
+        params: { path: { kind, id: input.id, language: input.language as Language } },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }
@@ -92,9 +101,13 @@ export function useStaffIncidence(itemId: string) {
   return useQuery({
     queryKey: templateKeys.incidence(itemId),
     queryFn: ({ signal }) =>
-      api.get<StaffIncidence>(`/api/backoffice/items/${encodeURIComponent(itemId)}/incidence`, signal),
+      api.GET('/api/backoffice/items/{itemId}/incidence', { params: { path: { itemId } }, signal }),
   });
 }
+
+type IncidenceBody = ApiBody<'/api/backoffice/items/{itemId}/incidence', 'post'>;
+type EmailsBody = ApiBody<'/api/backoffice/items/{itemId}/template-emails', 'post'>;
+type PdfsBody = ApiBody<'/api/backoffice/items/{itemId}/template-pdfs', 'post'>;
 
 /** The three template actions on an item; each carries the item's version and refreshes the item after. */
 export function useItemTemplateAction(itemId: string, action: 'incidence' | 'template-emails' | 'template-pdfs') {
@@ -106,7 +119,15 @@ export function useItemTemplateAction(itemId: string, action: 'incidence' | 'tem
       text?: string;
       version: string;
       values?: TemplateValues;
-    }) => api.post<unknown>(`/api/backoffice/items/${encodeURIComponent(itemId)}/${action}`, body),
+    }): Promise<unknown> => {
+      const params = { path: { itemId } };
+      // One input for the three actions; each takes its own part of it (the server checks them).
+      if (action === 'incidence')
+        return api.POST('/api/backoffice/items/{itemId}/incidence', { params, body: body as IncidenceBody });
+      if (action === 'template-emails')
+        return api.POST('/api/backoffice/items/{itemId}/template-emails', { params, body: body as EmailsBody });
+      return api.POST('/api/backoffice/items/{itemId}/template-pdfs', { params, body: body as PdfsBody });
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });

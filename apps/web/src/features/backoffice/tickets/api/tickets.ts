@@ -1,9 +1,9 @@
 import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError, withQuery } from '../../../../shared/lib/api-client';
+import { api, isApiError, type PathOf } from '../../../../shared/lib/api-client';
 import { apiUpload } from '../../../../shared/lib/api-upload';
-import type { ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
+import type { ApiBody, ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import type { TicketLockState } from '../../shared';
 
@@ -31,22 +31,28 @@ export const ticketKeys = {
 };
 
 export const TICKET_PAGE_SIZE = 20;
-const BASE = '/api/backoffice/tickets';
+/** The JSON actions on a ticket (`close`, `delegate`, ...): its documented POST paths but the lock and the reply. */
+type TicketActionPath = Exclude<
+  Extract<PathOf<'post'>, `/api/backoffice/tickets/{ticketId}/${string}`>,
+  '/api/backoffice/tickets/{ticketId}/lock' | '/api/backoffice/tickets/{ticketId}/reply'
+>;
 
 export function useTickets(filter: TicketFilter) {
   return useQuery({
     queryKey: ticketKeys.list(filter),
     queryFn: ({ signal }) =>
-      api.get<TicketPage>(
-        withQuery(BASE, {
-          email: filter.email.trim() || undefined,
-          exact_email: filter.exactEmail || undefined,
-          status: filter.status || undefined,
-          page: filter.page > 1 ? filter.page : undefined,
-          size: TICKET_PAGE_SIZE,
-        }),
+      api.GET('/api/backoffice/tickets', {
+        params: {
+          query: {
+            email: filter.email.trim() || undefined,
+            exact_email: filter.exactEmail || undefined,
+            status: filter.status || undefined,
+            page: filter.page > 1 ? filter.page : undefined,
+            size: TICKET_PAGE_SIZE,
+          },
+        },
         signal,
-      ),
+      }),
     placeholderData: (previous) => previous,
   });
 }
@@ -54,7 +60,7 @@ export function useTickets(filter: TicketFilter) {
 export function useTicket(ticketId: number) {
   return useQuery({
     queryKey: ticketKeys.one(ticketId),
-    queryFn: ({ signal }) => api.get<Ticket>(`${BASE}/${ticketId}`, signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/tickets/{ticketId}', { params: { path: { ticketId } }, signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 }
@@ -64,7 +70,11 @@ export function useTicketAction(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; body: Record<string, unknown> }) =>
-      api.post<TicketWritten>(`${BASE}/${ticketId}/${input.name}`, input.body),
+      // The screen names the action and builds its fields; the server checks both against the action's schema.
+      api.POST(`/api/backoffice/tickets/{ticketId}/${input.name}` as TicketActionPath, {
+        params: { path: { ticketId } },
+        body: input.body as ApiBody<TicketActionPath, 'post'>,
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -73,7 +83,7 @@ export function useTicketAction(ticketId: number) {
 export function useNextTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<TicketPull | undefined>(`${BASE}/next`),
+    mutationFn: () => api.POST('/api/backoffice/tickets/next'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -82,14 +92,20 @@ export function useNextTicket() {
 export function useSendTicketMessage(ticketId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => apiUpload<TicketSent>(ticketId === null ? BASE : `${BASE}/${ticketId}/reply`, form),
+    mutationFn: (form: FormData): Promise<TicketSent> =>
+      ticketId === null
+        ? apiUpload('/api/backoffice/tickets', {}, form)
+        : apiUpload('/api/backoffice/tickets/{ticketId}/reply', { ticketId }, form),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
 
 export const ticketLockApi = {
-  take: (ticketId: number) => api.post<{ expires_at: string }>(`${BASE}/${ticketId}/lock`),
-  release: (ticketId: number, force = false) => api.delete(`${BASE}/${ticketId}/lock${force ? '?force=1' : ''}`),
+  take: (ticketId: number) => api.POST('/api/backoffice/tickets/{ticketId}/lock', { params: { path: { ticketId } } }),
+  release: (ticketId: number, force = false) =>
+    api.DELETE('/api/backoffice/tickets/{ticketId}/lock', {
+      params: { path: { ticketId }, query: { force: force ? '1' : undefined } },
+    }),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueueName } from '@ventanilla/domain';
 import { api } from '../../../../shared/lib/api-client';
-import type { ApiBody, ApiResponse, ItemLockInfo } from '../../../../shared/lib/api-contract';
+import type { ApiBody, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
 export type WorkspaceState = ApiResponse<'/api/backoffice/workspace', 'get'>;
@@ -33,25 +33,27 @@ export const workspaceKeys = {
   changes: (itemId: number) => [...queryKeys.backoffice, 'changes', itemId] as const,
 };
 
-const itemPath = (itemId: number) => `/api/backoffice/items/${encodeURIComponent(String(itemId))}`;
-
 export const workspaceApi = {
-  get: (signal?: AbortSignal) => api.get<WorkspaceState>('/api/backoffice/workspace', signal),
-  save: (input: WorkspaceInput) => api.put<WorkspaceState>('/api/backoffice/workspace', input),
-  lock: (itemId: number) => api.post<ItemLockInfo>(`${itemPath(itemId)}/lock`),
+  get: (signal?: AbortSignal) => api.GET('/api/backoffice/workspace', { signal }),
+  save: (input: WorkspaceInput) => api.PUT('/api/backoffice/workspace', { body: input }),
+  lock: (itemId: number) => api.POST('/api/backoffice/items/{itemId}/lock', { params: { path: { itemId } } }),
   release: (itemId: number, force = false) =>
-    api.delete<{ item_id: number; outcome: string }>(`${itemPath(itemId)}/lock${force ? '?force=1' : ''}`),
-  changes: (itemId: number, signal?: AbortSignal) => api.get<ItemChanges>(`${itemPath(itemId)}/changes`, signal),
-  next: (queue: QueueName) => api.post<QueuePull | undefined>('/api/backoffice/queue/next', { queue }),
-  last: (signal?: AbortSignal) => api.get<QueueLast>('/api/backoffice/queue/last', signal),
-  finish: (itemId: number, input: FinishInput) => api.post<FinishResult>(`${itemPath(itemId)}/finish`, input),
+    api.DELETE('/api/backoffice/items/{itemId}/lock', {
+      params: { path: { itemId }, query: { force: force ? '1' : undefined } },
+    }),
+  changes: (itemId: number, signal?: AbortSignal) =>
+    api.GET('/api/backoffice/items/{itemId}/changes', { params: { path: { itemId } }, signal }),
+  next: (queue: QueueName) => api.POST('/api/backoffice/queue/next', { body: { queue } }),
+  last: (signal?: AbortSignal) => api.GET('/api/backoffice/queue/last', { signal }),
+  finish: (itemId: number, input: FinishInput) =>
+    api.POST('/api/backoffice/items/{itemId}/finish', { params: { path: { itemId } }, body: input }),
 };
 
 /** GET /api/backoffice/activity: My Activity. */
 export function useActivity() {
   return useQuery({
     queryKey: workspaceKeys.activity,
-    queryFn: ({ signal }) => api.get<Activity>('/api/backoffice/activity', signal),
+    queryFn: ({ signal }) => api.GET('/api/backoffice/activity', { signal }),
     staleTime: 0,
   });
 }

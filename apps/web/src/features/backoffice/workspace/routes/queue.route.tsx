@@ -5,14 +5,13 @@ import { isWorkStatus, tabTitle, type QueueName } from '@ventanilla/domain';
 import { errorText, userCan, useUser } from '../../../../shared/auth';
 import { useLanguage, useT } from '../../../../shared/i18n';
 import { api, isApiError } from '../../../../shared/lib/api-client';
-import type { BackofficeItem } from '../../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Select, Spinner } from '../../../../shared/ui';
-import { backofficeKeys, useItem, useStatuses } from '../../shared';
+import type { BackofficeItem } from '../../../../shared/lib/api-contract';
+import { backofficeKeys, useItem, useStatuses, useWorkspace } from '../../shared';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { TicketQueue } from '../../tickets';
-import { useWorkspace } from '../../shared';
 
 const TAB_OF_QUEUE: Record<QueueName, '-1' | '-2'> = { default: '-1', portugal: '-2' };
 
@@ -75,7 +74,8 @@ function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
         if (given && given.queue === queue) {
           const item = await queryClient.fetchQuery({
             queryKey: backofficeKeys.item(String(given.item_id)),
-            queryFn: ({ signal }) => api.get<BackofficeItem>(`/api/backoffice/items/${given.item_id}`, signal),
+            queryFn: ({ signal }) =>
+              api.GET('/api/backoffice/items/{itemId}', { params: { path: { itemId: given.item_id } }, signal }),
             staleTime: 0,
           });
           if (isWorkStatus(item.panel_status_id)) {
