@@ -3,7 +3,6 @@ import { assistantErrorText, SseReader, type AssistantFailure, type Language } f
 import { api, csrfHeaders } from '../../../../shared/lib/api-client';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import { backofficeKeys } from '../../shared';
-import type { AssistantPdfAttached, AssistantStatus } from '../../../../shared/lib/api-contract';
 
 export const assistantKeys = {
   status: (itemId: string) => [...queryKeys.backoffice, 'assistant', itemId] as const,

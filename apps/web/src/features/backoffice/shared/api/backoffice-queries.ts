@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
 import { queryKeys } from '../../../../shared/lib/query-keys';
-import type { BackofficeItem, ItemSearchPage, PanelStatus } from '../../../../shared/lib/api-contract';
 
 /**
  * The search's query string exactly as the address carries it (`email=lucia&status=40,60`): sent as it is, so the

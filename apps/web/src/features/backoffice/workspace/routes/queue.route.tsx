@@ -7,7 +7,6 @@ import { useLanguage, useT } from '../../../../shared/i18n';
 import { api, isApiError } from '../../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Select, Spinner } from '../../../../shared/ui';
-import type { BackofficeItem } from '../../../../shared/lib/api-contract';
 import { backofficeKeys, useItem, useStatuses, useWorkspace } from '../../shared';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
