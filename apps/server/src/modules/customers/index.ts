@@ -27,3 +27,4 @@ export { SignInLinksService } from './sign-in-links.service.js';
 export { sweepSignInLeftovers } from './sign-in-sweep.js';
 export { deviceRoutes, signInRoutes } from './sign-in.routes.js';
 export { findUserByEmail, normaliseEmail } from './users.repository.js';
+export { customersModule } from './customers.module.js';

@@ -14,3 +14,4 @@ export {
   markOrderPaid,
   recordHistory,
 } from './orders.repository.js';
+export { orderRecordsModule } from './order-records.module.js';
