@@ -145,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     Object.assign(ctx, services);
   }
   for (const module of MODULES) module.listen?.(ctx);
+  for (const module of MODULES) module.jobs?.(ctx, boot);
   for (const module of MODULES) await module.start?.(ctx, boot);
   const moduleRoutes = MODULES.map((module) => module.routes?.(ctx) ?? {});
   if (config.nodeEnv === 'production' && config.mail.transport === 'mailbox') {

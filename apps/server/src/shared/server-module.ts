@@ -32,7 +32,7 @@ export interface ModuleBoot {
 /**
  * What a server module contributes to the app (docs/architecture.md, "Server modules"). app.ts builds the app from
  * one list of these, in order: each module's services (which see the services of the modules before it), then the
- * listeners, the boot work (`start`), the routes; at shutdown `stop` then `close`, both in the reverse order. A module
+ * listeners, the jobs, the boot work (`start`), the routes; at shutdown `stop` then `close`, both in the reverse order. A module
  * adds its services to `app.ctx`'s type by augmenting AppContext in its own `<name>.module.ts`.
  */
 export interface ServerModule {
@@ -45,6 +45,11 @@ export interface ServerModule {
    * in the order of the module list.
    */
   listen?(ctx: AppContext): void;
+  /**
+   * Declares its background jobs on `ctx.jobs` (pg-boss handlers and schedules), after every module's listeners and
+   * before any module's `start` (the queue starts in the jobs module's).
+   */
+  jobs?(ctx: AppContext, boot: ModuleBoot): void;
   /**
    * Work at boot that needs every module's services and listeners (the job queue starts, the demo data is seeded), in
    * list order, before the routes are registered.

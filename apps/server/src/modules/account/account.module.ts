@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../shared/server-module.js';
 import { AccountDataService } from './account-data.service.js';
+import { defineAccountJobs } from './account.jobs.js';
 import { accountSelfRoutes } from './account-self.routes.js';
 import { accountRoutes, emailChangeConfirmRoutes } from './account.routes.js';
 import { EmailChangeService } from './email-change.service.js';
@@ -38,5 +39,6 @@ export const accountModule: ServerModule = {
   // Notifications (and their pushes) of order changes the customer should know of (docs/customer-panel.md).
   listen: (ctx) =>
     ctx.orderEvents.on('itemStatusChanged', (tx, event) => ctx.notifications.onItemStatusChanged(tx, event)),
+  jobs: (ctx, { log }) => defineAccountJobs(ctx.jobs, { ...ctx, log }),
   routes: () => ({ public: [emailChangeConfirmRoutes], protected: [accountSelfRoutes, accountRoutes] }),
 };

@@ -27,12 +27,11 @@ declare module '../../plugins/context.js' {
  */
 export const companyReportsModule: ServerModule = {
   name: 'company-reports',
-  services({ db, catalog, files, jobs, config, now }) {
+  services({ db, catalog, files, config, now }) {
     const companyReports = new CompanyReportsService(db, catalog, files, companyReportAdapter(config.companyReports), {
       lookupsPerHour: config.companyReports.lookupsPerHour,
       now,
     });
-    companyReports.defineJobs(jobs);
     return { companyReports };
   },
   listen({ config, companyReports, orderEvents }) {
@@ -43,6 +42,7 @@ export const companyReportsModule: ServerModule = {
       companyReports.enqueueForOrder(tx, event.orderId, () => paidOrderItems(tx, event)),
     );
   },
+  jobs: (ctx) => ctx.companyReports.defineJobs(ctx.jobs),
   start({ config, companyReports }, { log }) {
     if (sandboxInProduction(config, companyReports))
       log.warn('COMPANY_REPORTS_ADAPTER is the sandbox: paid company reports are not attached automatically');

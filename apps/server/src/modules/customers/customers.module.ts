@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../shared/server-module.js';
+import { periodicPollSeconds } from '../jobs/index.js';
 import { agentsAdminRoutes } from './agents-admin.routes.js';
 import authRoutes, { accountRoutes } from './auth.routes.js';
 import { customersAdminRoutes, impersonationRoutes } from './customers-admin.routes.js';
@@ -9,6 +10,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { signInLinkRoutes } from './sign-in-link.routes.js';
 import { SignInLinksService } from './sign-in-links.service.js';
 import { deviceRoutes, signInRoutes } from './sign-in.routes.js';
+import { sweepSignInLeftovers } from './sign-in-sweep.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -18,6 +20,9 @@ declare module '../../plugins/context.js' {
   }
 }
 
+/** Hourly: expired remember-me devices, OpenID sign-ins, OAuth 1.0a tokens and nonces. */
+export const SIGN_IN_SWEEP_JOB = 'sign-in-sweep';
+
 /** Accounts and signing in (passwords, links, OpenID, remembered devices), staff's customer and agent admin. */
 export const customersModule: ServerModule = {
   name: 'customers',
@@ -25,6 +30,14 @@ export const customersModule: ServerModule = {
     if (config.seedDemoUsers) await seedDemoUsers(db);
     return { passwordReset: new PasswordResetService(db, email), signInLinks: new SignInLinksService(db, email) };
   },
+  jobs: ({ jobs, db, config }) =>
+    jobs.define({
+      name: SIGN_IN_SWEEP_JOB,
+      cron: '47 * * * *',
+      policy: 'singleton',
+      pollSeconds: periodicPollSeconds(config),
+      handle: async () => void (await sweepSignInLeftovers(db, new Date())),
+    }),
   routes: () => ({
     public: [authRoutes, passwordResetRoutes, signInLinkRoutes, signInRoutes, oidcRoutes],
     protected: [accountRoutes, deviceRoutes, customersAdminRoutes, impersonationRoutes, agentsAdminRoutes],

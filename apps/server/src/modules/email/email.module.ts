@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../shared/server-module.js';
 import { readStoredFile } from '../files/index.js';
 import { EmailDispatcher } from './email-dispatcher.js';
+import { defineEmailJobs } from './email.jobs.js';
 import { createMailTransport, type MailTransport } from './email-transport.js';
 import emailRoutes from './email.routes.js';
 import { EmailService } from './email.service.js';
@@ -47,6 +48,8 @@ export const emailModule: ServerModule = {
     return { email: new EmailService(db, config, ctx.catalog, ctx.payLinks), emailDispatcher };
   },
   listen: (ctx) => ctx.email.listen(ctx.orderEvents),
+  // Sending the outbox, relaying due messages, reminding unpaid orders.
+  jobs: (ctx) => defineEmailJobs(ctx.jobs, ctx),
   routes: () => ({ protected: [emailRoutes] }),
   close: async (ctx) => ctx.emailDispatcher.transport.close(),
 };

@@ -14,6 +14,7 @@ import type { VerifactuSubmissionConfig } from '../../config/env.js';
 import { AeatSubmitter, aeatTlsFromConfig } from './aeat-submitter.js';
 import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
 import { VerifactuService } from './verifactu.service.js';
+import { defineVerifactuJobs } from './verifactu.jobs.js';
 import type { VerifactuEnvironment } from '@ventanilla/domain';
 
 declare module '../../plugins/context.js' {
@@ -156,6 +157,7 @@ export const invoicingModule: ServerModule = {
       legalEntitiesStore,
     };
   },
+  jobs: (ctx, { log }) => defineVerifactuJobs(ctx.jobs, ctx.verifactu, ctx.config, log),
   routes: () => ({ public: [legalEntityPublicRoutes], protected: [invoicingRoutes, legalEntityAdminRoutes] }),
   // A reload of the legal entities a last request started.
   close: (ctx) => ctx.legalEntitiesStore.idle(),

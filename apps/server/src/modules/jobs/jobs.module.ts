@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../shared/server-module.js';
-import { defineBackgroundJobs } from './background-jobs.js';
+import { defineRateCountersSweep } from './background-jobs.js';
 import { JobQueue } from './job-queue.js';
 
 declare module '../../plugins/context.js' {
@@ -22,8 +22,8 @@ declare module '../../shared/server-module.js' {
 /**
  * Background work (e-mail sending, sweeps, postponed tickets) as pg-boss jobs in the database, safe with several
  * instances (docs/decisions/0017-job-queue-and-file-storage.md). The schema and queues exist in every instance (an
- * e-mail's job is written in its transaction); workers run where JOB_WORKERS says. Early in the module list: the
- * modules after it define jobs, and at shutdown their work stops before the workers do.
+ * e-mail's job is written in its transaction); workers run where JOB_WORKERS says. Each module declares its own jobs
+ * (`jobs`, on `ctx.jobs`). Early in the module list: at shutdown the modules that give it work stop before its workers.
  */
 export const jobsModule: ServerModule = {
   name: 'jobs',
@@ -35,20 +35,9 @@ export const jobsModule: ServerModule = {
     jobs.log = log;
     return { jobs };
   },
-  async start(ctx, { log }) {
-    defineBackgroundJobs(ctx.jobs, {
-      db: ctx.db,
-      email: ctx.email,
-      emailDispatcher: ctx.emailDispatcher,
-      uploads: ctx.uploads,
-      tickets: ctx.tickets,
-      notifications: ctx.notifications,
-      push: ctx.push,
-      verifactu: ctx.verifactu,
-      log,
-      emailPollMs: ctx.config.mail.pollMs,
-      jobPollSeconds: ctx.config.jobs.pollSeconds,
-    });
+  jobs: (ctx) => defineRateCountersSweep(ctx.jobs, ctx.db, ctx.config),
+  // Every module has declared its jobs (`jobs`, before any `start`).
+  async start(ctx) {
     // Before anything writes an e-mail (the demo seed does): its job is written in the same transaction.
     await ctx.jobs.start();
     await ctx.jobs.work();
