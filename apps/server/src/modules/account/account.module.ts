@@ -4,6 +4,7 @@ import { defineAccountJobs } from './account.jobs.js';
 import { accountSelfRoutes } from './account-self.routes.js';
 import { accountRoutes, emailChangeConfirmRoutes } from './account.routes.js';
 import { EmailChangeService } from './email-change.service.js';
+import { meRoutes } from './me.routes.js';
 import { NotificationsService } from './notifications.service.js';
 import { type PushFetch, PushService } from './push.service.js';
 
@@ -27,7 +28,7 @@ declare module '../../shared/server-module.js' {
   }
 }
 
-/** The customer's own account: e-mail change, GDPR export and deletion, notifications and web pushes. */
+/** The signed-in user's `/api/me` routes: who they are, devices, impersonation's way back, e-mail change, GDPR export and deletion, notifications and web pushes. */
 export const accountModule: ServerModule = {
   name: 'account',
   services: ({ db, config, files, email, catalog }, { options, log }) => ({
@@ -40,5 +41,5 @@ export const accountModule: ServerModule = {
   listen: (ctx) =>
     ctx.orderEvents.on('itemStatusChanged', (tx, event) => ctx.notifications.onItemStatusChanged(tx, event)),
   jobs: (ctx, { log }) => defineAccountJobs(ctx.jobs, { ...ctx, log }),
-  routes: () => ({ public: [emailChangeConfirmRoutes], protected: [accountSelfRoutes, accountRoutes] }),
+  routes: () => ({ public: [emailChangeConfirmRoutes], protected: [meRoutes, accountSelfRoutes, accountRoutes] }),
 };

@@ -1,15 +1,15 @@
 import type { ServerModule } from '../../shared/server-module.js';
 import { periodicPollSeconds } from '../jobs/index.js';
 import { agentsAdminRoutes } from './agents-admin.routes.js';
-import authRoutes, { accountRoutes } from './auth.routes.js';
-import { customersAdminRoutes, impersonationRoutes } from './customers-admin.routes.js';
+import authRoutes from './auth.routes.js';
+import { customersAdminRoutes } from './customers-admin.routes.js';
 import { seedDemoUsers } from './demo-users.js';
 import { oidcRoutes } from './oidc.routes.js';
 import passwordResetRoutes from './password-reset.routes.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { signInLinkRoutes } from './sign-in-link.routes.js';
 import { SignInLinksService } from './sign-in-links.service.js';
-import { deviceRoutes, signInRoutes } from './sign-in.routes.js';
+import { signInRoutes } from './sign-in.routes.js';
 import { sweepSignInLeftovers } from './sign-in-sweep.js';
 
 declare module '../../plugins/context.js' {
@@ -40,6 +40,6 @@ export const customersModule: ServerModule = {
     }),
   routes: () => ({
     public: [authRoutes, passwordResetRoutes, signInLinkRoutes, signInRoutes, oidcRoutes],
-    protected: [accountRoutes, deviceRoutes, customersAdminRoutes, impersonationRoutes, agentsAdminRoutes],
+    protected: [customersAdminRoutes, agentsAdminRoutes],
   }),
 };
