@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../src/modules/jobs/background-jobs.js';
+import { EMAIL_JOBS } from '../src/modules/email/email.jobs.js';
 import { JobQueue } from '../src/modules/jobs/job-queue.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -93,7 +93,11 @@ describe.skipIf(!adminUrl)('server shutdown (SIGTERM)', () => {
       await queue.start();
       const ids: string[] = [];
       for (const outboxId of OUTBOX_IDS) {
-        const id = await queue.send(JOBS.emailSend, { outboxId }, { singletonKey: String(outboxId), startAfter: 3600 });
+        const id = await queue.send(
+          EMAIL_JOBS.send,
+          { outboxId },
+          { singletonKey: String(outboxId), startAfter: 3600 },
+        );
         if (id) ids.push(id);
       }
       await queue.stop();
@@ -122,7 +126,7 @@ describe.skipIf(!adminUrl)('server shutdown (SIGTERM)', () => {
     // The jobs a blocked fetch returned were handled and recorded, not left active for the expiry to find.
     const { rows } = await db.handle.pool.query<{ state: string }>(
       `SELECT state FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2)`,
-      [JOBS.emailSend, OUTBOX_IDS.map(String)],
+      [EMAIL_JOBS.send, OUTBOX_IDS.map(String)],
     );
     expect(rows.map((r) => r.state)).toEqual(OUTBOX_IDS.map(() => 'completed'));
   });

@@ -150,6 +150,19 @@ function shareRepeatedSchemas(paths: Json, taken: Set<string>): { paths: Json; s
   return { paths: share(paths, 'Schema') as Json, schemas };
 }
 
+/**
+ * The paths in alphabetical order, and each path's methods: the document (and the names of its shared components,
+ * given in the order they are met) does not depend on the order the modules register their routes in.
+ */
+function sortedPaths(paths: Json): Json {
+  const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+  return Object.fromEntries(
+    Object.entries(paths)
+      .sort(byKey)
+      .map(([path, item]) => [path, Object.fromEntries(Object.entries(item as Json).sort(byKey))]),
+  );
+}
+
 /** Collects every route schema into an OpenAPI 3 document, served at /api/openapi.json. */
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
@@ -183,7 +196,7 @@ export default fp(
           };
         }
         const repeated = shareRepeatedSchemas(
-          shareErrorResponses((shared.paths ?? {}) as Json),
+          shareErrorResponses(sortedPaths((shared.paths ?? {}) as Json)),
           new Set(Object.keys(schemas)),
         );
         Object.assign(schemas, repeated.schemas);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { ChannelHandler } from '../db/pg-listener.js';
 import type { AppContext } from '../plugins/context.js';
 
 /** The routes a module adds: public ones at the root, the others inside the protected group. */
@@ -14,22 +15,55 @@ export interface ModuleRoutes {
 }
 
 /**
+ * What buildApp's caller may pass in place of a module's defaults (tests inject fakes: a mail transport, a fetch).
+ * Each module declares its own by augmenting this interface in its `<name>.module.ts`; app.ts's BuildAppOptions
+ * extends it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declaration merging
+export interface ModuleOptions {}
+
+/** What a module is given besides the services: buildApp's options and the app's logger. */
+export interface ModuleBoot {
+  readonly options: ModuleOptions;
+  /** The app's logger (the app exists, without routes, before any module is built). */
+  readonly log: FastifyBaseLogger;
+}
+
+/**
  * What a server module contributes to the app (docs/architecture.md, "Server modules"). app.ts builds the app from
- * one list of these, in order: each module's services (which see the services of the modules before it), then its
- * routes. A module adds its services to `app.ctx`'s type by augmenting AppContext in its own `<name>.module.ts`.
+ * one list of these, in order: each module's services (which see the services of the modules before it), then the
+ * listeners, the jobs, the boot work (`start`), the routes; at shutdown `stop` then `close`, both in the reverse order. A module
+ * adds its services to `app.ctx`'s type by augmenting AppContext in its own `<name>.module.ts`.
  */
 export interface ServerModule {
   /** The module's folder under src/modules. */
   readonly name: string;
   /** Builds its services, seeding their data first if they need any; they join `app.ctx` under these keys. */
-  services?(ctx: AppContext): Partial<AppContext> | Promise<Partial<AppContext>>;
-  /** Its routes (a function: some are built from the module's services or configuration). */
-  routes?(ctx: AppContext): ModuleRoutes;
+  services?(ctx: AppContext, boot: ModuleBoot): Partial<AppContext> | Promise<Partial<AppContext>>;
   /**
    * Subscribes its listeners to the order events (`ctx.orderEvents`), once, after every module's services are built,
    * in the order of the module list.
    */
   listen?(ctx: AppContext): void;
-  /** Stops what the module runs, at shutdown, before the shared services (database, files, jobs) close. */
-  close?(ctx: AppContext): Promise<void>;
+  /**
+   * Declares its background jobs on `ctx.jobs` (pg-boss handlers and schedules), after every module's listeners and
+   * before any module's `start` (the queue starts in the jobs module's).
+   */
+  jobs?(ctx: AppContext, boot: ModuleBoot): void;
+  /**
+   * Work at boot that needs every module's services and listeners (the job queue starts, the demo data is seeded), in
+   * list order, before the routes are registered.
+   */
+  start?(ctx: AppContext, boot: ModuleBoot): void | Promise<void>;
+  /** Its routes (a function: some are built from the module's services or configuration). */
+  routes?(ctx: AppContext): ModuleRoutes;
+  /** The LISTEN/NOTIFY channels it hears (other instances' changes), on the app's one listening connection. */
+  channels?(ctx: AppContext): readonly ChannelHandler[];
+  /**
+   * Stops taking in or doing work at shutdown (inbound mail, job workers), after the requests in flight have finished,
+   * in the reverse order of the list: a module stops before those it uses.
+   */
+  stop?(ctx: AppContext): Promise<void>;
+  /** Releases what it holds (connections, a reload in flight) once every module has stopped, in reverse list order. */
+  close?(ctx: AppContext, boot: ModuleBoot): Promise<void>;
 }

@@ -2,7 +2,28 @@
 // TEST_DATABASE_URL): an e-mail's job is written in the transaction that writes the e-mail, the workers send it to a
 // real SMTP server once, a transient failure schedules a later job, and the periodic sweeps are scheduled and run.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JOBS, VERIFACTU_SUBMIT_EVERY_S } from '../../src/modules/jobs/background-jobs.js';
+import { ACCOUNT_JOBS } from '../../src/modules/account/account.jobs.js';
+import { SIGN_IN_SWEEP_JOB } from '../../src/modules/customers/customers.module.js';
+import { EMAIL_JOBS } from '../../src/modules/email/email.jobs.js';
+import { VERIFACTU_SUBMIT_EVERY_S, VERIFACTU_SUBMIT_JOB } from '../../src/modules/invoicing/verifactu.jobs.js';
+import { RATE_COUNTERS_SWEEP } from '../../src/modules/jobs/background-jobs.js';
+import { STATS_COMPACT_JOB } from '../../src/modules/statistics/statistics.module.js';
+import { TICKETS_WAKE_JOB } from '../../src/modules/tickets/tickets.module.js';
+import { UPLOADS_SWEEP_JOB } from '../../src/modules/uploads/uploads.module.js';
+
+// The queues, each declared by its module.
+const JOBS = {
+  emailSend: EMAIL_JOBS.send,
+  emailRelay: EMAIL_JOBS.relay,
+  unpaidOrderReminders: EMAIL_JOBS.unpaidOrderReminders,
+  deletedAccountMailSweep: ACCOUNT_JOBS.deletedAccountMailSweep,
+  rateCountersSweep: RATE_COUNTERS_SWEEP,
+  signInSweep: SIGN_IN_SWEEP_JOB,
+  statsCompact: STATS_COMPACT_JOB,
+  ticketsWake: TICKETS_WAKE_JOB,
+  uploadsSweep: UPLOADS_SWEEP_JOB,
+  verifactuSubmit: VERIFACTU_SUBMIT_JOB,
+};
 import { waitFor } from '../support/sandbox-browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

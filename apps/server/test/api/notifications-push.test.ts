@@ -6,7 +6,7 @@ import { PUSH_SUBSCRIPTIONS_MAX } from '@ventanilla/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions } from '../../src/db/schema.js';
-import { JOBS } from '../../src/modules/jobs/background-jobs.js';
+import { ACCOUNT_JOBS } from '../../src/modules/account/account.jobs.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { PushReceiver } from '../support/push-receiver.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
@@ -48,7 +48,7 @@ const pushJobs = async () =>
   (
     await t.app.ctx.database.pool.query<{ data: { notificationId: number } }>(
       `select data from pgboss.job where name = $1`,
-      [JOBS.pushSend],
+      [ACCOUNT_JOBS.pushSend],
     )
   ).rows.map((r) => r.data.notificationId);
 

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../../src/modules/jobs/background-jobs.js';
+import { EMAIL_JOBS } from '../../src/modules/email/email.jobs.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createScratchDatabase, HttpClient, startInstance, type Instance } from '../support/instances.js';
 import { startS3Server, type TestS3Server } from '../support/s3-server.js';
@@ -162,8 +162,8 @@ describe.skipIf(!adminUrl).each(storages)('three instances, files in $storage', 
     // Duplicates from the other instances, under other queue keys, so the queue policy does not drop them: only the
     // handler (the outbox claim) stands between them and a second send.
     for (const id of ids) {
-      await b.app.ctx.jobs.send(JOBS.emailSend, { outboxId: id }, { singletonKey: `${id}:again-from-b` });
-      await c.app.ctx.jobs.send(JOBS.emailSend, { outboxId: id }, { singletonKey: `${id}:again-from-c` });
+      await b.app.ctx.jobs.send(EMAIL_JOBS.send, { outboxId: id }, { singletonKey: `${id}:again-from-b` });
+      await c.app.ctx.jobs.send(EMAIL_JOBS.send, { outboxId: id }, { singletonKey: `${id}:again-from-c` });
     }
     const outbox = () =>
       a.database.pool
@@ -172,7 +172,7 @@ describe.skipIf(!adminUrl).each(storages)('three instances, files in $storage', 
     const openJobs = () =>
       a.database.pool
         .query<{ n: string }>(`select count(*) n from pgboss.job where name = $1 and state < 'completed'`, [
-          JOBS.emailSend,
+          EMAIL_JOBS.send,
         ])
         .then((r) => Number(r.rows[0]!.n));
     await waitFor(async () => (await outbox()) === 30 && (await openJobs()) === 0, 60_000);

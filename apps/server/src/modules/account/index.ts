@@ -6,3 +6,4 @@ export { forgetDeletedAccountMail } from './deleted-account-mail.js';
 export { EmailChangeService } from './email-change.service.js';
 export { NotificationsService } from './notifications.service.js';
 export { type PushFetch, PushService } from './push.service.js';
+export { accountModule } from './account.module.js';

@@ -10,3 +10,4 @@ export { ItemLocksService } from './item-locks.service.js';
 export { LockEvents } from './lock-events.js';
 export { default as workspaceRoutes } from './workspace.routes.js';
 export { WorkspaceService } from './workspace.service.js';
+export { backofficeModule } from './backoffice.module.js';

@@ -7,3 +7,4 @@ export { type CatalogProduct, CatalogService, offerOf, type StoreInfo } from './
 export { errorsOut, evaluateProduct, evaluationOut, priceOut, type RawAnswers } from './product-evaluation.js';
 export { isSafeHref, sanitizeFaqHtml } from './sanitize-faq.js';
 export { seedDatabase } from './seed.js';
+export { catalogModule } from './catalog.module.js';

@@ -7,3 +7,4 @@ export { offeredMethods, SANDBOX_ROUTING, staticRouting } from './payment-routin
 export { quoteLinkOwnerRoutes, quoteLinkRoutes } from './quote-link.routes.js';
 export { QuoteLinksService } from './quote-links.service.js';
 export { refuseSandboxRouting, withRoutingRules } from './routing-rules.js';
+export { checkoutModule } from './checkout.module.js';

@@ -5,7 +5,9 @@ import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { OrderEvents } from '../order-records/order-events.js';
-import { createCompanyReports } from './company-reports.module.js';
+import type { AppContext } from '../../plugins/context.js';
+import type { ModuleBoot } from '../../shared/server-module.js';
+import { companyReportsModule } from './company-reports.module.js';
 import { ProviderCompanyReports } from './provider.adapter.js';
 import { SandboxCompanyReports } from './sandbox.adapter.js';
 
@@ -13,7 +15,7 @@ import { SandboxCompanyReports } from './sandbox.adapter.js';
 
 const PROVIDER = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', timeoutMs: 100, name: 'Buró' };
 
-function build(nodeEnv: AppConfig['nodeEnv'], adapter: 'sandbox' | 'provider') {
+async function build(nodeEnv: AppConfig['nodeEnv'], adapter: 'sandbox' | 'provider') {
   const orderEvents = new OrderEvents();
   const onPaid = vi.spyOn(orderEvents, 'onPaid');
   const warn = vi.fn();
@@ -21,7 +23,7 @@ function build(nodeEnv: AppConfig['nodeEnv'], adapter: 'sandbox' | 'provider') {
     nodeEnv,
     companyReports: { adapter, provider: adapter === 'provider' ? PROVIDER : null, lookupsPerHour: 60 },
   } as unknown as AppConfig;
-  const service = createCompanyReports({
+  const ctx = {
     db: {} as Db,
     catalog: {} as CatalogService,
     files: {} as FileStorage,
@@ -29,27 +31,30 @@ function build(nodeEnv: AppConfig['nodeEnv'], adapter: 'sandbox' | 'provider') {
     orderEvents,
     config,
     now: () => new Date(),
-    warn,
-  });
-  return { service, onPaid, warn };
+  } as unknown as AppContext;
+  const boot = { options: {}, log: { warn } } as unknown as ModuleBoot;
+  Object.assign(ctx, await companyReportsModule.services?.(ctx, boot));
+  companyReportsModule.listen?.(ctx);
+  await companyReportsModule.start?.(ctx, boot);
+  return { service: ctx.companyReports, onPaid, warn };
 }
 
-describe('createCompanyReports', () => {
-  it.each(['development', 'test', 'production'] as const)('%s with a provider attaches paid reports', (env) => {
-    const { service, onPaid, warn } = build(env, 'provider');
+describe('companyReportsModule', () => {
+  it.each(['development', 'test', 'production'] as const)('%s with a provider attaches paid reports', async (env) => {
+    const { service, onPaid, warn } = await build(env, 'provider');
     expect(service.adapter).toBeInstanceOf(ProviderCompanyReports);
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('development with the sandbox attaches its marked reports', () => {
-    const { service, onPaid } = build('development', 'sandbox');
+  it('development with the sandbox attaches its marked reports', async () => {
+    const { service, onPaid } = await build('development', 'sandbox');
     expect(service.adapter).toBeInstanceOf(SandboxCompanyReports);
     expect(onPaid).toHaveBeenCalledTimes(1);
   });
 
-  it('production with the sandbox attaches nothing and says so', () => {
-    const { onPaid, warn } = build('production', 'sandbox');
+  it('production with the sandbox attaches nothing and says so', async () => {
+    const { onPaid, warn } = await build('production', 'sandbox');
     expect(onPaid).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not attached automatically'));
   });

@@ -1,11 +1,9 @@
 import type { AppConfig } from '../../config/env.js';
-import type { Db } from '../../db/database.js';
-import type { CatalogService } from '../catalog/index.js';
-import type { FileStorage } from '../files/index.js';
-import type { JobQueue } from '../jobs/index.js';
-import { type OrderEvents, paidOrderItems } from '../order-records/index.js';
+import type { ServerModule } from '../../shared/server-module.js';
+import { paidOrderItems } from '../order-records/index.js';
 import type { CompanyReportAdapter } from './company-report-adapter.js';
 import { CompanyReportsService } from './company-reports.service.js';
+import companyReportsRoutes from './company-reports.routes.js';
 import { ProviderCompanyReports, type ReportFetch } from './provider.adapter.js';
 import { SandboxCompanyReports } from './sandbox.adapter.js';
 
@@ -16,35 +14,42 @@ export function companyReportAdapter(config: AppConfig['companyReports'], fetchF
     : new SandboxCompanyReports();
 }
 
-/**
- * Builds the service, declares its job and listens to "paid" (a job per report line, in the paying transaction), except
- * in production with the sandbox.
- */
-export function createCompanyReports(deps: {
-  db: Db;
-  catalog: CatalogService;
-  files: FileStorage;
-  jobs: JobQueue;
-  orderEvents: OrderEvents;
-  config: AppConfig;
-  now: () => Date;
-  fetchFn?: ReportFetch;
-  warn?: (message: string) => void;
-}): CompanyReportsService {
-  const service = new CompanyReportsService(
-    deps.db,
-    deps.catalog,
-    deps.files,
-    companyReportAdapter(deps.config.companyReports, deps.fetchFn),
-    { lookupsPerHour: deps.config.companyReports.lookupsPerHour, now: deps.now },
-  );
-  service.defineJobs(deps.jobs);
-  // Made-up reports are never delivered to paying customers: in production the sandbox only answers staff lookups
-  // (marked as such), and report lines wait for an agent until a provider is configured.
-  if (deps.config.nodeEnv === 'production' && service.adapter instanceof SandboxCompanyReports) {
-    deps.warn?.('COMPANY_REPORTS_ADAPTER is the sandbox: paid company reports are not attached automatically');
-  } else {
-    deps.orderEvents.onPaid((tx, event) => service.enqueueForOrder(tx, event.orderId, () => paidOrderItems(tx, event)));
+declare module '../../plugins/context.js' {
+  interface AppContext {
+    /** Company reports by CIF: staff lookups and the automatic attachment to paid report lines. */
+    companyReports: CompanyReportsService;
   }
-  return service;
+}
+
+/**
+ * Company reports (docs/integrations.md, "Company reports"): staff lookups, and a paid report line gets its report
+ * attached by a job (one per line, queued in the paying transaction), except in production with the sandbox.
+ */
+export const companyReportsModule: ServerModule = {
+  name: 'company-reports',
+  services({ db, catalog, files, config, now }) {
+    const companyReports = new CompanyReportsService(db, catalog, files, companyReportAdapter(config.companyReports), {
+      lookupsPerHour: config.companyReports.lookupsPerHour,
+      now,
+    });
+    return { companyReports };
+  },
+  listen({ config, companyReports, orderEvents }) {
+    // Made-up reports are never delivered to paying customers: in production the sandbox only answers staff lookups
+    // (marked as such, and said at boot), and report lines wait for an agent until a provider is configured.
+    if (sandboxInProduction(config, companyReports)) return;
+    orderEvents.onPaid((tx, event) =>
+      companyReports.enqueueForOrder(tx, event.orderId, () => paidOrderItems(tx, event)),
+    );
+  },
+  jobs: (ctx) => ctx.companyReports.defineJobs(ctx.jobs),
+  start({ config, companyReports }, { log }) {
+    if (sandboxInProduction(config, companyReports))
+      log.warn('COMPANY_REPORTS_ADAPTER is the sandbox: paid company reports are not attached automatically');
+  },
+  routes: () => ({ protected: [companyReportsRoutes] }),
+};
+
+function sandboxInProduction(config: AppConfig, service: CompanyReportsService): boolean {
+  return config.nodeEnv === 'production' && service.adapter instanceof SandboxCompanyReports;
 }

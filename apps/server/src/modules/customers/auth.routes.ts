@@ -3,7 +3,6 @@ import { ROLES, signInIpDecision } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
-import { signedInUser } from '../../plugins/protected-routes.js';
 import { authenticate, registerCustomer } from './auth.service.js';
 import { DEVICE_COOKIE, knowThisBrowser } from './known-devices.service.js';
 import { forgetRememberCookie, REMEMBER_COOKIE, rememberThisBrowser } from './remember-me.service.js';
@@ -152,22 +151,3 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default authRoutes;
-
-/** The signed-in account (registered in the protected group). */
-export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/me',
-    {
-      config: { permission: 'account.read' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in user',
-        response: { 200: Type.Object({ user: UserResponse }), ...errors(401) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: signedInUser(request) };
-    },
-  );
-};

@@ -4,8 +4,7 @@ import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, MoneyString, Nullable, OrderStatusSchema } from '../../shared/http-schemas.js';
-import { findUser } from './agents-admin.service.js';
-import { beginImpersonation, finishImpersonation } from './impersonation.service.js';
+import { beginImpersonation } from './impersonation.service.js';
 import { CustomersAdminService } from './customers-admin.service.js';
 
 const INT32 = 2_147_483_647;
@@ -274,75 +273,6 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         email: started.customer.email,
         expires_at: started.expiresAt.toISOString(),
       };
-    },
-  );
-};
-
-/** The impersonating browser's side: what the shop's banner shows, and the way back (registered in the protected group). */
-export const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/me/impersonation',
-    {
-      config: { permission: 'account.read' },
-      schema: {
-        tags: ['customers'],
-        summary: 'Whether an admin is viewing the shop as this customer (the banner), and until when',
-        response: {
-          200: Type.Object({
-            impersonation: Nullable(
-              Type.Object({
-                customer_email: Type.String(),
-                admin_email: Type.String(),
-                expires_at: Type.String({ format: 'date-time' }),
-              }),
-            ),
-          }),
-          ...errors(401),
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const session = await request.loadSession();
-      const imp = session?.impersonation;
-      return {
-        impersonation: imp
-          ? {
-              customer_email: signedInUser(request).email,
-              admin_email: imp.adminEmail,
-              expires_at: imp.expiresAt.toISOString(),
-            }
-          : null,
-      };
-    },
-  );
-
-  app.delete(
-    '/api/me/impersonation',
-    {
-      config: { permission: 'account.read', impersonation: 'allowed' },
-      schema: {
-        tags: ['customers'],
-        summary: 'Back to the back office: ends the impersonation and signs the admin in again (a fresh session)',
-        response: {
-          200: Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }) }),
-          ...errors(401, 403, 409),
-        },
-      },
-    },
-    async (request) => {
-      const session = await request.loadSession();
-      const imp = session?.impersonation;
-      if (!session || !imp) throw new AppError('NOT_IMPERSONATING');
-      await finishImpersonation(app.ctx.db, imp.id, 'returned', app.ctx.now());
-      const admin = await findUser(app.ctx.db, imp.adminId);
-      // The admin may have lost the role meanwhile (then the impersonating session was already dead).
-      if (!admin || admin.role !== 'admin' || !admin.active) {
-        await request.endSession('returned');
-        throw new AppError('UNAUTHENTICATED', 'impersonating admin no longer an admin');
-      }
-      await request.startUserSession(admin, session.storeId);
-      return { user: { id: admin.id, email: admin.email } };
     },
   );
 };

@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signInIpDecision } from '@ventanilla/domain';
 import { Type } from 'typebox';
-import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, Nullable } from '../../shared/http-schemas.js';
 import { UserResponse } from './auth.routes.js';
 import { toSessionUser } from './auth.service.js';
-import {
-  linkSessionToDevice,
-  listDevices,
-  REMEMBER_COOKIE,
-  rememberSeries,
-  revokeOtherDevices,
-  revokeDevice,
-  useRememberCookie,
-} from './remember-me.service.js';
+import { linkSessionToDevice, REMEMBER_COOKIE, revokeDevice, useRememberCookie } from './remember-me.service.js';
 import { findUserById } from './users.repository.js';
 
 // Sign-in options besides the password (docs/integrations.md, "Sign-in"): which ones this shop offers, remember-me
-// (the spec's cookieLogin) and the account page's list of remembered devices.
+// (the spec's cookieLogin). The account page's list of remembered devices is the account module's (me.routes.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,82 +83,6 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await linkSessionToDevice(db, started.idHash, used.rememberId);
       request.pendingRememberCookie = used.cookie;
       return { user };
-    },
-  );
-};
-
-const DeviceResponse = Type.Object({
-  id: Type.Integer(),
-  browser: Type.String(),
-  os: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-  last_used_at: Type.String({ format: 'date-time' }),
-  expires_at: Type.String({ format: 'date-time' }),
-  current: Type.Boolean(),
-});
-
-/** The account page's remembered devices (protected group). */
-export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
-
-  app.get(
-    '/api/me/devices',
-    {
-      config: { permission: 'account.profile' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'The devices that stay signed in (remember-me), this one marked',
-        response: { 200: Type.Object({ items: Type.Array(DeviceResponse) }), ...errors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const user = signedInUser(request);
-      const current = rememberSeries(request.cookies[REMEMBER_COOKIE]);
-      return { items: await listDevices(db, user.id, current, app.ctx.now()) };
-    },
-  );
-
-  app.delete(
-    '/api/me/devices/:deviceId',
-    {
-      config: { permission: 'account.profile' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign out one remembered device (its sessions end too)',
-        params: Type.Object({ deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
-        response: { 204: Type.Null(), ...errors(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      const own = rememberSeries(request.cookies[REMEMBER_COOKIE]);
-      const target = (await listDevices(db, user.id, own, app.ctx.now())).find((d) => d.id === request.params.deviceId);
-      if (!(await revokeDevice(db, user.id, request.params.deviceId))) throw new AppError('NOT_FOUND', 'device');
-      // This browser's own device: its cookie goes too, and the session it signed in (ended with it).
-      if (target?.current) {
-        request.pendingRememberCookie = null;
-        request.pendingSessionCookie = null;
-      }
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.delete(
-    '/api/me/devices',
-    {
-      config: { permission: 'account.profile' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign out everywhere else: every other remembered device and session of the account end',
-        response: { 204: Type.Null(), ...errors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      // This browser stays signed in (and remembered, if it was): signing out here is the sign-out button.
-      await revokeOtherDevices(db, user.id, request.sessionCache!.idHash);
-      return reply.code(204).send(null);
     },
   );
 };

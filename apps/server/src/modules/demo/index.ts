@@ -1,4 +1,3 @@
-// The demo module's public surface: other modules and the app import only this file (the app only dynamically, so
-// production never loads the demo data).
-export { seedDemoOrders } from './demo-seed.js';
-export { seedDemoTickets } from './demo-tickets.js';
+// The demo module's public surface: other modules and the app import only this file. Its module imports the seeds
+// only when they run, so production never loads the demo data.
+export { demoModule } from './demo.module.js';

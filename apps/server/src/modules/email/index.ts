@@ -5,3 +5,4 @@ export { createMailTransport, type MailTransport } from './email-transport.js';
 export { default as emailRoutes } from './email.routes.js';
 export { EmailService } from './email.service.js';
 export { newMessageId } from './message-id.js';
+export { emailModule } from './email.module.js';

@@ -4,3 +4,4 @@ export { type FileStorage, readStoredFile } from './file-storage.js';
 export { readMultipartFile } from './read-multipart-file.js';
 export { sendStoredFile } from './send-stored-file.js';
 export { ALLOWED_UPLOAD_TYPES, attachmentHeader, checkUpload, safeFilename } from './upload-check.js';
+export { filesModule } from './files.module.js';

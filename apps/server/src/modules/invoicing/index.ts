@@ -1,5 +1,5 @@
 // The invoicing module's public surface: other modules and the app import only this file.
-export { createInvoicing } from './invoicing.module.js';
+export { invoicingModule } from './invoicing.module.js';
 export { default as invoicingRoutes } from './invoicing.routes.js';
 export { Billing } from './invoicing.schema.js';
 export {

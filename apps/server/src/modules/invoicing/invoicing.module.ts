@@ -1,8 +1,12 @@
+import { ConfigError } from '../../config/config-error.js';
 import type { Db } from '../../db/database.js';
+import type { ServerModule } from '../../shared/server-module.js';
 import { type OrderEvents, paidOrderItems } from '../order-records/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { InvoicingService } from './invoicing.service.js';
-import { LegalEntities } from './legal-entities.js';
+import { LegalEntities, placeholderWarning } from './legal-entities.js';
+import { legalEntityAdminRoutes, legalEntityPublicRoutes, sellerOf } from './legal-entities.routes.js';
+import invoicingRoutes from './invoicing.routes.js';
 import { LegalEntitiesStore } from './legal-entities.store.js';
 import { PtSigningService, type PtSigningConfig } from './pt-signing.service.js';
 import { RefundsService } from './refunds.service.js';
@@ -10,7 +14,20 @@ import type { VerifactuSubmissionConfig } from '../../config/env.js';
 import { AeatSubmitter, aeatTlsFromConfig } from './aeat-submitter.js';
 import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter.js';
 import { VerifactuService } from './verifactu.service.js';
+import { defineVerifactuJobs } from './verifactu.jobs.js';
 import type { VerifactuEnvironment } from '@ventanilla/domain';
+
+declare module '../../plugins/context.js' {
+  interface AppContext {
+    /** Invoices and credit notes (issued on 'paid' and by refunds), refunds, Veri*Factu records. */
+    invoicing: InvoicingService;
+    refunds: RefundsService;
+    verifactu: VerifactuService;
+    /** The stores' legal entities (sync reads) and their database source (admins' edits; docs/legal-entities.md). */
+    legalEntities: LegalEntities;
+    legalEntitiesStore: LegalEntitiesStore;
+  }
+}
 
 export interface InvoicingModule {
   invoicing: InvoicingService;
@@ -99,3 +116,49 @@ export function submitterFor(
     },
   });
 }
+
+/**
+ * Invoices, credit notes, refunds and Veri*Factu: the invoice is issued by a "paid" listener inside the paying
+ * transaction (subscribed as the services are built: it runs late, after every other listener); refunds produce
+ * credit notes.
+ */
+export const invoicingModule: ServerModule = {
+  name: 'invoicing',
+  async services(ctx, { options, log }) {
+    const { config, email } = ctx;
+    const built = createInvoicing({
+      db: ctx.db,
+      orderEvents: ctx.orderEvents,
+      providers: ctx.paymentProviders,
+      legalEntitiesFile: config.legalEntitiesFile,
+      stores: ctx.catalog.listStores(),
+      verifactuEnvironment: config.verifactuEnvironment,
+      ptSigning: config.ptSigning,
+      submission: config.verifactuSubmission,
+      legalEntitiesTtlMs: options.catalogTtlMs ?? 5000,
+    });
+    const { legalEntities, legalEntitiesStore, verifactu } = built;
+    // The legal entities' one source (docs/legal-entities.md): seeded from the file, then read from the database.
+    await legalEntitiesStore.seed();
+    await legalEntitiesStore.load();
+    email.sellerOf = (storeId) => sellerOf(legalEntities, storeId);
+    const placeholders = placeholderWarning(legalEntities.placeholders());
+    if (placeholders && config.nodeEnv === 'production')
+      throw new ConfigError(`NODE_ENV=production but ${placeholders}`);
+    if (placeholders) log.warn(`Development only: ${placeholders}`);
+    // The issuers as the database has them (an admin may have changed a tax id); again after every reload.
+    await verifactu.ensureChainHeads(legalEntities.verifactuIssuers());
+    legalEntitiesStore.afterLoad = () => verifactu.ensureChainHeads(legalEntities.verifactuIssuers());
+    return {
+      invoicing: built.invoicing,
+      refunds: built.refunds,
+      verifactu,
+      legalEntities,
+      legalEntitiesStore,
+    };
+  },
+  jobs: (ctx, { log }) => defineVerifactuJobs(ctx.jobs, ctx.verifactu, ctx.config, log),
+  routes: () => ({ public: [legalEntityPublicRoutes], protected: [invoicingRoutes, legalEntityAdminRoutes] }),
+  // A reload of the legal entities a last request started.
+  close: (ctx) => ctx.legalEntitiesStore.idle(),
+};

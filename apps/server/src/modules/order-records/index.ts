@@ -16,3 +16,4 @@ export {
   movePaidOrderItems,
   recordHistory,
 } from './orders.repository.js';
+export { orderRecordsModule } from './order-records.module.js';

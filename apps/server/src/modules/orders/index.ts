@@ -6,3 +6,4 @@ export { ItemAnswersService } from './item-answers.service.js';
 export { OrderDocuments } from './order-documents.js';
 export { AnswerLine } from './orders.schema.js';
 export { WithdrawalService } from './withdrawal.service.js';
+export { ordersModule } from './orders.module.js';

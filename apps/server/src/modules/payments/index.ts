@@ -17,3 +17,4 @@ export { SandboxRefunds } from './sandbox/sandbox-refunds.js';
 export { SandboxProvider } from './sandbox/sandbox.adapter.js';
 export { sandboxPagesPlugin } from './sandbox/sandbox.routes.js';
 export type { FetchFn } from './stripe/stripe-client.js';
+export { paymentsModule } from './payments.module.js';

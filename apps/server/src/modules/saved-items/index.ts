@@ -4,3 +4,4 @@ export { FastBuyService } from './fast-buy.service.js';
 export { pdfText } from './pdf-text.js';
 export { default as savedItemsRoutes } from './saved-items.routes.js';
 export { SavedItemsService } from './saved-items.service.js';
+export { savedItemsModule } from './saved-items.module.js';

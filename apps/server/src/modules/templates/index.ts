@@ -6,3 +6,4 @@ export { ItemTemplatesService } from './item-templates.service.js';
 export { default as templatesRoutes } from './templates.routes.js';
 export { ValuesSchema } from './templates.schema.js';
 export { TemplatesService } from './templates.service.js';
+export { templatesModule } from './templates.module.js';

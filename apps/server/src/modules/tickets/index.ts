@@ -4,3 +4,4 @@ export { contactRoutes, inboundMailRoutes } from './inbound.routes.js';
 export { SmtpReceiver } from './smtp-receiver.js';
 export { default as ticketsRoutes } from './tickets.routes.js';
 export { TicketsService } from './tickets.service.js';
+export { ticketsModule } from './tickets.module.js';

@@ -2,3 +2,4 @@
 export { attachAnswerUploads } from './attach-uploads.js';
 export { default as uploadsRoutes } from './uploads.routes.js';
 export { ownerOf, referencedFileIds, UploadsService } from './uploads.service.js';
+export { uploadsModule } from './uploads.module.js';

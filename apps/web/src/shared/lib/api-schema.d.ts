@@ -3,227 +3,9 @@
 import type { MoneyString } from '@ventanilla/domain';
 
 export interface paths {
-    "/api/stores/{storeId}": {
-        /** A store: brand, language, country, VAT */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            store_id: number;
-                            name: string;
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            country: string;
-                            vat_rate: string;
-                            currency: string;
-                            order_prefix: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/categories": {
-        /** Categories of a store with their products */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem"][];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/categories/{urlKey}": {
-        /** A category of a store with its products (404 when the store lists none of them) */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/products": {
-        /** Products offered in a store */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["Products"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/products/{urlKey}": {
-        /** A product with its questions */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            product_id: number;
-                            name: string;
-                            url_key: string;
-                            cat_url_key: string;
-                            short_description: string;
-                            group: string;
-                            /** @example 25.12 */
-                            base_price: MoneyString;
-                            /** @example 25.12 */
-                            price: MoneyString;
-                            /** @enum {string} */
-                            content_language: "es" | "en" | "pt";
-                            meta_title: string;
-                            meta_description: string;
-                            description: string;
-                            custom_text: string;
-                            tooltip: string | null;
-                            image: string | null;
-                            thumbnail: string | null;
-                            /** @example 25.12 */
-                            official_fee: MoneyString;
-                            tax_rate: string;
-                            stores: string[];
-                            steps: number[][];
-                            options: {
-                                option_id: number;
-                                product_id: number;
-                                type: string;
-                                is_require: number;
-                                title: string;
-                                placeholder: string | null;
-                                error: string | null;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                                index: number;
-                                max_length: number | null;
-                                previous_steps: components["schemas"]["PreviousSteps"];
-                                opt_values: {
-                                    id: number;
-                                    name: string;
-                                    /** @example 25.12 */
-                                    price: MoneyString;
-                                    code?: string;
-                                }[];
-                                autounset_option_values: components["schemas"]["PreviousSteps"];
-                                validator: string | null;
-                                place?: {
-                                    country?: "ES" | "PT";
-                                    parent_option?: number;
-                                };
-                                hide_price: number;
-                                full_price: number;
-                                embedded_to_previous: number;
-                                embedded_hidden: number;
-                                previous_steps_default: number;
-                                can_be_empty: number;
-                                append_to_end: number;
-                            }[];
-                            conditions_to_redirect: {
-                                option_id: number;
-                                value: string;
-                                op?: string;
-                                product_id_in: number;
-                                product_id_out: number;
-                                step_saved: number;
-                            }[];
-                            conditions_to_exit: {
-                                message: string;
-                                options: components["schemas"]["PreviousSteps"];
-                            }[] | false;
-                            conditions_to_earlycheckout: {
-                                type: string;
-                                options: components["schemas"]["PreviousSteps"];
-                                confirmationOptions: number[];
-                            } | null;
-                            questions_on_confirm: number[];
-                            question_on_start: number | null;
-                            related_product: {
-                                product_id: number;
-                                name: string;
-                                /** @example 25.12 */
-                                base_price: MoneyString;
-                                /** @example 25.12 */
-                                price: MoneyString;
-                                vat: boolean;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/products/{urlKey}/evaluate": {
-        /** Visibility, validation and price of a set of answers */
+    "/api/auth/check-email": {
+        /** checkEmail: whether an account exists for this email (rate-limited per IP) */
         post: {
-            parameters: {
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-            };
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Schema"];
@@ -233,88 +15,55 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            visible: number[];
-                            errors: components["schemas"]["Errors"];
-                            outcome: {
-                                type: "continue" | "exit" | "redirect" | "early_checkout";
-                                message?: string;
-                                rule?: {
-                                    index: number;
-                                    options: components["schemas"]["PreviousSteps"];
-                                };
-                                product_id?: number;
-                                url_key?: string;
-                                step_saved?: number;
-                                answers?: components["schemas"]["Answers5"];
-                                confirmation_options?: number[];
-                            };
-                            answers: components["schemas"]["Answers5"];
-                            price: components["schemas"]["Price"];
+                            exists: boolean;
                         };
                     };
                 };
                 400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
     };
-    "/api/session": {
-        /** The visitor session: store, language, CSRF token and user (creates an anonymous session) */
-        get: {
-            parameters: {
-                query?: {
-                    store?: number;
+    "/api/auth/cookie-login": {
+        /** Sign in with this browser's remember-me cookie (the spec's cookieLogin); rotates it */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema2"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/auth/email-change/confirm": {
+        /** Confirms an e-mail change with the link’s token (400 EMAIL_CHANGE_TOKEN_INVALID; 409 EMAIL_TAKEN) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            store_id: number;
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            csrf_token: string;
-                            user: {
-                                id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                /** @enum {string} */
-                                role: "customer" | "agent" | "admin" | "notary";
-                            } | null;
-                            remembered: boolean;
+                            email: string;
                         };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/register": {
-        /** Create a customer account and sign in */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                        firstname: string;
-                        lastname: string;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -372,20 +121,88 @@ export interface paths {
             };
         };
     };
-    "/api/auth/check-email": {
-        /** checkEmail: whether an account exists for this email (rate-limited per IP) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema3"];
+    "/api/auth/oidc/{audience}/callback": {
+        /** Where the OpenID provider sends the browser back: signs in, then redirects into the app */
+        get: {
+            parameters: {
+                query?: {
+                    state?: string;
+                    code?: string;
+                    error?: string;
+                };
+                path: {
+                    audience: "customer" | "staff";
                 };
             };
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/auth/oidc/{audience}/start": {
+        /** Start signing in with the audience's OpenID provider (redirects to it; PKCE, state and nonce) */
+        get: {
+            parameters: {
+                query?: {
+                    remember?: "0" | "1";
+                    return_to?: string;
+                };
+                path: {
+                    audience: "customer" | "staff";
+                };
+            };
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/auth/options": {
+        /** The sign-in options of this shop: remember-me, and the identity providers of customers and staff */
+        get: {
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            exists: boolean;
+                            remember_me: boolean;
+                            customer_provider: components["schemas"]["CustomerProvider"];
+                            staff_provider: components["schemas"]["CustomerProvider"];
                         };
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/auth/password/remember": {
+        /** rememberPassword: emails a reset link when the account exists; the same answer either way */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema"];
+                };
+            };
+            responses: {
+                202: {
+                    content: {
+                        "application/json": components["schemas"]["Schema4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -398,16 +215,19 @@ export interface paths {
             };
         };
     };
-    "/api/auth/password/remember": {
-        /** rememberPassword: emails a reset link when the account exists; the same answer either way */
+    "/api/auth/password/reset": {
+        /** Sets a new password with a reset token; ends every session of the user (sign in again afterwards) */
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema3"];
+                    "application/json": {
+                        token: string;
+                        password: string;
+                    };
                 };
             };
             responses: {
-                202: {
+                200: {
                     content: {
                         "application/json": components["schemas"]["Schema4"];
                     };
@@ -451,25 +271,28 @@ export interface paths {
             };
         };
     };
-    "/api/auth/password/reset": {
-        /** Sets a new password with a reset token; ends every session of the user (sign in again afterwards) */
+    "/api/auth/register": {
+        /** Create a customer account and sign in */
         post: {
             requestBody: {
                 content: {
                     "application/json": {
-                        token: string;
+                        email: string;
                         password: string;
+                        firstname: string;
+                        lastname: string;
                     };
                 };
             };
             responses: {
-                200: {
+                201: {
                     content: {
-                        "application/json": components["schemas"]["Schema4"];
+                        "application/json": components["schemas"]["Schema2"];
                     };
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 429: components["responses"]["Error"];
@@ -509,7 +332,7 @@ export interface paths {
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema5"];
+                    "application/json": components["schemas"]["Schema3"];
                 };
             };
             responses: {
@@ -523,3709 +346,6 @@ export interface paths {
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/email-change/confirm": {
-        /** Confirms an e-mail change with the link’s token (400 EMAIL_CHANGE_TOKEN_INVALID; 409 EMAIL_TAKEN) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema5"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            email: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/options": {
-        /** The sign-in options of this shop: remember-me, and the identity providers of customers and staff */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            remember_me: boolean;
-                            customer_provider: components["schemas"]["CustomerProvider"];
-                            staff_provider: components["schemas"]["CustomerProvider"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/cookie-login": {
-        /** Sign in with this browser's remember-me cookie (the spec's cookieLogin); rotates it */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema2"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/oidc/{audience}/start": {
-        /** Start signing in with the audience's OpenID provider (redirects to it; PKCE, state and nonce) */
-        get: {
-            parameters: {
-                query?: {
-                    remember?: "0" | "1";
-                    return_to?: string;
-                };
-                path: {
-                    audience: "customer" | "staff";
-                };
-            };
-            responses: {
-                /** @description Redirect (Location header) */
-                302: {
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/auth/oidc/{audience}/callback": {
-        /** Where the OpenID provider sends the browser back: signs in, then redirects into the app */
-        get: {
-            parameters: {
-                query?: {
-                    state?: string;
-                    code?: string;
-                    error?: string;
-                };
-                path: {
-                    audience: "customer" | "staff";
-                };
-            };
-            responses: {
-                /** @description Redirect (Location header) */
-                302: {
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/cart": {
-        /** The cart (quote) of this session in its store, with the seller and the terms checkout accepts */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema6"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/cart/items": {
-        /** Add a product with its answers (re-validated and re-priced by the server) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        store_id: number;
-                        url_key: string;
-                        answers: components["schemas"]["Answers"];
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema6"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/cart/items/{id}": {
-        /** Remove a line from the cart */
-        delete: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema6"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** updatequoteitem: change a line's quantity (1-50) and/or answers (re-validated and re-priced) */
-        patch: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The line version you changed */
-                        version: number;
-                        /** @description Whole number, 1 to 50 */
-                        qty?: string | number;
-                        answers?: components["schemas"]["Answers"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema6"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/uploads/limits": {
-        /** What an upload may be: the largest size in bytes and the accepted types (decided by content) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            max_bytes: number;
-                            content_types: string[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/uploads": {
-        /** Upload a document answering a file question (multipart field "file"; PDF, JPEG or PNG by content) */
-        post: {
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Answers7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/uploads/{fileId}": {
-        /** Download one of your uploads (anyone else: 404) */
-        get: {
-            parameters: {
-                path: {
-                    fileId: string;
-                };
-            };
-            responses: {
-                /** @description application/pdf, image/jpeg, image/png */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete one of your uploads (remove or replace an answer); one already in an order: 409 */
-        delete: {
-            parameters: {
-                path: {
-                    fileId: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/payment-methods": {
-        /** Payment methods offered in a store, in display order */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                code: string;
-                                name: string;
-                                provider: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/payments/{provider}/notifications": {
-        /** Signed payment notifications (bad signature or stale timestamp: 400; repeated event: 200, no effect) */
-        post: {
-            parameters: {
-                path: {
-                    provider: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            received: boolean;
-                            duplicate: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/inbound/mail": {
-        /** A mail provider's inbound webhook: the raw message (message/rfc822), signed with x-ventanilla-timestamp and x-ventanilla-signature = hex HMAC-SHA256(secret, timestamp + '.' + body) */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            ticket_id: number;
-                            created: boolean;
-                            duplicate: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/pay-links/{orderId}": {
-        /** What a pay link pays: amount and payment state of its order (no sign-in: the key is the permission) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        key: components["schemas"]["Key"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            order_id: number;
-                            store_id: number;
-                            paid: boolean;
-                            /** @enum {string} */
-                            status: "pending" | "complete" | "canceled" | "closed";
-                            payment_status: components["schemas"]["PaymentStatus"];
-                            method: string | null;
-                            /** @example 25.12 */
-                            amount: MoneyString;
-                            instructions: {
-                                [key: string]: string;
-                            } | null;
-                            expires_at: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                410: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/pay-links/{orderId}/pay": {
-        /** Open a payment for the order of a pay link (no sign-in needed) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        key: components["schemas"]["Key"];
-                        payment_method: components["schemas"]["PaymentMethod"];
-                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
-                        accept_terms?: unknown;
-                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
-                        start_now?: unknown;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                410: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/quote-links/{quoteId}": {
-        /** What a quote link pays: the lines, totals, invoice holder and, once placed, the order state */
-        post: {
-            parameters: {
-                path: {
-                    quoteId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        key: components["schemas"]["Key2"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            quote_id: number;
-                            store_id: number;
-                            items: {
-                                product_name: string;
-                                qty: number;
-                                /** @example 25.12 */
-                                unit_total: MoneyString;
-                            }[];
-                            totals: {
-                                /** @example 25.12 */
-                                subtotal: MoneyString;
-                                /** @example 25.12 */
-                                tax: MoneyString;
-                                /** @example 25.12 */
-                                fees: MoneyString;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            } | null;
-                            invoice: {
-                                name: string;
-                                tax_id: string | null;
-                            };
-                            order: {
-                                order_id: number;
-                                store_id: number;
-                                paid: boolean;
-                                /** @enum {string} */
-                                status: "pending" | "complete" | "canceled" | "closed";
-                                payment_status: components["schemas"]["PaymentStatus"];
-                                method: string | null;
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                instructions: {
-                                    [key: string]: string;
-                                } | null;
-                                expires_at: string | null;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                410: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/quote-links/{quoteId}/pay": {
-        /** Pay a quote link: the owner's cart becomes the owner's order and a payment opens (no sign-in needed) */
-        post: {
-            parameters: {
-                path: {
-                    quoteId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        key: components["schemas"]["Key2"];
-                        payment_method: components["schemas"]["PaymentMethod"];
-                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
-                        accept_terms?: unknown;
-                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
-                        start_now?: unknown;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                410: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/contact": {
-        /** The contact form: files a new ticket (its address is unverified, so it never answers an existing one); rate-limited per IP */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        name?: string;
-                        subject: string;
-                        message: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            received: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/stores/{storeId}/seller": {
-        /** The store's seller: the legal entity that sells and invoices (legal pages, checkout, e-mails) */
-        get: {
-            parameters: {
-                path: {
-                    storeId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            entity_id: string;
-                            legal_name: string;
-                            tax_id: string;
-                            address: string;
-                            country: string;
-                            registry_note: string;
-                            email: string;
-                            phone: string;
-                            privacy_email: string;
-                            supervising_authority: components["schemas"]["SupervisingAuthority"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/health": {
-        /** Liveness and database reachability */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema8"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: {
-                    content: {
-                        "application/json": components["schemas"]["Schema8"];
-                    };
-                };
-            };
-        };
-    };
-    "/api/geo/es/provinces": {
-        /** Spanish provinces (INE codes), in name order */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/es/municipalities": {
-        /** Spanish municipalities matching the typed text, optionally within a province */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description INE province code */
-                    province?: string;
-                    limit?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/es/municipalities/{code}": {
-        /** A Spanish municipality by its INE code (5 digits, or 6 with the check digit) */
-        get: {
-            parameters: {
-                path: {
-                    /** @example 28079 */
-                    code: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem3"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/pt/districts": {
-        /** Portuguese districts and the two autonomous regions (30 Madeira, 40 Açores) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/pt/municipalities": {
-        /** Portuguese concelhos matching the typed text, optionally within a district */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description District (30 Madeira, 40 Açores) */
-                    district?: string;
-                    limit?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/pt/municipalities/{code}": {
-        /** A Portuguese concelho by its DICO code */
-        get: {
-            parameters: {
-                path: {
-                    /** @example 1106 */
-                    code: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem3"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/pt/parishes": {
-        /** Portuguese freguesias matching the typed text, optionally within a concelho or a district */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
-                    q?: string;
-                    /** @description Concelho (DICO code) */
-                    municipality?: string;
-                    district?: string;
-                    limit?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/geo/pt/parishes/{code}": {
-        /** A Portuguese freguesia by its DICOFRE code */
-        get: {
-            parameters: {
-                path: {
-                    /** @example 110658 */
-                    code: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem3"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/lookups/cadastre": {
-        /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description Cadastral reference: 20 characters (controls checked) or 14 (a parcel); spaces and case ignored
-                     * @example 0847106VK4704F0002PR
-                     */
-                    refcat: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @example 0847106VK4704F0002PR */
-                            refcat: string;
-                            /**
-                             * @description INE province code
-                             * @example 28
-                             */
-                            province_code: string;
-                            /** @example Madrid */
-                            province: string;
-                            /**
-                             * @description INE municipality code
-                             * @example 28079
-                             */
-                            municipality_code: string;
-                            /** @example Madrid */
-                            municipality: string;
-                            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
-                            address: string;
-                            address_parts: components["schemas"]["AddressParts"];
-                            /** @enum {string|null} */
-                            class: "urban" | "rustic" | null;
-                            /** @example Residencial */
-                            use: string | null;
-                            surface_m2: number | null;
-                            year_built: number | null;
-                            source: components["schemas"]["Source"];
-                            units: components["schemas"]["Units"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/lookups/cadastre/by-address": {
-        /** The cadastral references at an address (INE province and municipality, street, number) */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description INE province code
-                     * @example 28
-                     */
-                    province: string;
-                    /**
-                     * @description INE municipality code
-                     * @example 28079
-                     */
-                    municipality: string;
-                    /** @example Calle Alcalá */
-                    street: string;
-                    /** @example 45 */
-                    number?: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            source: components["schemas"]["Source"];
-                            items: components["schemas"]["Units"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/lookups/geocode": {
-        /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
-        get: {
-            parameters: {
-                query: {
-                    /**
-                     * @description An address or a place
-                     * @example Calle Alcalá 45, Madrid
-                     */
-                    q: string;
-                    limit?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            source: "offline" | "nominatim";
-                            items: {
-                                /** @example Madrid (Madrid) */
-                                label: string;
-                                /** @example 40.4168 */
-                                lat: number;
-                                /** @example -3.7038 */
-                                lon: number;
-                                /** @enum {string} */
-                                precision: "address" | "street" | "municipality" | "province";
-                                /** @description INE code, when known */
-                                municipality_code: string | null;
-                                province_code: string | null;
-                                /** @example ES */
-                                country: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/oauth/initiate": {
-        /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
-                200: {
-                    content: {
-                        "application/x-www-form-urlencoded": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: {
-                    content: {
-                        "application/json": components["schemas"]["Schema10"];
-                    };
-                };
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/oauth/authorize": {
-        /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        oauth_token: string;
-                        email?: string;
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            user: components["schemas"]["User"];
-                            oauth_verifier: string;
-                            callback_url: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: {
-                    content: {
-                        "application/json": components["schemas"]["Schema10"];
-                    };
-                };
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/oauth/token": {
-        /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description oauth_token, oauth_token_secret, user_id, email */
-                200: {
-                    content: {
-                        "application/x-www-form-urlencoded": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: {
-                    content: {
-                        "application/json": components["schemas"]["Schema10"];
-                    };
-                };
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/config": {
-        /** Shop settings the browser needs (the spec's client configuration) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            nota_simple_reuse_seconds: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me": {
-        /** The signed-in user */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema2"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/devices": {
-        /** The devices that stay signed in (remember-me), this one marked */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                browser: string;
-                                os: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                last_used_at: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                                current: boolean;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Sign out everywhere else: every other remembered device and session of the account end */
-        delete: {
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/devices/{deviceId}": {
-        /** Sign out one remembered device (its sessions end too) */
-        delete: {
-            parameters: {
-                path: {
-                    deviceId: number;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/account": {
-        /** The signed-in account: e-mail, name and newsletter switch */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema11"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change the name of the signed-in account */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstname: string;
-                        lastname: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema11"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/newsletter": {
-        /** Switch the newsletter of the signed-in account (the spec: newsletter 1/0) */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema12"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema11"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/password": {
-        /** Change the password (the current one required); ends the account’s sessions on other devices */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        current_password: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            other_sessions_ended: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/email-change": {
-        /** The pending e-mail change, if any */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            pending: {
-                                pending_email: string;
-                                expires_at: string;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Asks to change the e-mail (current password required): a confirmation link goes to the new address */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        new_email: string;
-                        current_password: string;
-                    };
-                };
-            };
-            responses: {
-                202: {
-                    content: {
-                        "application/json": {
-                            pending_email: string;
-                            expires_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/export": {
-        /** GDPR export: every datum of the account as a JSON download (no staff notes, no secrets) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/account/delete": {
-        /** Deletes the account (password required): erases, anonymises and keeps by the documented rules */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            deleted: true;
-                            erased: string[];
-                            anonymised: string[];
-                            retained: string[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/notifications": {
-        /** Your notifications (order status changes, incidences), newest first; unread=true only unread */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    unread?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                kind: "order_status" | "incident";
-                                order_id: number;
-                                item_id: number;
-                                product_name: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "incidence" | "ready" | "returned";
-                                read: boolean;
-                                created_at: string;
-                            }[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                            /** @description Unread ones in all pages */
-                            unread: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/notifications/{id}/read": {
-        /** Marks one of your notifications read (not yours: 404) */
-        post: {
-            parameters: {
-                path: {
-                    /** @description A positive integer */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/notifications/read-all": {
-        /** Marks all your notifications read */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema13"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/activities": {
-        /** Your account activity (e-mail and password changes, exports, devices), newest first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    unread?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                /** @enum {string} */
-                                kind: "email_change_requested" | "email_changed" | "password_changed" | "data_exported" | "push_subscribed" | "push_unsubscribed";
-                                details: {
-                                    [key: string]: string;
-                                };
-                                read: boolean;
-                                created_at: string;
-                            }[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                            /** @description Unread ones in all pages */
-                            unread: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/activities/{id}/read": {
-        /** Marks one of your activities read (not yours: 404) */
-        post: {
-            parameters: {
-                path: {
-                    /** @description A positive integer */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/activities/read-all": {
-        /** Marks all your activities read */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema13"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/push-key": {
-        /** The VAPID public key browsers subscribe with (applicationServerKey) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            public_key: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/push-subscriptions": {
-        /** Your devices subscribed to pushes (the subscriptions list) */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem4"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Subscribes this browser to pushes (once per endpoint: the same endpoint again is the same one) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        endpoint: string;
-                        keys: {
-                            p256dh: string;
-                            auth: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        expirationTime?: number | null;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem4"];
-                    };
-                };
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem4"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Unsubscribes this browser (by its endpoint; not yours: 404) */
-        delete: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        endpoint: string;
-                    };
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/push-subscriptions/{id}": {
-        /** Removes one of your devices from pushes (not yours: 404) */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description A positive integer */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/checkout": {
-        /** Place the order for the cart and open the payment (Idempotency-Key header recommended) */
-        post: {
-            parameters: {
-                header?: {
-                    "idempotency-key"?: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        payment_method: components["schemas"]["PaymentMethod"];
-                        quote_id?: number;
-                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
-                        accept_terms?: unknown;
-                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
-                        start_now?: unknown;
-                        invoice?: {
-                            name: string;
-                            tax_id: string;
-                            address: string;
-                            country: components["schemas"]["Country"];
-                            save?: boolean;
-                        };
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/orders/{orderId}/pay": {
-        /** Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an agent made) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        payment_method: components["schemas"]["PaymentMethod"];
-                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
-                        accept_terms?: unknown;
-                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
-                        start_now?: unknown;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/orders/{orderId}/payment": {
-        /** Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment has an outcome or N seconds pass (the success page long-polls it) */
-        get: {
-            parameters: {
-                query?: {
-                    wait?: number;
-                };
-                path: {
-                    orderId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            order_id: number;
-                            paid: boolean;
-                            /** @enum {string} */
-                            status: "pending" | "complete" | "canceled" | "closed";
-                            payment_status: components["schemas"]["PaymentStatus"];
-                            failure_code: string | null;
-                            method: string | null;
-                            /** @example 25.12 */
-                            amount: MoneyString;
-                            instructions: {
-                                [key: string]: string;
-                            } | null;
-                            expires_at: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/checkout/finalize/{itemId}": {
-        /** checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            order_id: number;
-                            paid: boolean;
-                            last_method: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/cart/quote-link": {
-        /** A link (payment/quote/{quote_id}#k=...) for someone else to pay your cart; changing the cart ends it */
-        post: {
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            quote_id: number;
-                            key: string;
-                            /** @description Path with the key in the fragment */
-                            url: string;
-                            expires_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Revoke every quote link of your cart given so far */
-        delete: {
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/customer/payment": {
-        /** Your preferred payment method (a saved card shows only brand, last four digits and expiry) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema14"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Choose your preferred payment method, or forget the saved card (remove_cc) */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        preferred_payment: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank" | "remove_cc";
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema14"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders": {
-        /** Your orders, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem5"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}": {
-        /** One of your orders, with its lines, answers and documents (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem5"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}/withdraw": {
-        /** Withdraw from your order while nothing of it is performed, within 14 days (docs/withdrawal.md): cancelled, refunded with a credit note, and an e-mail; refused in the store language with 409 (not yours: 404) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            order_id: number;
-                            /** @enum {string} */
-                            status: "canceled";
-                            withdrawn_at: string;
-                            /** @example 25.12 */
-                            refunded: MoneyString;
-                            credit_note_number: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}/files/{fileId}": {
-        /** Download a document of your order */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    fileId: number;
-                };
-            };
-            responses: {
-                /** @description application/pdf, image/jpeg, image/png */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}/items/{itemId}/answers": {
-        /** The product and current answers of one of your order lines, and whether you may correct them (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema15"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Complete or correct the answers of one of your order lines (re-evaluated; the price may not change) */
-        put: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema15"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/properties": {
-        /** Your saved properties: newest first, 10 a page unless asked; search and favourites */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    /** @description Text in the name or the attributes */
-                    q?: string;
-                    /** @description Only favourites */
-                    favourites?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem7"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Save a property */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema16"];
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/properties/{id}": {
-        /** One of your saved properties, with its orders (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem7"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change one of your saved properties (the fields sent replace its own; spec: ok and the object) */
-        put: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema17"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            item: components["schemas"]["ItemsItem7"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete one of your saved properties (its orders stay) */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/companies": {
-        /** Your saved companies: newest first, 10 a page unless asked; search and favourites */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    /** @description Text in the name or the attributes */
-                    q?: string;
-                    /** @description Only favourites */
-                    favourites?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem8"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Save a company */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        meta?: components["schemas"]["Meta2"];
-                        favourite?: boolean;
-                        /** @description Follow the company (spec: seguimiento) */
-                        seguimiento?: boolean;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem8"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/companies/{id}": {
-        /** One of your saved companies, with its orders (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem8"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change one of your saved companies (the fields sent replace its own; spec: ok and the object) */
-        put: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        meta?: components["schemas"]["Meta2"];
-                        favourite?: boolean;
-                        /** @description Follow the company (spec: seguimiento) */
-                        seguimiento?: boolean;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            item: components["schemas"]["ItemsItem8"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete one of your saved companies (its orders stay) */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/vehicles": {
-        /** Your saved vehicles: newest first, 10 a page unless asked; search and favourites */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    /** @description Text in the name or the attributes */
-                    q?: string;
-                    /** @description Only favourites */
-                    favourites?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem9"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Save a vehicle */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema16"];
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/vehicles/{id}": {
-        /** One of your saved vehicles, with its orders (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem9"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change one of your saved vehicles (the fields sent replace its own; spec: ok and the object) */
-        put: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema17"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            item: components["schemas"]["ItemsItem9"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete one of your saved vehicles (its orders stay) */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/documents": {
-        /** Your saved documents: newest first, 10 a page unless asked; search and favourites */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    /** @description Text in the name or the attributes */
-                    q?: string;
-                    /** @description Only favourites */
-                    favourites?: boolean;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem10"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Save a document */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        meta?: components["schemas"]["Meta2"];
-                        favourite?: boolean;
-                        file_id?: components["schemas"]["FileId"];
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem10"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/documents/{id}": {
-        /** One of your saved documents, with its orders (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem10"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change one of your saved documents (the fields sent replace its own; spec: ok and the object) */
-        put: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        meta?: components["schemas"]["Meta2"];
-                        favourite?: boolean;
-                        file_id?: components["schemas"]["FileId"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            item: components["schemas"]["ItemsItem10"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete one of your saved documents (its orders stay) */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description The item id (a positive integer) */
-                    id: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/saved-items/consent": {
-        /** Whether your orders save their property, company or vehicle */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema18"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Agree (or not) that your orders save their property, company or vehicle; agreeing saves paid ones */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        save_from_orders: boolean;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema18"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}/items/{itemId}/nota-simple": {
-        /** The nota simple of your order line read for you: description, charges, owners, IDUFIR */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            file_id: number | null;
-                            doc_parsed: {
-                                descripcion: string;
-                                cargas: components["schemas"]["Cargas"];
-                                titulares: string;
-                            };
-                            doc_parsed_entities: components["schemas"]["DocParsedEntitiesItem"][];
-                            /** Format: date-time */
-                            parsed_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/fast-buy/{origin}/{originId}": {
-        /** What a saved item or order line of yours can be ordered as, and the nota simple refresh offer */
-        get: {
-            parameters: {
-                path: {
-                    /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
-                    /** @description A positive integer */
-                    originId: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            origin: components["schemas"]["Origin2"];
-                            origin_id: number;
-                            name: string;
-                            products: {
-                                product_id: number;
-                                url_key: string;
-                                name: string;
-                            }[];
-                            refresh: {
-                                age_days: number;
-                                url_key: string;
-                                origin: components["schemas"]["Origin2"];
-                                origin_id: number;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/fast-buy/{origin}/{originId}/{urlKey}": {
-        /** The answers a product gets from your saved item or order line, evaluated, and the page to start at */
-        get: {
-            parameters: {
-                path: {
-                    /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
-                    /** @description A positive integer */
-                    originId: string;
-                    urlKey: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            product_id: number;
-                            url_key: string;
-                            origin: components["schemas"]["Origin2"];
-                            origin_id: number;
-                            answers: components["schemas"]["Answers"];
-                            prefilled: number[];
-                            /** @description 1-based wizard page; null: the check-answers page */
-                            start_step: number | null;
-                            price: components["schemas"]["Price"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/invoice": {
-        /** The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404 */
-        get: {
-            parameters: {
-                query: {
-                    order_id: number;
-                };
-            };
-            responses: {
-                /** @description application/pdf */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/invoices": {
-        /** Your invoices (kind=invoice, "facturas") and credit notes (kind=credit_note, "abonos"), newest first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    kind?: "invoice" | "credit_note";
-                    order_id?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["Items4"];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/invoices/{invoiceId}/pdf": {
-        /** Download one of your invoices or credit notes as PDF (not yours: 404) */
-        get: {
-            parameters: {
-                path: {
-                    invoiceId: number;
-                };
-            };
-            responses: {
-                /** @description application/pdf */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/billing": {
-        /** Your billing data (name, tax id, address) for invoices; null when not given (simplified invoices) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            billing: {
-                                name: string;
-                                tax_id: string;
-                                address: string;
-                                country: components["schemas"]["Country"];
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Save your billing data; the tax id is checked (Spanish NIF/NIE/CIF, Portuguese NIF, others by shape) */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema19"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            billing: components["schemas"]["Schema19"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/orders/{orderId}/refunds": {
-        /** Invoices, credit notes, refunds and the amount still refundable of an order */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            order_id: number;
-                            invoices: components["schemas"]["Items4"];
-                            refunds: components["schemas"]["RefundsItem"][];
-                            /** @example 25.12 */
-                            refundable: MoneyString;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @example 25.12 */
-                        amount: MoneyString;
-                        /** @example 25.12 */
-                        penalty?: MoneyString;
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            refund: components["schemas"]["RefundsItem"];
-                            credit_note_id: number;
-                            credit_note_number: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                502: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/invoices/{invoiceId}/pdf": {
-        /** Download any invoice or credit note as PDF */
-        get: {
-            parameters: {
-                path: {
-                    invoiceId: number;
-                };
-            };
-            responses: {
-                /** @description application/pdf */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/saft-pt": {
-        /** SAF-T (PT) 1.04_01 of a Portuguese entity's invoices and credit notes in a month (admins) */
-        get: {
-            parameters: {
-                query: {
-                    entity: string;
-                    month: string;
-                };
-            };
-            responses: {
-                /** @description The SAF-T (PT) 1.04_01 XML file */
-                200: {
-                    content: {
-                        "application/xml": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/pt-series": {
-        /** The AT's validation codes of the Portuguese series (the ATCUD's first part), by series key */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["SchemaItem"][];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/pt-series/{seriesKey}": {
-        /** Record the AT's validation code of a Portuguese series ("F16-2026"); a series that issued documents keeps its code */
-        put: {
-            parameters: {
-                path: {
-                    seriesKey: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        validation_code: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["SchemaItem"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/verifactu/records-with-errors": {
-        /** Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest first (at most 200), with its error code and description */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                kind: "alta" | "anulacion";
-                                invoice_id: number;
-                                issuer_tax_id: string;
-                                invoice_number: string;
-                                /** @description dd-mm-yyyy, as sent */
-                                issue_date: string;
-                                aeat_status: "Incorrecto" | "AceptadoConErrores";
-                                /** @description The AEAT's CodigoErrorRegistro */
-                                code: string | null;
-                                /** @description The AEAT's DescripcionErrorRegistro */
-                                description: string | null;
-                                /** Format: date-time */
-                                submitted_at: string | null;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/statuses": {
-        /** The 24 panel statuses */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["Items5"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items": {
-        /**
-         * The order search: every filter of the spec, newest first by default (docs/backoffice.md, "Search")
-         * @description An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing every refused parameter (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language). `has_more` says whether another page follows; `total` is exact up to 1,000 matches, beyond that a lower bound (`total_exact: false`).
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page number, 1-10000 (default 1) */
-                    page?: string;
-                    /** @description Rows per page, 1-100 (default 10) */
-                    size?: string;
-                    /** @description created_at, updated_at, order_id, item_id, priority, deadline_at or status; a leading "-" sorts descending (default -created_at) */
-                    order_by?: string;
-                    /** @description Order number (exact) */
-                    order_id?: string;
-                    /** @description Reference (exact), 1-100 characters */
-                    referencia?: string;
-                    /** @description Part of the customer's e-mail, 3-254 characters, case-insensitive */
-                    email?: string;
-                    /** @description Product id (exact) */
-                    product_id?: string;
-                    /** @description Panel status ids, comma-joined (40,60) */
-                    status?: string;
-                    /** @description Customer-facing statuses: ids 1-5 or pending, processing, incidence, ready, returned; comma-joined */
-                    status_client?: string;
-                    /** @description First day of creation included, YYYY-MM-DD (Europe/Madrid) */
-                    date_start?: string;
-                    /** @description Last day of creation included, YYYY-MM-DD (Europe/Madrid), not before date_start */
-                    date_end?: string;
-                    /** @description Part of the answers, notes, customer's name or reference, 3-200 characters, case- and accent-insensitive; a term shaped like a reference's start (NS-2025/) matches references starting with it */
-                    text?: string;
-                    /** @description Provider id: letters, digits, _ . -, up to 64 characters */
-                    provider?: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                item_id: number;
-                                order_id: number;
-                                product_id: number;
-                                product_name: string;
-                                panel_status_id: components["schemas"]["PanelStatusId"];
-                                status_text: string;
-                                /** @enum {string|null} */
-                                client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
-                                email: string;
-                                customer_name: string;
-                                referencia: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                notes_count: number;
-                                files_count: number;
-                                flags: {
-                                    responded: boolean;
-                                    incident_shown_to_client: boolean;
-                                    client_email_answered: boolean;
-                                    claimed_from_registrars: boolean;
-                                    urgent: boolean;
-                                    related_orders: boolean;
-                                    nota_simple_refreshable: boolean;
-                                    /** @enum {string|null} */
-                                    country: "ES" | "PT" | null;
-                                };
-                                related_item_ids: number[];
-                                lock: {
-                                    item_id: number;
-                                    locked_by: number;
-                                    locked_by_name: string;
-                                    /** Format: date-time */
-                                    expires_at: string;
-                                } | null;
-                                /** Format: date-time */
-                                standby_until: string | null;
-                                /** Format: date-time */
-                                deadline_at: string | null;
-                                priority: number;
-                                provider_id: string | null;
-                                pinned_notes: components["schemas"]["Items5"];
-                            }[];
-                            page: number;
-                            size: number;
-                            has_more: boolean;
-                            total: number;
-                            total_exact: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}": {
-        /** An item with answers, customer, payments, history, notes and files */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema20"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/status": {
-        /** Change the panel status (recorded in the history); version guards against concurrent edits (409) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        panel_status_id: number;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema20"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/notes": {
-        /** Add a note to an item */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        text: string;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            id: number;
-                            text: string;
-                            pinned: boolean;
-                            admin_user_id: number;
-                            admin_name: string;
-                            created_at: string;
-                            /** Format: date-time */
-                            item_updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/files": {
-        /** Upload a document (multipart: field "version" first, then "file"; PDF, JPEG or PNG, checked by content) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            id: number;
-                            filename: string;
-                            content_type: string;
-                            size: number;
-                            created_at: string;
-                            visible_to_customer: boolean;
-                            uploaded_by_customer?: boolean;
-                            option_id?: number | null;
-                            /** Format: date-time */
-                            item_updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/files/{fileId}": {
-        /** Download a document of an item */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                    fileId: number;
-                };
-            };
-            responses: {
-                /** @description application/pdf, image/jpeg, image/png */
-                200: {
-                    content: {
-                        "application/pdf": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete a document the staff uploaded (the customer's own documents stay) */
-        delete: {
-            parameters: {
-                path: {
-                    itemId: number;
-                    fileId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema21"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/locks/events": {
-        /** Server-sent events of every order item's change of lock holder, as they are committed */
-        get: {
-            responses: {
-                /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
-                200: {
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/lock": {
-        /** Take or renew the lock (a lease) on an item: opening it and the heartbeat of an open tab; 423 with the holder when another agent holds it */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            locked_by: number;
-                            locked_by_name: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Release one's lock on an item (closing the tab); force=1 breaks another agent's lock (agents and admins), recorded in the history */
-        delete: {
-            parameters: {
-                query?: {
-                    force?: "0" | "1";
-                };
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            /** @enum {string} */
-                            outcome: "not_locked" | "released" | "forced";
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/changes": {
-        /** The change check open tabs poll: a different updated_at or history length means the item changed */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            /** Format: date-time */
-                            updated_at: string;
-                            history_lines: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/queue/next": {
-        /** Pull the next item of a queue (tab -1: default, tab -2: portugal), locked to the agent; 204 when nothing is waiting */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        queue: "default" | "portugal";
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            locked_by: number;
-                            locked_by_name: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** @enum {string} */
-                            queue: "default" | "portugal";
-                        };
-                    };
-                };
-                /** @description Nothing is waiting in this queue */
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/queue/last": {
-        /** The last item the queue gave the signed-in agent (null before the first pull) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            last: {
-                                item_id: number;
-                                /** @enum {string} */
-                                queue: "default" | "portugal";
-                                /** Format: date-time */
-                                assigned_at: string;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/workspace": {
-        /** The signed-in agent's open tabs in order and the active one (the default tabs before any change) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema23"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Replace the signed-in agent's tabs: known keys only, each once, at most 30, -1 kept; closed item tabs are recorded */
-        put: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        tabs: string[];
-                        /** @example search */
-                        active: string | null;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema23"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -4271,6 +391,55 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/agent-orders": {
+        /** Create an unpaid order for a customer (found by e-mail, created when absent) from a product's answers; the customer is e-mailed a pay link */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customer: {
+                            email: string;
+                            firstname?: string;
+                            lastname?: string;
+                        };
+                        store_id: number;
+                        url_key: string;
+                        answers: components["schemas"]["Answers"];
+                        /** @description The total the screen showed: never used, only compared (price_changed) */
+                        shown_total?: string;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            item_id: number;
+                            customer_id: number;
+                            customer_created: boolean;
+                            /** @example 25.12 */
+                            total: MoneyString;
+                            price: components["schemas"]["Price"];
+                            price_changed: boolean;
+                            /** @example /payment/order/100000123 */
+                            pay_path: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/agents": {
         /** The back-office accounts an item can be delegated to (agents, admins, notaries), by name */
         get: {
@@ -4295,508 +464,73 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/items/{itemId}/finish": {
-        /** Finish: set the result status, release the lock and, with then=next, pull the next item of the queue (like POST /api/backoffice/queue/next); then=stop gives next null */
-        post: {
+    "/api/backoffice/canned-responses": {
+        /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
+        get: {
             parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The result: a panel status that takes the item out of the queue */
-                        status: number;
-                        version: components["schemas"]["Version"];
-                        /** @enum {string} */
-                        then: "next" | "stop";
-                        /** @enum {string} */
-                        queue?: "default" | "portugal";
-                    };
+                query?: {
+                    /** @description title, group or body contains it (any case) */
+                    q?: string;
+                    group?: string;
+                    /** @description mine (default): those offered to me; all: every one (admins, for editing) */
+                    scope?: "mine" | "all";
+                    page?: number;
+                    size?: number;
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            item_id: number;
-                            next: {
-                                item_id: number;
-                                locked_by: number;
-                                locked_by_name: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** @enum {string} */
-                                queue: "default" | "portugal";
-                            } | null;
+                            items: components["schemas"]["ItemsItem"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
                         };
                     };
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-    };
-    "/api/backoffice/items/{itemId}/close": {
-        /** Close the item (status 120 Cerrado) */
+        /** Create a canned response; unknown placeholders are refused naming them */
         post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema21"];
+                    "application/json": components["schemas"]["Schema5"];
                 };
             };
             responses: {
-                200: {
+                201: {
                     content: {
-                        "application/json": components["schemas"]["Schema22"];
+                        "application/json": components["schemas"]["ItemsItem"];
                     };
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
     };
-    "/api/backoffice/items/{itemId}/not-processing": {
-        /** "Not processing": status 70 Denegado with a reason (10-500 characters), kept in the history */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason: string;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/postpone": {
-        /** Postpone: out of the queue until a future time (ISO 8601 with offset, at most a year away); null resumes now */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        until: string | null;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/delegate": {
-        /** Delegate to another agent (the queue gives it to nobody else); null takes the delegation back */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        asignee_id: null | number;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/reference": {
-        /** Set the reference (the history keeps old and new); blank or null removes it */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        referencia: string | null;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/priority": {
-        /** Set the priority (0-10; the queue takes the highest first) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        priority: number;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/deadline": {
-        /** Set the deadline (ISO 8601 with offset, in the future, at most two years away); null removes it */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        deadline_at: string | null;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/provider": {
-        /** Set the provider the item is sent to (a provider id); null removes it */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        provider_id: string | null;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/lead/resend": {
-        /** Resend the lead of an unpaid item (status 0) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema21"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/lead/closed-lost": {
-        /** Close the lead of an unpaid item as lost (status 120 Cerrado) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema21"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/notes/{noteId}/pin": {
-        /** Pin (shown first) or unpin a note */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                    noteId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        pinned: boolean;
-                        version: components["schemas"]["Version"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/notes/{noteId}": {
-        /** Delete a note (its author or an admin); the history keeps its text */
-        delete: {
-            parameters: {
-                path: {
-                    itemId: number;
-                    noteId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema21"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema22"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/orders/{orderId}/payments": {
-        /** Payments of an order, newest first (agents, admins, notaries) */
+    "/api/backoffice/canned-responses/{id}": {
+        /** One canned response (404 when it is not offered to me, unless I am an admin) */
         get: {
             parameters: {
                 path: {
-                    orderId: number;
+                    id: number;
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                method: string;
-                                provider: string;
-                                status: components["schemas"]["Status2"];
-                                /** @example 25.12 */
-                                amount: MoneyString;
-                                failure_code: string | null;
-                                instructions: {
-                                    [key: string]: string;
-                                } | null;
-                                confirmed_by: number | null;
-                                created_at: string;
-                                updated_at: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ItemsItem"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4808,23 +542,144 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
+        /** Change a canned response; unknown placeholders are refused naming them */
+        put: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema5"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete a canned response */
+        delete: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
     };
-    "/api/backoffice/orders/{orderId}/confirm-transfer": {
-        /** Confirm that the bank transfer of an order arrived: captures it and pays the order (agents and admins) */
+    "/api/backoffice/canned-responses/{id}/render": {
+        /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
         post: {
             parameters: {
                 path: {
-                    orderId: number;
+                    id: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description fill with this order item’s values */
+                        item_id?: number;
+                        values?: components["schemas"]["Values"];
+                    };
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            order_id: number;
-                            payment_id: number;
-                            paid: boolean;
+                            id: number;
+                            title: string;
+                            /** @description plain text to insert into a reply; missing values left visible as {{name}} */
+                            text: string;
+                            /** @description the same, escaped, line breaks as <br> */
+                            html: string;
+                            missing: components["schemas"]["Missing"];
+                            missing_message: string | null;
                         };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/catalog/categories": {
+        /** Categories (name and order) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem2"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/catalog/categories/{categoryId}": {
+        /** Renames or reorders a category; 409 when the version is stale */
+        put: {
+            parameters: {
+                path: {
+                    categoryId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        name: string;
+                        position: number;
+                        meta_title?: string;
+                        meta_description?: string;
+                        image?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem2"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4835,7 +690,6 @@ export interface paths {
                 413: components["responses"]["Error"];
                 414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -4863,7 +717,7 @@ export interface paths {
                                 name: string;
                                 kind: string;
                                 category: string;
-                                status: components["schemas"]["Status3"];
+                                status: components["schemas"]["Status"];
                                 /** @example 25.12 */
                                 base_price: MoneyString;
                                 price: components["schemas"]["Price2"];
@@ -4898,7 +752,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4929,7 +783,7 @@ export interface paths {
                         meta_description?: string;
                         /** @example 25.12 */
                         base_price: string;
-                        status: components["schemas"]["Status3"];
+                        status: components["schemas"]["Status"];
                         stores: number[];
                         translations?: components["schemas"]["Translations"];
                     };
@@ -4938,7 +792,40 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema6"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/catalog/products/{productId}/apply-file": {
+        /** Takes the file version the seed did not apply to an edited product; it follows its files again */
+        post: {
+            parameters: {
+                path: {
+                    productId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema7"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4976,7 +863,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5076,46 +963,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema25"];
+                    "application/json": components["schemas"]["Schema7"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/catalog/products/{productId}/apply-file": {
-        /** Takes the file version the seed did not apply to an edited product; it follows its files again */
-        post: {
-            parameters: {
-                path: {
-                    productId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema25"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema6"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5151,2395 +1005,6 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/catalog/categories": {
-        /** Categories (name and order) */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem13"][];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/catalog/categories/{categoryId}": {
-        /** Renames or reorders a category; 409 when the version is stale */
-        put: {
-            parameters: {
-                path: {
-                    categoryId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: number;
-                        name: string;
-                        position: number;
-                        meta_title?: string;
-                        meta_description?: string;
-                        image?: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem13"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/emails": {
-        /** Emails the shop has sent or will send (the outbox), newest first (agents and admins) */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    per_page?: number;
-                    status?: "pending" | "sent" | "failed";
-                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "sign_in_link" | "account_invite" | "email_change_confirm" | "email_changed_notice" | "password_changed" | "account_deleted" | "template" | "incidence" | "ticket_reply";
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem14"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/emails/{id}": {
-        /** One email with its plain text and HTML (agents and admins; empty for password resets, which hold secrets) */
-        get: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem14"] & {
-                            text: string;
-                            html: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/emails/{id}/preview": {
-        /** An email's HTML as a locked-down document for the back office's sandboxed iframe */
-        get: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                /** @description The e-mail as HTML */
-                200: {
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/emails/{id}/retry": {
-        /** Queue a failed email again (not password resets: their link is gone) */
-        post: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/templates/placeholders": {
-        /** The seventeen placeholders a template may use, with their labels */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["Items6"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/templates/preview": {
-        /** Live preview: given parts (the editor) or a stored template, filled with an item’s values or sample ones; missing values listed */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        kind?: components["schemas"]["Kind2"];
-                        template_id?: number;
-                        /** @enum {string} */
-                        language?: "es" | "en" | "pt";
-                        item_id?: number;
-                        parts?: {
-                            template: components["schemas"]["Template"];
-                            subject_template?: string;
-                            header_template?: string;
-                            button_template?: string;
-                        };
-                        values?: components["schemas"]["Values"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            language: "es" | "en" | "pt";
-                            subject: string;
-                            header: string;
-                            /** @description values escaped; missing ones left visible as {{name}} */
-                            body_html: string;
-                            body_text: string;
-                            button: string;
-                            missing: components["schemas"]["Items6"];
-                            missing_message: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/templates/{kind}": {
-        /** The templates of a kind, by id then language (optionally one language) */
-        get: {
-            parameters: {
-                query?: {
-                    language?: "es" | "en" | "pt";
-                };
-                path: {
-                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
-                    kind: "email" | "incidence";
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem16"][];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Create a template (id given, or the next free one); unknown placeholders are refused naming them */
-        post: {
-            parameters: {
-                path: {
-                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
-                    kind: "email" | "incidence";
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        id?: number;
-                        /** @enum {string} */
-                        language: "es" | "en" | "pt";
-                        name: string;
-                        group?: string;
-                        template: components["schemas"]["Template"];
-                        subject_template?: string;
-                        header_template?: string;
-                        button_template?: string;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/templates/{kind}/{id}/{language}": {
-        /** One template in one language */
-        get: {
-            parameters: {
-                path: {
-                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
-                    kind: "email" | "incidence";
-                    id: number;
-                    language: "es" | "en" | "pt";
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change a template; unknown placeholders are refused naming them */
-        put: {
-            parameters: {
-                path: {
-                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
-                    kind: "email" | "incidence";
-                    id: number;
-                    language: "es" | "en" | "pt";
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        group?: string;
-                        template: components["schemas"]["Template"];
-                        subject_template?: string;
-                        header_template?: string;
-                        button_template?: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete a template in one language */
-        delete: {
-            parameters: {
-                path: {
-                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
-                    kind: "email" | "incidence";
-                    id: number;
-                    language: "es" | "en" | "pt";
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/incidence": {
-        /** The item’s incident: incidence, text, the customer’s answers with files, and the answered flag */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            panel_status_id: components["schemas"]["PanelStatusId"];
-                            incidence_id: number | null;
-                            incidence_name: string | null;
-                            text: string | null;
-                            /** @description the "client e-mail answered" flag (incidence 58, status 40, newer answer) */
-                            answered: boolean;
-                            answers: components["schemas"]["Answers8"];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Raise an incidence: status 60 with an incidence template and text; the customer gets its e-mail in the store’s language */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        incidence_id: number;
-                        text: string;
-                        version: components["schemas"]["Version"];
-                        values?: components["schemas"]["Values"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            panel_status_id: number;
-                            incidence_id: number;
-                            outbox_id: number;
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/template-emails": {
-        /** Send an e-mail template to the customer (preview it first); a missing value is a 400 naming it */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema26"];
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            outbox_id: number;
-                            to: string;
-                            subject: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/template-pdfs": {
-        /** Generate a PDF (an authorisation, a letter) from an e-mail template and attach it to the item’s files */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema26"];
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            id: number;
-                            filename: string;
-                            content_type: string;
-                            size: number;
-                            created_at: string;
-                            visible_to_customer: boolean;
-                            updated_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/orders/{orderId}/items/{itemId}/incidence": {
-        /** The incident of one of your order’s items and your earlier answers (loadIncidenciaPedido) */
-        get: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema27"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Answer the incident (uploadIncidenciaPedido): multipart field "message" and up to 5 "files" (PDF, JPEG or PNG, checked by content) */
-        post: {
-            parameters: {
-                path: {
-                    orderId: number;
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema27"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/agent-orders": {
-        /** Create an unpaid order for a customer (found by e-mail, created when absent) from a product's answers; the customer is e-mailed a pay link */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        customer: {
-                            email: string;
-                            firstname?: string;
-                            lastname?: string;
-                        };
-                        store_id: number;
-                        url_key: string;
-                        answers: components["schemas"]["Answers"];
-                        /** @description The total the screen showed: never used, only compared (price_changed) */
-                        shown_total?: string;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": {
-                            order_id: number;
-                            item_id: number;
-                            customer_id: number;
-                            customer_created: boolean;
-                            /** @example 25.12 */
-                            total: MoneyString;
-                            price: components["schemas"]["Price"];
-                            price_changed: boolean;
-                            /** @example /payment/order/100000123 */
-                            pay_path: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/qp/{itemId}": {
-        /** listaNombresQP: a QP item's people to search for, its localizations and the maximum */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema28"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/qp/names": {
-        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to a QP item's list (at most 20); answers the list and earlier items that searched the same NIF */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema29"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            paid_maximo: components["schemas"]["PaidMaximo"];
-                            maximo: components["schemas"]["Maximo"];
-                            /** @description How many more localizations may be recorded */
-                            room: number;
-                            names: components["schemas"]["Names"];
-                            localizations: components["schemas"]["Localizations"];
-                            earlier_item_ids: number[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/qp/{itemId}/tramita": {
-        /** tramitaListaNombresQP: send pending names for searching with a maximum of properties to locate (1 to what the customer paid) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema30"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema28"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/qp/{itemId}/localizaciones": {
-        /** tramitaLocalizaciones: record properties found for a QP item (at most the processed maximum in all) */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        list: {
-                            registro: string;
-                            finca: string;
-                            municipio?: string;
-                            titular?: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema28"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/lookups/company-report": {
-        /** informeEconomico / informeSolvencia: the economic or solvency report of a company by CIF (invalid CIF: 400; unknown: 404 "Registro no encontrado"; rate-limited per account) */
-        get: {
-            parameters: {
-                query: {
-                    /** @example B86670460 */
-                    cif: string;
-                    kind: "economic" | "solvency";
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            kind: "economic" | "solvency";
-                            /** @description Made-up data of the sandbox adapter ("SANDBOX / datos ficticios") */
-                            sandbox: boolean;
-                            source: string;
-                            /** @example 2025-11-24 */
-                            as_of: string;
-                            company: {
-                                cif: string;
-                                name: string;
-                                legal_form: string;
-                                /** @enum {string} */
-                                status: "active" | "insolvency" | "dissolved";
-                                /** @example 2025-11-24 */
-                                incorporated_on: string;
-                                registered_office: {
-                                    street: string;
-                                    postal_code: string;
-                                    municipality: string;
-                                    province: string;
-                                };
-                                cnae: {
-                                    /** @example 6201 */
-                                    code: string;
-                                    description: string;
-                                };
-                                employees: number | null;
-                                /** @example 25.12 */
-                                share_capital: MoneyString;
-                            };
-                            /** @description Accounts deposited at the Registro Mercantil, newest first */
-                            years: {
-                                year: number;
-                                /** @example 25.12 */
-                                turnover: MoneyString;
-                                /** @example 25.12 */
-                                profit: MoneyString;
-                                /** @example 25.12 */
-                                total_assets: MoneyString;
-                                /** @example 25.12 */
-                                equity: MoneyString;
-                                /** @example 25.12 */
-                                current_assets: MoneyString;
-                                /** @example 25.12 */
-                                current_liabilities: MoneyString;
-                                /** @example 25.12 */
-                                total_liabilities: MoneyString;
-                                /** @description Current assets / current liabilities, in hundredths */
-                                liquidity: number | null;
-                                /** @description Total liabilities / total assets, basis points */
-                                debt_ratio_bp: number | null;
-                                /** @description Profit / equity, basis points */
-                                roe_bp: number | null;
-                                /** @description Profit / turnover, basis points */
-                                margin_bp: number | null;
-                                /** @description Turnover growth on the year before, basis points */
-                                growth_bp: number | null;
-                            }[];
-                            rating: {
-                                score: number;
-                                /** @enum {string} */
-                                risk: "very_low" | "low" | "medium" | "high" | "very_high";
-                                default_probability_bp: number;
-                                /** @example 25.12 */
-                                credit_limit: MoneyString;
-                            };
-                            incidents: {
-                                /** @enum {string} */
-                                type: "rai" | "judicial" | "administrative" | "insolvency";
-                                /** @example 2025-11-24 */
-                                date: string;
-                                amount: components["schemas"]["Price2"];
-                                description: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/customers": {
-        /** Search customers by e-mail, name, tax id (billing data), phone, order id or customer id */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                    page?: number;
-                    size?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                customer_id: number;
-                                email: string;
-                                firstname: string;
-                                lastname: string;
-                                phone: string | null;
-                                /** @description From the billing data */
-                                tax_id: string | null;
-                                newsletter: boolean;
-                                active: boolean;
-                                orders_count: number;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Create a customer account (admins); it is e-mailed an invitation to choose its password (single use, 7 days) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        firstname: string;
-                        lastname: string;
-                        phone?: string | null;
-                        newsletter?: boolean;
-                        /** @description The store whose brand and language the invitation uses (default: the shop's default) */
-                        store_id?: number;
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema31"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/customers/{customerId}": {
-        /** A customer: account, billing data, orders, invoices, newsletter, "log in as" audit */
-        get: {
-            parameters: {
-                path: {
-                    customerId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            customer: components["schemas"]["Customer2"];
-                            billing: {
-                                name: string;
-                                tax_id: string;
-                                address: string;
-                                country: string;
-                            } | null;
-                            orders: {
-                                order_id: number;
-                                store_id: number;
-                                /** @enum {string} */
-                                status: "pending" | "complete" | "canceled" | "closed";
-                                /** @example 25.12 */
-                                total: MoneyString;
-                                items: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                paid_at: string | null;
-                            }[];
-                            invoices: {
-                                id: number;
-                                /** @description invoice or credit_note */
-                                kind: string;
-                                number: string;
-                                order_id: number;
-                                issue_date: string;
-                                /** @example 25.12 */
-                                total: MoneyString;
-                            }[];
-                            /** @description The customer's tickets (by account or e-mail), newest first, up to 50 */
-                            tickets: {
-                                id: number;
-                                /** @description Ticket status id (1 Inicial ... 8 Lead convertido) */
-                                status: number;
-                                subject: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            }[];
-                            saved_items: unknown[] | null;
-                            /** @description "Log in as the customer" audit log, newest first (up to 50) */
-                            impersonations: {
-                                id: number;
-                                admin_id: number;
-                                admin_email: string;
-                                /** Format: date-time */
-                                started_at: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** Format: date-time */
-                                ended_at: string | null;
-                                end_reason: string | null;
-                                ip: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Edit a customer (the e-mail only admins); `version` is the customer's as loaded, stale = 409 */
-        put: {
-            parameters: {
-                path: {
-                    customerId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        firstname: string;
-                        lastname: string;
-                        phone?: string | null;
-                        newsletter?: boolean;
-                        /** Format: date-time */
-                        version: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema31"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/customers/{customerId}/newsletter": {
-        /** Switch the newsletter on or off */
-        post: {
-            parameters: {
-                path: {
-                    customerId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema12"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema31"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/customers/{customerId}/impersonation": {
-        /** Log in as the customer (admins; 30 minutes, audited): this browser becomes the customer, read-only, until "back" */
-        post: {
-            parameters: {
-                path: {
-                    customerId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            customer_id: number;
-                            email: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/impersonation": {
-        /** Whether an admin is viewing the shop as this customer (the banner), and until when */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            impersonation: {
-                                customer_email: string;
-                                admin_email: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Back to the back office: ends the impersonation and signs the admin in again (a fresh session) */
-        delete: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            user: {
-                                id: number;
-                                email: string;
-                            };
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/staff": {
-        /** The staff accounts (agents, admins, notaries), active or not */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem17"][];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Create a staff account; it is e-mailed an invitation to choose its password (single use, expires in 7 days) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        firstname: string;
-                        lastname: string;
-                        /** @enum {string} */
-                        role: "agent" | "admin" | "notary";
-                        settings?: components["schemas"]["Settings"];
-                    };
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["Schema32"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/staff/{agentId}": {
-        /** update_agente: role, names, active (off = cannot sign in, sessions end, locks released), configuration */
-        patch: {
-            parameters: {
-                path: {
-                    agentId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        version: string;
-                        /** @enum {string} */
-                        role?: "agent" | "admin" | "notary";
-                        active?: boolean;
-                        firstname?: string;
-                        lastname?: string;
-                        settings?: components["schemas"]["Settings"];
-                        /** @enum {string|null} */
-                        panel_role?: "portugal" | null;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema32"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets": {
-        /** The tickets list: filters email (substring), exact_email (the whole address), status (comma-joined ids), page, size (1-100, default 20); newest activity first */
-        get: {
-            parameters: {
-                query?: {
-                    email?: string;
-                    /** @description The customer's whole address, any case (the per-e-mail tickets tab) */
-                    exact_email?: string;
-                    /** @description Comma-joined statuses, e.g. 2,3,6 */
-                    status?: string;
-                    page?: string;
-                    size?: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                status: components["schemas"]["Status4"];
-                                status_text: string;
-                                active: boolean;
-                                /** @description The customer's address */
-                                email: string;
-                                name: string | null;
-                                subject: string;
-                                /** @enum {string} */
-                                source: "mail" | "webhook" | "contact" | "agent";
-                                store_id: number;
-                                customer_id: number | null;
-                                /** @description The agent it is delegated to */
-                                asignee_id: number | null;
-                                asignee_name: string | null;
-                                related_item_id: number | null;
-                                /** Format: date-time */
-                                due_at: string | null;
-                                /** Format: date-time */
-                                completed_at: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                lock: components["schemas"]["Lock"];
-                                messages_count: number;
-                            }[];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** new-ticket: the agent writes first. Multipart fields email, subject, body, cc, related_item_id, up to 10 "files" */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema33"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}": {
-        /** A ticket: thread (in and out), attachments, notes (fixed first), history, related order item; version = updated_at */
-        get: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            id: number;
-                            status: components["schemas"]["Status4"];
-                            status_text: string;
-                            active: boolean;
-                            /** @description The customer's address */
-                            email: string;
-                            name: string | null;
-                            subject: string;
-                            /** @enum {string} */
-                            source: "mail" | "webhook" | "contact" | "agent";
-                            store_id: number;
-                            customer_id: number | null;
-                            /** @description The agent it is delegated to */
-                            asignee_id: number | null;
-                            asignee_name: string | null;
-                            related_item_id: number | null;
-                            /** Format: date-time */
-                            due_at: string | null;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            lock: components["schemas"]["Lock"];
-                            to_emails: string[];
-                            cc_emails: string[];
-                            version: components["schemas"]["Version3"];
-                            messages: {
-                                id: number;
-                                /** @enum {string} */
-                                direction: "in" | "out";
-                                message_id: string | null;
-                                in_reply_to: string | null;
-                                from_email: string;
-                                to_emails: string[];
-                                cc_emails: string[];
-                                subject: string;
-                                text: string;
-                                /** @description Sanitised: no scripts, styles, images or handlers */
-                                html: string | null;
-                                admin_user_id: number | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                attachments: components["schemas"]["Attachments"];
-                            }[];
-                            attachments: components["schemas"]["Attachments"];
-                            notes: {
-                                id: number;
-                                text: string;
-                                fixed: boolean;
-                                admin_user_id: number;
-                                admin_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            history: {
-                                id: number;
-                                accion: string;
-                                old_status: number | null;
-                                new_status: number | null;
-                                admin_user_id: number | null;
-                                admin_name: string | null;
-                                details: {
-                                    [key: string]: unknown;
-                                } | null;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            related_item: {
-                                item_id: number;
-                                order_id: number;
-                                product_name: string;
-                                panel_status_id: number;
-                            } | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/attachments/{attachmentId}": {
-        /** Download an attachment of the ticket's thread (always as a download, never rendered) */
-        get: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                    attachmentId: number;
-                };
-            };
-            responses: {
-                /** @description The file */
-                200: {
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/lock": {
-        /** Take or renew the lock (a 2-minute lease, as on orders) on a ticket; 423 when another agent holds it */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            ticket_id: number;
-                            locked_by: number;
-                            locked_by_name: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** unlock_lock: release one's lock; force=1 breaks another agent's (recorded in the history) */
-        delete: {
-            parameters: {
-                query?: {
-                    force?: "0" | "1";
-                };
-                path: {
-                    ticketId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            ticket_id: number;
-                            /** @enum {string} */
-                            outcome: "not_locked" | "released" | "forced";
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/next": {
-        /** The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent; 204 when nothing is waiting */
-        post: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            ticket_id: number;
-                            locked_by: number;
-                            locked_by_name: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** @enum {string} */
-                            queue: "tickets";
-                        };
-                    };
-                };
-                /** @description Nothing is waiting */
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/reply": {
-        /** reply: multipart fields version, body (placeholders such as {{nombre}} are filled), cc (comma-joined), up to 10 "files"; sent through the outbox with In-Reply-To/References and the ticket token in the subject; 3 Pendiente */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema33"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/close": {
-        /** close: 5 Cerrado */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: components["schemas"]["Version3"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/delegate": {
-        /** delegate: give the ticket to an agent (null takes it back) */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: components["schemas"]["Version3"];
-                        agent_id: null | number;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/rel_pedido": {
-        /** rel_pedido: link the ticket to an order item (the item detail lists it too); null unlinks */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: components["schemas"]["Version3"];
-                        item_id: null | number;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/save_note": {
-        /** save_note: add a note */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema35"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/save_note_fixed": {
-        /** save_note_fixed: add a pinned note */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema35"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/del_note": {
-        /** del_note: on one of the ticket's notes */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema36"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/fix_note": {
-        /** fix_note: on one of the ticket's notes */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema36"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/unfix_note": {
-        /** unfix_note: on one of the ticket's notes */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema36"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/postponer": {
-        /** postponer: 6 Programado until a moment (future, within a year); then it returns to 2 Abierto */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: components["schemas"]["Version3"];
-                        /** Format: date-time */
-                        until: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/tickets/{ticketId}/convert_lead": {
-        /** convert_lead: 8 Lead convertido; creates an order draft of the product for the ticket's customer account */
-        post: {
-            parameters: {
-                path: {
-                    ticketId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version: components["schemas"]["Version3"];
-                        product_id: number;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema34"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/legal-entities": {
-        /** The legal entities that sell and invoice, with their stores */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem18"][];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/legal-entities/{entityId}": {
-        /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
-        patch: {
-            parameters: {
-                path: {
-                    entityId: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        legal_name?: string;
-                        tax_id?: string;
-                        address?: string;
-                        registry_note?: string;
-                        email?: string;
-                        phone?: string;
-                        privacy_email?: string;
-                        supervising_authority?: string;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem18"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/legal-entities/{entityId}/history": {
-        /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
-        get: {
-            parameters: {
-                path: {
-                    entityId: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: number;
-                                /** Format: date-time */
-                                changed_at: string;
-                                user_id: number | null;
-                                user_name: string | null;
-                                changes: components["schemas"]["Changes"];
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/drafts": {
-        /** Your unfinished orders (wizard drafts), newest first */
-        get: {
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: {
-                                store_id: number;
-                                url_key: string;
-                                product_id: number;
-                                product_name: string;
-                                answers: {
-                                    [key: string]: string;
-                                };
-                                seen: number[];
-                                last_path: string | null;
-                                last_step: number;
-                                updated_at: string;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/drafts/{storeId}/{urlKey}": {
-        /** Keep your unfinished order of a product (one per store and product) */
-        put: {
-            parameters: {
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        answers: {
-                            [key: string]: string;
-                        };
-                        seen: number[];
-                        last_path: string | null;
-                        last_step: number;
-                    };
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Forget your unfinished order of a product */
-        delete: {
-            parameters: {
-                path: {
-                    storeId: number;
-                    urlKey: string;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/qp/{itemId}": {
-        /** listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit */
-        get: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema37"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/qp/names": {
-        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most 20; only before it is sent) */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema29"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            item_id: number;
-                            state: components["schemas"]["State"];
-                            editable: boolean;
-                            paid_maximo: components["schemas"]["PaidMaximo2"];
-                            /** @description How many people the list may hold */
-                            max_names: number;
-                            maximo: components["schemas"]["Maximo2"];
-                            names: components["schemas"]["Names2"];
-                            localizations: components["schemas"]["Localizations2"];
-                            added: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/me/qp/{itemId}/tramita": {
-        /** tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema30"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema37"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/canned-responses": {
-        /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description title, group or body contains it (any case) */
-                    q?: string;
-                    group?: string;
-                    /** @description mine (default): those offered to me; all: every one (admins, for editing) */
-                    scope?: "mine" | "all";
-                    page?: number;
-                    size?: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ItemsItem19"][];
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Create a canned response; unknown placeholders are refused naming them */
-        post: {
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema38"];
-                };
-            };
-            responses: {
-                201: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem19"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/canned-responses/{id}": {
-        /** One canned response (404 when it is not offered to me, unless I am an admin) */
-        get: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem19"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Change a canned response; unknown placeholders are refused naming them */
-        put: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Schema38"];
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["ItemsItem19"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-        /** Delete a canned response */
-        delete: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            responses: {
-                204: {
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/canned-responses/{id}/render": {
-        /** Fill a canned response for insertion into a reply or an e-mail: with an order item’s values and/or given ones; missing ones listed and left as {{name}} */
-        post: {
-            parameters: {
-                path: {
-                    id: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description fill with this order item’s values */
-                        item_id?: number;
-                        values?: components["schemas"]["Values"];
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            id: number;
-                            title: string;
-                            /** @description plain text to insert into a reply; missing values left visible as {{name}} */
-                            text: string;
-                            /** @description the same, escaped, line breaks as <br> */
-                            html: string;
-                            missing: components["schemas"]["Items6"];
-                            missing_message: string | null;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
     "/api/backoffice/config-lists": {
         /** The configuration lists: key, title, key field and the spec actions each answers */
         get: {
@@ -7564,6 +1029,111 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/config-lists/provider_payments/{paymentId}/files": {
+        /** A provider payment's files, oldest first */
+        get: {
+            parameters: {
+                path: {
+                    paymentId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem3"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** add_files_provider_payment: upload a file (multipart field "file"; PDF, JPEG or PNG by content; at most 20) */
+        post: {
+            parameters: {
+                path: {
+                    paymentId: number;
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem3"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}": {
+        /** Download a provider payment's file */
+        get: {
+            parameters: {
+                path: {
+                    paymentId: number;
+                    fileId: number;
+                };
+            };
+            responses: {
+                /** @description application/pdf, image/jpeg, image/png */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete a provider payment's file (recorded in the payment's history) */
+        delete: {
+            parameters: {
+                path: {
+                    paymentId: number;
+                    fileId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            deleted: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/config-lists/{list}": {
         /** A list’s records by key: search (substring of the key and the searchable fields), paging */
         get: {
@@ -7583,7 +1153,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem20"][];
+                            items: components["schemas"]["ItemsItem4"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7609,7 +1179,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: components["schemas"]["Schema39"];
+                        [key: string]: components["schemas"]["Schema8"];
                     };
                 };
             };
@@ -7617,7 +1187,7 @@ export interface paths {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem20"];
+                        "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7735,7 +1305,7 @@ export interface paths {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem20"];
+                        "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7761,7 +1331,7 @@ export interface paths {
                     "application/json": {
                         version: number;
                     } & {
-                        [key: string]: components["schemas"]["Schema39"];
+                        [key: string]: components["schemas"]["Schema8"];
                     };
                 };
             };
@@ -7769,7 +1339,7 @@ export interface paths {
                 /** @description the key, every field of the list (money as "25.12"), version, active */
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem20"];
+                        "application/json": components["schemas"]["ItemsItem4"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7855,19 +1425,147 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/config-lists/provider_payments/{paymentId}/files": {
-        /** A provider payment's files, oldest first */
+    "/api/backoffice/customers": {
+        /** Search customers by e-mail, name, tax id (billing data), phone, order id or customer id */
         get: {
             parameters: {
-                path: {
-                    paymentId: number;
+                query?: {
+                    search?: string;
+                    page?: number;
+                    size?: number;
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem21"][];
+                            items: {
+                                customer_id: number;
+                                email: string;
+                                firstname: string;
+                                lastname: string;
+                                phone: string | null;
+                                /** @description From the billing data */
+                                tax_id: string | null;
+                                newsletter: boolean;
+                                active: boolean;
+                                orders_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Create a customer account (admins); it is e-mailed an invitation to choose its password (single use, 7 days) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        phone?: string | null;
+                        newsletter?: boolean;
+                        /** @description The store whose brand and language the invitation uses (default: the shop's default) */
+                        store_id?: number;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/customers/{customerId}": {
+        /** A customer: account, billing data, orders, invoices, newsletter, "log in as" audit */
+        get: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            customer: components["schemas"]["Customer"];
+                            billing: {
+                                name: string;
+                                tax_id: string;
+                                address: string;
+                                country: string;
+                            } | null;
+                            orders: {
+                                order_id: number;
+                                store_id: number;
+                                /** @enum {string} */
+                                status: "pending" | "complete" | "canceled" | "closed";
+                                /** @example 25.12 */
+                                total: MoneyString;
+                                items: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                            }[];
+                            invoices: {
+                                id: number;
+                                /** @description invoice or credit_note */
+                                kind: string;
+                                number: string;
+                                order_id: number;
+                                issue_date: string;
+                                /** @example 25.12 */
+                                total: MoneyString;
+                            }[];
+                            /** @description The customer's tickets (by account or e-mail), newest first, up to 50 */
+                            tickets: {
+                                id: number;
+                                /** @description Ticket status id (1 Inicial ... 8 Lead convertido) */
+                                status: number;
+                                subject: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            saved_items: unknown[] | null;
+                            /** @description "Log in as the customer" audit log, newest first (up to 50) */
+                            impersonations: {
+                                id: number;
+                                admin_id: number;
+                                admin_email: string;
+                                /** Format: date-time */
+                                started_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                ended_at: string | null;
+                                end_reason: string | null;
+                                ip: string;
+                            }[];
                         };
                     };
                 };
@@ -7880,17 +1578,94 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        /** add_files_provider_payment: upload a file (multipart field "file"; PDF, JPEG or PNG by content; at most 20) */
-        post: {
+        /** Edit a customer (the e-mail only admins); `version` is the customer's as loaded, stale = 409 */
+        put: {
             parameters: {
                 path: {
-                    paymentId: number;
+                    customerId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        phone?: string | null;
+                        newsletter?: boolean;
+                        /** Format: date-time */
+                        version: string;
+                    };
                 };
             };
             responses: {
-                201: {
+                200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem21"];
+                        "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/customers/{customerId}/impersonation": {
+        /** Log in as the customer (admins; 30 minutes, audited): this browser becomes the customer, read-only, until "back" */
+        post: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            customer_id: number;
+                            email: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/customers/{customerId}/newsletter": {
+        /** Switch the newsletter on or off */
+        post: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema10"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7905,12 +1680,689 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/config-lists/provider_payments/{paymentId}/files/{fileId}": {
-        /** Download a provider payment's file */
+    "/api/backoffice/documents/pdf": {
+        /** generatePdfFromMarkdown: markdown as a PDF with the store's letterhead (the default store unless store_id) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["Content"];
+                        store_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/emails": {
+        /** Emails the shop has sent or will send (the outbox), newest first (agents and admins) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    status?: "pending" | "sent" | "failed";
+                    kind?: "order_received" | "payment_instructions" | "payment_confirmed" | "payment_reminder" | "document_ready" | "incident_action" | "password_reset" | "sign_in_link" | "account_invite" | "email_change_confirm" | "email_changed_notice" | "password_changed" | "account_deleted" | "template" | "incidence" | "ticket_reply";
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem5"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/emails/{id}": {
+        /** One email with its plain text and HTML (agents and admins; empty for password resets, which hold secrets) */
         get: {
             parameters: {
                 path: {
-                    paymentId: number;
+                    id: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem5"] & {
+                            text: string;
+                            html: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/emails/{id}/preview": {
+        /** An email's HTML as a locked-down document for the back office's sandboxed iframe */
+        get: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            responses: {
+                /** @description The e-mail as HTML */
+                200: {
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/emails/{id}/retry": {
+        /** Queue a failed email again (not password resets: their link is gone) */
+        post: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/invoices/{invoiceId}/pdf": {
+        /** Download any invoice or credit note as PDF */
+        get: {
+            parameters: {
+                path: {
+                    invoiceId: number;
+                };
+            };
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items": {
+        /**
+         * The order search: every filter of the spec, newest first by default (docs/backoffice.md, "Search")
+         * @description An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing every refused parameter (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language). `has_more` says whether another page follows; `total` is exact up to 1,000 matches, beyond that a lower bound (`total_exact: false`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, 1-10000 (default 1) */
+                    page?: string;
+                    /** @description Rows per page, 1-100 (default 10) */
+                    size?: string;
+                    /** @description created_at, updated_at, order_id, item_id, priority, deadline_at or status; a leading "-" sorts descending (default -created_at) */
+                    order_by?: string;
+                    /** @description Order number (exact) */
+                    order_id?: string;
+                    /** @description Reference (exact), 1-100 characters */
+                    referencia?: string;
+                    /** @description Part of the customer's e-mail, 3-254 characters, case-insensitive */
+                    email?: string;
+                    /** @description Product id (exact) */
+                    product_id?: string;
+                    /** @description Panel status ids, comma-joined (40,60) */
+                    status?: string;
+                    /** @description Customer-facing statuses: ids 1-5 or pending, processing, incidence, ready, returned; comma-joined */
+                    status_client?: string;
+                    /** @description First day of creation included, YYYY-MM-DD (Europe/Madrid) */
+                    date_start?: string;
+                    /** @description Last day of creation included, YYYY-MM-DD (Europe/Madrid), not before date_start */
+                    date_end?: string;
+                    /** @description Part of the answers, notes, customer's name or reference, 3-200 characters, case- and accent-insensitive; a term shaped like a reference's start (NS-2025/) matches references starting with it */
+                    text?: string;
+                    /** @description Provider id: letters, digits, _ . -, up to 64 characters */
+                    provider?: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                item_id: number;
+                                order_id: number;
+                                product_id: number;
+                                product_name: string;
+                                panel_status_id: components["schemas"]["PanelStatusId"];
+                                status_text: string;
+                                /** @enum {string|null} */
+                                client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
+                                email: string;
+                                customer_name: string;
+                                referencia: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @example 25.12 */
+                                total: MoneyString;
+                                notes_count: number;
+                                files_count: number;
+                                flags: {
+                                    responded: boolean;
+                                    incident_shown_to_client: boolean;
+                                    client_email_answered: boolean;
+                                    claimed_from_registrars: boolean;
+                                    urgent: boolean;
+                                    related_orders: boolean;
+                                    nota_simple_refreshable: boolean;
+                                    /** @enum {string|null} */
+                                    country: "ES" | "PT" | null;
+                                };
+                                related_item_ids: number[];
+                                lock: {
+                                    item_id: number;
+                                    locked_by: number;
+                                    locked_by_name: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                } | null;
+                                /** Format: date-time */
+                                standby_until: string | null;
+                                /** Format: date-time */
+                                deadline_at: string | null;
+                                priority: number;
+                                provider_id: string | null;
+                                pinned_notes: components["schemas"]["PinnedNotes"];
+                            }[];
+                            page: number;
+                            size: number;
+                            has_more: boolean;
+                            total: number;
+                            total_exact: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}": {
+        /** An item with answers, customer, payments, history, notes and files */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema11"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/assistant": {
+        /** The document assistant's state for an item: a model configured, the assistant turned off for it */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema12"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Turn the assistant off (disablePedidoIA) or back on for an item; the history records it */
+        put: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        disabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema12"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/assistant/agent": {
+        /** togaBotAgent: answer an agent's question about the item, streamed */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The agent's instruction */
+                        query: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
+                200: {
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/assistant/document": {
+        /** generateTogaDocument: draft a document from the item's data, one of its documents (fileId) and an instruction, streamed */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The agent's instruction */
+                        query: string;
+                        fileId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
+                200: {
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/assistant/pdf": {
+        /** generatePdfFromMarkdown for an item: the markdown as a PDF with the store's letterhead, attached to the item as a document */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["Content"];
+                        version: components["schemas"]["Version2"];
+                        filename?: string;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            message: string;
+                            file: {
+                                id: number;
+                                filename: string;
+                                content_type: string;
+                                size: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                visible_to_customer: boolean;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/assistant/pildora": {
+        /** generaPildoraIA: a short summary ("píldora") of the item, streamed */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
+                200: {
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/changes": {
+        /** The change check open tabs poll: a different updated_at or history length means the item changed */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            history_lines: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/close": {
+        /** Close the item (status 120 Cerrado) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema13"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/deadline": {
+        /** Set the deadline (ISO 8601 with offset, in the future, at most two years away); null removes it */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deadline_at: string | null;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/delegate": {
+        /** Delegate to another agent (the queue gives it to nobody else); null takes the delegation back */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        asignee_id: null | number;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/files": {
+        /** Upload a document (multipart: field "version" first, then "file"; PDF, JPEG or PNG, checked by content) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            id: number;
+                            filename: string;
+                            content_type: string;
+                            size: number;
+                            created_at: string;
+                            visible_to_customer: boolean;
+                            uploaded_by_customer?: boolean;
+                            option_id?: number | null;
+                            /** Format: date-time */
+                            item_updated_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/files/{fileId}": {
+        /** Download a document of an item */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
                     fileId: number;
                 };
             };
@@ -7932,19 +2384,249 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
-        /** Delete a provider payment's file (recorded in the payment's history) */
+        /** Delete a document the staff uploaded (the customer's own documents stay) */
         delete: {
             parameters: {
                 path: {
-                    paymentId: number;
+                    itemId: number;
                     fileId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema13"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/finish": {
+        /** Finish: set the result status, release the lock and, with then=next, pull the next item of the queue (like POST /api/backoffice/queue/next); then=stop gives next null */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The result: a panel status that takes the item out of the queue */
+                        status: number;
+                        version: components["schemas"]["Version2"];
+                        /** @enum {string} */
+                        then: "next" | "stop";
+                        /** @enum {string} */
+                        queue?: "default" | "portugal";
+                    };
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            deleted: number;
+                            item_id: number;
+                            next: {
+                                item_id: number;
+                                locked_by: number;
+                                locked_by_name: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** @enum {string} */
+                                queue: "default" | "portugal";
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/incidence": {
+        /** The item’s incident: incidence, text, the customer’s answers with files, and the answered flag */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            panel_status_id: components["schemas"]["PanelStatusId"];
+                            incidence_id: number | null;
+                            incidence_name: string | null;
+                            text: string | null;
+                            /** @description the "client e-mail answered" flag (incidence 58, status 40, newer answer) */
+                            answered: boolean;
+                            answers: components["schemas"]["Answers5"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Raise an incidence: status 60 with an incidence template and text; the customer gets its e-mail in the store’s language */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        incidence_id: number;
+                        text: string;
+                        version: components["schemas"]["Version2"];
+                        values?: components["schemas"]["Values"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            panel_status_id: number;
+                            incidence_id: number;
+                            outbox_id: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/lead/closed-lost": {
+        /** Close the lead of an unpaid item as lost (status 120 Cerrado) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema13"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/lead/resend": {
+        /** Resend the lead of an unpaid item (status 0) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema13"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/lock": {
+        /** Take or renew the lock (a lease) on an item: opening it and the heartbeat of an open tab; 423 with the holder when another agent holds it */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            locked_by: number;
+                            locked_by_name: string;
+                            /** Format: date-time */
+                            expires_at: string;
                         };
                     };
                 };
@@ -7955,6 +2637,1123 @@ export interface paths {
                 413: components["responses"]["Error"];
                 414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Release one's lock on an item (closing the tab); force=1 breaks another agent's lock (agents and admins), recorded in the history */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: "0" | "1";
+                };
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            /** @enum {string} */
+                            outcome: "not_locked" | "released" | "forced";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/not-processing": {
+        /** "Not processing": status 70 Denegado with a reason (10-500 characters), kept in the history */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/notes": {
+        /** Add a note to an item */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            id: number;
+                            text: string;
+                            pinned: boolean;
+                            admin_user_id: number;
+                            admin_name: string;
+                            created_at: string;
+                            /** Format: date-time */
+                            item_updated_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/notes/{noteId}": {
+        /** Delete a note (its author or an admin); the history keeps its text */
+        delete: {
+            parameters: {
+                path: {
+                    itemId: number;
+                    noteId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema13"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/notes/{noteId}/pin": {
+        /** Pin (shown first) or unpin a note */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                    noteId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pinned: boolean;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/postpone": {
+        /** Postpone: out of the queue until a future time (ISO 8601 with offset, at most a year away); null resumes now */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        until: string | null;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/priority": {
+        /** Set the priority (0-10; the queue takes the highest first) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        priority: number;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/provider": {
+        /** Set the provider the item is sent to (a provider id); null removes it */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        provider_id: string | null;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/reference": {
+        /** Set the reference (the history keeps old and new); blank or null removes it */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        referencia: string | null;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/status": {
+        /** Change the panel status (recorded in the history); version guards against concurrent edits (409) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        panel_status_id: number;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema11"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/template-emails": {
+        /** Send an e-mail template to the customer (preview it first); a missing value is a 400 naming it */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema15"];
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            outbox_id: number;
+                            to: string;
+                            subject: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/template-pdfs": {
+        /** Generate a PDF (an authorisation, a letter) from an e-mail template and attach it to the item’s files */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema15"];
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            id: number;
+                            filename: string;
+                            content_type: string;
+                            size: number;
+                            created_at: string;
+                            visible_to_customer: boolean;
+                            updated_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/legal-entities": {
+        /** The legal entities that sell and invoice, with their stores */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem6"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/legal-entities/{entityId}": {
+        /** Edit a legal entity's data (tax id, e-mail and phone checked by its country's rules); kept in its history */
+        patch: {
+            parameters: {
+                path: {
+                    entityId: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legal_name?: string;
+                        tax_id?: string;
+                        address?: string;
+                        registry_note?: string;
+                        email?: string;
+                        phone?: string;
+                        privacy_email?: string;
+                        supervising_authority?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem6"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/legal-entities/{entityId}/history": {
+        /** A legal entity's edits, newest first (at most 200): who, when, each field's old and new value */
+        get: {
+            parameters: {
+                path: {
+                    entityId: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                /** Format: date-time */
+                                changed_at: string;
+                                user_id: number | null;
+                                user_name: string | null;
+                                changes: components["schemas"]["Changes"];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/locks/events": {
+        /** Server-sent events of every order item's change of lock holder, as they are committed */
+        get: {
+            responses: {
+                /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
+                200: {
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/orders/{orderId}/confirm-transfer": {
+        /** Confirm that the bank transfer of an order arrived: captures it and pays the order (agents and admins) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            payment_id: number;
+                            paid: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/orders/{orderId}/payments": {
+        /** Payments of an order, newest first (agents, admins, notaries) */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                method: string;
+                                provider: string;
+                                status: components["schemas"]["Status2"];
+                                /** @example 25.12 */
+                                amount: MoneyString;
+                                failure_code: string | null;
+                                instructions: {
+                                    [key: string]: string;
+                                } | null;
+                                confirmed_by: number | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/orders/{orderId}/refunds": {
+        /** Invoices, credit notes, refunds and the amount still refundable of an order */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            invoices: components["schemas"]["Invoices"];
+                            refunds: components["schemas"]["RefundsItem"][];
+                            /** @example 25.12 */
+                            refundable: MoneyString;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Refund part or all of a paid order through its payment provider; issues a credit note (agents and admins) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 25.12 */
+                        amount: MoneyString;
+                        /** @example 25.12 */
+                        penalty?: MoneyString;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            refund: components["schemas"]["RefundsItem"];
+                            credit_note_id: number;
+                            credit_note_number: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/pt-series": {
+        /** The AT's validation codes of the Portuguese series (the ATCUD's first part), by series key */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["SchemaItem"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/pt-series/{seriesKey}": {
+        /** Record the AT's validation code of a Portuguese series ("F16-2026"); a series that issued documents keeps its code */
+        put: {
+            parameters: {
+                path: {
+                    seriesKey: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        validation_code: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["SchemaItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/qp/names": {
+        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to a QP item's list (at most 20); answers the list and earlier items that searched the same NIF */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema16"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            paid_maximo: components["schemas"]["PaidMaximo"];
+                            maximo: components["schemas"]["Maximo"];
+                            /** @description How many more localizations may be recorded */
+                            room: number;
+                            names: components["schemas"]["Names"];
+                            localizations: components["schemas"]["Localizations"];
+                            earlier_item_ids: number[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/qp/{itemId}": {
+        /** listaNombresQP: a QP item's people to search for, its localizations and the maximum */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/qp/{itemId}/localizaciones": {
+        /** tramitaLocalizaciones: record properties found for a QP item (at most the processed maximum in all) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        list: {
+                            registro: string;
+                            finca: string;
+                            municipio?: string;
+                            titular?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/qp/{itemId}/tramita": {
+        /** tramitaListaNombresQP: send pending names for searching with a maximum of properties to locate (1 to what the customer paid) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema18"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/queue/last": {
+        /** The last item the queue gave the signed-in agent (null before the first pull) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            last: {
+                                item_id: number;
+                                /** @enum {string} */
+                                queue: "default" | "portugal";
+                                /** Format: date-time */
+                                assigned_at: string;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/queue/next": {
+        /** Pull the next item of a queue (tab -1: default, tab -2: portugal), locked to the agent; 204 when nothing is waiting */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        queue: "default" | "portugal";
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            locked_by: number;
+                            locked_by_name: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @enum {string} */
+                            queue: "default" | "portugal";
+                        };
+                    };
+                };
+                /** @description Nothing is waiting in this queue */
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/saft-pt": {
+        /** SAF-T (PT) 1.04_01 of a Portuguese entity's invoices and credit notes in a month (admins) */
+        get: {
+            parameters: {
+                query: {
+                    entity: string;
+                    month: string;
+                };
+            };
+            responses: {
+                /** @description The SAF-T (PT) 1.04_01 XML file */
+                200: {
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/staff": {
+        /** The staff accounts (agents, admins, notaries), active or not */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem7"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Create a staff account; it is e-mailed an invitation to choose its password (single use, expires in 7 days) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        firstname: string;
+                        lastname: string;
+                        /** @enum {string} */
+                        role: "agent" | "admin" | "notary";
+                        settings?: components["schemas"]["Settings"];
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema19"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/staff/{agentId}": {
+        /** update_agente: role, names, active (off = cannot sign in, sessions end, locks released), configuration */
+        patch: {
+            parameters: {
+                path: {
+                    agentId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        version: string;
+                        /** @enum {string} */
+                        role?: "agent" | "admin" | "notary";
+                        active?: boolean;
+                        firstname?: string;
+                        lastname?: string;
+                        settings?: components["schemas"]["Settings"];
+                        /** @enum {string|null} */
+                        panel_role?: "portugal" | null;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema19"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/statistics/agents": {
+        /**
+         * Agents' throughput: actions and finished items per agent and day
+         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
+                    from?: string;
+                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
+                    to?: string;
+                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
+                    store?: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-24
+                             */
+                            to: string;
+                            stores: components["schemas"]["Stores"];
+                            by_agent: {
+                                admin_user_id: number;
+                                /** @description Admin user 1 is "Sistema" */
+                                name: string;
+                                /** @description History lines the agent wrote */
+                                actions: number;
+                                /** @description Moves into a finished status (70, 100, 101, 110, 120) */
+                                finished: number;
+                            }[];
+                            by_day: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-11-24
+                                 */
+                                day: string;
+                                admin_user_id: number;
+                                actions: number;
+                                finished: number;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -8125,67 +3924,6 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/statistics/agents": {
-        /**
-         * Agents' throughput: actions and finished items per agent and day
-         * @description Filter: `from`, `to` (days, Europe/Madrid, both included; default the last 30 days; at most 366) and `store`. An unknown, repeated or malformed parameter is a 400 VALIDATION_ERROR listing each one (`fields[].field`, `fields[].code`, `fields[].message` in the caller's language).
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First day included, YYYY-MM-DD (Europe/Madrid); default: 29 days before `to` */
-                    from?: string;
-                    /** @description Last day included, YYYY-MM-DD (Europe/Madrid); default today; at most 366 days after `from` */
-                    to?: string;
-                    /** @description Only these stores: store ids, comma-joined (1,16), at most 30 */
-                    store?: string;
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: date
-                             * @example 2026-11-24
-                             */
-                            from: string;
-                            /**
-                             * Format: date
-                             * @example 2026-11-24
-                             */
-                            to: string;
-                            stores: components["schemas"]["Stores"];
-                            by_agent: {
-                                admin_user_id: number;
-                                /** @description Admin user 1 is "Sistema" */
-                                name: string;
-                                /** @description History lines the agent wrote */
-                                actions: number;
-                                /** @description Moves into a finished status (70, 100, 101, 110, 120) */
-                                finished: number;
-                            }[];
-                            by_day: {
-                                /**
-                                 * Format: date
-                                 * @example 2026-11-24
-                                 */
-                                day: string;
-                                admin_user_id: number;
-                                actions: number;
-                                finished: number;
-                            }[];
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
     "/api/backoffice/statistics/refunds": {
         /**
          * Refunds that went through: count, amount returned, penalty kept, per day
@@ -8247,208 +3985,1124 @@ export interface paths {
             };
         };
     };
-    "/api/backoffice/items/{itemId}/assistant": {
-        /** The document assistant's state for an item: a model configured, the assistant turned off for it */
+    "/api/backoffice/statuses": {
+        /** The 24 panel statuses */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["PinnedNotes"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/templates/placeholders": {
+        /** The seventeen placeholders a template may use, with their labels */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Missing"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/templates/preview": {
+        /** Live preview: given parts (the editor) or a stored template, filled with an item’s values or sample ones; missing values listed */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kind?: components["schemas"]["Kind2"];
+                        template_id?: number;
+                        /** @enum {string} */
+                        language?: "es" | "en" | "pt";
+                        item_id?: number;
+                        parts?: {
+                            template: components["schemas"]["Template"];
+                            subject_template?: string;
+                            header_template?: string;
+                            button_template?: string;
+                        };
+                        values?: components["schemas"]["Values"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            language: "es" | "en" | "pt";
+                            subject: string;
+                            header: string;
+                            /** @description values escaped; missing ones left visible as {{name}} */
+                            body_html: string;
+                            body_text: string;
+                            button: string;
+                            missing: components["schemas"]["Missing"];
+                            missing_message: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/templates/{kind}": {
+        /** The templates of a kind, by id then language (optionally one language) */
         get: {
             parameters: {
+                query?: {
+                    language?: "es" | "en" | "pt";
+                };
                 path: {
-                    itemId: number;
+                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
+                    kind: "email" | "incidence";
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem8"][];
+                        };
                     };
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
                 414: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
-        /** Turn the assistant off (disablePedidoIA) or back on for an item; the history records it */
-        put: {
+        /** Create a template (id given, or the next free one); unknown placeholders are refused naming them */
+        post: {
             parameters: {
                 path: {
-                    itemId: number;
+                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
+                    kind: "email" | "incidence";
                 };
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        disabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                200: {
-                    content: {
-                        "application/json": components["schemas"]["Schema40"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/assistant/document": {
-        /** generateTogaDocument: draft a document from the item's data, one of its documents (fileId) and an instruction, streamed */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The agent's instruction */
-                        query: string;
-                        fileId?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
-                200: {
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/assistant/agent": {
-        /** togaBotAgent: answer an agent's question about the item, streamed */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The agent's instruction */
-                        query: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
-                200: {
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/assistant/pildora": {
-        /** generaPildoraIA: a short summary ("píldora") of the item, streamed */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description text/event-stream: `event: start` (data {kind, model}), `event: data` (data {content}: the next piece of the draft), then `event: end` (data {message: "ok" | "truncated"}) or `event: error` (data {error, kind, status?}: the spec's text for the model's HTTP status, a network error, a timeout or a broken stream) */
-                200: {
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
-                415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
-                429: components["responses"]["Error"];
-                500: components["responses"]["Error"];
-                503: components["responses"]["Error"];
-            };
-        };
-    };
-    "/api/backoffice/items/{itemId}/assistant/pdf": {
-        /** generatePdfFromMarkdown for an item: the markdown as a PDF with the store's letterhead, attached to the item as a document */
-        post: {
-            parameters: {
-                path: {
-                    itemId: number;
-                };
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content: components["schemas"]["Content"];
-                        version: components["schemas"]["Version"];
-                        filename?: string;
+                        id?: number;
+                        /** @enum {string} */
+                        language: "es" | "en" | "pt";
+                        name: string;
+                        group?: string;
+                        template: components["schemas"]["Template"];
+                        subject_template?: string;
+                        header_template?: string;
+                        button_template?: string;
                     };
                 };
             };
             responses: {
                 201: {
                     content: {
+                        "application/json": components["schemas"]["ItemsItem8"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/templates/{kind}/{id}/{language}": {
+        /** One template in one language */
+        get: {
+            parameters: {
+                path: {
+                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
+                    kind: "email" | "incidence";
+                    id: number;
+                    language: "es" | "en" | "pt";
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem8"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change a template; unknown placeholders are refused naming them */
+        put: {
+            parameters: {
+                path: {
+                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
+                    kind: "email" | "incidence";
+                    id: number;
+                    language: "es" | "en" | "pt";
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        group?: string;
+                        template: components["schemas"]["Template"];
+                        subject_template?: string;
+                        header_template?: string;
+                        button_template?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem8"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete a template in one language */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description email: sent from an item (also its PDFs); incidence: raised with status 60 */
+                    kind: "email" | "incidence";
+                    id: number;
+                    language: "es" | "en" | "pt";
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets": {
+        /** The tickets list: filters email (substring), exact_email (the whole address), status (comma-joined ids), page, size (1-100, default 20); newest activity first */
+        get: {
+            parameters: {
+                query?: {
+                    email?: string;
+                    /** @description The customer's whole address, any case (the per-e-mail tickets tab) */
+                    exact_email?: string;
+                    /** @description Comma-joined statuses, e.g. 2,3,6 */
+                    status?: string;
+                    page?: string;
+                    size?: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
                         "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                            message: string;
-                            file: {
+                            items: {
                                 id: number;
-                                filename: string;
-                                content_type: string;
-                                size: number;
+                                status: components["schemas"]["Status4"];
+                                status_text: string;
+                                active: boolean;
+                                /** @description The customer's address */
+                                email: string;
+                                name: string | null;
+                                subject: string;
+                                /** @enum {string} */
+                                source: "mail" | "webhook" | "contact" | "agent";
+                                store_id: number;
+                                customer_id: number | null;
+                                /** @description The agent it is delegated to */
+                                asignee_id: number | null;
+                                asignee_name: string | null;
+                                related_item_id: number | null;
+                                /** Format: date-time */
+                                due_at: string | null;
+                                /** Format: date-time */
+                                completed_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
-                                visible_to_customer: boolean;
-                            };
+                                /** Format: date-time */
+                                updated_at: string;
+                                lock: components["schemas"]["Lock"];
+                                messages_count: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** new-ticket: the agent writes first. Multipart fields email, subject, body, cc, related_item_id, up to 10 "files" */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema20"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/next": {
+        /** The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent; 204 when nothing is waiting */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            ticket_id: number;
+                            locked_by: number;
+                            locked_by_name: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @enum {string} */
+                            queue: "tickets";
+                        };
+                    };
+                };
+                /** @description Nothing is waiting */
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}": {
+        /** A ticket: thread (in and out), attachments, notes (fixed first), history, related order item; version = updated_at */
+        get: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            id: number;
+                            status: components["schemas"]["Status4"];
+                            status_text: string;
+                            active: boolean;
+                            /** @description The customer's address */
+                            email: string;
+                            name: string | null;
+                            subject: string;
+                            /** @enum {string} */
+                            source: "mail" | "webhook" | "contact" | "agent";
+                            store_id: number;
+                            customer_id: number | null;
+                            /** @description The agent it is delegated to */
+                            asignee_id: number | null;
+                            asignee_name: string | null;
+                            related_item_id: number | null;
+                            /** Format: date-time */
+                            due_at: string | null;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            lock: components["schemas"]["Lock"];
+                            to_emails: string[];
+                            cc_emails: string[];
+                            version: components["schemas"]["Version3"];
+                            messages: {
+                                id: number;
+                                /** @enum {string} */
+                                direction: "in" | "out";
+                                message_id: string | null;
+                                in_reply_to: string | null;
+                                from_email: string;
+                                to_emails: string[];
+                                cc_emails: string[];
+                                subject: string;
+                                text: string;
+                                /** @description Sanitised: no scripts, styles, images or handlers */
+                                html: string | null;
+                                admin_user_id: number | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                attachments: components["schemas"]["Attachments"];
+                            }[];
+                            attachments: components["schemas"]["Attachments"];
+                            notes: {
+                                id: number;
+                                text: string;
+                                fixed: boolean;
+                                admin_user_id: number;
+                                admin_name: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            history: {
+                                id: number;
+                                accion: string;
+                                old_status: number | null;
+                                new_status: number | null;
+                                admin_user_id: number | null;
+                                admin_name: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            related_item: {
+                                item_id: number;
+                                order_id: number;
+                                product_name: string;
+                                panel_status_id: number;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/attachments/{attachmentId}": {
+        /** Download an attachment of the ticket's thread (always as a download, never rendered) */
+        get: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                    attachmentId: number;
+                };
+            };
+            responses: {
+                /** @description The file */
+                200: {
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/close": {
+        /** close: 5 Cerrado */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: components["schemas"]["Version3"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/convert_lead": {
+        /** convert_lead: 8 Lead convertido; creates an order draft of the product for the ticket's customer account */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: components["schemas"]["Version3"];
+                        product_id: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/del_note": {
+        /** del_note: on one of the ticket's notes */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema22"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/delegate": {
+        /** delegate: give the ticket to an agent (null takes it back) */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: components["schemas"]["Version3"];
+                        agent_id: null | number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/fix_note": {
+        /** fix_note: on one of the ticket's notes */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema22"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/lock": {
+        /** Take or renew the lock (a 2-minute lease, as on orders) on a ticket; 423 when another agent holds it */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            ticket_id: number;
+                            locked_by: number;
+                            locked_by_name: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** unlock_lock: release one's lock; force=1 breaks another agent's (recorded in the history) */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: "0" | "1";
+                };
+                path: {
+                    ticketId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            ticket_id: number;
+                            /** @enum {string} */
+                            outcome: "not_locked" | "released" | "forced";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/postponer": {
+        /** postponer: 6 Programado until a moment (future, within a year); then it returns to 2 Abierto */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: components["schemas"]["Version3"];
+                        /** Format: date-time */
+                        until: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/rel_pedido": {
+        /** rel_pedido: link the ticket to an order item (the item detail lists it too); null unlinks */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: components["schemas"]["Version3"];
+                        item_id: null | number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/reply": {
+        /** reply: multipart fields version, body (placeholders such as {{nombre}} are filled), cc (comma-joined), up to 10 "files"; sent through the outbox with In-Reply-To/References and the ticket token in the subject; 3 Pendiente */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema20"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/save_note": {
+        /** save_note: add a note */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema23"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/save_note_fixed": {
+        /** save_note_fixed: add a pinned note */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema23"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/tickets/{ticketId}/unfix_note": {
+        /** unfix_note: on one of the ticket's notes */
+        post: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema22"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema21"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/verifactu/records-with-errors": {
+        /** Veri*Factu records the AEAT refused (Incorrecto) or accepted with errors (AceptadoConErrores), newest first (at most 200), with its error code and description */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                kind: "alta" | "anulacion";
+                                invoice_id: number;
+                                issuer_tax_id: string;
+                                invoice_number: string;
+                                /** @description dd-mm-yyyy, as sent */
+                                issue_date: string;
+                                aeat_status: "Incorrecto" | "AceptadoConErrores";
+                                /** @description The AEAT's CodigoErrorRegistro */
+                                code: string | null;
+                                /** @description The AEAT's DescripcionErrorRegistro */
+                                description: string | null;
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/workspace": {
+        /** The signed-in agent's open tabs in order and the active one (the default tabs before any change) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema24"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Replace the signed-in agent's tabs: known keys only, each once, at most 30, -1 kept; closed item tabs are recorded */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tabs: string[];
+                        /** @example search */
+                        active: string | null;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema24"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/cart": {
+        /** The cart (quote) of this session in its store, with the seller and the terms checkout accepts */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema25"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/cart/items": {
+        /** Add a product with its answers (re-validated and re-priced by the server) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        url_key: string;
+                        answers: components["schemas"]["Answers"];
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema25"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/cart/items/{id}": {
+        /** Remove a line from the cart */
+        delete: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema25"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** updatequoteitem: change a line's quantity (1-50) and/or answers (re-validated and re-priced) */
+        patch: {
+            parameters: {
+                path: {
+                    id: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The line version you changed */
+                        version: number;
+                        /** @description Whole number, 1 to 50 */
+                        qty?: string | number;
+                        answers?: components["schemas"]["Answers"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema25"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/cart/quote-link": {
+        /** A link (payment/quote/{quote_id}#k=...) for someone else to pay your cart; changing the cart ends it */
+        post: {
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            quote_id: number;
+                            key: string;
+                            /** @description Path with the key in the fragment */
+                            url: string;
+                            expires_at: string;
                         };
                     };
                 };
@@ -8458,23 +5112,411 @@ export interface paths {
                 404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
-                414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
-                423: components["responses"]["LockedError"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Revoke every quote link of your cart given so far */
+        delete: {
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
     };
-    "/api/backoffice/documents/pdf": {
-        /** generatePdfFromMarkdown: markdown as a PDF with the store's letterhead (the default store unless store_id) */
+    "/api/checkout": {
+        /** Place the order for the cart and open the payment (Idempotency-Key header recommended) */
+        post: {
+            parameters: {
+                header?: {
+                    "idempotency-key"?: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        payment_method: components["schemas"]["PaymentMethod"];
+                        quote_id?: number;
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                        invoice?: {
+                            name: string;
+                            tax_id: string;
+                            address: string;
+                            country: components["schemas"]["Country"];
+                            save?: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema26"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/checkout/finalize/{itemId}": {
+        /** checkout/finalize/{item_id}: the order of one of your items and whether it still has to be paid */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            order_id: number;
+                            paid: boolean;
+                            last_method: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/config": {
+        /** Shop settings the browser needs (the spec's client configuration) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            nota_simple_reuse_seconds: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/contact": {
+        /** The contact form: files a new ticket (its address is unverified, so it never answers an existing one); rate-limited per IP */
         post: {
             requestBody: {
                 content: {
                     "application/json": {
-                        content: components["schemas"]["Content"];
-                        store_id?: number;
+                        email: string;
+                        name?: string;
+                        subject: string;
+                        message: string;
                     };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/customer/payment": {
+        /** Your preferred payment method (a saved card shows only brand, last four digits and expiry) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema27"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Choose your preferred payment method, or forget the saved card (remove_cc) */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        preferred_payment: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank" | "remove_cc";
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema27"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/es/municipalities": {
+        /** Spanish municipalities matching the typed text, optionally within a province */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description INE province code */
+                    province?: string;
+                    limit?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema28"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/es/municipalities/{code}": {
+        /** A Spanish municipality by its INE code (5 digits, or 6 with the check digit) */
+        get: {
+            parameters: {
+                path: {
+                    /** @example 28079 */
+                    code: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem10"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/es/provinces": {
+        /** Spanish provinces (INE codes), in name order */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema28"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/pt/districts": {
+        /** Portuguese districts and the two autonomous regions (30 Madeira, 40 Açores) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema28"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/pt/municipalities": {
+        /** Portuguese concelhos matching the typed text, optionally within a district */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description District (30 Madeira, 40 Açores) */
+                    district?: string;
+                    limit?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema28"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/pt/municipalities/{code}": {
+        /** A Portuguese concelho by its DICO code */
+        get: {
+            parameters: {
+                path: {
+                    /** @example 1106 */
+                    code: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem10"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/pt/parishes": {
+        /** Portuguese freguesias matching the typed text, optionally within a concelho or a district */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Typed text: accent-insensitive word prefixes, or code digits */
+                    q?: string;
+                    /** @description Concelho (DICO code) */
+                    municipality?: string;
+                    district?: string;
+                    limit?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema28"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/geo/pt/parishes/{code}": {
+        /** A Portuguese freguesia by its DICOFRE code */
+        get: {
+            parameters: {
+                path: {
+                    /** @example 110658 */
+                    code: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem10"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/health": {
+        /** Liveness and database reachability */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema29"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: {
+                    content: {
+                        "application/json": components["schemas"]["Schema29"];
+                    };
+                };
+            };
+        };
+    };
+    "/api/inbound/mail": {
+        /** A mail provider's inbound webhook: the raw message (message/rfc822), signed with x-ventanilla-timestamp and x-ventanilla-signature = hex HMAC-SHA256(secret, timestamp + '.' + body) */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            ticket_id: number;
+                            created: boolean;
+                            duplicate: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/invoice": {
+        /** The invoice PDF of one of your orders (spec: invoice/?order_id=); not yours or not invoiced yet: 404 */
+        get: {
+            parameters: {
+                query: {
+                    order_id: number;
                 };
             };
             responses: {
@@ -8487,8 +5529,2966 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/lookups/cadastre": {
+        /** refcatastral: the property of a cadastral reference (province, municipality, address); 404 "Registro no encontrado" */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description Cadastral reference: 20 characters (controls checked) or 14 (a parcel); spaces and case ignored
+                     * @example 0847106VK4704F0002PR
+                     */
+                    refcat: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @example 0847106VK4704F0002PR */
+                            refcat: string;
+                            /**
+                             * @description INE province code
+                             * @example 28
+                             */
+                            province_code: string;
+                            /** @example Madrid */
+                            province: string;
+                            /**
+                             * @description INE municipality code
+                             * @example 28079
+                             */
+                            municipality_code: string;
+                            /** @example Madrid */
+                            municipality: string;
+                            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+                            address: string;
+                            address_parts: components["schemas"]["AddressParts"];
+                            /** @enum {string|null} */
+                            class: "urban" | "rustic" | null;
+                            /** @example Residencial */
+                            use: string | null;
+                            surface_m2: number | null;
+                            year_built: number | null;
+                            source: components["schemas"]["Source"];
+                            units: components["schemas"]["Units"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/lookups/cadastre/by-address": {
+        /** The cadastral references at an address (INE province and municipality, street, number) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description INE province code
+                     * @example 28
+                     */
+                    province: string;
+                    /**
+                     * @description INE municipality code
+                     * @example 28079
+                     */
+                    municipality: string;
+                    /** @example Calle Alcalá */
+                    street: string;
+                    /** @example 45 */
+                    number?: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            source: components["schemas"]["Source"];
+                            items: components["schemas"]["Units"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/lookups/company-report": {
+        /** informeEconomico / informeSolvencia: the economic or solvency report of a company by CIF (invalid CIF: 400; unknown: 404 "Registro no encontrado"; rate-limited per account) */
+        get: {
+            parameters: {
+                query: {
+                    /** @example B86670460 */
+                    cif: string;
+                    kind: "economic" | "solvency";
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "economic" | "solvency";
+                            /** @description Made-up data of the sandbox adapter ("SANDBOX / datos ficticios") */
+                            sandbox: boolean;
+                            source: string;
+                            /** @example 2025-11-24 */
+                            as_of: string;
+                            company: {
+                                cif: string;
+                                name: string;
+                                legal_form: string;
+                                /** @enum {string} */
+                                status: "active" | "insolvency" | "dissolved";
+                                /** @example 2025-11-24 */
+                                incorporated_on: string;
+                                registered_office: {
+                                    street: string;
+                                    postal_code: string;
+                                    municipality: string;
+                                    province: string;
+                                };
+                                cnae: {
+                                    /** @example 6201 */
+                                    code: string;
+                                    description: string;
+                                };
+                                employees: number | null;
+                                /** @example 25.12 */
+                                share_capital: MoneyString;
+                            };
+                            /** @description Accounts deposited at the Registro Mercantil, newest first */
+                            years: {
+                                year: number;
+                                /** @example 25.12 */
+                                turnover: MoneyString;
+                                /** @example 25.12 */
+                                profit: MoneyString;
+                                /** @example 25.12 */
+                                total_assets: MoneyString;
+                                /** @example 25.12 */
+                                equity: MoneyString;
+                                /** @example 25.12 */
+                                current_assets: MoneyString;
+                                /** @example 25.12 */
+                                current_liabilities: MoneyString;
+                                /** @example 25.12 */
+                                total_liabilities: MoneyString;
+                                /** @description Current assets / current liabilities, in hundredths */
+                                liquidity: number | null;
+                                /** @description Total liabilities / total assets, basis points */
+                                debt_ratio_bp: number | null;
+                                /** @description Profit / equity, basis points */
+                                roe_bp: number | null;
+                                /** @description Profit / turnover, basis points */
+                                margin_bp: number | null;
+                                /** @description Turnover growth on the year before, basis points */
+                                growth_bp: number | null;
+                            }[];
+                            rating: {
+                                score: number;
+                                /** @enum {string} */
+                                risk: "very_low" | "low" | "medium" | "high" | "very_high";
+                                default_probability_bp: number;
+                                /** @example 25.12 */
+                                credit_limit: MoneyString;
+                            };
+                            incidents: {
+                                /** @enum {string} */
+                                type: "rai" | "judicial" | "administrative" | "insolvency";
+                                /** @example 2025-11-24 */
+                                date: string;
+                                amount: components["schemas"]["Price2"];
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/lookups/geocode": {
+        /** Points for an address or a place (municipality seats offline; a Nominatim service when configured) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description An address or a place
+                     * @example Calle Alcalá 45, Madrid
+                     */
+                    q: string;
+                    limit?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            source: "offline" | "nominatim";
+                            items: {
+                                /** @example Madrid (Madrid) */
+                                label: string;
+                                /** @example 40.4168 */
+                                lat: number;
+                                /** @example -3.7038 */
+                                lon: number;
+                                /** @enum {string} */
+                                precision: "address" | "street" | "municipality" | "province";
+                                /** @description INE code, when known */
+                                municipality_code: string | null;
+                                province_code: string | null;
+                                /** @example ES */
+                                country: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me": {
+        /** The signed-in user */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema2"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/account": {
+        /** The signed-in account: e-mail, name and newsletter switch */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema30"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change the name of the signed-in account */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        firstname: string;
+                        lastname: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema30"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/account/delete": {
+        /** Deletes the account (password required): erases, anonymises and keeps by the documented rules */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            erased: string[];
+                            anonymised: string[];
+                            retained: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/activities": {
+        /** Your account activity (e-mail and password changes, exports, devices), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    unread?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "email_change_requested" | "email_changed" | "password_changed" | "data_exported" | "push_subscribed" | "push_unsubscribed";
+                                details: {
+                                    [key: string]: string;
+                                };
+                                read: boolean;
+                                created_at: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                            /** @description Unread ones in all pages */
+                            unread: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/activities/read-all": {
+        /** Marks all your activities read */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema31"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/activities/{id}/read": {
+        /** Marks one of your activities read (not yours: 404) */
+        post: {
+            parameters: {
+                path: {
+                    /** @description A positive integer */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/billing": {
+        /** Your billing data (name, tax id, address) for invoices; null when not given (simplified invoices) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            billing: {
+                                name: string;
+                                tax_id: string;
+                                address: string;
+                                country: components["schemas"]["Country"];
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save your billing data; the tax id is checked (Spanish NIF/NIE/CIF, Portuguese NIF, others by shape) */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema32"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            billing: components["schemas"]["Schema32"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/companies": {
+        /** Your saved companies: newest first, 10 a page unless asked; search and favourites */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    /** @description Text in the name or the attributes */
+                    q?: string;
+                    /** @description Only favourites */
+                    favourites?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem11"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save a company */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        meta?: components["schemas"]["Meta2"];
+                        favourite?: boolean;
+                        /** @description Follow the company (spec: seguimiento) */
+                        seguimiento?: boolean;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem11"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/companies/{id}": {
+        /** One of your saved companies, with its orders (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem11"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change one of your saved companies (the fields sent replace its own; spec: ok and the object) */
+        put: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        meta?: components["schemas"]["Meta2"];
+                        favourite?: boolean;
+                        /** @description Follow the company (spec: seguimiento) */
+                        seguimiento?: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            item: components["schemas"]["ItemsItem11"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete one of your saved companies (its orders stay) */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/devices": {
+        /** The devices that stay signed in (remember-me), this one marked */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                browser: string;
+                                os: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                last_used_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Sign out everywhere else: every other remembered device and session of the account end */
+        delete: {
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/devices/{deviceId}": {
+        /** Sign out one remembered device (its sessions end too) */
+        delete: {
+            parameters: {
+                path: {
+                    deviceId: number;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/documents": {
+        /** Your saved documents: newest first, 10 a page unless asked; search and favourites */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    /** @description Text in the name or the attributes */
+                    q?: string;
+                    /** @description Only favourites */
+                    favourites?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem12"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save a document */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        meta?: components["schemas"]["Meta2"];
+                        favourite?: boolean;
+                        file_id?: components["schemas"]["FileId"];
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem12"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/documents/{id}": {
+        /** One of your saved documents, with its orders (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem12"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change one of your saved documents (the fields sent replace its own; spec: ok and the object) */
+        put: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        meta?: components["schemas"]["Meta2"];
+                        favourite?: boolean;
+                        file_id?: components["schemas"]["FileId"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            item: components["schemas"]["ItemsItem12"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete one of your saved documents (its orders stay) */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/drafts": {
+        /** Your unfinished orders (wizard drafts), newest first */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                store_id: number;
+                                url_key: string;
+                                product_id: number;
+                                product_name: string;
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                seen: number[];
+                                last_path: string | null;
+                                last_step: number;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/drafts/{storeId}/{urlKey}": {
+        /** Keep your unfinished order of a product (one per store and product) */
+        put: {
+            parameters: {
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answers: {
+                            [key: string]: string;
+                        };
+                        seen: number[];
+                        last_path: string | null;
+                        last_step: number;
+                    };
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Forget your unfinished order of a product */
+        delete: {
+            parameters: {
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/email-change": {
+        /** The pending e-mail change, if any */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            pending: {
+                                pending_email: string;
+                                expires_at: string;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Asks to change the e-mail (current password required): a confirmation link goes to the new address */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        new_email: string;
+                        current_password: string;
+                    };
+                };
+            };
+            responses: {
+                202: {
+                    content: {
+                        "application/json": {
+                            pending_email: string;
+                            expires_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/export": {
+        /** GDPR export: every datum of the account as a JSON download (no staff notes, no secrets) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/fast-buy/{origin}/{originId}": {
+        /** What a saved item or order line of yours can be ordered as, and the nota simple refresh offer */
+        get: {
+            parameters: {
+                path: {
+                    /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
+                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
+                    /** @description A positive integer */
+                    originId: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            origin: components["schemas"]["Origin2"];
+                            origin_id: number;
+                            name: string;
+                            products: {
+                                product_id: number;
+                                url_key: string;
+                                name: string;
+                            }[];
+                            refresh: {
+                                age_days: number;
+                                url_key: string;
+                                origin: components["schemas"]["Origin2"];
+                                origin_id: number;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/fast-buy/{origin}/{originId}/{urlKey}": {
+        /** The answers a product gets from your saved item or order line, evaluated, and the page to start at */
+        get: {
+            parameters: {
+                path: {
+                    /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
+                    origin: "pedido" | "inmueble" | "empresa" | "vehiculo";
+                    /** @description A positive integer */
+                    originId: string;
+                    urlKey: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            product_id: number;
+                            url_key: string;
+                            origin: components["schemas"]["Origin2"];
+                            origin_id: number;
+                            answers: components["schemas"]["Answers"];
+                            prefilled: number[];
+                            /** @description 1-based wizard page; null: the check-answers page */
+                            start_step: number | null;
+                            price: components["schemas"]["Price"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/impersonation": {
+        /** Whether an admin is viewing the shop as this customer (the banner), and until when */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            impersonation: {
+                                customer_email: string;
+                                admin_email: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Back to the back office: ends the impersonation and signs the admin in again (a fresh session) */
+        delete: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/invoices": {
+        /** Your invoices (kind=invoice, "facturas") and credit notes (kind=credit_note, "abonos"), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    kind?: "invoice" | "credit_note";
+                    order_id?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Invoices"];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/invoices/{invoiceId}/pdf": {
+        /** Download one of your invoices or credit notes as PDF (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    invoiceId: number;
+                };
+            };
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/newsletter": {
+        /** Switch the newsletter of the signed-in account (the spec: newsletter 1/0) */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema10"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema30"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/notifications": {
+        /** Your notifications (order status changes, incidences), newest first; unread=true only unread */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    unread?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "order_status" | "incident";
+                                order_id: number;
+                                item_id: number;
+                                product_name: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "incidence" | "ready" | "returned";
+                                read: boolean;
+                                created_at: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                            /** @description Unread ones in all pages */
+                            unread: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/notifications/read-all": {
+        /** Marks all your notifications read */
+        post: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema31"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/notifications/{id}/read": {
+        /** Marks one of your notifications read (not yours: 404) */
+        post: {
+            parameters: {
+                path: {
+                    /** @description A positive integer */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders": {
+        /** Your orders, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem13"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}": {
+        /** One of your orders, with its lines, answers and documents (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem13"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/files/{fileId}": {
+        /** Download a document of your order */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    fileId: number;
+                };
+            };
+            responses: {
+                /** @description application/pdf, image/jpeg, image/png */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/items/{itemId}/answers": {
+        /** The product and current answers of one of your order lines, and whether you may correct them (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema33"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Complete or correct the answers of one of your order lines (re-evaluated; the price may not change) */
+        put: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema34"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema33"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/items/{itemId}/incidence": {
+        /** The incident of one of your order’s items and your earlier answers (loadIncidenciaPedido) */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema35"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Answer the incident (uploadIncidenciaPedido): multipart field "message" and up to 5 "files" (PDF, JPEG or PNG, checked by content) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema35"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/items/{itemId}/nota-simple": {
+        /** The nota simple of your order line read for you: description, charges, owners, IDUFIR */
+        get: {
+            parameters: {
+                path: {
+                    orderId: number;
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            file_id: number | null;
+                            doc_parsed: {
+                                descripcion: string;
+                                cargas: components["schemas"]["Cargas"];
+                                titulares: string;
+                            };
+                            doc_parsed_entities: components["schemas"]["DocParsedEntitiesItem"][];
+                            /** Format: date-time */
+                            parsed_at: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/withdraw": {
+        /** Withdraw from your order while nothing of it is performed, within 14 days (docs/withdrawal.md): cancelled, refunded with a credit note, and an e-mail; refused in the store language with 409 (not yours: 404) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            /** @enum {string} */
+                            status: "canceled";
+                            withdrawn_at: string;
+                            /** @example 25.12 */
+                            refunded: MoneyString;
+                            credit_note_number: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/password": {
+        /** Change the password (the current one required); ends the account’s sessions on other devices */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            other_sessions_ended: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/properties": {
+        /** Your saved properties: newest first, 10 a page unless asked; search and favourites */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    /** @description Text in the name or the attributes */
+                    q?: string;
+                    /** @description Only favourites */
+                    favourites?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem15"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save a property */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema36"];
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem15"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/properties/{id}": {
+        /** One of your saved properties, with its orders (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem15"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change one of your saved properties (the fields sent replace its own; spec: ok and the object) */
+        put: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema37"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            item: components["schemas"]["ItemsItem15"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete one of your saved properties (its orders stay) */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/push-key": {
+        /** The VAPID public key browsers subscribe with (applicationServerKey) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            public_key: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/push-subscriptions": {
+        /** Your devices subscribed to pushes (the subscriptions list) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem16"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Subscribes this browser to pushes (once per endpoint: the same endpoint again is the same one) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                        keys: {
+                            p256dh: string;
+                            auth: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        expirationTime?: number | null;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem16"];
+                    };
+                };
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem16"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Unsubscribes this browser (by its endpoint; not yours: 404) */
+        delete: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/push-subscriptions/{id}": {
+        /** Removes one of your devices from pushes (not yours: 404) */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description A positive integer */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/qp/names": {
+        /** searchListaNombresQP: add a person (name, surnames, DNI/NIE) to your QP item's list (at most 20; only before it is sent) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema16"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            state: components["schemas"]["State"];
+                            editable: boolean;
+                            paid_maximo: components["schemas"]["PaidMaximo2"];
+                            /** @description How many people the list may hold */
+                            max_names: number;
+                            maximo: components["schemas"]["Maximo2"];
+                            names: components["schemas"]["Names2"];
+                            localizations: components["schemas"]["Localizations2"];
+                            added: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/qp/{itemId}": {
+        /** listaNombresQP: the people of one of your QP items, the properties found, and whether you may still edit */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema38"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/qp/{itemId}/tramita": {
+        /** tramitaListaNombresQP: send the listed names for searching with a maximum of properties (1 to what you paid); once */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema18"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema38"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/saved-items/consent": {
+        /** Whether your orders save their property, company or vehicle */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema39"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Agree (or not) that your orders save their property, company or vehicle; agreeing saves paid ones */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        save_from_orders: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema39"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/vehicles": {
+        /** Your saved vehicles: newest first, 10 a page unless asked; search and favourites */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    /** @description Text in the name or the attributes */
+                    q?: string;
+                    /** @description Only favourites */
+                    favourites?: boolean;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem17"][];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save a vehicle */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema36"];
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/vehicles/{id}": {
+        /** One of your saved vehicles, with its orders (not yours: 404) */
+        get: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change one of your saved vehicles (the fields sent replace its own; spec: ok and the object) */
+        put: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema37"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            item: components["schemas"]["ItemsItem17"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete one of your saved vehicles (its orders stay) */
+        delete: {
+            parameters: {
+                path: {
+                    /** @description The item id (a positive integer) */
+                    id: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/oauth/authorize": {
+        /** The user authorizes a consumer's request token: signed in (password, identity provider or cookie login), or with email and password here */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": {
+                        oauth_token: string;
+                        email?: string;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            user: components["schemas"]["User"];
+                            oauth_verifier: string;
+                            callback_url: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: {
+                    content: {
+                        "application/json": components["schemas"]["Schema40"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/orders/{orderId}/pay": {
+        /** Open a new payment for an unpaid order of yours (the consents are needed when the order has none yet: one an agent made) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        payment_method: components["schemas"]["PaymentMethod"];
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema26"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/orders/{orderId}/payment": {
+        /** Payment state of one of your orders; with wait=N (seconds, up to 25) the answer waits until the payment has an outcome or N seconds pass (the success page long-polls it) */
+        get: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            paid: boolean;
+                            /** @enum {string} */
+                            status: "pending" | "complete" | "canceled" | "closed";
+                            payment_status: components["schemas"]["PaymentStatus"];
+                            failure_code: string | null;
+                            method: string | null;
+                            /** @example 25.12 */
+                            amount: MoneyString;
+                            instructions: {
+                                [key: string]: string;
+                            } | null;
+                            expires_at: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/pay-links/{orderId}": {
+        /** What a pay link pays: amount and payment state of its order (no sign-in: the key is the permission) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["Key3"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            store_id: number;
+                            paid: boolean;
+                            /** @enum {string} */
+                            status: "pending" | "complete" | "canceled" | "closed";
+                            payment_status: components["schemas"]["PaymentStatus"];
+                            method: string | null;
+                            /** @example 25.12 */
+                            amount: MoneyString;
+                            instructions: {
+                                [key: string]: string;
+                            } | null;
+                            expires_at: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/pay-links/{orderId}/pay": {
+        /** Open a payment for the order of a pay link (no sign-in needed) */
+        post: {
+            parameters: {
+                path: {
+                    orderId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["Key3"];
+                        payment_method: components["schemas"]["PaymentMethod"];
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema26"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/payments/{provider}/notifications": {
+        /** Signed payment notifications (bad signature or stale timestamp: 400; repeated event: 200, no effect) */
+        post: {
+            parameters: {
+                path: {
+                    provider: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            duplicate: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/quote-links/{quoteId}": {
+        /** What a quote link pays: the lines, totals, invoice holder and, once placed, the order state */
+        post: {
+            parameters: {
+                path: {
+                    quoteId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["Key4"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            quote_id: number;
+                            store_id: number;
+                            items: {
+                                product_name: string;
+                                qty: number;
+                                /** @example 25.12 */
+                                unit_total: MoneyString;
+                            }[];
+                            totals: {
+                                /** @example 25.12 */
+                                subtotal: MoneyString;
+                                /** @example 25.12 */
+                                tax: MoneyString;
+                                /** @example 25.12 */
+                                fees: MoneyString;
+                                /** @example 25.12 */
+                                total: MoneyString;
+                            } | null;
+                            invoice: {
+                                name: string;
+                                tax_id: string | null;
+                            };
+                            order: {
+                                order_id: number;
+                                store_id: number;
+                                paid: boolean;
+                                /** @enum {string} */
+                                status: "pending" | "complete" | "canceled" | "closed";
+                                payment_status: components["schemas"]["PaymentStatus"];
+                                method: string | null;
+                                /** @example 25.12 */
+                                amount: MoneyString;
+                                instructions: {
+                                    [key: string]: string;
+                                } | null;
+                                expires_at: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/quote-links/{quoteId}/pay": {
+        /** Pay a quote link: the owner's cart becomes the owner's order and a payment opens (no sign-in needed) */
+        post: {
+            parameters: {
+                path: {
+                    quoteId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["Key4"];
+                        payment_method: components["schemas"]["PaymentMethod"];
+                        /** @description Must be true: the customer accepts the terms of sale (a 400 names it otherwise) */
+                        accept_terms?: unknown;
+                        /** @description Must be true when any line starts at once (every service does): the customer asks for immediate performance and acknowledges losing the right of withdrawal once the service is fully performed */
+                        start_now?: unknown;
+                    };
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Schema26"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                410: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/session": {
+        /** The visitor session: store, language, CSRF token and user (creates an anonymous session) */
+        get: {
+            parameters: {
+                query?: {
+                    store?: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            store_id: number;
+                            /** @enum {string} */
+                            language: "es" | "en" | "pt";
+                            csrf_token: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                firstname: string;
+                                lastname: string;
+                                /** @enum {string} */
+                                role: "customer" | "agent" | "admin" | "notary";
+                            } | null;
+                            remembered: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}": {
+        /** A store: brand, language, country, VAT */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            store_id: number;
+                            name: string;
+                            /** @enum {string} */
+                            language: "es" | "en" | "pt";
+                            country: string;
+                            vat_rate: string;
+                            currency: string;
+                            order_prefix: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/categories": {
+        /** Categories of a store with their products */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem18"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/categories/{urlKey}": {
+        /** A category of a store with its products (404 when the store lists none of them) */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["ItemsItem18"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/payment-methods": {
+        /** Payment methods offered in a store, in display order */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                code: string;
+                                name: string;
+                                provider: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/products": {
+        /** Products offered in a store */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Products"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/products/{urlKey}": {
+        /** A product with its questions */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            product_id: number;
+                            name: string;
+                            url_key: string;
+                            cat_url_key: string;
+                            short_description: string;
+                            group: string;
+                            /** @example 25.12 */
+                            base_price: MoneyString;
+                            /** @example 25.12 */
+                            price: MoneyString;
+                            /** @enum {string} */
+                            content_language: "es" | "en" | "pt";
+                            meta_title: string;
+                            meta_description: string;
+                            description: string;
+                            custom_text: string;
+                            tooltip: string | null;
+                            image: string | null;
+                            thumbnail: string | null;
+                            /** @example 25.12 */
+                            official_fee: MoneyString;
+                            tax_rate: string;
+                            stores: string[];
+                            steps: number[][];
+                            options: {
+                                option_id: number;
+                                product_id: number;
+                                type: string;
+                                is_require: number;
+                                title: string;
+                                placeholder: string | null;
+                                error: string | null;
+                                /** @example 25.12 */
+                                price: MoneyString;
+                                index: number;
+                                max_length: number | null;
+                                previous_steps: components["schemas"]["PreviousSteps"];
+                                opt_values: {
+                                    id: number;
+                                    name: string;
+                                    /** @example 25.12 */
+                                    price: MoneyString;
+                                    code?: string;
+                                }[];
+                                autounset_option_values: components["schemas"]["PreviousSteps"];
+                                validator: string | null;
+                                place?: {
+                                    country?: "ES" | "PT";
+                                    parent_option?: number;
+                                };
+                                hide_price: number;
+                                full_price: number;
+                                embedded_to_previous: number;
+                                embedded_hidden: number;
+                                previous_steps_default: number;
+                                can_be_empty: number;
+                                append_to_end: number;
+                            }[];
+                            conditions_to_redirect: {
+                                option_id: number;
+                                value: string;
+                                op?: string;
+                                product_id_in: number;
+                                product_id_out: number;
+                                step_saved: number;
+                            }[];
+                            conditions_to_exit: {
+                                message: string;
+                                options: components["schemas"]["PreviousSteps"];
+                            }[] | false;
+                            conditions_to_earlycheckout: {
+                                type: string;
+                                options: components["schemas"]["PreviousSteps"];
+                                confirmationOptions: number[];
+                            } | null;
+                            questions_on_confirm: number[];
+                            question_on_start: number | null;
+                            related_product: {
+                                product_id: number;
+                                name: string;
+                                /** @example 25.12 */
+                                base_price: MoneyString;
+                                /** @example 25.12 */
+                                price: MoneyString;
+                                vat: boolean;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/products/{urlKey}/evaluate": {
+        /** Visibility, validation and price of a set of answers */
+        post: {
+            parameters: {
+                path: {
+                    storeId: number;
+                    urlKey: string;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema34"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            visible: number[];
+                            errors: components["schemas"]["Errors"];
+                            outcome: {
+                                type: "continue" | "exit" | "redirect" | "early_checkout";
+                                message?: string;
+                                rule?: {
+                                    index: number;
+                                    options: components["schemas"]["PreviousSteps"];
+                                };
+                                product_id?: number;
+                                url_key?: string;
+                                step_saved?: number;
+                                answers?: components["schemas"]["Answers6"];
+                                confirmation_options?: number[];
+                            };
+                            answers: components["schemas"]["Answers6"];
+                            price: components["schemas"]["Price"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/seller": {
+        /** The store's seller: the legal entity that sells and invoices (legal pages, checkout, e-mails) */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            entity_id: string;
+                            legal_name: string;
+                            tax_id: string;
+                            address: string;
+                            country: string;
+                            registry_note: string;
+                            email: string;
+                            phone: string;
+                            privacy_email: string;
+                            supervising_authority: components["schemas"]["SupervisingAuthority"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/uploads": {
+        /** Upload a document answering a file question (multipart field "file"; PDF, JPEG or PNG by content) */
+        post: {
+            responses: {
+                201: {
+                    content: {
+                        "application/json": components["schemas"]["Answers8"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/uploads/limits": {
+        /** What an upload may be: the largest size in bytes and the accepted types (decided by content) */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            max_bytes: number;
+                            content_types: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/uploads/{fileId}": {
+        /** Download one of your uploads (anyone else: 404) */
+        get: {
+            parameters: {
+                path: {
+                    fileId: string;
+                };
+            };
+            responses: {
+                /** @description application/pdf, image/jpeg, image/png */
+                200: {
+                    content: {
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Delete one of your uploads (remove or replace an answer); one already in an order: 409 */
+        delete: {
+            parameters: {
+                path: {
+                    fileId: string;
+                };
+            };
+            responses: {
+                204: {
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/oauth/initiate": {
+        /** OAuth 1.0a temporary credentials: a consumer-signed request (HMAC-SHA1) with oauth_callback gives a request token */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, oauth_callback_confirmed */
+                200: {
+                    content: {
+                        "application/x-www-form-urlencoded": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: {
+                    content: {
+                        "application/json": components["schemas"]["Schema40"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/oauth/token": {
+        /** OAuth 1.0a token credentials: the authorized request token with oauth_verifier, signed, gives (once) an access token and the user */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description oauth_token, oauth_token_secret, user_id, email */
+                200: {
+                    content: {
+                        "application/x-www-form-urlencoded": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: {
+                    content: {
+                        "application/json": components["schemas"]["Schema40"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -8560,37 +8560,33 @@ export interface components {
                 expires_at: string;
             };
         };
-        ProductsItem: {
-            product_id: number;
-            name: string;
-            url_key: string;
-            cat_url_key: string;
-            short_description: string;
-            group: string;
-            /** @example 25.12 */
-            base_price: MoneyString;
-            /** @example 25.12 */
-            price: MoneyString;
+        Schema: {
+            email: string;
         };
-        Products: components["schemas"]["ProductsItem"][];
-        ItemsItem: {
+        User: {
             id: number;
+            email: string;
+            firstname: string;
+            lastname: string;
+            /** @enum {string} */
+            role: "customer" | "agent" | "admin" | "notary";
+        };
+        Schema2: {
+            user: components["schemas"]["User"];
+        };
+        Schema3: {
+            token: string;
+        };
+        CustomerProvider: {
             name: string;
-            url_key: string;
-            short_name: string;
-            description: string;
-            position: number;
-            meta_title: string;
-            meta_description: string;
-            image: string | null;
-            products: components["schemas"]["Products"];
+            start_url: string;
+        } | null;
+        Schema4: {
+            /** @enum {boolean} */
+            ok: true;
         };
-        PreviousStepsItem: {
-            option_id: number;
-            value: string;
-            op?: string;
-        };
-        PreviousSteps: components["schemas"]["PreviousStepsItem"][];
+        /** @enum {integer} */
+        PanelStatusId: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
         Answers3: {
             file_id: string;
             filename?: string;
@@ -8601,24 +8597,6 @@ export interface components {
         Answers2: components["schemas"]["Answers3"] | string | number | components["schemas"]["Answers4"] | (never | null);
         Answers: {
             [key: string]: components["schemas"]["Answers2"];
-        };
-        Schema: {
-            answers: components["schemas"]["Answers"];
-        };
-        ErrorsItem: {
-            option_id: number;
-            message: string;
-        };
-        Errors: components["schemas"]["ErrorsItem"][];
-        Answers7: {
-            file_id: string;
-            filename: string;
-            size: number;
-            content_type: string;
-        };
-        Answers6: string | number[] | components["schemas"]["Answers7"];
-        Answers5: {
-            [key: string]: components["schemas"]["Answers6"];
         };
         RelatedItem: {
             product_id: number;
@@ -8647,491 +8625,242 @@ export interface components {
             /** @example 25.12 */
             total: MoneyString;
         };
-        User: {
+        /**
+         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
+         * @enum {string}
+         */
+        Visibility: "all" | "admins" | "private";
+        ItemsItem: {
             id: number;
+            group: string;
+            title: string;
+            body: string;
+            visibility: components["schemas"]["Visibility"];
+            created_by: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
+        Group: string;
+        /** @description plain text with {{placeholders}} */
+        Body: string;
+        Schema5: {
+            group?: components["schemas"]["Group"];
+            title: string;
+            body: components["schemas"]["Body"];
+            visibility?: components["schemas"]["Visibility"];
+        };
+        Values: {
+            logo?: string;
+            direccion?: string;
+            numero_finca?: string;
+            nombre?: string;
+            municipio?: string;
+            provincia?: string;
+            motivo?: string;
+            url?: string;
+            nombre_web?: string;
+            referencia?: string;
+            nombre_producto?: string;
+            id?: string;
+            order_id?: string;
+            numero_pedido?: string;
+            titular?: string;
+            articulo_matriz?: string;
+            descripcion_registral?: string;
+        };
+        MissingItem: {
+            name: string;
+            label: string;
+        };
+        Missing: components["schemas"]["MissingItem"][];
+        ItemsItem2: {
+            id: number;
+            url_key: string;
+            name: string;
+            position: number;
+            language: string;
+            meta_title: string;
+            meta_description: string;
+            image: string;
+            version: number;
+            edited: boolean;
+        };
+        Status: "enabled" | "disabled";
+        /** @example 25.12 */
+        Price2: MoneyString | null;
+        Options2: {
+            title?: string;
+            placeholder?: string;
+            error?: string;
+            values?: {
+                [key: string]: string;
+            };
+        };
+        Options: {
+            [key: string]: components["schemas"]["Options2"];
+        };
+        Form: {
+            options?: components["schemas"]["Options"];
+            exit_messages?: string[];
+        };
+        Es: {
+            name: string;
+            short_description?: string;
+            description?: string;
+            custom_text?: string;
+            tooltip?: string | null;
+            meta_title?: string;
+            meta_description?: string;
+            form?: components["schemas"]["Form"];
+        };
+        Translations: {
+            es?: components["schemas"]["Es"];
+            en?: components["schemas"]["Es"];
+            pt?: components["schemas"]["Es"];
+        };
+        PricesItem: {
+            store_id: number;
+            vat_rate: string;
+            /** @example 25.12 */
+            price: MoneyString;
+        };
+        Prices: components["schemas"]["PricesItem"][];
+        StoreChoicesItem: {
+            store_id: number;
+            name: string;
+            country: string;
+        };
+        StoreChoices: components["schemas"]["StoreChoicesItem"][];
+        Schema6: {
+            product_id: number;
+            url_key: string;
+            kind: string;
+            category: string;
+            name: string;
+            short_description: string;
+            description: string;
+            custom_text: string;
+            meta_title: string;
+            meta_description: string;
+            /** @example 25.12 */
+            base_price: MoneyString;
+            /** @example 25.12 */
+            official_fee: MoneyString;
+            status: components["schemas"]["Status"];
+            stores: number[];
+            version: number;
+            updated_at: string;
+            edited_at: string | null;
+            edited_by: string | null;
+            file_pending: boolean;
+            form: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            base_language: "es" | "en" | "pt";
+            translations: components["schemas"]["Translations"];
+            needed_languages: ("es" | "en" | "pt")[];
+            prices: components["schemas"]["Prices"];
+            store_choices: components["schemas"]["StoreChoices"];
+        };
+        Schema7: {
+            version: number;
+        };
+        ItemsItem3: {
+            id: number;
+            payment_id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+            uploaded_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description the key, every field of the list (money as "25.12"), version, active */
+        ItemsItem4: {
+            key: string;
+            version: number;
+            active: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Schema8: string | number | boolean | (never | null) | string[];
+        ErrorsItem: {
+            option_id: number;
+            message: string;
+        };
+        Errors: components["schemas"]["ErrorsItem"][];
+        ChangesItem: {
+            field: string;
+            old: string;
+            new: string;
+        };
+        Changes: components["schemas"]["ChangesItem"][];
+        /**
+         * Format: date-time
+         * @description Send it back with an edit; a stale one is a 409
+         */
+        Version: string;
+        Customer: {
+            customer_id: number;
             email: string;
             firstname: string;
             lastname: string;
+            phone: string | null;
+            newsletter: boolean;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            version: components["schemas"]["Version"];
+        };
+        Schema9: {
+            customer: components["schemas"]["Customer"];
+        };
+        Schema10: {
+            subscribed: boolean;
+        };
+        /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
+        Content: string;
+        ItemsItem5: {
+            id: number;
+            kind: string;
+            to: string;
+            from: string;
+            subject: string;
+            store_id: number;
+            store_name: string;
+            language: string;
+            order_id: number | null;
             /** @enum {string} */
-            role: "customer" | "agent" | "admin" | "notary";
+            status: "pending" | "sent" | "failed";
+            attempts: number;
+            next_attempt_at: string | null;
+            last_error: string | null;
+            transport: string | null;
+            created_at: string;
+            sent_at: string | null;
         };
-        Schema2: {
-            user: components["schemas"]["User"];
+        PinnedNotesItem: {
+            id: number;
+            text: string;
         };
-        Schema3: {
-            email: string;
-        };
-        Schema4: {
-            /** @enum {boolean} */
-            ok: true;
-        };
-        Schema5: {
-            token: string;
-        };
-        CustomerProvider: {
+        PinnedNotes: components["schemas"]["PinnedNotesItem"][];
+        Asignee: {
+            id: number;
             name: string;
-            start_url: string;
         } | null;
-        OptionsItem: {
+        ProductOptionsItem: {
             option_id: number;
             label: string;
             value: string;
             print_value: string;
             option_type: string;
         };
-        Options: components["schemas"]["OptionsItem"][];
-        ItemsItem2: {
-            id: number;
-            product_id: number;
-            url_key: string;
-            product_name: string;
-            qty: number;
-            max_qty: number;
-            version: number;
-            answers: components["schemas"]["Answers"];
-            summary: string;
-            options: components["schemas"]["Options"];
-            valid: boolean;
-            price: components["schemas"]["Price"];
-            characteristics: string;
-            delivery_time: string | null;
-            starts_now: boolean;
-        };
-        Items: components["schemas"]["ItemsItem2"][];
-        Totals: {
-            /** @example 25.12 */
-            subtotal: MoneyString;
-            /** @example 25.12 */
-            tax: MoneyString;
-            /** @example 25.12 */
-            fees: MoneyString;
-            /** @example 25.12 */
-            total: MoneyString;
-        };
-        RequiredConsentsItem: "accept_terms" | "start_now";
-        RequiredConsents: components["schemas"]["RequiredConsentsItem"][];
-        Seller: {
-            legal_name: string;
-            tax_id: string;
-            address: string;
-        };
-        Terms: {
-            version: string;
-            /** @description SHA-256 (hex) of the terms text */
-            hash: string;
-            language: string;
-        };
-        Schema6: {
-            quote_id: number | null;
-            store_id: number;
-            items: components["schemas"]["Items"];
-            totals: components["schemas"]["Totals"];
-            required_consents: components["schemas"]["RequiredConsents"];
-            seller: components["schemas"]["Seller"];
-            terms: components["schemas"]["Terms"];
-        };
-        /** @description The pay link key (the part after #k= in the e-mailed link) */
-        Key: string;
-        /** @enum {string|null} */
-        PaymentStatus: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
-        PaymentMethod: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
-        Schema7: {
-            order_id: number;
-            redirect_url: string;
-        };
-        /** @description The quote link key (the part after #k= in the link) */
-        Key2: string;
-        /** @description The activity's supervising authority; empty when none applies */
-        SupervisingAuthority: string;
-        Schema8: {
-            status: string;
-            db: string;
-        };
-        ItemsItem3: {
-            /** @example 28079 */
-            code: string;
-            /** @example Madrid */
-            name: string;
-            parent_code: string | null;
-            parent_name: string | null;
-        };
-        Items2: components["schemas"]["ItemsItem3"][];
-        Schema9: {
-            items: components["schemas"]["Items2"];
-            more: boolean;
-        };
-        /**
-         * @description Catastro street type (CL, AV, PZ...)
-         * @example CL
-         */
-        StreetType: string;
-        AddressParts: {
-            street_type: components["schemas"]["StreetType"];
-            /** @example ALCALA */
-            street: string;
-            /** @example 45 */
-            number: string;
-            staircase: string | null;
-            floor: string | null;
-            door: string | null;
-            /** @example 28014 */
-            postal_code: string | null;
-        };
-        /**
-         * @description The adapter that answered (CADASTRE_PROVIDER)
-         * @enum {string}
-         */
-        Source: "offline" | "catastro";
-        UnitsItem: {
-            /** @example 0847106VK4704F0002PR */
-            refcat: string;
-            /**
-             * @description INE province code
-             * @example 28
-             */
-            province_code: string;
-            /** @example Madrid */
-            province: string;
-            /**
-             * @description INE municipality code
-             * @example 28079
-             */
-            municipality_code: string;
-            /** @example Madrid */
-            municipality: string;
-            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
-            address: string;
-            address_parts: components["schemas"]["AddressParts"];
-            /** @enum {string|null} */
-            class: "urban" | "rustic" | null;
-            /** @example Residencial */
-            use: string | null;
-            surface_m2: number | null;
-            year_built: number | null;
-        };
-        Units: components["schemas"]["UnitsItem"][];
-        Schema10: {
-            /** @enum {boolean} */
-            ok: false;
-            code: string;
-            message: string;
-        };
-        Schema11: {
-            email: string;
-            firstname: string;
-            lastname: string;
-            newsletter: boolean;
-        };
-        Schema12: {
-            subscribed: boolean;
-        };
-        Schema13: {
-            marked: number;
-        };
-        ItemsItem4: {
-            id: number;
-            push_service: string;
-            user_agent: string | null;
-            created_at: string;
-            last_sent_at: string | null;
-        };
-        Country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
-        Card: {
-            brand: string | null;
-            last4: string | null;
-            exp_month: number | null;
-            exp_year: number | null;
-        } | null;
-        PreferredPayment: {
-            method: string;
-            card: components["schemas"]["Card"];
-        } | null;
-        Schema14: {
-            preferred_payment: components["schemas"]["PreferredPayment"];
-        };
-        /** @enum {integer} */
-        PanelStatusId: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 97 | 98 | 99 | 100 | 101 | 102 | 103 | 110 | 120 | 1000 | 1001 | 1002 | 1003 | 1004;
-        /** @enum {string} */
-        Key3: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
-        ClientStatus: {
-            key: components["schemas"]["Key3"];
-            text: string;
-            /** @enum {string} */
-            style: "danger" | "info" | "warning" | "success" | "gray";
-        };
-        FilesItem: {
-            id: number;
-            filename: string;
-            content_type: string;
-            size: number;
-            created_at: string;
-            uploaded_by_customer?: boolean;
-            option_id?: number | null;
-        };
-        Files: components["schemas"]["FilesItem"][];
-        ItemsItem6: {
-            id: number;
-            order_id: number;
-            product_id: number;
-            product_name: string;
-            qty: number;
-            created_at: string;
-            panel_status_id: components["schemas"]["PanelStatusId"];
-            referencia: string | null;
-            /** @example 25.12 */
-            price: MoneyString;
-            client_status: components["schemas"]["ClientStatus"];
-            summary: string;
-            options: components["schemas"]["Options"];
-            files: components["schemas"]["Files"];
-        };
-        Items3: components["schemas"]["ItemsItem6"][];
-        /** @enum {string|null} */
-        Refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
-        Withdrawal: {
-            allowed: boolean;
-            /** Format: date */
-            last_day: string;
-            refusal: components["schemas"]["Refusal"];
-            withdrawn_at: string | null;
-        };
-        ItemsItem5: {
-            order_id: number;
-            created_at: string;
-            store_id: number;
-            /** @enum {string} */
-            status: "pending" | "complete" | "canceled" | "closed";
-            paid: boolean;
-            /** @example 25.12 */
-            subtotal: MoneyString;
-            /** @example 25.12 */
-            tax: MoneyString;
-            /** @example 25.12 */
-            total: MoneyString;
-            currency: string;
-            items: components["schemas"]["Items3"];
-            withdrawal?: components["schemas"]["Withdrawal"];
-        };
-        Schema15: {
-            order_id: number;
-            item_id: number;
-            store_id: number;
-            product_id: number;
-            product_name: string;
-            url_key: string | null;
-            panel_status_id: components["schemas"]["PanelStatusId"];
-            editable: boolean;
-            /** @example 25.12 */
-            price: MoneyString;
-            answers: {
-                [key: string]: unknown;
-            };
-        };
-        AttrItem: {
-            key: string;
-            value: string;
-        };
-        Attr: components["schemas"]["AttrItem"][];
-        Meta: {
-            attr: components["schemas"]["Attr"];
-            tipo: number[];
-            uso: number[];
-            relacion: number[];
-        };
-        Origin: "customer" | "order";
-        OrdersItem: {
-            order_id: number;
-            item_id: number;
-            product_id: number;
-            product_name: string;
-            /** Format: date-time */
-            created_at: string;
-        };
-        Orders: components["schemas"]["OrdersItem"][];
-        /** @description Up to the warning that incorporating the data is prohibited */
-        Cargas: string;
-        DocParsed: {
-            descripcion: string;
-            cargas: components["schemas"]["Cargas"];
-            titulares: string;
-        } | null;
-        /** @description idufir, refcat, finca, registro, fecha, titular, nif */
-        Entity: string;
-        DocParsedEntitiesItem: {
-            entity: components["schemas"]["Entity"];
-            text_data: string;
-        };
-        DocParsedEntities: components["schemas"]["DocParsedEntitiesItem"][] | null;
-        ItemsItem7: {
-            id: number;
-            user_id: number;
-            name: string;
-            meta: components["schemas"]["Meta"];
-            favourite: boolean;
-            origin: components["schemas"]["Origin"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            orders: components["schemas"]["Orders"];
-            doc_parsed: components["schemas"]["DocParsed"];
-            doc_parsed_entities: components["schemas"]["DocParsedEntities"];
-        };
-        AttrItem2: {
-            key: string;
-            value: string;
-        };
-        /** @description Attributes of the kind (at most 20) */
-        Attr2: components["schemas"]["AttrItem2"][];
-        /** @description Property type 100-106; vehicle fuel/label 300-307 */
-        Tipo: number[];
-        /** @description Property use 200-206 */
-        Uso: number[];
-        /** @description Vehicle relationship 400-404; company relationship 500-507 */
-        Relacion: number[];
-        Meta2: {
-            attr?: components["schemas"]["Attr2"];
-            tipo?: components["schemas"]["Tipo"];
-            uso?: components["schemas"]["Uso"];
-            relacion?: components["schemas"]["Relacion"];
-        };
-        Schema16: {
-            name: string;
-            meta?: components["schemas"]["Meta2"];
-            favourite?: boolean;
-        };
-        Schema17: {
-            name?: string;
-            meta?: components["schemas"]["Meta2"];
-            favourite?: boolean;
-        };
-        ItemsItem8: {
-            id: number;
-            user_id: number;
-            name: string;
-            meta: components["schemas"]["Meta"];
-            favourite: boolean;
-            origin: components["schemas"]["Origin"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            orders: components["schemas"]["Orders"];
-            /** @description First letters of words, uppercase, at most 2 */
-            initials: string;
-            seguimiento: boolean;
-        };
-        ItemsItem9: {
-            id: number;
-            user_id: number;
-            name: string;
-            meta: components["schemas"]["Meta"];
-            favourite: boolean;
-            origin: components["schemas"]["Origin"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            orders: components["schemas"]["Orders"];
-        };
-        File: {
-            id: number;
-            filename: string;
-            order_id: number;
-            item_id: number;
-        } | null;
-        ItemsItem10: {
-            id: number;
-            user_id: number;
-            name: string;
-            meta: components["schemas"]["Meta"];
-            favourite: boolean;
-            origin: components["schemas"]["Origin"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            orders: components["schemas"]["Orders"];
-            file: components["schemas"]["File"];
-        };
-        /** @description A document of one of your orders */
-        FileId: number | null;
-        /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
-        SaveFromOrders: boolean;
-        Schema18: {
-            save_from_orders: components["schemas"]["SaveFromOrders"];
-        };
-        /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
-        Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
-        Kind: "invoice" | "credit_note";
-        /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
-        InvoiceType: string;
-        Corrects: {
-            number: string;
-            /** Format: date */
-            issue_date: string;
-        } | null;
-        ItemsItem11: {
-            id: number;
-            kind: components["schemas"]["Kind"];
-            /** @example F01-2026-000001 */
-            number: string;
-            invoice_type: components["schemas"]["InvoiceType"];
-            order_id: number;
-            store_id: number;
-            /** Format: date */
-            issue_date: string;
-            currency: string;
-            /** @example 25.12 */
-            base_total: MoneyString;
-            /** @example 25.12 */
-            tax_total: MoneyString;
-            /** @example 25.12 */
-            not_subject_total: MoneyString;
-            /** @example 25.12 */
-            total: MoneyString;
-            corrects: components["schemas"]["Corrects"];
-            reason: string | null;
-        };
-        Items4: components["schemas"]["ItemsItem11"][];
-        Schema19: {
-            name: string;
-            tax_id: string;
-            address: string;
-            country: components["schemas"]["Country"];
-        };
-        Status: "requested" | "succeeded" | "failed";
-        RefundsItem: {
-            id: number;
-            order_id: number;
-            /** @example 25.12 */
-            amount: MoneyString;
-            /** @example 25.12 */
-            penalty: MoneyString;
-            reason: string;
-            status: components["schemas"]["Status"];
-            provider: string;
-            provider_refund_ref: string | null;
-            failure_code: string | null;
-            credit_note_id: number | null;
-            agent_name: string | null;
-            created_at: string;
-        };
-        SchemaItem: {
-            series_key: string;
-            validation_code: string;
-            updated_at?: string;
-        };
-        ItemsItem12: {
-            id: number;
-            text: string;
-        };
-        Items5: components["schemas"]["ItemsItem12"][];
-        Asignee: {
-            id: number;
-            name: string;
-        } | null;
-        Customer: {
+        ProductOptions: components["schemas"]["ProductOptionsItem"][];
+        Customer2: {
             customer_id: number;
             email: string;
             firstname: string;
@@ -9208,7 +8937,7 @@ export interface components {
             created_at: string;
         };
         Notes: components["schemas"]["NotesItem"][];
-        FilesItem2: {
+        FilesItem: {
             id: number;
             filename: string;
             content_type: string;
@@ -9218,7 +8947,7 @@ export interface components {
             uploaded_by_customer?: boolean;
             option_id?: number | null;
         };
-        Files2: components["schemas"]["FilesItem2"][];
+        Files: components["schemas"]["FilesItem"][];
         RelatedOrdersItem: {
             item_id: number;
             order_id: number;
@@ -9230,7 +8959,7 @@ export interface components {
             linked: boolean;
         };
         RelatedOrders: components["schemas"]["RelatedOrdersItem"][];
-        Schema20: {
+        Schema11: {
             item_id: number;
             order_id: number;
             product_id: number;
@@ -9250,25 +8979,34 @@ export interface components {
             updated_at: string;
             /** @example 25.12 */
             price: MoneyString;
-            product_options: components["schemas"]["Options"];
-            customer: components["schemas"]["Customer"];
+            product_options: components["schemas"]["ProductOptions"];
+            customer: components["schemas"]["Customer2"];
             order: components["schemas"]["Order"];
             payments: components["schemas"]["Payments"];
             history: components["schemas"]["History"];
             notes: components["schemas"]["Notes"];
-            files: components["schemas"]["Files2"];
+            files: components["schemas"]["Files"];
             related_ticket_ids: number[];
             related_orders: components["schemas"]["RelatedOrders"];
+        };
+        /** @description Whether a model is configured (ASSISTANT_API_URL); false: no drafting */
+        Configured: boolean;
+        /** @description The assistant is turned off for this item (disablePedidoIA) */
+        Disabled: boolean;
+        Schema12: {
+            configured: components["schemas"]["Configured"];
+            disabled: components["schemas"]["Disabled"];
+            model: string | null;
         };
         /**
          * Format: date-time
          * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
-        Version: string;
-        Schema21: {
-            version: components["schemas"]["Version"];
+        Version2: string;
+        Schema13: {
+            version: components["schemas"]["Version2"];
         };
-        Schema22: {
+        Schema14: {
             item_id: number;
             /**
              * Format: date-time
@@ -9276,220 +9014,104 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
-        Key4: string;
-        /** @description false for -1 (auto-assign): it cannot be closed normally */
-        Closable: boolean;
-        /** @description false while its screen belongs to a later issue */
-        Ready: boolean;
-        TabsItem: {
-            key: components["schemas"]["Key4"];
-            /** @description The address ending: /agentes/{ending} */
-            ending: string;
-            title: string;
-            closable: components["schemas"]["Closable"];
-            ready: components["schemas"]["Ready"];
-            item_id: number | null;
-            ticket_id: number | null;
-        };
-        Tabs: components["schemas"]["TabsItem"][];
-        /** @description Items whose tabs were closed, most recent first */
-        ClosedItemIds: number[];
-        /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
-        BackgroundLockSeconds: number;
-        Schema23: {
-            tabs: components["schemas"]["Tabs"];
-            active: string | null;
-            closed_item_ids: components["schemas"]["ClosedItemIds"];
-            background_lock_seconds: components["schemas"]["BackgroundLockSeconds"];
-        };
-        Status3: "enabled" | "disabled";
-        /** @example 25.12 */
-        Price2: MoneyString | null;
-        Options3: {
-            title?: string;
-            placeholder?: string;
-            error?: string;
-            values?: {
-                [key: string]: string;
-            };
-        };
-        Options2: {
-            [key: string]: components["schemas"]["Options3"];
-        };
-        Form: {
-            options?: components["schemas"]["Options2"];
-            exit_messages?: string[];
-        };
-        Es: {
-            name: string;
-            short_description?: string;
-            description?: string;
-            custom_text?: string;
-            tooltip?: string | null;
-            meta_title?: string;
-            meta_description?: string;
-            form?: components["schemas"]["Form"];
-        };
-        Translations: {
-            es?: components["schemas"]["Es"];
-            en?: components["schemas"]["Es"];
-            pt?: components["schemas"]["Es"];
-        };
-        PricesItem: {
-            store_id: number;
-            vat_rate: string;
-            /** @example 25.12 */
-            price: MoneyString;
-        };
-        Prices: components["schemas"]["PricesItem"][];
-        StoreChoicesItem: {
-            store_id: number;
-            name: string;
-            country: string;
-        };
-        StoreChoices: components["schemas"]["StoreChoicesItem"][];
-        Schema24: {
-            product_id: number;
-            url_key: string;
-            kind: string;
-            category: string;
-            name: string;
-            short_description: string;
-            description: string;
-            custom_text: string;
-            meta_title: string;
-            meta_description: string;
-            /** @example 25.12 */
-            base_price: MoneyString;
-            /** @example 25.12 */
-            official_fee: MoneyString;
-            status: components["schemas"]["Status3"];
-            stores: number[];
-            version: number;
-            updated_at: string;
-            edited_at: string | null;
-            edited_by: string | null;
-            file_pending: boolean;
-            form: {
-                [key: string]: unknown;
-            } | null;
-            /** @enum {string} */
-            base_language: "es" | "en" | "pt";
-            translations: components["schemas"]["Translations"];
-            needed_languages: ("es" | "en" | "pt")[];
-            prices: components["schemas"]["Prices"];
-            store_choices: components["schemas"]["StoreChoices"];
-        };
-        Schema25: {
-            version: number;
-        };
-        ItemsItem13: {
-            id: number;
-            url_key: string;
-            name: string;
-            position: number;
-            language: string;
-            meta_title: string;
-            meta_description: string;
-            image: string;
-            version: number;
-            edited: boolean;
-        };
-        ItemsItem14: {
-            id: number;
-            kind: string;
-            to: string;
-            from: string;
-            subject: string;
-            store_id: number;
-            store_name: string;
-            language: string;
-            order_id: number | null;
-            /** @enum {string} */
-            status: "pending" | "sent" | "failed";
-            attempts: number;
-            next_attempt_at: string | null;
-            last_error: string | null;
-            transport: string | null;
-            created_at: string;
-            sent_at: string | null;
-        };
-        ItemsItem15: {
-            name: string;
-            label: string;
-        };
-        Items6: components["schemas"]["ItemsItem15"][];
-        /**
-         * @description email: sent from an item (also its PDFs); incidence: raised with status 60
-         * @enum {string}
-         */
-        Kind2: "email" | "incidence";
-        /** @description HTML body with {{placeholders}} (sanitized when saved) */
-        Template: string;
-        Values: {
-            logo?: string;
-            direccion?: string;
-            numero_finca?: string;
-            nombre?: string;
-            municipio?: string;
-            provincia?: string;
-            motivo?: string;
-            url?: string;
-            nombre_web?: string;
-            referencia?: string;
-            nombre_producto?: string;
-            id?: string;
-            order_id?: string;
-            numero_pedido?: string;
-            titular?: string;
-            articulo_matriz?: string;
-            descripcion_registral?: string;
-        };
-        ItemsItem16: {
-            kind: components["schemas"]["Kind2"];
-            id: number;
-            /** @enum {string} */
-            language: "es" | "en" | "pt";
-            name: string;
-            group: string;
-            template: string;
-            subject_template: string;
-            header_template: string;
-            button_template: string;
-            updated_at: string;
-        };
-        FilesItem3: {
+        FilesItem2: {
             id: number;
             filename: string;
             content_type: string;
             size: number;
         };
-        Files3: components["schemas"]["FilesItem3"][];
+        Files2: components["schemas"]["FilesItem2"][];
         AnswersItem: {
             id: number;
             message: string;
             created_at: string;
-            files: components["schemas"]["Files3"];
+            files: components["schemas"]["Files2"];
         };
-        Answers8: components["schemas"]["AnswersItem"][];
-        Schema26: {
+        Answers5: components["schemas"]["AnswersItem"][];
+        Schema15: {
             template_id: number;
-            version: components["schemas"]["Version"];
+            version: components["schemas"]["Version2"];
             values?: components["schemas"]["Values"];
         };
-        /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
-        Shown: boolean;
-        Schema27: {
-            item_id: number;
+        /** @description The activity's supervising authority; empty when none applies */
+        SupervisingAuthority: string;
+        ItemsItem6: {
+            entity_id: string;
+            legal_name: string;
+            tax_id: string;
+            address: string;
+            country: string;
+            registry_note: string;
+            email: string;
+            phone: string;
+            privacy_email: string;
+            supervising_authority: components["schemas"]["SupervisingAuthority"];
+            time_zone: string;
+            verifactu: boolean;
+            stores: number[];
+            version: number;
+            /** Format: date-time */
+            updated_at: string;
+            placeholder_fields: string[];
+        };
+        Kind: "invoice" | "credit_note";
+        /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
+        InvoiceType: string;
+        Corrects: {
+            number: string;
+            /** Format: date */
+            issue_date: string;
+        } | null;
+        InvoicesItem: {
+            id: number;
+            kind: components["schemas"]["Kind"];
+            /** @example F01-2026-000001 */
+            number: string;
+            invoice_type: components["schemas"]["InvoiceType"];
             order_id: number;
-            product_name: string;
-            /** @description status 60: the answer form is offered */
-            open: boolean;
-            shown: components["schemas"]["Shown"];
-            incidence_name: string | null;
-            text: string | null;
-            answers: components["schemas"]["Answers8"];
+            store_id: number;
+            /** Format: date */
+            issue_date: string;
+            currency: string;
+            /** @example 25.12 */
+            base_total: MoneyString;
+            /** @example 25.12 */
+            tax_total: MoneyString;
+            /** @example 25.12 */
+            not_subject_total: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+            corrects: components["schemas"]["Corrects"];
+            reason: string | null;
+        };
+        Invoices: components["schemas"]["InvoicesItem"][];
+        Status3: "requested" | "succeeded" | "failed";
+        RefundsItem: {
+            id: number;
+            order_id: number;
+            /** @example 25.12 */
+            amount: MoneyString;
+            /** @example 25.12 */
+            penalty: MoneyString;
+            reason: string;
+            status: components["schemas"]["Status3"];
+            provider: string;
+            provider_refund_ref: string | null;
+            failure_code: string | null;
+            credit_note_id: number | null;
+            agent_name: string | null;
+            created_at: string;
+        };
+        SchemaItem: {
+            series_key: string;
+            validation_code: string;
+            updated_at?: string;
+        };
+        Schema16: {
+            item_id: number;
+            nombre: string;
+            apellidos: string;
+            nif: string;
         };
         /** @description The most properties the customer paid to locate (answer of question 1006) */
         PaidMaximo: number;
@@ -9515,7 +9137,7 @@ export interface components {
             created_at: string;
         };
         Localizations: components["schemas"]["LocalizationsItem"][];
-        Schema28: {
+        Schema17: {
             item_id: number;
             paid_maximo: components["schemas"]["PaidMaximo"];
             maximo: components["schemas"]["Maximo"];
@@ -9524,36 +9146,10 @@ export interface components {
             names: components["schemas"]["Names"];
             localizations: components["schemas"]["Localizations"];
         };
-        Schema29: {
-            item_id: number;
-            nombre: string;
-            apellidos: string;
-            nif: string;
-        };
         List: number[];
-        Schema30: {
+        Schema18: {
             maximo: number;
             list: components["schemas"]["List"];
-        };
-        /**
-         * Format: date-time
-         * @description Send it back with an edit; a stale one is a 409
-         */
-        Version2: string;
-        Customer2: {
-            customer_id: number;
-            email: string;
-            firstname: string;
-            lastname: string;
-            phone: string | null;
-            newsletter: boolean;
-            active: boolean;
-            /** Format: date-time */
-            created_at: string;
-            version: components["schemas"]["Version2"];
-        };
-        Schema31: {
-            customer: components["schemas"]["Customer2"];
         };
         /**
          * @description The queue the auto-assign tab pulls first
@@ -9570,7 +9166,7 @@ export interface components {
          * @enum {string|null}
          */
         PanelRole: "portugal" | null;
-        ItemsItem17: {
+        ItemsItem7: {
             id: number;
             email: string;
             firstname: string;
@@ -9585,8 +9181,36 @@ export interface components {
             /** Format: date-time */
             version: string;
         };
-        Schema32: {
-            agent: components["schemas"]["ItemsItem17"];
+        Schema19: {
+            agent: components["schemas"]["ItemsItem7"];
+        };
+        /** @description The store filter; empty = all */
+        Stores: number[];
+        BucketsItem: {
+            /** @enum {string} */
+            bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
+            items: number;
+        };
+        Buckets: components["schemas"]["BucketsItem"][];
+        /**
+         * @description email: sent from an item (also its PDFs); incidence: raised with status 60
+         * @enum {string}
+         */
+        Kind2: "email" | "incidence";
+        /** @description HTML body with {{placeholders}} (sanitized when saved) */
+        Template: string;
+        ItemsItem8: {
+            kind: components["schemas"]["Kind2"];
+            id: number;
+            /** @enum {string} */
+            language: "es" | "en" | "pt";
+            name: string;
+            group: string;
+            template: string;
+            subject_template: string;
+            header_template: string;
+            button_template: string;
+            updated_at: string;
         };
         /**
          * @description 1 Inicial, 2 Abierto, 3 Pendiente, 4 Resuelto, 5 Cerrado, 6 Programado, 7 Pte. documentación, 8 Lead convertido
@@ -9604,7 +9228,7 @@ export interface components {
          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version3: string;
-        Schema33: {
+        Schema20: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
             /** @description The thread message recorded */
@@ -9620,43 +9244,413 @@ export interface components {
             size: number;
         };
         Attachments: components["schemas"]["AttachmentsItem"][];
-        Schema34: {
+        Schema21: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
         };
-        Schema35: {
-            version: components["schemas"]["Version3"];
-            text: string;
-        };
-        Schema36: {
+        Schema22: {
             version: components["schemas"]["Version3"];
             note_id: number;
         };
-        ItemsItem18: {
-            entity_id: string;
+        Schema23: {
+            version: components["schemas"]["Version3"];
+            text: string;
+        };
+        /** @description search, actividad, ..., -1, -2, 0, item:{item id}, ticket:{ticket id} or tickets:email:{address} */
+        Key: string;
+        /** @description false for -1 (auto-assign): it cannot be closed normally */
+        Closable: boolean;
+        /** @description false while its screen belongs to a later issue */
+        Ready: boolean;
+        TabsItem: {
+            key: components["schemas"]["Key"];
+            /** @description The address ending: /agentes/{ending} */
+            ending: string;
+            title: string;
+            closable: components["schemas"]["Closable"];
+            ready: components["schemas"]["Ready"];
+            item_id: number | null;
+            ticket_id: number | null;
+        };
+        Tabs: components["schemas"]["TabsItem"][];
+        /** @description Items whose tabs were closed, most recent first */
+        ClosedItemIds: number[];
+        /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
+        BackgroundLockSeconds: number;
+        Schema24: {
+            tabs: components["schemas"]["Tabs"];
+            active: string | null;
+            closed_item_ids: components["schemas"]["ClosedItemIds"];
+            background_lock_seconds: components["schemas"]["BackgroundLockSeconds"];
+        };
+        ItemsItem9: {
+            id: number;
+            product_id: number;
+            url_key: string;
+            product_name: string;
+            qty: number;
+            max_qty: number;
+            version: number;
+            answers: components["schemas"]["Answers"];
+            summary: string;
+            options: components["schemas"]["ProductOptions"];
+            valid: boolean;
+            price: components["schemas"]["Price"];
+            characteristics: string;
+            delivery_time: string | null;
+            starts_now: boolean;
+        };
+        Items: components["schemas"]["ItemsItem9"][];
+        Totals: {
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            fees: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+        };
+        RequiredConsentsItem: "accept_terms" | "start_now";
+        RequiredConsents: components["schemas"]["RequiredConsentsItem"][];
+        Seller: {
             legal_name: string;
             tax_id: string;
             address: string;
-            country: string;
-            registry_note: string;
+        };
+        Terms: {
+            version: string;
+            /** @description SHA-256 (hex) of the terms text */
+            hash: string;
+            language: string;
+        };
+        Schema25: {
+            quote_id: number | null;
+            store_id: number;
+            items: components["schemas"]["Items"];
+            totals: components["schemas"]["Totals"];
+            required_consents: components["schemas"]["RequiredConsents"];
+            seller: components["schemas"]["Seller"];
+            terms: components["schemas"]["Terms"];
+        };
+        PaymentMethod: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
+        Country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
+        Schema26: {
+            order_id: number;
+            redirect_url: string;
+        };
+        Card: {
+            brand: string | null;
+            last4: string | null;
+            exp_month: number | null;
+            exp_year: number | null;
+        } | null;
+        PreferredPayment: {
+            method: string;
+            card: components["schemas"]["Card"];
+        } | null;
+        Schema27: {
+            preferred_payment: components["schemas"]["PreferredPayment"];
+        };
+        ItemsItem10: {
+            /** @example 28079 */
+            code: string;
+            /** @example Madrid */
+            name: string;
+            parent_code: string | null;
+            parent_name: string | null;
+        };
+        Items2: components["schemas"]["ItemsItem10"][];
+        Schema28: {
+            items: components["schemas"]["Items2"];
+            more: boolean;
+        };
+        Schema29: {
+            status: string;
+            db: string;
+        };
+        /**
+         * @description Catastro street type (CL, AV, PZ...)
+         * @example CL
+         */
+        StreetType: string;
+        AddressParts: {
+            street_type: components["schemas"]["StreetType"];
+            /** @example ALCALA */
+            street: string;
+            /** @example 45 */
+            number: string;
+            staircase: string | null;
+            floor: string | null;
+            door: string | null;
+            /** @example 28014 */
+            postal_code: string | null;
+        };
+        /**
+         * @description The adapter that answered (CADASTRE_PROVIDER)
+         * @enum {string}
+         */
+        Source: "offline" | "catastro";
+        UnitsItem: {
+            /** @example 0847106VK4704F0002PR */
+            refcat: string;
+            /**
+             * @description INE province code
+             * @example 28
+             */
+            province_code: string;
+            /** @example Madrid */
+            province: string;
+            /**
+             * @description INE municipality code
+             * @example 28079
+             */
+            municipality_code: string;
+            /** @example Madrid */
+            municipality: string;
+            /** @example Calle Alcala 45, Esc. 1, Planta 2, Puerta A */
+            address: string;
+            address_parts: components["schemas"]["AddressParts"];
+            /** @enum {string|null} */
+            class: "urban" | "rustic" | null;
+            /** @example Residencial */
+            use: string | null;
+            surface_m2: number | null;
+            year_built: number | null;
+        };
+        Units: components["schemas"]["UnitsItem"][];
+        Schema30: {
             email: string;
-            phone: string;
-            privacy_email: string;
-            supervising_authority: components["schemas"]["SupervisingAuthority"];
-            time_zone: string;
-            verifactu: boolean;
-            stores: number[];
-            version: number;
+            firstname: string;
+            lastname: string;
+            newsletter: boolean;
+        };
+        Schema31: {
+            marked: number;
+        };
+        Schema32: {
+            name: string;
+            tax_id: string;
+            address: string;
+            country: components["schemas"]["Country"];
+        };
+        AttrItem: {
+            key: string;
+            value: string;
+        };
+        Attr: components["schemas"]["AttrItem"][];
+        Meta: {
+            attr: components["schemas"]["Attr"];
+            tipo: number[];
+            uso: number[];
+            relacion: number[];
+        };
+        Origin: "customer" | "order";
+        OrdersItem: {
+            order_id: number;
+            item_id: number;
+            product_id: number;
+            product_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Orders: components["schemas"]["OrdersItem"][];
+        ItemsItem11: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
             /** Format: date-time */
             updated_at: string;
-            placeholder_fields: string[];
+            orders: components["schemas"]["Orders"];
+            /** @description First letters of words, uppercase, at most 2 */
+            initials: string;
+            seguimiento: boolean;
         };
-        ChangesItem: {
-            field: string;
-            old: string;
-            new: string;
+        AttrItem2: {
+            key: string;
+            value: string;
         };
-        Changes: components["schemas"]["ChangesItem"][];
+        /** @description Attributes of the kind (at most 20) */
+        Attr2: components["schemas"]["AttrItem2"][];
+        /** @description Property type 100-106; vehicle fuel/label 300-307 */
+        Tipo: number[];
+        /** @description Property use 200-206 */
+        Uso: number[];
+        /** @description Vehicle relationship 400-404; company relationship 500-507 */
+        Relacion: number[];
+        Meta2: {
+            attr?: components["schemas"]["Attr2"];
+            tipo?: components["schemas"]["Tipo"];
+            uso?: components["schemas"]["Uso"];
+            relacion?: components["schemas"]["Relacion"];
+        };
+        File: {
+            id: number;
+            filename: string;
+            order_id: number;
+            item_id: number;
+        } | null;
+        ItemsItem12: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+            file: components["schemas"]["File"];
+        };
+        /** @description A document of one of your orders */
+        FileId: number | null;
+        /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
+        Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
+        /** @enum {string} */
+        Key2: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
+        ClientStatus: {
+            key: components["schemas"]["Key2"];
+            text: string;
+            /** @enum {string} */
+            style: "danger" | "info" | "warning" | "success" | "gray";
+        };
+        FilesItem3: {
+            id: number;
+            filename: string;
+            content_type: string;
+            size: number;
+            created_at: string;
+            uploaded_by_customer?: boolean;
+            option_id?: number | null;
+        };
+        Files3: components["schemas"]["FilesItem3"][];
+        ItemsItem14: {
+            id: number;
+            order_id: number;
+            product_id: number;
+            product_name: string;
+            qty: number;
+            created_at: string;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            referencia: string | null;
+            /** @example 25.12 */
+            price: MoneyString;
+            client_status: components["schemas"]["ClientStatus"];
+            summary: string;
+            options: components["schemas"]["ProductOptions"];
+            files: components["schemas"]["Files3"];
+        };
+        Items3: components["schemas"]["ItemsItem14"][];
+        /** @enum {string|null} */
+        Refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
+        Withdrawal: {
+            allowed: boolean;
+            /** Format: date */
+            last_day: string;
+            refusal: components["schemas"]["Refusal"];
+            withdrawn_at: string | null;
+        };
+        ItemsItem13: {
+            order_id: number;
+            created_at: string;
+            store_id: number;
+            /** @enum {string} */
+            status: "pending" | "complete" | "canceled" | "closed";
+            paid: boolean;
+            /** @example 25.12 */
+            subtotal: MoneyString;
+            /** @example 25.12 */
+            tax: MoneyString;
+            /** @example 25.12 */
+            total: MoneyString;
+            currency: string;
+            items: components["schemas"]["Items3"];
+            withdrawal?: components["schemas"]["Withdrawal"];
+        };
+        Schema33: {
+            order_id: number;
+            item_id: number;
+            store_id: number;
+            product_id: number;
+            product_name: string;
+            url_key: string | null;
+            panel_status_id: components["schemas"]["PanelStatusId"];
+            editable: boolean;
+            /** @example 25.12 */
+            price: MoneyString;
+            answers: {
+                [key: string]: unknown;
+            };
+        };
+        Schema34: {
+            answers: components["schemas"]["Answers"];
+        };
+        /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
+        Shown: boolean;
+        Schema35: {
+            item_id: number;
+            order_id: number;
+            product_name: string;
+            /** @description status 60: the answer form is offered */
+            open: boolean;
+            shown: components["schemas"]["Shown"];
+            incidence_name: string | null;
+            text: string | null;
+            answers: components["schemas"]["Answers5"];
+        };
+        /** @description Up to the warning that incorporating the data is prohibited */
+        Cargas: string;
+        /** @description idufir, refcat, finca, registro, fecha, titular, nif */
+        Entity: string;
+        DocParsedEntitiesItem: {
+            entity: components["schemas"]["Entity"];
+            text_data: string;
+        };
+        DocParsed: {
+            descripcion: string;
+            cargas: components["schemas"]["Cargas"];
+            titulares: string;
+        } | null;
+        DocParsedEntities: components["schemas"]["DocParsedEntitiesItem"][] | null;
+        ItemsItem15: {
+            id: number;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
+            doc_parsed: components["schemas"]["DocParsed"];
+            doc_parsed_entities: components["schemas"]["DocParsedEntities"];
+        };
+        Schema36: {
+            name: string;
+            meta?: components["schemas"]["Meta2"];
+            favourite?: boolean;
+        };
+        Schema37: {
+            name?: string;
+            meta?: components["schemas"]["Meta2"];
+            favourite?: boolean;
+        };
+        ItemsItem16: {
+            id: number;
+            push_service: string;
+            user_agent: string | null;
+            created_at: string;
+            last_sent_at: string | null;
+        };
         /**
          * @description awaiting_names: names may be added and sent; otherwise read-only
          * @enum {string}
@@ -9683,7 +9677,7 @@ export interface components {
             titular: string;
         };
         Localizations2: components["schemas"]["LocalizationsItem2"][];
-        Schema37: {
+        Schema38: {
             item_id: number;
             state: components["schemas"]["State"];
             editable: boolean;
@@ -9694,71 +9688,77 @@ export interface components {
             names: components["schemas"]["Names2"];
             localizations: components["schemas"]["Localizations2"];
         };
-        /**
-         * @description all: every staff member; admins: admins only; private: only the admin who wrote it
-         * @enum {string}
-         */
-        Visibility: "all" | "admins" | "private";
-        ItemsItem19: {
+        /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
+        SaveFromOrders: boolean;
+        Schema39: {
+            save_from_orders: components["schemas"]["SaveFromOrders"];
+        };
+        ItemsItem17: {
             id: number;
-            group: string;
-            title: string;
-            body: string;
-            visibility: components["schemas"]["Visibility"];
-            created_by: number | null;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** @description groups beginning with Portugal or Conservatoria are offered only to the Portuguese panel role */
-        Group: string;
-        /** @description plain text with {{placeholders}} */
-        Body: string;
-        Schema38: {
-            group?: components["schemas"]["Group"];
-            title: string;
-            body: components["schemas"]["Body"];
-            visibility?: components["schemas"]["Visibility"];
-        };
-        /** @description the key, every field of the list (money as "25.12"), version, active */
-        ItemsItem20: {
-            key: string;
-            version: number;
-            active: boolean;
-            /** Format: date-time */
-            updated_at: string;
-        } & {
-            [key: string]: unknown;
-        };
-        Schema39: string | number | boolean | (never | null) | string[];
-        ItemsItem21: {
-            id: number;
-            payment_id: number;
-            filename: string;
-            content_type: string;
-            size: number;
-            uploaded_by: number | null;
+            user_id: number;
+            name: string;
+            meta: components["schemas"]["Meta"];
+            favourite: boolean;
+            origin: components["schemas"]["Origin"];
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            orders: components["schemas"]["Orders"];
         };
-        /** @description The store filter; empty = all */
-        Stores: number[];
-        BucketsItem: {
-            /** @enum {string} */
-            bucket: "lt_1d" | "1_3d" | "3_7d" | "7_14d" | "14_30d" | "gt_30d";
-            items: number;
-        };
-        Buckets: components["schemas"]["BucketsItem"][];
-        /** @description Whether a model is configured (ASSISTANT_API_URL); false: no drafting */
-        Configured: boolean;
-        /** @description The assistant is turned off for this item (disablePedidoIA) */
-        Disabled: boolean;
         Schema40: {
-            configured: components["schemas"]["Configured"];
-            disabled: components["schemas"]["Disabled"];
-            model: string | null;
+            /** @enum {boolean} */
+            ok: false;
+            code: string;
+            message: string;
         };
-        /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
-        Content: string;
+        /** @enum {string|null} */
+        PaymentStatus: "created" | "pending" | "requires_action" | "captured" | "failed" | "expired" | "canceled" | null;
+        /** @description The pay link key (the part after #k= in the e-mailed link) */
+        Key3: string;
+        /** @description The quote link key (the part after #k= in the link) */
+        Key4: string;
+        ProductsItem: {
+            product_id: number;
+            name: string;
+            url_key: string;
+            cat_url_key: string;
+            short_description: string;
+            group: string;
+            /** @example 25.12 */
+            base_price: MoneyString;
+            /** @example 25.12 */
+            price: MoneyString;
+        };
+        Products: components["schemas"]["ProductsItem"][];
+        ItemsItem18: {
+            id: number;
+            name: string;
+            url_key: string;
+            short_name: string;
+            description: string;
+            position: number;
+            meta_title: string;
+            meta_description: string;
+            image: string | null;
+            products: components["schemas"]["Products"];
+        };
+        PreviousStepsItem: {
+            option_id: number;
+            value: string;
+            op?: string;
+        };
+        PreviousSteps: components["schemas"]["PreviousStepsItem"][];
+        Answers8: {
+            file_id: string;
+            filename: string;
+            size: number;
+            content_type: string;
+        };
+        Answers7: string | number[] | components["schemas"]["Answers8"];
+        Answers6: {
+            [key: string]: components["schemas"]["Answers7"];
+        };
     };
     responses: {
         /** @description An error: `{code, message}` in the store language */

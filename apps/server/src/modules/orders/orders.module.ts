@@ -1,0 +1,35 @@
+import type { ServerModule } from '../../shared/server-module.js';
+import customerOrdersRoutes from './customer-orders.routes.js';
+import { CustomerOrdersService } from './customer-orders.service.js';
+import itemAnswersRoutes from './item-answers.routes.js';
+import { ItemAnswersService } from './item-answers.service.js';
+import { OrderDocuments } from './order-documents.js';
+import { WithdrawalService } from './withdrawal.service.js';
+
+declare module '../../plugins/context.js' {
+  interface AppContext {
+    customerOrders: CustomerOrdersService;
+    /** The customer's withdrawal from an order not yet performed (docs/withdrawal.md). */
+    withdrawals: WithdrawalService;
+    /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
+    itemAnswers: ItemAnswersService;
+  }
+}
+
+/** The customer's orders: their pages, answers' corrections, withdrawal and the documents e-mails attach. */
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  services(ctx) {
+    const { db, catalog, legalEntities, now } = ctx;
+    // E-mails' PDFs (a credit note, the withdrawal form) are made as each message is sent (docs/withdrawal.md).
+    const orderDocuments = new OrderDocuments(db, ctx.invoicing, legalEntities, (id) => catalog.getStore(id));
+    ctx.emailDispatcher.renderDocument = (document) => orderDocuments.render(document);
+    const withdrawals = new WithdrawalService(db, ctx.refunds, legalEntities, ctx.orderEvents, now);
+    return {
+      withdrawals,
+      customerOrders: new CustomerOrdersService(db, withdrawals),
+      itemAnswers: new ItemAnswersService(db, catalog, ctx.uploads),
+    };
+  },
+  routes: () => ({ protected: [customerOrdersRoutes, itemAnswersRoutes] }),
+};
