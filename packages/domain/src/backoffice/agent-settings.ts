@@ -4,6 +4,7 @@
  */
 
 import type { DomainMessage } from '../i18n/domain-messages.js';
+import { BAD_CHARACTERS } from './staff-edits.js';
 
 /** The telephony user the agent's calls go through (Aircall): its user id and the number shown to customers. */
 export interface AircallSettings {
@@ -44,9 +45,6 @@ export interface SettingsProblem {
   message: DomainMessage;
 }
 
-// eslint-disable-next-line no-control-regex
-const BAD_CHARACTERS =
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LIST_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 /** A blank setting is none. */

@@ -12,9 +12,9 @@ import type { ActionCheck, ItemActionRefusal } from './item-actions.js';
 const ok = <T>(value: T): ActionCheck<T> => ({ ok: true, value });
 const no = (reason: ItemActionRefusal): { ok: false; reason: ItemActionRefusal } => ({ ok: false, reason });
 
-// Control characters (NUL included) and lone surrogates are never part of what staff type.
-// eslint-disable-next-line no-control-regex
-const BAD_CHARACTERS =
+/** Control characters (NUL included) and lone surrogates: never part of what staff type. */
+export const BAD_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
