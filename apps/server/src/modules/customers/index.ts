@@ -3,6 +3,7 @@ export { agentsAdminRoutes } from './agents-admin.routes.js';
 export { accountRoutes, default as authRoutes, UserResponse } from './auth.routes.js';
 export { authenticate, clearLoginThrottle, toSessionUser, verifyPasswordThrottled } from './auth.service.js';
 export { customersAdminRoutes, impersonationRoutes } from './customers-admin.routes.js';
+export { staffEditsRoutes } from './staff-edits.routes.js';
 export { DEMO_USERS, seedDemoUsers } from './demo-users.js';
 export { finishImpersonation, type ImpersonationEnd } from './impersonation.service.js';
 export { DEVICE_COOKIE, KNOWN_DEVICE_TTL_MS } from './known-devices.service.js';
