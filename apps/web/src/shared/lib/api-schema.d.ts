@@ -6264,8 +6264,7 @@ export interface paths {
                                 product_name: string;
                                 panel_status_id: components["schemas"]["PanelStatusId"];
                                 status_text: string;
-                                /** @enum {string|null} */
-                                client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
+                                client_status: components["schemas"]["ClientStatus2"];
                                 email: string;
                                 customer_name: string;
                                 referencia: string | null;
@@ -7635,6 +7634,242 @@ export interface paths {
                 503: components["responses"]["Error"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/items/{itemId}/client-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the status the customer sees (client_status_id 1-5: pending, processing, incidence, ready, returned); null goes back to the derived one. The customer is e-mailed when what they see changes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        client_status_id: null | number;
+                        version: components["schemas"]["Version"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema22"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/items/{itemId}/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the item's attributes (atributos, key/value); the history keeps old and new */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        atributos: {
+                            key: string;
+                            value: string;
+                        }[];
+                        version: components["schemas"]["Version"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema22"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/items/{itemId}/data-changes/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch the data-change alert off (until the customer changes data again) or back on (spec: disableHistoryAlert) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        version: components["schemas"]["Version"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema22"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/items/{itemId}/data-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item's data-change history (spec: getHistoricoCambiosDatos): each correction of its answers with what it changed, and whether the alert is on */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    itemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            alert: boolean;
+                            /** Format: date-time */
+                            alert_off_at: string | null;
+                            changes: {
+                                history_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                by: "customer" | "staff";
+                                answers: {
+                                    key: string;
+                                    label: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10141,6 +10376,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/customers/{customerId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's payment data: preferred method, saved card (brand, last four), bank account masked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema32"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change a customer's preferred payment method and bank account (IBAN), or forget the saved card; never a card number. Recorded in the customer's history */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        preferred_payment: string;
+                        iban?: string | null;
+                        remove_card?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema32"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/customers/{customerId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What staff changed of a customer's account (payment data), newest first, old and new values */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                accion: string;
+                                admin_user_id: number | null;
+                                admin_name: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                details: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own settings (Mis ajustes; spec: currentuser config): Aircall, Correos, product lists */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema33"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save one's own settings (spec: PUT currentuser/1); every refused field at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema33"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schema33"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/agents/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff signed in and active in the last minutes (spec: online-agents), most recent first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            window_minutes: number;
+                            items: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "agent" | "admin" | "notary";
+                                /** Format: date-time */
+                                last_seen_at: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/impersonation": {
         parameters: {
             query?: never;
@@ -10285,7 +10784,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema32"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10350,7 +10849,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema32"];
+                        "application/json": components["schemas"]["Schema34"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10457,7 +10956,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema33"];
+                        "application/json": components["schemas"]["Schema35"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10821,7 +11320,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema33"];
+                        "application/json": components["schemas"]["Schema35"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10877,7 +11376,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10933,7 +11432,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -10989,7 +11488,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11032,7 +11531,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema35"];
+                    "application/json": components["schemas"]["Schema37"];
                 };
             };
             responses: {
@@ -11042,7 +11541,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11085,7 +11584,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema35"];
+                    "application/json": components["schemas"]["Schema37"];
                 };
             };
             responses: {
@@ -11095,7 +11594,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11138,7 +11637,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema36"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -11148,7 +11647,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11191,7 +11690,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema36"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -11201,7 +11700,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11244,7 +11743,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema36"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -11254,7 +11753,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11311,7 +11810,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11367,7 +11866,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema34"];
+                        "application/json": components["schemas"]["Schema36"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11712,7 +12211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema37"];
+                        "application/json": components["schemas"]["Schema39"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11823,7 +12322,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema37"];
+                        "application/json": components["schemas"]["Schema39"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -11901,7 +12400,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema38"];
+                    "application/json": components["schemas"]["Schema40"];
                 };
             };
             responses: {
@@ -11978,7 +12477,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema38"];
+                    "application/json": components["schemas"]["Schema40"];
                 };
             };
             responses: {
@@ -12212,7 +12711,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: components["schemas"]["Schema39"];
+                        [key: string]: components["schemas"]["Schema41"];
                     };
                 };
             };
@@ -12432,7 +12931,7 @@ export interface paths {
                     "application/json": {
                         version: number;
                     } & {
-                        [key: string]: components["schemas"]["Schema39"];
+                        [key: string]: components["schemas"]["Schema41"];
                     };
                 };
             };
@@ -13139,7 +13638,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": components["schemas"]["Schema42"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -13175,7 +13674,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": components["schemas"]["Schema42"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -14119,6 +14618,8 @@ export interface components {
             text: string;
         };
         Items5: components["schemas"]["ItemsItem12"][];
+        /** @enum {string|null} */
+        ClientStatus2: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
         Asignee: {
             id: number;
             name: string;
@@ -14234,6 +14735,13 @@ export interface components {
             deadline_at: string | null;
             standby_until: string | null;
             provider_id: string | null;
+            client_status_id: number | null;
+            client_status: components["schemas"]["ClientStatus2"];
+            atributos: components["schemas"]["Attr"];
+            /** @enum {string} */
+            origin: "web" | "backoffice" | "magento";
+            payed_with: string | null;
+            data_change_alert: boolean;
             asignee: components["schemas"]["Asignee"];
             locked_by: components["schemas"]["Asignee"];
             incidencia_status_id: number | null;
@@ -14547,6 +15055,44 @@ export interface components {
         Schema31: {
             customer: components["schemas"]["Customer2"];
         };
+        /** @description One of the spec's methods (cc, bank, paypal, multibanco, sibsmb, sibsmbway, bizum) */
+        PreferredPayment2: string | null;
+        SavedCard: {
+            brand: string | null;
+            last4: string;
+            exp_month: number | null;
+            exp_year: number | null;
+        } | null;
+        /** @description The IBAN masked: country, check digits and last four */
+        BankAccount: string | null;
+        Schema32: {
+            preferred_payment: components["schemas"]["PreferredPayment2"];
+            saved_card: components["schemas"]["SavedCard"];
+            bank_account: components["schemas"]["BankAccount"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        Aircall: {
+            user_id: string | null;
+            number: string | null;
+        };
+        Correos: {
+            codigo_etiquetador: string | null;
+            numero_contrato: string | null;
+            numero_cliente: string | null;
+        };
+        ProductListsItem: {
+            id: string;
+            name: string;
+            short_name: string;
+            product_names: string[];
+        };
+        ProductLists: components["schemas"]["ProductListsItem"][];
+        Schema33: {
+            aircall: components["schemas"]["Aircall"];
+            correos: components["schemas"]["Correos"];
+            product_lists: components["schemas"]["ProductLists"];
+        };
         /**
          * @description The queue the auto-assign tab pulls first
          * @enum {string}
@@ -14577,7 +15123,7 @@ export interface components {
             /** Format: date-time */
             version: string;
         };
-        Schema32: {
+        Schema34: {
             agent: components["schemas"]["ItemsItem17"];
         };
         /**
@@ -14596,7 +15142,7 @@ export interface components {
          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version3: string;
-        Schema33: {
+        Schema35: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
             /** @description The thread message recorded */
@@ -14612,15 +15158,15 @@ export interface components {
             size: number;
         };
         Attachments: components["schemas"]["AttachmentsItem"][];
-        Schema34: {
+        Schema36: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
         };
-        Schema35: {
+        Schema37: {
             version: components["schemas"]["Version3"];
             text: string;
         };
-        Schema36: {
+        Schema38: {
             version: components["schemas"]["Version3"];
             note_id: number;
         };
@@ -14675,7 +15221,7 @@ export interface components {
             titular: string;
         };
         Localizations2: components["schemas"]["LocalizationsItem2"][];
-        Schema37: {
+        Schema39: {
             item_id: number;
             state: components["schemas"]["State"];
             editable: boolean;
@@ -14705,7 +15251,7 @@ export interface components {
         Group: string;
         /** @description plain text with {{placeholders}} */
         Body: string;
-        Schema38: {
+        Schema40: {
             group?: components["schemas"]["Group"];
             title: string;
             body: components["schemas"]["Body"];
@@ -14721,7 +15267,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        Schema39: string | number | boolean | (never | null) | string[];
+        Schema41: string | number | boolean | (never | null) | string[];
         ItemsItem21: {
             id: number;
             payment_id: number;
@@ -14744,7 +15290,7 @@ export interface components {
         Configured: boolean;
         /** @description The assistant is turned off for this item (disablePedidoIA) */
         Disabled: boolean;
-        Schema40: {
+        Schema42: {
             configured: components["schemas"]["Configured"];
             disabled: components["schemas"]["Disabled"];
             model: string | null;
