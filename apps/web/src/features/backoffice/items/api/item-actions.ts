@@ -86,6 +86,9 @@ export type ItemActionPath =
   | 'priority'
   | 'deadline'
   | 'provider'
+  | 'client-status'
+  | 'attributes'
+  | 'data-changes/alert'
   | 'lead/resend'
   | 'lead/closed-lost';
 
@@ -185,5 +188,40 @@ export function useAgents() {
         signal,
       ),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The active providers (the providers configuration list), for the provider select. */
+export function useProviders() {
+  return useQuery({
+    queryKey: [...backofficeKeys.allItems, 'providers'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: string; nombre?: unknown }> }>(
+        '/api/backoffice/config-lists/providers?active=true&size=100',
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The item's data-change history and whether its alert is on (spec: getHistoricoCambiosDatos). */
+export type DataChanges = {
+  item_id: number;
+  updated_at: string;
+  alert: boolean;
+  alert_off_at: string | null;
+  changes: Array<{
+    history_id: number;
+    created_at: string;
+    by: 'customer' | 'staff';
+    answers: Array<{ key: string; label: string; from: string; to: string }>;
+  }>;
+};
+
+export function useDataChanges(itemId: string, updatedAt: string) {
+  return useQuery({
+    queryKey: [...backofficeKeys.item(itemId), 'data-changes', updatedAt] as const,
+    queryFn: ({ signal }) =>
+      api.get<DataChanges>(`/api/backoffice/items/${encodeURIComponent(itemId)}/data-changes`, signal),
   });
 }
