@@ -96,3 +96,31 @@ export function useUpdateStaff() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
   });
 }
+
+export type CustomerPayment = ApiResponse<'/api/backoffice/customers/{customerId}/payment', 'get'>;
+export type CustomerHistory = ApiResponse<'/api/backoffice/customers/{customerId}/history', 'get'>;
+
+/** A customer's payment data (method, saved card's last four, bank account masked). */
+export function useCustomerPayment(id: number) {
+  return useQuery({
+    queryKey: [...customerKeys.one(id), 'payment'] as const,
+    queryFn: ({ signal }) => api.get<CustomerPayment>(`/api/backoffice/customers/${id}/payment`, signal),
+  });
+}
+
+/** What staff changed of the customer's account, newest first. */
+export function useCustomerHistory(id: number) {
+  return useQuery({
+    queryKey: [...customerKeys.one(id), 'history'] as const,
+    queryFn: ({ signal }) => api.get<CustomerHistory>(`/api/backoffice/customers/${id}/history`, signal),
+  });
+}
+
+export function useSaveCustomerPayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/api/backoffice/customers/{customerId}/payment', 'put'>) =>
+      api.put<CustomerPayment>(`/api/backoffice/customers/${id}/payment`, body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.one(id) }),
+  });
+}

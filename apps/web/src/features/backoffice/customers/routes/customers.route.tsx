@@ -26,6 +26,7 @@ import {
   TextInput,
 } from '../../../../shared/ui';
 import { ticketsOfEmailHref } from '../../shared';
+import { CustomerPaymentSection } from '../components/customer-payment';
 import { useTicketStatusLabel } from '../../tickets';
 import {
   useCreateCustomer,
@@ -198,6 +199,7 @@ function CustomerPanel({ id }: { id: number }) {
         </p>
       ) : null}
       <EditCustomer key={c.version} detail={d} />
+      {userCan(user, 'customers.edit') ? <CustomerPaymentSection id={id} /> : null}
       <h3>{t('customers.ordersTitle')}</h3>
       {d.orders.length === 0 ? (
         <p>{t('customers.none')}</p>

@@ -164,7 +164,16 @@ describe('ItemActionsPanel', () => {
     let sent: unknown = null;
     server.use(
       handler('get', '/api/backoffice/config-lists/{list}', () => ({
-        items: [{ id: 'registradores', nombre: 'Colegio de Registradores' }],
+        items: [
+          {
+            key: 'registradores',
+            id: 'registradores',
+            nombre: 'Colegio de Registradores',
+            version: 1,
+            active: true,
+            updated_at: '2026-11-01T00:00:00.000Z',
+          },
+        ],
         total: 1,
         page: 1,
         per_page: 100,
