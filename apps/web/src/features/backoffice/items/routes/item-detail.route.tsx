@@ -8,6 +8,7 @@ import { Alert, BackLink, PageHeading, Spinner } from '../../../../shared/ui';
 import { useItem, useStatuses } from '../../shared';
 import { ConfirmTransfer } from '../components/confirm-transfer';
 import { DataChangeAlert } from '../components/data-change-alert';
+import { LookupTools } from '../components/lookup-tools';
 import { FilesSection } from '../components/files-section';
 import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from '../components/item-sections';
 import { NotesSection } from '../components/notes-section';
@@ -99,6 +100,7 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       </Suspense>
       <RefundsSection orderId={Number(data.order_id)} />
       <RelatedOrdersSection item={data} />
+      <LookupTools idPrefix="item" />
     </>
   );
 }

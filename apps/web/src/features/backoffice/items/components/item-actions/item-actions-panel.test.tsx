@@ -146,7 +146,11 @@ describe('ItemActionsPanel', () => {
     const { user } = renderPanel('agent');
     await user.click(screen.getByRole('button', { name: 'Estado del cliente' }));
     const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: /Estado para el cliente/ });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Automático (según el estado del pedido)',
       'Pendiente de Pago',
       'En tramitación',
