@@ -24,6 +24,8 @@ import {
   ShortcutScreen,
   StaffGate,
   StaffRoute,
+  OwnSettingsRoute,
+  OnlineAgentsRoute,
   VerifactuRoute,
   StatisticsGate,
   TabEndingRoute,
@@ -60,6 +62,7 @@ export function BackofficeRoutes() {
             <Route path="localizaciones" element={<LocalizationsScreen />} />
             <Route path=":ending" element={<TabEndingRoute />} />
             <Route path="correo" element={<MailboxRoute />} />
+            <Route path="ajustes" element={<OwnSettingsRoute />} />
             <Route path="correo/:id" element={<MailboxMessageRoute />} />
             <Route path="listas" element={<ConfigListsIndexRoute />} />
             <Route path="listas/:list" element={<ConfigListRoute />} />
@@ -83,6 +86,7 @@ export function BackofficeRoutes() {
               <Route path="respuestas" element={<CannedResponsesRoute />} />
               <Route path="series-pt" element={<PtSeriesRoute />} />
               <Route path="personal" element={<StaffRoute />} />
+              <Route path="conectados" element={<OnlineAgentsRoute />} />
               <Route path="verifactu" element={<VerifactuRoute />} />
               <Route path="entidades-legales" element={<LegalEntitiesRoute />} />
               <Route path="catalogo/:productId" element={<CatalogProductRoute />} />

@@ -54,6 +54,14 @@ export const PERMISSIONS = {
   'backoffice.items.delegate': AGENTS_AND_ADMINS,
   /** Back office: an item's priority, deadline and provider (how the queue and the work are planned). */
   'backoffice.items.plan': AGENTS_AND_ADMINS,
+  /** Back office: the status the customer sees (client_status_id) set by hand; the customer is told by e-mail. */
+  'backoffice.items.clientStatus': AGENTS_AND_ADMINS,
+  /** Back office: an item's attributes (spec: atributos, key/value). */
+  'backoffice.items.attributes': AGENTS_AND_ADMINS,
+  /** Back office: one's own settings ("Mis ajustes": Aircall, Correos, product lists). */
+  'backoffice.ownSettings': STAFF,
+  /** Back office: who of the staff is signed in and active now (online agents). */
+  'agents.online': ADMINS,
   /** Back office: leads (unpaid items): resend the lead, close it as lost. */
   'backoffice.items.leads': AGENTS_AND_ADMINS,
   /** Back office: break another agent's lock on an item (spec: "forced unlocked by agents"; notaries do not). */
@@ -110,7 +118,10 @@ export const PERMISSIONS = {
   'orders.personSearchOwn': ANY_ACCOUNT,
   /** Back office: search customers and read one (orders, invoices, billing data, newsletter). */
   'customers.read': AGENTS_AND_ADMINS,
-  /** Back office: edit a customer's name and phone, switch the newsletter (the e-mail only admins: it is the login). */
+  /**
+   * Back office: edit a customer's name and phone, switch the newsletter (the e-mail only admins: it is the login), their
+   * payment data (preferred method, bank account; never a card number).
+   */
   'customers.edit': AGENTS_AND_ADMINS,
   /** Back office: create a customer account (spec: "Admin can create a customer"). */
   'customers.create': ADMINS,

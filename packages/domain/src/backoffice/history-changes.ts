@@ -5,6 +5,9 @@
  * itself. Status changes have their own columns and are not repeated here.
  */
 
+import { CLIENT_STATUS_KEYS, type ClientStatusKey } from '../orders/customer-status.js';
+import { PREFERRED_PAYMENTS, type PreferredPayment } from './staff-edits.js';
+
 /** One value of a change. `none`: nothing (no deadline, not postponed, not assigned, no related order). */
 export type HistoryValue =
   | { type: 'text'; value: string }
@@ -12,6 +15,9 @@ export type HistoryValue =
   | { type: 'instant'; value: string }
   | { type: 'agent'; id: number }
   | { type: 'item'; id: number }
+  | { type: 'clientStatus'; key: ClientStatusKey }
+  | { type: 'paymentMethod'; method: PreferredPayment }
+  | { type: 'switch'; on: boolean }
   | { type: 'none' };
 
 /** What changed; each has a label in every language (`history.field.<field>`). */
@@ -29,7 +35,13 @@ export type HistoryField =
   | 'relatedItem'
   | 'product'
   | 'copy'
-  | 'source';
+  | 'source'
+  | 'clientStatus'
+  | 'attributes'
+  | 'paymentMethod'
+  | 'bankAccount'
+  | 'card'
+  | 'dataChangeAlert';
 
 /** A change: `from` is absent when the action only sets a value (a reason, the note or file it was about). */
 export interface HistoryChange {
@@ -47,6 +59,28 @@ export interface HistoryLineValues {
 }
 
 const NONE: HistoryValue = { type: 'none' };
+
+function clientStatus(value: unknown): HistoryValue {
+  return typeof value === 'string' && (CLIENT_STATUS_KEYS as readonly string[]).includes(value)
+    ? { type: 'clientStatus', key: value as ClientStatusKey }
+    : NONE;
+}
+
+function paymentMethod(value: unknown): HistoryValue {
+  return typeof value === 'string' && (PREFERRED_PAYMENTS as readonly string[]).includes(value)
+    ? { type: 'paymentMethod', method: value as PreferredPayment }
+    : NONE;
+}
+
+/** Attributes as one text, `key: value` joined by "; " (an old line may hold anything: only pairs are read). */
+function attributes(value: unknown): HistoryValue {
+  if (!Array.isArray(value)) return NONE;
+  const pairs = value.filter(
+    (a): a is { key: string; value: string } =>
+      typeof a === 'object' && a !== null && typeof a.key === 'string' && typeof a.value === 'string',
+  );
+  return text(pairs.map((a) => `${a.key}: ${a.value}`).join('; '));
+}
 
 function text(value: unknown): HistoryValue {
   return typeof value === 'string' && value !== '' ? { type: 'text', value } : NONE;
@@ -139,6 +173,27 @@ export function historyChanges(line: HistoryLineValues): HistoryChange[] {
         Array.isArray(d['cc']) &&
           d['cc'].length > 0 && { field: 'copy', to: text(d['cc'].filter((a) => typeof a === 'string').join(', ')) },
       );
+      break;
+    case 'cambio_estado_cliente':
+      changes.push(oldNew('clientStatus', d, clientStatus));
+      break;
+    case 'cambio_atributos':
+      changes.push(oldNew('attributes', d, attributes));
+      break;
+    case 'cambio_pago':
+      changes.push(oldNew('paymentMethod', d, paymentMethod));
+      break;
+    case 'cambio_cuenta':
+      changes.push(oldNew('bankAccount', d, text));
+      break;
+    case 'tarjeta_borrada':
+      changes.push({ field: 'card', from: text(d['old']), to: NONE });
+      break;
+    case 'alerta_datos':
+      changes.push({
+        field: 'dataChangeAlert',
+        to: typeof d['on'] === 'boolean' ? { type: 'switch', on: d['on'] } : NONE,
+      });
       break;
     case 'creado':
       changes.push({ field: 'source', to: text(d['source']) });

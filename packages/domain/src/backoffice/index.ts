@@ -10,3 +10,5 @@ export * from './agent-orders.js';
 export * from './customer-admin.js';
 export * from './statistics.js';
 export * from './history-changes.js';
+export * from './staff-edits.js';
+export * from './agent-settings.js';

@@ -171,6 +171,7 @@ const es = {
   'saved_item.repeated_attribute': 'Este dato aparece más de una vez',
   'saved_item.repeated_value': 'Un valor aparece más de una vez',
   'saved_item.not_for_kind': 'No se puede usar en este elemento',
+  'agent_settings.format': 'El formato no es válido',
 } as const;
 
 export type DomainMessageKey = keyof typeof es;
@@ -336,6 +337,7 @@ const en: Catalogue = {
   'saved_item.repeated_attribute': 'This field appears more than once',
   'saved_item.repeated_value': 'A value appears more than once',
   'saved_item.not_for_kind': 'Not available for this item',
+  'agent_settings.format': 'The format is not valid',
 };
 
 const pt: Catalogue = {
@@ -498,6 +500,7 @@ const pt: Catalogue = {
   'saved_item.repeated_attribute': 'Este dado aparece mais de uma vez',
   'saved_item.repeated_value': 'Um valor aparece mais de uma vez',
   'saved_item.not_for_kind': 'Não se pode usar neste elemento',
+  'agent_settings.format': 'O formato não é válido',
 };
 
 const CATALOGUES: Record<Language, Catalogue> = { es, en, pt };

@@ -1,5 +1,5 @@
 // People and sessions: accounts, login sessions, failed logins (the throttle) and password reset tokens.
-import type { PanelRole } from '@ventanilla/domain';
+import type { OwnSettings, PanelRole } from '@ventanilla/domain';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 
@@ -30,8 +30,27 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** An agent's own configuration (docs/backoffice.md, "Agents"). */
-export interface AgentSettings {
+/**
+ * A customer's account as staff changed it (docs/backoffice.md, "Customers"): payment data and the like, old and new
+ * (an IBAN only masked), read back in words by the domain's historyChanges.
+ */
+export const customerHistory = pgTable(
+  'customer_history',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminUserId: integer('admin_user_id').references(() => users.id),
+    accion: text('accion').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_history_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** An agent's own configuration (docs/backoffice.md, "Agents"; "Mis ajustes" edits aircall, correos, product_lists). */
+export interface AgentSettings extends Partial<OwnSettings> {
   /** The queue the agent's auto-assign tab pulls from first. */
   default_queue?: 'default' | 'portugal';
   /** Languages the agent answers in. */

@@ -1,6 +1,6 @@
 // Orders, their items, each item's history, staff notes and documents.
 import { sql } from 'drizzle-orm';
-import type { AnswerValue, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
+import type { AnswerValue, OrderOrigin, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
 import {
   bigint,
   boolean,
@@ -129,6 +129,12 @@ export const orderItems = pgTable(
      * reference, customer name, answers' print values and notes, one per line, so the text filter is one trigram-indexed
      * LIKE; and the customer's e-mail lower-cased, so the e-mail filter needs no join.
      */
+    /** The item's attributes (spec: details.atributos, key/value), edited by staff. */
+    atributos: jsonb('atributos').$type<{ key: string; value: string }[]>().notNull().default([]),
+    /** Where the order came from (spec: details.origin; ORDER_ORIGINS): the shop, an agent, the old shop. */
+    origin: text('origin').$type<OrderOrigin>().notNull().default('web'),
+    /** When staff last switched the data-change alert off (dataChangeAlert); null: never. */
+    dataAlertOffAt: timestamp('data_alert_off_at', { withTimezone: true, mode: 'date' }),
     searchText: text('search_text').notNull().default(''),
     searchEmail: text('search_email').notNull().default(''),
     createdAt: createdAt(),

@@ -65,5 +65,7 @@ export const customerPaymentPreferences = pgTable('customer_payment_preferences'
   cardLast4: text('card_last4'),
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
+  /** The customer's bank account (IBAN, validated by the domain's validateIban), set by staff. */
+  iban: text('iban'),
   updatedAt: updatedAt(),
 });

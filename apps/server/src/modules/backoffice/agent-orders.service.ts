@@ -150,6 +150,7 @@ export class AgentOrdersService {
           fees: line.fees,
           total: line.total,
           panelStatusId: PanelStatus.PendingPayment,
+          origin: 'backoffice',
         })
         .returning({ itemId: orderItems.itemId });
       if (!item) throw new Error('item insert returned nothing');

@@ -2,13 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { parseItemSearch, searchFilterErrorMessage, type ItemSearchFilters, type RawQuery } from '@ventanilla/domain';
+import {
+  CLIENT_STATUS_KEYS,
+  ORDER_ORIGINS,
+  parseItemSearch,
+  searchFilterErrorMessage,
+  type ItemSearchFilters,
+  type RawQuery,
+} from '@ventanilla/domain';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import {
   errors,
   MoneyString,
   Nullable,
+  OneOf,
   OrderStatusSchema,
   PanelStatusIdSchema,
   PaymentStatusSchema,
@@ -86,6 +94,18 @@ const ItemDetail = Type.Object({
   /** Postponed: out of the queue until then. */
   standby_until: Nullable(Type.String()),
   provider_id: Nullable(Type.String()),
+  /** The status the customer sees, set by an agent (1-5), or null when derived. */
+  client_status_id: Nullable(Type.Integer()),
+  /** What the customer sees (clientStatusFor); null for the spec's "Estado no encontrado". */
+  client_status: Nullable(OneOf(CLIENT_STATUS_KEYS)),
+  /** The item's attributes (spec: atributos, key/value). */
+  atributos: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+  /** Where the order came from (spec: origin): web, backoffice or magento. */
+  origin: OneOf(ORDER_ORIGINS),
+  /** How it was paid (spec: payed_with): the method of the succeeded payment, null while unpaid. */
+  payed_with: Nullable(Type.String()),
+  /** The customer changed the item's data after the alert was last switched off. */
+  data_change_alert: Type.Boolean(),
   /** Delegated to this agent. */
   asignee: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   /** Who holds a live lock on it. */

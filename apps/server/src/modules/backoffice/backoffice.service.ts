@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   agentDisplayName,
+  clientStatusFor,
+  dataChangeAlert,
   formatMoneyString,
   linksAsRelated,
   mayWorkOnItem,
@@ -23,6 +25,12 @@ import {
   type SearchScope,
 } from './item-search.query.js';
 import { searchRowOut, type SearchRow } from './item-search.rows.js';
+
+/** What the customer sees of an item (null: the spec's "Estado no encontrado"). */
+function clientStatusOf(rawStatus: string, item: { panelStatusId: number; clientStatusId: number | null }) {
+  const seen = clientStatusFor({ rawStatus, panelStatusId: item.panelStatusId, clientStatusId: item.clientStatusId });
+  return seen.ok ? seen.status.key : null;
+}
 
 function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
@@ -147,6 +155,15 @@ export class BackofficeService {
       deadline_at: iso(item.deadlineAt),
       standby_until: iso(item.standbyUntil),
       provider_id: item.providerId,
+      client_status_id: item.clientStatusId,
+      client_status: clientStatusOf(order.status, item),
+      atributos: item.atributos,
+      origin: item.origin,
+      payed_with: paymentRows.find((p) => p.status === 'captured')?.method ?? null,
+      data_change_alert: dataChangeAlert(
+        history.find(({ h }) => h.accion === 'respuestas_corregidas')?.h.createdAt ?? null,
+        item.dataAlertOffAt,
+      ),
       asignee: person(item.asigneeId),
       locked_by:
         item.lockExpiresAt && item.lockExpiresAt.getTime() > this.now().getTime() ? person(item.lockedBy) : null,

@@ -189,6 +189,75 @@ const itemActionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   simpleAction(
+    'client-status',
+    'backoffice.items.clientStatus',
+    'Set the status the customer sees (client_status_id 1-5: pending, processing, incidence, ready, returned); null goes back to the derived one. The customer is e-mailed when what they see changes',
+    { client_status_id: NullableId() },
+    (agent, id, body) => itemActions.setClientStatus(agent, id, body.client_status_id as number | null, body.version),
+  );
+
+  simpleAction(
+    'attributes',
+    'backoffice.items.attributes',
+    "Replace the item's attributes (atributos, key/value); the history keeps old and new",
+    {
+      atributos: Type.Array(
+        Type.Object(
+          { key: Type.String({ maxLength: 200 }), value: Type.String({ maxLength: 2000 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100 },
+      ),
+    },
+    (agent, id, body) =>
+      itemActions.setAttributes(agent, id, body.atributos as { key: string; value: string }[], body.version),
+  );
+
+  simpleAction(
+    'data-changes/alert',
+    'backoffice.items.work',
+    'Switch the data-change alert off (until the customer changes data again) or back on (spec: disableHistoryAlert)',
+    { on: Type.Boolean() },
+    (agent, id, body) => itemActions.setDataAlert(agent, id, body.on as boolean, body.version),
+  );
+
+  app.get(
+    '/api/backoffice/items/:itemId/data-changes',
+    {
+      config: { permission: 'backoffice.items.read' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          "The item's data-change history (spec: getHistoricoCambiosDatos): each correction of its answers with what it changed, and whether the alert is on",
+        params: ItemIdParams,
+        response: {
+          200: Type.Object({
+            item_id: Type.Integer(),
+            updated_at: Type.String({ format: 'date-time' }),
+            alert: Type.Boolean(),
+            alert_off_at: Nullable(Type.String({ format: 'date-time' })),
+            changes: Type.Array(
+              Type.Object({
+                history_id: Type.Integer(),
+                created_at: Type.String({ format: 'date-time' }),
+                by: OneOf(['customer', 'staff']),
+                answers: Type.Array(
+                  Type.Object({ key: Type.String(), label: Type.String(), from: Type.String(), to: Type.String() }),
+                ),
+              }),
+            ),
+          }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return itemActions.dataChanges(signedInUser(request), request.params.itemId);
+    },
+  );
+
+  simpleAction(
     'lead/resend',
     'backoffice.items.leads',
     'Resend the lead of an unpaid item (status 0)',

@@ -1,7 +1,14 @@
-import { and, count, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import {
+  answerChanges,
+  checkClientStatus,
   checkDeadline,
   checkDelegate,
+  checkItemAttributes,
+  clientStatusFor,
+  clientStatusKeyOf,
+  dataChangeAlert,
+  type ItemAttribute,
   checkFileDelete,
   checkFinishResult,
   checkLead,
@@ -475,4 +482,112 @@ export class ItemActionsService {
       await w.history({ accion: 'archivo_borrado', details: { file_id: fileId, filename: file.filename } });
     });
   }
+
+  /**
+   * Set the status the customer sees (client_status_id; null: back to the one derived from the order and the panel
+   * status). The history keeps old and new; when what the customer sees changes, they are told by e-mail (outbox,
+   * in this transaction).
+   */
+  setClientStatus(agent: SessionUser, itemId: number, raw: number | null, version: string) {
+    return this.simple(agent, itemId, version, async (w) => {
+      const value = accepted('client_status_id', checkClientStatus(raw, w.item.clientStatusId));
+      const [order] = await w.tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.orderId, w.item.orderId));
+      const seen = (clientStatusId: number | null) =>
+        clientStatusFor({ rawStatus: order?.status, panelStatusId: w.item.panelStatusId, clientStatusId });
+      const before = seen(w.item.clientStatusId);
+      const after = seen(value);
+      await w.tx.update(orderItems).set({ clientStatusId: value }).where(eq(orderItems.itemId, itemId));
+      const [line] = await w.tx
+        .insert(itemHistory)
+        .values({
+          itemId,
+          accion: 'cambio_estado_cliente',
+          adminUserId: w.agent.id,
+          details: {
+            old: clientStatusKeyOf(w.item.clientStatusId),
+            new: clientStatusKeyOf(value),
+            old_id: w.item.clientStatusId,
+            new_id: value,
+          },
+        })
+        .returning({ id: itemHistory.id });
+      const changed = after.ok && (!before.ok || before.status.key !== after.status.key);
+      if (line && after.ok && changed) {
+        await this.orderEvents.emit('clientStatusChanged', w.tx, {
+          orderId: w.item.orderId,
+          itemId,
+          status: after.status.key,
+          historyId: line.id,
+        });
+      }
+    });
+  }
+
+  /** Replace the item's attributes (atributos, key/value); the history keeps old and new. */
+  setAttributes(agent: SessionUser, itemId: number, raw: ItemAttribute[], version: string) {
+    return this.simple(agent, itemId, version, async (w) => {
+      const check = checkItemAttributes(raw);
+      if (!check.ok) {
+        throw new AppError('VALIDATION_ERROR', 'atributos', {
+          fields: check.problems.map((p) => ({ field: `atributos.${p.index}.${p.field}`, message: p.message })),
+        });
+      }
+      if (JSON.stringify(check.value) === JSON.stringify(w.item.atributos)) return;
+      await w.tx.update(orderItems).set({ atributos: check.value }).where(eq(orderItems.itemId, itemId));
+      await w.history({ accion: 'cambio_atributos', details: { old: w.item.atributos, new: check.value } });
+    });
+  }
+
+  /** Switch the data-change alert off (until the customer changes data again) or back on. */
+  setDataAlert(agent: SessionUser, itemId: number, on: boolean, version: string) {
+    return this.simple(agent, itemId, version, async (w) => {
+      await w.tx
+        .update(orderItems)
+        .set({ dataAlertOffAt: on ? null : w.now })
+        .where(eq(orderItems.itemId, itemId));
+      await w.history({ accion: 'alerta_datos', details: { on } });
+    });
+  }
+
+  /**
+   * The item's data-change history (spec: getHistoricoCambiosDatos): each correction of its answers, oldest first,
+   * with the answers it changed (labels from the item's answer lines) and whether the alert is on.
+   */
+  async dataChanges(viewer: SessionUser, itemId: number) {
+    const agent = staff(viewer);
+    const [item] = await this.db.select().from(orderItems).where(eq(orderItems.itemId, itemId));
+    if (!item || !mayWorkOnItem(agent.role, item.panelStatusId)) throw new AppError('NOT_FOUND', `item ${itemId}`);
+    const rows = await this.db
+      .select({ id: itemHistory.id, details: itemHistory.details, createdAt: itemHistory.createdAt })
+      .from(itemHistory)
+      .where(and(eq(itemHistory.itemId, itemId), eq(itemHistory.accion, DATA_CHANGED)))
+      .orderBy(asc(itemHistory.id));
+    const labels = new Map(item.productOptions.map((o) => [String(o.option_id), o.label]));
+    const last = rows.at(-1)?.createdAt ?? null;
+    return {
+      item_id: itemId,
+      updated_at: item.updatedAt.toISOString(),
+      alert: dataChangeAlert(last, item.dataAlertOffAt),
+      alert_off_at: item.dataAlertOffAt?.toISOString() ?? null,
+      changes: rows.map((r) => {
+        const d = r.details ?? {};
+        const record = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+        return {
+          history_id: r.id,
+          created_at: r.createdAt.toISOString(),
+          by: d['by'] === 'customer' ? ('customer' as const) : ('staff' as const),
+          answers: answerChanges(record(d['old_answers']), record(d['new_answers'])).map((c) => ({
+            ...c,
+            label: labels.get(c.key) ?? c.key,
+          })),
+        };
+      }),
+    };
+  }
 }
+
+/** The history action of a correction of an item's answers (orders module, item-answers.service). */
+const DATA_CHANGED = 'respuestas_corregidas';

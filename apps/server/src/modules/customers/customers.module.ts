@@ -11,6 +11,7 @@ import { signInLinkRoutes } from './sign-in-link.routes.js';
 import { SignInLinksService } from './sign-in-links.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { sweepSignInLeftovers } from './sign-in-sweep.js';
+import { staffEditsRoutes } from './staff-edits.routes.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -40,6 +41,6 @@ export const customersModule: ServerModule = {
     }),
   routes: () => ({
     public: [authRoutes, passwordResetRoutes, signInLinkRoutes, signInRoutes, oidcRoutes],
-    protected: [customersAdminRoutes, agentsAdminRoutes],
+    protected: [customersAdminRoutes, staffEditsRoutes, agentsAdminRoutes],
   }),
 };

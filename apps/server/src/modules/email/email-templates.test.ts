@@ -85,6 +85,13 @@ const messages: { [K in EmailMessage['kind']]: EmailMessage & { kind: K } } = {
     refund: { amount: cents(1512), creditNoteNumber: 'R2026-000007', manual: false },
   },
   order_cancelled: { kind: 'order_cancelled', firstname: 'Lucía', orderId: 100000123, productName: 'Nota simple' },
+  client_status_changed: {
+    kind: 'client_status_changed',
+    firstname: 'Lucía',
+    orderId: 100000123,
+    productName: 'Nota simple',
+    status: 'ready',
+  },
   template: {
     kind: 'template',
     subject: 'Tu pedido 100000123',
@@ -367,5 +374,13 @@ describe('renderEmail', () => {
     );
     const evil = renderEmail({ ...messages.order_cancelled, productName: EVIL } as EmailMessage, brand('es'));
     expect(evil.html).not.toContain('<script>');
+  });
+
+  it('client status changed by an agent: names the status in the customer language, es/en/pt', () => {
+    expect(renderEmail(messages.client_status_changed, brand('es')).subject).toBe(
+      'Tu trámite Nota simple (pedido 100000123): Listo',
+    );
+    expect(renderEmail(messages.client_status_changed, brand('en')).text).toContain('is now: Ready');
+    expect(renderEmail(messages.client_status_changed, brand('pt')).subject).toContain('encomenda 100000123');
   });
 });

@@ -5,7 +5,9 @@ import {
   formatMoneyString,
   parseMoney,
   withdrawalFormVariant,
+  clientStatusText,
   type Cents,
+  type ClientStatusKey,
   type Language,
 } from '@ventanilla/domain';
 import { html, safeUrl, trustedHtml, type SafeHtml } from '../../shared/html.js';
@@ -118,6 +120,7 @@ export type EmailMessage =
     }
   /** Staff cancelled an order line ("not processing": 70 Denegado). */
   | { kind: 'order_cancelled'; firstname: string; orderId: number; productName: string }
+  | { kind: 'client_status_changed'; firstname: string; orderId: number; productName: string; status: ClientStatusKey }
   | TemplatedEmail;
 
 /**
@@ -279,6 +282,9 @@ const TEXTS = {
     'order_withdrawn.after': 'Este mensaje es el acuse de recibo de tu desistimiento: guárdalo.',
     'order_cancelled.subject': 'Hemos cancelado tu trámite {product} (pedido {order})',
     'order_cancelled.intro': 'No podemos realizar tu trámite «{product}» del pedido {order} y lo hemos cancelado.',
+    'client_status_changed.subject': 'Tu trámite {product} (pedido {order}): {status}',
+    'client_status_changed.intro': 'El estado de tu trámite «{product}» del pedido {order} ha cambiado a: {status}.',
+    'client_status_changed.after': 'Puedes ver el detalle en tu área de cliente.',
     'order_cancelled.after':
       'Si ya lo has pagado, te devolveremos el importe en el mismo medio de pago y te enviaremos la factura rectificativa (abono) por correo. Si tienes dudas, responde a este mensaje.',
   },
@@ -421,6 +427,9 @@ const TEXTS = {
     'order_withdrawn.after': 'This message acknowledges receipt of your withdrawal: please keep it.',
     'order_cancelled.subject': 'We have cancelled your service {product} (order {order})',
     'order_cancelled.intro': 'We cannot carry out your service “{product}” of order {order} and have cancelled it.',
+    'client_status_changed.subject': 'Your service {product} (order {order}): {status}',
+    'client_status_changed.intro': 'The status of your service “{product}” of order {order} is now: {status}.',
+    'client_status_changed.after': 'You can see the details in your customer area.',
     'order_cancelled.after':
       'If you have paid for it, we will refund the amount to the same payment method and email you the credit note. If you have any questions, reply to this message.',
   },
@@ -562,6 +571,9 @@ const TEXTS = {
     'order_withdrawn.after': 'Esta mensagem é o aviso de receção da sua livre resolução: guarde-a.',
     'order_cancelled.subject': 'Cancelámos o seu serviço {product} (encomenda {order})',
     'order_cancelled.intro': 'Não podemos realizar o seu serviço «{product}» da encomenda {order} e cancelámo-lo.',
+    'client_status_changed.subject': 'O seu serviço {product} (encomenda {order}): {status}',
+    'client_status_changed.intro': 'O estado do seu serviço «{product}» da encomenda {order} mudou para: {status}.',
+    'client_status_changed.after': 'Pode ver o detalhe na sua área de cliente.',
     'order_cancelled.after':
       'Se já o pagou, devolvemos o montante para o mesmo meio de pagamento e enviamos-lhe a nota de crédito por e-mail. Se tiver dúvidas, responda a esta mensagem.',
   },
@@ -917,6 +929,20 @@ function builtInContent(message: Exclude<EmailMessage, TemplatedEmail>, brand: E
         subject: fill(lang, t['order_cancelled.subject'], p),
         greeting,
         paragraphs: [fill(lang, t['order_cancelled.intro'], p), t['order_cancelled.after']],
+        actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
+      };
+    }
+    case 'client_status_changed': {
+      const p = {
+        ...base,
+        order: message.orderId,
+        product: message.productName,
+        status: clientStatusText(message.status, lang),
+      };
+      return {
+        subject: fill(lang, t['client_status_changed.subject'], p),
+        greeting,
+        paragraphs: [fill(lang, t['client_status_changed.intro'], p), t['client_status_changed.after']],
         actions: [{ label: t.viewOrder, url: detailLink(message.orderId) }],
       };
     }

@@ -252,6 +252,25 @@ export class EmailService {
           : { kind: 'incident_action', ...common, incidentText: item.incidenciaText },
       });
     });
+    events.on('clientStatusChanged', async (tx, e) => {
+      const order = await this.loadOrder(tx, e.orderId);
+      const [item] = await tx
+        .select({ productName: orderItems.productName })
+        .from(orderItems)
+        .where(and(eq(orderItems.itemId, e.itemId), eq(orderItems.orderId, e.orderId)));
+      if (!order || !item) return;
+      await this.enqueue(tx, {
+        ...order.envelope,
+        dedupeKey: `client_status:${e.historyId}`,
+        message: {
+          kind: 'client_status_changed',
+          firstname: order.row.customerFirstname,
+          orderId: e.orderId,
+          productName: item.productName,
+          status: e.status,
+        },
+      });
+    });
     this.listenToRefunds(events);
   }
 

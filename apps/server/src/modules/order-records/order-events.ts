@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.js';
-import type { Cents } from '@ventanilla/domain';
+import type { Cents, ClientStatusKey } from '@ventanilla/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/statements.js';
 import { orderItems, type customerBilling, type orders } from '../../db/schema.js';
@@ -90,6 +90,16 @@ export interface ItemStatusChangedEvent {
   customerNotified?: boolean;
 }
 
+/** An agent set the status the customer sees (client_status_id) and what the customer sees changed. */
+export interface ClientStatusChangedEvent {
+  orderId: number;
+  itemId: number;
+  /** What the customer sees now. */
+  status: ClientStatusKey;
+  /** The history line of the change (the e-mail's dedupe key). */
+  historyId: number;
+}
+
 /** A document was attached to an order line by the staff (its bytes, to read it for the customer). */
 export interface FileAttachedEvent {
   orderId: number;
@@ -136,6 +146,7 @@ interface EventMap {
   paid: OrderPaidEvent;
   paymentInstructions: PaymentInstructionsEvent;
   itemStatusChanged: ItemStatusChangedEvent;
+  clientStatusChanged: ClientStatusChangedEvent;
   fileAttached: FileAttachedEvent;
   leadResent: LeadResentEvent;
   refunded: OrderRefundedEvent;
@@ -149,6 +160,7 @@ function noListeners(): { [K in keyof EventMap]: Listener<EventMap[K]>[] } {
     paid: [],
     paymentInstructions: [],
     itemStatusChanged: [],
+    clientStatusChanged: [],
     fileAttached: [],
     leadResent: [],
     refunded: [],

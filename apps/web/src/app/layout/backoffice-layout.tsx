@@ -58,6 +58,16 @@ export function BackofficeLayout() {
                     <Link to="/agentes/personal">{t('staff.nav')}</Link>
                   </li>
                 ) : null}
+                {userCan(user, 'agents.online') ? (
+                  <li>
+                    <Link to="/agentes/conectados">{t('onlineAgents.title')}</Link>
+                  </li>
+                ) : null}
+                {userCan(user, 'backoffice.ownSettings') ? (
+                  <li>
+                    <Link to="/agentes/ajustes">{t('ownSettings.title')}</Link>
+                  </li>
+                ) : null}
                 {userCan(user, 'legalEntities.manage') ? (
                   <li>
                     <Link to="/agentes/entidades-legales">{t('legalEntities.nav')}</Link>

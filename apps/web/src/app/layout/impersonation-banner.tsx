@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, refreshAfterAuthChange, useImpersonation, useUser } from '../../shared/auth';
 import { useFormat, useT } from '../../shared/i18n';
@@ -26,11 +27,31 @@ export function ImpersonationBanner() {
     onError: () => void navigate('/agentes'),
     onSettled: () => refreshAfterAuthChange(queryClient),
   });
+  const ref = useRef<HTMLElement>(null);
+  const shown = Boolean(user && imp);
+  // The banner stays above every dialog of the shop: modal dialogs live in the browser's top layer, which no z-index
+  // outranks, so while it is shown the page says how tall it is and the shop's dialogs and their backdrops start
+  // below it (layout.css, html[data-impersonating]).
+  useLayoutEffect(() => {
+    const banner = ref.current;
+    if (!shown || !banner) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--impersonation-height', `${banner.offsetHeight}px`);
+    measure();
+    root.dataset.impersonating = 'true';
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      delete root.dataset.impersonating;
+      root.style.removeProperty('--impersonation-height');
+    };
+  }, [shown]);
   if (!user || !imp) return null;
   const customerId = user.id;
 
   return (
-    <section className="impersonation-banner" aria-label={t('impersonation.region')}>
+    <section ref={ref} className="impersonation-banner" aria-label={t('impersonation.region')}>
       <div className="page-container impersonation-banner__inner">
         <p>
           <strong>{t('impersonation.viewingAs', { email: imp.customer_email })}</strong>{' '}

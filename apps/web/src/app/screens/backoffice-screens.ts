@@ -17,7 +17,7 @@ export { ConfigListRoute, ConfigListsIndexRoute, ConfigRecordRoute } from '../..
 export { ItemsRoute } from '../../features/backoffice/items';
 export { MailboxMessageRoute } from '../../features/backoffice/mailbox';
 export { MailboxRoute } from '../../features/backoffice/mailbox';
-export { StaffRoute } from '../../features/backoffice/customers';
+export { OnlineAgentsRoute, OwnSettingsRoute, StaffRoute } from '../../features/backoffice/customers';
 export { VerifactuRoute } from '../../features/backoffice/invoicing';
 export { TemplateEditRoute } from '../../features/backoffice/templates';
 export { TemplatesRoute } from '../../features/backoffice/templates';

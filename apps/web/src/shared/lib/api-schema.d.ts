@@ -464,6 +464,33 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/agents/online": {
+        /** The staff signed in and active in the last minutes (spec: online-agents), most recent first */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            window_minutes: number;
+                            items: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "agent" | "admin" | "notary";
+                                /** Format: date-time */
+                                last_seen_at: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/canned-responses": {
         /** Canned responses by group and title, searched; those offered to me (group rule of the Portuguese panel role, visibility), or all (admins) */
         get: {
@@ -1617,6 +1644,42 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/customers/{customerId}/history": {
+        /** What staff changed of a customer's account (payment data), newest first, old and new values */
+        get: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                accion: string;
+                                admin_user_id: number | null;
+                                admin_name: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                details: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/customers/{customerId}/impersonation": {
         /** Log in as the customer (admins; 30 minutes, audited): this browser becomes the customer, read-only, until "back" */
         post: {
@@ -1666,6 +1729,63 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": components["schemas"]["Schema9"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/customers/{customerId}/payment": {
+        /** A customer's payment data: preferred method, saved card (brand, last four), bank account masked */
+        get: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema11"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Change a customer's preferred payment method and bank account (IBAN), or forget the saved card; never a card number. Recorded in the customer's history */
+        put: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        preferred_payment: string;
+                        iban?: string | null;
+                        remove_card?: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1885,8 +2005,7 @@ export interface paths {
                                 product_name: string;
                                 panel_status_id: components["schemas"]["PanelStatusId"];
                                 status_text: string;
-                                /** @enum {string|null} */
-                                client_status: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
+                                client_status: components["schemas"]["ClientStatus"];
                                 email: string;
                                 customer_name: string;
                                 referencia: string | null;
@@ -1952,7 +2071,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema11"];
+                        "application/json": components["schemas"]["Schema12"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -1976,7 +2095,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema12"];
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2005,7 +2124,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema12"];
+                        "application/json": components["schemas"]["Schema13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -2184,6 +2303,45 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/items/{itemId}/attributes": {
+        /** Replace the item's attributes (atributos, key/value); the history keeps old and new */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        atributos: {
+                            key: string;
+                            value: string;
+                        }[];
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/items/{itemId}/changes": {
         /** The change check open tabs poll: a different updated_at or history length means the item changed */
         get: {
@@ -2213,6 +2371,42 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/items/{itemId}/client-status": {
+        /** Set the status the customer sees (client_status_id 1-5: pending, processing, incidence, ready, returned); null goes back to the derived one. The customer is e-mailed when what they see changes */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        client_status_id: null | number;
+                        version: components["schemas"]["Version2"];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/items/{itemId}/close": {
         /** Close the item (status 120 Cerrado) */
         post: {
@@ -2223,7 +2417,87 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema15"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema14"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                423: components["responses"]["LockedError"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/data-changes": {
+        /** The item's data-change history (spec: getHistoricoCambiosDatos): each correction of its answers with what it changed, and whether the alert is on */
+        get: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            item_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            alert: boolean;
+                            /** Format: date-time */
+                            alert_off_at: string | null;
+                            changes: {
+                                history_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                by: "customer" | "staff";
+                                answers: {
+                                    key: string;
+                                    label: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/items/{itemId}/data-changes/alert": {
+        /** Switch the data-change alert off (until the customer changes data again) or back on (spec: disableHistoryAlert) */
+        post: {
+            parameters: {
+                path: {
+                    itemId: number;
+                };
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        version: components["schemas"]["Version2"];
+                    };
                 };
             };
             responses: {
@@ -2394,7 +2668,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema15"];
                 };
             };
             responses: {
@@ -2554,7 +2828,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema15"];
                 };
             };
             responses: {
@@ -2587,7 +2861,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema15"];
                 };
             };
             responses: {
@@ -2767,7 +3041,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema13"];
+                    "application/json": components["schemas"]["Schema15"];
                 };
             };
             responses: {
@@ -2990,7 +3264,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema11"];
+                        "application/json": components["schemas"]["Schema12"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3017,7 +3291,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema15"];
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -3055,7 +3329,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema15"];
+                    "application/json": components["schemas"]["Schema16"];
                 };
             };
             responses: {
@@ -3191,6 +3465,45 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/backoffice/me/settings": {
+        /** One's own settings (Mis ajustes; spec: currentuser config): Aircall, Correos, product lists */
+        get: {
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        /** Save one's own settings (spec: PUT currentuser/1); every refused field at once */
+        put: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema17"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema17"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -3396,7 +3709,7 @@ export interface paths {
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema16"];
+                    "application/json": components["schemas"]["Schema18"];
                 };
             };
             responses: {
@@ -3436,7 +3749,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema17"];
+                        "application/json": components["schemas"]["Schema19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3472,7 +3785,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema17"];
+                        "application/json": components["schemas"]["Schema19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3497,13 +3810,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema18"];
+                    "application/json": components["schemas"]["Schema20"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema17"];
+                        "application/json": components["schemas"]["Schema19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3641,7 +3954,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema19"];
+                        "application/json": components["schemas"]["Schema21"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3682,7 +3995,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema19"];
+                        "application/json": components["schemas"]["Schema21"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4295,7 +4608,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema20"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4486,7 +4799,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4522,7 +4835,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4549,13 +4862,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema22"];
+                    "application/json": components["schemas"]["Schema24"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4591,7 +4904,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4618,13 +4931,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema22"];
+                    "application/json": components["schemas"]["Schema24"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4726,7 +5039,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4762,7 +5075,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4790,7 +5103,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema20"];
+                        "application/json": components["schemas"]["Schema22"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4818,13 +5131,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema23"];
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4851,13 +5164,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema23"];
+                    "application/json": components["schemas"]["Schema25"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4884,13 +5197,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema22"];
+                    "application/json": components["schemas"]["Schema24"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema21"];
+                        "application/json": components["schemas"]["Schema23"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4947,7 +5260,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema26"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4971,7 +5284,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema24"];
+                        "application/json": components["schemas"]["Schema26"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4990,7 +5303,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5015,7 +5328,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5041,7 +5354,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5075,7 +5388,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema25"];
+                        "application/json": components["schemas"]["Schema27"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5163,7 +5476,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5263,7 +5576,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema27"];
+                        "application/json": components["schemas"]["Schema29"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5285,7 +5598,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema27"];
+                        "application/json": components["schemas"]["Schema29"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5313,7 +5626,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema30"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5351,7 +5664,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema30"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5366,7 +5679,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema30"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5390,7 +5703,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema30"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5438,7 +5751,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema28"];
+                        "application/json": components["schemas"]["Schema30"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5476,14 +5789,14 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema29"];
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
                 400: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: {
                     content: {
-                        "application/json": components["schemas"]["Schema29"];
+                        "application/json": components["schemas"]["Schema31"];
                     };
                 };
             };
@@ -5795,7 +6108,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema30"];
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5819,7 +6132,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema30"];
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5914,7 +6227,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema31"];
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5978,14 +6291,14 @@ export interface paths {
         put: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema32"];
+                    "application/json": components["schemas"]["Schema34"];
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            billing: components["schemas"]["Schema32"];
+                            billing: components["schemas"]["Schema34"];
                         };
                     };
                 };
@@ -6717,7 +7030,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema30"];
+                        "application/json": components["schemas"]["Schema32"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6779,7 +7092,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema31"];
+                        "application/json": components["schemas"]["Schema33"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6908,7 +7221,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema33"];
+                        "application/json": components["schemas"]["Schema35"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6930,13 +7243,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema34"];
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema33"];
+                        "application/json": components["schemas"]["Schema35"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6965,7 +7278,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema35"];
+                        "application/json": components["schemas"]["Schema37"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6988,7 +7301,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema35"];
+                        "application/json": components["schemas"]["Schema37"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7144,7 +7457,7 @@ export interface paths {
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema36"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -7198,7 +7511,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema37"];
+                    "application/json": components["schemas"]["Schema39"];
                 };
             };
             responses: {
@@ -7382,7 +7695,7 @@ export interface paths {
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema16"];
+                    "application/json": components["schemas"]["Schema18"];
                 };
             };
             responses: {
@@ -7425,7 +7738,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7448,13 +7761,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema18"];
+                    "application/json": components["schemas"]["Schema20"];
                 };
             };
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema38"];
+                        "application/json": components["schemas"]["Schema40"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7476,7 +7789,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema39"];
+                        "application/json": components["schemas"]["Schema41"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7498,7 +7811,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["Schema39"];
+                        "application/json": components["schemas"]["Schema41"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7546,7 +7859,7 @@ export interface paths {
         post: {
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema36"];
+                    "application/json": components["schemas"]["Schema38"];
                 };
             };
             responses: {
@@ -7600,7 +7913,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema37"];
+                    "application/json": components["schemas"]["Schema39"];
                 };
             };
             responses: {
@@ -7675,7 +7988,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: {
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": components["schemas"]["Schema42"];
                     };
                 };
                 403: components["responses"]["Error"];
@@ -7709,7 +8022,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7838,7 +8151,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7978,7 +8291,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["Schema26"];
+                        "application/json": components["schemas"]["Schema28"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8283,7 +8596,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Schema34"];
+                    "application/json": components["schemas"]["Schema36"];
                 };
             };
             responses: {
@@ -8454,7 +8767,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: {
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": components["schemas"]["Schema42"];
                     };
                 };
                 413: components["responses"]["Error"];
@@ -8483,7 +8796,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: {
                     content: {
-                        "application/json": components["schemas"]["Schema40"];
+                        "application/json": components["schemas"]["Schema42"];
                     };
                 };
                 413: components["responses"]["Error"];
@@ -8822,6 +9135,23 @@ export interface components {
         Schema10: {
             subscribed: boolean;
         };
+        /** @description One of the spec's methods (cc, bank, paypal, multibanco, sibsmb, sibsmbway, bizum) */
+        PreferredPayment: string | null;
+        SavedCard: {
+            brand: string | null;
+            last4: string;
+            exp_month: number | null;
+            exp_year: number | null;
+        } | null;
+        /** @description The IBAN masked: country, check digits and last four */
+        BankAccount: string | null;
+        Schema11: {
+            preferred_payment: components["schemas"]["PreferredPayment"];
+            saved_card: components["schemas"]["SavedCard"];
+            bank_account: components["schemas"]["BankAccount"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
         Content: string;
         ItemsItem5: {
@@ -8843,11 +9173,18 @@ export interface components {
             created_at: string;
             sent_at: string | null;
         };
+        /** @enum {string|null} */
+        ClientStatus: "pending" | "processing" | "incidence" | "ready" | "returned" | null;
         PinnedNotesItem: {
             id: number;
             text: string;
         };
         PinnedNotes: components["schemas"]["PinnedNotesItem"][];
+        AtributosItem: {
+            key: string;
+            value: string;
+        };
+        Atributos: components["schemas"]["AtributosItem"][];
         Asignee: {
             id: number;
             name: string;
@@ -8959,7 +9296,7 @@ export interface components {
             linked: boolean;
         };
         RelatedOrders: components["schemas"]["RelatedOrdersItem"][];
-        Schema11: {
+        Schema12: {
             item_id: number;
             order_id: number;
             product_id: number;
@@ -8971,6 +9308,13 @@ export interface components {
             deadline_at: string | null;
             standby_until: string | null;
             provider_id: string | null;
+            client_status_id: number | null;
+            client_status: components["schemas"]["ClientStatus"];
+            atributos: components["schemas"]["Atributos"];
+            /** @enum {string} */
+            origin: "web" | "backoffice" | "magento";
+            payed_with: string | null;
+            data_change_alert: boolean;
             asignee: components["schemas"]["Asignee"];
             locked_by: components["schemas"]["Asignee"];
             incidencia_status_id: number | null;
@@ -8993,7 +9337,7 @@ export interface components {
         Configured: boolean;
         /** @description The assistant is turned off for this item (disablePedidoIA) */
         Disabled: boolean;
-        Schema12: {
+        Schema13: {
             configured: components["schemas"]["Configured"];
             disabled: components["schemas"]["Disabled"];
             model: string | null;
@@ -9003,9 +9347,6 @@ export interface components {
          * @description The item's updated_at as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version2: string;
-        Schema13: {
-            version: components["schemas"]["Version2"];
-        };
         Schema14: {
             item_id: number;
             /**
@@ -9013,6 +9354,9 @@ export interface components {
              * @description The item's new version
              */
             updated_at: string;
+        };
+        Schema15: {
+            version: components["schemas"]["Version2"];
         };
         FilesItem2: {
             id: number;
@@ -9028,7 +9372,7 @@ export interface components {
             files: components["schemas"]["Files2"];
         };
         Answers5: components["schemas"]["AnswersItem"][];
-        Schema15: {
+        Schema16: {
             template_id: number;
             version: components["schemas"]["Version2"];
             values?: components["schemas"]["Values"];
@@ -9053,6 +9397,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             placeholder_fields: string[];
+        };
+        Aircall: {
+            user_id: string | null;
+            number: string | null;
+        };
+        Correos: {
+            codigo_etiquetador: string | null;
+            numero_contrato: string | null;
+            numero_cliente: string | null;
+        };
+        ProductListsItem: {
+            id: string;
+            name: string;
+            short_name: string;
+            product_names: string[];
+        };
+        ProductLists: components["schemas"]["ProductListsItem"][];
+        Schema17: {
+            aircall: components["schemas"]["Aircall"];
+            correos: components["schemas"]["Correos"];
+            product_lists: components["schemas"]["ProductLists"];
         };
         Kind: "invoice" | "credit_note";
         /** @description F1 full, F2 simplified, R1/R5 corrective (Veri*Factu types) */
@@ -9107,7 +9472,7 @@ export interface components {
             validation_code: string;
             updated_at?: string;
         };
-        Schema16: {
+        Schema18: {
             item_id: number;
             nombre: string;
             apellidos: string;
@@ -9137,7 +9502,7 @@ export interface components {
             created_at: string;
         };
         Localizations: components["schemas"]["LocalizationsItem"][];
-        Schema17: {
+        Schema19: {
             item_id: number;
             paid_maximo: components["schemas"]["PaidMaximo"];
             maximo: components["schemas"]["Maximo"];
@@ -9147,7 +9512,7 @@ export interface components {
             localizations: components["schemas"]["Localizations"];
         };
         List: number[];
-        Schema18: {
+        Schema20: {
             maximo: number;
             list: components["schemas"]["List"];
         };
@@ -9181,7 +9546,7 @@ export interface components {
             /** Format: date-time */
             version: string;
         };
-        Schema19: {
+        Schema21: {
             agent: components["schemas"]["ItemsItem7"];
         };
         /** @description The store filter; empty = all */
@@ -9228,7 +9593,7 @@ export interface components {
          * @description The ticket's version (updated_at) as the screen loaded it; a stale one is a 409 VERSION_CONFLICT
          */
         Version3: string;
-        Schema20: {
+        Schema22: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
             /** @description The thread message recorded */
@@ -9244,15 +9609,15 @@ export interface components {
             size: number;
         };
         Attachments: components["schemas"]["AttachmentsItem"][];
-        Schema21: {
+        Schema23: {
             ticket_id: number;
             version: components["schemas"]["Version3"];
         };
-        Schema22: {
+        Schema24: {
             version: components["schemas"]["Version3"];
             note_id: number;
         };
-        Schema23: {
+        Schema25: {
             version: components["schemas"]["Version3"];
             text: string;
         };
@@ -9277,7 +9642,7 @@ export interface components {
         ClosedItemIds: number[];
         /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
         BackgroundLockSeconds: number;
-        Schema24: {
+        Schema26: {
             tabs: components["schemas"]["Tabs"];
             active: string | null;
             closed_item_ids: components["schemas"]["ClosedItemIds"];
@@ -9324,7 +9689,7 @@ export interface components {
             hash: string;
             language: string;
         };
-        Schema25: {
+        Schema27: {
             quote_id: number | null;
             store_id: number;
             items: components["schemas"]["Items"];
@@ -9335,7 +9700,7 @@ export interface components {
         };
         PaymentMethod: "cc" | "paypal" | "bizum" | "multibanco" | "sibsmbway" | "sibsmb" | "bank";
         Country: "ES" | "PT" | "IE" | "GB" | "NL" | "FR" | "DE" | "IT" | "OTHER";
-        Schema26: {
+        Schema28: {
             order_id: number;
             redirect_url: string;
         };
@@ -9345,12 +9710,12 @@ export interface components {
             exp_month: number | null;
             exp_year: number | null;
         } | null;
-        PreferredPayment: {
+        PreferredPayment2: {
             method: string;
             card: components["schemas"]["Card"];
         } | null;
-        Schema27: {
-            preferred_payment: components["schemas"]["PreferredPayment"];
+        Schema29: {
+            preferred_payment: components["schemas"]["PreferredPayment2"];
         };
         ItemsItem10: {
             /** @example 28079 */
@@ -9361,11 +9726,11 @@ export interface components {
             parent_name: string | null;
         };
         Items2: components["schemas"]["ItemsItem10"][];
-        Schema28: {
+        Schema30: {
             items: components["schemas"]["Items2"];
             more: boolean;
         };
-        Schema29: {
+        Schema31: {
             status: string;
             db: string;
         };
@@ -9419,28 +9784,23 @@ export interface components {
             year_built: number | null;
         };
         Units: components["schemas"]["UnitsItem"][];
-        Schema30: {
+        Schema32: {
             email: string;
             firstname: string;
             lastname: string;
             newsletter: boolean;
         };
-        Schema31: {
+        Schema33: {
             marked: number;
         };
-        Schema32: {
+        Schema34: {
             name: string;
             tax_id: string;
             address: string;
             country: components["schemas"]["Country"];
         };
-        AttrItem: {
-            key: string;
-            value: string;
-        };
-        Attr: components["schemas"]["AttrItem"][];
         Meta: {
-            attr: components["schemas"]["Attr"];
+            attr: components["schemas"]["Atributos"];
             tipo: number[];
             uso: number[];
             relacion: number[];
@@ -9471,12 +9831,12 @@ export interface components {
             initials: string;
             seguimiento: boolean;
         };
-        AttrItem2: {
+        AttrItem: {
             key: string;
             value: string;
         };
         /** @description Attributes of the kind (at most 20) */
-        Attr2: components["schemas"]["AttrItem2"][];
+        Attr: components["schemas"]["AttrItem"][];
         /** @description Property type 100-106; vehicle fuel/label 300-307 */
         Tipo: number[];
         /** @description Property use 200-206 */
@@ -9484,7 +9844,7 @@ export interface components {
         /** @description Vehicle relationship 400-404; company relationship 500-507 */
         Relacion: number[];
         Meta2: {
-            attr?: components["schemas"]["Attr2"];
+            attr?: components["schemas"]["Attr"];
             tipo?: components["schemas"]["Tipo"];
             uso?: components["schemas"]["Uso"];
             relacion?: components["schemas"]["Relacion"];
@@ -9515,7 +9875,7 @@ export interface components {
         Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
         /** @enum {string} */
         Key2: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
-        ClientStatus: {
+        ClientStatus2: {
             key: components["schemas"]["Key2"];
             text: string;
             /** @enum {string} */
@@ -9542,7 +9902,7 @@ export interface components {
             referencia: string | null;
             /** @example 25.12 */
             price: MoneyString;
-            client_status: components["schemas"]["ClientStatus"];
+            client_status: components["schemas"]["ClientStatus2"];
             summary: string;
             options: components["schemas"]["ProductOptions"];
             files: components["schemas"]["Files3"];
@@ -9574,7 +9934,7 @@ export interface components {
             items: components["schemas"]["Items3"];
             withdrawal?: components["schemas"]["Withdrawal"];
         };
-        Schema33: {
+        Schema35: {
             order_id: number;
             item_id: number;
             store_id: number;
@@ -9589,12 +9949,12 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        Schema34: {
+        Schema36: {
             answers: components["schemas"]["Answers"];
         };
         /** @description the incident is shown to the customer (status 60 or incidence 103/76/143/52) */
         Shown: boolean;
-        Schema35: {
+        Schema37: {
             item_id: number;
             order_id: number;
             product_name: string;
@@ -9634,12 +9994,12 @@ export interface components {
             doc_parsed: components["schemas"]["DocParsed"];
             doc_parsed_entities: components["schemas"]["DocParsedEntities"];
         };
-        Schema36: {
+        Schema38: {
             name: string;
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
         };
-        Schema37: {
+        Schema39: {
             name?: string;
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
@@ -9677,7 +10037,7 @@ export interface components {
             titular: string;
         };
         Localizations2: components["schemas"]["LocalizationsItem2"][];
-        Schema38: {
+        Schema40: {
             item_id: number;
             state: components["schemas"]["State"];
             editable: boolean;
@@ -9690,7 +10050,7 @@ export interface components {
         };
         /** @description Orders save their property, company or vehicle (a nota simple's, a report's) */
         SaveFromOrders: boolean;
-        Schema39: {
+        Schema41: {
             save_from_orders: components["schemas"]["SaveFromOrders"];
         };
         ItemsItem17: {
@@ -9706,7 +10066,7 @@ export interface components {
             updated_at: string;
             orders: components["schemas"]["Orders"];
         };
-        Schema40: {
+        Schema42: {
             /** @enum {boolean} */
             ok: false;
             code: string;

@@ -100,3 +100,33 @@ export function useUpdateStaff() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.staff }),
   });
 }
+
+export type CustomerPayment = ApiResponse<'/api/backoffice/customers/{customerId}/payment', 'get'>;
+export type CustomerHistory = ApiResponse<'/api/backoffice/customers/{customerId}/history', 'get'>;
+
+/** A customer's payment data (method, saved card's last four, bank account masked). */
+export function useCustomerPayment(id: number) {
+  return useQuery({
+    queryKey: [...customerKeys.one(id), 'payment'] as const,
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/customers/{customerId}/payment', { params: { path: { customerId: id } }, signal }),
+  });
+}
+
+/** What staff changed of the customer's account, newest first. */
+export function useCustomerHistory(id: number) {
+  return useQuery({
+    queryKey: [...customerKeys.one(id), 'history'] as const,
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/customers/{customerId}/history', { params: { path: { customerId: id } }, signal }),
+  });
+}
+
+export function useSaveCustomerPayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/api/backoffice/customers/{customerId}/payment', 'put'>) =>
+      api.PUT('/api/backoffice/customers/{customerId}/payment', { params: { path: { customerId: id } }, body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: customerKeys.one(id) }),
+  });
+}

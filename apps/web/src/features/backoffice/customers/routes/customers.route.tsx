@@ -26,6 +26,8 @@ import {
   TextInput,
 } from '../../../../shared/ui';
 import { ticketsOfEmailHref } from '../../shared';
+import { CustomerPaymentSection } from '../components/customer-payment';
+import { LookupTools } from '../../items';
 import { useTicketStatusLabel } from '../../tickets';
 import {
   useCreateCustomer,
@@ -198,6 +200,10 @@ function CustomerPanel({ id }: { id: number }) {
         </p>
       ) : null}
       <EditCustomer key={c.version} detail={d} />
+      {userCan(user, 'customers.edit') ? <CustomerPaymentSection id={id} /> : null}
+      {userCan(user, 'lookups.companyReports') ? (
+        <LookupTools idPrefix="customer" cif={d.billing?.tax_id ?? ''} />
+      ) : null}
       <h3>{t('customers.ordersTitle')}</h3>
       {d.orders.length === 0 ? (
         <p>{t('customers.none')}</p>

@@ -90,6 +90,9 @@ export type ItemActionPath =
   | 'priority'
   | 'deadline'
   | 'provider'
+  | 'client-status'
+  | 'attributes'
+  | 'data-changes/alert'
   | 'lead/resend'
   | 'lead/closed-lost';
 
@@ -189,5 +192,40 @@ export function useAgents() {
     queryKey: [...backofficeKeys.allItems, 'agents'] as const,
     queryFn: ({ signal }) => api.GET('/api/backoffice/agents', { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The active providers (the providers configuration list), for the provider select. */
+export function useProviders() {
+  return useQuery({
+    queryKey: [...backofficeKeys.allItems, 'providers'] as const,
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/config-lists/{list}', {
+        params: { path: { list: 'providers' }, query: { active: 'true', size: 100 } },
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The item's data-change history and whether its alert is on (spec: getHistoricoCambiosDatos). */
+export type DataChanges = {
+  item_id: number;
+  updated_at: string;
+  alert: boolean;
+  alert_off_at: string | null;
+  changes: Array<{
+    history_id: number;
+    created_at: string;
+    by: 'customer' | 'staff';
+    answers: Array<{ key: string; label: string; from: string; to: string }>;
+  }>;
+};
+
+export function useDataChanges(itemId: string, updatedAt: string) {
+  return useQuery({
+    queryKey: [...backofficeKeys.item(itemId), 'data-changes', updatedAt] as const,
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/items/{itemId}/data-changes', { params: { path: { itemId } }, signal }),
   });
 }

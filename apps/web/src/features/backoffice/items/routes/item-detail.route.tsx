@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, BackLink, PageHeading, Spinner } from '../../../../shared/ui';
 import { useItem, useStatuses } from '../../shared';
 import { ConfirmTransfer } from '../components/confirm-transfer';
+import { DataChangeAlert } from '../components/data-change-alert';
+import { LookupTools } from '../components/lookup-tools';
 import { FilesSection } from '../components/files-section';
 import { AnswersSection, CustomerSection, HistorySection, PaymentsSection } from '../components/item-sections';
 import { NotesSection } from '../components/notes-section';
@@ -80,6 +82,7 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
           ))}
         </ul>
       </nav>
+      <DataChangeAlert item={data} />
       <AnswersSection item={data} />
       <CustomerSection item={data} />
       <PaymentsSection item={data} />
@@ -97,6 +100,7 @@ export function ItemDetailRoute({ itemId: givenId }: { itemId?: string } = {}) {
       </Suspense>
       <RefundsSection orderId={Number(data.order_id)} />
       <RelatedOrdersSection item={data} />
+      <LookupTools idPrefix="item" />
     </>
   );
 }

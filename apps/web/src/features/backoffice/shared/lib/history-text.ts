@@ -1,10 +1,18 @@
-import { historyChanges, type HistoryLineValues, type HistoryValue } from '@ventanilla/domain';
+import {
+  clientStatusText,
+  historyChanges,
+  type HistoryLineValues,
+  type HistoryValue,
+  type Language,
+} from '@ventanilla/domain';
 import type { MessageKey, Translate } from '../../../../shared/i18n';
 
 /** How the screen shows values: dates in the agent's language, agents by name (their id when not known). */
 export interface HistoryFormat {
   dateTime(iso: string): string;
   agentName(id: number): string | undefined;
+  /** The screen's language (status names come from the domain's catalogue). */
+  language: Language;
 }
 
 function valueText(value: HistoryValue, t: Translate, format: HistoryFormat): string {
@@ -19,6 +27,12 @@ function valueText(value: HistoryValue, t: Translate, format: HistoryFormat): st
       return format.agentName(value.id) ?? `#${value.id}`;
     case 'item':
       return `#${value.id}`;
+    case 'clientStatus':
+      return clientStatusText(value.key, format.language);
+    case 'paymentMethod':
+      return t(`payment.method.${value.method}` as MessageKey);
+    case 'switch':
+      return t(value.on ? 'history.switch.on' : 'history.switch.off');
     case 'none':
       return t('history.none');
   }

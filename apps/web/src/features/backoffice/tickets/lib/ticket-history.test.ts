@@ -14,6 +14,7 @@ const dropped: TicketHistoryEntry = {
 
 /** Dates as the test can read them; agent 12 is known by name, others only by id. */
 const format: HistoryFormat = {
+  language: 'es',
   dateTime: (iso) => {
     const d = new Date(iso);
     const two = (n: number) => String(n).padStart(2, '0');

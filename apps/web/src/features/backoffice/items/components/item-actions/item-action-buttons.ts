@@ -3,7 +3,7 @@ import type { BackofficeItem } from '../../../../../shared/lib/api-contract';
 import type { ItemActionPath } from '../../api/item-actions';
 
 /** The dialogs: every simple action but resending the payment link, and finishing. */
-export type DialogName = Exclude<ItemActionPath, 'lead/resend'> | 'finish';
+export type DialogName = Exclude<ItemActionPath, 'lead/resend' | 'data-changes/alert'> | 'finish';
 
 /** A button of the panel: a dialog to open, or resending the payment link (no dialog). */
 export type ActionButton = DialogName | 'lead/resend';
@@ -29,6 +29,8 @@ export function actionButtons(
     ['priority', 'backoffice.items.plan', true],
     ['deadline', 'backoffice.items.plan', true],
     ['provider', 'backoffice.items.plan', true],
+    ['client-status', 'backoffice.items.clientStatus', !unpaid],
+    ['attributes', 'backoffice.items.attributes', true],
     ['lead/resend', 'backoffice.items.leads', unpaid],
     ['lead/closed-lost', 'backoffice.items.leads', unpaid],
   ];

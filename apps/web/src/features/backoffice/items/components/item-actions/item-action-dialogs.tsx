@@ -4,7 +4,7 @@ import type { PanelStatus } from '../../../../../shared/lib/api-contract';
 import { Button, Select } from '../../../../../shared/ui';
 import { ActionDialog } from './action-dialog';
 import { dialogProps } from './dialog-props';
-import { DeadlineDialog, PriorityDialog, ProviderDialog } from './plan-dialogs';
+import { AttributesDialog, ClientStatusDialog, DeadlineDialog, PriorityDialog, ProviderDialog } from './plan-dialogs';
 import { DelegateDialog, NotProcessingDialog, PostponeDialog, ReferenceDialog } from './work-dialogs';
 import type { ItemActions } from './use-item-actions';
 
@@ -57,6 +57,10 @@ export function ItemActionDialog({ actions, statuses }: { actions: ItemActions; 
       return <DeadlineDialog actions={actions} />;
     case 'provider':
       return <ProviderDialog actions={actions} />;
+    case 'client-status':
+      return <ClientStatusDialog actions={actions} />;
+    case 'attributes':
+      return <AttributesDialog actions={actions} />;
   }
 }
 

@@ -17,6 +17,12 @@ const item: BackofficeItem = {
   deadline_at: null,
   standby_until: null,
   provider_id: null,
+  client_status_id: null,
+  client_status: 'processing',
+  atributos: [],
+  origin: 'web',
+  payed_with: 'cc',
+  data_change_alert: false,
   asignee: null,
   locked_by: null,
   incidencia_status_id: null,
@@ -69,6 +75,8 @@ describe('ItemActionsPanel', () => {
       'Prioridad',
       'Fecha límite',
       'Proveedor',
+      'Estado del cliente',
+      'Atributos',
     ]);
   });
 
@@ -86,6 +94,7 @@ describe('ItemActionsPanel', () => {
       'Prioridad',
       'Fecha límite',
       'Proveedor',
+      'Atributos',
       'Reenviar lead',
       'Lead cerrado perdido',
     ]);
@@ -124,6 +133,68 @@ describe('ItemActionsPanel', () => {
     expect(await screen.findByText('Prioridad guardada.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual({ priority: 3, version: item.updated_at });
+  });
+
+  it('sets the status the customer sees from the five statuses, with the item version', async () => {
+    let sent: unknown = null;
+    server.use(
+      handler('post', '/api/backoffice/items/{itemId}/client-status', async ({ request }) => {
+        sent = await request.json();
+        return { item_id: 41, updated_at: '2026-11-02T11:00:00.000Z' };
+      }),
+    );
+    const { user } = renderPanel('agent');
+    await user.click(screen.getByRole('button', { name: 'Estado del cliente' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: /Estado para el cliente/ });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Automático (según el estado del pedido)',
+      'Pendiente de Pago',
+      'En tramitación',
+      'Incidencia',
+      'Listo',
+      'Abonado',
+    ]);
+    await user.selectOptions(select, 'Listo');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Estado del cliente guardado.')).toBeInTheDocument();
+    expect(sent).toEqual({ client_status_id: 4, version: expect.any(String) as unknown });
+  });
+
+  it('chooses the provider from the providers list, not a free text', async () => {
+    let sent: unknown = null;
+    server.use(
+      handler('get', '/api/backoffice/config-lists/{list}', () => ({
+        items: [
+          {
+            key: 'registradores',
+            id: 'registradores',
+            nombre: 'Colegio de Registradores',
+            version: 1,
+            active: true,
+            updated_at: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        per_page: 100,
+      })),
+      handler('post', '/api/backoffice/items/{itemId}/provider', async ({ request }) => {
+        sent = await request.json();
+        return { item_id: 41, updated_at: '2026-11-02T11:00:00.000Z' };
+      }),
+    );
+    const { user } = renderPanel('agent');
+    await user.click(screen.getByRole('button', { name: 'Proveedor' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: /Proveedor/ });
+    await screen.findByRole('option', { name: 'Colegio de Registradores (registradores)' });
+    await user.selectOptions(select, 'registradores');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Proveedor guardado.')).toBeInTheDocument();
+    expect(sent).toEqual({ provider_id: 'registradores', version: expect.any(String) as unknown });
   });
 
   it('closes the dialog and shows the server message when the item changed meanwhile (409)', async () => {

@@ -1,4 +1,5 @@
-import { useFormat, useT } from '../../../../../shared/i18n';
+import { clientStatusText } from '@ventanilla/domain';
+import { translateCode, useFormat, useLanguage, useT } from '../../../../../shared/i18n';
 import type { BackofficeItem } from '../../../../../shared/lib/api-contract';
 import { Link, SummaryList, Table } from '../../../../../shared/ui';
 import { ItemSection } from '../item-sections';
@@ -7,6 +8,7 @@ import { ItemSection } from '../item-sections';
 export function ItemPlanSection({ item }: { item: BackofficeItem }) {
   const t = useT();
   const format = useFormat();
+  const language = useLanguage();
   const none = t('itemActions.none');
   return (
     <ItemSection id="planificacion" title={t('itemActions.planSection')}>
@@ -24,6 +26,36 @@ export function ItemPlanSection({ item }: { item: BackofficeItem }) {
             value: item.standby_until ? format.dateTime(item.standby_until) : none,
           },
           { key: 'provider', label: t('itemActions.provider'), value: item.provider_id ?? none },
+          {
+            key: 'client-status',
+            label: t('itemInfo.clientStatus'),
+            value:
+              item.client_status === null
+                ? t('itemInfo.clientStatusUnknown')
+                : item.client_status_id !== null
+                  ? t('itemInfo.clientStatusSet', { status: clientStatusText(item.client_status, language) })
+                  : clientStatusText(item.client_status, language),
+          },
+          { key: 'origin', label: t('itemInfo.origin'), value: t(`itemInfo.origin.${item.origin}`) },
+          {
+            key: 'payed-with',
+            label: t('itemInfo.payedWith'),
+            value: item.payed_with ? translateCode(t, 'code.method', item.payed_with) : t('itemInfo.notPaid'),
+          },
+          {
+            key: 'attributes',
+            label: t('itemInfo.attributes'),
+            value:
+              item.atributos.length === 0 ? (
+                t('itemInfo.noAttributes')
+              ) : (
+                <ul className="inline-list">
+                  {item.atributos.map((a) => (
+                    <li key={a.key}>{`${a.key}: ${a.value}`}</li>
+                  ))}
+                </ul>
+              ),
+          },
           { key: 'asignee', label: t('itemActions.delegatedTo'), value: item.asignee?.name ?? none },
           { key: 'locked', label: t('itemActions.lockedBy'), value: item.locked_by?.name ?? none },
         ]}

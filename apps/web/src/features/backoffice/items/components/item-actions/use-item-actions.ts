@@ -39,6 +39,8 @@ export function useItemActions(item: BackofficeItem) {
       referencia: item.referencia ?? '',
       priority: String(item.priority),
       provider_id: item.provider_id ?? '',
+      client_status_id: item.client_status_id === null ? '' : String(item.client_status_id),
+      atributos: item.atributos.map((a) => `${a.key}: ${a.value}`).join('\n'),
       deadline_at: isoToLocal(item.deadline_at),
       until: isoToLocal(item.standby_until),
       asignee_id: item.asignee ? String(item.asignee.id) : '',
@@ -106,6 +108,7 @@ export function useItemActions(item: BackofficeItem) {
   }
 
   return {
+    item,
     open,
     errors,
     notice,
