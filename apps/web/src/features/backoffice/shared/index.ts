@@ -14,3 +14,15 @@ export { historyChangesText, type HistoryFormat } from './lib/history-text';
 export { useDebounced } from './lib/use-debounced';
 export { BASE, defaultHref, tabForPath, ticketsOfEmailHref } from './lib/workspace-paths';
 export { AgentLogoutRoute } from './routes/agent-logout.route';
+export {
+  AGENT_SHORTCUTS,
+  isTypingTarget,
+  shortcut,
+  shortcutFor,
+  shortcutTarget,
+  singleKeysEnabled,
+  SINGLE_KEYS_STORAGE,
+  type KeyPress,
+  type Shortcut,
+  type ShortcutId,
+} from './lib/agent-shortcuts';
