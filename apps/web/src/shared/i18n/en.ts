@@ -735,7 +735,7 @@ export const en: Catalogue = {
   'itemPage.more': 'More about the order',
   'tickets.side': "The customer's other tickets and orders",
   'search.activeFilters': 'Active filters',
-  'search.removeFilter': 'Remove the filter {filter}',
+  'search.removeFilter': 'Remove the filter',
   'statistics.tableOnDemand': 'Show the data as a table',
   'workspace.shortcutsHint': 'Left and right arrows switch tabs; Delete or Alt+Shift+W closes one.',
   'workspace.tooManyTabs': 'Too many tabs are open (at most {max}). Close one to open another.',

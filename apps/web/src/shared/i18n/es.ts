@@ -741,7 +741,7 @@ export const es = {
   'itemPage.more': 'Más datos del pedido',
   'tickets.side': 'Otros tickets y pedidos del cliente',
   'search.activeFilters': 'Filtros activos',
-  'search.removeFilter': 'Quitar el filtro {filter}',
+  'search.removeFilter': 'Quitar el filtro',
   'statistics.tableOnDemand': 'Ver los datos en tabla',
   'workspace.shortcutsHint': 'Flechas izquierda y derecha para cambiar de pestaña; Supr o Alt+Mayús+W para cerrarla.',
   'workspace.tooManyTabs': 'Hay demasiadas pestañas abiertas (máximo {max}). Cierra alguna para abrir otra.',

@@ -739,7 +739,7 @@ export const pt: Catalogue = {
   'itemPage.more': 'Mais dados da encomenda',
   'tickets.side': 'Outros tickets e encomendas do cliente',
   'search.activeFilters': 'Filtros ativos',
-  'search.removeFilter': 'Retirar o filtro {filter}',
+  'search.removeFilter': 'Retirar o filtro',
   'statistics.tableOnDemand': 'Ver os dados em tabela',
   'workspace.shortcutsHint': 'Setas esquerda e direita para mudar de separador; Delete ou Alt+Shift+W para o fechar.',
   'workspace.tooManyTabs': 'Há demasiados separadores abertos (máximo {max}). Feche algum para abrir outro.',

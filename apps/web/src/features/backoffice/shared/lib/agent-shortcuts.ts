@@ -135,3 +135,37 @@ export function singleKeysEnabled(storage: Pick<Storage, 'getItem'> | undefined)
     return true;
   }
 }
+
+/** The control of the shown screen a shortcut reaches (the first one on screen), or null. */
+export function shortcutTargetElement(id: ShortcutId, root?: ParentNode): HTMLElement | null {
+  const scope = root ?? document.getElementById('ws-panel') ?? document.body;
+  const marked = [...scope.querySelectorAll<HTMLElement>(`[data-shortcut="${id}"]`)];
+  return marked.find((element) => element.getClientRects().length > 0) ?? marked[0] ?? null;
+}
+
+/** Why a control is refused: '' when merely disabled, the lock's words when a lock disables it, null when enabled. */
+export function disabledReason(element: HTMLElement): string | null {
+  const disabled = element.matches(':disabled') || element.closest('fieldset:disabled') !== null;
+  if (!disabled) return null;
+  return element.closest<HTMLElement>('[data-lock-reason]')?.dataset.lockReason ?? '';
+}
+
+/** What pressing a shortcut did to its control. */
+export type ShortcutOutcome = { done: true } | { done: false; reason: string | null };
+
+/**
+ * Does a screen shortcut (focus a field, press a button): opens the closed section holding the control first.
+ * A missing control gives `reason: null`; a disabled one its reason.
+ */
+export function runShortcut(id: ShortcutId, root?: ParentNode): ShortcutOutcome {
+  const element = shortcutTargetElement(id, root);
+  if (!element) return { done: false, reason: null };
+  const reason = disabledReason(element);
+  if (reason !== null) return { done: false, reason };
+  const fold = element.closest('details');
+  if (fold && !fold.open) fold.open = true;
+  // A field is focused even for a pressing shortcut (a ticket's reply box).
+  if (shortcut(id).effect === 'focus' || element.matches('input, textarea, select')) element.focus();
+  else element.click();
+  return { done: true };
+}

@@ -4,8 +4,9 @@ import { useLanguage, useT, type MessageKey } from '../../../../shared/i18n';
 import { Button, Checkbox } from '../../../../shared/ui';
 import {
   AGENT_SHORTCUTS,
-  shortcut,
+  runShortcut,
   shortcutFor,
+  shortcutTargetElement,
   singleKeysEnabled,
   SINGLE_KEYS_STORAGE,
   type ShortcutId,
@@ -55,20 +56,6 @@ function keysText(keys: string, t: ReturnType<typeof useT>): string {
                 : part,
     )
     .join('+');
-}
-
-/** The control of the shown screen a shortcut reaches (the first one visible), or null. */
-function targetOf(id: ShortcutId): HTMLElement | null {
-  const root = document.getElementById('ws-panel') ?? document.body;
-  const marked = [...root.querySelectorAll<HTMLElement>(`[data-shortcut="${id}"]`)];
-  return marked.find((element) => element.getClientRects().length > 0) ?? marked[0] ?? null;
-}
-
-/** Why a control is disabled, when a lock says so (`data-lock-reason` on the locked fieldset). */
-function disabledReason(element: HTMLElement): string | null {
-  const disabled = element.matches(':disabled') || element.closest('fieldset:disabled') !== null;
-  if (!disabled) return null;
-  return element.closest<HTMLElement>('[data-lock-reason]')?.dataset.lockReason ?? '';
 }
 
 export interface AgentShortcutsOptions {
@@ -138,7 +125,7 @@ export function useAgentShortcuts({ tabs, currentKey, goToTab, closeTab, isClosa
         // The search screen may still be on its way: focus its first field once it is there.
         let tries = 0;
         const focusSearch = () => {
-          const field = targetOf('search');
+          const field = shortcutTargetElement('search');
           if (field) field.focus();
           else if (tries++ < 20) window.setTimeout(focusSearch, 50);
         };
@@ -146,21 +133,15 @@ export function useAgentShortcuts({ tabs, currentKey, goToTab, closeTab, isClosa
         announce(t('shortcuts.done.search'));
         return true;
       }
-      const element = targetOf(id);
-      if (!element) {
-        announce(t('shortcuts.unavailable', { action: t(LABEL[id]) }));
+      const outcome = runShortcut(id);
+      if (!outcome.done) {
+        announce(
+          outcome.reason
+            ? t('shortcuts.locked', { reason: outcome.reason })
+            : t('shortcuts.unavailable', { action: t(LABEL[id]) }),
+        );
         return true;
       }
-      const reason = disabledReason(element);
-      if (reason !== null) {
-        announce(reason ? t('shortcuts.locked', { reason }) : t('shortcuts.unavailable', { action: t(LABEL[id]) }));
-        return true;
-      }
-      // A control inside a closed section: open it first.
-      const fold = element.closest('details');
-      if (fold && !fold.open) fold.open = true;
-      if (shortcut(id).effect === 'focus') element.focus();
-      else element.click();
       const done = DONE[id];
       if (done) announce(t(done));
       return true;
@@ -212,7 +193,7 @@ export function ShortcutsDialog({
   return (
     <dialog
       ref={ref}
-      className="action-dialog shortcuts-dialog"
+      className="shortcuts-dialog"
       id="shortcuts-dialog"
       aria-labelledby="shortcuts-dialog-title"
       onCancel={(event) => {
@@ -251,7 +232,7 @@ export function ShortcutsDialog({
         checked={singleKeys}
         onChange={(event) => onSingleKeys(event.target.checked)}
       />
-      <div className="action-dialog__buttons">
+      <div className="button-group">
         <Button type="button" onClick={onClose}>
           {t('shortcuts.close')}
         </Button>

@@ -12,7 +12,7 @@ import { backofficeKeys, useItem, useStatuses } from '../../shared';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { TicketQueue } from '../../tickets';
-import { useWorkspace } from '../../shared';
+import { shortcutTarget, useWorkspace } from '../../shared';
 
 const TAB_OF_QUEUE: Record<QueueName, '-1' | '-2'> = { default: '-1', portugal: '-2' };
 
@@ -216,10 +216,11 @@ function QueueItem({
     }
   }
 
-  return (
+  // The finish bar sits in the order's sticky header, with the status and the actions.
+  const bar = (
     <>
       <section className="ws-queue-bar" aria-label={title}>
-        <div>
+        <div className="ws-queue-bar__title">
           <p>
             <strong>{title}</strong>
           </p>
@@ -233,8 +234,14 @@ function QueueItem({
           onChange={(event) => setResult(event.target.value)}
           emptyLabel={t('workspace.chooseResult')}
           items={results.map((s) => ({ value: String(s.id), label: `${s.id} · ${s.text}` }))}
+          {...shortcutTarget('status')}
         />
-        <Button type="button" pending={pending === 'next'} onClick={() => void finish('next')}>
+        <Button
+          type="button"
+          pending={pending === 'next'}
+          onClick={() => void finish('next')}
+          {...shortcutTarget('finishNext')}
+        >
           {t('workspace.finishNext')}
         </Button>
         <Button type="button" variant="secondary" pending={pending === 'stop'} onClick={() => void finish('stop')}>
@@ -247,7 +254,7 @@ function QueueItem({
       </section>
       {finishedId !== null ? <Alert tone="success">{t('workspace.finished', { id: finishedId })}</Alert> : null}
       {error ? <Alert>{errorText(error, t)}</Alert> : null}
-      <ItemWorkspace itemId={itemId} />
     </>
   );
+  return <ItemWorkspace itemId={itemId} toolbar={bar} />;
 }
