@@ -68,11 +68,14 @@ test.describe.serial('the workplace by keyboard', () => {
     await expectOnScreen(page.getByLabel('Nuevo estado'), 'status (order tab)');
     await expectOnScreen(page.getByRole('button', { name: 'Finalizar', exact: true }), 'finish (order tab)');
     // The side panel holds the customer and the related orders; history is folded until asked for.
-    await expect(page.getByRole('complementary', { name: 'Cliente y relacionados' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Cliente y relacionados' })).toContainText(
       'teclado@example.com',
     );
     await expect(page.locator('#historial')).toBeHidden();
-    await page.getByRole('navigation', { name: 'Secciones del pedido' }).getByRole('link', { name: 'Historial' }).click();
+    await page
+      .getByRole('navigation', { name: 'Secciones del pedido' })
+      .getByRole('link', { name: 'Historial' })
+      .click();
     await expect(page.locator('#historial')).toBeVisible();
     await expectNoAxeViolations(page, 'order tab, dense layout');
 

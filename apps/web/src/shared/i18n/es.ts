@@ -702,7 +702,8 @@ export const es = {
   'workspace.closeTab': 'Cerrar la pestaña {title}',
   'shortcuts.open': 'Atajos de teclado (?)',
   'shortcuts.title': 'Atajos de teclado',
-  'shortcuts.intro': 'Las teclas sueltas no actúan mientras escribes en un campo; Ctrl+Intro guarda la nota desde su propio campo.',
+  'shortcuts.intro':
+    'Las teclas sueltas no actúan mientras escribes en un campo; Ctrl+Intro guarda la nota desde su propio campo.',
   'shortcuts.colKeys': 'Teclas',
   'shortcuts.colAction': 'Qué hace',
   'shortcuts.nextTab': 'Pestaña siguiente',

@@ -700,7 +700,8 @@ export const pt: Catalogue = {
   'workspace.closeTab': 'Fechar o separador {title}',
   'shortcuts.open': 'Atalhos de teclado (?)',
   'shortcuts.title': 'Atalhos de teclado',
-  'shortcuts.intro': 'As teclas simples não atuam enquanto escreve num campo; Ctrl+Enter guarda a nota a partir do seu próprio campo.',
+  'shortcuts.intro':
+    'As teclas simples não atuam enquanto escreve num campo; Ctrl+Enter guarda a nota a partir do seu próprio campo.',
   'shortcuts.colKeys': 'Teclas',
   'shortcuts.colAction': 'O que faz',
   'shortcuts.nextTab': 'Separador seguinte',

@@ -24,9 +24,7 @@ function without(params: URLSearchParams, name: string, value: string | null): s
   next.delete('page');
   if (value === null) next.delete(name);
   else {
-    const rest = (next.get(name) ?? '')
-      .split(',')
-      .filter((v) => v.trim() && v.trim() !== value);
+    const rest = (next.get(name) ?? '').split(',').filter((v) => v.trim() && v.trim() !== value);
     if (rest.length) next.set(name, rest.join(','));
     else next.delete(name);
   }
@@ -44,7 +42,10 @@ export function ActiveFilterChips({ params, statuses }: { params: URLSearchParam
     const label = LABEL[name];
     if (!label || !raw.trim()) continue;
     if (name === 'status' || name === 'status_client') {
-      for (const value of raw.split(',').map((v) => v.trim()).filter(Boolean)) {
+      for (const value of raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)) {
         const text =
           name === 'status'
             ? (statusNames.get(value) ?? value)

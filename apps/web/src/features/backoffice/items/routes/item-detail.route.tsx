@@ -131,7 +131,13 @@ export function ItemDetailRoute({
           <ItemActionsPanel item={data} statuses={statuses.data ?? []} />
           <div className="item-page__quick">
             {QUICK.map(([id, key]) => (
-              <Button key={id} type="button" variant="secondary" aria-keyshortcuts={key} onClick={() => runShortcut(id)}>
+              <Button
+                key={id}
+                type="button"
+                variant="secondary"
+                aria-keyshortcuts={key}
+                onClick={() => runShortcut(id)}
+              >
                 {t(`shortcuts.${id}`)} <kbd>{key}</kbd>
               </Button>
             ))}
@@ -172,11 +178,11 @@ export function ItemDetailRoute({
             <RefundsSection orderId={Number(data.order_id)} />
           </Fold>
         </div>
-        <aside className="item-page__side" aria-label={t('itemPage.side')}>
+        <section className="item-page__side" aria-label={t('itemPage.side')}>
           <CustomerSection item={data} />
           <ItemPlanSection item={data} />
           <RelatedOrdersSection item={data} />
-        </aside>
+        </section>
       </fieldset>
     </div>
   );

@@ -70,7 +70,12 @@ describe('agent shortcuts', () => {
   });
 
   it('fires from buttons, links, checkboxes (not typing)', () => {
-    for (const html of ['<button>x</button>', '<a href="#">x</a>', '<input type="checkbox">', '<input type="submit">']) {
+    for (const html of [
+      '<button>x</button>',
+      '<a href="#">x</a>',
+      '<input type="checkbox">',
+      '<input type="submit">',
+    ]) {
       const target = element(html);
       expect(isTypingTarget(target)).toBe(false);
       expect(shortcutFor(press('n'), target)).toBe('focusNote');

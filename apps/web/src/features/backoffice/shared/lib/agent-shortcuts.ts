@@ -76,12 +76,20 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (element.isContentEditable || element.closest('[contenteditable]:not([contenteditable="false"])')) return true;
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   if (element instanceof HTMLInputElement) {
-    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image', 'range', 'color'].includes(element.type);
+    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image', 'range', 'color'].includes(
+      element.type,
+    );
   }
   return false;
 }
 
-const LETTERS: Partial<Record<ShortcutId, string>> = { focusNote: 'n', pin: 'p', status: 's', finishNext: 'f', reply: 'r' };
+const LETTERS: Partial<Record<ShortcutId, string>> = {
+  focusNote: 'n',
+  pin: 'p',
+  status: 's',
+  finishNext: 'f',
+  reply: 'r',
+};
 
 function matches(s: Shortcut, press: KeyPress): boolean {
   const { altKey: alt, ctrlKey: ctrl, metaKey: meta, shiftKey: shift } = press;

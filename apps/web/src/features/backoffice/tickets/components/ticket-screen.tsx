@@ -60,14 +60,14 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
       <div className="ticket-page__grid">
         <div className="ticket-page__main">
           {/* The conversation scrolls on its own so the reply box stays in view below it. */}
-          <div className="ticket-page__thread" tabIndex={0} role="region" aria-label={t('tickets.thread')}>
+          <div className="ticket-page__thread" tabIndex={0} role="group" aria-labelledby="ticket-thread">
             <TicketThread ticket={data} />
           </div>
           <fieldset className="ticket-page__reply" {...lockProps}>
             <ReplyForm ticket={data} />
           </fieldset>
         </div>
-        <aside className="ticket-page__side" aria-label={t('tickets.side')}>
+        <section className="ticket-page__side" aria-label={t('tickets.side')}>
           <SummaryList
             rows={[
               { key: 'status', label: t('tickets.status'), value: statusLabel(data.status) },
@@ -132,7 +132,7 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
               />
             </section>
           </details>
-        </aside>
+        </section>
       </div>
     </div>
   );

@@ -164,7 +164,14 @@ export function useAgentShortcuts({ tabs, currentKey, goToTab, closeTab, isClosa
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [announce, language, t]);
 
-  return { announcement, helpOpen, openHelp: () => setHelpOpen(true), closeHelp: () => setHelpOpen(false), singleKeys, setSingleKeys };
+  return {
+    announcement,
+    helpOpen,
+    openHelp: () => setHelpOpen(true),
+    closeHelp: () => setHelpOpen(false),
+    singleKeys,
+    setSingleKeys,
+  };
 }
 
 /** The `?` dialog: every shortcut and its keys, and the switch for single-key shortcuts (WCAG 2.1.4). */

@@ -119,7 +119,13 @@ export function TabStrip({
       <div className="ws-strip__footer">
         <p className="ws-strip__hint secondary-text">
           {t('workspace.shortcutsHint')}{' '}
-          <button type="button" className="link-button" aria-haspopup="dialog" aria-keyshortcuts="?" onClick={onShortcuts}>
+          <button
+            type="button"
+            className="link-button"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="?"
+            onClick={onShortcuts}
+          >
             {t('shortcuts.open')}
           </button>
         </p>
