@@ -60,7 +60,11 @@ test.describe.serial('the agent reads the statistics', () => {
     await page.getByLabel('Tiendas').fill('1');
     await page.getByRole('button', { name: 'Ver estadísticas' }).click();
     await waitForPath(page, /^\/agentes\/estadisticas\?store=1$/);
-    await page.getByRole('region', { name: 'Pedidos por tienda' }).getByText('Ver los datos en tabla').click();
+    // The table opened above stays open while the screen is the same one; open it if it is not.
+    const byStore = page.getByRole('region', { name: 'Pedidos por tienda' }).locator('details');
+    await expect(byStore).toBeVisible();
+    if (!(await byStore.evaluate((fold) => (fold as HTMLDetailsElement).open)))
+      await byStore.locator('summary').click();
     await expect(page.getByRole('table', { name: 'Pedidos por tienda' }).getByRole('row')).toHaveCount(2);
 
     await page.goto('/agentes/estadisticas?from=2026-03-10&to=2026-03-01');
