@@ -68,7 +68,7 @@ test.describe.serial('the workplace by keyboard', () => {
     await expectOnScreen(page.getByLabel('Nuevo estado'), 'status (order tab)');
     await expectOnScreen(page.getByRole('button', { name: 'Finalizar', exact: true }), 'finish (order tab)');
     // The side panel holds the customer and the related orders; history is folded until asked for.
-    await expect(page.getByRole('region', { name: 'Cliente y relacionados' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Datos relacionados' })).toContainText(
       'teclado@example.com',
     );
     await expect(page.locator('#historial')).toBeHidden();

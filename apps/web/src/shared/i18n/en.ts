@@ -730,7 +730,7 @@ export const en: Catalogue = {
   'shortcuts.singleKeysHint': 'Turn them off if you use voice input or a screen reader they get in the way of.',
   'shortcuts.close': 'Close',
   'itemPage.actionsBar': 'Order actions',
-  'itemPage.side': 'Customer and related',
+  'itemPage.side': 'Related data',
   'itemPage.lockedBy': 'Locked by {holder}',
   'itemPage.more': 'More about the order',
   'tickets.side': "The customer's other tickets and orders",

@@ -737,7 +737,7 @@ export const es = {
   'shortcuts.singleKeysHint': 'Desactívalos si usas entrada por voz o un lector de pantalla que los pise.',
   'shortcuts.close': 'Cerrar',
   'itemPage.actionsBar': 'Acciones del pedido',
-  'itemPage.side': 'Cliente y relacionados',
+  'itemPage.side': 'Datos relacionados',
   'itemPage.lockedBy': 'Bloqueado por {holder}',
   'itemPage.more': 'Más datos del pedido',
   'tickets.side': 'Otros tickets y pedidos del cliente',

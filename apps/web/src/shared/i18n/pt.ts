@@ -735,7 +735,7 @@ export const pt: Catalogue = {
   'shortcuts.singleKeysHint': 'Desative-os se usar entrada por voz ou um leitor de ecrã com que colidam.',
   'shortcuts.close': 'Fechar',
   'itemPage.actionsBar': 'Ações da encomenda',
-  'itemPage.side': 'Cliente e relacionados',
+  'itemPage.side': 'Dados relacionados',
   'itemPage.lockedBy': 'Bloqueado por {holder}',
   'itemPage.more': 'Mais dados da encomenda',
   'tickets.side': 'Outros tickets e encomendas do cliente',
