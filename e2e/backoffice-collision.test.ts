@@ -1,6 +1,7 @@
 // Two agents, two browsers, one order (docs/backoffice.md, "Workspace" and "Locks and the queue"): the first opens it
-// and holds its lock; the second sees the lock message naming the holder, a write of theirs is refused and the order
-// reloaded; they force the unlock (recorded in the history), the first one is told at once and their write is refused.
+// and holds its lock; the second sees the lock message naming the holder, every control that would write disabled with
+// "Bloqueado por <holder>" beside it (a shortcut says the same), and a write sent anyway is refused by the server; they
+// force the unlock (recorded in the history), the first one is told at once and their controls are disabled in turn.
 // axe on each page.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall } from './support/api.js';
@@ -14,6 +15,26 @@ let second: BrowserContext;
 let firstPage: Page;
 let secondPage: Page;
 let itemId: number;
+
+/** The controls a lock refuses are disabled, the reason is shown, and the note shortcut announces it. */
+async function expectLockedOut(page: Page, holder: string): Promise<void> {
+  await expect(page.locator('#item-lock-reason')).toHaveText(`Bloqueado por ${holder}`);
+  await expect(page.getByLabel('Nueva nota')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Guardar nota' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cambiar estado' })).toBeDisabled();
+  await expect(page.getByRole('group', { name: 'Acciones del pedido' })).toHaveAccessibleDescription(
+    `Bloqueado por ${holder}`,
+  );
+  await page.locator('body').press('n');
+  await expect(page.locator('#ws-announcer')).toHaveText(`No disponible: Bloqueado por ${holder}`);
+}
+
+/** A note sent to the server without the page (as an old page would): the answer's status. */
+async function postNote(context: BrowserContext, text: string): Promise<number> {
+  const detail = await apiCall(context, 'GET', `/api/backoffice/items/${itemId}`);
+  const version = (detail.json as { updated_at: string }).updated_at;
+  return (await apiCall(context, 'POST', `/api/backoffice/items/${itemId}/notes`, { text, version })).status;
+}
 
 /** Adds a note through the item page's form. */
 async function addNote(page: Page, text: string): Promise<void> {
@@ -44,7 +65,7 @@ test.describe.serial('two agents collide on one order', () => {
     await expectNoAxeViolations(firstPage, 'order tab holding the lock');
   });
 
-  test('the second agent sees the lock message with the holder; their write is refused and the order reloaded', async () => {
+  test('the second agent sees the lock message with the holder; their controls are disabled, a write is refused', async () => {
     await secondPage.goto(`/agentes/pedido/${itemId}`);
     await expect(secondPage.getByRole('heading', { level: 1, name: `Pedido ${itemId}` })).toBeVisible();
     const lockAlert = secondPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
@@ -52,11 +73,9 @@ test.describe.serial('two agents collide on one order', () => {
     await expect(lockAlert.getByRole('button', { name: 'Forzar desbloqueo' })).toBeVisible();
     await expectNoAxeViolations(secondPage, 'order tab locked by another agent');
 
-    await addNote(secondPage, 'Nota del segundo agente');
-    // The spec's lock message from the server (423), naming the holder; the note was not saved.
-    await expect(lockAlert).toContainText(
-      `Otro usuario (${AGENT.name}) ha bloqueado este pedido. Se ha recargado con los últimos cambios.`,
-    );
+    await expectLockedOut(secondPage, AGENT.name);
+    // The server refuses the write anyway (423), naming the holder; the note was not saved.
+    expect(await postNote(second, 'Nota del segundo agente')).toBe(423);
     const detail = await apiCall(second, 'GET', `/api/backoffice/items/${itemId}`);
     expect((detail.json as { notes: { text: string }[] }).notes).toEqual([]);
   });
@@ -83,10 +102,8 @@ test.describe.serial('two agents collide on one order', () => {
     // and their write is now the refused one.
     const firstAlert = firstPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
     await expect(firstAlert).toContainText(`Otro usuario (${SECOND.name}) ha bloqueado este pedido.`);
-    await addNote(firstPage, 'Nota del primer agente');
-    await expect(firstAlert).toContainText(
-      `Otro usuario (${SECOND.name}) ha bloqueado este pedido. Se ha recargado con los últimos cambios.`,
-    );
+    await expectLockedOut(firstPage, SECOND.name);
+    expect(await postNote(first, 'Nota del primer agente')).toBe(423);
     await expectNoAxeViolations(firstPage, 'order tab after losing the lock');
 
     // The holder's write goes through.

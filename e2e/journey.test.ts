@@ -521,6 +521,8 @@ test.describe
       await expect(statusSection.getByText(`Estado cambiado a «${text}».`)).toBeVisible();
       await expect(statusSection).toContainText(`Estado actual: ${text}`, { useInnerText: true });
     }
+    // The history is folded on the dense item page: open it.
+    await a.locator('summary', { hasText: 'Historial' }).click();
     const history = a.getByRole('region', { name: 'Historial' }).getByRole('row');
     for (const change of ['Pendiente → En proceso', 'En proceso → Entregado']) {
       const row = history.filter({ hasText: change });

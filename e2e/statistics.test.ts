@@ -31,7 +31,7 @@ test.describe.serial('the agent reads the statistics', () => {
     expect(world?.pageErrors ?? []).toEqual([]);
   });
 
-  test('from the navigation: every plot with its summary and its table', async () => {
+  test('from the navigation: every plot with its summary and, on demand, its table', async () => {
     await page.goto('/agentes');
     await page.getByRole('link', { name: 'Estadísticas' }).click();
     await waitForPath(page, /^\/agentes\/estadisticas$/);
@@ -43,6 +43,9 @@ test.describe.serial('the agent reads the statistics', () => {
       const chart = section.getByRole('figure', { name: title }).getByRole('application', { name: title });
       await expect(chart).toBeVisible();
       await expect(chart).toHaveAttribute('tabindex', '0');
+      // The data table behind the chart, on demand.
+      await expect(section.getByRole('table', { name: title })).toHaveCount(0);
+      await section.getByText('Ver los datos en tabla').click();
       await expect(section.getByRole('table', { name: title })).toBeVisible();
     }
     // The paid order of today is in the figures.
@@ -57,6 +60,11 @@ test.describe.serial('the agent reads the statistics', () => {
     await page.getByLabel('Tiendas').fill('1');
     await page.getByRole('button', { name: 'Ver estadísticas' }).click();
     await waitForPath(page, /^\/agentes\/estadisticas\?store=1$/);
+    // The table opened above stays open while the screen is the same one; open it if it is not.
+    const byStore = page.getByRole('region', { name: 'Pedidos por tienda' }).locator('details');
+    await expect(byStore).toBeVisible();
+    if (!(await byStore.evaluate((fold) => (fold as HTMLDetailsElement).open)))
+      await byStore.locator('summary').click();
     await expect(page.getByRole('table', { name: 'Pedidos por tienda' }).getByRole('row')).toHaveCount(2);
 
     await page.goto('/agentes/estadisticas?from=2026-03-10&to=2026-03-01');

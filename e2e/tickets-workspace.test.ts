@@ -126,13 +126,14 @@ test.describe.serial('tickets in the workspace', () => {
     await expect(
       other.getByText('Andrés Agente está trabajando en este ticket: no puedes cambiarlo ahora.'),
     ).toBeVisible();
+    // What the lock would refuse is disabled, with who holds it said beside it.
     const notes = other.getByRole('region', { name: 'Notas' });
-    await notes.getByLabel('Nueva nota').fill('Intento del admin');
-    await notes.getByRole('button', { name: 'Guardar nota' }).click();
-    await expect(notes.getByRole('alert')).toHaveText(
-      'Otro usuario (Andrés Agente) está trabajando en este ticket: no puedes cambiarlo hasta que lo suelte.',
-    );
-    await expect(notes).not.toContainText('pedido');
+    await expect(other.locator('#ticket-lock-reason')).toHaveText('Bloqueado por Andrés Agente');
+    await expect(notes.getByLabel('Nueva nota')).toBeDisabled();
+    await expect(notes.getByRole('button', { name: 'Guardar nota' })).toBeDisabled();
+    await expect(other.getByLabel('Respuesta', { exact: true })).toBeDisabled();
+    await other.locator('body').press('n');
+    await expect(other.locator('#ws-announcer')).toHaveText('No disponible: Bloqueado por Andrés Agente');
     await expectNoAxeViolations(other, 'ticket locked by another agent');
     expect((await ticket(world.staff)).notes.map((n) => n.text)).not.toContain('Intento del admin');
     // unlock_lock: the admin forces it, holds it, and it is in the history.

@@ -14,3 +14,19 @@ export { historyChangesText, type HistoryFormat } from './lib/history-text';
 export { useDebounced } from './lib/use-debounced';
 export { BASE, defaultHref, tabForPath, ticketsOfEmailHref } from './lib/workspace-paths';
 export { AgentLogoutRoute } from './routes/agent-logout.route';
+export {
+  AGENT_SHORTCUTS,
+  disabledReason,
+  isTypingTarget,
+  runShortcut,
+  shortcut,
+  shortcutFor,
+  shortcutTarget,
+  shortcutTargetElement,
+  singleKeysEnabled,
+  SINGLE_KEYS_STORAGE,
+  type KeyPress,
+  type Shortcut,
+  type ShortcutOutcome,
+  type ShortcutId,
+} from './lib/agent-shortcuts';

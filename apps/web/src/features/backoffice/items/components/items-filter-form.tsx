@@ -16,7 +16,7 @@ import {
   type SEARCH_TEXT_PARAMS,
   type SearchFormValues,
 } from '../lib/search-query';
-import { FilterForm } from '../../shared';
+import { FilterForm, shortcutTarget } from '../../shared';
 import './items-search.css';
 
 const ORDER_LABEL: Record<SearchOrderField, MessageKey> = {
@@ -74,7 +74,13 @@ export function ItemsFilterForm({ values: initial, statuses, errors, onApply }: 
         label={t('backoffice.filterEmail')}
         hint={t('search.emailHint')}
       />
-      <TextInput {...text('text')} label={t('search.text')} hint={t('search.textHint')} spellCheck={false} />
+      <TextInput
+        {...text('text')}
+        label={t('search.text')}
+        hint={t('search.textHint')}
+        spellCheck={false}
+        {...shortcutTarget('search')}
+      />
       <TextInput {...text('order_id')} label={t('backoffice.filterOrder')} inputMode="numeric" autoComplete="off" />
       <TextInput {...text('referencia')} label={t('search.referencia')} autoComplete="off" spellCheck={false} />
       <TextInput {...text('product_id')} label={t('search.productId')} inputMode="numeric" autoComplete="off" />

@@ -6,6 +6,7 @@ import { Alert, Button, Textarea } from '../../../../shared/ui';
 import { useAddNote, useNoteAction } from '../api/item-actions';
 import { ActionDialog } from './item-actions/action-dialog';
 import { isReloadError } from './item-actions/reload-error';
+import { shortcutTarget } from '../../shared';
 import { ItemSection } from './item-sections';
 
 /** Internal notes: pinned first, then newest first; a form to add one; pin, unpin and delete (with confirmation). */
@@ -64,6 +65,11 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
 
   // The server sends them pinned first, then newest first.
   const notes = item.notes;
+  // The pin shortcut reaches the newest note (the one just written, in the loop).
+  const newest = notes.reduce<(typeof notes)[number] | null>(
+    (found, note) => (found === null || note.created_at > found.created_at ? note : found),
+    null,
+  );
   return (
     <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
       {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
@@ -78,8 +84,11 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
           value={text}
           error={emptyError}
           onChange={(e) => setText(e.target.value)}
+          {...shortcutTarget('focusNote')}
         />
-        <Button pending={addNote.isPending}>{t('backoffice.saveNote')}</Button>
+        <Button pending={addNote.isPending} {...shortcutTarget('saveNote')}>
+          {t('backoffice.saveNote')}
+        </Button>
       </form>
       {notes.length === 0 ? (
         <p>{t('backoffice.noNotes')}</p>
@@ -98,6 +107,7 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
                   variant="secondary"
                   pending={noteAction.isPending && noteAction.variables?.noteId === note.id}
                   onClick={() => act(note.id, note.pinned ? 'unpin' : 'pin')}
+                  {...(note.id === newest?.id ? shortcutTarget('pin') : {})}
                 >
                   {t(note.pinned ? 'itemActions.note.unpin' : 'itemActions.note.pin')}
                   <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>

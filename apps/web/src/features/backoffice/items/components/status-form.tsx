@@ -6,6 +6,7 @@ import { isApiError } from '../../../../shared/lib/api-client';
 import type { BackofficeItem, PanelStatus } from '../../../../shared/lib/api-contract';
 import { Alert, Button, Select, StatusTag } from '../../../../shared/ui';
 import { useChangeStatus } from '../api/item-actions';
+import { shortcutTarget } from '../../shared';
 import { ItemSection } from './item-sections';
 
 /**
@@ -62,6 +63,7 @@ export function StatusForm({
           value={statusId}
           onChange={(e) => setStatusId(e.target.value)}
           items={statuses.map((s) => ({ value: String(s.id), label: `${s.id} · ${s.text}` }))}
+          {...shortcutTarget('status')}
         />
         <Button pending={change.isPending}>{t('backoffice.changeStatus')}</Button>
       </form>

@@ -21,7 +21,7 @@ import {
   type TemplateKind,
   type TemplateValues,
 } from '../../templates';
-import { useDebounced } from '../../shared';
+import { shortcutTarget, useDebounced } from '../../shared';
 import { CannedPicker } from '../../templates';
 import { ItemSection } from './item-sections';
 import { TemplateDialog } from '../../templates';
@@ -117,6 +117,7 @@ export function TemplateActions({ item, onStale }: { item: BackofficeItem; onSta
               setDone(null);
               setOpen(action);
             }}
+            {...(action === 'email' ? shortcutTarget('reply') : {})}
           >
             {t(TITLE[action])}
           </Button>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { panelStatusTone, SEARCH_FILTER_PARAMS, type SearchFilterParam } from '@ventanilla/domain';
 import { errorText } from '../../../../shared/auth';
@@ -19,11 +20,37 @@ import {
 } from '../../../../shared/ui';
 import { useItems, useStatuses } from '../../shared';
 import { ItemFlagBadges } from '../components/item-flag-badges';
+import { ActiveFilterChips } from '../components/active-filter-chips';
 import { ItemsFilterForm } from '../components/items-filter-form';
 import { formValuesFrom, SEARCH_FORM_TITLE_ID, searchFieldId } from '../lib/search-query';
 import '../components/items-search.css';
 
 const KNOWN = new Set<string>(SEARCH_FILTER_PARAMS);
+
+/** Where this browser keeps whether the search form is folded. */
+const SEARCH_FORM_OPEN_STORAGE = 'ventanilla.agent.searchFormOpen';
+
+/** An open/closed choice kept in this browser (open unless the agent folded it). */
+function useRememberedOpen(key: string): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => {
+    try {
+      return window.localStorage.getItem(key) !== 'closed';
+    } catch {
+      return true;
+    }
+  });
+  return [
+    open,
+    (next: boolean) => {
+      setOpen(next);
+      try {
+        window.localStorage.setItem(key, next ? 'open' : 'closed');
+      } catch {
+        // Private mode: the choice lasts until the page is left.
+      }
+    },
+  ];
+}
 
 function hrefFor(params: URLSearchParams, page: number): string {
   const next = new URLSearchParams(params);
@@ -45,6 +72,7 @@ export function ItemsRoute() {
   const statuses = useStatuses();
   const items = useItems(query);
   useDocumentTitle(t('backoffice.itemsTitle'));
+  const [formOpen, setFormOpen] = useRememberedOpen(SEARCH_FORM_OPEN_STORAGE);
 
   // A refused search: the server's message for each parameter, shown by its field and in the summary.
   const refused = items.isError && isApiError(items.error, 400) ? (items.error.fields ?? []) : [];
@@ -136,7 +164,9 @@ export function ItemsRoute() {
         row.pinned_notes.length > 0 ? (
           <ul className="search-list__pinned">
             {row.pinned_notes.map((note) => (
-              <li key={note.id}>{note.text}</li>
+              <li key={note.id} title={note.text}>
+                {note.text}
+              </li>
             ))}
           </ul>
         ) : null,
@@ -148,13 +178,22 @@ export function ItemsRoute() {
     <>
       <ErrorSummary errors={summary} />
       <PageHeading>{t('backoffice.itemsTitle')}</PageHeading>
-      <ItemsFilterForm
-        key={query}
-        values={formValuesFrom(params)}
-        statuses={statuses.data ?? []}
-        errors={fieldErrors}
-        onApply={(next) => setParams(next)}
-      />
+      <ActiveFilterChips params={params} statuses={statuses.data ?? []} />
+      {/* The form folds away (the choice kept in this browser); the chips above keep saying what filters the list. */}
+      <details
+        className="search-fold"
+        open={formOpen || refused.length > 0}
+        onToggle={(event) => setFormOpen(event.currentTarget.open)}
+      >
+        <summary>{t('backoffice.filtersTitle')}</summary>
+        <ItemsFilterForm
+          key={query}
+          values={formValuesFrom(params)}
+          statuses={statuses.data ?? []}
+          errors={fieldErrors}
+          onApply={(next) => setParams(next)}
+        />
+      </details>
       {items.isPending || items.isFetching ? <Spinner /> : null}
       {items.isError && refused.length === 0 ? <Alert>{errorText(items.error, t)}</Alert> : null}
       {data && !items.isError ? (

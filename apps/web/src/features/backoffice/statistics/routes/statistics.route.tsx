@@ -41,7 +41,7 @@ interface ChartSectionProps<T> {
   empty: string;
 }
 
-/** One plot: a heading, a sentence that says what it shows, the chart, and the same figures as a table. */
+/** One plot: a heading, a sentence that says what it shows, the chart, and the same figures as a table on demand. */
 function ChartSection<T>({
   title,
   summary,
@@ -53,6 +53,7 @@ function ChartSection<T>({
   rowKey,
   empty,
 }: ChartSectionProps<T>) {
+  const t = useT();
   const headingId = useId();
   const data = rows.map((row) => ({
     name: category(row),
@@ -80,7 +81,11 @@ function ChartSection<T>({
               </BarChart>
             </ResponsiveContainer>
           </figure>
-          <Table caption={title} columns={columns} rows={rows} rowKey={rowKey} />
+          {/* Charts first; the numbers behind them on demand. */}
+          <details className="stats-table">
+            <summary>{t('statistics.tableOnDemand')}</summary>
+            <Table caption={title} columns={columns} rows={rows} rowKey={rowKey} />
+          </details>
         </>
       )}
     </section>

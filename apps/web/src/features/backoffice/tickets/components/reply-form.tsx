@@ -3,6 +3,7 @@ import { useT } from '../../../../shared/i18n';
 import { Alert, Button, Textarea, TextInput } from '../../../../shared/ui';
 import { useSendTicketMessage, type Ticket } from '../api/tickets';
 import { CannedPicker } from '../../templates';
+import { shortcutTarget } from '../../shared';
 import { ticketErrorText } from './ticket-error-text';
 import { appendFiles } from './file-field';
 import { FileField } from './file-field';
@@ -64,9 +65,10 @@ export function ReplyForm({ ticket }: { ticket: Ticket }) {
         <Textarea
           id="ticket-reply-body"
           label={t('tickets.replyBody')}
-          rows={8}
+          rows={6}
           value={body}
           onChange={(e) => setBody(e.target.value)}
+          {...shortcutTarget('reply')}
         />
         <FileField id="ticket-reply-files" />
         <Button pending={send.isPending}>{t('tickets.send')}</Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFormat, useT } from '../../../../shared/i18n';
 import { Alert, Button, ButtonGroup, Checkbox, Textarea } from '../../../../shared/ui';
 import { useTicketAction, type Ticket } from '../api/tickets';
+import { shortcutTarget } from '../../shared';
 import { ticketErrorText } from './ticket-error-text';
 
 export function TicketNotes({ ticket }: { ticket: Ticket }) {
@@ -70,6 +71,7 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
           rows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          {...shortcutTarget('focusNote')}
         />
         <Checkbox
           id="ticket-note-fixed"
@@ -77,7 +79,7 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
           checked={fixed}
           onChange={(e) => setFixed(e.target.checked)}
         />
-        <Button variant="secondary" pending={action.isPending}>
+        <Button variant="secondary" pending={action.isPending} {...shortcutTarget('saveNote')}>
           {t('tickets.saveNote')}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { errorText, userCan, useUser } from '../../../../shared/auth';
 import { useT } from '../../../../shared/i18n';
@@ -94,16 +94,21 @@ function LockBanner({ itemId }: { itemId: number }) {
 
 /**
  * An order in a tab ("Pedido {id}", or the item a queue tab gave): its lock, the change check, and the item page
- * itself (item-detail.route.tsx, unchanged but for taking the id from here).
+ * itself (item-detail.route.tsx), which shows both in its sticky header, with the queue's finish bar as `toolbar`.
  */
-export function ItemWorkspace({ itemId }: { itemId: number }) {
+export function ItemWorkspace({ itemId, toolbar }: { itemId: number; toolbar?: ReactNode }) {
   const t = useT();
   const changed = useChangeCheck(itemId);
   return (
-    <>
-      <LockBanner itemId={itemId} />
-      {changed ? <Alert tone="info">{t('workspace.changedNotice')}</Alert> : null}
-      <ItemDetailRoute itemId={String(itemId)} />
-    </>
+    <ItemDetailRoute
+      itemId={String(itemId)}
+      toolbar={toolbar}
+      notices={
+        <>
+          <LockBanner itemId={itemId} />
+          {changed ? <Alert tone="info">{t('workspace.changedNotice')}</Alert> : null}
+        </>
+      }
+    />
   );
 }

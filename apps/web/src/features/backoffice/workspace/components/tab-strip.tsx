@@ -14,11 +14,14 @@ export function TabStrip({
   activeKey,
   hrefOf,
   onClose,
+  onShortcuts,
 }: {
   tabs: readonly TabKey[];
   activeKey: TabKey | null;
   hrefOf: (key: TabKey) => string;
   onClose: (key: TabKey) => void;
+  /** Opens the `?` dialog of shortcuts. */
+  onShortcuts: () => void;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -114,7 +117,18 @@ export function TabStrip({
         </div>
       </div>
       <div className="ws-strip__footer">
-        <p className="ws-strip__hint secondary-text">{t('workspace.shortcutsHint')}</p>
+        <p className="ws-strip__hint secondary-text">
+          {t('workspace.shortcutsHint')}{' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="?"
+            onClick={onShortcuts}
+          >
+            {t('shortcuts.open')}
+          </button>
+        </p>
         {closedFixed.length > 0 ? (
           <details className="ws-open">
             <summary>{t('workspace.openTab')}</summary>

@@ -20,6 +20,7 @@ import { Alert, Spinner } from '../../../../shared/ui';
 import { useTicketLocks } from '../../tickets';
 import { workspaceApi, workspaceKeys, type WorkspaceState } from '../api/workspace-queries';
 import { BASE, defaultHref, tabForPath } from '../../shared';
+import { ShortcutsDialog, useAgentShortcuts } from './agent-shortcuts';
 import { TabStrip } from './tab-strip';
 import { useItemLocks } from './use-item-locks';
 import { WorkspaceContext, type WorkspaceContextValue } from '../../shared';
@@ -151,25 +152,15 @@ export function WorkspaceShell() {
     [workspace, currentKey, save, navigate, hrefOf],
   );
 
-  // Shortcuts anywhere in the back office: Alt+Shift+W closes the tab, Alt+Shift+Arrow moves to the next one.
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey || !workspace || !currentKey) return;
-      if (event.code === 'KeyW') {
-        event.preventDefault();
-        if (isClosable(currentKey)) closeTab(currentKey);
-        return;
-      }
-      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-      const index = workspace.tabs.indexOf(currentKey);
-      if (step === 0 || index < 0) return;
-      event.preventDefault();
-      const target = workspace.tabs[(index + step + workspace.tabs.length) % workspace.tabs.length];
-      if (target) void navigate(hrefOf(target));
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [workspace, currentKey, closeTab, navigate, hrefOf]);
+  // The agent's shortcuts (the map is shared/lib/agent-shortcuts.ts): tabs, the order's loop, search, the `?` dialog.
+  const goToTab = useCallback((key: TabKey) => void navigate(hrefOf(key)), [navigate, hrefOf]);
+  const shortcuts = useAgentShortcuts({
+    tabs: workspace?.tabs ?? [],
+    currentKey,
+    goToTab,
+    closeTab,
+    isClosable,
+  });
 
   const setQueueItem = useCallback((queue: QueueName, itemId: number | null | undefined) => {
     setQueueItems((current) => ({ ...current, [queue]: itemId }));
@@ -189,7 +180,13 @@ export function WorkspaceShell() {
 
   return (
     <WorkspaceContext.Provider value={value}>
-      <TabStrip tabs={workspace.tabs} activeKey={activeKey} hrefOf={hrefOf} onClose={closeTab} />
+      <TabStrip
+        tabs={workspace.tabs}
+        activeKey={activeKey}
+        hrefOf={hrefOf}
+        onClose={closeTab}
+        onShortcuts={shortcuts.openHelp}
+      />
       {tooMany ? <Alert>{t('workspace.tooManyTabs', { max: MAX_OPEN_TABS })}</Alert> : null}
       {saveError ? <Alert>{t('workspace.saveFailed', { message: errorText(saveError, t) })}</Alert> : null}
       <div
@@ -200,6 +197,16 @@ export function WorkspaceShell() {
       >
         <Outlet />
       </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" id="ws-announcer">
+        {shortcuts.announcement}
+      </p>
+      {shortcuts.helpOpen ? (
+        <ShortcutsDialog
+          onClose={shortcuts.closeHelp}
+          singleKeys={shortcuts.singleKeys}
+          onSingleKeys={shortcuts.setSingleKeys}
+        />
+      ) : null}
     </WorkspaceContext.Provider>
   );
 }

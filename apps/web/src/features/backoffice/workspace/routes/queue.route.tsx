@@ -7,7 +7,7 @@ import { useLanguage, useT } from '../../../../shared/i18n';
 import { api, isApiError } from '../../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Select, Spinner } from '../../../../shared/ui';
-import { backofficeKeys, useItem, useStatuses, useWorkspace } from '../../shared';
+import { backofficeKeys, shortcutTarget, useItem, useStatuses, useWorkspace } from '../../shared';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { TicketQueue } from '../../tickets';
@@ -215,10 +215,11 @@ function QueueItem({
     }
   }
 
-  return (
+  // The finish bar sits in the order's sticky header, with the status and the actions.
+  const bar = (
     <>
       <section className="ws-queue-bar" aria-label={title}>
-        <div>
+        <div className="ws-queue-bar__title">
           <p>
             <strong>{title}</strong>
           </p>
@@ -232,8 +233,14 @@ function QueueItem({
           onChange={(event) => setResult(event.target.value)}
           emptyLabel={t('workspace.chooseResult')}
           items={results.map((s) => ({ value: String(s.id), label: `${s.id} · ${s.text}` }))}
+          {...shortcutTarget('status')}
         />
-        <Button type="button" pending={pending === 'next'} onClick={() => void finish('next')}>
+        <Button
+          type="button"
+          pending={pending === 'next'}
+          onClick={() => void finish('next')}
+          {...shortcutTarget('finishNext')}
+        >
           {t('workspace.finishNext')}
         </Button>
         <Button type="button" variant="secondary" pending={pending === 'stop'} onClick={() => void finish('stop')}>
@@ -246,7 +253,7 @@ function QueueItem({
       </section>
       {finishedId !== null ? <Alert tone="success">{t('workspace.finished', { id: finishedId })}</Alert> : null}
       {error ? <Alert>{errorText(error, t)}</Alert> : null}
-      <ItemWorkspace itemId={itemId} />
     </>
   );
+  return <ItemWorkspace itemId={itemId} toolbar={bar} />;
 }

@@ -2,6 +2,7 @@ import { userCan, useUser } from '../../../../../shared/auth';
 import { useT } from '../../../../../shared/i18n';
 import type { BackofficeItem, PanelStatus } from '../../../../../shared/lib/api-contract';
 import { Alert, Button } from '../../../../../shared/ui';
+import { shortcutTarget } from '../../../shared';
 import { ItemSection } from '../item-sections';
 import { actionButtons } from './item-action-buttons';
 import { ItemActionDialog } from './item-action-dialogs';
@@ -43,6 +44,7 @@ export function ItemActionsPanel({ item, statuses }: { item: BackofficeItem; sta
               variant={name === 'finish' ? 'primary' : 'secondary'}
               aria-haspopup="dialog"
               onClick={() => actions.openDialog(name)}
+              {...(name === 'finish' ? shortcutTarget('finishNext') : {})}
             >
               {t(`itemActions.button.${name}`)}
             </Button>
