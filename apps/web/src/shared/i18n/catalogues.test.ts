@@ -7,6 +7,27 @@ import { pt } from './pt';
 
 const full = { es, en, pt } as const;
 
+// Every feature's Spanish catalogue (shared/i18n/features/<feature>/es.ts), as the language catalogue spreads them.
+const featureCatalogues = import.meta.glob<Record<string, Record<string, string>>>('./features/*/es.ts', {
+  eager: true,
+});
+
+describe('catalogues per feature', () => {
+  it('every text is in exactly one feature catalogue: a key written twice would silently hide one text', () => {
+    const seen = new Map<string, string>();
+    for (const [file, module] of Object.entries(featureCatalogues)) {
+      for (const catalogue of Object.values(module)) {
+        for (const key of Object.keys(catalogue)) {
+          expect(seen.get(key), `${key} in ${file}`).toBeUndefined();
+          seen.set(key, file);
+        }
+      }
+    }
+    expect(seen.size).toBe(Object.keys(es).length);
+    expect(Object.keys(featureCatalogues).length).toBeGreaterThan(10);
+  });
+});
+
 describe('language catalogues, one chunk per language', () => {
   it.each(['es', 'en', 'pt'] as const)('the boot texts of %s are the catalogue texts, word for word', (language) => {
     for (const [key, text] of Object.entries(BOOT_TEXTS[language])) {
