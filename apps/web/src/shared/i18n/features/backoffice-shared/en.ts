@@ -1,0 +1,30 @@
+import type { backofficeSharedEs } from './es';
+
+// English texts of `backoffice-shared`.
+export const backofficeSharedEn: Record<keyof typeof backofficeSharedEs, string> = {
+  'history.field.clientStatus': 'Status the customer sees',
+  'history.field.attributes': 'Attributes',
+  'history.field.paymentMethod': 'Preferred payment method',
+  'history.field.bankAccount': 'Bank account',
+  'history.field.card': 'Saved card',
+  'history.field.dataChangeAlert': 'Data-change warning',
+  'history.switch.on': 'on',
+  'history.switch.off': 'off',
+  'history.field.priority': 'Priority',
+  'history.field.deadline': 'Deadline',
+  'history.field.postponedUntil': 'Postponed until',
+  'history.field.assignee': 'Assigned to',
+  'history.field.provider': 'Provider',
+  'history.field.reference': 'Reference',
+  'history.field.reason': 'Reason',
+  'history.field.note': 'Note',
+  'history.field.noteText': 'Text',
+  'history.field.file': 'File',
+  'history.field.relatedItem': 'Related order',
+  'history.field.product': 'Product',
+  'history.field.copy': 'Copy to',
+  'history.field.source': 'Source',
+  'history.none': 'none',
+  'history.change': '{field}: {from} → {to}',
+  'history.value': '{field}: {value}',
+};

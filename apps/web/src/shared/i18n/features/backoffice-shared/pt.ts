@@ -1,0 +1,30 @@
+import type { backofficeSharedEs } from './es';
+
+// Portuguese texts of `backoffice-shared`.
+export const backofficeSharedPt: Record<keyof typeof backofficeSharedEs, string> = {
+  'history.field.clientStatus': 'Estado para o cliente',
+  'history.field.attributes': 'Atributos',
+  'history.field.paymentMethod': 'Método de pagamento preferido',
+  'history.field.bankAccount': 'Conta bancária',
+  'history.field.card': 'Cartão guardado',
+  'history.field.dataChangeAlert': 'Aviso de alterações de dados',
+  'history.switch.on': 'ativado',
+  'history.switch.off': 'desativado',
+  'history.field.priority': 'Prioridade',
+  'history.field.deadline': 'Prazo',
+  'history.field.postponedUntil': 'Adiado até',
+  'history.field.assignee': 'Atribuído a',
+  'history.field.provider': 'Fornecedor',
+  'history.field.reference': 'Referência',
+  'history.field.reason': 'Motivo',
+  'history.field.note': 'Nota',
+  'history.field.noteText': 'Texto',
+  'history.field.file': 'Ficheiro',
+  'history.field.relatedItem': 'Pedido relacionado',
+  'history.field.product': 'Produto',
+  'history.field.copy': 'Cópia para',
+  'history.field.source': 'Origem',
+  'history.none': 'nenhum',
+  'history.change': '{field}: {from} → {to}',
+  'history.value': '{field}: {value}',
+};
