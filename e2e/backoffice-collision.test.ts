@@ -75,7 +75,7 @@ test.describe.serial('two agents collide on one order', () => {
 
     await expectLockedOut(secondPage, AGENT.name);
     // The server refuses the write anyway (423), naming the holder; the note was not saved.
-    expect(await postNote(second, 'Nota del segundo agente')).toBe(423);
+    await expect.poll(() => postNote(second, 'Nota del segundo agente'), { intervals: [60_000] }).toBe(423);
     const detail = await apiCall(second, 'GET', `/api/backoffice/items/${itemId}`);
     expect((detail.json as { notes: { text: string }[] }).notes).toEqual([]);
   });
@@ -103,7 +103,7 @@ test.describe.serial('two agents collide on one order', () => {
     const firstAlert = firstPage.getByRole('alert').filter({ hasText: 'Pedido bloqueado' });
     await expect(firstAlert).toContainText(`Otro usuario (${SECOND.name}) ha bloqueado este pedido.`);
     await expectLockedOut(firstPage, SECOND.name);
-    expect(await postNote(first, 'Nota del primer agente')).toBe(423);
+    await expect.poll(() => postNote(first, 'Nota del primer agente'), { intervals: [60_000] }).toBe(423);
     await expectNoAxeViolations(firstPage, 'order tab after losing the lock');
 
     // The holder's write goes through.

@@ -26,7 +26,7 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
   expect(box, what).not.toBeNull();
   expect(box!.y, `${what}: top`).toBeGreaterThanOrEqual(0);
   expect(box!.y + box!.height, `${what}: bottom within ${viewport?.height}px`).toBeLessThanOrEqual(viewport!.height);
-  expect(await page.evaluate(() => window.scrollY), `${what}: no scrolling`).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: `${what}: no scrolling` }).toBe(0);
 }
 
 interface Notes {
@@ -68,9 +68,7 @@ test.describe.serial('the workplace by keyboard', () => {
     await expectOnScreen(page.getByLabel('Nuevo estado'), 'status (order tab)');
     await expectOnScreen(page.getByRole('button', { name: 'Finalizar', exact: true }), 'finish (order tab)');
     // The side panel holds the customer and the related orders; history is folded until asked for.
-    await expect(page.getByRole('region', { name: 'Datos relacionados' })).toContainText(
-      'teclado@example.com',
-    );
+    await expect(page.getByRole('region', { name: 'Datos relacionados' })).toContainText('teclado@example.com');
     await expect(page.locator('#historial')).toBeHidden();
     await page
       .getByRole('navigation', { name: 'Secciones del pedido' })
@@ -89,7 +87,7 @@ test.describe.serial('the workplace by keyboard', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await expect(page.getByLabel('Nuevo estado')).toBeInViewport();
     await expect(page.getByLabel('Nueva nota')).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, ARTIFACTS, 'backoffice-keyboard-order-1366');
     await page.setViewportSize({ width: 1440, height: 900 });
   });

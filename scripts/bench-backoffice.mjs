@@ -164,7 +164,8 @@ async function workload(pool, seed) {
     },
     // A reference's start matching many old orders and few or no recent ones (2-3 s by trigram before migration 0046;
     // now a prefix range of the references, docs/backoffice.md "Substring filters").
-    textPrefix: () => `text=${encodeURIComponent(pick(['ns-2025/', 'crp-2025/', 'rp-2025/', 'NS-2024/', 'ns-2025/00']))}`,
+    textPrefix: () =>
+      `text=${encodeURIComponent(pick(['ns-2025/', 'crp-2025/', 'rp-2025/', 'NS-2024/', 'ns-2025/00']))}`,
   };
   const urls = {};
   for (const [name, make] of Object.entries(cases)) {
@@ -277,7 +278,7 @@ function report(results) {
     ['by status (one or two, pages 1-3)', 'status', GOALS.status],
     ['by date range (1 to 31 days)', 'date', GOALS.date],
     ['text substring', 'text', GOALS.text],
-    ['text: a reference's start (ns-2025/)', 'textPrefix', GOALS.text],
+    ["text: a reference's start (ns-2025/)", 'textPrefix', GOALS.text],
   ];
   console.log(`\n  ${'search'.padEnd(40)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   goal (p95)`);
   const missed = [];

@@ -42,9 +42,12 @@ export async function apiTypesSource(document = JSON.parse(readFileSync(OPENAPI_
  * parameters, bodies and answers are unchanged; generic helpers read an absent method as "not documented".
  */
 function compact(source) {
-  return source
-    .replace(/^ *\/\*\* \x40description Default Response \*\/\n/gm, '')
-    .replace(/^ *[\w"]+\?: never;\n/gm, '')
-    .replace(/^ *headers: \{\n *\[name: string\]: unknown;\n *\};\n/gm, '')
-    .replace(/^ *parameters: \{\n *\};\n/gm, '');
+  return (
+    source
+      .replace(/^ *\/\*\* \x40description Default Response \*\/\n/gm, '')
+      // `content?: never` stays: it is what a response without a body holds (an empty `{}` would mean "anything").
+      .replace(/^ *(?!content\?)[\w"]+\?: never;\n/gm, '')
+      .replace(/^ *headers: \{\n *\[name: string\]: unknown;\n *\};\n/gm, '')
+      .replace(/^ *parameters: \{\n *\};\n/gm, '')
+  );
 }

@@ -111,6 +111,7 @@ export interface paths {
         post: {
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
@@ -137,6 +138,7 @@ export interface paths {
             responses: {
                 /** @description Redirect (Location header) */
                 302: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
@@ -162,6 +164,7 @@ export interface paths {
             responses: {
                 /** @description Redirect (Location header) */
                 302: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
@@ -607,6 +610,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -1920,6 +1924,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -3883,6 +3888,7 @@ export interface paths {
                 };
                 /** @description Nothing is waiting in this queue */
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -4531,6 +4537,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -4644,6 +4651,7 @@ export interface paths {
                 };
                 /** @description Nothing is waiting */
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -5435,6 +5443,7 @@ export interface paths {
         delete: {
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6251,6 +6260,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6448,6 +6458,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6494,6 +6505,7 @@ export interface paths {
         delete: {
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6515,6 +6527,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6662,6 +6675,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6729,6 +6743,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -6751,6 +6766,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -7116,6 +7132,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -7546,6 +7563,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -7654,6 +7672,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -7677,6 +7696,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -7948,6 +7968,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
@@ -8736,6 +8757,7 @@ export interface paths {
             };
             responses: {
                 204: {
+                    content?: never;
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
