@@ -1,4 +1,3 @@
 // The cart module's public surface: other modules and the app import only this file.
-export { default as cartRoutes } from './cart.routes.js';
 export { cartOut, CartService, refuseStoppingOutcome, refuseUnorderable } from './cart.service.js';
 export { cartModule } from './cart.module.js';

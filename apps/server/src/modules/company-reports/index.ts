@@ -1,4 +1,2 @@
 // The company-reports module's public surface: other modules and the app import only this file.
 export { companyReportsModule } from './company-reports.module.js';
-export { default as companyReportsRoutes } from './company-reports.routes.js';
-export type { CompanyReportsService } from './company-reports.service.js';

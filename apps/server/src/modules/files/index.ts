@@ -1,5 +1,4 @@
 // The files module's public surface: other modules and the app import only this file.
-export { createFileStorage } from './create-file-storage.js';
 export { type FileStorage, readStoredFile } from './file-storage.js';
 export { readMultipartFile } from './read-multipart-file.js';
 export { sendStoredFile } from './send-stored-file.js';

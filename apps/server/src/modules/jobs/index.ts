@@ -1,4 +1,4 @@
 // The jobs module's public surface: other modules and the app import only this file.
-export { messagePollSeconds, periodicPollSeconds, RATE_COUNTERS_SWEEP } from './background-jobs.js';
+export { messagePollSeconds, periodicPollSeconds } from './background-jobs.js';
 export { JobQueue } from './job-queue.js';
 export { jobsModule } from './jobs.module.js';

@@ -49,6 +49,6 @@ export function sameToken(posted: string, expected: string): boolean {
 }
 
 /** A whole number of at most 9 digits, or null (a quantity or a line's id and version as posted). */
-export function smallWhole(text: string): number | null {
+function smallWhole(text: string): number | null {
   return /^\d{1,9}$/.test(text) ? Number(text) : null;
 }

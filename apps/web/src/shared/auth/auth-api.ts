@@ -58,7 +58,7 @@ export function useLogout() {
   });
 }
 
-export interface SignInOptions {
+interface SignInOptions {
   remember_me: boolean;
   customer_provider: { name: string; start_url: string } | null;
   staff_provider: { name: string; start_url: string } | null;

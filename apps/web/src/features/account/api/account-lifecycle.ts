@@ -3,7 +3,7 @@ import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { unreadKey } from '../../../shared/notifications/use-unread';
 
-export interface PendingChange {
+interface PendingChange {
   pending_email: string;
   expires_at: string;
 }
@@ -63,7 +63,7 @@ export interface NotificationItem {
   created_at: string;
 }
 
-export interface NotificationList {
+interface NotificationList {
   items: NotificationItem[];
   total: number;
   page: number;

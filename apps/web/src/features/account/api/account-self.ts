@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
-export interface AccountData {
+interface AccountData {
   email: string;
   firstname: string;
   lastname: string;

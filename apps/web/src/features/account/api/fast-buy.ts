@@ -3,7 +3,7 @@ import { api } from '../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 export type FastBuyOrigin = 'pedido' | 'inmueble' | 'empresa' | 'vehiculo';
-export type FastBuyOverview = ApiResponse<'/api/me/fast-buy/{origin}/{originId}', 'get'>;
+type FastBuyOverview = ApiResponse<'/api/me/fast-buy/{origin}/{originId}', 'get'>;
 
 /** GET /api/me/fast-buy/{origin}/{id}: the products this saved item or order line can order, and the refresh offer. */
 export function useFastBuyOverview(origin: FastBuyOrigin, id: number) {

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 
 // The customer's side of the incident loop (spec: loadIncidenciaPedido / uploadIncidenciaPedido).
 
-export type CustomerIncidence = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/incidence', 'get'>;
+type CustomerIncidence = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/incidence', 'get'>;
 
 /** GET the item's incident: its text, whether it waits for an answer, earlier answers (404 if not the customer's). */
 export function useIncidence(orderId: string, itemId: string, enabled = true) {

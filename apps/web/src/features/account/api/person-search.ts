@@ -5,7 +5,7 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 
 // The customer's QP person-search list (spec: listaNombresQP, searchListaNombresQP, tramitaListaNombresQP).
 
-export type QpList = ApiResponse<'/api/me/qp/{itemId}', 'get'>;
+type QpList = ApiResponse<'/api/me/qp/{itemId}', 'get'>;
 
 const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 

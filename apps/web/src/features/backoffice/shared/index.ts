@@ -16,17 +16,11 @@ export { BASE, defaultHref, tabForPath, ticketsOfEmailHref } from './lib/workspa
 export { AgentLogoutRoute } from './routes/agent-logout.route';
 export {
   AGENT_SHORTCUTS,
-  disabledReason,
-  isTypingTarget,
   runShortcut,
-  shortcut,
   shortcutFor,
   shortcutTarget,
   shortcutTargetElement,
   singleKeysEnabled,
   SINGLE_KEYS_STORAGE,
-  type KeyPress,
-  type Shortcut,
-  type ShortcutOutcome,
   type ShortcutId,
 } from './lib/agent-shortcuts';

@@ -18,7 +18,7 @@ export function useUpdateCartItem() {
   });
 }
 
-export type QuoteLink = ApiResponse<'/api/cart/quote-link', 'post', 201>;
+type QuoteLink = ApiResponse<'/api/cart/quote-link', 'post', 201>;
 
 /** POST /api/cart/quote-link: a link for someone else to pay this cart; DELETE revokes every link given. */
 export function useQuoteLink() {

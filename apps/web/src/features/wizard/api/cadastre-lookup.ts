@@ -5,7 +5,7 @@ import type { ApiResponse } from '../../../shared/lib/api-contract';
 /** A property found by the cadastral lookup (GET /api/lookups/cadastre, docs/integrations.md). */
 export type CadastreAnswer = ApiResponse<'/api/lookups/cadastre', 'get'>;
 /** The references at an address (GET /api/lookups/cadastre/by-address). */
-export type CadastreList = ApiResponse<'/api/lookups/cadastre/by-address', 'get'>;
+type CadastreList = ApiResponse<'/api/lookups/cadastre/by-address', 'get'>;
 
 /** Looks a reference up (already checked in the browser; the server checks it again). */
 export function useCadastreLookup() {
@@ -27,7 +27,7 @@ export function useCadastreByAddress() {
 }
 
 /** Points for an address or a place (GET /api/lookups/geocode): the municipality an address names. */
-export type GeocodeList = ApiResponse<'/api/lookups/geocode', 'get'>;
+type GeocodeList = ApiResponse<'/api/lookups/geocode', 'get'>;
 
 export function useGeocode() {
   return useMutation({

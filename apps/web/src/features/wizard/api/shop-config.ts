@@ -3,7 +3,7 @@ import { api } from '../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 /** GET /api/config: shop settings (the spec's client configuration). */
-export type ShopConfig = ApiResponse<'/api/config', 'get'>;
+type ShopConfig = ApiResponse<'/api/config', 'get'>;
 
 export function useShopConfig() {
   return useQuery({

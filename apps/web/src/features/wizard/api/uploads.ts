@@ -4,7 +4,7 @@ import { apiUpload } from '../../../shared/lib/api-upload';
 import type { ApiResponse, FileReference } from '../../../shared/lib/api-contract';
 
 /** GET /api/uploads/limits: the largest upload and the accepted types (the server decides by content). */
-export type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
+type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
 
 export function useUploadLimits() {
   return useQuery({

@@ -5,7 +5,7 @@ import { configListKeys } from './config-lists';
 
 // A provider payment's files (docs/backoffice.md, "Provider payments"): list, download, upload, delete.
 
-export type ProviderPaymentFile = ApiResponse<
+type ProviderPaymentFile = ApiResponse<
   '/api/backoffice/config-lists/provider_payments/{paymentId}/files',
   'get'
 >['items'][number];

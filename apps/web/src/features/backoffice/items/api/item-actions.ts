@@ -209,7 +209,7 @@ export function useProviders() {
 }
 
 /** The item's data-change history and whether its alert is on (spec: getHistoricoCambiosDatos). */
-export type DataChanges = {
+type DataChanges = {
   item_id: number;
   updated_at: string;
   alert: boolean;
@@ -222,7 +222,7 @@ export type DataChanges = {
   }>;
 };
 
-export function useDataChanges(itemId: string, updatedAt: string) {
+function useDataChanges(itemId: string, updatedAt: string) {
   return useQuery({
     queryKey: [...backofficeKeys.item(itemId), 'data-changes', updatedAt] as const,
     queryFn: ({ signal }) =>

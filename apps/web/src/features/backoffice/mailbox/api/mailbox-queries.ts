@@ -10,7 +10,7 @@ export type EmailStatus = NonNullable<NonNullable<ApiQuery<'/api/backoffice/emai
 /** One outbox message as GET /api/backoffice/emails lists it. */
 export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
 
-export type EmailDetail = ApiResponse<'/api/backoffice/emails/{id}', 'get'>;
+type EmailDetail = ApiResponse<'/api/backoffice/emails/{id}', 'get'>;
 
 const mailboxKeys = {
   all: [...queryKeys.backoffice, 'emails'] as const,

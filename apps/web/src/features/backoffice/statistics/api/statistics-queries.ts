@@ -3,11 +3,11 @@ import { api } from '../../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 
-export type OrdersStatistics = ApiResponse<'/api/backoffice/statistics/orders', 'get'>;
-export type ProductsStatistics = ApiResponse<'/api/backoffice/statistics/products', 'get'>;
-export type QueueAgeStatistics = ApiResponse<'/api/backoffice/statistics/queue-age', 'get'>;
-export type AgentsStatistics = ApiResponse<'/api/backoffice/statistics/agents', 'get'>;
-export type RefundsStatistics = ApiResponse<'/api/backoffice/statistics/refunds', 'get'>;
+type OrdersStatistics = ApiResponse<'/api/backoffice/statistics/orders', 'get'>;
+type ProductsStatistics = ApiResponse<'/api/backoffice/statistics/products', 'get'>;
+type QueueAgeStatistics = ApiResponse<'/api/backoffice/statistics/queue-age', 'get'>;
+type AgentsStatistics = ApiResponse<'/api/backoffice/statistics/agents', 'get'>;
+type RefundsStatistics = ApiResponse<'/api/backoffice/statistics/refunds', 'get'>;
 
 /** The filter as the address carries it (raw strings: the server checks them and answers 400 with each problem). */
 export interface StatisticsQuery {

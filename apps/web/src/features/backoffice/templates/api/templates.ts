@@ -11,8 +11,8 @@ export type Template = ApiResponse<'/api/backoffice/templates/{kind}/{id}/{langu
 export type TemplatePreview = ApiResponse<'/api/backoffice/templates/preview', 'post'>;
 export type PreviewRequest = ApiBody<'/api/backoffice/templates/preview', 'post'>;
 export type TemplateValues = NonNullable<PreviewRequest['values']>;
-export type Placeholder = ApiItem<ApiResponse<'/api/backoffice/templates/placeholders', 'get'>['items']>;
-export type StaffIncidence = ApiResponse<'/api/backoffice/items/{itemId}/incidence', 'get'>;
+type Placeholder = ApiItem<ApiResponse<'/api/backoffice/templates/placeholders', 'get'>['items']>;
+type StaffIncidence = ApiResponse<'/api/backoffice/items/{itemId}/incidence', 'get'>;
 export type TemplateFields = ApiBody<'/api/backoffice/templates/{kind}/{id}/{language}', 'put'>;
 
 export const templateKeys = {

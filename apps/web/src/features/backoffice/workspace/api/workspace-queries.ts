@@ -7,9 +7,9 @@ import { queryKeys } from '../../../../shared/lib/query-keys';
 export type WorkspaceState = ApiResponse<'/api/backoffice/workspace', 'get'>;
 export type WorkspaceInput = ApiBody<'/api/backoffice/workspace', 'put'>;
 export type Activity = ApiResponse<'/api/backoffice/activity', 'get'>;
-export type ItemChanges = ApiResponse<'/api/backoffice/items/{itemId}/changes', 'get'>;
-export type QueueLast = ApiResponse<'/api/backoffice/queue/last', 'get'>;
-export type QueuePull = ApiResponse<'/api/backoffice/queue/next', 'post'>;
+type ItemChanges = ApiResponse<'/api/backoffice/items/{itemId}/changes', 'get'>;
+type QueueLast = ApiResponse<'/api/backoffice/queue/last', 'get'>;
+type QueuePull = ApiResponse<'/api/backoffice/queue/next', 'post'>;
 
 /**
  * POST /api/backoffice/items/{itemId}/finish (the order actions' route): sets the result, releases the lock and, with
@@ -21,7 +21,7 @@ export interface FinishInput {
   then: 'next' | 'stop';
   queue: QueueName;
 }
-export interface FinishResult {
+interface FinishResult {
   item_id: number;
   next: { item_id: number; locked_by: number } | null;
 }
