@@ -47,8 +47,3 @@ export function sameToken(posted: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** A whole number of at most 9 digits, or null (a quantity or a line's id and version as posted). */
-function smallWhole(text: string): number | null {
-  return /^\d{1,9}$/.test(text) ? Number(text) : null;
-}

@@ -58,12 +58,6 @@ export function useLogout() {
   });
 }
 
-interface SignInOptions {
-  remember_me: boolean;
-  customer_provider: { name: string; start_url: string } | null;
-  staff_provider: { name: string; start_url: string } | null;
-}
-
 /** GET /api/auth/options: whether remember-me is on and which identity providers this shop offers. */
 export function useSignInOptions() {
   return useQuery({

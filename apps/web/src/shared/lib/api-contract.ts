@@ -48,14 +48,6 @@ export type StoreInfo = ApiResponse<'/api/stores/{storeId}', 'get'>;
 /** Who sells in a store (its legal entity). */
 export type Seller = ApiResponse<'/api/stores/{storeId}/seller', 'get'>;
 
-/** A paginated list (spec: items, total, page, per_page). */
-interface ListResponse<T> {
-  items: T[];
-  total: number;
-  page: number;
-  per_page: number;
-}
-
 export type Category = ApiItem<ApiResponse<'/api/stores/{storeId}/categories', 'get'>['items']>;
 export type ProductSummary = ApiItem<ApiResponse<'/api/stores/{storeId}/products', 'get'>['items']>;
 export type Product = ApiResponse<'/api/stores/{storeId}/products/{urlKey}', 'get'>;
@@ -83,14 +75,11 @@ export function cartLineTotal(line: CartLine): MoneyString {
 
 /** A payment method's code as the API takes it (the screens hold the codes GET .../payment-methods gave). */
 export type PaymentMethodCode = ApiBody<'/api/checkout', 'post'>['payment_method'];
-type CheckoutStarted = ApiResponse<'/api/checkout', 'post', 201>;
-type PaymentState = ApiResponse<'/api/orders/{orderId}/payment', 'get'>;
 
 export type CustomerOrder = ApiResponse<'/api/me/orders/{orderId}', 'get'>;
 export type CustomerItem = ApiItem<CustomerOrder['items']>;
 /** POST /api/me/orders/{orderId}/withdraw: the order cancelled, what was refunded, the credit note (docs/withdrawal.md). */
 export type WithdrawalDone = ApiResponse<'/api/me/orders/{orderId}/withdraw', 'post'>;
-type OrderFile = ApiItem<CustomerItem['files']>;
 
 export type PanelStatus = ApiItem<ApiResponse<'/api/backoffice/statuses', 'get'>['items']>;
 /** A page of the order search (has_more, and a total that is a lower bound when total_exact is false). */
@@ -99,9 +88,3 @@ export type BackofficeListItem = ApiItem<ItemSearchPage['items']>;
 export type BackofficeItem = ApiResponse<'/api/backoffice/items/{itemId}', 'get'>;
 /** Who holds an item's lock (POST .../lock, and the `lock` of a 423 ITEM_LOCKED). */
 export type ItemLockInfo = ApiResponse<'/api/backoffice/items/{itemId}/lock', 'post'>;
-type BackofficeNote = ApiResponse<'/api/backoffice/items/{itemId}/notes', 'post', 201>;
-
-/** The document assistant's state for an item (a model configured, turned off for the item). */
-type AssistantStatus = ApiResponse<'/api/backoffice/items/{itemId}/assistant', 'get'>;
-/** A PDF made from markdown and attached to the item. */
-type AssistantPdfAttached = ApiResponse<'/api/backoffice/items/{itemId}/assistant/pdf', 'post', 201>;

@@ -3,11 +3,6 @@ import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 import { unreadKey } from '../../../shared/notifications/use-unread';
 
-interface PendingChange {
-  pending_email: string;
-  expires_at: string;
-}
-
 const pendingKey = ['me', 'email-change'] as const;
 
 /** GET /api/me/email-change: the change waiting for its link, if any. */
@@ -61,14 +56,6 @@ export interface NotificationItem {
   status: 'pending' | 'processing' | 'incidence' | 'ready' | 'returned';
   read: boolean;
   created_at: string;
-}
-
-interface NotificationList {
-  items: NotificationItem[];
-  total: number;
-  page: number;
-  per_page: number;
-  unread: number;
 }
 
 /** GET /api/me/notifications (the spec's list shape, plus the unread count). */

@@ -2,13 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import { queryKeys } from '../../../shared/lib/query-keys';
 
-interface AccountData {
-  email: string;
-  firstname: string;
-  lastname: string;
-  newsletter: boolean;
-}
-
 const accountKey = ['me', 'account'] as const;
 
 /** GET /api/me/account: the e-mail, the name and the newsletter switch. */

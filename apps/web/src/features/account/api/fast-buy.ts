@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 export type FastBuyOrigin = 'pedido' | 'inmueble' | 'empresa' | 'vehiculo';
-type FastBuyOverview = ApiResponse<'/api/me/fast-buy/{origin}/{originId}', 'get'>;
 
 /** GET /api/me/fast-buy/{origin}/{id}: the products this saved item or order line can order, and the refresh offer. */
 export function useFastBuyOverview(origin: FastBuyOrigin, id: number) {

@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import { apiUpload } from '../../../shared/lib/api-upload';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 // The customer's side of the incident loop (spec: loadIncidenciaPedido / uploadIncidenciaPedido).
-
-type CustomerIncidence = ApiResponse<'/api/me/orders/{orderId}/items/{itemId}/incidence', 'get'>;
 
 /** GET the item's incident: its text, whether it waits for an answer, earlier answers (404 if not the customer's). */
 export function useIncidence(orderId: string, itemId: string, enabled = true) {

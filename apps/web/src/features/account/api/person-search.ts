@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 // The customer's QP person-search list (spec: listaNombresQP, searchListaNombresQP, tramitaListaNombresQP).
-
-type QpList = ApiResponse<'/api/me/qp/{itemId}', 'get'>;
 
 const key = (itemId: number) => [...queryKeys.myOrders, 'qp', itemId] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
+
 import { queryKeys } from '../../../shared/lib/query-keys';
 
 /** PATCH /api/cart/items/{id} (updatequoteitem): the quantity as typed; the server checks it and re-prices. */
@@ -17,8 +17,6 @@ export function useUpdateCartItem() {
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart }),
   });
 }
-
-type QuoteLink = ApiResponse<'/api/cart/quote-link', 'post', 201>;
 
 /** POST /api/cart/quote-link: a link for someone else to pay this cart; DELETE revokes every link given. */
 export function useQuoteLink() {

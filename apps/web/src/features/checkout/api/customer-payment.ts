@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiBody, ApiResponse } from '../../../shared/lib/api-contract';
+import type { ApiBody } from '../../../shared/lib/api-contract';
 
 /** A method code, or "remove_cc" (the screen offers only these; the server refuses others with 400). */
 type PreferredChoice = ApiBody<'/api/customer/payment', 'put'>['preferred_payment'];
-
-type PreferredPayment = NonNullable<ApiResponse<'/api/customer/payment', 'get'>['preferred_payment']>;
 
 const KEY = ['customer', 'payment'] as const;
 

@@ -4,7 +4,6 @@ import type { ApiAnswers, ApiResponse } from '../../../shared/lib/api-contract';
 
 export type AgentOrderCreated = ApiResponse<'/api/backoffice/agent-orders', 'post', 201>;
 export type QpLists = ApiResponse<'/api/backoffice/qp/{itemId}', 'get'>;
-type QpNameAdded = ApiResponse<'/api/backoffice/qp/names', 'post'>;
 
 export interface AgentOrderInput {
   customer: { email: string; firstname?: string; lastname?: string };

@@ -4,8 +4,6 @@ import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 /** A property found by the cadastral lookup (GET /api/lookups/cadastre, docs/integrations.md). */
 export type CadastreAnswer = ApiResponse<'/api/lookups/cadastre', 'get'>;
-/** The references at an address (GET /api/lookups/cadastre/by-address). */
-type CadastreList = ApiResponse<'/api/lookups/cadastre/by-address', 'get'>;
 
 /** Looks a reference up (already checked in the browser; the server checks it again). */
 export function useCadastreLookup() {
@@ -25,9 +23,6 @@ export function useCadastreByAddress() {
     retry: false,
   });
 }
-
-/** Points for an address or a place (GET /api/lookups/geocode): the municipality an address names. */
-type GeocodeList = ApiResponse<'/api/lookups/geocode', 'get'>;
 
 export function useGeocode() {
   return useMutation({

@@ -1,11 +1,8 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../shared/lib/api-contract';
 
 /** The place lists the pickers search (GET /api/geo/..., docs/geo-data.md). */
 export type RemotePlaceKind = 'es_municipality' | 'pt_municipality' | 'pt_parish';
-
-type PlaceItem = ApiResponse<'/api/geo/pt/parishes/{code}', 'get'>;
 
 const PATHS = {
   es_municipality: { list: '/api/geo/es/municipalities', one: '/api/geo/es/municipalities/{code}', within: 'province' },

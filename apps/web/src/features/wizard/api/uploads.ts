@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
 import { apiUpload } from '../../../shared/lib/api-upload';
-import type { ApiResponse, FileReference } from '../../../shared/lib/api-contract';
-
-/** GET /api/uploads/limits: the largest upload and the accepted types (the server decides by content). */
-type UploadLimits = ApiResponse<'/api/uploads/limits', 'get'>;
+import type { FileReference } from '../../../shared/lib/api-contract';
 
 export function useUploadLimits() {
   return useQuery({

@@ -11,7 +11,6 @@ export type ConfigPage = { items: ConfigRecord[]; total: number; page: number; p
 /** A record's values as the API takes them (each list's fields: docs/backoffice.md). */
 type NewValues = ApiBody<'/api/backoffice/config-lists/{list}', 'post'>;
 type EditedValues = ApiBody<'/api/backoffice/config-lists/{list}/{key}', 'put'>;
-type ConfigHistory = ApiResponse<'/api/backoffice/config-lists/{list}/{key}/history', 'get'>['items'];
 
 export const configListKeys = {
   list: (list: ConfigListKey) => [...queryKeys.backoffice, 'config-lists', list] as const,

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, fillPath } from '../../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../../shared/lib/api-contract';
+
 import { configListKeys } from './config-lists';
 
 // A provider payment's files (docs/backoffice.md, "Provider payments"): list, download, upload, delete.
-
-type ProviderPaymentFile = ApiResponse<
-  '/api/backoffice/config-lists/provider_payments/{paymentId}/files',
-  'get'
->['items'][number];
 
 /** Where a file is downloaded (a plain link: the browser saves it). */
 export const providerPaymentFileHref = (paymentId: string, fileId: number) =>

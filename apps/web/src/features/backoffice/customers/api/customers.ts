@@ -102,7 +102,6 @@ export function useUpdateStaff() {
 }
 
 export type CustomerPayment = ApiResponse<'/api/backoffice/customers/{customerId}/payment', 'get'>;
-type CustomerHistory = ApiResponse<'/api/backoffice/customers/{customerId}/history', 'get'>;
 
 /** A customer's payment data (method, saved card's last four, bank account masked). */
 export function useCustomerPayment(id: number) {

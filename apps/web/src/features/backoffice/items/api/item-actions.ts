@@ -207,25 +207,3 @@ export function useProviders() {
     staleTime: 5 * 60_000,
   });
 }
-
-/** The item's data-change history and whether its alert is on (spec: getHistoricoCambiosDatos). */
-type DataChanges = {
-  item_id: number;
-  updated_at: string;
-  alert: boolean;
-  alert_off_at: string | null;
-  changes: Array<{
-    history_id: number;
-    created_at: string;
-    by: 'customer' | 'staff';
-    answers: Array<{ key: string; label: string; from: string; to: string }>;
-  }>;
-};
-
-function useDataChanges(itemId: string, updatedAt: string) {
-  return useQuery({
-    queryKey: [...backofficeKeys.item(itemId), 'data-changes', updatedAt] as const,
-    queryFn: ({ signal }) =>
-      api.GET('/api/backoffice/items/{itemId}/data-changes', { params: { path: { itemId } }, signal }),
-  });
-}

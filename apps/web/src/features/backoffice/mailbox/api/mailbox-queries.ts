@@ -10,8 +10,6 @@ export type EmailStatus = NonNullable<NonNullable<ApiQuery<'/api/backoffice/emai
 /** One outbox message as GET /api/backoffice/emails lists it. */
 export type EmailSummary = ApiItem<ApiResponse<'/api/backoffice/emails', 'get'>['items']>;
 
-type EmailDetail = ApiResponse<'/api/backoffice/emails/{id}', 'get'>;
-
 const mailboxKeys = {
   all: [...queryKeys.backoffice, 'emails'] as const,
   list: (page: number, status: string) => [...queryKeys.backoffice, 'emails', 'list', page, status] as const,

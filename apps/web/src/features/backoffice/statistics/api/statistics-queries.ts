@@ -1,13 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
-import type { ApiResponse } from '../../../../shared/lib/api-contract';
-import { queryKeys } from '../../../../shared/lib/query-keys';
 
-type OrdersStatistics = ApiResponse<'/api/backoffice/statistics/orders', 'get'>;
-type ProductsStatistics = ApiResponse<'/api/backoffice/statistics/products', 'get'>;
-type QueueAgeStatistics = ApiResponse<'/api/backoffice/statistics/queue-age', 'get'>;
-type AgentsStatistics = ApiResponse<'/api/backoffice/statistics/agents', 'get'>;
-type RefundsStatistics = ApiResponse<'/api/backoffice/statistics/refunds', 'get'>;
+import { queryKeys } from '../../../../shared/lib/query-keys';
 
 /** The filter as the address carries it (raw strings: the server checks them and answers 400 with each problem). */
 export interface StatisticsQuery {

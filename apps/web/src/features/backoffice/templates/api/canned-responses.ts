@@ -5,10 +5,8 @@ import { queryKeys } from '../../../../shared/lib/query-keys';
 
 // Canned responses (docs/backoffice.md, "Canned responses").
 
-type CannedList = ApiResponse<'/api/backoffice/canned-responses', 'get'>;
 export type CannedResponse = ApiResponse<'/api/backoffice/canned-responses/{id}', 'get'>;
 export type CannedFields = ApiBody<'/api/backoffice/canned-responses', 'post'>;
-type CannedRender = ApiResponse<'/api/backoffice/canned-responses/{id}/render', 'post'>;
 export type CannedRenderRequest = ApiBody<'/api/backoffice/canned-responses/{id}/render', 'post'>;
 export type CannedScope = 'mine' | 'all';
 

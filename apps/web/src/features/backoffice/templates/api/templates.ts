@@ -1,6 +1,6 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
-import type { ApiBody, ApiItem, ApiResponse, Language } from '../../../../shared/lib/api-contract';
+import type { ApiBody, ApiResponse, Language } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import { backofficeKeys } from '../../shared';
 
@@ -11,8 +11,6 @@ export type Template = ApiResponse<'/api/backoffice/templates/{kind}/{id}/{langu
 export type TemplatePreview = ApiResponse<'/api/backoffice/templates/preview', 'post'>;
 export type PreviewRequest = ApiBody<'/api/backoffice/templates/preview', 'post'>;
 export type TemplateValues = NonNullable<PreviewRequest['values']>;
-type Placeholder = ApiItem<ApiResponse<'/api/backoffice/templates/placeholders', 'get'>['items']>;
-type StaffIncidence = ApiResponse<'/api/backoffice/items/{itemId}/incidence', 'get'>;
 export type TemplateFields = ApiBody<'/api/backoffice/templates/{kind}/{id}/{language}', 'put'>;
 
 export const templateKeys = {

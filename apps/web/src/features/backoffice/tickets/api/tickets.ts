@@ -12,9 +12,7 @@ import type { TicketLockState } from '../../shared';
 export type TicketPage = ApiResponse<'/api/backoffice/tickets', 'get'>;
 export type TicketRow = ApiItem<TicketPage['items']>;
 export type Ticket = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
-type TicketWritten = ApiResponse<'/api/backoffice/tickets/{ticketId}/close', 'post'>;
 export type TicketSent = ApiResponse<'/api/backoffice/tickets/{ticketId}/reply', 'post'>;
-type TicketPull = ApiResponse<'/api/backoffice/tickets/next', 'post'>;
 
 export interface TicketFilter {
   email: string;

@@ -7,9 +7,6 @@ import { queryKeys } from '../../../../shared/lib/query-keys';
 export type WorkspaceState = ApiResponse<'/api/backoffice/workspace', 'get'>;
 export type WorkspaceInput = ApiBody<'/api/backoffice/workspace', 'put'>;
 export type Activity = ApiResponse<'/api/backoffice/activity', 'get'>;
-type ItemChanges = ApiResponse<'/api/backoffice/items/{itemId}/changes', 'get'>;
-type QueueLast = ApiResponse<'/api/backoffice/queue/last', 'get'>;
-type QueuePull = ApiResponse<'/api/backoffice/queue/next', 'post'>;
 
 /**
  * POST /api/backoffice/items/{itemId}/finish (the order actions' route): sets the result, releases the lock and, with
@@ -20,10 +17,6 @@ export interface FinishInput {
   version: string;
   then: 'next' | 'stop';
   queue: QueueName;
-}
-interface FinishResult {
-  item_id: number;
-  next: { item_id: number; locked_by: number } | null;
 }
 
 export const workspaceKeys = {
