@@ -34,7 +34,7 @@ const EXCEPTIONS: Record<string, string> = {
 const NOT_SCANNED = [
   /^\/api\/me\/(notifications|activities)(\/|$)/,
   /^\/api\/me\/(properties|companies|vehicles|documents)(\/|$)/,
-  /^\/api\/backoffice\/items\/\{itemId\}\/(close|not-processing|postpone|delegate|reference|priority|deadline|provider|lead\/)/,
+  /^\/api\/backoffice\/items\/\{itemId\}\/(close|not-processing|postpone|delegate|reference|priority|deadline|provider|lead\/|client-status|attributes|data-changes\/alert)/,
   /^\/api\/backoffice\/tickets\/\{ticketId\}\/(close|delegate|rel_pedido|save_note|del_note|fix_note|unfix_note|postponer|convert_lead)/,
   /^\/api\/backoffice\/statistics\//,
   /^\/api\/backoffice\/config-lists\/provider_payments\//,
