@@ -42,7 +42,8 @@ async function notaSimplePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-test.describe.serial('fast-buy from a saved property, a one-property cart line, quote link paid by someone else', () => {
+test.describe
+  .serial('fast-buy from a saved property, a one-property cart line, quote link paid by someone else', () => {
   test.beforeAll(async ({ browser: launched }) => {
     test.setTimeout(300_000);
     browser = launched;

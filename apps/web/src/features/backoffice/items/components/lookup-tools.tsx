@@ -5,7 +5,6 @@ import { useT } from '../../../../shared/i18n';
 import { api } from '../../../../shared/lib/api-client';
 import { Alert, Button, SummaryList, TextInput } from '../../../../shared/ui';
 
-
 /**
  * The cadastral lookup (spec: refcatastral?refcat=) and the company reports (informeEconomico, informeSolvencia by
  * CIF) as controls with their results, on the order and customer pages. `idPrefix` keeps the ids unique per page.
