@@ -174,8 +174,22 @@ const client = createClient<paths>({
   headers: { accept: 'application/json' },
   bodySerializer: serializeBody,
   querySerializer: serializeQuery,
-  // Looked up at each call, not once: tests (MSW) replace the global fetch after this module loads.
-  fetch: (request) => fetch(request),
+  // Looked up at each call, not once: tests (MSW) replace the global fetch after this module loads. A body goes as
+  // bytes, not as the Request's stream: the browser then sends it like any form post (a stream body is hidden from
+  // the developer tools and from browser tests' request records, and some browsers refuse streams over HTTP/1.1).
+  fetch: async (request) => {
+    if (request.body === null) return fetch(request);
+    const body = await request.arrayBuffer();
+    return fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      credentials: request.credentials,
+      signal: request.signal,
+      redirect: request.redirect,
+      cache: request.cache,
+    });
+  },
 });
 // Answers pass through the middlewares last to first: the CSRF retry sees a 403 before it becomes an ApiError.
 client.use(errors, csrf);

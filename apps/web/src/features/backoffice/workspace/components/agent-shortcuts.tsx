@@ -122,12 +122,18 @@ export function useAgentShortcuts({ tabs, currentKey, goToTab, closeTab, isClosa
       }
       if (id === 'search') {
         if (current !== 'search') options.current.goToTab('search');
-        // The search screen may still be on its way: focus its first field once it is there.
+        // The search screen may still be on its way, and its heading takes the focus when it arrives: focus its
+        // first field, and again until the focus has stayed there for three checks in a row (at most a second).
         let tries = 0;
+        let held = 0;
         const focusSearch = () => {
           const field = shortcutTargetElement('search');
-          if (field) field.focus();
-          else if (tries++ < 20) window.setTimeout(focusSearch, 50);
+          if (field && document.activeElement === field) held += 1;
+          else {
+            held = 0;
+            field?.focus();
+          }
+          if (held < 3 && tries++ < 20) window.setTimeout(focusSearch, 50);
         };
         focusSearch();
         announce(t('shortcuts.done.search'));
