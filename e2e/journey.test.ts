@@ -193,7 +193,7 @@ test.describe
     const links = summary.getByRole('link');
     await expect
       .poll(() => links.allTextContents())
-      .toEqual(['Por favor, selecciona una opción', 'Por favor, selecciona una opción']);
+      .toEqual(['Provincia: Por favor, selecciona una opción', 'Municipio: Por favor, selecciona una opción']);
     // The message is repeated next to each field and is part of the field's description.
     for (const [label, message] of [
       ['Provincia', 'Por favor, selecciona una opción'],
