@@ -237,12 +237,13 @@ const pt: FormTexts = {
   'forms.signInOr': 'Ainda não tem conta?',
 };
 
-const CATALOGUES: Record<Language, FormTexts> = { es, en, pt };
+/** Every language's texts (a test holds the keys the web also has to the web's wording). */
+export const FORM_TEXTS: Record<Language, FormTexts> = { es, en, pt };
 
 export type FormTextKey = keyof typeof es;
 
 /** A text in the language, with its {placeholders} filled. */
 export function formText(language: Language, key: FormTextKey, params?: Record<string, string | number>): string {
-  const text = CATALOGUES[language][key];
+  const text = FORM_TEXTS[language][key];
   return params ? formatMessage(language, text, params) : text;
 }
