@@ -1,40 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInWebBuild } from '../support/stand-in-web-build.js';
 import { ADMIN, createTestApp, signedIn, type TestApp } from '../support/test-app.js';
 
 // The server-rendered legal pages and shop pages read the store's seller (docs/legal-entities.md): its
 // company data in the store's language with no placeholder text, schema.org's Organization, and an admin's edit
 // shown on the next page (the page cache is dropped). The web app's real render module, as in seo-pages.test.ts.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ENTRY = path.resolve(here, '../../../web/src/entry-server.tsx');
-const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-legal-dist-'));
-mkdirSync(path.join(dist, 'assets'));
-writeFileSync(
-  path.join(dist, 'index.html'),
-  `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ventanilla</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`,
-);
+const build = standInWebBuild('legal');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SSR_ENTRY: ENTRY } });
+  t = await createTestApp({ env: build.env });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+  build.remove();
 });
 
 const get = (url: string, host: string) => t.app.inject({ method: 'GET', url, headers: { host } });

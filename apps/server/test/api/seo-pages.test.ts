@@ -1,7 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,37 +5,20 @@ import { categories, products } from '../../src/db/schema.js';
 import { loadPageRenderer } from '../../src/modules/seo/page-renderer.js';
 import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js';
 import { CONSENT_COOKIE, rejectAllConsent, serializeConsent } from '@ventanilla/domain';
+import { standInWebBuild, WEB_SSR_SOURCE_ENTRY } from '../support/stand-in-web-build.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // The server-rendered pages with the web app's real render module, loaded from its sources, around a
 // stand-in index.html shaped like Vite's output.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ENTRY = path.resolve(here, '../../../web/src/entry-server.tsx');
-const dist = mkdtempSync(path.join(tmpdir(), 'ventanilla-seo-dist-'));
-mkdirSync(path.join(dist, 'assets'));
-writeFileSync(
-  path.join(dist, 'index.html'),
-  `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ventanilla</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`,
-);
+const build = standInWebBuild('seo');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SSR_ENTRY: ENTRY } });
+  t = await createTestApp({ env: build.env });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+  build.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -454,7 +433,13 @@ describe("a signed-in customer's checkout", () => {
     const template = parseShellTemplate(
       '<!doctype html><html lang="es"><head><title>V</title></head><body><div id="root"></div></body></html>',
     );
-    const pages = new SeoPages(t.app.ctx.catalog, template, await loadPageRenderer(ENTRY), 'http://shop.test', null);
+    const pages = new SeoPages(
+      t.app.ctx.catalog,
+      template,
+      await loadPageRenderer(WEB_SSR_SOURCE_ENTRY),
+      'http://shop.test',
+      null,
+    );
     await pages.page(1, '/tienda/nota-simple');
     const before = pages.cacheStats();
     const session = { store_id: 1, language: 'es', csrf_token: 'secret', user: { id: 1 }, remembered: false };
@@ -551,7 +536,7 @@ describe('an attacker', () => {
     const pages = new SeoPages(
       t.app.ctx.catalog,
       template,
-      await loadPageRenderer(ENTRY),
+      await loadPageRenderer(WEB_SSR_SOURCE_ENTRY),
       'http://shop.test',
       null,
       150_000,

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInWebBuild } from '../support/stand-in-web-build.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // Shop defects found by reading the spec against the product, each fixed and kept fixed: an empty category answers
 // its page, the Portuguese land registry description number is checked, a cadastral reference must be of the
 // municipality chosen, the English payment page does not say "Pedido".
 
+// The empty category's page is server-rendered: a stand-in web build, so a fresh clone without apps/web/dist renders it.
+const build = standInWebBuild('shop-defects');
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: build.env });
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  build.remove();
+});
 
 describe('a category with no products (the spec: permanent disability)', () => {
   it('answers its API and its page, with the empty-state text, not indexed', async () => {
