@@ -38,6 +38,7 @@ import { statisticsModule } from './modules/statistics/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { ticketsModule } from './modules/tickets/index.js';
 import { uploadsModule } from './modules/uploads/index.js';
+import canonicalHostPlugin from './plugins/canonical-host.js';
 import contextPlugin, { type AppContext, type CoreContext } from './plugins/context.js';
 import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contextPlugin, ctx);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(canonicalHostPlugin);
   await app.register(openapiPlugin);
   await app.register(errorStatusesPlugin);
   await app.register(cookie);

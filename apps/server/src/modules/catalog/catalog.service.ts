@@ -287,6 +287,11 @@ export class CatalogService {
     };
   }
 
+  /** The store a host name (lower case, no port) is mapped to: catalog/stores.json's hosts and STORE_HOSTS. */
+  storeIdForHost(hostname: string): number | undefined {
+    return this.current().hostMap.get(hostname);
+  }
+
   getStore(storeId: number): StoreInfo | undefined {
     return this.current().stores.get(storeId);
   }
