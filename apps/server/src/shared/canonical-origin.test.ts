@@ -25,7 +25,12 @@ describe('canonicalRedirect', () => {
     ['store-host', at('https', 'ventanilla.es'), STORE_1, null],
     ['store-host', at('https', 'www.ventanilla.es'), STORE_1, 'https://ventanilla.es/customer/checkout?x=1'],
     ['store-host', at('http', 'ventanilla.es'), STORE_1, 'https://ventanilla.es/customer/checkout?x=1'],
-    ['store-host', at('https', 'www.ventanilla.es', '//evil.example/x'), STORE_1, 'https://ventanilla.es//evil.example/x'],
+    [
+      'store-host',
+      at('https', 'www.ventanilla.es', '//evil.example/x'),
+      STORE_1,
+      'https://ventanilla.es//evil.example/x',
+    ],
     // A host the operator mapped (STORE_HOSTS) is its own canonical host.
     ['store-host', at('http', 'staging.ventanilla.test'), STORE_1, null],
     // A host no store has (an IP address): PUBLIC_URL.
