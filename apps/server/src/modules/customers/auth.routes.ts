@@ -41,7 +41,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.query.store !== undefined && !catalog.getStore(request.query.store))
         throw new AppError('NOT_FOUND', 'store');
       const session = await request.ensureSession();
-      const storeId = catalog.resolveStoreId(request, session.storeId);
+      const storeId = request.store.id;
       await app.rememberStore(request, storeId);
       reply.header('cache-control', 'no-store');
       return {

@@ -13,7 +13,7 @@ import { rememberThisBrowser } from './remember-me.service.js';
  * token travel in POST bodies (the link carries the token in its fragment, never sent to a server by the browser).
  */
 export const signInLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { signInLinks, catalog } = app.ctx;
+  const { signInLinks } = app.ctx;
 
   app.post(
     '/api/auth/sign-in-link',
@@ -27,9 +27,8 @@ export const signInLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      await signInLinks.request(request.body.email, storeId, request.ip);
+      await request.loadSession(); // the session's store counts
+      await signInLinks.request(request.body.email, request.store.id, request.ip);
       return reply.code(202).send({ ok: true });
     },
   );
