@@ -44,6 +44,7 @@ import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import errorStatusesPlugin from './plugins/error-statuses.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
+import requestScopePlugin from './plugins/request-scope.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorStatusesPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
+  // request.store and request.language: the routes and services read plain values, never the request.
+  await app.register(requestScopePlugin);
 
   await app.register(routeProtection);
   // Public: the shop, the cart, signing in, provider notifications (signed by the provider).

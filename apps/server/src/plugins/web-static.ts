@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessage } from '../i18n/server-messages.js';
-import { requestLanguage } from './errors.js';
 import { isApiRequest } from './security.js';
 import { collectStaticFiles, registerStaticFiles } from './static-files.js';
 
@@ -21,7 +20,7 @@ export default fp(
     const indexHtml = hasWeb ? readFileSync(indexFile) : null;
 
     app.setNotFoundHandler(async (request, reply) => {
-      const language = requestLanguage(app, request);
+      const language = request.language;
       // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place.
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {

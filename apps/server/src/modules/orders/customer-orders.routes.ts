@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { sendStoredFile } from '../files/index.js';
 import { CustomerOrder, WithdrawalDone } from './orders.schema.js';
 
@@ -23,12 +22,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
-      return customerOrders.list(
-        user.id,
-        request.query.page ?? 1,
-        request.query.per_page ?? 10,
-        requestLanguage(app, request),
-      );
+      return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, request.language);
     },
   );
 
@@ -46,7 +40,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
-      return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
+      return customerOrders.get(user.id, request.params.orderId, request.language);
     },
   );
 

@@ -103,8 +103,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
   /** The request's session (null without one) and its store: ?store=, the session's, the host's, the default. */
   async function context(request: FastifyRequest) {
     const session = request.cookies[SESSION_COOKIE] ? await request.loadSession() : null;
-    const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-    const store = catalog.getStore(storeId) ?? catalog.getStore(catalog.resolveStoreId(request, null))!;
+    const store = request.store.info!;
     // ?store= names the store of a first visit, as it does for the API (GET /api/session?store=): the session keeps
     // it, so the pages and forms after it are that store's (in production the host names it).
     if (request.method === 'GET' && (request.query as Record<string, unknown>).store !== undefined) {
