@@ -97,6 +97,8 @@ describe('CustomerPaymentSection', () => {
     await user.click(within(section).getByRole('button', { name: 'Guardar datos de pago' }));
 
     const summary = await within(section).findByRole('alert');
+    // Under the section's h3: the summary's heading is an h4, like the history's.
+    expect(within(summary).getByRole('heading', { level: 4 })).toHaveTextContent('Hay un problema');
     expect(within(summary).getByRole('link', { name: 'IBAN no válido' })).toHaveAttribute(
       'href',
       '#customer-payment-iban',
