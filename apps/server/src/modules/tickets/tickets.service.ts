@@ -73,7 +73,7 @@ export const NOTE_MAX = 5000;
 export const REPLY_MAX = 50_000;
 export const MAX_REPLY_FILES = 10;
 /** How many of the customer's other tickets and order items the ticket's side lists (the totals say the rest). */
-export const CUSTOMER_ACTIVITY_LIMIT = 10;
+const CUSTOMER_ACTIVITY_LIMIT = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const holderName = sql<string | null>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users}

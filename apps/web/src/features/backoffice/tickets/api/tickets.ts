@@ -13,7 +13,6 @@ export type TicketPage = ApiResponse<'/api/backoffice/tickets', 'get'>;
 export type TicketRow = ApiItem<TicketPage['items']>;
 export type Ticket = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
 export type TicketSent = ApiResponse<'/api/backoffice/tickets/{ticketId}/reply', 'post'>;
-export type TicketCustomerActivity = ApiResponse<'/api/backoffice/tickets/{ticketId}/customer-activity', 'get'>;
 
 export interface TicketFilter {
   email: string;
