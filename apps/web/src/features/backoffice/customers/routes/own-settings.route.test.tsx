@@ -24,6 +24,11 @@ describe('OwnSettingsRoute ("Mis ajustes")', () => {
 
     expect(await screen.findByLabelText(/Usuario de Aircall/)).toHaveValue('ana.lopez');
     expect(screen.getByLabelText(/Código de etiquetador/)).toHaveValue('ET1');
+    // The codes' format is said before saving, not learnt from a refusal.
+    expect(screen.getByLabelText(/Usuario de Aircall/)).toHaveAccessibleDescription(
+      /Solo letras y cifras, sin espacios/,
+    );
+    expect(screen.getByLabelText(/Código de etiquetador/)).toHaveAccessibleDescription(/Solo letras y cifras/);
     expect(screen.getByLabelText(/Listas de productos/)).toHaveValue('notas | Notas | NS | Nota simple; Certificado');
 
     await user.type(screen.getByLabelText(/Número de Aircall/), '+34910000000');

@@ -131,7 +131,7 @@ function SettingsForm({ initial }: { initial: OwnSettings }) {
                 key={path}
                 id={field(path)}
                 label={t(label)}
-                hint={path === 'aircall.number' ? t('ownSettings.aircallNumberHint') : undefined}
+                hint={t(path === 'aircall.number' ? 'ownSettings.aircallNumberHint' : 'ownSettings.codeHint')}
                 optional
                 value={values[path] ?? ''}
                 error={errors.byField[path]}
