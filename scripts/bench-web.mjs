@@ -7,6 +7,7 @@
 // .bench/lighthouse/<page>.json (open them at https://googlechrome.github.io/lighthouse/viewer/).
 //   BENCH_PAGES=home,product  only these pages      BENCH_RUNS=3  median of three runs per page (by performance)
 //   CHROME_PATH=/usr/bin/chromium (the default)     BENCH_URL=http://host:port  measure a running server instead
+//   BENCH_DIST=path/to/apps/web/dist  the web build that server serves (default this checkout's), for the JS figures
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,8 @@ const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.score
 const load = () => loadavg()[0].toFixed(1);
 
 const product = await startProduct();
-const bundle = measureBundle();
+const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : undefined;
+const bundle = measureBundle(dist);
 let home;
 const outDir = path.join(ROOT, '.bench/lighthouse');
 mkdirSync(outDir, { recursive: true });
@@ -74,7 +76,7 @@ const launchChrome = () =>
 let chrome = null;
 const results = [];
 try {
-  home = await measureHome(product.baseUrl);
+  home = await measureHome(product.baseUrl, dist);
   const cookie = pages.some((p) => p.signedIn) ? await signedInCookie(product.baseUrl) : '';
   for (const page of pages) {
     const runs = [];
