@@ -57,7 +57,8 @@ describe('TemplateEditRoute', () => {
     const { user, location } = renderNew();
     expect(await screen.findByText('{{nombre}}')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Aviso');
-    await user.type(screen.getByRole('textbox', { name: /Texto \(HTML\)/ }), '<p>Hola {{{{nombre}}</p>');
+    await user.click(screen.getByRole('textbox', { name: /Texto \(HTML\)/ }));
+    await user.paste('<p>Hola {{nombre}}</p>');
     await user.click(screen.getByRole('button', { name: 'Guardar plantilla' }));
     await waitFor(() => expect(location().pathname).toBe('/agentes/plantillas/email/12/es'));
     expect(await screen.findByText('Plantilla guardada.')).toBeInTheDocument();
@@ -90,7 +91,8 @@ describe('TemplateEditRoute', () => {
     );
     const { user } = renderNew();
     await user.type(await screen.findByRole('textbox', { name: /Nombre/ }), 'Aviso');
-    await user.type(screen.getByRole('textbox', { name: /Texto \(HTML\)/ }), '{{{{edad}}');
+    await user.click(screen.getByRole('textbox', { name: /Texto \(HTML\)/ }));
+    await user.paste('{{edad}}');
     await user.click(screen.getByRole('button', { name: 'Guardar plantilla' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Texto \(HTML\)/ })).toHaveAccessibleDescription(

@@ -66,7 +66,7 @@ describe('WorkspaceShell', () => {
     storedWorkspace('actividad');
     const { location } = renderWorkspace('/agentes');
     await waitFor(() => expect(location().pathname).toBe('/agentes/actividad'));
-    expect(await screen.findByRole('tab', { selected: true })).toHaveAttribute('id', 'ws-tab-actividad');
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true })).toHaveAttribute('id', 'ws-tab-actividad'));
   });
 
   it('closing the current tab moves to the one that takes its place and saves the list', async () => {
