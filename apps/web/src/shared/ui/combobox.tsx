@@ -1,14 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { describedBy, Field, type FieldBaseProps } from './field';
+import { useComboboxState, type ComboboxOption } from './use-combobox-state';
 import './combobox.css';
-
-export interface ComboboxOption {
-  value: string;
-  label: string;
-  /** A second line (the province of a municipality, a supplement). */
-  description?: string | undefined;
-}
 
 export interface ComboboxProps extends FieldBaseProps {
   /** The chosen option, or null while nothing is chosen. */
@@ -30,11 +24,6 @@ export interface ComboboxProps extends FieldBaseProps {
   autoComplete?: string;
 }
 
-/** Lower case without accents, for comparing typed text with labels ("avila" = "Ávila"). */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
-
 /** A hint followed by another sentence ends in a full stop ("Por ejemplo, Alcalá de Henares. Elige antes…"). */
 function sentence(hint: ReactNode): ReactNode {
   if (typeof hint !== 'string') return hint;
@@ -46,7 +35,8 @@ function sentence(hint: ReactNode): ReactNode {
  * An editable combobox with a list popup (WAI-ARIA 1.2 pattern): the user types, the options follow; arrow keys move
  * the active option (aria-activedescendant, focus stays in the input), Enter chooses, Escape closes the list (a second
  * Escape clears the text). The number of results, "no results" and the choice are announced in a polite live region.
- * Leaving the input with a text that is exactly one option's label chooses it.
+ * Leaving the input with a text that is exactly one option's label chooses it. The behaviour is the hook's
+ * (use-combobox-state.ts); this is its view.
  */
 export function Combobox({
   id,
@@ -69,96 +59,21 @@ export function Combobox({
   const t = useT();
   const listId = `${id}-listbox`;
   const statusId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [announcement, setAnnouncement] = useState('');
-  const listRef = useRef<HTMLUListElement>(null);
-  const showMessage = open && !disabledReason && text.trim() !== '';
-  const expanded = showMessage && options.length > 0;
-  const noResults = options.length === 0 && !loading;
-  const optionId = (i: number) => `${id}-option-${i}`;
-
-  // Announce results once a search settles (not on every keystroke while it runs).
-  useEffect(() => {
-    if (!open || loading || text.trim() === '' || disabledReason) return;
-    const timer = window.setTimeout(() => {
-      if (options.length === 0) setAnnouncement(t('combobox.noResults', { text: text.trim() }));
-      else {
-        const count = options.length === 1 ? t('combobox.oneResult') : t('combobox.results', { count: options.length });
-        setAnnouncement(more ? `${count} ${t('combobox.more')}` : count);
-      }
-    }, 400);
-    return () => window.clearTimeout(timer);
-  }, [open, loading, options, more, text, disabledReason, t]);
-
-  useEffect(() => {
-    if (active >= options.length) setActive(options.length - 1);
-  }, [options.length, active]);
-
-  // Keep the active option in view when moving with the keyboard.
-  useEffect(() => {
-    if (active < 0) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(optionId(active))}`);
-    el?.scrollIntoView?.({ block: 'nearest' });
-  });
-
-  function choose(option: ComboboxOption) {
-    onSelect(option);
-    onTextChange(option.label);
-    setOpen(false);
-    setActive(-1);
-    setAnnouncement(t('combobox.selected', { label: option.label }));
-  }
-
-  function typed(value: string) {
-    onTextChange(value);
-    if (selected && value !== selected.label) onSelect(null);
-    setOpen(true);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (disabledReason) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setOpen(true);
-        setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
-        break;
-      case 'Enter':
-        // With an option active, Enter chooses it instead of sending the form.
-        if (expanded && active >= 0 && options[active]) {
-          event.preventDefault();
-          choose(options[active]);
-        }
-        break;
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        } else if (text !== '') {
-          event.preventDefault();
-          typed('');
-        }
-        break;
-      default:
-        break;
-    }
-  }
-
-  function onBlur() {
-    setOpen(false);
-    setActive(-1);
-    if (selected || text.trim() === '') return;
-    const exact = options.filter((o) => foldText(o.label) === foldText(text));
-    if (exact.length === 1) choose(exact[0]!);
-  }
+  const {
+    setOpen,
+    active,
+    setActive,
+    announcement,
+    listRef,
+    showMessage,
+    expanded,
+    noResults,
+    optionId,
+    choose,
+    typed,
+    onKeyDown,
+    onBlur,
+  } = useComboboxState({ id, selected, text, onTextChange, onSelect, options, loading, more, disabledReason });
 
   const hintText: ReactNode = [hint, disabledReason].filter(Boolean).length ? (
     <>

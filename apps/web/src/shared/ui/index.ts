@@ -19,6 +19,7 @@ export { TextInput } from './text-input';
 export { Textarea } from './textarea';
 export { VisuallyHidden } from './visually-hidden';
 export { Columns } from './columns';
-export { Combobox, foldText, type ComboboxOption } from './combobox';
+export { Combobox } from './combobox';
+export { foldText, type ComboboxOption } from './use-combobox-state';
 export { NavLink } from './nav-link';
 export { Link } from './link';

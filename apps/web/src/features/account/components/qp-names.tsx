@@ -12,6 +12,8 @@ const EMPTY = { nombre: '', apellidos: '', nif: '' };
  * (name, surnames, DNI/NIE) and sends the list once, with the most properties to locate (up to the number paid for).
  * Read-only once sent; the properties found are shown under it. Nothing for lines of other products.
  */
+// size: two short forms over one list (add a person, send the list); left whole while the account pages are
+// reworked elsewhere.
 export function QpNames({ itemId, productId }: { itemId: number; productId: number }) {
   const t = useT();
   const isQp = QP_PRODUCT_IDS.includes(productId);

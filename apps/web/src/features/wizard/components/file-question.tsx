@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { errorText, useImpersonation } from '../../../shared/auth';
 import { useFormat, useT } from '../../../shared/i18n';
+import type { FileReference } from '../../../shared/lib/api-contract';
 import { formatFileSize, sizeFormat } from '../../../shared/lib/file-size';
 import { Field, LinkButton, VisuallyHidden } from '../../../shared/ui';
 import { deleteDocument, documentUrl, uploadDocument, useUploadLimits } from '../api/uploads';
@@ -154,25 +155,12 @@ export function FileQuestion({
       />
       {uploading ? <progress className="file-progress" max={100} value={status.percent} aria-hidden="true" /> : null}
       {reference && !uploading ? (
-        <div className="file-answer">
-          <p className="file-answer__name">
-            <a ref={nameLink} href={documentUrl(reference.file_id)} download={reference.filename}>
-              {reference.filename}
-            </a>{' '}
-            <span className="hint">({formatFileSize(reference.size, format.language)})</span>
-          </p>
-          <p className="file-answer__actions">
-            {/* The file name completes each action's name for screen readers ("Quitar escritura.pdf"). */}
-            <LinkButton onClick={() => input.current?.click()}>
-              {t('wizard.file.replace')}
-              <VisuallyHidden> ({reference.filename})</VisuallyHidden>
-            </LinkButton>{' '}
-            <LinkButton onClick={() => void remove()}>
-              {t('wizard.file.remove')}
-              <VisuallyHidden> {reference.filename}</VisuallyHidden>
-            </LinkButton>
-          </p>
-        </div>
+        <FileAnswer
+          reference={reference}
+          nameLink={nameLink}
+          onReplace={() => input.current?.click()}
+          onRemove={() => void remove()}
+        />
       ) : null}
       <p className="file-status" role="status" aria-live="polite">
         {status.kind === 'uploading'
@@ -182,5 +170,42 @@ export function FileQuestion({
             : ''}
       </p>
     </Field>
+  );
+}
+
+/** The document given: its name (a download link) and the actions "Cambiar por otro" and "Quitar". */
+function FileAnswer({
+  reference,
+  nameLink,
+  onReplace,
+  onRemove,
+}: {
+  reference: FileReference;
+  nameLink: RefObject<HTMLAnchorElement | null>;
+  onReplace: () => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="file-answer">
+      <p className="file-answer__name">
+        <a ref={nameLink} href={documentUrl(reference.file_id)} download={reference.filename}>
+          {reference.filename}
+        </a>{' '}
+        <span className="hint">({formatFileSize(reference.size, format.language)})</span>
+      </p>
+      <p className="file-answer__actions">
+        {/* The file name completes each action's name for screen readers ("Quitar escritura.pdf"). */}
+        <LinkButton onClick={onReplace}>
+          {t('wizard.file.replace')}
+          <VisuallyHidden> ({reference.filename})</VisuallyHidden>
+        </LinkButton>{' '}
+        <LinkButton onClick={onRemove}>
+          {t('wizard.file.remove')}
+          <VisuallyHidden> {reference.filename}</VisuallyHidden>
+        </LinkButton>
+      </p>
+    </div>
   );
 }

@@ -54,6 +54,8 @@ export function optionInputId(optionId: number): string {
 }
 
 /** One question rendered by its type: text, textarea, select or radios (with price supplements). */
+// size: one dispatch over the question types, each branch a control with its props; split, the choice of control
+// would be spread over files.
 export function OptionField({
   option,
   value,

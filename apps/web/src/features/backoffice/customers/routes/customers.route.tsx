@@ -145,7 +145,6 @@ function CustomerPanel({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
-  const ticketStatus = useTicketStatusLabel();
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Alert>{errorText(detail.error, t)}</Alert>;
@@ -204,6 +203,19 @@ function CustomerPanel({ id }: { id: number }) {
       {userCan(user, 'lookups.companyReports') ? (
         <LookupTools idPrefix="customer" cif={d.billing?.tax_id ?? ''} />
       ) : null}
+      <CustomerHistory detail={d} />
+    </section>
+  );
+}
+
+/** What the customer has done with the store: orders, tickets, invoices, and who signed in as them. */
+function CustomerHistory({ detail: d }: { detail: CustomerDetail }) {
+  const t = useT();
+  const format = useFormat();
+  const ticketStatus = useTicketStatusLabel();
+  const c = d.customer;
+  return (
+    <>
       <h3>{t('customers.ordersTitle')}</h3>
       {d.orders.length === 0 ? (
         <p>{t('customers.none')}</p>
@@ -284,7 +296,7 @@ function CustomerPanel({ id }: { id: number }) {
           ]}
         />
       )}
-    </section>
+    </>
   );
 }
 

@@ -1,96 +1,30 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ASSISTANT_QUERY_MAX } from '@ventanilla/domain';
 import { errorText } from '../../../../shared/auth';
-import { useLanguage, useT } from '../../../../shared/i18n';
+import { useT } from '../../../../shared/i18n';
 import { isApiError } from '../../../../shared/lib/api-client';
 import type { BackofficeItem } from '../../../../shared/lib/api-contract';
 import { Alert, Button, ButtonGroup, Select, Textarea } from '../../../../shared/ui';
-import {
-  streamDraft,
-  useAssistantStatus,
-  useAttachPdf,
-  useSetAssistantDisabled,
-  type DraftKind,
-} from '../api/assistant';
+import { useAssistantStatus, useSetAssistantDisabled, type DraftKind } from '../api/assistant';
 import { ItemSection } from './item-sections';
-
-type Phase =
-  | { state: 'idle' }
-  | { state: 'streaming' }
-  | { state: 'done'; truncated: boolean }
-  | { state: 'cancelled' }
-  | { state: 'failed'; text: string; detail?: string };
+import { useAssistantDraft } from './use-assistant-draft';
 
 /**
  * The document assistant of an order (docs/integrations.md, "Document assistant"): an instruction, "Generar" streams
  * the draft into the markdown editor as it arrives (cancel stops the model), the agent edits it and "Generar PDF"
  * attaches it to the order with the store's letterhead. Without a model, or with the assistant off for this order,
- * the screen says so and only the manual draft and its PDF remain.
+ * the screen says so and only the manual draft and its PDF remain. The draft is the hook's (use-assistant-draft.ts).
  */
 export default function AssistantPanel({ item }: { item: BackofficeItem }) {
   const t = useT();
-  const language = useLanguage();
   const itemId = String(item.item_id);
   const status = useAssistantStatus(itemId);
   const toggle = useSetAssistantDisabled(itemId);
-  const attach = useAttachPdf(itemId);
-  const [kind, setKind] = useState<DraftKind>('document');
-  const [query, setQuery] = useState('');
-  const [fileId, setFileId] = useState('');
-  const [draft, setDraft] = useState('');
-  const [phase, setPhase] = useState<Phase>({ state: 'idle' });
-  const [queryError, setQueryError] = useState<string | undefined>();
-  const [draftError, setDraftError] = useState<string | undefined>();
-  const [attached, setAttached] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  // Leaving the order (tab closed, another order) stops the model too.
-  useEffect(() => () => controller.current?.abort(), []);
+  const assistant = useAssistantDraft(item);
+  const { kind, query, fileId, draft, phase, streaming, attach, attached } = assistant;
 
   const configured = status.data?.configured ?? false;
   const disabled = status.data?.disabled ?? false;
   const canDraft = configured && !disabled;
-  const streaming = phase.state === 'streaming';
-
-  async function generate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (kind !== 'pildora' && !query.trim()) {
-      setQueryError(t('assistant.queryRequired'));
-      document.getElementById('assistant-query')?.focus();
-      return;
-    }
-    setQueryError(undefined);
-    setAttached(null);
-    setDraft('');
-    const abort = new AbortController();
-    controller.current = abort;
-    setPhase({ state: 'streaming' });
-    const body =
-      kind === 'pildora' ? {} : kind === 'agent' ? { query } : { query, ...(fileId ? { fileId: Number(fileId) } : {}) };
-    const result = await streamDraft(itemId, kind, body, {
-      signal: abort.signal,
-      language,
-      onContent: (text) => setDraft((current) => current + text),
-    });
-    controller.current = null;
-    if (result.kind === 'done') setPhase({ state: 'done', truncated: result.truncated });
-    else if (result.kind === 'cancelled') setPhase({ state: 'cancelled' });
-    else setPhase({ state: 'failed', text: result.text, ...(result.detail ? { detail: result.detail } : {}) });
-  }
-
-  function makePdf() {
-    setAttached(null);
-    if (!draft.trim()) {
-      setDraftError(t('assistant.draftRequired'));
-      document.getElementById('assistant-draft')?.focus();
-      return;
-    }
-    setDraftError(undefined);
-    attach.mutate(
-      { content: draft, version: item.updated_at },
-      { onSuccess: (saved) => setAttached(t('assistant.pdfAttached', { name: saved.file.filename })) },
-    );
-  }
 
   const liveText =
     phase.state === 'streaming'
@@ -123,13 +57,13 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
         </ButtonGroup>
       ) : null}
 
-      <form noValidate onSubmit={(e) => void generate(e)} aria-describedby="assistant-live">
+      <form noValidate onSubmit={(e) => void assistant.generate(e)} aria-describedby="assistant-live">
         <Select
           id="assistant-kind"
           label={t('assistant.kind')}
           value={kind}
           disabled={!canDraft || streaming}
-          onChange={(e) => setKind(e.target.value as DraftKind)}
+          onChange={(e) => assistant.setKind(e.target.value as DraftKind)}
           items={[
             { value: 'document', label: t('assistant.kindDocument') },
             { value: 'agent', label: t('assistant.kindAgent') },
@@ -141,12 +75,12 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
             id="assistant-query"
             label={t('assistant.query')}
             hint={t('assistant.queryHint', { max: ASSISTANT_QUERY_MAX })}
-            error={queryError}
+            error={assistant.queryError}
             rows={3}
             maxLength={ASSISTANT_QUERY_MAX}
             value={query}
             disabled={!canDraft || streaming}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => assistant.setQuery(e.target.value)}
           />
         ) : null}
         {kind === 'document' && item.files.length > 0 ? (
@@ -157,7 +91,7 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
             optional
             value={fileId}
             disabled={!canDraft || streaming}
-            onChange={(e) => setFileId(e.target.value)}
+            onChange={(e) => assistant.setFileId(e.target.value)}
             emptyLabel={t('assistant.noFile')}
             items={item.files.map((f) => ({ value: String(f.id), label: f.filename }))}
           />
@@ -167,7 +101,7 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
             {t('assistant.generate')}
           </Button>
           {streaming ? (
-            <Button type="button" variant="secondary" onClick={() => controller.current?.abort()}>
+            <Button type="button" variant="secondary" onClick={assistant.cancel}>
               {t('assistant.cancel')}
             </Button>
           ) : null}
@@ -185,12 +119,12 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
         id="assistant-draft"
         label={t('assistant.draft')}
         hint={t('assistant.draftHint')}
-        error={draftError}
+        error={assistant.draftError}
         rows={14}
         value={draft}
         readOnly={streaming}
         aria-busy={streaming || undefined}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => assistant.setDraft(e.target.value)}
       />
       {attach.isError ? (
         <Alert title={t('assistant.pdfError')}>
@@ -201,7 +135,13 @@ export default function AssistantPanel({ item }: { item: BackofficeItem }) {
       ) : null}
       {attached ? <Alert tone="success">{attached}</Alert> : null}
       <ButtonGroup>
-        <Button type="button" variant="secondary" pending={attach.isPending} disabled={streaming} onClick={makePdf}>
+        <Button
+          type="button"
+          variant="secondary"
+          pending={attach.isPending}
+          disabled={streaming}
+          onClick={assistant.makePdf}
+        >
           {t('assistant.makePdf')}
         </Button>
       </ButtonGroup>

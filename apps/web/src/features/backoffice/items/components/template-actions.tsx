@@ -251,39 +251,14 @@ function TemplateActionDialog({
           />
         ) : null}
         {valueNames.length > 0 ? (
-          <fieldset className="fieldset template-values">
-            <legend className="fieldset__legend">{t('templates.missingValues')}</legend>
-            {errors.byField.values ? <p className="error-message">{errors.byField.values}</p> : null}
-            {valueNames.map((name) =>
-              // The free text of an e-mail ({{motivo}}): written by hand or from a canned response.
-              name === 'motivo' ? (
-                <div key={name}>
-                  <CannedPicker
-                    id="tpl-canned"
-                    targetId={`tpl-value-${name}`}
-                    value={values[name] ?? ''}
-                    onChange={(next) => setValues((v) => ({ ...v, [name]: next }))}
-                    fill={{ item_id: item.item_id }}
-                  />
-                  <Textarea
-                    id={`tpl-value-${name}`}
-                    label={labelOf(name)}
-                    rows={4}
-                    value={values[name] ?? ''}
-                    onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-                  />
-                </div>
-              ) : (
-                <TextInput
-                  key={name}
-                  id={`tpl-value-${name}`}
-                  label={labelOf(name)}
-                  value={values[name] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-                />
-              ),
-            )}
-          </fieldset>
+          <TemplateValueFields
+            names={valueNames}
+            labelOf={labelOf}
+            values={values}
+            error={errors.byField.values}
+            itemId={item.item_id}
+            onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+          />
         ) : null}
         {templateId ? (
           <TemplatePreview preview={preview.data} error={preview.error} pending={preview.isFetching} />
@@ -291,5 +266,59 @@ function TemplateActionDialog({
         <Button pending={submit.isPending}>{t(SUBMIT[action])}</Button>
       </form>
     </TemplateDialog>
+  );
+}
+
+/** The values a template still needs (its placeholders with no data), each typed by the agent. */
+function TemplateValueFields({
+  names,
+  labelOf,
+  values,
+  error,
+  itemId,
+  onChange,
+}: {
+  names: string[];
+  labelOf: (name: string) => string;
+  values: Record<string, string>;
+  error: string | undefined;
+  itemId: number;
+  onChange: (name: string, value: string) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className="fieldset template-values">
+      <legend className="fieldset__legend">{t('templates.missingValues')}</legend>
+      {error ? <p className="error-message">{error}</p> : null}
+      {names.map((name) =>
+        // The free text of an e-mail ({{motivo}}): written by hand or from a canned response.
+        name === 'motivo' ? (
+          <div key={name}>
+            <CannedPicker
+              id="tpl-canned"
+              targetId={`tpl-value-${name}`}
+              value={values[name] ?? ''}
+              onChange={(next) => onChange(name, next)}
+              fill={{ item_id: itemId }}
+            />
+            <Textarea
+              id={`tpl-value-${name}`}
+              label={labelOf(name)}
+              rows={4}
+              value={values[name] ?? ''}
+              onChange={(e) => onChange(name, e.target.value)}
+            />
+          </div>
+        ) : (
+          <TextInput
+            key={name}
+            id={`tpl-value-${name}`}
+            label={labelOf(name)}
+            value={values[name] ?? ''}
+            onChange={(e) => onChange(name, e.target.value)}
+          />
+        ),
+      )}
+    </fieldset>
   );
 }

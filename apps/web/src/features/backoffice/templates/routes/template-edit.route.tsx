@@ -1,6 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { errorText, toFormErrors, NO_ERRORS, type FormErrors } from '../../../../shared/auth';
+import { useParams } from 'react-router';
+import { errorText } from '../../../../shared/auth';
 import { useT } from '../../../../shared/i18n';
 import { isApiError } from '../../../../shared/lib/api-client';
 import type { Language } from '../../../../shared/lib/api-contract';
@@ -17,65 +16,12 @@ import {
   Textarea,
   TextInput,
 } from '../../../../shared/ui';
-import {
-  useDeleteTemplate,
-  usePlaceholders,
-  usePreview,
-  useSaveTemplate,
-  useTemplate,
-  type Template,
-  type TemplateKind,
-} from '../api/templates';
+import { usePlaceholders, useTemplate, type TemplateKind } from '../api/templates';
 import { TemplatePreview } from '../components/template-preview';
-import { useDebounced } from '../../shared';
+import { draftOf, EMPTY_TEMPLATE, useTemplateEditor, type TemplateDraft } from '../components/use-template-editor';
 import '../components/templates.css';
 
 const LANGUAGES: Language[] = ['es', 'pt', 'en'];
-const FIELDS = [
-  'id',
-  'language',
-  'name',
-  'group',
-  'subject_template',
-  'header_template',
-  'template',
-  'button_template',
-];
-
-interface Draft {
-  id: string;
-  language: Language;
-  name: string;
-  group: string;
-  subject_template: string;
-  header_template: string;
-  template: string;
-  button_template: string;
-}
-
-const EMPTY: Draft = {
-  id: '',
-  language: 'es',
-  name: '',
-  group: '',
-  subject_template: '',
-  header_template: '',
-  template: '',
-  button_template: '',
-};
-
-function fromTemplate(row: Template): Draft {
-  return {
-    id: String(row.id),
-    language: row.language,
-    name: row.name,
-    group: row.group,
-    subject_template: row.subject_template,
-    header_template: row.header_template,
-    template: row.template,
-    button_template: row.button_template,
-  };
-}
 
 /**
  * `/agentes/plantillas/:kind/nueva` and `/agentes/plantillas/:kind/:id/:language`: edit a template with a live
@@ -107,7 +53,7 @@ export function TemplateEditRoute() {
       key={existing.data ? `${existing.data.id}-${existing.data.language}` : 'new'}
       kind={kind}
       title={title}
-      initial={existing.data ? fromTemplate(existing.data) : EMPTY}
+      initial={existing.data ? draftOf(existing.data) : EMPTY_TEMPLATE}
       isNew={isNew}
     />
   );
@@ -121,74 +67,17 @@ function TemplateEditor({
 }: {
   kind: TemplateKind;
   title: string;
-  initial: Draft;
+  initial: TemplateDraft;
   isNew: boolean;
 }) {
   const t = useT();
-  const navigate = useNavigate();
-  const save = useSaveTemplate(kind);
-  const remove = useDeleteTemplate(kind);
   const placeholders = usePlaceholders();
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  // Back from creating it (the address changed to the new template's): say it was saved.
-  const location = useLocation();
-  const [saved, setSaved] = useState((location.state as { saved?: boolean } | null)?.saved === true);
-  useDocumentTitle(title, errors.summary.length > 0);
-
-  const parts = useMemo(
-    () => ({
-      template: draft.template,
-      subject_template: draft.subject_template,
-      header_template: draft.header_template,
-      button_template: draft.button_template,
-    }),
-    [draft.template, draft.subject_template, draft.header_template, draft.button_template],
-  );
-  const settled = useDebounced(parts);
-  const preview = usePreview(settled.template.trim() ? { parts: settled, language: draft.language } : null);
-
-  const set = (field: keyof Draft) => (value: string) => {
-    setSaved(false);
-    setDraft((d) => ({ ...d, [field]: value }));
-  };
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const id = draft.id.trim() === '' ? undefined : Number(draft.id);
-    if (id !== undefined && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
-      setErrors({ byField: { id: t('templates.badId') }, summary: [{ href: '#tpl-id', text: t('templates.badId') }] });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    save.mutate(
-      {
-        id: isNew ? id : Number(initial.id),
-        language: draft.language,
-        isNew,
-        fields: {
-          name: draft.name,
-          group: draft.group,
-          template: draft.template,
-          subject_template: draft.subject_template,
-          header_template: draft.header_template,
-          button_template: draft.button_template,
-        },
-      },
-      {
-        onSuccess: (row) => {
-          setSaved(true);
-          if (isNew) {
-            void navigate(`/agentes/plantillas/${kind}/${row.id}/${row.language}`, {
-              replace: true,
-              state: { saved: true },
-            });
-          } else setDraft(fromTemplate(row));
-        },
-        onError: (error) => setErrors(toFormErrors(error, 'tpl', FIELDS, 'name', t)),
-      },
-    );
-  }
+  const { draft, set, errors, saved, preview, save, remove, submit, deleteTemplate } = useTemplateEditor({
+    kind,
+    title,
+    initial,
+    isNew,
+  });
 
   return (
     <>
@@ -276,18 +165,7 @@ function TemplateEditor({
           <ButtonGroup>
             <Button pending={save.isPending}>{t('templates.save')}</Button>
             {!isNew ? (
-              <Button
-                type="button"
-                variant="warning"
-                pending={remove.isPending}
-                onClick={() => {
-                  if (!window.confirm(t('templates.confirmDelete'))) return;
-                  remove.mutate(
-                    { id: Number(initial.id), language: initial.language },
-                    { onSuccess: () => void navigate(`/agentes/plantillas?kind=${kind}`) },
-                  );
-                }}
-              >
+              <Button type="button" variant="warning" pending={remove.isPending} onClick={deleteTemplate}>
                 {t('templates.delete')}
               </Button>
             ) : null}
@@ -296,17 +174,27 @@ function TemplateEditor({
         </form>
         <div>
           <TemplatePreview preview={preview.data} error={preview.error} pending={preview.isFetching} headingLevel={2} />
-          <h2>{t('templates.placeholders')}</h2>
-          <p className="secondary-text">{t('templates.placeholdersHint')}</p>
-          <ul className="placeholder-list">
-            {(placeholders.data ?? []).map((p) => (
-              <li key={p.name}>
-                <code>{`{{${p.name}}}`}</code> {p.label}
-              </li>
-            ))}
-          </ul>
+          <PlaceholderList placeholders={placeholders.data ?? []} />
         </div>
       </div>
+    </>
+  );
+}
+
+/** The placeholders a template may use, each with what it stands for. */
+function PlaceholderList({ placeholders }: { placeholders: { name: string; label: string }[] }) {
+  const t = useT();
+  return (
+    <>
+      <h2>{t('templates.placeholders')}</h2>
+      <p className="secondary-text">{t('templates.placeholdersHint')}</p>
+      <ul className="placeholder-list">
+        {placeholders.map((p) => (
+          <li key={p.name}>
+            <code>{`{{${p.name}}}`}</code> {p.label}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -1,55 +1,11 @@
-import { moneyString } from '@ventanilla/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BackofficeItem, User } from '../../../../../shared/lib/api-contract';
 import { apiError, handler, renderApp, server, testSession, testUser } from '../../../../../shared/testing';
+import { itemFixture } from '../../lib/item-fixtures';
 import { ItemActionsPanel } from './item-actions-panel';
 
-const item: BackofficeItem = {
-  item_id: 41,
-  order_id: 40,
-  product_id: 3,
-  product_name: 'Nota simple',
-  panel_status_id: 20,
-  status_text: 'En trámite',
-  referencia: null,
-  priority: 0,
-  deadline_at: null,
-  standby_until: null,
-  provider_id: null,
-  client_status_id: null,
-  client_status: 'processing',
-  atributos: [],
-  origin: 'web',
-  payed_with: 'cc',
-  data_change_alert: false,
-  asignee: null,
-  locked_by: null,
-  incidencia_status_id: null,
-  incidencia_text: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-02T10:00:00.000Z',
-  price: moneyString('25.12'),
-  product_options: [],
-  customer: { customer_id: 5, email: 'cliente@example.com', firstname: 'Eva', lastname: 'Ruiz' },
-  order: {
-    order_id: 40,
-    store_id: 1,
-    status: 'complete',
-    subtotal: moneyString('20.76'),
-    tax_amount: moneyString('4.36'),
-    total: moneyString('25.12'),
-    paid_at: '2026-11-01T10:05:00.000Z',
-    consents: null,
-    invoice_request: null,
-  },
-  payments: [],
-  history: [],
-  notes: [],
-  files: [],
-  related_ticket_ids: [],
-  related_orders: [],
-};
+const item = itemFixture();
 
 function renderPanel(role: User['role'], shown: BackofficeItem = item) {
   return renderApp(<ItemActionsPanel item={shown} statuses={[]} />, {
