@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: [fileURLToPath(new URL('apps/web/src/shared/testing/setup-dom.ts', import.meta.url))],
+          // A hang guard, not a performance limit: a file's first test pays for its screen's imports, which took over
+          // the default 5 s on a 2-core machine under load.
+          testTimeout: 20_000,
         },
       },
       {
