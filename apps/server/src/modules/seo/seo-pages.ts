@@ -38,7 +38,7 @@ export interface PopularSource {
 }
 
 /** The catalogue search's address: a GET form's results (`?q=`), rendered for each query. */
-export const SEARCH_PATH = '/tienda/buscar';
+const SEARCH_PATH = '/tienda/buscar';
 
 /** The stores' sellers and a value that moves when any changes (the page cache is dropped then). */
 export interface SellerSource {
