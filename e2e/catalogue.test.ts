@@ -933,7 +933,8 @@ test.describe
       // File pickers are intercepted only while someone listens (switched on asynchronously): listen from the start.
       page.on('filechooser', () => undefined);
       contexts.set(id, { context, page });
-      await page.goto(`/?store=${id}`);
+      // The full list (the home is a start page: search, most ordered, categories).
+      await page.goto(`/tienda/servicios?store=${id}`);
       await heading(page, UI[language].catalogue);
     }
   });
