@@ -540,7 +540,7 @@ async function checkAndAdd(
   const line = cart.items.filter((l) => l.product_id === product.product_id).at(-1);
   expect(line, `${product.url_key}: the cart has its line`).toBeDefined();
   expect(typeof line!.price === 'string' ? line!.price : line!.price.total).toBe(expected);
-  await waitForPath(page, /^\/tienda\/cart$/);
+  await waitForPath(page, /^\/tienda\/cart\/add\/\w+$/);
   await heading(page, ui.cart);
   return expected;
 }
@@ -933,7 +933,8 @@ test.describe
       // File pickers are intercepted only while someone listens (switched on asynchronously): listen from the start.
       page.on('filechooser', () => undefined);
       contexts.set(id, { context, page });
-      await page.goto(`/?store=${id}`);
+      // The full list (the home is a start page: search, most ordered, categories).
+      await page.goto(`/tienda/servicios?store=${id}`);
       await heading(page, UI[language].catalogue);
     }
   });

@@ -104,7 +104,7 @@ test.describe
     await expect(page.getByText(IDUFIR)).toBeVisible();
     await expect(page.getByText('Por el IDUFIR/CRU')).toBeVisible();
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
-    await waitForPath(page, /^\/tienda\/cart$/);
+    await waitForPath(page, /^\/tienda\/cart\/add\/product$/);
     await expect(
       page.getByRole('heading', { level: 2, name: 'Certificado del Registro de la Propiedad' }),
     ).toBeVisible();

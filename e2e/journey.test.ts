@@ -149,7 +149,11 @@ test.describe
       watch(p, 'strict-csp');
       const response = await p.goto('/?store=1');
       expect(response?.headers()['content-security-policy'] ?? '').toMatch(/script-src 'self'/);
-      await heading(p, 'Servicios');
+      // The start page's search (a GET form the router opens under this CSP), then the result's "Solicitar".
+      await heading(p, 'Trámites registrales y certificados online');
+      await p.getByRole('searchbox', { name: 'Buscar un trámite' }).fill('nota simple registro propiedad');
+      await p.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await heading(p, 'Resultados de «nota simple registro propiedad»');
       await p.getByRole('link', { name: `Solicitar ${PRODUCT}`, exact: true }).click();
       await heading(p, 'Provincia y Municipio');
       await priceShows(p, { 'Precio base': '20,76 €', IVA: '4,36 €', Total: '25,12 €' });
@@ -162,7 +166,12 @@ test.describe
   });
 
   step('1. the catalogue by category shows the nota simple with its price including VAT', async () => {
+    // The start page: the search, the most ordered, the categories; every service one link away.
     await page.goto('/?store=1');
+    await heading(page, 'Trámites registrales y certificados online');
+    await expect(page).toHaveTitle(/^Trámites y certificados online - /);
+    await page.getByRole('link', { name: /^Ver todos los trámites/ }).click();
+    await waitForPath(page, /^\/tienda\/servicios$/);
     await heading(page, 'Servicios');
     const category = page.getByRole('region', { name: 'Registro de la Propiedad', exact: true });
     const card = category
@@ -171,7 +180,6 @@ test.describe
     await expect(card).toBeVisible();
     await expect(card).toContainText('25,12 € IVA incluido', { useInnerText: true });
     await expect.poll(() => page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
-    await expect(page).toHaveTitle(/^Trámites y certificados online - /);
     await audit(page, 'catalogue');
     await shot(page, '01-catalogue');
 
@@ -333,7 +341,7 @@ test.describe
     await expect.poll(() => definitions(answers)).toEqual({ ...expected, 'Dirección de la finca': ADDRESS });
 
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
-    await waitForPath(page, /^\/tienda\/cart$/);
+    await waitForPath(page, /^\/tienda\/cart\/add\/ns$/);
   });
 
   step('3a. the cart shows the line and the total; checkout registers a new customer', async () => {

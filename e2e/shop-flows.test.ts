@@ -133,7 +133,10 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await waitForPath(page, /^\/tienda\/nota-simple\/step7$/);
     await heading('Comprueba tus respuestas');
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
-    await waitForPath(page, /^\/tienda\/cart$/);
+    await waitForPath(page, /^\/tienda\/cart\/add\/ns$/);
+    await expect(
+      page.getByText('Se ha añadido «Nota simple del Registro de la Propiedad» a tu carrito.'),
+    ).toBeVisible();
   });
 
   test('nota simple: a new one offers the last form (configured window), which opens the check-answers page', async () => {
@@ -206,7 +209,7 @@ test.describe.serial("the spec's shop flows and the account's unfinished orders 
     await heading('Comprueba tus respuestas');
     await audited('q-propiedades step7 (check answers)');
     await page.getByRole('button', { name: 'Añadir al carrito' }).click();
-    await waitForPath(page, /^\/tienda\/cart$/);
+    await waitForPath(page, /^\/tienda\/cart\/add\/qpropiedades$/);
   });
 
   test('account: an unfinished request is listed and resumed where it was left; an unpaid order can be paid', async () => {

@@ -158,7 +158,7 @@ test.describe
     expect(response.status()).toBe(201);
     const sent = response.request().postDataJSON() as { answers: Record<string, unknown> };
     expect(sent.answers['3206']).toMatchObject({ file_id: expect.stringMatching(/^up_/), filename: 'testamento.pdf' });
-    await waitForPath(page, /^\/tienda\/cart$/);
+    await waitForPath(page, /^\/tienda\/cart\/add\/product$/);
     await expect(main()).toContainText('testamento.pdf', { useInnerText: true });
     await audit('cart with a document');
   });

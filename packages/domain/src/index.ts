@@ -35,3 +35,4 @@ export * from './company-reports/index.js';
 export * from './assistant/index.js';
 export * from './lookups/index.js';
 export * from './account/index.js';
+export * from './catalogue/index.js';

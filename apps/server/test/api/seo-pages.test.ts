@@ -144,6 +144,68 @@ describe('product pages answer full HTML in the store language', () => {
   });
 });
 
+describe('the start page, the search and the group chips (server-rendered, for a browser without JavaScript)', () => {
+  it('the start page: a search form, the most ordered services, the categories, a link to every service', async () => {
+    const res = await get('/?store=1');
+    expect(res.statusCode).toBe(200);
+    const home = pageFacts(res.body);
+    expect(home.canonical).toBe('https://ventanilla.es/');
+    const form = /<form[^>]*role="search"[^>]*>/.exec(home.root)?.[0] ?? '';
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/tienda/buscar"');
+    expect(home.root).toMatch(/<input[^>]*name="q"/);
+    expect(home.root).toContain('Los trámites más pedidos');
+    expect(home.root).toContain('href="/tienda/nota-simple"');
+    expect(home.root).toContain('href="/tienda/servicios/registro-de-la-propiedad"');
+    expect(home.root).toMatch(/href="\/tienda\/servicios">Ver todos los trámites \(\d+\)/);
+    // No product cards: the full list is at /tienda/servicios.
+    expect(home.root).not.toContain('product-card');
+    expect((await get('/tienda/servicios?store=1')).body).toContain('product-card');
+  });
+
+  it('the search results page is rendered for its query (accents and case aside), never indexed', async () => {
+    const res = await get('/tienda/buscar?store=1&q=VEHICULO+dgt');
+    expect(res.statusCode).toBe(200);
+    const page = pageFacts(res.body);
+    expect(page.robots).toBe('noindex');
+    expect(page.root).toContain('Resultados de «VEHICULO dgt»');
+    expect(page.root).toContain('Informe de vehículo de la DGT por matrícula');
+    expect(page.root).toMatch(/<input[^>]*value="VEHICULO dgt"/);
+    // The browser hydrates from the same answer.
+    expect(res.body).toContain('"search"');
+    const none = pageFacts((await get('/tienda/buscar?store=1&q=zzqxw')).body);
+    expect(none.root).toContain('No hay trámites que coincidan con «zzqxw».');
+    const empty = pageFacts((await get('/tienda/buscar?store=1')).body);
+    expect(empty.root).toContain('Escribe una o varias palabras');
+  });
+
+  it('the group chips are links; ?grupo= narrows the list, an unknown value shows it all', async () => {
+    const all = pageFacts((await get('/tienda/servicios?store=1')).body).root;
+    expect(all).toContain('href="/tienda/servicios?grupo=marcas"');
+    const marcas = pageFacts((await get('/tienda/servicios?store=1&grupo=marcas')).body).root;
+    expect(marcas).toMatch(/aria-current="page"[^>]*>Marcas|>Marcas<\/a>/);
+    expect(marcas).toContain('Registro de marcas');
+    expect(marcas).not.toContain('Nota simple del Registro de la Propiedad');
+    const unknown = pageFacts((await get('/tienda/servicios?store=1&grupo=nada')).body).root;
+    expect(unknown).toContain('Nota simple del Registro de la Propiedad');
+    // A category of two groups has its own chips.
+    const vehicles = pageFacts((await get('/tienda/servicios/informes-de-vehiculos?store=1&grupo=otros')).body).root;
+    expect(vehicles).toContain('href="/tienda/servicios/informes-de-vehiculos?grupo=registro-mercantil"');
+    expect(vehicles).toContain('Informe de vehículo de la DGT por matrícula');
+    expect(vehicles).not.toContain('Nota simple de buque o embarcación');
+  });
+
+  it('the cart add addresses are the cart page for search engines and browsers without JavaScript', async () => {
+    for (const kind of ['ns', 'qpropiedades', 'certidao', 'ipredial', 'product']) {
+      const res = await get(`/tienda/cart/add/${kind}?store=1`);
+      expect(res.statusCode, kind).toBe(200);
+      expect(pageFacts(res.body).canonical, kind).toBe('https://ventanilla.es/tienda/cart');
+      expect(res.body, kind).toContain('href="/html/cart"');
+    }
+    expect((await get('/tienda/cart/add/other?store=1')).statusCode).toBe(404);
+  });
+});
+
 describe('other addresses', () => {
   it('an unknown address is a 404 with a helpful page in the store language, not indexed', async () => {
     for (const url of ['/no/such/page', '/tienda/no-such-product', '/tienda/servicios/no-such-category']) {

@@ -15,6 +15,8 @@ const legal = lazyModule(() => import('./screens/legal'));
 const LegalRoute = legal.screen('LegalRoute');
 
 const CatalogRoute = catalog.screen('CatalogRoute');
+const HomeRoute = catalog.screen('HomeRoute');
+const SearchRoute = catalog.screen('SearchRoute');
 const CategoryRoute = catalog.screen('CategoryRoute');
 const ProductRoute = catalog.screen('ProductRoute');
 const NotFoundRoute = catalog.screen('NotFoundRoute');
@@ -66,12 +68,17 @@ const NotificationsRoute = account.screen('NotificationsRoute');
 const routes = (
   <>
     <Route element={<ShopLayout />}>
-      <Route index element={<CatalogRoute />} />
+      <Route index element={<HomeRoute />} />
+      <Route path="tienda/buscar" element={<SearchRoute />} />
       <Route path="tienda/servicios" element={<CatalogRoute />} />
       <Route path="tienda/servicios/reset" element={<CatalogRoute />} />
       <Route path="tienda/servicios/:catUrlKey" element={<CategoryRoute />} />
       <Route path="tienda/cart" element={<CartRoute />} />
       <Route path="tienda/cart/editar/:itemId" element={<CartEditRoute />} />
+      {/* The spec's cart add routes (the domain's CART_ADD_KINDS): the cart, saying what was just added. */}
+      {['ns', 'qpropiedades', 'certidao', 'ipredial', 'product'].map((kind) => (
+        <Route key={kind} path={`tienda/cart/add/${kind}`} element={<CartRoute />} />
+      ))}
       <Route path="tienda/product/confirmation/:productId" element={<ProductConfirmationRoute />} />
       <Route path="tienda/product/:step/:productId" element={<ProductStepRoute />} />
       <Route path="tienda/:urlKey/confirmation" element={<ConfirmationRoute />} />

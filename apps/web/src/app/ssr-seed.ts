@@ -3,6 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQueryKey } from '../features/catalog/api/get-categories';
 import { categoryQueryKey } from '../features/catalog/api/get-category';
+import { popularQueryKey } from '../features/catalog/api/get-popular';
+import { searchQueryKey } from '../features/catalog/api/search-catalogue';
 import { paymentMethodsKey, paymentMethodsOf } from '../features/checkout/api/payment-methods';
 import { evaluateKey } from '../features/wizard/api/evaluate-product';
 import type {
@@ -12,6 +14,7 @@ import type {
   Evaluation,
   Language,
   Product,
+  ProductSummary,
   Session,
   StoreInfo,
 } from '../shared/lib/api-contract';
@@ -25,6 +28,10 @@ export interface SsrData {
   store: StoreInfo;
   categories?: { items: Category[] };
   category?: { urlKey: string; data: Category };
+  /** The start page's most ordered products (GET /api/stores/{store}/popular). */
+  popular?: { items: ProductSummary[] };
+  /** The search page: its query and GET /api/stores/{store}/search's answer for it. */
+  search?: { query: string; data: { query: string; items: ProductSummary[] } };
   product?: { urlKey: string; data: Product };
   /** A wizard step's page: the product's evaluation with no answers (the first question and its price). */
   evaluation?: { urlKey: string; data: Evaluation };
@@ -67,6 +74,8 @@ export function seedQueries(queryClient: QueryClient, data: SsrData): void {
   if (data.category) {
     queryClient.setQueryData(categoryQueryKey(data.storeId, data.category.urlKey), data.category.data);
   }
+  if (data.popular) queryClient.setQueryData(popularQueryKey(data.storeId), data.popular);
+  if (data.search) queryClient.setQueryData(searchQueryKey(data.storeId, data.search.query), data.search.data);
   if (data.product) {
     queryClient.setQueryData(productQuery(data.storeId, data.product.urlKey).queryKey, data.product.data);
   }

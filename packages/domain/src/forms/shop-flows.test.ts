@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canReuseLastForm, REUSE_ALWAYS } from './form-reuse.js';
 import {
+  cartAddPath,
+  CART_ADD_KINDS,
   flowBySlug,
+  productOfCartAdd,
   flowConfirmationPath,
   flowOfProduct,
   flowPage,
@@ -150,5 +153,22 @@ describe('canReuseLastForm: the last nota simple form within a number of seconds
     ['NaN window', Number.NaN, saved, false],
   ])('%s', (_name, window, now, expected) => {
     expect(canReuseLastForm(saved, now, window)).toBe(expected);
+  });
+});
+
+describe('cart add addresses (the spec: cart/add/ns, qpropiedades, certidao, ipredial, product)', () => {
+  it.each([
+    ['nota-simple', '/tienda/cart/add/ns'],
+    ['propiedades-de-una-persona', '/tienda/cart/add/qpropiedades'],
+    ['certidao-permanente', '/tienda/cart/add/certidao'],
+    ['informacao-predial-simplificada', '/tienda/cart/add/ipredial'],
+    ['certificado-nacimiento', '/tienda/cart/add/product'],
+  ])('%s -> %s', (urlKey, path) => expect(cartAddPath(urlKey)).toBe(path));
+
+  it('names the five kinds and the product of each flow kind', () => {
+    expect([...CART_ADD_KINDS].sort()).toEqual(['certidao', 'ipredial', 'ns', 'product', 'qpropiedades']);
+    expect(productOfCartAdd('ns')).toBe('nota-simple');
+    expect(productOfCartAdd('product')).toBeNull();
+    expect(productOfCartAdd('nada')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ export interface ShopFlow {
   steps: readonly string[];
   /** The name of the check-answers page. */
   confirmation: string;
+  /** Its "added to your cart" address: `/tienda/cart/add/{cartAdd}` (the spec's cart add routes). */
+  cartAdd: string;
 }
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `step${i + 1}`);
@@ -25,6 +27,7 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     productId: 15867,
     steps: ['step1', 'step2', 'step3', 'step4', 'step5', 'step51', 'step52', 'step6'],
     confirmation: 'step7',
+    cartAdd: 'ns',
   },
   // What-properties (person or company search): steps 1-6 and 7 (check answers).
   {
@@ -33,6 +36,7 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     productId: 18357,
     steps: numbered(6),
     confirmation: 'step7',
+    cartAdd: 'qpropiedades',
   },
   // Simplified property information (PT): 2.1 is asked only when the property is identified by its matrix article.
   {
@@ -41,6 +45,7 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     productId: 18421,
     steps: ['step1', 'step2', 'step21', 'step3', 'step4'],
     confirmation: 'confirmation',
+    cartAdd: 'ipredial',
   },
   // Permanent certificate (PT): steps 1-8 and the check-answers page.
   {
@@ -49,6 +54,7 @@ export const SHOP_FLOWS: readonly ShopFlow[] = [
     productId: 18414,
     steps: numbered(8),
     confirmation: 'confirmation',
+    cartAdd: 'certidao',
   },
 ];
 
@@ -94,4 +100,17 @@ export function flowConfirmationPath(flow: ShopFlow): string {
 export function productStartPath(urlKey: string): string {
   const flow = flowOfProduct(urlKey);
   return flow ? flowStepPath(flow, 0) : `/tienda/${encodeURIComponent(urlKey)}/step1`;
+}
+
+/** The spec's cart add addresses' last segment: one per dedicated flow, and `product` for every other product. */
+export const CART_ADD_KINDS: readonly string[] = [...SHOP_FLOWS.map((f) => f.cartAdd), 'product'];
+
+/** Where the shop goes once a product is in the cart: `/tienda/cart/add/ns` for a nota simple, else `.../product`. */
+export function cartAddPath(urlKey: string): string {
+  return `/tienda/cart/add/${flowOfProduct(urlKey)?.cartAdd ?? 'product'}`;
+}
+
+/** The product (url_key) a cart add address names, or null for `product` (any other) and unknown kinds. */
+export function productOfCartAdd(kind: string): string | null {
+  return SHOP_FLOWS.find((f) => f.cartAdd === kind)?.urlKey ?? null;
 }

@@ -3,6 +3,7 @@ import catalogAdminRoutes from './catalog-admin.routes.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
 import catalogRoutes from './catalog.routes.js';
 import { CatalogService } from './catalog.service.js';
+import { PopularProducts, type PopularProductsOptions } from './popular-products.js';
 import { seedDatabase } from './seed.js';
 
 declare module '../../plugins/context.js' {
@@ -11,6 +12,8 @@ declare module '../../plugins/context.js' {
     catalog: CatalogService;
     /** Catalogue editing from the back office (admins): products, forms, revisions, categories. */
     catalogAdmin: CatalogAdminService;
+    /** Orders per product of each store over a recent window (the start page's most ordered list), cached. */
+    popularProducts: PopularProducts;
   }
 }
 
@@ -18,6 +21,8 @@ declare module '../../shared/server-module.js' {
   interface ModuleOptions {
     /** Reload interval of the in-memory catalogue (and of the legal entities). */
     catalogTtlMs?: number;
+    /** The most ordered list's window and cache (tests read the orders at once). */
+    popularProducts?: PopularProductsOptions;
   }
 }
 
@@ -51,7 +56,11 @@ export const catalogModule: ServerModule = {
       },
     });
     await catalog.load();
-    return { catalog, catalogAdmin: new CatalogAdminService(db, catalog) };
+    return {
+      catalog,
+      catalogAdmin: new CatalogAdminService(db, catalog),
+      popularProducts: new PopularProducts(db, options.popularProducts),
+    };
   },
   routes: () => ({ public: [catalogRoutes], protected: [catalogAdminRoutes] }),
   // A catalogue reload a last request started.

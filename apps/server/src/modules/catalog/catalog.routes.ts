@@ -12,6 +12,8 @@ import {
   EvaluateResponse,
   ProductResponse,
   ProductsResponse,
+  SearchQuery,
+  SearchResponse,
   StoreResponse,
 } from './catalog.schema.js';
 import { ownerOf, referencedFileIds } from '../uploads/index.js';
@@ -37,12 +39,15 @@ function sendCached(
   return reply.header('content-encoding', encoding).send(compressedBody(cached, encoding));
 }
 
+/** How many products the start page's "most ordered" list shows. */
+export const POPULAR_LIMIT = 6;
+
 const StoreParams = Type.Object({ storeId: StoreIdParam });
 const ProductParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
 const CategoryParams = Type.Object({ storeId: StoreIdParam, urlKey: UrlKeyParam });
 
 const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalog, uploads } = app.ctx;
+  const { catalog, uploads, popularProducts } = app.ctx;
 
   app.get(
     '/api/stores/:storeId',
@@ -97,6 +102,43 @@ const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       sendCached(request, reply, catalog.productsJson(request.params.storeId), 'STORE_NOT_FOUND'),
+  );
+
+  app.get(
+    '/api/stores/:storeId/search',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Products of a store whose name or descriptions (in the store's language) have the query's words",
+        params: StoreParams,
+        querystring: SearchQuery,
+        response: { 200: SearchResponse, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const found = catalog.search(request.params.storeId, request.query.q ?? '');
+      if (!found) throw new AppError('NOT_FOUND', 'STORE_NOT_FOUND');
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/stores/:storeId/popular',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "The store's most ordered products over the last 90 days (catalogue order when there are few orders)",
+        params: StoreParams,
+        response: { 200: ProductsResponse, ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { storeId } = request.params;
+      if (!catalog.getStore(storeId)) throw new AppError('NOT_FOUND', 'STORE_NOT_FOUND');
+      const popular = catalog.popular(storeId, await popularProducts.counts(storeId), POPULAR_LIMIT);
+      reply.header('cache-control', 'public, max-age=600');
+      return popular;
+    },
   );
 
   app.get(

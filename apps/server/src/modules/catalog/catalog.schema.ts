@@ -44,6 +44,14 @@ export const CategoriesResponse = Type.Object({ items: Type.Array(CategoryRespon
 
 export const ProductsResponse = Type.Object({ items: Type.Array(ProductSummary) });
 
+/** A catalogue search: the query as read (trimmed, at most 100 characters) and the products that answer it, best first. */
+export const SearchResponse = Type.Object({ query: Type.String(), items: Type.Array(ProductSummary) });
+
+export const SearchQuery = Type.Object({
+  /** Words of a product's name or descriptions; accents and case do not matter. Absent or blank: no results. */
+  q: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
 export const OptionResponse = Type.Object({
   option_id: Type.Integer(),
   product_id: Type.Integer(),

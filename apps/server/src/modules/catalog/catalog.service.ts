@@ -7,6 +7,9 @@ import {
   formatMoneyString,
   formatRate,
   listPrice,
+  mostOrdered,
+  SEARCH_QUERY_MAX,
+  searchProducts,
   orderPrefix,
   productOffer,
   rateBp,
@@ -424,6 +427,53 @@ export class CatalogService {
     const lists = this.storeProducts(snap, storeId).some((p) => p.row.catUrlKey === urlKey);
     if (!lists && baseLanguageOf(category.language) !== store.language) return undefined;
     return this.memo(`category:${storeId}:${urlKey}`, (s) => this.categoryJsonOf(s, store, category));
+  }
+
+  /**
+   * The products a store lists that answer a search (their name and descriptions in the store's language, accents and
+   * case aside: `searchProducts`), best first; undefined for an unknown store.
+   */
+  search(
+    storeId: number,
+    query: string,
+  ): { query: string; items: ReturnType<CatalogService['summary']>[] } | undefined {
+    const store = this.getStore(storeId);
+    if (!store) return undefined;
+    const listed = this.storeProducts(this.current(), storeId).map((p) => ({
+      p,
+      name: p.row.name,
+      short_description: p.row.shortDescription,
+      description: p.row.description,
+    }));
+    const q = query.trim().slice(0, SEARCH_QUERY_MAX);
+    return { query: q, items: searchProducts(listed, q).map((hit) => this.summary(store, hit.p)) };
+  }
+
+  /**
+   * The start page's most ordered products of a store: `mostOrdered` over its listed products in catalogue order
+   * (category position, then product position), from the orders per product given.
+   */
+  popular(
+    storeId: number,
+    orderCounts: ReadonlyMap<number, number>,
+    limit: number,
+  ): { items: ReturnType<CatalogService['summary']>[] } | undefined {
+    const store = this.getStore(storeId);
+    if (!store) return undefined;
+    const snap = this.current();
+    const categoryPosition = new Map(snap.categories.map((c, i) => [c.urlKey, i]));
+    const listed = this.storeProducts(snap, storeId).sort(
+      (a, b) =>
+        (categoryPosition.get(a.row.catUrlKey) ?? 0) - (categoryPosition.get(b.row.catUrlKey) ?? 0) ||
+        a.row.position - b.row.position,
+    );
+    const byId = new Map(listed.map((p) => [p.row.productId, p]));
+    const ids = mostOrdered(
+      listed.map((p) => p.row.productId),
+      orderCounts,
+      limit,
+    );
+    return { items: ids.flatMap((id) => (byId.has(id) ? [this.summary(store, byId.get(id)!)] : [])) };
   }
 
   productsJson(storeId: number): CachedJson | undefined {

@@ -10,6 +10,10 @@ export interface SsrData {
   categories?: unknown;
   category?: { urlKey: string; data: unknown };
   product?: { urlKey: string; data: unknown };
+  /** The start page's most ordered products (GET /api/stores/{store}/popular's answer). */
+  popular?: unknown;
+  /** The catalogue search's page: the query and GET /api/stores/{store}/search's answer for it. */
+  search?: { query: string; data: unknown };
   /** A wizard step's page: the product's evaluation with no answers (the evaluate endpoint's own answer). */
   evaluation?: { urlKey: string; data: unknown };
   /** A signed-in customer's own page (checkout): GET /api/session of that session; else the public stand-in. */

@@ -16,7 +16,29 @@ import { formText } from '../shop-forms/index.js';
 import { headHtml, jsonForScript, ogLocale, type Alternate, type PageHead } from './seo-head.js';
 import type { PageRenderer, SsrData } from './page-renderer.js';
 import { dataPreloads, type PagePreloads } from './page-preloads.js';
-import { flowBySlug, flowPage, isLegalPageSlug, legalPagePath, type LegalPageSlug } from '@ventanilla/domain';
+import {
+  CART_ADD_KINDS,
+  flowBySlug,
+  flowPage,
+  isLegalPageSlug,
+  legalPagePath,
+  productGroupOfSlug,
+  productGroupSlug,
+  SEARCH_QUERY_MAX,
+  type LegalPageSlug,
+} from '@ventanilla/domain';
+
+/**
+ * The start page's most ordered products of a store (GET /api/stores/{store}/popular's answer) and a value that moves
+ * when any store's list may have changed (the start page is rendered again then).
+ */
+export interface PopularSource {
+  of(storeId: number): Promise<unknown>;
+  revision(): number;
+}
+
+/** The catalogue search's address: a GET form's results (`?q=`), rendered for each query. */
+const SEARCH_PATH = '/tienda/buscar';
 
 /** The stores' sellers and a value that moves when any changes (the page cache is dropped then). */
 export interface SellerSource {
@@ -34,11 +56,13 @@ export type PageAddress =
   /** Any other address: a client-only page of the app if the app knows it, else not found. */
   /** A page of a product's wizard (/tienda/{product}/{step}); its head is the product's. */
   | { kind: 'wizard'; urlKey: string; step: string; path: string }
+  /** The catalogue search's results (the query is read apart: `?q=`). */
+  | { kind: 'search' }
   | { kind: 'other'; path: string }
   | { kind: 'invalid' };
 
 const KEY = /^[a-z0-9-]{1,120}$/;
-const STATIC_TIENDA = new Set(['cart', 'servicios', 'product', 'continuar']);
+const STATIC_TIENDA = new Set(['cart', 'servicios', 'product', 'continuar', 'buscar']);
 
 /**
  * Reads a request path (without the query): percent-decoded segment by segment; undecodable escapes, control
@@ -63,6 +87,7 @@ export function parseAddress(rawPath: string): PageAddress {
   if (segments.slice(0, -1).includes('')) return { kind: 'invalid' };
   const path = `/${segments.join('/')}`;
   if (path === '/' || path === '/tienda/servicios' || path === '/tienda/servicios/reset') return { kind: 'home', path };
+  if (path === SEARCH_PATH) return { kind: 'search' };
   const [first, second, third, fourth] = segments;
   if (first === 'legal' && third === undefined) {
     return isLegalPageSlug(second) ? { kind: 'legal', slug: second } : { kind: 'invalid' };
@@ -85,7 +110,12 @@ export function parseAddress(rawPath: string): PageAddress {
  * the store's description (docs/decisions/0015, "Cart, checkout and wizard steps"). Every other client-only page
  * (accounts, payments, the back office) is `noindex`.
  */
-const PUBLIC_SHELLS: Record<string, ShellKind> = { '/tienda/cart': 'cart', '/customer/checkout': 'checkout' };
+const PUBLIC_SHELLS: Record<string, ShellKind> = {
+  '/tienda/cart': 'cart',
+  '/customer/checkout': 'checkout',
+  // "Added to your cart" (the spec's cart add routes): the cart's page as far as search engines and no-script go.
+  ...Object.fromEntries(CART_ADD_KINDS.map((kind) => [`/tienda/cart/add/${kind}`, 'cart' as const])),
+};
 type ShellKind = 'cart' | 'checkout' | 'private';
 
 /** The built index.html cut where the page's parts go: the language, the head, the body and its state. */
@@ -263,14 +293,24 @@ export class SeoPages {
     private readonly maxBytes = PAGE_CACHE_BYTES,
     /** Who sells in each store (the legal pages and the Organization's structured data; docs/legal-entities.md). */
     private readonly sellers: SellerSource | null = null,
+    /** The start page's most ordered products (none: the start page lists none). */
+    private readonly popular: PopularSource | null = null,
   ) {}
 
-  /** The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. */
-  async page(storeId: number, rawPath: string, visitor: Visitor = CHOICE_MADE): Promise<RenderedPage | null> {
+  /**
+   * The page for a path in a store: from the cache while the catalogue is unchanged, else rendered now. `query` (the
+   * address's part after "?") is read only where a page has a parameter: the search's `q` and the lists' `grupo`.
+   */
+  async page(
+    storeId: number,
+    rawPath: string,
+    visitor: Visitor = CHOICE_MADE,
+    query = '',
+  ): Promise<RenderedPage | null> {
     const store = this.catalog.getStore(storeId);
     if (!this.template || !store) return null;
     this.dropStaleCache();
-    return this.route(store, parseAddress(rawPath), visitor);
+    return this.route(store, parseAddress(rawPath), visitor, new URLSearchParams(query));
   }
 
   /**
@@ -356,16 +396,35 @@ export class SeoPages {
    * and three 404 pages per store, each with or without the cookie dialog): made-up addresses neither render again
    * nor fill the memory.
    */
-  private route(store: StoreInfo, address: PageAddress, visitor: Visitor): Promise<RenderedPage> {
+  private async route(
+    store: StoreInfo,
+    address: PageAddress,
+    visitor: Visitor,
+    query: URLSearchParams,
+  ): Promise<RenderedPage> {
     const id = store.storeId;
     const variant = visitor.consentAsked ? ':ask' : '';
+    // The lists' group chips (`?grupo=marcas`): one of five known values, else the whole list.
+    const group = productGroupOfSlug(query.get('grupo'));
+    const groupQuery = group ? `?grupo=${productGroupSlug(group)}` : '';
     switch (address.kind) {
-      case 'home':
-        return this.cached(`${id}:home:${address.path}${variant}`, () => this.home(store, address.path, visitor));
+      case 'home': {
+        if (address.path !== '/') {
+          return this.cached(`${id}:home:${address.path}${groupQuery}${variant}`, () =>
+            this.home(store, `${address.path}${groupQuery}`, visitor, null),
+          );
+        }
+        // The start page shows the most ordered products: rendered again when they may have changed.
+        const popular = this.popular ? await this.popular.of(id).catch(() => null) : null;
+        const revision = this.popular?.revision() ?? 0;
+        return this.cached(`${id}:home:/:${revision}${variant}`, () => this.home(store, '/', visitor, popular));
+      }
+      case 'search':
+        return this.search(store, (query.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX), visitor);
       case 'category':
         return this.catalog.categoryJson(id, address.urlKey)
-          ? this.cached(`${id}:category:${address.urlKey}${variant}`, () =>
-              this.category(store, address.urlKey, visitor),
+          ? this.cached(`${id}:category:${address.urlKey}${groupQuery}${variant}`, () =>
+              this.category(store, address.urlKey, visitor, groupQuery),
             )
           : this.notFound(store, MISSING_CATEGORY, visitor);
       case 'product':
@@ -480,9 +539,29 @@ export class SeoPages {
     return { type, siteName: store.name, locale: ogLocale(store.language, store.country), image };
   }
 
-  private home(store: StoreInfo, path: string, visitor: Visitor): Promise<RenderedPage> {
+  /**
+   * The catalogue search's results for one query (docs/shop-flows.md, "The start page"): rendered for each request,
+   * never cached (queries are unbounded), not indexed; the browser hydrates it from the same answer.
+   */
+  private search(store: StoreInfo, q: string, visitor: Visitor): Promise<RenderedPage> {
+    const found = this.catalog.search(store.storeId, q) ?? { query: q, items: [] };
+    const data = { ...this.baseData(store), search: { query: q, data: found } };
+    const path = q ? `${SEARCH_PATH}?q=${encodeURIComponent(q)}` : SEARCH_PATH;
+    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical: null,
+      alternates: [],
+      noindex: true,
+      og: null,
+      jsonLd: [],
+    }));
+  }
+
+  private home(store: StoreInfo, path: string, visitor: Visitor, popular: unknown): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
-    return this.renderPage(store, path, this.baseData(store), 200, visitor, (meta) => ({
+    const data = { ...this.baseData(store), ...(popular ? { popular } : {}) };
+    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
       title: meta.title ?? store.name,
       description: meta.description ?? '',
       canonical,
@@ -496,12 +575,13 @@ export class SeoPages {
     }));
   }
 
-  private async category(store: StoreInfo, urlKey: string, visitor: Visitor): Promise<RenderedPage> {
+  private async category(store: StoreInfo, urlKey: string, visitor: Visitor, groupQuery = ''): Promise<RenderedPage> {
     const category = this.json(this.catalog.categoryJson(store.storeId, urlKey)) as CategoryJson | undefined;
     if (!category) return this.notFound(store, MISSING_CATEGORY, visitor);
     const path = `/tienda/servicios/${category.url_key}`;
     const data = { ...this.baseData(store), category: { urlKey, data: category } };
-    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
+    // A filtered list's canonical address is the whole list's.
+    return this.renderPage(store, `${path}${groupQuery}`, data, 200, visitor, (meta) => ({
       title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
       description: meta.description ?? (category.meta_description || category.description),
       canonical: this.url(store, path),

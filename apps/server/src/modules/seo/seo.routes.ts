@@ -13,6 +13,7 @@ import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@
 import { webManifest } from './web-manifest.js';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { formText } from '../shop-forms/index.js';
+import { POPULAR_LIMIT } from '../catalog/index.js';
 import type { Language } from '@ventanilla/domain';
 
 /** The payment's outcome as the success page states it, for a browser without JavaScript. */
@@ -59,7 +60,7 @@ const FORWARDED_HEADERS = [
 /** robots.txt, sitemap.xml and the server-rendered pages of each store (docs/decisions/0015-server-rendering.md). */
 export default fp(
   async function seoPlugin(app: FastifyInstance) {
-    const { catalog, config } = app.ctx;
+    const { catalog, config, popularProducts } = app.ctx;
     const indexFile = path.join(config.webDistDir, 'index.html');
     const template = existsSync(indexFile) ? parseShellTemplate(readFileSync(indexFile, 'utf8')) : null;
 
@@ -147,6 +148,10 @@ export default fp(
           of: (storeId) => sellerOf(app.ctx.legalEntities, storeId),
           revision: () => app.ctx.legalEntities.revision,
         },
+        {
+          of: async (storeId) => catalog.popular(storeId, await popularProducts.counts(storeId), POPULAR_LIMIT),
+          revision: () => popularProducts.revision(),
+        },
       );
       const path = request.url.split('?')[0] ?? '/';
       // The consent cookie holds the visitor's cookie choice: without a valid one, the page carries the dialog.
@@ -162,7 +167,8 @@ export default fp(
       });
       if (!page) {
         const store = await storeOf(request);
-        page = store ? await pages.page(store.storeId, path, visitor) : null;
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+        page = store ? await pages.page(store.storeId, path, visitor, query) : null;
       }
       if (!page) return false;
       reply.code(page.status).type('text/html; charset=utf-8');

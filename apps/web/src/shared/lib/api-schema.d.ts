@@ -8521,6 +8521,28 @@ export interface paths {
             };
         };
     };
+    "/api/stores/{storeId}/popular": {
+        /** The store's most ordered products over the last 90 days (catalogue order when there are few orders) */
+        get: {
+            parameters: {
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": components["schemas"]["Schema43"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/stores/{storeId}/products": {
         /** Products offered in a store */
         get: {
@@ -8532,9 +8554,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": {
-                            items: components["schemas"]["Products"];
-                        };
+                        "application/json": components["schemas"]["Schema43"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8698,6 +8718,34 @@ export interface paths {
                 413: components["responses"]["Error"];
                 414: components["responses"]["Error"];
                 415: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/stores/{storeId}/search": {
+        /** Products of a store whose name or descriptions (in the store's language) have the query's words */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                path: {
+                    storeId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            query: string;
+                            items: components["schemas"]["Products"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -10173,6 +10221,9 @@ export interface components {
             meta_description: string;
             image: string | null;
             products: components["schemas"]["Products"];
+        };
+        Schema43: {
+            items: components["schemas"]["Products"];
         };
         PreviousStepsItem: {
             option_id: number;

@@ -7,16 +7,21 @@ import type { CartLine } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Alert, Button, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useRemoveCartItem } from '../api/remove-cart-item';
+import { CartAddedNotice, cartAddKindOf } from '../components/cart-added-notice';
 import { CartLines } from '../components/cart-lines';
 import { QuoteLinkSection } from '../components/quote-link';
 import { useSession } from '../../../shared/auth';
 
-/** `/tienda/cart`: the lines, their totals and "Finalizar compra". */
+/** `/tienda/cart` (and `/tienda/cart/add/{kind}`, saying what was just added): the lines, totals, "Finalizar compra". */
 export function CartRoute() {
   const t = useT();
   const navigate = useNavigate();
   // Back from editing a line's answers (check-answers page): saved, or refused because it changed elsewhere.
-  const notice = (useLocation().state as { cartNotice?: 'edited' | 'conflict' } | null)?.cartNotice;
+  const location = useLocation();
+  const state = location.state as { cartNotice?: 'edited' | 'conflict'; lineId?: number } | null;
+  const notice = state?.cartNotice;
+  // `/tienda/cart/add/{kind}`: the wizard has just added a line (or an old link of the spec's cart add routes).
+  const addedKind = cartAddKindOf(location.pathname);
   const cart = useCart();
   const remove = useRemoveCartItem();
   const { user } = useSession();
@@ -36,6 +41,9 @@ export function CartRoute() {
   return (
     <>
       <PageHeading>{t('cart.title')}</PageHeading>
+      {addedKind && cart.data && cart.data.items.length > 0 ? (
+        <CartAddedNotice cart={cart.data} kind={addedKind} lineId={state?.lineId} />
+      ) : null}
       {notice === 'edited' ? <Alert tone="success">{t('cartEdit.saved')}</Alert> : null}
       {notice === 'conflict' ? <Alert>{t('cartEdit.conflict')}</Alert> : null}
       {removed ? <Alert tone="success">{removed}</Alert> : null}

@@ -11,3 +11,12 @@ export const productOrderPath = (urlKey: string) => productStartPath(urlKey);
 export const categoryPagePath = (urlKey: string) => `/tienda/servicios/${encodeURIComponent(urlKey)}`;
 
 export const CATALOGUE_PATH = '/tienda/servicios';
+
+/** The catalogue search's results page (a GET form's address: the server renders it). */
+export const SEARCH_PATH = '/tienda/buscar';
+
+/** The results of a search: `/tienda/buscar?q=nota%20simple` (a blank query: the empty search page). */
+export const searchPagePath = (query: string) => {
+  const q = query.trim();
+  return q ? `${SEARCH_PATH}?q=${encodeURIComponent(q)}` : SEARCH_PATH;
+};

@@ -85,7 +85,7 @@ describe('CheckAnswers', () => {
     );
     await user.type(screen.getByRole('textbox', { name: /Referencia interna/ }), 'EXP-7');
     await user.click(screen.getByRole('button', { name: 'Añadir al carrito' }));
-    await waitFor(() => expect(location().pathname).toBe('/tienda/cart'));
+    await waitFor(() => expect(location().pathname).toBe('/tienda/cart/add/product'));
     expect(sent).toMatchObject({ store_id: 1, url_key: 'copia', answers: { '1': 'Soria', '2': '123', '3': 'EXP-7' } });
     expect(readDraft(1, 'copia').answers).toEqual({});
   });

@@ -36,6 +36,21 @@ const values = [
 ];
 
 describe('OptionField', () => {
+  it('hide_price: the question names no supplement (drop-down, radios, the question hint)', () => {
+    const shown = render(
+      optionFixture(7, { type: 'radio', title: 'Plazo', opt_values: values, price: moneyString('3.00') }),
+    );
+    expect(shown).toContain('+5,00');
+    expect(shown).toContain('Suplemento');
+    for (const type of ['radio', 'drop_down', 'checkbox'] as const) {
+      const html = render(
+        optionFixture(7, { type, title: 'Plazo', opt_values: values, price: moneyString('3.00'), hide_price: 1 }),
+      );
+      expect(html, type).not.toMatch(/\+\s?5,00|Suplemento/);
+      expect(html, type).toContain('Urgente');
+    }
+  });
+
   it('a drop-down: labelled select, the empty choice first, supplements in the labels, the answer selected', () => {
     const html = render(optionFixture(7, { type: 'drop_down', title: 'Plazo', opt_values: values }), '72');
     expect(html).toMatch(/<label[^>]*for="option-7"[^>]*>Plazo/);

@@ -1,4 +1,4 @@
-import { SPANISH_BANKS } from '@ventanilla/domain';
+import { SPANISH_BANKS, type MoneyString } from '@ventanilla/domain';
 import { useFormat, useT } from '../../../shared/i18n';
 import type { ProductOption } from '../../../shared/lib/api-contract';
 import { isPositive } from '../../../shared/lib/money';
@@ -71,7 +71,10 @@ export function OptionField({
   const format = useFormat();
   const id = optionInputId(option.option_id);
   const optional = !isRequired(option);
-  const supplementHint = isPositive(option.price)
+  // `hide_price` (docs/shop-flows.md, "Display flags"): the question names no supplement; the price panel's total
+  // still counts it, so what the customer pays is never hidden.
+  const priced = (price: MoneyString | null | undefined) => option.hide_price !== 1 && isPositive(price);
+  const supplementHint = priced(option.price)
     ? t('wizard.optionSupplement', { amount: format.money(option.price!) })
     : null;
   const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
@@ -90,7 +93,7 @@ export function OptionField({
     label: (
       <>
         {v.name}
-        {isPositive(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
+        {priced(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
       </>
     ),
   }));
@@ -166,7 +169,7 @@ export function OptionField({
           emptyLabel={t('wizard.chooseOption')}
           items={option.opt_values.map((v) => ({
             value: String(v.id),
-            label: isPositive(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
+            label: priced(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
           }))}
         />
       );

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { cartAddPath } from '@ventanilla/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useImpersonation } from '../../../shared/auth';
@@ -239,12 +240,15 @@ export function useCheckAnswers({ storeId, product, urlKey, paths }: CheckAnswer
     addToCart.mutate(
       { storeId, urlKey, answers: ordered },
       {
-        onSuccess: () => {
+        onSuccess: (cart) => {
           clearDraft(storeId, urlKey);
           serverDraft.remove();
           // The spec: the last nota simple form may be reused (within the configured window).
           rememberLastForm(storeId, urlKey, ordered);
-          navigate('/tienda/cart');
+          // "Added to your cart" (the spec's cart/add/... address of the flow), naming the line just added.
+          const added = cart.items.filter((line) => line.url_key === urlKey).map((line) => line.id);
+          const state = added.length > 0 ? { lineId: Math.max(...added) } : {};
+          navigate(cartAddPath(urlKey), { state });
         },
         onError,
       },

@@ -86,4 +86,7 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   // Pay links of orders created by agents
   'payLink.intro': 'You can pay this order with the link we sent you, without signing in.',
   'payLink.paid': 'Order paid. Thank you: we are processing it and will let you know by e-mail.',
+  'cartAdded.title': 'Added to your basket',
+  'cartAdded.line': '“{name}” has been added to your basket.',
+  'cartAdded.generic': 'The service has been added to your basket.',
 };

@@ -85,4 +85,8 @@ export const checkoutEs = {
   // Pay links of orders created by agents
   'payLink.intro': 'Puedes pagar este pedido con el enlace que te hemos enviado, sin iniciar sesión.',
   'payLink.paid': 'Pedido pagado. Gracias: ya estamos tramitándolo y te avisaremos por email.',
+  // "Added to your cart" (the spec's cart/add/... addresses, cart-added.route.tsx).
+  'cartAdded.title': 'Añadido a tu carrito',
+  'cartAdded.line': 'Se ha añadido «{name}» a tu carrito.',
+  'cartAdded.generic': 'El trámite se ha añadido a tu carrito.',
 };

@@ -87,4 +87,7 @@ export const checkoutPt: Record<keyof typeof checkoutEs, string> = {
   // Pay links of orders created by agents
   'payLink.intro': 'Pode pagar esta encomenda com a ligação que lhe enviámos, sem iniciar sessão.',
   'payLink.paid': 'Encomenda paga. Obrigado: já a estamos a tratar e avisaremos por email.',
+  'cartAdded.title': 'Adicionado ao seu carrinho',
+  'cartAdded.line': '«{name}» foi adicionado ao seu carrinho.',
+  'cartAdded.generic': 'O serviço foi adicionado ao seu carrinho.',
 };

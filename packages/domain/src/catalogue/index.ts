@@ -1,0 +1,2 @@
+export * from './catalogue-search.js';
+export * from './product-groups.js';
