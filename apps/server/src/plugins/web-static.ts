@@ -7,6 +7,12 @@ import { requestLanguage } from './errors.js';
 import { isApiRequest } from './security.js';
 import { collectStaticFiles, registerStaticFiles } from './static-files.js';
 
+/** Whether the last segment of a path is an e-mail address (`@`, encoded or not): never a file's name. */
+function endsInEmail(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /@|%40/i.test(last);
+}
+
 /**
  * Serves the built web app (apps/web/dist): its files precompressed (brotli, gzip) and hashed assets cached for a
  * year (static-files.ts), index.html for every other page path (client-side routes). Unknown /api paths answer a
@@ -22,9 +28,10 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const language = requestLanguage(app, request);
-      // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place.
+      // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place. A path
+      // ending in an e-mail address (the sign-in's second step, /customer/authenticate/{email}) is a page, not a file.
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
+      if (pathname.startsWith('/assets/') || (/\.[a-z0-9]{1,8}$/i.test(pathname) && !endsInEmail(pathname))) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
       if (isApiRequest(request) || request.method !== 'GET') {

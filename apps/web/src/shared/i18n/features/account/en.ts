@@ -310,6 +310,7 @@ export const accountEn: Record<keyof typeof accountEs, string> = {
   'docs.kind': 'What are you sending?',
   'docs.kindIdentity': 'My ID card, NIE or passport',
   'docs.kindOther': 'Another document',
+  'docs.sendToOrder': 'Send documents to this order',
   'docs.send': 'Send documents',
   'docs.sent': '{count, plural, one {We have received your document.} other {We have received your # documents.}}',
   'docs.listTitle': 'Documents of your orders',

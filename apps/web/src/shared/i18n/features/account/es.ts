@@ -308,6 +308,7 @@ export const accountEs = {
   'docs.kind': '¿Qué documento envías?',
   'docs.kindIdentity': 'Mi DNI, NIE o pasaporte',
   'docs.kindOther': 'Otro documento',
+  'docs.sendToOrder': 'Enviar documentos a este pedido',
   'docs.send': 'Enviar documentos',
   'docs.sent': '{count, plural, one {Hemos recibido tu documento.} other {Hemos recibido tus # documentos.}}',
   'docs.listTitle': 'Documentos de tus pedidos',

@@ -310,6 +310,7 @@ export const accountPt: Record<keyof typeof accountEs, string> = {
   'docs.kind': 'Que documento envia?',
   'docs.kindIdentity': 'O meu documento de identificação, NIE ou passaporte',
   'docs.kindOther': 'Outro documento',
+  'docs.sendToOrder': 'Enviar documentos para esta encomenda',
   'docs.send': 'Enviar documentos',
   'docs.sent': '{count, plural, one {Recebemos o seu documento.} other {Recebemos os seus # documentos.}}',
   'docs.listTitle': 'Documentos das suas encomendas',
