@@ -93,13 +93,13 @@ test.describe.serial('e-mail-first sign-in, then documents sent to an order', ()
     await p.close();
   });
 
-  test('the DNI is sent to a paid order from its page with progress; the order then says it has it', async () => {
+  test('the DNI is sent to a paid order from its page; the order then says it has it', async () => {
     test.setTimeout(120_000);
     const { orderId } = await paidOrder(customer, agent);
     await page.goto(`/orders/detail/${orderId}`);
     await page.getByRole('link', { name: 'Enviar documentos a este pedido' }).click();
     await waitForPath(page, new RegExp(`^/documentos\\?pedido=${orderId}$`));
-    await expect(page.getByLabel('Pedido')).toHaveValue(String(orderId));
+    await expect(page.getByLabel('Pedido', { exact: true })).toHaveValue(String(orderId));
     await expect(page.getByText('Todavía no hay documentos en tus pedidos.')).toBeVisible();
     await expect(page.getByText('Ya nos enviaste tu documento de identidad para este pedido.')).toHaveCount(0);
     await expectNoAxeViolations(page, 'documents page');
@@ -110,7 +110,9 @@ test.describe.serial('e-mail-first sign-in, then documents sent to an order', ()
     await expectNoAxeViolations(page, 'documents page with an error');
 
     await page.getByLabel('Mi DNI, NIE o pasaporte').check();
-    await page.getByLabel('Documentos').setInputFiles(writeTemp(tmp, 'dni.pdf', minimalPdf('DNI 12345678Z')));
+    await page
+      .getByLabel('Documentos', { exact: true })
+      .setInputFiles(writeTemp(tmp, 'dni.pdf', minimalPdf('DNI 12345678Z')));
     await page.getByRole('button', { name: 'Enviar documentos' }).click();
     await expect(page.getByText('Hemos recibido tu documento.')).toBeVisible();
     await expect(page.getByText('Ya nos enviaste tu documento de identidad para este pedido.')).toBeVisible();
