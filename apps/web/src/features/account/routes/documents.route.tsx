@@ -93,7 +93,7 @@ function SendDocuments({ initialOrder }: { initialOrder: string }) {
   if (chosen !== null && !items.some((i) => i.value === orderId)) items.unshift({ value: orderId, label: orderId });
 
   return (
-    <section aria-labelledby="docs-send-title">
+    <section aria-labelledby="docs-send-title" className="documents-send">
       <h2 id="docs-send-title">{t('docs.sendTitle')}</h2>
       <p>{t('docs.sendIntro')}</p>
       <ErrorSummary errors={errors.summary} />

@@ -19,7 +19,12 @@ describe('/orders filters', () => {
     const seen: URLSearchParams[] = [];
     mockOrders(seen);
     const { user, location } = renderApp(<OrderListRoute />, { at: '/orders', route: '/orders' });
-    await user.selectOptions(await screen.findByLabelText('Estado'), 'incidence');
+    // Folded until asked for.
+    const filters = (await screen.findByText('Filtrar pedidos')).closest('details')!;
+    expect(filters).not.toHaveAttribute('open');
+    await user.click(screen.getByText('Filtrar pedidos'));
+    expect(filters).toHaveAttribute('open');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'incidence');
     await user.type(screen.getByLabelText('Desde el día'), '2026-03-01');
     await user.type(screen.getByLabelText('Hasta el día'), '2026-03-31');
     await user.type(screen.getByLabelText(/^Buscar/), 'ref-778');
@@ -31,6 +36,8 @@ describe('/orders filters', () => {
     expect(await screen.findByText('Ningún pedido coincide con los filtros.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 pedidos encontrados');
     expect(screen.getByRole('link', { name: 'Quitar los filtros' })).toHaveAttribute('href', '/orders');
+    // Open while filters apply.
+    expect(screen.getByText('Filtrar pedidos').closest('details')).toHaveAttribute('open');
   });
 
   it('ignores malformed filters in the address', async () => {

@@ -71,50 +71,54 @@ function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
     setParams(next);
   }
 
+  // Folded until used (the list stays in sight on a phone); open while filters apply.
   return (
-    <form role="search" aria-label={t('orderFilters.title')} noValidate onSubmit={apply} className="order-filters">
-      <Select
-        id="orders-status"
-        name="estado"
-        label={t('orderFilters.status')}
-        emptyLabel={t('orderFilters.anyStatus')}
-        items={STATUSES.map((s) => ({ value: s, label: clientStatusText(s, language) }))}
-        value={status}
-        onChange={(e) => setStatus(e.target.value)}
-      />
-      <TextInput
-        id="orders-from"
-        name="desde"
-        type="date"
-        label={t('orderFilters.from')}
-        value={from}
-        onChange={(e) => setFrom(e.target.value)}
-      />
-      <TextInput
-        id="orders-to"
-        name="hasta"
-        type="date"
-        label={t('orderFilters.to')}
-        value={to}
-        onChange={(e) => setTo(e.target.value)}
-      />
-      <TextInput
-        id="orders-q"
-        name="q"
-        type="search"
-        label={t('orderFilters.text')}
-        hint={t('orderFilters.textHint')}
-        maxLength={200}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      <Button variant="secondary">{t('orderFilters.apply')}</Button>
-      {Object.keys(filters).length > 0 ? (
-        <p>
-          <Link to="/orders">{t('orderFilters.clear')}</Link>
-        </p>
-      ) : null}
-    </form>
+    <details className="order-filters" open={Object.keys(filters).length > 0}>
+      <summary>{t('orderFilters.title')}</summary>
+      <form role="search" aria-label={t('orderFilters.title')} noValidate onSubmit={apply}>
+        <Select
+          id="orders-status"
+          name="estado"
+          label={t('orderFilters.status')}
+          emptyLabel={t('orderFilters.anyStatus')}
+          items={STATUSES.map((s) => ({ value: s, label: clientStatusText(s, language) }))}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        />
+        <TextInput
+          id="orders-from"
+          name="desde"
+          type="date"
+          label={t('orderFilters.from')}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <TextInput
+          id="orders-to"
+          name="hasta"
+          type="date"
+          label={t('orderFilters.to')}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+        <TextInput
+          id="orders-q"
+          name="q"
+          type="search"
+          label={t('orderFilters.text')}
+          hint={t('orderFilters.textHint')}
+          maxLength={200}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <Button variant="secondary">{t('orderFilters.apply')}</Button>
+        {Object.keys(filters).length > 0 ? (
+          <p>
+            <Link to="/orders">{t('orderFilters.clear')}</Link>
+          </p>
+        ) : null}
+      </form>
+    </details>
   );
 }
 
