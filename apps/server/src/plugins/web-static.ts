@@ -2,15 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAddressShaped } from '@ventanilla/domain';
 import { serverMessage } from '../i18n/server-messages.js';
 import { requestLanguage } from './errors.js';
 import { isApiRequest } from './security.js';
 import { collectStaticFiles, registerStaticFiles } from './static-files.js';
 
-/** Whether the last segment of a path is an e-mail address (`@`, encoded or not): never a file's name. */
+/** Whether the last segment of a path is an e-mail address (encoded or not): never a file's name. */
 function endsInEmail(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return /@|%40/i.test(last);
+  try {
+    return isAddressShaped(decodeURIComponent(last));
+  } catch {
+    return false;
+  }
 }
 
 /**
