@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemFiles, orderItems, users } from '../../src/db/schema.js';
-import { MAX_IDENTIFY_PER_IP } from '../../src/modules/customers/auth.service.js';
+import { MAX_FAILURES_PER_IP, MAX_IDENTIFY_PER_IP } from '../../src/modules/customers/auth.service.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { createTestApp, type TestApp, TestClient } from '../support/test-app.js';
 
@@ -286,6 +286,7 @@ describe('identify: the sign-in page’s first step', () => {
   });
 
   it('is throttled per IP like the login, and a successful sign-in gives a lookup back', async () => {
+    expect(MAX_IDENTIFY_PER_IP).toBe(MAX_FAILURES_PER_IP);
     const c = visitor();
     await c.start();
     for (let i = 0; i < MAX_IDENTIFY_PER_IP - 1; i++) {

@@ -86,7 +86,8 @@ export async function verifyPasswordThrottled(
  * answers "sign in" (its address is taken: registration says so too) and then fails like a wrong password.
  */
 export const IDENTIFY_BUCKET = 'identify-ip';
-export const MAX_IDENTIFY_PER_IP = MAX_FAILURES_PER_IP;
+/** Lookups per IP and window: as many as failed logins (MAX_FAILURES_PER_IP; a test holds them equal). */
+export const MAX_IDENTIFY_PER_IP = 30;
 
 export async function identifyEmail(db: Db, email: string, ip: string): Promise<'sign_in' | 'register'> {
   const message = checkAccountEmail(email);
