@@ -351,6 +351,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...ONE_PARSER_RULES] },
   },
   {
+    // Services take plain values, never the HTTP request: the routes pass what they need of it (request.store,
+    // request.language, a cookie's value). docs/architecture.md, "Server modules". The one-parser rules stay on.
+    files: ['apps/server/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ONE_PARSER_RULES,
+        ...[
+          "ImportDeclaration[source.value='fastify'] ImportSpecifier[imported.name='FastifyRequest']",
+          "TSTypeReference[typeName.name='FastifyRequest']",
+          "TSQualifiedName[right.name='FastifyRequest']",
+          "TSImportType[qualifier.name='FastifyRequest']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'A service takes plain values, not the FastifyRequest: the route passes request.store.id, request.language or what else it needs of the request.',
+        })),
+      ],
+    },
+  },
+  {
     // The browser suite asserts on the page as it will be, not as it was once read: `expect(await x.inputValue())`
     // reads once and fails on a busy machine before the page has caught up. Web-first assertions retry.
     files: ['e2e/**/*.ts'],

@@ -40,7 +40,7 @@ test.describe.serial('screens load on demand', () => {
   test.afterEach(async () => context?.close());
   test.afterAll(async () => server?.stop());
 
-  test('the home loads the catalogue chunk and one language, not the back office nor the customer panel', async () => {
+  test('the home loads the catalogue chunk and one language (after it), not the back office nor the customer panel', async () => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -50,6 +50,9 @@ test.describe.serial('screens load on demand', () => {
     await page.waitForLoadState('networkidle');
     const names = scripts.map((s) => s.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
     expect(names).toContain('catalog');
+    // The page carries the texts it shows: its head names no language chunk, which loads after the hydration.
+    const html = await (await context.request.get('/')).text();
+    expect(html).not.toMatch(/href="\/assets\/es-[\w-]{8}\.js"/);
     expect(names).toContain('es');
     for (const absent of ['backoffice', 'account', 'statistics.route', 'en', 'pt']) expect(names).not.toContain(absent);
   });

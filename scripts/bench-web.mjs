@@ -1,20 +1,21 @@
 // npm run bench:web: Lighthouse 12 (mobile, default simulated throttling) on Debian's Chromium against the built
 // product (apps/server/dist/bundle/server.js, the same as npm start) on a free port with a fresh data directory and the demo
-// data: the home, a product page, a wizard step and checkout (a signed-in customer with a product in the cart).
-// Prints performance, accessibility, SEO and best practices per page beside the goals (>= 95, then 100 for the other
-// three), LCP and TBT, and the shop's entry JavaScript (npm run bench:bundle). The full reports land in
+// data: the home, a product page, a wizard step, the cart and checkout (a signed-in customer with a product in the
+// cart). Prints performance, accessibility, SEO and best practices per page beside the goals (>= 95, then 100 for the
+// other three), LCP and TBT, the shop's entry JavaScript and the home page's JavaScript before interaction (npm run
+// bench:bundle). The full reports land in
 // .bench/lighthouse/<page>.json (open them at https://googlechrome.github.io/lighthouse/viewer/).
 //   BENCH_PAGES=home,product  only these pages      BENCH_RUNS=3  median of three runs per page (by performance)
 //   CHROME_PATH=/usr/bin/chromium (the default)     BENCH_URL=http://host:port  measure a running server instead
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+//   BENCH_DIST=path/to/apps/web/dist  the web build that server serves (default this checkout's), for the JS figures
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { measureBundle, printBundle } from './bench-bundle.mjs';
-import { buildIsStale, markBuilt, ROOT, SERVER_ENTRY, sourcesTime } from './build-state.mjs';
+import { measureBundle, measureHome, printBundle, printHome } from './bench-bundle.mjs';
+import { startProduct } from './bench-product.mjs';
+import { ROOT } from './build-state.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -27,6 +28,7 @@ const PAGES = [
   { name: 'product', path: '/tienda/nota-simple' },
   { name: 'wizard', path: '/tienda/nota-simple/step51' },
   // The payment step asks for the customer's preferred payment method; the sign-in form (no session) does not.
+  { name: 'cart', path: '/tienda/cart', signedIn: true },
   { name: 'checkout', path: '/customer/checkout', signedIn: true, proof: '/api/customer/payment' },
 ];
 const GOALS = { performance: 95, accessibility: 100, seo: 100, 'best-practices': 100 };
@@ -34,30 +36,6 @@ const GOALS = { performance: 95, accessibility: 100, seo: 100, 'best-practices':
 const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
 const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES;
 if (pages.length === 0) throw new Error(`BENCH_PAGES names none of ${PAGES.map((p) => p.name).join(', ')}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** A session cookie of the demo customer, signed in, with a nota simple in the cart (through the public API). */
 async function signedInCookie(baseUrl) {
@@ -79,36 +57,13 @@ async function signedInCookie(baseUrl) {
   return cookie;
 }
 
-async function startProduct() {
-  if (buildIsStale()) {
-    const t = sourcesTime();
-    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
-    markBuilt(t);
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-bench-web-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, child);
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[(runs.length - 1) >> 1];
 const load = () => loadavg()[0].toFixed(1);
 
-const bundle = measureBundle();
-const product = process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => {} } : await startProduct();
+const product = await startProduct();
+const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : undefined;
+const bundle = measureBundle(dist);
+let home;
 const outDir = path.join(ROOT, '.bench/lighthouse');
 mkdirSync(outDir, { recursive: true });
 // A fresh browser (and profile) per page: Lighthouse keeps cookies between runs, and a guest session cookie left by
@@ -121,6 +76,7 @@ const launchChrome = () =>
 let chrome = null;
 const results = [];
 try {
+  home = await measureHome(product.baseUrl, dist);
   const cookie = pages.some((p) => p.signedIn) ? await signedInCookie(product.baseUrl) : '';
   for (const page of pages) {
     const runs = [];
@@ -205,7 +161,9 @@ console.log(
   `goals: performance >= 95, accessibility, SEO and best practices 100 ('!' = not met): ${allMet ? 'MET' : 'NOT MET'}`,
 );
 console.log(
-  `(load avg: the machine's 1-minute load before-after each measured page, ${process.env.BENCH_URL ? 'external server' : 'fresh server with demo data'})\n`,
+  `(load avg: the machine's 1-minute load before-after each measured page, ${product.external ? 'external server' : 'fresh server with demo data'})\n`,
 );
 const bundleMet = printBundle(bundle);
-process.exitCode = allMet && bundleMet ? 0 : 1;
+console.log('');
+const homeMet = printHome(home);
+process.exitCode = allMet && bundleMet && homeMet ? 0 : 1;

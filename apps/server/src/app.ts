@@ -38,11 +38,13 @@ import { statisticsModule } from './modules/statistics/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { ticketsModule } from './modules/tickets/index.js';
 import { uploadsModule } from './modules/uploads/index.js';
+import canonicalHostPlugin from './plugins/canonical-host.js';
 import contextPlugin, { type AppContext, type CoreContext } from './plugins/context.js';
 import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import errorStatusesPlugin from './plugins/error-statuses.js';
 import { protectedRoutes, routeProtection } from './plugins/protected-routes.js';
+import requestScopePlugin from './plugins/request-scope.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
@@ -157,10 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contextPlugin, ctx);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(canonicalHostPlugin);
   await app.register(openapiPlugin);
   await app.register(errorStatusesPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
+  // request.store and request.language: the routes and services read plain values, never the request.
+  await app.register(requestScopePlugin);
 
   await app.register(routeProtection);
   // Public: the shop, the cart, signing in, provider notifications (signed by the provider).

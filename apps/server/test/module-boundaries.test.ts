@@ -78,4 +78,25 @@ describe('server module boundaries (lint)', () => {
       expect(await moduleErrors(file, await readFile(path.join(root, file), 'utf8'))).toEqual([]);
     }
   });
+
+  it('refuses the FastifyRequest in a service, however named, and leaves it to routes', async () => {
+    const code = [
+      "import type { FastifyRequest } from 'fastify';",
+      "import type * as F from 'fastify';",
+      'export const a = (request: FastifyRequest) => request.url;',
+      'export const b = (request: F.FastifyRequest) => request.url;',
+    ].join('\n');
+    const requestErrors = async (file: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return (result?.messages ?? [])
+        .filter((m) => m.ruleId === 'no-restricted-syntax' || m.fatal)
+        .map((m) => `${m.line}: ${m.message}`);
+    };
+    expect(await requestErrors('apps/server/src/modules/cart/planted.service.ts')).toEqual([
+      expect.stringMatching(/^1: A service takes plain values, not the FastifyRequest/),
+      expect.stringMatching(/^3: A service takes plain values/),
+      expect.stringMatching(/^4: A service takes plain values/),
+    ]);
+    expect(await requestErrors('apps/server/src/modules/cart/planted.routes.ts')).toEqual([]);
+  });
 });

@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-// The app's version (docs/pwa.md): the web package's version, the build's id and time. The browser bundle knows its
+// The app's version (docs/pwa.md): the release, the build's id and time. The release is RELEASE when the deploy names
+// it (a tag, "2026.11.29"), otherwise the package's version with the commit it was built from (`0.1.0+7875eef`, from
+// `git describe`; `-dirty` when the tree had changes), or the package's version alone outside a git checkout. The browser bundle knows its
 // own (__APP_VERSION__, __APP_BUILD__); the build writes the same facts to dist/version.json, which the running app
 // polls (first after 2 s, then every 24 h): another build id there means a newer app was deployed.
 // BUILD_ID may name the build (a commit, a CI run); otherwise the time and a random tag do. The server-render bundle
@@ -15,9 +18,37 @@ export interface VersionFile {
   built_at: string;
 }
 
+const NAME = /^[\w.+-]{1,64}$/;
+
+/** The commit the sources are at (`git describe --always --dirty`), or null outside a git checkout. */
+function gitCommit(dir: string): string | null {
+  try {
+    const out = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=7', '--exclude', '*'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5_000,
+    }).trim();
+    return NAME.test(out) ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The release this build is: RELEASE, else the package's version and the commit, else the package's version. */
+export function releaseVersion(packageVersion: string, release: string | undefined, commit: string | null): string {
+  const named = release?.trim();
+  if (named && NAME.test(named)) return named;
+  return commit ? `${packageVersion}+${commit}` : packageVersion;
+}
+
 export function appVersion(packageDir: string, now = new Date()): VersionFile {
   const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: unknown };
-  const version = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  const version = releaseVersion(
+    typeof pkg.version === 'string' ? pkg.version : '0.0.0',
+    process.env['RELEASE'],
+    gitCommit(packageDir),
+  );
   const fromEnv = process.env['BUILD_ID']?.trim();
   const build =
     fromEnv && /^[\w.-]{1,64}$/.test(fromEnv)

@@ -2,6 +2,7 @@
 // dist-ssr/ and called by the API server (apps/server/src/modules/seo) with the catalogue's own answers, so a client
 // without JavaScript gets the page and React hydrates the same markup (main.tsx).
 import '@ventanilla/domain/icu';
+import { needsIcuEngine } from '@ventanilla/domain';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
@@ -9,15 +10,17 @@ import { AppTree } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadShopScreens, routeObjects } from './app/router';
 import { seedQueries, type SsrData } from './app/ssr-seed';
-import { dehydrateState, SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { dehydrateState, SSR_STATE_ID, type PageTexts, type SsrState } from './app/ssr-state';
+import type { Language } from './shared/lib/api-contract';
 import type { PageMeta } from './shared/lib/server-render';
-import { provideCatalogue } from './shared/i18n';
+import { provideCatalogue, type MessageKey } from './shared/i18n';
 import { en } from './shared/i18n/en';
 import { es } from './shared/i18n/es';
 import { pt } from './shared/i18n/pt';
 
 // In the browser the screens and each language's texts are chunks loaded on demand; a render to a string cannot
 // wait for them, so here they are all loaded before the first render.
+const catalogues = { es, en, pt };
 provideCatalogue('es', es);
 provideCatalogue('en', en);
 provideCatalogue('pt', pt);
@@ -61,6 +64,7 @@ export async function render(pathname: string, data: SsrData): Promise<RenderRes
   seedQueries(queryClient, data);
   const meta: PageMeta = {};
   const notFoundPath = data.notFound ? pathname : null;
+  const textKeys = new Set<string>();
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname}>{children}</StaticRouter>;
   const html = await renderComplete(
     <StrictMode>
@@ -70,12 +74,24 @@ export async function render(pathname: string, data: SsrData): Promise<RenderRes
         meta={meta}
         notFoundPath={notFoundPath}
         consentAsked={data.consentAsked ?? false}
+        textKeys={textKeys}
       />
     </StrictMode>,
   );
-  const state = dehydrateState(queryClient, data.notFound);
+  const state = dehydrateState(queryClient, data.notFound, pageTexts(data.language, textKeys));
   queryClient.clear();
   return { html, meta, state };
+}
+
+/** The texts of `language` the page translated (keys without a text are left out: they translate as themselves). */
+function pageTexts(language: Language, keys: ReadonlySet<string>): PageTexts {
+  const catalogue = catalogues[language] ?? es;
+  const messages: Record<string, string> = {};
+  for (const key of [...keys].sort()) {
+    const text = catalogue[key as MessageKey] as string | undefined;
+    if (text !== undefined) messages[key] = text;
+  }
+  return { language, messages, icu: Object.values(messages).some(needsIcuEngine) };
 }
 
 /**

@@ -27,6 +27,12 @@ export interface AppConfig {
   sandboxWebhookSecret: string;
   /** host name -> store id (besides the hosts in catalog/stores.json). */
   storeHosts: Record<string, number>;
+  /**
+   * Where page requests are redirected before any form is shown (docs/operations.md, "Canonical host"): store-host
+   * sends each store's pages to its first host (https), public-url to PUBLIC_URL, off leaves them. Payment providers
+   * return to the same origin, so the session cookie and the pages' `form-action 'self'` hold through 3-D Secure.
+   */
+  canonicalHost: 'store-host' | 'public-url' | 'off';
   defaultStoreId: number;
   catalogDir: string;
   webDistDir: string;
@@ -197,6 +203,7 @@ const EnvSchema = Type.Object({
   NOTIFY_BASE_URL: Type.Optional(envText()),
   SANDBOX_WEBHOOK_SECRET: Type.Optional(envText()),
   STORE_HOSTS: Type.Optional(envText()),
+  CANONICAL_HOST: Type.Optional(envEnum(['store-host', 'public-url', 'off'])),
   DEFAULT_STORE_ID: envInt(1, 1, 99),
   CATALOG_DIR: Type.Optional(envText()),
   WEB_DIST_DIR: Type.Optional(envText()),
@@ -436,6 +443,11 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     notifyBaseUrl: (env.NOTIFY_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     sandboxWebhookSecret: secret('SANDBOX_WEBHOOK_SECRET', env.SANDBOX_WEBHOOK_SECRET, production),
     storeHosts: parseStoreHosts(env.STORE_HOSTS),
+    // Development redirects only to a PUBLIC_URL someone set: without one, a colleague opening the app by this
+    // machine's address must not be sent to their own localhost.
+    canonicalHost:
+      env.CANONICAL_HOST ??
+      (production ? 'store-host' : nodeEnv === 'development' && env.PUBLIC_URL ? 'public-url' : 'off'),
     defaultStoreId: env.DEFAULT_STORE_ID,
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(REPO_ROOT, 'catalog')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),

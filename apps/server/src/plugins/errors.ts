@@ -7,22 +7,6 @@ import { serverMessage } from '../i18n/server-messages.js';
 import { SESSION_COOKIE } from './session.js';
 import { AppError, HTTP_STATUS, messageKeyFor, type ErrorCode } from '../shared/app-error.js';
 
-/** The store language of a request, for its error messages. */
-export function requestLanguage(app: FastifyInstance, request: FastifyRequest): Language {
-  const params = request.params as Record<string, unknown> | undefined;
-  const fromParams = Number(params?.storeId);
-  const { catalog } = app.ctx;
-  try {
-    const storeId =
-      Number.isInteger(fromParams) && catalog.getStore(fromParams)
-        ? fromParams
-        : catalog.resolveStoreId(request, request.sessionCache?.storeId ?? null);
-    return catalog.getStore(storeId)?.language ?? 'es';
-  } catch {
-    return 'es';
-  }
-}
-
 /** PostgreSQL's class 22 (data exception: out of range, invalid text representation, bad encoding), however wrapped. */
 function isDataException(err: unknown): boolean {
   for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; depth++) {
@@ -157,7 +141,12 @@ export async function frameworkErrorAnswer(error: FastifyError, request: Fastify
       // store is read from its cookie here (without touching the session), as the API's other answers would.
       const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
       const session = token ? await findSession(app.ctx.db, token) : null;
-      storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      const query = request.query as Record<string, unknown> | undefined;
+      storeId = catalog.resolveStoreId({
+        requested: query?.store,
+        sessionStoreId: session?.storeId ?? null,
+        host: request.hostname ?? '',
+      });
     }
     language = catalog.getStore(storeId)?.language ?? 'es';
   } catch {
@@ -174,7 +163,7 @@ export async function frameworkErrorAnswer(error: FastifyError, request: Fastify
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const answer = errorAnswer(request, error, requestLanguage(app, request));
+      const answer = errorAnswer(request, error, request.language);
       if (answer.headers) reply.headers(answer.headers);
       return reply.code(answer.status).send(answer.body);
     });

@@ -69,7 +69,7 @@ function sameToken(a: string, b: string): boolean {
 /** Database-backed sessions in an httpOnly SameSite=Lax cookie, with a per-session CSRF token. */
 export default fp(
   async function sessionPlugin(app: FastifyInstance) {
-    const { db, config, catalog } = app.ctx;
+    const { db, config } = app.ctx;
     const now = () => app.ctx.now();
     const cookieOptions = {
       path: '/',
@@ -156,7 +156,8 @@ export default fp(
     app.decorateRequest('ensureSession', async function ensureSession(this: FastifyRequest) {
       const existing = await this.loadSession();
       if (existing) return existing;
-      const storeId = catalog.resolveStoreId(this, null);
+      // No session: the store of ?store=, the host or the default.
+      const storeId = this.store.id;
       return adopt(this, await createSession(db, { storeId }), storeId, null);
     });
     app.decorateRequest(

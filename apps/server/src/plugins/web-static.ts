@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAddressShaped } from '@ventanilla/domain';
 import { serverMessage } from '../i18n/server-messages.js';
-import { requestLanguage } from './errors.js';
 import { isApiRequest } from './security.js';
 import { collectStaticFiles, registerStaticFiles } from './static-files.js';
 
@@ -32,7 +31,7 @@ export default fp(
     const indexHtml = hasWeb ? readFileSync(indexFile) : null;
 
     app.setNotFoundHandler(async (request, reply) => {
-      const language = requestLanguage(app, request);
+      const language = request.language;
       // A missing file (an asset of an older build, a typo) is a 404, never the app's HTML in its place. A path
       // ending in an e-mail address (the sign-in's second step, /customer/authenticate/{email}) is a page, not a file.
       const pathname = request.url.split('?')[0] ?? '';

@@ -13,6 +13,7 @@ import {
   SEARCH_TOTAL_CAP,
   searchConditions,
   searchOrder,
+  searchPageQuery,
 } from '../../src/modules/backoffice/item-search.query.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
@@ -760,5 +761,68 @@ describe('indexes', () => {
     ['order_by=order_id', /order_items_order_idx/],
   ])('the order %s reads an index in order (%s)', async (query, index) => {
     expect(await plan(query, { sorted: true })).toMatch(index);
+  });
+});
+
+describe("a reference's start over the count cap (the ordered page)", () => {
+  it('pages the matches in date and id order with the other conditions, reading the prefix index', async () => {
+    const db = t.app.ctx.db;
+    const base = 100_000_900;
+    const made: number[] = [];
+    // Five matches on three days (two on one), one with a status the filter leaves out, and a near miss.
+    const days = ['2026-03-01', '2026-05-01', '2026-05-01', '2026-01-01', '2026-07-01'];
+    for (const [n, day] of days.entries()) {
+      made.push(
+        await insertItem({
+          orderId: base + n,
+          referencia: `NS-2025/0090${n}`,
+          status: n === 4 ? 60 : 40,
+          createdAt: new Date(`${day}T10:00:00Z`),
+        }),
+      );
+    }
+    made.push(await insertItem({ orderId: base + 9, referencia: 'NS-2024/00909', status: 40 }));
+    const filtersOf = (query: string) => {
+      const parsed = parseItemSearch(Object.fromEntries(new URLSearchParams(query)));
+      if (!parsed.ok) throw new Error('bad query');
+      return parsed.filters;
+    };
+    const pageIds = async (query: string, size: number) => {
+      const filters = { ...filtersOf(query), size };
+      const res = await db.execute<{ item_id: number }>(searchPageQuery(filters));
+      return res.rows.map((r) => r.item_id);
+    };
+    try {
+      const [mar, may1, may2, jan] = made as [number, number, number, number];
+      const mayDesc = [may1, may2].sort((a, b) => b - a);
+      // Newest first, the two of May by id; size 2 reads 3 rows (the third says there is more).
+      expect(await pageIds('text=ns-2025%2F&status=40', 2)).toEqual([...mayDesc, mar]);
+      expect(await pageIds('text=ns-2025%2F&status=40&page=2', 2)).toEqual([mar, jan]);
+      expect(await pageIds('text=ns-2025%2F&status=40&order_by=created_at', 10)).toEqual([
+        jan,
+        mar,
+        ...mayDesc.reverse(),
+      ]);
+      expect(await pageIds('text=ns-2025%2F&status=40&order_by=-item_id', 10)).toEqual(
+        [mar, may1, may2, jan].sort((a, b) => b - a),
+      );
+      // Another order: the general page query, same matches.
+      expect((await pageIds('text=ns-2025%2F&status=40&order_by=-priority', 10)).sort()).toEqual(
+        [mar, may1, may2, jan].sort(),
+      );
+
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const res = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql`explain ${searchPageQuery(filtersOf('text=ns-2025%2F'))}`,
+        );
+        return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/order_items_referencia_prefix_idx/);
+      expect(plan).not.toMatch(/order_items_created_idx/);
+    } finally {
+      await db.delete(orderItems).where(sql`${orderItems.itemId} in ${made}`);
+      await db.delete(orders).where(sql`${orders.orderId} between ${base} and ${base + 9}`);
+    }
   });
 });

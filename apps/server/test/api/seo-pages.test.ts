@@ -356,11 +356,18 @@ describe('the cookie banner in the first paint (the consent cookie)', () => {
     }
   });
 
-  it('the texts are not repeated in the page state (the browser loads their chunk)', async () => {
+  it('the page state carries the texts the page shows, not the whole catalogue (the browser loads its chunk after)', async () => {
     const state = pageFacts((await get('/tienda/nota-simple')).body).state ?? '';
     expect(state).toContain('"queryKey":["session"]');
     expect(state).not.toContain('i18n-catalogue');
-    expect(state).not.toContain('consent.title');
+    const { texts } = JSON.parse(state) as { texts: { language: string; messages: Record<string, string> } };
+    expect(texts.language).toBe('es');
+    // The header's and the cookie banner's texts (the page asks for a choice), as the Spanish catalogue words them.
+    expect(texts.messages['nav.cart']).toBe('Carrito');
+    expect(texts.messages['consent.title']).toBe('Cookies en este sitio');
+    // Nothing the page does not show: no back office, no sign-in form.
+    expect(Object.keys(texts.messages).some((key) => key.startsWith('backoffice.'))).toBe(false);
+    expect(Object.keys(texts.messages).length).toBeLessThan(150);
   });
 });
 

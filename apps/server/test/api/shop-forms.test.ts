@@ -147,6 +147,9 @@ describe('cart, sign-in and checkout', () => {
     const line = /action="\/html\/cart\/(\d+)"/.exec(cart.body)![1]!;
     const version = /name="version" value="(\d+)"/.exec(cart.body)![1]!;
     const token = tokenIn(cart.body);
+    // One property, one unit: the quantity is said, not asked.
+    expect(cart.body).not.toContain('name="qty"');
+    expect(cart.body).toContain(`<p class="body" id="qty-${line}">Cantidad: 1</p>`);
     const huge = await b.post(`/html/cart/${line}`, {
       _csrf: token,
       version,

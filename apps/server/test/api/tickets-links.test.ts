@@ -120,3 +120,53 @@ describe('convert_lead', () => {
     expect(res.statusCode).toBe(409);
   });
 });
+
+describe("the ticket's side: the customer's other tickets and orders", () => {
+  interface Activity {
+    tickets: { items: Array<{ id: number; subject: string }>; total: number };
+    orders: { items: Array<{ item_id: number; order_id: number; product_name: string }>; total: number };
+  }
+
+  it('lists the same address’s other tickets (not this one, not another customer’s) and their order items', async () => {
+    const { itemId } = await insertOrderWithItem(t.app.ctx.db, {
+      orderId: 109_500_002,
+      customerId,
+      email: 'lead@example.com',
+      firstname: 'Marta',
+      lastname: 'Ruiz',
+      item: { productId: NOTA_SIMPLE },
+    });
+    const first = await contact('Primera consulta');
+    const second = await contact('Segunda consulta');
+    const anonymous = new TestClient(t.app);
+    await anonymous.start();
+    await anonymous.post('/api/contact', { email: 'otra@example.com', subject: 'De otra persona', message: 'x' });
+
+    const res = await agent.get(`/api/backoffice/tickets/${second}/customer-activity`);
+    expect(res.statusCode, res.body).toBe(200);
+    const activity = res.json<Activity>();
+    const ids = activity.tickets.items.map((i) => i.id);
+    expect(ids).toContain(first);
+    expect(ids).not.toContain(second);
+    expect(activity.tickets.items.map((i) => i.subject)).not.toContain('De otra persona');
+    expect(activity.tickets.total).toBe(ids.length);
+    expect(activity.orders.items).toContainEqual(
+      expect.objectContaining({ item_id: itemId, order_id: 109_500_002, product_name: 'Nota simple' }),
+    );
+    expect(activity.orders.total).toBe(activity.orders.items.length);
+
+    // Someone without an account: no orders, and none of lead@example.com's tickets.
+    const list = await agent.get('/api/backoffice/tickets?exact_email=otra@example.com');
+    const other = list.json<{ items: Array<{ id: number }> }>().items[0]!.id;
+    const alone = (await agent.get(`/api/backoffice/tickets/${other}/customer-activity`)).json<Activity>();
+    expect(alone).toEqual({ tickets: { items: [], total: 0 }, orders: { items: [], total: 0 } });
+  });
+
+  it('is for agents: a customer is refused, an unknown ticket is 404', async () => {
+    const customer = new TestClient(t.app);
+    await customer.login('lead@example.com', 'correct-horse-battery');
+    const id = await contact('Consulta cualquiera');
+    expect((await customer.get(`/api/backoffice/tickets/${id}/customer-activity`)).statusCode).toBe(403);
+    expect((await agent.get('/api/backoffice/tickets/999999/customer-activity')).statusCode).toBe(404);
+  });
+});

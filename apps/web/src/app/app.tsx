@@ -17,6 +17,7 @@ export function AppTree({
   meta = null,
   notFoundPath = null,
   consentAsked,
+  textKeys = null,
 }: {
   queryClient: QueryClient;
   router: (props: { children: ReactNode }) => ReactNode;
@@ -24,8 +25,10 @@ export function AppTree({
   notFoundPath?: string | null;
   /** The page asks for a cookie choice: the server renders the dialog into it (and the browser hydrates it). */
   consentAsked: boolean;
+  /** A server render: collects the keys of the texts the page shows (entry-server.tsx). */
+  textKeys?: Set<string> | null;
 }) {
-  const [server] = useState(() => ({ meta, notFoundPath, consentAsked }));
+  const [server] = useState(() => ({ meta, notFoundPath, consentAsked, textKeys }));
   return (
     <QueryClientProvider client={queryClient}>
       <ServerRenderContext.Provider value={server}>

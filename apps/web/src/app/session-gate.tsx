@@ -1,7 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { sessionQueryOptions } from '../shared/auth';
-import { I18nProvider, isLanguage, loadCatalogue, loadedCatalogue, useT } from '../shared/i18n';
+import {
+  I18nProvider,
+  isCompleteCatalogue,
+  isLanguage,
+  loadCatalogue,
+  loadedCatalogue,
+  pageTextsMissed,
+  useT,
+} from '../shared/i18n';
 import { queryKeys } from '../shared/lib/query-keys';
 import { Alert, Button, Spinner } from '../shared/ui';
 import { recoverFromChunkError } from './lazy-route';
@@ -62,6 +70,27 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
+
+  // The texts a server-rendered page carried are only its own (catalogues.ts): the whole catalogue follows the
+  // hydration. It answers every later translation; the screens render again with it only when one of them asked
+  // for a text the page did not carry (a signed-in header whose session came first).
+  const queryClient = useQueryClient();
+  const pageTextsOnly = catalogue.data !== undefined && !isCompleteCatalogue(catalogue.data);
+  useEffect(() => {
+    if (!pageTextsOnly) return;
+    let live = true;
+    loadCatalogue(language).then(
+      (whole) => {
+        if (live && pageTextsMissed(language)) queryClient.setQueryData(queryKeys.texts(language), whole);
+      },
+      () => {
+        recoverFromChunkError(); // a chunk name of an older build: reload once
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageTextsOnly, language, queryClient]);
 
   if (session.data && catalogue.data) {
     return (

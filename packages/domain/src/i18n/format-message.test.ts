@@ -1,6 +1,6 @@
 import './icu.js';
 import { describe, expect, it } from 'vitest';
-import { countryName, formatMessage } from './format-message.js';
+import { countryName, formatMessage, needsIcuEngine } from './format-message.js';
 
 describe('formatMessage', () => {
   it('fills simple {name} arguments as the old interpolators did', () => {
@@ -23,6 +23,15 @@ describe('formatMessage', () => {
     expect(formatMessage('es', 'Hola, {name}', { name: '{count, plural, other {#}}' })).toBe(
       'Hola, {count, plural, other {#}}',
     );
+  });
+
+  it('tells the patterns that need the ICU engine from those filled without it', () => {
+    expect(needsIcuEngine('Carrito')).toBe(false);
+    expect(needsIcuEngine('Hola, {name}. Pedido {order}.')).toBe(false);
+    expect(needsIcuEngine("Choose your property's {kind}:")).toBe(false);
+    expect(needsIcuEngine('{count, plural, one {# correo} other {# correos}}')).toBe(true);
+    expect(needsIcuEngine('{kind, select, a {A} other {B}}')).toBe(true);
+    expect(needsIcuEngine("It's '{'quoted'}'")).toBe(true);
   });
 
   it('returns an invalid pattern unchanged instead of throwing', () => {

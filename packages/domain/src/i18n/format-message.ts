@@ -30,6 +30,14 @@ function fillSimple(pattern: string, values?: MessageValues): string {
   });
 }
 
+/**
+ * Whether formatting `pattern` needs the ICU engine (plurals, selects, numbers, quoting): without it such a pattern
+ * would come out unformatted. A page that hands its texts to the browser waits for the engine only when one does.
+ */
+export function needsIcuEngine(pattern: string): boolean {
+  return (pattern.includes('{') || pattern.includes("'")) && !SIMPLE.test(pattern);
+}
+
 /** The values of a message's arguments. */
 export type MessageValues = Readonly<Record<string, string | number | undefined | null>>;
 
@@ -79,7 +87,7 @@ function compile(Icu: typeof IntlMessageFormat, language: string, pattern: strin
  */
 export function formatMessage(language: string, pattern: string, values?: MessageValues): string {
   if (!pattern.includes('{') && !pattern.includes("'")) return pattern;
-  if (!Engine || SIMPLE.test(pattern)) return fillSimple(pattern, values);
+  if (!Engine || !needsIcuEngine(pattern)) return fillSimple(pattern, values);
   let compiled: Compiled;
   try {
     compiled = compile(Engine, language, pattern);

@@ -158,12 +158,15 @@ export const orderItems = pgTable(
     index('order_items_search_email_idx').on(t.searchEmail),
     index('order_items_referencia_idx').on(t.referencia),
     // A text term shaped like a reference's start (`ns-2025/`) is a prefix of the upper-cased reference: a range of
-    // this index, with the page's sort columns, instead of a trigram scan over tens of thousands of old matches.
+    // this index, with the page's sort columns, instead of a trigram scan over tens of thousands of old matches. The
+    // reference itself last: PostgreSQL reads an expression index alone (index-only) only when it also holds the
+    // column the expression is of.
     index('order_items_referencia_prefix_idx').using(
       'btree',
       sql`upper(${t.referencia}) text_pattern_ops`,
       t.createdAt,
       t.itemId,
+      t.referencia,
     ),
     index('order_items_product_idx').on(t.productId, t.createdAt),
     index('order_items_updated_idx').on(t.updatedAt, t.itemId),

@@ -84,8 +84,8 @@ export const accountSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const keep = request.sessionCache?.idHash ?? '';
-      const session = await request.loadSession();
-      const storeId = app.ctx.catalog.resolveStoreId(request, session?.storeId ?? null);
+      await request.loadSession(); // the session's store counts
+      const storeId = request.store.id;
       return { other_sessions_ended: await service.changePassword(user.id, keep, request.body, storeId) };
     },
   );

@@ -80,7 +80,7 @@ const SubscriptionBody = Type.Object(
  * impersonates the customer (the protected group's rule); the export too (it is the customer's own copy).
  */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { emailChange, accountData, notifications, push, catalog } = app.ctx;
+  const { emailChange, accountData, notifications, push } = app.ctx;
   const config = { permission: 'account.profile' } as const;
   const tags = ['accounts'];
 
@@ -116,8 +116,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      await request.loadSession(); // the session's store counts
+      const storeId = request.store.id;
       const out = await emailChange.request(signedInUser(request).id, storeId, request.ip, request.body);
       return reply.code(202).send(out);
     },
@@ -167,8 +167,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      await request.loadSession(); // the session's store counts
+      const storeId = request.store.id;
       const result = await accountData.delete(signedInUser(request).id, request.body.password, {
         ip: request.ip,
         storeId,

@@ -4,7 +4,6 @@ import { ASSISTANT_QUERY_MAX, assistantErrorText, type Language } from '@ventani
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { lockGuard } from '../../plugins/lock-guard.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, NotJson, PdfFile } from '../../shared/http-schemas.js';
 import { ItemIdParams, VersionSchema } from '../backoffice/index.js';
@@ -101,7 +100,7 @@ const assistantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     input: { query?: string; fileId?: number },
   ) {
     const prepared = await assistant.prepare(signedInUser(request), request.params.itemId, kind, input);
-    const language: Language = requestLanguage(app, request);
+    const language: Language = request.language;
     const out = new PassThrough();
     const cancel = new AbortController();
     // The agent closed the page or pressed cancel: the model's request is aborted with it.

@@ -24,7 +24,6 @@ import {
   StoredFile,
 } from '../../shared/http-schemas.js';
 import { OrderConsentsOut } from '../checkout/index.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { readMultipartFile, sendStoredFile } from '../files/index.js';
 import { AnswerLine } from '../orders/index.js';
 import { lockGuard } from '../../plugins/lock-guard.js';
@@ -191,8 +190,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preValidation', lockGuard);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
-  // The protected group loads the session first, so the session's store decides the language.
-  const language = (request: FastifyRequest) => requestLanguage(app, request);
+  // request.language: the protected group loads the session first, so the session's store decides it.
 
   app.get(
     '/api/backoffice/statuses',
@@ -208,7 +206,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return backoffice.statuses(language(request));
+      return backoffice.statuses(request.language);
     },
   );
 
@@ -234,7 +232,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return backoffice.list(searchFilters(request), language(request), signedInUser(request));
+      return backoffice.list(searchFilters(request), request.language, signedInUser(request));
     },
   );
 
@@ -251,7 +249,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return backoffice.detail(request.params.itemId, language(request), signedInUser(request));
+      return backoffice.detail(request.params.itemId, request.language, signedInUser(request));
     },
   );
 
@@ -271,7 +269,7 @@ const backofficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const agent = signedInUser(request);
       const { panel_status_id, version } = request.body;
       await itemActions.changeStatus(agent, request.params.itemId, panel_status_id, version);
-      return backoffice.detail(request.params.itemId, language(request), agent);
+      return backoffice.detail(request.params.itemId, request.language, agent);
     },
   );
 

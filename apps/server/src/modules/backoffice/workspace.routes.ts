@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_OPEN_TABS } from '@ventanilla/domain';
 import { Type } from 'typebox';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, Nullable, PanelStatusIdSchema } from '../../shared/http-schemas.js';
 
@@ -47,7 +46,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { ...(await workspace.get(signedInUser(request), requestLanguage(app, request))), ...settings };
+      return { ...(await workspace.get(signedInUser(request), request.language)), ...settings };
     },
   );
 
@@ -72,7 +71,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { tabs, active } = request.body;
       return {
-        ...(await workspace.put(signedInUser(request), tabs, active, requestLanguage(app, request))),
+        ...(await workspace.put(signedInUser(request), tabs, active, request.language)),
         ...settings,
       };
     },
@@ -117,7 +116,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return workspace.activity(signedInUser(request).id, requestLanguage(app, request));
+      return workspace.activity(signedInUser(request).id, request.language);
     },
   );
 };

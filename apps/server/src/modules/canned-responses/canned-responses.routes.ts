@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { can, CANNED_LIST_SIZE, type TemplateValues } from '@ventanilla/domain';
 import { Type } from 'typebox';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
@@ -100,7 +99,7 @@ const cannedResponsesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.item_id !== undefined) {
         values = (await itemTemplates.previewContext(request.body.item_id, overrides)).values;
       }
-      return fillCanned(row, values, requestLanguage(app, request));
+      return fillCanned(row, values, request.language);
     },
   );
 

@@ -78,7 +78,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      const storeId = request.store.id;
       return withSeller(session ? await carts.view(session, storeId) : emptyCart(storeId));
     },
   );

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, IdParam } from '../../shared/http-schemas.js';
 import {
@@ -28,7 +26,6 @@ const tags = ['backoffice-catalog'];
 
 const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { catalogAdmin } = app.ctx;
-  const language = (request: FastifyRequest) => requestLanguage(app, request);
 
   app.get(
     '/api/backoffice/catalog/products',
@@ -83,7 +80,7 @@ const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      return catalogAdmin.updateProduct(user, request.params.productId, request.body, language(request));
+      return catalogAdmin.updateProduct(user, request.params.productId, request.body, request.language);
     },
   );
 
@@ -106,7 +103,7 @@ const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.productId,
         request.body.version,
         request.body.form,
-        language(request),
+        request.language,
       );
     },
   );
@@ -162,7 +159,7 @@ const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.productId,
         request.params.revisionId,
         request.body.version,
-        language(request),
+        request.language,
       );
     },
   );
@@ -181,7 +178,7 @@ const catalogAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      return catalogAdmin.applyFileVersion(user, request.params.productId, request.body.version, language(request));
+      return catalogAdmin.applyFileVersion(user, request.params.productId, request.body.version, request.language);
     },
   );
 

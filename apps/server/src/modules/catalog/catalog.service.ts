@@ -1,6 +1,5 @@
 import type { CompressibleBody } from '../../shared/content-encoding.js';
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   atFeeProductPrices,
@@ -28,6 +27,16 @@ import {
 } from './catalog-translations.js';
 import { catalogRevision, categories, products, productStores, stores } from '../../db/schema.js';
 import { reusableStatement } from '../../db/statements.js';
+
+/** What names a request's store (CatalogService.resolveStoreId), as plain values. */
+export interface StoreHints {
+  /** The `?store=` query value, as it came (anything but a store's id is ignored). */
+  requested?: unknown;
+  /** The session's store, when there is a session (and it counts). */
+  sessionStoreId?: number | null;
+  /** The request's host name (a port is ignored). */
+  host: string;
+}
 
 export interface StoreInfo {
   storeId: number;
@@ -287,6 +296,11 @@ export class CatalogService {
     };
   }
 
+  /** The store a host name (lower case, no port) is mapped to: catalog/stores.json's hosts and STORE_HOSTS. */
+  storeIdForHost(hostname: string): number | undefined {
+    return this.current().hostMap.get(hostname);
+  }
+
   getStore(storeId: number): StoreInfo | undefined {
     return this.current().stores.get(storeId);
   }
@@ -297,15 +311,15 @@ export class CatalogService {
 
   /**
    * Which store a request is for: `?store=ID` (development and links), then the session's store, then the host map,
-   * then the default store.
+   * then the default store. The request's own is `request.store` (plugins/request-scope.ts).
    */
-  resolveStoreId(request: FastifyRequest, sessionStoreId: number | null): number {
+  resolveStoreId(hints: StoreHints): number {
     const snap = this.current();
-    const query = request.query as Record<string, unknown> | undefined;
-    const fromQuery = Number(query?.store);
+    const fromQuery = Number(hints.requested);
     if (Number.isInteger(fromQuery) && snap.stores.has(fromQuery)) return fromQuery;
-    if (sessionStoreId !== null && snap.stores.has(sessionStoreId)) return sessionStoreId;
-    const host = (request.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
+    const { sessionStoreId } = hints;
+    if (sessionStoreId != null && snap.stores.has(sessionStoreId)) return sessionStoreId;
+    const host = hints.host.toLowerCase().replace(/:\d+$/, '');
     const fromHost = snap.hostMap.get(host);
     if (fromHost !== undefined) return fromHost;
     return this.options.defaultStoreId;

@@ -21,6 +21,7 @@ import { allocateOrderNumber, insertOrder, type OrderEvents } from '../order-rec
 import { attachAnswerUploads } from '../uploads/index.js';
 import { placeLines } from './place-lines.js';
 import { currentTermsVersion } from '../../shared/terms-version.js';
+import { storeBaseUrl } from '../../shared/canonical-origin.js';
 import { type BillingInput, checkBillingInput, type CheckedBilling, upsertBilling } from '../invoicing/index.js';
 import { reusableStatement } from '../../db/statements.js';
 import type { PaymentChange, PaymentMethodCode, PaymentProvider } from '../payments/index.js';
@@ -638,7 +639,8 @@ export class CheckoutService {
     /** The link's page when it is not the order's pay link (a quote link: /payment/quote/{quote_id}). */
     linkPath?: string;
   }): Promise<CheckoutResult> {
-    const base = this.config.publicUrl;
+    // The store's canonical origin: the customer's session cookie is there, and so are the pages' forms.
+    const base = storeBaseUrl(this.config, this.catalog.getStore(input.storeId)?.hosts);
     const order = input.orderId;
     let created;
     try {

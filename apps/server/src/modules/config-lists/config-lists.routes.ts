@@ -9,7 +9,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { serverMessage } from '../../i18n/server-messages.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ErrorResponse, OneOf, NotJson } from '../../shared/http-schemas.js';
 import { ConfigImportError, ConfigListError } from './config-lists.service.js';
@@ -113,7 +112,7 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const language = requestLanguage(app, request);
+      const language = request.language;
       return {
         items: CONFIG_LIST_KEYS.map((key) => ({
           key,
@@ -210,7 +209,7 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         return await configLists.importCsv(request.params.list, request.body, signedInUser(request).id);
       } catch (error) {
-        return refused(reply, requestLanguage(app, request), error);
+        return refused(reply, request.language, error);
       }
     },
   );
@@ -232,7 +231,7 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const created = await configLists.create(request.params.list, request.body, signedInUser(request).id);
         return reply.code(201).send(created);
       } catch (error) {
-        return refused(reply, requestLanguage(app, request), error);
+        return refused(reply, request.language, error);
       }
     },
   );
@@ -280,7 +279,7 @@ const configListsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           signedInUser(request).id,
         );
       } catch (error) {
-        return refused(reply, requestLanguage(app, request), error);
+        return refused(reply, request.language, error);
       }
     },
   );

@@ -6,6 +6,7 @@ import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schem
 import { authenticate, identifyEmail, MAX_IDENTIFY_PER_IP, registerCustomer } from './auth.service.js';
 import { DEVICE_COOKIE, knowThisBrowser } from './known-devices.service.js';
 import { forgetRememberCookie, REMEMBER_COOKIE, rememberThisBrowser } from './remember-me.service.js';
+import { browserOf } from './signing-in-browser.js';
 
 export const UserResponse = Type.Object({
   id: Type.Integer(),
@@ -41,7 +42,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.query.store !== undefined && !catalog.getStore(request.query.store))
         throw new AppError('NOT_FOUND', 'store');
       const session = await request.ensureSession();
-      const storeId = catalog.resolveStoreId(request, session.storeId);
+      const storeId = request.store.id;
       await app.rememberStore(request, storeId);
       reply.header('cache-control', 'no-store');
       return {
@@ -78,8 +79,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await registerCustomer(db, request.body);
       const started = await request.startUserSession(user, session.storeId);
       // A device this browser remembered for someone else is forgotten.
-      await rememberThisBrowser(app, request, user, started.idHash, false);
-      await knowThisBrowser(app, request, user.id);
+      request.pendingRememberCookie = await rememberThisBrowser(app, browserOf(request), user, started.idHash, false);
+      request.pendingDeviceCookie = await knowThisBrowser(app, request.cookies[DEVICE_COOKIE], user.id);
       return reply.code(201).send({ user });
     },
   );
@@ -138,9 +139,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const decision = signInIpDecision(user.role, request.ip, await app.ctx.configLists.activeIpRules());
       if (decision !== 'allowed') throw new AppError('FORBIDDEN', `sign-in refused from ${request.ip}: ${decision}`);
       const started = await request.startUserSession(user, session.storeId);
-      await rememberThisBrowser(app, request, user, started.idHash, request.body.remember === true);
+      request.pendingRememberCookie = await rememberThisBrowser(
+        app,
+        browserOf(request),
+        user,
+        started.idHash,
+        request.body.remember === true,
+      );
       // This browser is known for the account from now on: a lockout by others' guesses does not keep the owner out.
-      await knowThisBrowser(app, request, user.id);
+      request.pendingDeviceCookie = await knowThisBrowser(app, request.cookies[DEVICE_COOKIE], user.id);
       return { user };
     },
   );

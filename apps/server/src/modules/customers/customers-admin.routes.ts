@@ -212,7 +212,11 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         signedInUser(request),
         request.params.customerId,
         request.body,
-        app.ctx.catalog.resolveStoreId(request, null),
+        // The back office's store (?store=, the host, the default), not the one the staff session keeps.
+        app.ctx.catalog.resolveStoreId({
+          requested: (request.query as Record<string, unknown>).store,
+          host: request.hostname,
+        }),
       ),
     }),
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
 import { signInDevices, users } from '../../db/schema.js';
 import { hashToken } from './sessions.repository.js';
@@ -35,28 +35,29 @@ export async function knownDeviceOf(
 }
 
 /**
- * After a successful sign-in on this browser: its known device for the user is kept for another KNOWN_DEVICE_TTL_MS,
- * or a new one is made (the browser's earlier cookie may belong to someone else). The cookie goes out with the reply.
+ * After a successful sign-in on this browser (`cookie`: its known-device cookie, if any): its known device for the user
+ * is kept for another KNOWN_DEVICE_TTL_MS, or a new one is made (the browser's earlier cookie may belong to someone
+ * else). Returns the cookie the reply sets (request.pendingDeviceCookie).
  */
-export async function knowThisBrowser(app: FastifyInstance, request: FastifyRequest, userId: number): Promise<void> {
+export async function knowThisBrowser(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  userId: number,
+): Promise<string> {
   const { db } = app.ctx;
   const now = app.ctx.now();
   const expiresAt = new Date(now.getTime() + KNOWN_DEVICE_TTL_MS);
-  const cookie = request.cookies[DEVICE_COOKIE];
   if (cookie && SHAPE.test(cookie)) {
     const kept = await db
       .update(signInDevices)
       .set({ lastUsedAt: now, expiresAt })
       .where(and(eq(signInDevices.tokenHash, hashToken(cookie)), eq(signInDevices.userId, userId)))
       .returning({ id: signInDevices.id });
-    if (kept.length > 0) {
-      request.pendingDeviceCookie = cookie;
-      return;
-    }
+    if (kept.length > 0) return cookie;
   }
   const token = randomBytes(32).toString('base64url');
   await db
     .insert(signInDevices)
     .values({ userId, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt });
-  request.pendingDeviceCookie = token;
+  return token;
 }

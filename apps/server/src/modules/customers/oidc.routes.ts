@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
 import { OidcSignIn, safeReturnPath, type OidcAudience } from './oidc.service.js';
 import { rememberThisBrowser } from './remember-me.service.js';
+import { browserOf } from './signing-in-browser.js';
 
 // OpenID Connect sign-in (docs/integrations.md, "Sign-in"). Both steps are top-level browser navigations: start
 // redirects to the provider, the provider redirects back to callback, which signs in and redirects into the app (or
@@ -84,7 +85,13 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (decision !== 'allowed')
           throw new AppError('FORBIDDEN', `OpenID sign-in refused from ${request.ip}: ${decision}`);
         const started = await request.startUserSession(result.user, session!.storeId);
-        await rememberThisBrowser(app, request, result.user, started.idHash, result.remember);
+        request.pendingRememberCookie = await rememberThisBrowser(
+          app,
+          browserOf(request),
+          result.user,
+          started.idHash,
+          result.remember,
+        );
         return reply.redirect(result.returnTo, 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

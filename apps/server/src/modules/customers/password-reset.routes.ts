@@ -12,7 +12,7 @@ const Token = Type.String({ maxLength: 200 });
  * account per hour (docs/email.md).
  */
 const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { passwordReset, catalog } = app.ctx;
+  const { passwordReset } = app.ctx;
 
   app.post(
     '/api/auth/check-email',
@@ -44,8 +44,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      await request.loadSession(); // the session's store counts
+      const storeId = request.store.id;
       await passwordReset.request(request.body.email, storeId, request.ip);
       return reply.code(202).send({ ok: true });
     },

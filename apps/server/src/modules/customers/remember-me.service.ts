@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { describeUserAgent } from '@ventanilla/domain';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
 import { rememberTokens, sessions, users } from '../../db/schema.js';
 import { hashToken, type SessionUser } from './sessions.repository.js';
@@ -217,32 +217,39 @@ export function mayRemember(app: FastifyInstance, user: SessionUser): boolean {
   return user.role === 'customer' && app.ctx.config.signIn.rememberDays > 0;
 }
 
+/** What a sign-in's remember-me step reads of the browser: its remember-me cookie and its User-Agent. */
+export interface SigningInBrowser {
+  rememberCookie: string | undefined;
+  userAgent: string;
+}
+
 /**
  * After a sign-in on this browser: the device this browser remembered before (maybe another person's) is forgotten,
- * and, when asked and allowed, this browser is remembered for the user who just signed in on `sessionIdHash`. The
- * cookie goes out (or is cleared) with the reply.
+ * and, when asked and allowed, this browser is remembered for the user who just signed in on `sessionIdHash`. Returns
+ * the remember-me cookie for the reply (request.pendingRememberCookie): a new one, null to clear the old one, or
+ * undefined when the browser had none and is not remembered.
  */
 export async function rememberThisBrowser(
   app: FastifyInstance,
-  request: FastifyRequest,
+  browser: SigningInBrowser,
   user: SessionUser,
   sessionIdHash: string,
   remember = true,
-): Promise<void> {
+): Promise<string | null | undefined> {
   const { db } = app.ctx;
-  const previous = request.cookies[REMEMBER_COOKIE];
-  if (previous) {
-    await forgetRememberCookie(db, previous);
-    request.pendingRememberCookie = null;
+  let cookie: string | null | undefined;
+  if (browser.rememberCookie) {
+    await forgetRememberCookie(db, browser.rememberCookie);
+    cookie = null;
   }
-  if (!remember || !mayRemember(app, user)) return;
+  if (!remember || !mayRemember(app, user)) return cookie;
   const device = await rememberDevice(
     db,
     user.id,
-    request.headers['user-agent'] ?? '',
+    browser.userAgent,
     app.ctx.config.signIn.rememberDays * DAY_MS,
     app.ctx.now(),
   );
   await linkSessionToDevice(db, sessionIdHash, device.id);
-  request.pendingRememberCookie = device.cookie;
+  return device.cookie;
 }

@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors } from '../../shared/http-schemas.js';
 import { UserResponse } from './auth.routes.js';
-import { knowThisBrowser } from './known-devices.service.js';
+import { DEVICE_COOKIE, knowThisBrowser } from './known-devices.service.js';
 import { rememberThisBrowser } from './remember-me.service.js';
+import { browserOf } from './signing-in-browser.js';
 
 /**
  * One-time sign-in links (docs/decisions/0013-login-throttle-and-quotas.md): the sign-in page offers one when the
@@ -13,7 +14,7 @@ import { rememberThisBrowser } from './remember-me.service.js';
  * token travel in POST bodies (the link carries the token in its fragment, never sent to a server by the browser).
  */
 export const signInLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { signInLinks, catalog } = app.ctx;
+  const { signInLinks } = app.ctx;
 
   app.post(
     '/api/auth/sign-in-link',
@@ -27,9 +28,8 @@ export const signInLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await request.loadSession();
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      await signInLinks.request(request.body.email, storeId, request.ip);
+      await request.loadSession(); // the session's store counts
+      await signInLinks.request(request.body.email, request.store.id, request.ip);
       return reply.code(202).send({ ok: true });
     },
   );
@@ -53,8 +53,8 @@ export const signInLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (decision !== 'allowed')
         throw new AppError('FORBIDDEN', `link sign-in refused from ${request.ip}: ${decision}`);
       const started = await request.startUserSession(user, session.storeId);
-      await rememberThisBrowser(app, request, user, started.idHash, false);
-      await knowThisBrowser(app, request, user.id);
+      request.pendingRememberCookie = await rememberThisBrowser(app, browserOf(request), user, started.idHash, false);
+      request.pendingDeviceCookie = await knowThisBrowser(app, request.cookies[DEVICE_COOKIE], user.id);
       return { user };
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signInIpDecision } from '@ventanilla/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { requestLanguage } from '../../plugins/errors.js';
 import { serverMessage } from '../../i18n/server-messages.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, Nullable, NotJson } from '../../shared/http-schemas.js';
@@ -40,7 +39,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const refused = (request: FastifyRequest, err: OAuthRefused) => {
     request.log.info({ code: err.code, detail: err.message }, 'OAuth request refused');
-    return { ok: false as const, code: err.code, message: serverMessage(requestLanguage(app, request), err.code) };
+    return { ok: false as const, code: err.code, message: serverMessage(request.language, err.code) };
   };
 
   const signedRoute = {

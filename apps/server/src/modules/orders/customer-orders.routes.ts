@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ListOf, OneOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
-import { requestLanguage } from '../../plugins/errors.js';
 import { sendStoredFile } from '../files/index.js';
 import { CustomerOrder, WithdrawalDone } from './orders.schema.js';
 
@@ -31,7 +30,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const { page = 1, per_page: perPage = 10, status, from, to, q } = request.query;
       reply.header('cache-control', 'no-store');
-      return customerOrders.list(user.id, page, perPage, requestLanguage(app, request), {
+      return customerOrders.list(user.id, page, perPage, request.language, {
         ...(status ? { status } : {}),
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
@@ -54,7 +53,7 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
-      return customerOrders.get(user.id, request.params.orderId, requestLanguage(app, request));
+      return customerOrders.get(user.id, request.params.orderId, request.language);
     },
   );
 

@@ -27,7 +27,7 @@ async function originIdOrNotFound(request: FastifyRequest) {
  * at `start_step` with them; adding to the cart evaluates the answers again, as always.
  */
 const fastBuyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { fastBuy, catalog } = app.ctx;
+  const { fastBuy } = app.ctx;
   const config = { permission: 'account.savedItems' } as const;
   const tags = ['customer panel'];
 
@@ -67,9 +67,9 @@ const fastBuyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const session = await request.loadSession();
+      await request.loadSession(); // the session's store counts
       reply.header('cache-control', 'no-store');
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      const storeId = request.store.id;
       return fastBuy.overview(user.id, storeId, request.params.origin, Number(request.params.originId));
     },
   );
@@ -104,9 +104,9 @@ const fastBuyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const session = await request.loadSession();
+      await request.loadSession(); // the session's store counts
       reply.header('cache-control', 'no-store');
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
+      const storeId = request.store.id;
       const { origin, originId, urlKey } = request.params;
       return fastBuy.prefill(user.id, storeId, origin, Number(originId), urlKey);
     },

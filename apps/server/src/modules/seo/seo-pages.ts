@@ -761,12 +761,14 @@ export class SeoPages {
     const state = body
       ? html`<script type="application/json" id="vt-ssr-state">${jsonForScript(body.state)}</script>`.value
       : '';
-    // The language's texts on every page and the cookie dialog where the page asks for a choice; the catalogue
-    // screens (and their styles) where the server rendered them, or what the page names itself. A page with the
-    // server's markup shows without any script: its scripts come after its content (the entry's too).
+    // The language's texts where the browser renders the page itself (a page with markup carries the texts it
+    // shows in its state, and the browser loads the rest after hydrating it) and the cookie dialog where the page
+    // asks for a choice; the catalogue screens (and their styles) where the server rendered them, or what the page
+    // names itself. A page with the server's markup shows without any script: its scripts come after its content
+    // (the entry's too).
     const mode = body?.html ? 'markup' : 'client';
     const preloads = this.preloads
-      ? this.preloads.language(store.language, mode) +
+      ? (mode === 'client' ? this.preloads.language(store.language, mode) : '') +
         (visitor.consentAsked ? this.preloads.consent(mode) : '') +
         (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
       : (pagePreloads ?? '');

@@ -76,9 +76,8 @@ export default fp(
 
     /** The request's store: ?store=, the session's store (only when a cookie came), the host, the default. */
     async function storeOf(request: FastifyRequest) {
-      const session = request.cookies[SESSION_COOKIE] ? await request.loadSession() : null;
-      const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-      return catalog.getStore(storeId);
+      if (request.cookies[SESSION_COOKIE]) await request.loadSession();
+      return request.store.info;
     }
 
     /**

@@ -56,6 +56,8 @@ interface CartLine {
   url_key: string;
   product_name: string;
   qty: number;
+  /** 1 for a line that is about one property (a second unit would be the same document twice). */
+  max_qty: number;
   version: number;
   answers: Record<string, unknown>;
   summary: string;
@@ -101,8 +103,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
   /** The request's session (null without one) and its store: ?store=, the session's, the host's, the default. */
   async function context(request: FastifyRequest) {
     const session = request.cookies[SESSION_COOKIE] ? await request.loadSession() : null;
-    const storeId = catalog.resolveStoreId(request, session?.storeId ?? null);
-    const store = catalog.getStore(storeId) ?? catalog.getStore(catalog.resolveStoreId(request, null))!;
+    const store = request.store.info!;
     // ?store= names the store of a first visit, as it does for the API (GET /api/session?store=): the session keeps
     // it, so the pages and forms after it are that store's (in production the host names it).
     if (request.method === 'GET' && (request.query as Record<string, unknown>).store !== undefined) {
@@ -394,9 +395,13 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
 <p class="body">${formText(lang, 'cart.linePrice')} ${euros(line.price.total, lang)}</p>
 <form method="post" action="/html/cart/${line.id}" novalidate>${csrfInput(token)}
 <input type="hidden" name="version" value="${line.version}">
-<div class="form-group"><label class="label" for="qty-${line.id}">${formText(lang, 'forms.quantityOf', { name: line.product_name })}</label>
-<input class="input input--width-3" type="text" inputmode="numeric" id="qty-${line.id}" name="qty" value="${line.qty}"></div>
-<div class="button-group">${button(formText(lang, 'forms.updateQuantity'), { name: 'action', value: 'qty', secondary: true })}
+${
+  line.max_qty > 1
+    ? html`<div class="form-group"><label class="label" for="qty-${line.id}">${formText(lang, 'forms.quantityOf', { name: line.product_name })}</label>
+<input class="input input--width-3" type="text" inputmode="numeric" id="qty-${line.id}" name="qty" value="${line.qty}"></div>`
+    : html`<p class="body" id="qty-${line.id}">${formText(lang, 'cart.quantity')}: ${line.qty}</p>`
+}
+<div class="button-group">${line.max_qty > 1 ? button(formText(lang, 'forms.updateQuantity'), { name: 'action', value: 'qty', secondary: true }) : ''}
 ${button(`${formText(lang, 'wizard.change')}`, { name: 'action', value: 'edit', secondary: true })}
 ${button(formText(lang, 'cart.remove'), { name: 'action', value: 'remove', secondary: true })}</div></form></li>`,
     );

@@ -8,7 +8,6 @@ import {
   type RawQuery,
   type StatisticsFilter,
 } from '@ventanilla/domain';
-import { requestLanguage } from '../../plugins/errors.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, MoneyString, OneOf, PanelStatusIdSchema } from '../../shared/http-schemas.js';
 import { StatisticsService } from './statistics.service.js';
@@ -155,10 +154,10 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     'queue-age',
     'Work waiting now, by age bucket and status (the range does not apply)',
     QueueAgeStatistics,
-    (f, r) => service.queueAge(f, requestLanguage(app, r)),
+    (f, r) => service.queueAge(f, r.language),
   );
   route('agents', "Agents' throughput: actions and finished items per agent and day", AgentsStatistics, (f, r) =>
-    service.agents(f, requestLanguage(app, r)),
+    service.agents(f, r.language),
   );
   route('refunds', 'Refunds that went through: count, amount returned, penalty kept, per day', RefundsStatistics, (f) =>
     service.refunds(f),

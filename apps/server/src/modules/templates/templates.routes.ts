@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { placeholderLabel, TEMPLATE_PLACEHOLDERS, translateDomainMessage, type Language } from '@ventanilla/domain';
 import { Type } from 'typebox';
-import { requestLanguage } from '../../plugins/errors.js';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema } from '../../shared/http-schemas.js';
@@ -52,7 +51,7 @@ const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const language = requestLanguage(app, request);
+      const language = request.language;
       return {
         items: TEMPLATE_PLACEHOLDERS.map((name) => ({
           name,
@@ -94,7 +93,7 @@ const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = request.body;
       const overrides = body.values ?? {};
-      let language: Language = body.language ?? requestLanguage(app, request);
+      let language: Language = body.language ?? request.language;
       let values;
       if (body.item_id !== undefined) {
         const context = await itemTemplates.previewContext(body.item_id, overrides);
@@ -127,7 +126,7 @@ const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           button_template: parts.button_template ?? '',
         },
         values,
-        requestLanguage(app, request),
+        request.language,
       );
       return { language, ...preview };
     },

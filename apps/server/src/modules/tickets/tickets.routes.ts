@@ -9,6 +9,7 @@ import { errors, NullableId, OneOf } from '../../shared/http-schemas.js';
 import { attachmentHeader } from '../files/index.js';
 import {
   AttachmentParams,
+  TicketCustomerActivity,
   TicketDetail,
   TicketLockOut,
   TicketPage,
@@ -147,6 +148,24 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return tickets.detail(request.params.ticketId);
+    },
+  );
+
+  app.get(
+    '/api/backoffice/tickets/:ticketId/customer-activity',
+    {
+      config: { permission: 'tickets.read' },
+      schema: {
+        tags,
+        summary:
+          "The ticket's side: the customer's other tickets (same address, this one left out) and their order items (the ticket's account, or the accounts of its address), newest ten of each with totals",
+        params: TicketParams,
+        response: { 200: TicketCustomerActivity, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return tickets.customerActivity(request.params.ticketId);
     },
   );
 

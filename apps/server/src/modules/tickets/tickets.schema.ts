@@ -135,3 +135,30 @@ export const TicketLockOut = Type.Object({
   locked_by_name: Type.String(),
   expires_at: Instant,
 });
+
+export const TicketCustomerActivity = Type.Object({
+  tickets: Type.Object({
+    items: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        status: TicketStatusSchema,
+        subject: Type.String(),
+        active: Type.Boolean(),
+        updated_at: Instant,
+      }),
+    ),
+    total: Type.Integer({ description: "All the customer's other tickets (the list holds the newest ten)" }),
+  }),
+  orders: Type.Object({
+    items: Type.Array(
+      Type.Object({
+        item_id: Type.Integer(),
+        order_id: Type.Integer(),
+        product_name: Type.String(),
+        panel_status_id: Type.Integer(),
+        created_at: Instant,
+      }),
+    ),
+    total: Type.Integer({ description: "All the items of the customer's orders (the list holds the newest ten)" }),
+  }),
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_TICKET_STATUSES,
   canWrite,
@@ -72,6 +72,8 @@ export const ATTACHMENTS_DROPPED = 'adjuntos_no_guardados';
 export const NOTE_MAX = 5000;
 export const REPLY_MAX = 50_000;
 export const MAX_REPLY_FILES = 10;
+/** How many of the customer's other tickets and order items the ticket's side lists (the totals say the rest). */
+const CUSTOMER_ACTIVITY_LIMIT = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const holderName = sql<string | null>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users}
@@ -548,6 +550,79 @@ export class TicketsService {
       .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
     if (!file) throw new AppError('NOT_FOUND', `attachment ${attachmentId} of ticket ${ticketId}`);
     return file;
+  }
+
+  /**
+   * What the ticket's side shows about its customer: their other tickets (the same address, this one left out) and
+   * the items of their orders (the ticket's account, or the accounts of its address when it has none), newest first,
+   * up to `limit` of each with the totals.
+   */
+  async customerActivity(ticketId: number, limit = CUSTOMER_ACTIVITY_LIMIT) {
+    const [t] = await this.db
+      .select({ email: tickets.email, customerId: tickets.customerId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    if (!t) throw new AppError('NOT_FOUND', `ticket ${ticketId}`);
+    const others = and(eq(tickets.email, t.email), ne(tickets.id, ticketId));
+    const customers =
+      t.customerId !== null
+        ? [t.customerId]
+        : (
+            await this.db
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(sql`lower(${users.email})`, t.email.toLowerCase()))
+          ).map((u) => u.id);
+    const ofCustomers = customers.length > 0 ? inArray(orders.customerId, customers) : sql`false`;
+    const [ticketRows, [ticketTotal], itemRows, [itemTotal]] = await Promise.all([
+      this.db
+        .select({ id: tickets.id, status: tickets.status, subject: tickets.subject, updatedAt: tickets.updatedAt })
+        .from(tickets)
+        .where(others)
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(limit),
+      this.db.select({ n: count() }).from(tickets).where(others),
+      this.db
+        .select({
+          itemId: orderItems.itemId,
+          orderId: orderItems.orderId,
+          productName: orderItems.productName,
+          status: orderItems.panelStatusId,
+          createdAt: orderItems.createdAt,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+        .where(ofCustomers)
+        .orderBy(desc(orderItems.createdAt), desc(orderItems.itemId))
+        .limit(limit),
+      this.db
+        .select({ n: count() })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+        .where(ofCustomers),
+    ]);
+    return {
+      tickets: {
+        items: ticketRows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          subject: r.subject,
+          active: (ACTIVE_TICKET_STATUSES as readonly number[]).includes(r.status),
+          updated_at: r.updatedAt.toISOString(),
+        })),
+        total: ticketTotal?.n ?? 0,
+      },
+      orders: {
+        items: itemRows.map((r) => ({
+          item_id: r.itemId,
+          order_id: r.orderId,
+          product_name: r.productName,
+          panel_status_id: r.status,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total: itemTotal?.n ?? 0,
+      },
+    };
   }
 
   /** The tickets linked to an order item (its detail shows them). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_TEXTS, loadCatalogue, loadedCatalogue } from './catalogues';
+import {
+  BOOT_TEXTS,
+  isCompleteCatalogue,
+  loadCatalogue,
+  loadedCatalogue,
+  pageTextsMissed,
+  providePageTexts,
+} from './catalogues';
 import { createTranslate, translateCode } from './i18n-provider';
 import { en } from './en';
 import { es } from './es';
@@ -25,6 +32,29 @@ describe('catalogues per feature', () => {
     }
     expect(seen.size).toBe(Object.keys(es).length);
     expect(Object.keys(featureCatalogues).length).toBeGreaterThan(10);
+  });
+});
+
+describe('the texts a server-rendered page carries', () => {
+  it('translate the page until the whole catalogue arrives, which then answers instead', async () => {
+    expect(loadedCatalogue('en')).toBeUndefined();
+    providePageTexts('en', { 'nav.cart': en['nav.cart'] });
+    const page = loadedCatalogue('en');
+    expect(page && isCompleteCatalogue(page)).toBe(false);
+    const t = createTranslate('en', page);
+    expect(t('nav.cart')).toBe(en['nav.cart']);
+    expect(t('common.retry')).toBe(en['common.retry']); // the boot texts too
+    expect(pageTextsMissed('en')).toBe(false);
+    expect(t('nav.login')).toBe('nav.login'); // not on the page: as before the catalogue, and noted
+    expect(pageTextsMissed('en')).toBe(true);
+    const whole = await loadCatalogue('en');
+    expect(whole).toBe(en);
+    expect(loadedCatalogue('en')).toBe(en);
+    // The same translate function answers from the whole catalogue now (nothing on screen has to render again).
+    expect(t('nav.login')).toBe(en['nav.login']);
+    expect(isCompleteCatalogue(en)).toBe(true);
+    providePageTexts('en', { 'nav.cart': 'stale' }); // a later page's texts never replace the whole catalogue
+    expect(loadedCatalogue('en')).toBe(en);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Catalogue, MessageKey } from './types';
 
 // Each language's texts are a chunk of their own, loaded for the store's language only (the three together weigh
 // about half the shop's entry otherwise). The boot starts loading the page's language beside the session request;
-// until a catalogue is there, only the few boot texts below exist.
+// until a catalogue is there, only the few boot texts below exist. A page the server rendered carries the texts its
+// markup shows (ssr-state.ts): the browser hydrates with those and loads the language's chunk after, not before.
 
 const loaders: Record<Language, () => Promise<Catalogue>> = {
   es: () => Promise.all([import('./es'), import('@ventanilla/domain/icu')]).then(([m]) => m.es),
@@ -13,6 +14,11 @@ const loaders: Record<Language, () => Promise<Catalogue>> = {
 
 const loaded: Partial<Record<Language, Catalogue>> = {};
 const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
+/** The texts a server-rendered page carried, until the language's whole catalogue arrives. */
+const pageTexts: Partial<Record<Language, Catalogue>> = {};
+const partial = new WeakSet<Catalogue>();
+/** Languages in which a key was asked for that the page's texts did not have (see pageTextsMissed). */
+const missed = new Set<Language>();
 
 /** The texts the boot screens need before any catalogue has arrived (or when one cannot). */
 export const BOOT_TEXTS: Record<Language, Partial<Record<MessageKey, string>>> = {
@@ -36,9 +42,41 @@ export const BOOT_TEXTS: Record<Language, Partial<Record<MessageKey, string>>> =
   },
 };
 
-/** The catalogue of `language` if it has arrived. */
+/**
+ * The catalogue of `language` if it has arrived; else the texts the page carried (a partial catalogue: see
+ * isCompleteCatalogue), if any.
+ */
 export function loadedCatalogue(language: Language): Catalogue | undefined {
-  return loaded[language];
+  return loaded[language] ?? pageTexts[language];
+}
+
+/** False for the texts a page carried (some keys only): the whole catalogue is still to be loaded. */
+export function isCompleteCatalogue(catalogue: Catalogue): boolean {
+  return !partial.has(catalogue);
+}
+
+/** Notes a key asked for while only the page's texts were there, and not among them. */
+export function notePageTextMissed(language: Language): void {
+  missed.add(language);
+}
+
+/**
+ * Whether something was translated, while only the page's texts were there, with a key they did not have: the
+ * screens must then render again with the whole catalogue (otherwise its arrival changes nothing on screen).
+ */
+export function pageTextsMissed(language: Language): boolean {
+  return missed.has(language);
+}
+
+/**
+ * The texts a server-rendered page carried (those its markup shows): enough to hydrate it without the language's
+ * chunk, which loads after (loadCatalogue). Any key not among them translates as before its catalogue arrived.
+ */
+export function providePageTexts(language: Language, texts: Readonly<Record<string, string>>): void {
+  if (loaded[language]) return;
+  const catalogue = { ...BOOT_TEXTS[language], ...texts } as Catalogue;
+  partial.add(catalogue);
+  pageTexts[language] = catalogue;
 }
 
 /** Makes a catalogue available at once (server rendering, tests): no chunk to wait for. */
@@ -53,6 +91,7 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
   loading[language] ??= loaders[language]().then(
     (catalogue) => {
       loaded[language] = catalogue;
+      delete pageTexts[language];
       return catalogue;
     },
     (error: unknown) => {

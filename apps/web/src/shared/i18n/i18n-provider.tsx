@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '../lib/api-contract';
-import { BOOT_TEXTS, loadedCatalogue } from './catalogues';
+import { ServerRenderContext } from '../lib/server-render';
+import { BOOT_TEXTS, isCompleteCatalogue, loadedCatalogue, notePageTextMissed } from './catalogues';
 import type { Catalogue, MessageKey, MessageParams } from './types';
 import { formatMessage } from '@ventanilla/domain';
 
@@ -19,6 +20,15 @@ interface I18nValue {
  */
 export function createTranslate(language: Language, catalogue = loadedCatalogue(language)): Translate {
   const boot = BOOT_TEXTS[language] ?? BOOT_TEXTS.es;
+  if (catalogue && !isCompleteCatalogue(catalogue)) {
+    // The texts a server-rendered page carried: once the whole catalogue is here, it answers (the page's own texts
+    // are the same words, so what is on screen need not render again); a key missing before then is noted.
+    return (key, params) => {
+      const text = (loadedCatalogue(language) ?? catalogue)[key];
+      if (text === undefined) notePageTextMissed(language);
+      return formatMessage(language, text ?? boot[key] ?? key, params);
+    };
+  }
   return (key, params) => formatMessage(language, catalogue?.[key] ?? boot[key] ?? key, params);
 }
 
@@ -41,10 +51,18 @@ export function I18nProvider({
   catalogue: Catalogue | undefined;
   children: ReactNode;
 }) {
-  const value = useMemo(
-    () => ({ language, t: createTranslate(language, catalogue), ready: catalogue !== undefined }),
-    [language, catalogue],
-  );
+  // A server render notes every key the page translates (the page carries their texts: ssr-state.ts).
+  const { textKeys } = useContext(ServerRenderContext);
+  const value = useMemo(() => {
+    const translate = createTranslate(language, catalogue);
+    const t: Translate = textKeys
+      ? (key, params) => {
+          textKeys.add(key);
+          return translate(key, params);
+        }
+      : translate;
+    return { language, t, ready: catalogue !== undefined };
+  }, [language, catalogue, textKeys]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -8,5 +8,12 @@ export {
   type Translate,
 } from './i18n-provider';
 export { useFormat } from './use-format';
-export { loadCatalogue, loadedCatalogue, provideCatalogue } from './catalogues';
+export {
+  isCompleteCatalogue,
+  loadCatalogue,
+  loadedCatalogue,
+  pageTextsMissed,
+  provideCatalogue,
+  providePageTexts,
+} from './catalogues';
 export type { MessageKey } from './types';

@@ -4887,6 +4887,55 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/tickets/{ticketId}/customer-activity": {
+        /** The ticket's side: the customer's other tickets (same address, this one left out) and their order items (the ticket's account, or the accounts of its address), newest ten of each with totals */
+        get: {
+            parameters: {
+                path: {
+                    ticketId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            tickets: {
+                                items: {
+                                    id: number;
+                                    status: components["schemas"]["Status4"];
+                                    subject: string;
+                                    active: boolean;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                }[];
+                                /** @description All the customer's other tickets (the list holds the newest ten) */
+                                total: number;
+                            };
+                            orders: {
+                                items: {
+                                    item_id: number;
+                                    order_id: number;
+                                    product_name: string;
+                                    panel_status_id: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                }[];
+                                /** @description All the items of the customer's orders (the list holds the newest ten) */
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/tickets/{ticketId}/del_note": {
         /** del_note: on one of the ticket's notes */
         post: {

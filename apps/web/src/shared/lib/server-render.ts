@@ -17,12 +17,18 @@ interface ServerRenderValue {
    * first render (the hydration) must hold too, whatever the browser's storage says (consent-store.ts).
    */
   consentAsked: boolean;
+  /**
+   * Filled during a server render with every text key the page translated: the page carries those texts, so the
+   * browser hydrates it without the language's whole catalogue (ssr-state.ts). Null in the browser.
+   */
+  textKeys?: Set<string> | null;
 }
 
 export const ServerRenderContext = createContext<ServerRenderValue>({
   meta: null,
   notFoundPath: null,
   consentAsked: false,
+  textKeys: null,
 });
 
 /** The collector of the page's title and description during a server render (null in the browser). */

@@ -21,10 +21,12 @@ describe('the version check', () => {
     expect(parseVersionFile({ ...file, build: 'x'.repeat(65) })).toBeNull();
   });
 
-  it('a different build on the server is an update; the same build, no answer or no loaded build is not', () => {
-    expect(isUpdateAvailable('20261101T0000-000000', file)).toBe(true);
-    expect(isUpdateAvailable(file.build, file)).toBe(false);
-    expect(isUpdateAvailable(file.build, null)).toBe(false);
-    expect(isUpdateAvailable(null, file)).toBe(false);
+  it('another release on the server is an update; the same release (even rebuilt), no answer or no build is not', () => {
+    const loaded = { version: file.version, build: file.build };
+    expect(isUpdateAvailable({ version: '0.0.9', build: '20261101T0000-000000' }, file)).toBe(true);
+    expect(isUpdateAvailable(loaded, file)).toBe(false);
+    expect(isUpdateAvailable({ ...loaded, build: 'a-rebuild' }, file)).toBe(false);
+    expect(isUpdateAvailable(loaded, null)).toBe(false);
+    expect(isUpdateAvailable({ version: 'dev', build: null }, file)).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 // The version of the app this page loaded (defined by the build: build/app-version.ts) and the rules of the version
-// check: GET /version.json first 2 s after the start, then every 24 h; another build there means a newer app.
+// check: GET /version.json first 2 s after the start, then every 24 h; another release there means a newer app.
 
 declare const __APP_VERSION__: string | undefined;
 declare const __APP_BUILD__: string | undefined;
 
-/** "0.1.0"; "dev" outside a build (Vite's dev server, unit tests). */
+/** The release ("2026.11.29", or "0.1.0+7875eef"); "dev" outside a build (Vite's dev server, unit tests). */
 export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 /** The build's id; null outside a build, where there is nothing to compare. */
 export const APP_BUILD: string | null = typeof __APP_BUILD__ === 'string' ? __APP_BUILD__ : null;
@@ -27,7 +27,10 @@ export function parseVersionFile(body: unknown): ServerVersion | null {
   return { version, build, built_at };
 }
 
-/** True when the server runs another build than the one loaded (a deploy happened since this page was opened). */
-export function isUpdateAvailable(loadedBuild: string | null, server: ServerVersion | null): boolean {
-  return loadedBuild !== null && server !== null && server.build !== loadedBuild;
+/**
+ * True when the server runs another release than the one loaded (a deploy happened since this page was opened); a
+ * rebuild of the same release is not one. Null outside a build, where there is nothing to compare.
+ */
+export function isUpdateAvailable(loaded: { version: string; build: string | null }, server: ServerVersion | null) {
+  return loaded.build !== null && server !== null && server.version !== loaded.version;
 }

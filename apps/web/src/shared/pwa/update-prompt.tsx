@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { Button } from '../ui';
 import {
   APP_BUILD,
+  APP_VERSION,
   CHECK_EVERY_MS,
   FIRST_CHECK_MS,
   isUpdateAvailable,
@@ -22,7 +23,7 @@ async function fetchServerVersion(): Promise<ServerVersion | null> {
 }
 
 /**
- * Polls /version.json (first after 2 s, then every 24 h): whether the server runs another build, and how many checks
+ * Polls /version.json (first after 2 s, then every 24 h): whether the server runs another release, and how many checks
  * got an answer (shown as data-checks, so a browser test knows a check happened).
  */
 function useUpdateAvailable(): { available: boolean; checks: number } {
@@ -35,7 +36,7 @@ function useUpdateAvailable(): { available: boolean; checks: number } {
       const server = await fetchServerVersion();
       if (stopped || server === null) return;
       setChecks((n) => n + 1);
-      if (isUpdateAvailable(APP_BUILD, server)) setAvailable(true);
+      if (isUpdateAvailable({ version: APP_VERSION, build: APP_BUILD }, server)) setAvailable(true);
     };
     const first = window.setTimeout(() => void check(), FIRST_CHECK_MS);
     const every = window.setInterval(() => void check(), CHECK_EVERY_MS);

@@ -22,21 +22,31 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, href: string) {
 
 /**
  * "Hay un problema" above the <h1>: takes focus when it appears (or its errors change) and links each error to its
- * field. Renders nothing without errors.
+ * field. Renders nothing without errors. `level` is its heading's: a form inside a section headed h3 takes 4, so the
+ * page's headings still go down one level at a time.
  */
-export function ErrorSummary({ errors, title }: { errors: ErrorSummaryItem[]; title?: string }) {
+export function ErrorSummary({
+  errors,
+  title,
+  level = 2,
+}: {
+  errors: ErrorSummaryItem[];
+  title?: string;
+  level?: 2 | 3 | 4;
+}) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (errors.length > 0) ref.current?.focus();
   }, [errors]);
   if (errors.length === 0) return null;
+  const Heading = `h${level}` as const;
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
       <div role="alert">
-        <h2 className="error-summary__title" id="error-summary-title">
+        <Heading className="error-summary__title" id="error-summary-title">
           {title ?? t('errorSummary.title')}
-        </h2>
+        </Heading>
         <ul className="error-summary__list">
           {errors.map((error) => (
             <li key={`${error.href}-${error.text}`}>

@@ -69,7 +69,7 @@ function PaymentForm({ id, payment }: { id: number; payment: CustomerPayment }) 
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="customer-payment-heading">
-      <ErrorSummary errors={errors.summary} />
+      <ErrorSummary errors={errors.summary} level={4} />
       {done ? <Alert tone="success">{t('customerPayment.saved')}</Alert> : null}
       <SummaryList
         rows={[

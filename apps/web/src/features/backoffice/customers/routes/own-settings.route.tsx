@@ -99,14 +99,19 @@ function SettingsForm({ initial }: { initial: OwnSettings }) {
         // Field paths (aircall.number, product_lists.0.name) point at their input; list problems at the textarea.
         const byField: Record<string, string> = {};
         for (const [path, text] of Object.entries(found.byField)) {
-          byField[path.startsWith('product_lists') ? 'product_lists' : path] = text;
+          byField[path.startsWith('product_lists') ? 'product_lists' : path] ??= text;
         }
+        const paths = Object.keys(byField);
         setErrors({
           byField,
-          summary: found.summary.map((s) => ({
-            ...s,
-            href: s.href.includes('product_lists') ? '#own-product_lists' : `#${field(s.href.replace(/^#own-/, ''))}`,
-          })),
+          // Each summary line links to its field (an error without fields keeps the generic summary).
+          summary:
+            paths.length === 0
+              ? found.summary
+              : paths.map((path) => ({
+                  href: path === 'product_lists' ? '#own-product_lists' : `#${field(path)}`,
+                  text: byField[path]!,
+                })),
         });
       },
     });
@@ -126,7 +131,7 @@ function SettingsForm({ initial }: { initial: OwnSettings }) {
                 key={path}
                 id={field(path)}
                 label={t(label)}
-                hint={path === 'aircall.number' ? t('ownSettings.aircallNumberHint') : undefined}
+                hint={t(path === 'aircall.number' ? 'ownSettings.aircallNumberHint' : 'ownSettings.codeHint')}
                 optional
                 value={values[path] ?? ''}
                 error={errors.byField[path]}

@@ -26,6 +26,7 @@ export const ticketKeys = {
   all: [...queryKeys.backoffice, 'tickets'] as const,
   list: (filter: TicketFilter) => [...queryKeys.backoffice, 'tickets', 'list', filter] as const,
   one: (ticketId: number) => [...queryKeys.backoffice, 'tickets', 'one', ticketId] as const,
+  customerActivity: (ticketId: number) => [...queryKeys.backoffice, 'tickets', 'customer-activity', ticketId] as const,
 };
 
 export const TICKET_PAGE_SIZE = 20;
@@ -60,6 +61,15 @@ export function useTicket(ticketId: number) {
     queryKey: ticketKeys.one(ticketId),
     queryFn: ({ signal }) => api.GET('/api/backoffice/tickets/{ticketId}', { params: { path: { ticketId } }, signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+/** The ticket's side: the customer's other tickets (this one left out) and their order items, newest first. */
+export function useTicketCustomerActivity(ticketId: number) {
+  return useQuery({
+    queryKey: ticketKeys.customerActivity(ticketId),
+    queryFn: ({ signal }) =>
+      api.GET('/api/backoffice/tickets/{ticketId}/customer-activity', { params: { path: { ticketId } }, signal }),
   });
 }
 

@@ -13,6 +13,7 @@ import { TicketThread } from './ticket-thread';
 import { ReplyForm } from './reply-form';
 import { TicketActions } from './ticket-actions';
 import { TicketNotes } from './ticket-notes';
+import { TicketCustomerActivity } from './ticket-customer-activity';
 import './tickets.css';
 
 export function TicketScreen({ ticketId }: { ticketId: number }) {
@@ -101,6 +102,7 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
           <fieldset className="ticket-page__notes" {...lockProps}>
             <TicketNotes ticket={data} />
           </fieldset>
+          <TicketCustomerActivity ticket={data} />
           <details className="item-fold">
             <summary>{t('tickets.history')}</summary>
             <section aria-labelledby="ticket-history">

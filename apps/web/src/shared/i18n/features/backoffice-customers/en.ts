@@ -22,6 +22,7 @@ export const backofficeCustomersEn: Record<keyof typeof backofficeCustomersEs, s
   'ownSettings.aircallUser': 'Aircall user',
   'ownSettings.aircallNumber': 'Aircall number',
   'ownSettings.aircallNumberHint': 'Digits, with a leading “+” if you like.',
+  'ownSettings.codeHint': 'Letters and digits only, no spaces.',
   'ownSettings.correos': 'Correos (post)',
   'ownSettings.codigoEtiquetador': 'Label printer code',
   'ownSettings.numeroContrato': 'Contract number',

@@ -20,6 +20,7 @@ export const backofficeCustomersEs = {
   'ownSettings.aircallUser': 'Usuario de Aircall',
   'ownSettings.aircallNumber': 'Número de Aircall',
   'ownSettings.aircallNumberHint': 'Cifras, con «+» delante si quieres.',
+  'ownSettings.codeHint': 'Solo letras y cifras, sin espacios.',
   'ownSettings.correos': 'Correos',
   'ownSettings.codigoEtiquetador': 'Código de etiquetador',
   'ownSettings.numeroContrato': 'Número de contrato',

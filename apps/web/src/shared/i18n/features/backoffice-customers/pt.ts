@@ -22,6 +22,7 @@ export const backofficeCustomersPt: Record<keyof typeof backofficeCustomersEs, s
   'ownSettings.aircallUser': 'Utilizador Aircall',
   'ownSettings.aircallNumber': 'Número Aircall',
   'ownSettings.aircallNumberHint': 'Algarismos, com «+» à frente se quiser.',
+  'ownSettings.codeHint': 'Apenas letras e algarismos, sem espaços.',
   'ownSettings.correos': 'Correos (correio)',
   'ownSettings.codigoEtiquetador': 'Código de etiquetador',
   'ownSettings.numeroContrato': 'Número de contrato',

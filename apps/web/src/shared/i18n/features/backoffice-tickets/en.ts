@@ -3,6 +3,13 @@ import type { backofficeTicketsEs } from './es';
 // English texts of `backoffice-tickets`.
 export const backofficeTicketsEn: Record<keyof typeof backofficeTicketsEs, string> = {
   'tickets.side': "The customer's other tickets and orders",
+  'tickets.otherTickets': "The customer's other tickets ({count})",
+  'tickets.noOtherTickets': 'No other tickets.',
+  'tickets.seeAllTickets': 'See their {count} tickets',
+  'tickets.customerOrders': "The customer's orders ({count} lines)",
+  'tickets.noOrders': 'No orders.',
+  'tickets.orderOf': 'order {order}',
+  'tickets.seeAllOrders': 'Search all their orders ({count} lines)',
   // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets of {email}',

@@ -1,6 +1,13 @@
 // Spanish texts of `backoffice-tickets`: the reference set; en.ts and pt.ts beside it must have exactly these keys.
 export const backofficeTicketsEs = {
   'tickets.side': 'Otros tickets y pedidos del cliente',
+  'tickets.otherTickets': 'Otros tickets del cliente ({count})',
+  'tickets.noOtherTickets': 'No tiene otros tickets.',
+  'tickets.seeAllTickets': 'Ver sus {count} tickets',
+  'tickets.customerOrders': 'Pedidos del cliente ({count} líneas)',
+  'tickets.noOrders': 'No tiene pedidos.',
+  'tickets.orderOf': 'pedido {order}',
+  'tickets.seeAllOrders': 'Buscar todos sus pedidos ({count} líneas)',
   // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets de {email}',

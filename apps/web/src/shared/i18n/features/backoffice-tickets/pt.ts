@@ -3,6 +3,13 @@ import type { backofficeTicketsEs } from './es';
 // Portuguese texts of `backoffice-tickets`.
 export const backofficeTicketsPt: Record<keyof typeof backofficeTicketsEs, string> = {
   'tickets.side': 'Outros tickets e encomendas do cliente',
+  'tickets.otherTickets': 'Outros tickets do cliente ({count})',
+  'tickets.noOtherTickets': 'Não tem outros tickets.',
+  'tickets.seeAllTickets': 'Ver os seus {count} tickets',
+  'tickets.customerOrders': 'Encomendas do cliente ({count} linhas)',
+  'tickets.noOrders': 'Não tem encomendas.',
+  'tickets.orderOf': 'encomenda {order}',
+  'tickets.seeAllOrders': 'Procurar todas as suas encomendas ({count} linhas)',
   // --- tickets screens
   'tickets.title': 'Tickets',
   'tickets.titleFor': 'Tickets de {email}',

@@ -1,0 +1,2 @@
+DROP INDEX "order_items_referencia_prefix_idx";--> statement-breakpoint
+CREATE INDEX "order_items_referencia_prefix_idx" ON "order_items" USING btree (upper("referencia") text_pattern_ops,"created_at","item_id","referencia");
