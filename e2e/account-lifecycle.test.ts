@@ -176,11 +176,11 @@ test.describe.serial('the account after the sale: e-mail change, export, deletio
     // The confirmation reached the address the account had.
     await eventually(() => expect(mailTo(NEW_EMAIL).some((eml) => eml.includes('Comercio (art. 30)'))).toBe(true));
 
+    // The address is free again: the sign-in page's e-mail step goes on to the registration, not to a password.
     await page.goto('/customer/authenticate');
     await page.getByLabel('Correo electrónico').fill(NEW_EMAIL);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Crear una cuenta' })).toBeVisible();
     expect((await customer.request.get('/api/me')).status()).toBe(401);
   });
 });

@@ -599,6 +599,7 @@ test.describe
     await heading(page, 'Iniciar sesión');
     await audit(page, 'customer login');
     await page.getByLabel('Correo electrónico').fill(CUSTOMER.email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Contraseña').fill(CUSTOMER.password);
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
     await waitForPath(page, /^\/orders$/);

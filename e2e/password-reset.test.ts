@@ -148,6 +148,7 @@ test.describe.serial('forgotten password: email in the dev mailbox, reset, sign 
     await page.goto('/customer/authenticate');
     await heading(page, 'Iniciar sesión');
     await page.getByLabel('Correo electrónico').fill(CUSTOMER.email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Contraseña', { exact: true }).fill(CUSTOMER.next);
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
     await waitForPath(page, /^\/orders$/);

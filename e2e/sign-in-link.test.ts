@@ -51,6 +51,7 @@ test.describe.serial('a throttled sign-in offers a one-time link', () => {
     }
     await page.goto('/customer/authenticate');
     await page.getByLabel('Correo electrónico').fill(CUSTOMER);
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Contraseña', { exact: true }).fill('cliente-demo-2026');
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '¿Eres tú? Entra con un enlace' })).toBeVisible();

@@ -59,6 +59,17 @@ describe('the web app is served by the API server', () => {
     expect(icon.headers['content-type']).toBe('image/svg+xml');
   });
 
+  it('the sign-in page’s second step is a page although its address ends like a file name (".com")', async () => {
+    for (const url of [
+      '/customer/authenticate/ana%40example.com',
+      '/customer/authenticate/ana@example.com?next=%2Forders',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
   it('a missing file (an asset of an older build) is a 404, never the app page in its place', async () => {
     expect((await get('/assets/index-doesnotexist.js')).statusCode).toBe(404);
     expect((await get('/missing-icon.png')).statusCode).toBe(404);

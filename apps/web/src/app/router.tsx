@@ -51,6 +51,10 @@ const CreditNotesRoute = account.screen('CreditNotesRoute');
 const ForgotPasswordRoute = account.screen('ForgotPasswordRoute');
 const IncidenceFormRoute = account.screen('IncidenceFormRoute');
 const LoginRoute = account.screen('LoginRoute');
+const LoginEmailRoute = account.screen('LoginEmailRoute');
+const DocumentsRoute = account.screen('DocumentsRoute');
+const ActivityRoute = account.screen('ActivityRoute');
+const PushDevicesRoute = account.screen('PushDevicesRoute');
 const LogoutRoute = account.screen('LogoutRoute');
 const OrderDetailRoute = account.screen('OrderDetailRoute');
 const OrderListRoute = account.screen('OrderListRoute');
@@ -89,6 +93,8 @@ const routes = (
       <Route path="customer/checkout" element={<CheckoutRoute />} />
       <Route path="customer/register" element={<RegisterRoute />} />
       <Route path="customer/authenticate" element={<LoginRoute />} />
+      {/* The sign-in page's second step: the password of a known address, or the registration of a new one. */}
+      <Route path="customer/authenticate/:email" element={<LoginEmailRoute />} />
       <Route path="customer/password/forgot" element={<ForgotPasswordRoute />} />
       <Route path="customer/password/reset" element={<ResetPasswordRoute />} />
       <Route path="customer/sign-in-link" element={<SignInLinkRoute />} />
@@ -127,6 +133,10 @@ const routes = (
         <Route path="cuenta" element={<AccountSettingsRoute />} />
         <Route path="cuenta/borrar" element={<DeleteAccountRoute />} />
         <Route path="avisos" element={<NotificationsRoute />} />
+        <Route path="actividad" element={<ActivityRoute />} />
+        <Route path="suscripciones" element={<PushDevicesRoute />} />
+        {/* The documents of every order, and sending more to one (docs/customer-panel.md). */}
+        <Route path="documentos" element={<DocumentsRoute />} />
         {/* Saved properties, companies, vehicles and documents (docs/customer-panel.md). */}
         <Route path="guardados" element={<SavedItemsRoute />} />
         <Route path="guardados/:kind" element={<SavedItemsRoute />} />

@@ -41,6 +41,7 @@ const EXPECTED: Record<Action, string> = {
   'templates.read': 'GAN',
   'templates.edit': 'A',
   'orders.answerIncidence': 'CGAN',
+  'orders.sendDocumentsOwn': 'CGAN',
   'cannedResponses.read': 'GAN',
   'cannedResponses.edit': 'A',
   'backoffice.orders.create': 'GA',

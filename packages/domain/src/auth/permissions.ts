@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'orders.correctOwnAnswers': ANY_ACCOUNT,
   /** Withdraw from one's own order not yet performed, within the 14 days (docs/withdrawal.md). */
   'orders.withdrawOwn': ANY_ACCOUNT,
+  /** Send documents (an identity document, anything an agent asked for) to one's own order (pushFilesToPedido). */
+  'orders.sendDocumentsOwn': ANY_ACCOUNT,
   /** Back office: the order items list, an item's detail, the statuses, an item's documents. */
   'backoffice.items.read': STAFF,
   /** Back office: change an item's status; save, pin, unpin and delete notes; upload and delete documents. */

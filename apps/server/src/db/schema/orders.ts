@@ -239,6 +239,9 @@ export const itemFiles = pgTable(
     // null for documents the staff uploaded.
     uploadId: text('upload_id'),
     optionId: integer('option_id'),
+    // What the customer said a document they sent to an existing order is: 'identity' (their DNI/NIE/passport, the
+    // spec's hasDniUploaded) or 'other'; null for wizard answers and the staff's documents.
+    documentKind: text('document_kind'),
     createdAt: createdAt(),
   },
   (t) => [index('item_files_item_idx').on(t.itemId, t.id)],

@@ -3,7 +3,7 @@ import { ROLES, signInIpDecision } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { AppError } from '../../shared/app-error.js';
 import { errors, LanguageSchema, Nullable, OneOf } from '../../shared/http-schemas.js';
-import { authenticate, registerCustomer } from './auth.service.js';
+import { authenticate, identifyEmail, MAX_IDENTIFY_PER_IP, registerCustomer } from './auth.service.js';
 import { DEVICE_COOKIE, knowThisBrowser } from './known-devices.service.js';
 import { forgetRememberCookie, REMEMBER_COOKIE, rememberThisBrowser } from './remember-me.service.js';
 import { browserOf } from './signing-in-browser.js';
@@ -82,6 +82,30 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.pendingRememberCookie = await rememberThisBrowser(app, browserOf(request), user, started.idHash, false);
       request.pendingDeviceCookie = await knowThisBrowser(app, request.cookies[DEVICE_COOKIE], user.id);
       return reply.code(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/api/auth/identify',
+    {
+      // A read (POST keeps the address out of URLs and logs): allowed while an admin looks as a customer. The
+      // per-IP counter in the database (identifyEmail, shared by all instances) is what limits it; this burst limit
+      // of the instance is only above it.
+      config: { rateLimit: { max: 2 * MAX_IDENTIFY_PER_IP, timeWindow: '1 minute' }, impersonation: 'allowed' },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'The sign-in page’s first step: whether this e-mail signs in or registers (throttled like the login; tells no more than registration)',
+        body: Type.Object({ email: Type.String({ maxLength: 320 }) }),
+        response: {
+          200: Type.Object({ next: OneOf(['sign_in', 'register'] as const) }),
+          ...errors(400, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { next: await identifyEmail(db, request.body.email, request.ip) };
     },
   );
 

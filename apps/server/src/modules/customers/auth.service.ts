@@ -1,4 +1,4 @@
-import { checkRegistration } from '@ventanilla/domain';
+import { checkAccountEmail, checkRegistration } from '@ventanilla/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { clearCounters, releaseHit, reserveHit, type RateLimit } from '../../db/rate-counters.js';
 import { AppError, type FieldError } from '../../shared/app-error.js';
@@ -77,6 +77,26 @@ export async function verifyPasswordThrottled(
   return ok;
 }
 
+/**
+ * The sign-in page's first step (spec: customer/authenticate/{email}): whether this address signs in or registers.
+ * It tells no more than registration does (EMAIL_TAKEN for a taken address), and is throttled like the login: each
+ * lookup reserves a hit of the same per-IP window and limit as failed logins (shared by all instances); a successful
+ * login from the address gives one back, as it does for the login's own counter. Both answers do the same work (one
+ * indexed lookup, no password hashing), so the time taken does not tell them apart either. A deactivated account
+ * answers "sign in" (its address is taken: registration says so too) and then fails like a wrong password.
+ */
+export const IDENTIFY_BUCKET = 'identify-ip';
+/** Lookups per IP and window: as many as failed logins (MAX_FAILURES_PER_IP; a test holds them equal). */
+export const MAX_IDENTIFY_PER_IP = 30;
+
+export async function identifyEmail(db: Db, email: string, ip: string): Promise<'sign_in' | 'register'> {
+  const message = checkAccountEmail(email);
+  if (message) throw new AppError('VALIDATION_ERROR', 'email', { fields: [{ field: 'email', message }] });
+  const limit = { bucket: IDENTIFY_BUCKET, key: ip, limit: MAX_IDENTIFY_PER_IP, windowMs: LOGIN_WINDOW_MS };
+  if (!(await reserveHit(db, limit))) throw new AppError('TOO_MANY_ATTEMPTS', 'identify throttled');
+  return (await findUserByEmail(db, normaliseEmail(email))) ? 'sign_in' : 'register';
+}
+
 export function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
@@ -137,5 +157,6 @@ export async function authenticate(
   await clearLoginThrottle(db, normalised);
   if (device !== null) await clearCounters(db, [{ bucket: DEVICE_BUCKET, key: String(device) }]);
   await releaseHit(db, IP_BUCKET, ip);
+  await releaseHit(db, IDENTIFY_BUCKET, ip);
   return toSessionUser(user);
 }

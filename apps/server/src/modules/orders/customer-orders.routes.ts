@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
-import { errors, ListOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
+import { errors, ListOf, OneOf, PageQuery, IdParam, StoredFile } from '../../shared/http-schemas.js';
 import { sendStoredFile } from '../files/index.js';
 import { CustomerOrder, WithdrawalDone } from './orders.schema.js';
 
@@ -14,15 +14,28 @@ const customerOrdersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'orders.readOwn' },
       schema: {
         tags: ['customer panel'],
-        summary: 'Your orders, newest first',
-        querystring: Type.Object(PageQuery),
+        summary:
+          'Your orders, newest first; filters: status (pending, processing, incidence, ready), from/to (days, YYYY-MM-DD), q (order number, product or reference)',
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(OneOf(['pending', 'processing', 'incidence', 'ready'] as const)),
+          from: Type.Optional(Type.String({ format: 'date' })),
+          to: Type.Optional(Type.String({ format: 'date' })),
+          q: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
         response: { 200: ListOf(CustomerOrder), ...errors(401) },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      const { page = 1, per_page: perPage = 10, status, from, to, q } = request.query;
       reply.header('cache-control', 'no-store');
-      return customerOrders.list(user.id, request.query.page ?? 1, request.query.per_page ?? 10, request.language);
+      return customerOrders.list(user.id, page, perPage, request.language, {
+        ...(status ? { status } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+        ...(q ? { q } : {}),
+      });
     },
   );
 

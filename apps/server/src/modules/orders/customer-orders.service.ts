@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  PanelStatus,
   clientStatusFor,
   clientStatusText,
   formatMoneyString,
@@ -73,6 +74,61 @@ function orderOut(order: OrderRow, items: ItemRow[], files: FileRow[], language:
   };
 }
 
+/** The order list's filters (docs/customer-panel.md, "Orders list filters"). */
+export interface CustomerOrderFilters {
+  /** What the customer sees: pending (not paid), processing, incidence (a line waits for them), ready (all done). */
+  status?: 'pending' | 'processing' | 'incidence' | 'ready';
+  /** Placed on or after this day (YYYY-MM-DD, Madrid). */
+  from?: string;
+  /** Placed on or before this day (YYYY-MM-DD, Madrid). */
+  to?: string;
+  /** The order number, or text in a line's product name or reference. */
+  q?: string;
+}
+
+/** `%` and `_` are literal in the search text. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function orderFilters(f: CustomerOrderFilters): SQL[] {
+  const out: SQL[] = [];
+  const lines = (condition: SQL) =>
+    sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.orderId} and ${condition})`;
+  const done = sql`${orderItems.panelStatusId} in (${PanelStatus.Delivered}, ${PanelStatus.Closed})`;
+  switch (f.status) {
+    case 'pending':
+      out.push(isNull(orders.paidAt));
+      break;
+    case 'incidence':
+      out.push(isNotNull(orders.paidAt), lines(sql`${orderItems.panelStatusId} = ${PanelStatus.Incident}`));
+      break;
+    case 'processing':
+      out.push(
+        isNotNull(orders.paidAt),
+        lines(sql`not (${done}) and ${orderItems.panelStatusId} <> ${PanelStatus.Incident}`),
+      );
+      break;
+    case 'ready':
+      out.push(isNotNull(orders.paidAt), sql`not ${lines(sql`not (${done})`)}`);
+      break;
+    case undefined:
+      break;
+  }
+  // Calendar days in the shop's time zone (a late-evening order belongs to its Madrid day).
+  if (f.from) out.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Europe/Madrid'`));
+  if (f.to) out.push(lt(orders.createdAt, sql`((${f.to}::date + 1)::timestamp) at time zone 'Europe/Madrid'`));
+  const q = f.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    const byNumber = /^\d{1,9}$/.test(q) ? sql`${orders.orderId} = ${Number(q)} or ` : sql``;
+    out.push(
+      sql`(${byNumber}${lines(sql`(${orderItems.productName} ilike ${pattern} or ${orderItems.referencia} ilike ${pattern})`)})`,
+    );
+  }
+  return out;
+}
+
 /** Orders of the signed-in customer only: someone else's order is "not found", never "forbidden". */
 export class CustomerOrdersService {
   constructor(
@@ -107,12 +163,19 @@ export class CustomerOrdersService {
     );
   }
 
-  async list(customerId: number, page: number, perPage: number, language: Language) {
-    const [total] = await this.db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+  async list(
+    customerId: number,
+    page: number,
+    perPage: number,
+    language: Language,
+    filters: CustomerOrderFilters = {},
+  ) {
+    const where = and(eq(orders.customerId, customerId), ...orderFilters(filters));
+    const [total] = await this.db.select({ n: count() }).from(orders).where(where);
     const rows = await this.db
       .select()
       .from(orders)
-      .where(eq(orders.customerId, customerId))
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderId))
       .limit(perPage)
       .offset((page - 1) * perPage);

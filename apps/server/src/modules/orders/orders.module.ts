@@ -1,4 +1,6 @@
 import type { ServerModule } from '../../shared/server-module.js';
+import customerDocumentsRoutes from './customer-documents.routes.js';
+import { CustomerDocumentsService } from './customer-documents.service.js';
 import customerOrdersRoutes from './customer-orders.routes.js';
 import { CustomerOrdersService } from './customer-orders.service.js';
 import itemAnswersRoutes from './item-answers.routes.js';
@@ -9,6 +11,8 @@ import { WithdrawalService } from './withdrawal.service.js';
 declare module '../../plugins/context.js' {
   interface AppContext {
     customerOrders: CustomerOrdersService;
+    /** The documents of the customer's orders: the list, hasDniUploaded, pushFilesToPedido. */
+    customerDocuments: CustomerDocumentsService;
     /** The customer's withdrawal from an order not yet performed (docs/withdrawal.md). */
     withdrawals: WithdrawalService;
     /** Customers' corrections of their order lines' answers (/tienda/product/actualizar). */
@@ -28,8 +32,9 @@ export const ordersModule: ServerModule = {
     return {
       withdrawals,
       customerOrders: new CustomerOrdersService(db, withdrawals),
+      customerDocuments: new CustomerDocumentsService(db, ctx.files, ctx.config),
       itemAnswers: new ItemAnswersService(db, catalog, ctx.uploads),
     };
   },
-  routes: () => ({ protected: [customerOrdersRoutes, itemAnswersRoutes] }),
+  routes: () => ({ protected: [customerOrdersRoutes, itemAnswersRoutes, customerDocumentsRoutes] }),
 };

@@ -5,6 +5,9 @@ export { CreditNotesRoute } from '../../features/account/routes/credit-notes.rou
 export { ForgotPasswordRoute } from '../../features/account/routes/forgot-password.route';
 export { IncidenceFormRoute } from '../../features/account/routes/incidence-form.route';
 export { LoginRoute } from '../../features/account/routes/login.route';
+export { LoginEmailRoute } from '../../features/account/routes/login-email.route';
+export { DocumentsRoute } from '../../features/account/routes/documents.route';
+export { ActivityRoute, PushDevicesRoute } from '../../features/account/routes/activity.route';
 export { LogoutRoute } from '../../features/account/routes/logout.route';
 export { OrderDetailRoute } from '../../features/account/routes/order-detail.route';
 export { OrderListRoute } from '../../features/account/routes/order-list.route';

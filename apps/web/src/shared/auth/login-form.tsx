@@ -20,6 +20,10 @@ interface LoginFormProps {
   offerRemember?: boolean;
   /** Told when the "remember me" box changes (the page's identity-provider button remembers too). */
   onRememberChange?: (remember: boolean) => void;
+  /** The address the sign-in page's first step asked for (still editable). */
+  initialEmail?: string;
+  /** "Remember me" as the first step left it. */
+  initialRemember?: boolean;
 }
 
 /** Email and password; the server decides what is wrong and says so in the store's language. */
@@ -31,12 +35,14 @@ export function LoginForm({
   onErrorsChange,
   offerRemember = false,
   onRememberChange,
+  initialEmail = '',
+  initialRemember = false,
 }: LoginFormProps) {
   const t = useT();
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useState(initialRemember);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   // The password sign-in is throttled (someone's failed attempts): the owner can ask for a one-time link instead.
   const [throttled, setThrottled] = useState(false);

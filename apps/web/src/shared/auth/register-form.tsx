@@ -14,14 +14,27 @@ interface RegisterFormProps {
   heading?: ReactNode;
   onSuccess?: (user: User) => void;
   onErrorsChange?: (hasErrors: boolean) => void;
+  /** The address the sign-in page's first step asked for (still editable). */
+  initialEmail?: string;
 }
 
 /** Creates a customer account: the domain's registration rules first, then the server (which applies them again). */
-export function RegisterForm({ idPrefix = 'register', heading, onSuccess, onErrorsChange }: RegisterFormProps) {
+export function RegisterForm({
+  idPrefix = 'register',
+  heading,
+  onSuccess,
+  onErrorsChange,
+  initialEmail = '',
+}: RegisterFormProps) {
   const t = useT();
   const language = useLanguage();
   const register = useRegister();
-  const [values, setValues] = useState<Registration>({ email: '', firstname: '', lastname: '', password: '' });
+  const [values, setValues] = useState<Registration>({
+    email: initialEmail,
+    firstname: '',
+    lastname: '',
+    password: '',
+  });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   usePasswordRules();
 

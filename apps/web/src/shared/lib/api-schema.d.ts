@@ -77,6 +77,33 @@ export interface paths {
             };
         };
     };
+    "/api/auth/identify": {
+        /** The sign-in page’s first step: whether this e-mail signs in or registers (throttled like the login; tells no more than registration) */
+        post: {
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Schema"];
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            next: "sign_in" | "register";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/auth/login": {
         /** Sign in with email and password (throttled) */
         post: {
@@ -7195,20 +7222,80 @@ export interface paths {
             };
         };
     };
-    "/api/me/orders": {
-        /** Your orders, newest first */
+    "/api/me/order-documents": {
+        /** The documents of all your orders, newest first (q: file or product name; order_id: one of your orders) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     per_page?: number;
+                    q?: string;
+                    order_id?: number;
                 };
             };
             responses: {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem13"][];
+                            items: components["schemas"]["Items3"];
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/order-documents/has-dni": {
+        /** hasDniUploaded: whether you already sent your identity document to this order (not yours: 404) */
+        get: {
+            parameters: {
+                query: {
+                    order_id: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            order_id: number;
+                            has_dni: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders": {
+        /** Your orders, newest first; filters: status (pending, processing, incidence, ready), from/to (days, YYYY-MM-DD), q (order number, product or reference) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    status?: "pending" | "processing" | "incidence" | "ready";
+                    from?: string;
+                    to?: string;
+                    q?: string;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ItemsItem14"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7234,7 +7321,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem13"];
+                        "application/json": components["schemas"]["ItemsItem14"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7242,6 +7329,38 @@ export interface paths {
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
+    "/api/me/orders/{orderId}/files": {
+        /** pushFilesToPedido: send up to 5 documents to your order (multipart parts "files", field "kind": identity or other; query item_id: the line, else the first). PDF, JPEG or PNG by content (not yours: 404) */
+        post: {
+            parameters: {
+                query?: {
+                    item_id?: number;
+                };
+                path: {
+                    orderId: number;
+                };
+            };
+            responses: {
+                201: {
+                    content: {
+                        "application/json": {
+                            files: components["schemas"]["Items3"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                415: components["responses"]["Error"];
+                429: components["responses"]["Error"];
                 500: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
@@ -7505,7 +7624,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem15"][];
+                            items: components["schemas"]["ItemsItem16"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7529,7 +7648,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem15"];
+                        "application/json": components["schemas"]["ItemsItem16"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7555,7 +7674,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem15"];
+                        "application/json": components["schemas"]["ItemsItem16"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7586,7 +7705,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem15"];
+                            item: components["schemas"]["ItemsItem16"];
                         };
                     };
                 };
@@ -7658,7 +7777,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem16"][];
+                            items: components["schemas"]["ItemsItem17"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7691,12 +7810,12 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
+                        "application/json": components["schemas"]["ItemsItem17"];
                     };
                 };
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
+                        "application/json": components["schemas"]["ItemsItem17"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7910,7 +8029,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem17"][];
+                            items: components["schemas"]["ItemsItem18"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7934,7 +8053,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem17"];
+                        "application/json": components["schemas"]["ItemsItem18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7960,7 +8079,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem17"];
+                        "application/json": components["schemas"]["ItemsItem18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7991,7 +8110,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem17"];
+                            item: components["schemas"]["ItemsItem18"];
                         };
                     };
                 };
@@ -8458,7 +8577,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem18"][];
+                            items: components["schemas"]["ItemsItem19"][];
                         };
                     };
                 };
@@ -8482,7 +8601,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem18"];
+                        "application/json": components["schemas"]["ItemsItem19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9992,6 +10111,20 @@ export interface components {
         FileId: number | null;
         /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
         Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
+        ItemsItem13: {
+            id: number;
+            order_id: number;
+            item_id: number;
+            product_name: string;
+            filename: string;
+            content_type: string;
+            size: number;
+            created_at: string;
+            uploaded_by_customer: boolean;
+            /** @enum {string|null} */
+            kind: "identity" | "other" | null;
+        };
+        Items3: components["schemas"]["ItemsItem13"][];
         /** @enum {string} */
         Key2: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
         ClientStatus2: {
@@ -10010,7 +10143,7 @@ export interface components {
             option_id?: number | null;
         };
         Files3: components["schemas"]["FilesItem3"][];
-        ItemsItem14: {
+        ItemsItem15: {
             id: number;
             order_id: number;
             product_id: number;
@@ -10026,7 +10159,7 @@ export interface components {
             options: components["schemas"]["ProductOptions"];
             files: components["schemas"]["Files3"];
         };
-        Items3: components["schemas"]["ItemsItem14"][];
+        Items4: components["schemas"]["ItemsItem15"][];
         /** @enum {string|null} */
         Refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
         Withdrawal: {
@@ -10036,7 +10169,7 @@ export interface components {
             refusal: components["schemas"]["Refusal"];
             withdrawn_at: string | null;
         };
-        ItemsItem13: {
+        ItemsItem14: {
             order_id: number;
             created_at: string;
             store_id: number;
@@ -10050,7 +10183,7 @@ export interface components {
             /** @example 25.12 */
             total: MoneyString;
             currency: string;
-            items: components["schemas"]["Items3"];
+            items: components["schemas"]["Items4"];
             withdrawal?: components["schemas"]["Withdrawal"];
         };
         Schema35: {
@@ -10098,7 +10231,7 @@ export interface components {
             titulares: string;
         } | null;
         DocParsedEntities: components["schemas"]["DocParsedEntitiesItem"][] | null;
-        ItemsItem15: {
+        ItemsItem16: {
             id: number;
             user_id: number;
             name: string;
@@ -10123,7 +10256,7 @@ export interface components {
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
         };
-        ItemsItem16: {
+        ItemsItem17: {
             id: number;
             push_service: string;
             user_agent: string | null;
@@ -10172,7 +10305,7 @@ export interface components {
         Schema41: {
             save_from_orders: components["schemas"]["SaveFromOrders"];
         };
-        ItemsItem17: {
+        ItemsItem18: {
             id: number;
             user_id: number;
             name: string;
@@ -10210,7 +10343,7 @@ export interface components {
             price: MoneyString;
         };
         Products: components["schemas"]["ProductsItem"][];
-        ItemsItem18: {
+        ItemsItem19: {
             id: number;
             name: string;
             url_key: string;

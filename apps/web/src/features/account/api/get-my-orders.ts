@@ -4,12 +4,20 @@ import { queryKeys } from '../../../shared/lib/query-keys';
 
 export const ORDERS_PER_PAGE = 10;
 
-/** GET /api/me/orders: the customer's orders, newest first, 10 per page. */
-export function useMyOrders(page: number) {
+/** The order list's filters, as the API takes them (empty ones are left out). */
+export interface OrderFilters {
+  status?: 'pending' | 'processing' | 'incidence' | 'ready';
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** GET /api/me/orders: the customer's orders, newest first, 10 per page, optionally filtered. */
+export function useMyOrders(page: number, filters: OrderFilters = {}) {
   return useQuery({
-    queryKey: [...queryKeys.myOrders, 'list', page],
+    queryKey: [...queryKeys.myOrders, 'list', page, filters],
     queryFn: ({ signal }) =>
-      api.GET('/api/me/orders', { params: { query: { page, per_page: ORDERS_PER_PAGE } }, signal }),
+      api.GET('/api/me/orders', { params: { query: { page, per_page: ORDERS_PER_PAGE, ...filters } }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -20,7 +20,13 @@ export function AccountLinks() {
           <Link to="/guardados">{t('saved.nav')}</Link>
         </li>
         <li>
+          <Link to="/documentos">{t('docs.title')}</Link>
+        </li>
+        <li>
           <Link to="/avisos">{t('notices.title')}</Link>
+        </li>
+        <li>
+          <Link to="/actividad">{t('activity.title')}</Link>
         </li>
         <li>
           <Link to="/cuenta">{t('accountSelf.title')}</Link>

@@ -123,6 +123,9 @@ export function OrderDetailRoute() {
       {data.paid ? <OrderInvoices orderId={Number(data.order_id)} /> : null}
       <OrderWithdrawal order={data} />
       <p>
+        <Link to={`/documentos?pedido=${encodeURIComponent(String(data.order_id))}`}>{t('docs.sendToOrder')}</Link>
+      </p>
+      <p>
         <Link to="/orders">{t('orders.backToList')}</Link>
       </p>
     </>

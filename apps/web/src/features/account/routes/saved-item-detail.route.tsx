@@ -25,6 +25,7 @@ import {
 } from '../api/saved-items';
 import { AccountLinks } from '../components/account-links';
 import { FastBuyOffer } from '../components/fast-buy-offer';
+import { SavedItemClassification } from '../components/saved-item-classification';
 import type { FastBuyOrigin } from '../api/fast-buy';
 import '../components/account.css';
 import { refLabel } from './saved-items.route';
@@ -110,6 +111,8 @@ function Detail({ kind, item }: { kind: SavedKind; item: SavedItem }) {
           {t('saved.delete')}
         </Button>
       </ButtonGroup>
+
+      <SavedItemClassification kind={kind.api} item={current} onSaved={setCurrent} />
 
       {current.doc_parsed ? (
         <section aria-labelledby="saved-nota">

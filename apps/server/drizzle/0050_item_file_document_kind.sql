@@ -1,0 +1,1 @@
+ALTER TABLE "item_files" ADD COLUMN "document_kind" text;
