@@ -288,7 +288,15 @@ export class EmailService {
             {
               filename: TERMS_DOCUMENT_TEXTS[termsLanguage].filename,
               contentType: 'application/pdf',
-              document: { type: 'terms', orderId: order.orderId } as const,
+              // What the customer accepted, read in this transaction: the message needs no read of the order.
+              document: {
+                type: 'terms',
+                orderId: order.orderId,
+                storeId: order.storeId,
+                version: order.termsVersion!,
+                hash: order.termsHash!,
+                language: termsLanguage,
+              } as const,
             },
           ]
         : []),
