@@ -54,9 +54,11 @@ declare module 'fastify' {
      * 'allowed': the route may change things during an admin's "log in as the customer" (ending it, signing out, or
      * signing in as someone else, which ends it too). Every other state-changing route of the app is refused then
      * (IMPERSONATION_READ_ONLY): impersonation only looks (no cart, uploads, contact messages, password, e-mail,
-     * billing or payment changes, no orders placed in the customer's name).
+     * billing or payment changes, no orders placed in the customer's name). 'provider-page': a payment provider's own
+     * page (the sandbox's, served here as a provider hosts it on its own domain): the shop's session is none of its
+     * business, so the rule does not read it (a real provider never gets the shop's cookie).
      */
-    impersonation?: 'allowed';
+    impersonation?: 'allowed' | 'provider-page';
   }
 }
 
@@ -224,13 +226,15 @@ export default fp(
 
     // "Log in as the customer" is read-only by construction: one rule for every state-changing route of the app (the
     // customer side and the public routes a session uses: cart, uploads, contact form...), before the body is read.
-    // Only the routes that declare `impersonation: 'allowed'` pass (test/api/impersonation-read-only.test.ts checks
-    // every registered route). A request without a session cookie (a provider's notification) costs nothing here.
+    // Only the routes that declare `impersonation: 'allowed'` pass, and the payment provider's own pages
+    // ('provider-page': not the shop's; test/api/impersonation-read-only.test.ts checks every registered route). A
+    // request without a session cookie (a provider's notification) costs nothing here.
     app.addHook('onRequest', (request, _reply, done) => {
       if (
         !UNSAFE_METHODS.has(request.method) ||
         request.is404 ||
         request.routeOptions.config.impersonation === 'allowed' ||
+        request.routeOptions.config.impersonation === 'provider-page' ||
         request.cookies[SESSION_COOKIE] === undefined
       ) {
         done();

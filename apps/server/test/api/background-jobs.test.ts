@@ -1,6 +1,8 @@
 // Background work runs as pg-boss jobs in the app's own database (embedded PGlite here, PostgreSQL with
 // TEST_DATABASE_URL): an e-mail's job is written in the transaction that writes the e-mail, the workers send it to a
 // real SMTP server once, a transient failure schedules a later job, and the periodic sweeps are scheduled and run.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../src/db/schema.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_JOBS } from '../../src/modules/account/account.jobs.js';
 import { SIGN_IN_SWEEP_JOB } from '../../src/modules/customers/customers.module.js';
@@ -88,6 +90,65 @@ describe('e-mail jobs', () => {
     const dropped = await writeEmail('dropped@example.com', true);
     expect(await sql('select id from email_outbox where id = $1', [dropped])).toEqual([]);
     expect(await jobsFor(dropped)).toEqual([]);
+  });
+
+  it('are written in the statement that writes their message, as pg-boss itself writes a job', async () => {
+    const client = await t.app.ctx.database.pool.connect();
+    const sent: string[] = [];
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      sent.push(typeof config === 'string' ? config : String((config as { text?: string }).text));
+      return query(config, ...rest);
+    };
+    let id: number | null;
+    try {
+      await client.query('begin');
+      const tx = drizzle(client, { schema });
+      id = await t.app.ctx.email.enqueue(tx, {
+        message: { kind: 'document_ready', firstname: 'Ana', orderId: 1, productName: 'Nota simple' },
+        storeId: 1,
+        to: 'one-statement@example.com',
+        dedupeKey: `one-statement-${Date.now()}`,
+      });
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    expect(sent.filter((text) => !/^(begin|commit)$/.test(text))).toHaveLength(1);
+    // The job pg-boss's own send makes for another message, beside it.
+    const other = id! + 1_000_000;
+    await t.app.ctx.jobs.send(JOBS.emailSend, { outboxId: other }, { singletonKey: String(other) });
+    const columns = `name, data, priority, retry_limit, retry_delay, retry_backoff, singleton_key, singleton_on,
+      dead_letter, expire_in, keep_until - start_after as kept, policy, start_after <= now() as due`;
+    const [combined] = await sql(`select ${columns} from pgboss.job where name = $1 and singleton_key = $2`, [
+      JOBS.emailSend,
+      String(id),
+    ]);
+    const [own] = await sql(`select ${columns} from pgboss.job where name = $1 and singleton_key = $2`, [
+      JOBS.emailSend,
+      String(other),
+    ]);
+    expect(combined).toEqual({ ...own, data: { outboxId: id }, singleton_key: String(id) });
+    expect(own).toMatchObject({ data: { outboxId: other }, policy: 'stately', retry_limit: 3 });
+    await sql('delete from pgboss.job where name = $1 and singleton_key = $2', [JOBS.emailSend, String(other)]);
+  });
+
+  it('a message whose dedupe key was used writes neither message nor job', async () => {
+    const dedupeKey = `dedupe-job-${Date.now()}`;
+    const write = () =>
+      t.app.ctx.db.transaction((tx) =>
+        t.app.ctx.email.enqueue(tx, {
+          message: { kind: 'document_ready', firstname: 'Ana', orderId: 1, productName: 'Nota simple' },
+          storeId: 1,
+          to: 'dedupe@example.com',
+          dedupeKey,
+        }),
+      );
+    const first = await write();
+    expect(first).toEqual(expect.any(Number));
+    expect(await write()).toBeNull();
+    expect(await jobsFor(first!)).toHaveLength(1);
+    expect(await sql('select id from email_outbox where dedupe_key = $1', [dedupeKey])).toHaveLength(1);
   });
 
   it('are worked by the instance: the message reaches the SMTP server once, and a second job for it sends nothing', async () => {

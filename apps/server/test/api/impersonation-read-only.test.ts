@@ -33,6 +33,8 @@ interface Target {
   method: string;
   url: string;
   allowed: boolean;
+  /** The payment provider's own page (the sandbox's): not the shop's, its session is not read. */
+  providerPage: boolean;
 }
 
 function targets(): Target[] {
@@ -48,6 +50,7 @@ function targets(): Target[] {
           .replace(/\*$/, 'x'),
         key: `${method} ${route.url}`,
         allowed: route.config?.impersonation === 'allowed',
+        providerPage: route.config?.impersonation === 'provider-page',
       })),
   );
 }
@@ -74,7 +77,7 @@ describe('while an admin is logged in as a customer', () => {
   });
 
   it('every other state-changing route refuses with IMPERSONATION_READ_ONLY, before its body is looked at', async () => {
-    const list = targets().filter((target) => !target.allowed);
+    const list = targets().filter((target) => !target.allowed && !target.providerPage);
     // The customer side is in the list: the cart, uploads, the contact form, the account, checkout, saved items.
     const urls = new Set(list.map((target) => `${target.method} ${target.url}`));
     for (const expected of [
@@ -98,6 +101,17 @@ describe('while an admin is logged in as a customer', () => {
         wrong.push(`${target.method} ${target.url}: ${res.statusCode} ${String(body.code)}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('the payment provider’s own forms (the sandbox’s) are not the shop’s: they answer as the provider would', async () => {
+    const providerPages = targets().filter((target) => target.providerPage);
+    const sandboxForms = targets().filter((target) => target.url.startsWith('/sandbox-pay/'));
+    expect(providerPages.length).toBeGreaterThan(0);
+    expect(providerPages).toEqual(sandboxForms);
+    // The shop's session is not read: the provider's own answer (a form without its token is refused, in HTML).
+    const res = await admin.request({ method: 'POST', url: '/sandbox-pay/checkout/1', payload: { token: 'x' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toContain('text/html');
   });
 
   it('the refusal is in the store language, and the session is still the customer’s (reads work)', async () => {

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, itemFiles, itemHistory, orderItems, orders } from '../../src/db/schema.js';
 import type { OutgoingEmail } from '../../src/modules/email/email-transport.js';
 import { TERMS_TEXTS } from '@ventanilla/domain';
+import { currentTermsVersion } from '../../src/shared/terms-version.js';
 import { pdfText } from '../support/pdf-text.js';
 import { payOnSandbox, waitFor } from '../support/sandbox-browser.js';
 import { AGENT, createTestApp, notaSimpleAnswers, signedIn, TestClient, type TestApp } from '../support/test-app.js';
@@ -107,7 +108,14 @@ describe('the order confirmation carries the model withdrawal form', () => {
       {
         filename: 'condiciones-contratacion.pdf',
         contentType: 'application/pdf',
-        document: { type: 'terms', orderId },
+        document: {
+          type: 'terms',
+          orderId,
+          storeId: 1,
+          version: expect.any(String),
+          hash: expect.any(String),
+          language: 'es',
+        },
       },
       {
         filename: 'formulario-desistimiento.pdf',
@@ -185,10 +193,11 @@ describe('the order confirmation carries the terms accepted, as a PDF', () => {
       const row = await orderRow(orderId);
       expect(row.termsLanguage).toBe(language);
       const [confirmed] = await mails('payment_confirmed', orderId);
+      // The message carries the terms as the paying transaction read them from the order: no read when it is sent.
       expect(confirmed?.attachments?.[0]).toEqual({
         filename: file,
         contentType: 'application/pdf',
-        document: { type: 'terms', orderId },
+        document: { type: 'terms', orderId, storeId: store, version: row.termsVersion, hash: row.termsHash, language },
       });
       const sent = (await sentTo(email)).find((m) => m.subject.includes(subject));
       const pdf = sent?.attachments?.find((a) => a.filename === file);
@@ -212,14 +221,37 @@ describe('the order confirmation carries the terms accepted, as a PDF', () => {
 
   it('is never sent with terms other than those the order accepted: the message waits', async () => {
     const { email, orderId } = await paidOrder();
+    // The terms the message carries are not this build's text.
     await t.app.ctx.db
-      .update(orders)
-      .set({ termsHash: 'f'.repeat(64) })
-      .where(eq(orders.orderId, orderId));
+      .update(emailOutbox)
+      .set({
+        attachments: sql`jsonb_set(${emailOutbox.attachments}, '{0,document,hash}', ${JSON.stringify('f'.repeat(64))}::jsonb)`,
+      })
+      .where(and(eq(emailOutbox.kind, 'payment_confirmed'), eq(emailOutbox.orderId, orderId)));
     const sent = (await sentTo(email)).filter((m) => m.subject.includes('Pago confirmado'));
     expect(sent).toEqual([]);
     const [confirmed] = await mails('payment_confirmed', orderId);
     expect(confirmed).toMatchObject({ status: 'pending', sentAt: null });
+  });
+
+  it('a message queued without its terms (an earlier build) prints the order’s, and waits when they are not this build’s', async () => {
+    const { email, orderId } = await paidOrder();
+    const [queued] = await mails('payment_confirmed', orderId);
+    const attachments = queued!.attachments!.map((a) =>
+      'document' in a && a.document.type === 'terms' ? { ...a, document: { type: 'terms' as const, orderId } } : a,
+    );
+    await t.app.ctx.db.update(emailOutbox).set({ attachments }).where(eq(emailOutbox.id, queued!.id));
+    const setOrderHash = (termsHash: string) =>
+      t.app.ctx.db.update(orders).set({ termsHash }).where(eq(orders.orderId, orderId));
+    await setOrderHash('f'.repeat(64));
+    expect((await sentTo(email)).filter((m) => m.subject.includes('Pago confirmado'))).toEqual([]);
+    expect((await mails('payment_confirmed', orderId))[0]).toMatchObject({ status: 'pending', sentAt: null });
+    // The order's own terms again: printed from the order.
+    await setOrderHash(currentTermsVersion('es').hash);
+    await t.app.ctx.db.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, queued!.id));
+    const sent = (await sentTo(email)).find((m) => m.subject.includes('Pago confirmado'));
+    const pdf = sent?.attachments?.find((a) => a.filename === 'condiciones-contratacion.pdf');
+    expect(await pdfText(pdf!.content)).toContain(currentTermsVersion('es').hash);
   });
 });
 

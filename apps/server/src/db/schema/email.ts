@@ -13,7 +13,11 @@ import { users } from './customers.js';
 export type MailDocument =
   | { type: 'invoice'; invoiceId: number }
   | { type: 'withdrawal_form'; orderId: number; storeId?: number }
-  | { type: 'terms'; orderId: number };
+  /**
+   * The terms the order's customer accepted, as the transaction that queued the message read them from the order
+   * (messages queued before 2026-11-29 carry the order alone: its terms are read when it is sent).
+   */
+  | { type: 'terms'; orderId: number; storeId?: number; version?: string; hash?: string; language?: string };
 
 /** A file an e-mail carries: a stored file, or a document made as it is sent. */
 export type OutboxAttachment = { filename: string; contentType: string } & (

@@ -40,6 +40,8 @@ export function defineEmailJobs(
     const job = emailJob(outboxId);
     await queue.sendInTransaction(tx, EMAIL_JOBS.send, job.data, job.options);
   };
+  // A new message and its job in one statement: the job as emailJob makes it (data { outboxId }, keyed on the id).
+  email.insertWithJob = (tx, insert) => queue.insertWithJob(tx, insert, EMAIL_JOBS.send, 'outboxId');
 
   /** Sends the messages of these jobs; one that failed for now gets a new job when its next attempt is due. */
   async function sendEmails(jobs: EmailSendData[]): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gte, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { reusableStatement } from '../../db/statements.js';
+import { runNamed } from '../../db/statements.js';
 import { emailOutbox, orderItems, orders, type OutboxAttachment } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/index.js';
 import { type OrderEvents, type OrderLineSummary, paidOrderItems } from '../order-records/index.js';
@@ -54,30 +54,17 @@ function acceptedTermsLanguage(order: typeof orders.$inferSelect) {
   return order.termsVersion && isLanguage(order.termsLanguage) ? order.termsLanguage : null;
 }
 
-/** A message into the outbox, unless its dedupe key was used (then nothing, and no id). */
-const insertOutbox = reusableStatement('email_outbox_insert', (db) =>
-  db
-    .insert(emailOutbox)
-    .values({
-      kind: sql.placeholder('kind'),
-      storeId: sql.placeholder('storeId'),
-      language: sql.placeholder('language'),
-      fromAddress: sql.placeholder('fromAddress'),
-      toAddress: sql.placeholder('toAddress'),
-      subject: sql.placeholder('subject'),
-      textBody: sql.placeholder('textBody'),
-      htmlBody: sql.placeholder('htmlBody'),
-      orderId: sql.placeholder('orderId'),
-      userId: sql.placeholder('userId'),
-      dedupeKey: sql.placeholder('dedupeKey'),
-      discardAfter: sql.placeholder('discardAfter'),
-      replyHeaders: sql.placeholder('replyHeaders'),
-      attachments: sql.placeholder('attachments'),
-      messageId: sql.placeholder('messageId'),
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id }),
-);
+/**
+ * A message into the outbox, unless its dedupe key was used (then nothing, and no id). Plain SQL with numbered
+ * parameters: the job queue writes the message's job in the same statement (EmailService.insertWithJob).
+ */
+const OUTBOX_INSERT = {
+  name: 'email_outbox_insert',
+  text: `insert into email_outbox (kind, store_id, language, from_address, to_address, subject, text_body, html_body,
+    order_id, user_id, dedupe_key, discard_after, reply_headers, attachments, message_id)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::timestamptz, $13::jsonb, $14::jsonb, $15)
+  on conflict (dedupe_key) do nothing returning id`,
+};
 
 /** Account-secret links are asked for again by their owner, never re-sent by staff. */
 const NOT_RETRIED: EmailKind[] = ['password_reset', 'sign_in_link', 'email_change_confirm'];
@@ -96,6 +83,12 @@ export class EmailService {
    * its "email-send" job here, so the message and its job commit together.
    */
   onQueued: ((tx: DbOrTx, outboxId: number) => Promise<void>) | undefined;
+  /**
+   * Runs a message's insert (numbered parameters, `returning id`) together with its "email-send" job, in one
+   * statement; set by the app with the job queue (email.jobs.ts). Without it, the insert, then onQueued.
+   */
+  insertWithJob:
+    ((tx: DbOrTx, insert: { name: string; text: string; values: unknown[] }) => Promise<number[]>) | undefined;
   /** The store's seller, named in every footer (set by the app once the legal entities are read). */
   sellerOf: ((storeId: number) => EmailBrand['seller'] | null) | undefined;
 
@@ -140,24 +133,30 @@ export class EmailService {
     const brand = this.brand(input.storeId);
     const rendered = renderEmail(input.message, brand);
     const fromAddress = this.fromAddress(brand.storeId);
-    const rows = await insertOutbox(tx, {
-      kind: input.message.kind,
-      storeId: brand.storeId,
-      language: brand.language,
-      fromAddress,
-      toAddress: input.to,
-      subject: rendered.subject.replace(/[\r\n]+/g, ' '),
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      orderId: input.orderId ?? null,
-      userId: input.userId ?? null,
-      dedupeKey: input.dedupeKey ?? null,
-      discardAfter: input.discardAfter ?? null,
-      replyHeaders: input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null,
-      attachments: input.attachments?.length ? input.attachments : null,
-      messageId: input.messageId ?? newMessageId(fromAddress),
-    });
-    const id = rows[0]?.id ?? null;
+    const replyHeaders = input.replyHeaders || input.cc?.length ? { ...input.replyHeaders, cc: input.cc } : null;
+    const insert = {
+      ...OUTBOX_INSERT,
+      values: [
+        input.message.kind,
+        brand.storeId,
+        brand.language,
+        fromAddress,
+        input.to,
+        rendered.subject.replace(/[\r\n]+/g, ' '),
+        rendered.text,
+        rendered.html,
+        input.orderId ?? null,
+        input.userId ?? null,
+        input.dedupeKey ?? null,
+        input.discardAfter?.toISOString() ?? null,
+        replyHeaders ? JSON.stringify(replyHeaders) : null,
+        input.attachments?.length ? JSON.stringify(input.attachments) : null,
+        input.messageId ?? newMessageId(fromAddress),
+      ],
+    };
+    // With the job queue: the message and its job in one statement.
+    if (this.insertWithJob) return (await this.insertWithJob(tx, insert))[0] ?? null;
+    const id = (await runNamed<{ id: number }>(tx, insert.name, insert.text, insert.values)).rows[0]?.id ?? null;
     if (id !== null) await this.onQueued?.(tx, id);
     return id;
   }
@@ -288,7 +287,15 @@ export class EmailService {
             {
               filename: TERMS_DOCUMENT_TEXTS[termsLanguage].filename,
               contentType: 'application/pdf',
-              document: { type: 'terms', orderId: order.orderId } as const,
+              // What the customer accepted, read in this transaction: the message needs no read of the order.
+              document: {
+                type: 'terms',
+                orderId: order.orderId,
+                storeId: order.storeId,
+                version: order.termsVersion!,
+                hash: order.termsHash!,
+                language: termsLanguage,
+              } as const,
             },
           ]
         : []),

@@ -163,6 +163,46 @@ function statementName(text: string): string {
   return name;
 }
 
+interface CombinedStatement {
+  name: string;
+  text: string;
+  /** How many parameters the caller's insert has (its values come first). */
+  insertParams: number;
+  jobValues: unknown[];
+}
+
+/**
+ * One statement: the caller's insert as a CTE, then pg-boss's insert of one job (its text, pg-boss 10's insertJob)
+ * reading the inserted rows: data ($3) and singleton key ($6) come from each row's id instead of parameters, and no
+ * row inserted means no job. pg-boss's other parameters follow the insert's. Throws when pg-boss's text is not the
+ * one this was written for (a new version: see insertWithJob's test).
+ */
+function combineWithJob(
+  insert: { name: string; text: string },
+  job: { text: string; values: unknown[] },
+  key: string,
+): CombinedStatement {
+  if (!/^\w+$/.test(key)) throw new Error(`job data key ${key} is not a plain name`);
+  const replaceOnce = (text: string, from: string, to: string) => {
+    const at = text.indexOf(from);
+    if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`pg-boss's job insert has no single "${from}"`);
+    return text.slice(0, at) + to + text.slice(at + from.length);
+  };
+  let text = replaceOnce(job.text, '$3::jsonb as data', `jsonb_build_object('${key}', inserted.id) as data`);
+  text = replaceOnce(text, '$6 as singleton_key', 'inserted.id::text as singleton_key');
+  text = replaceOnce(text, `) j JOIN ${JOB_SCHEMA}.queue q`, `FROM inserted ) j JOIN ${JOB_SCHEMA}.queue q`);
+  // The insert's parameters come first: pg-boss's others are renumbered after them ($3 and $6 are gone).
+  const offset = (insert.text.match(/\$\d+/g) ?? []).reduce((max, p) => Math.max(max, Number(p.slice(1))), 0);
+  text = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const k = Number(n);
+    return `$${offset + k - (k > 3 ? 1 : 0) - (k > 6 ? 1 : 0)}`;
+  });
+  const jobValues = job.values.filter((_, i) => i !== 2 && i !== 5).map((v) => v ?? null);
+  const combined = `WITH inserted AS (${insert.text}), job AS (${text}) SELECT id FROM inserted`;
+  const hash = createHash('sha1').update(combined).digest('hex').slice(0, 12);
+  return { name: `${insert.name}_with_job_${hash}`, text: combined, insertParams: offset, jobValues };
+}
+
 /**
  * Runs pg-boss's numbered-parameter SQL on a Drizzle handle's own connection, so a job is inserted in the caller's
  * transaction (undefined parameters as NULL).
@@ -211,6 +251,8 @@ export class JobQueue {
   });
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private started = false;
+  /** insertWithJob's statements, by insert, queue, key and options. */
+  private readonly combined = new Map<string, CombinedStatement>();
   log: JobQueueLog | undefined;
 
   constructor(
@@ -293,6 +335,51 @@ export class JobQueue {
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
     return this.boss.send(name, data, { ...options, db: transactionExecutor(tx) });
+  }
+
+  /**
+   * Runs `insert` (an `INSERT ... RETURNING id` of the caller's, numbered parameters) in the caller's transaction and,
+   * in the same statement, a job of queue `name` for each row it returns: data `{ [key]: id }`, singleton key the id
+   * as text, the rest as `send` makes it (pg-boss's own insert and option handling: the queue's policy and retry
+   * options, its defaults). One round trip where the row and `sendInTransaction` take two. Returns the rows' ids.
+   */
+  async insertWithJob(
+    tx: DbOrTx,
+    insert: { name: string; text: string; values: unknown[] },
+    name: string,
+    key: string,
+    options: Omit<PgBoss.SendOptions, 'singletonKey' | 'db'> = {},
+  ): Promise<number[]> {
+    const cacheKey = JSON.stringify([insert.name, name, key, options]);
+    let statement = this.combined.get(cacheKey);
+    if (!statement) {
+      // pg-boss's statement and values for such a job, as send() would run them (nothing is run here).
+      let captured: { text: string; values: unknown[] } | undefined;
+      await this.boss.send(
+        name,
+        {},
+        {
+          ...options,
+          singletonKey: '-',
+          db: {
+            executeSql: (text: string, values: unknown[]) => {
+              captured = { text, values };
+              return Promise.resolve({ rows: [{ id: null }] });
+            },
+          },
+        },
+      );
+      if (!captured) throw new Error(`pg-boss sent no statement for a ${name} job`);
+      statement = combineWithJob(insert, captured, key);
+      this.combined.set(cacheKey, statement);
+    }
+    if (insert.values.length !== statement.insertParams)
+      throw new Error(`${insert.name}: ${insert.values.length} values for ${statement.insertParams} parameters`);
+    const result = await runNamed<{ id: number }>(tx, statement.name, statement.text, [
+      ...insert.values,
+      ...statement.jobValues,
+    ]);
+    return result.rows.map((row) => row.id);
   }
 
   /** Waiting and running jobs of a queue (tests, health). */

@@ -30,7 +30,7 @@ export class OrderDocuments {
       case 'withdrawal_form':
         return this.withdrawalForm(document.orderId, document.storeId);
       case 'terms':
-        return this.termsAccepted(document.orderId);
+        return this.termsAccepted(document);
     }
   }
 
@@ -58,28 +58,21 @@ export class OrderDocuments {
   /**
    * The terms of sale an order's customer accepted, in the language they accepted them, with the store's seller. The
    * text is the domain's: it is printed only when it is the very version the order keeps (date and SHA-256), else this
-   * throws and the message waits, never carrying terms the customer did not accept.
+   * throws and the message waits, never carrying terms the customer did not accept. The version, hash and language
+   * are the message's (read from the order in the transaction that queued it); an older message's are read now.
    */
-  async termsAccepted(orderId: number): Promise<Uint8Array> {
-    const [order] = await this.db
-      .select({
-        storeId: orders.storeId,
-        version: orders.termsVersion,
-        hash: orders.termsHash,
-        language: orders.termsLanguage,
-        acceptedAt: orders.termsAcceptedAt,
-      })
-      .from(orders)
-      .where(eq(orders.orderId, orderId));
-    if (!order) throw new Error(`order ${orderId} not found for its terms`);
-    const { version, hash, language, acceptedAt } = order;
-    if (!version || !hash || !acceptedAt || !isLanguage(language))
-      throw new Error(`order ${orderId} has no accepted terms to print`);
+  async termsAccepted(document: Extract<MailDocument, { type: 'terms' }>): Promise<Uint8Array> {
+    const { orderId } = document;
+    const { storeId, version, hash, language } =
+      document.storeId !== undefined && document.version && document.hash && document.language
+        ? { ...document, storeId: document.storeId }
+        : await this.acceptedTermsOf(orderId);
+    if (!version || !hash || !isLanguage(language)) throw new Error(`order ${orderId} has no accepted terms to print`);
     const current = currentTermsVersion(language);
     if (current.version !== version || current.hash !== hash)
       throw new Error(`order ${orderId} accepted terms ${version}/${hash.slice(0, 12)}, not the text this build has`);
-    const store = this.storeOf(order.storeId);
-    const entity = this.entities.forStore(order.storeId).entity;
+    const store = this.storeOf(storeId);
+    const entity = this.entities.forStore(storeId).entity;
     // The version's text with the store's seller: the same for every order that accepted it (the e-mail names the
     // order and the order keeps when it was accepted), so it is made once and kept.
     const input = {
@@ -94,6 +87,23 @@ export class OrderDocuments {
       const { renderTermsPdf } = await import('./terms-pdf.js');
       return renderTermsPdf({ ...input, now: this.now() });
     });
+  }
+
+  /** The terms an order keeps as accepted (a message queued before they were carried in it). */
+  private async acceptedTermsOf(orderId: number) {
+    const [order] = await this.db
+      .select({
+        storeId: orders.storeId,
+        version: orders.termsVersion,
+        hash: orders.termsHash,
+        language: orders.termsLanguage,
+        acceptedAt: orders.termsAcceptedAt,
+      })
+      .from(orders)
+      .where(eq(orders.orderId, orderId));
+    if (!order) throw new Error(`order ${orderId} not found for its terms`);
+    // Terms never accepted are none to print.
+    return order.acceptedAt ? order : { ...order, version: null, hash: null };
   }
 
   private async storeIdOf(orderId: number): Promise<number> {

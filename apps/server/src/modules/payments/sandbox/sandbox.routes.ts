@@ -16,6 +16,12 @@ import type { CardField } from './test-cards.js';
 type Form = Record<string, string | undefined>;
 
 /**
+ * The provider's own forms: no CSRF token, and not the shop's session either (a real provider, on its own domain, never
+ * gets the shop's cookie; the impersonation rule reads none here).
+ */
+const PROVIDER_PAGE = { csrf: false, impersonation: 'provider-page' } as const;
+
+/**
  * The sandbox provider's hosted pages, served under /sandbox-pay as a provider would host them on its own domain.
  * Card data is posted here and never reaches the shop's /api. Pages are server-rendered, without scripts.
  */
@@ -79,7 +85,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/checkout/:ref',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query);
@@ -126,7 +132,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/checkout/:ref/cancel',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query);
@@ -140,7 +146,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/checkout/:ref/approve',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query);
@@ -166,7 +172,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/bizum/:ref',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query);
@@ -201,7 +207,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/mbway/:ref',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query, 'pt');
@@ -223,7 +229,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
 
     app.post<{ Body: Form }>(
       '/sandbox-pay/multibanco',
-      { schema: { hide: true }, config: { csrf: false } },
+      { schema: { hide: true }, config: PROVIDER_PAGE },
       async (request, reply) => {
         const language = languageOf(request.query, 'pt');
         const values = {
@@ -265,7 +271,7 @@ export function sandboxPagesPlugin(gateway: SandboxGateway): FastifyPluginAsync 
       '/sandbox-pay/3ds/:ref',
       {
         schema: { hide: true },
-        config: { csrf: false },
+        config: PROVIDER_PAGE,
       },
       async (request, reply) => {
         const language = languageOf(request.query);
