@@ -101,7 +101,8 @@ export interface StatusChange {
  * "lead closed lost"), and notaries move notary work between the notary statuses only.
  */
 export function checkStatusChange({ role, from, to }: StatusChange): ActionCheck<PanelStatusId> {
-  if (!Number.isSafeInteger(to) || !isPanelStatusId(to)) return no('unknown_status');
+  // A fraction, NaN or a huge number is no status id either.
+  if (!isPanelStatusId(to)) return no('unknown_status');
   if (to === UNPAID_STATUS) return no('payment_status');
   if (from === UNPAID_STATUS) return no('unpaid');
   if (role === 'notary' && !isNotaryWork(to)) return no('not_notary_status');
@@ -115,7 +116,7 @@ export function checkStatusChange({ role, from, to }: StatusChange): ActionCheck
  * already says so).
  */
 export function checkFinishResult({ role, from, to }: StatusChange): ActionCheck<PanelStatusId> {
-  if (!Number.isSafeInteger(to) || !isPanelStatusId(to)) return no('unknown_status');
+  if (!isPanelStatusId(to)) return no('unknown_status');
   if (isWorkStatus(to)) return no('not_a_result');
   if (to === from && from !== UNPAID_STATUS) {
     return role === 'notary' && !isNotaryWork(to) ? no('not_notary_status') : ok(to);
@@ -184,7 +185,6 @@ export const DEADLINE_MAX_DAYS = 2 * 366;
 function futureInstant(raw: string | null, now: Date, maxDays: number): ActionCheck<Date | null> {
   // Blank means "none" too: JSON schema coercion may turn a null into "".
   if (raw === null || raw === '') return ok(null);
-  if (typeof raw !== 'string') return no('bad_date');
   const date = parseInstant(raw);
   if (!date) return no('bad_date');
   if (date.getTime() <= now.getTime()) return no('in_past');
@@ -285,7 +285,6 @@ export function checkFileDelete(file: { uploadedByCustomer: boolean }): ActionCh
  * one. Compared as instants to the millisecond, so `...000Z` and `...000+00:00` agree; anything unparseable is stale.
  */
 export function isCurrentVersion(current: Date, sent: string): boolean {
-  if (typeof sent !== 'string' || sent.length > 40) return false;
   const date = parseInstant(sent);
   return date !== null && date.getTime() === current.getTime();
 }
