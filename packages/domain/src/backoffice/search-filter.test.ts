@@ -39,6 +39,10 @@ describe('search filter (spec: order search filter): defaults', () => {
   it('a parameter given as an empty list or as nothing is no filter', () => {
     expect(filtersOf({ status: [], text: undefined, zzz: undefined })).toEqual(filtersOf({}));
   });
+
+  it('absent filters are left out, not set to undefined', () => {
+    expect(Object.keys(filtersOf({ status: ' , ', status_client: ',' }))).toEqual(['page', 'size', 'orderBy']);
+  });
 });
 
 describe('search filter: every accepted parameter', () => {
@@ -89,6 +93,7 @@ describe('search filter: every accepted parameter', () => {
     ],
     [{ status_client: '1,2,3,4,5' }, { statusClient: ['pending', 'processing', 'incidence', 'ready', 'returned'] }],
     [{ date_end: '2026-01-01' }, { dateEnd: '2026-01-01' }],
+    [{ date_start: '2026-01-01' }, { dateStart: '2026-01-01' }],
     [
       { date_start: '2025-12-31', date_end: '2026-01-01' },
       { dateStart: '2025-12-31', dateEnd: '2026-01-01' },
@@ -137,6 +142,8 @@ describe('search filter: each malformed value has its own error code', () => {
     [{ status: '41' }, 'status', 'unknown_status'],
     [{ status: '40,abc' }, 'status', 'unknown_status'],
     [{ status: '-1' }, 'status', 'unknown_status'],
+    [{ status: '0x28' }, 'status', 'unknown_status'],
+    [{ status: '4e1' }, 'status', 'unknown_status'],
     [{ status_client: '6' }, 'status_client', 'unknown_client_status'],
     [{ status_client: 'Listo' }, 'status_client', 'unknown_client_status'],
     [{ order_by: 'password' }, 'order_by', 'bad_order_by'],
@@ -169,6 +176,14 @@ describe('search filter: each malformed value has its own error code', () => {
       { param: 'status', code: 'unknown_status' },
       { param: 'date_end', code: 'bad_date' },
       { param: 'zzz', code: 'unknown_param' },
+    ]);
+  });
+
+  it('orders the errors by the spec list whatever the order of the query', () => {
+    expect(errorsOf({ text: 'a\u0000', status: ['1', '2'], page: 'x' })).toEqual([
+      { param: 'page', code: 'not_an_integer' },
+      { param: 'status', code: 'repeated_param' },
+      { param: 'text', code: 'invalid_characters' },
     ]);
   });
 
@@ -268,8 +283,8 @@ describe('search filter: the shareable URL', () => {
     [{ order_by: 'created_at' }, { order_by: 'created_at' }],
     [{ order_by: '-priority' }, { order_by: '-priority' }],
     [
-      { page: '2', size: '25', status: '40, 60', status_client: '4,ready', email: ' Gmail ', text: ' calle ' },
-      { page: '2', size: '25', status: '40,60', status_client: 'ready', email: 'gmail', text: 'calle' },
+      { page: '2', size: '25', status: '40, 60', status_client: '4,1', email: ' Gmail ', text: ' calle ' },
+      { page: '2', size: '25', status: '40,60', status_client: 'ready,pending', email: 'gmail', text: 'calle' },
     ],
     [
       {
@@ -290,7 +305,7 @@ describe('search filter: the shareable URL', () => {
       },
     ],
   ])('%j is written back as %j', (query, written) => {
-    expect(searchFilterToQuery(filtersOf(query))).toEqual(written);
+    expect(searchFilterToQuery(filtersOf(query))).toStrictEqual(written);
   });
   it('writes no empty status lists', () => {
     expect(searchFilterToQuery({ ...filtersOf({}), status: [], statusClient: [] })).toEqual({});
