@@ -147,6 +147,7 @@ describe('checkAgentChange', () => {
   const agent = { id: 2, role: 'agent', active: true };
   it.each([
     ['deactivate an agent', agent, { active: false }, 2, null],
+    ['deactivate an agent when one admin is left', agent, { active: false }, 1, null],
     ['make an agent admin', agent, { role: 'admin' as const }, 1, null],
     ['deactivate oneself', admin, { active: false }, 2, 'self_deactivate'],
     ['demote oneself', admin, { role: 'agent' as const }, 2, 'self_demote'],

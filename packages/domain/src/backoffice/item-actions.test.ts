@@ -37,6 +37,7 @@ describe('"Sistema"', () => {
     [1, 'Ana Admin', 'en', 'System'],
     [1, 'Ana Admin', 'pt', 'Sistema'],
     [null, null, 'es', 'Sistema'],
+    [null, 'Pagos', 'es', 'Sistema'],
     [7, null, 'es', 'Sistema'],
     [7, 'Beatriz Agente', 'es', 'Beatriz Agente'],
   ] as const)('user %s (%s) in %s is %s', (id, name, language, shown) => {
@@ -95,6 +96,8 @@ describe('finish result', () => {
     ['notary', 1001, 1001, { ok: true, value: 1001 }],
     ['notary', 1000, 110, refused('not_notary_status')],
     ['notary', 110, 110, refused('not_notary_status')],
+    ['agent', 55, 55, refused('unknown_status')],
+    ['agent', 40, 0, refused('payment_status')],
     ['agent', 40, 1.5, refused('unknown_status')],
   ])('%s: %s -> %s', (role, from, to, expected) => {
     expect(checkFinishResult({ role, from, to })).toEqual(expected);
@@ -250,6 +253,7 @@ describe('texts', () => {
     expect(checkNoteText('x'.repeat(5001))).toEqual(refused('too_long'));
     expect(checkNoteText('x'.repeat(5000)).ok).toBe(true);
     expect(checkNoteText('a')).toEqual({ ok: true, value: 'a' });
+    expect(checkNoteText('línea 1\nlínea 2')).toEqual({ ok: true, value: 'línea 1\nlínea 2' });
   });
 });
 

@@ -114,6 +114,8 @@ describe('ticket token', () => {
     expect(subjectWithToken('Re: Hola [#T42]', 42)).toBe('Re: Hola [#T42]');
     expect(subjectWithToken('a\r\nBcc: x@y', 7)).toBe('a Bcc: x@y [#T7]');
     expect(subjectWithToken('a\n\n\nb', 7)).toBe('a b [#T7]');
+    expect(subjectWithToken(' Hola ', 7)).toBe('Hola [#T7]');
+    expect(subjectWithToken(' Re: Hola [#T42] ', 42)).toBe('Re: Hola [#T42]');
     expect(subjectWithToken(' \r\n', 7)).toBe('[#T7]');
     expect(subjectWithToken('Re: [#T8]', 7)).toBe('Re: [#T8] [#T7]');
   });
