@@ -280,6 +280,19 @@ describe('updateWorkspace (PUT from a screen)', () => {
     expect(result).toEqual({ ok: true, workspace: ws(['-1'], '-1', [1, 9]), closedNow: [1] });
   });
 
+  it('remembers at most MAX_CLOSED_ITEMS closed items, the newest', () => {
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS }, (_, i) => i + 100);
+    const result = updateWorkspace(ws(['-1', 'item:1'], '-1', closed), ['-1'], '-1');
+    expect(result.ok && result.workspace.closedItemIds).toEqual([1, ...closed.slice(0, -1)]);
+  });
+
+  it('records as closed only the item tabs that left, not fixed tabs nor items still open', () => {
+    const result = updateWorkspace(ws(['search', '-1', 'item:1', 'item:2'], '-1'), ['-1', 'item:2'], '-1');
+    expect(result).toEqual({ ok: true, workspace: ws(['-1', 'item:2'], '-1', [1]), closedNow: [1] });
+    const itemsOnly = updateWorkspace(ws(['search', 'item:1'], 'item:1'), ['item:1'], 'item:1');
+    expect(itemsOnly).toEqual({ ok: true, workspace: ws(['item:1'], 'item:1'), closedNow: [] });
+  });
+
   it('accepts MAX_OPEN_TABS tabs', () => {
     const tabs = Array.from({ length: MAX_OPEN_TABS }, (_, i) => `item:${i + 1}`);
     expect(updateWorkspace(ws([], null), tabs, 'item:1').ok).toBe(true);
@@ -308,6 +321,10 @@ describe('restoreWorkspace', () => {
     const restored = restoreWorkspace({ tabs, active: 'item:2', closedItemIds: [0, 2147483647, 2147483648, 1.5, 7] });
     expect(restored).toEqual(ws(tabs.slice(0, MAX_OPEN_TABS) as TabKey[], 'item:2', [2147483647, 7]));
     expect(restoreWorkspace({ tabs: ['search'], active: 'item:9', closedItemIds: null })).toEqual(ws(['search']));
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS + 1 }, (_, i) => i + 1);
+    expect(restoreWorkspace({ tabs: [], active: null, closedItemIds: closed }).closedItemIds).toEqual(
+      closed.slice(0, MAX_CLOSED_ITEMS),
+    );
   });
 
   it.each([
