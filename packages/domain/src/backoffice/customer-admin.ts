@@ -119,7 +119,7 @@ export function checkCustomerInput(input: CustomerInput): CustomerFieldProblem[]
 
 /** Whether a value is a staff role an admin can give. */
 export function isStaffAccountRole(value: unknown): value is StaffAccountRole {
-  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+  return (STAFF_ROLES as readonly unknown[]).includes(value);
 }
 
 export type AgentChangeRefusal = 'self_deactivate' | 'self_demote' | 'last_admin';

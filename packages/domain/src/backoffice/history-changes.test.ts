@@ -116,6 +116,60 @@ describe('historyChanges: what each action changed, old and new', () => {
       { accion: 'cambio_referencia', details: null, old_referencia: null, new_referencia: 'EXP-77' },
       [{ field: 'reference', from: { type: 'none' }, to: { type: 'text', value: 'EXP-77' } }],
     ],
+    ['note unpinned', line('nota_desfijada', { note_id: 9 }), [{ field: 'note', to: { type: 'number', value: 9 } }]],
+    ['ticket note saved', line('save_note', { note_id: 5 }), [{ field: 'note', to: { type: 'number', value: 5 } }]],
+    [
+      'ticket note pinned later',
+      line('fix_note', { note_id: 6 }),
+      [{ field: 'note', to: { type: 'number', value: 6 } }],
+    ],
+    ['ticket note unpinned', line('unfix_note', { note_id: 7 }), [{ field: 'note', to: { type: 'number', value: 7 } }]],
+    ['ticket note deleted', line('del_note', { note_id: 8 }), [{ field: 'note', to: { type: 'number', value: 8 } }]],
+    [
+      'file deleted',
+      line('archivo_borrado', { file_id: 2, filename: 'nota.pdf' }),
+      [{ field: 'file', to: { type: 'text', value: 'nota.pdf' } }],
+    ],
+    [
+      'client status set back to the derived one',
+      line('cambio_estado_cliente', { old: 'incidence', new: null }),
+      [{ field: 'clientStatus', from: { type: 'clientStatus', key: 'incidence' }, to: { type: 'none' } }],
+    ],
+    [
+      'attributes: several pairs',
+      line('cambio_atributos', {
+        old: [{ key: 'Finca', value: '12' }],
+        new: [
+          { key: 'Finca', value: '12' },
+          { key: 'Tomo', value: '3' },
+        ],
+      }),
+      [
+        {
+          field: 'attributes',
+          from: { type: 'text', value: 'Finca: 12' },
+          to: { type: 'text', value: 'Finca: 12; Tomo: 3' },
+        },
+      ],
+    ],
+    [
+      'bank account changed',
+      line('cambio_cuenta', { old: 'ES91 •••• 1332', new: null }),
+      [{ field: 'bankAccount', from: { type: 'text', value: 'ES91 •••• 1332' }, to: { type: 'none' } }],
+    ],
+    [
+      'data-change alert on',
+      line('alerta_datos', { on: true }),
+      [{ field: 'dataChangeAlert', to: { type: 'switch', on: true } }],
+    ],
+    [
+      'reference removed (its own columns, whatever the action)',
+      { accion: 'cambio_prioridad', details: { old: 1, new: 2 }, old_referencia: 'EXP-77', new_referencia: null },
+      [
+        { field: 'reference', from: { type: 'text', value: 'EXP-77' }, to: { type: 'none' } },
+        { field: 'priority', from: { type: 'number', value: 1 }, to: { type: 'number', value: 2 } },
+      ],
+    ],
     ['a status change alone', line('cambio_estado'), []],
     ['an unknown action', line('algo_nuevo', { old: 1, new: 2 }), []],
   ])('%s', (_name, input, expected) => {
@@ -138,5 +192,64 @@ describe('historyChanges: what each action changed, old and new', () => {
       { field: 'copy', to: { type: 'text', value: 'a@example.com' } },
     ]);
     expect(historyChanges({ accion: null, details: null })).toEqual([]);
+  });
+
+  it.each<[string, HistoryLineValues, HistoryChange[]]>([
+    [
+      'a priority that is no finite number',
+      line('cambio_prioridad', { old: Number.POSITIVE_INFINITY, new: 2 }),
+      [{ field: 'priority', from: { type: 'none' }, to: { type: 'number', value: 2 } }],
+    ],
+    [
+      'a deadline that is no text',
+      line('cambio_plazo', { old: null, new: 2026 }),
+      [{ field: 'deadline', from: { type: 'none' }, to: { type: 'none' } }],
+    ],
+    [
+      'an agent as text',
+      line('delegate', { from: '3', to: 4 }),
+      [{ field: 'assignee', from: { type: 'none' }, to: { type: 'agent', id: 4 } }],
+    ],
+    [
+      'a related order that is no whole number',
+      line('rel_pedido', { from: 2.5, to: '7' }),
+      [{ field: 'relatedItem', from: { type: 'none' }, to: { type: 'none' } }],
+    ],
+    [
+      'an empty provider',
+      line('cambio_proveedor', { old: '', new: 'catastro' }),
+      [{ field: 'provider', from: { type: 'none' }, to: { type: 'text', value: 'catastro' } }],
+    ],
+    [
+      'an unknown client status',
+      line('cambio_estado_cliente', { old: 'lost', new: 7 }),
+      [{ field: 'clientStatus', from: { type: 'none' }, to: { type: 'none' } }],
+    ],
+    [
+      'an unknown payment method',
+      line('cambio_pago', { old: 'cash', new: 4 }),
+      [{ field: 'paymentMethod', from: { type: 'none' }, to: { type: 'none' } }],
+    ],
+    [
+      'attributes that are not pairs',
+      line('cambio_atributos', {
+        old: 'Finca: 12',
+        new: [
+          null,
+          'x',
+          { key: 'Tomo' },
+          { key: 1, value: '2' },
+          { key: 'Libro', value: 4 },
+          { key: 'Folio', value: '9' },
+        ],
+      }),
+      [{ field: 'attributes', from: { type: 'none' }, to: { type: 'text', value: 'Folio: 9' } }],
+    ],
+    ['a switch that is no boolean', line('alerta_datos', { on: 'yes' }), []],
+    ['copies that are no list', line('reply', { cc: 'a@example.com' }), []],
+    ['copies that are no addresses', line('reply', { cc: [1, null] }), []],
+    ['a new moment that is no date', line('postponer', { until: 'soon' }), []],
+  ])('reads odd details: %s', (_name, input, expected) => {
+    expect(historyChanges(input)).toEqual(expected);
   });
 });

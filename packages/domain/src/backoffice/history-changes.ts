@@ -61,13 +61,13 @@ export interface HistoryLineValues {
 const NONE: HistoryValue = { type: 'none' };
 
 function clientStatus(value: unknown): HistoryValue {
-  return typeof value === 'string' && (CLIENT_STATUS_KEYS as readonly string[]).includes(value)
+  return (CLIENT_STATUS_KEYS as readonly unknown[]).includes(value)
     ? { type: 'clientStatus', key: value as ClientStatusKey }
     : NONE;
 }
 
 function paymentMethod(value: unknown): HistoryValue {
-  return typeof value === 'string' && (PREFERRED_PAYMENTS as readonly string[]).includes(value)
+  return (PREFERRED_PAYMENTS as readonly unknown[]).includes(value)
     ? { type: 'paymentMethod', method: value as PreferredPayment }
     : NONE;
 }
@@ -76,8 +76,7 @@ function paymentMethod(value: unknown): HistoryValue {
 function attributes(value: unknown): HistoryValue {
   if (!Array.isArray(value)) return NONE;
   const pairs = value.filter(
-    (a): a is { key: string; value: string } =>
-      typeof a === 'object' && a !== null && typeof a.key === 'string' && typeof a.value === 'string',
+    (a): a is { key: string; value: string } => typeof a?.key === 'string' && typeof a?.value === 'string',
   );
   return text(pairs.map((a) => `${a.key}: ${a.value}`).join('; '));
 }
@@ -86,8 +85,9 @@ function text(value: unknown): HistoryValue {
   return typeof value === 'string' && value !== '' ? { type: 'text', value } : NONE;
 }
 
+// Number.isFinite and Number.isInteger are false for anything but a number.
 function number(value: unknown): HistoryValue {
-  return typeof value === 'number' && Number.isFinite(value) ? { type: 'number', value } : NONE;
+  return Number.isFinite(value) ? { type: 'number', value: value as number } : NONE;
 }
 
 function instant(value: unknown): HistoryValue {
@@ -95,18 +95,18 @@ function instant(value: unknown): HistoryValue {
 }
 
 function agent(value: unknown): HistoryValue {
-  return typeof value === 'number' && Number.isInteger(value) ? { type: 'agent', id: value } : NONE;
+  return Number.isInteger(value) ? { type: 'agent', id: value as number } : NONE;
 }
 
 function item(value: unknown): HistoryValue {
-  return typeof value === 'number' && Number.isInteger(value) ? { type: 'item', id: value } : NONE;
+  return Number.isInteger(value) ? { type: 'item', id: value as number } : NONE;
 }
 
 /** A change from `old`/`new` (order items) or `from`/`to` (tickets) of the details, read by `read`. */
 function oldNew(field: HistoryField, d: Record<string, unknown>, read: (v: unknown) => HistoryValue): HistoryChange {
   const from = 'old' in d ? d['old'] : d['from'];
   const to = 'new' in d ? d['new'] : d['to'];
-  return { field, from: read(from ?? null), to: read(to ?? null) };
+  return { field, from: read(from), to: read(to) };
 }
 
 /** Only the values the details hold (an old line may lack some): no change is made up. */
@@ -169,9 +169,9 @@ export function historyChanges(line: HistoryLineValues): HistoryChange[] {
       changes.push({ field: 'product', to: number(d['product_id']) });
       break;
     case 'reply':
+      // No copies (an empty list) is no text: left out like any missing value.
       changes.push(
-        Array.isArray(d['cc']) &&
-          d['cc'].length > 0 && { field: 'copy', to: text(d['cc'].filter((a) => typeof a === 'string').join(', ')) },
+        Array.isArray(d['cc']) && { field: 'copy', to: text(d['cc'].filter((a) => typeof a === 'string').join(', ')) },
       );
       break;
     case 'cambio_estado_cliente':
@@ -197,8 +197,6 @@ export function historyChanges(line: HistoryLineValues): HistoryChange[] {
       break;
     case 'creado':
       changes.push({ field: 'source', to: text(d['source']) });
-      break;
-    default:
       break;
   }
   return present(changes);

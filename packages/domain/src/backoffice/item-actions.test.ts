@@ -25,6 +25,7 @@ import {
   parseInstant,
   type BackofficeRole,
   type ItemActionRefusal,
+  STATE_REFUSALS,
 } from './item-actions.js';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
@@ -36,6 +37,7 @@ describe('"Sistema"', () => {
     [1, 'Ana Admin', 'en', 'System'],
     [1, 'Ana Admin', 'pt', 'Sistema'],
     [null, null, 'es', 'Sistema'],
+    [null, 'Pagos', 'es', 'Sistema'],
     [7, null, 'es', 'Sistema'],
     [7, 'Beatriz Agente', 'es', 'Beatriz Agente'],
   ] as const)('user %s (%s) in %s is %s', (id, name, language, shown) => {
@@ -93,6 +95,10 @@ describe('finish result', () => {
     ['notary', 1000, 1001, { ok: true, value: 1001 }],
     ['notary', 1001, 1001, { ok: true, value: 1001 }],
     ['notary', 1000, 110, refused('not_notary_status')],
+    ['notary', 110, 110, refused('not_notary_status')],
+    ['agent', 55, 55, refused('unknown_status')],
+    ['agent', 40, 0, refused('payment_status')],
+    ['agent', 40, 1.5, refused('unknown_status')],
   ])('%s: %s -> %s', (role, from, to, expected) => {
     expect(checkFinishResult({ role, from, to })).toEqual(expected);
   });
@@ -151,6 +157,21 @@ describe('instants', () => {
     ['99999-12-01T00:00:00Z', null],
     ['2026-12-01T09:30:00Z\u0000', null],
     ['2026-12-01T09:30:00+15:00', null],
+    ['2026-12-01T09:30:00+14:00', '2026-11-30T19:30:00.000Z'],
+    ['2026-12-01T09:30:00-03:30', '2026-12-01T13:00:00.000Z'],
+    ['2026-12-01T09:30:00+01:60', null],
+    ['2026-12-01T09:30:00.5Z', '2026-12-01T09:30:00.500Z'],
+    ['2000-01-01T00:00:00Z', '2000-01-01T00:00:00.000Z'],
+    ['2999-12-31T23:59:59Z', '2999-12-31T23:59:59.000Z'],
+    ['3000-01-01T00:00:00Z', null],
+    ['2026-00-10T00:00:00Z', null],
+    ['2026-12-00T00:00:00Z', null],
+    ['2026-12-31T00:00:00Z', '2026-12-31T00:00:00.000Z'],
+    ['2026-12-32T00:00:00Z', null],
+    ['2026-04-31T00:00:00Z', null],
+    ['2026-12-01T09:60:00Z', null],
+    ['2026-12-01T09:30:60Z', null],
+    [' 2026-12-01T09:30:00Z', null],
     ['', null],
   ])('%j', (raw, expected) => expect(parseInstant(raw)?.toISOString() ?? null).toBe(expected));
 });
@@ -164,6 +185,8 @@ describe('postpone and deadline', () => {
     ['2026-11-23T10:00:00Z', refused('in_past')],
     ['2028-11-24T10:00:00Z', refused('too_far')],
     ['mañana', refused('bad_date')],
+    ['2027-11-25T10:00:00Z', { ok: true, value: new Date('2027-11-25T10:00:00Z') }],
+    ['2027-11-25T10:00:00.001Z', refused('too_far')],
   ])('postpone %j', (raw, expected) => expect(checkPostpone(raw, NOW)).toEqual(expected));
 
   it('a deadline may be further away than a postponement, but not in the past', () => {
@@ -171,6 +194,8 @@ describe('postpone and deadline', () => {
     expect(checkPostpone('2028-01-01T00:00:00Z', NOW)).toEqual(refused('too_far'));
     expect(checkDeadline('2026-11-24T09:59:59Z', NOW)).toEqual(refused('in_past'));
     expect(checkDeadline(null, NOW)).toEqual({ ok: true, value: null });
+    expect(checkDeadline('2028-11-25T10:00:00Z', NOW).ok).toBe(true);
+    expect(checkDeadline('2028-11-25T10:00:00.001Z', NOW)).toEqual(refused('too_far'));
   });
 });
 
@@ -184,6 +209,13 @@ describe('texts', () => {
     ['\ud800x', refused('invalid_characters')],
     ['x'.repeat(101), refused('too_long')],
     ['ñ'.repeat(100), { ok: true, value: 'ñ'.repeat(100) }],
+    ['😀'.repeat(100), { ok: true, value: '😀'.repeat(100) }],
+    ['a\tb', refused('invalid_characters')],
+    ['a\u007fb', refused('invalid_characters')],
+    ['a\u009fb', refused('invalid_characters')],
+    ['x\udc00', refused('invalid_characters')],
+    ['a\u00a0b', { ok: true, value: 'a\u00a0b' }],
+    ['   ', { ok: true, value: null }],
   ])('reference %j', (raw, expected) => expect(checkReference(raw)).toEqual(expected));
 
   it.each<[string | null, object]>([
@@ -192,6 +224,11 @@ describe('texts', () => {
     ['-x', refused('bad_provider')],
     ['a b', refused('bad_provider')],
     ['a'.repeat(65), refused('too_long')],
+    ['  ', { ok: true, value: null }],
+    [' Catastro_2.es-x ', { ok: true, value: 'Catastro_2.es-x' }],
+    ['9' + 'a'.repeat(63), { ok: true, value: '9' + 'a'.repeat(63) }],
+    ['_x', refused('bad_provider')],
+    ['x/y', refused('bad_provider')],
   ])('provider %j', (raw, expected) => expect(checkProviderId(raw)).toEqual(expected));
 
   it.each<[string, object]>([
@@ -201,12 +238,22 @@ describe('texts', () => {
     ['corto', refused('too_short')],
     ['x'.repeat(501), refused('too_long')],
     ['motivo con \u0000 nul', refused('invalid_characters')],
+    ['Columnas:\tuna\r\ndos', { ok: true, value: 'Columnas:\tuna\r\ndos' }],
+    ['motivo con \u000b tab', refused('invalid_characters')],
+    ['motivo con \u001f', refused('invalid_characters')],
+    ['nueve car', refused('too_short')],
+    ['diez carac', { ok: true, value: 'diez carac' }],
+    ['😀'.repeat(9), refused('too_short')],
+    ['x'.repeat(500), { ok: true, value: 'x'.repeat(500) }],
   ])('reason %j', (raw, expected) => expect(checkReason(raw)).toEqual(expected));
 
   it('notes: trimmed, not blank, at most 5000 characters', () => {
     expect(checkNoteText('  hola ')).toEqual({ ok: true, value: 'hola' });
     expect(checkNoteText(' ')).toEqual(refused('required'));
     expect(checkNoteText('x'.repeat(5001))).toEqual(refused('too_long'));
+    expect(checkNoteText('x'.repeat(5000)).ok).toBe(true);
+    expect(checkNoteText('a')).toEqual({ ok: true, value: 'a' });
+    expect(checkNoteText('línea 1\nlínea 2')).toEqual({ ok: true, value: 'línea 1\nlínea 2' });
   });
 });
 
@@ -228,7 +275,7 @@ describe('who', () => {
     ['notary', 5, 6, false],
     ['admin', 5, 6, true],
   ])('%s %s deletes a note of %s: %s', (role, id, author, allowed) => {
-    expect(checkNoteDelete({ id, role }, author).ok).toBe(allowed);
+    expect(checkNoteDelete({ id, role }, author)).toEqual(allowed ? { ok: true, value: true } : refused('not_author'));
   });
 
   it("files: the staff's may be deleted, the customer's answers may not", () => {
@@ -247,6 +294,7 @@ describe('versions', () => {
     ['', false],
     ['not a date', false],
     ['2026-11-24T10:00:00.123Z\u0000', false],
+    ['2026-11-24T10:00:00.123Z' + ' '.repeat(20), false],
   ])('%j is current: %s', (sent, expected) => expect(isCurrentVersion(current, sent)).toBe(expected));
 
   it('each write moves the version forward, even under a frozen clock', () => {
@@ -268,5 +316,30 @@ describe('messages', () => {
       }
     }
     expect(translateDomainMessage('es', itemActionMessage('too_short'))).toBe('Escribe al menos 10 caracteres');
+  });
+  it.each<[ItemActionRefusal, Record<string, number>, object]>([
+    ['too_short', {}, { min: 10 }],
+    ['too_long', { max: 100 }, { max: 100 }],
+    ['bad_date', {}, {}],
+  ])('%s with %j', (reason, params, filled) => {
+    expect(itemActionMessage(reason, params)).toEqual({ key: `item_action.${reason}`, params: filled });
+  });
+});
+
+describe('which refusals are about the item or the caller, not the input', () => {
+  it.each<[ItemActionRefusal, boolean]>([
+    ['same_status', true],
+    ['unpaid', true],
+    ['not_a_lead', true],
+    ['lead_resent_recently', true],
+    ['customer_file', true],
+    ['not_author', true],
+    ['not_notary_status', true],
+    ['unknown_status', false],
+    ['payment_status', false],
+    ['too_long', false],
+    ['bad_date', false],
+  ])('%s: %s', (reason, state) => {
+    expect(STATE_REFUSALS.includes(reason)).toBe(state);
   });
 });

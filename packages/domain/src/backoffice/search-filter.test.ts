@@ -33,6 +33,15 @@ describe('search filter (spec: order search filter): defaults', () => {
     );
     expect(filtersOf({ ...blank, order_id: '' })).toEqual(filtersOf({}));
     expect(filtersOf({ status: ' , ,' })).toEqual(filtersOf({}));
+    expect(filtersOf({ status_client: ', ' })).toEqual(filtersOf({}));
+  });
+
+  it('a parameter given as an empty list or as nothing is no filter', () => {
+    expect(filtersOf({ status: [], text: undefined, zzz: undefined })).toEqual(filtersOf({}));
+  });
+
+  it('absent filters are left out, not set to undefined', () => {
+    expect(Object.keys(filtersOf({ status: ' , ', status_client: ',' }))).toEqual(['page', 'size', 'orderBy']);
   });
 });
 
@@ -62,6 +71,33 @@ describe('search filter: every accepted parameter', () => {
     [{ provider: 'notaria-lopez_2' }, { provider: 'notaria-lopez_2' }],
     [{ provider: '17' }, { provider: '17' }],
     [{ status: ['40'] }, { status: [40] }],
+    [{ size: '99' }, { size: 99 }],
+    [{ order_by: 'created_at' }, { orderBy: { field: 'created_at', direction: 'asc' } }],
+    [{ order_by: '-updated_at' }, { orderBy: { field: 'updated_at', direction: 'desc' } }],
+    [{ order_by: 'order_id' }, { orderBy: { field: 'order_id', direction: 'asc' } }],
+    [{ order_by: 'item_id' }, { orderBy: { field: 'item_id', direction: 'asc' } }],
+    [{ order_by: '-status' }, { orderBy: { field: 'status', direction: 'desc' } }],
+    [{ order_id: '9007199254740991' }, { orderId: Number.MAX_SAFE_INTEGER }],
+    [{ product_id: '2147483647' }, { productId: 2_147_483_647 }],
+    [{ referencia: 'R' }, { referencia: 'R' }],
+    [{ referencia: 'r'.repeat(100) }, { referencia: 'r'.repeat(100) }],
+    [{ email: 'ANA' }, { email: 'ana' }],
+    [{ email: 'a'.repeat(254) }, { email: 'a'.repeat(254) }],
+    [{ text: 'abc' }, { text: 'abc' }],
+    [{ text: 'x'.repeat(200) }, { text: 'x'.repeat(200) }],
+    [{ provider: 'P.1' }, { provider: 'P.1' }],
+    [{ provider: 'p'.repeat(64) }, { provider: 'p'.repeat(64) }],
+    [
+      { status_client: 'pending,processing,incidence,ready,returned' },
+      { statusClient: ['pending', 'processing', 'incidence', 'ready', 'returned'] },
+    ],
+    [{ status_client: '1,2,3,4,5' }, { statusClient: ['pending', 'processing', 'incidence', 'ready', 'returned'] }],
+    [{ date_end: '2026-01-01' }, { dateEnd: '2026-01-01' }],
+    [{ date_start: '2026-01-01' }, { dateStart: '2026-01-01' }],
+    [
+      { date_start: '2025-12-31', date_end: '2026-01-01' },
+      { dateStart: '2025-12-31', dateEnd: '2026-01-01' },
+    ],
   ])('%j -> %j', (query, expected) => {
     expect(filtersOf(query)).toMatchObject(expected);
   });
@@ -106,6 +142,8 @@ describe('search filter: each malformed value has its own error code', () => {
     [{ status: '41' }, 'status', 'unknown_status'],
     [{ status: '40,abc' }, 'status', 'unknown_status'],
     [{ status: '-1' }, 'status', 'unknown_status'],
+    [{ status: '0x28' }, 'status', 'unknown_status'],
+    [{ status: '4e1' }, 'status', 'unknown_status'],
     [{ status_client: '6' }, 'status_client', 'unknown_client_status'],
     [{ status_client: 'Listo' }, 'status_client', 'unknown_client_status'],
     [{ order_by: 'password' }, 'order_by', 'bad_order_by'],
@@ -118,6 +156,12 @@ describe('search filter: each malformed value has its own error code', () => {
     [{ email: 'a'.repeat(255) }, 'email', 'too_long'],
     [{ text: 'x'.repeat(201) }, 'text', 'too_long'],
     [{ referencia: 'r'.repeat(101) }, 'referencia', 'too_long'],
+    [{ order_id: '9007199254740992' }, 'order_id', 'out_of_range'],
+    [{ status_client: '0' }, 'status_client', 'unknown_client_status'],
+    [{ status_client: 'ready,' + 'x' }, 'status_client', 'unknown_client_status'],
+    [{ text: ['ab\u0000cd'] }, 'text', 'invalid_characters'],
+    [{ order_by: '-' }, 'order_by', 'bad_order_by'],
+    [{ provider: '_x' }, 'provider', 'bad_provider'],
   ])('%j -> %s %s', (query, param, code) => {
     expect(errorsOf(query)).toEqual([{ param, code }]);
   });
@@ -135,10 +179,28 @@ describe('search filter: each malformed value has its own error code', () => {
     ]);
   });
 
+  it('orders the errors by the spec list whatever the order of the query', () => {
+    expect(errorsOf({ text: 'a\u0000', status: ['1', '2'], page: 'x' })).toEqual([
+      { param: 'page', code: 'not_an_integer' },
+      { param: 'status', code: 'repeated_param' },
+      { param: 'text', code: 'invalid_characters' },
+    ]);
+  });
+
   it('an unknown parameter name is echoed back printable and short', () => {
     const [error] = errorsOf({ ['a\u0000b'.padEnd(60, 'c')]: '1' });
     expect(error!.param).not.toContain('\u0000');
     expect(error!.param.length).toBeLessThanOrEqual(41);
+  });
+
+  it.each([
+    ['a\u0000b\u001f\u007f\u009f', 'a?b???'],
+    ['x\ud800y\udc00', 'x?y?'],
+    ['😀', '😀'],
+    ['p'.repeat(40), 'p'.repeat(40)],
+    ['p'.repeat(41), `${'p'.repeat(40)}…`],
+  ])('the unknown parameter %j is echoed as %j', (name, echoed) => {
+    expect(errorsOf({ [name]: '1' })).toEqual([{ param: echoed, code: 'unknown_param' }]);
   });
 });
 
@@ -157,6 +219,7 @@ describe('search filter: messages', () => {
     'bad_provider',
     'too_short',
     'too_long',
+    'bad_email',
   ];
 
   it.each(LANGUAGES)('every code has its own message in %s, with no placeholder left unfilled', (language) => {
@@ -171,6 +234,24 @@ describe('search filter: messages', () => {
     const message = searchFilterErrorMessage({ param: 'size', code: 'out_of_range' });
     expect(translateDomainMessage('es', message)).toBe('El filtro size debe estar entre 1 y 100');
     expect(translateDomainMessage('en', { ...message })).toBe('The filter size must be between 1 and 100');
+  });
+
+  it.each<[string, object]>([
+    ['page', { min: 1, max: 10_000 }],
+    ['size', { min: 1, max: 100 }],
+    ['order_id', { min: 1, max: Number.MAX_SAFE_INTEGER }],
+    ['product_id', { min: 1, max: 2_147_483_647 }],
+    ['referencia', { min: 1, max: 100 }],
+    ['email', { min: 3, max: 254 }],
+    ['exact_email', { min: 3, max: 254 }],
+    ['text', { min: 3, max: 200 }],
+    ['provider', { min: 1, max: 64 }],
+    ['status', {}],
+  ])('the limits of %s', (param, limits) => {
+    expect(searchFilterErrorMessage({ param, code: 'out_of_range' })).toEqual({
+      key: 'search_filter.out_of_range',
+      params: { param, ...limits },
+    });
   });
 });
 
@@ -196,6 +277,38 @@ describe('search filter: the shareable URL', () => {
 
   it('leaves the defaults out of the URL', () => {
     expect(searchFilterToQuery(filtersOf({ page: '1', size: '10', order_by: '-created_at' }))).toEqual({});
+  });
+
+  it.each<[RawQuery, Record<string, string>]>([
+    [{ order_by: 'created_at' }, { order_by: 'created_at' }],
+    [{ order_by: '-priority' }, { order_by: '-priority' }],
+    [
+      { page: '2', size: '25', status: '40, 60', status_client: '4,1', email: ' Gmail ', text: ' calle ' },
+      { page: '2', size: '25', status: '40,60', status_client: 'ready,pending', email: 'gmail', text: 'calle' },
+    ],
+    [
+      {
+        order_id: '007',
+        product_id: '15',
+        referencia: 'R-1',
+        date_start: '2026-01-01',
+        date_end: '2026-02-01',
+        provider: 'p1',
+      },
+      {
+        order_id: '7',
+        product_id: '15',
+        referencia: 'R-1',
+        date_start: '2026-01-01',
+        date_end: '2026-02-01',
+        provider: 'p1',
+      },
+    ],
+  ])('%j is written back as %j', (query, written) => {
+    expect(searchFilterToQuery(filtersOf(query))).toStrictEqual(written);
+  });
+  it('writes no empty status lists', () => {
+    expect(searchFilterToQuery({ ...filtersOf({}), status: [], statusClient: [] })).toEqual({});
   });
 });
 

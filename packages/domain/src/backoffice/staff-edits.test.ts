@@ -4,9 +4,14 @@ import {
   checkClientStatus,
   checkCustomerPayment,
   checkItemAttributes,
+  clientStatusKeyOf,
+  type CustomerPaymentInput,
+  type CustomerPaymentProblem,
   dataChangeAlert,
+  type ItemAttribute,
   isOnlineAgent,
   maskIban,
+  PREFERRED_PAYMENTS,
 } from './staff-edits.js';
 import { historyChanges } from './history-changes.js';
 
@@ -21,8 +26,21 @@ describe('checkClientStatus', () => {
     [6, null, { ok: false, reason: 'unknown_status' }],
     [0, null, { ok: false, reason: 'unknown_status' }],
     [1.5, null, { ok: false, reason: 'unknown_status' }],
+    [Number.NaN, null, { ok: false, reason: 'unknown_status' }],
+    [-4, null, { ok: false, reason: 'unknown_status' }],
   ] as const)('%s over %s', (raw, current, expected) => {
     expect(checkClientStatus(raw, current)).toEqual(expected);
+  });
+});
+
+describe('clientStatusKeyOf', () => {
+  it.each([
+    [4, 'ready'],
+    [1, 'pending'],
+    [null, null],
+    [9, null],
+  ] as const)('%s is %s', (id, key) => {
+    expect(clientStatusKeyOf(id)).toBe(key);
   });
 });
 
@@ -44,8 +62,47 @@ describe('checkCustomerPayment', () => {
   });
   it('refuses an unknown method', () => {
     const r = checkCustomerPayment({ preferred_payment: 'cash' }, { iban: null });
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.problems[0]?.field).toBe('preferred_payment');
+    expect(r).toEqual({
+      ok: false,
+      problems: [{ field: 'preferred_payment', message: { key: 'validation.unknown_value' } }],
+    });
+  });
+  it.each(PREFERRED_PAYMENTS)('accepts the method %s', (method) => {
+    expect(checkCustomerPayment({ preferred_payment: method }, { iban: IBAN_ES })).toEqual({
+      ok: true,
+      change: { method, iban: undefined, removeCard: false },
+    });
+  });
+  it('reports every problem at once', () => {
+    expect(checkCustomerPayment({ preferred_payment: 'cash', iban: 'ES00' }, { iban: null })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'preferred_payment', message: { key: 'validation.unknown_value' } },
+        { field: 'iban', message: { key: 'validator.iban' } },
+      ],
+    });
+  });
+  it.each<[string, CustomerPaymentInput, string | null, CustomerPaymentProblem[]]>([
+    [
+      'no account on file',
+      { preferred_payment: 'bank' },
+      null,
+      [{ field: 'iban', message: { key: 'validation.required_text' } }],
+    ],
+    [
+      'the account removed',
+      { preferred_payment: 'bank', iban: '' },
+      IBAN_ES,
+      [{ field: 'iban', message: { key: 'validation.required_text' } }],
+    ],
+    [
+      'an invalid account (one problem)',
+      { preferred_payment: 'bank', iban: 'ES00' },
+      null,
+      [{ field: 'iban', message: { key: 'validator.iban' } }],
+    ],
+  ])('bank refuses %s', (_n, input, stored, problems) => {
+    expect(checkCustomerPayment(input, { iban: stored })).toEqual({ ok: false, problems });
   });
   it('bank needs an account: the one given or the one on file', () => {
     expect(checkCustomerPayment({ preferred_payment: 'bank' }, { iban: null }).ok).toBe(false);
@@ -89,6 +146,46 @@ describe('checkItemAttributes', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.problems[0]?.message.key).toBe(key);
   });
+  it.each<[string, ItemAttribute[]]>([
+    ['30 attributes', Array.from({ length: 30 }, (_, i) => ({ key: `k${i}`, value: '' }))],
+    ['a key of 60 characters and a value of 500', [{ key: 'k'.repeat(60), value: 'v'.repeat(500) }]],
+    ['letters outside ASCII, emoji and a no-break space', [{ key: 'Año 😀', value: 'a\u00a0b ñ' }]],
+  ])('accepts %s', (_name, attrs) => {
+    expect(checkItemAttributes(attrs).ok).toBe(true);
+  });
+  it('reports every problem at once, by index and field', () => {
+    expect(
+      checkItemAttributes([
+        { key: 'k'.repeat(61), value: 'x\u007f' },
+        { key: 'B\u001f', value: 'x\u009f' },
+        { key: 'C', value: 'x'.repeat(501) },
+        { key: ' c ', value: 'lone \ud800' },
+        { key: 'D', value: 'lone \udc00' },
+        { key: ' ', value: '\ud800x' },
+      ]),
+    ).toEqual({
+      ok: false,
+      problems: [
+        { index: 0, field: 'key', message: { key: 'validation.too_long', params: { max: 60 } } },
+        { index: 0, field: 'value', message: { key: 'saved_item.invalid_characters' } },
+        { index: 1, field: 'key', message: { key: 'saved_item.invalid_characters' } },
+        { index: 1, field: 'value', message: { key: 'saved_item.invalid_characters' } },
+        { index: 2, field: 'value', message: { key: 'validation.too_long', params: { max: 500 } } },
+        { index: 3, field: 'key', message: { key: 'saved_item.repeated_attribute' } },
+        { index: 3, field: 'value', message: { key: 'saved_item.invalid_characters' } },
+        { index: 4, field: 'value', message: { key: 'saved_item.invalid_characters' } },
+        { index: 5, field: 'key', message: { key: 'validation.required_text' } },
+        { index: 5, field: 'value', message: { key: 'saved_item.invalid_characters' } },
+      ],
+    });
+  });
+  it('too many attributes: one problem, nothing else checked', () => {
+    const attrs = Array.from({ length: 31 }, () => ({ key: '', value: '' }));
+    expect(checkItemAttributes(attrs)).toEqual({
+      ok: false,
+      problems: [{ index: 30, field: 'key', message: { key: 'saved_item.too_many', params: { max: 30 } } }],
+    });
+  });
 });
 
 describe('online agents and the data-change alert', () => {
@@ -98,6 +195,8 @@ describe('online agents and the data-change alert', () => {
     ['used 5 minutes ago', '2026-12-01T09:55:00Z', '2026-12-02T00:00:00Z', true],
     ['used 6 minutes ago', '2026-12-01T09:54:00Z', '2026-12-02T00:00:00Z', false],
     ['expired', '2026-12-01T09:59:00Z', '2026-12-01T09:59:30Z', false],
+    ['expiring now', '2026-12-01T09:59:00Z', '2026-12-01T10:00:00Z', false],
+    ['expiring in a second', '2026-12-01T09:59:00Z', '2026-12-01T10:00:01Z', true],
   ])('%s', (_n, seen, expires, online) => {
     expect(isOnlineAgent(new Date(seen), new Date(expires), now)).toBe(online);
   });
@@ -108,6 +207,8 @@ describe('online agents and the data-change alert', () => {
     expect(dataChangeAlert(t1, null)).toBe(true);
     expect(dataChangeAlert(t1, t2)).toBe(false);
     expect(dataChangeAlert(t2, t1)).toBe(true);
+    expect(dataChangeAlert(t1, t1)).toBe(false);
+    expect(dataChangeAlert(null, t1)).toBe(false);
   });
   it('lists the answers that changed', () => {
     expect(answerChanges({ a: 'x', b: ['1', '2'], c: 1 }, { a: 'y', b: ['1', '2'], d: 'n' })).toEqual([
@@ -115,6 +216,21 @@ describe('online agents and the data-change alert', () => {
       { key: 'c', from: '1', to: '' },
       { key: 'd', from: '', to: 'n' },
     ]);
+  });
+  it('shows files by name, other objects as JSON, blanks as empty, numbered keys in number order', () => {
+    expect(
+      answerChanges(
+        { q10: null, q2: [{ filename: 'a.pdf', file_id: 1 }, 'b.pdf'], q3: { m2: 80 }, q1: undefined, q4: true },
+        { q10: 'x', q2: [], q3: { m2: 90 }, q1: '', q4: true },
+      ),
+    ).toEqual([
+      { key: 'q2', from: 'a.pdf, b.pdf', to: '' },
+      { key: 'q3', from: '{"m2":80}', to: '{"m2":90}' },
+      { key: 'q10', from: '', to: 'x' },
+    ]);
+  });
+  it('shows a file without a name as JSON', () => {
+    expect(answerChanges({ f: { file_id: 7 } }, {})).toEqual([{ key: 'f', from: '{"file_id":7}', to: '' }]);
   });
 });
 

@@ -23,16 +23,16 @@ export const BAD_CHARACTERS =
  * Setting the value it already has is refused, so a double click sends the customer one e-mail.
  */
 export function checkClientStatus(raw: number | null, current: number | null): ActionCheck<number | null> {
-  if (raw !== null && (!Number.isSafeInteger(raw) || CLIENT_STATUS_BY_ID[raw] === undefined)) {
-    return no('unknown_status');
-  }
+  // A fraction, NaN or an out-of-range number is no key of the table either.
+  if (raw !== null && CLIENT_STATUS_BY_ID[raw] === undefined) return no('unknown_status');
   if (raw === current) return no('same_status');
   return ok(raw);
 }
 
 /** The key of a set client status id, or null (none set, or unknown). */
 export function clientStatusKeyOf(id: number | null): ClientStatusKey | null {
-  return id === null ? null : (CLIENT_STATUS_BY_ID[id] ?? null);
+  // 0 is no status id.
+  return CLIENT_STATUS_BY_ID[id ?? 0] ?? null;
 }
 
 /** The customer's preferred payment methods (spec: Customer.payment.preferred_payment). */
@@ -72,7 +72,6 @@ export function checkCustomerPayment(
   const method = (PREFERRED_PAYMENTS as readonly string[]).includes(input.preferred_payment)
     ? (input.preferred_payment as PreferredPayment)
     : null;
-  if (method === null) problems.push({ field: 'preferred_payment', message: { key: 'validation.unknown_value' } });
   let iban: string | null | undefined;
   if (input.iban === undefined) iban = undefined;
   else if (input.iban === null || input.iban.trim() === '') iban = null;
@@ -87,10 +86,17 @@ export function checkCustomerPayment(
     }
   }
   const resulting = iban === undefined ? stored.iban : iban;
-  if (method === 'bank' && resulting === null && !problems.some((p) => p.field === 'iban')) {
+  // The problems so far are the IBAN's: a bank account is required only when none was refused.
+  if (method === 'bank' && resulting === null && problems.length === 0) {
     problems.push({ field: 'iban', message: { key: 'validation.required_text' } });
   }
-  if (problems.length > 0 || method === null) return { ok: false, problems };
+  if (method === null) {
+    return {
+      ok: false,
+      problems: [{ field: 'preferred_payment', message: { key: 'validation.unknown_value' } }, ...problems],
+    };
+  }
+  if (problems.length > 0) return { ok: false, problems };
   return { ok: true, change: { method, iban, removeCard: input.remove_card === true } };
 }
 

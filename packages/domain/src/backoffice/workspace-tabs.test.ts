@@ -21,6 +21,7 @@ import {
   tabTicketId,
   tabTitle,
   updateWorkspace,
+  WORKSPACE_TABS,
   type TabKey,
   type Workspace,
 } from './workspace-tabs.js';
@@ -82,6 +83,8 @@ describe('tab keys and address endings', () => {
     ['ticket:0', null],
     ['ticket:9x', null],
     ['ticket-9', null],
+    ['Item:7', null],
+    ['items7', null],
   ])('stored key %j is %j', (value, key) => {
     expect(parseTabKey(value)).toBe(key);
   });
@@ -123,6 +126,24 @@ describe('registry', () => {
     ['item:15', 'en', 'Order 15'],
   ] as const)('%s in %s is titled %j', (key, language, title) => {
     expect(tabTitle(key, language)).toBe(title);
+  });
+
+  it.each([
+    ['search', ['Buscar', 'Search', 'Pesquisar']],
+    ['actividad', ['Mi actividad', 'My activity', 'A minha atividade']],
+    ['localizaciones', ['Localizaciones', 'Localizations', 'Localizações']],
+    ['new', ['Nuevo trámite', 'New procedure', 'Novo processo']],
+    ['ns', ['Crear NS', 'Create NS', 'Criar NS']],
+    ['qp', ['Crear QP', 'Create QP', 'Criar QP']],
+    ['client', ['Clientes', 'Customers', 'Clientes']],
+    ['tickets', ['Tickets', 'Tickets', 'Tickets']],
+    ['new-ticket', ['Nuevo ticket', 'New ticket', 'Novo ticket']],
+    ['-1', ['Autoasignar', 'Auto-assign', 'Atribuição automática']],
+    ['-2', ['Portugal CP & IPS', 'Portugal CP & IPS', 'Portugal CP & IPS']],
+    ['0', ['Autoasignar (parado)', 'Auto-assign (stopped)', 'Atribuição automática (parada)']],
+  ] as const)('%s is titled %j in es, en and pt', (key, titles) => {
+    expect((['es', 'en', 'pt'] as const).map((language) => tabTitle(key, language))).toEqual(titles);
+    expect(WORKSPACE_TABS[key].key).toBe(key);
   });
 
   it('every fixed tab has a title in es, en and pt', () => {
@@ -199,6 +220,17 @@ describe('closeTab', () => {
     expect(result.workspace.closedItemIds).toHaveLength(MAX_CLOSED_ITEMS);
   });
 
+  it('closing a new item forgets the oldest closed one', () => {
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS }, (_, i) => i + 100);
+    const result = closeTab(ws(['item:500', 'search'], 'search', closed), 'item:500');
+    expect(result.ok && result.workspace.closedItemIds).toEqual([500, ...closed.slice(0, -1)]);
+  });
+
+  it('closing a tab that is not the active one keeps the active tab', () => {
+    const result = closeTab(ws(['search', 'item:1', 'item:2'], 'search'), 'item:1');
+    expect(result.ok && result.workspace.active).toBe('search');
+  });
+
   it('closing a fixed tab records no item', () => {
     expect(closeTab(ws(['search', 'actividad']), 'actividad')).toMatchObject({ ok: true, closedItemId: null });
   });
@@ -243,6 +275,29 @@ describe('updateWorkspace (PUT from a screen)', () => {
     expect(updateWorkspace(stored, tabs, active)).toEqual({ ok: false, errors });
   });
 
+  it('a tab closed twice is recorded once', () => {
+    const result = updateWorkspace(ws(['-1', 'item:1'], '-1', [1, 9]), ['-1'], '-1');
+    expect(result).toEqual({ ok: true, workspace: ws(['-1'], '-1', [1, 9]), closedNow: [1] });
+  });
+
+  it('remembers at most MAX_CLOSED_ITEMS closed items, the newest', () => {
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS }, (_, i) => i + 100);
+    const result = updateWorkspace(ws(['-1', 'item:1'], '-1', closed), ['-1'], '-1');
+    expect(result.ok && result.workspace.closedItemIds).toEqual([1, ...closed.slice(0, -1)]);
+  });
+
+  it('records as closed only the item tabs that left, not fixed tabs nor items still open', () => {
+    const result = updateWorkspace(ws(['search', '-1', 'item:1', 'item:2'], '-1'), ['-1', 'item:2'], '-1');
+    expect(result).toEqual({ ok: true, workspace: ws(['-1', 'item:2'], '-1', [1]), closedNow: [1] });
+    const itemsOnly = updateWorkspace(ws(['search', 'item:1'], 'item:1'), ['item:1'], 'item:1');
+    expect(itemsOnly).toEqual({ ok: true, workspace: ws(['item:1'], 'item:1'), closedNow: [] });
+  });
+
+  it('accepts MAX_OPEN_TABS tabs', () => {
+    const tabs = Array.from({ length: MAX_OPEN_TABS }, (_, i) => `item:${i + 1}`);
+    expect(updateWorkspace(ws([], null), tabs, 'item:1').ok).toBe(true);
+  });
+
   it('an empty workspace has no active tab', () => {
     expect(updateWorkspace(ws([], null), [], null).ok).toBe(true);
   });
@@ -258,6 +313,18 @@ describe('updateWorkspace (PUT from a screen)', () => {
 describe('restoreWorkspace', () => {
   it('a new agent gets the default tabs', () => {
     expect(restoreWorkspace(null)).toEqual(DEFAULT_WORKSPACE);
+    expect(DEFAULT_WORKSPACE).toEqual(ws(['search', 'actividad', '-1'], 'search'));
+  });
+
+  it('keeps at most MAX_OPEN_TABS tabs, the active one if open, and real item ids', () => {
+    const tabs = Array.from({ length: MAX_OPEN_TABS + 1 }, (_, i) => `item:${i + 1}`);
+    const restored = restoreWorkspace({ tabs, active: 'item:2', closedItemIds: [0, 2147483647, 2147483648, 1.5, 7] });
+    expect(restored).toEqual(ws(tabs.slice(0, MAX_OPEN_TABS) as TabKey[], 'item:2', [2147483647, 7]));
+    expect(restoreWorkspace({ tabs: ['search'], active: 'item:9', closedItemIds: null })).toEqual(ws(['search']));
+    const closed = Array.from({ length: MAX_CLOSED_ITEMS + 1 }, (_, i) => i + 1);
+    expect(restoreWorkspace({ tabs: [], active: null, closedItemIds: closed }).closedItemIds).toEqual(
+      closed.slice(0, MAX_CLOSED_ITEMS),
+    );
   });
 
   it.each([

@@ -227,7 +227,7 @@ export function tabTitle(key: TabKey, language: Language): string {
   const ticketId = tabTicketId(key);
   if (ticketId !== null) return `Ticket ${ticketId}`;
   if (isFixedTabKey(key)) return WORKSPACE_TABS[key].title[language];
-  return `${language === 'en' ? 'Order' : 'Pedido'} ${tabItemId(key) ?? ''}`;
+  return `${language === 'en' ? 'Order' : 'Pedido'} ${key.slice('item:'.length)}`;
 }
 
 /** Whether a tab can be closed by the agent (the close button, the shortcut): every tab but `-1`. */
@@ -248,8 +248,7 @@ export type OpenTabResult = { ok: true; workspace: Workspace } | { ok: false; re
  */
 export function openTab(workspace: Workspace, key: TabKey): OpenTabResult {
   const itemId = tabItemId(key);
-  const closedItemIds =
-    itemId === null ? workspace.closedItemIds : workspace.closedItemIds.filter((id) => id !== itemId);
+  const closedItemIds = workspace.closedItemIds.filter((id) => id !== itemId);
   if (workspace.tabs.includes(key)) return { ok: true, workspace: { ...workspace, active: key, closedItemIds } };
   if (workspace.tabs.length >= MAX_OPEN_TABS) return { ok: false, reason: 'too_many_tabs' };
   return { ok: true, workspace: { tabs: [...workspace.tabs, key], active: key, closedItemIds } };
@@ -321,7 +320,7 @@ export function updateWorkspace(stored: Workspace, tabs: readonly unknown[], act
     errors.push({ code: 'active_not_open' });
   }
   if (errors.length > 0) return { ok: false, errors };
-  const open = new Set(keys.map(tabItemId).filter((id): id is number => id !== null));
+  const open = new Set(keys.map(tabItemId));
   const closedNow = stored.tabs
     .map(tabItemId)
     .filter((id): id is number => id !== null && !open.has(id))
@@ -331,7 +330,7 @@ export function updateWorkspace(stored: Workspace, tabs: readonly unknown[], act
     .slice(0, MAX_CLOSED_ITEMS);
   return {
     ok: true,
-    workspace: { tabs: keys, active: active === null ? null : parseTabKey(active), closedItemIds },
+    workspace: { tabs: keys, active: parseTabKey(active), closedItemIds },
     closedNow,
   };
 }

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   isActiveTicket,
   isShopAddress,
+  isTicketStatus,
   keptAttachments,
   parseMessageIds,
   parseTicketToken,
   resolveThread,
   subjectWithToken,
   threadingCandidates,
+  TICKET_STATUS_TEXT,
   ticketToken,
   ticketTransition,
   ticketWakes,
@@ -47,9 +49,43 @@ describe('ticket statuses', () => {
     [3, 'customer_reply', 2],
     [6, 'wake', 2],
     [2, 'wake', null],
+    [1, 'reply', 3],
+    [7, 'reply', 3],
+    [1, 'close', 5],
+    [3, 'close', 5],
+    [4, 'close', 5],
+    [6, 'close', 5],
+    [7, 'close', 5],
+    [5, 'convert_lead', 8],
+    [1, 'postponer', 6],
+    [3, 'postponer', 6],
+    [7, 'postponer', 6],
+    [8, 'postponer', null],
+    [8, 'wake', null],
+    [5, 'wake', null],
   ])('from %i, %s -> %s', (from, action, to) => {
-    const result = ticketTransition(from, action);
-    expect(result.ok ? result.to : null).toBe(to);
+    expect(ticketTransition(from, action)).toEqual(
+      to === null ? { ok: false, reason: 'not_allowed' } : { ok: true, to },
+    );
+  });
+
+  it.each<[unknown, string | null]>([
+    [1, 'Inicial'],
+    [2, 'Abierto'],
+    [3, 'Pendiente'],
+    [4, 'Resuelto'],
+    [5, 'Cerrado'],
+    [6, 'Programado'],
+    [7, 'Pte. documentación'],
+    [8, 'Lead convertido'],
+    [0, null],
+    [9, null],
+    [2.5, null],
+    ['2', null],
+    [null, null],
+  ])('status %j is %s in the panel', (status, text) => {
+    expect(isTicketStatus(status)).toBe(text !== null);
+    expect(isTicketStatus(status) ? TICKET_STATUS_TEXT[status] : null).toBe(text);
   });
 });
 
@@ -62,18 +98,26 @@ describe('ticket token', () => {
     ['[#T99999999999]', null],
     ['[#T2147483648]', null],
     ['[#T2147483647]', 2147483647],
+    ['[#T12345678901]', null],
+    ['Re: [#T77] su pedido [#T78]', 77],
     ['[T123]', null],
     ['#T123', null],
     [null, null],
   ])('%s -> %s', (subject, id) => {
     expect(parseTicketToken(subject)).toBe(id);
   });
+  it('reads no token from no subject', () => expect(parseTicketToken(undefined)).toBeNull());
 
   it('round-trips and is added once', () => {
     expect(parseTicketToken(ticketToken(42))).toBe(42);
     expect(subjectWithToken('Hola', 42)).toBe('Hola [#T42]');
     expect(subjectWithToken('Re: Hola [#T42]', 42)).toBe('Re: Hola [#T42]');
     expect(subjectWithToken('a\r\nBcc: x@y', 7)).toBe('a Bcc: x@y [#T7]');
+    expect(subjectWithToken('a\n\n\nb', 7)).toBe('a b [#T7]');
+    expect(subjectWithToken(' Hola ', 7)).toBe('Hola [#T7]');
+    expect(subjectWithToken(' Re: Hola [#T42] ', 42)).toBe('Re: Hola [#T42]');
+    expect(subjectWithToken(' \r\n', 7)).toBe('[#T7]');
+    expect(subjectWithToken('Re: [#T8]', 7)).toBe('Re: [#T8] [#T7]');
   });
 });
 
@@ -83,6 +127,11 @@ describe('threading', () => {
     expect(parseMessageIds(['<a@b>', '<c@d>'])).toEqual(['<a@b>', '<c@d>']);
     expect(parseMessageIds(undefined)).toEqual([]);
     expect(parseMessageIds('garbage')).toEqual([]);
+    expect(parseMessageIds(null)).toEqual([]);
+    expect(parseMessageIds('<a b> <> <c@d>')).toEqual(['<c@d>']);
+    expect(parseMessageIds(`<${'x'.repeat(250)}> <${'y'.repeat(251)}>`)).toEqual([`<${'x'.repeat(250)}>`]);
+    const many = Array.from({ length: 51 }, (_, i) => `<m${i}@shop>`);
+    expect(parseMessageIds(many.join(' '))).toEqual(many.slice(1));
   });
 
   it('looks up In-Reply-To first, then References newest first', () => {
@@ -90,6 +139,10 @@ describe('threading', () => {
       '<c>',
       '<b>',
       '<a>',
+    ]);
+    expect(threadingCandidates({ inReplyTo: [], references: ['<a>', '<b>', '<a>'], subject: '' })).toEqual([
+      '<a>',
+      '<b>',
     ]);
   });
 
@@ -163,8 +216,15 @@ describe('postponement and addresses', () => {
     ['x@evil.test', false],
     ['x@sub.ventanilla.test', false],
     ['ventanilla.test', false],
+    ['@ventanilla.test', false],
+    ['"a@b"@ventanilla.test', true],
+    ['x@ventanilla.test.evil', false],
   ])('%s is ours: %s', (email, ours) => {
     expect(isShopAddress(email, ['ventanilla.test'])).toBe(ours);
+  });
+  it('any of the shop domains, written in any case', () => {
+    expect(isShopAddress('a@tienda.test', ['ventanilla.test', 'Tienda.TEST'])).toBe(true);
+    expect(isShopAddress('a@tienda.test', [])).toBe(false);
   });
 });
 

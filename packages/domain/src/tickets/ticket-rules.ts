@@ -43,7 +43,7 @@ const POSTPONABLE: readonly number[] = [
 
 /** Whether a number is one of the eight ticket statuses. */
 export function isTicketStatus(value: unknown): value is TicketStatusId {
-  return typeof value === 'number' && (TICKET_STATUS_IDS as readonly number[]).includes(value);
+  return (TICKET_STATUS_IDS as readonly unknown[]).includes(value);
 }
 
 /** Whether the ticket is active (open, pending or scheduled). */
@@ -93,8 +93,7 @@ const TOKEN = /\[#T([1-9]\d{0,9})\]/;
 
 /** The ticket id a subject names with its token, or null (ids beyond 32 bits are not ours). */
 export function parseTicketToken(subject: string | null | undefined): number | null {
-  if (typeof subject !== 'string') return null;
-  const match = TOKEN.exec(subject);
+  const match = TOKEN.exec(subject ?? '');
   if (!match?.[1]) return null;
   const id = Number(match[1]);
   return id <= 2_147_483_647 ? id : null;
@@ -108,9 +107,8 @@ export function subjectWithToken(subject: string, id: number): string {
 
 /** Message-ids as headers carry them: "<a@b> <c@d>" -> ["<a@b>", "<c@d>"] (at most 50, newest last). */
 export function parseMessageIds(header: string | readonly string[] | null | undefined): string[] {
-  const raw = Array.isArray(header) ? header.join(' ') : typeof header === 'string' ? header : '';
-  const ids = raw.match(/<[^<>\s]{1,250}>/g) ?? [];
-  return ids.slice(-50);
+  const lines: readonly string[] = typeof header === 'string' ? [header] : (header ?? []);
+  return lines.flatMap((line) => line.match(/<[^<>\s]{1,250}>/g) ?? []).slice(-50);
 }
 
 /** The threading headers of an incoming message. */
