@@ -53,6 +53,8 @@ const startApp = () =>
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Asked at 127.0.0.1: no redirect to the stores' canonical hosts.
+      CANONICAL_HOST: 'off',
       SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
       PAY_LINK_SECRET: randomBytes(32).toString('hex'),
       // Production requires a VAPID pair (web push); a fixed test-only one, never used to send.

@@ -17,7 +17,8 @@ const run = (cmd, args) => {
 };
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
-const projects = databaseSuitesOnly ? ['server'] : ['domain', 'web', 'server'];
+// web-dom: the screens' component tests (jsdom, Testing Library, MSW).
+const projects = databaseSuitesOnly ? ['server'] : ['domain', 'web', 'web-dom', 'server'];
 console.log(`\n== Unit and API tests: ${projects.join(', ')} (${database}) ==`);
 run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
 console.log(`\n== Browser suite (${database}) ==`);

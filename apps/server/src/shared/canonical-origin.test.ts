@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalRedirect, storeBaseUrl } from './canonical-origin.js';
 
-const config = (canonicalHost: 'store-host' | 'public-url' | 'off') => ({
+const config = (canonicalHost: 'store-host' | 'public-url' | 'off', trustProxy = true) => ({
   canonicalHost,
   publicUrl: 'http://localhost:3000',
   storeHosts: { 'staging.ventanilla.test': 1 },
+  trustProxy,
 });
 const at = (protocol: string, host: string, url = '/customer/checkout?x=1') => ({
   protocol,
@@ -38,6 +39,17 @@ describe('canonicalRedirect', () => {
     ['store-host', at('http', 'localhost:3000'), undefined, null],
   ] as const)('%s: %o for hosts %o -> %s', (mode, arrived, hosts, expected) => {
     expect(canonicalRedirect(config(mode), arrived, hosts)).toBe(expected);
+  });
+
+  it('without a trusted proxy the scheme is unknown: only the host counts (no loop behind a TLS proxy)', () => {
+    expect(canonicalRedirect(config('store-host', false), at('http', 'ventanilla.es'), STORE_1)).toBeNull();
+    expect(canonicalRedirect(config('store-host', false), at('http', 'www.ventanilla.es'), STORE_1)).toBe(
+      'https://ventanilla.es/customer/checkout?x=1',
+    );
+    expect(canonicalRedirect(config('public-url', false), at('https', 'localhost:3000'), STORE_1)).toBeNull();
+    expect(canonicalRedirect(config('public-url', false), at('http', '127.0.0.1:3000'), STORE_1)).toBe(
+      'http://localhost:3000/customer/checkout?x=1',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/env.js';
 
-type OriginConfig = Pick<AppConfig, 'canonicalHost' | 'publicUrl' | 'storeHosts'>;
+type OriginConfig = Pick<AppConfig, 'canonicalHost' | 'publicUrl' | 'storeHosts' | 'trustProxy'>;
 
 /**
  * Where a store's pages live and payment providers send the customer back to: https://<its first host> when stores
@@ -25,7 +25,9 @@ export interface ArrivedAt {
 /**
  * The address a page request must be redirected to so that it is served from its store's canonical origin, or null
  * when it already is. `storeHosts` of the store the request is for (its ?store=, or its host); a host the operator
- * mapped in STORE_HOSTS is its own canonical host (a staging or second domain is never sent to production).
+ * mapped in STORE_HOSTS is its own canonical host (a staging or second domain is never sent to production). The scheme
+ * counts only behind a trusted proxy (TRUST_PROXY=1): without it a TLS-terminating proxy's requests all look like
+ * http, and redirecting them to https would loop (HSTS upgrades the scheme anyway).
  */
 export function canonicalRedirect(
   config: OriginConfig,
@@ -37,9 +39,12 @@ export function canonicalRedirect(
     if (arrived.hostname in config.storeHosts) return null;
     const first = storeHosts?.[0]?.toLowerCase();
     if (first) {
-      return arrived.protocol === 'https' && arrived.hostname === first ? null : `https://${first}${arrived.url}`;
+      const schemeOk = arrived.protocol === 'https' || !config.trustProxy;
+      return schemeOk && arrived.hostname === first ? null : `https://${first}${arrived.url}`;
     }
   }
-  const origin = new URL(config.publicUrl).origin;
-  return `${arrived.protocol}://${arrived.host.toLowerCase()}` === origin ? null : `${origin}${arrived.url}`;
+  const target = new URL(config.publicUrl);
+  const sameHost = arrived.host.toLowerCase() === target.host;
+  const schemeOk = `${arrived.protocol}:` === target.protocol || !config.trustProxy;
+  return sameHost && schemeOk ? null : `${target.origin}${arrived.url}`;
 }

@@ -7,13 +7,16 @@ import { createTestApp, placedCardOrder, type TestApp } from '../support/test-ap
 // challenge's form posts back to the canonical origin, which the pages' `form-action 'self'` allows only there).
 let stores: TestApp;
 let publicUrl: TestApp;
+let proxied: TestApp;
 beforeAll(async () => {
   stores = await createTestApp({ env: { CANONICAL_HOST: 'store-host', STORE_HOSTS: 'staging.shop.test=16' } });
+  proxied = await createTestApp({ env: { CANONICAL_HOST: 'store-host', TRUST_PROXY: '1' } });
   publicUrl = await createTestApp({ env: { CANONICAL_HOST: 'public-url' } });
 });
 afterAll(async () => {
   await stores?.close();
   await publicUrl?.close();
+  await proxied?.close();
 });
 
 const get = (t: TestApp, url: string, host: string, extra: Record<string, string> = {}) =>
@@ -32,17 +35,23 @@ describe('CANONICAL_HOST=store-host', () => {
   });
 
   it('leaves the canonical host, an operator’s host, the API and POSTs alone', async () => {
-    // Behind the proxy the app sees http; without TRUST_PROXY the scheme is the socket's.
     expect((await get(stores, '/api/health', 'www.ventanilla.es')).statusCode).toBe(200);
     expect((await get(stores, '/robots.txt', 'staging.shop.test')).statusCode).not.toBe(301);
     const post = await stores.app.inject({ method: 'POST', url: '/api/cart', headers: { host: 'www.ventanilla.es' } });
     expect(post.statusCode).not.toBe(301);
   });
 
-  it('trusts the proxy’s scheme only with TRUST_PROXY', async () => {
-    const res = await get(stores, '/', 'ventanilla.es', { 'x-forwarded-proto': 'https' });
-    expect(res.statusCode).toBe(301); // not trusted: the request came over http
-    expect(res.headers.location).toBe('https://ventanilla.es/');
+  it('without TRUST_PROXY the scheme is unknown: the canonical host over http is left alone (no loop)', async () => {
+    expect((await get(stores, '/', 'ventanilla.es')).statusCode).not.toBe(301);
+  });
+
+  it('behind a trusted proxy, http is sent to https; https is served', async () => {
+    const res = await get(proxied, '/tienda/servicios', 'ventanilla.es', { 'x-forwarded-proto': 'http' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('https://ventanilla.es/tienda/servicios');
+    expect(
+      (await get(proxied, '/tienda/servicios', 'ventanilla.es', { 'x-forwarded-proto': 'https' })).statusCode,
+    ).not.toBe(301);
   });
 
   it('a payment started in store 1 returns to https://ventanilla.es, where its pages and cookie are', async () => {

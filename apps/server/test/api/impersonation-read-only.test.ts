@@ -20,6 +20,7 @@ const ALLOWED = [
   'POST /api/auth/login',
   'POST /api/stores/:storeId/products/:urlKey/evaluate',
   'POST /api/auth/check-email',
+  'POST /api/auth/identify',
   'POST /api/auth/password/reset-token',
   'POST /api/pay-links/:orderId',
   'POST /api/quote-links/:quoteId',

@@ -16,6 +16,8 @@ const PRODUCTION = {
   VAPID_PUBLIC_KEY: 'BKT-swmapHzG6ZmVS7GGEt2mfxLwfszQD0LNw8liU-xjlUQJnMmYCFulUTIC0oNnV8XOmBX3OJ8lNlwqJ-tf50w',
   VAPID_PRIVATE_KEY: 'bJaHU3SLg7JudKL1RG9lvKaFuUNu4PKjiB4m6-hc688',
   PUBLIC_URL: 'https://shop.test',
+  // Injected over http under any host: the canonical-host redirect (canonical-host.test.ts) would answer first.
+  CANONICAL_HOST: 'off',
   LOG_LEVEL: 'silent',
   // Real-looking company data: production refuses the shipped placeholder entities (legal-entities.test.ts).
   LEGAL_ENTITIES_FILE: new URL('../fixtures/legal-entities-real.json', import.meta.url).pathname,

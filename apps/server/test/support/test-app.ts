@@ -50,6 +50,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://shop.test',
     // No SMTP receiver unless a test asks for one (port 0): parallel test files would fight over 2525.
     SMTP_INBOUND_PORT: 'off',
+    // Requests are injected under any host: no redirect to the canonical one, even when a test runs as production
+    // (test/api/canonical-host.test.ts turns it on).
+    CANONICAL_HOST: 'off',
     ...options.env,
   });
   const deliveries: TestApp['deliveries'] = [];
