@@ -34,6 +34,30 @@ describe('CustomerPaymentSection', () => {
     expect(await within(section).findByText('Nadie del equipo ha cambiado estos datos.')).toBeInTheDocument();
   });
 
+  it('still says it was saved once the saved data, newer, comes back (a new form with fresh fields)', async () => {
+    let current = payment;
+    server.use(
+      handler('get', '/api/backoffice/customers/{customerId}/payment', () => current),
+      handler('put', '/api/backoffice/customers/{customerId}/payment', () => {
+        current = {
+          ...payment,
+          preferred_payment: 'bank',
+          bank_account: 'ES12 •••• 9999',
+          updated_at: '2026-11-29T10:00:00Z',
+        };
+        return current;
+      }),
+      noHistory,
+    );
+    const { user } = renderApp(<CustomerPaymentSection id={5} />, { session: session() });
+    await user.selectOptions(await screen.findByLabelText('Método de pago preferido'), 'bank');
+    await user.click(screen.getByRole('button', { name: 'Guardar datos de pago' }));
+    expect(await screen.findByText('Datos de pago guardados.')).toBeInTheDocument();
+    // The refetched data (another updated_at) makes a new form: the message stays.
+    expect(await screen.findByText('ES12 •••• 9999')).toBeInTheDocument();
+    expect(screen.getByText('Datos de pago guardados.')).toBeInTheDocument();
+  });
+
   it('sends the method and the new IBAN, or forgetting the card and the account', async () => {
     const sent: unknown[] = [];
     server.use(

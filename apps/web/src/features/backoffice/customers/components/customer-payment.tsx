@@ -26,18 +26,29 @@ const FIELDS = ['preferred_payment', 'iban'] as const;
 export function CustomerPaymentSection({ id }: { id: number }) {
   const t = useT();
   const payment = useCustomerPayment(id);
+  // Here, not in the form: a save changes updated_at, which makes a new form (fresh fields) that must still say so.
+  const [saved, setSaved] = useState(false);
   if (payment.isPending) return <Spinner />;
   if (payment.isError) return <Alert>{errorText(payment.error, t)}</Alert>;
   return (
     <section aria-labelledby="customer-payment-heading">
       <h3 id="customer-payment-heading">{t('customerPayment.title')}</h3>
-      <PaymentForm key={payment.data.updated_at ?? 'none'} id={id} payment={payment.data} />
+      {saved ? <Alert tone="success">{t('customerPayment.saved')}</Alert> : null}
+      <PaymentForm key={payment.data.updated_at ?? 'none'} id={id} payment={payment.data} onSaved={setSaved} />
       <CustomerHistoryList id={id} />
     </section>
   );
 }
 
-function PaymentForm({ id, payment }: { id: number; payment: CustomerPayment }) {
+function PaymentForm({
+  id,
+  payment,
+  onSaved,
+}: {
+  id: number;
+  payment: CustomerPayment;
+  onSaved: (saved: boolean) => void;
+}) {
   const t = useT();
   const save = useSaveCustomerPayment(id);
   const [method, setMethod] = useState(payment.preferred_payment ?? '');
@@ -45,12 +56,11 @@ function PaymentForm({ id, payment }: { id: number; payment: CustomerPayment }) 
   const [removeAccount, setRemoveAccount] = useState(false);
   const [removeCard, setRemoveCard] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [done, setDone] = useState(false);
   const card = payment.saved_card;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setDone(false);
+    onSaved(false);
     save.mutate(
       {
         preferred_payment: method,
@@ -60,7 +70,7 @@ function PaymentForm({ id, payment }: { id: number; payment: CustomerPayment }) 
       {
         onSuccess: () => {
           setErrors(NO_ERRORS);
-          setDone(true);
+          onSaved(true);
         },
         onError: (error) => setErrors(toFormErrors(error, 'customer-payment', [...FIELDS], 'preferred_payment', t)),
       },
@@ -70,7 +80,6 @@ function PaymentForm({ id, payment }: { id: number; payment: CustomerPayment }) 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="customer-payment-heading">
       <ErrorSummary errors={errors.summary} level={4} />
-      {done ? <Alert tone="success">{t('customerPayment.saved')}</Alert> : null}
       <SummaryList
         rows={[
           {
