@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemFiles, orderItems, users } from '../../src/db/schema.js';
 import { MAX_FAILURES_PER_IP, MAX_IDENTIFY_PER_IP } from '../../src/modules/customers/auth.service.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
-import { createTestApp, type TestApp, TestClient } from '../support/test-app.js';
+import { AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
 
 let t: TestApp;
 let customer: TestClient;
@@ -164,6 +164,34 @@ describe('pushFilesToPedido and hasDniUploaded', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('a hostile file name is stored as a plain name; an encoded path, an agent and a NUL byte find nothing', async () => {
+    const { orderId } = await order(customerId);
+    const res = await push(customer, `/api/me/orders/${orderId}/files`, [
+      { name: '../../etc/pa\u0000sswd\u202e.pdf', bytes: PDF },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const name = String(res.json<{ files: Array<{ filename: string }> }>().files[0]?.filename);
+    expect(name).not.toMatch(/[\/\\\u0000\u202e]/);
+    expect(name.endsWith('.pdf')).toBe(true);
+    for (const url of [
+      `/api/me/orders/${orderId}%2F..%2F1/files`,
+      `/api/me/orders/${orderId}%00/files`,
+      `/api/me/order-documents/has-dni?order_id=${orderId}%00`,
+    ]) {
+      const bad = url.includes('has-dni')
+        ? await customer.get(url)
+        : await push(customer, url, [{ name: 'a.pdf', bytes: PDF }]);
+      expect(bad.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(bad.statusCode, url).toBeLessThan(500);
+    }
+    // Staff are not the order's customer: the customer panel's routes answer 404 to them too.
+    const agent = await signedIn(t.app, AGENT);
+    expect((await agent.get(`/api/me/order-documents/has-dni?order_id=${orderId}`)).statusCode).toBe(404);
+    expect((await push(agent, `/api/me/orders/${orderId}/files`, [{ name: 'a.pdf', bytes: PDF }])).statusCode).toBe(
+      404,
+    );
+  });
+
   it('refuses a malformed order id in the query', async () => {
     for (const bad of ['abc', '0', '-1', '99999999999']) {
       expect((await customer.get(`/api/me/order-documents/has-dni?order_id=${bad}`)).statusCode).toBe(400);
@@ -307,6 +335,19 @@ describe('identify: the sign-in page’s first step', () => {
     const d = visitor();
     await d.start();
     expect((await d.post('/api/auth/identify', { email: 'one-more@example.com' })).statusCode).toBe(200);
+  });
+
+  it('lookups sent at once from one address never pass the limit together', async () => {
+    const c = visitor();
+    await c.start();
+    const answers = await Promise.all(
+      Array.from({ length: MAX_IDENTIFY_PER_IP + 6 }, (_, i) =>
+        c.post('/api/auth/identify', { email: `burst${i}@example.com` }),
+      ),
+    );
+    const passed = answers.filter((r) => r.statusCode === 200).length;
+    expect(passed).toBeLessThanOrEqual(MAX_IDENTIFY_PER_IP);
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
   });
 
   it('needs the CSRF token like every POST', async () => {
