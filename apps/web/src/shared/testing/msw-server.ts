@@ -35,6 +35,13 @@ function mswPath(path: string): string {
  * body is the route's, and the resolver answers with the route's success body (sent as JSON) or a Response
  * (`apiError(409, ...)`). A contract change breaks the tests' typecheck, as it breaks the app's.
  */
+/**
+ * Paths without parameters that some handler answers, per method (`post /api/backoffice/templates/preview`). The
+ * server's router prefers such a static route to a parametric one (`/api/backoffice/templates/{kind}`), whatever the
+ * order they were registered in; the handlers do too: a parametric handler lets a request for one of these through.
+ */
+const literalPaths = new Set<string>();
+
 export function handler<P extends keyof paths, M extends Method>(
   method: M,
   path: P,
@@ -42,7 +49,10 @@ export function handler<P extends keyof paths, M extends Method>(
     info: Parameters<HttpResponseResolver<PathParams<string>, RequestJson<P, M> & DefaultBodyType>>[0],
   ) => Resolved<P, M> | Promise<Resolved<P, M>>,
 ) {
+  const parametric = path.includes('{');
+  if (!parametric) literalPaths.add(`${method} ${path}`);
   return http[method]<PathParams<string>, RequestJson<P, M> & DefaultBodyType>(mswPath(path), async (info) => {
+    if (parametric && literalPaths.has(`${method} ${new URL(info.request.url).pathname}`)) return undefined;
     const body = await resolver(info);
     if (body instanceof Response) return body;
     return body === undefined ? new HttpResponse(null, { status: 204 }) : HttpResponse.json(body as JsonBodyType);

@@ -45,6 +45,7 @@ function renderNew() {
 
 describe('TemplateEditRoute', () => {
   it('creates a template, then shows it at its own address and says it was saved', async () => {
+    editorAnswers();
     let sent: unknown = null;
     server.use(
       handler('post', '/api/backoffice/templates/{kind}', async ({ request }) => {
@@ -53,8 +54,6 @@ describe('TemplateEditRoute', () => {
       }),
       handler('get', '/api/backoffice/templates/{kind}/{id}/{language}', () => saved),
     );
-    // After the test's own answers: MSW tries the newest first, and the literal /preview must win over {kind}, as on the server.
-    editorAnswers();
     const { user, location } = renderNew();
     expect(await screen.findByText('{{nombre}}')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Aviso');
@@ -80,6 +79,7 @@ describe('TemplateEditRoute', () => {
   });
 
   it("shows the server's refusal of a placeholder by the field that has it", async () => {
+    editorAnswers();
     server.use(
       handler('post', '/api/backoffice/templates/{kind}', () =>
         apiError(400, {
@@ -89,8 +89,6 @@ describe('TemplateEditRoute', () => {
         }),
       ),
     );
-    // After the test's own answers: MSW tries the newest first, and the literal /preview must win over {kind}, as on the server.
-    editorAnswers();
     const { user } = renderNew();
     await user.type(await screen.findByRole('textbox', { name: /Nombre/ }), 'Aviso');
     await user.click(screen.getByRole('textbox', { name: /Texto \(HTML\)/ }));
