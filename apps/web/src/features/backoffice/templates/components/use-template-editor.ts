@@ -118,13 +118,16 @@ export function useTemplateEditor({ kind, title, initial, isNew }: TemplateEdito
       },
       {
         onSuccess: (row) => {
-          setSaved(true);
+          // A new template's page says it was saved (the state below); this one is left, so it says nothing.
           if (isNew) {
             void navigate(`/agentes/plantillas/${kind}/${row.id}/${row.language}`, {
               replace: true,
               state: { saved: true },
             });
-          } else setDraft(draftOf(row));
+            return;
+          }
+          setSaved(true);
+          setDraft(draftOf(row));
         },
         onError: (error) => setErrors(toFormErrors(error, 'tpl', FIELDS, 'name', t)),
       },

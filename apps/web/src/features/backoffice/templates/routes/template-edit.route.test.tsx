@@ -61,7 +61,10 @@ describe('TemplateEditRoute', () => {
     await user.paste('<p>Hola {{nombre}}</p>');
     await user.click(screen.getByRole('button', { name: 'Guardar plantilla' }));
     await waitFor(() => expect(location().pathname).toBe('/agentes/plantillas/email/12/es'));
-    expect(await screen.findByText('Plantilla guardada.')).toBeInTheDocument();
+    // The template's own page (not the one being left, which the router may still show for a moment) says so.
+    const heading = await screen.findByRole('heading', { name: /12/ });
+    expect(heading).toBeInTheDocument();
+    expect(screen.getByText('Plantilla guardada.')).toBeInTheDocument();
     expect(sent).toMatchObject({ name: 'Aviso', template: '<p>Hola {{nombre}}</p>' });
   });
 
