@@ -49,6 +49,9 @@ import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 import webStaticPlugin from './plugins/web-static.js';
 import type { ModuleBoot, ModuleOptions, ServerModule } from './shared/server-module.js';
+import type { ModuleErrorCode } from './shared/app-error.js';
+import { buildErrorRegistry } from './shared/error-registry.js';
+import type { ServerMessageKey, SharedMessageKey } from './i18n/server-messages.js';
 import { LOG_SERIALIZERS } from './shared/loggable-error.js';
 
 /**
@@ -56,7 +59,7 @@ import { LOG_SERIALIZERS } from './shared/loggable-error.js';
  * In order: a module's services see those of the modules above it, listeners are subscribed in this order, and at
  * shutdown a module stops before the ones above it (the job workers after whatever gives them work).
  */
-const MODULES: readonly ServerModule[] = [
+const MODULE_LIST = [
   filesModule,
   jobsModule,
   catalogModule,
@@ -88,7 +91,30 @@ const MODULES: readonly ServerModule[] = [
   shopFormsModule,
   seoModule,
   demoModule,
-];
+] as const;
+export const MODULES: readonly ServerModule[] = MODULE_LIST;
+
+/** The error codes and message keys the listed modules contribute (their ServerModule's `errors` and `messages`). */
+type Listed = (typeof MODULE_LIST)[number];
+type ListedCodes = Listed extends infer M ? (M extends { readonly errors: infer C } ? keyof C & string : never) : never;
+type ListedKeys = Listed extends infer M
+  ? M extends { readonly messages: { readonly es: infer T } }
+    ? keyof T & string
+    : never
+  : never;
+/**
+ * A module that declares error codes or messages (augmenting ModuleErrorCodes or ModuleMessageKeys) but does not list
+ * them in its ServerModule, or is not in the list, would answer a code with no status and no message: then this does
+ * not compile, and the type names the codes and keys left out.
+ */
+const everyDeclaredCodeListed: [Exclude<ModuleErrorCode, ListedCodes>] extends [never]
+  ? true
+  : { unlisted: Exclude<ModuleErrorCode, ListedCodes> } = true;
+const everyDeclaredMessageListed: [Exclude<ServerMessageKey, SharedMessageKey | ListedKeys>] extends [never]
+  ? true
+  : { unlisted: Exclude<ServerMessageKey, SharedMessageKey | ListedKeys> } = true;
+void everyDeclaredCodeListed;
+void everyDeclaredMessageListed;
 
 /** buildApp's options: the modules' (ModuleOptions: fakes tests inject) and the app's own. */
 export interface BuildAppOptions extends ModuleOptions {
@@ -109,6 +135,8 @@ export interface BuildAppOptions extends ModuleOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Every error code's status and every message, from the module list: a code or key declared twice stops the boot.
+  const errorRegistry = buildErrorRegistry(MODULES);
   await applyMigrations(database.pool);
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -136,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('errorRegistry', errorRegistry);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const boot: ModuleBoot = { options, log: app.log };

@@ -3,9 +3,16 @@ import fp from 'fastify-plugin';
 import { translateDomainMessage, type Language } from '@ventanilla/domain';
 import { isDatabaseUnavailableError } from '../db/connection.js';
 import { findSession } from '../modules/customers/index.js';
-import { serverMessage } from '../i18n/server-messages.js';
 import { SESSION_COOKIE } from './session.js';
-import { AppError, HTTP_STATUS, messageKeyFor, type ErrorCode } from '../shared/app-error.js';
+import { AppError, type ErrorCode } from '../shared/app-error.js';
+import type { ErrorRegistry } from '../shared/error-registry.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every error code's status and the messages, shared and the modules' (built by buildApp from the module list). */
+    errorRegistry: ErrorRegistry;
+  }
+}
 
 /** PostgreSQL's class 22 (data exception: out of range, invalid text representation, bad encoding), however wrapped. */
 function isDataException(err: unknown): boolean {
@@ -43,9 +50,11 @@ export interface ErrorAnswer {
 
 /** Every error as the contract's `{ code, message }` answer in the store's language; 5xx never show internals. */
 export function errorAnswer(request: FastifyRequest, error: FastifyError | AppError, language: Language): ErrorAnswer {
+  const registry = request.server.errorRegistry;
+  const serverMessage = registry.message; // the shared messages and the modules'
   // The one answer to an unreachable database, however the error came (a query, a transaction, a provider whose
   // failure it caused): 503 and when to try again, never a 500.
-  if (!(error instanceof AppError && HTTP_STATUS[error.code] < 500) && isDatabaseUnavailableError(error)) {
+  if (!(error instanceof AppError && registry.status(error.code) < 500) && isDatabaseUnavailableError(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return {
       status: 503,
@@ -54,14 +63,14 @@ export function errorAnswer(request: FastifyRequest, error: FastifyError | AppEr
     };
   }
   if (error instanceof AppError) {
-    const status = HTTP_STATUS[error.code];
+    const status = registry.status(error.code);
     if (status >= 500) request.log.error({ err: error }, error.message);
     else request.log.info({ code: error.code, detail: error.message }, 'request refused');
     return {
       status,
       body: {
         code: error.code,
-        message: serverMessage(language, error.extra.messageKey ?? messageKeyFor(error.code), error.extra.params),
+        message: serverMessage(language, error.extra.messageKey ?? registry.messageKey(error.code), error.extra.params),
         ...(error.extra.fields
           ? {
               fields: error.extra.fields.map((f) => ({
@@ -112,7 +121,10 @@ export function errorAnswer(request: FastifyRequest, error: FastifyError | AppEr
       };
     }
     const code = FASTIFY_CODES[status] ?? 'BAD_REQUEST';
-    return { status: HTTP_STATUS[code], body: { code, message: serverMessage(language, messageKeyFor(code)) } };
+    return {
+      status: registry.status(code),
+      body: { code, message: serverMessage(language, registry.messageKey(code)) },
+    };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: { code: 'INTERNAL', message: serverMessage(language, 'INTERNAL') } };

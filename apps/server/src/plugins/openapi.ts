@@ -1,24 +1,27 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '../shared/app-error.js';
-import { ErrorResponse, LockedResponse } from '../shared/http-schemas.js';
+import type { ErrorCode } from '../shared/app-error.js';
+import { ERROR_CODE_TITLE, ErrorResponse, LockedResponse } from '../shared/http-schemas.js';
 
 const ERROR_CODE_REF = { $ref: '#/components/schemas/ErrorCode' };
-const ERROR_CODE_SCHEMA = {
-  type: 'string' as const,
-  enum: [...ERROR_CODES],
-  description: 'The `code` of every error response (apps/server/src/shared/app-error.ts).',
-};
 
-/** Replaces each inline copy of the error-code enum with one shared `ErrorCode` component (a smaller document). */
+/** The `ErrorCode` component: every code of the app's error registry (the shared ones and the modules'), sorted. */
+function errorCodeSchema(codes: readonly ErrorCode[]) {
+  return {
+    type: 'string' as const,
+    enum: [...codes],
+    description:
+      "The `code` of every error response (apps/server/src/shared/app-error.ts and each module's `<name>.errors.ts`).",
+  };
+}
+
+/** Replaces each error-code schema (ErrorCodeSchema) with a reference to the one `ErrorCode` component. */
 function shareErrorCodes(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(shareErrorCodes);
   if (node === null || typeof node !== 'object') return node;
   const record = node as Record<string, unknown>;
-  const values = record.enum;
-  if (Array.isArray(values) && values.length === ERROR_CODES.length && values.every((v, i) => v === ERROR_CODES[i]))
-    return ERROR_CODE_REF;
+  if (record.title === ERROR_CODE_TITLE && record.type === 'string') return ERROR_CODE_REF;
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, shareErrorCodes(value)]));
 }
 
@@ -186,7 +189,7 @@ export default fp(
           shareErrorCodes(documentObject.openapiObject),
         ) as typeof documentObject.openapiObject;
         const components = shared.components ?? {};
-        const schemas: Json = { ...components.schemas, ErrorCode: ERROR_CODE_SCHEMA };
+        const schemas: Json = { ...components.schemas, ErrorCode: errorCodeSchema(app.errorRegistry.codes) };
         const responses: Json = { ...components.responses };
         for (const error of SHARED_ERRORS) {
           schemas[error.name] = shareErrorCodes(JSON.parse(JSON.stringify(error.schema)));

@@ -8,7 +8,10 @@ import {
   PAYMENT_STATUSES,
   MONEY_PATTERNS,
 } from '@ventanilla/domain';
-import { ERROR_CODES } from './app-error.js';
+import type { ErrorCode } from './app-error.js';
+
+/** The title that marks the error-code schema (ErrorCodeSchema) for the OpenAPI document. */
+export const ERROR_CODE_TITLE = 'ErrorCode';
 
 /** A value or null (OpenAPI: `nullable: true`); the one way route schemas say "may be null". */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -52,8 +55,12 @@ export const ClientStatusSchema = Type.Object({
 /** Prices in the API: strings with two decimals, as the spec shows them. */
 export const MoneyString = Type.String({ pattern: MONEY_PATTERNS.moneyString, examples: ['25.12'] });
 
-/** The `code` of every error response: one of the server's error codes (apps/server/src/shared/app-error.ts). */
-export const ErrorCodeSchema = OneOf(ERROR_CODES);
+/**
+ * The `code` of every error response: one of the server's error codes. The codes are the shared ones and the modules'
+ * (src/shared/error-registry.ts), known only at boot: the OpenAPI document replaces this schema (by its title) with its
+ * `ErrorCode` component, which lists them.
+ */
+export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({ type: 'string', title: ERROR_CODE_TITLE });
 
 /** An item's exclusive lock: who holds it (id and name) and until when (docs/backoffice.md, "Locks and the queue"). */
 export const ItemLockSchema = Type.Object({

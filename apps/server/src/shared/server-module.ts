@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { ChannelHandler } from '../db/pg-listener.js';
+import type { ServerMessages } from '../i18n/server-messages.js';
 import type { AppContext } from '../plugins/context.js';
+import type { ErrorTable } from './app-error.js';
 
 /** The routes a module adds: public ones at the root, the others inside the protected group. */
 export interface ModuleRoutes {
@@ -33,9 +35,36 @@ export interface ModuleBoot {
  * What a server module contributes to the app (docs/architecture.md, "Server modules"). app.ts builds the app from
  * one list of these, in order: each module's services (which see the services of the modules before it), then the
  * listeners, the jobs, the boot work (`start`), the routes; at shutdown `stop` then `close`, both in the reverse order. A module
- * adds its services to `app.ctx`'s type by augmenting AppContext in its own `<name>.module.ts`.
+ * adds its services to `app.ctx`'s type by augmenting AppContext in its own `<name>.module.ts`, and its error codes and
+ * messages to the app's by augmenting ModuleErrorCodes and ModuleMessageKeys in its `<name>.errors.ts`.
+ *
+ * A module with codes or messages is typed `ServerModule<typeof ITS_ERRORS, typeof ITS_MESSAGES>`: app.ts checks by type that
+ * every declared code and key is listed by a module of the list.
  */
-export interface ServerModule {
+export type ServerModule<
+  Codes extends ErrorTable = ErrorTable,
+  Messages extends ServerMessages<string> = ServerMessages<string>,
+> = ServerModuleParts & ErrorContributions<Codes, Messages>;
+
+/**
+ * A module's error codes and messages: required in a module typed with its own table and catalogue, so that it cannot
+ * declare them and forget to list them.
+ */
+type ErrorContributions<Codes extends ErrorTable, Messages extends ServerMessages<string>> = (string extends keyof Codes
+  ? { readonly errors?: Codes }
+  : {
+      /** Its error codes and the HTTP status of each (none shared with another module or the shared table). */
+      readonly errors: Codes;
+    }) &
+  (string extends keyof Messages['es']
+    ? { readonly messages?: Messages }
+    : {
+        /** Its user messages in es, en and pt: one per error code (keyed by the code) and its fields' texts. */
+        readonly messages: Messages;
+      });
+
+/** What every module may contribute besides its error codes and messages. */
+interface ServerModuleParts {
   /** The module's folder under src/modules. */
   readonly name: string;
   /** Builds its services, seeding their data first if they need any; they join `app.ctx` under these keys. */

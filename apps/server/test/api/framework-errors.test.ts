@@ -5,7 +5,6 @@
 // documented 120 characters was a 414 (the router's default limit is 100).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/shared/app-error.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../src/shared/http-schemas.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
@@ -32,7 +31,7 @@ function expectContractError(res: LightMyRequestResponse, status: number, code: 
   const body = res.json<{ code: string; message: string }>();
   expect(Object.keys(body).sort()).toEqual(['code', 'message']);
   expect(body.code).toBe(code);
-  expect(ERROR_CODES).toContain(body.code);
+  expect(t.app.errorRegistry.codes).toContain(body.code);
   expect(body.message).toMatch(message);
   expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');

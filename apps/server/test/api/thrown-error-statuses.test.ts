@@ -1,7 +1,7 @@
 // Every 4xx a route's handler can throw is in its OpenAPI responses (docs/api-errors.md, "Thrown statuses are
 // documented"). Statically: the TypeScript checker follows each route handler's calls through the server's own
 // functions and methods, collects the codes of every `new AppError('CODE')` it reaches, and maps them to statuses with
-// HTTP_STATUS (the one code -> status table). This over-approximates (a branch never taken for this route still
+// the app's error registry (the one code -> status table, built from the module list). This over-approximates (a branch never taken for this route still
 // counts) and under-approximates where a call goes through an interface or a callback registry (payment providers,
 // listeners): the direction checked is the one a client relies on, "a status the handler can throw is documented".
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { HTTP_STATUS, type ErrorCode } from '../../src/shared/app-error.js';
+import { MODULES } from '../../src/app.js';
+import type { ErrorCode } from '../../src/shared/app-error.js';
+import { buildErrorRegistry } from '../../src/shared/error-registry.js';
 
 const SERVER = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCE = path.join(SERVER, 'src') + path.sep;
@@ -162,7 +164,8 @@ function reachable(checker: ts.TypeChecker, start: ts.Node): Reach {
   return reach;
 }
 
-const status = (code: string) => HTTP_STATUS[code as ErrorCode];
+const registry = buildErrorRegistry(MODULES);
+const status = (code: string) => registry.status(code as ErrorCode);
 
 describe('the error statuses a handler can throw', () => {
   const checker = (() => {

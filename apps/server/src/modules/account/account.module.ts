@@ -7,6 +7,7 @@ import { EmailChangeService } from './email-change.service.js';
 import { meRoutes } from './me.routes.js';
 import { NotificationsService } from './notifications.service.js';
 import { type PushFetch, PushService } from './push.service.js';
+import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES } from './account.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -29,8 +30,10 @@ declare module '../../shared/server-module.js' {
 }
 
 /** The signed-in user's `/api/me` routes: who they are, devices, impersonation's way back, e-mail change, GDPR export and deletion, notifications and web pushes. */
-export const accountModule: ServerModule = {
+export const accountModule: ServerModule<typeof ACCOUNT_ERRORS, typeof ACCOUNT_MESSAGES> = {
   name: 'account',
+  errors: ACCOUNT_ERRORS,
+  messages: ACCOUNT_MESSAGES,
   services: ({ db, config, files, email, catalog }, { options, log }) => ({
     emailChange: new EmailChangeService(db, email),
     accountData: new AccountDataService(db, files, log, email),

@@ -10,6 +10,7 @@ import { ItemLocksService } from './item-locks.service.js';
 import { LockEvents } from './lock-events.js';
 import workspaceRoutes from './workspace.routes.js';
 import { WorkspaceService } from './workspace.service.js';
+import { BACKOFFICE_ERRORS, BACKOFFICE_MESSAGES } from './backoffice.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -28,8 +29,10 @@ declare module '../../plugins/context.js' {
 }
 
 /** The agents' back office: the item lists, locks, actions, tabs and orders made for customers. */
-export const backofficeModule: ServerModule = {
+export const backofficeModule: ServerModule<typeof BACKOFFICE_ERRORS, typeof BACKOFFICE_MESSAGES> = {
   name: 'backoffice',
+  errors: BACKOFFICE_ERRORS,
+  messages: BACKOFFICE_MESSAGES,
   services({ db, now, catalog, uploads, orderEvents, files, passwordReset }) {
     const itemLocks = new ItemLocksService(db, now);
     return {

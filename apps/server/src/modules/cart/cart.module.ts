@@ -2,6 +2,7 @@ import type { ServerModule } from '../../shared/server-module.js';
 import { createLookups } from '../lookups/index.js';
 import cartRoutes from './cart.routes.js';
 import { CartService } from './cart.service.js';
+import { CART_ERRORS, CART_MESSAGES } from './cart.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -10,8 +11,10 @@ declare module '../../plugins/context.js' {
 }
 
 /** The shop's cart. */
-export const cartModule: ServerModule = {
+export const cartModule: ServerModule<typeof CART_ERRORS, typeof CART_MESSAGES> = {
   name: 'cart',
+  errors: CART_ERRORS,
+  messages: CART_MESSAGES,
   services: (ctx) => {
     // The cart compares a cadastral reference with the municipality chosen beside it, as the cadastre places it.
     const cadastre = createLookups(ctx.config.lookups, ctx.places);

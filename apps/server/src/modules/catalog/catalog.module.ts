@@ -5,6 +5,7 @@ import catalogRoutes from './catalog.routes.js';
 import { CatalogService } from './catalog.service.js';
 import { PopularProducts, type PopularProductsOptions } from './popular-products.js';
 import { seedDatabase } from './seed.js';
+import { CATALOG_ERRORS, CATALOG_MESSAGES } from './catalog.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -27,8 +28,10 @@ declare module '../../shared/server-module.js' {
 }
 
 /** The stores and their products: seeded from the catalogue files, read by the shop, edited by admins. */
-export const catalogModule: ServerModule = {
+export const catalogModule: ServerModule<typeof CATALOG_ERRORS, typeof CATALOG_MESSAGES> = {
   name: 'catalog',
+  errors: CATALOG_ERRORS,
+  messages: CATALOG_MESSAGES,
   async services({ db, config }, { options, log }) {
     const seeded = await seedDatabase(db, { catalogDir: config.catalogDir });
     if (seeded.report?.pending.length) {

@@ -7,6 +7,7 @@ import { offeredMethods, SANDBOX_ROUTING, staticRouting } from './payment-routin
 import { quoteLinkOwnerRoutes, quoteLinkRoutes } from './quote-link.routes.js';
 import { QuoteLinksService } from './quote-links.service.js';
 import { refuseSandboxRouting, withRoutingRules } from './routing-rules.js';
+import { CHECKOUT_ERRORS, CHECKOUT_MESSAGES } from './checkout.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -18,8 +19,10 @@ declare module '../../plugins/context.js' {
 }
 
 /** Checkout: the order from the cart, its payment through the routed provider, pay links and quote links. */
-export const checkoutModule: ServerModule = {
+export const checkoutModule: ServerModule<typeof CHECKOUT_ERRORS, typeof CHECKOUT_MESSAGES> = {
   name: 'checkout',
+  errors: CHECKOUT_ERRORS,
+  messages: CHECKOUT_MESSAGES,
   services({ db, config, catalog, carts, orderEvents, paymentProviders: providers, payLinks, legalEntities }) {
     const countryOf = (storeId: number) => catalog.getStore(storeId)?.country;
     const routing = withRoutingRules(

@@ -1,8 +1,10 @@
+import type { ErrorTable } from '../../shared/app-error.js';
 import type { ServerModule } from '../../shared/server-module.js';
 import configListsRoutes from './config-lists.routes.js';
 import { seedConfigLists } from './config-lists.seed.js';
 import { ConfigListsService } from './config-lists.service.js';
 import { providerPaymentFilesRoutes } from './provider-payment-files.routes.js';
+import { CONFIG_LISTS_MESSAGES } from './config-lists.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -12,8 +14,9 @@ declare module '../../plugins/context.js' {
 }
 
 /** The back office's configuration lists and the providers' payment files. */
-export const configListsModule: ServerModule = {
+export const configListsModule: ServerModule<ErrorTable, typeof CONFIG_LISTS_MESSAGES> = {
   name: 'config-lists',
+  messages: CONFIG_LISTS_MESSAGES,
   async services(ctx) {
     const configLists = new ConfigListsService(ctx.db, ctx.now);
     await seedConfigLists(configLists);

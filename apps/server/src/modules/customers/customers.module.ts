@@ -12,6 +12,7 @@ import { SignInLinksService } from './sign-in-links.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { sweepSignInLeftovers } from './sign-in-sweep.js';
 import { staffEditsRoutes } from './staff-edits.routes.js';
+import { CUSTOMERS_ERRORS, CUSTOMERS_MESSAGES } from './customers.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -25,8 +26,10 @@ declare module '../../plugins/context.js' {
 export const SIGN_IN_SWEEP_JOB = 'sign-in-sweep';
 
 /** Accounts and signing in (passwords, links, OpenID, remembered devices), staff's customer and agent admin. */
-export const customersModule: ServerModule = {
+export const customersModule: ServerModule<typeof CUSTOMERS_ERRORS, typeof CUSTOMERS_MESSAGES> = {
   name: 'customers',
+  errors: CUSTOMERS_ERRORS,
+  messages: CUSTOMERS_MESSAGES,
   async services({ db, config, email }) {
     if (config.seedDemoUsers) await seedDemoUsers(db);
     return { passwordReset: new PasswordResetService(db, email), signInLinks: new SignInLinksService(db, email) };

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../shared/server-module.js';
 import { createFileStorage } from './create-file-storage.js';
 import type { FileStorage } from './file-storage.js';
+import { FILES_ERRORS, FILES_MESSAGES } from './files.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -17,8 +18,10 @@ declare module '../../shared/server-module.js' {
 }
 
 /** Where files are kept. */
-export const filesModule: ServerModule = {
+export const filesModule: ServerModule<typeof FILES_ERRORS, typeof FILES_MESSAGES> = {
   name: 'files',
+  errors: FILES_ERRORS,
+  messages: FILES_MESSAGES,
   services: async (ctx, { options }) => ({ files: options.files ?? (await createFileStorage(ctx.config.storage)) }),
   // The storage's connections close after everything that may still read or write files (the first module: the last).
   close: async (ctx, { options }) => {

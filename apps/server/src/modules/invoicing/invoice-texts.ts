@@ -4,7 +4,7 @@ import { formatMessage } from '@ventanilla/domain';
 
 /**
  * Texts printed on invoice and credit-note PDFs, per store language (the PDF is a document, not an API message, so
- * its labels live here with the renderer; API errors stay in i18n/server-messages.ts).
+ * its labels live here with the renderer; API errors stay in invoicing.errors.ts and i18n/server-messages.ts).
  */
 const es = {
   invoice: 'Factura',

@@ -16,6 +16,7 @@ import { LogOnlySubmitter, type VerifactuSubmitter } from './verifactu-submitter
 import { VerifactuService } from './verifactu.service.js';
 import { defineVerifactuJobs } from './verifactu.jobs.js';
 import type { VerifactuEnvironment } from '@ventanilla/domain';
+import { INVOICING_ERRORS, INVOICING_MESSAGES } from './invoicing.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -122,8 +123,10 @@ export function submitterFor(
  * transaction (subscribed as the services are built: it runs late, after every other listener); refunds produce
  * credit notes.
  */
-export const invoicingModule: ServerModule = {
+export const invoicingModule: ServerModule<typeof INVOICING_ERRORS, typeof INVOICING_MESSAGES> = {
   name: 'invoicing',
+  errors: INVOICING_ERRORS,
+  messages: INVOICING_MESSAGES,
   async services(ctx, { options, log }) {
     const { config, email } = ctx;
     const built = createInvoicing({

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signInIpDecision } from '@ventanilla/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { serverMessage } from '../../i18n/server-messages.js';
 import { AppError } from '../../shared/app-error.js';
 import { errors, Nullable, NotJson } from '../../shared/http-schemas.js';
 import { authenticate, UserResponse } from '../customers/index.js';
@@ -39,7 +38,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const refused = (request: FastifyRequest, err: OAuthRefused) => {
     request.log.info({ code: err.code, detail: err.message }, 'OAuth request refused');
-    return { ok: false as const, code: err.code, message: serverMessage(request.language, err.code) };
+    return {
+      ok: false as const,
+      code: err.code,
+      message: request.server.errorRegistry.message(request.language, err.code),
+    };
   };
 
   const signedRoute = {

@@ -7,6 +7,7 @@ import itemAnswersRoutes from './item-answers.routes.js';
 import { ItemAnswersService } from './item-answers.service.js';
 import { OrderDocuments } from './order-documents.js';
 import { WithdrawalService } from './withdrawal.service.js';
+import { ORDERS_ERRORS, ORDERS_MESSAGES } from './orders.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -21,8 +22,10 @@ declare module '../../plugins/context.js' {
 }
 
 /** The customer's orders: their pages, answers' corrections, withdrawal and the documents e-mails attach. */
-export const ordersModule: ServerModule = {
+export const ordersModule: ServerModule<typeof ORDERS_ERRORS, typeof ORDERS_MESSAGES> = {
   name: 'orders',
+  errors: ORDERS_ERRORS,
+  messages: ORDERS_MESSAGES,
   services(ctx) {
     const { db, catalog, legalEntities, now } = ctx;
     // E-mails' PDFs (a credit note, the withdrawal form) are made as each message is sent (docs/withdrawal.md).

@@ -17,6 +17,7 @@ import { SandboxRefunds } from './sandbox/sandbox-refunds.js';
 import { SandboxProvider } from './sandbox/sandbox.adapter.js';
 import { sandboxPagesPlugin } from './sandbox/sandbox.routes.js';
 import type { FetchFn } from './stripe/stripe-client.js';
+import { PAYMENTS_ERRORS, PAYMENTS_MESSAGES } from './payments.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -42,8 +43,10 @@ declare module '../../shared/server-module.js' {
 }
 
 /** The payment providers, their notifications and pages, pay links, transfers and refunds' captures. */
-export const paymentsModule: ServerModule = {
+export const paymentsModule: ServerModule<typeof PAYMENTS_ERRORS, typeof PAYMENTS_MESSAGES> = {
   name: 'payments',
+  errors: PAYMENTS_ERRORS,
+  messages: PAYMENTS_MESSAGES,
   services({ db, config, now, orderEvents }, { options, log }) {
     const sandbox = new SandboxGateway(db, config.sandboxWebhookSecret, options.notificationSender ?? httpSender, {
       mbWayTimeoutS: config.sandboxMbWayTimeoutS,

@@ -5,6 +5,7 @@ import fastBuyRoutes from './fast-buy.routes.js';
 import { FastBuyService } from './fast-buy.service.js';
 import savedItemsRoutes from './saved-items.routes.js';
 import { SavedItemsService } from './saved-items.service.js';
+import { SAVED_ITEMS_ERRORS, SAVED_ITEMS_MESSAGES } from './saved-items.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -18,8 +19,10 @@ declare module '../../plugins/context.js' {
  * Saved items: orders save their property, company or vehicle (with consent) when paid or delivered, and a nota
  * simple attached to a line is read for the customer (docs/customer-panel.md); fast buy reorders from them.
  */
-export const savedItemsModule: ServerModule = {
+export const savedItemsModule: ServerModule<typeof SAVED_ITEMS_ERRORS, typeof SAVED_ITEMS_MESSAGES> = {
   name: 'saved-items',
+  errors: SAVED_ITEMS_ERRORS,
+  messages: SAVED_ITEMS_MESSAGES,
   services: ({ db, catalog, places, now }, { log }) => ({
     savedItems: new SavedItemsService(db, log),
     fastBuy: new FastBuyService(db, catalog, places, now),

@@ -5,6 +5,7 @@ import itemTemplatesRoutes from './item-templates.routes.js';
 import { ItemTemplatesService } from './item-templates.service.js';
 import templatesRoutes from './templates.routes.js';
 import { TemplatesService } from './templates.service.js';
+import { TEMPLATES_ERRORS, TEMPLATES_MESSAGES } from './templates.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -18,8 +19,10 @@ declare module '../../plugins/context.js' {
 }
 
 /** Templates of e-mails and incidences, the agents' use of them on an item and the customer's answer. */
-export const templatesModule: ServerModule = {
+export const templatesModule: ServerModule<typeof TEMPLATES_ERRORS, typeof TEMPLATES_MESSAGES> = {
   name: 'templates',
+  errors: TEMPLATES_ERRORS,
+  messages: TEMPLATES_MESSAGES,
   async services({ db, email, files, orderEvents, itemLocks, now }) {
     const templates = new TemplatesService(db);
     await templates.seed();

@@ -1,9 +1,11 @@
+import type { ErrorTable } from '../../shared/app-error.js';
 import type { ServerModule } from '../../shared/server-module.js';
 import { periodicPollSeconds } from '../jobs/index.js';
 import { contactRoutes, inboundMailRoutes } from './inbound.routes.js';
 import { SmtpReceiver } from './smtp-receiver.js';
 import ticketsRoutes from './tickets.routes.js';
 import { TicketsService } from './tickets.service.js';
+import { TICKETS_MESSAGES } from './tickets.errors.js';
 
 declare module '../../plugins/context.js' {
   interface AppContext {
@@ -18,8 +20,9 @@ declare module '../../plugins/context.js' {
 export const TICKETS_WAKE_JOB = 'tickets-wake';
 
 /** Tickets: inbound mail (SMTP or a provider's webhook) and the contact form, threaded for the agents. */
-export const ticketsModule: ServerModule = {
+export const ticketsModule: ServerModule<ErrorTable, typeof TICKETS_MESSAGES> = {
   name: 'tickets',
+  messages: TICKETS_MESSAGES,
   services({ db, config, email, files, now }, { log }) {
     const tickets = new TicketsService(db, config, email, files, now);
     return { tickets, smtpReceiver: new SmtpReceiver(config.inboundMail, (mail) => tickets.ingest(mail), log, db) };
