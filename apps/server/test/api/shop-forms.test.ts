@@ -109,6 +109,31 @@ describe('wizard pages', () => {
     expect(page.body).toMatch(/<option value="5028" selected>/);
   });
 
+  it('a question a post reveals on its own page is asked there, not skipped nor refused (copia autorizada: PDF too)', async () => {
+    const b = browser();
+    // Page 4 asks the kind of copy; the optional "PDF too" (1305) shows only for the authorised copy, on the same page.
+    const first = await b.get('/html/tienda/copia-escritura-notarial/step4');
+    const asked = (page: string) => [...new Set(fieldsIn(page))];
+    expect(asked(first.body)).toEqual(['option-1304']);
+    const simple = await b.post('/html/tienda/copia-escritura-notarial/step4', { 'option-1304': '130401' });
+    expect(simple.headers.location).toBe('/html/tienda/copia-escritura-notarial/step5');
+    const authorised = await b.post('/html/tienda/copia-escritura-notarial/step4', {
+      _csrf: tokenIn((await b.get('/html/tienda/copia-escritura-notarial/step4')).body),
+      'option-1304': '130402',
+    });
+    expect(authorised.statusCode, authorised.body).toBe(303);
+    expect(authorised.headers.location).toBe('/html/tienda/copia-escritura-notarial/step4');
+    const again = await b.get('/html/tienda/copia-escritura-notarial/step4');
+    expect(asked(again.body)).toEqual(['option-1304', 'option-1305']);
+    expect(again.body).not.toContain('class="error-summary"');
+    const answered = await b.post('/html/tienda/copia-escritura-notarial/step4', {
+      _csrf: tokenIn(again.body),
+      'option-1304': '130402',
+      'option-1305': '130501',
+    });
+    expect(answered.headers.location).toBe('/html/tienda/copia-escritura-notarial/step5');
+  });
+
   it('answers odd input with a 400 and a message: NUL bytes, repeated fields, over-long values', async () => {
     const b = browser();
     // A NUL never reaches a route: the app's input guard answers for every route (security.ts).

@@ -20,6 +20,7 @@ import { accountEntity, bankMatchesAccount, spanishBank } from '../validators/sp
 import { withoutSpaces } from '../validators/check-result.js';
 import { checkPlaceAnswer, PLACE_TYPES, type PlaceLookup } from './place-answers.js';
 import { isOwnerUnknown } from './owner-name.js';
+import { hasDisplayFlag } from './display-flags.js';
 
 // The price parts live in pricing/; kept importable from here for the engine's callers.
 export { catalogPrice } from '../pricing/list-price.js';
@@ -169,16 +170,24 @@ function holds(condition: StepCondition, state: State): boolean {
   return state.visible.has(condition.option_id) && matches(condition, state.effective.get(condition.option_id));
 }
 
+/** Whether a condition's option is shown and has no (valid) answer yet. */
+function unanswered(condition: StepCondition, state: State): boolean {
+  return state.visible.has(condition.option_id) && state.effective.get(condition.option_id) === undefined;
+}
+
 /**
  * Whether an option is visible: every referenced option must itself be visible, and for each referenced option at
  * least one of its conditions must hold (conditions on one option are alternatives; different options all apply).
+ * With `previous_steps_default` the option is shown by default: a referenced option not answered yet counts as
+ * holding, so the option hides only once an answer rules it out.
  */
 function isVisible(option: ProductOption, state: State): boolean {
   if (option.previous_steps.length === 0) return true;
+  const byDefault = hasDisplayFlag(option, 'previous_steps_default');
   const byOption = new Map<number, StepCondition[]>();
   for (const c of option.previous_steps) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
   for (const conditions of byOption.values()) {
-    if (!conditions.some((c) => holds(c, state))) return false;
+    if (!conditions.some((c) => holds(c, state) || (byDefault && unanswered(c, state)))) return false;
   }
   return true;
 }

@@ -53,7 +53,10 @@ export const VALIDATOR_NAMES = [
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
-/** The display flags of the spec, kept as data (the engine does not act on them; the wizard may). */
+/**
+ * The display flags of the spec (docs/shop-flows.md, "Display flags"): read by display-flags.ts and the page layout;
+ * the engine acts on `previous_steps_default` only.
+ */
 export const DISPLAY_FLAGS = [
   'hide_price',
   'full_price',

@@ -206,6 +206,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           fieldErrors: new Map(),
           csrfToken: token,
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
     }
@@ -217,7 +218,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       reply,
       200,
       frame,
-      wizardPage({ frame, product, page: at, answers: draft.answers, result, errors: [], csrfToken: token, urlKey }),
+      wizardPage({
+        frame,
+        product,
+        page: at,
+        answers: draft.answers,
+        result,
+        errors: [],
+        csrfToken: token,
+        urlKey,
+        vatRate: store.vatRate,
+      }),
     );
   });
 
@@ -272,6 +283,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           notice: formText(store.language, 'forms.sessionExpired'),
           csrfToken: session?.csrfToken ?? '',
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
     }
@@ -280,7 +292,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       option_id: id,
       message: formText(store.language, 'forms.placeUnknown', { text }),
     }));
-    const errors = [...placeErrors, ...pageErrors(product, at, result).filter((e) => !unmatched.has(e.option_id))];
+    // Questions this post revealed on its own page (a conditional question without a script to show it in place):
+    // asked now, on the same page, rather than refused as missing or skipped.
+    const revealed = new Set(
+      visibleOptionsOn(product.form, at, askedVisible(product, result))
+        .map((o) => o.option_id)
+        .filter((id) => !ids.includes(id)),
+    );
+    const errors = [
+      ...placeErrors,
+      ...pageErrors(product, at, result).filter((e) => !unmatched.has(e.option_id) && !revealed.has(e.option_id)),
+    ];
     const editLine = stored.editLine;
     if (errors.length > 0) {
       return send(
@@ -296,8 +318,16 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           errors,
           csrfToken: own.csrfToken,
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
+    }
+    if (revealed.size > 0) {
+      await sessionDrafts.save(own.idHash, store.storeId, urlKey, {
+        answers: onlyVisible(answers, result.visible),
+        editLine,
+      });
+      return seeOther(reply, wizardPath(urlKey, at));
     }
     const outcome = result.outcome;
     if (outcome.type === 'exit') {
@@ -348,7 +378,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
         reply,
         status,
         frame,
-        checkPage({ frame, product, answers, result, errors, fieldErrors, csrfToken: session.csrfToken, urlKey }),
+        checkPage({
+          frame,
+          product,
+          answers,
+          result,
+          errors,
+          fieldErrors,
+          csrfToken: session.csrfToken,
+          urlKey,
+          vatRate: store.vatRate,
+        }),
       );
     if (confirmErrors.length > 0) {
       return render(
