@@ -12,6 +12,7 @@ import {
   type FileReference,
   type ProductForm,
   type ProductOption,
+  type RelatedProduct,
   type StepCondition,
   type ValidatorName,
 } from './product-form.js';
@@ -182,14 +183,32 @@ function unanswered(condition: StepCondition, state: State): boolean {
  * holding, so the option hides only once an answer rules it out.
  */
 function isVisible(option: ProductOption, state: State): boolean {
-  if (option.previous_steps.length === 0) return true;
-  const byDefault = hasDisplayFlag(option, 'previous_steps_default');
+  return allHold(option.previous_steps, state, hasDisplayFlag(option, 'previous_steps_default'));
+}
+
+/**
+ * Whether a list of conditions holds as previous_steps are read: per referenced option at least one of its conditions
+ * (alternatives), and every referenced option (all apply). `byDefault`: an unanswered shown option counts as holding.
+ */
+function allHold(conditions: readonly StepCondition[], state: State, byDefault = false): boolean {
   const byOption = new Map<number, StepCondition[]>();
-  for (const c of option.previous_steps) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
-  for (const conditions of byOption.values()) {
-    if (!conditions.some((c) => holds(c, state) || (byDefault && unanswered(c, state)))) return false;
+  for (const c of conditions) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
+  for (const alternatives of byOption.values()) {
+    if (!alternatives.some((c) => holds(c, state) || (byDefault && unanswered(c, state)))) return false;
   }
   return true;
+}
+
+/**
+ * The fee lines these answers charge: a fee line named in related_conditions only when one of its entries holds
+ * (each entry read as previous_steps are), every other one always.
+ */
+function chargedFeeProducts(form: ProductForm, state: State): RelatedProduct[] {
+  const entries = form.related_conditions ?? [];
+  return (form.related_product ?? []).filter((fee) => {
+    const own = entries.filter((e) => e.product_id === fee.product_id);
+    return own.length === 0 || own.some((e) => allHold(e.options, state));
+  });
 }
 
 type Problem = { message: DomainMessage; required: boolean };
@@ -402,7 +421,7 @@ export function evaluateForm(
   const optionsTotal = sum([...supplements.values()]);
   const subtotal = cents(form.base_price + optionsTotal);
   const tax = applyRate(subtotal, vatRate);
-  const related = feeLines(form.related_product, vatRate);
+  const related = feeLines(chargedFeeProducts(form, state), vatRate);
   return {
     visible,
     errors,

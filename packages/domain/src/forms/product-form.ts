@@ -165,6 +165,17 @@ export interface RelatedProduct {
   vat: boolean;
 }
 
+/**
+ * related_conditions entry (docs/shop-flows.md, "Fee lines and their conditions"): the fee line of `product_id` (one
+ * of related_product) is charged only when these conditions hold, read as previous_steps are (conditions on one
+ * option are alternatives, different options all apply). Several entries for one fee line are alternatives. A fee
+ * line without an entry is always charged.
+ */
+export interface RelatedCondition {
+  product_id: number;
+  options: StepCondition[];
+}
+
 /** What the engine needs to know of a product. */
 export interface ProductForm {
   product_id: number;
@@ -182,6 +193,8 @@ export interface ProductForm {
   /** The option asked before the first page. */
   question_on_start?: number | null;
   related_product?: RelatedProduct[];
+  /** When conditional fee lines are charged (see RelatedCondition). */
+  related_conditions?: RelatedCondition[];
 }
 
 /**

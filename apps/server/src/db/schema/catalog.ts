@@ -100,6 +100,8 @@ export interface StoredProductForm {
   questions_on_confirm?: number[];
   question_on_start?: number | null;
   related_product?: Array<{ product_id: number; name: string; price: Cents; vat: boolean }>;
+  /** When a fee line is charged (the domain's RelatedCondition). */
+  related_conditions?: Array<{ product_id: number; options: StoredCondition[] }>;
 }
 
 export const products = pgTable('products', {

@@ -174,6 +174,10 @@ export const FormFile = Type.Object({
       }),
     ),
   ),
+  /** When a fee line of related_product is charged (docs/shop-flows.md, "Fee lines and their conditions"). */
+  related_conditions: Type.Optional(
+    Type.Array(Type.Object({ product_id: Type.Integer({ minimum: 1 }), options: Type.Array(Condition) })),
+  ),
 });
 
 export type StoreRecord = Static<typeof StoreFile>[number];

@@ -59,6 +59,7 @@ export function toStoredForm(form: FormRecord | undefined): StoredProductForm {
       price: money(r.price),
       vat: r.vat ?? true,
     })),
+    ...(form.related_conditions?.length ? { related_conditions: form.related_conditions } : {}),
   };
 }
 
@@ -84,5 +85,6 @@ export function fromStoredForm(
     questions_on_confirm: stored.questions_on_confirm ?? [],
     question_on_start: stored.question_on_start ?? null,
     related_product: (stored.related_product ?? []).map((r) => ({ ...r, price: r.price })),
+    related_conditions: stored.related_conditions ?? [],
   };
 }
