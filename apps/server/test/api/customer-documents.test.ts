@@ -103,6 +103,30 @@ describe('pushFilesToPedido and hasDniUploaded', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('a DNI given as a wizard answer counts: the answer to a question marked document "identity"', async () => {
+    // Certificado negativo de propiedades (20002) asks "Copia del DNI o NIE" (4703); its line's file answer.
+    const answered = async (optionId: number, uploadedBy = customerId) => {
+      const { orderId, itemId } = await order(customerId);
+      await t.app.ctx.db.update(orderItems).set({ productId: 20002 }).where(eq(orderItems.itemId, itemId));
+      await t.app.ctx.db.insert(itemFiles).values({
+        itemId,
+        filename: 'dni.pdf',
+        contentType: 'application/pdf',
+        size: PDF.length,
+        sha256: 'x'.repeat(64),
+        storageKey: `test/${itemId}`,
+        uploadedBy,
+        uploadId: `upload-${itemId}`,
+        optionId,
+      });
+      return (await customer.get(`/api/me/order-documents/has-dni?order_id=${orderId}`)).json();
+    };
+    expect(await answered(4703)).toMatchObject({ has_dni: true });
+    // Another question's document, or the DNI the staff attached, is not the customer's identity document.
+    expect(await answered(4704)).toMatchObject({ has_dni: false });
+    expect(await answered(4703, otherId)).toMatchObject({ has_dni: false });
+  });
+
   it('a document of another kind does not count as the identity document', async () => {
     const { orderId } = await order(customerId);
     expect((await push(customer, `/api/me/orders/${orderId}/files`, [{ name: 'x.pdf', bytes: PDF }])).statusCode).toBe(

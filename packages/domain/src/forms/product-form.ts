@@ -128,6 +128,13 @@ export interface ProductOption {
   display?: Partial<Record<DisplayFlag, boolean>>;
   /** Place questions and province/district lists (see PlaceConfig). */
   place?: PlaceConfig;
+  /** A `file` question asking for the customer's identity document (DNI, NIE, passport): hasDniUploaded counts it. */
+  document?: 'identity';
+}
+
+/** Whether a question's answer is an identity document (a `file` question marked `document: "identity"`). */
+export function isIdentityDocumentQuestion(option: { type: string; document?: string | null }): boolean {
+  return option.type === 'file' && option.document === 'identity';
 }
 
 /** conditions_to_redirect entry: in product_id_in, when option_id has value, move to product_id_out at step_saved. */

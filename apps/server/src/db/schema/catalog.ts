@@ -87,6 +87,8 @@ export interface StoredProductForm {
     display?: Partial<Record<DisplayFlag, boolean>>;
     /** Place questions (docs/geo-data.md). */
     place?: { country?: 'ES' | 'PT'; parent_option?: number };
+    /** A file question asking for the customer's identity document. */
+    document?: 'identity';
   }>;
   conditions_to_redirect?: Array<
     StoredCondition & { product_id_in: number; product_id_out: number; step_saved: number }

@@ -46,6 +46,7 @@ export function toStoredForm(form: FormRecord | undefined): StoredProductForm {
         ...(o.validator ? { validator: o.validator } : {}),
         ...(display ? { display } : {}),
         ...(o.place ? { place: o.place } : {}),
+        ...(o.document ? { document: o.document } : {}),
       };
     }),
     conditions_to_redirect: form.conditions_to_redirect ?? [],

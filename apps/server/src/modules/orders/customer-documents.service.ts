@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { reserveHit } from '../../db/rate-counters.js';
@@ -47,11 +47,15 @@ function likePattern(q: string): string {
  * The customer panel's documents across orders (the spec's documents list, hasDniUploaded and pushFilesToPedido):
  * only the documents of the customer's own orders that customers may see. Someone else's order is 404.
  */
+/** Whether a product's question (in the order's store) asks for an identity document (isIdentityDocumentQuestion). */
+export type IdentityQuestion = (storeId: number, productId: number, optionId: number) => boolean;
+
 export class CustomerDocumentsService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStorage,
     private readonly config: Pick<AppConfig, 'uploadsPerHour'>,
+    private readonly identityQuestion: IdentityQuestion,
   ) {}
 
   /** The documents of every order of the customer, newest first; `q` searches the file and product names. */
@@ -98,23 +102,36 @@ export class CustomerDocumentsService {
     return rows;
   }
 
-  /** hasDniUploaded: whether the customer already sent their identity document to this order. */
+  /**
+   * hasDniUploaded: whether the customer already sent their identity document to this order: a document sent as
+   * `identity`, or the answer to a wizard question that asks for one (a file question marked `document: "identity"`).
+   */
   async hasIdentityDocument(customerId: number, orderId: number): Promise<boolean> {
     const items = await this.ownItems(customerId, orderId);
-    const [row] = await this.db
-      .select({ n: count() })
+    const rows = await this.db
+      .select({
+        kind: itemFiles.documentKind,
+        optionId: itemFiles.optionId,
+        productId: orderItems.productId,
+        storeId: orders.storeId,
+      })
       .from(itemFiles)
+      .innerJoin(orderItems, eq(orderItems.itemId, itemFiles.itemId))
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
       .where(
         and(
           inArray(
             itemFiles.itemId,
             items.map((i) => i.itemId),
           ),
-          eq(itemFiles.documentKind, 'identity'),
           eq(itemFiles.uploadedBy, customerId),
+          or(eq(itemFiles.documentKind, 'identity'), isNotNull(itemFiles.optionId)),
         ),
       );
-    return (row?.n ?? 0) > 0;
+    return rows.some(
+      (r) =>
+        r.kind === 'identity' || (r.optionId !== null && this.identityQuestion(r.storeId, r.productId, r.optionId)),
+    );
   }
 
   /** Before the body is read: someone else's order, or a line of another order, is 404. */
