@@ -5,6 +5,7 @@ import { reserveHit } from '../../db/rate-counters.js';
 import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
+import { recordHistory } from '../order-records/index.js';
 
 /** Files one push to an order may carry (the incident answer's limit). */
 export const PUSH_MAX_FILES = 5;
@@ -48,7 +49,7 @@ function likePattern(q: string): string {
  * only the documents of the customer's own orders that customers may see. Someone else's order is 404.
  */
 /** Whether a product's question (in the order's store) asks for an identity document (isIdentityDocumentQuestion). */
-export type IdentityQuestion = (storeId: number, productId: number, optionId: number) => boolean;
+type IdentityQuestion = (storeId: number, productId: number, optionId: number) => boolean;
 
 export class CustomerDocumentsService {
   constructor(
@@ -170,24 +171,36 @@ export class CustomerDocumentsService {
           throw new AppError('TOO_MANY_UPLOADS', `${bucket} over ${this.config.uploadsPerHour}/h`);
       }
     }
-    const stored = [];
+    const stored: Array<(typeof checked)[number] & Awaited<ReturnType<FileStorage['put']>>> = [];
     for (const file of checked) stored.push({ ...file, ...(await this.files.put(file.bytes)) });
-    const rows = await this.db
-      .insert(itemFiles)
-      .values(
-        stored.map((f) => ({
+    const rows = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(itemFiles)
+        .values(
+          stored.map((f) => ({
+            itemId: target.itemId,
+            filename: safeFilename(f.filename, f.mime),
+            contentType: f.mime,
+            size: f.bytes.length,
+            sha256: f.sha256,
+            storageKey: f.key,
+            uploadedBy: customerId,
+            visibleToCustomer: true,
+            documentKind: input.kind,
+          })),
+        )
+        .returning();
+      // The agents' history of the line says the customer sent them (historyChanges names the files).
+      await recordHistory(tx, [
+        {
           itemId: target.itemId,
-          filename: safeFilename(f.filename, f.mime),
-          contentType: f.mime,
-          size: f.bytes.length,
-          sha256: f.sha256,
-          storageKey: f.key,
-          uploadedBy: customerId,
-          visibleToCustomer: true,
-          documentKind: input.kind,
-        })),
-      )
-      .returning();
+          accion: input.kind === 'identity' ? 'documento_identidad_cliente' : 'archivo_cliente',
+          adminUserId: null,
+          details: { customer_id: customerId, files: inserted.map((f) => ({ file_id: f.id, filename: f.filename })) },
+        },
+      ]);
+      return inserted;
+    });
     return {
       files: rows.map((file) =>
         documentOut(customerId, { file, orderId: input.orderId, productName: target.productName }),
