@@ -166,10 +166,17 @@ describe('cart, sign-in and checkout', () => {
     expect(forged.statusCode).toBe(403);
     const added = await b.post('/html/tienda/nota-simple/check', { _csrf: tokenIn(check.body) });
     expect(added.statusCode, added.body).toBe(303);
-    expect(added.headers.location).toBe('/html/cart');
+    expect(added.headers.location).toMatch(/^\/html\/cart\?added=\d+$/);
 
-    const cart = await b.get('/html/cart');
+    // The cart says what was added, with the browser's notice (CartAddedNotice): same texts, same markup.
+    const cart = await b.get(added.headers.location as string);
     const line = /action="\/html\/cart\/(\d+)"/.exec(cart.body)![1]!;
+    expect(added.headers.location).toBe(`/html/cart?added=${line}`);
+    expect(cart.body).toContain(
+      '<div class="alert alert--success" role="status"><p class="alert__title">Añadido a tu carrito</p><div class="alert__body"><p>Se ha añadido «Nota simple del Registro de la Propiedad» a tu carrito.</p><p><a href="/">Seguir comprando</a></p></div></div>',
+    );
+    // Only right after adding: the cart opened later says nothing of it.
+    expect((await b.get('/html/cart')).body).not.toContain('Añadido a tu carrito');
     const version = /name="version" value="(\d+)"/.exec(cart.body)![1]!;
     const token = tokenIn(cart.body);
     // One property, one unit: the quantity is said, not asked.
