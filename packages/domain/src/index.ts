@@ -19,6 +19,7 @@ export * from './forms/shop-flows.js';
 export * from './forms/form-reuse.js';
 export * from './forms/place-answers.js';
 export * from './forms/wizard-layout.js';
+export * from './forms/display-flags.js';
 export * from './orders/answer-corrections.js';
 export * from './orders/qp-customer-list.js';
 export * from './orders/orderability.js';

@@ -2,7 +2,7 @@
 // filters and the sign-in page's first step (identify): ownership is 404, bad input 400, the throttle 429.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemFiles, orderItems, users } from '../../src/db/schema.js';
+import { itemFiles, itemHistory, orderItems, users } from '../../src/db/schema.js';
 import { MAX_FAILURES_PER_IP, MAX_IDENTIFY_PER_IP } from '../../src/modules/customers/auth.service.js';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { AGENT, createTestApp, signedIn, type TestApp, TestClient } from '../support/test-app.js';
@@ -97,19 +97,56 @@ describe('pushFilesToPedido and hasDniUploaded', () => {
     });
     const after = await customer.get(`/api/me/order-documents/has-dni?order_id=${orderId}`);
     expect(after.json()).toEqual({ order_id: orderId, has_dni: true });
+    // The agents' history of the line says the customer sent it, naming the file, as the customer (no agent).
+    const agent = await signedIn(t.app, AGENT);
+    const detail = (await agent.get(`/api/backoffice/items/${itemId}`)).json<{
+      history: Array<{ accion: string; admin_user_id: number | null; details: Record<string, unknown> | null }>;
+    }>();
+    expect(detail.history).toContainEqual(
+      expect.objectContaining({
+        accion: 'documento_identidad_cliente',
+        details: { customer_id: customerId, files: [{ file_id: file?.id, filename: 'dni.pdf' }] },
+      }),
+    );
     // The customer downloads it from the order, like any of its documents.
     const download = await customer.get(`/api/me/orders/${orderId}/files/${String(file?.id)}`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('a DNI given as a wizard answer counts: the answer to a question marked document "identity"', async () => {
+    // Certificado negativo de propiedades (20002) asks "Copia del DNI o NIE" (4703); its line's file answer.
+    const answered = async (optionId: number, uploadedBy = customerId) => {
+      const { orderId, itemId } = await order(customerId);
+      await t.app.ctx.db.update(orderItems).set({ productId: 20002 }).where(eq(orderItems.itemId, itemId));
+      await t.app.ctx.db.insert(itemFiles).values({
+        itemId,
+        filename: 'dni.pdf',
+        contentType: 'application/pdf',
+        size: PDF.length,
+        sha256: 'x'.repeat(64),
+        storageKey: `test/${itemId}`,
+        uploadedBy,
+        uploadId: `upload-${itemId}`,
+        optionId,
+      });
+      return (await customer.get(`/api/me/order-documents/has-dni?order_id=${orderId}`)).json();
+    };
+    expect(await answered(4703)).toMatchObject({ has_dni: true });
+    // Another question's document, or the DNI the staff attached, is not the customer's identity document.
+    expect(await answered(4704)).toMatchObject({ has_dni: false });
+    expect(await answered(4703, otherId)).toMatchObject({ has_dni: false });
+  });
+
   it('a document of another kind does not count as the identity document', async () => {
-    const { orderId } = await order(customerId);
+    const { orderId, itemId } = await order(customerId);
     expect((await push(customer, `/api/me/orders/${orderId}/files`, [{ name: 'x.pdf', bytes: PDF }])).statusCode).toBe(
       201,
     );
     const res = await customer.get(`/api/me/order-documents/has-dni?order_id=${orderId}`);
     expect(res.json()).toMatchObject({ has_dni: false });
+    const [line] = await t.app.ctx.db.select().from(itemHistory).where(eq(itemHistory.itemId, itemId));
+    expect(line).toMatchObject({ accion: 'archivo_cliente', adminUserId: null });
   });
 
   it('another customer’s order is 404 for both, the same answer as an order that does not exist', async () => {

@@ -109,6 +109,31 @@ describe('wizard pages', () => {
     expect(page.body).toMatch(/<option value="5028" selected>/);
   });
 
+  it('a question a post reveals on its own page is asked there, not skipped nor refused (copia autorizada: PDF too)', async () => {
+    const b = browser();
+    // Page 4 asks the kind of copy; the optional "PDF too" (1305) shows only for the authorised copy, on the same page.
+    const first = await b.get('/html/tienda/copia-escritura-notarial/step4');
+    const asked = (page: string) => [...new Set(fieldsIn(page))];
+    expect(asked(first.body)).toEqual(['option-1304']);
+    const simple = await b.post('/html/tienda/copia-escritura-notarial/step4', { 'option-1304': '130401' });
+    expect(simple.headers.location).toBe('/html/tienda/copia-escritura-notarial/step5');
+    const authorised = await b.post('/html/tienda/copia-escritura-notarial/step4', {
+      _csrf: tokenIn((await b.get('/html/tienda/copia-escritura-notarial/step4')).body),
+      'option-1304': '130402',
+    });
+    expect(authorised.statusCode, authorised.body).toBe(303);
+    expect(authorised.headers.location).toBe('/html/tienda/copia-escritura-notarial/step4');
+    const again = await b.get('/html/tienda/copia-escritura-notarial/step4');
+    expect(asked(again.body)).toEqual(['option-1304', 'option-1305']);
+    expect(again.body).not.toContain('class="error-summary"');
+    const answered = await b.post('/html/tienda/copia-escritura-notarial/step4', {
+      _csrf: tokenIn(again.body),
+      'option-1304': '130402',
+      'option-1305': '130501',
+    });
+    expect(answered.headers.location).toBe('/html/tienda/copia-escritura-notarial/step5');
+  });
+
   it('answers odd input with a 400 and a message: NUL bytes, repeated fields, over-long values', async () => {
     const b = browser();
     // A NUL never reaches a route: the app's input guard answers for every route (security.ts).
@@ -141,10 +166,17 @@ describe('cart, sign-in and checkout', () => {
     expect(forged.statusCode).toBe(403);
     const added = await b.post('/html/tienda/nota-simple/check', { _csrf: tokenIn(check.body) });
     expect(added.statusCode, added.body).toBe(303);
-    expect(added.headers.location).toBe('/html/cart');
+    expect(added.headers.location).toMatch(/^\/html\/cart\?added=\d+$/);
 
-    const cart = await b.get('/html/cart');
+    // The cart says what was added, with the browser's notice (CartAddedNotice): same texts, same markup.
+    const cart = await b.get(added.headers.location as string);
     const line = /action="\/html\/cart\/(\d+)"/.exec(cart.body)![1]!;
+    expect(added.headers.location).toBe(`/html/cart?added=${line}`);
+    expect(cart.body).toContain(
+      '<div class="alert alert--success" role="status"><p class="alert__title">Añadido a tu carrito</p><div class="alert__body"><p>Se ha añadido «Nota simple del Registro de la Propiedad» a tu carrito.</p><p><a href="/">Seguir comprando</a></p></div></div>',
+    );
+    // Only right after adding: the cart opened later says nothing of it.
+    expect((await b.get('/html/cart')).body).not.toContain('Añadido a tu carrito');
     const version = /name="version" value="(\d+)"/.exec(cart.body)![1]!;
     const token = tokenIn(cart.body);
     // One property, one unit: the quantity is said, not asked.

@@ -96,6 +96,23 @@ describe('historyChanges: what each action changed, old and new', () => {
       [{ field: 'file', to: { type: 'text', value: 'nota.pdf' } }],
     ],
     [
+      'documents the customer sent to the order',
+      line('archivo_cliente', {
+        customer_id: 3,
+        files: [
+          { file_id: 2, filename: 'a.pdf' },
+          { file_id: 3, filename: 'b.png' },
+        ],
+      }),
+      [{ field: 'file', to: { type: 'text', value: 'a.pdf, b.png' } }],
+    ],
+    [
+      'the identity document the customer sent',
+      line('documento_identidad_cliente', { customer_id: 3, files: [{ file_id: 4, filename: 'dni.pdf' }] }),
+      [{ field: 'file', to: { type: 'text', value: 'dni.pdf' } }],
+    ],
+    ['customer documents: an odd list names nothing', line('archivo_cliente', { files: [null, { filename: 7 }] }), []],
+    [
       'lead converted',
       line('convert_lead', { product_id: 18508, draft_id: 'abc' }),
       [{ field: 'product', to: { type: 'number', value: 18508 } }],

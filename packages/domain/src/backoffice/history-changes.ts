@@ -81,6 +81,15 @@ function attributes(value: unknown): HistoryValue {
   return text(pairs.map((a) => `${a.key}: ${a.value}`).join('; '));
 }
 
+/** The names of a list of files (`[{ filename }]`), joined by ", "; an old line may hold anything: only names count. */
+function fileNames(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((f: unknown) => (f as { filename?: unknown } | null)?.filename)
+    .filter((n): n is string => typeof n === 'string' && n !== '')
+    .join(', ');
+}
+
 function text(value: unknown): HistoryValue {
   return typeof value === 'string' && value !== '' ? { type: 'text', value } : NONE;
 }
@@ -164,6 +173,11 @@ export function historyChanges(line: HistoryLineValues): HistoryChange[] {
     case 'archivo_subido':
     case 'archivo_borrado':
       changes.push({ field: 'file', to: text(d['filename']) });
+      break;
+    case 'archivo_cliente':
+    case 'documento_identidad_cliente':
+      // Documents the customer sent to the order (pushFilesToPedido): their names.
+      changes.push({ field: 'file', to: text(fileNames(d['files'])) });
       break;
     case 'convert_lead':
       changes.push({ field: 'product', to: number(d['product_id']) });

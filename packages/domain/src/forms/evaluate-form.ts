@@ -12,6 +12,7 @@ import {
   type FileReference,
   type ProductForm,
   type ProductOption,
+  type RelatedProduct,
   type StepCondition,
   type ValidatorName,
 } from './product-form.js';
@@ -20,6 +21,7 @@ import { accountEntity, bankMatchesAccount, spanishBank } from '../validators/sp
 import { withoutSpaces } from '../validators/check-result.js';
 import { checkPlaceAnswer, PLACE_TYPES, type PlaceLookup } from './place-answers.js';
 import { isOwnerUnknown } from './owner-name.js';
+import { hasDisplayFlag } from './display-flags.js';
 
 // The price parts live in pricing/; kept importable from here for the engine's callers.
 export { catalogPrice } from '../pricing/list-price.js';
@@ -169,18 +171,44 @@ function holds(condition: StepCondition, state: State): boolean {
   return state.visible.has(condition.option_id) && matches(condition, state.effective.get(condition.option_id));
 }
 
+/** Whether a condition's option is shown and has no (valid) answer yet. */
+function unanswered(condition: StepCondition, state: State): boolean {
+  return state.visible.has(condition.option_id) && state.effective.get(condition.option_id) === undefined;
+}
+
 /**
  * Whether an option is visible: every referenced option must itself be visible, and for each referenced option at
  * least one of its conditions must hold (conditions on one option are alternatives; different options all apply).
+ * With `previous_steps_default` the option is shown by default: a referenced option not answered yet counts as
+ * holding, so the option hides only once an answer rules it out.
  */
 function isVisible(option: ProductOption, state: State): boolean {
-  if (option.previous_steps.length === 0) return true;
+  return allHold(option.previous_steps, state, hasDisplayFlag(option, 'previous_steps_default'));
+}
+
+/**
+ * Whether a list of conditions holds as previous_steps are read: per referenced option at least one of its conditions
+ * (alternatives), and every referenced option (all apply). `byDefault`: an unanswered shown option counts as holding.
+ */
+function allHold(conditions: readonly StepCondition[], state: State, byDefault = false): boolean {
   const byOption = new Map<number, StepCondition[]>();
-  for (const c of option.previous_steps) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
-  for (const conditions of byOption.values()) {
-    if (!conditions.some((c) => holds(c, state))) return false;
+  for (const c of conditions) byOption.set(c.option_id, [...(byOption.get(c.option_id) ?? []), c]);
+  for (const alternatives of byOption.values()) {
+    if (!alternatives.some((c) => holds(c, state) || (byDefault && unanswered(c, state)))) return false;
   }
   return true;
+}
+
+/**
+ * The fee lines these answers charge: a fee line named in related_conditions only when one of its entries holds
+ * (each entry read as previous_steps are), every other one always.
+ */
+function chargedFeeProducts(form: ProductForm, state: State): RelatedProduct[] {
+  const entries = form.related_conditions ?? [];
+  return (form.related_product ?? []).filter((fee) => {
+    const own = entries.filter((e) => e.product_id === fee.product_id);
+    return own.length === 0 || own.some((e) => allHold(e.options, state));
+  });
 }
 
 type Problem = { message: DomainMessage; required: boolean };
@@ -393,7 +421,7 @@ export function evaluateForm(
   const optionsTotal = sum([...supplements.values()]);
   const subtotal = cents(form.base_price + optionsTotal);
   const tax = applyRate(subtotal, vatRate);
-  const related = feeLines(form.related_product, vatRate);
+  const related = feeLines(chargedFeeProducts(form, state), vatRate);
   return {
     visible,
     errors,

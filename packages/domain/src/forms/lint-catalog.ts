@@ -21,7 +21,8 @@ export type LintRule =
   | 'redirect-cycle'
   | 'redirect-bad-step'
   | 'exit-empty-message'
-  | 'exit-no-condition';
+  | 'exit-no-condition'
+  | 'related-condition-unknown-fee';
 
 /** One problem found in a form (the message is for catalogue editors, in English). */
 export interface LintProblem {
@@ -235,6 +236,16 @@ function lintForm(
     for (const c of early.options) checkCondition(c, 'conditions_to_earlycheckout');
     for (const id of early.confirmationOptions) unknownRef(id, 'conditions_to_earlycheckout.confirmationOptions');
   }
+  const fees = new Set((form.related_product ?? []).map((r) => r.product_id));
+  (form.related_conditions ?? []).forEach((e, i) => {
+    const path = `related_conditions[${i}]`;
+    if (!fees.has(e.product_id))
+      add('related-condition-unknown-fee', `${path} names fee ${e.product_id}, which is not in related_product`, {
+        path,
+        product: e.product_id,
+      });
+    for (const c of e.options) checkCondition(c, path);
+  });
   for (const id of form.questions_on_confirm ?? []) unknownRef(id, 'questions_on_confirm');
   if (form.question_on_start !== undefined && form.question_on_start !== null)
     unknownRef(form.question_on_start, 'question_on_start');

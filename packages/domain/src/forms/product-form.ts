@@ -53,7 +53,10 @@ export const VALIDATOR_NAMES = [
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
-/** The display flags of the spec, kept as data (the engine does not act on them; the wizard may). */
+/**
+ * The display flags of the spec (docs/shop-flows.md, "Display flags"): read by display-flags.ts and the page layout;
+ * the engine acts on `previous_steps_default` only.
+ */
 export const DISPLAY_FLAGS = [
   'hide_price',
   'full_price',
@@ -125,6 +128,13 @@ export interface ProductOption {
   display?: Partial<Record<DisplayFlag, boolean>>;
   /** Place questions and province/district lists (see PlaceConfig). */
   place?: PlaceConfig;
+  /** A `file` question asking for the customer's identity document (DNI, NIE, passport): hasDniUploaded counts it. */
+  document?: 'identity';
+}
+
+/** Whether a question's answer is an identity document (a `file` question marked `document: "identity"`). */
+export function isIdentityDocumentQuestion(option: { type: string; document?: string | null }): boolean {
+  return option.type === 'file' && option.document === 'identity';
 }
 
 /** conditions_to_redirect entry: in product_id_in, when option_id has value, move to product_id_out at step_saved. */
@@ -162,6 +172,17 @@ export interface RelatedProduct {
   vat: boolean;
 }
 
+/**
+ * related_conditions entry (docs/shop-flows.md, "Fee lines and their conditions"): the fee line of `product_id` (one
+ * of related_product) is charged only when these conditions hold, read as previous_steps are (conditions on one
+ * option are alternatives, different options all apply). Several entries for one fee line are alternatives. A fee
+ * line without an entry is always charged.
+ */
+export interface RelatedCondition {
+  product_id: number;
+  options: StepCondition[];
+}
+
 /** What the engine needs to know of a product. */
 export interface ProductForm {
   product_id: number;
@@ -179,6 +200,8 @@ export interface ProductForm {
   /** The option asked before the first page. */
   question_on_start?: number | null;
   related_product?: RelatedProduct[];
+  /** When conditional fee lines are charged (see RelatedCondition). */
+  related_conditions?: RelatedCondition[];
 }
 
 /**

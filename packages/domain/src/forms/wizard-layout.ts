@@ -4,8 +4,10 @@
  * that the product as the API shows it (the browser) and the engine's ProductForm both fit.
  */
 
-/** What the layout needs of a question. */
-export interface LayoutOption {
+import { hasDisplayFlag, isEmbedded, type FlaggedOption } from './display-flags.js';
+
+/** What the layout needs of a question (its display flags place it: `append_to_end`, `embedded_*`). */
+export interface LayoutOption extends FlaggedOption {
   option_id: number;
   /** Form order. */
   index: number;
@@ -40,19 +42,35 @@ export function stepOffset(layout: FormLayout): number {
   return startQuestion(layout) === null ? 0 : 1;
 }
 
+/** One page per question in form order, except that an embedded question shares the page of the one before it. */
+function pagesInFormOrder(options: readonly LayoutOption[]): number[][] {
+  const pages: number[][] = [];
+  for (const option of [...options].sort((a, b) => a.index - b.index)) {
+    const last = pages.at(-1);
+    if (last && isEmbedded(option)) last.push(option.option_id);
+    else pages.push([option.option_id]);
+  }
+  return pages;
+}
+
 /**
  * The wizard's pages: the question on start first (if any), then the product's `steps` (without the start and the
  * confirm-page questions; a page left empty is skipped like a page whose questions are hidden). Without `steps`, every
- * option gets its own page in form order.
+ * option gets its own page in form order (an embedded one shares the page before it). Questions flagged
+ * `append_to_end` leave their page and are asked together on a last page of their own, in form order.
  */
 export function wizardPages(layout: FormLayout): number[][] {
   const start = startQuestion(layout);
+  const atEnd = [...layout.options]
+    .filter((o) => hasDisplayFlag(o, 'append_to_end') && o.option_id !== start)
+    .sort((a, b) => a.index - b.index)
+    .map((o) => o.option_id);
   const elsewhere = new Set([...confirmQuestions(layout), ...(start === null ? [] : [start])]);
-  const steps =
-    layout.steps.length > 0
-      ? layout.steps.map((page) => [...page])
-      : [...layout.options].sort((a, b) => a.index - b.index).map((o) => [o.option_id]);
-  const pages = elsewhere.size ? steps.map((page) => page.filter((id) => !elsewhere.has(id))) : steps;
+  const steps = layout.steps.length > 0 ? layout.steps.map((page) => [...page]) : pagesInFormOrder(layout.options);
+  const moved = new Set([...elsewhere, ...atEnd]);
+  const pages = moved.size ? steps.map((page) => page.filter((id) => !moved.has(id))) : steps;
+  const last = atEnd.filter((id) => !elsewhere.has(id));
+  if (last.length > 0) pages.push(last);
   return start === null ? pages : [[start], ...pages];
 }
 

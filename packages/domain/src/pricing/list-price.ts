@@ -8,6 +8,8 @@ export interface PricedProduct {
   /** Official fees collected for third parties: no VAT. */
   official_fee: Cents;
   related_product?: readonly RelatedProduct[];
+  /** Fee lines named here are charged only on some answers: not part of the list price. */
+  related_conditions?: ReadonlyArray<{ product_id: number }>;
 }
 
 /** The catalogue price of a product with no supplements and no fee lines: base + VAT (half-up) + official fee. */
@@ -25,10 +27,15 @@ export function feeLines(related: readonly RelatedProduct[] | undefined, vatRate
 
 /**
  * The price a product is listed at in a store (docs/catalogue.md, "Price model"): base + VAT + official fee + its fee
- * lines, each with its own tax rule. It is what the form engine charges when no answer adds a supplement.
+ * lines, each with its own tax rule. It is what the form engine charges when no answer adds a supplement. A fee line
+ * with related_conditions is charged only on some answers, like a supplement, so it is left out.
  */
 export function listPrice(product: PricedProduct, vatRate: RateBp): Cents {
-  const lines = feeLines(product.related_product, vatRate);
+  const conditional = new Set((product.related_conditions ?? []).map((c) => c.product_id));
+  const lines = feeLines(
+    product.related_product?.filter((r) => !conditional.has(r.product_id)),
+    vatRate,
+  );
   return cents(catalogPrice(product.base_price, product.official_fee, vatRate) + sum(lines.map((l) => l.total)));
 }
 

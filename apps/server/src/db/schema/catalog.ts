@@ -87,6 +87,8 @@ export interface StoredProductForm {
     display?: Partial<Record<DisplayFlag, boolean>>;
     /** Place questions (docs/geo-data.md). */
     place?: { country?: 'ES' | 'PT'; parent_option?: number };
+    /** A file question asking for the customer's identity document. */
+    document?: 'identity';
   }>;
   conditions_to_redirect?: Array<
     StoredCondition & { product_id_in: number; product_id_out: number; step_saved: number }
@@ -100,6 +102,8 @@ export interface StoredProductForm {
   questions_on_confirm?: number[];
   question_on_start?: number | null;
   related_product?: Array<{ product_id: number; name: string; price: Cents; vat: boolean }>;
+  /** When a fee line is charged (the domain's RelatedCondition). */
+  related_conditions?: Array<{ product_id: number; options: StoredCondition[] }>;
 }
 
 export const products = pgTable('products', {

@@ -240,7 +240,8 @@ export const itemFiles = pgTable(
     uploadId: text('upload_id'),
     optionId: integer('option_id'),
     // What the customer said a document they sent to an existing order is: 'identity' (their DNI/NIE/passport, the
-    // spec's hasDniUploaded) or 'other'; null for wizard answers and the staff's documents.
+    // spec's hasDniUploaded) or 'other'; null for wizard answers (hasDniUploaded reads their question instead) and the
+    // staff's documents.
     documentKind: text('document_kind'),
     createdAt: createdAt(),
   },

@@ -579,7 +579,12 @@ function priceWithFees(row: ProductRow, fees: Map<number, ProductRow>, vatRateBp
     const fee = fees.get(id);
     return fee && { name: fee.name, price: fee.basePrice };
   });
-  const product = { base_price: row.basePrice, official_fee: row.officialFee, related_product: related };
+  const product = {
+    base_price: row.basePrice,
+    official_fee: row.officialFee,
+    related_product: related,
+    related_conditions: row.form.related_conditions ?? [],
+  };
   return listPrice(product, rateBp(vatRateBp));
 }
 

@@ -122,6 +122,8 @@ export const FormFile = Type.Object({
       max_length: Type.Optional(Type.Integer({ minimum: 1 })),
       autounset_option_values: Type.Optional(Type.Array(Condition)),
       validator: Type.Optional(Nullable(OneOf(VALIDATOR_NAMES))),
+      /** A file question asking for an identity document (DNI, NIE, passport): hasDniUploaded counts its answer. */
+      document: Type.Optional(Type.Literal('identity')),
       /** Place questions: country of the list and the question that narrows it (docs/geo-data.md). */
       place: Type.Optional(
         Type.Object(
@@ -173,6 +175,10 @@ export const FormFile = Type.Object({
         vat: Type.Optional(Type.Boolean()),
       }),
     ),
+  ),
+  /** When a fee line of related_product is charged (docs/shop-flows.md, "Fee lines and their conditions"). */
+  related_conditions: Type.Optional(
+    Type.Array(Type.Object({ product_id: Type.Integer({ minimum: 1 }), options: Type.Array(Condition) })),
   ),
 });
 

@@ -46,6 +46,7 @@ export function toStoredForm(form: FormRecord | undefined): StoredProductForm {
         ...(o.validator ? { validator: o.validator } : {}),
         ...(display ? { display } : {}),
         ...(o.place ? { place: o.place } : {}),
+        ...(o.document ? { document: o.document } : {}),
       };
     }),
     conditions_to_redirect: form.conditions_to_redirect ?? [],
@@ -59,6 +60,7 @@ export function toStoredForm(form: FormRecord | undefined): StoredProductForm {
       price: money(r.price),
       vat: r.vat ?? true,
     })),
+    ...(form.related_conditions?.length ? { related_conditions: form.related_conditions } : {}),
   };
 }
 
@@ -84,5 +86,6 @@ export function fromStoredForm(
     questions_on_confirm: stored.questions_on_confirm ?? [],
     question_on_start: stored.question_on_start ?? null,
     related_product: (stored.related_product ?? []).map((r) => ({ ...r, price: r.price })),
+    related_conditions: stored.related_conditions ?? [],
   };
 }

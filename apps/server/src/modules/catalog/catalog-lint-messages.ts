@@ -27,6 +27,7 @@ const es: Templates = {
   'redirect-bad-step': 'Una redirección al producto {product} continúa en el paso {step}, que ese producto no tiene.',
   'exit-empty-message': '{path}: la salida no tiene mensaje.',
   'exit-no-condition': '{path}: la salida no tiene ninguna condición.',
+  'related-condition-unknown-fee': '{path}: nombra la tasa {product}, que no está en related_product.',
   'mixed-vat-countries': 'Se vende en tiendas de varios países ({countries}): un producto tiene un solo tipo de IVA.',
   'vat-free-outside-exceptions': 'La tasa oficial {fee} no lleva IVA, y en esta categoría todo el precio lleva IVA.',
   'vat-free-related':
@@ -57,6 +58,7 @@ const en: Templates = {
   'redirect-bad-step': 'A redirect to product {product} resumes at step {step}, which that product does not have.',
   'exit-empty-message': '{path}: the exit has no message.',
   'exit-no-condition': '{path}: the exit has no condition.',
+  'related-condition-unknown-fee': '{path}: names fee {product}, which is not in related_product.',
   'mixed-vat-countries': 'Sold in stores of several countries ({countries}): a product has one VAT rate.',
   'vat-free-outside-exceptions':
     'The official fee {fee} carries no VAT, and in this category the whole price carries VAT.',
@@ -87,6 +89,7 @@ const pt: Templates = {
     'Um redirecionamento para o produto {product} continua no passo {step}, que esse produto não tem.',
   'exit-empty-message': '{path}: a saída não tem mensagem.',
   'exit-no-condition': '{path}: a saída não tem nenhuma condição.',
+  'related-condition-unknown-fee': '{path}: indica a taxa {product}, que não está em related_product.',
   'mixed-vat-countries': 'Vende-se em lojas de vários países ({countries}): um produto tem uma só taxa de IVA.',
   'vat-free-outside-exceptions': 'A taxa oficial {fee} não tem IVA, e nesta categoria todo o preço tem IVA.',
   'vat-free-related': 'A linha de taxa do produto {product} não tem IVA, e nesta categoria todo o preço tem IVA.',

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Db } from '../../db/database.js';
 import { reserveHit } from '../../db/rate-counters.js';
 import { itemFiles, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { checkUpload, type FileStorage, safeFilename } from '../files/index.js';
+import { recordHistory } from '../order-records/index.js';
 
 /** Files one push to an order may carry (the incident answer's limit). */
 export const PUSH_MAX_FILES = 5;
@@ -47,11 +48,15 @@ function likePattern(q: string): string {
  * The customer panel's documents across orders (the spec's documents list, hasDniUploaded and pushFilesToPedido):
  * only the documents of the customer's own orders that customers may see. Someone else's order is 404.
  */
+/** Whether a product's question (in the order's store) asks for an identity document (isIdentityDocumentQuestion). */
+type IdentityQuestion = (storeId: number, productId: number, optionId: number) => boolean;
+
 export class CustomerDocumentsService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStorage,
     private readonly config: Pick<AppConfig, 'uploadsPerHour'>,
+    private readonly identityQuestion: IdentityQuestion,
   ) {}
 
   /** The documents of every order of the customer, newest first; `q` searches the file and product names. */
@@ -98,23 +103,36 @@ export class CustomerDocumentsService {
     return rows;
   }
 
-  /** hasDniUploaded: whether the customer already sent their identity document to this order. */
+  /**
+   * hasDniUploaded: whether the customer already sent their identity document to this order: a document sent as
+   * `identity`, or the answer to a wizard question that asks for one (a file question marked `document: "identity"`).
+   */
   async hasIdentityDocument(customerId: number, orderId: number): Promise<boolean> {
     const items = await this.ownItems(customerId, orderId);
-    const [row] = await this.db
-      .select({ n: count() })
+    const rows = await this.db
+      .select({
+        kind: itemFiles.documentKind,
+        optionId: itemFiles.optionId,
+        productId: orderItems.productId,
+        storeId: orders.storeId,
+      })
       .from(itemFiles)
+      .innerJoin(orderItems, eq(orderItems.itemId, itemFiles.itemId))
+      .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
       .where(
         and(
           inArray(
             itemFiles.itemId,
             items.map((i) => i.itemId),
           ),
-          eq(itemFiles.documentKind, 'identity'),
           eq(itemFiles.uploadedBy, customerId),
+          or(eq(itemFiles.documentKind, 'identity'), isNotNull(itemFiles.optionId)),
         ),
       );
-    return (row?.n ?? 0) > 0;
+    return rows.some(
+      (r) =>
+        r.kind === 'identity' || (r.optionId !== null && this.identityQuestion(r.storeId, r.productId, r.optionId)),
+    );
   }
 
   /** Before the body is read: someone else's order, or a line of another order, is 404. */
@@ -153,24 +171,36 @@ export class CustomerDocumentsService {
           throw new AppError('TOO_MANY_UPLOADS', `${bucket} over ${this.config.uploadsPerHour}/h`);
       }
     }
-    const stored = [];
+    const stored: Array<(typeof checked)[number] & Awaited<ReturnType<FileStorage['put']>>> = [];
     for (const file of checked) stored.push({ ...file, ...(await this.files.put(file.bytes)) });
-    const rows = await this.db
-      .insert(itemFiles)
-      .values(
-        stored.map((f) => ({
+    const rows = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(itemFiles)
+        .values(
+          stored.map((f) => ({
+            itemId: target.itemId,
+            filename: safeFilename(f.filename, f.mime),
+            contentType: f.mime,
+            size: f.bytes.length,
+            sha256: f.sha256,
+            storageKey: f.key,
+            uploadedBy: customerId,
+            visibleToCustomer: true,
+            documentKind: input.kind,
+          })),
+        )
+        .returning();
+      // The agents' history of the line says the customer sent them (historyChanges names the files).
+      await recordHistory(tx, [
+        {
           itemId: target.itemId,
-          filename: safeFilename(f.filename, f.mime),
-          contentType: f.mime,
-          size: f.bytes.length,
-          sha256: f.sha256,
-          storageKey: f.key,
-          uploadedBy: customerId,
-          visibleToCustomer: true,
-          documentKind: input.kind,
-        })),
-      )
-      .returning();
+          accion: input.kind === 'identity' ? 'documento_identidad_cliente' : 'archivo_cliente',
+          adminUserId: null,
+          details: { customer_id: customerId, files: inserted.map((f) => ({ file_id: f.id, filename: f.filename })) },
+        },
+      ]);
+      return inserted;
+    });
     return {
       files: rows.map((file) =>
         documentOut(customerId, { file, orderId: input.orderId, productName: target.productName }),

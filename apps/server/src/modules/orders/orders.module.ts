@@ -1,3 +1,4 @@
+import { isIdentityDocumentQuestion } from '@ventanilla/domain';
 import type { ServerModule } from '../../shared/server-module.js';
 import customerDocumentsRoutes from './customer-documents.routes.js';
 import { CustomerDocumentsService } from './customer-documents.service.js';
@@ -35,7 +36,11 @@ export const ordersModule: ServerModule<typeof ORDERS_ERRORS, typeof ORDERS_MESS
     return {
       withdrawals,
       customerOrders: new CustomerOrdersService(db, withdrawals),
-      customerDocuments: new CustomerDocumentsService(db, ctx.files, ctx.config),
+      customerDocuments: new CustomerDocumentsService(db, ctx.files, ctx.config, (storeId, productId, optionId) =>
+        (catalog.findProductById(storeId, productId)?.form.options ?? []).some(
+          (o) => o.option_id === optionId && isIdentityDocumentQuestion(o),
+        ),
+      ),
       itemAnswers: new ItemAnswersService(db, catalog, ctx.uploads),
     };
   },

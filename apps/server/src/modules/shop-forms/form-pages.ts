@@ -26,7 +26,15 @@ export interface FormOption {
   is_require: number;
   placeholder: string | null;
   max_length: number | null;
-  opt_values: ReadonlyArray<{ id: number; name: string }>;
+  opt_values: ReadonlyArray<{
+    id: number;
+    name: string;
+    /** The price shown beside it ("+5,00 €"), if any. */ price?: string | null;
+  }>;
+  /** The question's own price, as its hint says it (display flags: display-flags.ts), if any. */
+  priceHint?: string | null;
+  /** `can_be_empty`: an optional radio group offers "none" (offersNoChoice). */
+  noChoice?: boolean;
 }
 
 export const CSRF_FIELD = '_csrf';
@@ -96,7 +104,10 @@ export function question(language: Language, q: QuestionInput): SafeHtml {
   const { option, value, error, asHeading } = q;
   const id = inputId(option.option_id);
   const optional = option.is_require ? '' : ` ${formText(language, 'form.optional')}`;
-  const hint = q.place === 'text' ? formText(language, 'forms.placeHint') : option.placeholder;
+  const hint =
+    q.place === 'text'
+      ? formText(language, 'forms.placeHint')
+      : [option.placeholder, option.priceHint].filter(Boolean).join(' ') || null;
   const group = error ? 'form-group form-group--error' : 'form-group';
   const hintHtml = hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : html``;
   const maxLength = option.max_length ? html` maxlength="${option.max_length}"` : html``;
@@ -112,8 +123,16 @@ export function question(language: Language, q: QuestionInput): SafeHtml {
       (v, i) =>
         html`<div class="radios__item"><input class="radios__input" type="${type}" id="${i === 0 ? id : `${id}-${v.id}`}" name="${id}" value="${v.id}"${
           chosen.has(String(v.id)) ? html` checked` : html``
-        }><label class="radios__label" for="${i === 0 ? id : `${id}-${v.id}`}">${v.name}</label></div>`,
-    )}</div></fieldset></div>`;
+        }><label class="radios__label" for="${i === 0 ? id : `${id}-${v.id}`}">${v.name}${
+          v.price ? html`<span class="supplement">${v.price}</span>` : html``
+        }</label></div>`,
+    )}${
+      option.noChoice && type === 'radio'
+        ? html`<div class="radios__item"><input class="radios__input" type="radio" id="${id}-none" name="${id}" value=""${
+            value === '' ? html` checked` : html``
+          }><label class="radios__label" for="${id}-none">${formText(language, 'wizard.noChoice')}</label></div>`
+        : html``
+    }</div></fieldset></div>`;
   }
   const label = html`<label class="${asHeading ? 'label label--heading' : 'label'}" for="${id}">${option.title}${optional}</label>`;
   const labelHtml = asHeading ? html`<h1 class="label-wrapper">${label}</h1>` : label;
@@ -122,7 +141,8 @@ export function question(language: Language, q: QuestionInput): SafeHtml {
   if (option.type === 'drop_down' || option.type === 'banco' || q.place === 'values') {
     control = html`<select class="${error ? 'select input--error' : 'select'}" id="${id}" name="${id}"${described(id, hint, error)}>
 <option value="">${formText(language, 'wizard.chooseOption')}</option>${option.opt_values.map(
-      (v) => html`<option value="${v.id}"${String(v.id) === value ? html` selected` : html``}>${v.name}</option>`,
+      (v) =>
+        html`<option value="${v.id}"${String(v.id) === value ? html` selected` : html``}>${v.price ? `${v.name} (${v.price})` : v.name}</option>`,
     )}</select>`;
   } else if (option.type === 'area') {
     control = html`<textarea class="${inputClass} textarea" id="${id}" name="${id}" rows="4"${maxLength}${described(id, hint, error)}>${value}</textarea>`;

@@ -206,6 +206,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           fieldErrors: new Map(),
           csrfToken: token,
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
     }
@@ -217,7 +218,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       reply,
       200,
       frame,
-      wizardPage({ frame, product, page: at, answers: draft.answers, result, errors: [], csrfToken: token, urlKey }),
+      wizardPage({
+        frame,
+        product,
+        page: at,
+        answers: draft.answers,
+        result,
+        errors: [],
+        csrfToken: token,
+        urlKey,
+        vatRate: store.vatRate,
+      }),
     );
   });
 
@@ -272,6 +283,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           notice: formText(store.language, 'forms.sessionExpired'),
           csrfToken: session?.csrfToken ?? '',
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
     }
@@ -280,7 +292,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       option_id: id,
       message: formText(store.language, 'forms.placeUnknown', { text }),
     }));
-    const errors = [...placeErrors, ...pageErrors(product, at, result).filter((e) => !unmatched.has(e.option_id))];
+    // Questions this post revealed on its own page (a conditional question without a script to show it in place):
+    // asked now, on the same page, rather than refused as missing or skipped.
+    const revealed = new Set(
+      visibleOptionsOn(product.form, at, askedVisible(product, result))
+        .map((o) => o.option_id)
+        .filter((id) => !ids.includes(id)),
+    );
+    const errors = [
+      ...placeErrors,
+      ...pageErrors(product, at, result).filter((e) => !unmatched.has(e.option_id) && !revealed.has(e.option_id)),
+    ];
     const editLine = stored.editLine;
     if (errors.length > 0) {
       return send(
@@ -296,8 +318,16 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           errors,
           csrfToken: own.csrfToken,
           urlKey,
+          vatRate: store.vatRate,
         }),
       );
+    }
+    if (revealed.size > 0) {
+      await sessionDrafts.save(own.idHash, store.storeId, urlKey, {
+        answers: onlyVisible(answers, result.visible),
+        editLine,
+      });
+      return seeOther(reply, wizardPath(urlKey, at));
     }
     const outcome = result.outcome;
     if (outcome.type === 'exit') {
@@ -348,7 +378,17 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
         reply,
         status,
         frame,
-        checkPage({ frame, product, answers, result, errors, fieldErrors, csrfToken: session.csrfToken, urlKey }),
+        checkPage({
+          frame,
+          product,
+          answers,
+          result,
+          errors,
+          fieldErrors,
+          csrfToken: session.csrfToken,
+          urlKey,
+          vatRate: store.vatRate,
+        }),
       );
     if (confirmErrors.length > 0) {
       return render(
@@ -376,7 +416,12 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       return render(answer.status >= 500 ? 502 : 422, errors, new Map());
     }
     await sessionDrafts.remove(session.idHash, store.storeId, urlKey);
-    return seeOther(reply, '/html/cart');
+    if (draft.editLine) return seeOther(reply, '/html/cart');
+    // The cart says what was just added, as the browser's cart does: the newest line of this product.
+    const added = ((answer.body as CartJson | null)?.items ?? [])
+      .filter((line) => line.url_key === urlKey)
+      .reduce((newest, line) => Math.max(newest, line.id), 0);
+    return seeOther(reply, added > 0 ? `/html/cart?added=${added}` : '/html/cart?added');
   }
 
   // ---- Cart ---------------------------------------------------------------------------------------------------
@@ -386,7 +431,21 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
     return answer.body as CartJson;
   }
 
-  function cartPage(store: StoreInfo, cart: CartJson, token: string, errors: SummaryError[]) {
+  /** "Added to your cart" with the line's name, the browser's CartAddedNotice as HTML (same texts and markup). */
+  function addedNotice(lang: StoreInfo['language'], line: CartLine | undefined): SafeHtml {
+    return html`<div class="alert alert--success" role="status"><p class="alert__title">${formText(lang, 'cartAdded.title')}</p><div class="alert__body"><p>${
+      line ? formText(lang, 'cartAdded.line', { name: line.product_name }) : formText(lang, 'cartAdded.generic')
+    }</p><p><a href="/">${formText(lang, 'cart.continueShopping')}</a></p></div></div>`;
+  }
+
+  function cartPage(
+    store: StoreInfo,
+    cart: CartJson,
+    token: string,
+    errors: SummaryError[],
+    /** Just added: the line's id (0: a line not known), or null. */
+    added: number | null = null,
+  ) {
     const lang = store.language;
     const title = formText(lang, 'cart.title');
     const lines = cart.items.map(
@@ -405,7 +464,14 @@ ${
 ${button(`${formText(lang, 'wizard.change')}`, { name: 'action', value: 'edit', secondary: true })}
 ${button(formText(lang, 'cart.remove'), { name: 'action', value: 'remove', secondary: true })}</div></form></li>`,
     );
-    const main = html`${errorSummary(lang, errors)}<h1 class="heading-xl">${title}</h1>
+    const notice =
+      added === null
+        ? html``
+        : addedNotice(
+            lang,
+            cart.items.find((line) => line.id === added),
+          );
+    const main = html`${errorSummary(lang, errors)}${notice}<h1 class="heading-xl">${title}</h1>
 ${
   cart.items.length === 0
     ? html`<p class="body">${formText(lang, 'cart.empty')}</p><p class="body"><a href="/tienda/servicios">${formText(lang, 'cart.browseCatalogue')}</a></p>`
@@ -421,7 +487,9 @@ ${
     const { session, store } = await context(request);
     const api = new ApiCaller(app, request, store.storeId);
     const cart = await cartOf(api);
-    return send(reply, 200, frameOf(store), cartPage(store, cart, session?.csrfToken ?? '', []));
+    const added = (request.query as { added?: unknown }).added;
+    const addedId = typeof added === 'string' ? (/^\d{1,15}$/.test(added) ? Number(added) : 0) : null;
+    return send(reply, 200, frameOf(store), cartPage(store, cart, session?.csrfToken ?? '', [], addedId));
   });
 
   app.post<{ Params: { lineId: string } }>('/html/cart/:lineId', FORM, async (request, reply) => {

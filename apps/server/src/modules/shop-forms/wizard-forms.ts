@@ -4,7 +4,17 @@
 // check-answers page adds the line through the API's own cart route.
 import {
   askedOnPages,
+  choicePrice,
   confirmPageOptions,
+  formatMoneyString,
+  hasDisplayFlag,
+  offersNoChoice,
+  pricePerChoice,
+  questionBlocks,
+  questionPrice,
+  type FullPriceBasis,
+  type RateBp,
+  type ShownPrice,
   describeAnswers,
   nextPageIndex,
   parentPlaceCode,
@@ -168,6 +178,8 @@ export interface WizardPageInput {
   notice?: string;
   csrfToken: string;
   urlKey: string;
+  /** The store's VAT rate (full prices of `full_price` questions). */
+  vatRate: RateBp;
 }
 
 /** One wizard page: Back, the error summary, the page's visible questions, the price and Continuar. */
@@ -179,17 +191,31 @@ export function wizardPage(input: WizardPageInput): { title: string; main: SafeH
   const previous = previousPageIndex(product.form, page, shown);
   const back = previous === null ? `/tienda/${urlKey}` : wizardPath(urlKey, previous);
   const errorFor = new Map(errors.map((e) => [e.option_id, e.message]));
-  const single = options.length === 1;
-  const title = single ? options[0]!.title : product.row.name;
+  // Embedded questions join the block before them and are never the heading (docs/shop-flows.md, "Display flags").
+  const blocks = questionBlocks(options);
+  const single = blocks.length === 1;
+  const title = single ? blocks[0]!.lead.title : product.row.name;
   const summary: SummaryError[] = errors.map((e) => ({ href: `#${inputId(e.option_id)}`, text: e.message }));
-  const questions = options.map((o) =>
+  const prices = { language: lang, basis: priceBasis(product, input.vatRate) };
+  const ask = (o: ProductOption, asHeading: boolean) =>
     question(lang, {
-      option: formOption(o),
+      option: formOption(o, prices),
       value: shownValue(o, answers[String(o.option_id)] ?? ''),
       error: errorFor.get(o.option_id),
       place: placeMode(o),
-      asHeading: single,
-    }),
+      asHeading,
+    });
+  const questions = blocks.map(({ lead, embedded }) =>
+    embedded.length === 0
+      ? ask(lead, single)
+      : html`<div class="question-block">${ask(lead, single)}${embedded.map(
+          (o) =>
+            html`<div class="${
+              hasDisplayFlag(o, 'embedded_hidden')
+                ? 'question-block__embedded question-block__embedded--revealed'
+                : 'question-block__embedded'
+            }">${ask(o, false)}</div>`,
+        )}</div>`,
   );
   const main = html`${backLink(lang, back)}
 ${errorSummary(lang, summary)}
@@ -215,7 +241,26 @@ export function euros(amount: string, language: PageFrame['language']): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(Number(amount));
 }
 
-export function formOption(o: ProductOption): FormOption {
+/** What a `full_price` question's prices are made of. */
+function priceBasis(product: CatalogProduct, vatRate: RateBp): FullPriceBasis {
+  return { base_price: product.form.base_price, official_fee: product.form.official_fee, vatRate };
+}
+
+/** A price the display flags let a question show, as the browser's wizard writes it ("+5,00 €", or "21,78 €"). */
+function priceText(shown: ShownPrice, language: PageFrame['language']): string | null {
+  if (shown === null) return null;
+  const amount = euros(formatMoneyString(shown.amount), language).replace(/\u00a0/g, ' ');
+  return shown.kind === 'full' ? amount : `+${amount}`;
+}
+
+/** A question as the forms render it, with the prices and the "none" choice its display flags ask for. */
+export function formOption(
+  o: ProductOption,
+  prices: { language: PageFrame['language']; basis: FullPriceBasis },
+): FormOption {
+  const { language, basis } = prices;
+  const own = pricePerChoice(o) ? null : questionPrice(o, basis);
+  const ownText = priceText(own, language);
   return {
     option_id: o.option_id,
     type: o.type,
@@ -223,7 +268,18 @@ export function formOption(o: ProductOption): FormOption {
     is_require: o.is_require ? 1 : 0,
     placeholder: o.placeholder ?? null,
     max_length: o.max_length ?? null,
-    opt_values: o.opt_values,
+    opt_values: o.opt_values.map((v) => ({
+      id: v.id,
+      name: v.name,
+      price: priceText(choicePrice(o, v.price, basis), language),
+    })),
+    priceHint:
+      own === null
+        ? null
+        : formText(language, own.kind === 'full' ? 'wizard.optionFullPrice' : 'wizard.optionSupplement', {
+            amount: ownText!.replace(/^\+/, ''),
+          }),
+    noChoice: offersNoChoice(o),
   };
 }
 
@@ -237,6 +293,7 @@ export function checkPage(input: {
   fieldErrors: ReadonlyMap<number, string>;
   csrfToken: string;
   urlKey: string;
+  vatRate: RateBp;
 }): { title: string; main: SafeHtml } {
   const { frame, product, answers, result, csrfToken, urlKey } = input;
   const lang = frame.language;
@@ -264,7 +321,7 @@ export function checkPage(input: {
     .filter((o): o is ProductOption => o !== undefined)
     .map((o) =>
       question(lang, {
-        option: formOption(o),
+        option: formOption(o, { language: lang, basis: priceBasis(product, input.vatRate) }),
         value: answers[String(o.option_id)] ?? '',
         error: input.fieldErrors.get(o.option_id),
         place: placeMode(o),

@@ -95,7 +95,7 @@ function CheckAnswersForm({
                     values={values}
                     errors={page.fieldErrors}
                     onChange={page.change}
-                    context={{ options: product.options, answers: { ...draft.answers, ...values } }}
+                    context={{ options: product.options, answers: { ...draft.answers, ...values }, pricing: product }}
                   />
                 </>
               ) : null}

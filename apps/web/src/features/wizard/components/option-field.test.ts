@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../shared/i18n';
 import { es } from '../../../shared/i18n/es';
 import type { ProductOption } from '../../../shared/lib/api-contract';
-import { optionFixture } from '../lib/product-fixtures';
+import { optionFixture, productFixture } from '../lib/product-fixtures';
 import { OptionField } from './option-field';
 
 // The controls a question gets by its type, rendered to HTML (Spanish, the default catalogue): label, hint, the
@@ -18,7 +18,7 @@ function render(option: ProductOption, value = '', extra: { error?: string; asHe
     error: extra.error,
     asHeading: extra.asHeading ?? false,
     onChange: () => {},
-    context: { options: [option], answers: {} },
+    context: { options: [option], answers: {}, pricing: productFixture() },
   });
   return renderToStaticMarkup(createElement(I18nProvider, { language: 'es', catalogue: es, children: field }));
 }
@@ -49,6 +49,42 @@ describe('OptionField', () => {
       expect(html, type).not.toMatch(/\+\s?5,00|Suplemento/);
       expect(html, type).toContain('Urgente');
     }
+  });
+
+  it('full_price: each choice shows the service\'s price with it (VAT and the question\'s price included), no "+"', () => {
+    // base 10.00 + question 3.00 + value 5.00 = 18.00, + 21% VAT = 21.78; the free choice 13.00 + VAT = 15.73.
+    const option = optionFixture(7, {
+      type: 'radio',
+      title: 'Plazo',
+      opt_values: values,
+      price: moneyString('3.00'),
+      full_price: 1,
+    });
+    const html = render(option);
+    expect(html).toMatch(/Urgente<span class="supplement">21,78\s€<\/span>/);
+    expect(html).toMatch(/Simple<span class="supplement">15,73\s€<\/span>/);
+    expect(html).not.toMatch(/\+|Suplemento/);
+    const select = render({ ...option, type: 'drop_down' });
+    expect(select).toMatch(/Urgente \(21,78\s€\)/);
+    const text = render(optionFixture(8, { type: 'field', title: 'Nota', price: moneyString('3.00'), full_price: 1 }));
+    expect(text).toMatch(/Precio total con esta opción: 15,73\s€\./);
+  });
+
+  it('can_be_empty: an optional radio group offers "Ninguna", checked while nothing is chosen; a required one does not', () => {
+    const optional = optionFixture(7, {
+      type: 'radio',
+      title: 'Plazo',
+      opt_values: values,
+      is_require: 0,
+      can_be_empty: 1,
+    });
+    const html = render(optional);
+    const noneInput = (markup: string) => /(<input[^>]*>)<label[^>]*>Ninguna/.exec(markup)?.[1] ?? '';
+    expect(noneInput(html)).toMatch(/value=""/);
+    expect(noneInput(html)).toContain('checked');
+    expect(noneInput(render(optional, '72'))).not.toContain('checked');
+    expect(render({ ...optional, is_require: 1 })).not.toContain('Ninguna');
+    expect(render({ ...optional, can_be_empty: 0 })).not.toContain('Ninguna');
   });
 
   it('a drop-down: labelled select, the empty choice first, supplements in the labels, the answer selected', () => {

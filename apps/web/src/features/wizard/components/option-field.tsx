@@ -1,7 +1,17 @@
-import { SPANISH_BANKS, type MoneyString } from '@ventanilla/domain';
+import {
+  choicePrice,
+  formatMoneyString,
+  offersNoChoice,
+  parseRate,
+  pricePerChoice,
+  questionPrice,
+  SPANISH_BANKS,
+  type FullPriceBasis,
+  type ShownPrice,
+} from '@ventanilla/domain';
 import { useFormat, useT } from '../../../shared/i18n';
-import type { ProductOption } from '../../../shared/lib/api-contract';
-import { isPositive } from '../../../shared/lib/money';
+import type { Product, ProductOption } from '../../../shared/lib/api-contract';
+import { toCents } from '../../../shared/lib/money';
 import { cadastreTargets } from '@ventanilla/domain';
 import { CheckboxGroup, RadioGroup, Select, Textarea, TextInput } from '../../../shared/ui';
 import { isRequired } from '../lib/wizard-pages';
@@ -25,12 +35,35 @@ interface OptionFieldProps {
    * The product's questions and the current answers of every page: place pickers need them (a municipality follows
    * its province, which may have been answered on another page). Required so that no form forgets it.
    */
-  context: { options: ProductOption[]; answers: Readonly<Record<string, string | undefined>> };
+  context: QuestionContext;
   /**
    * Lets a question answer others (the cadastral lookup fills province, municipality and address) among the
    * questions asked (`visible`). Without it, a cadastral reference is a plain text question.
    */
   fill?: { onFill: (answers: Record<string, string>) => void; visible: ReadonlySet<number> };
+}
+
+/** The product's prices a `full_price` question shows its choices' full prices from (the API's product has them). */
+interface PriceFields {
+  base_price: Product['base_price'];
+  official_fee: Product['official_fee'];
+  tax_rate: Product['tax_rate'];
+}
+
+/** What a question needs of the rest of its form. */
+export interface QuestionContext {
+  options: ProductOption[];
+  answers: Readonly<Record<string, string | undefined>>;
+  /** The product's prices (full prices of `full_price` questions). */
+  pricing: PriceFields;
+}
+
+function basisOf(pricing: PriceFields): FullPriceBasis {
+  return {
+    base_price: toCents(pricing.base_price),
+    official_fee: toCents(pricing.official_fee),
+    vatRate: parseRate(pricing.tax_rate),
+  };
 }
 
 let bankItems: Array<{ value: string; label: string }> | null = null;
@@ -71,12 +104,21 @@ export function OptionField({
   const format = useFormat();
   const id = optionInputId(option.option_id);
   const optional = !isRequired(option);
-  // `hide_price` (docs/shop-flows.md, "Display flags"): the question names no supplement; the price panel's total
-  // still counts it, so what the customer pays is never hidden.
-  const priced = (price: MoneyString | null | undefined) => option.hide_price !== 1 && isPositive(price);
-  const supplementHint = priced(option.price)
-    ? t('wizard.optionSupplement', { amount: format.money(option.price!) })
-    : null;
+  // The display flags (docs/shop-flows.md, "Display flags"; the domain's display-flags.ts decides): `hide_price` names
+  // no supplement (the price panel still counts it), `full_price` shows the service's price with the choice.
+  const basis = basisOf(context.pricing);
+  const amount = (shown: NonNullable<ShownPrice>) => format.money(formatMoneyString(shown.amount));
+  const ownPrice = pricePerChoice(option) ? null : questionPrice({ ...option, price: toCents(option.price) }, basis);
+  const supplementHint =
+    ownPrice === null
+      ? null
+      : t(ownPrice.kind === 'full' ? 'wizard.optionFullPrice' : 'wizard.optionSupplement', {
+          amount: amount(ownPrice),
+        });
+  const valuePrice = (price: Product['base_price']) => {
+    const shown = choicePrice({ ...option, price: toCents(option.price) }, toCents(price), basis);
+    return shown === null ? null : shown.kind === 'full' ? amount(shown) : `+${amount(shown)}`;
+  };
   const hint = [option.placeholder, supplementHint].filter(Boolean).join(' ') || undefined;
   const common = { id, error, optional, hint };
   // Selects, text inputs and textareas: labelled by the question, answered by the control's value.
@@ -88,15 +130,20 @@ export function OptionField({
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
   };
   // Radios and checkboxes: each value with its supplement, when it has one.
-  const choiceItems = option.opt_values.map((v) => ({
-    value: String(v.id),
-    label: (
-      <>
-        {v.name}
-        {priced(v.price) ? <span className="supplement">+{format.money(v.price)}</span> : null}
-      </>
-    ),
-  }));
+  const choiceItems = option.opt_values.map((v) => {
+    const price = valuePrice(v.price);
+    return {
+      value: String(v.id),
+      label: (
+        <>
+          {v.name}
+          {price ? <span className="supplement">{price}</span> : null}
+        </>
+      ),
+    };
+  });
+  // `can_be_empty`: an optional radio group offers "none", so a choice can be taken back.
+  const noChoice = offersNoChoice(option) ? [{ value: '', label: <>{t('wizard.noChoice')}</> }] : [];
 
   if (placeKindOf(option)) {
     // Municipalities, concelhos, freguesias and province/district lists: searchable pickers (answer: code or value id).
@@ -159,7 +206,7 @@ export function OptionField({
           legendAsHeading={asHeading}
           value={value}
           onChange={onChange}
-          items={choiceItems}
+          items={[...choiceItems, ...noChoice]}
         />
       );
     case 'drop_down':
@@ -167,10 +214,10 @@ export function OptionField({
         <Select
           {...labelled}
           emptyLabel={t('wizard.chooseOption')}
-          items={option.opt_values.map((v) => ({
-            value: String(v.id),
-            label: priced(v.price) ? `${v.name} (+${format.money(v.price)})` : v.name,
-          }))}
+          items={option.opt_values.map((v) => {
+            const price = valuePrice(v.price);
+            return { value: String(v.id), label: price ? `${v.name} (${price})` : v.name };
+          })}
         />
       );
     case 'sociedad':

@@ -15,6 +15,7 @@ import {
   PageHeading,
   Spinner,
 } from '../../../shared/ui';
+import { questionBlocks } from '@ventanilla/domain';
 import { hasProgress } from '../lib/draft-storage';
 import {
   errorSummaryText,
@@ -54,8 +55,10 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
   const { state, pages, pageIndex, returning, locationState, evaluation, exit, visible } = step;
   const { browserState, initialDraft, values, errors, failure, moving } = state;
   const options = visibleOptionsOn(product, pageIndex, visible);
-  const single = options.length === 1;
-  const heading = single ? options[0]!.title : format.list(options.map((o) => o.title));
+  // Embedded questions belong to the block before them and name no heading (docs/shop-flows.md, "Display flags").
+  const leads = questionBlocks(options).map((b) => b.lead);
+  const single = leads.length === 1;
+  const heading = single ? leads[0]!.title : format.list(leads.map((o) => o.title));
 
   useDocumentTitle(exit ? t('wizard.exitTitle') : evaluation.data ? heading : product.name, errors.length > 0 && !exit);
 
@@ -138,7 +141,11 @@ export function WizardStep({ storeId, product, urlKey, paths, stepNumber }: Wiza
                 values={values}
                 errors={errorFor}
                 onChange={step.change}
-                context={{ options: product.options, answers: { ...initialDraft.answers, ...values } }}
+                context={{
+                  options: product.options,
+                  answers: { ...initialDraft.answers, ...values },
+                  pricing: product,
+                }}
                 fill={{ onFill: step.fillAnswers, visible }}
                 onError={step.setFieldError}
               />

@@ -219,7 +219,7 @@ function AgentOrderForm({ urlKey: fixedUrlKey }: { urlKey?: string }) {
             values={answers}
             errors={new Map(Object.entries(optionErrors).map(([id, message]) => [Number(id), message]))}
             onChange={(optionId, value) => setAnswers((prev) => ({ ...prev, [String(optionId)]: value }))}
-            context={{ options: product.data.options, answers }}
+            context={{ options: product.data.options, answers, pricing: product.data }}
           />
           <PricePanel price={evaluation.data?.price} updating={evaluation.isFetching} />
         </fieldset>

@@ -168,7 +168,7 @@ function CorrectionForm({
                 values={values}
                 errors={errorFor}
                 onChange={change}
-                context={{ options: product.options, answers: values }}
+                context={{ options: product.options, answers: values, pricing: product }}
               />
               <Button pending={save.isPending}>{t('flows.correctSave')}</Button>
             </form>

@@ -276,6 +276,8 @@ export const backofficeItemsEn: Record<keyof typeof backofficeItemsEs, string> =
   'code.action.nota_desfijada': 'Note unpinned',
   'code.action.nota_borrada': 'Note deleted',
   'code.action.archivo_borrado': 'File deleted',
+  'code.action.archivo_cliente': 'Documents sent by the customer',
+  'code.action.documento_identidad_cliente': 'Identity document sent by the customer',
   // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Part of it is enough, e.g. "garcia" or "@gmail" (at least 3 characters)',
   'search.text': 'Text',

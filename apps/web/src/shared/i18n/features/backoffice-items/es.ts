@@ -273,6 +273,8 @@ export const backofficeItemsEs = {
   'code.action.nota_desfijada': 'Nota desfijada',
   'code.action.nota_borrada': 'Nota borrada',
   'code.action.archivo_borrado': 'Archivo borrado',
+  'code.action.archivo_cliente': 'Documentos enviados por el cliente',
+  'code.action.documento_identidad_cliente': 'DNI enviado por el cliente',
   // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Basta una parte, por ejemplo «garcia» o «@gmail» (mínimo 3 caracteres)',
   'search.text': 'Texto',

@@ -275,6 +275,8 @@ export const backofficeItemsPt: Record<keyof typeof backofficeItemsEs, string> =
   'code.action.nota_desfijada': 'Nota desafixada',
   'code.action.nota_borrada': 'Nota apagada',
   'code.action.archivo_borrado': 'Ficheiro apagado',
+  'code.action.archivo_cliente': 'Documentos enviados pelo cliente',
+  'code.action.documento_identidad_cliente': 'Documento de identificação enviado pelo cliente',
   // Back-office order search: the search tab's filters and list.
   'search.emailHint': 'Basta uma parte, por exemplo «silva» ou «@gmail» (mínimo 3 caracteres)',
   'search.text': 'Texto',

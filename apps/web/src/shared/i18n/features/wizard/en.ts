@@ -27,6 +27,8 @@ export const wizardEn: Record<keyof typeof wizardEs, string> = {
   'wizard.chooseOption': 'Select an option',
   'wizard.chooseBank': 'Choose the bank',
   'wizard.optionSupplement': 'Supplement: +{amount}.',
+  'wizard.optionFullPrice': 'Total price with this option: {amount}.',
+  'wizard.noChoice': 'None',
   'wizard.resumeText': 'You have an unfinished request for this service.',
   'wizard.resumeLink': 'Continue where you left off',
   'wizard.checkTitle': 'Check your answers',

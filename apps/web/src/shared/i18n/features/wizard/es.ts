@@ -26,6 +26,8 @@ export const wizardEs = {
   'wizard.chooseOption': 'Selecciona una opción',
   'wizard.chooseBank': 'Elige el banco',
   'wizard.optionSupplement': 'Suplemento: +{amount}.',
+  'wizard.optionFullPrice': 'Precio total con esta opción: {amount}.',
+  'wizard.noChoice': 'Ninguna',
   'wizard.resumeText': 'Tienes una solicitud de este trámite sin terminar.',
   'wizard.resumeLink': 'Continuar donde lo dejaste',
   'wizard.checkTitle': 'Comprueba tus respuestas',

@@ -28,6 +28,8 @@ export const wizardPt: Record<keyof typeof wizardEs, string> = {
   'wizard.chooseOption': 'Selecione uma opção',
   'wizard.chooseBank': 'Escolha o banco',
   'wizard.optionSupplement': 'Suplemento: +{amount}.',
+  'wizard.optionFullPrice': 'Preço total com esta opção: {amount}.',
+  'wizard.noChoice': 'Nenhuma',
   'wizard.resumeText': 'Tem um pedido deste serviço por terminar.',
   'wizard.resumeLink': 'Continuar onde parou',
   'wizard.checkTitle': 'Verifique as suas respostas',
