@@ -7,7 +7,7 @@ import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { stores } from '../src/db/schema.js';
-import { reusableSql, reusableStatement, rowOf } from '../src/db/statements.js';
+import { clientOf, reusableSql, reusableStatement, rowOf } from '../src/db/statements.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { applyMigrations } from '../src/db/database.js';
 
@@ -138,6 +138,37 @@ describe('createDb().transaction (one reused handle per pooled connection)', () 
       db.transaction(async (tx) => {
         await tx.update(stores).set({ name: 'Seis' }).where(eq(stores.storeId, 901));
         await tx.execute(sql`select 1/0`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    expect(await name()).toBe('Tres');
+    expect(await db.transaction(async (tx) => (await storeName(tx, { id: 901 }))[0]?.name)).toBe('Tres');
+  });
+
+  it("sends BEGIN with the transaction's first statement, without waiting for its answer (pipelined pool)", async () => {
+    // The callback starts before the server has answered BEGIN: the connection is not yet seen in a transaction.
+    const seen = await db.transaction(async (tx) => {
+      const client = clientOf(tx) as unknown as { getTransactionStatus(): string | null };
+      const atStart = client.getTransactionStatus();
+      await tx.update(stores).set({ name: 'Tres' }).where(eq(stores.storeId, 901));
+      return { atStart, after: client.getTransactionStatus() };
+    });
+    expect(seen).toEqual({ atStart: 'I', after: 'T' });
+  });
+
+  it('a first statement that fails rolls back and throws its error; the connection serves the next one', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1/0`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    // Two statements sent together: the second fails after the first's change, and both are undone.
+    await expect(
+      db.transaction(async (tx) => {
+        const first = Promise.resolve(tx.update(stores).set({ name: 'Nueve' }).where(eq(stores.storeId, 901)));
+        const second = Promise.resolve(tx.execute(sql`select 1/0`));
+        second.catch(() => undefined);
+        await first;
+        await second;
       }),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
     expect(await name()).toBe('Tres');

@@ -46,9 +46,17 @@ export function createDb(pool: pg.Pool): Db {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      // On a pipelined connection (openDatabase's pools) BEGIN is not waited for: it goes out in one write with the
+      // transaction's first statement when that is sent in the same tick, and the server runs both without a round
+      // trip between them. A BEGIN that fails fails that statement too; it is awaited before the commit.
+      let begun: Promise<unknown> = Promise.resolve();
+      if (isPipelined(client)) {
+        begun = sendTogether(client, () => client.query('BEGIN'));
+        begun.catch(() => {});
+      } else await client.query('BEGIN');
       try {
         const result = await run(handleOf(client));
+        await begun;
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -63,6 +71,26 @@ export function createDb(pool: pg.Pool): Db {
     }
   };
   return db;
+}
+
+function isPipelined(client: pg.PoolClient): boolean {
+  return (client as unknown as { pipeline?: boolean }).pipeline === true;
+}
+
+/**
+ * Runs `send` (statements sent without awaiting them) with the connection's socket corked until the end of the
+ * tick, so that what it sends, and what the code it returns to sends before it waits, leaves in one write.
+ */
+export function sendTogether<T>(client: pg.PoolClient | pg.Pool, send: () => T): T {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  if (!stream?.cork || !stream.uncork) return send();
+  stream.cork();
+  try {
+    return send();
+  } finally {
+    process.nextTick(() => stream.uncork!());
+  }
 }
 
 // Any fixed number: every instance of the app takes the same advisory lock while it migrates.

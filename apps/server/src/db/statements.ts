@@ -18,7 +18,7 @@ interface PreparedQuery<R> {
 }
 
 /** The pg client a handle runs its queries on: the pool for the root handle, its own connection for a transaction. */
-function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
+export function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
   // Drizzle's node-postgres session keeps it as `client` (drizzle-orm 0.45; statements.test.ts checks it).
   const client = (db as unknown as { session?: { client?: pg.Pool | pg.PoolClient } }).session?.client;
   if (!client) throw new Error('not a node-postgres Drizzle handle');

@@ -460,3 +460,47 @@ describe('payment notification', () => {
     expect(counts).toEqual({ events: 1, invoices: 1, emails: 1 });
   });
 });
+
+describe('statements sent together (the pool is pipelined: docs/performance.md, "Checkout", 2026-11-29)', () => {
+  /**
+   * Runs `act` noting, for each statement whose text matches one of `watched`, whether it was sent while an earlier
+   * statement on its connection was still unanswered (it then costs no round trip of its own).
+   */
+  async function sentWhileInFlight(watched: Record<string, RegExp>, act: () => Promise<void>) {
+    const seen: Record<string, boolean[]> = {};
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      const text = typeof config === 'string' ? config : (config?.text ?? '');
+      const internals = this as unknown as { _activeQuery: unknown; _sentQueryQueue?: unknown[] };
+      const inFlight = Boolean(internals._activeQuery) || (internals._sentQueryQueue?.length ?? 0) > 0;
+      for (const [name, pattern] of Object.entries(watched)) if (pattern.test(text)) (seen[name] ??= []).push(inFlight);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await act();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    return seen;
+  }
+
+  it("a checkout's first statement goes with BEGIN, the lines with the order; the payment's writes go together", async () => {
+    const c = await customerWithCart();
+    let placed: { order_id: number; redirect_url: string } | undefined;
+    const atCheckout = await sentWhileInFlight(
+      { lock: /^select "quote_id".*for update/s, order: /^insert into "orders"/, lines: /"inserted_items"/ },
+      async () => {
+        placed = await checkout(c, `key-round-trips-pipelined-${Date.now()}`);
+      },
+    );
+    expect(atCheckout).toEqual({ lock: [true], order: [false], lines: [true] });
+    const atPayment = await sentWhileInFlight(
+      { capture: /^with "captured"/, move: /with moved as/, event: /^insert into "payment_events"/ },
+      () => pay(c, placed!),
+    );
+    expect(atPayment).toEqual({ capture: [false], move: [true], event: [true] });
+    const [order] = await rows('select status from orders where order_id = $1', [placed!.order_id]);
+    expect(order.status).toBe('complete');
+  });
+});

@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
-import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { sendTogether, type Db, type DbOrTx, type Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { type CartService, refuseUnorderable } from '../cart/index.js';
@@ -23,7 +23,7 @@ import { placeLines } from './place-lines.js';
 import { currentTermsVersion } from '../../shared/terms-version.js';
 import { storeBaseUrl } from '../../shared/canonical-origin.js';
 import { type BillingInput, checkBillingInput, type CheckedBilling, upsertBilling } from '../invoicing/index.js';
-import { reusableStatement } from '../../db/statements.js';
+import { clientOf, reusableStatement } from '../../db/statements.js';
 import type { PaymentChange, PaymentMethodCode, PaymentProvider } from '../payments/index.js';
 
 /** Which provider serves which method (configuration; only the sandbox card flow exists for now). */
@@ -309,7 +309,7 @@ export class CheckoutService {
     );
     const invoice = accepted.invoice;
     if (invoice?.save) await upsertBilling(tx, customerId, invoice);
-    const order = await insertOrder(tx, {
+    const orderValues: Parameters<typeof insertOrder>[1] = {
       orderId: orderNumber,
       storeId,
       customerId,
@@ -328,27 +328,39 @@ export class CheckoutService {
       invoiceTaxId: invoice?.taxId ?? null,
       invoiceAddress: invoice?.address ?? null,
       invoiceCountry: invoice?.country ?? null,
-    });
-    const orderNo = order.orderId;
-    // The lines, their history, the cart's conversion and the payment in one statement (the order's and the items'
-    // statistics triggers stay in two statements, in that order: migration 0026).
-    const items = await placeLines(
-      tx,
-      priced.lines.map((l, k) => ({
-        productId: l.product.row.productId,
-        productName: l.product.row.name,
-        qty: l.qty,
-        answers: l.evaluation.answers,
-        productOptions: l.described,
-        basePrice: l.evaluation.price.base,
-        optionsPrice: l.evaluation.price.options,
-        subtotal: totals.lines[k]!.subtotal,
-        taxAmount: totals.lines[k]!.tax,
-        fees: totals.lines[k]!.fees,
-        total: totals.lines[k]!.total,
-      })),
-      { orderId: orderNo, quoteId: fresh.quoteId, method, provider: provider.code, amount: grand, now },
+    };
+    const orderNo = orderNumber;
+    // The order, then the lines, their history, the cart's conversion and the payment in one statement (the order's
+    // and the items' statistics triggers stay in two statements, in that order: migration 0026). Both are sent
+    // together (the lines need nothing of the order's answer but its number, known already): one round trip. If the
+    // order's insert fails (its idempotency key), the lines' fails too: the order's error is the one thrown.
+    const [orderSent, linesSent] = sendTogether(
+      clientOf(tx),
+      () =>
+        [
+          insertOrder(tx, orderValues),
+          placeLines(
+            tx,
+            priced.lines.map((l, k) => ({
+              productId: l.product.row.productId,
+              productName: l.product.row.name,
+              qty: l.qty,
+              answers: l.evaluation.answers,
+              productOptions: l.described,
+              basePrice: l.evaluation.price.base,
+              optionsPrice: l.evaluation.price.options,
+              subtotal: totals.lines[k]!.subtotal,
+              taxAmount: totals.lines[k]!.tax,
+              fees: totals.lines[k]!.fees,
+              total: totals.lines[k]!.total,
+            })),
+            { orderId: orderNo, quoteId: fresh.quoteId, method, provider: provider.code, amount: grand, now },
+          ),
+        ] as const,
     );
+    linesSent.catch(() => {});
+    const order = await orderSent;
+    const items = await linesSent;
     const paymentId = items[0]?.paymentId;
     if (paymentId === undefined) throw new Error('order lines insert returned nothing');
     // Documents answering file questions become the items' files.

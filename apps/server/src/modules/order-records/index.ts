@@ -14,6 +14,7 @@ export {
   markOrderPaid,
   markOrderPaidQuery,
   movePaidOrderItems,
+  sendPaidOrderItemsMove,
   recordHistory,
 } from './orders.repository.js';
 export { orderRecordsModule } from './order-records.module.js';

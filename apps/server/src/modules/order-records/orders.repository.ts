@@ -166,6 +166,21 @@ export async function movePaidOrderItems(tx: DbOrTx, order: typeof orders.$infer
 }
 
 /**
+ * movePaidOrderItems's statement alone, for a payer that sends it without waiting, right behind the statement that
+ * marks the order paid (markOrderPaidQuery; `at` the same time): one round trip for both. Resolves to the order's
+ * lines as they are after it.
+ */
+export function sendPaidOrderItemsMove(
+  tx: DbOrTx,
+  orderId: number,
+  at: Date,
+): Promise<Array<typeof orderItems.$inferSelect>> {
+  return movePaidItems(tx, { orderId, at: at.toISOString() }).then(({ rows }) =>
+    rows.map((row) => rowOf(orderItems, row)),
+  );
+}
+
+/**
  * The paid order's items moved (with their history rows), and all its lines as they are after it: the moved ones from
  * the update's RETURNING (a statement does not see its own changes), the others as stored.
  */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { sendTogether, type Db, type DbOrTx, type Tx } from '../../db/database.js';
 import {
   customerBilling,
   customerPaymentPreferences,
@@ -8,11 +8,11 @@ import {
   payments,
   users,
 } from '../../db/schema.js';
-import { reusableStatement } from '../../db/statements.js';
+import { clientOf, reusableStatement } from '../../db/statements.js';
 import { AppError } from '../../shared/app-error.js';
 import {
   markOrderPaidQuery,
-  movePaidOrderItems,
+  sendPaidOrderItemsMove,
   type OrderEvents,
   type OrderPaidEvent,
 } from '../order-records/index.js';
@@ -73,19 +73,22 @@ export class PaymentsService {
           applying = payment.orderId;
           this.waiters.applying(applying);
         }
-        const { outcome, paid, change } = await this.apply(tx, event, found);
-        // The event is recorded with its outcome (one statement). A repeated event conflicts here on the unique
+        // The event is recorded with its outcome (one statement), after the statements that apply it (apply sends it:
+        // with the order's payment, together with them). A repeated event conflicts here on the unique
         // (provider, event_id), waiting for a concurrent first delivery to commit, and its whole transaction is rolled
         // back: whatever it did is undone, so a repeat never has an effect.
-        const inserted = await insertPaymentEvent(tx, {
-          provider: providerCode,
-          eventId: event.eventId,
-          type: event.type,
-          paymentId: payment?.id ?? null,
-          payload: verified.payload as object,
-          outcome,
-          changedOrder: outcome === 'applied' && payment ? payment.orderId : null,
-        });
+        const record = (outcome: string) =>
+          insertPaymentEvent(tx, {
+            provider: providerCode,
+            eventId: event.eventId,
+            type: event.type,
+            paymentId: payment?.id ?? null,
+            payload: verified.payload as object,
+            outcome,
+            changedOrder: outcome === 'applied' && payment ? payment.orderId : null,
+          });
+        const { outcome, paid, change, recorded } = await this.apply(tx, event, found, record);
+        const inserted = await recorded;
         if (inserted.length === 0) throw new RepeatedEvent();
         // The paid order's listeners (e-mail, saved items, company reports, then the invoice) run last: the invoice
         // takes the locks every payment of its series and issuer shares (its number, the Veri*Factu chain), held from
@@ -107,13 +110,15 @@ export class PaymentsService {
    * Applies an authentic event to its (locked) payment: returns the outcome to record, when it paid the order the
    * event for the order's "paid" listeners (the caller runs them once the event is recorded) and, when it changed the
    * order's latest payment, the state it leaves (the waiting pages answer from it: nothing after this changes the
-   * order's status or its payments in this transaction).
+   * order's status or its payments in this transaction). `record` sends the event's row with its outcome, after the
+   * statements that apply it (`recorded`: its answer).
    */
   private async apply(
     tx: Tx,
     event: ProviderEvent,
     found: LockedPayment | undefined,
-  ): Promise<{ outcome: string; paid?: OrderPaidEvent; change?: PaymentChange }> {
+    record: (outcome: string) => Promise<unknown[]>,
+  ): Promise<{ outcome: string; paid?: OrderPaidEvent; change?: PaymentChange; recorded: Promise<unknown[]> }> {
     const payment = found?.payment;
     let outcome: string;
     if (!payment) outcome = 'ignored_unknown_payment';
@@ -137,16 +142,31 @@ export class PaymentsService {
         if (outcome !== 'applied') {
           await (preference.card ? captureRememberingCard : captureRememberingMethod)(tx, values);
         } else {
-          // The order is locked and unpaid: it is paid now, and its listeners get its row as updated.
-          const [order] = await (preference.card ? captureRememberingCardPaying : captureRememberingMethodPaying)(tx, {
-            ...values,
-            orderId: payment.orderId,
-            at: now,
-          });
+          // The order is locked and unpaid: it is paid now, and its listeners get its row as updated. Its items' move
+          // and the event's row go with it, in this order, in one round trip (they need nothing of its answer; if it
+          // fails, they fail too and its error is the one thrown; if it finds the order not payable, the throw below
+          // rolls them back).
+          const [capturing, moving, recorded] = sendTogether(
+            clientOf(tx),
+            () =>
+              [
+                (preference.card ? captureRememberingCardPaying : captureRememberingMethodPaying)(tx, {
+                  ...values,
+                  orderId: payment.orderId,
+                  at: now,
+                }),
+                sendPaidOrderItemsMove(tx, payment.orderId, now),
+                record(outcome),
+              ] as const,
+          );
+          moving.catch(() => {});
+          recorded.catch(() => {});
+          const [order] = await capturing;
           if (!order) throw new Error(`order ${payment.orderId} not payable`);
-          const paid = await movePaidOrderItems(tx, order, now);
+          const paid = { order, items: await moving };
           return {
             outcome,
+            recorded,
             ...changeOf(found, paid.order, { status: 'captured', failureCode: null }),
             paid: {
               orderId: payment.orderId,
@@ -174,9 +194,9 @@ export class PaymentsService {
         .where(and(eq(payments.id, payment.id), inArray(payments.status, ['created', 'pending'])))
         .returning({ id: payments.id, status: payments.status, failureCode: payments.failureCode });
       outcome = changed ? 'applied' : 'ignored_final_state';
-      if (changed) return { outcome, ...changeOf(found, found.order, changed) };
+      if (changed) return { outcome, ...changeOf(found, found.order, changed), recorded: record(outcome) };
     }
-    return { outcome };
+    return { outcome, recorded: record(outcome) };
   }
 }
 
