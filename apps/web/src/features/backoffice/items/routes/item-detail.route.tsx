@@ -58,6 +58,18 @@ function Fold({ id, title, open, children }: { id: string; title: string; open?:
   );
 }
 
+/**
+ * Keeps `--item-head-height` on the page at the sticky header's height, so a section a `#section` link goes to lands
+ * just below the header, and no control is left half under its edge.
+ */
+function measureHead(head: HTMLElement | null) {
+  if (!head || typeof ResizeObserver === 'undefined') return;
+  const page = head.parentElement;
+  const observer = new ResizeObserver(() => page?.style.setProperty('--item-head-height', `${head.offsetHeight}px`));
+  observer.observe(head);
+  return () => observer.disconnect();
+}
+
 /** Opens the folded section a `#section` link points at, then lets the browser go there. */
 function openFoldOf(hash: string) {
   const target = document.getElementById(hash.replace(/^#/, ''));
@@ -114,7 +126,7 @@ export function ItemDetailRoute({
   };
   return (
     <div className="item-page">
-      <header className="item-page__head">
+      <header className="item-page__head" ref={measureHead}>
         <div className="item-page__title">
           <PageHeading caption={data.product_name}>{t('backoffice.itemTitle', { id: data.item_id })}</PageHeading>
           <p className="secondary-text item-page__meta">
