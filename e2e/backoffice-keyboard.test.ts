@@ -1,5 +1,5 @@
 // The agent's workplace, dense and keyboard first (docs/backoffice.md, "Workspace"): at 1440x900 the loop's controls
-// (the note box, the status and result, "finish and next") are on screen without scrolling; the loop is done by
+// (the answers, the customer, the note box, the status and result, "finish and next") are on screen without scrolling; the loop is done by
 // keyboard (note, save with Ctrl+Enter, pin, result, finish and next, tabs, search, reply), every shortcut's effect is
 // announced in a live region, none fires while typing, and the `?` dialog lists them (axe clean, Escape closes it).
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -54,6 +54,9 @@ test.describe.serial('the workplace by keyboard', () => {
     await page.goto('/agentes/-1');
     await expect(heading(`Pedido ${items[0]}`)).toBeVisible();
     await expect(page.getByText('Tienes este pedido bloqueado')).toBeVisible();
+    // Reading needs no scrolling either: the answers in the main column, the customer at the side, whole.
+    await expectOnScreen(page.locator('#respuestas'), 'answers');
+    await expectOnScreen(page.locator('#cliente'), 'customer');
     await expectOnScreen(page.getByLabel('Nueva nota'), 'note box');
     await expectOnScreen(page.getByRole('button', { name: 'Guardar nota' }), 'save note');
     await expectOnScreen(page.getByLabel('Resultado'), 'result');

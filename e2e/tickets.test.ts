@@ -97,9 +97,29 @@ test.describe.serial('tickets', () => {
       expect(after.messages.map((m) => m.direction)).toEqual(['in', 'out', 'in']);
       expect(after.status).toBe(2);
     }).toPass();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.reload();
     await expect(page.getByRole('region', { name: 'Conversación' })).toContainText('Gracias, quedo a la espera.');
     await expect(page.locator('.summary-list, dl').first()).toContainText('Abierto');
+
+    // At 1440x900 the ticket is one screen: the newest message, the reply box with its canned-response picker and
+    // "Send", and "Close ticket" are all in the window, with neither the page nor the conversation scrolled.
+    const newest = page.getByRole('region', { name: 'Conversación' }).getByRole('article').last();
+    for (const [what, target] of [
+      ['newest message', newest.getByText('Gracias, quedo a la espera.')],
+      ['canned-response picker', page.getByRole('combobox', { name: /Insertar respuesta predefinida/ })],
+      ['reply box', page.getByRole('textbox', { name: 'Respuesta', exact: true })],
+      ['send', page.getByRole('button', { name: 'Enviar', exact: true })],
+      ['close', page.getByRole('button', { name: 'Cerrar ticket' })],
+    ] as const) {
+      await expect(target, what).toBeInViewport({ ratio: 1 });
+    }
+    const scrolled = await page.evaluate(() => [
+      window.scrollY,
+      document.querySelector('.ticket-page__thread')!.scrollTop,
+    ]);
+    expect(scrolled, 'page and conversation not scrolled').toEqual([0, 0]);
+    await expectNoAxeViolations(page, 'ticket at 1440x900');
     // Still one ticket for this customer.
     await page.goto(`/agentes/tickets?email=${encodeURIComponent(CUSTOMER)}`);
     await expect(page.getByText('Tickets encontrados: 1')).toBeVisible();

@@ -96,7 +96,7 @@ export function BackofficeLayout() {
           ) : null}
         </div>
       </header>
-      <main id="main" className="page-container page-container--wide main" tabIndex={-1}>
+      <main id="main" className="page-container page-container--wide main main--backoffice" tabIndex={-1}>
         <RouteBoundary>
           <Outlet />
         </RouteBoundary>

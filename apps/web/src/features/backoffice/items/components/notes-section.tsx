@@ -72,9 +72,6 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
   );
   return (
     <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
-      {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
-      {saved ? <Alert tone="success">{t('backoffice.noteSaved')}</Alert> : null}
-      {notice ? <Alert tone="info">{notice}</Alert> : null}
       <form noValidate onSubmit={submit}>
         <Textarea
           id="note-text"
@@ -90,6 +87,10 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
           {t('backoffice.saveNote')}
         </Button>
       </form>
+      {/* Under the form, so the note box stays where the agent's eyes and pointer are when a note is saved. */}
+      {addNote.isError ? <Alert>{errorText(addNote.error, t)}</Alert> : null}
+      {saved ? <Alert tone="success">{t('backoffice.noteSaved')}</Alert> : null}
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
       {notes.length === 0 ? (
         <p>{t('backoffice.noNotes')}</p>
       ) : (

@@ -27,16 +27,17 @@ import '../components/item-page.css';
 // The document assistant (streaming, markdown editor): its own chunk, fetched when an order is opened.
 const AssistantPanel = lazy(() => import('../components/assistant-panel'));
 
+// In the order of the loop: read the answers and the customer, write a note; then the rest.
 const SECTIONS = [
-  ['notas', 'backoffice.sectionNotes'],
   ['respuestas', 'backoffice.sectionAnswers'],
+  ['cliente', 'backoffice.sectionCustomer'],
+  ['notas', 'backoffice.sectionNotes'],
   ['pagos', 'backoffice.sectionPayments'],
   ['plantillas', 'templates.itemSection'],
   ['historial', 'backoffice.sectionHistory'],
   ['archivos', 'backoffice.sectionFiles'],
   ['asistente', 'assistant.section'],
   ['abonos', 'backoffice.sectionRefunds'],
-  ['cliente', 'backoffice.sectionCustomer'],
   ['relacionados', 'itemActions.relatedSection'],
 ] as const;
 
@@ -57,6 +58,18 @@ function Fold({ id, title, open, children }: { id: string; title: string; open?:
   );
 }
 
+/**
+ * Keeps `--item-head-height` on the page at the sticky header's height, so a section a `#section` link goes to lands
+ * just below the header, and no control is left half under its edge.
+ */
+function measureHead(head: HTMLElement | null) {
+  if (!head || typeof ResizeObserver === 'undefined') return;
+  const page = head.parentElement;
+  const observer = new ResizeObserver(() => page?.style.setProperty('--item-head-height', `${head.offsetHeight}px`));
+  observer.observe(head);
+  return () => observer.disconnect();
+}
+
 /** Opens the folded section a `#section` link points at, then lets the browser go there. */
 function openFoldOf(hash: string) {
   const target = document.getElementById(hash.replace(/^#/, ''));
@@ -67,8 +80,10 @@ function openFoldOf(hash: string) {
 /**
  * `/agentes/pedido/:itemId`: one screen per order (made for 1366x768 and 1440x900). A sticky header holds the title,
  * the lock, the queue's finish bar (`toolbar`), the status and the actions, so the loop (read, note, result, finish
- * and next) needs no scrolling; below, a main column (notes first, answers, payments, templates, history and files
- * folded) and a side panel (customer, plan with the lock holder, related orders and tickets). While another agent
+ * and next) needs no scrolling at 1440x900 (`npm run bench:agent` counts it); below, a main column (the answers
+ * first, payments, templates, history and files folded) and a side panel (the customer, the note box with the notes
+ * under it at a height that does not depend on the number of answers, the plan with the lock holder, related orders
+ * and tickets). While another agent
  * holds the order every control that would write is disabled, with who holds it said beside them. A queue tab
  * (-1, -2) passes the item it was given as `itemId`.
  */
@@ -111,7 +126,7 @@ export function ItemDetailRoute({
   };
   return (
     <div className="item-page">
-      <header className="item-page__head">
+      <header className="item-page__head" ref={measureHead}>
         <div className="item-page__title">
           <PageHeading caption={data.product_name}>{t('backoffice.itemTitle', { id: data.item_id })}</PageHeading>
           <p className="secondary-text item-page__meta">
@@ -120,8 +135,8 @@ export function ItemDetailRoute({
             {' · '}
             <BackLink to="/agentes">{t('backoffice.backToList')}</BackLink>
           </p>
+          {notices}
         </div>
-        {notices}
         {lockReason ? (
           <p className="item-page__lock-reason" id="item-lock-reason">
             <strong>{lockReason}</strong>
@@ -160,7 +175,6 @@ export function ItemDetailRoute({
       <fieldset className="item-page__grid" {...lockProps} aria-label={t('itemPage.more')}>
         <div className="item-page__main">
           <DataChangeAlert item={data} />
-          <NotesSection item={data} />
           <AnswersSection item={data} />
           <PaymentsSection item={data} />
           <ConfirmTransfer item={data} />
@@ -183,6 +197,7 @@ export function ItemDetailRoute({
         </div>
         <section className="item-page__side" aria-label={t('itemPage.side')}>
           <CustomerSection item={data} />
+          <NotesSection item={data} />
           <ItemPlanSection item={data} />
           <RelatedOrdersSection item={data} />
           <LookupTools idPrefix="item" />

@@ -46,22 +46,24 @@ export function ReplyForm({ ticket }: { ticket: Ticket }) {
       <h2 id="ticket-reply">{t('tickets.reply')}</h2>
       {done ? <Alert tone="success">{t('tickets.replySent')}</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
-      <form noValidate onSubmit={submit}>
-        <TextInput
-          id="ticket-reply-cc"
-          label={t('tickets.cc')}
-          hint={t('tickets.ccHint')}
-          optional
-          value={cc}
-          onChange={(e) => setCc(e.target.value)}
-        />
-        <CannedPicker
-          id="ticket-reply-canned"
-          targetId="ticket-reply-body"
-          value={body}
-          onChange={setBody}
-          fill={ticket.name ? { values: { nombre: ticket.name } } : {}}
-        />
+      <form className="reply-form" noValidate onSubmit={submit}>
+        <div className="reply-form__row">
+          <TextInput
+            id="ticket-reply-cc"
+            label={t('tickets.cc')}
+            hint={t('tickets.ccHint')}
+            optional
+            value={cc}
+            onChange={(e) => setCc(e.target.value)}
+          />
+          <CannedPicker
+            id="ticket-reply-canned"
+            targetId="ticket-reply-body"
+            value={body}
+            onChange={setBody}
+            fill={ticket.name ? { values: { nombre: ticket.name } } : {}}
+          />
+        </div>
         <Textarea
           id="ticket-reply-body"
           label={t('tickets.replyBody')}
@@ -70,8 +72,10 @@ export function ReplyForm({ ticket }: { ticket: Ticket }) {
           onChange={(e) => setBody(e.target.value)}
           {...shortcutTarget('reply')}
         />
-        <FileField id="ticket-reply-files" />
-        <Button pending={send.isPending}>{t('tickets.send')}</Button>
+        <div className="reply-form__row reply-form__row--foot">
+          <FileField id="ticket-reply-files" />
+          <Button pending={send.isPending}>{t('tickets.send')}</Button>
+        </div>
       </form>
     </section>
   );

@@ -61,9 +61,7 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
       <div className="ticket-page__grid">
         <div className="ticket-page__main">
           {/* The conversation scrolls on its own so the reply box stays in view below it. */}
-          <div className="ticket-page__thread" tabIndex={0} role="group" aria-labelledby="ticket-thread">
-            <TicketThread ticket={data} />
-          </div>
+          <TicketThread ticket={data} />
           <fieldset className="ticket-page__reply" {...lockProps}>
             <ReplyForm ticket={data} />
           </fieldset>
