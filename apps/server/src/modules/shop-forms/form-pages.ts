@@ -1,7 +1,13 @@
 // The markup of the server-rendered shop forms (docs/decisions/0027-forms-without-javascript.md): the web app's own
 // classes and structure (error summary, form groups, radios, buttons), so the pages look and read like the app's,
 // without a script. Every value goes through the `html` tag.
-import type { Language } from '@ventanilla/domain';
+import {
+  MULTI_CHOICE_TYPES,
+  SINGLE_CHOICE_TYPES,
+  SPANISH_BANKS,
+  type Language,
+  type OptionType,
+} from '@ventanilla/domain';
 import { html, type SafeHtml } from '../../shared/html.js';
 import { formText, type FormTextKey } from './form-texts.js';
 
@@ -99,7 +105,25 @@ export interface QuestionInput {
   asHeading: boolean;
 }
 
-/** One question as a plain control: text, textarea, select (also a province list) or radios. */
+/** Questions answered by choosing one value from radios, and by ticking several (answer: "1,2"). */
+const RADIO_TYPES: ReadonlySet<string> = new Set([...SINGLE_CHOICE_TYPES].filter((t) => t !== 'drop_down'));
+
+let bankItems: Array<{ value: string; label: string }> | null = null;
+
+/** The banks by name with their entity codes, as the browser's wizard lists them (sorted once). */
+function banks(): Array<{ value: string; label: string }> {
+  const collator = new Intl.Collator('es');
+  bankItems ??= [...SPANISH_BANKS]
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
+  return bankItems;
+}
+
+/**
+ * One question as the browser's wizard draws it (apps/web/src/features/wizard/components/option-field.tsx), without
+ * a script: radios (`radio`, `radio_button`) or checkboxes (`checkbox`, `multiple`) in a fieldset whose legend is the
+ * question, a select (`drop_down`, `banco` by entity code, a province list), a textarea, a date or a text input.
+ */
 export function question(language: Language, q: QuestionInput): SafeHtml {
   const { option, value, error, asHeading } = q;
   const id = inputId(option.option_id);
@@ -111,44 +135,59 @@ export function question(language: Language, q: QuestionInput): SafeHtml {
   const group = error ? 'form-group form-group--error' : 'form-group';
   const hintHtml = hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : html``;
   const maxLength = option.max_length ? html` maxlength="${option.max_length}"` : html``;
-  const choices = option.type === 'radio' || option.type === 'checkbox';
-  if (choices) {
-    const type = option.type === 'radio' ? 'radio' : 'checkbox';
+  const radios = q.place === null && RADIO_TYPES.has(option.type);
+  const boxes = q.place === null && MULTI_CHOICE_TYPES.has(option.type as OptionType);
+  if (radios || boxes) {
     const chosen = new Set(value.split(','));
     const legend = asHeading
-      ? html`<legend class="fieldset__legend fieldset__legend--l"><h1 class="fieldset__heading">${option.title}${optional}</h1></legend>`
+      ? html`<legend class="fieldset__legend fieldset__legend--heading"><h1 class="fieldset__heading" tabindex="-1">${option.title}${optional}</h1></legend>`
       : html`<legend class="fieldset__legend">${option.title}${optional}</legend>`;
+    const kind = radios ? 'radios' : 'checkboxes';
+    const items = [
+      ...option.opt_values.map((v) => ({
+        value: String(v.id),
+        label: html`${v.name}${v.price ? html`<span class="supplement">${v.price}</span>` : html``}`,
+      })),
+      // `can_be_empty`: an optional radio group offers "none", so a choice can be taken back.
+      ...(radios && option.noChoice ? [{ value: '', label: html`${formText(language, 'wizard.noChoice')}` }] : []),
+    ];
+    const checked = (v: string) => (radios ? value === v : v !== '' && chosen.has(v));
+    // The ids of the web's RadioGroup and CheckboxGroup: the first is the question's (the error summary's link).
     return html`<div class="${group}"><fieldset class="fieldset"${described(id, hint, error)}>${legend}${hintHtml}${errorMessage(language, id, error)}
-<div class="radios">${option.opt_values.map(
-      (v, i) =>
-        html`<div class="radios__item"><input class="radios__input" type="${type}" id="${i === 0 ? id : `${id}-${v.id}`}" name="${id}" value="${v.id}"${
-          chosen.has(String(v.id)) ? html` checked` : html``
-        }><label class="radios__label" for="${i === 0 ? id : `${id}-${v.id}`}">${v.name}${
-          v.price ? html`<span class="supplement">${v.price}</span>` : html``
-        }</label></div>`,
-    )}${
-      option.noChoice && type === 'radio'
-        ? html`<div class="radios__item"><input class="radios__input" type="radio" id="${id}-none" name="${id}" value=""${
-            value === '' ? html` checked` : html``
-          }><label class="radios__label" for="${id}-none">${formText(language, 'wizard.noChoice')}</label></div>`
-        : html``
-    }</div></fieldset></div>`;
+<div${radios ? html` class="radios"` : html``}>${items.map((item, i) => {
+      const itemId = i === 0 ? id : `${id}-${i + 1}`;
+      return html`<div class="${kind}__item"><input class="${kind}__input" type="${radios ? 'radio' : 'checkbox'}" id="${itemId}" name="${id}" value="${item.value}"${
+        checked(item.value) ? html` checked` : html``
+      }><label class="${kind}__label" for="${itemId}">${item.label}</label></div>`;
+    })}</div></fieldset></div>`;
   }
   const label = html`<label class="${asHeading ? 'label label--heading' : 'label'}" for="${id}">${option.title}${optional}</label>`;
-  const labelHtml = asHeading ? html`<h1 class="label-wrapper">${label}</h1>` : label;
+  const labelHtml = asHeading ? html`<h1 class="label-wrapper" tabindex="-1">${label}</h1>` : label;
   const inputClass = error ? 'input input--error' : 'input';
-  let control: SafeHtml;
-  if (option.type === 'drop_down' || option.type === 'banco' || q.place === 'values') {
-    control = html`<select class="${error ? 'select input--error' : 'select'}" id="${id}" name="${id}"${described(id, hint, error)}>
-<option value="">${formText(language, 'wizard.chooseOption')}</option>${option.opt_values.map(
-      (v) =>
-        html`<option value="${v.id}"${String(v.id) === value ? html` selected` : html``}>${v.price ? `${v.name} (${v.price})` : v.name}</option>`,
+  const select = (empty: string, items: ReadonlyArray<{ value: string; label: string }>) =>
+    html`<select class="${error ? 'select input--error' : 'select'}" id="${id}" name="${id}"${described(id, hint, error)}>
+<option value="">${empty}</option>${items.map(
+      (v) => html`<option value="${v.value}"${v.value === value ? html` selected` : html``}>${v.label}</option>`,
     )}</select>`;
+  let control: SafeHtml;
+  if (option.type === 'banco' && q.place === null) {
+    // A Spanish bank by its Banco de España entity code (the engine checks it).
+    control = select(formText(language, 'wizard.chooseBank'), banks());
+  } else if (option.type === 'drop_down' || q.place === 'values') {
+    control = select(
+      formText(language, 'wizard.chooseOption'),
+      option.opt_values.map((v) => ({ value: String(v.id), label: v.price ? `${v.name} (${v.price})` : v.name })),
+    );
   } else if (option.type === 'area') {
     control = html`<textarea class="${inputClass} textarea" id="${id}" name="${id}" rows="4"${maxLength}${described(id, hint, error)}>${value}</textarea>`;
+  } else if (option.type === 'date') {
+    // yyyy-mm-dd, the form the engine compares.
+    control = html`<input class="${inputClass}" type="date" id="${id}" name="${id}" value="${value}"${described(id, hint, error)}>`;
   } else {
-    const type = option.type === 'date' ? 'date' : 'text';
-    control = html`<input class="${inputClass}" type="${type}" id="${id}" name="${id}" value="${value}"${maxLength}${described(id, hint, error)}>`;
+    // field, sociedad (the saved-company picker needs a script: its name typed), a place by name, file (see 0027).
+    const autocomplete =
+      option.type === 'sociedad' ? 'organization' : option.type === 'municipio' ? 'address-level2' : 'off';
+    control = html`<input class="${inputClass}" type="text" id="${id}" name="${id}" value="${value}"${maxLength} autocomplete="${autocomplete}"${described(id, hint, error)}>`;
   }
   return html`<div class="${group}">${labelHtml}${hintHtml}${errorMessage(language, id, error)}${control}</div>`;
 }

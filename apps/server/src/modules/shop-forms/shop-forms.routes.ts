@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carryAnswers, pageOfStepSaved, wizardPages, type Language } from '@ventanilla/domain';
+import { carryAnswers, MULTI_CHOICE_TYPES, pageOfStepSaved, wizardPages, type Language } from '@ventanilla/domain';
 import { serverMessage } from '../../i18n/server-messages.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 import { html, type SafeHtml } from '../../shared/html.js';
@@ -246,8 +246,9 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
     const pages = wizardPages(product.form);
     const at = pageOfAddress(request.params.step, pages.length);
     if (at === null) return notFound(reply, store);
+    // Checkbox groups (`checkbox`, `multiple`) post one field per ticked value: the only fields allowed to repeat.
     const checkboxes = new Set(
-      product.form.options.filter((o) => o.type === 'checkbox').map((o) => `option-${o.option_id}`),
+      product.form.options.filter((o) => MULTI_CHOICE_TYPES.has(o.type)).map((o) => `option-${o.option_id}`),
     );
     const fields = readFormFields(request.body, (name) => checkboxes.has(name));
     if (!fields) return badInput(reply, store, wizardPath(urlKey, at));

@@ -85,9 +85,9 @@ describe('display flags on the server-rendered wizard', () => {
       [[1]],
     );
     expect(render(p)).toMatch(
-      /<input class="radios__input" type="radio" id="option-1-none" name="option-1" value="" checked><label[^>]*>Ninguna<\/label>/,
+      /<input class="radios__input" type="radio" id="option-1-3" name="option-1" value="" checked><label[^>]*>Ninguna<\/label>/,
     );
-    expect(render(p, { '1': '12' })).toMatch(/id="option-1-none" name="option-1" value=""><label/);
+    expect(render(p, { '1': '12' })).toMatch(/id="option-1-3" name="option-1" value=""><label/);
     const required = product(
       [option({ option_id: 1, type: 'radio', is_require: true, opt_values: values, display: { can_be_empty: true } })],
       [[1]],
@@ -112,7 +112,7 @@ describe('display flags on the server-rendered wizard', () => {
     );
     const page = render(p);
     expect(page).toMatch(
-      /<div class="question-block"><div class="form-group"><h1 class="label-wrapper"><label[^>]*for="option-1">Finca/,
+      /<div class="question-block"><div class="form-group"><h1 class="label-wrapper" tabindex="-1"><label[^>]*for="option-1">Finca/,
     );
     expect(page).toMatch(
       /<div class="question-block__embedded"><div class="form-group"><label class="label" for="option-2">Tomo/,
@@ -121,5 +121,41 @@ describe('display flags on the server-rendered wizard', () => {
       /<div class="question-block__embedded question-block__embedded--revealed"><div class="form-group"><label class="label" for="option-3">Libro/,
     );
     expect(page).not.toContain('<h1 class="heading-xl">');
+  });
+
+  it('radio_button and multiple alone on a page: their legend is the heading, as the wizard draws it', () => {
+    const radios = render(
+      product(
+        [
+          option({
+            option_id: 1,
+            type: 'radio_button',
+            title: 'Envío',
+            opt_values: values,
+            display: { can_be_empty: true },
+          }),
+        ],
+        [[1]],
+      ),
+      { '1': '12' },
+    );
+    expect(radios).toContain(
+      '<legend class="fieldset__legend fieldset__legend--heading"><h1 class="fieldset__heading" tabindex="-1">Envío (opcional)</h1></legend>',
+    );
+    expect(radios).toContain('<div class="radios"><div class="radios__item"><input class="radios__input" type="radio"');
+    expect(radios).toMatch(/id="option-1-2" name="option-1" value="12" checked>/);
+    expect(radios).toMatch(
+      /id="option-1-3" name="option-1" value=""><label class="radios__label" for="option-1-3">Ninguna/,
+    );
+    const boxes = render(
+      product([option({ option_id: 1, type: 'multiple', title: 'Extras', opt_values: values })], [[1]]),
+      { '1': '11,12' },
+    );
+    expect(boxes).toContain('<h1 class="fieldset__heading" tabindex="-1">Extras (opcional)</h1>');
+    expect(boxes).toContain(
+      '<div class="checkboxes__item"><input class="checkboxes__input" type="checkbox" id="option-1" name="option-1" value="11" checked><label class="checkboxes__label" for="option-1">Normal</label></div>',
+    );
+    expect(boxes).toMatch(/id="option-1-2" name="option-1" value="12" checked>/);
+    expect(boxes).not.toContain('Ninguna');
   });
 });

@@ -8,6 +8,7 @@ import {
   confirmPageOptions,
   formatMoneyString,
   hasDisplayFlag,
+  MULTI_CHOICE_TYPES,
   offersNoChoice,
   pricePerChoice,
   questionBlocks,
@@ -57,12 +58,15 @@ export function pageOfAddress(step: string, pageCount: number): number | 'check'
   return index < pageCount ? index : null;
 }
 
-/** The answers as the engine takes them: a checkbox group's "1,2" as value ids. */
+/** The answers as the engine takes them: a checkbox group's (`checkbox`, `multiple`) "1,2" as value ids. */
 export function engineAnswers(product: CatalogProduct, answers: Record<string, string>): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(answers)) {
     const option = product.form.options.find((o) => String(o.option_id) === id);
-    out[id] = option?.type === 'checkbox' ? value.split(',').filter(Boolean).map(Number) : (value as AnswerValue);
+    out[id] =
+      option && MULTI_CHOICE_TYPES.has(option.type)
+        ? value.split(',').filter(Boolean).map(Number)
+        : (value as AnswerValue);
   }
   return out;
 }
