@@ -83,6 +83,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              debugName: 'initial',
               name: (id, ctx) => (id === ISLANDS_ENTRY ? null : islandsModules(ctx).has(id) ? 'frame' : 'shell'),
               tags: ['$initial'],
             },

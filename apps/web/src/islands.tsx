@@ -11,6 +11,7 @@ import { createPath, Router, type Navigator, type To } from 'react-router';
 import './shared/ui/styles/base.css';
 import { createBrowserQueryClient } from './app/browser-query-client';
 import { preloadCookieConsent } from './app/layout/cookie-consent-slot';
+import { RouteBoundary } from './app/lazy-route';
 import { ShopFrame } from './app/layout/shop-frame';
 import { SessionGate } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
@@ -50,7 +51,10 @@ if (root && main && initial && pageTexts) {
           <ServerRenderContext.Provider value={server}>
             <Router location={{ pathname, search, hash }} navigator={fullPageLoads}>
               <SessionGate>
-                <ShopFrame staticMain={staticMain} />
+                {/* The app's routes sit in this boundary (router.tsx): its markers are in the server's markup. */}
+                <RouteBoundary>
+                  <ShopFrame staticMain={staticMain} />
+                </RouteBoundary>
                 <UpdatePrompt />
               </SessionGate>
             </Router>

@@ -80,7 +80,10 @@ export function readPagePreloads(distDir: string): PagePreloads {
   }
   // What index.html loads already (the entry and its static imports) is not named twice.
   const inEntry = new Set<string>();
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  // The app's entry (index.html), not the islands' one (src/islands.tsx), which only the islands' pages load.
+  const entryKey = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry && k !== ISLANDS_SOURCE);
   const walkEntry = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || inEntry.has(chunk.file)) return;
