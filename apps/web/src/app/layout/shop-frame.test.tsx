@@ -18,7 +18,12 @@ function frame(staticMain: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(queryKeys.session, testSession());
   queryClient.setQueryData(queryKeys.store(1), { store_id: 1, name: 'Tienda de prueba' });
-  queryClient.setQueryData(queryKeys.cart, null);
+  queryClient.setQueryData(queryKeys.cart, {
+    quote_id: null,
+    store_id: 1,
+    items: [],
+    totals: { subtotal: '0.00', tax: '0.00', total: '0.00' },
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
