@@ -34,6 +34,8 @@ const fullPageLoads: Navigator = {
   go: (delta) => window.history.go(delta),
 };
 
+// The server names this entry only with the page's markup and state; without them nothing is hydrated and the page
+// stays the server's HTML, which works as it is (links, the search form).
 if (root && main && initial && pageTexts) {
   providePageTexts(pageTexts.language, pageTexts.messages);
   // Plurals and selects among the page's texts: the ICU engine formats them as the server did.
