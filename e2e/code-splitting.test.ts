@@ -40,21 +40,57 @@ test.describe.serial('screens load on demand', () => {
   test.afterEach(async () => context?.close());
   test.afterAll(async () => server?.stop());
 
-  test('the home loads the catalogue chunk and one language (after it), not the back office nor the customer panel', async () => {
+  test('the home is hydrated as islands: its own entry, no route table nor screens, one language (after it)', async () => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForReactRoot(page);
     await page.waitForLoadState('networkidle');
     const names = scripts.map((s) => s.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
-    expect(names).toContain('catalog');
+    // docs/decisions/0028-home-page-islands.md: the frame around the server's markup, not the app's entry.
+    expect(names).toContain('islands');
+    expect(names).toContain('frame');
     // The page carries the texts it shows: its head names no language chunk, which loads after the hydration.
     const html = await (await context.request.get('/')).text();
     expect(html).not.toMatch(/href="\/assets\/es-[\w-]{8}\.js"/);
+    expect(html).not.toMatch(/src="\/assets\/index-[\w-]{8}\.js"/);
     expect(names).toContain('es');
-    for (const absent of ['backoffice', 'account', 'statistics.route', 'en', 'pt']) expect(names).not.toContain(absent);
+    for (const absent of ['index', 'catalog', 'backoffice', 'account', 'statistics.route', 'en', 'pt']) {
+      expect(names).not.toContain(absent);
+    }
+  });
+
+  test("the home's islands: a signed-in header and cart count; its links and search load the next page, which runs the app", async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInWithCart(context);
+    await page.goto('/');
+    await waitForReactRoot(page);
+    const header = page.getByRole('banner');
+    // The server's markup is the public page; the hydrated header is this customer's.
+    await expect(header.getByRole('link', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(header.getByRole('link', { name: /\(1\)/ })).toBeVisible();
+    const popular = page.getByRole('main').getByRole('link').first();
+    const target = await popular.getAttribute('href');
+    await popular.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForReactRoot(page);
+    await page.goBack();
+    await waitForReactRoot(page);
+    await page.getByRole('searchbox', { name: 'Buscar un trámite' }).fill('nota simple');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados de «nota simple»');
+    await header.getByRole('link', { name: /^Carrito/ }).click();
+    await expect(page).toHaveURL(/\/tienda\/cart$/);
+    await expect(page.getByText('Nota simple').first()).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('the server-rendered home (a large page) hydrates under the CSP: no inline script, no console error', async () => {
@@ -186,8 +222,10 @@ test.describe.serial('screens load on demand', () => {
       attempts += 1;
       return route.abort('failed');
     });
-    await page.goto('/');
+    // The catalogue's list runs the app (the start page's links are full page loads: decision 0028).
+    await page.goto('/tienda/servicios');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForReactRoot(page);
     await page.getByRole('link', { name: /^Carrito/ }).click();
     await expect(page.getByRole('alert')).toContainText('No se ha podido cargar esta página');
     await expect(page.getByRole('button', { name: 'Volver a intentarlo' })).toBeVisible();

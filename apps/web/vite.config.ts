@@ -7,6 +7,25 @@ import { precompress } from './build/precompress.ts';
 import { reactRouterPure } from './build/react-router-pure.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const ISLANDS_ENTRY = path.join(here, 'src/islands.tsx');
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+let islandsClosure: Set<string> | null = null;
+/** The modules the islands' entry imports statically, transitively (computed once per build). */
+function islandsModules(graph: ModuleGraph): Set<string> {
+  if (islandsClosure) return islandsClosure;
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(ISLANDS_ENTRY);
+  islandsClosure = seen;
+  return seen;
+}
 
 // The Fastify server proxies nothing: in development Vite forwards the API and the sandbox
 // payment pages to it; in production the server serves dist/ itself (SPA fallback to index.html).
@@ -52,11 +71,24 @@ export default defineConfig({
     // supports it, and there a preload hint only does nothing (the modules still load when imported).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The shop's entry (index.html: main.tsx, the whole app) and the entry of a page hydrated as islands
+      // (islands.tsx: the frame around the server's markup; docs/decisions/0028-home-page-islands.md).
+      input: { index: path.join(here, 'index.html'), islands: ISLANDS_ENTRY },
       output: {
-        // Everything the entry imports statically in one chunk: left alone, the modules it shares with the lazy
+        // Everything an entry imports statically in one chunk: left alone, the modules it shares with the lazy
         // screens (React, the router, the query client, the session) come in several small chunks, which compress
-        // worse apart and each cost a request (npm run bench:bundle).
-        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+        // worse apart and each cost a request (npm run bench:bundle). What the islands' entry needs too (React, the
+        // query client, the session, the frame) is the `frame` chunk; the rest of the app's (the router's routes, the
+        // screens' loader) is `shell`, which a page hydrated as islands never loads.
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'initial',
+              name: (id, ctx) => (id === ISLANDS_ENTRY ? null : islandsModules(ctx).has(id) ? 'frame' : 'shell'),
+              tags: ['$initial'],
+            },
+          ],
+        },
       },
     },
   },

@@ -1,11 +1,10 @@
-import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { pageAsksConsent } from '../shared/consent/consent-settings';
-import { queryKeys } from '../shared/lib/query-keys';
 import { ServerRenderContext, type PageMeta } from '../shared/lib/server-render';
 import { UpdatePrompt } from '../shared/pwa/update-prompt';
-import { createQueryClient } from './query-client';
+import { createBrowserQueryClient } from './browser-query-client';
 import { AppRoutes } from './router';
 import { SessionGate } from './session-gate';
 import type { SsrState } from './ssr-state';
@@ -47,31 +46,9 @@ function Browser({ children }: { children: ReactNode }) {
   return <BrowserRouter>{children}</BrowserRouter>;
 }
 
-/**
- * The server's answers as fetched now: a page may come from the server's page cache, rendered minutes ago, but the
- * server drops that cache whenever the catalogue changes, so its data is current when served. Without this, every
- * query of a cached page would be stale on arrival and fetched again right after hydration, rendering the page
- * again for nothing.
- */
-function freshNow(queries: DehydratedState): DehydratedState {
-  const now = Date.now();
-  return {
-    ...queries,
-    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
-  };
-}
-
 /** The app in the browser; `initial` is the state of a page the server rendered (entry-server.tsx) to hydrate. */
 export function App({ initial = null }: { initial?: SsrState | null }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if (initial) {
-      hydrate(client, freshNow(initial.queries));
-      // The server's session is a public stand-in: the browser fetches its own (user, CSRF token) once mounted.
-      void client.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
-    }
-    return client;
-  });
+  const [queryClient] = useState(() => createBrowserQueryClient(initial));
   // The server may render its 404 pages at one stand-in address per kind (so they can be cached): the not-found
   // answer belongs to the address the browser loaded.
   const [notFoundPath] = useState(() => (initial?.notFound ? window.location.pathname : null));

@@ -37,6 +37,13 @@ writeFileSync(
       css: ['assets/wizard-j0.css'],
     },
     'src/shared/i18n/xx.ts': { file: 'https://evil.example/x.js' },
+    // The islands' entry (docs/decisions/0028-home-page-islands.md), listed after the app's: it shares the session.
+    'src/islands.tsx': {
+      file: 'assets/islands-m3.js',
+      isEntry: true,
+      imports: ['_session-b2.js'],
+      css: ['assets/islands-n4.css'],
+    },
   }),
 );
 
@@ -107,9 +114,26 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
     expect(preloads.language('xx', 'markup')).toBe('');
   });
 
+  it("the islands' entry: its script after the page's content, its chunks (the entry's shared ones too), its styles", () => {
+    expect(preloads.islands()).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/islands-m3.js"></script>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/session-b2.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/islands-n4.css">',
+    );
+  });
+
+  it("the catalogue's styles alone for a page hydrated as islands (its markup, none of its code)", () => {
+    expect(preloads.catalogueStyles()).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/catalog-g7.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">',
+    );
+  });
+
   it('nothing without a manifest', () => {
     const none = readPagePreloads(path.join(dist, 'missing'));
     expect(none.language('pt', 'client')).toBe('');
     expect(none.catalogue()).toBe('');
+    expect(none.catalogueStyles()).toBe('');
+    expect(none.islands()).toBeNull();
   });
 });

@@ -34,6 +34,13 @@ export interface PagePreloads {
    * largest paint; in the markup of a server-rendered page).
    */
   consent(mode: PreloadMode): string;
+  /** The catalogue screens' stylesheets alone (a page hydrated as islands shows their markup, runs none of them). */
+  catalogueStyles(): string;
+  /**
+   * The islands' entry (apps/web/src/islands.tsx; docs/decisions/0028-home-page-islands.md): its module script and
+   * the chunks it imports (modulepreload), with their stylesheets; null when the build has none.
+   */
+  islands(): string | null;
 }
 
 /** The chunks of screens only the browser renders whose pages name them (wizard steps; cart and checkout). */
@@ -58,6 +65,7 @@ const LANGUAGE_SOURCE = (language: string) => `src/shared/i18n/${language}.ts`;
 const CATALOGUE_SOURCE = 'src/app/screens/catalog.ts';
 const SCREENS_SOURCE = (name: ClientScreens) => `src/app/screens/${name}.ts`;
 const CONSENT_SOURCE = 'src/features/consent/cookie-consent.tsx';
+const ISLANDS_SOURCE = 'src/islands.tsx';
 const SAFE_FILE = /^assets\/[A-Za-z0-9._-]+\.(js|css)$/;
 
 export function readPagePreloads(distDir: string): PagePreloads {
@@ -72,7 +80,10 @@ export function readPagePreloads(distDir: string): PagePreloads {
   }
   // What index.html loads already (the entry and its static imports) is not named twice.
   const inEntry = new Set<string>();
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  // The app's entry (index.html), not the islands' one (src/islands.tsx), which only the islands' pages load.
+  const entryKey = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry && k !== ISLANDS_SOURCE);
   const walkEntry = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || inEntry.has(chunk.file)) return;
@@ -125,7 +136,35 @@ export function readPagePreloads(distDir: string): PagePreloads {
     if (hit === undefined) cache.set(id, (hit = links(key, mode)));
     return hit;
   };
+  /** The islands' entry: its script (after the page's content, as the app's), its static imports, their styles. */
+  const islands = (): string | null => {
+    const entry = manifest[ISLANDS_SOURCE];
+    if (!entry?.isEntry || !SAFE_FILE.test(entry.file)) return null;
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const walk = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const imported of chunk.imports ?? []) walk(imported);
+    };
+    walk(ISLANDS_SOURCE);
+    scripts.delete(entry.file);
+    const safe = (f: string) => SAFE_FILE.test(f);
+    return [
+      `<script type="module" fetchpriority="low" crossorigin src="/${entry.file}"></script>`,
+      ...[...scripts]
+        .filter(safe)
+        .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
+      ...[...styles].filter(safe).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ].join('');
+  };
+  const islandsHead = islands();
+  const catalogueStyles = memo(CATALOGUE_SOURCE, 'markup').replace(/<link rel="modulepreload"[^>]*>/g, '');
   return {
+    catalogueStyles: () => catalogueStyles,
+    islands: () => islandsHead,
     language: (language, mode) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language), mode) : ''),
     catalogue: () => memo(CATALOGUE_SOURCE, 'markup'),
     screens: (name, mode) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name), mode) : ''),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headHtml, jsonForScript } from './seo-head.js';
-import { parseAddress, parseShellTemplate, wizardPageKey } from './seo-pages.js';
+import { parseAddress, parseShellTemplate, withoutAppScripts, wizardPageKey } from './seo-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { shortName, webManifest } from './web-manifest.js';
 
@@ -154,5 +154,17 @@ describe('the web app manifest', () => {
       start_url: '/orders',
       display: 'standalone',
     });
+  });
+});
+
+describe('withoutAppScripts', () => {
+  it("takes the app's module script and modulepreloads out of the head, keeping its styles", () => {
+    const head =
+      '<title>x</title><script type="module" crossorigin src="/assets/index-a1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/frame-b2.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/frame-c3.css"></head>';
+    expect(withoutAppScripts(head)).toBe(
+      '<title>x</title><link rel="stylesheet" crossorigin href="/assets/frame-c3.css"></head>',
+    );
   });
 });

@@ -417,7 +417,7 @@ export class SeoPages {
         // The start page shows the most ordered products: rendered again when they may have changed.
         const popular = this.popular ? await this.popular.of(id).catch(() => null) : null;
         const revision = this.popular?.revision() ?? 0;
-        return this.cached(`${id}:home:/:${revision}${variant}`, () => this.home(store, '/', visitor, popular));
+        return this.cached(`${id}:home:/:${revision}${variant}`, () => this.home(store, '/', visitor, popular, true));
       }
       case 'search':
         return this.search(store, (query.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX), visitor);
@@ -558,21 +558,44 @@ export class SeoPages {
     }));
   }
 
-  private home(store: StoreInfo, path: string, visitor: Visitor, popular: unknown): Promise<RenderedPage> {
+  /**
+   * The start page and the catalogue's lists. The start page (`islands`) is hydrated as islands: its content stays
+   * the server's markup, only the frame around it runs (docs/decisions/0028-home-page-islands.md).
+   */
+  private home(
+    store: StoreInfo,
+    path: string,
+    visitor: Visitor,
+    popular: unknown,
+    islands = false,
+  ): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
     const data = { ...this.baseData(store), ...(popular ? { popular } : {}) };
-    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
-      title: meta.title ?? store.name,
-      description: meta.description ?? '',
-      canonical,
-      alternates: this.alternates(store, '/', () => true),
-      noindex: false,
-      og: this.og(store, 'website', null),
-      jsonLd: [
-        { '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical },
-        ...this.organization(store),
-      ],
-    }));
+    const islandsHead = islands ? (this.preloads?.islands() ?? null) : null;
+    const pagePreloads = islandsHead === null ? null : this.preloads!.catalogueStyles();
+    const page = this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      (meta) => ({
+        title: meta.title ?? store.name,
+        description: meta.description ?? '',
+        canonical,
+        alternates: this.alternates(store, '/', () => true),
+        noindex: false,
+        og: this.og(store, 'website', null),
+        jsonLd: [
+          { '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical },
+          ...this.organization(store),
+        ],
+      }),
+      pagePreloads,
+      null,
+      islandsHead,
+    );
+    return page;
   }
 
   private async category(store: StoreInfo, urlKey: string, visitor: Visitor, groupQuery = ''): Promise<RenderedPage> {
@@ -821,11 +844,15 @@ export class SeoPages {
     head: (meta: { title?: string; description?: string }) => PageHead,
     pagePreloads: string | null = null,
     noscript: SafeHtml | null = null,
+    islandsHead: string | null = null,
   ): Promise<RenderedPage> {
     if (!this.renderer)
       return rendered(status, this.assemble(store, headHtml(head({})), null, visitor, null, noscript));
     const result = await this.renderer.render(path, { ...data, consentAsked: visitor.consentAsked });
-    return rendered(status, this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads, noscript));
+    return rendered(
+      status,
+      this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads, noscript, islandsHead),
+    );
   }
 
   private assemble(
@@ -835,6 +862,8 @@ export class SeoPages {
     visitor: Visitor,
     pagePreloads: string | null = null,
     noscript: SafeHtml | null = null,
+    /** A page hydrated as islands: the islands' entry (page-preloads.ts) instead of the app's. */
+    islandsHead: string | null = null,
   ): string {
     const t = this.template;
     if (!t) throw new Error('assemble() without a template');
@@ -853,7 +882,12 @@ export class SeoPages {
         (pagePreloads ?? (body ? this.preloads.catalogue() : ''))
       : (pagePreloads ?? '');
     // After the entry's own script and stylesheet (the browser asks in document order): those come first.
-    const template = mode === 'markup' ? lowPriorityEntry(t.beforeBody) : t.beforeBody;
+    const template =
+      islandsHead !== null && body?.html
+        ? withoutAppScripts(t.beforeBody).replace('</head>', `${islandsHead}</head>`)
+        : mode === 'markup'
+          ? lowPriorityEntry(t.beforeBody)
+          : t.beforeBody;
     const headEnd = template.lastIndexOf('</head>');
     const rest = headEnd < 0 ? preloads + template : template.slice(0, headEnd) + preloads + template.slice(headEnd);
     // `<html data-consent>`: whether the page asks for a cookie choice (the browser's boot reads it).
@@ -880,6 +914,11 @@ function shellNoscript(store: StoreInfo, kind: ShellKind): SafeHtml {
 }
 
 /** The template's entry script (Vite writes one module script) fetched after the page's content. */
+/** The template's head without the app's module script and modulepreloads (a page hydrated as islands loads neither). */
+export function withoutAppScripts(template: string): string {
+  return template.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+}
+
 function lowPriorityEntry(template: string): string {
   return template.replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }

@@ -1,0 +1,108 @@
+import { Suspense, type ReactNode } from 'react';
+import { useStoreInfo, useUser } from '../../shared/auth';
+import { cartCount, useCart } from '../../shared/cart/use-cart';
+import { useT } from '../../shared/i18n';
+import { useUnreadNotifications } from '../../shared/notifications/use-unread';
+import { Link, NavLink, SkipLink } from '../../shared/ui';
+import { lazyModule } from '../lazy-route';
+import { CookieConsentSlot } from './cookie-consent-slot';
+import { SiteFooter } from './site-footer';
+import './layout.css';
+
+// Only a customer's session can be an impersonation: its banner is a chunk loaded for customers alone (a failed
+// load is handled as any screen's: reload once, then the error; lazy-route.tsx).
+const ImpersonationBanner = lazyModule(() => import('./impersonation-banner')).screen('ImpersonationBanner');
+
+/** The header's link to the notifications, with how many are unread (the badge) in its accessible name. */
+function NoticesLink() {
+  const t = useT();
+  const unread = useUnreadNotifications(true).data ?? 0;
+  return (
+    <NavLink to="/avisos">
+      {unread > 0 ? (
+        <>
+          <span aria-hidden="true">
+            {t('notices.title')} <span className="site-nav__badge">{unread}</span>
+          </span>
+          <span className="visually-hidden">{t('notices.navWithCount', { count: unread })}</span>
+        </>
+      ) : (
+        t('notices.title')
+      )}
+    </NavLink>
+  );
+}
+
+/**
+ * Header, <main id="main"> and footer of the shop and the customer panel, around `children`; or, for a page hydrated
+ * as islands (islands.tsx), around the server's markup of its <main> (`staticMain`: kept as it is, never hydrated).
+ */
+export function ShopFrame({ children, staticMain }: { children?: ReactNode; staticMain?: string }) {
+  const t = useT();
+  const user = useUser();
+  const store = useStoreInfo();
+  const cart = useCart();
+  const count = cartCount(cart.data);
+
+  return (
+    <>
+      <SkipLink />
+      {/* The cookie banner comes first after the skip link: in the page's flow, it covers nothing (GOV.UK's banner). */}
+      <CookieConsentSlot />
+      {user?.role === 'customer' ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
+      <header className="site-header">
+        <div className="page-container site-header__inner">
+          <Link to="/" className="site-header__brand">
+            {store.data?.name ?? t('app.name')}
+          </Link>
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <ul>
+              <li>
+                <NavLink to="/tienda/servicios">{t('nav.catalogue')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/tienda/cart">{count > 0 ? t('nav.cartWithCount', { count }) : t('nav.cart')}</NavLink>
+              </li>
+              {user ? (
+                <>
+                  <li>
+                    <NavLink to="/orders">{t('nav.orders')}</NavLink>
+                  </li>
+                  <li>
+                    <NoticesLink />
+                  </li>
+                  <li>
+                    <Link to="/logout">{t('nav.logout')}</Link>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <NavLink to="/customer/authenticate">{t('nav.login')}</NavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      {staticMain === undefined ? (
+        <main id="main" className="page-container main" tabIndex={-1}>
+          {children}
+        </main>
+      ) : (
+        <main
+          id="main"
+          className="page-container main"
+          tabIndex={-1}
+          // The server's markup of the page's content, as it came: React leaves an element's inner HTML alone.
+          dangerouslySetInnerHTML={{ __html: staticMain }}
+          suppressHydrationWarning
+        />
+      )}
+      <SiteFooter storeName={store.data?.name ?? t('app.name')} />
+    </>
+  );
+}
