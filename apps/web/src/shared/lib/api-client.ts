@@ -1,3 +1,4 @@
+import createClient, { type Middleware } from 'openapi-fetch';
 import type { ApiOperation, CatalogProblem, FieldError, ItemLockInfo, Method, OptionError } from './api-contract';
 import type { paths } from './api-schema';
 
@@ -59,6 +60,11 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
+/** A call is safe to repeat when its method is, or when it carries an Idempotency-Key (lib/retry-policy.ts). */
+function isIdempotent(request: Request): boolean {
+  return IDEMPOTENT.has(request.method) || request.headers.has('idempotency-key');
+}
+
 /** The ApiError of a non-2xx answer's status and parsed body (its `{code, message, ...}` when it has one). */
 function apiErrorOf(status: number, parsed: unknown, idempotent: boolean): ApiError {
   const payload = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
@@ -96,6 +102,54 @@ export async function refreshCsrfToken(): Promise<boolean> {
   return true;
 }
 
+/**
+ * The CSRF token on every state-changing request, and one retry with a fresh token when the server refused it
+ * (CSRF_INVALID: the session rotated it); a second refusal is reported to the caller. A copy of each state-changing
+ * request is kept until its answer, as the body of the first one is spent when it is sent.
+ */
+const csrf: Middleware = (() => {
+  const copies = new Map<string, Request>();
+  return {
+    onRequest({ request, id }) {
+      if (!UNSAFE.has(request.method)) return undefined;
+      if (csrfToken) request.headers.set('x-csrf-token', csrfToken);
+      copies.set(id, request.clone());
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const copy = copies.get(id);
+      copies.delete(id);
+      if (!copy || response.status !== 403) return undefined;
+      const error = await toApiError(response.clone());
+      if (error.code !== 'CSRF_INVALID' || !(await refreshCsrfToken())) return undefined;
+      if (csrfToken) copy.headers.set('x-csrf-token', csrfToken);
+      return fetch(copy).catch((cause: unknown) => {
+        if (isAbort(cause)) throw cause;
+        throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(copy) });
+      });
+    },
+    onError({ id }) {
+      copies.delete(id);
+      return undefined;
+    },
+  };
+})();
+
+/**
+ * Every failure is an ApiError, as callers (retry-policy.ts, the forms, 401/423 handling) expect: a non-2xx answer with
+ * its `{code, message, ...}` body, and status 0 for a request that never got an HTTP answer (an abort stays an abort).
+ */
+const errors: Middleware = {
+  async onResponse({ request, response }) {
+    if (!response.ok) throw await toApiError(response, isIdempotent(request));
+    return undefined;
+  },
+  onError({ request, error }) {
+    if (isAbort(error)) return undefined;
+    return new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent: isIdempotent(request) });
+  },
+};
+
 /** Plain objects go as JSON; FormData as multipart (the browser sets the boundary), a Blob as it is (a CSV import). */
 function serializeBody(body: unknown): BodyInit {
   return body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body);
@@ -112,58 +166,33 @@ function serializeQuery(query: Record<string, unknown>): string {
   return search.toString();
 }
 
-interface CallInit {
-  params?: { path?: Record<string, string | number>; query?: Record<string, unknown> };
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-/**
- * One call of the API (what openapi-fetch did for this app, in the little code the shop's entry can afford; npm run
- * bench:bundle): the path's parameters filled in, the query string, the body (JSON unless a form), the CSRF token on
- * every state-changing request and one retry with a fresh token when the server refused it (CSRF_INVALID: the session
- * rotated it; a second refusal is reported). Every failure is an ApiError, as callers (retry-policy.ts, the forms,
- * 401/423 handling) expect: a non-2xx answer with its `{code, message, ...}` body, and status 0 for a request that
- * never got an HTTP answer (an abort stays an abort). Resolves to the parsed JSON body, undefined when there is none.
- */
-async function call(method: Method, path: string, init: CallInit = {}): Promise<unknown> {
-  const verb = method.toUpperCase();
-  const query = init.params?.query ? serializeQuery(init.params.query) : '';
-  // An absolute URL outside a browser page too (jsdom in the tests).
-  const origin = typeof location === 'undefined' ? '' : location.origin;
-  const url = `${origin}${fillPath(path, init.params?.path ?? {})}${query ? `?${query}` : ''}`;
-  const body = init.body === undefined ? undefined : serializeBody(init.body);
-  const headers = new Headers(
-    body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' },
-  );
-  headers.set('accept', 'application/json');
-  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
-  const unsafe = UNSAFE.has(verb);
-  if (unsafe && csrfToken) headers.set('x-csrf-token', csrfToken);
-  const idempotent = IDEMPOTENT.has(verb) || headers.has('idempotency-key');
-  // Looked up at each call, not once: tests (MSW) replace the global fetch after this module loads. The body goes
-  // as it is (text, a form, a file), never as a stream, so it can be sent again.
-  const send = () =>
-    fetch(url, { method: verb, headers, body, credentials: 'same-origin', signal: init.signal }).catch(
-      (cause: unknown) => {
-        if (isAbort(cause)) throw cause;
-        throw new ApiError({ status: 0, code: NETWORK_ERROR, message: '', idempotent });
-      },
-    );
-  let response = await send();
-  if (unsafe && response.status === 403) {
-    const refused = await toApiError(response.clone());
-    if (refused.code === 'CSRF_INVALID' && (await refreshCsrfToken())) {
-      if (csrfToken) headers.set('x-csrf-token', csrfToken);
-      response = await send();
-    }
-  }
-  if (!response.ok) throw await toApiError(response, idempotent);
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
+/** openapi-fetch bound to the contract, with the CSRF and error middlewares; calls go through `api` below. */
+const client = createClient<paths>({
+  // openapi-fetch builds a Request, which needs an absolute URL outside a browser page (jsdom in the tests).
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  bodySerializer: serializeBody,
+  querySerializer: serializeQuery,
+  // Looked up at each call, not once: tests (MSW) replace the global fetch after this module loads. A body goes as
+  // bytes, not as the Request's stream: the browser then sends it like any form post (a stream body is hidden from
+  // the developer tools and from browser tests' request records, and some browsers refuse streams over HTTP/1.1).
+  fetch: async (request) => {
+    if (request.body === null) return fetch(request);
+    const body = await request.arrayBuffer();
+    return fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      credentials: request.credentials,
+      signal: request.signal,
+      redirect: request.redirect,
+      cache: request.cache,
+    });
+  },
+});
+// Answers pass through the middlewares last to first: the CSRF retry sees a 403 before it becomes an ApiError.
+client.use(errors, csrf);
 
 type Operation<P extends keyof paths, M extends Method> = ApiOperation<P, M>;
 type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
@@ -209,7 +238,7 @@ type Init<P extends keyof paths, M extends Method> = ParamsPart<Operation<P, M>>
 export type PathParams<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { parameters: { path: infer Path } } ? InUrl<Path> : Record<string, never>;
 
-/** A documented path with its parameters filled in (`/api/x/{id}` -> `/api/x/7`). */
+/** A documented path with its parameters filled in (`/api/x/{id}` -> `/api/x/7`), as openapi-fetch does. */
 export function fillPath(path: string, params: Record<string, string | number>): string {
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(params[name])));
 }
@@ -220,7 +249,12 @@ type ApiMethod<M extends Method> = <P extends PathOf<M>>(
 ) => Promise<ApiSuccess<P, M>>;
 
 function method<M extends Method>(name: M): ApiMethod<M> {
-  return ((path: string, init?: CallInit) => call(name, path, init)) as ApiMethod<M>;
+  const call = async (path: string, init?: object) => {
+    // openapi-fetch's own types remap branded types (MoneyString) into plain objects: Init and ApiSuccess instead.
+    const { data } = await client.request(name, path as never, init as never);
+    return data as unknown;
+  };
+  return call as ApiMethod<M>;
 }
 
 /**
