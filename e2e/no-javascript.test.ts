@@ -61,6 +61,7 @@ interface Purchase {
     continue: string;
     check: string;
     add: string;
+    added: string;
     cart: string;
     checkout: string;
     register: string;
@@ -88,7 +89,9 @@ async function buy(page: Page, p: Purchase, n: number) {
   await page.getByRole('button', { name: t.add }).click();
 
   // The cart: the line, its quantity changed and back.
-  await waitForPath(page, /^\/html\/cart$/);
+  // The cart says what was just added (the line's id in the address, as the browser's cart's notice).
+  await waitForPath(page, /^\/html\/cart\?added=\d+$/);
+  await expect(page.getByRole('status')).toContainText(t.added);
   await expect(page.getByRole('heading', { level: 1, name: t.cart })).toBeVisible();
   await keep(page, `cart (store ${p.store})`);
   await page.getByRole('link', { name: t.checkout }).click();
@@ -159,6 +162,7 @@ test('buys a nota simple in store 1 with JavaScript off, from the product page t
         continue: 'Continuar',
         check: 'Comprueba tus respuestas',
         add: 'Añadir al carrito',
+        added: 'Añadido a tu carrito',
         cart: 'Carrito',
         checkout: 'Finalizar compra',
         register: 'Crear cuenta',
@@ -199,6 +203,7 @@ test('buys a certidão in store 16 with JavaScript off', async () => {
         continue: 'Continuar',
         check: 'Verifique as suas respostas',
         add: 'Adicionar ao carrinho',
+        added: 'Adicionado ao seu carrinho',
         cart: 'Carrinho',
         checkout: 'Finalizar compra',
         register: 'Criar conta',
