@@ -13,7 +13,6 @@ export {
   insertOrder,
   markOrderPaid,
   markOrderPaidQuery,
-  movePaidOrderItems,
   sendPaidOrderItemsMove,
   recordHistory,
 } from './orders.repository.js';
