@@ -177,6 +177,13 @@ describe('cart, sign-in and checkout', () => {
     );
     // Only right after adding: the cart opened later says nothing of it.
     expect((await b.get('/html/cart')).body).not.toContain('Añadido a tu carrito');
+    // Another visitor naming this line, or an odd value, learns nothing of it: the line is read from their own cart.
+    const other = browser();
+    for (const query of [`added=${line}`, 'added=%00', 'added=99999999999999999999', 'added=-1', 'added=1e3']) {
+      const res = await other.get(`/html/cart?${query}`);
+      expect(res.statusCode, query).toBeLessThan(500);
+      expect(res.body, query).not.toContain('Nota simple del Registro de la Propiedad');
+    }
     const version = /name="version" value="(\d+)"/.exec(cart.body)![1]!;
     const token = tokenIn(cart.body);
     // One property, one unit: the quantity is said, not asked.
