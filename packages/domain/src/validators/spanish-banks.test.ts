@@ -3,7 +3,7 @@ import { evaluateForm } from '../forms/evaluate-form.js';
 import type { ProductForm, ProductOption } from '../forms/product-form.js';
 import { cents, rateBp } from '../money/money.js';
 import { validateCcc, validateIban } from './bank-accounts.js';
-import { accountEntity, bankMatchesAccount, SPANISH_BANKS, spanishBank } from './spanish-banks.js';
+import { accountEntity, bankChoices, bankMatchesAccount, SPANISH_BANKS, spanishBank } from './spanish-banks.js';
 
 describe('the Spanish bank list (Banco de España entity codes)', () => {
   it('codes are 4 digits, unique, sorted; names are set; absorbing entities are on the list and not absorbed', () => {
@@ -120,5 +120,17 @@ describe('the engine: banco answers are entity codes, checked against an account
   it('the mismatch names the entity of the account', () => {
     const evaluation = evaluateForm(form, { 1: '0049', 2: 'ES9121000418450200051332' }, VAT_ES);
     expect(evaluation.errors[0]?.message).toEqual({ key: 'bank.iban_mismatch', params: { entity: '2100' } });
+  });
+});
+
+describe('bankChoices', () => {
+  it('lists every bank once by name, labelled with its entity code, the code as the value', () => {
+    const choices = bankChoices();
+    expect(choices).toHaveLength(SPANISH_BANKS.length);
+    expect(new Set(choices.map((c) => c.value)).size).toBe(SPANISH_BANKS.length);
+    const names = choices.map((c) => c.label.replace(/ \(\d{4}\)$/, ''));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+    const first = SPANISH_BANKS[0]!;
+    expect(choices).toContainEqual({ value: first.code, label: `${first.name} (${first.code})` });
   });
 });

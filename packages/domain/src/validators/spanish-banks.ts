@@ -93,3 +93,18 @@ export function bankMatchesAccount(code: string, account: string): boolean {
   if (entity === code) return true;
   return spanishBank(code)?.absorbed_by === entity || spanishBank(entity)?.absorbed_by === code;
 }
+
+let bankChoiceList: ReadonlyArray<{ value: string; label: string }> | null = null;
+
+/**
+ * The `banco` question's choices, as the wizard and the pages without a script list them: every bank by name (absorbed
+ * ones too: old mortgages name them), labelled with its entity code, the value being the code. Sorted once, with one
+ * collator (`localeCompare` with a locale makes one per comparison: tens of milliseconds on a phone).
+ */
+export function bankChoices(): ReadonlyArray<{ value: string; label: string }> {
+  const collator = new Intl.Collator('es');
+  bankChoiceList ??= [...SPANISH_BANKS]
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
+  return bankChoiceList;
+}

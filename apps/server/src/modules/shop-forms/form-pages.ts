@@ -4,7 +4,7 @@
 import {
   MULTI_CHOICE_TYPES,
   SINGLE_CHOICE_TYPES,
-  SPANISH_BANKS,
+  bankChoices,
   type Language,
   type OptionType,
 } from '@ventanilla/domain';
@@ -108,17 +108,6 @@ export interface QuestionInput {
 /** Questions answered by choosing one value from radios, and by ticking several (answer: "1,2"). */
 const RADIO_TYPES: ReadonlySet<string> = new Set([...SINGLE_CHOICE_TYPES].filter((t) => t !== 'drop_down'));
 
-let bankItems: Array<{ value: string; label: string }> | null = null;
-
-/** The banks by name with their entity codes, as the browser's wizard lists them (sorted once). */
-function banks(): Array<{ value: string; label: string }> {
-  const collator = new Intl.Collator('es');
-  bankItems ??= [...SPANISH_BANKS]
-    .sort((a, b) => collator.compare(a.name, b.name))
-    .map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
-  return bankItems;
-}
-
 /**
  * One question as the browser's wizard draws it (apps/web/src/features/wizard/components/option-field.tsx), without
  * a script: radios (`radio`, `radio_button`) or checkboxes (`checkbox`, `multiple`) in a fieldset whose legend is the
@@ -172,7 +161,7 @@ export function question(language: Language, q: QuestionInput): SafeHtml {
   let control: SafeHtml;
   if (option.type === 'banco' && q.place === null) {
     // A Spanish bank by its Banco de España entity code (the engine checks it).
-    control = select(formText(language, 'wizard.chooseBank'), banks());
+    control = select(formText(language, 'wizard.chooseBank'), bankChoices());
   } else if (option.type === 'drop_down' || q.place === 'values') {
     control = select(
       formText(language, 'wizard.chooseOption'),

@@ -8,7 +8,7 @@ export interface SelectItem {
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-  items: SelectItem[];
+  items: readonly SelectItem[];
   /** First, empty entry ("Selecciona una opción"); omit when a value is always chosen. */
   emptyLabel?: string;
 };

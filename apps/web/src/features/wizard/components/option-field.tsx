@@ -5,7 +5,7 @@ import {
   parseRate,
   pricePerChoice,
   questionPrice,
-  SPANISH_BANKS,
+  bankChoices,
   type FullPriceBasis,
   type ShownPrice,
 } from '@ventanilla/domain';
@@ -64,21 +64,6 @@ function basisOf(pricing: PriceFields): FullPriceBasis {
     official_fee: toCents(pricing.official_fee),
     vatRate: parseRate(pricing.tax_rate),
   };
-}
-
-let bankItems: Array<{ value: string; label: string }> | null = null;
-
-/**
- * The banks by name (absorbed ones too: old mortgages name them), each with its entity code. Sorted once, when a
- * bank question first shows, with one collator (`localeCompare` with a locale makes one per comparison: the wizard's
- * chunk spent tens of milliseconds loading on a phone).
- */
-function banks(): Array<{ value: string; label: string }> {
-  const collator = new Intl.Collator('es');
-  bankItems ??= [...SPANISH_BANKS]
-    .sort((a, b) => collator.compare(a.name, b.name))
-    .map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
-  return bankItems;
 }
 
 /** The input id of an option; the error summary links here (the first radio of a group). */
@@ -235,7 +220,7 @@ export function OptionField({
       );
     case 'banco':
       // A Spanish bank by its Banco de España entity code (the engine checks it, and against an IBAN/CCC answer).
-      return <Select {...labelled} emptyLabel={t('wizard.chooseBank')} items={banks()} />;
+      return <Select {...labelled} emptyLabel={t('wizard.chooseBank')} items={bankChoices()} />;
     case 'checkbox':
     case 'multiple':
       // The answer travels as comma-separated value ids ("130301" or "1,2"), which the engine reads as a list.
