@@ -51,6 +51,7 @@ import webStaticPlugin from './plugins/web-static.js';
 import type { ModuleBoot, ModuleOptions, ServerModule } from './shared/server-module.js';
 import type { ModuleErrorCode } from './shared/app-error.js';
 import { buildErrorRegistry } from './shared/error-registry.js';
+import { buildPermissionOwners } from './shared/permission-owners.js';
 import type { ServerMessageKey, SharedMessageKey } from './i18n/server-messages.js';
 import { LOG_SERIALIZERS } from './shared/loggable-error.js';
 
@@ -137,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   // Every error code's status and every message, from the module list: a code or key declared twice stops the boot.
   const errorRegistry = buildErrorRegistry(MODULES);
+  // Which module contributes each action (its ServerModule's permission areas): an area listed twice stops the boot.
+  const actionOwners = buildPermissionOwners(MODULES);
   await applyMigrations(database.pool);
 
   // Errors are logged without the values of failed queries (customers' answers): src/shared/loggable-error.ts.
@@ -200,8 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Public: the shop, the cart, signing in, provider notifications (signed by the provider).
   for (const routes of moduleRoutes) for (const plugin of routes.public ?? []) await app.register(plugin);
   // Signed-in accounts and staff: every route in here authenticates and checks the permission it declares
-  // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md).
-  await app.register(protectedRoutes, { routes: moduleRoutes.flatMap((routes) => routes.protected ?? []) });
+  // (packages/domain's permission table) before its body is read (docs/decisions/0011-permissions-and-route-protection.md);
+  // an action of no listed module's permission area stops the boot.
+  await app.register(protectedRoutes, {
+    routes: moduleRoutes.flatMap((routes) => routes.protected ?? []),
+    actionOwners,
+  });
   await app.register(webStaticPlugin);
 
   // Other instances' changes the modules hear (payments wake waiting pages, lock changes reach the agents' event

@@ -1,4 +1,4 @@
-import { can, type Action } from '@ventanilla/domain';
+import { can, permissionAreaOf, type Action } from '@ventanilla/domain';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -43,18 +43,31 @@ export const routeProtection = fp(
 export interface ProtectedRoutesOptions {
   /** The route plugins of signed-in accounts and staff; each of their routes declares `config.permission`. */
   routes: readonly FastifyPluginAsyncTypebox[];
+  /** The actions the modules contribute, each with its module (buildPermissionOwners). */
+  actionOwners: ReadonlyMap<Action, string>;
 }
 
 /**
  * The protected group: an encapsulated context whose every route authenticates and checks its declared permission
  * (the domain's permission table) in onRequest, before the body is parsed or validated: anonymous callers get 401 and
- * roles without the permission 403, never a schema message. A route that declares no permission stops the boot. (While
- * an admin impersonates a customer, state-changing routes are refused earlier, by the session plugin, for every route.)
+ * roles without the permission 403, never a schema message. A route that declares no permission, or an action in no
+ * module's permission area (ServerModule's `permissions`), stops the boot. (While an admin impersonates a customer,
+ * state-changing routes are refused earlier, by the session plugin, for every route.)
  */
-export const protectedRoutes: FastifyPluginAsyncTypebox<ProtectedRoutesOptions> = async (app, { routes }) => {
+export const protectedRoutes: FastifyPluginAsyncTypebox<ProtectedRoutesOptions> = async (
+  app,
+  { routes, actionOwners },
+) => {
   app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) {
+    const permission = route.config?.permission;
+    if (!permission) {
       throw new Error(`${routeKey(route.method, route.url)}: a protected route must declare config.permission`);
+    }
+    if (!actionOwners.has(permission)) {
+      const area = permissionAreaOf(permission);
+      throw new Error(
+        `${routeKey(route.method, route.url)}: its action ${permission} is ${area ? `in area ${area}, which no module lists in its ServerModule's permissions` : 'not in the permission table'}`,
+      );
     }
     app.protectedRouteKeys.add(routeKey(route.method, route.url));
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PermissionArea } from '@ventanilla/domain';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { ChannelHandler } from '../db/pg-listener.js';
 import type { ServerMessages } from '../i18n/server-messages.js';
@@ -67,6 +68,12 @@ type ErrorContributions<Codes extends ErrorTable, Messages extends ServerMessage
 interface ServerModuleParts {
   /** The module's folder under src/modules. */
   readonly name: string;
+  /**
+   * The areas of the domain's permission table it contributes (`packages/domain/src/auth/permissions/<area>.ts`), each
+   * area one module's: a protected route whose action is in no listed module's area stops the boot. Its routes may
+   * declare another module's actions too (the account's `/api/me/orders` documents are invoicing's routes).
+   */
+  readonly permissions?: readonly PermissionArea[];
   /** Builds its services, seeding their data first if they need any; they join `app.ctx` under these keys. */
   services?(ctx: AppContext, boot: ModuleBoot): Partial<AppContext> | Promise<Partial<AppContext>>;
   /**

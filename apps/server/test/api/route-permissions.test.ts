@@ -2,6 +2,7 @@ import { can, ROLES, type Action, type Role } from '@ventanilla/domain';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectedRoutes, routeProtection } from '../../src/plugins/protected-routes.js';
+import { buildPermissionOwners } from '../../src/shared/permission-owners.js';
 import { createTestApp, TestClient, type TestApp } from '../support/test-app.js';
 
 // The list of protected routes is what the app REGISTERED (an onRoute hook), not a hand-kept list: a route added
@@ -169,8 +170,35 @@ describe('the protected group cannot be bypassed by mistake', () => {
           group.get('/api/backoffice/undeclared', async () => ({ open: true }));
         },
       ],
+      actionOwners: buildPermissionOwners([{ name: 'catalog', permissions: ['catalog'] }]),
     });
     await expect(app.ready()).rejects.toThrow('GET /api/backoffice/undeclared: a protected route must declare');
+    await app.close();
+  });
+
+  // Each module lists the permission areas it contributes (ServerModule's `permissions`): an action whose area no
+  // module lists (its module left out of the list, or the area forgotten in it) is nobody's, and stops the boot.
+  const unowned: [string, Action, string][] = [
+    ['in an area no module lists', 'tickets.read', 'its action tickets.read is in area tickets, which no module lists'],
+    [
+      'not in the permission table',
+      'orders.delete' as Action,
+      'its action orders.delete is not in the permission table',
+    ],
+  ];
+  it.each(unowned)('a route in the group whose action is %s stops the boot', async (_, permission, message) => {
+    const app = Fastify();
+    await app.register(routeProtection);
+    void app.register(protectedRoutes, {
+      routes: [
+        async (group) => {
+          group.get('/api/backoffice/catalog/listed', { config: { permission: 'catalog.edit' } }, async () => ({}));
+          group.get('/api/backoffice/unowned', { config: { permission } }, async () => ({ open: true }));
+        },
+      ],
+      actionOwners: buildPermissionOwners([{ name: 'catalog', permissions: ['catalog'] }]),
+    });
+    await expect(app.ready()).rejects.toThrow(`GET /api/backoffice/unowned: ${message}`);
     await app.close();
   });
 });

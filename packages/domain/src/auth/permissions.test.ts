@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, isRole, isStaff, PERMISSIONS, ROLES, type Action, type Actor } from './permissions.js';
+import {
+  ACTIONS,
+  can,
+  combinePermissionAreas,
+  isRole,
+  isStaff,
+  PERMISSION_AREAS,
+  PERMISSIONS,
+  permissionAreaOf,
+  ROLES,
+  type Action,
+  type Actor,
+  type PermissionTable,
+} from './permissions.js';
 
 // The whole table, written out: C customer, G agent, A admin, N notary. What the spec (document 2, section 6) and
 // the code before this table allowed: the customer panel for every account, the back office for staff, money for
@@ -107,5 +120,58 @@ describe('permission table', () => {
     for (const roles of Object.values(PERMISSIONS)) for (const role of roles) expect(isRole(role)).toBe(true);
     expect(isRole('anonymous')).toBe(false);
     expect(isRole(3)).toBe(false);
+  });
+});
+
+describe('permission areas (one file each under permissions/)', () => {
+  it.each(ACTIONS)('%s is written by exactly one area', (action) => {
+    const writers = Object.entries(PERMISSION_AREAS)
+      .filter(([, table]) => Object.hasOwn(table, action))
+      .map(([area]) => area);
+    expect(writers).toEqual([permissionAreaOf(action)]);
+  });
+
+  it('the table is the areas put together, each action with its area’s roles', () => {
+    const written = Object.values(PERMISSION_AREAS).flatMap((table) => Object.entries(table));
+    expect(written).toHaveLength(ACTIONS.length);
+    expect(Object.fromEntries(written)).toEqual(PERMISSIONS);
+    expect(permissionAreaOf('orders.delete')).toBeUndefined();
+    expect(permissionAreaOf('toString')).toBeUndefined();
+  });
+
+  it('areas writing distinct actions are put together', () => {
+    const table = combinePermissionAreas({ one: { 'x.read': ['agent'] }, two: { 'x.edit': ['admin'] } });
+    expect(table).toEqual({ 'x.read': ['agent'], 'x.edit': ['admin'] });
+  });
+
+  // A spread would let the later area replace the earlier one's roles without a word. The argument's type refuses a
+  // duplicate (the @ts-expect-error below fails the typecheck if it ever compiles); the cast stands for anything that
+  // gets past the type, and the build of the table throws.
+  const duplicates: [string, Record<string, PermissionTable>, string][] = [
+    [
+      'two areas',
+      { one: { 'x.read': ['admin'] }, two: { 'x.read': ['agent'] } },
+      'x.read is written twice: in area one and in two',
+    ],
+    [
+      'the third area',
+      { one: { 'x.read': ['admin'] }, two: { 'x.edit': ['admin'] }, three: { 'x.edit': ['agent'], 'x.more': [] } },
+      'x.edit is written twice: in area two and in three',
+    ],
+    [
+      'a new area repeating a real action',
+      { ...PERMISSION_AREAS, planted: { 'catalog.edit': ['agent'] } },
+      'catalog.edit is written twice: in area catalog and in planted',
+    ],
+  ];
+  it.each(duplicates)('an action written twice throws: %s', (_, areas, message) => {
+    expect(() => combinePermissionAreas(areas as never)).toThrow(`permission ${message}`);
+  });
+
+  it('an action written twice does not compile', () => {
+    expect(() =>
+      // @ts-expect-error -- 'x.read' is in both areas: the argument must then name it in a `duplicated` property
+      combinePermissionAreas({ one: { 'x.read': ['admin'] }, two: { 'x.read': ['agent'] } }),
+    ).toThrow('permission x.read is written twice');
   });
 });

@@ -32,6 +32,7 @@ declare module '../../shared/server-module.js' {
 /** The signed-in user's `/api/me` routes: who they are, devices, impersonation's way back, e-mail change, GDPR export and deletion, notifications and web pushes. */
 export const accountModule: ServerModule<typeof ACCOUNT_ERRORS, typeof ACCOUNT_MESSAGES> = {
   name: 'account',
+  permissions: ['account'],
   errors: ACCOUNT_ERRORS,
   messages: ACCOUNT_MESSAGES,
   services: ({ db, config, files, email, catalog }, { options, log }) => ({

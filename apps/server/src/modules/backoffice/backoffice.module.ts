@@ -31,6 +31,7 @@ declare module '../../plugins/context.js' {
 /** The agents' back office: the item lists, locks, actions, tabs and orders made for customers. */
 export const backofficeModule: ServerModule<typeof BACKOFFICE_ERRORS, typeof BACKOFFICE_MESSAGES> = {
   name: 'backoffice',
+  permissions: ['backofficeItems', 'backoffice'],
   errors: BACKOFFICE_ERRORS,
   messages: BACKOFFICE_MESSAGES,
   services({ db, now, catalog, uploads, orderEvents, files, passwordReset }) {

@@ -12,6 +12,7 @@ declare module '../../plugins/context.js' {
 /** Canned responses: the admins' list and the staff's picker. */
 export const cannedResponsesModule: ServerModule = {
   name: 'canned-responses',
+  permissions: ['cannedResponses'],
   async services(ctx) {
     const cannedResponses = new CannedResponsesService(ctx.db);
     await cannedResponses.seed();

@@ -30,6 +30,7 @@ declare module '../../shared/server-module.js' {
 /** The stores and their products: seeded from the catalogue files, read by the shop, edited by admins. */
 export const catalogModule: ServerModule<typeof CATALOG_ERRORS, typeof CATALOG_MESSAGES> = {
   name: 'catalog',
+  permissions: ['catalog'],
   errors: CATALOG_ERRORS,
   messages: CATALOG_MESSAGES,
   async services({ db, config }, { options, log }) {

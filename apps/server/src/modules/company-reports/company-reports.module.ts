@@ -27,6 +27,7 @@ declare module '../../plugins/context.js' {
  */
 export const companyReportsModule: ServerModule = {
   name: 'company-reports',
+  permissions: ['companyReports'],
   services({ db, catalog, files, config, now }) {
     const companyReports = new CompanyReportsService(db, catalog, files, companyReportAdapter(config.companyReports), {
       lookupsPerHour: config.companyReports.lookupsPerHour,

@@ -16,6 +16,7 @@ declare module '../../plugins/context.js' {
 /** The back office's configuration lists and the providers' payment files. */
 export const configListsModule: ServerModule<ErrorTable, typeof CONFIG_LISTS_MESSAGES> = {
   name: 'config-lists',
+  permissions: ['configLists'],
   messages: CONFIG_LISTS_MESSAGES,
   async services(ctx) {
     const configLists = new ConfigListsService(ctx.db, ctx.now);

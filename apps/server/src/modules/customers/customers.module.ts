@@ -28,6 +28,7 @@ export const SIGN_IN_SWEEP_JOB = 'sign-in-sweep';
 /** Accounts and signing in (passwords, links, OpenID, remembered devices), staff's customer and agent admin. */
 export const customersModule: ServerModule<typeof CUSTOMERS_ERRORS, typeof CUSTOMERS_MESSAGES> = {
   name: 'customers',
+  permissions: ['customers'],
   errors: CUSTOMERS_ERRORS,
   messages: CUSTOMERS_MESSAGES,
   async services({ db, config, email }) {

@@ -28,6 +28,7 @@ declare module '../../shared/server-module.js' {
  */
 export const emailModule: ServerModule = {
   name: 'email',
+  permissions: ['mailbox'],
   services(ctx, { options, log }) {
     const { db, config } = ctx;
     const emailDispatcher = new EmailDispatcher(

@@ -125,6 +125,7 @@ export function submitterFor(
  */
 export const invoicingModule: ServerModule<typeof INVOICING_ERRORS, typeof INVOICING_MESSAGES> = {
   name: 'invoicing',
+  permissions: ['invoicing'],
   errors: INVOICING_ERRORS,
   messages: INVOICING_MESSAGES,
   async services(ctx, { options, log }) {

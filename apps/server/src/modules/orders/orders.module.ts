@@ -25,6 +25,7 @@ declare module '../../plugins/context.js' {
 /** The customer's orders: their pages, answers' corrections, withdrawal and the documents e-mails attach. */
 export const ordersModule: ServerModule<typeof ORDERS_ERRORS, typeof ORDERS_MESSAGES> = {
   name: 'orders',
+  permissions: ['orders'],
   errors: ORDERS_ERRORS,
   messages: ORDERS_MESSAGES,
   services(ctx) {

@@ -45,6 +45,7 @@ declare module '../../shared/server-module.js' {
 /** The payment providers, their notifications and pages, pay links, transfers and refunds' captures. */
 export const paymentsModule: ServerModule<typeof PAYMENTS_ERRORS, typeof PAYMENTS_MESSAGES> = {
   name: 'payments',
+  permissions: ['payments'],
   errors: PAYMENTS_ERRORS,
   messages: PAYMENTS_MESSAGES,
   services({ db, config, now, orderEvents }, { options, log }) {

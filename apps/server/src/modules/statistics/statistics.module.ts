@@ -11,6 +11,7 @@ export const STATS_COMPACT_JOB = 'stats-compact';
 /** The back office's statistics, and the nightly compaction of their rollups. */
 export const statisticsModule: ServerModule = {
   name: 'statistics',
+  permissions: ['statistics'],
   jobs: ({ jobs, db, config }) =>
     jobs.define({
       name: STATS_COMPACT_JOB,

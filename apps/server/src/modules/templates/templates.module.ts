@@ -21,6 +21,7 @@ declare module '../../plugins/context.js' {
 /** Templates of e-mails and incidences, the agents' use of them on an item and the customer's answer. */
 export const templatesModule: ServerModule<typeof TEMPLATES_ERRORS, typeof TEMPLATES_MESSAGES> = {
   name: 'templates',
+  permissions: ['templates'],
   errors: TEMPLATES_ERRORS,
   messages: TEMPLATES_MESSAGES,
   async services({ db, email, files, orderEvents, itemLocks, now }) {

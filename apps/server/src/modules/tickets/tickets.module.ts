@@ -22,6 +22,7 @@ export const TICKETS_WAKE_JOB = 'tickets-wake';
 /** Tickets: inbound mail (SMTP or a provider's webhook) and the contact form, threaded for the agents. */
 export const ticketsModule: ServerModule<ErrorTable, typeof TICKETS_MESSAGES> = {
   name: 'tickets',
+  permissions: ['tickets'],
   messages: TICKETS_MESSAGES,
   services({ db, config, email, files, now }, { log }) {
     const tickets = new TicketsService(db, config, email, files, now);
