@@ -1,6 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The server project's files that replace a module with vi.mock: they need a module graph of their own. */
+const MOCKING_MODULES = ['test/api/tickets-mail-safety.test.ts'];
+
+/** The server's projects: one embedded PostgreSQL 18 for the run unless TEST_DATABASE_URL names a server. */
+const SERVER = {
+  root: 'apps/server',
+  // Each file makes its own databases on it, copies of the run's templates (test/support/template-databases.ts).
+  globalSetup: [fileURLToPath(new URL('apps/server/test/support/embedded-postgres-setup.ts', import.meta.url))],
+  // Hang guards, not performance limits: two files share a 2-core machine.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 // One Vitest run for the unit and API suites; the browser journey lives in e2e/ with its own config.
 export default defineConfig({
@@ -42,16 +55,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...SERVER,
           name: 'server',
-          root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // One embedded PostgreSQL 18 for the run unless TEST_DATABASE_URL names a server; each file makes its own
-          // database on it (test/support/test-database.ts).
-          globalSetup: [fileURLToPath(new URL('apps/server/test/support/embedded-postgres-setup.ts', import.meta.url))],
-          // Hang guards, not performance limits: two files share a 2-core machine.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...MOCKING_MODULES],
+          // Each worker imports the app once for all the files it runs, instead of once per file (about 10 s of a
+          // 2-core machine each, for 150 files): the files share no state but what they make themselves (their own
+          // database, their own app). The files that replace a module with vi.mock run isolated below.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...SERVER, name: 'server-mocks', include: MOCKING_MODULES },
       },
     ],
   },

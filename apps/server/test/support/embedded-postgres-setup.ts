@@ -1,6 +1,7 @@
 // Vitest globalSetup of the server project: without TEST_DATABASE_URL, one embedded PostgreSQL 18 server (the app's
 // own postgres-server.ts) in a temporary DATA_DIR for the whole run. Each test file creates its own database on it
-// (test-database.ts), as on an external server. The server is stopped and its directory removed at teardown; when the
+// (test-database.ts), as on an external server. On either server it then makes the run's template databases
+// (template-databases.ts): a test app's database is a copy instead of 50 migrations and the seeds applied again. The server is stopped and its directory removed at teardown; when the
 // run is interrupted (Ctrl-C, SIGTERM) the process 'exit' handler stops it at once and removes the directory, and a
 // run that was killed outright leaves a directory that the next run removes.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -11,11 +12,14 @@ import type { DatabaseLogger } from '../../src/db/connection.js';
 import { LOCK_FILE_NAME } from '../../src/db/embedded/data-dir-lock.js';
 import { findPostgresBinaries } from '../../src/db/embedded/postgres-binaries.js';
 import { POSTGRES_DIR, startPostgresServer, stopOrphanPostmaster } from '../../src/db/embedded/postgres-server.js';
+import { createTemplateDatabases, type TemplateDatabases } from './template-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Admin connection string of the run's embedded PostgreSQL; unset with TEST_DATABASE_URL. */
     embeddedDatabaseUrl: string | undefined;
+    /** The run's template databases (their names), on the embedded server or TEST_DATABASE_URL's. */
+    templates: { migrated: string; seeded: string };
   }
 }
 
@@ -35,7 +39,12 @@ const logger: DatabaseLogger = {
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('embeddedDatabaseUrl', undefined);
-  if (process.env['TEST_DATABASE_URL']) return undefined;
+  const externalUrl = process.env['TEST_DATABASE_URL'];
+  if (externalUrl) {
+    const templates = await createTemplateDatabases(externalUrl);
+    project.provide('templates', { migrated: templates.migrated, seeded: templates.seeded });
+    return () => templates.drop();
+  }
 
   await removeLeftovers();
   const found = await findPostgresBinaries();
@@ -68,9 +77,19 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   url.port = String(server.connection.port);
   url.searchParams.set('host', server.connection.host);
   project.provide('embeddedDatabaseUrl', url.toString());
+  let templates: TemplateDatabases;
+  try {
+    templates = await createTemplateDatabases(url.toString());
+  } catch (err) {
+    process.off('exit', onExit);
+    await server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true }));
+    throw err;
+  }
+  project.provide('templates', { migrated: templates.migrated, seeded: templates.seeded });
 
   return async () => {
     process.off('exit', onExit);
+    await templates.drop().catch(() => undefined);
     try {
       await server.stop();
     } finally {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/env.js';
 import type { NotificationSender } from '../../src/modules/payments/sandbox/sandbox-gateway.js';
 import type { FetchFn } from '../../src/modules/payments/stripe/stripe-client.js';
 import { expect } from 'vitest';
+import { seedsLikeTemplate, TEMPLATE_ENV } from './template-databases.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -43,18 +44,14 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ventanilla-test-'));
-  const testDb = options.sameDatabaseAs ? await existingDatabase(options.sameDatabaseAs) : await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://shop.test',
-    // No SMTP receiver unless a test asks for one (port 0): parallel test files would fight over 2525.
-    SMTP_INBOUND_PORT: 'off',
-    // Requests are injected under any host: no redirect to the canonical one, even when a test runs as production
-    // (test/api/canonical-host.test.ts turns it on).
-    CANONICAL_HOST: 'off',
-    ...options.env,
-  });
+  const config = loadConfig({ ...TEMPLATE_ENV, DATA_DIR: dataDir, ...options.env });
+  // A copy of the run's seeded template when this app seeds the same data at boot (its boot then finds it there).
+  const template = seedsLikeTemplate(config, loadConfig({ ...TEMPLATE_ENV, DATA_DIR: dataDir }))
+    ? 'seeded'
+    : 'migrated';
+  const testDb = options.sameDatabaseAs
+    ? await existingDatabase(options.sameDatabaseAs)
+    : await createTestDatabase({ template });
   const deliveries: TestApp['deliveries'] = [];
   const ref: { app?: FastifyInstance } = {};
   const sender: NotificationSender = async (url, body, headers) => {
