@@ -4,8 +4,11 @@
 // (the `@ventanilla/source` condition, docs/decisions/0009-fresh-clone-and-browser-runner.md); the browser suite
 // builds the product it drives first, as `npm start` does.
 //
-// `--database-suites` (CI's second run, on PostgreSQL) leaves out the domain and web unit tests: they never open a
-// database, so a second run of them proves nothing new.
+// `--database-suites` (CI's second run, on PostgreSQL) runs what depends on the database server: every server test
+// (all of the product's SQL), and of the browser suite the journeys that cross the most of it on a server of their
+// own (DATABASE_URL at boot, the purchase and payment, the queue and its locks, invoice series, mail into tickets).
+// The domain and web unit tests never open a database, and the other browser files drive the same server code as the
+// server tests: a second run of them proves nothing new (docs/decisions/0029-ci-within-its-time.md).
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './build-state.mjs';
 
@@ -18,8 +21,18 @@ const run = (cmd, args) => {
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
 // web-dom: the screens' component tests (jsdom, Testing Library, MSW).
-const projects = databaseSuitesOnly ? ['server'] : ['domain', 'web', 'web-dom', 'server'];
+const projects = databaseSuitesOnly
+  ? ['server', 'server-mocks']
+  : ['domain', 'web', 'web-dom', 'server', 'server-mocks'];
 console.log(`\n== Unit and API tests: ${projects.join(', ')} (${database}) ==`);
 run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
-console.log(`\n== Browser suite (${database}) ==`);
-run('npm', ['run', 'test', '-w', '@ventanilla/e2e']);
+const DATABASE_JOURNEYS = [
+  'journey.test.ts',
+  'backoffice-queue.test.ts',
+  'backoffice-collision.test.ts',
+  'invoicing.test.ts',
+  'tickets.test.ts',
+];
+const browserFiles = databaseSuitesOnly ? DATABASE_JOURNEYS : [];
+console.log(`\n== Browser suite${databaseSuitesOnly ? ': the database journeys' : ''} (${database}) ==`);
+run('npm', ['run', 'test', '-w', '@ventanilla/e2e', ...(browserFiles.length ? ['--', ...browserFiles] : [])]);

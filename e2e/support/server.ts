@@ -2,7 +2,7 @@
 // runs, on a free port, with an empty data directory (the embedded PostgreSQL) or a fresh PostgreSQL database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,13 +77,22 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
   }
 }
 
-/** A new, uniquely named database on the TEST_DATABASE_URL server; returns its URL and a drop function. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new, uniquely named database on the TEST_DATABASE_URL server, a copy of `template` when given; returns its name,
+ * URL and a drop function.
+ */
+async function createPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `ventanilla_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     // FORCE: a server killed half-way may leave connections behind.
     drop: () =>
@@ -134,12 +143,57 @@ async function waitForHealth(
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   ensureBuilt();
+  // A server with the default environment starts from a copy of the suite's first boot (global-setup.ts).
+  const template = Object.keys(extraEnv).length === 0 ? bootedTemplate() : undefined;
+  return launch(extraEnv, template);
+}
+
+/** What a first boot of the server with the default environment left: its data directory, and its database. */
+export interface BootedTemplate {
+  dataDir: string;
+  database?: string;
+}
+
+const TEMPLATE_VARIABLE = 'VENTANILLA_E2E_TEMPLATE';
+
+function bootedTemplate(): BootedTemplate | undefined {
+  const value = process.env[TEMPLATE_VARIABLE];
+  return value ? (JSON.parse(value) as BootedTemplate) : undefined;
+}
+
+/**
+ * Boots the server once with the default environment (migrations, catalogue, configuration lists, demo users, the
+ * embedded database's initdb) and stops it cleanly, keeping what it made: each later startServer() without variables
+ * starts from a copy (a copied directory, or CREATE DATABASE … TEMPLATE) instead of doing it all again. Sets the
+ * variable that the test workers read, and returns the function that removes it all.
+ */
+export async function prepareBootedTemplate(): Promise<() => Promise<void>> {
+  const server = await launch({}, undefined, { keep: true });
+  const template = await server.stopKeeping();
+  process.env[TEMPLATE_VARIABLE] = JSON.stringify(template);
+  return async () => {
+    delete process.env[TEMPLATE_VARIABLE];
+    rmSync(template.dataDir, { recursive: true, force: true });
+    const adminUrl = process.env['TEST_DATABASE_URL'];
+    if (adminUrl && template.database) {
+      const name = template.database;
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    }
+  };
+}
+
+async function launch(
+  extraEnv: NodeJS.ProcessEnv,
+  template: BootedTemplate | undefined,
+  options: { keep?: boolean } = {},
+): Promise<RunningServer & { stopKeeping(): Promise<BootedTemplate> }> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ventanilla-e2e-'));
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  const database = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const database = adminUrl ? await createPostgresDatabase(adminUrl, template?.database) : undefined;
 
   const env: NodeJS.ProcessEnv = {
     ...productEnv(),
@@ -177,6 +231,27 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     await waitForHealth(baseUrl, child, output, 180_000);
     const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { db: string };
     if (health.db !== 'postgres') throw new Error(`The server uses ${health.db}, expected postgres`);
+    /** SIGTERM, then waits for a clean exit (code 0). */
+    const terminate = async () => {
+      try {
+        child.kill('SIGTERM');
+        const result = await Promise.race([
+          exited(child),
+          new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
+        ]);
+        if (result === 'timeout') {
+          child.kill('SIGKILL');
+          throw new Error(`The server did not exit within 20 s of SIGTERM:\n${tail(log, 20)}`);
+        }
+        if (result.code !== 0) {
+          throw new Error(
+            `The server exited with code ${result.code} (signal ${result.signal}) after SIGTERM:\n${tail(log, 20)}`,
+          );
+        }
+      } finally {
+        writeFileSync(path.join(ARTIFACTS, 'server.log'), log);
+      }
+    };
     return {
       baseUrl,
       db: 'postgres',
@@ -184,24 +259,20 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       output,
       async stop() {
         try {
-          child.kill('SIGTERM');
-          const result = await Promise.race([
-            exited(child),
-            new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
-          ]);
-          if (result === 'timeout') {
-            child.kill('SIGKILL');
-            throw new Error(`The server did not exit within 20 s of SIGTERM:\n${tail(log, 20)}`);
-          }
-          if (result.code !== 0) {
-            throw new Error(
-              `The server exited with code ${result.code} (signal ${result.signal}) after SIGTERM:\n${tail(log, 20)}`,
-            );
-          }
+          await terminate();
         } finally {
-          writeFileSync(path.join(ARTIFACTS, 'server.log'), log);
           await cleanup();
         }
+      },
+      async stopKeeping() {
+        if (!options.keep) throw new Error('stopKeeping: this server was not launched to be kept');
+        try {
+          await terminate();
+        } catch (err) {
+          await cleanup();
+          throw err;
+        }
+        return { dataDir, ...(database ? { database: database.name } : {}) };
       },
     };
   } catch (err) {
