@@ -1,5 +1,6 @@
-// The agent's workplace, dense and keyboard first (docs/backoffice.md, "Workspace"): at 1440x900 the loop's controls
-// (the answers, the customer, the note box, the status and result, "finish and next") are on screen without scrolling; the loop is done by
+// The agent's workplace, dense and keyboard first (docs/backoffice.md, "Workspace"): at 1440x900 and 1366x768 the
+// loop's controls (the answers, the customer, the note box, the status and result, "finish and next") are on screen
+// without scrolling, also under the confirmation of the order just finished; the loop is done by
 // keyboard (note, save with Ctrl+Enter, pin, result, finish and next, tabs, search, reply), every shortcut's effect is
 // announced in a live region, none fires while typing, and the `?` dialog lists them (axe clean, Escape closes it).
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -29,6 +30,17 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => window.scrollY), { message: `${what}: no scrolling` }).toBe(0);
 }
 
+/** The queue tab's loop on screen: reading, the note, the result and status, "finish and next"; nothing scrolled. */
+async function expectLoopOnScreen(where: string): Promise<void> {
+  await expectOnScreen(page.locator('#respuestas'), `answers (${where})`);
+  await expectOnScreen(page.locator('#cliente'), `customer (${where})`);
+  await expectOnScreen(page.getByLabel('Nueva nota'), `note box (${where})`);
+  await expectOnScreen(page.getByRole('button', { name: 'Guardar nota' }), `save note (${where})`);
+  await expectOnScreen(page.getByLabel('Resultado'), `result (${where})`);
+  await expectOnScreen(page.getByLabel('Nuevo estado'), `status (${where})`);
+  await expectOnScreen(page.getByRole('button', { name: 'Finalizar y siguiente' }), `finish and next (${where})`);
+}
+
 interface Notes {
   notes: { text: string; pinned: boolean }[];
   panel_status_id: number;
@@ -55,13 +67,7 @@ test.describe.serial('the workplace by keyboard', () => {
     await expect(heading(`Pedido ${items[0]}`)).toBeVisible();
     await expect(page.getByText('Tienes este pedido bloqueado')).toBeVisible();
     // Reading needs no scrolling either: the answers in the main column, the customer at the side, whole.
-    await expectOnScreen(page.locator('#respuestas'), 'answers');
-    await expectOnScreen(page.locator('#cliente'), 'customer');
-    await expectOnScreen(page.getByLabel('Nueva nota'), 'note box');
-    await expectOnScreen(page.getByRole('button', { name: 'Guardar nota' }), 'save note');
-    await expectOnScreen(page.getByLabel('Resultado'), 'result');
-    await expectOnScreen(page.getByLabel('Nuevo estado'), 'status');
-    await expectOnScreen(page.getByRole('button', { name: 'Finalizar y siguiente' }), 'finish and next');
+    await expectLoopOnScreen('1440x900');
     await screenshot(page, ARTIFACTS, 'backoffice-keyboard-queue-1440');
 
     // The order's own tab: its finish button in the same bar.
@@ -130,6 +136,18 @@ test.describe.serial('the workplace by keyboard', () => {
     await expect(page.getByText(`Pedido ${items[0]} finalizado.`)).toBeVisible();
     const finished = (await apiCall(world.staff, 'GET', `/api/backoffice/items/${items[0]}`)).json as Notes;
     expect(finished.panel_status_id).toBe(50);
+  });
+
+  test('at 1366x768, under the confirmation of the order just finished, the loop still needs no scrolling', async () => {
+    // The state the loop is in from its second order on: "Pedido N finalizado." above the next order.
+    await expect(page.getByText(`Pedido ${items[0]} finalizado.`)).toBeVisible();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(heading(`Pedido ${items[1]}`)).toBeVisible();
+    await expectLoopOnScreen('1366x768, after finish and next');
+    await expect(page.getByText(`Pedido ${items[0]} finalizado.`)).toBeInViewport();
+    await screenshot(page, ARTIFACTS, 'backoffice-keyboard-queue-1366');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectLoopOnScreen('1440x900, after finish and next');
   });
 
   test('tabs, search and reply by keyboard', async () => {

@@ -94,9 +94,18 @@ function LockBanner({ itemId }: { itemId: number }) {
 
 /**
  * An order in a tab ("Pedido {id}", or the item a queue tab gave): its lock, the change check, and the item page
- * itself (item-detail.route.tsx), which shows both in its sticky header, with the queue's finish bar as `toolbar`.
+ * itself (item-detail.route.tsx), which shows both in its sticky header, with the queue's finish bar as `toolbar`
+ * and the queue's confirmation of the order just finished as `notice`, beside the lock.
  */
-export function ItemWorkspace({ itemId, toolbar }: { itemId: number; toolbar?: ReactNode }) {
+export function ItemWorkspace({
+  itemId,
+  toolbar,
+  notice,
+}: {
+  itemId: number;
+  toolbar?: ReactNode;
+  notice?: ReactNode;
+}) {
   const t = useT();
   const changed = useChangeCheck(itemId);
   return (
@@ -106,6 +115,7 @@ export function ItemWorkspace({ itemId, toolbar }: { itemId: number; toolbar?: R
       notices={
         <>
           <LockBanner itemId={itemId} />
+          {notice}
           {changed ? <Alert tone="info">{t('workspace.changedNotice')}</Alert> : null}
         </>
       }
