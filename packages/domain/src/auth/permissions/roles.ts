@@ -8,7 +8,7 @@ export type Actor = Role | 'anonymous';
 // The role groups the areas' tables are written with.
 
 /** Every account, whatever its role: staff accounts can buy and follow their own orders like a customer. */
-export const ANY_ACCOUNT: readonly Role[] = ROLES;
+export const ANY_ACCOUNT: readonly Role[] = [...ROLES];
 /** Who works in the back office: agents, admins and notaries (notaries work and deliver notarial orders). */
 export const STAFF: readonly Role[] = ['agent', 'admin', 'notary'];
 /** Who moves money or reads what the shop sends customers: notaries read payments but never handle them. */
