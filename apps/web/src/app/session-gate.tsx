@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { sessionQueryOptions } from '../shared/auth';
+import { sessionQueryOptions } from '../shared/auth/session'; // not the index, which needs the router (islands.tsx)
 import {
   I18nProvider,
   isCompleteCatalogue,
