@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appVersion, versionFile } from './build/app-version.ts';
+import { frameTexts } from './build/frame-texts.ts';
 import { precompress } from './build/precompress.ts';
 import { reactRouterPure } from './build/react-router-pure.ts';
 
@@ -36,6 +37,7 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterPure(),
+    frameTexts(ISLANDS_ENTRY, path.join(here, 'src')),
     versionFile(appVersion(here)),
     precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') }),
   ],

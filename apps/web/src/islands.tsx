@@ -10,13 +10,14 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import './shared/ui/styles/base.css';
 import { createBrowserQueryClient } from './app/browser-query-client';
+import { completeTextsWithFrame } from './app/islands-texts';
 import { preloadCookieConsent } from './app/layout/cookie-consent-slot';
 import { RouteBoundary } from './app/lazy-route';
 import { ShopFrame } from './app/layout/shop-frame';
 import { SessionGate } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
 import { pageAsksConsent } from './shared/consent/consent-settings';
-import { loadCatalogue, providePageTexts } from './shared/i18n';
+import { loadMoreTexts, providePageTexts } from './shared/i18n';
 import { ServerRenderContext } from './shared/lib/server-render';
 import { UpdatePrompt } from './shared/pwa/update-prompt';
 import { LinkNavigationContext, pageLoadNavigation } from './shared/ui';
@@ -35,6 +36,7 @@ if (root && main && initial && pageTexts) {
   // The page's content, kept as the server sent it (never hydrated: React leaves an element's inner HTML alone).
   const staticMain = main.innerHTML;
   const queryClient = createBrowserQueryClient(initial);
+  completeTextsWithFrame(queryClient);
   const server = { meta: null, notFoundPath: null, consentAsked: pageAsksConsent(), textKeys: null };
   void Promise.allSettled([texts, preloadCookieConsent()]).then(() => {
     hydrateRoot(
@@ -56,8 +58,9 @@ if (root && main && initial && pageTexts) {
         </QueryClientProvider>
       </StrictMode>,
     );
-    // The rest of the language's texts (those a signed-in header shows), fetched while the page hydrates.
-    loadCatalogue(pageTexts.language).catch(() => undefined);
+    // The rest of the frame's texts (those a signed-in header shows, the banners'), fetched while the page hydrates:
+    // only those, not the language's whole catalogue (app/islands-texts.ts).
+    loadMoreTexts(pageTexts.language).catch(() => undefined);
   });
 }
 

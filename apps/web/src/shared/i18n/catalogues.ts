@@ -17,8 +17,9 @@ const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
 /** The texts a server-rendered page carried, until the language's whole catalogue arrives. */
 const pageTexts: Partial<Record<Language, Catalogue>> = {};
 const partial = new WeakSet<Catalogue>();
-/** Languages in which a key was asked for that the page's texts did not have (see pageTextsMissed). */
-const missed = new Set<Language>();
+/** The keys asked for, per language, that the page's texts did not have (see pageTextsMissed). */
+const missed = new Map<Language, Set<string>>();
+const missListeners = new Set<(language: Language) => void>();
 
 /** The texts the boot screens need before any catalogue has arrived (or when one cannot). */
 export const BOOT_TEXTS: Record<Language, Partial<Record<MessageKey, string>>> = {
@@ -56,8 +57,20 @@ export function isCompleteCatalogue(catalogue: Catalogue): boolean {
 }
 
 /** Notes a key asked for while only the page's texts were there, and not among them. */
-export function notePageTextMissed(language: Language): void {
-  missed.add(language);
+export function notePageTextMissed(language: Language, key: string): void {
+  const keys = missed.get(language) ?? new Set<string>();
+  missed.set(language, keys.add(key));
+  for (const listener of missListeners) listener(language);
+}
+
+/** The keys of `language` noted by notePageTextMissed. */
+export function missedPageTexts(language: Language): ReadonlySet<string> {
+  return missed.get(language) ?? new Set();
+}
+
+/** Calls `listener` at each key asked for that the page's texts do not have. */
+export function onPageTextMissed(listener: (language: Language) => void): void {
+  missListeners.add(listener);
 }
 
 /**
@@ -100,4 +113,19 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
     },
   );
   return loading[language];
+}
+
+let moreTexts = loadCatalogue;
+
+/**
+ * What loads after a page's own texts: the language's whole catalogue, unless the page's entry says otherwise (a page
+ * hydrated as islands: its frame's texts; app/islands-texts.ts).
+ */
+export function provideMoreTexts(load: (language: Language) => Promise<Catalogue>): void {
+  moreTexts = load;
+}
+
+/** The texts that complete the page's own (the session gate renders with them when the page's fell short). */
+export function loadMoreTexts(language: Language): Promise<Catalogue> {
+  return moreTexts(language);
 }

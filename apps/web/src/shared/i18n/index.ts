@@ -12,8 +12,12 @@ export {
   isCompleteCatalogue,
   loadCatalogue,
   loadedCatalogue,
+  loadMoreTexts,
+  missedPageTexts,
+  onPageTextMissed,
   pageTextsMissed,
   provideCatalogue,
+  provideMoreTexts,
   providePageTexts,
 } from './catalogues';
 export type { MessageKey } from './types';
