@@ -77,6 +77,11 @@ export default defineConfig({
       // (islands.tsx: the frame around the server's markup; docs/decisions/0028-home-page-islands.md).
       input: { index: path.join(here, 'index.html'), islands: ISLANDS_ENTRY },
       output: {
+        // The frame's texts of a language (build/frame-texts.ts) apart from its whole catalogue (`es`, `en`, `pt`).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.startsWith('\0virtual:frame-texts/')
+            ? 'assets/frame-texts-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         // Everything an entry imports statically in one chunk: left alone, the modules it shares with the lazy
         // screens (React, the router, the query client, the session) come in several small chunks, which compress
         // worse apart and each cost a request (npm run bench:bundle). What the islands' entry needs too (React, the

@@ -1,12 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  loadCatalogue,
-  loadedCatalogue,
-  missedPageTexts,
-  onPageTextMissed,
-  provideMoreTexts,
-  providePageTexts,
-} from '../shared/i18n';
+import { loadCatalogue, loadedCatalogue, provideMoreTexts, providePageTexts } from '../shared/i18n';
 import type { Catalogue } from '../shared/i18n/types';
 import type { Language } from '../shared/lib/api-contract';
 import { queryKeys } from '../shared/lib/query-keys';
@@ -26,28 +19,32 @@ const frameTexts: Record<Language, () => Promise<{ default: Readonly<Record<stri
  */
 export function completeTextsWithFrame(queryClient: QueryClient): void {
   const loading = new Map<Language, Promise<Catalogue>>();
+  const missed = new Map<Language, Set<string>>();
   const arrived = new Set<Language>();
   const whole = (language: Language) =>
     loadCatalogue(language).then((catalogue) => {
       queryClient.setQueryData(queryKeys.texts(language), catalogue);
       return catalogue;
     });
-  provideMoreTexts((language) => {
-    const known = loading.get(language);
-    if (known) return known;
-    const more = frameTexts[language]().then(({ default: frame }) => {
-      providePageTexts(language, { ...frame, ...loadedCatalogue(language) });
-      arrived.add(language);
-      const texts = loadedCatalogue(language);
-      const missing = !texts || [...missedPageTexts(language)].some((key) => !(key in texts));
-      return missing ? whole(language) : texts;
-    });
-    more.catch(() => loading.delete(language));
-    loading.set(language, more);
-    return more;
-  });
-  // Asked for after the frame's texts came, and not among them: the whole catalogue after all.
-  onPageTextMissed((language) => {
-    if (arrived.has(language)) whole(language).catch(() => undefined);
+  provideMoreTexts({
+    load: (language) => {
+      const known = loading.get(language);
+      if (known) return known;
+      const more = frameTexts[language]().then(({ default: frame }) => {
+        providePageTexts(language, { ...frame, ...loadedCatalogue(language) });
+        arrived.add(language);
+        const texts = loadedCatalogue(language);
+        const missing = !texts || [...(missed.get(language) ?? [])].some((key) => !(key in texts));
+        return missing ? whole(language) : texts;
+      });
+      more.catch(() => loading.delete(language));
+      loading.set(language, more);
+      return more;
+    },
+    missed: (language, key) => {
+      // Asked for after the frame's texts came, and not among them: the whole catalogue after all.
+      if (arrived.has(language)) whole(language).catch(() => undefined);
+      else missed.set(language, (missed.get(language) ?? new Set<string>()).add(key));
+    },
   });
 }

@@ -17,9 +17,8 @@ const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
 /** The texts a server-rendered page carried, until the language's whole catalogue arrives. */
 const pageTexts: Partial<Record<Language, Catalogue>> = {};
 const partial = new WeakSet<Catalogue>();
-/** The keys asked for, per language, that the page's texts did not have (see pageTextsMissed). */
-const missed = new Map<Language, Set<string>>();
-const missListeners = new Set<(language: Language) => void>();
+/** Languages in which a key was asked for that the page's texts did not have (see pageTextsMissed). */
+const missed = new Set<Language>();
 
 /** The texts the boot screens need before any catalogue has arrived (or when one cannot). */
 export const BOOT_TEXTS: Record<Language, Partial<Record<MessageKey, string>>> = {
@@ -58,19 +57,8 @@ export function isCompleteCatalogue(catalogue: Catalogue): boolean {
 
 /** Notes a key asked for while only the page's texts were there, and not among them. */
 export function notePageTextMissed(language: Language, key: string): void {
-  const keys = missed.get(language) ?? new Set<string>();
-  missed.set(language, keys.add(key));
-  for (const listener of missListeners) listener(language);
-}
-
-/** The keys of `language` noted by notePageTextMissed. */
-export function missedPageTexts(language: Language): ReadonlySet<string> {
-  return missed.get(language) ?? new Set();
-}
-
-/** Calls `listener` at each key asked for that the page's texts do not have. */
-export function onPageTextMissed(listener: (language: Language) => void): void {
-  missListeners.add(listener);
+  missed.add(language);
+  moreTexts?.missed(language, key);
 }
 
 /**
@@ -115,17 +103,21 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
   return loading[language];
 }
 
-let moreTexts = loadCatalogue;
+/** The texts that complete a page's own when they are not the language's whole catalogue (provideMoreTexts). */
+export interface MoreTexts {
+  load: (language: Language) => Promise<Catalogue>;
+  /** Told of each key asked for that the page's texts do not have. */
+  missed: (language: Language, key: string) => void;
+}
 
-/**
- * What loads after a page's own texts: the language's whole catalogue, unless the page's entry says otherwise (a page
- * hydrated as islands: its frame's texts; app/islands-texts.ts).
- */
-export function provideMoreTexts(load: (language: Language) => Promise<Catalogue>): void {
-  moreTexts = load;
+let moreTexts: MoreTexts | null = null;
+
+/** A page hydrated as islands completes its texts with its frame's, not the whole catalogue (app/islands-texts.ts). */
+export function provideMoreTexts(texts: MoreTexts): void {
+  moreTexts = texts;
 }
 
 /** The texts that complete the page's own (the session gate renders with them when the page's fell short). */
 export function loadMoreTexts(language: Language): Promise<Catalogue> {
-  return moreTexts(language);
+  return moreTexts ? moreTexts.load(language) : loadCatalogue(language);
 }

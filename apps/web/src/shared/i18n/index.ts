@@ -13,11 +13,10 @@ export {
   loadCatalogue,
   loadedCatalogue,
   loadMoreTexts,
-  missedPageTexts,
-  onPageTextMissed,
   pageTextsMissed,
   provideCatalogue,
   provideMoreTexts,
+  type MoreTexts,
   providePageTexts,
 } from './catalogues';
 export type { MessageKey } from './types';
