@@ -16,7 +16,6 @@ export {
   pageTextsMissed,
   provideCatalogue,
   provideMoreTexts,
-  type MoreTexts,
   providePageTexts,
 } from './catalogues';
 export type { MessageKey } from './types';
