@@ -85,8 +85,8 @@ export default defineConfig({
         // Everything an entry imports statically in one chunk: left alone, the modules it shares with the lazy
         // screens (React, the router, the query client, the session) come in several small chunks, which compress
         // worse apart and each cost a request (npm run bench:bundle). What the islands' entry needs too (React, the
-        // query client, the session, the frame) is the `frame` chunk; the rest of the app's (the router's routes, the
-        // screens' loader) is `shell`, which a page hydrated as islands never loads.
+        // query client, the session, the frame) is the `frame` chunk; the rest of the app's (React Router, the route
+        // table, the screens' loader) is `shell`, which a page hydrated as islands never loads.
         codeSplitting: {
           groups: [
             {
