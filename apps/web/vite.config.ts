@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { appVersion, versionFile } from './build/app-version.ts';
 import { frameTexts } from './build/frame-texts.ts';
 import { precompress } from './build/precompress.ts';
+import { reactRouterProduction } from './build/react-router-production.ts';
 import { reactRouterPure } from './build/react-router-pure.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    reactRouterProduction(),
     reactRouterPure(),
     frameTexts(ISLANDS_ENTRY, path.join(here, 'src')),
     versionFile(appVersion(here)),
