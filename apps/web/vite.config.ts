@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { appVersion, versionFile } from './build/app-version.ts';
 import { frameTexts } from './build/frame-texts.ts';
 import { precompress } from './build/precompress.ts';
+import { reactRouterDeclarative } from './build/react-router-declarative.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { reactRouterPure } from './build/react-router-pure.ts';
 
@@ -39,6 +40,7 @@ export default defineConfig({
     react(),
     reactRouterProduction(),
     reactRouterPure(),
+    reactRouterDeclarative(),
     frameTexts(ISLANDS_ENTRY, path.join(here, 'src')),
     versionFile(appVersion(here)),
     precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') }),
