@@ -324,7 +324,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       // The app's own Link and NavLink (shared/ui): React Router's carry its framework mode's prefetching into the
-      // shop's entry (npm run bench:bundle).
+      // shop's entry (npm run bench:bundle). No data router: the browser's build fixes React Router to its
+      // declarative mode (apps/web/build/react-router-declarative.ts), where a data router would lose its error
+      // boundaries.
       'no-restricted-imports': [
         'error',
         {
@@ -333,6 +335,25 @@ export default tseslint.config(
               name: 'react-router',
               importNames: ['Link', 'NavLink'],
               message: 'Use Link and NavLink from shared/ui (smaller entry; same navigation).',
+            },
+            {
+              name: 'react-router',
+              importNames: [
+                'RouterProvider',
+                'StaticRouterProvider',
+                'createBrowserRouter',
+                'createHashRouter',
+                'createMemoryRouter',
+                'createStaticRouter',
+                'createRoutesStub',
+              ],
+              message:
+                'The app uses React Router in its declarative mode only (apps/web/build/react-router-declarative.ts).',
+            },
+            {
+              name: 'react-router/dom',
+              message:
+                'The app uses React Router in its declarative mode only (apps/web/build/react-router-declarative.ts).',
             },
           ],
         },

@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appVersion, versionFile } from './build/app-version.ts';
+import { frameTexts } from './build/frame-texts.ts';
 import { precompress } from './build/precompress.ts';
+import { reactRouterDeclarative } from './build/react-router-declarative.ts';
+import { reactRouterProduction } from './build/react-router-production.ts';
 import { reactRouterPure } from './build/react-router-pure.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +38,10 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    reactRouterProduction(),
     reactRouterPure(),
+    reactRouterDeclarative(),
+    frameTexts(ISLANDS_ENTRY, path.join(here, 'src')),
     versionFile(appVersion(here)),
     precompress({ outDir: path.join(here, 'dist'), mapsDir: path.join(here, 'dist-maps') }),
   ],
@@ -75,11 +81,16 @@ export default defineConfig({
       // (islands.tsx: the frame around the server's markup; docs/decisions/0028-home-page-islands.md).
       input: { index: path.join(here, 'index.html'), islands: ISLANDS_ENTRY },
       output: {
+        // The frame's texts of a language (build/frame-texts.ts) apart from its whole catalogue (`es`, `en`, `pt`).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.startsWith('\0virtual:frame-texts/')
+            ? 'assets/frame-texts-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         // Everything an entry imports statically in one chunk: left alone, the modules it shares with the lazy
         // screens (React, the router, the query client, the session) come in several small chunks, which compress
         // worse apart and each cost a request (npm run bench:bundle). What the islands' entry needs too (React, the
-        // query client, the session, the frame) is the `frame` chunk; the rest of the app's (the router's routes, the
-        // screens' loader) is `shell`, which a page hydrated as islands never loads.
+        // query client, the session, the frame) is the `frame` chunk; the rest of the app's (React Router, the route
+        // table, the screens' loader) is `shell`, which a page hydrated as islands never loads.
         codeSplitting: {
           groups: [
             {

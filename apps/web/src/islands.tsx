@@ -2,37 +2,30 @@
 // content is the server's markup and stays so (its links and its search form are plain HTML: a full page load, which
 // the server renders). Only the frame around it is hydrated, the parts that change in the browser (the cookie banner,
 // the header's session, cart and notices, the impersonation banner, the footer's cookie settings, the update
-// prompt), without the router's route table, the screens or their chunks (npm run bench:bundle). The server names
+// prompt), without the router (its links are plain anchors: shared/ui/link.tsx), the screens or their chunks
+// (npm run bench:bundle; build/islands-imports.test.ts keeps the router out). The server names
 // this entry instead of main.tsx only on a page it rendered with its markup (apps/server: seo-pages.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createPath, Router, type Navigator, type To } from 'react-router';
 import './shared/ui/styles/base.css';
 import { createBrowserQueryClient } from './app/browser-query-client';
+import { completeTextsWithFrame } from './app/islands-texts';
 import { preloadCookieConsent } from './app/layout/cookie-consent-slot';
 import { RouteBoundary } from './app/lazy-route';
 import { ShopFrame } from './app/layout/shop-frame';
 import { SessionGate } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
 import { pageAsksConsent } from './shared/consent/consent-settings';
-import { loadCatalogue, providePageTexts } from './shared/i18n';
+import { loadMoreTexts, providePageTexts } from './shared/i18n';
 import { ServerRenderContext } from './shared/lib/server-render';
 import { UpdatePrompt } from './shared/pwa/update-prompt';
+import { LinkNavigationContext, pageLoadNavigation } from './shared/ui';
 
 const root = document.getElementById('root');
 const main = document.getElementById('main');
 const initial = readSsrState();
 const pageTexts = initial?.texts;
-
-/** Every navigation of the frame's links is a full page load: the server renders the page asked for. */
-const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
-const fullPageLoads: Navigator = {
-  createHref: href,
-  push: (to) => window.location.assign(href(to)),
-  replace: (to) => window.location.replace(href(to)),
-  go: (delta) => window.history.go(delta),
-};
 
 // The server names this entry only with the page's markup and state; without them nothing is hydrated and the page
 // stays the server's HTML, which works as it is (links, the search form).
@@ -42,8 +35,8 @@ if (root && main && initial && pageTexts) {
   const texts = pageTexts.icu ? import('@ventanilla/domain/icu') : null;
   // The page's content, kept as the server sent it (never hydrated: React leaves an element's inner HTML alone).
   const staticMain = main.innerHTML;
-  const { pathname, search, hash } = window.location;
   const queryClient = createBrowserQueryClient(initial);
+  completeTextsWithFrame(queryClient);
   const server = { meta: null, notFoundPath: null, consentAsked: pageAsksConsent(), textKeys: null };
   void Promise.allSettled([texts, preloadCookieConsent()]).then(() => {
     hydrateRoot(
@@ -51,7 +44,8 @@ if (root && main && initial && pageTexts) {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <ServerRenderContext.Provider value={server}>
-            <Router location={{ pathname, search, hash }} navigator={fullPageLoads}>
+            {/* Every navigation of the frame's links is a full page load: the server renders the page asked for. */}
+            <LinkNavigationContext.Provider value={pageLoadNavigation}>
               <SessionGate>
                 {/* The app's routes sit in this boundary (router.tsx): its markers are in the server's markup. */}
                 <RouteBoundary>
@@ -59,13 +53,14 @@ if (root && main && initial && pageTexts) {
                 </RouteBoundary>
                 <UpdatePrompt />
               </SessionGate>
-            </Router>
+            </LinkNavigationContext.Provider>
           </ServerRenderContext.Provider>
         </QueryClientProvider>
       </StrictMode>,
     );
-    // The rest of the language's texts (those a signed-in header shows), fetched while the page hydrates.
-    loadCatalogue(pageTexts.language).catch(() => undefined);
+    // The rest of the frame's texts (those a signed-in header shows, the banners'), fetched while the page hydrates:
+    // only those, not the language's whole catalogue (app/islands-texts.ts).
+    loadMoreTexts(pageTexts.language).catch(() => undefined);
   });
 }
 

@@ -4,12 +4,14 @@ import { BrowserRouter } from 'react-router';
 import { pageAsksConsent } from '../shared/consent/consent-settings';
 import { ServerRenderContext, type PageMeta } from '../shared/lib/server-render';
 import { UpdatePrompt } from '../shared/pwa/update-prompt';
+import { LinkNavigationContext } from '../shared/ui';
+import { routerNavigation } from '../shared/ui/router-navigation';
 import { createBrowserQueryClient } from './browser-query-client';
 import { AppRoutes } from './router';
 import { SessionGate } from './session-gate';
 import type { SsrState } from './ssr-state';
 
-/** Providers (query cache, server-render facts, router, session + language) around the routes. */
+/** Providers (query cache, server-render facts, router and its links, session + language) around the routes. */
 export function AppTree({
   queryClient,
   router: Router,
@@ -32,10 +34,12 @@ export function AppTree({
     <QueryClientProvider client={queryClient}>
       <ServerRenderContext.Provider value={server}>
         <Router>
-          <SessionGate>
-            <AppRoutes />
-            <UpdatePrompt />
-          </SessionGate>
+          <LinkNavigationContext.Provider value={routerNavigation}>
+            <SessionGate>
+              <AppRoutes />
+              <UpdatePrompt />
+            </SessionGate>
+          </LinkNavigationContext.Provider>
         </Router>
       </ServerRenderContext.Provider>
     </QueryClientProvider>

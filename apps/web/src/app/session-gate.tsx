@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { sessionQueryOptions } from '../shared/auth';
+import { sessionQueryOptions } from '../shared/auth/session'; // not the index, which needs the router (islands.tsx)
 import {
   I18nProvider,
   isCompleteCatalogue,
   isLanguage,
   loadCatalogue,
   loadedCatalogue,
+  loadMoreTexts,
   pageTextsMissed,
   useT,
 } from '../shared/i18n';
@@ -71,17 +72,18 @@ export function SessionGate({ children }: { children: ReactNode }) {
     document.documentElement.lang = language;
   }, [language]);
 
-  // The texts a server-rendered page carried are only its own (catalogues.ts): the whole catalogue follows the
-  // hydration. It answers every later translation; the screens render again with it only when one of them asked
-  // for a text the page did not carry (a signed-in header whose session came first).
+  // The texts a server-rendered page carried are only its own (catalogues.ts): the whole catalogue (on a page
+  // hydrated as islands, the frame's texts) follows the hydration. It answers every later translation; the screens
+  // render again with it only when one of them asked for a text the page did not carry (a signed-in header whose
+  // session came first).
   const queryClient = useQueryClient();
   const pageTextsOnly = catalogue.data !== undefined && !isCompleteCatalogue(catalogue.data);
   useEffect(() => {
     if (!pageTextsOnly) return;
     let live = true;
-    loadCatalogue(language).then(
-      (whole) => {
-        if (live && pageTextsMissed(language)) queryClient.setQueryData(queryKeys.texts(language), whole);
+    loadMoreTexts(language).then(
+      (more) => {
+        if (live && pageTextsMissed(language)) queryClient.setQueryData(queryKeys.texts(language), more);
       },
       () => {
         recoverFromChunkError(); // a chunk name of an older build: reload once

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { errorText, refreshAfterAuthChange, useImpersonation, useUser } from '../../shared/auth';
+// Not shared/auth's index: its sign-in and logout screens need the router, which a page of islands goes without.
+import { errorText } from '../../shared/auth/error-text';
+import { useImpersonation } from '../../shared/auth/impersonation';
+import { refreshAfterAuthChange, useUser } from '../../shared/auth/session';
 import { useFormat, useT } from '../../shared/i18n';
 import { api } from '../../shared/lib/api-client';
-import { Button } from '../../shared/ui';
+import { Button, useNavigateTo } from '../../shared/ui';
 
 /**
  * "Estás viendo la tienda como {email}": shown on every shop page while an admin is logged in as a customer
@@ -16,15 +18,15 @@ export function ImpersonationBanner() {
   const format = useFormat();
   const user = useUser();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const imp = useImpersonation();
   // The way back navigates from the mutation's own callbacks, which run first and even if the banner has gone: the
   // session refresh makes the user an admin again, which unmounts this banner, and callbacks given to mutate() would
   // then never run (the page stayed on the shop).
   const back = useMutation({
     mutationFn: (_customerId: number) => api.DELETE('/api/me/impersonation'),
-    onSuccess: (_data, customerId) => void navigate(`/agentes/client?id=${customerId}`),
-    onError: () => void navigate('/agentes'),
+    onSuccess: (_data, customerId) => navigate(`/agentes/client?id=${customerId}`),
+    onError: () => navigate('/agentes'),
     onSettled: () => refreshAfterAuthChange(queryClient),
   });
   const ref = useRef<HTMLElement>(null);

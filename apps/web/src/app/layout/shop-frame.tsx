@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { useStoreInfo, useUser } from '../../shared/auth';
+// Not shared/auth's index: its sign-in and logout screens need the router, which a page of islands goes without.
+import { useStoreInfo, useUser } from '../../shared/auth/session';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
 import { useUnreadNotifications } from '../../shared/notifications/use-unread';

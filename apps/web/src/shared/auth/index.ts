@@ -10,4 +10,4 @@ export { LogoutScreen } from './logout-screen';
 export { RegisterForm } from './register-form';
 export { useImpersonation } from './impersonation';
 export { isStaff, userCan } from './permissions';
-export { refreshAfterAuthChange, sessionQueryOptions, useSession, useStoreInfo, useUser } from './session';
+export { refreshAfterAuthChange, useSession, useStoreInfo, useUser } from './session';

@@ -56,8 +56,9 @@ export function isCompleteCatalogue(catalogue: Catalogue): boolean {
 }
 
 /** Notes a key asked for while only the page's texts were there, and not among them. */
-export function notePageTextMissed(language: Language): void {
+export function notePageTextMissed(language: Language, key: string): void {
   missed.add(language);
+  moreTexts?.missed(language, key);
 }
 
 /**
@@ -100,4 +101,23 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
     },
   );
   return loading[language];
+}
+
+/** The texts that complete a page's own when they are not the language's whole catalogue (provideMoreTexts). */
+export interface MoreTexts {
+  load: (language: Language) => Promise<Catalogue>;
+  /** Told of each key asked for that the page's texts do not have. */
+  missed: (language: Language, key: string) => void;
+}
+
+let moreTexts: MoreTexts | null = null;
+
+/** A page hydrated as islands completes its texts with its frame's, not the whole catalogue (app/islands-texts.ts). */
+export function provideMoreTexts(texts: MoreTexts): void {
+  moreTexts = texts;
+}
+
+/** The texts that complete the page's own (the session gate renders with them when the page's fell short). */
+export function loadMoreTexts(language: Language): Promise<Catalogue> {
+  return moreTexts ? moreTexts.load(language) : loadCatalogue(language);
 }

@@ -25,7 +25,7 @@ export function createTranslate(language: Language, catalogue = loadedCatalogue(
     // are the same words, so what is on screen need not render again); a key missing before then is noted.
     return (key, params) => {
       const text = (loadedCatalogue(language) ?? catalogue)[key];
-      if (text === undefined) notePageTextMissed(language);
+      if (text === undefined) notePageTextMissed(language, key);
       return formatMessage(language, text ?? boot[key] ?? key, params);
     };
   }

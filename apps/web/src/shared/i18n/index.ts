@@ -12,8 +12,10 @@ export {
   isCompleteCatalogue,
   loadCatalogue,
   loadedCatalogue,
+  loadMoreTexts,
   pageTextsMissed,
   provideCatalogue,
+  provideMoreTexts,
   providePageTexts,
 } from './catalogues';
 export type { MessageKey } from './types';

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import { useLocation } from 'react-router';
 
 /** What a page says about itself while it is rendered on the server: its <title> and meta description. */
 export interface PageMeta {
@@ -34,11 +33,4 @@ export const ServerRenderContext = createContext<ServerRenderValue>({
 /** The collector of the page's title and description during a server render (null in the browser). */
 export function useServerMeta(): PageMeta | null {
   return useContext(ServerRenderContext).meta;
-}
-
-/** Whether the server already answered this address with a 404 (so the page renders its not-found screen at once). */
-export function useServerNotFound(): boolean {
-  const { notFoundPath } = useContext(ServerRenderContext);
-  const { pathname } = useLocation();
-  return notFoundPath !== null && notFoundPath === pathname;
 }

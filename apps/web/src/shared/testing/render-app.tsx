@@ -5,6 +5,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router';
 import { I18nProvider, loadedCatalogue } from '../i18n';
 import type { Session, User } from '../lib/api-contract';
+import { LinkNavigationContext } from '../ui';
+import { routerNavigation } from '../ui/router-navigation';
 import { queryKeys } from '../lib/query-keys';
 
 /** A signed-in staff member or customer for `session`. */
@@ -62,11 +64,13 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}): Ren
     <QueryClientProvider client={queryClient}>
       <I18nProvider language="es" catalogue={loadedCatalogue('es')}>
         <MemoryRouter initialEntries={[at]}>
-          <LocationProbe />
-          <Routes>
-            <Route path={route} element={ui} />
-            {routes}
-          </Routes>
+          <LinkNavigationContext.Provider value={routerNavigation}>
+            <LocationProbe />
+            <Routes>
+              <Route path={route} element={ui} />
+              {routes}
+            </Routes>
+          </LinkNavigationContext.Provider>
         </MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,

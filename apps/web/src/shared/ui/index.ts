@@ -22,4 +22,4 @@ export { Columns } from './columns';
 export { Combobox } from './combobox';
 export { foldText, type ComboboxOption } from './use-combobox-state';
 export { NavLink } from './nav-link';
-export { Link } from './link';
+export { Link, LinkNavigationContext, pageLoadNavigation, useNavigateTo } from './link';

@@ -1,5 +1,5 @@
-import { useLocation } from 'react-router';
-import { Link, type LinkProps } from './link';
+import { useContext } from 'react';
+import { Link, LinkNavigationContext, type LinkProps } from './link';
 
 /**
  * Whether a navigation link to `to` is for the page at `pathname`: the same address, or (unless `end`) one below it.
@@ -18,6 +18,6 @@ export function isCurrentPage(pathname: string, to: string, end = false): boolea
  * carried about 0.5 KB gzip of the router into the shop's entry.
  */
 export function NavLink({ to, end = false, ...props }: Omit<LinkProps, 'to'> & { to: string; end?: boolean }) {
-  const { pathname } = useLocation();
+  const pathname = useContext(LinkNavigationContext).usePathname();
   return <Link {...props} to={to} aria-current={isCurrentPage(pathname, to, end) ? 'page' : undefined} />;
 }

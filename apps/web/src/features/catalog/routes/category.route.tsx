@@ -4,7 +4,7 @@ import { errorText, useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import { useDocumentTitle, usePageDescription } from '../../../shared/lib/use-document-title';
-import { useServerNotFound } from '../../../shared/lib/server-render';
+import { useServerNotFound } from '../../../shared/lib/use-server-not-found';
 import { Alert, BackLink, PageHeading, Spinner } from '../../../shared/ui';
 import { useCategory } from '../api/get-category';
 import { CatalogNotFound } from '../components/catalog-not-found';

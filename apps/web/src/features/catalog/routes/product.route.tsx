@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { errorText, useSession } from '../../../shared/auth';
 import { useT } from '../../../shared/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
-import { useServerNotFound } from '../../../shared/lib/server-render';
+import { useServerNotFound } from '../../../shared/lib/use-server-not-found';
 import { Alert, Spinner } from '../../../shared/ui';
 import { useCategories } from '../api/get-categories';
 import { useProduct } from '../api/get-product';
