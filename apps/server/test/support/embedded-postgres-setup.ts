@@ -7,12 +7,14 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { DatabaseLogger } from '../../src/db/connection.js';
 import { LOCK_FILE_NAME } from '../../src/db/embedded/data-dir-lock.js';
 import { findPostgresBinaries } from '../../src/db/embedded/postgres-binaries.js';
 import { POSTGRES_DIR, startPostgresServer, stopOrphanPostmaster } from '../../src/db/embedded/postgres-server.js';
-import { createTemplateDatabases, type TemplateDatabases } from './template-databases.js';
+import { withAdminClient } from './admin-client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +43,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.provide('embeddedDatabaseUrl', undefined);
   const externalUrl = process.env['TEST_DATABASE_URL'];
   if (externalUrl) {
-    const templates = await createTemplateDatabases(externalUrl);
+    const templates = makeTemplates(externalUrl);
     project.provide('templates', { migrated: templates.migrated, seeded: templates.seeded });
     return () => templates.drop();
   }
@@ -77,9 +79,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   url.port = String(server.connection.port);
   url.searchParams.set('host', server.connection.host);
   project.provide('embeddedDatabaseUrl', url.toString());
-  let templates: TemplateDatabases;
+  let templates: Templates;
   try {
-    templates = await createTemplateDatabases(url.toString());
+    templates = makeTemplates(url.toString());
   } catch (err) {
     process.off('exit', onExit);
     await server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -140,4 +142,34 @@ function lockHolderAlive(lockPath: string): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+interface Templates {
+  migrated: string;
+  seeded: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * The run's template databases (template-databases.ts), made by make-templates.ts in a process of its own: this
+ * setup's module runner does not resolve the workspace packages from source, so on a fresh clone (nothing built) it
+ * cannot import the app that seeds them.
+ */
+function makeTemplates(adminUrl: string): Templates {
+  const script = fileURLToPath(new URL('./make-templates.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+  const run = spawnSync(tsx, ['--conditions=@ventanilla/source', script, adminUrl], { encoding: 'utf8' });
+  const line = run.stdout?.split('\n').find((l) => l.startsWith('TEMPLATES '));
+  if (run.status !== 0 || !line) {
+    throw new Error(`Could not make the test template databases (exit ${run.status}):\n${run.stderr}${run.stdout}`);
+  }
+  const names = JSON.parse(line.slice('TEMPLATES '.length)) as { migrated: string; seeded: string };
+  return {
+    ...names,
+    drop: () =>
+      withAdminClient(adminUrl, async (admin) => {
+        for (const name of [names.migrated, names.seeded])
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
+  };
 }
