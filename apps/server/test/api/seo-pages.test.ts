@@ -433,7 +433,7 @@ describe('the cookie banner in the first paint (the consent cookie)', () => {
   });
 });
 
-describe("a signed-in customer's checkout", () => {
+describe("a visitor's own cart and a signed-in customer's checkout", () => {
   async function customerWithCart(email: string): Promise<{ client: TestClient; cookie: string }> {
     const client = new TestClient(t.app);
     expect((await client.register(email)).statusCode).toBe(201);
@@ -489,6 +489,44 @@ describe("a signed-in customer's checkout", () => {
     expect(guestPage.headers['cache-control']).toBe('no-cache');
   });
 
+  it("a visitor's cart arrives rendered with its lines, private, still leading to the forms without JavaScript", async () => {
+    const { cookie } = await customerWithCart('ssr-cart-1@example.com');
+    const res = await get('/tienda/cart', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const page = pageFacts(res.body);
+    expect(decode(page.title)).toMatch(/^Carrito - /);
+    expect(page.root).toContain('Nota simple');
+    expect(page.root).toContain('Finalizar compra');
+    expect(res.body).toContain('<noscript><main class="page-container"><p class="body"><a href="/html/cart">');
+    expect(res.body).not.toMatch(/"csrf_token":"[^"]/);
+    // No payment methods: the cart page does not ask for them.
+    expect(res.body).not.toContain('payment-methods');
+
+    // A guest's cart is its session's: rendered for that guest alone.
+    const guest = new TestClient(t.app);
+    await guest.start();
+    const added = await guest.post('/api/cart/items', {
+      store_id: 1,
+      url_key: 'nota-simple',
+      answers: notaSimpleAnswers(),
+    });
+    expect(added.statusCode).toBe(201);
+    const guestCart = await guest.get('/tienda/cart');
+    expect(guestCart.headers['cache-control']).toBe('private, no-store');
+    expect(pageFacts(guestCart.body).root).toContain('Nota simple');
+    // Someone else's session, or none: not that cart (an empty cart, or the public page).
+    const other = new TestClient(t.app);
+    await other.start();
+    const otherCart = await other.get('/tienda/cart');
+    expect(pageFacts(otherCart.body).root).not.toContain('Nota simple');
+    const visitor = await get('/tienda/cart');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.body).toContain('<div id="root"></div>');
+    // The cart's other addresses (what was just added) stay the public page.
+    expect((await get('/tienda/cart/add/product', { cookie })).body).toContain('<div id="root"></div>');
+  });
+
   it('with a query, or an ended session, the public page (nothing rendered for anyone)', async () => {
     const { client, cookie } = await customerWithCart('ssr-checkout-4@example.com');
     expect((await get('/customer/checkout?x=1', { cookie })).body).toContain('<div id="root"></div>');
@@ -513,7 +551,12 @@ describe("a signed-in customer's checkout", () => {
     const before = pages.cacheStats();
     const session = { store_id: 1, language: 'es', csrf_token: 'secret', user: { id: 1 }, remembered: false };
     const cart = { quote_id: '1', store_id: 1, items: [], totals: { subtotal: '0', tax: '0', fees: '0', total: '0' } };
-    const page = await pages.customerCheckout(1, { consentAsked: false }, { session, cart, paymentMethods: [] });
+    const page = await pages.customerPage(
+      'checkout',
+      1,
+      { consentAsked: false },
+      { session, cart, paymentMethods: [] },
+    );
     expect(page?.personal).toBe(true);
     expect(page?.body.toString()).not.toContain('secret');
     expect(pages.cacheStats()).toEqual(before);

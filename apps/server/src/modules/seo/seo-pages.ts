@@ -176,17 +176,20 @@ export interface Visitor {
 const CHOICE_MADE: Visitor = { consentAsked: false };
 
 /**
- * What a signed-in customer's checkout is rendered from: the API's own answers for that customer's session (read by
- * seo.routes.ts through the API itself), never kept once the page is sent.
+ * What a visitor's own cart or a signed-in customer's checkout is rendered from: the API's own answers for that
+ * session (read by seo.routes.ts through the API itself), never kept once the page is sent.
  */
-export interface CustomerCheckoutData {
+export interface CustomerPageData {
   /** GET /api/session (its CSRF token is left out of the page: the browser fetches its own). */
   session: { csrf_token?: unknown } & Record<string, unknown>;
   /** GET /api/cart. */
   cart: unknown;
-  /** GET /api/stores/{store}/payment-methods. */
-  paymentMethods: unknown;
+  /** GET /api/stores/{store}/payment-methods (the checkout's). */
+  paymentMethods?: unknown;
 }
+
+/** The pages rendered for one visitor's session: the cart (any session) and the checkout (a signed-in customer). */
+export type CustomerPageKind = 'cart' | 'checkout';
 
 /**
  * The cache key of a wizard page the server renders (a question page, by its canonical name), or null: the
@@ -314,11 +317,18 @@ export class SeoPages {
   }
 
   /**
-   * A signed-in customer's checkout, rendered with that customer's session, cart and the store's payment methods:
-   * never cached (not here, and `personal` tells the route to forbid every other cache), so no one else ever gets
-   * it. Null without a render module (the route then serves the public shell).
+   * A visitor's cart (with the session's cart) or a signed-in customer's checkout (with the store's payment methods
+   * too), rendered with the page's data in it, so the browser's first render waits on no request: never cached (not
+   * here, and `personal` tells the route to forbid every other cache), so no one else ever gets it. Without
+   * JavaScript the page leads to the server's own forms, as the public page does. Null without a render module (the
+   * route then serves the public shell).
    */
-  async customerCheckout(storeId: number, visitor: Visitor, data: CustomerCheckoutData): Promise<RenderedPage | null> {
+  async customerPage(
+    kind: CustomerPageKind,
+    storeId: number,
+    visitor: Visitor,
+    data: CustomerPageData,
+  ): Promise<RenderedPage | null> {
     const store = this.catalog.getStore(storeId);
     if (!this.template || !store || !this.renderer) return null;
     const ssrData: SsrData = {
@@ -326,16 +336,17 @@ export class SeoPages {
       categories: undefined,
       session: { ...data.session, csrf_token: '' },
       cart: data.cart,
-      paymentMethods: data.paymentMethods,
+      paymentMethods: kind === 'checkout' ? data.paymentMethods : undefined,
     };
     const page = await this.renderPage(
       store,
-      '/customer/checkout',
+      kind === 'cart' ? '/tienda/cart' : '/customer/checkout',
       ssrData,
       200,
       visitor,
-      () => this.shellHead(store, 'checkout'),
+      () => this.shellHead(store, kind),
       this.preloads?.screens('checkout', 'markup') ?? '',
+      shellNoscript(store, kind),
     );
     return { ...page, personal: true };
   }

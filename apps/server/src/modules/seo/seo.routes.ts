@@ -7,7 +7,14 @@ import { compressedBody, negotiateBody } from '../../shared/content-encoding.js'
 import { readPagePreloads } from './page-preloads.js';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.js';
 import { sellerOf } from '../invoicing/index.js';
-import { parseShellTemplate, SeoPages, storeOrigin, type RenderedPage, type Visitor } from './seo-pages.js';
+import {
+  parseShellTemplate,
+  SeoPages,
+  storeOrigin,
+  type CustomerPageKind,
+  type RenderedPage,
+  type Visitor,
+} from './seo-pages.js';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.js';
 import { CONSENT_COOKIE, LEGAL_PAGE_SLUGS, legalPagePath, parseConsent } from '@ventanilla/domain';
 import { webManifest } from './web-manifest.js';
@@ -48,6 +55,12 @@ declare module 'fastify' {
 }
 
 /** What a page rendered for one request passes on to the API answers it is rendered from (apiAnswer). */
+/** The pages rendered for one visitor's session (SeoPages.customerPage), by their exact address. */
+const CUSTOMER_PAGES = new Map<string, CustomerPageKind>([
+  ['/tienda/cart', 'cart'],
+  ['/customer/checkout', 'checkout'],
+]);
+
 const FORWARDED_HEADERS = [
   'cookie',
   'host',
@@ -98,20 +111,23 @@ export default fp(
     }
 
     /**
-     * A signed-in customer's checkout (the exact address, no query), rendered with the API's own answers for that
-     * session; null for anyone else, or when an answer is missing (the public page then, as before).
+     * A visitor's cart (any session: a guest's cart is the session's) or a signed-in customer's checkout, at the exact
+     * address with no query, rendered with the API's own answers for that session; null for a visitor without a
+     * session (or a guest at the checkout: its sign-in form), or when an answer is missing (the public page then).
      */
-    async function customerCheckout(request: FastifyRequest, path: string, visitor: Visitor) {
-      if (path !== '/customer/checkout' || request.url !== path || !pages) return null;
-      if (!request.cookies[SESSION_COOKIE] || !(await request.loadSession())?.user) return null;
+    async function customerPage(request: FastifyRequest, path: string, visitor: Visitor) {
+      const kind = CUSTOMER_PAGES.get(path);
+      if (!kind || request.url !== path || !pages || !request.cookies[SESSION_COOKIE]) return null;
+      const loaded = await request.loadSession();
+      if (!loaded || (kind === 'checkout' && !loaded.user)) return null;
       const session = (await apiAnswer(request, '/api/session')) as { store_id?: unknown; user?: unknown } | null;
-      if (!session?.user || typeof session.store_id !== 'number') return null;
+      if (!session || typeof session.store_id !== 'number' || (kind === 'checkout' && !session.user)) return null;
       const [cart, paymentMethods] = await Promise.all([
         apiAnswer(request, '/api/cart'),
-        apiAnswer(request, `/api/stores/${session.store_id}/payment-methods`),
+        kind === 'checkout' ? apiAnswer(request, `/api/stores/${session.store_id}/payment-methods`) : undefined,
       ]);
       if (cart === null || paymentMethods === null) return null;
-      return pages.customerCheckout(session.store_id, visitor, { session, cart, paymentMethods });
+      return pages.customerPage(kind, session.store_id, visitor, { session, cart, paymentMethods });
     }
 
     /**
@@ -156,9 +172,9 @@ export default fp(
       const path = request.url.split('?')[0] ?? '/';
       // The consent cookie holds the visitor's cookie choice: without a valid one, the page carries the dialog.
       const visitor: Visitor = { consentAsked: !parseConsent(request.cookies[CONSENT_COOKIE] ?? null, new Date()) };
-      // A customer's checkout that fails to render is served as the public page (the browser then renders it).
-      let page: RenderedPage | null = await customerCheckout(request, path, visitor).catch((err: unknown) => {
-        request.log.error({ err }, "a customer's checkout could not be rendered: the public page instead");
+      // A visitor's cart or checkout that fails to render is served as the public page (the browser then renders it).
+      let page: RenderedPage | null = await customerPage(request, path, visitor).catch((err: unknown) => {
+        request.log.error({ err }, "a visitor's cart or checkout could not be rendered: the public page instead");
         return null;
       });
       page ??= await successShell(request, path, visitor).catch((err: unknown) => {

@@ -5,6 +5,7 @@ import { useCart } from '../../../shared/cart/use-cart';
 import { useT } from '../../../shared/i18n';
 import type { CartLine } from '../../../shared/lib/api-contract';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { Alert, Button, Link, PageHeading, Spinner } from '../../../shared/ui';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { CartAddedNotice, cartAddKindOf } from '../components/cart-added-notice';
@@ -16,9 +17,11 @@ import { useSession } from '../../../shared/auth';
 export function CartRoute() {
   const t = useT();
   const navigate = useNavigate();
-  // Back from editing a line's answers (check-answers page): saved, or refused because it changed elsewhere.
+  // Back from editing a line's answers (check-answers page): saved, or refused because it changed elsewhere. Read
+  // once hydrated: the server renders a visitor's cart without the browser's history state (seo-pages.ts).
   const location = useLocation();
-  const state = location.state as { cartNotice?: 'edited' | 'conflict'; lineId?: number } | null;
+  const hydrated = useHydrated();
+  const state = hydrated ? (location.state as { cartNotice?: 'edited' | 'conflict'; lineId?: number } | null) : null;
   const notice = state?.cartNotice;
   // `/tienda/cart/add/{kind}`: the wizard has just added a line (or an old link of the spec's cart add routes).
   const addedKind = cartAddKindOf(location.pathname);
