@@ -6,7 +6,7 @@
 // (npm run bench:bundle; build/islands-imports.test.ts keeps the router out). The server names
 // this entry instead of main.tsx only on a page it rendered with its markup (apps/server: seo-pages.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import './shared/ui/styles/base.css';
 import { createBrowserQueryClient } from './app/browser-query-client';
@@ -38,26 +38,29 @@ if (root && main && initial && pageTexts) {
   const queryClient = createBrowserQueryClient(initial);
   completeTextsWithFrame(queryClient);
   const server = { meta: null, notFoundPath: null, consentAsked: pageAsksConsent(), textKeys: null };
+  // Hydrated as a transition, in slices the browser's input can come between (main.tsx).
   void Promise.allSettled([texts, preloadCookieConsent()]).then(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ServerRenderContext.Provider value={server}>
-            {/* Every navigation of the frame's links is a full page load: the server renders the page asked for. */}
-            <LinkNavigationContext.Provider value={pageLoadNavigation}>
-              <SessionGate>
-                {/* The app's routes sit in this boundary (router.tsx): its markers are in the server's markup. */}
-                <RouteBoundary>
-                  <ShopFrame staticMain={staticMain} />
-                </RouteBoundary>
-                <UpdatePrompt />
-              </SessionGate>
-            </LinkNavigationContext.Provider>
-          </ServerRenderContext.Provider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <ServerRenderContext.Provider value={server}>
+              {/* Every navigation of the frame's links is a full page load: the server renders the page asked for. */}
+              <LinkNavigationContext.Provider value={pageLoadNavigation}>
+                <SessionGate>
+                  {/* The app's routes sit in this boundary (router.tsx): its markers are in the server's markup. */}
+                  <RouteBoundary>
+                    <ShopFrame staticMain={staticMain} />
+                  </RouteBoundary>
+                  <UpdatePrompt />
+                </SessionGate>
+              </LinkNavigationContext.Provider>
+            </ServerRenderContext.Provider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
     // The rest of the frame's texts (those a signed-in header shows, the banners'), fetched while the page hydrates:
     // only those, not the language's whole catalogue (app/islands-texts.ts).
     loadMoreTexts(pageTexts.language).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './shared/ui/styles/base.css';
 import { App } from './app/app';
@@ -39,17 +39,27 @@ const app = (
     <App initial={initial} />
   </StrictMode>
 );
+// The first render and the hydration run as a transition: React does them in slices of a few milliseconds and lets
+// the browser take the user's input between them, instead of one long task (a slow phone's blocking time, npm run
+// bench:web). Events on markup not yet hydrated are replayed once it is.
 if (initial && markup) {
   void Promise.allSettled([screens, texts, consentDialog]).then(() => {
-    hydrateRoot(root, app);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     // The rest of the language's texts (any other screen's, and those a signed-in header shows), fetched while the
     // page hydrates; translations answer from them once they are here (session-gate.tsx).
     if (pageTexts) loadCatalogue(pageTexts.language).catch(() => undefined);
   });
 } else if (initial) {
-  void Promise.allSettled([screens, texts, consentDialog]).then(() => createRoot(root).render(app));
+  void Promise.allSettled([screens, texts, consentDialog]).then(() => renderAsTransition(root));
 } else {
-  createRoot(root).render(app);
+  renderAsTransition(root);
+}
+
+function renderAsTransition(element: HTMLElement) {
+  const reactRoot = createRoot(element);
+  startTransition(() => reactRoot.render(app));
 }
 
 // The installable app's worker (offline page, cached assets), 10 s after the load; its code is a chunk of its own.
