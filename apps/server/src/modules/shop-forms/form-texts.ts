@@ -159,7 +159,7 @@ const en: FormTexts = {
   'forms.updateQuantity': 'Update the quantity',
   'forms.quantityOf': 'Quantity of “{name}”',
   'forms.noscriptWizard': 'Without JavaScript, carry on with the basic form of this service',
-  'forms.noscriptCart': 'Without JavaScript, see your cart in its basic version',
+  'forms.noscriptCart': 'Without JavaScript, see your basket in its basic version',
   'forms.noscriptCheckout': 'Without JavaScript, check out in the basic version',
   'forms.noscriptPage': 'This page needs JavaScript. You can shop without it from the catalogue.',
   'forms.noscriptHome': 'Go to the catalogue',
