@@ -43,19 +43,42 @@ const NOTA_SIMPLE: Record<string, string> = {
   'option-411': '3781',
 };
 
-/** Answers every wizard page of nota simple from `/html/.../step1` up to the check-answers page. */
-async function throughWizard(b: ReturnType<typeof browser>) {
-  let at = '/html/tienda/nota-simple/step1';
+/** A commercial registry simple note: a line a customer may order several of (max_qty 50). */
+const COMPANY_NOTE: Record<string, string> = { 'option-1201': 'Construcciones Pérez SL', 'option-1204': '120401' };
+
+/** Answers every wizard page from `/html/.../step1` (or `from`) up to the check-answers page. */
+async function throughWizard(
+  b: ReturnType<typeof browser>,
+  urlKey = 'nota-simple',
+  answers = NOTA_SIMPLE,
+  from = `/html/tienda/${urlKey}/step1`,
+) {
+  let at = from;
   for (let i = 0; i < 20 && !at.endsWith('/check'); i++) {
     const page = await b.get(at);
     expect(page.statusCode, page.body).toBe(200);
-    const fields = Object.fromEntries(fieldsIn(page.body).map((f) => [f, NOTA_SIMPLE[f] ?? '']));
+    const fields = Object.fromEntries(fieldsIn(page.body).map((f) => [f, answers[f] ?? '']));
     const posted = await b.post(at, { _csrf: tokenIn(page.body), ...fields });
     expect(posted.statusCode, posted.body).toBe(303);
     at = posted.headers.location as string;
   }
-  expect(at).toBe('/html/tienda/nota-simple/check');
+  expect(at).toBe(`/html/tienda/${urlKey}/check`);
 }
+
+/** A visitor whose no-JS cart holds one company note, added through the wizard's pages. */
+async function withCompanyNote() {
+  const b = browser();
+  await throughWizard(b, 'nota-simple-registro-mercantil', COMPANY_NOTE);
+  const check = await b.get('/html/tienda/nota-simple-registro-mercantil/check');
+  const added = await b.post('/html/tienda/nota-simple-registro-mercantil/check', { _csrf: tokenIn(check.body) });
+  expect(added.statusCode, added.body).toBe(303);
+  const cart = await b.get('/html/cart');
+  const line = /action="\/html\/cart\/(\d+)"/.exec(cart.body)![1]!;
+  return { b, cart: cart.body, line };
+}
+
+const versionIn = (page: string) => /name="version" value="(\d+)"/.exec(page)![1]!;
+const linesIn = (page: string) => [...page.matchAll(/<li class="cart-line">/g)].length;
 
 describe('wizard pages', () => {
   it('a first answer without a session opens one and moves on with a 303; place names are matched', async () => {
@@ -78,7 +101,8 @@ describe('wizard pages', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.body).toContain('class="error-summary"');
-    expect(unknown.body).toMatch(/<a href="#option-79">No encontramos «Villanomás»/);
+    // The summary names the question, as the browser's wizard does; the message by the field is the bare one.
+    expect(unknown.body).toMatch(/<a href="#option-79">Municipio: No encontramos «Villanomás»/);
     expect(unknown.body).toContain('value="Villanomás"');
     expect(unknown.body).toMatch(/<option value="5028" selected>/);
     const empty = await b.post('/html/tienda/nota-simple/step1', {
@@ -92,8 +116,41 @@ describe('wizard pages', () => {
     const message = (evaluated.json() as { errors: Array<{ option_id: number; message: string }> }).errors.find(
       (e) => e.option_id === 79,
     )!.message;
-    expect(empty.body).toContain(`<a href="#option-79">${message}</a>`);
+    expect(empty.body).toContain(`<a href="#option-79">Municipio: ${message}</a>`);
+    expect(empty.body).toContain(`<span class="visually-hidden">Error:</span> ${message}</p>`);
   });
+
+  it.each([
+    [9, 'nota-simple', /^Province: /],
+    [16, 'certidao-permanente', /^Distrito ou região autónoma: Por favor/],
+  ] as const)(
+    'store %i, %s: each summary line names its question in the store language',
+    async (store, key, firstLine) => {
+      const b = browser();
+      const first = await b.get(`/html/tienda/${key}/step1?store=${store}`);
+      expect(first.statusCode, first.body).toBe(200);
+      const empty = await b.post(`/html/tienda/${key}/step1`, {
+        _csrf: tokenIn(first.body),
+        ...Object.fromEntries(fieldsIn(first.body).map((f) => [f, ''])),
+      });
+      expect(empty.statusCode, empty.body).toBe(422);
+      const titles = new Map(
+        (await b.c.get(`/api/stores/${store}/products/${key}`))
+          .json<{ options: Array<{ option_id: number; title: string }> }>()
+          .options.map((o) => [`option-${o.option_id}`, o.title]),
+      );
+      const lines = [...empty.body.matchAll(/<li><a href="#(option-\d+)">([^<]*)<\/a><\/li>/g)];
+      expect(lines[0]?.[2]).toMatch(firstLine);
+      for (const [, field, text] of lines) {
+        // The field's own message, named by its question: "Province: ..." ("Como quer ...? ..." keeps its "?").
+        const message = new RegExp(`id="${field}-error"><span class="visually-hidden">[^<]*</span> ([^<]*)</p>`).exec(
+          empty.body,
+        )![1]!;
+        const title = titles.get(field!)!.trim();
+        expect(text).toBe(`${/[?:!.…]$/.test(title) ? title : `${title}:`} ${message}`);
+      }
+    },
+  );
 
   it('refuses a post with another token (nothing kept) and shows the page again to be sent on purpose', async () => {
     const b = browser();
@@ -252,5 +309,118 @@ describe('cart, sign-in and checkout', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('<a href="#login-email">Error de acceso</a>');
     expect(wrong.body).toContain('value="nadie@example.com"');
+  });
+});
+
+describe('the cart without JavaScript: quantity, change and remove', () => {
+  it('changes the quantity of a line that may have several units; the total follows', async () => {
+    const { b, cart, line } = await withCompanyNote();
+    expect(cart).toContain(`id="qty-${line}" name="qty" value="1"`);
+    expect(cart).toContain('<strong>Total:</strong> 25,12');
+    const three = await b.post(`/html/cart/${line}`, {
+      _csrf: tokenIn(cart),
+      version: versionIn(cart),
+      qty: '3',
+      action: 'qty',
+    });
+    expect(three.statusCode, three.body).toBe(303);
+    expect(three.headers.location).toBe('/html/cart');
+    const after = (await b.get('/html/cart')).body;
+    expect(after).toContain(`id="qty-${line}" name="qty" value="3"`);
+    expect(after).toContain('<strong>Total:</strong> 75,36');
+    expect(versionIn(after)).not.toBe(versionIn(cart));
+    // A post from the page before (its version) is refused, the quantity kept: two tabs do not overwrite each other.
+    const stale = await b.post(`/html/cart/${line}`, {
+      _csrf: tokenIn(cart),
+      version: versionIn(cart),
+      qty: '5',
+      action: 'qty',
+    });
+    expect(stale.statusCode).toBeGreaterThanOrEqual(400);
+    expect(stale.statusCode).toBeLessThan(500);
+    expect(stale.body).toContain('class="error-summary"');
+    expect(stale.body).toContain(`id="qty-${line}" name="qty" value="3"`);
+  });
+
+  it('"Cambiar" loads the line into the check-answers page, which then updates that line instead of adding one', async () => {
+    const { b, cart, line } = await withCompanyNote();
+    await b.post(`/html/cart/${line}`, { _csrf: tokenIn(cart), version: versionIn(cart), qty: '2', action: 'qty' });
+    const before = (await b.get('/html/cart')).body;
+    const edit = await b.post(`/html/cart/${line}`, {
+      _csrf: tokenIn(before),
+      version: versionIn(before),
+      action: 'edit',
+    });
+    expect(edit.statusCode, edit.body).toBe(303);
+    // As the browser's cart does: the check-answers page, every answer of the line loaded (the choice too).
+    expect(edit.headers.location).toBe('/html/tienda/nota-simple-registro-mercantil/check');
+    const check = await b.get(edit.headers.location as string);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.body).toContain('Construcciones Pérez SL');
+    expect(check.body).toContain('Estás editando las respuestas de la línea 1 del carrito.');
+    expect(check.body).toContain('>Guardar cambios</button>');
+    expect(check.body).not.toContain('Añadir al carrito');
+    // "Cambiar" on a row leads to the page with that answer, filled in; the company's name is changed there.
+    const at = '/html/tienda/nota-simple-registro-mercantil/step1';
+    expect(check.body).toContain(
+      `<a href="${at}">Cambiar<span class="visually-hidden"> Denominación social de la empresa</span></a>`,
+    );
+    const page = await b.get(at);
+    expect(page.body).toContain('value="Construcciones Pérez SL"');
+    await throughWizard(
+      b,
+      'nota-simple-registro-mercantil',
+      { ...COMPANY_NOTE, 'option-1201': 'Talleres Gómez SA' },
+      at,
+    );
+    const again = await b.get('/html/tienda/nota-simple-registro-mercantil/check');
+    expect(again.body).toContain('Talleres Gómez SA');
+    expect(again.body).toContain('>Guardar cambios</button>');
+    const saved = await b.post('/html/tienda/nota-simple-registro-mercantil/check', { _csrf: tokenIn(again.body) });
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(saved.headers.location).toBe('/html/cart');
+    const after = (await b.get('/html/cart')).body;
+    expect(linesIn(after)).toBe(1);
+    expect(after).toContain(`action="/html/cart/${line}"`);
+    expect(after).toContain('Talleres Gómez SA');
+    expect(after).not.toContain('Construcciones Pérez SL');
+    expect(after).toContain(`id="qty-${line}" name="qty" value="2"`);
+    // The edit is over: the product's next check-answers page adds a line again.
+    await throughWizard(b, 'nota-simple-registro-mercantil', COMPANY_NOTE);
+    const next = await b.get('/html/tienda/nota-simple-registro-mercantil/check');
+    expect(next.body).toContain('Añadir al carrito');
+    expect(next.body).not.toContain('Estás editando');
+  });
+
+  it('removes a line; the cart then says it is empty', async () => {
+    const { b, cart, line } = await withCompanyNote();
+    const removed = await b.post(`/html/cart/${line}`, {
+      _csrf: tokenIn(cart),
+      version: versionIn(cart),
+      action: 'remove',
+    });
+    expect(removed.statusCode, removed.body).toBe(303);
+    expect(removed.headers.location).toBe('/html/cart');
+    const after = (await b.get('/html/cart')).body;
+    expect(linesIn(after)).toBe(0);
+    expect(after).toContain('Tu carrito está vacío.');
+    expect((await b.c.get('/api/cart')).json<{ items: unknown[] }>().items).toEqual([]);
+    // A line removed while it was being changed: its check-answers page adds a line again, not a change of nothing.
+    const { b: editor, cart: page, line: gone } = await withCompanyNote();
+    await editor.post(`/html/cart/${gone}`, { _csrf: tokenIn(page), version: versionIn(page), action: 'edit' });
+    await editor.post(`/html/cart/${gone}`, { _csrf: tokenIn(page), version: versionIn(page), action: 'remove' });
+    const check = await editor.get('/html/tienda/nota-simple-registro-mercantil/check');
+    expect(check.body).toContain('>Añadir al carrito</button>');
+    expect(check.body).not.toContain('Estás editando');
+    const readded = await editor.post('/html/tienda/nota-simple-registro-mercantil/check', {
+      _csrf: tokenIn(check.body),
+    });
+    expect(readded.headers.location).toMatch(/^\/html\/cart\?added=\d+$/);
+    expect(linesIn((await editor.get('/html/cart')).body)).toBe(1);
+    // Without the token nothing is removed.
+    const other = await withCompanyNote();
+    const refused = await other.b.post(`/html/cart/${other.line}`, { version: '1', action: 'remove' });
+    expect(refused.statusCode).toBe(403);
+    expect(linesIn((await other.b.get('/html/cart')).body)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLabel } from './describe-answers.js';
+import { answerLabel, answerLead, errorWithQuestion } from './describe-answers.js';
 import { isChoiceOption, OPTION_TYPES, type OptionType } from './product-form.js';
 
 const values = [
@@ -39,5 +39,34 @@ describe('answerLabel', () => {
   it("shows a document's name", () => {
     const deed = { file_id: 'f1', filename: 'escritura.pdf', size: 10, content_type: 'application/pdf' };
     expect(answerLabel(option('file', []), deed)).toBe('escritura.pdf');
+  });
+});
+
+describe('answerLead: the question before its answer in a list', () => {
+  it.each([
+    ['Provincia', 'Provincia:'],
+    ['¿Necesitas el servicio urgente?', '¿Necesitas el servicio urgente?'],
+    ['Datos de la finca:', 'Datos de la finca:'],
+    ['  Municipio  ', 'Municipio:'],
+    ['', ''],
+    ['   ', ''],
+    [null, ''],
+  ] as const)('%j gives %j (never "?:")', (label, lead) => {
+    expect(answerLead(label)).toBe(lead);
+  });
+});
+
+describe('errorWithQuestion: an error summary line names its question', () => {
+  it.each([
+    ['Municipio', 'Elige un municipio de la lista', 'Municipio: Elige un municipio de la lista'],
+    [
+      '¿Necesitas el servicio urgente?',
+      'Por favor, selecciona una opción',
+      '¿Necesitas el servicio urgente? Por favor, selecciona una opción',
+    ],
+    ['', 'Por favor, escribe el dato', 'Por favor, escribe el dato'],
+    [undefined, 'Por favor, escribe el dato', 'Por favor, escribe el dato'],
+  ] as const)('%j, %j', (label, message, text) => {
+    expect(errorWithQuestion(label, message)).toBe(text);
   });
 });

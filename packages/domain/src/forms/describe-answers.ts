@@ -98,3 +98,23 @@ export function answerLabel(
   const names = option.opt_values.filter((v) => ids.includes(String(v.id))).map((v) => v.name);
   return names.length > 0 ? names.join(', ') : text;
 }
+
+/**
+ * The question as it precedes its answer in a list ("Provincia:"): a question that already ends in punctuation
+ * ("¿Necesitas el servicio urgente?") keeps it, with no colon after it; a question without a title gives ''.
+ */
+export function answerLead(label: string | null | undefined): string {
+  const text = (label ?? '').trim();
+  if (text === '') return '';
+  return /[?:!.…]$/.test(text) ? text : `${text}:`;
+}
+
+/**
+ * A field's message as an error summary lists it, its question named first ("Municipio: Elige un municipio de la
+ * lista"), so that two "Por favor, escribe el dato" on one page say which answer to fix. The browser's wizard and the
+ * server-rendered pages both word it so.
+ */
+export function errorWithQuestion(label: string | null | undefined, message: string): string {
+  const lead = answerLead(label);
+  return lead ? `${lead} ${message}` : message;
+}

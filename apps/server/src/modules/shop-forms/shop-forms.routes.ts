@@ -37,8 +37,10 @@ import {
   nextAfter,
   onlyVisible,
   pageErrors,
+  lineAnswers,
   pageOfAddress,
   postedAnswers,
+  summaryErrors,
   wizardPage,
   wizardPath,
   askedVisible,
@@ -185,7 +187,9 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
     const pages = wizardPages(product.form);
     const at = pageOfAddress(request.params.step, pages.length);
     if (at === null) return notFound(reply, store);
-    const draft = session ? await sessionDrafts.read(session.idHash, store.storeId, urlKey) : { answers: {} };
+    const draft = session
+      ? await sessionDrafts.read(session.idHash, store.storeId, urlKey)
+      : { answers: {}, editLine: null };
     const result = evaluate(store, product, draft.answers, urlKeyOf(store.storeId));
     const frame = frameOf(store);
     const token = session?.csrfToken ?? '';
@@ -193,6 +197,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       // Missing answers send the customer to the first page that lacks one, as the browser's wizard does.
       const first = firstPageWithErrors(product, result);
       if (first !== null) return seeOther(reply, wizardPath(urlKey, first));
+      const editingLine = await linePosition(request, store, draft.editLine);
       return send(
         reply,
         200,
@@ -207,6 +212,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           csrfToken: token,
           urlKey,
           vatRate: store.vatRate,
+          editingLine,
         }),
       );
     }
@@ -231,6 +237,22 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       }),
     );
   });
+
+  /**
+   * Where in the cart (1, 2, ...) the line a draft changes is, or null: no line is being changed, or it is no longer
+   * in the cart (removed since), and the check-answers page then adds a line again.
+   */
+  async function linePosition(
+    request: FastifyRequest,
+    store: StoreInfo,
+    editLine: { id: number; version: number } | null,
+  ): Promise<number | null> {
+    if (!editLine) return null;
+    const index = (await cartOf(new ApiCaller(app, request, store.storeId))).items.findIndex(
+      (line) => line.id === editLine.id,
+    );
+    return index >= 0 ? index + 1 : null;
+  }
 
   function firstPageWithErrors(product: CatalogProduct, result: Evaluation): number | null {
     const pages = wizardPages(product.form);
@@ -374,6 +396,8 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
     if (first !== null) return seeOther(reply, wizardPath(urlKey, first));
     const confirmErrors = result.errors.filter((e) => confirmIds.includes(e.option_id));
     const kept = onlyVisible(answers, result.visible);
+    const editingLine = await linePosition(request, store, draft.editLine);
+    const editLine = editingLine === null ? null : draft.editLine;
     const render = (status: number, errors: SummaryError[], fieldErrors: Map<number, string>) =>
       send(
         reply,
@@ -389,19 +413,20 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
           csrfToken: session.csrfToken,
           urlKey,
           vatRate: store.vatRate,
+          editingLine,
         }),
       );
     if (confirmErrors.length > 0) {
       return render(
         422,
-        confirmErrors.map((e) => ({ href: `#option-${e.option_id}`, text: e.message })),
+        summaryErrors(product, confirmErrors),
         new Map(confirmErrors.map((e) => [e.option_id, e.message])),
       );
     }
     const api = new ApiCaller(app, request, store.storeId);
-    const answer = draft.editLine
-      ? await api.call('PATCH', `/api/cart/items/${draft.editLine.id}`, {
-          body: { version: draft.editLine.version, answers: kept },
+    const answer = editLine
+      ? await api.call('PATCH', `/api/cart/items/${editLine.id}`, {
+          body: { version: editLine.version, answers: kept },
           csrfToken: session.csrfToken,
         })
       : await api.call('POST', '/api/cart/items', {
@@ -417,7 +442,7 @@ export default async function shopFormsRoutes(app: FastifyInstance) {
       return render(answer.status >= 500 ? 502 : 422, errors, new Map());
     }
     await sessionDrafts.remove(session.idHash, store.storeId, urlKey);
-    if (draft.editLine) return seeOther(reply, '/html/cart');
+    if (editLine) return seeOther(reply, '/html/cart');
     // The cart says what was just added, as the browser's cart does: the newest line of this product.
     const added = ((answer.body as CartJson | null)?.items ?? [])
       .filter((line) => line.url_key === urlKey)
@@ -506,16 +531,13 @@ ${
     if (action === 'edit') {
       const line = (await cartOf(api)).items.find((l) => l.id === lineId);
       if (!line) return seeOther(reply, '/html/cart');
-      const answers = Object.fromEntries(
-        Object.entries(line.answers).flatMap(([k, v]) =>
-          typeof v === 'string' ? [[k, v]] : Array.isArray(v) ? [[k, v.join(',')]] : [],
-        ),
-      );
+      // As the browser's cart does (startCartEdit): the line's answers become the product's draft and the
+      // check-answers page opens, its button saving the line with its version.
       await sessionDrafts.save(session.idHash, store.storeId, line.url_key, {
-        answers,
+        answers: lineAnswers(line.answers),
         editLine: { id: line.id, version: line.version },
       });
-      return seeOther(reply, wizardPath(line.url_key, 0));
+      return seeOther(reply, wizardPath(line.url_key, 'check'));
     }
     const answer =
       action === 'remove'

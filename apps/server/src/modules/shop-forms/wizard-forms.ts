@@ -17,6 +17,7 @@ import {
   type RateBp,
   type ShownPrice,
   describeAnswers,
+  errorWithQuestion,
   nextPageIndex,
   parentPlaceCode,
   placeKindOf,
@@ -94,9 +95,36 @@ export function pageErrors(product: CatalogProduct, page: number, result: Evalua
     .sort((a, b) => ids.indexOf(a.option_id) - ids.indexOf(b.option_id));
 }
 
+/**
+ * Field errors as the error summary lists them, each naming its question ("Municipio: ...", as the browser's wizard
+ * words it: the domain's errorWithQuestion) and linking to its field.
+ */
+export function summaryErrors(
+  product: CatalogProduct,
+  errors: ReadonlyArray<{ option_id: number; message: string }>,
+): SummaryError[] {
+  return errors.map((e) => ({
+    href: `#${inputId(e.option_id)}`,
+    text: errorWithQuestion(product.form.options.find((o) => o.option_id === e.option_id)?.title, e.message),
+  }));
+}
+
 /** Where Continuar leads from a valid page: the next page with something to ask, else the check-answers page. */
 export function nextAfter(product: CatalogProduct, page: number, result: Evaluation): number | 'check' {
   return nextPageIndex(product.form, page, askedVisible(product, result)) ?? 'check';
+}
+
+/**
+ * A cart line's answers (GET /api/cart) as a draft keeps them, as the browser's cart edit does (draftAnswers): a list
+ * of value ids as "1,2", a number as its digits. A document's reference has no field on these pages and stays out.
+ */
+export function lineAnswers(answers: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [id, value] of Object.entries(answers)) {
+    if (Array.isArray(value)) out[id] = value.join(',');
+    else if (typeof value === 'string' || typeof value === 'number') out[id] = String(value);
+  }
+  return out;
 }
 
 /** Only the answers to visible questions are kept: a hidden answer never reaches the cart. */
@@ -199,7 +227,7 @@ export function wizardPage(input: WizardPageInput): { title: string; main: SafeH
   const blocks = questionBlocks(options);
   const single = blocks.length === 1;
   const title = single ? blocks[0]!.lead.title : product.row.name;
-  const summary: SummaryError[] = errors.map((e) => ({ href: `#${inputId(e.option_id)}`, text: e.message }));
+  const summary = summaryErrors(product, errors);
   const prices = { language: lang, basis: priceBasis(product, input.vatRate) };
   const ask = (o: ProductOption, asHeading: boolean) =>
     question(lang, {
@@ -287,7 +315,10 @@ export function formOption(
   };
 }
 
-/** The check-answers page: every answer with "Cambiar", the confirm-page questions, the total, "Añadir al carrito". */
+/**
+ * The check-answers page: every answer with "Cambiar", the confirm-page questions, the total, "Añadir al carrito"
+ * (or, for a cart line being changed, "Guardar cambios").
+ */
 export function checkPage(input: {
   frame: PageFrame;
   product: CatalogProduct;
@@ -298,8 +329,10 @@ export function checkPage(input: {
   csrfToken: string;
   urlKey: string;
   vatRate: RateBp;
+  /** A cart line being changed ("Cambiar" in the cart): its position in the cart; its button saves the line. */
+  editingLine: number | null;
 }): { title: string; main: SafeHtml } {
-  const { frame, product, answers, result, csrfToken, urlKey } = input;
+  const { frame, product, answers, result, csrfToken, urlKey, editingLine } = input;
   const lang = frame.language;
   const shown = askedVisible(product, result);
   const pages = wizardPages(product.form);
@@ -337,12 +370,13 @@ export function checkPage(input: {
 ${errorSummary(lang, input.errors)}
 <span class="caption">${product.row.name}</span>
 <h1 class="heading-xl">${title}</h1>
+${editingLine === null ? html`` : html`<p class="body">${formText(lang, 'cartEdit.editingLine', { n: editingLine })}</p>`}
 <dl class="summary-list">${rows}</dl>
 <form method="post" action="${wizardPath(urlKey, 'check')}" novalidate>
 ${csrfInput(csrfToken)}
 ${confirm}
 ${priceLine(lang, result)}
-<div class="button-group">${button(formText(lang, 'wizard.addToCart'))}</div>
+<div class="button-group">${button(formText(lang, editingLine === null ? 'wizard.addToCart' : 'cartEdit.save'))}</div>
 </form>`;
   return { title, main };
 }

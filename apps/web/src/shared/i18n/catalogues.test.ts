@@ -11,6 +11,8 @@ import { createTranslate, translateCode } from './i18n-provider';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
+// eslint-disable-next-line import-x/no-restricted-paths -- a test holding the server's copy to the web's wording; shipped web code never imports the server
+import { FORM_TEXTS } from '../../../../server/src/modules/shop-forms/form-texts';
 
 const full = { es, en, pt } as const;
 
@@ -103,6 +105,11 @@ describe('one word for the cart in each language', () => {
   const OTHER_WORDS = { es: /\bcestas?\b/i, pt: /\bcestos?\b/i, en: /\bcarts?\b/i } as const;
   it.each(['es', 'en', 'pt'] as const)('%s uses its word only', (language) => {
     const mixed = Object.entries(full[language]).filter(([, text]) => OTHER_WORDS[language].test(text));
+    expect(mixed).toEqual([]);
+  });
+  // The pages the server renders without JavaScript (and their <noscript> links) say it the same way.
+  it.each(['es', 'en', 'pt'] as const)('%s: the server-rendered forms use its word only', (language) => {
+    const mixed = Object.entries(FORM_TEXTS[language]).filter(([, text]) => OTHER_WORDS[language].test(text));
     expect(mixed).toEqual([]);
   });
 });

@@ -7,16 +7,6 @@ export function answerText(option: AnsweredOption): string {
   return typeof option.value === 'object' ? JSON.stringify(option.value) : String(option.value);
 }
 
-/**
- * The question as it precedes its answer in a list ("Provincia:"): a question that already ends in punctuation
- * ("¿Necesitas el servicio urgente?") keeps it, with no colon after it; a question without a title gives ''.
- */
-export function answerLead(label: string | null | undefined): string {
-  const text = (label ?? '').trim();
-  if (text === '') return '';
-  return /[?:!.…]$/.test(text) ? text : `${text}:`;
-}
-
 /** "Calle Mayor 1 | Madrid": the first two answers, like the server's `summary`. */
 export function summarizeAnswers(options: AnsweredOption[] | undefined, count = 2): string {
   return (options ?? [])

@@ -1,7 +1,8 @@
+import { answerLead } from '@ventanilla/domain';
 import { CartTotals } from '../../../shared/cart/cart-totals';
 import { useFormat, useT } from '../../../shared/i18n';
 import { cartLineTotal, type Cart, type CartLine } from '../../../shared/lib/api-contract';
-import { answerLead, answerText } from '../../../shared/lib/answered-options';
+import { answerText } from '../../../shared/lib/answered-options';
 import { Link, LinkButton, VisuallyHidden } from '../../../shared/ui';
 import { LineQuantity } from './line-quantity';
 import './cart.css';

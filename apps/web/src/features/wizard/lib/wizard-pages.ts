@@ -1,6 +1,7 @@
 import {
   answerLabel as labelOf,
   carryAnswers as carryTo,
+  errorWithQuestion,
   exitAnswerPage as exitRulePage,
   firstPageOf,
   reevaluationTriggers as triggersOf,
@@ -12,7 +13,6 @@ import type {
   Product,
   ProductOption,
 } from '../../../shared/lib/api-contract';
-import { answerLead } from '../../../shared/lib/answered-options';
 import { isPositive } from '../../../shared/lib/money';
 import { decodeFileAnswer, encodeFileAnswer, isFileReferenceValue } from './file-answer';
 
@@ -108,6 +108,5 @@ export function parseStep(param: string | undefined): number | null {
  * lista"), so that two "Por favor, escribe el dato" on one page, or an error on another page, say which answer to fix.
  */
 export function errorSummaryText(product: Pick<Product, 'options'>, error: OptionError): string {
-  const lead = answerLead(product.options.find((o) => o.option_id === error.option_id)?.title);
-  return lead ? `${lead} ${error.message}` : error.message;
+  return errorWithQuestion(product.options.find((o) => o.option_id === error.option_id)?.title, error.message);
 }
