@@ -48,13 +48,15 @@ export function ShopFrame({ children, staticMain }: { children?: ReactNode; stat
   return (
     <>
       <SkipLink />
-      {/* The cookie banner comes first after the skip link: in the page's flow, it covers nothing (GOV.UK's banner). */}
-      <CookieConsentSlot />
+      {/* Staff logged in as a customer see their banner first: sticky at the top, it is never below a tall cookie
+          banner that the page has been scrolled to (opening the cookie settings focuses its heading). */}
       {user?.role === 'customer' ? (
         <Suspense fallback={null}>
           <ImpersonationBanner />
         </Suspense>
       ) : null}
+      {/* Then the cookie banner: in the page's flow, it covers nothing (GOV.UK's banner). */}
+      <CookieConsentSlot />
       <header className="site-header">
         <div className="page-container site-header__inner">
           <Link to="/" className="site-header__brand">
