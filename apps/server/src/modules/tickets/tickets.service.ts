@@ -27,6 +27,7 @@ import {
   type TemplateValues,
   type TicketStatusAction,
   type TicketStatusId,
+  type TicketHistoryAction,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, Tx } from '../../db/database.js';
@@ -139,12 +140,16 @@ interface TicketWrite {
   agent: SessionUser;
   now: Date;
   history(
-    accion: string,
+    accion: TicketHistoryAction,
     details?: Record<string, unknown> | null,
     status?: { from: number; to: number },
   ): Promise<void>;
   /** Moves the ticket by a domain transition (refused: 409 ITEM_ACTION_REFUSED). */
-  move(action: TicketStatusAction, accion: string, details?: Record<string, unknown>): Promise<TicketStatusId>;
+  move(
+    action: TicketStatusAction,
+    accion: TicketHistoryAction,
+    details?: Record<string, unknown>,
+  ): Promise<TicketStatusId>;
 }
 
 /**
