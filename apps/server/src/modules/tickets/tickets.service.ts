@@ -1110,7 +1110,8 @@ export class TicketsService {
       if (date.getTime() <= w.now.getTime() || date.getTime() > w.now.getTime() + TICKET_POSTPONE_MAX_DAYS * DAY_MS) {
         throw invalid('until', 'not in the next year');
       }
-      await w.move('postponer', 'postponer', { until: date.toISOString() });
+      // Old and new moment, as order items keep them (the history shows both); null: it was not scheduled.
+      await w.move('postponer', 'postponer', { from: w.ticket.dueAt?.toISOString() ?? null, to: date.toISOString() });
       await w.tx.update(tickets).set({ dueAt: date }).where(eq(tickets.id, ticketId));
     });
   }
