@@ -64,7 +64,10 @@ test.describe.serial('a background tab gives its lock back', () => {
   });
 
   test('tabs restored at sign-in hold nothing until shown', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
+    const holder = async () =>
+      ((await apiCall(first, 'GET', `/api/backoffice/items/${itemId}`)).json as { locked_by: { name: string } | null })
+        .locked_by?.name ?? null;
     // The colleague moves to the search tab: the order goes back to the first agent, who is looking at it.
     const tabs = secondPage.getByRole('tablist', { name: 'Pestañas abiertas' });
     await tabs.getByRole('tab', { name: 'Buscar' }).click();
@@ -72,6 +75,11 @@ test.describe.serial('a background tab gives its lock back', () => {
     await expect(firstPage.getByText('Tienes este pedido bloqueado')).toBeVisible({
       timeout: (BACKGROUND_SECONDS + 15) * 1000,
     });
+    // The first agent looks elsewhere too: after the grace time nobody holds the order.
+    const firstTabs = firstPage.getByRole('tablist', { name: 'Pestañas abiertas' });
+    await firstTabs.getByRole('tab', { name: 'Buscar' }).click();
+    await expect(firstTabs.getByRole('tab', { name: 'Buscar' })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(holder, { timeout: (BACKGROUND_SECONDS + 15) * 1000 }).toBeNull();
     // The colleague opens the back office again in a new window: the order's tab is restored, not shown, not locked.
     const again = await second.newPage();
     await again.goto('/agentes');
@@ -79,10 +87,10 @@ test.describe.serial('a background tab gives its lock back', () => {
     await expect(restored.getByRole('tab', { name: `Pedido ${itemId}` })).toBeVisible();
     await expect(restored.getByRole('tab', { name: 'Buscar' })).toHaveAttribute('aria-selected', 'true');
     await again.waitForLoadState('networkidle');
-    // The first agent still holds it: renewing is allowed, the colleague's taking is not.
-    await expect
-      .poll(async () => (await apiCall(first, 'POST', `/api/backoffice/items/${itemId}/lock`, {})).status)
-      .toBe(200);
+    // The order is still free, and the first agent can take it: a restored tab that locked it would make this a 423.
+    await expect.poll(holder).toBeNull();
+    expect((await apiCall(first, 'POST', `/api/backoffice/items/${itemId}/lock`, {})).status).toBe(200);
+    await expect.poll(holder).toBe(AGENT.name);
     await again.close();
   });
 });

@@ -104,7 +104,7 @@ test.describe.serial('back-office capabilities in the browser', () => {
     await expect(toggle).not.toBeChecked();
     await expect(alert).toHaveCount(0);
     await expect.poll(async () => (await item()).data_change_alert).toBe(false);
-    await expect(page.locator('#historial')).toContainText(/alerta/i);
+    await expect(page.locator('#historial')).toContainText('Alerta de cambio de datos');
   });
 
   test('the status the customer sees is set by hand through its dialog', async () => {

@@ -269,7 +269,7 @@ describe('GET /api/backoffice/activity (My Activity)', () => {
     ).toBe(200);
     await t.app.ctx.db.insert(itemHistory).values([
       { itemId: mine.itemId, accion: 'cambio_estado', oldStatus: 40, newStatus: 50, adminUserId: agentId },
-      { itemId: mine.itemId, accion: 'nota_anadida', adminUserId: agentId },
+      { itemId: mine.itemId, accion: 'nota_fijada', adminUserId: agentId },
       { itemId: theirs.itemId, accion: 'cambio_estado', oldStatus: 40, newStatus: 60, adminUserId: adminId },
       { itemId: theirs.itemId, accion: 'pago_confirmado', adminUserId: null },
     ]);
@@ -280,7 +280,7 @@ describe('GET /api/backoffice/activity (My Activity)', () => {
       delegated: { item_id: number; status_text: string }[];
     }>();
     expect(body.actions.slice(0, 2)).toMatchObject([
-      { item_id: mine.itemId, order_id: mine.orderId, accion: 'nota_anadida', new_status_text: null },
+      { item_id: mine.itemId, order_id: mine.orderId, accion: 'nota_fijada', new_status_text: null },
       { item_id: mine.itemId, accion: 'cambio_estado', new_status_text: expect.any(String) },
     ]);
     expect(body.actions.some((a) => a.item_id === theirs.itemId)).toBe(false);
@@ -297,7 +297,7 @@ describe('GET /api/backoffice/activity (My Activity)', () => {
     const { itemId } = await insertItem();
     await t.app.ctx.db
       .insert(itemHistory)
-      .values(Array.from({ length: 80 }, () => ({ itemId, accion: 'nota_anadida', adminUserId: agentId })));
+      .values(Array.from({ length: 80 }, () => ({ itemId, accion: 'nota_fijada' as const, adminUserId: agentId })));
     const body = (await agent.request({ method: 'GET', url: '/api/backoffice/activity' })).json<{
       actions: unknown[];
     }>();

@@ -231,7 +231,7 @@ beforeAll(async () => {
       adminUserId: agentId,
       createdAt: new Date('2031-03-01T09:00:00Z'),
     },
-    { itemId: first, accion: 'nota', adminUserId: agentId, createdAt: new Date('2031-03-01T09:05:00Z') },
+    { itemId: first, accion: 'nota_fijada', adminUserId: agentId, createdAt: new Date('2031-03-01T09:05:00Z') },
     {
       itemId: second,
       accion: 'cambio_estado',
@@ -256,7 +256,7 @@ beforeAll(async () => {
       adminUserId: null,
       createdAt: new Date('2031-03-02T09:00:00Z'),
     },
-    { itemId: first, accion: 'nota', adminUserId: agentId, createdAt: new Date('2031-03-04T09:00:00Z') },
+    { itemId: first, accion: 'nota_fijada', adminUserId: agentId, createdAt: new Date('2031-03-04T09:00:00Z') },
   ]);
 });
 afterAll(async () => t?.close());

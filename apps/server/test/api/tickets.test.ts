@@ -47,7 +47,7 @@ interface Detail extends TicketRow {
   }>;
   attachments: Array<{ id: number; filename: string }>;
   notes: Array<{ id: number; text: string; fixed: boolean }>;
-  history: Array<{ accion: string }>;
+  history: Array<{ accion: string; details: Record<string, unknown> | null }>;
 }
 
 function transport() {
@@ -515,6 +515,16 @@ describe('actions', () => {
       (await agent.post(`/api/backoffice/tickets/${id}/postponer`, { version: await v(), until })).statusCode,
     ).toBe(200);
     expect((await detail(id)).status).toBe(6);
+    // Moved again: the history keeps the moment it had and the new one (null before the first).
+    const later = new Date(clock.getTime() + 2.5 * 24 * 3600 * 1000).toISOString();
+    expect(
+      (await agent.post(`/api/backoffice/tickets/${id}/postponer`, { version: await v(), until: later })).statusCode,
+    ).toBe(200);
+    const postponed = (await detail(id)).history.filter((h) => h.accion === 'postponer').map((h) => h.details);
+    expect(postponed).toEqual([
+      { from: null, to: until },
+      { from: until, to: later },
+    ]);
     const past = new Date(clock.getTime() - 1000).toISOString();
     expect(
       (await agent.post(`/api/backoffice/tickets/${id}/postponer`, { version: await v(), until: past })).statusCode,

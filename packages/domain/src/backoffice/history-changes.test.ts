@@ -36,7 +36,17 @@ describe('historyChanges: what each action changed, old and new', () => {
       [{ field: 'postponedUntil', from: { type: 'instant', value: T1 }, to: { type: 'none' } }],
     ],
     [
-      'postponed (ticket: only the new moment is kept)',
+      'postponed (ticket: from / to)',
+      line('postponer', { from: T1, to: T2 }),
+      [{ field: 'postponedUntil', from: { type: 'instant', value: T1 }, to: { type: 'instant', value: T2 } }],
+    ],
+    [
+      'postponed (ticket, first time: not scheduled before)',
+      line('postponer', { from: null, to: T2 }),
+      [{ field: 'postponedUntil', from: { type: 'none' }, to: { type: 'instant', value: T2 } }],
+    ],
+    [
+      'postponed (ticket, a line from before the old moment was kept: only the new one)',
       line('postponer', { until: T2 }),
       [{ field: 'postponedUntil', to: { type: 'instant', value: T2 } }],
     ],

@@ -142,7 +142,10 @@ export function historyChanges(line: HistoryLineValues): HistoryChange[] {
       changes.push(oldNew('postponedUntil', d, instant));
       break;
     case 'postponer':
-      changes.push({ field: 'postponedUntil', to: instant(d['until']) });
+      // Lines written before the old moment was kept have only `until`, the new one.
+      changes.push(
+        'to' in d ? oldNew('postponedUntil', d, instant) : { field: 'postponedUntil', to: instant(d['until']) },
+      );
       break;
     case 'delegado':
     case 'delegacion_anulada':

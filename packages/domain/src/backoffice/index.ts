@@ -10,5 +10,6 @@ export * from './agent-orders.js';
 export * from './customer-admin.js';
 export * from './statistics.js';
 export * from './history-changes.js';
+export * from './history-actions.js';
 export * from './staff-edits.js';
 export * from './agent-settings.js';

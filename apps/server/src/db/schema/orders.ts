@@ -1,6 +1,6 @@
 // Orders, their items, each item's history, staff notes and documents.
 import { sql } from 'drizzle-orm';
-import type { AnswerValue, OrderOrigin, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
+import type { AnswerValue, OrderHistoryAction, OrderOrigin, OrderStatusValue, PanelStatusId } from '@ventanilla/domain';
 import {
   bigint,
   boolean,
@@ -182,7 +182,7 @@ export const itemHistory = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => orderItems.itemId),
-    accion: text('accion').notNull(),
+    accion: text('accion').$type<OrderHistoryAction>().notNull(),
     oldStatus: integer('old_status').$type<PanelStatusId>(),
     newStatus: integer('new_status').$type<PanelStatusId>(),
     oldReferencia: text('old_referencia'),

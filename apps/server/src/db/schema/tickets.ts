@@ -1,7 +1,7 @@
 // Tickets: customers' mail to the shop, threaded (docs/backoffice.md, "Tickets").
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TicketStatusId } from '@ventanilla/domain';
+import type { TicketHistoryAction, TicketStatusId } from '@ventanilla/domain';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './customers.js';
 import { orderItems } from './orders.js';
@@ -133,7 +133,7 @@ export const ticketHistory = pgTable(
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id),
-    accion: text('accion').notNull(),
+    accion: text('accion').$type<TicketHistoryAction>().notNull(),
     oldStatus: integer('old_status'),
     newStatus: integer('new_status'),
     /** null = the system (mail arriving, the sweep). */

@@ -40,6 +40,7 @@ import {
   type ActionCheck,
   type PanelStatusId,
   type QueueName,
+  type OrderHistoryAction,
 } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { configProviders, itemFiles, itemHistory, itemNotes, orderItems, orders, users } from '../../db/schema.js';
@@ -62,7 +63,7 @@ interface WriteContext {
   /** Writes history lines of this item by this agent. */
   history(...entries: Omit<HistoryEntry, 'itemId' | 'adminUserId'>[]): Promise<void>;
   /** Moves the item to a status (history line `accion` with old/new, the status event for e-mails). */
-  moveTo(status: PanelStatusId, accion: string, details?: Record<string, unknown>): Promise<void>;
+  moveTo(status: PanelStatusId, accion: OrderHistoryAction, details?: Record<string, unknown>): Promise<void>;
 }
 
 /** The limits a refusal's message names, per field. */

@@ -8,6 +8,7 @@ import {
   financialRatios,
   type CompanyReport,
   type CompanyReportKind,
+  type OrderHistoryAction,
 } from '@ventanilla/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { reserveHit } from '../../db/rate-counters.js';
@@ -199,7 +200,7 @@ export class CompanyReportsService {
     }
   }
 
-  private async hasHistory(db: Db | Tx, itemId: number, accion: string): Promise<boolean> {
+  private async hasHistory(db: Db | Tx, itemId: number, accion: OrderHistoryAction): Promise<boolean> {
     const rows = await db
       .select({ id: itemHistory.id })
       .from(itemHistory)
@@ -209,7 +210,7 @@ export class CompanyReportsService {
   }
 
   /** A history line, once per item and action (a retried job does not repeat it). */
-  private async noteOnce(itemId: number, accion: string, details: Record<string, unknown>): Promise<void> {
+  private async noteOnce(itemId: number, accion: OrderHistoryAction, details: Record<string, unknown>): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.select({ id: orderItems.itemId }).from(orderItems).where(eq(orderItems.itemId, itemId)).for('update');
       if (await this.hasHistory(tx, itemId, accion)) return;

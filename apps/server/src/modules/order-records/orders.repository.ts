@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orderNumber, PanelStatus, type OrderStatusValue, type PanelStatusId } from '@ventanilla/domain';
+import {
+  orderNumber,
+  PanelStatus,
+  type OrderHistoryAction,
+  type OrderStatusValue,
+  type PanelStatusId,
+} from '@ventanilla/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { reusableSql, reusableStatement, rowOf } from '../../db/statements.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
@@ -91,7 +97,7 @@ export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<typeof 
 
 export interface HistoryEntry {
   itemId: number;
-  accion: string;
+  accion: OrderHistoryAction;
   oldStatus?: PanelStatusId | null;
   newStatus?: PanelStatusId | null;
   adminUserId?: number | null;

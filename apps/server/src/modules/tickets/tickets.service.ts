@@ -27,6 +27,7 @@ import {
   type TemplateValues,
   type TicketStatusAction,
   type TicketStatusId,
+  type TicketHistoryAction,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, Tx } from '../../db/database.js';
@@ -139,12 +140,16 @@ interface TicketWrite {
   agent: SessionUser;
   now: Date;
   history(
-    accion: string,
+    accion: TicketHistoryAction,
     details?: Record<string, unknown> | null,
     status?: { from: number; to: number },
   ): Promise<void>;
   /** Moves the ticket by a domain transition (refused: 409 ITEM_ACTION_REFUSED). */
-  move(action: TicketStatusAction, accion: string, details?: Record<string, unknown>): Promise<TicketStatusId>;
+  move(
+    action: TicketStatusAction,
+    accion: TicketHistoryAction,
+    details?: Record<string, unknown>,
+  ): Promise<TicketStatusId>;
 }
 
 /**
@@ -1105,7 +1110,8 @@ export class TicketsService {
       if (date.getTime() <= w.now.getTime() || date.getTime() > w.now.getTime() + TICKET_POSTPONE_MAX_DAYS * DAY_MS) {
         throw invalid('until', 'not in the next year');
       }
-      await w.move('postponer', 'postponer', { until: date.toISOString() });
+      // Old and new moment, as order items keep them (the history shows both); null: it was not scheduled.
+      await w.move('postponer', 'postponer', { from: w.ticket.dueAt?.toISOString() ?? null, to: date.toISOString() });
       await w.tx.update(tickets).set({ dueAt: date }).where(eq(tickets.id, ticketId));
     });
   }

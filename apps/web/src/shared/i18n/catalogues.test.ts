@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_HISTORY_ACTIONS, TICKET_HISTORY_ACTIONS } from '@ventanilla/domain';
 import {
   BOOT_TEXTS,
   isCompleteCatalogue,
@@ -97,6 +98,16 @@ describe('language catalogues, one chunk per language', () => {
     const code = known!.slice('code.payment.'.length);
     expect(translateCode(t, 'code.payment', code)).toBe(es[known as keyof typeof es]);
     expect(translateCode(t, 'code.payment', 'no_such_code')).toBe('no_such_code');
+  });
+});
+
+describe('history action codes', () => {
+  // The server's history columns are typed with these lists, so every code it writes is here.
+  const codes = [...ORDER_HISTORY_ACTIONS, ...TICKET_HISTORY_ACTIONS];
+  it.each(['es', 'en', 'pt'] as const)('every code the server writes has a label in %s', (language) => {
+    const catalogue: Record<string, string> = full[language];
+    const unlabelled = codes.filter((code) => !catalogue[`code.action.${code}`]);
+    expect(unlabelled).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@
  * stale one with 409, so an agent's own quick second action ("Fijar" right after "Guardar nota") used to fail: it was
  * sent with the version loaded before the first had changed the item. Here a write waits for the previous write on
  * the same item to settle and then sends the newer of the version the screen had and the one the server answered last.
- * Another agent's change in between still gives 409: the version from our own answer is older than theirs.
+ * Another agent's change in between still gives 409: the version from our own answer is older than theirs. Tickets'
+ * writes use the same class (one queue keyed by ticket id).
  */
 export class ItemWriteQueue {
   private readonly tails = new Map<string, Promise<unknown>>();

@@ -5,6 +5,7 @@ import { api, isApiError, type PathOf } from '../../../../shared/lib/api-client'
 import { apiUpload } from '../../../../shared/lib/api-upload';
 import type { ApiBody, ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
+import { ItemWriteQueue } from '../../items';
 import type { TicketLockState } from '../../shared';
 
 // Tickets (docs/backoffice.md, "Tickets"): the list, one ticket, its lock and its actions.
@@ -73,16 +74,31 @@ export function useTicketCustomerActivity(ticketId: number) {
   });
 }
 
-/** A JSON action on a ticket (`close`, `delegate`, `rel_pedido`, `save_note`, ...) with the version it was based on. */
+/**
+ * Writes on one ticket go one after another, each with the newest version known: the order items' queue
+ * (docs/backoffice.md, "Writes that queue"), so a quick second action does not fail on the version the first moved.
+ */
+const ticketWrites = new ItemWriteQueue();
+
+/**
+ * A JSON action on a ticket (`close`, `delegate`, `rel_pedido`, `save_note`, ...). `version` is the one the screen
+ * loaded; the write queue sends the newer one its own earlier write on the ticket answered, if any.
+ */
 export function useTicketAction(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; body: Record<string, unknown> }) =>
-      // The screen names the action and builds its fields; the server checks both against the action's schema.
-      api.POST(`/api/backoffice/tickets/{ticketId}/${input.name}` as TicketActionPath, {
-        params: { path: { ticketId } },
-        body: input.body as ApiBody<TicketActionPath, 'post'>,
-      }),
+    mutationFn: (input: { name: string; version: string; body: Record<string, unknown> }) =>
+      ticketWrites.run(
+        String(ticketId),
+        input.version,
+        (version) =>
+          // The screen names the action and builds its fields; the server checks both against the action's schema.
+          api.POST(`/api/backoffice/tickets/{ticketId}/${input.name}` as TicketActionPath, {
+            params: { path: { ticketId } },
+            body: { ...input.body, version } as ApiBody<TicketActionPath, 'post'>,
+          }),
+        (written) => written.version,
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -103,7 +119,16 @@ export function useSendTicketMessage(ticketId: number | null) {
     mutationFn: (form: FormData): Promise<TicketSent> =>
       ticketId === null
         ? apiUpload('/api/backoffice/tickets', {}, form)
-        : apiUpload('/api/backoffice/tickets/{ticketId}/reply', { ticketId }, form),
+        : // A reply is a write on the ticket too: queued with its actions (`version` keeps its place, first).
+          ticketWrites.run(
+            String(ticketId),
+            String(form.get('version')),
+            (version) => {
+              form.set('version', version);
+              return apiUpload('/api/backoffice/tickets/{ticketId}/reply', { ticketId }, form);
+            },
+            (sent) => sent.version,
+          ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -18,7 +18,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   function run(name: string, body: Record<string, unknown>, doneKey: Parameters<typeof t>[0]) {
     setMessage(null);
     action.mutate(
-      { name, body: { version: ticket.version, ...body } },
+      { name, version: ticket.version, body },
       {
         onSuccess: () => setMessage({ tone: 'success', text: t(doneKey) }),
         onError: (e) => setMessage({ tone: 'error', text: ticketErrorText(e, t) }),

@@ -15,7 +15,7 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
 
   const run = (name: string, body: Record<string, unknown>, after?: () => void) =>
     action.mutate(
-      { name, body: { version: ticket.version, ...body } },
+      { name, version: ticket.version, body },
       { onSuccess: () => after?.(), onError: (e) => setError(ticketErrorText(e, t)) },
     );
 
