@@ -225,8 +225,10 @@ describe('savedItemFromOrderLine: what an order saves, with consent', () => {
     expect(saved).toMatchObject({ kind, item: { name, dedupeKey: key } });
   });
 
-  it('blank answers are no part of the name; a name over 200 characters is cut', () => {
-    expect(savedItemFromOrderLine(15867, answers({ 80: 'Calle Mayor 1', 79: '   ' }))?.item.name).toBe('Calle Mayor 1');
+  it('blank answers are no attribute and no part of the name; a name over 200 characters is cut', () => {
+    const blank = savedItemFromOrderLine(15867, answers({ 80: 'Calle Mayor 1', 79: '   ', 77: '' }));
+    expect(blank?.item.name).toBe('Calle Mayor 1');
+    expect(blank?.item.meta.attr).toEqual([{ key: 'address', value: 'Calle Mayor 1' }]);
     expect(savedItemFromOrderLine(15867, answers({ 80: 'x'.repeat(250), 79: 'Madrid' }))?.item.name).toBe(
       'x'.repeat(200),
     );
