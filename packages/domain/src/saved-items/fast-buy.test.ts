@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { foldName } from '../config-lists/municipality-seed.js';
 import type { ProductForm, ProductOption } from '../forms/product-form.js';
 import { cents } from '../money/money.js';
@@ -129,6 +129,120 @@ describe('fast-buy: a saved property pre-fills the Registro de la Propiedad cert
     expect(prefillFromSavedItem(target, form, { name: 'x', attr: attr({ address: 'Calle 1' }) })).toEqual({
       '1106': 'Calle 1',
     });
+  });
+});
+
+describe('fast-buy: what the form and the item allow', () => {
+  const withOptions = (change: (o: ProductOption) => ProductOption): ProductForm => ({
+    ...CERTIFICATE,
+    options: CERTIFICATE.options.map(change),
+  });
+
+  it.each<[string, FastBuySource, Record<string, string>]>([
+    [
+      'values are trimmed',
+      { name: 'x', attr: attr({ address: '  Calle Mayor 1 ', idufir: ' 28079000123456' }) },
+      { '1103': '110303', '1106': 'Calle Mayor 1', '1109': '28079000123456' },
+    ],
+    [
+      'the province by its full official name',
+      { name: 'x', attr: attr({ province: 'Alicante/Alacant' }) },
+      { '1104': '110403' },
+    ],
+    [
+      'finca without registry: the pick needs both, so by address',
+      { name: 'x', attr: attr({ finca: '1234', address: 'Calle 1' }) },
+      { '1103': '110301', '1106': 'Calle 1', '1108': '1234' },
+    ],
+  ])('%s', (_label, source, expected) => {
+    expect(prefillFromSavedItem(target, CERTIFICATE, source, resolver)).toStrictEqual(expected);
+  });
+
+  it('an unknown municipality leaves no answer at all (not an empty one)', () => {
+    const answers = prefillFromSavedItem(
+      target,
+      CERTIFICATE,
+      { name: 'x', attr: attr({ province: 'Madrid', municipality: 'Atlantis' }) },
+      resolver,
+    );
+    expect(answers).toStrictEqual({ '1104': '110432' });
+  });
+
+  it('the municipality is looked up only within an answered province', () => {
+    const lookup = vi.fn(() => '99999');
+    const answers = prefillFromSavedItem(
+      target,
+      CERTIFICATE,
+      { name: 'x', attr: attr({ province: 'Lisboa', municipality: 'Lisboa' }) },
+      lookup,
+    );
+    expect(answers).toStrictEqual({});
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('a form without the municipality question: the municipality is not looked up', () => {
+    const lookup = vi.fn(() => '28079');
+    const form = { ...CERTIFICATE, options: CERTIFICATE.options.filter((o) => o.option_id !== 1105) };
+    const answers = prefillFromSavedItem(
+      target,
+      form,
+      { name: 'x', attr: attr({ province: 'Madrid', municipality: 'Madrid' }) },
+      lookup,
+    );
+    expect(answers).toStrictEqual({ '1104': '110432' });
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('a municipality question that is a text field still takes only the code', () => {
+    const form = withOptions((o) => (o.option_id === 1105 ? { ...o, type: 'field' } : o));
+    const source = { name: 'x', attr: attr({ province: 'Madrid', municipality: 'Atlantis' }) };
+    expect(prefillFromSavedItem(target, form, source, resolver)).toStrictEqual({ '1104': '110432' });
+  });
+
+  it('another drop-down after the province does not change where the municipality is looked up', () => {
+    const form = withOptions((o) =>
+      o.option_id === 1107
+        ? { ...o, type: 'drop_down', opt_values: [{ id: 110701, name: 'Madrid 5', price: cents(0) }] }
+        : o,
+    );
+    const source = { name: 'x', attr: attr({ province: 'Madrid', municipality: 'Madrid', registry: 'Madrid 5' }) };
+    expect(prefillFromSavedItem(target, form, source, resolver)).toStrictEqual({
+      '1104': '110432',
+      '1105': '28079',
+      '1107': '110701',
+    });
+  });
+
+  it('free text goes into text fields and text areas only', () => {
+    const form = withOptions((o) =>
+      o.option_id === 1110 ? { ...o, type: 'area' } : o.option_id === 1108 ? { ...o, type: 'radio' } : o,
+    );
+    const source = { name: 'x', attr: attr({ owner: 'Ana García', finca: '1234' }) };
+    expect(prefillFromSavedItem(target, form, source, resolver)).toStrictEqual({ '1110': 'Ana García' });
+  });
+
+  it('a pick whose value the form no longer has is not answered, though others remain', () => {
+    const form = withOptions((o) =>
+      o.option_id === 1103 ? { ...o, opt_values: o.opt_values.filter((v) => v.id !== 110303) } : o,
+    );
+    const source = { name: 'x', attr: attr({ idufir: '28079000123456' }) };
+    expect(prefillFromSavedItem(target, form, source, resolver)).toStrictEqual({ '1109': '28079000123456' });
+  });
+
+  it.each([
+    ['a blank name is not an answer', '  ', { '5502': 'B12345674' }],
+    ['the name is trimmed', ' Acme SL ', { '5501': 'Acme SL', '5502': 'B12345674' }],
+  ])('company: %s', (_label, name, expected) => {
+    const form: ProductForm = {
+      product_id: 18506,
+      base_price: cents(0),
+      official_fee: cents(0),
+      steps: [[5501, 5502]],
+      options: [option({ option_id: 5501, type: 'field' }), option({ option_id: 5502, type: 'field' })],
+    };
+    expect(
+      prefillFromSavedItem(fastBuyTarget('company', 18506)!, form, { name, attr: attr({ cif: 'B12345674' }) }),
+    ).toStrictEqual(expected);
   });
 });
 

@@ -23,8 +23,8 @@ export interface SavedItemsListQuery {
   favouritesOnly: boolean;
 }
 
-const intOr = (value: number | undefined, fallback: number) =>
-  value !== undefined && Number.isSafeInteger(value) ? value : fallback;
+const intOr = (value: number | undefined, fallback: number): number =>
+  Number.isSafeInteger(value) ? (value as number) : fallback;
 
 /** Applies the list rules (page size 10 unless asked, newest first is the sort, see {@link compareNewestFirst}). */
 export function savedItemsListQuery(request: SavedItemsListRequest): SavedItemsListQuery {

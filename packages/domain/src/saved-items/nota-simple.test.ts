@@ -266,3 +266,168 @@ describe('parseNotaSimple: rules', () => {
     expect(read.docParsed.cargas).toBe('');
   });
 });
+
+describe('parseNotaSimple: text as PDFs give it', () => {
+  it.each([
+    ['Windows and old Mac line ends', 'CARGAS\r\nHipoteca.\rEmbargo.', 'Hipoteca.\nEmbargo.'],
+    [
+      'runs of spaces and no-break spaces',
+      'CARGAS\nHipoteca   a favor\u00a0\u00a0 de BANCO.',
+      'Hipoteca a favor de BANCO.',
+    ],
+    ['indented headings', '   CARGAS   \n  Hipoteca.', 'Hipoteca.'],
+    ['a heading ending in " ."', 'CARGAS .\nHipoteca.', 'Hipoteca.'],
+    ['a space before the colon of an inline heading', 'CARGAS : Hipoteca.', 'Hipoteca.'],
+    [
+      'a second heading of the part it is in is kept as text',
+      'CARGAS\nHipoteca.\nCargas: embargo letra A.',
+      'Hipoteca.\nCargas: embargo letra A.',
+    ],
+  ])('%s', (_, text, cargas) => {
+    expect(parseNotaSimple(text)?.docParsed.cargas).toBe(cargas);
+  });
+
+  it('a heading word followed by a comma is text, not a heading', () => {
+    const read = parseNotaSimple('DESCRIPCIÓN DE LA FINCA\nUrbana libre de cargas y\ngravámenes,\nsegún manifiesta.')!;
+    expect(read.docParsed.descripcion).toBe('Urbana libre de cargas y\ngravámenes,\nsegún manifiesta.');
+    expect(read.docParsed.cargas).toBe('');
+  });
+
+  it('a heading with a trailing dot opens its part', () => {
+    expect(parseNotaSimple('DESCRIPCIÓN DE LA FINCA.\nPiso.')?.docParsed.descripcion).toBe('Piso.');
+  });
+});
+
+describe('parseNotaSimple: where the warning starts', () => {
+  it.each([
+    [
+      'a dot inside a number does not end the sentence',
+      'CARGAS\nHipoteca.\nSegún la Orden de 15.02.2001 queda prohibida la incorporación de los datos a ficheros.',
+      'Hipoteca.',
+    ],
+    [
+      'the warning on its own line starting lower-case',
+      'CARGAS\nHipoteca.\nqueda prohibida la incorporación de los datos a ficheros.',
+      'Hipoteca.',
+    ],
+    [
+      'a line ending in a comma runs on into the next',
+      'CARGAS\nHipoteca.\nEn aplicación de la normativa vigente,\nQueda prohibida la incorporación de los datos.',
+      'Hipoteca.',
+    ],
+    [
+      'a line starting with a number starts a sentence',
+      'CARGAS\n1. Hipoteca a favor de BANCO\n2 Está prohibida la incorporación de los datos.',
+      '1. Hipoteca a favor de BANCO',
+    ],
+    [
+      'the earlier of two warnings: "valor puramente indicativo" first',
+      'CARGAS\nHipoteca.\nEsta información tiene valor puramente indicativo.\nQueda prohibida la incorporación de los datos.',
+      'Hipoteca.',
+    ],
+    [
+      'the earlier of two warnings: the prohibition first, at the start of the part',
+      'CARGAS\nQueda prohibida la incorporación de los datos.\nEsta información tiene valor puramente indicativo.',
+      '',
+    ],
+    [
+      'a list number left before the warning goes',
+      'CARGAS\nHipoteca.\n12. Queda prohibida la incorporación de los datos.',
+      'Hipoteca.',
+    ],
+    [
+      'a list number on the line before the warning goes',
+      'CARGAS\nHipoteca.\n3)\nQueda prohibida la incorporación de los datos.',
+      'Hipoteca.',
+    ],
+  ])('%s', (_, text, cargas) => {
+    expect(parseNotaSimple(text)?.docParsed.cargas).toBe(cargas);
+  });
+});
+
+describe('parseNotaSimple: owners', () => {
+  it.each([
+    ['"NIF nº"', 'PEDRO RUIZ; NIF nº 87654321X', 'PEDRO RUIZ'],
+    ['"nº." with a dot', 'RUIZ LÓPEZ, PEDRO, N.I.F. nº. 87654321X', 'RUIZ LÓPEZ, PEDRO'],
+    ['"provisto de D.N.I. número"', 'PEDRO RUIZ, provisto de D.N.I. número 87654321X', 'PEDRO RUIZ'],
+    ['"provista de DNI:"', 'ANA GIL, provista de DNI: 12345678Z', 'ANA GIL'],
+    ['"DNI" right after the comma', 'PEDRO RUIZ,DNI 87654321X', 'PEDRO RUIZ'],
+    ['"NIE"', 'JOHN SMITH NIE X1234567L', 'JOHN SMITH'],
+    ['"N.I.E."', 'JOHN SMITH, N.I.E. X1234567L', 'JOHN SMITH'],
+    ['"CIF"', 'COSTA SL CIF B12345674', 'COSTA SL'],
+    ['"C.I.F"', 'COSTA SL C.I.F B12345674', 'COSTA SL'],
+    ['a name holding "NIE" is kept', 'DANIEL NIETO SANZ 87654321X', 'DANIEL NIETO SANZ'],
+    ['a comma before the id', 'RUIZ LÓPEZ, PEDRO, 87654321X', 'RUIZ LÓPEZ, PEDRO'],
+    ['"Titular:"', 'Titular: PEDRO RUIZ 87654321X', 'PEDRO RUIZ'],
+    ['"Titulares" without a colon', 'Titulares PEDRO RUIZ 87654321X', 'PEDRO RUIZ'],
+    ['"Nombre:"', 'Nombre: PEDRO RUIZ 87654321X', 'PEDRO RUIZ'],
+    ['"Nombre titular:"', 'Nombre titular: PEDRO RUIZ 87654321X', 'PEDRO RUIZ'],
+    ['"Nombre del titular:"', 'Nombre del titular: PEDRO RUIZ 87654321X', 'PEDRO RUIZ'],
+    ['"Titular: Don"', 'Titular: Don PEDRO RUIZ, NIF 87654321X', 'PEDRO RUIZ'],
+    ['"cotitular" inside the line is kept', 'PEDRO RUIZ cotitular 87654321X', 'PEDRO RUIZ cotitular'],
+    ['"Dña" without a dot', 'Dña PILAR GIL 12345678Z', 'PILAR GIL'],
+    ['"Dña."', 'Dña. PILAR GIL 12345678Z', 'PILAR GIL'],
+    ['a middle initial "D." is kept', 'ANTONIO D. MARTÍN 12345678Z', 'ANTONIO D. MARTÍN'],
+    ['a letter whose upper case is longer', 'HANS STRAUß X1234567L', 'HANS STRAUß'],
+  ])('%s', (_, line, name) => {
+    const read = parseNotaSimple(`TITULARIDADES\n${line}`)!;
+    expect(read.docParsedEntities.filter((e) => e.entity === 'titular').map((e) => e.text_data)).toEqual([name]);
+  });
+
+  it('a tax id without a name gives the tax id only', () => {
+    expect(parseNotaSimple('TITULARIDADES\nN.I.F. 12345678Z')!.docParsedEntities).toEqual([
+      { entity: 'nif', text_data: '12345678Z' },
+    ]);
+  });
+});
+
+describe('parseNotaSimple: what it names', () => {
+  const idufirs = (text: string) =>
+    parseNotaSimple(text)!
+      .docParsedEntities.filter((e) => e.entity === 'idufir')
+      .map((e) => e.text_data);
+
+  it.each([
+    ['a labelled 15-digit number', 'IDUFIR: 280790001234567\nCARGAS\nNinguna.', []],
+    [
+      'a labelled IDUFIR: other 14-digit numbers are not taken',
+      'IDUFIR: 28079000123456\nDESCRIPCIÓN DE LA FINCA\nPiso. Linda con la finca 28079000654321.',
+      ['28079000123456'],
+    ],
+    [
+      'an unlabelled one at the end of the description, owners starting with a number',
+      'DESCRIPCIÓN DE LA FINCA\nGaraje. Código 48020000111222\nTITULARIDADES\n100% del pleno dominio.',
+      ['48020000111222'],
+    ],
+  ])('IDUFIR: %s', (_, text, expected) => {
+    expect(idufirs(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['without a colon', 'Referencia catastral 7837301 VG8173B 0001 TT', ['7837301VG8173B0001TT']],
+    ['without a space after the colon', 'Referencia catastral:7837301 VG8173B 0001 TT', ['7837301VG8173B0001TT']],
+    ['followed by words', 'Referencia catastral: 7837301 VG8173B 0001 TT y superficie', ['7837301VG8173B0001TT']],
+    ['without a label', 'Piso en Madrid (catastro 7837301VG8173B0001TT).', ['7837301VG8173B0001TT']],
+  ])('cadastral reference: %s', (_, line, refs) => {
+    const read = parseNotaSimple(`DESCRIPCIÓN DE LA FINCA\n${line}`)!;
+    expect(read.docParsedEntities.filter((e) => e.entity === 'refcat').map((e) => e.text_data)).toEqual(refs);
+  });
+
+  it.each([
+    ['"Finca núm." without a space', 'Finca núm.4321 de Sevilla', '4321'],
+    ['"Finca num" without a dot', 'Finca num 4321 de Sevilla', '4321'],
+  ])('property number: %s', (_, line, finca) => {
+    const read = parseNotaSimple(`${line}\nCARGAS\nNinguna.`)!;
+    expect(read.docParsedEntities).toEqual([{ entity: 'finca', text_data: finca }]);
+  });
+
+  it.each([
+    ['"Fecha:"', 'Fecha: 12/03/2026', ['2026-03-12']],
+    ['"Fecha:" without a space', 'Fecha:12.03.2026', ['2026-03-12']],
+    ['"Emitida el"', 'Emitida el 12-03-2026', ['2026-03-12']],
+    ['month 13 is not a date', 'Fecha de emisión: 01/13/2026', []],
+  ])('date issued: %s', (_, line, dates) => {
+    const read = parseNotaSimple(`${line}\nCARGAS\nNinguna.`)!;
+    expect(read.docParsedEntities.filter((e) => e.entity === 'fecha').map((e) => e.text_data)).toEqual(dates);
+  });
+});

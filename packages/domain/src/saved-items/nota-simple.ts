@@ -160,13 +160,15 @@ function warningStart(text: string): number {
   return start;
 }
 
+// Lines trimmed, blank ones dropped, and a list number left alone before the cut ("2. Queda prohibida..."). A line
+// opening with "AVISO:" or "ADVERTENCIAS:" is a heading and never reaches a part.
 function tidy(text: string): string {
   return text
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '')
     .join('\n')
-    .replace(/\n(?:\d+\s*[.)-]|AVISO:?|ADVERTENCIAS?:?)$/i, '')
+    .replace(/\n\d+\s*[.)-]$/, '')
     .trim();
 }
 

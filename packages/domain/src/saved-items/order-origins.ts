@@ -58,9 +58,8 @@ export function savedItemFromOrderLine(
   if (!origin) return null;
   const answer = (optionId: number) =>
     (answers.find((a) => a.option_id === optionId)?.print_value ?? '').trim().replace(/\s+/g, ' ');
-  let attr: SavedItemAttr[] = Object.entries(origin.attrs)
-    .map(([key, optionId]) => ({ key, value: answer(optionId) }))
-    .filter((a) => a.value !== '');
+  // Blank answers included: the validation keeps no empty attribute.
+  let attr: SavedItemAttr[] = Object.entries(origin.attrs).map(([key, optionId]) => ({ key, value: answer(optionId) }));
   // The name from the answers, an identity in its canonical form ("5555 bcd" -> "5555BCD").
   const name = () =>
     origin.nameFrom

@@ -225,11 +225,152 @@ describe('savedItemFromOrderLine: what an order saves, with consent', () => {
     expect(saved).toMatchObject({ kind, item: { name, dedupeKey: key } });
   });
 
+  it('blank answers are no attribute and no part of the name; a name over 200 characters is cut', () => {
+    const blank = savedItemFromOrderLine(15867, answers({ 80: 'Calle Mayor 1', 79: '   ', 77: '' }));
+    expect(blank?.item.name).toBe('Calle Mayor 1');
+    expect(blank?.item.meta.attr).toEqual([{ key: 'address', value: 'Calle Mayor 1' }]);
+    expect(savedItemFromOrderLine(15867, answers({ 80: 'x'.repeat(250), 79: 'Madrid' }))?.item.name).toBe(
+      'x'.repeat(200),
+    );
+  });
+
   it.each([
     ['a product that saves nothing', 18414, { 80: 'Calle Mayor 1' }],
     ['a vehicle report without a valid plate', 20029, { 2101: '1234ABC' }],
     ['a nota simple without any answer', 15867, {}],
   ])('%s -> null', (_, productId, values) => {
     expect(savedItemFromOrderLine(productId, answers(values))).toBeNull();
+  });
+});
+
+describe('validateSavedItem: limits and what it keeps', () => {
+  const item = (kind: SavedItemKind, input: SavedItemInput) => {
+    const result = validateSavedItem(kind, input);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.item;
+  };
+
+  it.each<[string, SavedItemKind, SavedItemInput, string[]]>([
+    ['a name of 200 characters', 'company', { name: 'x'.repeat(200) }, []],
+    ['a name ending in a line break (trimmed)', 'company', { name: 'ACME SL\n' }, []],
+    ['no name at all', 'company', {} as SavedItemInput, ['name:validation.required_text']],
+    [
+      'an attribute of 300 characters',
+      'property',
+      { name: 'P', meta: { attr: attr({ address: 'x'.repeat(300) }) } },
+      [],
+    ],
+    [
+      'a postal code of 10 characters',
+      'property',
+      { name: 'P', meta: { attr: attr({ postal_code: '28001-0000' }) } },
+      [],
+    ],
+    [
+      'an attribute ending in a line break (trimmed)',
+      'property',
+      { name: 'P', meta: { attr: attr({ address: 'Calle Mayor 1\n' }) } },
+      [],
+    ],
+    [
+      'a blank plate is no plate',
+      'vehicle',
+      { name: 'Coche', meta: { attr: attr({ plate: '  ', brand: 'Renault' }) } },
+      ['meta.attr.plate:validation.required_text'],
+    ],
+    [
+      'a missing plate beside another error',
+      'vehicle',
+      { name: '', meta: { attr: attr({ brand: 'Renault' }) } },
+      ['name:validation.required_text', 'meta.attr.plate:validation.required_text'],
+    ],
+    [
+      'one unknown id among known ones',
+      'property',
+      { name: 'P', meta: { tipo: [101, 200] } },
+      ['meta.tipo:validation.unknown_value'],
+    ],
+  ])('%s', (_, kind, input, expected) => {
+    expect(errorsOf(kind, input)).toEqual(expected);
+  });
+
+  it('twenty attributes are not too many', () => {
+    const input = {
+      name: 'P',
+      meta: { attr: Array.from({ length: SAVED_ITEM_MAX_ATTRS }, () => ({ key: 'notes', value: 'x' })) },
+    };
+    expect(errorsOf('property', input)).not.toContain('meta.attr:saved_item.too_many');
+  });
+
+  it.each<[string, SavedItemKind, SavedItemInput, string, number]>([
+    ['name', 'company', { name: 'x'.repeat(201) }, 'name', 200],
+    [
+      'attribute',
+      'property',
+      { name: 'P', meta: { attr: attr({ address: 'x'.repeat(301) }) } },
+      'meta.attr.address',
+      300,
+    ],
+    [
+      'postal code',
+      'property',
+      { name: 'P', meta: { attr: attr({ postal_code: '28001-00000' }) } },
+      'meta.attr.postal_code',
+      10,
+    ],
+    [
+      'attributes',
+      'property',
+      { name: 'P', meta: { attr: Array.from({ length: 21 }, () => ({ key: 'notes', value: 'x' })) } },
+      'meta.attr',
+      20,
+    ],
+  ])('the message says the limit: %s', (_, kind, input, field, max) => {
+    const result = validateSavedItem(kind, input);
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        field,
+        message: { key: field === 'meta.attr' ? 'saved_item.too_many' : 'validation.too_long', params: { max } },
+      },
+    ]);
+  });
+
+  it('notes keep their lines, with any line end, trimmed', () => {
+    const notes = item('property', { name: 'P', meta: { attr: attr({ notes: '  line 1\r\nline 2\rline 3\n ' }) } }).meta
+      .attr;
+    expect(notes).toEqual([{ key: 'notes', value: 'line 1\nline 2\nline 3' }]);
+  });
+
+  it.each<[string, SavedItemKind, SavedItemInput, Pick<ReturnType<typeof item>, 'favourite' | 'seguimiento'>]>([
+    ['nothing said', 'company', { name: 'ACME SL' }, { favourite: false, seguimiento: false }],
+    [
+      'a followed favourite company',
+      'company',
+      { name: 'ACME SL', favourite: true, seguimiento: true },
+      { favourite: true, seguimiento: true },
+    ],
+    [
+      'a company not followed',
+      'company',
+      { name: 'ACME SL', seguimiento: false },
+      { favourite: false, seguimiento: false },
+    ],
+    [
+      'a property is never followed',
+      'property',
+      { name: 'P', seguimiento: false },
+      { favourite: false, seguimiento: false },
+    ],
+  ])('favourite and follow-up: %s', (_, kind, input, expected) => {
+    expect(item(kind, input)).toMatchObject(expected);
+  });
+
+  it('lists not sent are empty', () => {
+    expect(item('company', { name: 'ACME SL', meta: { relacion: [507, 500] } }).meta).toEqual({
+      attr: [],
+      tipo: [],
+      uso: [],
+      relacion: [500, 507],
+    });
   });
 });

@@ -110,6 +110,7 @@ describe('list rules: page size 10, newest first (spec, "Business constants")', 
       { page: 1, perPage: 10, offset: 0, search: 'calle mayor', favouritesOnly: true },
     ],
     [{ q: '   ' }, { page: 1, perPage: 10, offset: 0, search: null, favouritesOnly: false }],
+    [{ q: 'a'.repeat(150) }, { page: 1, perPage: 10, offset: 0, search: 'a'.repeat(100), favouritesOnly: false }],
   ])('%j', (request, expected) => {
     expect(savedItemsListQuery(request)).toEqual(expected);
   });
@@ -122,5 +123,13 @@ describe('list rules: page size 10, newest first (spec, "Business constants")', 
       { id: 4, created_at: '2025-12-31T10:00:00Z' },
     ];
     expect([...rows].sort(compareNewestFirst).map((r) => r.id)).toEqual([3, 2, 1, 4]);
+  });
+
+  it.each([
+    [2, 1, -1],
+    [1, 2, 1],
+  ])('on equal dates: id %i against id %i -> %i', (a, b, sign) => {
+    const at = '2026-01-02T10:00:00Z';
+    expect(Math.sign(compareNewestFirst({ id: a, created_at: at }, { id: b, created_at: new Date(at) }))).toBe(sign);
   });
 });
