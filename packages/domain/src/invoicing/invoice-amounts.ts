@@ -166,10 +166,9 @@ export function refundBreakdown(remaining: readonly VatBucket[], amount: Cents):
   return open
     .map((b, i) => {
       const share = shares[i]!;
-      if (share === gross(b)) return { ...b };
       if (b.rateBp === null) return { rateBp: null, base: cents(share), tax: cents(0) };
       let base = divHalfUp(share * 10_000, 10_000 + b.rateBp);
-      // Never refund more VAT (or base) than the bucket has left.
+      // Never refund more VAT (or base) than the bucket has left (so a share of the whole bucket is the bucket).
       base = Math.min(Math.max(base, share - b.tax), b.base);
       return { rateBp: b.rateBp, base: cents(base), tax: cents(share - base) };
     })
