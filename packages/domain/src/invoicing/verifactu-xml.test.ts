@@ -292,7 +292,11 @@ describe('Desglose', () => {
     /<sum1:Desglose>.*<\/sum1:Desglose>/.exec(registroAltaXml({ ...alta, ...r }, software))?.[0];
 
   it.each<[string, Partial<VerifactuAltaRecord>, string]>([
-    ['VAT only: no N1 line', { breakdown: [{ rateBp: 1000, base: c(1000), tax: c(100) }] }, s1('10.00', '10.00', '1.00')],
+    [
+      'VAT only: no N1 line',
+      { breakdown: [{ rateBp: 1000, base: c(1000), tax: c(100) }] },
+      s1('10.00', '10.00', '1.00'),
+    ],
     [
       'a not-subject total outside the buckets: N1 line',
       { breakdown: [{ rateBp: 2100, base: c(1000), tax: c(210) }], notSubjectTotal: c(3050) },
@@ -309,7 +313,8 @@ describe('Desglose', () => {
   });
 
   it('takes at most 12 lines', () => {
-    const buckets = (n: number) => Array.from({ length: n }, (_, i) => ({ rateBp: 100 * (i + 1), base: c(100), tax: c(i + 1) }));
+    const buckets = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ rateBp: 100 * (i + 1), base: c(100), tax: c(i + 1) }));
     expect(() => registroAltaXml({ ...alta, breakdown: buckets(12) }, software)).not.toThrow();
     expect(() => registroAltaXml({ ...alta, breakdown: buckets(13) }, software)).toThrow(
       'Veri*Factu record F01-2026-000001: more than 12 breakdown lines',
