@@ -155,7 +155,8 @@ export function refundBreakdown(remaining: readonly VatBucket[], amount: Cents):
   const shares = open.map((b) => Math.floor((amount * gross(b)) / totalLeft));
   const order = open
     .map((b, i) => ({ i, rest: (amount * gross(b)) % totalLeft }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+    // Array.prototype.sort is stable: equal remainders keep the buckets' order.
+    .sort((a, b) => b.rest - a.rest);
   let missing = amount - shares.reduce((a, s) => a + s, 0);
   for (const { i } of order) {
     if (missing === 0) break;
