@@ -28,6 +28,14 @@ describe('billing tax id by country', () => {
     ['IE', '6388 047V', { ok: false, reason: 'separators' }],
     ['FR', 'FR 123', { ok: false, reason: 'separators' }],
     ['OTHER', 'x', { ok: false, reason: 'format' }],
+    // other countries: the VAT number as issued, 2 to 20 letters and digits
+    ['FR', ' fr40303265045 ', { ok: true, normalised: 'FR40303265045' }],
+    ['DE', 'DE136695976', { ok: true, normalised: 'DE136695976' }],
+    ['OTHER', 'AB', { ok: true, normalised: 'AB' }],
+    ['OTHER', 'A'.repeat(21), { ok: false, reason: 'format' }],
+    ['OTHER', 'DE/136695976', { ok: false, reason: 'format' }],
+    ['OTHER', '136695976/', { ok: false, reason: 'format' }],
+    ['OTHER', '', { ok: false, reason: 'empty' }],
     ['ES', '  ', { ok: false, reason: 'empty' }],
   ])('%s %s -> %j', (country, value, expected) => {
     expect(validateBillingTaxId(country as BillingCountry, value)).toEqual(expected);

@@ -110,6 +110,18 @@ describe('invoice lines and VAT breakdown from order items', () => {
       ]).map((b) => b.rateBp),
     ).toEqual([2300, 1000, null]);
   });
+
+  it.each([
+    [[null, 0, 1000, 2100]],
+    [[2100, 1000, 0, null]],
+    [[1000, null, 2100, 0]],
+    [[0, 2100, null, 1000]],
+    [[null, 2100, 0, 1000]],
+  ])('orders buckets %j as 21 %, 10 %, 0 %, not subject', (rates) => {
+    expect(
+      vatBreakdown(rates.map((rateBp) => ({ rateBp, base: cents(100), tax: cents(0) }))).map((b) => b.rateBp),
+    ).toEqual([2100, 1000, 0, null]);
+  });
 });
 
 describe('credit notes: refund breakdown', () => {
@@ -137,6 +149,24 @@ describe('credit notes: refund breakdown', () => {
       expected: [bucket(2100, 3568, 749), bucket(null, 5683, 0)],
     },
     { name: 'total refund of a trademark order', remaining: trademark, amount: 22501, expected: trademark },
+    {
+      name: 'all but a cent of a trademark-like order: the not-subject cent goes by largest remainder',
+      remaining: [bucket(2100, 10000, 2100), bucket(null, 1, 0)],
+      amount: 12100,
+      expected: [bucket(2100, 9999, 2100), bucket(null, 1, 0)],
+    },
+    {
+      name: 'equal remainders: the odd cent goes to the first bucket',
+      remaining: [bucket(2100, 1000, 210), bucket(1000, 1100, 110)],
+      amount: 1211,
+      expected: [bucket(2100, 501, 105), bucket(1000, 550, 55)],
+    },
+    {
+      name: 'only VAT left in a bucket (rounding of earlier refunds): the share is all VAT',
+      remaining: [bucket(2100, 0, 2)],
+      amount: 1,
+      expected: [bucket(2100, 0, 1)],
+    },
     {
       name: 'the rest after a partial refund (exactly what is left, so the sum is zero)',
       remaining: [bucket(2100, 1250, 262)],

@@ -155,7 +155,8 @@ export function refundBreakdown(remaining: readonly VatBucket[], amount: Cents):
   const shares = open.map((b) => Math.floor((amount * gross(b)) / totalLeft));
   const order = open
     .map((b, i) => ({ i, rest: (amount * gross(b)) % totalLeft }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+    // Array.prototype.sort is stable: equal remainders keep the buckets' order.
+    .sort((a, b) => b.rest - a.rest);
   let missing = amount - shares.reduce((a, s) => a + s, 0);
   for (const { i } of order) {
     if (missing === 0) break;
@@ -166,10 +167,9 @@ export function refundBreakdown(remaining: readonly VatBucket[], amount: Cents):
   return open
     .map((b, i) => {
       const share = shares[i]!;
-      if (share === gross(b)) return { ...b };
       if (b.rateBp === null) return { rateBp: null, base: cents(share), tax: cents(0) };
       let base = divHalfUp(share * 10_000, 10_000 + b.rateBp);
-      // Never refund more VAT (or base) than the bucket has left.
+      // Never refund more VAT (or base) than the bucket has left (so a share of the whole bucket is the bucket).
       base = Math.min(Math.max(base, share - b.tax), b.base);
       return { rateBp: b.rateBp, base: cents(base), tax: cents(share - base) };
     })

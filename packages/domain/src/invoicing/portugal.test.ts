@@ -58,7 +58,18 @@ describe('Portuguese document signature message (Portaria 363/2010)', () => {
       previousHash: '',
     };
     expect(() => ptSignatureMessage({ ...base, invoiceDate: '28-11-2026' })).toThrow(RangeError);
+    expect(() => ptSignatureMessage({ ...base, invoiceDate: '2026-11-28T10:15:02' })).toThrow(
+      'Not a date: "2026-11-28T10:15:02"',
+    );
+    expect(() => ptSignatureMessage({ ...base, invoiceDate: ' 2026-11-28' })).toThrow(RangeError);
     expect(() => ptSignatureMessage({ ...base, systemEntryDate: '2026-11-28T10:15:02+00:00' })).toThrow(RangeError);
+    expect(() => ptSignatureMessage({ ...base, systemEntryDate: 'x2026-11-28T10:15:02' })).toThrow(
+      'Not a SystemEntryDate: "x2026-11-28T10:15:02"',
+    );
+  });
+
+  it('refuses an amount that is not whole cents', () => {
+    expect(() => ptAmount(12.5)).toThrow('Not an amount in cents: 12.5');
   });
 
   it.each([
@@ -82,7 +93,11 @@ describe('hash extract and certification line', () => {
     expect(ptHashExtract(hash)).toBe('AKUe');
     expect(ptCertificationText(hash, '9999')).toBe('AKUe-Processado por programa certificado n.º 9999/AT');
   });
-  it('refuses a signature too short to have them', () => expect(() => ptHashExtract('short')).toThrow(RangeError));
+  it('refuses a signature too short to have them', () => {
+    expect(() => ptHashExtract('short')).toThrow(RangeError);
+    expect(() => ptHashExtract(hash.slice(0, 30))).toThrow('A signature has at least 31 characters');
+    expect(ptHashExtract(hash.slice(0, 31))).toBe('AKUe');
+  });
 });
 
 describe('ATCUD (Decreto-Lei 28/2019)', () => {
@@ -90,12 +105,19 @@ describe('ATCUD (Decreto-Lei 28/2019)', () => {
     ['AAJFJMVNTN', 1, 'ATCUD: AAJFJMVNTN-1'],
     ['CSDF7T5H', 35, 'ATCUD: CSDF7T5H-35'],
   ])('code %s, sequence %i -> %s', (code, n, text) => expect(ptAtcudText(ptAtcud(code, n))).toBe(text));
-  it.each([['SHORT7'], ['lower1234'], ['']])('refuses validation code "%s"', (code) =>
-    expect(() => ptAtcud(code, 1)).toThrow(RangeError),
+  it.each([['SHORT7'], ['lower1234'], [''], ['aAJFJMVNTN'], ['AAJFJMVNTn'], ['AAJF-JMVNTN']])(
+    'refuses validation code "%s"',
+    (code) => expect(() => ptAtcud(code, 1)).toThrow(`Not a validation code: "${code}"`),
   );
+  it.each([[0], [-1], [1.5], [Number.NaN], [2 ** 53]])('refuses sequence %s', (n) => {
+    expect(() => ptAtcud('AAJFJMVNTN', n)).toThrow(`Not a sequence: ${n}`);
+    expect(() => ptDocumentNo('FT', 'F16-2026', n)).toThrow(`Not a sequence: ${n}`);
+  });
   it('document numbers read "TYPE SERIES/N"', () => {
     expect(ptDocumentNo('FT', 'F16-2026', 7)).toBe('FT F16-2026/7');
-    expect(() => ptDocumentNo('FT', 'F 16', 7)).toThrow(RangeError);
+    expect(ptDocumentNo('NC', 'R16-2026', 1)).toBe('NC R16-2026/1');
+    expect(() => ptDocumentNo('FT', 'F 16', 7)).toThrow('Not a series identifier: "F 16"');
+    expect(() => ptDocumentNo('FT', 'F16/2026', 7)).toThrow(RangeError);
   });
 });
 
@@ -145,6 +167,22 @@ describe('QR code text (Portaria 195/2020)', () => {
     ],
   ])('%s', (_name, change, expected) => {
     expect(ptQrString({ ...base, ...change })).toBe(expected);
+  });
+
+  it('a buyer with a PT-prefixed tax id goes without the prefix; a 0 % line is exempt (I2)', () => {
+    expect(
+      ptQrString({
+        ...base,
+        buyerTaxId: 'PT501964843',
+        buckets: [
+          { rateBp: 0, base: 1000, tax: 0 },
+          { rateBp: 2300, base: 2042, tax: 470 },
+        ],
+        grossTotal: 3512,
+      }),
+    ).toBe(
+      'A:123456789*B:501964843*C:PT*D:FT*E:N*F:20191231*G:FT AB2019/0035*H:CSDF7T5H-0035*I1:PT*I2:10.00*I7:20.42*I8:4.70*N:4.70*O:35.12*Q:kLp0*R:9999',
+    );
   });
 
   it('refuses a rate that is not one of mainland Portugal', () => {

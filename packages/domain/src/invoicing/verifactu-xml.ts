@@ -102,8 +102,7 @@ export function xmlText(value: string): string {
 }
 
 function cut(value: string, max: number): string {
-  const trimmed = value.trim();
-  return trimmed.length <= max ? trimmed : trimmed.slice(0, max);
+  return value.trim().slice(0, max);
 }
 
 function el(name: string, content: string): string {

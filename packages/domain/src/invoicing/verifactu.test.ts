@@ -61,10 +61,10 @@ describe('Veri*Factu fingerprint (huella) of registration records', () => {
     }
   });
 
-  it('cancellation records hash their own fields', () => {
+  it('cancellation records hash their own fields, trimmed', () => {
     expect(
       verifactuCancellationHashInput({
-        issuerTaxId: '89890001K',
+        issuerTaxId: ' 89890001K ',
         invoiceNumber: '12345678/G33',
         issueDate: '01-01-2024',
         previousHash: HASH_1,
@@ -86,6 +86,7 @@ describe('Veri*Factu amounts and invoice types', () => {
 
   it.each([
     ['B86670460', 100_000, 'F1'],
+    ['B86670460', 2512, 'F1'],
     [null, 2512, 'F2'],
     [null, 40_000, 'F2'],
     [null, 40_001, 'F1'],
@@ -97,6 +98,8 @@ describe('Veri*Factu amounts and invoice types', () => {
   it.each([
     ['F1', 'R1'],
     ['F2', 'R5'],
+    ['R1', 'R1'],
+    ['R5', 'R5'],
   ] as const)('a credit note of an %s is an %s', (invoice, note) => expect(creditNoteTypeFor(invoice)).toBe(note));
 });
 
@@ -116,6 +119,11 @@ describe('Veri*Factu QR URL', () => {
       'test' as const,
       { issuerTaxId: 'B86670460', invoiceNumber: 'R01 2026&1', issueDate: '05-03-2026', total: '-10.00' },
       'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86670460&numserie=R01%202026%261&fecha=05-03-2026&importe=-10.00',
+    ],
+    [
+      'test' as const,
+      { issuerTaxId: ' B86670460', invoiceNumber: 'F01-2026-000001 ', issueDate: '05-03-2026', total: ' 25.12 ' },
+      'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B86670460&numserie=F01-2026-000001&fecha=05-03-2026&importe=25.12',
     ],
   ])('%s: %j', (env, record, url) => {
     expect(verifactuQrUrl(env, record)).toBe(url);
