@@ -21,8 +21,9 @@ const plain = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').t
  */
 export function passwordUserInputs(account: { email?: string; firstname?: string; lastname?: string }): string[] {
   const words = new Set<string>();
-  const email = (account.email ?? '').trim().toLowerCase();
-  const local = email.split('@')[0] ?? '';
+  // Each value is trimmed and lower-cased below.
+  const email = account.email ?? '';
+  const local = email.split('@')[0]!;
   for (const value of [email, local, account.firstname ?? '', account.lastname ?? '']) {
     for (const form of [value.trim().toLowerCase(), plain(value.trim())]) {
       words.add(form);

@@ -6,7 +6,9 @@ import {
   financialRatios,
   isCompanyReportKind,
   reportCifOfAnswers,
+  reportRating,
   solvencyRating,
+  type CompanyReport,
   type FinancialYear,
 } from './company-report.js';
 
@@ -73,6 +75,7 @@ describe('report products and their CIF', () => {
     expect(isCompanyReportKind('solvency')).toBe(true);
     expect(isCompanyReportKind('credit')).toBe(false);
     expect(isCompanyReportKind(undefined)).toBe(false);
+    expect(isCompanyReportKind(['economic'])).toBe(false);
   });
 });
 
@@ -145,5 +148,123 @@ describe('solvencyRating', () => {
       description: 'x',
     }));
     expect(solvencyRating({ years: healthy, incidents: many, status: 'active' }).score).toBe(1);
+  });
+});
+
+describe('solvencyRating points', () => {
+  // The default year: liquidity 2.00 (+3), equity 50 % of assets (+4), margin 10 % (+3): 8 + 10 = 18.
+  const rai = { type: 'rai' as const, date: '2024-05-01', amount: cents(1_200_00), description: 'RAI' };
+  it.each([
+    ['the default year', [year(2024, {})], [], 18, 'very_low', 25],
+    ['liquidity 1.50 (+3)', [year(2024, { currentAssets: 22_500_00 })], [], 18, 'very_low', 25],
+    ['liquidity 1.49 (+1)', [year(2024, { currentAssets: 22_350_00 })], [], 16, 'low', 90],
+    ['liquidity 1.00 (+1)', [year(2024, { currentAssets: 15_000_00 })], [], 16, 'low', 90],
+    ['liquidity 0.99 (-2)', [year(2024, { currentAssets: 14_850_00 })], [], 13, 'low', 90],
+    ['no current liabilities: no liquidity points', [year(2024, { currentLiabilities: 0 })], [], 15, 'low', 90],
+    ['equity 40 % of assets (+4)', [year(2024, { equity: 32_000_00 })], [], 18, 'very_low', 25],
+    ['equity 39.99 % of assets (+2)', [year(2024, { equity: 31_992_00 })], [], 16, 'low', 90],
+    ['equity 20 % of assets (+2)', [year(2024, { equity: 16_000_00 })], [], 16, 'low', 90],
+    ['equity 19.99 % of assets (0)', [year(2024, { equity: 15_992_00 })], [], 14, 'low', 90],
+    ['equity 0.01 % of assets (0)', [year(2024, { equity: 8_00 })], [], 14, 'low', 90],
+    ['no equity (-4)', [year(2024, { equity: 0 })], [], 10, 'medium', 300],
+    ['no assets (-4)', [year(2024, { totalAssets: 0 })], [], 10, 'medium', 300],
+    ['margin 8 % (+3)', [year(2024, { profit: 8_000_00 })], [], 18, 'very_low', 25],
+    ['margin 7.99 % (+1)', [year(2024, { profit: 7_990_00 })], [], 16, 'low', 90],
+    ['margin 0.01 % (+1)', [year(2024, { profit: 10_00 })], [], 16, 'low', 90],
+    ['no profit (-2)', [year(2024, { profit: 0 })], [], 13, 'low', 90],
+    ['no turnover: no margin points', [year(2024, { turnover: 0 })], [], 15, 'low', 90],
+    ['growth 5 % (+2)', [year(2024, { turnover: 105_000_00 }), year(2023, {})], [], 20, 'very_low', 25],
+    ['growth 4.99 % (0)', [year(2024, { turnover: 104_990_00 }), year(2023, {})], [], 18, 'very_low', 25],
+    ['growth -5 % (0)', [year(2024, { turnover: 95_000_00 }), year(2023, {})], [], 18, 'very_low', 25],
+    ['growth -5.01 % (-1)', [year(2024, { turnover: 94_990_00 }), year(2023, {})], [], 17, 'very_low', 25],
+    [
+      'no turnover the year before: no growth points',
+      [year(2024, {}), year(2023, { turnover: 0 })],
+      [],
+      18,
+      'very_low',
+      25,
+    ],
+    ['three years of accounts (+1)', [year(2024, {}), year(2023, {}), year(2022, {})], [], 19, 'very_low', 25],
+    ['one incident (-2)', [year(2024, {})], [rai], 16, 'low', 90],
+    ['three incidents (-6)', [year(2024, { equity: 15_992_00 })], [rai, rai, rai], 8, 'high', 900],
+    ['five incidents (-10)', [year(2024, { equity: 15_992_00 })], [rai, rai, rai, rai, rai], 4, 'very_high', 2500],
+  ] as const)('%s: %i, %s risk', (_name, years, incidents, score, risk, defaultProbabilityBp) => {
+    expect(solvencyRating({ years, incidents, status: 'active' })).toMatchObject({ score, risk, defaultProbabilityBp });
+  });
+
+  it.each([
+    [17, 'very_low'],
+    [13, 'low'],
+    [9, 'medium'],
+    [5, 'high'],
+  ] as const)('a score of %i is already %s risk', (score, risk) => {
+    // The default year's 18 points, less: 1 for growth below -5 %, 5 for liquidity below 1.00, 4 more for equity
+    // below 20 % of assets, 8 more for no equity at all.
+    const years = {
+      17: [year(2024, { turnover: 94_990_00 }), year(2023, {})],
+      13: [year(2024, { currentAssets: 14_850_00 })],
+      9: [year(2024, { currentAssets: 14_850_00, equity: 15_992_00 })],
+      5: [year(2024, { currentAssets: 14_850_00, equity: 0 })],
+    }[score];
+    expect(solvencyRating({ years, incidents: [], status: 'active' })).toMatchObject({ score, risk });
+  });
+
+  it('an insolvency proceeding scores 1 even for an active company with good accounts', () => {
+    const concurso = { type: 'insolvency' as const, date: '2024-05-01', amount: null, description: 'Concurso' };
+    expect(solvencyRating({ years: [year(2024, {})], incidents: [concurso], status: 'active' })).toMatchObject({
+      score: 1,
+      risk: 'very_high',
+      creditLimit: 0,
+    });
+  });
+
+  it.each([
+    // 8 + 3 + 0 (equity 12.5 %) + 3 = 14, low: min(5 % of 10,000.00 = 500.00; 100,000.00 / 120 = 833.33) = 500.00
+    ['low', [year(2024, { equity: 10_000_00 })], 14, 500_00],
+    // 16 - 2 * 2 = 12, medium: min(2,000.00; 833.33) = 833.00 in whole euros
+    ['medium', [year(2024, { currentAssets: 15_000_00 })], 12, 833_00],
+  ] as const)('advises credit at %s risk too', (risk, years, score, creditLimit) => {
+    const rai = { type: 'rai' as const, date: '2024-05-01', amount: null, description: 'RAI' };
+    const incidents = score === 12 ? [rai, rai] : [];
+    expect(solvencyRating({ years, incidents, status: 'active' })).toEqual({
+      score,
+      risk,
+      defaultProbabilityBp: risk === 'low' ? 90 : 300,
+      creditLimit,
+    });
+  });
+});
+
+describe('reportRating', () => {
+  const report: CompanyReport = {
+    kind: 'solvency',
+    company: {
+      cif: 'B86670460',
+      name: 'Ejemplo SL',
+      legalForm: 'Sociedad limitada',
+      status: 'active',
+      incorporatedOn: '2010-03-01',
+      registeredOffice: { street: 'Calle Mayor 1', postalCode: '28013', municipality: 'Madrid', province: 'Madrid' },
+      cnae: { code: '6201', description: 'Actividades de programación informática' },
+      employees: 12,
+      shareCapital: cents(3_000_00),
+    },
+    years: [year(2024, {})],
+    incidents: [],
+    rating: null,
+    asOf: '2025-06-30',
+    sandbox: true,
+    source: 'sandbox',
+  };
+
+  it("shows the provider's rating when it sent one", () => {
+    const provider = { score: 11, risk: 'medium' as const, defaultProbabilityBp: 350, creditLimit: cents(4_000_00) };
+    expect(reportRating({ ...report, rating: provider })).toBe(provider);
+  });
+
+  it('computes ours from the report otherwise', () => {
+    expect(reportRating(report)).toEqual(solvencyRating({ years: report.years, incidents: [], status: 'active' }));
+    expect(reportRating({ ...report, company: { ...report.company, status: 'dissolved' } }).score).toBe(1);
   });
 });

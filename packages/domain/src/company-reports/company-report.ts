@@ -11,7 +11,7 @@ export const COMPANY_REPORT_KINDS = ['economic', 'solvency'] as const;
 export type CompanyReportKind = (typeof COMPANY_REPORT_KINDS)[number];
 
 export function isCompanyReportKind(value: unknown): value is CompanyReportKind {
-  return typeof value === 'string' && (COMPANY_REPORT_KINDS as readonly string[]).includes(value);
+  return (COMPANY_REPORT_KINDS as readonly unknown[]).includes(value);
 }
 
 /** The catalogue's report products: which report each one is and which questions hold the company's name and CIF. */
@@ -189,7 +189,8 @@ export function solvencyRating(input: {
     score -= 2 * input.incidents.length;
     score = clamp(score, 1, 20);
   }
-  const [, risk, pd] = RISK_BY_SCORE.find(([min]) => score >= min) ?? RISK_BY_SCORE[RISK_BY_SCORE.length - 1]!;
+  // The score is at least 1, where the last class starts.
+  const [, risk, pd] = RISK_BY_SCORE.find(([min]) => score >= min)!;
   let creditLimit = 0;
   if (latest && (risk === 'very_low' || risk === 'low' || risk === 'medium')) {
     const byEquity = Math.max(0, Math.round(latest.equity * 0.05));

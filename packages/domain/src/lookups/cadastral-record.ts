@@ -52,7 +52,6 @@ const MAX_INPUT = 64;
 export function parseRefcatQuery(value: string): RefcatQuery {
   if (value.length > MAX_INPUT) return { ok: false, reason: 'format' };
   const compact = withoutSpaces(value).normalize('NFC').toUpperCase();
-  if (compact === '') return { ok: false, reason: 'empty' };
   if (compact.length === 14) {
     return /^[0-9A-ZÑ]{14}$/.test(compact)
       ? { ok: true, refcat: compact, kind: 'parcel' }
@@ -176,9 +175,7 @@ export function cadastreTargets<O extends LookupOption>(options: readonly O[]): 
     null;
   const parentId = municipality?.place?.parent_option;
   const province =
-    (parentId !== undefined ? options.find((o) => o.option_id === parentId && isProvinceList(o)) : undefined) ??
-    options.find(isProvinceList) ??
-    null;
+    options.find((o) => o.option_id === parentId && isProvinceList(o)) ?? options.find(isProvinceList) ?? null;
   const address = options.find((o) => o.type === 'field' && !o.validator && ADDRESS_TITLE.test(o.title.trim())) ?? null;
   return { province, municipality, address };
 }
@@ -207,8 +204,8 @@ export function cadastreAnswers(options: readonly LookupOption[], record: Cadast
  * the first number after the street name. Without a number, the whole text (up to a comma) is the street.
  */
 export function streetAndNumber(address: string): { street: string; number: string } {
-  const text = address.replace(/\s+/g, ' ').trim();
-  const match = /^(.*?\D)[\s,]*(?:n\.?º\s*|nº\s*|no\.?\s*|num\.?\s*|número\s*)?(\d{1,5}[A-Za-z]?)\b/i.exec(text);
+  const text = address.replace(/\s+/g, ' ');
+  const match = /^(.*?\D)[\s,]*(?:n\.?º\s*|no\.?\s*|num\.?\s*|número\s*)?(\d{1,5}[A-Za-z]?)\b/i.exec(text);
   if (!match) return { street: text.split(',')[0]!.trim(), number: '' };
   return { street: match[1]!.replace(/[\s,]+$/, '').trim(), number: match[2]! };
 }

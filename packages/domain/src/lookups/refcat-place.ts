@@ -26,7 +26,7 @@ export function refcatPlaceChecks(
   if (!/^\d{5}$/.test(municipalityCode)) return [];
   return form.options.flatMap((o) => {
     const answer = answers[String(o.option_id)];
-    if (o.validator !== 'refcat' || typeof answer !== 'string' || answer.trim() === '') return [];
+    if (o.validator !== 'refcat' || typeof answer !== 'string') return [];
     const query = parseRefcatQuery(answer);
     return query.ok ? [{ refcatOptionId: o.option_id, query, municipalityCode }] : [];
   });
