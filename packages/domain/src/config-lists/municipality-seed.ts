@@ -42,7 +42,7 @@ export function nameVariants(official: string): string[] {
 export function landingSlug(name: string): string {
   return foldName(name)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 }
 
 /**
