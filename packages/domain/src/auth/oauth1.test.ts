@@ -198,6 +198,7 @@ describe('readOAuthProtocolParams', () => {
     ['missing signature method', without('oauth_signature_method'), 1000, 'missing_parameter'],
     ['missing consumer key', without('oauth_consumer_key'), 1000, 'missing_parameter'],
     ['missing nonce', without('oauth_nonce'), 1000, 'missing_parameter'],
+    ['missing timestamp', without('oauth_timestamp'), 1000, 'missing_parameter'],
     ['duplicate nonce', [...base, ['oauth_nonce', 'n2']], 1000, 'duplicate_parameter'],
     [
       'PLAINTEXT',

@@ -17,6 +17,7 @@ describe('names', () => {
     [' Getafe ', ['Getafe']],
     ['Ayala/', ['Ayala']],
     ['/', ['/']],
+    [' / ', ['/']],
   ])('%s -> %j', (name, variants) => {
     expect(nameVariants(name)).toEqual(variants);
   });
@@ -96,7 +97,7 @@ describe('municipioSeeds', () => {
   it('a registry of another province does not map a town of the same name', () => {
     const [row] = municipioSeeds([{ code: '28065', name: 'Getafe' }], PROVINCES, [
       { localidad: 'Getafe (Toledo)', provincia: 'Toledo' },
-      { localidad: 'Getafe', provincia: 'Toledo' },
+      { localidad: 'GETAFE', provincia: 'Toledo' },
     ]);
     expect(row).toMatchObject({ nombre_registradores: 'Getafe', aliases: [] });
   });
@@ -133,9 +134,27 @@ describe('municipioSeeds', () => {
     ]);
   });
 
+  it("the second registrars' name is the other language's form, whatever the registry's accents", () => {
+    const rows = municipioSeeds(
+      [
+        { code: '03014', name: 'Alicante/Alacant' },
+        { code: '46001', name: 'Castellón de la Plana/Castelló de la Plana' },
+      ],
+      new Map([...PROVINCES, ['46', 'Valencia/València']]),
+      [
+        { localidad: 'ALACANT', provincia: 'Alicante' },
+        { localidad: 'Castello de la Plana', provincia: 'Valencia' },
+      ],
+    );
+    expect(rows.map((r) => [r.nombre_registradores, r.nombre_registradores2])).toEqual([
+      ['ALACANT', 'Alicante'],
+      ['Castello de la Plana', 'Castellón de la Plana'],
+    ]);
+  });
+
   it('a form that differs from the landing name only in accents is no alias', () => {
     const [row] = municipioSeeds([{ code: '46250', name: 'València/Valencia' }], PROVINCES, []);
-    expect(row).toMatchObject({ nombre_registradores: 'València', nombre_registradores2: 'Valencia', aliases: [] });
+    expect(row).toMatchObject({ nombre_registradores: 'València', nombre_registradores2: null, aliases: [] });
   });
 
   it('an alias two municipalities share is left out', () => {
