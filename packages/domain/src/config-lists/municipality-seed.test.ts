@@ -152,6 +152,17 @@ describe('municipioSeeds', () => {
     ]);
   });
 
+  it("a registry mapped by INE code keeps the bilingual name's other form as the second registrars' name", () => {
+    const [row] = municipioSeeds([{ code: '07040', name: 'Palma/Ciutat de Mallorca' }], PROVINCES, [
+      { localidad: 'Palma de Mallorca', provincia: 'Illes Balears' },
+    ]);
+    expect(row).toMatchObject({
+      nombre_registradores: 'Palma de Mallorca',
+      nombre_registradores2: 'Ciutat de Mallorca',
+      aliases: ['Ciutat de Mallorca', 'Palma de Mallorca'],
+    });
+  });
+
   it('a form that differs from the landing name only in accents is no alias', () => {
     const [row] = municipioSeeds([{ code: '46250', name: 'València/Valencia' }], PROVINCES, []);
     expect(row).toMatchObject({ nombre_registradores: 'València', nombre_registradores2: null, aliases: [] });
