@@ -73,8 +73,64 @@ describe('RFC 5849 section 3.4.1 example (published base string)', () => {
     ['https://www.example.net:8080/?q=1', 'https://www.example.net:8080/'],
     ['https://example.com:443/a', 'https://example.com/a'],
     ['http://example.com:8080/a#frag', 'http://example.com:8080/a'],
+    ['https://example.com:80/a', 'https://example.com:80/a'],
+    ['http://example.com:443/a', 'http://example.com:443/a'],
+    ['http://example.com', 'http://example.com/'],
+    ['http://user:pass@Example.com/a', 'http://example.com/a'],
+    ['http://[2001:DB8::1]:8080/a', 'http://[2001:db8::1]:8080/a'],
   ])('base string URI of %s is %s (section 3.4.1.2)', (url, expected) => {
     expect(baseStringUri(url)).toBe(expected);
+  });
+
+  it.each(['example.com/a', 'x http://example.com/a', ''])('%j is not an absolute URL', (url) => {
+    expect(() => baseStringUri(url)).toThrow('not an absolute URL');
+  });
+
+  it('sorts parameters of one name by value, whatever their order (section 3.4.1.3.2)', () => {
+    const values = ['b', 'c', 'a', '1'];
+    for (const order of [values, [...values].reverse()]) {
+      expect(normaliseOAuthParams([['z', 'z'], ...order.map((v) => ['a', v] as const), ['0', 'x']])).toBe(
+        '0=x&a=1&a=a&a=b&a=c&z=z',
+      );
+    }
+  });
+
+  it('signs with an empty token secret when there is none (section 3.4.2)', () => {
+    expect(oauthSigningKey('kd94hf93k423kf44')).toBe('kd94hf93k423kf44&');
+  });
+});
+
+describe('form pairs and OAuth headers (section 3.5)', () => {
+  it.each([
+    [
+      'a=1&&b=2&',
+      [
+        ['a', '1'],
+        ['b', '2'],
+      ],
+    ],
+    ['', []],
+    ['%=1', null],
+  ] as const)('parseFormPairs(%j)', (text, expected) => {
+    expect(parseFormPairs(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['  OAuth a="1"', [['a', '1']]],
+    [
+      'oauth a = "1" ,b="%2F"',
+      [
+        ['a', '1'],
+        ['b', '/'],
+      ],
+    ],
+    ['OAuth ', []],
+    ['Bearer OAuth a="1"', null],
+    ['OAuth x a="1"', null],
+    ['OAuth a="1" x', null],
+    ['OAuth a="%"', null],
+  ] as const)('parseOAuthHeader(%j)', (header, expected) => {
+    expect(parseOAuthHeader(header)).toEqual(expected);
   });
 });
 
@@ -124,9 +180,25 @@ describe('readOAuthProtocolParams', () => {
     });
   });
 
+  it('reads the token and verifier, accepts version 1.0, the window edges and repeated non-protocol parameters', () => {
+    const params: OAuthParam[] = [
+      ...base,
+      ['oauth_version', '1.0'],
+      ['oauth_token', 't'],
+      ['oauth_verifier', 'v'],
+      ['file', 'a'],
+      ['file', 'b'],
+    ];
+    for (const now of [1000 + 300, 1000 - 300]) {
+      expect(readOAuthProtocolParams(params, now)).toMatchObject({ ok: true, value: { token: 't', verifier: 'v' } });
+    }
+  });
+
   it.each([
+    ['missing signature method', without('oauth_signature_method'), 1000, 'missing_parameter'],
     ['missing consumer key', without('oauth_consumer_key'), 1000, 'missing_parameter'],
     ['missing nonce', without('oauth_nonce'), 1000, 'missing_parameter'],
+    ['missing timestamp', without('oauth_timestamp'), 1000, 'missing_parameter'],
     ['duplicate nonce', [...base, ['oauth_nonce', 'n2']], 1000, 'duplicate_parameter'],
     [
       'PLAINTEXT',
@@ -155,6 +227,11 @@ describe('isAcceptableOAuthCallback', () => {
     ['/relative', false],
     ['https://user:pass@evil.example/', false],
     [`https://a.example/${'x'.repeat(2001)}`, false],
+    [`https://a.example/${'x'.repeat(2000 - 18)}`, true],
+    [`https://a.example/${'x'.repeat(2001 - 18)}`, false],
+    ['https://partner.example', true],
+    ['xhttps://partner.example/cb', false],
+    ['https://partner.example/c b', false],
   ])('%s -> %s', (callback, ok) => {
     expect(isAcceptableOAuthCallback(callback)).toBe(ok);
   });

@@ -9,6 +9,8 @@ import {
   csvUnsafeCell,
   fieldText,
   type FieldDef,
+  isCalendarDay,
+  isConfigListKey,
   validateRecord,
 } from './config-lists.js';
 import { ipMatches, normaliseIpOrRange } from './ip-address.js';
@@ -78,6 +80,101 @@ describe('checkFieldValue', () => {
   });
 });
 
+describe('list names and calendar days', () => {
+  it.each([
+    ['ips', true],
+    ['provider_payments', true],
+    ['ip', false],
+    ['', false],
+    [7, false],
+    [null, false],
+  ])('isConfigListKey(%j) is %s', (value, expected) => {
+    expect(isConfigListKey(value)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11-29', true],
+    ['1900-01-01', true],
+    ['1899-12-31', false],
+    ['2999-12-31', true],
+    ['3000-01-01', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-04-31', false],
+    ['2026-04-00', false],
+    ['x2026-11-29', false],
+    ['2026-11-299', false],
+    ['2026-1-29', false],
+    ['29/11/2026', false],
+  ])('isCalendarDay(%j) is %s', (value, expected) => {
+    expect(isCalendarDay(value)).toBe(expected);
+  });
+});
+
+describe('checkFieldValue edge cases', () => {
+  const tags: FieldDef = { name: 'tags', type: 'list', label: { es: 'Etiquetas', en: 'Tags', pt: 'Etiquetas' } };
+  const count: FieldDef = { name: 'count', type: 'integer', label: { es: 'Número', en: 'Number', pt: 'Número' } };
+  const choice: FieldDef = { name: 'choice', type: 'enum', label: { es: 'Opción', en: 'Option', pt: 'Opção' } };
+
+  it.each([
+    [
+      'multiline keeps line breaks',
+      field('providers', 'notas'),
+      'línea 1\nlínea 2',
+      { ok: true, value: 'línea 1\nlínea 2' },
+    ],
+    [
+      'a trailing line break is trimmed',
+      field('registros', 'nombre'),
+      'Registro de Lugo\r\n',
+      { ok: true, value: 'Registro de Lugo' },
+    ],
+    ['a tab inside text is refused', field('registros', 'nombre'), 'a\tb', { ok: false, code: 'invalid_characters' }],
+    ['a number for a text field', field('registros', 'nombre'), 5, { ok: false, code: 'invalid_characters' }],
+    ['null boolean', field('registros', 'registro_lento'), null, { ok: true, value: false }],
+    ['missing boolean', field('registros', 'registro_lento'), undefined, { ok: true, value: false }],
+    ['padded yes', field('registros', 'registro_lento'), ' Sí ', { ok: true, value: true }],
+    ['numeric boolean', field('registros', 'registro_lento'), 1, { ok: false, code: 'invalid_boolean' }],
+    ['infinite integer', field('municipio_alias', 'municipio'), Infinity, { ok: false, code: 'not_an_integer' }],
+    ['lowest integer', field('municipio_alias', 'municipio'), '1', { ok: true, value: 1 }],
+    ['highest integer', field('municipio_alias', 'municipio'), '2147483647', { ok: true, value: 2_147_483_647 }],
+    ['integer without bounds: 0', count, '0', { ok: true, value: 0 }],
+    [
+      'integer without bounds: too big',
+      count,
+      '2147483648',
+      { ok: false, code: 'out_of_range', params: { min: 0, max: 2_147_483_647 } },
+    ],
+    ['enum without values', choice, 'a', { ok: false, code: 'unknown_value' }],
+    ['missing list', tags, undefined, { ok: true, value: [] }],
+    ['null list', tags, null, { ok: true, value: [] }],
+    ['number list', tags, 5, { ok: false, code: 'invalid_characters' }],
+    ['list with empty entries', tags, 'a||b| ', { ok: true, value: ['a', 'b'] }],
+    ['list entry with a line break', tags, ['a\nb'], { ok: false, code: 'invalid_characters' }],
+  ] as const)('%s', (_name, def, raw, expected) => {
+    expect(checkFieldValue(def, raw)).toEqual(expected);
+  });
+
+  it('bounds lists by entry length and entry count', () => {
+    const atributos = field('registro_certificaciones', 'atributos');
+    expect(checkFieldValue(atributos, ['x'.repeat(121)])).toEqual({
+      ok: false,
+      code: 'too_long',
+      params: { max: 120 },
+    });
+    expect(checkFieldValue(atributos, 'Modelo Adjunto|Finca')).toEqual({
+      ok: true,
+      value: ['Modelo Adjunto', 'Finca', 'Instrucciones específicas'],
+    });
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `A${i}`);
+    // 28 own attributes and the two required ones make the most, 30.
+    expect(checkFieldValue(atributos, names(28))).toMatchObject({ ok: true });
+    expect(checkFieldValue(atributos, names(29))).toEqual({ ok: false, code: 'too_many_items', params: { max: 30 } });
+    expect(checkFieldValue(tags, names(50))).toMatchObject({ ok: true });
+    expect(checkFieldValue(tags, names(51))).toEqual({ ok: false, code: 'too_many_items', params: { max: 50 } });
+  });
+});
+
 describe('validateRecord', () => {
   it('creates with defaults and reports every error at once', () => {
     expect(validateRecord(CONFIG_LISTS.providers, { nombre: 'Gestoría Norte' })).toEqual({
@@ -111,6 +208,18 @@ describe('validateRecord', () => {
     });
   });
 
+  it('gives a left-out field its default and keeps error params', () => {
+    const payment = { provider_id: 'p1', concepto: 'Nota simple', importe: '9.02', fecha: '2026-11-29' };
+    expect(validateRecord(CONFIG_LISTS.provider_payments, payment)).toEqual({
+      ok: true,
+      values: { ...payment, importe: 902, status: 'pendiente', files: [] },
+    });
+    expect(validateRecord(CONFIG_LISTS.matches, { match: 'x'.repeat(201), type: 'registro' })).toEqual({
+      ok: false,
+      errors: [{ field: 'match', code: 'too_long', params: { max: 200 } }],
+    });
+  });
+
   it('describes each list with its spec actions and known field types', () => {
     const actions = CONFIG_LIST_KEYS.flatMap((k) => CONFIG_LISTS[k].actions);
     for (const a of ['add_match', 'update_registro_pt', 'add_ip', 'delete_provider_payment', 'update_alias']) {
@@ -134,6 +243,12 @@ describe('keys, CSV cells and messages', () => {
     ['matches', '012', null],
     ['matches', '3000000000', null],
     ['matches', 7, '7'],
+    ['matches', '2147483647', '2147483647'],
+    ['matches', '2147483648', null],
+    ['matches', '12a', null],
+    ['matches', ['12'], null],
+    ['matches', null, null],
+    ['registros', ['madrid-1'], null],
   ] as const)('%s key %j', (list, raw, expected) => {
     expect(checkRecordKey(CONFIG_LISTS[list], raw)).toBe(expected);
   });
@@ -150,6 +265,14 @@ describe('keys, CSV cells and messages', () => {
     expect(csvUnsafeCell(csvSafeCell(text))).toBe(text);
   });
 
+  it.each([
+    ["'Madrid", "'Madrid"],
+    ['--', '--'],
+    ["''=x", "''=x"],
+  ])('csvUnsafeCell keeps %j, which csvSafeCell never writes', (text, kept) => {
+    expect(csvUnsafeCell(text)).toBe(kept);
+  });
+
   it('writes values as text', () => {
     expect(fieldText(field('provider_payments', 'importe'), 2512)).toBe('25.12');
     // A negative amount (a refund typed in by hand into the database) keeps its sign: "-0.50", never "0.-50".
@@ -157,6 +280,10 @@ describe('keys, CSV cells and messages', () => {
     expect(fieldText(field('provider_payments', 'importe'), -1050)).toBe('-10.50');
     expect(fieldText(field('provider_payments', 'files'), ['a.pdf', 'b.pdf'])).toBe('a.pdf|b.pdf');
     expect(fieldText(field('registros', 'email'), null)).toBe('');
+    expect(fieldText(field('registros', 'email'), undefined)).toBe('');
+    expect(fieldText(field('municipio_alias', 'municipio'), 12)).toBe('12');
+    expect(fieldText(field('registros', 'nombre'), 'Madrid')).toBe('Madrid');
+    expect(fieldText(field('registros', 'negativa'), true)).toBe('true');
   });
 
   it('has every message in es, en and pt', () => {

@@ -42,7 +42,7 @@ export function nameVariants(official: string): string[] {
 export function landingSlug(name: string): string {
   return foldName(name)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 }
 
 /**
@@ -88,7 +88,8 @@ export function municipioSeeds(
     const registrars = registry ? registry.localidad : landing;
     const aliases = [
       ...variants.slice(1),
-      ...(registry && foldName(registry.localidad) !== folded[0] ? [registry.localidad] : []),
+      // A spelling that is the landing name's (accents ignored) is dropped below.
+      ...(registry ? [registry.localidad] : []),
     ];
     return [
       {
@@ -96,8 +97,10 @@ export function municipioSeeds(
         alias_landing: landingSlug(landing),
         provincia_landing: province,
         nombre_registradores: registrars,
+        // The other form than the registrars' one, accents ignored ("Castello de la Plana" is the Valencian form).
         nombre_registradores2:
-          variants.find((v) => v !== registrars && v !== landing) ?? (registrars !== landing ? landing : null),
+          variants.find((v) => foldName(v) !== foldName(registrars) && v !== landing) ??
+          (registrars !== landing ? landing : null),
         aliases: [...new Set(aliases.filter((a) => foldName(a) !== foldName(landing)))],
       },
     ];

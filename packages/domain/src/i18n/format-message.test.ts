@@ -14,9 +14,26 @@ describe('formatMessage', () => {
     expect(formatMessage('en', 'Order {order}')).toBe('Order {order}');
   });
 
+  it('leaves an argument with a null or missing value as {name}, also inside plurals and selects', () => {
+    expect(formatMessage('en', 'Order {order}', { order: null })).toBe('Order {order}');
+    const select = '{kind, select, refund {Refund} other {Order}} {name}';
+    expect(formatMessage('en', select, { kind: 'refund', name: null })).toBe('Refund {name}');
+    expect(formatMessage('en', select, { kind: 'refund', name: undefined })).toBe('Refund {name}');
+    expect(formatMessage('en', select)).toBe('Order {name}');
+    expect(formatMessage('es', '{n, plural, one {# correo para {name}} other {# correos para {name}}}', { n: 2 })).toBe(
+      '2 correos para {name}',
+    );
+    expect(
+      formatMessage('es', '{kind, select, refund {Devolución de {name}} other {Pedido}}', { kind: 'refund' }),
+    ).toBe('Devolución de {name}');
+  });
+
   it('keeps apostrophes and markup as text', () => {
     expect(formatMessage('en', "Choose your property's {kind}:", { kind: 'ref' })).toBe("Choose your property's ref:");
     expect(formatMessage('es', '<b>{name}</b>', { name: 'x' })).toBe('<b>x</b>');
+    expect(formatMessage('es', '<b>{n, plural, one {# correo} other {# correos}}</b>', { n: 1 })).toBe(
+      '<b>1 correo</b>',
+    );
   });
 
   it('does not treat a value as a pattern', () => {
@@ -32,6 +49,7 @@ describe('formatMessage', () => {
     expect(needsIcuEngine('{count, plural, one {# correo} other {# correos}}')).toBe(true);
     expect(needsIcuEngine('{kind, select, a {A} other {B}}')).toBe(true);
     expect(needsIcuEngine("It's '{'quoted'}'")).toBe(true);
+    expect(needsIcuEngine('a } b')).toBe(false);
   });
 
   it('returns an invalid pattern unchanged instead of throwing', () => {
@@ -72,6 +90,10 @@ describe('countryName', () => {
     ['pt', 'de', 'Alemanha'],
   ])('%s %s is %s', (language, code, expected) => {
     expect(countryName(language, code)).toBe(expected);
+  });
+
+  it('names countries in a language without a regional default', () => {
+    expect(countryName('fr', 'ES')).toBe('Espagne');
   });
 
   it('gives back a code it cannot name', () => {

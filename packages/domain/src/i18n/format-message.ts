@@ -18,7 +18,6 @@ const LITERAL = 0;
 const SELECT = 5;
 const PLURAL = 6;
 const POUND = 7;
-const TAG = 8;
 
 /** `{name}` arguments only, no plural/select/number syntax, no quoting apostrophe before a brace. */
 const SIMPLE = /^(?:[^{}']|'(?![{}'])|\{\w+\})*$/;
@@ -55,11 +54,8 @@ const CACHE_LIMIT = 5000;
 
 function argumentNames(elements: readonly MessageFormatElement[], into: Set<string>): Set<string> {
   for (const element of elements) {
+    // No tag elements: compile parses with ignoreTag, so markup is literal text.
     if (element.type === LITERAL || element.type === POUND) continue;
-    if (element.type === TAG) {
-      argumentNames(element.children, into);
-      continue;
-    }
     into.add(element.value);
     if (element.type === PLURAL || element.type === SELECT) {
       for (const option of Object.values(element.options)) argumentNames(option.value, into);
@@ -99,8 +95,8 @@ export function formatMessage(language: string, pattern: string, values?: Messag
     const value = values?.[name];
     filled[name] = value === undefined || value === null ? `{${name}}` : value;
   }
-  const out = compiled.format.format(filled);
-  return Array.isArray(out) ? out.join('') : String(out);
+  // A string: the values are strings and numbers, and there are no tags (ignoreTag).
+  return String(compiled.format.format(filled));
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();
