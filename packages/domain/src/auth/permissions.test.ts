@@ -63,6 +63,7 @@ const EXPECTED: Record<Action, string> = {
   'orders.personSearchOwn': 'CGAN',
   'customers.read': 'GA',
   'customers.edit': 'GA',
+  'customers.savedItems': 'GA',
   'customers.create': 'A',
   'customers.impersonate': 'A',
   'agents.manage': 'A',

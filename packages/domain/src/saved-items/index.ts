@@ -6,3 +6,4 @@ export * from './order-origins.js';
 export * from './nota-simple.js';
 export * from './fast-buy.js';
 export * from './nota-refresh.js';
+export * from './customer-summary.js';

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../shared/server-module.js';
 import { paidOrderItems } from '../order-records/index.js';
 import fastBuyRoutes from './fast-buy.routes.js';
 import { FastBuyService } from './fast-buy.service.js';
+import savedItemsBackofficeRoutes from './saved-items-backoffice.routes.js';
 import savedItemsRoutes from './saved-items.routes.js';
 import { SavedItemsService } from './saved-items.service.js';
 import { SAVED_ITEMS_ERRORS, SAVED_ITEMS_MESSAGES } from './saved-items.errors.js';
@@ -45,5 +46,5 @@ export const savedItemsModule: ServerModule<typeof SAVED_ITEMS_ERRORS, typeof SA
     });
     orderEvents.on('fileAttached', (tx, event) => savedItems.readAttachedNotaSimple(tx, event));
   },
-  routes: () => ({ protected: [savedItemsRoutes, fastBuyRoutes] }),
+  routes: () => ({ protected: [savedItemsRoutes, fastBuyRoutes, savedItemsBackofficeRoutes] }),
 };

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   companyInitials,
+  CUSTOMER_SUMMARY_KINDS,
+  CUSTOMER_SUMMARY_LIMIT,
+  customerSummaryAttrs,
   parseNotaSimple,
   SAVED_ITEM_ORIGINS,
   savedItemFromOrderLine,
@@ -77,6 +80,44 @@ export class SavedItemsService {
 
   /** The customer's items of a kind: newest first, 10 a page unless asked, searched by `q`, favourites only. */
   async list(userId: number, kind: SavedItemKind, request: SavedItemsListRequest) {
+    const { query, rows, total } = await this.page(userId, kind, request);
+    return {
+      items: await this.out(this.db, userId, rows),
+      total,
+      page: query.page,
+      per_page: query.perPage,
+    };
+  }
+
+  /**
+   * A customer's saved properties, companies and vehicles for the back office (beside an order or a ticket): the
+   * newest of each kind, one line each (customerSummaryAttrs), with the totals. NOT_FOUND when the id is no customer
+   * account (a staff account that bought something is not a customer here, as in the customers' pages).
+   */
+  async customerSummary(customerId: number) {
+    const [customer] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, customerId), eq(users.role, 'customer')));
+    if (!customer) throw new AppError('NOT_FOUND', `customer ${customerId}`);
+    const kinds = await Promise.all(
+      CUSTOMER_SUMMARY_KINDS.map(async (kind) => {
+        const { rows, total } = await this.page(customerId, kind, { per_page: CUSTOMER_SUMMARY_LIMIT });
+        const items = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          favourite: r.favourite,
+          attrs: customerSummaryAttrs(kind, r.meta.attr ?? []),
+        }));
+        return [kind, { items, total }] as const;
+      }),
+    );
+    const of = Object.fromEntries(kinds) as Record<(typeof kinds)[number][0], (typeof kinds)[number][1]>;
+    return { customer_id: customerId, properties: of.property, companies: of.company, vehicles: of.vehicle };
+  }
+
+  /** One page of a customer's items of a kind (the rows as stored) and how many match. */
+  private async page(userId: number, kind: SavedItemKind, request: SavedItemsListRequest) {
     const query = savedItemsListQuery(request);
     const where = and(
       eq(savedItems.userId, userId),
@@ -94,12 +135,7 @@ export class SavedItemsService {
         .offset(query.offset),
       this.db.select({ n: count() }).from(savedItems).where(where),
     ]);
-    return {
-      items: await this.out(this.db, userId, rows),
-      total: total?.n ?? 0,
-      page: query.page,
-      per_page: query.perPage,
-    };
+    return { query, rows, total: total?.n ?? 0 };
   }
 
   /** One of the customer's items of a kind; NOT_FOUND for anything else. */

@@ -1831,6 +1831,35 @@ export interface paths {
             };
         };
     };
+    "/api/backoffice/customers/{customerId}/saved-items": {
+        /** A customer's saved properties, companies and vehicles, one line each (the order's and the ticket's side panel) */
+        get: {
+            parameters: {
+                path: {
+                    customerId: number;
+                };
+            };
+            responses: {
+                200: {
+                    content: {
+                        "application/json": {
+                            customer_id: number;
+                            properties: components["schemas"]["Properties"];
+                            companies: components["schemas"]["Properties"];
+                            vehicles: components["schemas"]["Properties"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                414: components["responses"]["Error"];
+                500: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+    };
     "/api/backoffice/documents/pdf": {
         /** generatePdfFromMarkdown: markdown as a PDF with the store's letterhead (the default store unless store_id) */
         post: {
@@ -1874,7 +1903,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem5"][];
+                            items: components["schemas"]["ItemsItem6"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -1900,7 +1929,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem5"] & {
+                        "application/json": components["schemas"]["ItemsItem6"] & {
                             text: string;
                             html: string;
                         };
@@ -3399,7 +3428,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem6"][];
+                            items: components["schemas"]["ItemsItem7"][];
                         };
                     };
                 };
@@ -3436,7 +3465,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem6"];
+                        "application/json": components["schemas"]["ItemsItem7"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -3959,7 +3988,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem7"][];
+                            items: components["schemas"]["ItemsItem8"][];
                         };
                     };
                 };
@@ -4434,7 +4463,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem8"][];
+                            items: components["schemas"]["ItemsItem9"][];
                         };
                     };
                 };
@@ -4472,7 +4501,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem8"];
+                        "application/json": components["schemas"]["ItemsItem9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4501,7 +4530,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem8"];
+                        "application/json": components["schemas"]["ItemsItem9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4538,7 +4567,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem8"];
+                        "application/json": components["schemas"]["ItemsItem9"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5732,7 +5761,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem10"];
+                        "application/json": components["schemas"]["ItemsItem11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5809,7 +5838,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem10"];
+                        "application/json": components["schemas"]["ItemsItem11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5857,7 +5886,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem10"];
+                        "application/json": components["schemas"]["ItemsItem11"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6415,7 +6444,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem11"][];
+                            items: components["schemas"]["ItemsItem12"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -6445,7 +6474,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem11"];
+                        "application/json": components["schemas"]["ItemsItem12"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6471,7 +6500,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem11"];
+                        "application/json": components["schemas"]["ItemsItem12"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6508,7 +6537,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem11"];
+                            item: components["schemas"]["ItemsItem12"];
                         };
                     };
                 };
@@ -6634,7 +6663,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem12"][];
+                            items: components["schemas"]["ItemsItem13"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -6663,7 +6692,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem12"];
+                        "application/json": components["schemas"]["ItemsItem13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6689,7 +6718,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem12"];
+                        "application/json": components["schemas"]["ItemsItem13"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -6725,7 +6754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem12"];
+                            item: components["schemas"]["ItemsItem13"];
                         };
                     };
                 };
@@ -7237,7 +7266,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["Items3"];
+                            items: components["schemas"]["Items4"];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7295,7 +7324,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem14"][];
+                            items: components["schemas"]["ItemsItem15"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7321,7 +7350,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem14"];
+                        "application/json": components["schemas"]["ItemsItem15"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7349,7 +7378,7 @@ export interface paths {
                 201: {
                     content: {
                         "application/json": {
-                            files: components["schemas"]["Items3"];
+                            files: components["schemas"]["Items4"];
                         };
                     };
                 };
@@ -7624,7 +7653,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem16"][];
+                            items: components["schemas"]["ItemsItem17"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7648,7 +7677,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
+                        "application/json": components["schemas"]["ItemsItem17"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7674,7 +7703,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem16"];
+                        "application/json": components["schemas"]["ItemsItem17"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -7705,7 +7734,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem16"];
+                            item: components["schemas"]["ItemsItem17"];
                         };
                     };
                 };
@@ -7777,7 +7806,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem17"][];
+                            items: components["schemas"]["ItemsItem18"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -7810,12 +7839,12 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem17"];
+                        "application/json": components["schemas"]["ItemsItem18"];
                     };
                 };
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem17"];
+                        "application/json": components["schemas"]["ItemsItem18"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8029,7 +8058,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem18"][];
+                            items: components["schemas"]["ItemsItem19"][];
                             total: number;
                             page: number;
                             per_page: number;
@@ -8053,7 +8082,7 @@ export interface paths {
             responses: {
                 201: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem18"];
+                        "application/json": components["schemas"]["ItemsItem19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8079,7 +8108,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem18"];
+                        "application/json": components["schemas"]["ItemsItem19"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -8110,7 +8139,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
-                            item: components["schemas"]["ItemsItem18"];
+                            item: components["schemas"]["ItemsItem19"];
                         };
                     };
                 };
@@ -8577,7 +8606,7 @@ export interface paths {
                 200: {
                     content: {
                         "application/json": {
-                            items: components["schemas"]["ItemsItem19"][];
+                            items: components["schemas"]["ItemsItem20"][];
                         };
                     };
                 };
@@ -8601,7 +8630,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": components["schemas"]["ItemsItem19"];
+                        "application/json": components["schemas"]["ItemsItem20"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -9390,9 +9419,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        AttrsItem: {
+            key: string;
+            value: string;
+        };
+        /** @description What tells the thing apart, in this order: properties address, refcat, idufir, registry; companies cif; vehicles plate, vin (empty ones left out) */
+        Attrs: components["schemas"]["AttrsItem"][];
+        ItemsItem5: {
+            id: number;
+            name: string;
+            favourite: boolean;
+            attrs: components["schemas"]["Attrs"];
+        };
+        /** @description Newest first, up to 50 */
+        Items: components["schemas"]["ItemsItem5"][];
+        Properties: {
+            items: components["schemas"]["Items"];
+            total: number;
+        };
         /** @description Markdown (at most 200,000 characters: 413 CONTENT_TOO_LARGE beyond) */
         Content: string;
-        ItemsItem5: {
+        ItemsItem6: {
             id: number;
             kind: string;
             to: string;
@@ -9418,11 +9465,7 @@ export interface components {
             text: string;
         };
         PinnedNotes: components["schemas"]["PinnedNotesItem"][];
-        AtributosItem: {
-            key: string;
-            value: string;
-        };
-        Atributos: components["schemas"]["AtributosItem"][];
+        Atributos: components["schemas"]["AttrsItem"][];
         Asignee: {
             id: number;
             name: string;
@@ -9617,7 +9660,7 @@ export interface components {
         };
         /** @description The activity's supervising authority; empty when none applies */
         SupervisingAuthority: string;
-        ItemsItem6: {
+        ItemsItem7: {
             entity_id: string;
             legal_name: string;
             tax_id: string;
@@ -9769,7 +9812,7 @@ export interface components {
          * @enum {string|null}
          */
         PanelRole: "portugal" | null;
-        ItemsItem7: {
+        ItemsItem8: {
             id: number;
             email: string;
             firstname: string;
@@ -9785,7 +9828,7 @@ export interface components {
             version: string;
         };
         Schema21: {
-            agent: components["schemas"]["ItemsItem7"];
+            agent: components["schemas"]["ItemsItem8"];
         };
         /** @description The store filter; empty = all */
         Stores: number[];
@@ -9802,7 +9845,7 @@ export interface components {
         Kind2: "email" | "incidence";
         /** @description HTML body with {{placeholders}} (sanitized when saved) */
         Template: string;
-        ItemsItem8: {
+        ItemsItem9: {
             kind: components["schemas"]["Kind2"];
             id: number;
             /** @enum {string} */
@@ -9886,7 +9929,7 @@ export interface components {
             closed_item_ids: components["schemas"]["ClosedItemIds"];
             background_lock_seconds: components["schemas"]["BackgroundLockSeconds"];
         };
-        ItemsItem9: {
+        ItemsItem10: {
             id: number;
             product_id: number;
             url_key: string;
@@ -9903,7 +9946,7 @@ export interface components {
             delivery_time: string | null;
             starts_now: boolean;
         };
-        Items: components["schemas"]["ItemsItem9"][];
+        Items2: components["schemas"]["ItemsItem10"][];
         Totals: {
             /** @example 25.12 */
             subtotal: MoneyString;
@@ -9930,7 +9973,7 @@ export interface components {
         Schema27: {
             quote_id: number | null;
             store_id: number;
-            items: components["schemas"]["Items"];
+            items: components["schemas"]["Items2"];
             totals: components["schemas"]["Totals"];
             required_consents: components["schemas"]["RequiredConsents"];
             seller: components["schemas"]["Seller"];
@@ -9955,7 +9998,7 @@ export interface components {
         Schema29: {
             preferred_payment: components["schemas"]["PreferredPayment2"];
         };
-        ItemsItem10: {
+        ItemsItem11: {
             /** @example 28079 */
             code: string;
             /** @example Madrid */
@@ -9963,9 +10006,9 @@ export interface components {
             parent_code: string | null;
             parent_name: string | null;
         };
-        Items2: components["schemas"]["ItemsItem10"][];
+        Items3: components["schemas"]["ItemsItem11"][];
         Schema30: {
-            items: components["schemas"]["Items2"];
+            items: components["schemas"]["Items3"];
             more: boolean;
         };
         Schema31: {
@@ -10053,7 +10096,7 @@ export interface components {
             created_at: string;
         };
         Orders: components["schemas"]["OrdersItem"][];
-        ItemsItem11: {
+        ItemsItem12: {
             id: number;
             user_id: number;
             name: string;
@@ -10093,7 +10136,7 @@ export interface components {
             order_id: number;
             item_id: number;
         } | null;
-        ItemsItem12: {
+        ItemsItem13: {
             id: number;
             user_id: number;
             name: string;
@@ -10111,7 +10154,7 @@ export interface components {
         FileId: number | null;
         /** @description pedido (an order line: its item id), inmueble, empresa, vehiculo (a saved item id) */
         Origin2: "pedido" | "inmueble" | "empresa" | "vehiculo";
-        ItemsItem13: {
+        ItemsItem14: {
             id: number;
             order_id: number;
             item_id: number;
@@ -10124,7 +10167,7 @@ export interface components {
             /** @enum {string|null} */
             kind: "identity" | "other" | null;
         };
-        Items3: components["schemas"]["ItemsItem13"][];
+        Items4: components["schemas"]["ItemsItem14"][];
         /** @enum {string} */
         Key2: "pending" | "processing" | "incidence" | "ready" | "returned" | "unknown";
         ClientStatus2: {
@@ -10143,7 +10186,7 @@ export interface components {
             option_id?: number | null;
         };
         Files3: components["schemas"]["FilesItem3"][];
-        ItemsItem15: {
+        ItemsItem16: {
             id: number;
             order_id: number;
             product_id: number;
@@ -10159,7 +10202,7 @@ export interface components {
             options: components["schemas"]["ProductOptions"];
             files: components["schemas"]["Files3"];
         };
-        Items4: components["schemas"]["ItemsItem15"][];
+        Items5: components["schemas"]["ItemsItem16"][];
         /** @enum {string|null} */
         Refusal: "not_paid" | "cancelled" | "refunded" | "performed" | "period_over" | null;
         Withdrawal: {
@@ -10169,7 +10212,7 @@ export interface components {
             refusal: components["schemas"]["Refusal"];
             withdrawn_at: string | null;
         };
-        ItemsItem14: {
+        ItemsItem15: {
             order_id: number;
             created_at: string;
             store_id: number;
@@ -10183,7 +10226,7 @@ export interface components {
             /** @example 25.12 */
             total: MoneyString;
             currency: string;
-            items: components["schemas"]["Items4"];
+            items: components["schemas"]["Items5"];
             withdrawal?: components["schemas"]["Withdrawal"];
         };
         Schema35: {
@@ -10231,7 +10274,7 @@ export interface components {
             titulares: string;
         } | null;
         DocParsedEntities: components["schemas"]["DocParsedEntitiesItem"][] | null;
-        ItemsItem16: {
+        ItemsItem17: {
             id: number;
             user_id: number;
             name: string;
@@ -10256,7 +10299,7 @@ export interface components {
             meta?: components["schemas"]["Meta2"];
             favourite?: boolean;
         };
-        ItemsItem17: {
+        ItemsItem18: {
             id: number;
             push_service: string;
             user_agent: string | null;
@@ -10305,7 +10348,7 @@ export interface components {
         Schema41: {
             save_from_orders: components["schemas"]["SaveFromOrders"];
         };
-        ItemsItem18: {
+        ItemsItem19: {
             id: number;
             user_id: number;
             name: string;
@@ -10343,7 +10386,7 @@ export interface components {
             price: MoneyString;
         };
         Products: components["schemas"]["ProductsItem"][];
-        ItemsItem19: {
+        ItemsItem20: {
             id: number;
             name: string;
             url_key: string;

@@ -10,6 +10,11 @@ export const CUSTOMERS_PERMISSIONS = {
    * payment data (preferred method, bank account; never a card number).
    */
   'customers.edit': AGENTS_AND_ADMINS,
+  /**
+   * Back office: a customer's saved properties, companies and vehicles, beside their orders and tickets (read only;
+   * docs/backoffice.md, "Customers").
+   */
+  'customers.savedItems': AGENTS_AND_ADMINS,
   /** Back office: create a customer account (spec: "Admin can create a customer"). */
   'customers.create': ADMINS,
   /** Sign in as a customer (time-limited, audited; docs/backoffice.md "Customers"). */
