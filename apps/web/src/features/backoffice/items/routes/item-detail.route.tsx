@@ -5,7 +5,7 @@ import { useFormat, useT } from '../../../../shared/i18n';
 import { isApiError } from '../../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, PageHeading, Spinner } from '../../../../shared/ui';
-import { runShortcut, useItem, useStatuses, WorkspaceContext } from '../../shared';
+import { CustomerSavedItems, runShortcut, useItem, useStatuses, WorkspaceContext } from '../../shared';
 import { ConfirmTransfer } from '../components/confirm-transfer';
 import { DataChangeAlert } from '../components/data-change-alert';
 import { LookupTools } from '../components/lookup-tools';
@@ -82,8 +82,8 @@ function openFoldOf(hash: string) {
  * the lock, the queue's finish bar (`toolbar`), the status and the actions, so the loop (read, note, result, finish
  * and next) needs no scrolling at 1440x900 (`npm run bench:agent` counts it); below, a main column (the answers
  * first, payments, templates, history and files folded) and a side panel (the customer, the note box with the notes
- * under it at a height that does not depend on the number of answers, the plan with the lock holder, related orders
- * and tickets). While another agent
+ * under it at a height that does not depend on the number of answers, "Guardados del cliente" (their saved
+ * properties, companies and vehicles), the plan with the lock holder, related orders and tickets). While another agent
  * holds the order every control that would write is disabled, with who holds it said beside them. A queue tab
  * (-1, -2) passes the item it was given as `itemId`.
  */
@@ -197,6 +197,7 @@ export function ItemDetailRoute({
         </div>
         <section className="item-page__side" aria-label={t('itemPage.side')}>
           <CustomerSection item={data} />
+          <CustomerSavedItems customerId={data.customer.customer_id} />
           <NotesSection item={data} />
           <ItemPlanSection item={data} />
           <RelatedOrdersSection item={data} />

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, handler, renderApp, server } from '../../../../shared/testing';
+import { apiError, handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
 import { TicketCustomerActivity } from './ticket-customer-activity';
 
 const statuses = handler('get', '/api/backoffice/statuses', () => ({ items: [{ id: 20, text: 'En trámite' }] }));
@@ -33,7 +33,7 @@ describe('TicketCustomerActivity', () => {
         };
       }),
     );
-    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com' }} />);
+    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com', customer_id: null }} />);
 
     const tickets = await screen.findByRole('region', { name: 'Otros tickets del cliente (14)' });
     expect(within(tickets).getByRole('link', { name: 'Ticket 9' })).toHaveAttribute('href', '/agentes/ticket/9');
@@ -61,7 +61,7 @@ describe('TicketCustomerActivity', () => {
         orders: { items: [], total: 0 },
       })),
     );
-    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com' }} />);
+    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com', customer_id: null }} />);
     expect(await screen.findByText('No tiene otros tickets.')).toBeInTheDocument();
     expect(screen.getByText('No tiene pedidos.')).toBeInTheDocument();
   });
@@ -73,7 +73,53 @@ describe('TicketCustomerActivity', () => {
         apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso' }),
       ),
     );
-    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com' }} />);
+    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com', customer_id: null }} />);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it("shows the customer's saved items when the ticket has a customer account", async () => {
+    const asked: string[] = [];
+    server.use(
+      statuses,
+      handler('get', '/api/backoffice/tickets/{ticketId}/customer-activity', () => ({
+        tickets: { items: [], total: 0 },
+        orders: { items: [], total: 0 },
+      })),
+      handler('get', '/api/backoffice/customers/{customerId}/saved-items', ({ params }) => {
+        asked.push(String(params.customerId));
+        return {
+          customer_id: 5,
+          properties: { items: [], total: 0 },
+          companies: { items: [], total: 0 },
+          vehicles: {
+            items: [{ id: 3, name: 'Furgoneta', favourite: false, attrs: [{ key: 'plate', value: '1234BCD' }] }],
+            total: 1,
+          },
+        };
+      }),
+    );
+    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com', customer_id: 5 }} />, {
+      session: testSession({ user: testUser('agent') }),
+    });
+    const saved = await screen.findByRole('region', { name: 'Guardados del cliente' });
+    expect(await within(saved).findByRole('list', { name: 'Vehículos (1)' })).toHaveTextContent(
+      'Furgoneta · Matrícula: 1234BCD',
+    );
+    expect(asked).toEqual(['5']);
+  });
+
+  it('says there is no customer account when the ticket has none, asking nothing', async () => {
+    server.use(
+      statuses,
+      handler('get', '/api/backoffice/tickets/{ticketId}/customer-activity', () => ({
+        tickets: { items: [], total: 0 },
+        orders: { items: [], total: 0 },
+      })),
+    );
+    renderApp(<TicketCustomerActivity ticket={{ id: 12, email: 'eva@example.com', customer_id: null }} />, {
+      session: testSession({ user: testUser('agent') }),
+    });
+    const saved = await screen.findByRole('region', { name: 'Guardados del cliente' });
+    expect(within(saved).getByText('Sin cuenta de cliente: no hay guardados.')).toBeInTheDocument();
   });
 });

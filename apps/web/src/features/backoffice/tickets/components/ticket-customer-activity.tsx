@@ -2,14 +2,15 @@ import { errorText } from '../../../../shared/auth';
 import { useFormat, useT } from '../../../../shared/i18n';
 import { Alert, Link, Spinner } from '../../../../shared/ui';
 import { useTicketCustomerActivity, type Ticket } from '../api/tickets';
-import { ticketsOfEmailHref, useStatuses } from '../../shared';
+import { CustomerSavedItems, ticketsOfEmailHref, useStatuses } from '../../shared';
 import { useTicketStatusLabel } from './use-ticket-status-label';
 
 /**
  * The ticket's side (docs/backoffice.md, "Tickets"): the customer's other tickets and the lines of their orders, the
- * newest of each, every one a link that opens its own tab; when there are more, a link to all of them.
+ * newest of each, every one a link that opens its own tab; when there are more, a link to all of them. Then what the
+ * customer saved (properties, companies, vehicles), when the ticket has a customer account.
  */
-export function TicketCustomerActivity({ ticket }: { ticket: Pick<Ticket, 'id' | 'email'> }) {
+export function TicketCustomerActivity({ ticket }: { ticket: Pick<Ticket, 'id' | 'email' | 'customer_id'> }) {
   const t = useT();
   const format = useFormat();
   const statusLabel = useTicketStatusLabel();
@@ -67,6 +68,7 @@ export function TicketCustomerActivity({ ticket }: { ticket: Pick<Ticket, 'id' |
           </Link>
         ) : null}
       </section>
+      <CustomerSavedItems customerId={ticket.customer_id} id="ticket-saved-items" />
     </div>
   );
 }
