@@ -6,7 +6,7 @@ import { itemFixture } from '../lib/item-fixtures';
 import { ItemDetailRoute } from './item-detail.route';
 
 describe('ItemDetailRoute side panel', () => {
-  it('shows "Guardados del cliente" for the order\'s customer beside the customer section', async () => {
+  it('shows "Guardados del cliente" for the order\'s customer in the side panel', async () => {
     const asked: string[] = [];
     server.use(
       handler('get', '/api/backoffice/items/{itemId}', () => itemFixture()),

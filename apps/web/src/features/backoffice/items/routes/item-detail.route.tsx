@@ -82,7 +82,7 @@ function openFoldOf(hash: string) {
  * the lock, the queue's finish bar (`toolbar`), the status and the actions, so the loop (read, note, result, finish
  * and next) needs no scrolling at 1440x900 (`npm run bench:agent` counts it); below, a main column (the answers
  * first, payments, templates, history and files folded) and a side panel (the customer, the note box with the notes
- * under it at a height that does not depend on the number of answers, "Guardados del cliente" (their saved
+ * under it at a height that does not depend on the number of answers, then "Guardados del cliente" (their saved
  * properties, companies and vehicles), the plan with the lock holder, related orders and tickets). While another agent
  * holds the order every control that would write is disabled, with who holds it said beside them. A queue tab
  * (-1, -2) passes the item it was given as `itemId`.
@@ -197,8 +197,9 @@ export function ItemDetailRoute({
         </div>
         <section className="item-page__side" aria-label={t('itemPage.side')}>
           <CustomerSection item={data} />
-          <CustomerSavedItems customerId={data.customer.customer_id} />
           <NotesSection item={data} />
+          {/* Below the note box: above it, it would push the box off a 768 or 900 px screen (the loop's). */}
+          <CustomerSavedItems customerId={data.customer.customer_id} />
           <ItemPlanSection item={data} />
           <RelatedOrdersSection item={data} />
           <LookupTools idPrefix="item" />
