@@ -71,7 +71,6 @@ const CustomerDetail = Type.Object({
     }),
     { description: "The customer's tickets (by account or e-mail), newest first, up to 50" },
   ),
-  saved_items: Nullable(Type.Array(Type.Unknown({ description: 'null until saved items exist' }))),
   impersonations: Type.Array(
     Type.Object({
       id: Type.Integer(),

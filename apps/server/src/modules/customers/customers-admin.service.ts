@@ -236,9 +236,6 @@ export class CustomersAdminService {
         created_at: tk.createdAt.toISOString(),
         updated_at: tk.updatedAt.toISOString(),
       })),
-      // Extension point: saved items (properties, companies, vehicles) do not exist yet; their lists join here by the
-      // customer's id once their tables do.
-      saved_items: null,
       impersonations: audit.map((a) => ({
         id: a.id,
         admin_id: a.adminId,

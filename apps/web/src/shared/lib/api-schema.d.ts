@@ -1609,7 +1609,6 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                             }[];
-                            saved_items: unknown[] | null;
                             /** @description "Log in as the customer" audit log, newest first (up to 50) */
                             impersonations: {
                                 id: number;

@@ -25,7 +25,7 @@ import {
   Table,
   TextInput,
 } from '../../../../shared/ui';
-import { ticketsOfEmailHref } from '../../shared';
+import { CustomerSavedItems, ticketsOfEmailHref } from '../../shared';
 import { CustomerPaymentSection } from '../components/customer-payment';
 import { LookupTools } from '../../items';
 import { useTicketStatusLabel } from '../../tickets';
@@ -203,6 +203,7 @@ function CustomerPanel({ id }: { id: number }) {
       {userCan(user, 'lookups.companyReports') ? (
         <LookupTools idPrefix="customer" cif={d.billing?.tax_id ?? ''} />
       ) : null}
+      <CustomerSavedItems customerId={id} id="customer-saved" linkToCustomer={false} />
       <CustomerHistory detail={d} />
     </section>
   );

@@ -87,6 +87,16 @@ describe('CustomerSavedItems ("Guardados del cliente")', () => {
     );
   });
 
+  it("has no link to the customer's page on that page itself", async () => {
+    server.use(handler('get', PATH, () => SAVED));
+    renderApp(<CustomerSavedItems customerId={5} id="customer-saved" linkToCustomer={false} />, {
+      session: testSession({ user: testUser('agent') }),
+    });
+    const section = screen.getByRole('region', { name: 'Guardados del cliente' });
+    await within(section).findByRole('list', { name: 'Inmuebles (1)' });
+    expect(within(section).queryByRole('link', { name: 'Abrir la ficha del cliente' })).toBeNull();
+  });
+
   it('shows five lines of a kind and the rest behind "Ver todos", saying when only the newest came', async () => {
     server.use(handler('get', PATH, () => SAVED));
     const { user } = renderSection(5);

@@ -22,7 +22,16 @@ type Group = SavedItems['properties'];
  * vehicles, one line each, in the side panel of an order and of a ticket. Shown only to who may read them; an order
  * or ticket without a customer account says so.
  */
-export function CustomerSavedItems({ customerId, id = 'guardados' }: { customerId: number | null; id?: string }) {
+export function CustomerSavedItems({
+  customerId,
+  id = 'guardados',
+  linkToCustomer = true,
+}: {
+  customerId: number | null;
+  id?: string;
+  /** False on the customer's own page, where the link would lead back to it. */
+  linkToCustomer?: boolean;
+}) {
   const t = useT();
   const user = useUser();
   if (!userCan(user, 'customers.savedItems')) return null;
@@ -32,7 +41,11 @@ export function CustomerSavedItems({ customerId, id = 'guardados' }: { customerI
       {customerId === null ? (
         <p>{t('savedSummary.noAccount')}</p>
       ) : (
-        <SavedItemsOf customerId={customerId} id={id} canOpenCustomer={userCan(user, 'customers.read')} />
+        <SavedItemsOf
+          customerId={customerId}
+          id={id}
+          canOpenCustomer={linkToCustomer && userCan(user, 'customers.read')}
+        />
       )}
     </section>
   );
