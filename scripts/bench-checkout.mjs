@@ -21,6 +21,9 @@
 // (p99 is the goal's); the order's time: from step 1 to paid.
 // BENCH_SERVER_ENTRY runs another build of the server (a copy of an earlier bundle: an A/B comparison on one machine).
 // BENCH_ONLY=embedded|postgres runs one of them. The embedded run is the embedded PostgreSQL (decision 0025).
+// BENCH_STATEMENTS=1 preloads scripts/trace-statements.mjs into the server and prints, for the clock's orders, the
+// statements and round trips to the database per request of each step and per paid order (counts, not times: the
+// same on any machine; BENCH_CUSTOMERS=1 leaves no contention to change them). Its CPU figures include the tracer.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +40,8 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 // BENCH_PG_DB: another name lets two runs share one PostgreSQL server (each drops and creates its own database).
 const BENCH_DB = process.env.BENCH_PG_DB ?? 'ventanilla_bench_checkout';
 const ONLY = process.env.BENCH_ONLY;
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+const TRACER = path.join(ROOT, 'scripts/trace-statements.mjs');
 // cpuMsPerOrder: app and database together; two cores (2,000 ms of CPU a second) at 100 orders/s leave 20 ms per
 // order, of which the bench's own client and the machine take their share.
 const GOALS = { ordersPerS: 100, p99Ms: 250, cpuMsPerOrder: 12 };
@@ -54,7 +59,11 @@ if (process.env.BENCH_SKIP_BUILD !== '1' && buildIsStale()) {
 function startServer(env) {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER_ENTRY ?? SERVER_ENTRY],
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ...(STATEMENTS ? ['--import', TRACER] : []),
+      process.env.BENCH_SERVER_ENTRY ?? SERVER_ENTRY,
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -181,6 +190,7 @@ async function runLoad(serverPid) {
     steps.get(step).push(ms);
   };
   const fail = (what) => errors.set(what, (errors.get(what) ?? 0) + 1);
+  if (STATEMENTS) await fetch(`${BASE}/__bench/statements?reset=1`);
   const cpuBefore = cpuSnapshot(serverPid);
   const started = performance.now();
   const deadline = started + DURATION_S * 1000;
@@ -219,10 +229,11 @@ async function runLoad(serverPid) {
   );
   const cpuAfter = cpuSnapshot(serverPid);
   const cpu = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, cpuAfter[k] - cpuBefore[k]]));
+  const statements = STATEMENTS ? await (await fetch(`${BASE}/__bench/statements`)).json() : undefined;
   latencies.sort((a, b) => a - b);
   orderTimes.sort((a, b) => a - b);
   for (const list of steps.values()) list.sort((a, b) => a - b);
-  return { paidOrders, latencies, orderTimes, errors, attempts: seq, steps, cpu };
+  return { paidOrders, latencies, orderTimes, errors, attempts: seq, steps, cpu, statements };
 }
 
 /** Orders among `ids` that are paid and have exactly one invoice, read from the database itself. */
@@ -293,6 +304,26 @@ async function benchPostgres() {
   }
 }
 
+/** Statements and round trips per request of each kind and per paid order (BENCH_STATEMENTS=1). */
+function reportStatements({ counts, texts }, orders) {
+  const per = (n, d) => (d > 0 ? (n / d).toFixed(2) : '-');
+  console.log(`  statements / round trips to the database (${orders} paid orders):`);
+  let total = [0, 0];
+  for (const [label, c] of Object.entries(counts).sort((a, b) => b[1].statements - a[1].statements)) {
+    if (c.statements === 0) continue;
+    const perRequest =
+      label === 'background' ? '' : `, per request ${per(c.statements, c.requests)} / ${per(c.roundTrips, c.requests)}`;
+    console.log(
+      `    ${label.padEnd(44)} ${String(c.requests).padStart(6)} requests${perRequest}, per paid order ${per(c.statements, orders)} / ${per(c.roundTrips, orders)}`,
+    );
+    total = [total[0] + c.statements, total[1] + c.roundTrips];
+  }
+  console.log(`    all, per paid order: ${per(total[0], orders)} statements, ${per(total[1], orders)} round trips`);
+  if (process.env.BENCH_STATEMENTS_TEXTS === '1') {
+    for (const [text, n] of Object.entries(texts)) console.log(`      ${String(n).padStart(6)}  ${text}`);
+  }
+}
+
 function report(name, r, goals) {
   const rate = r.invoiced / DURATION_S;
   const p = (q) => percentile(r.latencies, q).toFixed(1);
@@ -329,6 +360,7 @@ function report(name, r, goals) {
         (goals ? ` (goal <= ${GOALS.cpuMsPerOrder} ms: ${appDb <= GOALS.cpuMsPerOrder ? 'met' : 'NOT MET'})` : ''),
     );
   }
+  if (r.statements) reportStatements(r.statements, r.paidOrders.length);
   if (r.errors.size > 0) console.log(`  failures: ${JSON.stringify(Object.fromEntries(r.errors))}`);
 }
 

@@ -5,7 +5,7 @@ import { rateBp } from '@ventanilla/domain';
 import { eq, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/database.js';
+import { createDb, transactionAfter, type Db } from '../src/db/database.js';
 import { stores } from '../src/db/schema.js';
 import { clientOf, reusableSql, reusableStatement, rowOf } from '../src/db/statements.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -173,6 +173,70 @@ describe('createDb().transaction (one reused handle per pooled connection)', () 
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
     expect(await name()).toBe('Tres');
     expect(await db.transaction(async (tx) => (await storeName(tx, { id: 901 }))[0]?.name)).toBe('Tres');
+  });
+
+  describe('transactionAfter (a statement of its own, then the transaction, on one connection)', () => {
+    const renameOutside = reusableSql<{ name: string }>(
+      'test_rename_outside',
+      () => sql`update stores set name = ${sql.placeholder('name')} where store_id = 901 returning name`,
+    );
+    const failOutside = reusableSql('test_fail_outside', () => sql`select 1/0 as x`);
+
+    it('sends the statement, BEGIN and the first statement together; the statement is not in the transaction', async () => {
+      const seen = await transactionAfter(
+        db,
+        (outside) => renameOutside(outside, { name: 'Fuera' }),
+        async (tx, first) => {
+          // Sent before BEGIN on this connection: BEGIN and the statement below have not waited for its answer.
+          const client = clientOf(tx) as unknown as { getTransactionStatus(): string | null };
+          const atStart = client.getTransactionStatus();
+          const inside = (await storeName(tx, { id: 901 }))[0]?.name;
+          return { atStart, first: (await first).rows[0]?.name, inside };
+        },
+      );
+      expect(seen).toEqual({ atStart: 'I', first: 'Fuera', inside: 'Fuera' });
+      // Outside the transaction: a rollback of the transaction keeps it, and it locks nothing the transaction holds.
+      await expect(
+        transactionAfter(
+          db,
+          (outside) => renameOutside(outside, { name: 'Fuera dos' }),
+          async (tx, first) => {
+            await first;
+            // Another connection can change the row the statement changed while this transaction is open.
+            await t.handle.pool.query(`update stores set name = 'Otra' where store_id = 901`);
+            await tx.update(stores).set({ name: 'Dentro' }).where(eq(stores.storeId, 901));
+            throw new Error('changed my mind');
+          },
+        ),
+      ).rejects.toThrow('changed my mind');
+      expect(await name()).toBe('Otra');
+      await db.update(stores).set({ name: 'Tres' }).where(eq(stores.storeId, 901));
+    });
+
+    it('its failure is thrown where the transaction awaits it, and rolls the transaction back', async () => {
+      await expect(
+        transactionAfter(
+          db,
+          (outside) => failOutside(outside),
+          async (tx, first) => {
+            await tx.update(stores).set({ name: 'Diez' }).where(eq(stores.storeId, 901));
+            await first;
+          },
+        ),
+      ).rejects.toThrow(/division by zero/);
+      expect(await name()).toBe('Tres');
+      // Not awaited at all (the transaction failed first): its error is not left unhandled.
+      await expect(
+        transactionAfter(
+          db,
+          (outside) => failOutside(outside),
+          async () => {
+            throw new Error('first');
+          },
+        ),
+      ).rejects.toThrow('first');
+      expect(await db.transaction(async (tx) => (await storeName(tx, { id: 901 }))[0]?.name)).toBe('Tres');
+    });
   });
 
   it('a nested transaction is a savepoint: its rollback keeps the outer work', async () => {

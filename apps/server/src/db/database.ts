@@ -41,21 +41,33 @@ export function createDb(pool: pg.Pool): Db {
     }
     return tx;
   };
-  db.transaction = async <T>(run: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) => {
-    if (config) return drizzleTransaction(run, config);
+  const runTransaction = async <F, T>(
+    run: (tx: Tx, first: Promise<F>) => Promise<T>,
+    first?: (outside: Tx) => Promise<F>,
+  ): Promise<T> => {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       // On a pipelined connection (openDatabase's pools) BEGIN is not waited for: it goes out in one write with the
       // transaction's first statement when that is sent in the same tick, and the server runs both without a round
-      // trip between them. A BEGIN that fails fails that statement too; it is awaited before the commit.
+      // trip between them. A BEGIN that fails fails that statement too; it is awaited before the commit. `first`
+      // (transactionAfter) goes out just before BEGIN, in the same write: a statement of its own, outside the
+      // transaction (committed when it ends), whose answer the transaction awaits only where it needs it.
       let begun: Promise<unknown> = Promise.resolve();
+      let firstDone: Promise<F> = Promise.resolve(undefined as F);
       if (isPipelined(client)) {
-        begun = sendTogether(client, () => client.query('BEGIN'));
+        begun = sendTogether(client, () => {
+          if (first) firstDone = first(handleOf(client));
+          return client.query('BEGIN');
+        });
         begun.catch(() => {});
-      } else await client.query('BEGIN');
+        firstDone.catch(() => {});
+      } else {
+        if (first) firstDone = Promise.resolve(await first(handleOf(client)));
+        await client.query('BEGIN');
+      }
       try {
-        const result = await run(handleOf(client));
+        const result = await run(handleOf(client), firstDone);
         await begun;
         await client.query('COMMIT');
         return result;
@@ -70,7 +82,34 @@ export function createDb(pool: pg.Pool): Db {
       client.release(broken);
     }
   };
+  db.transaction = async <T>(run: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
+    config ? drizzleTransaction(run, config) : runTransaction((tx) => run(tx));
+  transactionsAfter.set(db, runTransaction);
   return db;
+}
+
+type RunTransaction = <F, T>(
+  run: (tx: Tx, first: Promise<F>) => Promise<T>,
+  first?: (outside: Tx) => Promise<F>,
+) => Promise<T>;
+const transactionsAfter = new WeakMap<Db, RunTransaction>();
+
+/**
+ * `db.transaction(run)` with `first` run just before it on the same connection, as a statement of its own outside the
+ * transaction (its row locks end with it), e.g. a counter that the transaction must not keep locked. On a pipelined
+ * connection `first`, BEGIN and the transaction's first statement leave in one write and `run` starts at once,
+ * with `first`'s answer as a promise to await where it is needed (if `first` fails, that await throws and the
+ * transaction rolls back). `first` must send its statement before it first awaits (a `reusableSql` statement does):
+ * BEGIN is sent right after it returns.
+ */
+export function transactionAfter<F, T>(
+  db: Db,
+  first: (outside: Tx) => Promise<F>,
+  run: (tx: Tx, first: Promise<F>) => Promise<T>,
+): Promise<T> {
+  const runTransaction = transactionsAfter.get(db);
+  if (!runTransaction) throw new Error('not a handle made by createDb');
+  return runTransaction(run, first);
 }
 
 function isPipelined(client: pg.PoolClient): boolean {

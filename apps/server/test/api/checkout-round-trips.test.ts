@@ -489,17 +489,31 @@ describe('statements sent together (the pool is pipelined: docs/performance.md, 
     const c = await customerWithCart();
     let placed: { order_id: number; redirect_url: string } | undefined;
     const atCheckout = await sentWhileInFlight(
-      { lock: /^select "quote_id".*for update/s, order: /^insert into "orders"/, lines: /"inserted_items"/ },
+      {
+        counter: /^insert into "order_counters"/,
+        begin: /^BEGIN$/,
+        lock: /^select "quote_id".*for update/s,
+        order: /^insert into "orders"/,
+        lines: /"inserted_items"/,
+      },
       async () => {
         placed = await checkout(c, `key-round-trips-pipelined-${Date.now()}`);
       },
     );
-    expect(atCheckout).toEqual({ lock: [true], order: [false], lines: [true] });
+    // The order's number, then BEGIN and the cart's lock behind it (2026-11-30: one round trip for the three).
+    expect(atCheckout).toEqual({ counter: [false], begin: [true], lock: [true], order: [false], lines: [true] });
     const atPayment = await sentWhileInFlight(
-      { capture: /^with "captured"/, move: /with moved as/, event: /^insert into "payment_events"/ },
+      {
+        capture: /^with "captured"/,
+        move: /with moved as/,
+        event: /^insert into "payment_events"/,
+        email: /^WITH inserted AS \(insert into email_outbox/,
+        invoice: /^with "counter" as \(insert into "invoice_counters"/,
+      },
       () => pay(c, placed!),
     );
-    expect(atPayment).toEqual({ capture: [false], move: [true], event: [true] });
+    // The confirmation e-mail's row is not waited for: the invoice's statement goes behind it (2026-11-30).
+    expect(atPayment).toEqual({ capture: [false], move: [true], event: [true], email: [false], invoice: [true] });
     const [order] = await rows('select status from orders where order_id = $1', [placed!.order_id]);
     expect(order.status).toBe('complete');
   });

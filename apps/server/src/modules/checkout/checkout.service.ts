@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@ventanilla/domain';
 import type { AppConfig } from '../../config/env.js';
-import { sendTogether, type Db, type DbOrTx, type Tx } from '../../db/database.js';
+import { sendTogether, transactionAfter, type Db, type DbOrTx, type Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { type CartService, refuseUnorderable } from '../cart/index.js';
@@ -231,18 +231,21 @@ export class CheckoutService {
     let amount: Cents;
     try {
       // The number first, in a statement of its own (the store's counter is locked only for that one; a checkout
-      // that fails leaves a gap in the order numbers).
-      const number = await allocateOrderNumber(this.db, storeId);
-      ({ orderId, paymentId, amount } = await this.db.transaction(async (tx) => {
-        // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
-        // then the converted row no longer matches `status = 'active'`).
-        const found = await this.carts.lockActiveWithLines(tx, session, storeId);
-        if (!found) throw new AppError('CART_EMPTY');
-        const { cart, lines } = found;
-        // payment/quote/{quote_id}: only the caller's own active cart can be paid.
-        if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
-        return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey, accepted, lines);
-      }));
+      // that fails leaves a gap in the order numbers), sent with the transaction's BEGIN and first statement.
+      ({ orderId, paymentId, amount } = await transactionAfter(
+        this.db,
+        (outside) => allocateOrderNumber(outside, storeId),
+        async (tx, number) => {
+          // Found and locked in one statement: two checkouts of the same cart cannot both convert it (the second waits,
+          // then the converted row no longer matches `status = 'active'`).
+          const found = await this.carts.lockActiveWithLines(tx, session, storeId);
+          if (!found) throw new AppError('CART_EMPTY');
+          const { cart, lines } = found;
+          // payment/quote/{quote_id}: only the caller's own active cart can be paid.
+          if (quoteId !== undefined && cart.quoteId !== quoteId) throw new AppError('NOT_FOUND', `quote ${quoteId}`);
+          return this.convert(tx, number, cart, store, user, method, provider, idempotencyKey, accepted, lines);
+        },
+      ));
     } catch (err) {
       // The same checkout submitted again (a double click, a retry after a lost answer), or a concurrent submit with
       // the same key that won the race: its order is found by the key and handed back, never a second one. Looked up
@@ -274,8 +277,8 @@ export class CheckoutService {
    */
   private async convert(
     tx: Tx,
-    /** The order's number (allocateOrderNumber, before this transaction). */
-    orderNumber: number,
+    /** The order's number (allocateOrderNumber, before this transaction; awaited where the order needs it). */
+    orderNumber: number | Promise<number>,
     fresh: typeof carts.$inferSelect,
     store: StoreInfo,
     customer: SessionUser,
@@ -309,8 +312,9 @@ export class CheckoutService {
     );
     const invoice = accepted.invoice;
     if (invoice?.save) await upsertBilling(tx, customerId, invoice);
+    const orderNo = await orderNumber;
     const orderValues: Parameters<typeof insertOrder>[1] = {
-      orderId: orderNumber,
+      orderId: orderNo,
       storeId,
       customerId,
       status: 'pending',
@@ -329,7 +333,6 @@ export class CheckoutService {
       invoiceAddress: invoice?.address ?? null,
       invoiceCountry: invoice?.country ?? null,
     };
-    const orderNo = orderNumber;
     // The order, then the lines, their history, the cart's conversion and the payment in one statement (the order's
     // and the items' statistics triggers stay in two statements, in that order: migration 0026). Both are sent
     // together (the lines need nothing of the order's answer but its number, known already): one round trip. If the
@@ -467,12 +470,15 @@ export class CheckoutService {
     if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', `${method} in store ${store.storeId}`);
     let created: { orderId: number; paymentId: number; amount: Cents };
     try {
-      const number = await allocateOrderNumber(this.db, store.storeId);
-      created = await this.db.transaction(async (tx) => {
-        const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
-        if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
-        return this.convert(tx, number, fresh, store, owner, method, provider, key, { consents, invoice: null });
-      });
+      created = await transactionAfter(
+        this.db,
+        (outside) => allocateOrderNumber(outside, store.storeId),
+        async (tx, number) => {
+          const [fresh] = await tx.select().from(carts).where(eq(carts.quoteId, quoteId)).for('update');
+          if (!fresh || fresh.status !== 'active') throw new AppError('CART_EMPTY', 'quote converted meanwhile');
+          return this.convert(tx, number, fresh, store, owner, method, provider, key, { consents, invoice: null });
+        },
+      );
     } catch (err) {
       // Another payer (or the owner's own checkout) converted it first: pay that order.
       if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'CART_EMPTY')) {

@@ -9,8 +9,8 @@ import {
 } from '@ventanilla/domain';
 import { and, count, desc, eq, gte, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
-import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { runNamed } from '../../db/statements.js';
+import { sendTogether, type Db, type DbOrTx, type Tx } from '../../db/database.js';
+import { clientOf, runNamed } from '../../db/statements.js';
 import { emailOutbox, orderItems, orders, type OutboxAttachment } from '../../db/schema.js';
 import type { CatalogService } from '../catalog/index.js';
 import { type OrderEvents, type OrderLineSummary, paidOrderItems } from '../order-records/index.js';
@@ -203,7 +203,7 @@ export class EmailService {
         },
       });
     });
-    events.on('paid', async (tx, e) => {
+    events.on('paid', async (tx, e, awaitLater) => {
       const order = await this.loadOrder(
         tx,
         e.orderId,
@@ -211,20 +211,26 @@ export class EmailService {
         (await paidOrderItems(tx, e)).map((i) => ({ name: i.productName, total: i.total })),
       );
       if (!order) return;
-      await this.enqueue(tx, {
-        ...order.envelope,
-        dedupeKey: `payment_confirmed:${e.orderId}`,
-        message: {
-          kind: 'payment_confirmed',
-          firstname: order.row.customerFirstname,
-          orderId: e.orderId,
-          lines: order.lines,
-          total: order.row.total,
-          withdrawalForm: true,
-          termsAttached: acceptedTermsLanguage(order.row) !== null,
-        },
-        attachments: this.confirmationAttachments(order.row),
-      });
+      // Not waited for: the paid order's next listeners (the invoice) send their statements behind it, in the same
+      // round trip (and write, when they send before the tick ends); emit awaits it before the transaction commits.
+      awaitLater(
+        sendTogether(clientOf(tx), () =>
+          this.enqueue(tx, {
+            ...order.envelope,
+            dedupeKey: `payment_confirmed:${e.orderId}`,
+            message: {
+              kind: 'payment_confirmed',
+              firstname: order.row.customerFirstname,
+              orderId: e.orderId,
+              lines: order.lines,
+              total: order.row.total,
+              withdrawalForm: true,
+              termsAttached: acceptedTermsLanguage(order.row) !== null,
+            },
+            attachments: this.confirmationAttachments(order.row),
+          }),
+        ),
+      );
     });
     events.on('itemStatusChanged', async (tx, e) => {
       // Ready: only when the item becomes ready (110 Entregado -> 120 Cerrado is not news). Incident: on entering 60.

@@ -139,7 +139,25 @@ export interface OrderWithdrawnEvent {
   refund: { amount: Cents; creditNote: { id: number; number: string }; manual: boolean } | null;
 }
 
-type Listener<E> = (tx: Tx, event: E) => Promise<void>;
+/**
+ * Hands `emit` a statement a listener has sent and does not wait for: the listeners after it send theirs behind it on
+ * the same connection (pipelined: no round trip between them), and `emit` awaits it after the last listener.
+ */
+type AwaitLater = (sent: Promise<unknown>) => void;
+
+type Listener<E> = (tx: Tx, event: E, awaitLater: AwaitLater) => Promise<void>;
+
+/** PostgreSQL's code of an error (Drizzle keeps the driver's error as its cause). */
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** "current transaction is aborted": what a statement sent behind a failed one in the transaction gets. */
+const IN_FAILED_TRANSACTION = '25P02';
 
 interface EventMap {
   placed: OrderPlacedEvent;
@@ -190,8 +208,28 @@ export class OrderEvents {
   }
 
   async emit<K extends keyof EventMap>(name: K, tx: Tx, event: EventMap[K]): Promise<void> {
-    for (const listener of this.listeners[name]) await listener(tx, event);
-    for (const listener of this.lateListeners[name]) await listener(tx, event);
+    const sent: Promise<unknown>[] = [];
+    const awaitLater: AwaitLater = (statement) => {
+      statement.catch(() => {});
+      sent.push(statement);
+    };
+    try {
+      for (const listener of this.listeners[name]) await listener(tx, event, awaitLater);
+      for (const listener of this.lateListeners[name]) await listener(tx, event, awaitLater);
+    } catch (err) {
+      // Failed only because a statement sent before it (and not awaited) failed: that one's error is the one thrown.
+      if (sqlState(err) === IN_FAILED_TRANSACTION) {
+        for (const statement of sent) {
+          const cause = await statement.then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          if (cause !== undefined && sqlState(cause) !== IN_FAILED_TRANSACTION) throw cause;
+        }
+      }
+      throw err;
+    }
+    for (const statement of sent) await statement;
   }
 
   async paid(tx: Tx, event: OrderPaidEvent): Promise<void> {

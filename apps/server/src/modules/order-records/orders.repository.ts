@@ -10,22 +10,22 @@ import type { DbOrTx } from '../../db/database.js';
 import { reusableSql, reusableStatement, rowOf } from '../../db/statements.js';
 import { itemHistory, orderCounters, orderItems, orders } from '../../db/schema.js';
 
-const nextCounterValue = reusableStatement('order_counter_next', (db) =>
-  db
-    .insert(orderCounters)
-    .values({ storeId: sql.placeholder('storeId'), lastValue: 1 })
-    .onConflictDoUpdate({ target: orderCounters.storeId, set: { lastValue: sql`${orderCounters.lastValue} + 1` } })
-    .returning({ value: orderCounters.lastValue }),
+// Hand-written (reusableSql): sent before its first await, so transactionAfter can put BEGIN right behind it.
+const nextCounterValue = reusableSql<{ value: number }>(
+  'order_counter_next',
+  () => sql`insert into ${orderCounters} (store_id, last_value) values (${sql.placeholder('storeId')}, 1)
+    on conflict (store_id) do update set last_value = ${orderCounters}.last_value + 1
+    returning last_value as value`,
 );
 
 /**
  * Allocates the next order number of a store (row lock on the counter until the transaction of `db` commits). Checkout
- * calls it on the root handle, in a transaction of its own before the order's: the counter is then locked for one
- * statement rather than for the whole checkout, and a checkout that fails afterwards leaves a gap (order numbers need
+ * calls it outside the order's transaction, just before its BEGIN (transactionAfter): the counter is then locked for
+ * one statement rather than for the whole checkout, and a checkout that fails afterwards leaves a gap (order numbers need
  * not be gapless; invoice numbers are, and stay in the paying transaction).
  */
 export async function allocateOrderNumber(db: DbOrTx, storeId: number): Promise<number> {
-  const [row] = await nextCounterValue(db, { storeId });
+  const [row] = (await nextCounterValue(db, { storeId })).rows;
   if (!row) throw new Error('order counter returned nothing');
   return orderNumber(storeId, row.value);
 }
