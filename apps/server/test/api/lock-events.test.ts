@@ -98,7 +98,42 @@ describe('the lock event stream', () => {
   });
 });
 
+/**
+ * Two instances on one database: the agent's stream on the first (listening on a real port), the admin signed in on
+ * the second, so every change the admin makes reaches the stream only through PostgreSQL.
+ */
+async function twoInstances() {
+  const one = await createTestApp();
+  const two = await createTestApp({ sameDatabaseAs: one });
+  const address = await one.app.listen({ port: 0, host: '127.0.0.1' });
+  const agent = await signedIn(one.app, AGENT);
+  const admin = await signedIn(two.app, ADMIN);
+  const userId = async (email: string) => {
+    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, email));
+    return row!.id;
+  };
+  const stream = new EventReader();
+  await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
+  expect(await stream.next('ready')).toEqual({ live: true });
+  return {
+    one,
+    two,
+    address,
+    agent,
+    admin,
+    stream,
+    agentId: await userId(AGENT[0]),
+    adminId: await userId(ADMIN[0]),
+    async close() {
+      stream.close();
+      await two.close();
+      await one.close();
+    },
+  };
+}
+
 describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
+  let world: Awaited<ReturnType<typeof twoInstances>>;
   let one: TestApp;
   let two: TestApp;
   let stream: EventReader;
@@ -108,28 +143,16 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
   let address: string;
 
   beforeAll(async () => {
-    one = await createTestApp();
-    two = await createTestApp({ sameDatabaseAs: one });
-    address = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await signedIn(one.app, AGENT);
-    admin = await signedIn(two.app, ADMIN);
-    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, ADMIN[0]));
-    adminId = row!.id;
+    world = await twoInstances();
+    ({ one, two, stream, adminId, admin, address } = world);
     ({ itemId } = await insertOrderWithItem(one.app.ctx.db, {
       orderId: 109_500_001,
       customerId: adminId,
       email: 'lock-events@example.com',
       item: { panelStatusId: 40 },
     }));
-    stream = new EventReader();
-    await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
-    expect(await stream.next('ready')).toEqual({ live: true });
   });
-  afterAll(async () => {
-    stream?.close();
-    await two?.close();
-    await one?.close();
-  });
+  afterAll(async () => world?.close());
 
   it('an agent on another instance takes the item: the stream says so at once; a renewal says nothing', async () => {
     expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
@@ -192,6 +215,7 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
 // Tickets' locks follow the agent as the orders' do: the same stream tells of every change of a ticket's holder
 // (`ticket-lock`), to those who may read tickets.
 describe.skipIf(!ON_POSTGRES)('ticket lock changes across instances', () => {
+  let world: Awaited<ReturnType<typeof twoInstances>>;
   let one: TestApp;
   let two: TestApp;
   let stream: EventReader;
@@ -203,19 +227,9 @@ describe.skipIf(!ON_POSTGRES)('ticket lock changes across instances', () => {
   let address: string;
   const lockUrl = () => `/api/backoffice/tickets/${ticketId}/lock`;
 
-  const userId = async (email: string) => {
-    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, email));
-    return row!.id;
-  };
-
   beforeAll(async () => {
-    one = await createTestApp();
-    two = await createTestApp({ sameDatabaseAs: one });
-    address = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    agent = await signedIn(one.app, AGENT);
-    admin = await signedIn(two.app, ADMIN);
-    agentId = await userId(AGENT[0]);
-    adminId = await userId(ADMIN[0]);
+    world = await twoInstances();
+    ({ one, two, stream, agent, agentId, adminId, admin, address } = world);
     const [ticket] = await one.app.ctx.db
       .insert(tickets)
       .values({
@@ -224,19 +238,13 @@ describe.skipIf(!ON_POSTGRES)('ticket lock changes across instances', () => {
         subject: 'Bloqueo',
         storeId: 1,
         source: 'mail',
+        // The oldest waiting ticket: the one the Tickets queue gives.
         updatedAt: new Date('2000-01-01T00:00:00Z'),
       })
       .returning({ id: tickets.id });
     ticketId = ticket!.id;
-    stream = new EventReader();
-    await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
-    expect(await stream.next('ready')).toEqual({ live: true });
   });
-  afterAll(async () => {
-    stream?.close();
-    await two?.close();
-    await one?.close();
-  });
+  afterAll(async () => world?.close());
 
   it('an agent on another instance takes the ticket: the stream says so at once; a renewal says nothing', async () => {
     expect((await admin.post(lockUrl())).statusCode).toBe(200);
