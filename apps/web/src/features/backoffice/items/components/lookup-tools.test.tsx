@@ -61,7 +61,7 @@ describe("LookupTools (the customer's page)", () => {
   it("says the server's refusal of a reference, in the live region", async () => {
     server.use(
       handler('get', '/api/lookups/cadastre', () =>
-        apiError(400, { code: 'INVALID_REFCAT', message: 'La referencia catastral no es válida.' }),
+        apiError(400, { code: 'BAD_REQUEST', message: 'La referencia catastral no es válida.' }),
       ),
     );
     const { user } = renderApp(<LookupTools idPrefix="customer" />);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../../../shared/lib/api-client';
 import { handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
 import { ticketLockApi } from '../../tickets';
@@ -79,8 +79,8 @@ const lockedBy = (ticketId: number, holder: number, name: string) =>
 const settle = () => act(async () => {});
 
 describe('useTicketLocks', () => {
-  let take: ReturnType<typeof vi.spyOn<typeof ticketLockApi, 'take'>>;
-  let release: ReturnType<typeof vi.spyOn<typeof ticketLockApi, 'release'>>;
+  let take: MockInstance<typeof ticketLockApi.take>;
+  let release: MockInstance<typeof ticketLockApi.release>;
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
