@@ -1,8 +1,8 @@
-import { moneyString } from '@ventanilla/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BackofficeListItem, ItemSearchPage } from '../../../../shared/lib/api-contract';
+import type { ItemSearchPage } from '../../../../shared/lib/api-contract';
 import { renderApp } from '../../../../shared/testing';
+import { listRowFixture } from '../lib/item-fixtures';
 import { ItemsResults } from './items-results';
 
 // The results list is dense: one line per row where the cells allow it (docs/backoffice.md). jsdom lays nothing out,
@@ -13,40 +13,7 @@ import { ItemsResults } from './items-results';
 const LONG_NOTE =
   'Llamar al registro de la propiedad antes del viernes: el titular pide que se confirme la finca antes de pagar';
 
-const row: BackofficeListItem = {
-  item_id: 41,
-  order_id: 40,
-  product_id: 3,
-  product_name: 'Nota simple',
-  panel_status_id: 20,
-  status_text: 'En trámite',
-  client_status: 'processing',
-  email: 'cliente@example.com',
-  customer_name: 'Eva Ruiz',
-  referencia: 'EXP-1',
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-02T10:00:00.000Z',
-  total: moneyString('25.12'),
-  notes_count: 2,
-  files_count: 1,
-  flags: {
-    responded: false,
-    incident_shown_to_client: false,
-    client_email_answered: false,
-    claimed_from_registrars: false,
-    urgent: true,
-    related_orders: false,
-    nota_simple_refreshable: false,
-    country: null,
-  },
-  related_item_ids: [],
-  lock: { item_id: 41, locked_by: 8, locked_by_name: 'Luis Gil', expires_at: '2026-11-02T11:00:00.000Z' },
-  standby_until: null,
-  deadline_at: '2026-11-05T10:00:00.000Z',
-  priority: 3,
-  provider_id: null,
-  pinned_notes: [{ id: 1, text: LONG_NOTE }],
-} as BackofficeListItem;
+const row = listRowFixture({ deadline_at: '2026-11-05T10:00:00.000Z', pinned_notes: [{ id: 1, text: LONG_NOTE }] });
 
 const page: ItemSearchPage = {
   items: [row, { ...row, item_id: 42, referencia: null, customer_name: null, lock: null, pinned_notes: [] }],
