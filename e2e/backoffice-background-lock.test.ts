@@ -1,9 +1,11 @@
 // Locks that follow the agent (docs/backoffice.md): only the order an agent is looking at holds its lock. A tab left
 // in the background gives it back after BACKOFFICE_BACKGROUND_LOCK_SECONDS (10 here); the colleague already looking
 // at the order is told at once (the lock event stream) and takes it without reloading; the first agent, back on the
-// tab, is told who holds it now. Restored tabs hold nothing until shown. axe on each state.
+// tab, is told who holds it now. Restored tabs hold nothing until shown. A ticket's tab does the same: the colleague
+// looking at it sees its controls disabled with the reason, then takes it when the first agent looks elsewhere. axe on
+// each state.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall } from './support/api.js';
+import { apiCall, csrfToken } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { AGENT, SECOND, twoAgentsOnOneOrder, type TwoAgents } from './support/two-agents.js';
 const BACKGROUND_SECONDS = 10;
@@ -92,5 +94,49 @@ test.describe.serial('a background tab gives its lock back', () => {
     expect((await apiCall(first, 'POST', `/api/backoffice/items/${itemId}/lock`, {})).status).toBe(200);
     await expect.poll(holder).toBe(AGENT.name);
     await again.close();
+  });
+
+  test("a ticket's tab follows the agent too: held while shown, given back in the background, told at once", async () => {
+    test.setTimeout(120_000);
+    // A ticket written by the colleague through the API, then let go: nobody holds it.
+    const created = await second.request.post('/api/backoffice/tickets', {
+      headers: { 'x-csrf-token': await csrfToken(second) },
+      multipart: { email: 'fondo.ticket@example.com', subject: 'Ticket en segundo plano', body: 'Hola.' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const ticketId = ((await created.json()) as { ticket_id: number }).ticket_id;
+    const released = await second.request.delete(`/api/backoffice/tickets/${ticketId}/lock`, {
+      headers: { 'x-csrf-token': await csrfToken(second) },
+    });
+    expect(released.status()).toBe(200);
+
+    await firstPage.goto(`/agentes/ticket/${ticketId}`);
+    await expect(firstPage.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible();
+    await secondPage.goto(`/agentes/ticket/${ticketId}`);
+    await expect(secondPage.getByText(`${AGENT.name} está trabajando en este ticket`)).toBeVisible();
+    // The controls the lock would refuse: disabled, with the reason beside them.
+    const close = secondPage.getByRole('button', { name: 'Cerrar ticket' });
+    await expect(close).toBeDisabled();
+    await expect(secondPage.locator('#ticket-lock-reason')).toHaveText(`Bloqueado por ${AGENT.name}`);
+    await expectNoAxeViolations(secondPage, 'ticket locked by the colleague looking at it');
+
+    // The first agent looks elsewhere: still held during the grace time, then given back, and the colleague's page
+    // (looking at the ticket) takes it when told, not at its next heartbeat.
+    const tabs = firstPage.getByRole('tablist', { name: 'Pestañas abiertas' });
+    await tabs.getByRole('tab', { name: 'Buscar' }).click();
+    await expect(tabs.getByRole('tab', { name: 'Buscar' })).toHaveAttribute('aria-selected', 'true');
+    const early = await apiCall(second, 'POST', `/api/backoffice/tickets/${ticketId}/lock`, {});
+    expect(early.status).toBe(423);
+    await expect(secondPage.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible({
+      timeout: (BACKGROUND_SECONDS + 15) * 1000,
+    });
+    await expect(close).toBeEnabled();
+    await expect(secondPage.locator('#ticket-lock-reason')).toHaveCount(0);
+    await expectNoAxeViolations(secondPage, 'ticket taken over after the background release');
+
+    // Back on the ticket, the first agent is told who holds it now, and cannot close it.
+    await tabs.getByRole('tab', { name: `Ticket ${ticketId}` }).click();
+    await expect(firstPage.getByText(`${SECOND.name} está trabajando en este ticket`)).toBeVisible();
+    await expect(firstPage.getByRole('button', { name: 'Cerrar ticket' })).toBeDisabled();
   });
 });

@@ -3,7 +3,8 @@
 // (6 Programado until a date) and converts the request into an order draft (8 Lead convertido); another agent meets
 // the ticket's own lock messages and forces the lock (unlock_lock); the tab of one customer e-mail lists exactly that address's tickets (from the
 // ticket and from the customer's page) and survives a reload; the "Tickets" queue of the auto-assign tab opens the
-// next ticket's tab with its lock, and keeps it while the agent looks elsewhere. axe on each screen.
+// next ticket's tab with its lock, and keeps it while the agent looks elsewhere for less than the background grace
+// time (backoffice-background-lock.test.ts: after it, the lock is given back). axe on each screen.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, csrfToken, type HasRequest } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -83,7 +84,7 @@ test.describe.serial('tickets in the workspace', () => {
       'le escribimos sobre su nota simple',
     );
     await expect(summary()).toContainText('Pendiente');
-    await expect(page.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
+    await expect(page.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible();
     await expectNoAxeViolations(page, 'ticket written by the agent');
   });
 
@@ -139,14 +140,14 @@ test.describe.serial('tickets in the workspace', () => {
     // unlock_lock: the admin forces it, holds it, and it is in the history.
     await other.getByRole('button', { name: 'Forzar desbloqueo' }).click();
     await expect(other.getByText('Has forzado el desbloqueo: ahora el ticket está bloqueado por ti.')).toBeVisible();
-    await expect(other.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
+    await expect(other.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible();
     expect((await ticket(admin)).history.map((h) => h.accion)).toContain('unlock_lock');
     // Closing the admin's tab gives it back; the agent's tab takes it again.
     await other.keyboard.press('Alt+Shift+KeyW');
     await expect(other.getByRole('tab', { name: new RegExp(`Ticket ${ticketId}`) })).toHaveCount(0);
     await other.close();
     await page.reload();
-    await expect(page.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
+    await expect(page.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible();
   });
 
   test('postpone: 6 Programado until a date', async () => {
@@ -260,7 +261,7 @@ test.describe.serial('tickets in the workspace', () => {
       if (outcome === 'empty') break;
       const id = Number(new URL(page.url()).pathname.split('/').at(-1));
       await expect(page.getByRole('heading', { level: 1, name: `Ticket ${id}` })).toBeVisible();
-      await expect(page.getByText('Tienes este ticket bloqueado mientras está abierto.')).toBeVisible();
+      await expect(page.getByText('Tienes este ticket bloqueado mientras lo estás viendo.')).toBeVisible();
       pulled.push(id);
     }
     await expect(page.getByText('No hay ningún ticket esperando.')).toBeVisible();

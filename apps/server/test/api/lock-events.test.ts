@@ -3,7 +3,7 @@
 // is committed; a renewal by the same holder tells nothing. Across instances it needs PostgreSQL (LISTEN/NOTIFY).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { users } from '../../src/db/schema.js';
+import { tickets, users } from '../../src/db/schema.js';
 import { NOTARY_STATUSES } from '@ventanilla/domain';
 import { insertOrderWithItem } from '../support/order-fixtures.js';
 import { ADMIN, AGENT, createTestApp, NOTARY, signedIn, type TestApp, TestClient } from '../support/test-app.js';
@@ -98,7 +98,42 @@ describe('the lock event stream', () => {
   });
 });
 
+/**
+ * Two instances on one database: the agent's stream on the first (listening on a real port), the admin signed in on
+ * the second, so every change the admin makes reaches the stream only through PostgreSQL.
+ */
+async function twoInstances() {
+  const one = await createTestApp();
+  const two = await createTestApp({ sameDatabaseAs: one });
+  const address = await one.app.listen({ port: 0, host: '127.0.0.1' });
+  const agent = await signedIn(one.app, AGENT);
+  const admin = await signedIn(two.app, ADMIN);
+  const userId = async (email: string) => {
+    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, email));
+    return row!.id;
+  };
+  const stream = new EventReader();
+  await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
+  expect(await stream.next('ready')).toEqual({ live: true });
+  return {
+    one,
+    two,
+    address,
+    agent,
+    admin,
+    stream,
+    agentId: await userId(AGENT[0]),
+    adminId: await userId(ADMIN[0]),
+    async close() {
+      stream.close();
+      await two.close();
+      await one.close();
+    },
+  };
+}
+
 describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
+  let world: Awaited<ReturnType<typeof twoInstances>>;
   let one: TestApp;
   let two: TestApp;
   let stream: EventReader;
@@ -108,28 +143,16 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
   let address: string;
 
   beforeAll(async () => {
-    one = await createTestApp();
-    two = await createTestApp({ sameDatabaseAs: one });
-    address = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await signedIn(one.app, AGENT);
-    admin = await signedIn(two.app, ADMIN);
-    const [row] = await one.app.ctx.db.select().from(users).where(eq(users.email, ADMIN[0]));
-    adminId = row!.id;
+    world = await twoInstances();
+    ({ one, two, stream, adminId, admin, address } = world);
     ({ itemId } = await insertOrderWithItem(one.app.ctx.db, {
       orderId: 109_500_001,
       customerId: adminId,
       email: 'lock-events@example.com',
       item: { panelStatusId: 40 },
     }));
-    stream = new EventReader();
-    await stream.open(`${address}${EVENTS}`, agent.cookieHeader);
-    expect(await stream.next('ready')).toEqual({ live: true });
   });
-  afterAll(async () => {
-    stream?.close();
-    await two?.close();
-    await one?.close();
-  });
+  afterAll(async () => world?.close());
 
   it('an agent on another instance takes the item: the stream says so at once; a renewal says nothing', async () => {
     expect((await admin.post(`/api/backoffice/items/${itemId}/lock`)).statusCode).toBe(200);
@@ -186,5 +209,105 @@ describe.skipIf(!ON_POSTGRES)('lock changes across instances', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(stream.seen('lock')).toEqual([]);
+  });
+});
+
+// Tickets' locks follow the agent as the orders' do: the same stream tells of every change of a ticket's holder
+// (`ticket-lock`), to those who may read tickets.
+describe.skipIf(!ON_POSTGRES)('ticket lock changes across instances', () => {
+  let world: Awaited<ReturnType<typeof twoInstances>>;
+  let one: TestApp;
+  let two: TestApp;
+  let stream: EventReader;
+  let ticketId: number;
+  let agentId: number;
+  let adminId: number;
+  let agent: TestClient;
+  let admin: TestClient;
+  let address: string;
+  const lockUrl = () => `/api/backoffice/tickets/${ticketId}/lock`;
+
+  beforeAll(async () => {
+    world = await twoInstances();
+    ({ one, two, stream, agent, agentId, adminId, admin, address } = world);
+    const [ticket] = await one.app.ctx.db
+      .insert(tickets)
+      .values({
+        status: 2,
+        email: 'ticket-lock-events@example.com',
+        subject: 'Bloqueo',
+        storeId: 1,
+        source: 'mail',
+        // The oldest waiting ticket: the one the Tickets queue gives.
+        updatedAt: new Date('2000-01-01T00:00:00Z'),
+      })
+      .returning({ id: tickets.id });
+    ticketId = ticket!.id;
+  });
+  afterAll(async () => world?.close());
+
+  it('an agent on another instance takes the ticket: the stream says so at once; a renewal says nothing', async () => {
+    expect((await admin.post(lockUrl())).statusCode).toBe(200);
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: adminId });
+    expect((await admin.post(lockUrl())).statusCode).toBe(200);
+    expect((await admin.delete(lockUrl())).statusCode).toBe(200);
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: null });
+    expect(stream.seen('ticket-lock')).toEqual([]);
+    // An order's event is not a ticket's: the item stream heard nothing of it.
+    expect(stream.seen('lock')).toEqual([]);
+  });
+
+  it('two agents take the ticket at once on two instances: one wins, and only its lock is told', async () => {
+    const [fromAgent, fromAdmin] = await Promise.all([agent.post(lockUrl()), admin.post(lockUrl())]);
+    expect([fromAgent.statusCode, fromAdmin.statusCode].sort()).toEqual([200, 423]);
+    const winner = fromAgent.statusCode === 200 ? agentId : adminId;
+    const loser = winner === agentId ? fromAdmin : fromAgent;
+    expect(loser.json()).toMatchObject({ code: 'ITEM_LOCKED', lock: { item_id: ticketId, locked_by: winner } });
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: winner });
+    // The loser cannot give back what it does not hold: refused, and nothing changes hands.
+    const loserClient = winner === agentId ? admin : agent;
+    expect((await loserClient.delete(lockUrl())).statusCode).toBe(423);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.seen('ticket-lock')).toEqual([]);
+    const winnerClient = winner === agentId ? agent : admin;
+    expect((await winnerClient.delete(lockUrl())).statusCode).toBe(200);
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: null });
+  });
+
+  it('the Tickets queue and signing out change holders too, and each change is told', async () => {
+    const pulled = await admin.post('/api/backoffice/tickets/next');
+    expect(pulled.json()).toMatchObject({ ticket_id: ticketId });
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: adminId });
+    expect((await admin.post('/api/auth/logout')).statusCode).toBeLessThan(300);
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: null });
+  });
+
+  it("a notary's stream is told nothing of tickets (they may not read them)", async () => {
+    const notary = await signedIn(one.app, NOTARY);
+    const notaryStream = new EventReader();
+    await notaryStream.open(`${address}${EVENTS}`, notary.cookieHeader);
+    expect(await notaryStream.next('ready')).toEqual({ live: true });
+    const boss = await signedIn(two.app, ADMIN);
+    expect((await boss.post(lockUrl())).statusCode).toBe(200);
+    expect((await boss.delete(lockUrl())).statusCode).toBe(200);
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: adminId });
+    expect(await stream.next('ticket-lock')).toEqual({ ticket_id: ticketId, locked_by: null });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(notaryStream.seen('ticket-lock')).toEqual([]);
+    notaryStream.close();
+  });
+
+  it.each([
+    ['0', 400],
+    ['-1', 400],
+    ['1.5', 400],
+    ['2147483648', 400],
+    ['99999999999999999999', 400],
+    ['abc', 400],
+    ['2147483647', 404],
+  ])('an odd ticket id (%s) is a %i, never a 500, and tells nothing', async (id, status) => {
+    expect((await agent.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(status);
+    expect((await agent.delete(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(status);
+    expect(stream.seen('ticket-lock')).toEqual([]);
   });
 });

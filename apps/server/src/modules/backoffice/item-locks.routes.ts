@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { QUEUE_NAMES } from '@ventanilla/domain';
+import { can, QUEUE_NAMES } from '@ventanilla/domain';
 import { Type } from 'typebox';
 import { signedInUser } from '../../plugins/protected-routes.js';
 import { errors, ItemLockSchema, NotJson, Nullable, OneOf } from '../../shared/http-schemas.js';
+import type { SessionUser } from '../../shared/session-types.js';
+import type { ItemLocksService } from './item-locks.service.js';
 import type { LockEvent } from './lock-events.js';
 
 /** An item id: a positive 32-bit integer (a larger one is a 400, never a database error). */
@@ -17,15 +19,23 @@ const STREAM_KEEPALIVE_MS = 25_000;
 const LockEventStream = NotJson(['text/event-stream'], {
   description:
     'text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on ' +
-    "their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every " +
+    "their heartbeat), `event: lock` (data {item_id, locked_by}: the order item's new holder, null when free) and " +
+    "`event: ticket-lock` (data {ticket_id, locked_by}: the ticket's, to those who may read tickets) for every " +
     'change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed)',
 });
 
 /** The SSE text of one event. */
 function eventText(event: LockEvent): string {
-  return event.type === 'lock'
-    ? `event: lock\ndata: ${JSON.stringify(event.change)}\n\n`
-    : 'event: resync\ndata: {}\n\n';
+  return event.type === 'resync'
+    ? 'event: resync\ndata: {}\n\n'
+    : `event: ${event.type}\ndata: ${JSON.stringify(event.change)}\n\n`;
+}
+
+/** Whether the viewer may be told this event: items by their status (notaries), tickets by `tickets.read`. */
+async function mayTell(itemLocks: ItemLocksService, viewer: SessionUser, event: LockEvent): Promise<boolean> {
+  if (event.type === 'lock') return itemLocks.lockVisibleTo(viewer, event.change.item_id);
+  if (event.type === 'ticket-lock') return can(viewer.role, 'tickets.read');
+  return true;
 }
 
 /** The exclusive lock (lease) of order items, the change check and the pulled queue (docs/backoffice.md). */
@@ -43,7 +53,7 @@ const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'backoffice.workspace' },
       schema: {
         tags: ['back office'],
-        summary: "Server-sent events of every order item's change of lock holder, as they are committed",
+        summary: "Server-sent events of every order item's and ticket's change of lock holder, as they are committed",
         response: { 200: LockEventStream, ...errors(401, 403) },
       },
     },
@@ -56,7 +66,7 @@ const itemLocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const unsubscribe = lockEvents.subscribe((event) => {
         told = told
           .then(async () => {
-            if (event.type === 'lock' && !(await itemLocks.lockVisibleTo(viewer, event.change.item_id))) return;
+            if (!(await mayTell(itemLocks, viewer, event))) return;
             if (out.writable) out.write(eventText(event));
           })
           .catch((err: unknown) => request.log.warn({ err }, 'lock event not told'));

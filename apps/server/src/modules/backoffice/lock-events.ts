@@ -1,21 +1,40 @@
 import type { ChannelHandler } from '../../db/pg-listener.js';
 
-/** The channel an order item's change of holder is announced on (the trigger of migration 0045). */
-export const LOCK_CHANNEL = 'item_lock_changed';
+/** The channel a change of holder of an order item or a ticket is announced on (the triggers of migrations 0045, 0051). */
+export const LOCK_CHANNEL = 'lock_changed';
 
-/** An item's new holder (null: free). */
+/** An order item's new holder (null: free). */
 export interface LockChange {
   item_id: number;
   locked_by: number | null;
 }
 
-/** What an agent's event stream is told: a change, or "read your locks again" (changes may have been missed). */
-export type LockEvent = { type: 'lock'; change: LockChange } | { type: 'resync' };
+/** A ticket's new holder (null: free). */
+export interface TicketLockChange {
+  ticket_id: number;
+  locked_by: number | null;
+}
 
-function isLockChange(value: unknown): value is LockChange {
-  if (typeof value !== 'object' || value === null) return false;
-  const { item_id: itemId, locked_by: lockedBy } = value as Record<string, unknown>;
-  return Number.isSafeInteger(itemId) && (lockedBy === null || Number.isSafeInteger(lockedBy));
+/**
+ * What an agent's event stream is told: an item's change (`lock`), a ticket's (`ticket-lock`), or "read your locks
+ * again" (changes may have been missed).
+ */
+export type LockEvent =
+  { type: 'lock'; change: LockChange } | { type: 'ticket-lock'; change: TicketLockChange } | { type: 'resync' };
+
+/** The event a notification's payload tells: exactly one integer id (item_id or ticket_id) and the holder. */
+function lockEventOf(value: unknown): LockEvent | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { item_id: itemId, ticket_id: ticketId, locked_by: lockedBy } = value as Record<string, unknown>;
+  if (!(lockedBy === null || Number.isSafeInteger(lockedBy))) return null;
+  const holder = lockedBy as number | null;
+  if (Number.isSafeInteger(itemId) && ticketId === undefined) {
+    return { type: 'lock', change: { item_id: itemId as number, locked_by: holder } };
+  }
+  if (Number.isSafeInteger(ticketId) && itemId === undefined) {
+    return { type: 'ticket-lock', change: { ticket_id: ticketId as number, locked_by: holder } };
+  }
+  return null;
 }
 
 /**
@@ -53,7 +72,8 @@ export class LockEvents {
         } catch {
           return;
         }
-        if (isLockChange(change)) this.publish({ type: 'lock', change });
+        const event = lockEventOf(change);
+        if (event) this.publish(event);
       },
       connected: () => {
         this.live = true;

@@ -25,7 +25,7 @@ const WorkspaceOut = Type.Object({
   closed_item_ids: Type.Array(Type.Integer(), { description: 'Items whose tabs were closed, most recent first' }),
   background_lock_seconds: Type.Integer({
     description:
-      "Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS)",
+      "Seconds after which a tab left in the background gives its order's or ticket's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS)",
   }),
 });
 

@@ -3513,10 +3513,10 @@ export interface paths {
         };
     };
     "/api/backoffice/locks/events": {
-        /** Server-sent events of every order item's change of lock holder, as they are committed */
+        /** Server-sent events of every order item's and ticket's change of lock holder, as they are committed */
         get: {
             responses: {
-                /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the item's new holder, null when free) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
+                /** @description text/event-stream: `event: ready` (data {live}: false when changes cannot be heard here, and screens rely on their heartbeat), `event: lock` (data {item_id, locked_by}: the order item's new holder, null when free) and `event: ticket-lock` (data {ticket_id, locked_by}: the ticket's, to those who may read tickets) for every change by any agent on any instance, `event: resync` (read your locks again: changes may have been missed) */
                 200: {
                     content: {
                         "text/event-stream": string;
@@ -9920,7 +9920,7 @@ export interface components {
         Tabs: components["schemas"]["TabsItem"][];
         /** @description Items whose tabs were closed, most recent first */
         ClosedItemIds: number[];
-        /** @description Seconds after which a tab left in the background gives its order's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
+        /** @description Seconds after which a tab left in the background gives its order's or ticket's lock back (BACKOFFICE_BACKGROUND_LOCK_SECONDS) */
         BackgroundLockSeconds: number;
         Schema26: {
             tabs: components["schemas"]["Tabs"];

@@ -9,8 +9,7 @@ export { FilterForm } from './components/filter-form';
 export { StaffGate } from './components/staff-gate';
 export { StatisticsGate } from './components/statistics-gate';
 export {
-  type ItemLockState,
-  type TicketLockState,
+  type LockState,
   useWorkspace,
   WorkspaceContext,
   type WorkspaceContextValue,

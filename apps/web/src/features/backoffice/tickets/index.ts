@@ -1,4 +1,4 @@
-export { useTicketLocks } from './api/tickets';
+export { ticketKeys, ticketLockApi } from './api/tickets';
 export { NewTicketScreen } from './components/new-ticket-screen';
 export { TicketQueue } from './components/ticket-queue';
 export { TicketsScreen } from './components/tickets-screen';

@@ -1,44 +1,11 @@
-import { moneyString } from '@ventanilla/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BackofficeListItem, ItemSearchPage } from '../../../../shared/lib/api-contract';
 import { apiError, handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
+import { listRowFixture } from '../lib/item-fixtures';
 import { ItemsRoute } from './items.route';
 
-const row: BackofficeListItem = {
-  item_id: 41,
-  order_id: 40,
-  product_id: 3,
-  product_name: 'Nota simple',
-  panel_status_id: 20,
-  status_text: 'En trámite',
-  client_status: 'processing',
-  email: 'cliente@example.com',
-  customer_name: 'Eva Ruiz',
-  referencia: 'EXP-1',
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-02T10:00:00.000Z',
-  total: moneyString('25.12'),
-  notes_count: 2,
-  files_count: 1,
-  flags: {
-    responded: false,
-    incident_shown_to_client: false,
-    client_email_answered: false,
-    claimed_from_registrars: false,
-    urgent: false,
-    related_orders: false,
-    nota_simple_refreshable: false,
-    country: null,
-  },
-  related_item_ids: [],
-  lock: { item_id: 41, locked_by: 8, locked_by_name: 'Luis Gil', expires_at: '2026-11-02T11:00:00.000Z' },
-  standby_until: null,
-  deadline_at: null,
-  priority: 3,
-  provider_id: null,
-  pinned_notes: [],
-};
+const row: BackofficeListItem = listRowFixture();
 
 /** The search answers `answer` and records the query it was asked. */
 function searchAnswers(answer: ItemSearchPage | Response) {

@@ -1,12 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { QueueName, TabKey, Workspace } from '@ventanilla/domain';
 
-/** The lock of a ticket open in a tab (useTicketLocks). */
-export type TicketLockState =
-  { status: 'pending' } | { status: 'held'; expiresAt: string } | { status: 'taken'; by: string } | { status: 'error' };
-
-/** The lock of an item open in a tab, as this screen knows it. */
-export type ItemLockState =
+/** The lock of an order item or a ticket open in a tab, as this screen knows it (useLeases). */
+export type LockState =
   /** Not locked by this agent: its tab is not shown (docs/backoffice.md, "Locks that follow the agent"). */
   | { status: 'background' }
   | { status: 'taking' }
@@ -20,11 +16,11 @@ export interface WorkspaceContextValue {
   /** The address a tab opens (search keeps its last filters). */
   hrefOf: (key: TabKey) => string;
   closeTab: (key: TabKey) => void;
-  locks: Readonly<Record<number, ItemLockState>>;
+  locks: Readonly<Record<number, LockState>>;
   /** Breaks another agent's lock (DELETE ?force=1), then takes it. */
   forceUnlock: (itemId: number) => Promise<void>;
   /** The locks of the tickets open in tabs, by ticket id. */
-  ticketLocks: Readonly<Record<number, TicketLockState>>;
+  ticketLocks: Readonly<Record<number, LockState>>;
   /** Breaks another agent's lock on a ticket (DELETE ?force=1, unlock_lock), then takes it. */
   forceTicketUnlock: (ticketId: number) => Promise<void>;
   /** The item each queue tab shows: undefined until known, null when nothing was waiting. */

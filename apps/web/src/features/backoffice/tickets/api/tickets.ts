@@ -1,12 +1,9 @@
-import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError, type PathOf } from '../../../../shared/lib/api-client';
 import { apiUpload } from '../../../../shared/lib/api-upload';
 import type { ApiBody, ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
 import { queryKeys } from '../../../../shared/lib/query-keys';
 import { ItemWriteQueue } from '../../items';
-import type { TicketLockState } from '../../shared';
 
 // Tickets (docs/backoffice.md, "Tickets"): the list, one ticket, its lock and its actions.
 
@@ -140,83 +137,3 @@ export const ticketLockApi = {
       params: { path: { ticketId }, query: { force: force ? '1' : undefined } },
     }),
 };
-
-/**
- * The locks of the tickets open in tabs, like the orders' (docs/backoffice.md, "Workspace"): taken when a ticket's
- * tab opens (or the Tickets queue gives it), renewed every LOCK_HEARTBEAT_MS while the tab stays open, visible or
- * not, and released when it closes; 423 says who holds it. A ticket the queue gave stays the agent's while they look
- * at another tab.
- */
-export function useTicketLocks(ticketIds: readonly number[]): {
-  ticketLocks: Readonly<Record<number, TicketLockState>>;
-  forceTicketUnlock: (ticketId: number) => Promise<void>;
-} {
-  const [locks, setLocks] = useState<Record<number, TicketLockState>>({});
-  const managed = useRef<readonly number[]>([]);
-  const held = useRef(new Set<number>());
-  const idsKey = ticketIds.join(',');
-
-  const set = useCallback((ticketId: number, state: TicketLockState | null) => {
-    setLocks((current) => {
-      const next = { ...current };
-      if (state) next[ticketId] = state;
-      else delete next[ticketId];
-      return next;
-    });
-  }, []);
-
-  const take = useCallback(
-    async (ticketId: number) => {
-      try {
-        const lock = await ticketLockApi.take(ticketId);
-        if (!managed.current.includes(ticketId)) {
-          // The tab closed while the request was on its way: give the lease back at once.
-          await ticketLockApi.release(ticketId).catch(() => undefined);
-          return;
-        }
-        held.current.add(ticketId);
-        set(ticketId, { status: 'held', expiresAt: lock.expires_at });
-      } catch (error) {
-        held.current.delete(ticketId);
-        if (!managed.current.includes(ticketId)) return;
-        if (isApiError(error, 423)) set(ticketId, { status: 'taken', by: error.lock?.locked_by_name ?? '' });
-        else if (!isApiError(error) || error.status !== 0) set(ticketId, { status: 'error' });
-      }
-    },
-    [set],
-  );
-
-  useEffect(() => {
-    const ids = idsKey ? idsKey.split(',').map(Number) : [];
-    const before = managed.current;
-    managed.current = ids;
-    for (const ticketId of ids) {
-      if (before.includes(ticketId)) continue;
-      set(ticketId, { status: 'pending' });
-      void take(ticketId);
-    }
-    for (const ticketId of before) {
-      if (ids.includes(ticketId)) continue;
-      set(ticketId, null);
-      if (held.current.delete(ticketId)) void ticketLockApi.release(ticketId).catch(() => undefined);
-    }
-  }, [idsKey, set, take]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      for (const ticketId of managed.current) void take(ticketId);
-    }, LOCK_HEARTBEAT_MS);
-    return () => window.clearInterval(timer);
-  }, [take]);
-
-  /** unlock_lock: breaks another agent's lease (recorded in the ticket's history), then takes it. */
-  const forceTicketUnlock = useCallback(
-    async (ticketId: number) => {
-      await ticketLockApi.release(ticketId, true);
-      await take(ticketId);
-    },
-    [take],
-  );
-
-  return { ticketLocks: locks, forceTicketUnlock };
-}

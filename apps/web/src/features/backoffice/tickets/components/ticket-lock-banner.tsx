@@ -7,14 +7,15 @@ import { ticketKeys } from '../api/tickets';
 import { useWorkspace } from '../../shared';
 
 /**
- * The ticket's lock, kept by the workspace for every open ticket tab (taken, renewed, released when the tab closes):
- * held by the agent, or who holds it with "Forzar desbloqueo" (unlock_lock, in the history).
+ * The ticket's lock, kept by the workspace while the agent looks at the ticket (docs/backoffice.md, "Locks that follow
+ * the agent"): held by the agent, or who holds it with "Forzar desbloqueo" (unlock_lock, in the history). Nothing
+ * while it is being taken or its tab is in the background.
  */
 export function TicketLockBanner({ ticketId }: { ticketId: number }) {
   const t = useT();
   const queryClient = useQueryClient();
   const { ticketLocks, forceTicketUnlock } = useWorkspace();
-  const lock = ticketLocks[ticketId] ?? { status: 'pending' };
+  const lock = ticketLocks[ticketId];
   const [forcing, setForcing] = useState(false);
   const [forced, setForced] = useState(false);
   const [forceError, setForceError] = useState<unknown>(null);
@@ -33,6 +34,8 @@ export function TicketLockBanner({ ticketId }: { ticketId: number }) {
     }
   }
 
+  if (!lock || lock.status === 'taking' || lock.status === 'background') return null;
+  if (lock.status === 'error') return <Alert>{t('tickets.lockError', { message: errorText(lock.error, t) })}</Alert>;
   if (lock.status === 'held') {
     return (
       <>
@@ -41,10 +44,9 @@ export function TicketLockBanner({ ticketId }: { ticketId: number }) {
       </>
     );
   }
-  if (lock.status !== 'taken') return null;
   return (
     <Alert tone="info">
-      <p>{t('tickets.lockedByOther', { name: lock.by })}</p>
+      <p>{t('tickets.lockedByOther', { name: lock.holderName })}</p>
       {forceError ? <p>{errorText(forceError, t)}</p> : null}
       <Button type="button" variant="warning" pending={forcing} onClick={() => void force()}>
         {t('tickets.forceUnlock')}

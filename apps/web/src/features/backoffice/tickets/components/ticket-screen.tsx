@@ -36,7 +36,7 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
   }
   const data = ticket.data;
   const lock = ticketLocks[ticketId];
-  const lockReason = lock?.status === 'taken' ? t('itemPage.lockedBy', { holder: lock.by }) : undefined;
+  const lockReason = lock?.status === 'locked' ? t('itemPage.lockedBy', { holder: lock.holderName }) : undefined;
   // The controls a lock would refuse: disabled together, the reason said next to them and read with them.
   const lockProps = {
     disabled: lockReason !== undefined,

@@ -12,10 +12,10 @@ import {
   type TabKey,
   type Workspace,
 } from '@ventanilla/domain';
-import { useTicketLocks } from '../../tickets';
 import { workspaceApi, workspaceKeys, type WorkspaceState } from '../api/workspace-queries';
 import { BASE, defaultHref, tabForPath, type WorkspaceContextValue } from '../../shared';
 import { useItemLocks } from './use-item-locks';
+import { useTicketLocks } from './use-ticket-locks';
 
 function fromServer(state: WorkspaceState): Workspace {
   return restoreWorkspace({
@@ -33,7 +33,7 @@ const sameTabs = (a: Workspace, b: Workspace) => a.active === b.active && a.tabs
 /**
  * The agents' workspace tabs (workspace-shell.tsx is their view): restored from the server, opened by the address
  * (an address already open reuses its tab), closed, saved back one request at a time; and the locks of the orders
- * and tickets open in them.
+ * and tickets open in them (only the shown one's held).
  */
 export function useWorkspaceTabs() {
   const location = useLocation();
@@ -105,7 +105,7 @@ export function useWorkspaceTabs() {
     for (const itemId of Object.values(queueItems)) if (typeof itemId === 'number') ids.add(itemId);
     return [...ids].sort((a, b) => a - b);
   }, [workspace, queueItems]);
-  // The order the agent is looking at: an order's tab, or the order a queue tab gave.
+  // The order the agent is looking at: an order's tab, or the order a queue tab gave (a ticket's tab: its ticket).
   const shownItemId = useMemo(() => {
     const active = workspace?.active;
     if (!active) return null;
@@ -119,7 +119,8 @@ export function useWorkspaceTabs() {
     () => (workspace?.tabs ?? []).map(tabTicketId).filter((id): id is number => id !== null),
     [workspace],
   );
-  const { ticketLocks, forceTicketUnlock } = useTicketLocks(ticketIds);
+  const shownTicketId = workspace?.active ? tabTicketId(workspace.active) : null;
+  const { ticketLocks, forceTicketUnlock } = useTicketLocks(ticketIds, shownTicketId, backgroundMs);
 
   const closeTab = useCallback(
     (key: TabKey) => {
