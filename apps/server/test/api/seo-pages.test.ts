@@ -5,12 +5,12 @@ import { categories, products } from '../../src/db/schema.js';
 import { loadPageRenderer } from '../../src/modules/seo/page-renderer.js';
 import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js';
 import { CONSENT_COOKIE, rejectAllConsent, serializeConsent } from '@ventanilla/domain';
-import { standInWebBuild, WEB_SSR_SOURCE_ENTRY } from '../support/stand-in-web-build.js';
+import { STAND_IN_MANIFEST, standInWebBuild, WEB_SSR_SOURCE_ENTRY } from '../support/stand-in-web-build.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // The server-rendered pages with the web app's real render module, loaded from its sources, around a
-// stand-in index.html shaped like Vite's output.
-const build = standInWebBuild('seo');
+// stand-in index.html and manifest shaped like Vite's output.
+const build = standInWebBuild('seo', { manifest: STAND_IN_MANIFEST });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -347,12 +347,52 @@ describe('other addresses', () => {
   });
 
   it("a server-rendered page fetches its code after its content; a page the browser renders doesn't wait", async () => {
-    for (const url of ['/tienda/nota-simple', '/tienda/nota-simple/step51']) {
+    for (const url of ['/tienda/nota-simple/step51', '/tienda/nota-simple/step1']) {
       const body = (await get(url)).body;
       expect(body, url).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     }
+    // A page hydrated as islands: its own entry, after its content too.
+    const islands = (await get('/tienda/nota-simple')).body;
+    expect(islands).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/islands-i1.js">');
     for (const url of ['/tienda/cart', '/orders']) {
       expect((await get(url)).body, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    }
+  });
+
+  it("pages whose content is plain HTML are hydrated as islands: they name the islands' entry, not the app's", async () => {
+    // docs/decisions/0028-home-page-islands.md: links and GET forms, the frame around them the only thing hydrated.
+    const islandPages = [
+      '/',
+      '/tienda/servicios',
+      '/tienda/servicios/reset',
+      '/tienda/servicios?grupo=marcas',
+      '/tienda/servicios/registro-civil',
+      '/tienda/servicios/informes-de-vehiculos?grupo=otros',
+      '/tienda/nota-simple',
+      '/tienda/buscar?q=nota',
+      '/legal/privacidad',
+      '/legal/aviso-legal',
+    ];
+    for (const url of islandPages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head, url).toContain('src="/assets/islands-i1.js"');
+      expect(head, url).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/frame-f1.js">',
+      );
+      // The catalogue's styles for its markup; neither the app's entry nor the screens' code.
+      expect(head, url).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-c2.css">');
+      expect(head, url).not.toContain('index-abc.js');
+      expect(head, url).not.toContain('catalog-c1.js');
+      // Its content is the server's markup, which the islands keep as it is.
+      expect(pageFacts(res.body).root, url).toContain('<main id="main"');
+    }
+    // Pages with forms or state of their own keep the whole app: a wizard step, the cart, the checkout, a 404 page.
+    for (const url of ['/tienda/nota-simple/step1', '/tienda/cart', '/customer/checkout', '/tienda/no-such-product']) {
+      const body = (await get(url)).body;
+      expect(body, url).toContain('src="/assets/index-abc.js"');
+      expect(body, url).not.toContain('islands-i1.js');
     }
   });
 
