@@ -905,7 +905,11 @@ export class SeoPages {
   ): Promise<RenderedPage> {
     if (!this.renderer)
       return rendered(status, this.assemble(store, headHtml(head({})), null, visitor, null, noscript));
-    const result = await this.renderer.render(path, { ...data, consentAsked: visitor.consentAsked });
+    const result = await this.renderer.render(path, {
+      ...data,
+      consentAsked: visitor.consentAsked,
+      ...(islandsHead !== null ? { islands: true } : {}),
+    });
     return rendered(
       status,
       this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads, noscript, islandsHead),
