@@ -94,6 +94,60 @@ test.describe.serial('screens load on demand', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the catalogue's list, a product and a legal page are islands too; the order link loads the wizard, which runs the app; back and forward", async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    let scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+    });
+    const loaded = () => scripts.map((s) => s.replace(/-[\w-]{8}\.js$/, ''));
+    // docs/decisions/0028-home-page-islands.md: the frame around the server's markup, not the app's entry.
+    for (const url of ['/tienda/servicios', '/legal/privacidad']) {
+      scripts = [];
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await waitForReactRoot(page);
+      await page.waitForLoadState('networkidle');
+      expect(loaded(), url).toContain('islands');
+      for (const absent of ['index', 'catalog', 'legal']) expect(loaded(), url).not.toContain(absent);
+    }
+    // From the list to a product: a full page load, hydrated as islands.
+    await page.goto('/tienda/servicios');
+    await waitForReactRoot(page);
+    scripts = [];
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: 'Más información sobre Nota simple del Registro de la Propiedad', exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/tienda\/nota-simple$/);
+    const product = page.getByRole('heading', { level: 1, name: 'Nota simple del Registro de la Propiedad' });
+    await expect(product).toBeVisible();
+    await waitForReactRoot(page);
+    expect(loaded()).toContain('islands');
+    expect(loaded()).not.toContain('index');
+    // The order link loads the wizard's first step, which runs the whole app.
+    scripts = [];
+    await page.getByRole('main').getByRole('link', { name: 'Solicitar', exact: true }).click();
+    await expect(page).toHaveURL(/\/tienda\/nota-simple\/step1$/);
+    await expect(page.getByRole('button', { name: 'Continuar', exact: true })).toBeVisible();
+    await waitForReactRoot(page);
+    expect(loaded()).toContain('index');
+    // Back to the product page and forward to the step again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tienda\/nota-simple$/);
+    await expect(product).toBeVisible();
+    await waitForReactRoot(page);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/tienda\/nota-simple\/step1$/);
+    await expect(page.getByRole('button', { name: 'Continuar', exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('the server-rendered home (a large page) hydrates under the CSP: no inline script, no console error', async () => {
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -223,8 +277,8 @@ test.describe.serial('screens load on demand', () => {
       attempts += 1;
       return route.abort('failed');
     });
-    // The catalogue's list runs the app (the start page's links are full page loads: decision 0028).
-    await page.goto('/tienda/servicios');
+    // A wizard step runs the app (the catalogue's pages are islands, their links full page loads: decision 0028).
+    await page.goto('/tienda/nota-simple/step51');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await waitForReactRoot(page);
     await page.getByRole('link', { name: /^Carrito/ }).click();

@@ -7,6 +7,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
+import { isFrameQuery } from './app/layout/shop-frame';
 import { createQueryClient } from './app/query-client';
 import { preloadShopScreens, routeObjects } from './app/router';
 import { seedQueries, type SsrData } from './app/ssr-seed';
@@ -78,7 +79,8 @@ export async function render(pathname: string, data: SsrData): Promise<RenderRes
       />
     </StrictMode>,
   );
-  const state = dehydrateState(queryClient, data.notFound, pageTexts(data.language, textKeys));
+  const texts = pageTexts(data.language, textKeys);
+  const state = dehydrateState(queryClient, data.notFound, texts, data.islands ? isFrameQuery : undefined);
   queryClient.clear();
   return { html, meta, state };
 }

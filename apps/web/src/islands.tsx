@@ -1,10 +1,12 @@
-// The browser's entry of a page hydrated as islands (docs/decisions/0028-home-page-islands.md): the start page, whose
-// content is the server's markup and stays so (its links and its search form are plain HTML: a full page load, which
-// the server renders). Only the frame around it is hydrated, the parts that change in the browser (the cookie banner,
-// the header's session, cart and notices, the impersonation banner, the footer's cookie settings, the update
-// prompt), without the router (its links are plain anchors: shared/ui/link.tsx), the screens or their chunks
-// (npm run bench:bundle; build/islands-imports.test.ts keeps the router out). The server names
-// this entry instead of main.tsx only on a page it rendered with its markup (apps/server: seo-pages.ts).
+// The browser's entry of a page hydrated as islands (docs/decisions/0028-home-page-islands.md): the start page, the
+// catalogue's lists, a category, a product, the search's results and the legal pages, whose content is the server's
+// markup and stays so (their links and search form are plain HTML: a full page load, which the server renders; a
+// product's price is text, its order link leads to the wizard, which runs the app). Only the frame around it is
+// hydrated, the parts that change in the browser (the cookie banner, the header's session, cart and notices, the
+// impersonation banner, the footer's cookie settings, the update prompt), without the router (its links are plain
+// anchors: shared/ui/link.tsx), the screens or their chunks (npm run bench:bundle; build/islands-imports.test.ts
+// keeps the router out). The server names this entry instead of main.tsx only on a page it rendered with its markup
+// (apps/server: seo-pages.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -5,12 +5,12 @@ import { categories, products } from '../../src/db/schema.js';
 import { loadPageRenderer } from '../../src/modules/seo/page-renderer.js';
 import { parseShellTemplate, SeoPages } from '../../src/modules/seo/seo-pages.js';
 import { CONSENT_COOKIE, rejectAllConsent, serializeConsent } from '@ventanilla/domain';
-import { standInWebBuild, WEB_SSR_SOURCE_ENTRY } from '../support/stand-in-web-build.js';
+import { STAND_IN_MANIFEST, standInWebBuild, WEB_SSR_SOURCE_ENTRY } from '../support/stand-in-web-build.js';
 import { createTestApp, notaSimpleAnswers, TestClient, type TestApp } from '../support/test-app.js';
 
 // The server-rendered pages with the web app's real render module, loaded from its sources, around a
-// stand-in index.html shaped like Vite's output.
-const build = standInWebBuild('seo');
+// stand-in index.html and manifest shaped like Vite's output.
+const build = standInWebBuild('seo', { manifest: STAND_IN_MANIFEST });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,8 +171,6 @@ describe('the start page, the search and the group chips (server-rendered, for a
     expect(page.root).toContain('Resultados de «VEHICULO dgt»');
     expect(page.root).toContain('Informe de vehículo de la DGT por matrícula');
     expect(page.root).toMatch(/<input[^>]*value="VEHICULO dgt"/);
-    // The browser hydrates from the same answer.
-    expect(res.body).toContain('"search"');
     const none = pageFacts((await get('/tienda/buscar?store=1&q=zzqxw')).body);
     expect(none.root).toContain('No hay trámites que coincidan con «zzqxw».');
     const empty = pageFacts((await get('/tienda/buscar?store=1')).body);
@@ -347,12 +345,56 @@ describe('other addresses', () => {
   });
 
   it("a server-rendered page fetches its code after its content; a page the browser renders doesn't wait", async () => {
-    for (const url of ['/tienda/nota-simple', '/tienda/nota-simple/step51']) {
+    for (const url of ['/tienda/nota-simple/step51', '/tienda/nota-simple/step1']) {
       const body = (await get(url)).body;
       expect(body, url).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     }
+    // A page hydrated as islands: its own entry, after its content too.
+    const islands = (await get('/tienda/nota-simple')).body;
+    expect(islands).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/islands-i1.js">');
     for (const url of ['/tienda/cart', '/orders']) {
       expect((await get(url)).body, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    }
+  });
+
+  it("pages whose content is plain HTML are hydrated as islands: they name the islands' entry, not the app's", async () => {
+    // docs/decisions/0028-home-page-islands.md: links and GET forms, the frame around them the only thing hydrated.
+    const islandPages = [
+      '/',
+      '/tienda/servicios',
+      '/tienda/servicios/reset',
+      '/tienda/servicios?grupo=marcas',
+      '/tienda/servicios/registro-civil',
+      '/tienda/servicios/informes-de-vehiculos?grupo=otros',
+      '/tienda/nota-simple',
+      '/tienda/buscar?q=nota',
+      '/legal/privacidad',
+      '/legal/aviso-legal',
+    ];
+    for (const url of islandPages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head, url).toContain('src="/assets/islands-i1.js"');
+      expect(head, url).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/frame-f1.js">',
+      );
+      // The catalogue's styles for its markup; neither the app's entry nor the screens' code.
+      expect(head, url).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog-c2.css">');
+      expect(head, url).not.toContain('index-abc.js');
+      expect(head, url).not.toContain('catalog-c1.js');
+      // Its content is the server's markup, which the islands keep as it is; its state, what the frame reads (the
+      // session, the store), not the answers the content was rendered from.
+      const page = pageFacts(res.body);
+      expect(page.root, url).toContain('<main id="main"');
+      const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ queryKey: unknown[] }> } };
+      expect(state.queries.queries.map((q) => q.queryKey[0]).sort(), url).toEqual(['session', 'store']);
+    }
+    // Pages with forms or state of their own keep the whole app: a wizard step, the cart, the checkout, a 404 page.
+    for (const url of ['/tienda/nota-simple/step1', '/tienda/cart', '/customer/checkout', '/tienda/no-such-product']) {
+      const body = (await get(url)).body;
+      expect(body, url).toContain('src="/assets/index-abc.js"');
+      expect(body, url).not.toContain('islands-i1.js');
     }
   });
 
@@ -592,8 +634,9 @@ describe('an attacker', () => {
     expect(decode(page.title)).toBe(`${hostile} title - Ventanilla`);
     expect(decode(page.description)).toBe(`"><img src=x onerror=alert(1)> ${hostile}`);
     expect(decode(page.ogTitle)).toBe(decode(page.title));
+    // A page hydrated as islands carries no catalogue answer in its state (a wizard step's does: the next test).
     const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ state: { data: unknown } }> } };
-    expect(JSON.stringify(state.queries.queries.map((q) => q.state.data))).toContain(JSON.stringify(hostile));
+    expect(JSON.stringify(state.queries.queries.map((q) => q.state.data))).not.toContain(JSON.stringify(hostile));
   });
 
   it("cannot break out of a wizard step's inlined state with a product's texts", async () => {

@@ -10,13 +10,34 @@ export const WEB_SSR_SOURCE_ENTRY = path.resolve(
 );
 
 /**
+ * A Vite manifest shaped like the build's (apps/web/dist/.vite/manifest.json): the app's entry (index.html) and the
+ * islands' entry (src/islands.tsx; docs/decisions/0028-home-page-islands.md) share `frame`; the catalogue screens'
+ * chunk has its own stylesheet.
+ */
+export const STAND_IN_MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_frame-f1.js'] },
+  '_frame-f1.js': { file: 'assets/frame-f1.js', css: ['assets/frame-f2.css'] },
+  'src/islands.tsx': { file: 'assets/islands-i1.js', isEntry: true, imports: ['_frame-f1.js'] },
+  'src/app/screens/catalog.ts': {
+    file: 'assets/catalog-c1.js',
+    isDynamicEntry: true,
+    imports: ['_frame-f1.js'],
+    css: ['assets/catalog-c2.css'],
+  },
+};
+
+/**
  * A stand-in web build: a temporary directory holding an index.html shaped like Vite's output, so a test of the
  * server-rendered pages passes on a fresh clone where apps/web/dist does not exist. `env` points the app at it and at
- * the render module's sources; `remove` deletes it.
+ * the render module's sources; `remove` deletes it. With `manifest`, Vite's manifest too (the chunks pages name).
  */
-export function standInWebBuild(prefix: string) {
+export function standInWebBuild(prefix: string, options: { manifest?: Record<string, unknown> } = {}) {
   const dist = mkdtempSync(path.join(tmpdir(), `ventanilla-${prefix}-dist-`));
   mkdirSync(path.join(dist, 'assets'));
+  if (options.manifest) {
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(options.manifest));
+  }
   writeFileSync(
     path.join(dist, 'index.html'),
     `<!doctype html>
@@ -24,7 +45,13 @@ export function standInWebBuild(prefix: string) {
   <head>
     <meta charset="UTF-8" />
     <title>Ventanilla</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>${
+      // What Vite writes for the entry's static imports (STAND_IN_MANIFEST's `frame`).
+      options.manifest
+        ? '\n    <link rel="modulepreload" crossorigin href="/assets/frame-f1.js">' +
+          '\n    <link rel="stylesheet" crossorigin href="/assets/frame-f2.css">'
+        : ''
+    }
   </head>
   <body>
     <div id="root"></div>

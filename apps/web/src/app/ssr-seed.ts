@@ -48,6 +48,11 @@ export interface SsrData {
   notFound: boolean;
   /** No cookie choice came with the request: the page carries the cookie dialog. */
   consentAsked?: boolean;
+  /**
+   * The page is hydrated as islands (docs/decisions/0028-home-page-islands.md): its state carries what the frame
+   * reads (app/layout/shop-frame.tsx, `isFrameQuery`), not the answers its content was rendered from.
+   */
+  islands?: boolean;
 }
 
 /**

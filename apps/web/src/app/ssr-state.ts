@@ -27,12 +27,19 @@ export interface SsrState {
 /**
  * The query cache of a rendered page, but for the language's texts: the whole catalogue in every page (about 75 KB)
  * would only delay it, so a page with markup carries the texts it shows (`texts`) and the browser loads the
- * language's chunk after hydrating; a page without markup names the chunk in its head.
+ * language's chunk after hydrating; a page without markup names the chunk in its head. `keep`: only the queries it
+ * accepts (a page hydrated as islands carries what its frame reads, not the answers its content was rendered from).
  */
-export function dehydrateState(queryClient: QueryClient, notFound: boolean, texts?: PageTexts): SsrState {
+export function dehydrateState(
+  queryClient: QueryClient,
+  notFound: boolean,
+  texts?: PageTexts,
+  keep: (queryKey: readonly unknown[]) => boolean = () => true,
+): SsrState {
   const textsKey = queryKeys.texts('')[0];
   const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] !== textsKey,
+    shouldDehydrateQuery: (query) =>
+      defaultShouldDehydrateQuery(query) && query.queryKey[0] !== textsKey && keep(query.queryKey),
   });
   return texts ? { queries, notFound, texts } : { queries, notFound };
 }

@@ -27,6 +27,8 @@ export interface SsrData {
   notFound: boolean;
   /** No cookie choice came with the request: the page carries the cookie dialog. */
   consentAsked?: boolean;
+  /** The page is hydrated as islands: its state carries what the frame reads, not its content's answers. */
+  islands?: boolean;
 }
 
 export interface PageRenderer {

@@ -428,7 +428,7 @@ export class SeoPages {
         // The start page shows the most ordered products: rendered again when they may have changed.
         const popular = this.popular ? await this.popular.of(id).catch(() => null) : null;
         const revision = this.popular?.revision() ?? 0;
-        return this.cached(`${id}:home:/:${revision}${variant}`, () => this.home(store, '/', visitor, popular, true));
+        return this.cached(`${id}:home:/:${revision}${variant}`, () => this.home(store, '/', visitor, popular));
       }
       case 'search':
         return this.search(store, (query.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX), visitor);
@@ -558,32 +558,44 @@ export class SeoPages {
     const found = this.catalog.search(store.storeId, q) ?? { query: q, items: [] };
     const data = { ...this.baseData(store), search: { query: q, data: found } };
     const path = q ? `${SEARCH_PATH}?q=${encodeURIComponent(q)}` : SEARCH_PATH;
-    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
-      title: meta.title ?? store.name,
-      description: meta.description ?? '',
-      canonical: null,
-      alternates: [],
-      noindex: true,
-      og: null,
-      jsonLd: [],
-    }));
+    const { islandsHead, pagePreloads } = this.islands();
+    return this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      (meta) => ({
+        title: meta.title ?? store.name,
+        description: meta.description ?? '',
+        canonical: null,
+        alternates: [],
+        noindex: true,
+        og: null,
+        jsonLd: [],
+      }),
+      pagePreloads,
+      null,
+      islandsHead,
+    );
   }
 
   /**
-   * The start page and the catalogue's lists. The start page (`islands`) is hydrated as islands: its content stays
-   * the server's markup, only the frame around it runs (docs/decisions/0028-home-page-islands.md).
+   * What a page hydrated as islands names (docs/decisions/0028-home-page-islands.md): its content stays the server's
+   * markup, only the frame around it runs. The pages whose content works as plain HTML (links, GET forms): the start
+   * page, the catalogue's lists, a category, a product, the search's results and the legal pages. The catalogue's
+   * stylesheets stay (its markup needs them), its scripts are not named; without a build manifest, the app's entry.
    */
-  private home(
-    store: StoreInfo,
-    path: string,
-    visitor: Visitor,
-    popular: unknown,
-    islands = false,
-  ): Promise<RenderedPage> {
+  private islands(): { pagePreloads: string | null; islandsHead: string | null } {
+    const islandsHead = this.preloads?.islands() ?? null;
+    return { islandsHead, pagePreloads: islandsHead === null ? null : this.preloads!.catalogueStyles() };
+  }
+
+  /** The start page and the catalogue's lists, hydrated as islands. */
+  private home(store: StoreInfo, path: string, visitor: Visitor, popular: unknown): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
     const data = { ...this.baseData(store), ...(popular ? { popular } : {}) };
-    const islandsHead = islands ? (this.preloads?.islands() ?? null) : null;
-    const pagePreloads = islandsHead === null ? null : this.preloads!.catalogueStyles();
+    const { islandsHead, pagePreloads } = this.islands();
     const page = this.renderPage(
       store,
       path,
@@ -614,17 +626,28 @@ export class SeoPages {
     if (!category) return this.notFound(store, MISSING_CATEGORY, visitor);
     const path = `/tienda/servicios/${category.url_key}`;
     const data = { ...this.baseData(store), category: { urlKey, data: category } };
+    const { islandsHead, pagePreloads } = this.islands();
     // A filtered list's canonical address is the whole list's.
-    return this.renderPage(store, `${path}${groupQuery}`, data, 200, visitor, (meta) => ({
-      title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
-      description: meta.description ?? (category.meta_description || category.description),
-      canonical: this.url(store, path),
-      alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
-      // A category with no services in this store answers (its page says so) but is not a page to index.
-      noindex: category.products.length === 0,
-      og: this.og(store, 'website', this.absolute(store, category.image)),
-      jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
-    }));
+    return this.renderPage(
+      store,
+      `${path}${groupQuery}`,
+      data,
+      200,
+      visitor,
+      (meta) => ({
+        title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
+        description: meta.description ?? (category.meta_description || category.description),
+        canonical: this.url(store, path),
+        alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
+        // A category with no services in this store answers (its page says so) but is not a page to index.
+        noindex: category.products.length === 0,
+        og: this.og(store, 'website', this.absolute(store, category.image)),
+        jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
+      }),
+      pagePreloads,
+      null,
+      islandsHead,
+    );
   }
 
   private async product(store: StoreInfo, urlKey: string, visitor: Visitor): Promise<RenderedPage> {
@@ -637,43 +660,55 @@ export class SeoPages {
       (listed && this.catalog.localizedCategory(store.storeId, listed))) as { name: string } | undefined;
     const image = this.absolute(store, product.image);
     const data = { ...this.baseData(store), product: { urlKey, data: product } };
-    return this.renderPage(store, path, data, 200, visitor, (meta) => {
-      const description = meta.description ?? (product.meta_description || product.short_description);
-      return {
-        title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
-        description,
-        canonical,
-        alternates: this.alternates(store, path, (id) => !!this.catalog.findProduct(id, urlKey)),
-        noindex: false,
-        og: this.og(store, 'product', image),
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Product',
-            name: product.name,
-            description,
-            sku: String(product.product_id),
-            url: canonical,
-            ...(image ? { image } : {}),
-            ...(category ? { category: category.name } : {}),
-            brand: { '@type': 'Brand', name: store.name },
-            offers: {
-              '@type': 'Offer',
-              // The price the API shows (VAT included), so the search snippet and the page agree.
-              price: product.price,
-              priceCurrency: 'EUR',
-              availability: 'https://schema.org/InStock',
+    // Its content is links (the category, the order's first step) and the price, the API's: nothing to hydrate.
+    const { islandsHead, pagePreloads } = this.islands();
+    return this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      (meta) => {
+        const description = meta.description ?? (product.meta_description || product.short_description);
+        return {
+          title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
+          description,
+          canonical,
+          alternates: this.alternates(store, path, (id) => !!this.catalog.findProduct(id, urlKey)),
+          noindex: false,
+          og: this.og(store, 'product', image),
+          jsonLd: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'Product',
+              name: product.name,
+              description,
+              sku: String(product.product_id),
               url: canonical,
+              ...(image ? { image } : {}),
+              ...(category ? { category: category.name } : {}),
+              brand: { '@type': 'Brand', name: store.name },
+              offers: {
+                '@type': 'Offer',
+                // The price the API shows (VAT included), so the search snippet and the page agree.
+                price: product.price,
+                priceCurrency: 'EUR',
+                availability: 'https://schema.org/InStock',
+                url: canonical,
+              },
             },
-          },
-          this.breadcrumbs(store, [
-            ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
-            { name: product.name, path },
-          ]),
-          ...this.organization(store),
-        ],
-      };
-    });
+            this.breadcrumbs(store, [
+              ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
+              { name: product.name, path },
+            ]),
+            ...this.organization(store),
+          ],
+        };
+      },
+      pagePreloads,
+      null,
+      islandsHead,
+    );
   }
 
   private legal(store: StoreInfo, slug: LegalPageSlug, visitor: Visitor): Promise<RenderedPage> {
@@ -681,15 +716,26 @@ export class SeoPages {
     const seller = this.sellers?.of(store.storeId);
     // The legal pages name the seller: it comes with the page (the browser does not ask for it again).
     const data = { ...this.baseData(store), ...(seller ? { seller } : {}) };
-    return this.renderPage(store, path, data, 200, visitor, (meta) => ({
-      title: meta.title ?? store.name,
-      description: meta.description ?? '',
-      canonical: this.url(store, path),
-      alternates: this.alternates(store, path, () => true),
-      noindex: false,
-      og: this.og(store, 'website', null),
-      jsonLd: this.organization(store),
-    }));
+    const { islandsHead, pagePreloads } = this.islands();
+    return this.renderPage(
+      store,
+      path,
+      data,
+      200,
+      visitor,
+      (meta) => ({
+        title: meta.title ?? store.name,
+        description: meta.description ?? '',
+        canonical: this.url(store, path),
+        alternates: this.alternates(store, path, () => true),
+        noindex: false,
+        og: this.og(store, 'website', null),
+        jsonLd: this.organization(store),
+      }),
+      pagePreloads,
+      null,
+      islandsHead,
+    );
   }
 
   /**
@@ -859,7 +905,11 @@ export class SeoPages {
   ): Promise<RenderedPage> {
     if (!this.renderer)
       return rendered(status, this.assemble(store, headHtml(head({})), null, visitor, null, noscript));
-    const result = await this.renderer.render(path, { ...data, consentAsked: visitor.consentAsked });
+    const result = await this.renderer.render(path, {
+      ...data,
+      consentAsked: visitor.consentAsked,
+      ...(islandsHead !== null ? { islands: true } : {}),
+    });
     return rendered(
       status,
       this.assemble(store, headHtml(head(result.meta)), result, visitor, pagePreloads, noscript, islandsHead),

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useStoreInfo, useUser } from '../../shared/auth/session';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
 import { useT } from '../../shared/i18n';
+import { queryKeys } from '../../shared/lib/query-keys';
 import { useUnreadNotifications } from '../../shared/notifications/use-unread';
 import { Link, NavLink, SkipLink } from '../../shared/ui';
 import { lazyModule } from '../lazy-route';
@@ -13,6 +14,22 @@ import './layout.css';
 // Only a customer's session can be an impersonation: its banner is a chunk loaded for customers alone (a failed
 // load is handled as any screen's: reload once, then the error; lazy-route.tsx).
 const ImpersonationBanner = lazyModule(() => import('./impersonation-banner')).screen('ImpersonationBanner');
+
+/**
+ * The queries the frame renders from on the server (the session, the store's name, a visitor's cart): all a page
+ * hydrated as islands carries in its state, since its content is never rendered in the browser (entry-server.tsx).
+ * One left out would make the frame's hydration differ from the server's markup (e2e: no console error).
+ */
+const FRAME_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
+  queryKeys.session[0],
+  queryKeys.store(0)[0],
+  queryKeys.cart[0],
+]);
+
+/** Whether a query is one the frame renders from (its key's first part). */
+export function isFrameQuery(queryKey: readonly unknown[]): boolean {
+  return FRAME_QUERY_ROOTS.has(queryKey[0]);
+}
 
 /** The header's link to the notifications, with how many are unread (the badge) in its accessible name. */
 function NoticesLink() {
