@@ -1,8 +1,4 @@
 export { backofficeKeys, useItem, useItems, useStatuses } from './api/backoffice-queries';
-export {
-  useCustomerSavedItems,
-  type CustomerSavedItems as CustomerSavedItemsSummary,
-} from './api/customer-saved-items';
 export { AdminGate } from './components/admin-gate';
 export { CustomerSavedItems } from './components/customer-saved-items';
 export { FilterForm } from './components/filter-form';
