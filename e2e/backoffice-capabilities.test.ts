@@ -154,6 +154,10 @@ test.describe.serial('back-office capabilities in the browser', () => {
     await expect(tools).toContainText(`(${SANDBOX_CIF})`);
     await expect(tools).toContainText('Datos ficticios (sandbox)');
     await expect(tools).toContainText(/Facturación \d{4}/);
+    // Audited from the top of the page: where the clicks left the window, whatever of the main column sits at the
+    // sticky header's lower edge is "partly obscured" for axe's target-size rule (a fold's summary, seen once), which
+    // says where the window stopped, not how the page is built. axe still audits the whole page, results included.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page, 'lookup results');
   });
 
