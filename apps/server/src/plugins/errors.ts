@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { translateDomainMessage, type Language } from '@ventanilla/domain';
 import { isDatabaseUnavailableError } from '../db/connection.js';
+import { sqlState } from '../db/sql-state.js';
 import { findSession } from '../modules/customers/index.js';
 import { SESSION_COOKIE } from './session.js';
 import { AppError, type ErrorCode } from '../shared/app-error.js';
@@ -16,12 +17,7 @@ declare module 'fastify' {
 
 /** PostgreSQL's class 22 (data exception: out of range, invalid text representation, bad encoding), however wrapped. */
 function isDataException(err: unknown): boolean {
-  for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-    current = current.cause;
-  }
-  return false;
+  return sqlState(err)?.startsWith('22') ?? false;
 }
 
 // The embedded database is back within seconds after a crash (it is restarted at once); a server of its own too.

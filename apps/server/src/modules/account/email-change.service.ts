@@ -6,6 +6,7 @@ import { checkEmailChange, EMAIL_CHANGE_MAX_PER_HOUR, EMAIL_CHANGE_TTL_HOURS, ma
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailChangeRequests, users } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import { AppError } from '../../shared/app-error.js';
 import { type EmailService, RESET_TOKEN_PLACEHOLDER } from '../email/index.js';
 import { clearLoginThrottle, findUserByEmail, hashToken, normaliseEmail, verifyPassword } from '../customers/index.js';
@@ -13,13 +14,6 @@ import { recordActivity } from './notifications.service.js';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export class EmailChangeService {
   constructor(

@@ -13,6 +13,7 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import { sendTogether, transactionAfter, type Db, type DbOrTx, type Tx } from '../../db/database.js';
 import { carts, orderItems, orders, payments, users } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import { AppError } from '../../shared/app-error.js';
 import { type CartService, refuseUnorderable } from '../cart/index.js';
 import type { CatalogService, StoreInfo } from '../catalog/index.js';
@@ -86,13 +87,6 @@ export function acceptedConsents(
 /** Checks a full-invoice request by the billing rules (fields `invoice.name`, `invoice.tax_id`...). */
 function checkedInvoice(request: InvoiceRequest | undefined): Accepted['invoice'] {
   return request ? { ...checkBillingInput(request, 'invoice.'), save: request.save === true } : null;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
 }
 
 /** The order a quote link places has this key: a second payer (or a retry) finds it instead of placing another. */

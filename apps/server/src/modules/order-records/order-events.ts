@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import type { Cents, ClientStatusKey } from '@ventanilla/domain';
 import { asc, eq, sql } from 'drizzle-orm';
+import { SQL_STATE, sqlState } from '../../db/sql-state.js';
 import { reusableStatement } from '../../db/statements.js';
 import { orderItems, type customerBilling, type orders } from '../../db/schema.js';
 
@@ -147,18 +148,6 @@ type AwaitLater = (sent: Promise<unknown>) => void;
 
 type Listener<E> = (tx: Tx, event: E, awaitLater: AwaitLater) => Promise<void>;
 
-/** PostgreSQL's code of an error (Drizzle keeps the driver's error as its cause). */
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-/** "current transaction is aborted": what a statement sent behind a failed one in the transaction gets. */
-const IN_FAILED_TRANSACTION = '25P02';
-
 interface EventMap {
   placed: OrderPlacedEvent;
   paid: OrderPaidEvent;
@@ -218,13 +207,13 @@ export class OrderEvents {
       for (const listener of this.lateListeners[name]) await listener(tx, event, awaitLater);
     } catch (err) {
       // Failed only because a statement sent before it (and not awaited) failed: that one's error is the one thrown.
-      if (sqlState(err) === IN_FAILED_TRANSACTION) {
+      if (sqlState(err) === SQL_STATE.inFailedTransaction) {
         for (const statement of sent) {
           const cause = await statement.then(
             () => undefined,
             (e: unknown) => e,
           );
-          if (cause !== undefined && sqlState(cause) !== IN_FAILED_TRANSACTION) throw cause;
+          if (cause !== undefined && sqlState(cause) !== SQL_STATE.inFailedTransaction) throw cause;
         }
       }
       throw err;

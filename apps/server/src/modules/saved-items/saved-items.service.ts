@@ -18,6 +18,7 @@ import {
   type ValidSavedItem,
 } from '@ventanilla/domain';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import { reusableStatement } from '../../db/statements.js';
 import {
   itemDocumentReads,
@@ -41,12 +42,6 @@ export interface SavedItemBody extends SavedItemInput {
 
 /** A PUT: the fields sent replace the item's (a follow-up or favourite toggle sends only that). */
 export type SavedItemPatch = Partial<SavedItemBody>;
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
 
 /** LIKE pattern of a search text (its %, _ and \ taken literally). */
 function containsPattern(text: string): string {
