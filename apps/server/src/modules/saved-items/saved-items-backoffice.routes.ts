@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CUSTOMER_SUMMARY_ATTRS, CUSTOMER_SUMMARY_LIMIT } from '@ventanilla/domain';
 import { Type } from 'typebox';
-import { errors } from '../../shared/http-schemas.js';
+import { errors, IdParam } from '../../shared/http-schemas.js';
 
-const INT32 = 2_147_483_647;
 // As the other back-office customer routes: an id that is no positive 32-bit integer is a 400, an unknown one a 404.
-const CustomerIdParams = Type.Object({ customerId: Type.Integer({ minimum: 1, maximum: INT32 }) });
+const CustomerIdParams = Type.Object({ customerId: IdParam });
 
 const SummaryItem = Type.Object({
   id: Type.Integer(),
