@@ -558,66 +558,52 @@ export class SeoPages {
     const found = this.catalog.search(store.storeId, q) ?? { query: q, items: [] };
     const data = { ...this.baseData(store), search: { query: q, data: found } };
     const path = q ? `${SEARCH_PATH}?q=${encodeURIComponent(q)}` : SEARCH_PATH;
-    const { islandsHead, pagePreloads } = this.islands();
-    return this.renderPage(
-      store,
-      path,
-      data,
-      200,
-      visitor,
-      (meta) => ({
-        title: meta.title ?? store.name,
-        description: meta.description ?? '',
-        canonical: null,
-        alternates: [],
-        noindex: true,
-        og: null,
-        jsonLd: [],
-      }),
-      pagePreloads,
-      null,
-      islandsHead,
-    );
+    return this.renderIslandsPage(store, path, data, 200, visitor, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical: null,
+      alternates: [],
+      noindex: true,
+      og: null,
+      jsonLd: [],
+    }));
   }
 
   /**
-   * What a page hydrated as islands names (docs/decisions/0028-home-page-islands.md): its content stays the server's
+   * Renders a page hydrated as islands (docs/decisions/0028-home-page-islands.md): its content stays the server's
    * markup, only the frame around it runs. The pages whose content works as plain HTML (links, GET forms): the start
    * page, the catalogue's lists, a category, a product, the search's results and the legal pages. The catalogue's
    * stylesheets stay (its markup needs them), its scripts are not named; without a build manifest, the app's entry.
    */
-  private islands(): { pagePreloads: string | null; islandsHead: string | null } {
+  private renderIslandsPage(
+    store: StoreInfo,
+    path: string,
+    data: SsrData,
+    status: 200 | 404,
+    visitor: Visitor,
+    head: (meta: { title?: string; description?: string }) => PageHead,
+  ): Promise<RenderedPage> {
     const islandsHead = this.preloads?.islands() ?? null;
-    return { islandsHead, pagePreloads: islandsHead === null ? null : this.preloads!.catalogueStyles() };
+    const pagePreloads = islandsHead === null ? null : this.preloads!.catalogueStyles();
+    return this.renderPage(store, path, data, status, visitor, head, pagePreloads, null, islandsHead);
   }
 
   /** The start page and the catalogue's lists, hydrated as islands. */
   private home(store: StoreInfo, path: string, visitor: Visitor, popular: unknown): Promise<RenderedPage> {
     const canonical = this.url(store, '/');
     const data = { ...this.baseData(store), ...(popular ? { popular } : {}) };
-    const { islandsHead, pagePreloads } = this.islands();
-    const page = this.renderPage(
-      store,
-      path,
-      data,
-      200,
-      visitor,
-      (meta) => ({
-        title: meta.title ?? store.name,
-        description: meta.description ?? '',
-        canonical,
-        alternates: this.alternates(store, '/', () => true),
-        noindex: false,
-        og: this.og(store, 'website', null),
-        jsonLd: [
-          { '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical },
-          ...this.organization(store),
-        ],
-      }),
-      pagePreloads,
-      null,
-      islandsHead,
-    );
+    const page = this.renderIslandsPage(store, path, data, 200, visitor, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical,
+      alternates: this.alternates(store, '/', () => true),
+      noindex: false,
+      og: this.og(store, 'website', null),
+      jsonLd: [
+        { '@context': 'https://schema.org', '@type': 'WebSite', name: store.name, url: canonical },
+        ...this.organization(store),
+      ],
+    }));
     return page;
   }
 
@@ -626,28 +612,17 @@ export class SeoPages {
     if (!category) return this.notFound(store, MISSING_CATEGORY, visitor);
     const path = `/tienda/servicios/${category.url_key}`;
     const data = { ...this.baseData(store), category: { urlKey, data: category } };
-    const { islandsHead, pagePreloads } = this.islands();
     // A filtered list's canonical address is the whole list's.
-    return this.renderPage(
-      store,
-      `${path}${groupQuery}`,
-      data,
-      200,
-      visitor,
-      (meta) => ({
-        title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
-        description: meta.description ?? (category.meta_description || category.description),
-        canonical: this.url(store, path),
-        alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
-        // A category with no services in this store answers (its page says so) but is not a page to index.
-        noindex: category.products.length === 0,
-        og: this.og(store, 'website', this.absolute(store, category.image)),
-        jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
-      }),
-      pagePreloads,
-      null,
-      islandsHead,
-    );
+    return this.renderIslandsPage(store, `${path}${groupQuery}`, data, 200, visitor, (meta) => ({
+      title: meta.title ?? `${category.meta_title || category.name} - ${store.name}`,
+      description: meta.description ?? (category.meta_description || category.description),
+      canonical: this.url(store, path),
+      alternates: this.alternates(store, path, (id) => !!this.catalog.categoryJson(id, urlKey)),
+      // A category with no services in this store answers (its page says so) but is not a page to index.
+      noindex: category.products.length === 0,
+      og: this.og(store, 'website', this.absolute(store, category.image)),
+      jsonLd: [this.breadcrumbs(store, [{ name: category.name, path }]), ...this.organization(store)],
+    }));
   }
 
   private async product(store: StoreInfo, urlKey: string, visitor: Visitor): Promise<RenderedPage> {
@@ -661,54 +636,43 @@ export class SeoPages {
     const image = this.absolute(store, product.image);
     const data = { ...this.baseData(store), product: { urlKey, data: product } };
     // Its content is links (the category, the order's first step) and the price, the API's: nothing to hydrate.
-    const { islandsHead, pagePreloads } = this.islands();
-    return this.renderPage(
-      store,
-      path,
-      data,
-      200,
-      visitor,
-      (meta) => {
-        const description = meta.description ?? (product.meta_description || product.short_description);
-        return {
-          title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
-          description,
-          canonical,
-          alternates: this.alternates(store, path, (id) => !!this.catalog.findProduct(id, urlKey)),
-          noindex: false,
-          og: this.og(store, 'product', image),
-          jsonLd: [
-            {
-              '@context': 'https://schema.org',
-              '@type': 'Product',
-              name: product.name,
-              description,
-              sku: String(product.product_id),
+    return this.renderIslandsPage(store, path, data, 200, visitor, (meta) => {
+      const description = meta.description ?? (product.meta_description || product.short_description);
+      return {
+        title: meta.title ?? `${product.meta_title || product.name} - ${store.name}`,
+        description,
+        canonical,
+        alternates: this.alternates(store, path, (id) => !!this.catalog.findProduct(id, urlKey)),
+        noindex: false,
+        og: this.og(store, 'product', image),
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: product.name,
+            description,
+            sku: String(product.product_id),
+            url: canonical,
+            ...(image ? { image } : {}),
+            ...(category ? { category: category.name } : {}),
+            brand: { '@type': 'Brand', name: store.name },
+            offers: {
+              '@type': 'Offer',
+              // The price the API shows (VAT included), so the search snippet and the page agree.
+              price: product.price,
+              priceCurrency: 'EUR',
+              availability: 'https://schema.org/InStock',
               url: canonical,
-              ...(image ? { image } : {}),
-              ...(category ? { category: category.name } : {}),
-              brand: { '@type': 'Brand', name: store.name },
-              offers: {
-                '@type': 'Offer',
-                // The price the API shows (VAT included), so the search snippet and the page agree.
-                price: product.price,
-                priceCurrency: 'EUR',
-                availability: 'https://schema.org/InStock',
-                url: canonical,
-              },
             },
-            this.breadcrumbs(store, [
-              ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
-              { name: product.name, path },
-            ]),
-            ...this.organization(store),
-          ],
-        };
-      },
-      pagePreloads,
-      null,
-      islandsHead,
-    );
+          },
+          this.breadcrumbs(store, [
+            ...(category ? [{ name: category.name, path: `/tienda/servicios/${product.cat_url_key}` }] : []),
+            { name: product.name, path },
+          ]),
+          ...this.organization(store),
+        ],
+      };
+    });
   }
 
   private legal(store: StoreInfo, slug: LegalPageSlug, visitor: Visitor): Promise<RenderedPage> {
@@ -716,26 +680,15 @@ export class SeoPages {
     const seller = this.sellers?.of(store.storeId);
     // The legal pages name the seller: it comes with the page (the browser does not ask for it again).
     const data = { ...this.baseData(store), ...(seller ? { seller } : {}) };
-    const { islandsHead, pagePreloads } = this.islands();
-    return this.renderPage(
-      store,
-      path,
-      data,
-      200,
-      visitor,
-      (meta) => ({
-        title: meta.title ?? store.name,
-        description: meta.description ?? '',
-        canonical: this.url(store, path),
-        alternates: this.alternates(store, path, () => true),
-        noindex: false,
-        og: this.og(store, 'website', null),
-        jsonLd: this.organization(store),
-      }),
-      pagePreloads,
-      null,
-      islandsHead,
-    );
+    return this.renderIslandsPage(store, path, data, 200, visitor, (meta) => ({
+      title: meta.title ?? store.name,
+      description: meta.description ?? '',
+      canonical: this.url(store, path),
+      alternates: this.alternates(store, path, () => true),
+      noindex: false,
+      og: this.og(store, 'website', null),
+      jsonLd: this.organization(store),
+    }));
   }
 
   /**
