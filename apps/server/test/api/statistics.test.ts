@@ -702,3 +702,52 @@ describe('striped rollups (migration 0034) and their nightly compaction', () => 
     expect(await compactStatsRollups(t.app.ctx.db, day)).toBe(0);
   });
 });
+
+describe('changes the rollups do not count run no rollup trigger (migration 0052)', () => {
+  // Every paid order moves its lines to the work queue (a status change) and writes history lines without an agent:
+  // neither changes a rollup. Their statement triggers ran an upsert anyway (which locks its table); the row triggers'
+  // WHEN clauses now queue nothing. The rollups' sums stay exact (the tests above).
+  it('a line’s status change and a history line without an agent lock no rollup table; changes that count do', async () => {
+    const itemId = refundable.itemIds[0]!;
+    let quiet: unknown[] = [];
+    let counted: unknown[] = [];
+    await t.app.ctx.db
+      .transaction(async (tx) => {
+        const lockedRollups = async () =>
+          (
+            await tx.execute(sql`
+              SELECT c.relname FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+              WHERE l.pid = pg_backend_pid() AND c.relname IN ('product_stats_daily', 'agent_stats_daily')
+              ORDER BY 1`)
+          ).rows.map((r) => r.relname);
+        await tx.execute(
+          sql`UPDATE order_items SET panel_status_id = 40, updated_at = now() WHERE item_id = ${itemId}`,
+        );
+        await tx.insert(itemHistory).values({ itemId, accion: 'cambio_estado', oldStatus: 70, newStatus: 40 });
+        quiet = await lockedRollups();
+        await tx.execute(sql`UPDATE order_items SET total = total + 1 WHERE item_id = ${itemId}`);
+        await tx
+          .insert(itemHistory)
+          .values({ itemId, accion: 'cambio_estado', oldStatus: 40, newStatus: 70, adminUserId: agentId });
+        counted = await lockedRollups();
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(quiet).toEqual([]);
+    expect(counted).toEqual(['agent_stats_daily', 'product_stats_daily']);
+  });
+
+  it('several lines changed in one statement keep the products’ rollup exact', async () => {
+    const db = t.app.ctx.db;
+    await db.execute(
+      sql`UPDATE order_items SET total = total + 3, product_id = product_id + 100 WHERE order_id = ${portuguese.orderId}`,
+    );
+    await rollupsMatch();
+    await db.execute(
+      sql`UPDATE order_items SET total = total - 3, product_id = product_id - 100 WHERE order_id = ${portuguese.orderId}`,
+    );
+    await rollupsMatch();
+  });
+});
