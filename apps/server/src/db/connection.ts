@@ -87,7 +87,7 @@ async function connect(
 ): Promise<DatabaseHandle> {
   // pipeline: a statement is sent without waiting for the answers to those before it on the connection (in order, each
   // with its own Sync: the same results and errors as one after the other). createDb's transactions send BEGIN with
-  // their first statement and, with commitWith, COMMIT with their last (docs/performance.md, "Checkout").
+  // their first statement; COMMIT still waits for the last one's answer (docs/performance.md, "Checkout").
   const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, pipeline: true, ...config });
   // Without these listeners a dropped connection (database restart, worker crash) is an uncaught 'error' event and
   // kills the process. pg-pool only listens on idle clients, so checked-out ones get their own listener; the pool
