@@ -12,8 +12,11 @@ export interface LeaseKind {
   /** The event stream's name for this kind's changes, and the field of its data that names the locked thing. */
   event: LockEventType;
   idField: 'item_id' | 'ticket_id';
-  /** Takes or renews the lease (423 with the holder when another agent holds it). */
-  take(id: number): Promise<{ expires_at: string }>;
+  /**
+   * Takes or renews the lease (423 with the holder when another agent holds it). An `outcome` other than `taken_over`
+   * says the take wrote nothing the screen shows (no reload); without one, the first take reloads.
+   */
+  take(id: number): Promise<{ expires_at: string; outcome?: string }>;
   /** Gives the lease back; `force` breaks another agent's. */
   release(id: number, force?: boolean): Promise<unknown>;
   /** Reloads what the screen shows of it (a history line written by taking over a lapsed lease, a new holder). */
@@ -94,8 +97,8 @@ export function useLeases(
         }
         held.current.add(itemId);
         setLock(itemId, { status: 'held', expiresAt: lock.expires_at });
-        // Taking over a lapsed lease writes a history line: show it.
-        if (first) void reloadItem(itemId);
+        // Taking over a lapsed lease writes a history line: show it (a lease taken fresh or renewed writes nothing).
+        if (first && (lock.outcome === undefined || lock.outcome === 'taken_over')) void reloadItem(itemId);
       } catch (error) {
         held.current.delete(itemId);
         if (!live.current.has(itemId)) return;

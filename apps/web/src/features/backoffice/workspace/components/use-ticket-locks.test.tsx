@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ApiError } from '../../../../shared/lib/api-client';
+import { api, ApiError } from '../../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
-import { ticketLockApi } from '../../tickets';
+import { ticketKeys, ticketLockApi } from '../../tickets';
 import { LOCK_EVENTS_URL } from './lock-event-source';
 import { useTicketLocks } from './use-ticket-locks';
 
@@ -12,6 +14,7 @@ import { useTicketLocks } from './use-ticket-locks';
 // and other agents' changes arrive from the lock event stream at once.
 
 const BACKGROUND_MS = 120_000;
+type Resolved = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
 const ME = 3;
 
 /** Stands in for the browser's EventSource: the test sends the server's events. */
@@ -44,6 +47,15 @@ function Probe({ initial }: { initial: View }) {
   return <pre data-testid="locks">{JSON.stringify(ticketLocks)}</pre>;
 }
 
+/** The shown ticket's screen, reduced to its query: what a lock's reload would fetch again. */
+function TicketOnScreen({ ticketId }: { ticketId: number }) {
+  const ticket = useQuery({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: () => api.GET('/api/backoffice/tickets/{ticketId}', { params: { path: { ticketId } } }),
+  });
+  return <p data-testid="ticket">{ticket.data?.subject}</p>;
+}
+
 const show = (ids: number[], shown: number | null) => act(async () => setView({ ids, shown }));
 
 /** Each ticket's lock status as the hook says it (`locked:{holder}` when another agent holds it). */
@@ -60,11 +72,12 @@ function statuses(): Record<string, string> {
   );
 }
 
-const granted = (ticketId: number) => ({
+const granted = (ticketId: number, outcome: 'acquired' | 'renewed' | 'reacquired' | 'taken_over' = 'acquired') => ({
   ticket_id: ticketId,
   locked_by: ME,
   locked_by_name: 'Ana Agente',
   expires_at: '2026-11-29T10:05:00.000Z',
+  outcome,
 });
 
 const lockedBy = (ticketId: number, holder: number, name: string) =>
@@ -194,6 +207,43 @@ describe('useTicketLocks', () => {
     expect(taken()).toEqual([7, 7]);
     expect(statuses()[7]).toBe('held');
   });
+
+  it.each([
+    ['acquired', 0],
+    ['renewed', 0],
+    ['reacquired', 0],
+    ['taken_over', 1],
+  ] as const)(
+    'a ticket shown takes its lock; the ticket is asked for again only when that wrote a history line (%s)',
+    async (outcome, reloads) => {
+      let asked = 0;
+      server.use(
+        handler('get', '/api/backoffice/tickets/{ticketId}', ({ params }) => {
+          asked += 1;
+          return { id: Number(params.ticketId), subject: `Consulta ${asked}` } as unknown as Resolved;
+        }),
+      );
+      // The lock answers once the ticket is on screen (as when the next-ticket answer brought it).
+      let answer: () => void = () => undefined;
+      take.mockImplementation((id) => new Promise((resolve) => (answer = () => resolve(granted(id, outcome)))));
+      renderApp(
+        <>
+          <TicketOnScreen ticketId={7} />
+          <Probe initial={{ ids: [7], shown: 7 }} />
+        </>,
+        { session: testSession({ user: testUser('agent', { id: ME }) }) },
+      );
+      await act(async () => vi.waitFor(() => expect(screen.getByTestId('ticket')).toHaveTextContent('Consulta 1')));
+      await act(async () => answer());
+      expect(statuses()).toEqual({ 7: 'held' });
+      await act(async () =>
+        vi.waitFor(() => expect(screen.getByTestId('ticket')).toHaveTextContent(`Consulta ${1 + reloads}`)),
+      );
+      await settle();
+      expect(taken()).toEqual([7]);
+      expect(asked).toBe(1 + reloads);
+    },
+  );
 
   it('a closed ticket tab gives its lock back at once', async () => {
     render([7, 8], 7);
