@@ -6,7 +6,8 @@ export type LockState =
   /** Not locked by this agent: its tab is not shown (docs/backoffice.md, "Locks that follow the agent"). */
   | { status: 'background' }
   | { status: 'taking' }
-  | { status: 'held'; expiresAt: string }
+  /** Held by this agent (renewed by the heartbeat: when it lapses is the server's business, not the screen's). */
+  | { status: 'held' }
   /** Another agent holds it; `message` is the server's lock message when a write was refused. */
   | { status: 'locked'; holderId: number; holderName: string; message?: string }
   | { status: 'error'; error: unknown };

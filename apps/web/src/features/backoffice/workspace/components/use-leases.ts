@@ -58,6 +58,9 @@ export function useLeases(
 
   const setLock = useCallback((itemId: number, state: LockState | null) => {
     setLocks((current) => {
+      // The same state again (a heartbeat's renewal, a repeated take) changes nothing: no render of every screen that
+      // reads the workspace.
+      if (state ? sameLock(current[itemId], state) : !(itemId in current)) return current;
       const next = { ...current };
       if (state) next[itemId] = state;
       else delete next[itemId];
@@ -96,7 +99,7 @@ export function useLeases(
           return;
         }
         held.current.add(itemId);
-        setLock(itemId, { status: 'held', expiresAt: lock.expires_at });
+        setLock(itemId, { status: 'held' });
         // Taking over a lapsed lease writes a history line: show it (a lease taken fresh or renewed writes nothing).
         if (first && (lock.outcome === undefined || lock.outcome === 'taken_over')) void reloadItem(itemId);
       } catch (error) {
@@ -242,4 +245,13 @@ export function useLeases(
   );
 
   return { locks, forceUnlock };
+}
+
+/** Whether two lock states read the same on screen (an error is always news). */
+function sameLock(a: LockState | undefined, b: LockState): boolean {
+  if (!a || a.status !== b.status) return false;
+  if (a.status === 'locked' && b.status === 'locked') {
+    return a.holderId === b.holderId && a.holderName === b.holderName && a.message === b.message;
+  }
+  return a.status !== 'error';
 }

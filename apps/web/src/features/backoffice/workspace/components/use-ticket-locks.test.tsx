@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { api, ApiError } from '../../../../shared/lib/api-client';
 import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
@@ -40,10 +41,21 @@ interface View {
 /** Changes the open ticket tabs and the shown one, as the workspace would. */
 let setView: (view: View) => void = () => undefined;
 
+/**
+ * How many new lock maps the hook gave: each one is a new workspace context value, which renders every screen that
+ * reads the workspace.
+ */
+let lockMaps = 0;
+let lastLocks: unknown = null;
+
 function Probe({ initial }: { initial: View }) {
   const [view, set] = useState(initial);
   setView = set;
   const { ticketLocks } = useTicketLocks(view.ids, view.shown, BACKGROUND_MS);
+  if (ticketLocks !== lastLocks) {
+    lastLocks = ticketLocks;
+    lockMaps += 1;
+  }
   return <pre data-testid="locks">{JSON.stringify(ticketLocks)}</pre>;
 }
 
@@ -244,6 +256,18 @@ describe('useTicketLocks', () => {
       expect(asked).toBe(1 + reloads);
     },
   );
+
+  it("the heartbeat renews the shown ticket's lock without rendering the workspace again", async () => {
+    render([7], 7);
+    await settle();
+    expect(statuses()).toEqual({ 7: 'held' });
+    const before = lockMaps;
+    await act(async () => vi.advanceTimersByTimeAsync(LOCK_HEARTBEAT_MS));
+    await settle();
+    expect(taken()).toEqual([7, 7]);
+    expect(lockMaps).toBe(before);
+    expect(statuses()).toEqual({ 7: 'held' });
+  });
 
   it('a closed ticket tab gives its lock back at once', async () => {
     render([7, 8], 7);
