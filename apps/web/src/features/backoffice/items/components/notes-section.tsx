@@ -67,35 +67,24 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
           // The write queue sends the pin after the note, with the version the note's answer gave.
           if (pinWhenSaved.current) act(note.id, 'pin');
         },
-        onSettled: () => {
-          pinWhenSaved.current = false;
-        },
+        onSettled: () => (pinWhenSaved.current = false),
       },
     );
   }
 
   // The server sends them pinned first, then newest first.
   const notes = item.notes;
-  // The pin shortcut reaches the note just saved here (the loop's), else the newest. While a note is being saved it
-  // reaches the form instead, and pins that note once saved: never an older one, and never nothing.
+  // While a note is being saved the pin shortcut reaches the form, and pins that note once saved.
   const saving = addNote.isPending;
-  const pinTarget = saving
-    ? null
-    : (notes.find((note) => note.id === savedId) ??
-      notes.reduce<(typeof notes)[number] | null>(
-        (found, note) => (found === null || note.created_at > found.created_at ? note : found),
-        null,
-      ));
+  const pinTarget = saving ? null : pinTargetOf(notes, savedId);
   return (
     <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
       <form
         noValidate
         onSubmit={submit}
         {...(saving ? shortcutTarget('pin') : {})}
-        onClick={(event) => {
-          // The pin shortcut's click while saving (no pointer: detail 0), not a click inside the form.
-          if (saving && event.target === event.currentTarget && event.detail === 0) pinWhenSaved.current = true;
-        }}
+        // The pin shortcut's click while saving (no pointer: detail 0), not a click inside the form.
+        onClick={(e) => (pinWhenSaved.current ||= saving && e.target === e.currentTarget && e.detail === 0)}
       >
         <Textarea
           id="note-text"
@@ -167,5 +156,19 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
         />
       ) : null}
     </ItemSection>
+  );
+}
+
+/**
+ * The note the pin shortcut reaches: the one this screen saved last (the loop's), else the newest; never an older one
+ * while the one just saved is listed.
+ */
+function pinTargetOf(notes: BackofficeItem['notes'], savedId: number | null): BackofficeItem['notes'][number] | null {
+  return (
+    notes.find((note) => note.id === savedId) ??
+    notes.reduce<BackofficeItem['notes'][number] | null>(
+      (found, note) => (found === null || note.created_at > found.created_at ? note : found),
+      null,
+    )
   );
 }
