@@ -115,9 +115,12 @@ test.describe.serial('the workplace by keyboard', () => {
     await expect(heading(`Pedido ${items[0]}`)).toBeVisible();
     await page.keyboard.press('Control+Enter');
     await expect(page.getByText('Nota guardada.')).toBeVisible();
+    // Saved means listed: the note is in the list with the notice, not only once the order has reloaded (P once
+    // pinned nothing here, pressed in that gap: notes-section.test.tsx).
+    await expect(page.locator('#notas li').filter({ hasText: 'Pedida al registro; f s p / ? r' })).toBeVisible();
     await expect(announcer()).toHaveText('Guardando la nota');
 
-    // Out of the field (Tab), P pins the newest note.
+    // Out of the field (Tab), P pins the note just saved.
     await page.keyboard.press('Tab');
     await page.keyboard.press('p');
     await expect(page.getByText('Nota fijada.')).toBeVisible();

@@ -589,7 +589,11 @@ describe('bad input on actions', () => {
   });
 
   it("one's own lapsed lease is 409 LOCK_EXPIRED; another's live lease blocks the reply with 423", async () => {
-    expect((await agent.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    const taken = await agent.post(`/api/backoffice/tickets/${id}/lock`);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ outcome: 'acquired' });
+    // Renewing says so (the heartbeat, the tab shown again): no history line, nothing for the screen to reload.
+    expect((await agent.post(`/api/backoffice/tickets/${id}/lock`)).json()).toMatchObject({ outcome: 'renewed' });
     const blocked = await reply(admin, id, { version: (await detail(id)).version, body: 'hola' });
     expect(blocked.statusCode).toBe(423);
     clock = new Date(clock.getTime() + 3 * 60 * 1000);
@@ -597,8 +601,11 @@ describe('bad input on actions', () => {
     expect(lapsed.statusCode).toBe(409);
     expect(lapsed.json()).toMatchObject({ code: 'LOCK_EXPIRED' });
     expect(lapsed.json<{ message: string }>().message).toMatch(/^Tu bloqueo de este ticket ha caducado/);
-    // The other agent may take the lapsed lease over.
-    expect((await admin.post(`/api/backoffice/tickets/${id}/lock`)).statusCode).toBe(200);
+    // The other agent may take the lapsed lease over: a history line, which the answer names.
+    const takenOver = await admin.post(`/api/backoffice/tickets/${id}/lock`);
+    expect(takenOver.statusCode).toBe(200);
+    expect(takenOver.json()).toMatchObject({ outcome: 'taken_over' });
+    expect((await detail(id)).history.map((h) => h.accion)).toContain('bloqueo_caducado_tomado');
     expect((await admin.delete(`/api/backoffice/tickets/${id}/lock`)).json()).toMatchObject({ outcome: 'released' });
   });
 
@@ -688,6 +695,21 @@ describe("an agent's ticket locks go with them (as the orders' do)", () => {
 });
 
 describe('the tickets queue', () => {
+  it('the next ticket comes with the ticket itself, as its GET shows it once locked', async () => {
+    await send({ from: 'siguiente@example.com', to: 'info@ventanilla.test', subject: 'Siguiente', text: 'hola' });
+    const waiting = await ticketBySubject('Siguiente');
+    // Older tickets of the other tests may be waiting first: pull until this one comes.
+    let pulled: { ticket_id: number; ticket: Detail } | undefined;
+    for (let i = 0; i < 50 && pulled?.ticket_id !== waiting.id; i++) {
+      const res = await agent.post('/api/backoffice/tickets/next', {});
+      expect(res.statusCode, res.body).toBe(200);
+      pulled = res.json();
+    }
+    expect(pulled?.ticket_id).toBe(waiting.id);
+    expect(pulled!.ticket).toEqual(await detail(waiting.id));
+    expect(pulled!.ticket.lock).toMatchObject({ locked_by: expect.any(Number) });
+  });
+
   it('20 agents pulling at once get different tickets', async () => {
     // Fresh open tickets, unlocked.
     for (let i = 0; i < 20; i++) {

@@ -236,7 +236,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent; 204 when nothing is waiting',
+          'The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent (with the ticket itself); 204 when nothing is waiting',
         response: {
           200: Type.Object({
             ticket_id: Type.Integer(),
@@ -244,6 +244,8 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             locked_by_name: Type.String(),
             expires_at: Type.String({ format: 'date-time' }),
             queue: OneOf(['tickets']),
+            // The ticket as GET .../tickets/{ticketId} shows it: its tab shows it without asking again.
+            ticket: TicketDetail,
           }),
           204: Type.Null({ description: 'Nothing is waiting' }),
           ...errors(401, 403),

@@ -134,6 +134,12 @@ export const TicketLockOut = Type.Object({
   locked_by: Type.Integer(),
   locked_by_name: Type.String(),
   expires_at: Instant,
+  /**
+   * What taking it did: `acquired` (it was free), `renewed` (the agent's own live lease), `reacquired` (the agent's own
+   * lapsed lease) or `taken_over` (another agent's lapsed lease: the only one that writes a history line, so the only
+   * one after which a screen needs to reload the ticket).
+   */
+  outcome: OneOf(['acquired', 'renewed', 'reacquired', 'taken_over']),
 });
 
 export const TicketCustomerActivity = Type.Object({

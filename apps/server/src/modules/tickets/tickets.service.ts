@@ -672,6 +672,7 @@ export class TicketsService {
         locked_by: agent.id,
         locked_by_name: `${agent.firstname} ${agent.lastname}`,
         expires_at: result.lock.expiresAt.toISOString(),
+        outcome: result.outcome,
       };
     });
   }
@@ -740,6 +741,8 @@ export class TicketsService {
           locked_by_name: `${agent.firstname} ${agent.lastname}`,
           expires_at: expiresAt.toISOString(),
           queue: 'tickets' as const,
+          // The ticket as GET .../tickets/{id} shows it, now locked: its tab shows it without asking again.
+          ticket: await this.detail(Number(id)),
         };
       }
       const any = await this.db.execute(sql`SELECT 1 FROM tickets t WHERE ${waiting} LIMIT 1`);

@@ -4688,7 +4688,7 @@ export interface paths {
         };
     };
     "/api/backoffice/tickets/next": {
-        /** The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent; 204 when nothing is waiting */
+        /** The "Tickets" queue: the oldest active ticket nobody holds, locked to the agent (with the ticket itself); 204 when nothing is waiting */
         post: {
             responses: {
                 200: {
@@ -4701,6 +4701,7 @@ export interface paths {
                             expires_at: string;
                             /** @enum {string} */
                             queue: "tickets";
+                            ticket: components["schemas"]["Ticket"];
                         };
                     };
                 };
@@ -4729,83 +4730,7 @@ export interface paths {
             responses: {
                 200: {
                     content: {
-                        "application/json": {
-                            id: number;
-                            status: components["schemas"]["Status4"];
-                            status_text: string;
-                            active: boolean;
-                            /** @description The customer's address */
-                            email: string;
-                            name: string | null;
-                            subject: string;
-                            /** @enum {string} */
-                            source: "mail" | "webhook" | "contact" | "agent";
-                            store_id: number;
-                            customer_id: number | null;
-                            /** @description The agent it is delegated to */
-                            asignee_id: number | null;
-                            asignee_name: string | null;
-                            related_item_id: number | null;
-                            /** Format: date-time */
-                            due_at: string | null;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            lock: components["schemas"]["Lock"];
-                            to_emails: string[];
-                            cc_emails: string[];
-                            version: components["schemas"]["Version3"];
-                            messages: {
-                                id: number;
-                                /** @enum {string} */
-                                direction: "in" | "out";
-                                message_id: string | null;
-                                in_reply_to: string | null;
-                                from_email: string;
-                                to_emails: string[];
-                                cc_emails: string[];
-                                subject: string;
-                                text: string;
-                                /** @description Sanitised: no scripts, styles, images or handlers */
-                                html: string | null;
-                                admin_user_id: number | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                attachments: components["schemas"]["Attachments"];
-                            }[];
-                            attachments: components["schemas"]["Attachments"];
-                            notes: {
-                                id: number;
-                                text: string;
-                                fixed: boolean;
-                                admin_user_id: number;
-                                admin_name: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            history: {
-                                id: number;
-                                accion: string;
-                                old_status: number | null;
-                                new_status: number | null;
-                                admin_user_id: number | null;
-                                admin_name: string | null;
-                                details: {
-                                    [key: string]: unknown;
-                                } | null;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            related_item: {
-                                item_id: number;
-                                order_id: number;
-                                product_name: string;
-                                panel_status_id: number;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["Ticket"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -5083,6 +5008,8 @@ export interface paths {
                             locked_by_name: string;
                             /** Format: date-time */
                             expires_at: string;
+                            /** @enum {string} */
+                            outcome: "acquired" | "renewed" | "reacquired" | "taken_over";
                         };
                     };
                 };
@@ -9881,6 +9808,8 @@ export interface components {
             /** @description The outbox row that sends it */
             outbox_id: number | null;
         };
+        /** @description Sanitised: no scripts, styles, images or handlers */
+        Html: string | null;
         AttachmentsItem: {
             id: number;
             message_id: number;
@@ -9889,6 +9818,89 @@ export interface components {
             size: number;
         };
         Attachments: components["schemas"]["AttachmentsItem"][];
+        MessagesItem: {
+            id: number;
+            /** @enum {string} */
+            direction: "in" | "out";
+            message_id: string | null;
+            in_reply_to: string | null;
+            from_email: string;
+            to_emails: string[];
+            cc_emails: string[];
+            subject: string;
+            text: string;
+            html: components["schemas"]["Html"];
+            admin_user_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            attachments: components["schemas"]["Attachments"];
+        };
+        Messages: components["schemas"]["MessagesItem"][];
+        NotesItem2: {
+            id: number;
+            text: string;
+            fixed: boolean;
+            admin_user_id: number;
+            admin_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Notes2: components["schemas"]["NotesItem2"][];
+        HistoryItem2: {
+            id: number;
+            accion: string;
+            old_status: number | null;
+            new_status: number | null;
+            admin_user_id: number | null;
+            admin_name: string | null;
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        History2: components["schemas"]["HistoryItem2"][];
+        RelatedItem2: {
+            item_id: number;
+            order_id: number;
+            product_name: string;
+            panel_status_id: number;
+        } | null;
+        Ticket: {
+            id: number;
+            status: components["schemas"]["Status4"];
+            status_text: string;
+            active: boolean;
+            /** @description The customer's address */
+            email: string;
+            name: string | null;
+            subject: string;
+            /** @enum {string} */
+            source: "mail" | "webhook" | "contact" | "agent";
+            store_id: number;
+            customer_id: number | null;
+            /** @description The agent it is delegated to */
+            asignee_id: number | null;
+            asignee_name: string | null;
+            related_item_id: number | null;
+            /** Format: date-time */
+            due_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            lock: components["schemas"]["Lock"];
+            to_emails: string[];
+            cc_emails: string[];
+            version: components["schemas"]["Version3"];
+            messages: components["schemas"]["Messages"];
+            attachments: components["schemas"]["Attachments"];
+            notes: components["schemas"]["Notes2"];
+            history: components["schemas"]["History2"];
+            related_item: components["schemas"]["RelatedItem2"];
+        };
         Schema23: {
             ticket_id: number;
             version: components["schemas"]["Version3"];

@@ -6,9 +6,13 @@ export { StaffGate } from './components/staff-gate';
 export { StatisticsGate } from './components/statistics-gate';
 export {
   type LockState,
-  useWorkspace,
-  WorkspaceContext,
+  useOpenTabs,
+  useOptionalWorkspace,
+  useOptionalWorkspaceLocks,
+  useWorkspaceLocks,
+  useWorkspaceQueue,
   type WorkspaceContextValue,
+  WorkspaceProvider,
 } from './components/workspace-context';
 export { historyChangesText, type HistoryFormat } from './lib/history-text';
 export { useDebounced } from './lib/use-debounced';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/lib/api-client';
-import type { ApiBody } from '../../../../shared/lib/api-contract';
+import type { ApiBody, BackofficeItem } from '../../../../shared/lib/api-contract';
 import { itemWrites } from '../lib/item-write-queue';
 import { backofficeKeys } from '../../shared';
 
@@ -50,11 +50,22 @@ export function useAddNote(itemId: string) {
           }),
         (note) => note.item_updated_at,
       ),
-    onSuccess: () => {
+    onSuccess: ({ item_updated_at: _version, ...note }) => {
+      // The saved note in the list at once, as the "saved" notice shows: the agent (and the pin shortcut) act on it
+      // right away, before the reload below answers (e2e backoffice-keyboard once pinned nothing in that gap).
+      queryClient.setQueryData<BackofficeItem>(backofficeKeys.item(itemId), (item) => item && withNote(item, note));
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.item(itemId) });
       void queryClient.invalidateQueries({ queryKey: backofficeKeys.allItems });
     },
   });
+}
+
+/** The item with `note` in its notes where the server lists it (pinned first, then newest first), once. */
+function withNote(item: BackofficeItem, note: BackofficeItem['notes'][number]): BackofficeItem {
+  if (item.notes.some((n) => n.id === note.id)) return item;
+  const firstUnpinned = item.notes.findIndex((n) => !n.pinned);
+  const at = note.pinned ? 0 : firstUnpinned < 0 ? item.notes.length : firstUnpinned;
+  return { ...item, notes: [...item.notes.slice(0, at), note, ...item.notes.slice(at)] };
 }
 
 /** POST .../files as multipart (field `version` first, then `file`); the server checks type and size by content. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../../shared/auth';
 import { useFormat, useT } from '../../../../shared/i18n';
 import type { BackofficeItem } from '../../../../shared/lib/api-contract';
@@ -21,6 +21,10 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [deleteErrors, setDeleteErrors] = useState<FormErrors>(NO_ERRORS);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The note this screen saved last: the pin shortcut's target. */
+  const [savedId, setSavedId] = useState<number | null>(null);
+  /** The pin shortcut pressed while the note was being saved: pin it once saved (issue 25: actions queue). */
+  const pinWhenSaved = useRef(false);
 
   function act(noteId: number, action: 'pin' | 'unpin' | 'delete') {
     setNotice(null);
@@ -52,27 +56,36 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
       return;
     }
     setEmptyError(undefined);
+    pinWhenSaved.current = false;
     addNote.mutate(
       { text: text.trim(), version: item.updated_at },
       {
-        onSuccess: () => {
+        onSuccess: (note) => {
           setText('');
           setSaved(true);
+          setSavedId(note.id);
+          // The write queue sends the pin after the note, with the version the note's answer gave.
+          if (pinWhenSaved.current) act(note.id, 'pin');
         },
+        onSettled: () => (pinWhenSaved.current = false),
       },
     );
   }
 
   // The server sends them pinned first, then newest first.
   const notes = item.notes;
-  // The pin shortcut reaches the newest note (the one just written, in the loop).
-  const newest = notes.reduce<(typeof notes)[number] | null>(
-    (found, note) => (found === null || note.created_at > found.created_at ? note : found),
-    null,
-  );
+  // While a note is being saved the pin shortcut reaches the form, and pins that note once saved.
+  const saving = addNote.isPending;
+  const pinTarget = saving ? null : pinTargetOf(notes, savedId);
   return (
     <ItemSection id="notas" title={t('backoffice.sectionNotes')}>
-      <form noValidate onSubmit={submit}>
+      <form
+        noValidate
+        onSubmit={submit}
+        {...(saving ? shortcutTarget('pin') : {})}
+        // The pin shortcut's click while saving (no pointer: detail 0), not a click inside the form.
+        onClick={(e) => (pinWhenSaved.current ||= saving && e.target === e.currentTarget && e.detail === 0)}
+      >
         <Textarea
           id="note-text"
           name="text"
@@ -108,7 +121,7 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
                   variant="secondary"
                   pending={noteAction.isPending && noteAction.variables?.noteId === note.id}
                   onClick={() => act(note.id, note.pinned ? 'unpin' : 'pin')}
-                  {...(note.id === newest?.id ? shortcutTarget('pin') : {})}
+                  {...(note.id === pinTarget?.id ? shortcutTarget('pin') : {})}
                 >
                   {t(note.pinned ? 'itemActions.note.unpin' : 'itemActions.note.pin')}
                   <span className="visually-hidden"> {t('itemActions.note.which', { id: note.id })}</span>
@@ -143,5 +156,19 @@ export function NotesSection({ item }: { item: BackofficeItem }) {
         />
       ) : null}
     </ItemSection>
+  );
+}
+
+/**
+ * The note the pin shortcut reaches: the one this screen saved last (the loop's), else the newest; never an older one
+ * while the one just saved is listed.
+ */
+function pinTargetOf(notes: BackofficeItem['notes'], savedId: number | null): BackofficeItem['notes'][number] | null {
+  return (
+    notes.find((note) => note.id === savedId) ??
+    notes.reduce<BackofficeItem['notes'][number] | null>(
+      (found, note) => (found === null || note.created_at > found.created_at ? note : found),
+      null,
+    )
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useContext, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { errorText } from '../../../../shared/auth';
 import { useFormat, useT } from '../../../../shared/i18n';
 import { isApiError } from '../../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, BackLink, Button, PageHeading, Spinner } from '../../../../shared/ui';
-import { CustomerSavedItems, runShortcut, useItem, useStatuses, WorkspaceContext } from '../../shared';
+import { CustomerSavedItems, runShortcut, useItem, useOptionalWorkspaceLocks, useStatuses } from '../../shared';
 import { ConfirmTransfer } from '../components/confirm-transfer';
 import { DataChangeAlert } from '../components/data-change-alert';
 import { LookupTools } from '../components/lookup-tools';
@@ -98,7 +98,7 @@ export function ItemDetailRoute({
   const itemId = givenId ?? params.itemId ?? '';
   const item = useItem(itemId);
   const statuses = useStatuses();
-  const workspace = useContext(WorkspaceContext);
+  const workspace = useOptionalWorkspaceLocks();
   useDocumentTitle(t('backoffice.itemTitle', { id: itemId }));
 
   if (item.isPending) return <Spinner />;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, type PathOf } from '../../../../shared/lib/api-client';
 import { apiUpload } from '../../../../shared/lib/api-upload';
 import type { ApiBody, ApiItem, ApiResponse } from '../../../../shared/lib/api-contract';
@@ -100,12 +100,23 @@ export function useTicketAction(ticketId: number) {
   });
 }
 
-/** The "Tickets" queue: the next waiting ticket, already locked to the agent; undefined (204) when none waits. */
+/**
+ * The "Tickets" queue: the next waiting ticket, already locked to the agent; undefined (204) when none waits. The answer
+ * carries the ticket as its GET shows it: put in the cache, so its tab shows it at once, without asking again.
+ */
 export function useNextTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.POST('/api/backoffice/tickets/next'),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+    onSuccess: (pulled) => {
+      if (pulled) queryClient.setQueryData(ticketKeys.one(pulled.ticket_id), pulled.ticket);
+    },
+    // The lists show who holds what: ask again. Not the ticket just answered.
+    onSettled: (pulled) =>
+      void queryClient.invalidateQueries({
+        queryKey: ticketKeys.all,
+        predicate: (query) => !pulled || hashKey(query.queryKey) !== hashKey(ticketKeys.one(pulled.ticket_id)),
+      }),
   });
 }
 

@@ -4,7 +4,7 @@ import { errorText } from '../../../../shared/auth';
 import { useT } from '../../../../shared/i18n';
 import { Alert, Button } from '../../../../shared/ui';
 import { ticketKeys } from '../api/tickets';
-import { useWorkspace } from '../../shared';
+import { useWorkspaceLocks } from '../../shared';
 
 /**
  * The ticket's lock, kept by the workspace while the agent looks at the ticket (docs/backoffice.md, "Locks that follow
@@ -14,7 +14,7 @@ import { useWorkspace } from '../../shared';
 export function TicketLockBanner({ ticketId }: { ticketId: number }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const { ticketLocks, forceTicketUnlock } = useWorkspace();
+  const { ticketLocks, forceTicketUnlock } = useWorkspaceLocks();
   const lock = ticketLocks[ticketId];
   const [forcing, setForcing] = useState(false);
   const [forced, setForced] = useState(false);

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { Workspace } from '@ventanilla/domain';
 import { describe, expect, it } from 'vitest';
 import { handler, renderApp, server } from '../../../../shared/testing';
-import { WorkspaceContext, type LockState, type WorkspaceContextValue } from '../../shared';
+import { WorkspaceProvider, type LockState, type WorkspaceContextValue } from '../../shared';
 import type { Ticket } from '../api/tickets';
 import { TicketScreen } from './ticket-screen';
 
@@ -57,9 +57,9 @@ function renderTicket(lock: LockState) {
     handler('get', '/api/backoffice/canned-responses', () => ({ items: [], total: 0, page: 1, per_page: 20 })),
   );
   return renderApp(
-    <WorkspaceContext.Provider value={workspaceWith(lock)}>
+    <WorkspaceProvider value={workspaceWith(lock)}>
       <TicketScreen ticketId={7} />
-    </WorkspaceContext.Provider>,
+    </WorkspaceProvider>,
   );
 }
 

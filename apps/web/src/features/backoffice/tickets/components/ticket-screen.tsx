@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Link, PageHeading, Spinner, SummaryList, Table } from '../../../../shared/ui';
 import { useHistoryFormat } from '../../items';
 import { useTicket } from '../api/tickets';
-import { ticketsOfEmailHref, useWorkspace } from '../../shared';
+import { ticketsOfEmailHref, useWorkspaceLocks } from '../../shared';
 import { ticketHistoryText } from '../lib/ticket-history';
 import { useTicketStatusLabel } from './use-ticket-status-label';
 import { TicketLockBanner } from './ticket-lock-banner';
@@ -22,7 +22,7 @@ export function TicketScreen({ ticketId }: { ticketId: number }) {
   const statusLabel = useTicketStatusLabel();
   const historyFormat = useHistoryFormat();
   const ticket = useTicket(ticketId);
-  const { ticketLocks } = useWorkspace();
+  const { ticketLocks } = useWorkspaceLocks();
   useDocumentTitle(t('tickets.ticketN', { id: ticketId }));
 
   if (ticket.isPending) return <Spinner />;

@@ -6,7 +6,7 @@ import { Alert, Button } from '../../../../shared/ui';
 import { useItem } from '../../shared';
 import { workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemDetailRoute } from '../../items';
-import { useWorkspace } from '../../shared';
+import { useWorkspaceLocks } from '../../shared';
 
 /** How often an open order asks whether it changed (spec: "a periodic change check"). */
 export const CHANGE_CHECK_MS = 5_000;
@@ -45,7 +45,7 @@ function useChangeCheck(itemId: number) {
 function LockBanner({ itemId }: { itemId: number }) {
   const t = useT();
   const user = useUser();
-  const { locks, forceUnlock } = useWorkspace();
+  const { locks, forceUnlock } = useWorkspaceLocks();
   const [forcing, setForcing] = useState(false);
   const [forced, setForced] = useState(false);
   const [forceError, setForceError] = useState<unknown>(null);

@@ -12,8 +12,11 @@ export interface LeaseKind {
   /** The event stream's name for this kind's changes, and the field of its data that names the locked thing. */
   event: LockEventType;
   idField: 'item_id' | 'ticket_id';
-  /** Takes or renews the lease (423 with the holder when another agent holds it). */
-  take(id: number): Promise<{ expires_at: string }>;
+  /**
+   * Takes or renews the lease (423 with the holder when another agent holds it). An `outcome` other than `taken_over`
+   * says the take wrote nothing the screen shows (no reload); without one, the first take reloads.
+   */
+  take(id: number): Promise<{ expires_at: string; outcome?: string }>;
   /** Gives the lease back; `force` breaks another agent's. */
   release(id: number, force?: boolean): Promise<unknown>;
   /** Reloads what the screen shows of it (a history line written by taking over a lapsed lease, a new holder). */
@@ -55,6 +58,9 @@ export function useLeases(
 
   const setLock = useCallback((itemId: number, state: LockState | null) => {
     setLocks((current) => {
+      // The same state again (a heartbeat's renewal, a repeated take) changes nothing: no render of every screen that
+      // reads the workspace.
+      if (state ? sameLock(current[itemId], state) : !(itemId in current)) return current;
       const next = { ...current };
       if (state) next[itemId] = state;
       else delete next[itemId];
@@ -93,9 +99,9 @@ export function useLeases(
           return;
         }
         held.current.add(itemId);
-        setLock(itemId, { status: 'held', expiresAt: lock.expires_at });
-        // Taking over a lapsed lease writes a history line: show it.
-        if (first) void reloadItem(itemId);
+        setLock(itemId, { status: 'held' });
+        // Taking over a lapsed lease writes a history line: show it (a lease taken fresh or renewed writes nothing).
+        if (first && (lock.outcome === undefined || lock.outcome === 'taken_over')) void reloadItem(itemId);
       } catch (error) {
         held.current.delete(itemId);
         if (!live.current.has(itemId)) return;
@@ -239,4 +245,13 @@ export function useLeases(
   );
 
   return { locks, forceUnlock };
+}
+
+/** Whether two lock states read the same on screen (an error is always news). */
+function sameLock(a: LockState | undefined, b: LockState): boolean {
+  if (!a || a.status !== b.status) return false;
+  if (a.status === 'locked' && b.status === 'locked') {
+    return a.holderId === b.holderId && a.holderName === b.holderName && a.message === b.message;
+  }
+  return a.status !== 'error';
 }

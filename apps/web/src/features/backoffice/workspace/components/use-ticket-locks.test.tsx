@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { ApiError } from '../../../../shared/lib/api-client';
+import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
+import { api, ApiError } from '../../../../shared/lib/api-client';
+import type { ApiResponse } from '../../../../shared/lib/api-contract';
 import { handler, renderApp, server, testSession, testUser } from '../../../../shared/testing';
-import { ticketLockApi } from '../../tickets';
+import { ticketKeys, ticketLockApi } from '../../tickets';
 import { LOCK_EVENTS_URL } from './lock-event-source';
 import { useTicketLocks } from './use-ticket-locks';
 
@@ -12,6 +15,7 @@ import { useTicketLocks } from './use-ticket-locks';
 // and other agents' changes arrive from the lock event stream at once.
 
 const BACKGROUND_MS = 120_000;
+type Resolved = ApiResponse<'/api/backoffice/tickets/{ticketId}', 'get'>;
 const ME = 3;
 
 /** Stands in for the browser's EventSource: the test sends the server's events. */
@@ -37,11 +41,31 @@ interface View {
 /** Changes the open ticket tabs and the shown one, as the workspace would. */
 let setView: (view: View) => void = () => undefined;
 
+/**
+ * How many new lock maps the hook gave: each one is a new workspace context value, which renders every screen that
+ * reads the workspace.
+ */
+let lockMaps = 0;
+let lastLocks: unknown = null;
+
 function Probe({ initial }: { initial: View }) {
   const [view, set] = useState(initial);
   setView = set;
   const { ticketLocks } = useTicketLocks(view.ids, view.shown, BACKGROUND_MS);
+  if (ticketLocks !== lastLocks) {
+    lastLocks = ticketLocks;
+    lockMaps += 1;
+  }
   return <pre data-testid="locks">{JSON.stringify(ticketLocks)}</pre>;
+}
+
+/** The shown ticket's screen, reduced to its query: what a lock's reload would fetch again. */
+function TicketOnScreen({ ticketId }: { ticketId: number }) {
+  const ticket = useQuery({
+    queryKey: ticketKeys.one(ticketId),
+    queryFn: () => api.GET('/api/backoffice/tickets/{ticketId}', { params: { path: { ticketId } } }),
+  });
+  return <p data-testid="ticket">{ticket.data?.subject}</p>;
 }
 
 const show = (ids: number[], shown: number | null) => act(async () => setView({ ids, shown }));
@@ -60,11 +84,12 @@ function statuses(): Record<string, string> {
   );
 }
 
-const granted = (ticketId: number) => ({
+const granted = (ticketId: number, outcome: 'acquired' | 'renewed' | 'reacquired' | 'taken_over' = 'acquired') => ({
   ticket_id: ticketId,
   locked_by: ME,
   locked_by_name: 'Ana Agente',
   expires_at: '2026-11-29T10:05:00.000Z',
+  outcome,
 });
 
 const lockedBy = (ticketId: number, holder: number, name: string) =>
@@ -193,6 +218,55 @@ describe('useTicketLocks', () => {
     await settle();
     expect(taken()).toEqual([7, 7]);
     expect(statuses()[7]).toBe('held');
+  });
+
+  it.each([
+    ['acquired', 0],
+    ['renewed', 0],
+    ['reacquired', 0],
+    ['taken_over', 1],
+  ] as const)(
+    'a ticket shown takes its lock; the ticket is asked for again only when that wrote a history line (%s)',
+    async (outcome, reloads) => {
+      let asked = 0;
+      server.use(
+        handler('get', '/api/backoffice/tickets/{ticketId}', ({ params }) => {
+          asked += 1;
+          return { id: Number(params.ticketId), subject: `Consulta ${asked}` } as unknown as Resolved;
+        }),
+      );
+      // The lock answers once the ticket is on screen (as when the next-ticket answer brought it).
+      let answer: () => void = () => undefined;
+      take.mockImplementation((id) => new Promise((resolve) => (answer = () => resolve(granted(id, outcome)))));
+      renderApp(
+        <>
+          <TicketOnScreen ticketId={7} />
+          <Probe initial={{ ids: [7], shown: 7 }} />
+        </>,
+        { session: testSession({ user: testUser('agent', { id: ME }) }) },
+      );
+      await act(async () => vi.waitFor(() => expect(screen.getByTestId('ticket')).toHaveTextContent('Consulta 1')));
+      await act(async () => answer());
+      expect(statuses()).toEqual({ 7: 'held' });
+      await act(async () =>
+        vi.waitFor(() => expect(screen.getByTestId('ticket')).toHaveTextContent(`Consulta ${1 + reloads}`)),
+      );
+      await settle();
+      expect(taken()).toEqual([7]);
+      expect(asked).toBe(1 + reloads);
+    },
+  );
+
+  it("the heartbeat renews the shown ticket's lock without rendering the workspace again", async () => {
+    render([7], 7);
+    await settle();
+    expect(statuses()).toEqual({ 7: 'held' });
+    const before = lockMaps;
+    await act(async () => vi.advanceTimersByTimeAsync(LOCK_HEARTBEAT_MS));
+    await settle();
+    expect(taken()).toEqual([7, 7]);
+    expect(lockMaps).toBe(before);
+    expect(statuses()).toEqual({ 7: 'held' });
   });
 
   it('a closed ticket tab gives its lock back at once', async () => {

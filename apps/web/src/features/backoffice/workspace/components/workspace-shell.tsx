@@ -6,7 +6,7 @@ import { Alert, Spinner } from '../../../../shared/ui';
 import { ShortcutsDialog, useAgentShortcuts } from './agent-shortcuts';
 import { TabStrip } from './tab-strip';
 import { useWorkspaceTabs } from './use-workspace-tabs';
-import { WorkspaceContext } from '../../shared';
+import { WorkspaceProvider } from '../../shared';
 import './workspace.css';
 
 /**
@@ -32,7 +32,7 @@ export function WorkspaceShell() {
   const activeKey = currentKey && workspace.tabs.includes(currentKey) ? currentKey : null;
 
   return (
-    <WorkspaceContext.Provider value={value}>
+    <WorkspaceProvider value={value}>
       <TabStrip
         tabs={workspace.tabs}
         activeKey={activeKey}
@@ -60,6 +60,6 @@ export function WorkspaceShell() {
           onSingleKeys={shortcuts.setSingleKeys}
         />
       ) : null}
-    </WorkspaceContext.Provider>
+    </WorkspaceProvider>
   );
 }

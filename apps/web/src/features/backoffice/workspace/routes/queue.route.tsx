@@ -7,7 +7,7 @@ import { useLanguage, useT } from '../../../../shared/i18n';
 import { api, isApiError } from '../../../../shared/lib/api-client';
 import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Button, PageHeading, Select, Spinner } from '../../../../shared/ui';
-import { backofficeKeys, shortcutTarget, useItem, useStatuses, useWorkspace } from '../../shared';
+import { backofficeKeys, shortcutTarget, useItem, useStatuses, useWorkspaceQueue } from '../../shared';
 import { useQueueLast, workspaceApi, workspaceKeys } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
 import { TicketQueue } from '../../tickets';
@@ -40,7 +40,7 @@ export function QueueRoute({ queue }: { queue: QueueName }) {
 function QueuePuller({ queue, title }: { queue: QueueName; title: string }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const { queueItems, setQueueItem } = useWorkspace();
+  const { queueItems, setQueueItem } = useWorkspaceQueue();
   const current = queueItems[queue];
   const last = useQueueLast();
   const [pullError, setPullError] = useState<unknown>(null);
@@ -154,7 +154,7 @@ function QueueItem({
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { setQueueItem, hrefOf } = useWorkspace();
+  const { setQueueItem, hrefOf } = useWorkspaceQueue();
   const item = useItem(String(itemId));
   const statuses = useStatuses();
   const [result, setResult] = useState('');

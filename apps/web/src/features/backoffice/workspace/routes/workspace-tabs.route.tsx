@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../../shared/lib/use-document-title';
 import { Alert, Link, PageHeading, Spinner, StatusTag, Table } from '../../../../shared/ui';
 import { useActivity, type Activity } from '../api/workspace-queries';
 import { ItemWorkspace } from '../components/item-workspace';
-import { useWorkspace } from '../../shared';
+import { useOpenTabs, useWorkspaceQueue } from '../../shared';
 import { defaultHref } from '../../shared';
 import { ItemDetailRoute } from '../../items';
 import { QueueRoute } from './queue.route';
@@ -86,7 +86,7 @@ function ComingScreen({ tabKey }: { tabKey: FixedTabKey }) {
 function QueuePausedScreen() {
   const t = useT();
   const title = tabTitle('0', useLanguage());
-  const { hrefOf } = useWorkspace();
+  const { hrefOf } = useWorkspaceQueue();
   useDocumentTitle(title);
   return (
     <>
@@ -113,7 +113,7 @@ function ActivityScreen() {
   const format = useFormat();
   const title = tabTitle('actividad', useLanguage());
   const activity = useActivity();
-  const { workspace } = useWorkspace();
+  const { workspace } = useOpenTabs();
   useDocumentTitle(title);
   const itemLink = (itemId: number) => (
     <Link to={`/agentes/pedido/${itemId}`}>{t('backoffice.itemTitle', { id: itemId })}</Link>

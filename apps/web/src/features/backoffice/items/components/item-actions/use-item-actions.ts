@@ -1,11 +1,11 @@
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { itemActionMessage, translateDomainMessage, type ActionCheck } from '@ventanilla/domain';
 import { errorText, NO_ERRORS, toFormErrors, type FormErrors } from '../../../../../shared/auth';
 import { useLanguage, useT } from '../../../../../shared/i18n';
 import type { BackofficeItem } from '../../../../../shared/lib/api-contract';
 import { useFinishItem, useItemAction, type ItemActionPath } from '../../api/item-actions';
-import { WorkspaceContext } from '../../../shared';
+import { useOptionalWorkspace } from '../../../shared';
 import { isoToLocal } from './action-dates';
 import type { DialogName } from './item-action-buttons';
 import { isReloadError } from './reload-error';
@@ -19,7 +19,7 @@ export function useItemActions(item: BackofficeItem) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
-  const workspace = useContext(WorkspaceContext);
+  const workspace = useOptionalWorkspace();
   const itemId = String(item.item_id);
   const action = useItemAction(itemId);
   const finish = useFinishItem(itemId);
