@@ -15,8 +15,8 @@ import './shared/ui/styles/base.css';
 import { createBrowserQueryClient } from './app/browser-query-client';
 import { completeTextsWithFrame } from './app/islands-texts';
 import { preloadCookieConsent } from './app/layout/cookie-consent-slot';
-import { lazyModule, RouteBoundary, type LazyScreen } from './app/lazy-route';
-import { ShopFrame } from './app/layout/shop-frame';
+import { lazyModule, type LazyScreen } from './app/lazy-route';
+import { IslandsFrame } from './app/layout/shop-frame';
 import { SessionGate } from './app/session-gate';
 import { readSsrState } from './app/ssr-state';
 import { pageAsksConsent } from './shared/consent/consent-settings';
@@ -64,19 +64,7 @@ if (root && main && initial && pageTexts) {
               {/* Every navigation of the frame's links is a full page load: the server renders the page asked for. */}
               <LinkNavigationContext.Provider value={pageLoadNavigation}>
                 <SessionGate>
-                  {/* The app's routes sit in this boundary (router.tsx): its markers are in the server's markup. */}
-                  <RouteBoundary>
-                    {Content ? (
-                      // As the app's ShopLayout: the page in its own boundary, whose markers the server's markup has.
-                      <ShopFrame>
-                        <RouteBoundary>
-                          <Content />
-                        </RouteBoundary>
-                      </ShopFrame>
-                    ) : (
-                      <ShopFrame staticMain={staticMain} />
-                    )}
-                  </RouteBoundary>
+                  <IslandsFrame content={Content} staticMain={staticMain} />
                   <UpdatePrompt />
                 </SessionGate>
               </LinkNavigationContext.Provider>
