@@ -254,7 +254,10 @@ test.describe.serial('screens load on demand', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: `Carrito (${before})` })).toBeVisible();
     // Removing a line: the server's new cart, in the page and in the header's count.
-    await page.getByRole('button', { name: /^Eliminar/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Eliminar/ })
+      .first()
+      .click();
     await expect(page.getByRole('status').filter({ hasText: /^Se ha eliminado «Nota simple/ })).toBeVisible();
     await expect(lines).toHaveCount(before - 1);
     await expect(header.getByRole('link', { name: `Carrito (${before - 1})` })).toBeVisible();

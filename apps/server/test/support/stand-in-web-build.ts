@@ -25,7 +25,11 @@ export const STAND_IN_MANIFEST = {
     imports: ['_frame-f1.js', '_cart-lines-k3.js'],
     css: ['assets/cart-island-k2.css'],
   },
-  '_cart-lines-k3.js': { file: 'assets/cart-lines-k3.js', imports: ['_frame-f1.js'], css: ['assets/cart-lines-k4.css'] },
+  '_cart-lines-k3.js': {
+    file: 'assets/cart-lines-k3.js',
+    imports: ['_frame-f1.js'],
+    css: ['assets/cart-lines-k4.css'],
+  },
   'src/app/screens/catalog.ts': {
     file: 'assets/catalog-c1.js',
     isDynamicEntry: true,

@@ -152,9 +152,7 @@ describe("the cart's island", () => {
 
   it("removes a line and shows the server's new cart, in the page and in the header; then the empty cart", async () => {
     server.use(
-      handler('delete', '/api/cart/items/{id}', ({ params }) =>
-        params.id === '2' ? cartOf(notaSimple) : cartOf(),
-      ),
+      handler('delete', '/api/cart/items/{id}', ({ params }) => (params.id === '2' ? cartOf(notaSimple) : cartOf())),
     );
     await hydrateCart(cartOf(notaSimple, certificado));
     const user = userEvent.setup();
@@ -177,7 +175,7 @@ describe("the cart's island", () => {
       handler('patch', '/api/cart/items/{id}', async ({ request }) => {
         sent.push(await request.json());
         return apiError(422, {
-          code: 'VALIDATION',
+          code: 'VALIDATION_ERROR',
           message: 'Revisa la cantidad',
           fields: [{ field: 'qty', message: 'Escribe un número entero del 1 al 50' }],
         });
