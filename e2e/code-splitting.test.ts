@@ -228,6 +228,49 @@ test.describe.serial('screens load on demand', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a visitor's cart is hydrated as islands: the frame and the cart's island, whose controls change the cart", async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    let scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+    });
+    const loaded = () => scripts.map((s) => s.replace(/-[\w-]{8}\.js$/, ''));
+    await signInWithCart(context);
+    await signInWithCart(context);
+    await page.goto('/tienda/cart');
+    const lines = page.locator('.cart-line');
+    const before = await lines.count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await waitForReactRoot(page);
+    await page.waitForLoadState('networkidle');
+    // docs/decisions/0028-home-page-islands.md: the islands' entry and the cart's island, not the app.
+    expect(loaded()).toContain('islands');
+    expect(loaded()).toContain('cart-island');
+    for (const absent of ['index', 'checkout', 'catalog']) expect(loaded()).not.toContain(absent);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: `Carrito (${before})` })).toBeVisible();
+    // Removing a line: the server's new cart, in the page and in the header's count.
+    await page
+      .getByRole('button', { name: /^Eliminar/ })
+      .first()
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: /^Se ha eliminado «Nota simple/ })).toBeVisible();
+    await expect(lines).toHaveCount(before - 1);
+    await expect(header.getByRole('link', { name: `Carrito (${before - 1})` })).toBeVisible();
+    // Its links and "Finalizar compra" load the next page, which the server renders.
+    scripts = [];
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
+    await expect(page).toHaveURL(/\/customer\/checkout$/);
+    await expect(page.getByRole('group', { name: 'Método de pago' })).toBeVisible();
+    await waitForReactRoot(page);
+    expect(loaded()).toContain('index');
+    expect(errors).toEqual([]);
+  });
+
   test('a stored draft is applied once the server-rendered wizard step is hydrated', async () => {
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -272,8 +315,10 @@ test.describe.serial('screens load on demand', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents += 1;
     });
-    // Every request for the cart's chunk (checkout) fails, as for a file a new deploy removed.
-    await page.route(/\/assets\/checkout-[\w-]+\.js$/, (route) => {
+    // Every request for the cart's chunks fails, as for a file a new deploy removed: the app's (checkout) and, once
+    // the page has reloaded (the server then renders the session's cart as islands), its island's.
+    const cartChunks = /\/assets\/(checkout|cart-island)-[\w-]+\.js$/;
+    await page.route(cartChunks, (route) => {
       attempts += 1;
       return route.abort('failed');
     });
@@ -288,7 +333,7 @@ test.describe.serial('screens load on demand', () => {
     expect(documents).toBe(2);
     expect(attempts).toBeGreaterThanOrEqual(2);
     // Once the file is there again, the retry shows the cart.
-    await page.unroute(/\/assets\/checkout-[\w-]+\.js$/);
+    await page.unroute(cartChunks);
     await page.getByRole('button', { name: 'Volver a intentarlo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Carrito' })).toBeVisible();
   });

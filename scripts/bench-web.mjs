@@ -2,8 +2,8 @@
 // product (apps/server/dist/bundle/server.js, the same as npm start) on a free port with a fresh data directory and the demo
 // data: the home, a product page, a wizard step, the cart and checkout (a signed-in customer with a product in the
 // cart). Prints performance, accessibility, SEO and best practices per page beside the goals (>= 95, then 100 for the
-// other three), LCP and TBT, the shop's entry JavaScript and the home page's JavaScript before interaction (npm run
-// bench:bundle). The full reports land in
+// other three), LCP and TBT, each page's JavaScript before interaction (as bench:bundle measures the home's), the
+// shop's entry JavaScript and the home page's (npm run bench:bundle). The full reports land in
 // .bench/lighthouse/<page>.json (open them at https://googlechrome.github.io/lighthouse/viewer/).
 //   BENCH_PAGES=home,product  only these pages      BENCH_RUNS=3  median of three runs per page (by performance)
 //   CHROME_PATH=/usr/bin/chromium (the default)     BENCH_URL=http://host:port  measure a running server instead
@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { measureBundle, measureHome, printBundle, printHome } from './bench-bundle.mjs';
+import { measureBundle, measureHome, measurePage, printBundle, printHome } from './bench-bundle.mjs';
 import { startProduct } from './bench-product.mjs';
 import { ROOT } from './build-state.mjs';
 
@@ -75,9 +75,11 @@ const launchChrome = () =>
   });
 let chrome = null;
 const results = [];
+let cookie = '';
+const lighthouseHeaders = (page) => (page.signedIn ? { Cookie: cookie } : {});
 try {
   home = await measureHome(product.baseUrl, dist);
-  const cookie = pages.some((p) => p.signedIn) ? await signedInCookie(product.baseUrl) : '';
+  cookie = pages.some((p) => p.signedIn) ? await signedInCookie(product.baseUrl) : '';
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -90,7 +92,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: Object.keys(GOALS),
-          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          ...(page.signedIn ? { extraHeaders: lighthouseHeaders(page) } : {}),
         });
       let { lhr, report } = await measure();
       // A trace Chromium failed to record on a busy machine (NO_NAVSTART and the like): measure again, twice at most.
@@ -127,7 +129,10 @@ try {
     }
     const chosen = median(runs);
     writeFileSync(path.join(outDir, `${page.name}.json`), chosen.report);
-    results.push({ page, ...chosen });
+    // Its JavaScript before interaction, as bench:bundle measures the home's: the HTML Lighthouse was given (the same
+    // cookie), its module script and modulepreloads and their static imports.
+    const html = await (await fetch(`${product.baseUrl}${page.path}`, { headers: lighthouseHeaders(page) })).text();
+    results.push({ page, ...chosen, js: measurePage(html, dist) });
   }
 } finally {
   await chrome?.kill();
@@ -162,6 +167,9 @@ console.log(
 );
 console.log(
   `(load avg: the machine's 1-minute load before-after each measured page, ${product.external ? 'external server' : 'fresh server with demo data'})\n`,
+);
+console.log(
+  `Each page's JavaScript before interaction (gzip): ${results.map((r) => `${r.page.name} ${(r.js.gzip / 1000).toFixed(1)} KB (${r.js.files.length} files)`).join(', ')}`,
 );
 const bundleMet = printBundle(bundle);
 console.log('');

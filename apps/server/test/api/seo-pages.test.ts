@@ -390,7 +390,8 @@ describe('other addresses', () => {
       const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ queryKey: unknown[] }> } };
       expect(state.queries.queries.map((q) => q.queryKey[0]).sort(), url).toEqual(['session', 'store']);
     }
-    // Pages with forms or state of their own keep the whole app: a wizard step, the cart, the checkout, a 404 page.
+    // Pages with forms or state of their own keep the whole app: a wizard step, the public cart (no session: the
+    // browser renders it), the checkout, a 404 page. A visitor's own cart has an island: the next describe.
     for (const url of ['/tienda/nota-simple/step1', '/tienda/cart', '/customer/checkout', '/tienda/no-such-product']) {
       const body = (await get(url)).body;
       expect(body, url).toContain('src="/assets/index-abc.js"');
@@ -544,6 +545,25 @@ describe("a visitor's own cart and a signed-in customer's checkout", () => {
     expect(res.body).not.toMatch(/"csrf_token":"[^"]/);
     // No payment methods: the cart page does not ask for them.
     expect(res.body).not.toContain('payment-methods');
+    // Hydrated as islands (docs/decisions/0028-home-page-islands.md): the islands' entry with the cart's island, its
+    // chunks (after the content) and the stylesheets its markup needs; neither the app's entry nor the screens'.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/islands-i1.js">');
+    for (const chunk of ['frame-f1.js', 'cart-island-k1.js', 'cart-lines-k3.js']) {
+      expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${chunk}">`);
+    }
+    for (const sheet of ['frame-f2.css', 'cart-island-k2.css', 'cart-lines-k4.css']) {
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="/assets/${sheet}">`);
+    }
+    expect(head).not.toContain('index-abc.js');
+    expect(head).not.toContain('catalog-c');
+    // Its state is what the frame and the island read: the session, the store, the cart.
+    const state = JSON.parse(page.state ?? '{}') as { queries: { queries: Array<{ queryKey: unknown[] }> } };
+    expect(state.queries.queries.map((q) => q.queryKey[0]).sort()).toEqual(['cart', 'session', 'store']);
+    // The checkout keeps the whole app.
+    const checkout = (await get('/customer/checkout', { cookie })).body;
+    expect(checkout).toContain('src="/assets/index-abc.js"');
+    expect(checkout).not.toContain('islands-i1.js');
 
     // A guest's cart is its session's: rendered for that guest alone.
     const guest = new TestClient(t.app);

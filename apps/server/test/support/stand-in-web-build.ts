@@ -12,12 +12,24 @@ export const WEB_SSR_SOURCE_ENTRY = path.resolve(
 /**
  * A Vite manifest shaped like the build's (apps/web/dist/.vite/manifest.json): the app's entry (index.html) and the
  * islands' entry (src/islands.tsx; docs/decisions/0028-home-page-islands.md) share `frame`; the catalogue screens'
- * chunk has its own stylesheet.
+ * chunk and the cart's island have their own stylesheets.
  */
 export const STAND_IN_MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_frame-f1.js'] },
   '_frame-f1.js': { file: 'assets/frame-f1.js', css: ['assets/frame-f2.css'] },
   'src/islands.tsx': { file: 'assets/islands-i1.js', isEntry: true, imports: ['_frame-f1.js'] },
+  // The cart's island (a chunk the islands' entry loads on a visitor's cart), with a chunk and styles of its own.
+  'src/app/screens/cart-island.ts': {
+    file: 'assets/cart-island-k1.js',
+    isDynamicEntry: true,
+    imports: ['_frame-f1.js', '_cart-lines-k3.js'],
+    css: ['assets/cart-island-k2.css'],
+  },
+  '_cart-lines-k3.js': {
+    file: 'assets/cart-lines-k3.js',
+    imports: ['_frame-f1.js'],
+    css: ['assets/cart-lines-k4.css'],
+  },
   'src/app/screens/catalog.ts': {
     file: 'assets/catalog-c1.js',
     isDynamicEntry: true,

@@ -44,6 +44,13 @@ writeFileSync(
       imports: ['_session-b2.js'],
       css: ['assets/islands-n4.css'],
     },
+    // The cart's island: a chunk the islands' entry loads, sharing the session and the back link.
+    'src/app/screens/cart-island.ts': {
+      file: 'assets/cart-island-o5.js',
+      isDynamicEntry: true,
+      imports: ['_session-b2.js', '_back-link-f6.js'],
+      css: ['assets/cart-island-p6.css'],
+    },
   }),
 );
 
@@ -122,6 +129,18 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
     );
   });
 
+  it("a visitor's cart: the islands' entry with the cart's island, its chunks after the content, its styles", () => {
+    expect(preloads.islands('cart')).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/islands-m3.js"></script>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/session-b2.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cart-island-o5.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/back-link-f6.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/islands-n4.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/cart-island-p6.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/back-link-h8.css">',
+    );
+  });
+
   it("the catalogue's styles alone for a page hydrated as islands (its markup, none of its code)", () => {
     expect(preloads.catalogueStyles()).toBe(
       '<link rel="stylesheet" crossorigin href="/assets/catalog-g7.css">' +
@@ -135,5 +154,6 @@ describe('readPagePreloads: the chunks a page names in its head', () => {
     expect(none.catalogue()).toBe('');
     expect(none.catalogueStyles()).toBe('');
     expect(none.islands()).toBeNull();
+    expect(none.islands('cart')).toBeNull();
   });
 });

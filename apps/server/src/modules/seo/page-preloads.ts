@@ -38,10 +38,15 @@ export interface PagePreloads {
   catalogueStyles(): string;
   /**
    * The islands' entry (apps/web/src/islands.tsx; docs/decisions/0028-home-page-islands.md): its module script and
-   * the chunks it imports (modulepreload), with their stylesheets; null when the build has none.
+   * the chunks it imports (modulepreload), with their stylesheets; with `content`, the chunk of the island that
+   * hydrates the page's content too (the cart's: its markup needs its stylesheets, the entry loads its scripts before
+   * hydrating); null when the build has none.
    */
-  islands(): string | null;
+  islands(content?: ContentIsland): string | null;
 }
+
+/** The pages whose content has an island of its own (apps/web/src/islands.tsx `CONTENT_ISLANDS`). */
+export type ContentIsland = 'cart';
 
 /** The chunks of screens only the browser renders whose pages name them (wizard steps; cart and checkout). */
 export type ClientScreens = 'wizard' | 'checkout';
@@ -66,6 +71,7 @@ const CATALOGUE_SOURCE = 'src/app/screens/catalog.ts';
 const SCREENS_SOURCE = (name: ClientScreens) => `src/app/screens/${name}.ts`;
 const CONSENT_SOURCE = 'src/features/consent/cookie-consent.tsx';
 const ISLANDS_SOURCE = 'src/islands.tsx';
+const CONTENT_ISLAND_SOURCE: Record<ContentIsland, string> = { cart: 'src/app/screens/cart-island.ts' };
 const SAFE_FILE = /^assets\/[A-Za-z0-9._-]+\.(js|css)$/;
 
 export function readPagePreloads(distDir: string): PagePreloads {
@@ -137,7 +143,7 @@ export function readPagePreloads(distDir: string): PagePreloads {
     return hit;
   };
   /** The islands' entry: its script (after the page's content, as the app's), its static imports, their styles. */
-  const islands = (): string | null => {
+  const islands = (content?: ContentIsland): string | null => {
     const entry = manifest[ISLANDS_SOURCE];
     if (!entry?.isEntry || !SAFE_FILE.test(entry.file)) return null;
     const scripts = new Set<string>();
@@ -150,6 +156,8 @@ export function readPagePreloads(distDir: string): PagePreloads {
       for (const imported of chunk.imports ?? []) walk(imported);
     };
     walk(ISLANDS_SOURCE);
+    // The content's island is a chunk the entry imports dynamically: named here, it comes with the entry.
+    if (content) walk(CONTENT_ISLAND_SOURCE[content]);
     scripts.delete(entry.file);
     const safe = (f: string) => SAFE_FILE.test(f);
     return [
@@ -161,10 +169,11 @@ export function readPagePreloads(distDir: string): PagePreloads {
     ].join('');
   };
   const islandsHead = islands();
+  const cartIslandHead = islands('cart');
   const catalogueStyles = memo(CATALOGUE_SOURCE, 'markup').replace(/<link rel="modulepreload"[^>]*>/g, '');
   return {
     catalogueStyles: () => catalogueStyles,
-    islands: () => islandsHead,
+    islands: (content) => (content === 'cart' ? cartIslandHead : islandsHead),
     language: (language, mode) => (/^[a-z]{2}$/.test(language) ? memo(LANGUAGE_SOURCE(language), mode) : ''),
     catalogue: () => memo(CATALOGUE_SOURCE, 'markup'),
     screens: (name, mode) => (name === 'wizard' || name === 'checkout' ? memo(SCREENS_SOURCE(name), mode) : ''),

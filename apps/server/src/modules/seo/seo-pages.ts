@@ -338,6 +338,9 @@ export class SeoPages {
       cart: data.cart,
       paymentMethods: kind === 'checkout' ? data.paymentMethods : undefined,
     };
+    // The cart is hydrated as islands: the frame and the cart's own island (its controls), not the whole app
+    // (docs/decisions/0028-home-page-islands.md); the checkout runs the app. Without a build manifest, the app.
+    const islandsHead = kind === 'cart' ? (this.preloads?.islands('cart') ?? null) : null;
     const page = await this.renderPage(
       store,
       kind === 'cart' ? '/tienda/cart' : '/customer/checkout',
@@ -345,8 +348,9 @@ export class SeoPages {
       200,
       visitor,
       () => this.shellHead(store, kind),
-      this.preloads?.screens('checkout', 'markup') ?? '',
+      islandsHead === null ? (this.preloads?.screens('checkout', 'markup') ?? '') : '',
       shellNoscript(store, kind),
+      islandsHead,
     );
     return { ...page, personal: true };
   }

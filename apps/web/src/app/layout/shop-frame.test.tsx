@@ -8,8 +8,7 @@ import { I18nProvider } from '../../shared/i18n';
 import { es } from '../../shared/i18n/es';
 import { queryKeys } from '../../shared/lib/query-keys';
 import { testSession } from '../../shared/testing/render-app';
-import { RouteBoundary } from '../lazy-route';
-import { ShopFrame } from './shop-frame';
+import { IslandsFrame } from './shop-frame';
 
 // The start page hydrated as islands (islands.tsx, decision 0028): the frame hydrates around the server's markup of
 // <main>, which React leaves as it came (the same elements, their content never rendered by the browser).
@@ -28,9 +27,7 @@ function frame(staticMain: string) {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <I18nProvider language="es" catalogue={es}>
-          <RouteBoundary>
-            <ShopFrame staticMain={staticMain} />
-          </RouteBoundary>
+          <IslandsFrame staticMain={staticMain} />
         </I18nProvider>
       </MemoryRouter>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 // Not shared/auth's index: its sign-in and logout screens need the router, which a page of islands goes without.
 import { useStoreInfo, useUser } from '../../shared/auth/session';
 import { cartCount, useCart } from '../../shared/cart/use-cart';
@@ -6,7 +6,7 @@ import { useT } from '../../shared/i18n';
 import { queryKeys } from '../../shared/lib/query-keys';
 import { useUnreadNotifications } from '../../shared/notifications/use-unread';
 import { Link, NavLink, SkipLink } from '../../shared/ui';
-import { lazyModule } from '../lazy-route';
+import { lazyModule, RouteBoundary } from '../lazy-route';
 import { CookieConsentSlot } from './cookie-consent-slot';
 import { SiteFooter } from './site-footer';
 import './layout.css';
@@ -124,5 +124,26 @@ export function ShopFrame({ children, staticMain }: { children?: ReactNode; stat
       )}
       <SiteFooter storeName={store.data?.name ?? t('app.name')} />
     </>
+  );
+}
+
+/**
+ * A page hydrated as islands (islands.tsx): the frame around its content's own island (`content`: the cart's), or
+ * around the server's markup of its content (`staticMain`), in the boundaries the app's routes sit in (router.tsx,
+ * shop-layout.tsx), whose markers the server's markup holds.
+ */
+export function IslandsFrame({ content: Content, staticMain }: { content?: ComponentType; staticMain?: string }) {
+  return (
+    <RouteBoundary>
+      {Content ? (
+        <ShopFrame>
+          <RouteBoundary>
+            <Content />
+          </RouteBoundary>
+        </ShopFrame>
+      ) : (
+        <ShopFrame staticMain={staticMain} />
+      )}
+    </RouteBoundary>
   );
 }

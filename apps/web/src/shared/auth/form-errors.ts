@@ -1,4 +1,3 @@
-import { translateDomainMessage, type DomainMessage, type Language } from '@ventanilla/domain';
 import type { ErrorSummaryItem } from '../ui';
 import { ApiError } from '../lib/api-client';
 import type { Translate } from '../i18n';
@@ -40,21 +39,4 @@ export function toFormErrors(
     };
   }
   return { byField: {}, summary: [{ href: `#${idPrefix}-${fallbackField}`, text: errorText(error, t) }] };
-}
-
-/**
- * Turns the problems the domain's account rules found (registration, password policy) into inline errors and summary
- * links, in the form's order, before anything is sent: the same rules and messages the server applies.
- */
-export function problemErrors(
-  problems: ReadonlyArray<{ field: string; message: DomainMessage }>,
-  idPrefix: string,
-  language: Language,
-): FormErrors {
-  const byField: Record<string, string> = {};
-  for (const problem of problems) byField[problem.field] ??= translateDomainMessage(language, problem.message);
-  return {
-    byField,
-    summary: Object.entries(byField).map(([field, text]) => ({ href: `#${idPrefix}-${field}`, text })),
-  };
 }

@@ -5,7 +5,8 @@ import { Button, ErrorSummary, TextInput } from '../ui';
 import { useRegister, type Registration } from './auth-api';
 import { EmailInput, PasswordInput } from './auth-inputs';
 import { loadPasswordRules, usePasswordRules } from './load-password-rules';
-import { NO_ERRORS, problemErrors, toFormErrors, type FormErrors } from './form-errors';
+import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+import { problemErrors } from './problem-errors';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'password'] as const;
 

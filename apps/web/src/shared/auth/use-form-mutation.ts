@@ -1,7 +1,8 @@
 import type { DomainMessage } from '@ventanilla/domain';
 import { useState } from 'react';
 import { useLanguage, useT } from '../i18n';
-import { NO_ERRORS, problemErrors, toFormErrors, type FormErrors } from './form-errors';
+import { NO_ERRORS, toFormErrors, type FormErrors } from './form-errors';
+import { problemErrors } from './problem-errors';
 
 /**
  * The state of a small form sent by one mutation (an account page's e-mail, password, name, deletion): its values,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText } from '../../../shared/auth/error-text';
 import { useT } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/lib/api-client';
 import type { CartLine } from '../../../shared/lib/api-contract';

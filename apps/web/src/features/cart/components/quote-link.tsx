@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorText } from '../../../shared/auth';
+import { errorText } from '../../../shared/auth/error-text';
 import { useT } from '../../../shared/i18n';
 import { Alert, Button, ButtonGroup } from '../../../shared/ui';
 import { useQuoteLink, useRevokeQuoteLinks } from '../api/update-cart-item';

@@ -1,6 +1,6 @@
 import { checkNewPassword, checkRegistration } from '@ventanilla/domain';
 import { describe, expect, it } from 'vitest';
-import { problemErrors } from './form-errors';
+import { problemErrors } from './problem-errors';
 
 describe('problemErrors: the domain account rules as the forms show them', () => {
   it('registration: every refused field inline and in the summary, in form order, in the store language', () => {
