@@ -14,6 +14,25 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+/** The console errors and uncaught exceptions of `on` from now on (the page must hydrate without any). */
+function pageErrors(on: Page): string[] {
+  const errors: string[] = [];
+  on.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  on.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The scripts `on` requests from now on, by chunk name (the build's hash dropped); `clear` starts the list again. */
+function scriptsLoaded(on: Page): { loaded: () => string[]; clear: () => void } {
+  let scripts: string[] = [];
+  on.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+  });
+  return { loaded: () => scripts.map((s) => s.replace(/-[\w-]{8}\.js$/, '')), clear: () => (scripts = []) };
+}
+
 /** Signs the demo customer in through the API of `on` (its cookies) with a nota simple in the cart. */
 async function signInWithCart(on: BrowserContext): Promise<void> {
   await apiLogin(on, 'cliente@ventanilla.test', 'cliente-demo-2026');
@@ -65,11 +84,7 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test("the home's islands: a signed-in header and cart count; its links and search load the next page, which runs the app", async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     await signInWithCart(context);
     await page.goto('/');
     await waitForReactRoot(page);
@@ -95,19 +110,11 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test("the catalogue's list, a product and a legal page are islands too; the order link loads the wizard, which runs the app; back and forward", async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    let scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
-    });
-    const loaded = () => scripts.map((s) => s.replace(/-[\w-]{8}\.js$/, ''));
+    const errors = pageErrors(page);
+    const { loaded, clear } = scriptsLoaded(page);
     // docs/decisions/0028-home-page-islands.md: the frame around the server's markup, not the app's entry.
     for (const url of ['/tienda/servicios', '/legal/privacidad']) {
-      scripts = [];
+      clear();
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await waitForReactRoot(page);
@@ -118,7 +125,7 @@ test.describe.serial('screens load on demand', () => {
     // From the list to a product: a full page load, hydrated as islands.
     await page.goto('/tienda/servicios');
     await waitForReactRoot(page);
-    scripts = [];
+    clear();
     await page
       .getByRole('main')
       .getByRole('link', { name: 'Más información sobre Nota simple del Registro de la Propiedad', exact: true })
@@ -131,7 +138,7 @@ test.describe.serial('screens load on demand', () => {
     expect(loaded()).toContain('islands');
     expect(loaded()).not.toContain('index');
     // The order link loads the wizard's first step, which runs the whole app.
-    scripts = [];
+    clear();
     await page.getByRole('main').getByRole('link', { name: 'Solicitar', exact: true }).click();
     await expect(page).toHaveURL(/\/tienda\/nota-simple\/step1$/);
     await expect(page.getByRole('button', { name: 'Continuar', exact: true })).toBeVisible();
@@ -149,11 +156,7 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test('the server-rendered home (a large page) hydrates under the CSP: no inline script, no console error', async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     const html = await (await context.request.get('/')).text();
     // React outlines a boundary larger than its chunk size behind an inline script the CSP blocks (error 419).
     expect(html).not.toMatch(/<script>/);
@@ -164,11 +167,7 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test('a wizard step renders its first question from what the page carries: no product or evaluate request, no console error', async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     const asked: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
@@ -206,11 +205,7 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test('the signed-in checkout hydrates its server markup: its chunk, the session asked for once, no cart request, no console error', async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     await signInWithCart(context);
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
@@ -229,16 +224,8 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test("a visitor's cart is hydrated as islands: the frame and the cart's island, whose controls change the cart", async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    let scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
-    });
-    const loaded = () => scripts.map((s) => s.replace(/-[\w-]{8}\.js$/, ''));
+    const errors = pageErrors(page);
+    const { loaded, clear } = scriptsLoaded(page);
     await signInWithCart(context);
     await signInWithCart(context);
     await page.goto('/tienda/cart');
@@ -262,7 +249,7 @@ test.describe.serial('screens load on demand', () => {
     await expect(lines).toHaveCount(before - 1);
     await expect(header.getByRole('link', { name: `Carrito (${before - 1})` })).toBeVisible();
     // Its links and "Finalizar compra" load the next page, which the server renders.
-    scripts = [];
+    clear();
     await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect(page).toHaveURL(/\/customer\/checkout$/);
     await expect(page.getByRole('group', { name: 'Método de pago' })).toBeVisible();
@@ -272,11 +259,7 @@ test.describe.serial('screens load on demand', () => {
   });
 
   test('a stored draft is applied once the server-rendered wizard step is hydrated', async () => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     const draft = { answers: { '82': '7183812VK4778S0001QK' }, seen: [], lastPath: null, lastStep: 0 };
     await page.addInitScript((value) => {
       window.localStorage.setItem('ventanilla:draft:1:nota-simple', value);

@@ -248,7 +248,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ticket: TicketDetail,
           }),
           204: Type.Null({ description: 'Nothing is waiting' }),
-          ...errors(401, 403),
+          ...errors(401, 403, 404),
         },
       },
     },

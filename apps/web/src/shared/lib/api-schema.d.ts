@@ -4712,6 +4712,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 415: components["responses"]["Error"];
                 500: components["responses"]["Error"];
