@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { LOCK_HEARTBEAT_MS } from '@ventanilla/domain';
 import { api, ApiError } from '../../../../shared/lib/api-client';
@@ -124,6 +124,8 @@ describe('useTicketLocks', () => {
     );
   });
   afterEach(() => {
+    // Unmounted while the lock client is still the spy: the shown tab gives its lock back as the screen goes.
+    cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
